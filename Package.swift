@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LockSpec",
+    products: [
+        .executable(name: "lockspec", targets: ["lockspec"]),
+        .library(name: "SpecKit", targets: ["SpecKit"]),
+        .library(name: "AppLockCore", targets: ["AppLockCore"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
+    ],
+    targets: [
+        // Debian C libraries, found through pkg-config and installed by Scripts/bootstrap.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
+        // The product behaviour. Knows nothing of the harness: no SpecKit, no Conformance, no specs/.
+        .target(name: "AppLockCore", dependencies: ["CArgon2", "CSodium"]),
+
+        // The harness: the general spec engine, then the binding of specs to AppLockCore.
+        .target(name: "SpecKit", dependencies: ["CYAML"]),
+        .target(name: "Conformance", dependencies: ["SpecKit", "AppLockCore"]),
+
+        // The command-line tool: parses arguments, calls the libraries, prints.
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance"]),
+
+        // Tests, one target per module.
+        .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "SpecKit", "AppLockCore"]),
+        .testTarget(name: "LockspecCLITests", dependencies: []),
+    ]
+)
+
+// Strictness for every target in one place: Swift 6 language mode (strict concurrency) and
+// existential `any` spelled out.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,0 +1,82 @@
+/// One finding about a spec: a severity, a stable id, a plain-language message and a location.
+///
+/// Diagnostics are values: the library collects them and never prints. They print as
+/// `file:line:col: error: message [id]`.
+public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// How serious a finding is.
+    public enum Severity: String, Hashable, Sendable, Comparable, Codable {
+        /// Extra information attached to another finding.
+        case note
+        /// Something a careful reviewer would question; an error under `--strict`.
+        case warning
+        /// The spec is wrong and cannot be trusted.
+        case error
+
+        private var rank: Int {
+            switch self {
+            case .note: 0
+            case .warning: 1
+            case .error: 2
+            }
+        }
+
+        /// Orders note < warning < error.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// How serious this finding is.
+    public var severity: Severity
+    /// A stable identifier of the kind of finding, such as `yaml.duplicate-key` or `check.conflict`.
+    public var id: String
+    /// The message, a plain sentence for the person who edits the spec.
+    public var message: String
+    /// Where the finding points.
+    public var location: SourceLocation
+    /// The ids of the rows the finding is about, sorted.
+    public var rows: [String]
+    /// Further lines that help (other locations involved, concrete inputs), each printed as a note.
+    public var notes: [String]
+    /// A suggested fix, such as a did-you-mean.
+    public var hint: String?
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, id: String, _ message: String, at location: SourceLocation,
+        rows: [String] = [], notes: [String] = [], hint: String? = nil
+    ) {
+        self.severity = severity
+        self.id = id
+        self.message = message
+        self.location = location
+        self.rows = rows.sorted()
+        self.notes = notes
+        self.hint = hint
+    }
+
+    /// `file:line:col: severity: message [id]`, followed by the hint and notes on their own lines.
+    public var description: String {
+        var text = "\(location): \(severity.rawValue): \(message) [\(id)]"
+        if let hint { text += "\n    hint: \(hint)" }
+        for note in notes { text += "\n    note: \(note)" }
+        return text
+    }
+
+    /// Sorts by location, then id, then message, so output is deterministic.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.id != rhs.id { return lhs.id < rhs.id }
+        return lhs.message < rhs.message
+    }
+}
+
+/// An error that carries the diagnostics that made an operation impossible.
+public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
+    /// The findings, sorted.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates an error from one or more diagnostics.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+
+    /// The diagnostics, one per line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
