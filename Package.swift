@@ -24,6 +24,8 @@ let package = Package(
 
         // The command-line tool: parses arguments, calls the libraries, prints.
         .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance"]),
+        // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
+        .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
 
         // Tests, one target per module.
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),

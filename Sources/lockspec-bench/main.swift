@@ -1,0 +1,14 @@
+// lockspec-bench: the measurements behind Scripts/bench. Each area lives in its own file; every figure is printed
+// next to a baseline measured in the same run, so the ratios mean something on a shared, noisy machine.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let area = arguments.first ?? "all"
+let rest = Array(arguments.dropFirst())
+switch area {
+case "core": runCoreBench(rest)
+case "all": runCoreBench(rest)
+default:
+    FileHandle.standardError.write(Data("usage: lockspec-bench [core|all]\n".utf8))
+    exit(2)
+}
