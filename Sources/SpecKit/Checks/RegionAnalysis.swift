@@ -1,0 +1,116 @@
+/// Splits the input space of a group of rows into atoms (cells on which every row is either wholly true or wholly
+/// false) and reports, for each atom, which rows match it. Gaps, conflicts, redundancy and shadowing all follow.
+///
+/// Each dimension is cut only at the edges of the rows' own conditions, so the number of atoms depends on how
+/// many distinct edges the rows have, not on the size of the domains. Matching an atom starts from the
+/// dimension with the fewest candidate rows, so rows with distinct values cost about one check each: the analysis
+/// is not quadratic in the number of rows.
+struct RegionAnalysis {
+    /// A dimension: a name and its whole range of ordinals.
+    struct Dimension {
+        var name: String
+        var domain: Domain
+        var whole: ClosedRange<Int>
+    }
+
+    /// The most atoms one group may have before the analysis stops with a `check.limit` warning.
+    static let maximumAtoms = 1_000_000
+
+    let dimensions: [Dimension]
+    /// For each row, its set on each dimension (nil: any value).
+    let rows: [[ValueSet?]]
+    /// For each dimension, its atoms (intervals of ordinals).
+    let atoms: [[ClosedRange<Int>]]
+    /// For each dimension and atom, the rows whose condition admits the atom.
+    private let candidates: [[[Int]]]
+
+    init(dimensions: [Dimension], rows: [[ValueSet?]]) {
+        self.dimensions = dimensions
+        self.rows = rows
+        var atoms: [[ClosedRange<Int>]] = []
+        var candidates: [[[Int]]] = []
+        for (d, dimension) in dimensions.enumerated() {
+            var cuts: Set<Int> = [dimension.whole.lowerBound]
+            for row in rows {
+                for r in row[d]?.ranges ?? [] {
+                    cuts.insert(r.lowerBound)
+                    if r.upperBound < dimension.whole.upperBound { cuts.insert(r.upperBound + 1) }
+                }
+            }
+            let sorted = cuts.filter { dimension.whole.contains($0) }.sorted()
+            var dimensionAtoms: [ClosedRange<Int>] = []
+            for (i, lo) in sorted.enumerated() {
+                let hi = i + 1 < sorted.count ? sorted[i + 1] - 1 : dimension.whole.upperBound
+                dimensionAtoms.append(lo...hi)
+            }
+            atoms.append(dimensionAtoms)
+            var perAtom = [[Int]](repeating: [], count: dimensionAtoms.count)
+            for (r, row) in rows.enumerated() {
+                guard let set = row[d] else {
+                    for a in perAtom.indices { perAtom[a].append(r) }
+                    continue
+                }
+                // Atoms are sorted and aligned to the set's edges: walk both lists together.
+                var a = 0
+                for range in set.ranges {
+                    while a < dimensionAtoms.count && dimensionAtoms[a].upperBound < range.lowerBound { a += 1 }
+                    while a < dimensionAtoms.count && dimensionAtoms[a].lowerBound <= range.upperBound {
+                        perAtom[a].append(r)
+                        a += 1
+                    }
+                }
+            }
+            candidates.append(perAtom)
+        }
+        self.atoms = atoms
+        self.candidates = candidates
+    }
+
+    /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.
+    var atomCount: Int? {
+        var n = 1
+        for a in atoms {
+            let (p, overflow) = n.multipliedReportingOverflow(by: a.count)
+            if overflow || p > Self.maximumAtoms { return nil }
+            n = p
+        }
+        return n
+    }
+
+    /// Calls `body` with each atom (an index per dimension) and the rows matching it, in file order.
+    func forEachAtom(_ body: ([Int], [Int]) -> Void) {
+        guard atomCount != nil else { return }
+        var index = [Int](repeating: 0, count: dimensions.count)
+        if dimensions.isEmpty {
+            body([], Array(rows.indices))
+            return
+        }
+        while true {
+            body(index, matching(index))
+            var d = dimensions.count - 1
+            while d >= 0 {
+                index[d] += 1
+                if index[d] < atoms[d].count { break }
+                index[d] = 0
+                d -= 1
+            }
+            if d < 0 { return }
+        }
+    }
+
+    /// The rows matching an atom, in file order.
+    func matching(_ index: [Int]) -> [Int] {
+        var smallest = 0
+        for d in dimensions.indices where candidates[d][index[d]].count < candidates[smallest][index[smallest]].count { smallest = d }
+        return candidates[smallest][index[smallest]].filter { r in
+            dimensions.indices.allSatisfy { d in d == smallest || (rows[r][d]?.contains(atoms[d][index[d]].lowerBound) ?? true) }
+        }
+    }
+
+    /// Describes an atom for a message: `enabled=true, away=61s..2h`.
+    func describe(_ index: [Int]) -> String {
+        dimensions.indices.map { d in
+            "\(dimensions[d].name)=\(dimensions[d].domain.describe(ValueSet([atoms[d][index[d]]])))"
+        }.joined(separator: ", ")
+    }
+}

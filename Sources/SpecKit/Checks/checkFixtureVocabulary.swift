@@ -1,0 +1,67 @@
+/// Checks every name a spec uses against its fixture's vocabulary.
+func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    guard let vocabulary = catalog.vocabulary(of: spec.fixture) else {
+        return [Diagnostic(.error, id: "fixture.unknown", "the spec names fixture '\(spec.fixture)', which does not exist",
+                           at: spec.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
+                           hint: Suggest.closest(to: spec.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
+    }
+    func unknown(_ what: String, _ name: String, _ known: some Collection<String>, at location: SourceLocation) {
+        out.append(Diagnostic(.error, id: "fixture.unknown-name",
+            "fixture '\(spec.fixture)' has no \(what) '\(name)', so no row using it could run",
+            at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
+            hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" }))
+    }
+    func checkProduct(_ bindings: [Binding]) {
+        for b in bindings where !vocabulary.product.contains(b.name) { unknown("product value", b.name, vocabulary.product, at: b.location) }
+    }
+    func checkEvent(_ event: EventDeclaration) {
+        guard let inputs = vocabulary.events[event.name] else {
+            unknown("event", event.name, vocabulary.events.keys, at: event.location)
+            return
+        }
+        for input in event.inputs where !inputs.contains(input.name) {
+            unknown("input of '\(event.name)'", input.name, inputs, at: input.location)
+        }
+    }
+    func checkObservation(_ name: String, at location: SourceLocation) {
+        if !vocabulary.observations.contains(name) { unknown("observation", name, vocabulary.observations, at: location) }
+    }
+    func checkEffects(_ named: [Named]) {
+        for e in named where !vocabulary.effects.contains(e.name) { unknown("effect", e.name, vocabulary.effects, at: e.location) }
+    }
+    checkProduct(spec.product)
+    switch spec.body {
+    case .machine(let m):
+        m.events.forEach(checkEvent)
+        checkObservation("state", at: m.states.first?.location ?? spec.location)
+        for v in m.variables { checkObservation(v.name, at: v.location) }
+        checkEffects(m.effects)
+    case .scenarios(let s):
+        s.events.forEach(checkEvent)
+        for o in s.observe { checkObservation(o.name, at: o.location) }
+        checkEffects(s.effects)
+        for scenario in s.scenarios { checkProduct(scenario.given) }
+    case .decision(let d):
+        guard let inputs = vocabulary.decisions[spec.id] else {
+            out.append(Diagnostic(.error, id: "fixture.unknown-table",
+                "fixture '\(spec.fixture)' cannot evaluate a decision table '\(spec.id)'", at: spec.location,
+                notes: ["its tables: \(vocabulary.decisions.keys.sorted().joined(separator: ", "))"],
+                hint: Suggest.closest(to: spec.id, in: vocabulary.decisions.keys).map { "did you mean '\($0)'?" }))
+            break
+        }
+        for i in d.inputs where !inputs.contains(i.name) { unknown("input of table '\(spec.id)'", i.name, inputs, at: i.location) }
+        for o in d.outputs { checkObservation(o.name, at: o.location) }
+    case .matrix(let m):
+        guard let axes = vocabulary.matrices[spec.id] else {
+            out.append(Diagnostic(.error, id: "fixture.unknown-table",
+                "fixture '\(spec.fixture)' cannot run a matrix '\(spec.id)'", at: spec.location,
+                notes: ["its matrices: \(vocabulary.matrices.keys.sorted().joined(separator: ", "))"],
+                hint: Suggest.closest(to: spec.id, in: vocabulary.matrices.keys).map { "did you mean '\($0)'?" }))
+            break
+        }
+        for a in m.axes where !axes.contains(a.name) { unknown("axis of matrix '\(spec.id)'", a.name, axes, at: a.location) }
+        for o in m.observe { checkObservation(o.name, at: o.location) }
+    }
+    return out
+}

@@ -1,0 +1,37 @@
+/// What a fixture can drive and observe. The compiler checks every name a spec uses against it, so a spec that names
+/// something its fixture does not know fails `lockspec lint` with a did-you-mean instead of failing at run time.
+///
+/// SpecKit knows no fixture: the runner's module supplies a `FixtureCatalog`.
+public struct FixtureVocabulary: Hashable, Sendable {
+    /// Events the fixture can send, with the inputs each one takes.
+    public var events: [String: Set<String>]
+    /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables).
+    public var observations: Set<String>
+    /// Effect names the fixture reports.
+    public var effects: Set<String>
+    /// Product configuration values the fixture understands.
+    public var product: Set<String>
+    /// Decision tables it can evaluate, by spec id, with their input names.
+    public var decisions: [String: Set<String>]
+    /// Matrices it can run, by spec id, with their axis names.
+    public var matrices: [String: Set<String>]
+
+    /// Creates a vocabulary.
+    public init(events: [String: Set<String>] = [:], observations: Set<String> = [], effects: Set<String> = [],
+                product: Set<String> = [], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:]) {
+        self.events = events
+        self.observations = observations
+        self.effects = effects
+        self.product = product
+        self.decisions = decisions
+        self.matrices = matrices
+    }
+}
+
+/// The fixtures known to the tool, by name.
+public protocol FixtureCatalog: Sendable {
+    /// The vocabulary of a fixture, or nil when there is no fixture of that name.
+    func vocabulary(of fixture: String) -> FixtureVocabulary?
+    /// Every fixture's name, sorted.
+    var fixtureNames: [String] { get }
+}

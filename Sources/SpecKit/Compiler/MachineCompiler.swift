@@ -1,0 +1,328 @@
+import Foundation
+
+/// Checks a machine and turns every row into a test case: the static region checks per (state, event), then a
+/// breadth-first exploration of the reachable situations, which finds gaps, unreachable states, rows that never fire,
+/// steps that leave a domain, and a shortest path to every row.
+struct MachineCompiler {
+    /// The most situations (state and variable values) explored before the analysis stops with a warning.
+    static let maximumConfigurations = 200_000
+    /// The most input combinations tried per event.
+    static let maximumInputCombinations = 4096
+    /// The most gaps listed per machine; the rest are counted.
+    static let maximumListedGaps = 20
+
+    let spec: Spec
+    let machine: Machine
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(spec: Spec, machine: Machine) {
+        self.spec = spec
+        self.machine = machine
+    }
+
+    private var stateIndex: [String: Int] { Dictionary(uniqueKeysWithValues: machine.states.enumerated().map { ($1.name, $0) }) }
+
+    /// Rows that apply to a state and an event, in file order.
+    private func rowsFor(state: String, event: String) -> [Int] {
+        machine.rows.indices.filter { r in
+            let row = machine.rows[r]
+            return (row.from.isEmpty || row.from.contains(state)) && row.on.contains(event)
+        }
+    }
+
+    private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
+        a.to == b.to && Set(a.then.map { "\($0.name)=\($0.change)" }) == Set(b.then.map { "\($0.name)=\($0.change)" })
+            && a.effects.map(\.text).sorted() == b.effects.map(\.text).sorted()
+    }
+
+    // MARK: Static checks: conflicts, redundancy, shadowing
+
+    mutating func checkRegions() {
+        var reportedPairs: Set<[Int]> = []
+        var everWins = Set<Int>()
+        var analysed = Set<Int>()
+        var groups: [String: [Int]] = [:]  // rows indexed by (from, on) to skip empty groups cheaply
+        for (r, row) in machine.rows.enumerated() {
+            for state in row.from.isEmpty ? machine.states.map(\.name) : row.from {
+                for event in row.on { groups["\(state)\u{0}\(event)", default: []].append(r) }
+            }
+        }
+        for key in groups.keys.sorted() {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            let (state, event) = (parts[0], parts[1])
+            let group = groups[key]!
+            guard let eventDecl = machine.event(event) else { continue }
+            var names: [String] = []
+            for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
+            let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
+                guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
+                return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
+            }
+            let rows = group.map { r in dimensions.map { d in machine.rows[r].when.first { $0.name == d.name }?.set } }
+            let analysis = RegionAnalysis(dimensions: dimensions, rows: rows)
+            guard analysis.atomCount != nil else {
+                diagnostics.append(Diagnostic(.warning, id: "check.limit",
+                    "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
+                    at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
+                continue
+            }
+            group.forEach { analysed.insert($0) }
+            analysis.forEachAtom { atom, matches in
+                guard let first = matches.first else { return }
+                everWins.insert(group[first])
+                guard matches.count > 1 else { return }
+                for other in matches.dropFirst() {
+                    let (a, b) = (group[first], group[other])
+                    guard reportedPairs.insert([a, b]).inserted else { continue }
+                    let rowA = machine.rows[a], rowB = machine.rows[b]
+                    let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
+                    if machine.hit == .first {
+                        continue  // the first row wins; fully shadowed rows are reported below
+                    } else if sameOutcome(rowA, rowB) {
+                        diagnostics.append(Diagnostic(.warning, id: "check.redundant",
+                            "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; one of them is redundant",
+                            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
+                            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"]))
+                    } else {
+                        diagnostics.append(Diagnostic(.error, id: "check.conflict",
+                            "rows \(rowA.identity.id) and \(rowB.identity.id) conflict: both match \(situation) but do different things",
+                            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
+                            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)",
+                                    "make their conditions exclusive, or set 'hit: first' if the first row should win"]))
+                    }
+                }
+            }
+        }
+        if machine.hit == .first {
+            for r in analysed.subtracting(everWins).sorted() {
+                let row = machine.rows[r]
+                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                    "row \(row.identity.id) never fires: earlier rows match every situation it matches (hit: first)",
+                    at: row.identity.location, rows: [row.identity.id]))
+            }
+        }
+    }
+
+    // MARK: Exploration
+
+    /// How one event is tried: the input combinations (one representative value per atom of each input).
+    private struct EventPlan {
+        var event: EventDeclaration
+        var combinations: [[NamedValue]]
+    }
+
+    private func eventPlans() -> [EventPlan] {
+        machine.events.map { event in
+            var perInput: [[Value]] = []
+            for input in event.inputs {
+                guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
+                var cuts: Set<Int> = [whole.lowerBound]
+                for row in machine.rows where row.on.contains(event.name) {
+                    for r in row.when.first(where: { $0.name == input.name })?.set.ranges ?? [] {
+                        cuts.insert(r.lowerBound)
+                        if r.upperBound < whole.upperBound { cuts.insert(r.upperBound + 1) }
+                    }
+                }
+                let sorted = cuts.filter { whole.contains($0) }.sorted()
+                if sorted.count == 1 { perInput.append([input.initial]); continue }
+                perInput.append(sorted.enumerated().map { i, lo in
+                    let hi = i + 1 < sorted.count ? sorted[i + 1] - 1 : whole.upperBound
+                    // The edge of the condition: the value just past a cut, or the last before the next one.
+                    return input.domain.value(atOrdinal: lo > whole.lowerBound ? lo : hi)
+                })
+            }
+            var combinations: [[NamedValue]] = [[]]
+            for (i, values) in perInput.enumerated() {
+                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
+                if combinations.count > Self.maximumInputCombinations {
+                    combinations = Array(combinations.prefix(Self.maximumInputCombinations))
+                }
+            }
+            return EventPlan(event: event, combinations: combinations)
+        }
+    }
+
+    /// A situation: the state's index and each variable's value.
+    private struct Configuration: Hashable {
+        var state: Int
+        var values: [Value]
+    }
+
+    private struct Arrival {
+        var parent: Int
+        var step: TestStep
+    }
+
+    mutating func explore() -> [TestCase] {
+        let variables = machine.variables
+        let index = stateIndex
+        guard let initialState = index[machine.initial] else { return [] }
+        let plans = eventPlans()
+        var rowsByStateEvent: [[[Int]]] = machine.states.map { s in plans.map { rowsFor(state: s.name, event: $0.event.name) } }
+        _ = rowsByStateEvent.count
+        var configurations = [Configuration(state: initialState, values: variables.map(\.initial))]
+        var seen: [Configuration: Int] = [configurations[0]: 0]
+        var arrivals: [Arrival?] = [nil]
+        var firstFiring: [Int: (configuration: Int, step: TestStep)] = [:]
+        var gaps: [String] = []
+        var gapCount = 0
+        var domainErrors: Set<String> = []
+        var cursor = 0
+        var truncated = false
+        while cursor < configurations.count {
+            let configuration = configurations[cursor]
+            let stateName = machine.states[configuration.state].name
+            for (e, plan) in plans.enumerated() {
+                for inputs in plan.combinations {
+                    let candidates = rowsByStateEvent[configuration.state][e]
+                    let match = candidates.first { r in
+                        machine.rows[r].when.allSatisfy { condition in
+                            let value: Value
+                            if let v = variables.firstIndex(where: { $0.name == condition.name }) {
+                                value = configuration.values[v]
+                            } else if let input = inputs.first(where: { $0.name == condition.name }) {
+                                value = input.value
+                            } else { return false }
+                            guard let domain = machine.variable(condition.name)?.domain ?? plan.event.input(condition.name)?.domain,
+                                  let o = domain.ordinal(of: value) else { return false }
+                            return condition.set.contains(o)
+                        }
+                    }
+                    guard let r = match else {
+                        if machine.otherwise == .forbidden {
+                            gapCount += 1
+                            if gaps.count < Self.maximumListedGaps {
+                                gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(plan.event.name, inputs: inputs))")
+                            }
+                        }
+                        continue
+                    }
+                    let row = machine.rows[r]
+                    var next = configuration
+                    var leftDomain = false
+                    for assignment in row.then {
+                        guard let v = variables.firstIndex(where: { $0.name == assignment.name }) else { continue }
+                        switch assignment.change {
+                        case .set(let value): next.values[v] = value
+                        case .add(let amount):
+                            let domain = variables[v].domain
+                            let o = (domain.ordinal(of: next.values[v]) ?? 0) + amount
+                            if domain.bounds?.contains(o) ?? false {
+                                next.values[v] = domain.value(atOrdinal: o)
+                            } else {
+                                leftDomain = true
+                                if domainErrors.insert(row.identity.id).inserted {
+                                    diagnostics.append(Diagnostic(.error, id: "check.domain",
+                                        "row \(row.identity.id) would set \(assignment.name) to \(domain.value(atOrdinal: o)), outside \(domain), in state \(stateName) with \(describe(configuration.values))",
+                                        at: assignment.location, rows: [row.identity.id],
+                                        notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
+                                }
+                            }
+                        }
+                    }
+                    if leftDomain { continue }
+                    if let to = row.to, let t = index[to] { next.state = t }
+                    let step = TestStep(
+                        action: .event(plan.event.name, inputs: inputs),
+                        expect: [NamedValue("state", .symbol(machine.states[next.state].name))]
+                            + zip(variables, next.values).map { NamedValue($0.name, $1) },
+                        effects: row.effects.map { substitute($0.text, variables: zip(variables.map(\.name), next.values), inputs: inputs) },
+                        row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
+                    if firstFiring[r] == nil { firstFiring[r] = (cursor, step) }
+                    if seen[next] == nil {
+                        if configurations.count >= Self.maximumConfigurations {
+                            truncated = true
+                            continue
+                        }
+                        seen[next] = configurations.count
+                        configurations.append(next)
+                        arrivals.append(Arrival(parent: cursor, step: step))
+                    }
+                }
+            }
+            cursor += 1
+        }
+        rowsByStateEvent = []
+
+        if truncated {
+            diagnostics.append(Diagnostic(.warning, id: "check.limit",
+                "the machine reaches more than \(Self.maximumConfigurations) situations (state and variable values); reachability was checked only that far",
+                at: spec.location, notes: ["narrow the domains of the variables to let the analysis finish"]))
+        }
+        if gapCount > 0 {
+            var notes = gaps
+            if gapCount > gaps.count { notes.append("… and \(gapCount - gaps.count) more") }
+            diagnostics.append(Diagnostic(.error, id: "check.gap",
+                "the machine says 'otherwise: forbidden' but \(gapCount) reachable combination\(gapCount == 1 ? " has" : "s have") no row",
+                at: spec.location, notes: notes + ["add rows for them, or write 'otherwise: ignore' if nothing should happen"]))
+        }
+        if !truncated {
+            let reached = Set(configurations.map(\.state))
+            for (s, state) in machine.states.enumerated() where !reached.contains(s) {
+                diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
+                    "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
+            }
+            for (r, row) in machine.rows.enumerated() where firstFiring[r] == nil {
+                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                    "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
+                    at: row.identity.location, rows: [row.identity.id]))
+            }
+        }
+
+        // One test case per row: the shortest path to the row's first firing, then the row itself.
+        var cases: [TestCase] = []
+        for (r, row) in machine.rows.enumerated() {
+            guard let (configuration, step) = firstFiring[r] else { continue }
+            var path: [TestStep] = []
+            var c = configuration
+            while let arrival = arrivals[c] {
+                path.append(arrival.step)
+                c = arrival.parent
+            }
+            path.reverse()
+            cases.append(TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
+                                  product: spec.product.map { NamedValue($0.name, $0.value) }, steps: path + [step],
+                                  target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
+        }
+        return cases
+    }
+
+    private func describe(_ values: [Value]) -> String {
+        values.isEmpty ? "no variables" : zip(machine.variables, values).map { "\($0.name)=\($1)" }.joined(separator: ", ")
+    }
+
+    /// The state graph for diagrams: one edge per row, source state and event.
+    func graph() -> MachineGraph {
+        var edges: [MachineGraph.Edge] = []
+        for row in machine.rows {
+            let guardText = row.when.map { c in
+                let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
+                return "\(c.name)=\(domain?.describe(c.set) ?? "?")"
+            }.joined(separator: ", ")
+            for from in row.from.isEmpty ? machine.states.map(\.name) : row.from {
+                for event in row.on {
+                    edges.append(MachineGraph.Edge(row: row.identity.id, from: from, to: row.to ?? from, event: event, guardText: guardText))
+                }
+            }
+        }
+        return MachineGraph(states: machine.states.map(\.name), initial: machine.initial, edges: edges)
+    }
+}
+
+/// Replaces `${name}` in an effect or output with the value of a variable (after the step) or an input.
+func substitute<S: Sequence>(_ text: String, variables: S, inputs: [NamedValue]) -> String where S.Element == (String, Value) {
+    guard text.contains("${") else { return text }
+    var values: [String: Value] = [:]
+    for (name, value) in variables { values[name] = value }
+    for input in inputs { values[input.name] = input.value }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.range(of: "${") {
+        result += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+        let name = String(rest[open.upperBound..<close])
+        result += values[name].map(\.description) ?? "${\(name)}"
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+}

@@ -1,0 +1,178 @@
+/// Checks decision tables and matrices (completeness, conflicts, redundancy, shadowing) and turns their rows into
+/// test cases: a decision row is checked at the edges of every input combination where it is the row that decides;
+/// a matrix rule becomes one test case per cell it covers.
+struct TableCompiler {
+    /// The most input combinations one decision row is checked at.
+    static let maximumPointsPerRow = 32
+    /// The most gaps listed per table; the rest are counted.
+    static let maximumListedGaps = 20
+
+    let spec: Spec
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(spec: Spec) { self.spec = spec }
+
+    private struct Outcome {
+        var id: String
+        var location: SourceLocation
+        var when: [Condition]
+        var results: [Binding]
+    }
+
+    /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
+    private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String)
+        -> (analysis: RegionAnalysis, wins: [[[Int]]])? {
+        let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) } }
+        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows.map { row in dimensions.map { d in row.when.first { $0.name == d.name }?.set } })
+        guard analysis.atomCount != nil else {
+            diagnostics.append(Diagnostic(.warning, id: "check.limit",
+                "the \(what) splits its inputs into more than \(RegionAnalysis.maximumAtoms) combinations; it was not checked for gaps or conflicts",
+                at: spec.location))
+            return nil
+        }
+        var wins = [[[Int]]](repeating: [], count: rows.count)
+        var gaps: [String] = []
+        var gapCount = 0
+        var reported: Set<[Int]> = []
+        analysis.forEachAtom { atom, matches in
+            guard let first = matches.first else {
+                gapCount += 1
+                if gaps.count < Self.maximumListedGaps { gaps.append(analysis.describe(atom)) }
+                return
+            }
+            wins[first].append(atom)
+            guard hit == .unique else { return }
+            for other in matches.dropFirst() where reported.insert([first, other]).inserted {
+                let (a, b) = (rows[first], rows[other])
+                let same = Set(a.results.map { "\($0.name)=\($0.value)" }) == Set(b.results.map { "\($0.name)=\($0.value)" })
+                diagnostics.append(Diagnostic(same ? .warning : .error, id: same ? "check.redundant" : "check.conflict",
+                    same ? "rows \(a.id) and \(b.id) both match \(analysis.describe(atom)) and give the same result; one of them is redundant"
+                         : "rows \(a.id) and \(b.id) conflict: both match \(analysis.describe(atom)) but give different results",
+                    at: b.location, rows: [a.id, b.id],
+                    notes: ["\(a.id) is at \(a.location)"] + (same ? [] : ["make their conditions exclusive, or set 'hit: first' if the first row should win"])))
+            }
+        }
+        if gapCount > 0 {
+            var notes = gaps.map { "no row for \($0)" }
+            if gapCount > gaps.count { notes.append("… and \(gapCount - gaps.count) more") }
+            diagnostics.append(Diagnostic(.error, id: "check.gap",
+                "the \(what) is not complete: \(gapCount) combination\(gapCount == 1 ? " has" : "s have") no row", at: spec.location, notes: notes))
+        }
+        for (r, row) in rows.enumerated() where wins[r].isEmpty {
+            let covered = rows.indices.filter { $0 < r }.map { rows[$0].id }
+            diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
+                rows: [row.id], notes: covered.isEmpty ? [] : ["earlier rows: \(covered.prefix(5).joined(separator: ", "))"]))
+        }
+        return (analysis, wins)
+    }
+
+    mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
+        let rows = table.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.then) }
+        guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table") else { return [] }
+        return table.rows.enumerated().compactMap { r, row in
+            let points = Self.points(for: wins[r], in: analysis)
+            guard !points.isEmpty else { return nil }
+            let steps = points.map { ordinals in
+                let inputs = zip(analysis.dimensions, ordinals).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
+                let expect = row.then.map { binding -> NamedValue in
+                    guard case .text(let t) = binding.value else { return NamedValue(binding.name, binding.value) }
+                    return NamedValue(binding.name, .text(substitute(t, variables: [(String, Value)](), inputs: inputs)))
+                }
+                return TestStep(action: .decide(inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
+                                line: row.identity.location.line, column: row.identity.location.column)
+            }
+            return TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
+                            product: spec.product.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
+                            file: spec.file, line: row.identity.location.line, column: row.identity.location.column)
+        }
+    }
+
+    /// The input points a row is checked at: for each atom it decides, the low and high edge of every dimension
+    /// (all-low, all-high, then each dimension flipped), spread over the atoms and capped.
+    static func points(for atoms: [[Int]], in analysis: RegionAnalysis) -> [[Int]] {
+        var result: [[Int]] = []
+        var seen: Set<[Int]> = []
+        let stride = max(1, atoms.count / maximumPointsPerRow)
+        for (i, atom) in atoms.enumerated() where i % stride == 0 {
+            let ranges = atom.enumerated().map { analysis.atoms[$0][$1] }
+            var corners = [ranges.map(\.lowerBound), ranges.map(\.upperBound)]
+            for d in ranges.indices where ranges[d].lowerBound != ranges[d].upperBound && corners.count < 4 {
+                var c = ranges.map(\.lowerBound)
+                c[d] = ranges[d].upperBound
+                corners.append(c)
+            }
+            for corner in corners where seen.insert(corner).inserted {
+                result.append(corner)
+                if result.count >= maximumPointsPerRow { return result }
+            }
+        }
+        return result
+    }
+
+    mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
+        let rows = matrix.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.expect) }
+        guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix") else { return [] }
+        var cases: [TestCase] = []
+        for (r, row) in matrix.rows.enumerated() {
+            // Every cell of every atom the rule decides: matrices are small and every cell is run.
+            for atom in wins[r] {
+                var cells: [[Int]] = [[]]
+                for (d, a) in atom.enumerated() {
+                    cells = cells.flatMap { prefix in analysis.atoms[d][a].map { prefix + [$0] } }
+                }
+                for cell in cells {
+                    let axes = zip(analysis.dimensions, cell).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
+                    let id = "\(row.identity.id)[\(axes.map { "\($0.name)=\($0.value)" }.joined(separator: ","))]"
+                    let step = TestStep(action: .cell(axes: axes), expect: row.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
+                                        row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
+                    cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
+                                          product: spec.product.map { NamedValue($0.name, $0.value) }, steps: [step], target: 0,
+                                          file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
+                }
+            }
+        }
+        return cases.sorted { ($0.line, $0.id) < ($1.line, $1.id) }
+    }
+
+    mutating func compileScenarios(_ set: ScenarioSet) -> [TestCase] {
+        set.scenarios.map { scenario in
+            var steps: [TestStep] = []
+            unroll(scenario.steps, into: &steps)
+            var product = spec.product.map { NamedValue($0.name, $0.value) }
+            for given in scenario.given {
+                product.removeAll { $0.name == given.name }
+                product.append(NamedValue(given.name, given.value))
+            }
+            return TestCase(id: scenario.identity.id, spec: spec.id, row: scenario.identity.id, fixture: spec.fixture, product: product,
+                            steps: steps, target: 0, file: spec.file, line: scenario.identity.location.line,
+                            column: scenario.identity.location.column)
+        }
+    }
+
+    private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
+        for step in steps {
+            for repetition in 0..<step.count {
+                let last = repetition == step.count - 1
+                let action: TestAction
+                switch step.action {
+                case .event(let name, let inputs): action = .event(name, inputs: inputs.map { NamedValue($0.name, $0.value) })
+                case .advance(let ms): action = .advance(milliseconds: ms)
+                case .kill: action = .kill
+                case .relaunch: action = .relaunch
+                case .check: action = .check
+                case .block(let inner):
+                    unroll(inner, into: &result)
+                    if last && (!step.expect.isEmpty || step.expectEffects != nil) {
+                        result.append(TestStep(action: .check, expect: step.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
+                                               row: nil, line: step.location.line, column: step.location.column))
+                    }
+                    continue
+                }
+                result.append(TestStep(action: action, expect: last ? step.expect.map { NamedValue($0.name, $0.value) } : [],
+                                       effects: last ? step.expectEffects?.map(\.text) : nil, row: nil,
+                                       line: step.location.line, column: step.location.column))
+            }
+        }
+    }
+}

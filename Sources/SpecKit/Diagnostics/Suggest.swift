@@ -1,0 +1,37 @@
+/// Did-you-mean suggestions by edit distance.
+public enum Suggest {
+    /// The candidate closest to `word`, if it is close enough to be a likely typo
+    /// (at most a third of the word's length in edits, and at least one edit allowed).
+    public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        let limit = max(1, word.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word.lowercased(), candidate.lowercased(), limit: limit)
+            if d <= limit, best.map({ d < $0.1 || (d == $0.1 && candidate < $0.0) }) ?? true {
+                best = (candidate, d)
+            }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMin = Swift.min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

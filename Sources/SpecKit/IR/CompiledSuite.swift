@@ -1,0 +1,168 @@
+/// The compiled tables: every spec's summary and every concrete test case, ready for a runner.
+/// This is the IR that the emitters write as JSON and Swift, and that `lockspec run` executes.
+public struct CompiledSuite: Codable, Hashable, Sendable {
+    /// The format version of this IR; bumped when its shape changes.
+    public var format: Int
+    /// The specs, sorted by id.
+    public var specs: [CompiledSpec]
+    /// The test cases, in spec order, then row order.
+    public var cases: [TestCase]
+
+    /// Creates a suite.
+    public init(format: Int = 1, specs: [CompiledSpec], cases: [TestCase]) {
+        self.format = format
+        self.specs = specs
+        self.cases = cases
+    }
+
+    /// The spec with an id.
+    public func spec(_ id: String) -> CompiledSpec? { specs.first { $0.id == id } }
+}
+
+/// A name and a value.
+public struct NamedValue: Codable, Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// The value.
+    public var value: Value
+
+    /// Creates a named value.
+    public init(_ name: String, _ value: Value) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A spec as the runner and the reports need it: identity, traceability, and (for machines) its graph.
+public struct CompiledSpec: Codable, Hashable, Sendable {
+    /// The spec id.
+    public var id: String
+    /// The kind of table.
+    public var kind: Spec.Kind
+    /// The title.
+    public var title: String
+    /// The document and section.
+    public var source: String
+    /// The fixture that runs it.
+    public var fixture: String
+    /// The spec file's path.
+    public var file: String
+    /// SHA-256 of the spec file's bytes, lowercase hex.
+    public var sha256: String
+    /// Product configuration values.
+    public var product: [NamedValue]
+    /// Every row, in file order.
+    public var rows: [RowRecord]
+    /// The state graph, for machines.
+    public var graph: MachineGraph?
+}
+
+/// A row's identity and traceability.
+public struct RowRecord: Codable, Hashable, Sendable {
+    /// The row id.
+    public var id: String
+    /// `<document> §<section>`, if any.
+    public var source: String?
+    /// The decision taken here, if any.
+    public var decision: String?
+    /// The 1-based line of the row.
+    public var line: Int
+    /// The 1-based column of the row.
+    public var column: Int
+}
+
+/// A machine's states and transitions, for diagrams and coverage.
+public struct MachineGraph: Codable, Hashable, Sendable {
+    /// The states, in declaration order.
+    public var states: [String]
+    /// The initial state.
+    public var initial: String
+    /// One edge per (row, source state, event).
+    public var edges: [Edge]
+
+    /// A transition drawn in a diagram.
+    public struct Edge: Codable, Hashable, Sendable {
+        /// The row it comes from.
+        public var row: String
+        /// The source state.
+        public var from: String
+        /// The target state.
+        public var to: String
+        /// The event.
+        public var event: String
+        /// The guard, as text (empty when none).
+        public var guardText: String
+    }
+}
+
+/// One concrete test: the steps that run a row (or a scenario, or a matrix cell) from a fresh core.
+public struct TestCase: Codable, Hashable, Sendable {
+    /// The test's id: the row id, or `<row id>[axis=value,…]` for a matrix cell.
+    public var id: String
+    /// The spec id.
+    public var spec: String
+    /// The row it checks.
+    public var row: String
+    /// The fixture that runs it.
+    public var fixture: String
+    /// Product values for the fixture (the spec's, then the scenario's `given`).
+    public var product: [NamedValue]
+    /// The steps. For a machine row, the steps before `target` are the path that reaches the row.
+    public var steps: [TestStep]
+    /// The index of the step that exercises the row itself.
+    public var target: Int
+    /// The row's file.
+    public var file: String
+    /// The row's 1-based line.
+    public var line: Int
+    /// The row's 1-based column.
+    public var column: Int
+}
+
+/// One step of a test: an action, then what must hold.
+public struct TestStep: Codable, Hashable, Sendable {
+    /// What the step does.
+    public var action: TestAction
+    /// Observations that must hold after it (for machine steps: the state and every variable).
+    public var expect: [NamedValue]
+    /// The exact effects of the step (a multiset), or nil when not checked.
+    public var effects: [String]?
+    /// The row whose expectation this step checks, if it is a machine transition.
+    public var row: String?
+    /// Where the step (or its row) is written.
+    public var line: Int
+    /// Where the step (or its row) is written.
+    public var column: Int
+}
+
+/// What a test step does.
+public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// Send an event with inputs.
+    case event(String, inputs: [NamedValue])
+    /// Move the clock forward by milliseconds.
+    case advance(milliseconds: Int)
+    /// Kill the app: only the persisted store survives.
+    case kill
+    /// Build a fresh core from the persisted store.
+    case relaunch
+    /// Check only.
+    case check
+    /// Evaluate a decision table at these inputs.
+    case decide(inputs: [NamedValue])
+    /// Run a matrix cell at these axis values.
+    case cell(axes: [NamedValue])
+
+    /// The action as a reader would write it: `active(away=61s)`, `advance 30s`, `kill`.
+    public var description: String {
+        func args(_ values: [NamedValue]) -> String { values.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+        switch self {
+        case .event(let name, let inputs): return inputs.isEmpty ? name : "\(name)(\(args(inputs)))"
+        case .advance(let ms): return "advance \(Value.formatDuration(ms))"
+        case .kill: return "kill"
+        case .relaunch: return "relaunch"
+        case .check: return "check"
+        case .decide(let inputs): return "decide(\(args(inputs)))"
+        case .cell(let axes): return "cell(\(args(axes)))"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Reads the body of a `kind: decision` spec.
+struct DecisionReader {
+    let context: ReadContext
+
+    func read(_ byKey: [String: Node]) -> DecisionTable? {
+        let c = context
+        let inputs = byKey["inputs"].map { c.declarations($0, "inputs", allowText: false, allowInitial: false) } ?? []
+        let outputs = byKey["outputs"].map { c.declarations($0, "outputs", allowText: true, allowInitial: false) } ?? []
+        for output in outputs where inputs.contains(where: { $0.name == output.name }) {
+            c.error("spec.name-clash", "'\(output.name)' is both an input and an output; rename one of them", at: output.location)
+        }
+        let hit = byKey["hit"].flatMap { MachineReader.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
+        let names = Dictionary(uniqueKeysWithValues: inputs.map { ($0.name, $0.domain) })
+        var rows: [DecisionRow] = []
+        if let node = byKey["rows"], let items = c.list(node, "rows") {
+            for item in items {
+                guard let entries = c.mapping(item, "a row") else { continue }
+                let rowKeys = c.keys(entries, of: item, what: "a decision row", required: ["id", "then"],
+                                     optional: ["source", "decision", "when", "notes"])
+                guard let id = c.rowID(rowKeys, at: item.location) else { continue }
+                let trace = c.trace(rowKeys, at: item.location, rowID: id)
+                let when = rowKeys["when"].map { c.conditions($0, names: names, what: "an input of the table", rowID: id) } ?? []
+                let then = rowKeys["then"].map { Self.bindings($0, declared: outputs, what: "an output", rowID: id, context: c) } ?? []
+                rows.append(DecisionRow(identity: RowIdentity(id: id, trace: trace, location: item.location), when: when, then: then))
+            }
+        }
+        guard !inputs.isEmpty || byKey["inputs"] != nil else { return nil }
+        return DecisionTable(inputs: inputs, outputs: outputs, hit: hit, rows: rows)
+    }
+
+    /// A mapping of declared names to values of their domains (`then` of a decision row, `expect` of a matrix row).
+    static func bindings(_ node: Node, declared: [Declaration], what: String, rowID: String, context c: ReadContext) -> [Binding] {
+        guard let entries = c.mapping(node, "the expectations of row \(rowID)") else { return [] }
+        var result: [Binding] = []
+        for entry in entries {
+            guard let name = c.text(entry.key, "a name") else { continue }
+            guard let declaration = declared.first(where: { $0.name == name }) else {
+                c.error("spec.unknown-name", "row \(rowID) expects '\(name)', which is not \(what)", at: entry.key.location,
+                        hint: Suggest.closest(to: name, in: declared.map(\.name)).map { "did you mean '\($0)'?" }, rows: [rowID])
+                continue
+            }
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in row \(rowID)") {
+                result.append(Binding(name: name, value: v, location: entry.value.location))
+            }
+        }
+        return result
+    }
+}

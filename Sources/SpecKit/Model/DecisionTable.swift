@@ -1,0 +1,21 @@
+/// A decision table: a pure function from inputs to outputs, as rows.
+public struct DecisionTable: Hashable, Sendable {
+    /// The input columns.
+    public var inputs: [Declaration]
+    /// The output columns.
+    public var outputs: [Declaration]
+    /// How overlapping rows are treated.
+    public var hit: HitPolicy
+    /// The rules, in file order.
+    public var rows: [DecisionRow]
+}
+
+/// One rule of a decision table.
+public struct DecisionRow: Hashable, Sendable {
+    /// The row's id, trace and location.
+    public var identity: RowIdentity
+    /// Conditions on the inputs.
+    public var when: [Condition]
+    /// Expected outputs; a text output may hold `${input}` templates.
+    public var then: [Binding]
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The finite set of values a name can take: `bool`, an enumeration, `int a..b`, `duration a..b`, or `text`.
+public enum Domain: Hashable, Sendable, CustomStringConvertible {
+    /// `true` or `false`.
+    case bool
+    /// One of the listed names, in the order written.
+    case enumeration([String])
+    /// A whole number in an inclusive range.
+    case int(ClosedRange<Int>)
+    /// A duration in milliseconds, in an inclusive range.
+    case duration(ClosedRange<Int>)
+    /// Any text; only for outputs and observations, never tested in a condition.
+    case text
+
+    /// The domain as a spec writes it.
+    public var description: String {
+        switch self {
+        case .bool: "bool"
+        case .enumeration(let names): "[" + names.joined(separator: ", ") + "]"
+        case .int(let r): "int \(r.lowerBound)..\(r.upperBound)"
+        case .duration(let r): "duration \(Value.formatDuration(r.lowerBound))..\(Value.formatDuration(r.upperBound))"
+        case .text: "text"
+        }
+    }
+
+    /// Whether conditions can test this domain (everything but text).
+    public var isFinite: Bool { self != .text }
+
+    /// Whether the domain is ordered (int and duration), so comparisons and ranges apply.
+    public var isOrdered: Bool {
+        switch self {
+        case .int, .duration: true
+        default: false
+        }
+    }
+
+    /// The value a name starts with when the spec gives none: false, the first member, the minimum, or "".
+    public var defaultValue: Value {
+        switch self {
+        case .bool: .bool(false)
+        case .enumeration(let names): .symbol(names.first ?? "")
+        case .int(let r): .int(r.lowerBound)
+        case .duration(let r): .duration(milliseconds: r.lowerBound)
+        case .text: .text("")
+        }
+    }
+
+    /// The whole range of an ordered domain as integers (durations in milliseconds).
+    var bounds: ClosedRange<Int>? {
+        switch self {
+        case .int(let r), .duration(let r): r
+        default: nil
+        }
+    }
+
+    /// Wraps an integer as a value of this ordered domain.
+    func value(_ ordinal: Int) -> Value {
+        if case .duration = self { return .duration(milliseconds: ordinal) }
+        return .int(ordinal)
+    }
+
+    /// Whether a value belongs to the domain.
+    public func contains(_ value: Value) -> Bool {
+        switch (self, value) {
+        case (.bool, .bool): true
+        case (.enumeration(let names), .symbol(let s)): names.contains(s)
+        case (.int(let r), .int(let i)): r.contains(i)
+        case (.duration(let r), .duration(let ms)): r.contains(ms)
+        case (.text, .text): true
+        default: false
+        }
+    }
+
+    /// Reads a scalar as a value of this domain, or explains in a sentence why it is not one.
+    public func parse(_ text: String) -> Result<Value, DomainError> {
+        switch self {
+        case .bool:
+            if text == "true" { return .success(.bool(true)) }
+            if text == "false" { return .success(.bool(false)) }
+            let hint = ["yes", "on", "y"].contains(text.lowercased()) ? "write true"
+                : ["no", "off", "n"].contains(text.lowercased()) ? "write false" : nil
+            return .failure(DomainError(message: "'\(text)' is not a boolean: write true or false", hint: hint))
+        case .enumeration(let names):
+            if names.contains(text) { return .success(.symbol(text)) }
+            return .failure(DomainError(
+                message: "'\(text)' is not one of \(description)",
+                hint: Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
+        case .int(let r):
+            guard let i = Int(text) else {
+                return .failure(DomainError(message: "'\(text)' is not a whole number (the domain is \(description))", hint: nil))
+            }
+            guard r.contains(i) else {
+                return .failure(DomainError(message: "\(i) is outside \(description)", hint: nil))
+            }
+            return .success(.int(i))
+        case .duration(let r):
+            guard let ms = Value.parseDuration(text) else {
+                let hint = Int(text) != nil ? "add a unit, e.g. \(text)s" : "write a number with a unit: 500ms, 61s, 5m, 1h"
+                return .failure(DomainError(message: "'\(text)' is not a duration", hint: hint))
+            }
+            guard r.contains(ms) else {
+                return .failure(DomainError(message: "\(text) is outside \(description)", hint: nil))
+            }
+            return .success(.duration(milliseconds: ms))
+        case .text:
+            return .success(.text(text))
+        }
+    }
+
+    /// Parses a domain as written in a spec: `bool`, `text`, `int 0..10`, `duration 0s..2h`.
+    /// Enumerations are written as YAML lists and are built by the spec reader.
+    public static func parse(_ text: String) -> Result<Domain, DomainError> {
+        let trimmed = text.trimmingSpaces
+        if trimmed == "bool" || trimmed == "boolean" { return .success(.bool) }
+        if trimmed == "text" || trimmed == "string" { return .success(.text) }
+        for (keyword, isDuration) in [("int", false), ("duration", true)] where trimmed.hasPrefix(keyword + " ") {
+            let range = trimmed.dropFirst(keyword.count).trimmingSpaces
+            let parts = range.components(separatedBy: "..")
+            guard parts.count == 2 else {
+                return .failure(DomainError(message: "'\(text)' needs a range such as \(isDuration ? "duration 0s..2h" : "int 0..10")", hint: nil))
+            }
+            let read: (String) -> Int? = isDuration ? { Value.parseDuration($0.trimmingSpaces) } : { Int($0.trimmingSpaces) }
+            guard let lo = read(parts[0]), let hi = read(parts[1]) else {
+                return .failure(DomainError(message: "the bounds of '\(text)' are not \(isDuration ? "durations with a unit" : "whole numbers")", hint: nil))
+            }
+            guard lo <= hi else {
+                return .failure(DomainError(message: "the range of '\(text)' is empty: the lower bound is above the upper bound", hint: nil))
+            }
+            return .success(isDuration ? .duration(lo...hi) : .int(lo...hi))
+        }
+        let known = ["bool", "text", "int 0..10", "duration 0s..2h"]
+        return .failure(DomainError(
+            message: "'\(text)' is not a domain: write bool, text, int a..b, duration a..b, or a list of names",
+            hint: Suggest.closest(to: trimmed, in: ["bool", "text", "int", "duration"]).map { word in
+                "did you mean '\(known.first { $0.hasPrefix(word) } ?? word)'?"
+            }))
+    }
+}
+
+/// Why a text is not a value (or a domain), in a sentence, with an optional hint.
+public struct DomainError: Error, Hashable, Sendable {
+    /// The sentence.
+    public var message: String
+    /// A suggested fix, such as a did-you-mean.
+    public var hint: String?
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

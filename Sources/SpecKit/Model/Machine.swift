@@ -1,0 +1,75 @@
+/// A state-transition table: states, variables, events with inputs, effects and rows.
+public struct Machine: Hashable, Sendable {
+    /// The control states, in the order declared.
+    public var states: [Named]
+    /// The initial state.
+    public var initial: String
+    /// The observed variables.
+    public var variables: [Declaration]
+    /// The events, each with its inputs.
+    public var events: [EventDeclaration]
+    /// The effects a row may name.
+    public var effects: [Named]
+    /// What happens where no row matches.
+    public var otherwise: Otherwise
+    /// How overlapping rows are treated.
+    public var hit: HitPolicy
+    /// The transitions, in file order.
+    public var rows: [MachineRow]
+
+    /// The declaration of a variable by name.
+    public func variable(_ name: String) -> Declaration? { variables.first { $0.name == name } }
+    /// The declaration of an event by name.
+    public func event(_ name: String) -> EventDeclaration? { events.first { $0.name == name } }
+}
+
+/// An event and the inputs it carries.
+public struct EventDeclaration: Hashable, Sendable {
+    /// The event's name.
+    public var name: String
+    /// Its inputs, each with a finite domain.
+    public var inputs: [Declaration]
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// The declaration of an input by name.
+    public func input(_ name: String) -> Declaration? { inputs.first { $0.name == name } }
+}
+
+/// One transition: in these states, on these events, when this holds, set these variables, emit these effects, go there.
+public struct MachineRow: Hashable, Sendable {
+    /// The row's id, trace and location.
+    public var identity: RowIdentity
+    /// The source states; empty means any state.
+    public var from: [String]
+    /// The events that trigger the row.
+    public var on: [String]
+    /// Conditions on variables and inputs.
+    public var when: [Condition]
+    /// New values of variables.
+    public var then: [Assignment]
+    /// Emitted effects.
+    public var effects: [EffectCall]
+    /// The next state, or nil to stay.
+    public var to: String?
+    /// Where `to` (or, without it, the row) is written.
+    public var toLocation: SourceLocation
+}
+
+/// A change a row makes to a variable.
+public struct Assignment: Hashable, Sendable {
+    /// How the variable changes.
+    public enum Change: Hashable, Sendable {
+        /// It takes this value.
+        case set(Value)
+        /// An integer or duration variable changes by this amount (ordinal units).
+        case add(Int)
+    }
+
+    /// The variable.
+    public var name: String
+    /// How it changes.
+    public var change: Change
+    /// Where it is written.
+    public var location: SourceLocation
+}

@@ -1,0 +1,212 @@
+/// Reads the body of a `kind: machine` spec.
+struct MachineReader {
+    let context: ReadContext
+
+    func read(_ byKey: [String: Node]) -> Machine? {
+        let c = context
+        var states: [Named] = []
+        if let node = byKey["states"], let items = c.list(node, "states") {
+            for item in items {
+                guard let name = c.name(item, "a state") else { continue }
+                if states.contains(where: { $0.name == name }) {
+                    c.error("spec.duplicate-name", "state '\(name)' is listed twice", at: item.location)
+                } else {
+                    states.append(Named(name: name, location: item.location))
+                }
+            }
+        }
+        let stateNames = states.map(\.name)
+        var initial: String?
+        if let node = byKey["initial"], let name = c.text(node, "the initial state") {
+            if stateNames.contains(name) {
+                initial = name
+            } else if !stateNames.isEmpty {
+                c.error("spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location,
+                        hint: Suggest.closest(to: name, in: stateNames).map { "did you mean '\($0)'?" })
+            }
+        }
+        let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true) } ?? []
+        let events = byKey["events"].map { Self.events($0, context: c) } ?? []
+        let effects = byKey["effects"].map { Self.effectNames($0, context: c) } ?? []
+        let otherwise = byKey["otherwise"].flatMap { Self.choice($0, Otherwise.self, "otherwise", context: c) } ?? .ignore
+        let hit = byKey["hit"].flatMap { Self.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
+
+        // Names must not collide between variables and inputs: a condition could not tell them apart.
+        for event in events {
+            for input in event.inputs where variables.contains(where: { $0.name == input.name }) {
+                c.error("spec.name-clash", "input '\(input.name)' of event '\(event.name)' has the name of a variable; rename one of them",
+                        at: input.location)
+            }
+        }
+        var rows: [MachineRow] = []
+        if let node = byKey["rows"], let items = c.list(node, "rows") {
+            for item in items {
+                if let row = readRow(item, states: stateNames, variables: variables, events: events, effects: effects) { rows.append(row) }
+            }
+        }
+        guard let initial, !states.isEmpty else { return nil }
+        return Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
+                       otherwise: otherwise, hit: hit, rows: rows)
+    }
+
+    static func events(_ node: Node, context c: ReadContext) -> [EventDeclaration] {
+        var result: [EventDeclaration] = []
+        func add(_ name: String, _ inputs: [Declaration], _ location: SourceLocation) {
+            if result.contains(where: { $0.name == name }) {
+                c.error("spec.duplicate-name", "event '\(name)' is declared twice", at: location)
+            } else {
+                result.append(EventDeclaration(name: name, inputs: inputs, location: location))
+            }
+        }
+        if let items = node.sequence {
+            for item in items { if let name = c.name(item, "an event") { add(name, [], item.location) } }
+            return result
+        }
+        guard let entries = c.mapping(node, "events") else { return [] }
+        for entry in entries {
+            guard let name = c.name(entry.key, "an event") else { continue }
+            let inputs = c.declarations(entry.value, "the inputs of event '\(name)'", allowText: false, allowInitial: false)
+            add(name, inputs, entry.key.location)
+        }
+        return result
+    }
+
+    static func effectNames(_ node: Node, context c: ReadContext) -> [Named] {
+        guard let items = c.list(node, "effects") else { return [] }
+        var result: [Named] = []
+        for item in items {
+            guard let name = c.name(item, "an effect") else { continue }
+            if result.contains(where: { $0.name == name }) {
+                c.error("spec.duplicate-name", "effect '\(name)' is declared twice", at: item.location)
+            } else {
+                result.append(Named(name: name, location: item.location))
+            }
+        }
+        return result
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _: T.Type, _ what: String, context c: ReadContext) -> T?
+    where T.RawValue == String {
+        guard let text = c.text(node, what) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        let options = T.allCases.map(\.rawValue)
+        c.error("spec.bad-choice", "'\(what)' must be \(options.joined(separator: " or ")), not '\(text)'", at: node.location,
+                hint: Suggest.closest(to: text, in: options).map { "did you mean '\($0)'?" })
+        return nil
+    }
+
+    /// Effects named by a row: `name` or `name(argument)`, each declared.
+    static func effectCalls(_ node: Node, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
+        guard let items = c.list(node, "the effects of row \(rowID)", single: true) else { return [] }
+        var result: [EffectCall] = []
+        for item in items {
+            guard let text = c.text(item, "an effect of row \(rowID)") else { continue }
+            var name = text.trimmingSpaces
+            var argument: String?
+            if let open = name.firstIndex(of: "(") {
+                guard name.hasSuffix(")") else {
+                    c.error("spec.bad-effect", "effect '\(text)' opens a parenthesis it does not close", at: item.location, rows: [rowID])
+                    continue
+                }
+                argument = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+                name = String(name[..<open]).trimmingSpaces
+            }
+            guard declared.contains(name) else {
+                c.error("spec.unknown-effect", "row \(rowID) names effect '\(name)', which is not declared in 'effects'", at: item.location,
+                        hint: Suggest.closest(to: name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID])
+                continue
+            }
+            result.append(EffectCall(name: name, argument: argument, location: item.location))
+        }
+        return result
+    }
+
+    /// `+1`, `-2`, `+30s`: a change of an ordered variable, in ordinal units; nil for anything else.
+    static func change(_ text: String?, domain: Domain) -> Int? {
+        guard let text, domain.isOrdered, let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let magnitude: Int?
+        if case .duration = domain { magnitude = Value.parseDuration(String(text.dropFirst())) } else { magnitude = Int(text.dropFirst()) }
+        return magnitude.map { sign == "-" ? -$0 : $0 }
+    }
+
+    private func readRow(_ node: Node, states: [String], variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
+        let c = context
+        guard let entries = c.mapping(node, "a row") else { return nil }
+        let byKey = c.keys(entries, of: node, what: "a machine row", required: ["id", "on"],
+                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "notes"])
+        guard let id = c.rowID(byKey, at: node.location) else { return nil }
+        let trace = c.trace(byKey, at: node.location, rowID: id)
+        var ok = true
+
+        var from: [String] = []
+        if let fromNode = byKey["from"], let items = c.list(fromNode, "the 'from' of row \(id)", single: true) {
+            for item in items {
+                guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
+                if name == "*" || name == "any" { from = []; break }
+                if states.contains(name) { from.append(name) } else {
+                    ok = false
+                    c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
+                            hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
+                }
+            }
+        }
+        var on: [String] = []
+        var testable: [String: Domain] = Dictionary(uniqueKeysWithValues: variables.map { ($0.name, $0.domain) })
+        if let onNode = byKey["on"], let items = c.list(onNode, "the 'on' of row \(id)", single: true) {
+            var inputSets: [[Declaration]] = []
+            for item in items {
+                guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
+                guard let event = events.first(where: { $0.name == name }) else {
+                    ok = false
+                    c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
+                            hint: Suggest.closest(to: name, in: events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                    continue
+                }
+                on.append(name)
+                inputSets.append(event.inputs)
+            }
+            // A row on several events may test only the inputs that all of them carry, with the same domain.
+            if let first = inputSets.first {
+                for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
+                    testable[input.name] = input.domain
+                }
+            }
+        }
+        let when = byKey["when"].map {
+            c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
+        } ?? []
+        var then: [Assignment] = []
+        if let thenNode = byKey["then"], let entries = c.mapping(thenNode, "the 'then' of row \(id)") {
+            for entry in entries {
+                guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
+                guard let variable = variables.first(where: { $0.name == name }) else {
+                    ok = false
+                    c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
+                            hint: Suggest.closest(to: name, in: variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                    continue
+                }
+                if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
+                    then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
+                } else if let v = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
+                    then.append(Assignment(name: name, change: .set(v), location: entry.value.location))
+                } else {
+                    ok = false
+                }
+            }
+        }
+        let effectCalls = byKey["effects"].map {
+            Self.effectCalls($0, declared: effects.map(\.name), rowID: id, context: c)
+        } ?? []
+        var to: String?
+        if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {
+            if states.contains(name) { to = name } else {
+                ok = false
+                c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
+                        hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
+            }
+        }
+        guard ok, !on.isEmpty else { return nil }
+        return MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
+                          then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+    }
+}

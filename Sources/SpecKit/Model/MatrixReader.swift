@@ -1,0 +1,42 @@
+/// Reads the body of a `kind: matrix` spec.
+struct MatrixReader {
+    let context: ReadContext
+
+    /// The most cells a matrix may expand into; more is almost certainly a mistake and would be slow to run.
+    static let maximumCells = 10_000
+
+    func read(_ byKey: [String: Node]) -> Matrix? {
+        let c = context
+        let axes = byKey["axes"].map { c.declarations($0, "axes", allowText: false, allowInitial: false) } ?? []
+        for axis in axes where axis.domain.isOrdered {
+            c.error("spec.bad-axis", "axis '\(axis.name)' must be a list of values or bool, so that every cell can be named", at: axis.location)
+        }
+        let cells = axes.reduce(1) { product, axis in
+            let (p, overflow) = product.multipliedReportingOverflow(by: axis.domain.ordinalRange?.count ?? 1)
+            return overflow ? Int.max : p
+        }
+        if cells > Self.maximumCells, let node = byKey["axes"] {
+            c.error("spec.matrix-too-large", "the axes expand into \(cells) cells; a matrix may have at most \(Self.maximumCells)", at: node.location)
+            return nil
+        }
+        let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
+        let names = Dictionary(uniqueKeysWithValues: axes.map { ($0.name, $0.domain) })
+        var rows: [MatrixRow] = []
+        if let node = byKey["rows"], let items = c.list(node, "rows") {
+            for item in items {
+                guard let entries = c.mapping(item, "a row") else { continue }
+                let rowKeys = c.keys(entries, of: item, what: "a matrix row", required: ["id", "expect"],
+                                     optional: ["source", "decision", "when", "notes"])
+                guard let id = c.rowID(rowKeys, at: item.location) else { continue }
+                let trace = c.trace(rowKeys, at: item.location, rowID: id)
+                let when = rowKeys["when"].map { c.conditions($0, names: names, what: "an axis", rowID: id) } ?? []
+                let expect = rowKeys["expect"].map {
+                    DecisionReader.bindings($0, declared: observe, what: "an observation", rowID: id, context: c)
+                } ?? []
+                rows.append(MatrixRow(identity: RowIdentity(id: id, trace: trace, location: item.location), when: when, expect: expect))
+            }
+        }
+        guard !axes.isEmpty else { return nil }
+        return Matrix(axes: axes, observe: observe, rows: rows)
+    }
+}

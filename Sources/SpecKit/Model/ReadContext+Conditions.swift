@@ -1,0 +1,99 @@
+import Foundation
+
+extension ReadContext {
+    /// Reads a `when:` mapping against the names it may test.
+    func conditions(_ node: Node, names: [String: Domain], what: String, rowID: String) -> [Condition] {
+        guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
+        var result: [Condition] = []
+        for entry in entries {
+            guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
+            guard let domain = names[name] else {
+                error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what)",
+                      at: entry.key.location, hint: Suggest.closest(to: name, in: names.keys).map { "did you mean '\($0)'?" }, rows: [rowID])
+                continue
+            }
+            guard let whole = domain.ordinalRange else {
+                error("spec.text-in-condition", "row \(rowID) tests '\(name)', a text: conditions need a finite domain",
+                      at: entry.key.location, rows: [rowID])
+                continue
+            }
+            guard let set = valueSet(entry.value, domain: domain, whole: whole, name: name, rowID: rowID) else { continue }
+            if set.isEmpty {
+                error("spec.empty-condition", "the condition on '\(name)' in row \(rowID) matches no value of \(domain)",
+                      at: entry.value.location, rows: [rowID])
+                continue
+            }
+            result.append(Condition(name: name, set: set, location: entry.value.location))
+        }
+        return result
+    }
+
+    private func valueSet(_ node: Node, domain: Domain, whole: ClosedRange<Int>, name: String, rowID: String) -> ValueSet? {
+        if let items = node.sequence {
+            var set = ValueSet([])
+            for item in items {
+                guard let part = valueSet(item, domain: domain, whole: whole, name: name, rowID: rowID) else { return nil }
+                set = set.union(part)
+            }
+            return set
+        }
+        if let entries = node.mapping {
+            guard entries.count == 1, entries[0].key.scalar == "not" else {
+                error("spec.bad-condition", "a condition written as a mapping must be {not: value} or {not: [values]}",
+                      at: node.location, rows: [rowID])
+                return nil
+            }
+            return valueSet(entries[0].value, domain: domain, whole: whole, name: name, rowID: rowID)?.complement(in: whole)
+        }
+        guard let raw = text(node, "the condition on '\(name)'") else { return nil }
+        let text = raw.trimmingSpaces
+        if text == "*" || text == "any" { return ValueSet([whole]) }
+        if domain.isOrdered, let set = orderedCondition(text, domain: domain, whole: whole, node: node, rowID: rowID) {
+            return set
+        }
+        switch domain.parse(text) {
+        case .success(let v):
+            guard let o = domain.ordinal(of: v) else { return nil }
+            return ValueSet([o...o])
+        case .failure(let e):
+            var message = "the condition on '\(name)' in row \(rowID): \(e.message)"
+            if domain.isOrdered { message += " (write a value, a range a..b, or a comparison such as > 60s)" }
+            error("spec.out-of-domain", message, at: node.location, hint: e.hint, rows: [rowID])
+            return nil
+        }
+    }
+
+    /// `> x`, `>= x`, `< x`, `<= x`, `a..b`, `a..`, `..b`; nil when the text is none of these.
+    private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: Node, rowID: String) -> ValueSet? {
+        func bound(_ s: String) -> Int? {
+            switch domain.parse(s.trimmingSpaces) {
+            case .success(let v): return domain.ordinal(of: v)
+            case .failure:
+                // Bounds may lie outside the domain ("< 100" on int 0..20): read them as plain numbers.
+                if case .duration = domain { return Value.parseDuration(s.trimmingSpaces) }
+                return Int(s.trimmingSpaces)
+            }
+        }
+        func fail() -> ValueSet? {
+            error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, rows: [rowID])
+            return ValueSet([])
+        }
+        for (op, make) in [(">=", { (b: Int) in b...whole.upperBound }), ("<=", { (b: Int) in whole.lowerBound...b }),
+                           (">", { (b: Int) in (b + 1)...whole.upperBound }), ("<", { (b: Int) in whole.lowerBound...(b - 1) })] as
+                [(String, (Int) -> ClosedRange<Int>)] where text.hasPrefix(op) {
+            guard let b = bound(String(text.dropFirst(op.count))) else { return fail() }
+            let lo = make(b).lowerBound, hi = make(b).upperBound
+            return lo <= hi ? ValueSet([lo...hi]).clamped(to: whole) : ValueSet([])
+        }
+        guard let dots = text.range(of: "..") else { return nil }
+        let left = String(text[..<dots.lowerBound]), right = String(text[dots.upperBound...])
+        let lo = left.trimmingSpaces.isEmpty ? whole.lowerBound : bound(left)
+        let hi = right.trimmingSpaces.isEmpty ? whole.upperBound : bound(right)
+        guard let lo, let hi else { return fail() }
+        guard lo <= hi else {
+            error("spec.bad-condition", "the range '\(text)' is empty: its lower bound is above its upper bound", at: node.location, rows: [rowID])
+            return ValueSet([])
+        }
+        return ValueSet([lo...hi]).clamped(to: whole)
+    }
+}

@@ -1,0 +1,190 @@
+/// Collects the findings of reading one spec file and offers the small readers every part of a spec uses.
+/// Each reader reports a located, plain-language error and returns nil, so reading goes on and every mistake
+/// in a file is reported at once.
+final class ReadContext {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
+        diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, hint: hint))
+    }
+
+    func warning(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
+        diagnostics.append(Diagnostic(.warning, id: id, message, at: location, rows: rows, hint: hint))
+    }
+
+    /// The entries of a mapping, or an error saying what was expected.
+    func mapping(_ node: Node, _ what: String) -> [Node.Entry]? {
+        if let entries = node.mapping { return entries }
+        if node.scalar == "" || node.scalar == "~" || node.scalar == "null" { return [] }
+        error("spec.wrong-type", "\(what) should be a mapping (name: value lines), but it is \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// The items of a list; a single value counts as a list of one when `single` is true.
+    func list(_ node: Node, _ what: String, single: Bool = false) -> [Node]? {
+        if let items = node.sequence { return items }
+        if single, node.scalar != nil { return [node] }
+        error("spec.wrong-type", "\(what) should be a list (lines starting with '- ', or [a, b]), but it is \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// The text of a scalar, or an error.
+    func text(_ node: Node, _ what: String, allowEmpty: Bool = false) -> String? {
+        guard let text = node.scalar else {
+            error("spec.wrong-type", "\(what) should be a single value, but it is \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if !allowEmpty && text.trimmingSpaces.isEmpty {
+            error("spec.empty-value", "\(what) is empty", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    /// A name: a letter or underscore, then letters, digits and underscores.
+    func name(_ node: Node, _ what: String) -> String? {
+        guard let text = text(node, what) else { return nil }
+        guard Self.isName(text) else {
+            error("spec.bad-name", "\(what) '\(text)' is not a valid name: use letters, digits and '_', starting with a letter",
+                  at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    static func isRowID(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first)
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+    }
+
+    /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
+    /// Returns the entries by key for the known ones.
+    func keys(_ entries: [Node.Entry], of node: Node, what: String, required: [String], optional: [String]) -> [String: Node] {
+        var byKey: [String: Node] = [:]
+        let allowed = required + optional
+        for entry in entries {
+            guard let key = entry.key.scalar else {
+                error("spec.wrong-type", "a key of \(what) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
+                continue
+            }
+            if allowed.contains(key) {
+                byKey[key] = entry.value
+            } else {
+                error("spec.unknown-key", "\(what) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                      at: entry.key.location, hint: Suggest.closest(to: key, in: allowed).map { "did you mean '\($0)'?" })
+            }
+        }
+        for key in required where byKey[key] == nil {
+            error("spec.missing-key", "\(what) needs '\(key)'", at: node.location)
+        }
+        return byKey
+    }
+
+    /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names.
+    func domain(_ node: Node, _ what: String) -> Domain? {
+        if let items = node.sequence {
+            var names: [String] = []
+            for item in items {
+                guard let name = self.name(item, "a value of \(what)") else { continue }
+                if names.contains(name) {
+                    error("spec.duplicate-value", "\(what) lists '\(name)' twice", at: item.location)
+                } else {
+                    names.append(name)
+                }
+            }
+            guard !names.isEmpty else {
+                error("spec.empty-domain", "\(what) has no values: list at least one", at: node.location)
+                return nil
+            }
+            return .enumeration(names)
+        }
+        guard let text = text(node, what) else { return nil }
+        switch Domain.parse(text) {
+        case .success(let d): return d
+        case .failure(let e):
+            error("spec.bad-domain", "\(what): \(e.message)", at: node.location, hint: e.hint)
+            return nil
+        }
+    }
+
+    /// Declarations: a mapping of names to domains, each written short (`bool`) or as `{type:, initial:}`.
+    func declarations(_ node: Node, _ what: String, allowText: Bool, allowInitial: Bool) -> [Declaration] {
+        guard let entries = mapping(node, what) else { return [] }
+        var result: [Declaration] = []
+        for entry in entries {
+            guard let name = self.name(entry.key, "a name in \(what)") else { continue }
+            if name == "state" || name == "effects" {
+                error("spec.reserved-name", "'\(name)' is reserved (it names the machine's state or a step's effects); choose another name",
+                      at: entry.key.location)
+                continue
+            }
+            var typeNode = entry.value
+            var initialNode: Node?
+            if let inner = entry.value.mapping {
+                let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
+                                 optional: allowInitial ? ["initial", "notes"] : ["notes"])
+                guard let t = byKey["type"] else { continue }
+                typeNode = t
+                initialNode = byKey["initial"]
+            }
+            guard let domain = domain(typeNode, "the type of '\(name)'") else { continue }
+            if domain == .text && !allowText {
+                error("spec.text-in-condition", "'\(name)' cannot be text here: \(what) are tested in conditions, so give a finite domain",
+                      at: typeNode.location, hint: "use a list of names, bool, int a..b or duration a..b")
+                continue
+            }
+            var initial = domain.defaultValue
+            if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
+            result.append(Declaration(name: name, domain: domain, initial: initial, location: entry.key.location))
+        }
+        return result
+    }
+
+    /// A value of a domain.
+    func value(_ node: Node, _ domain: Domain, _ what: String) -> Value? {
+        guard let text = text(node, what, allowEmpty: domain == .text) else { return nil }
+        switch domain.parse(text) {
+        case .success(let v): return v
+        case .failure(let e):
+            error("spec.out-of-domain", "\(what): \(e.message)", at: node.location, hint: e.hint)
+            return nil
+        }
+    }
+
+    /// A trace: `source`, `decision`, or both; one of them is required.
+    func trace(_ byKey: [String: Node], at location: SourceLocation, rowID: String) -> Trace {
+        let source = byKey["source"].flatMap { text($0, "the source of row \(rowID)") }
+        let decision = byKey["decision"].flatMap { text($0, "the decision of row \(rowID)") }
+        if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
+            error("spec.untraced-row",
+                  "row \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
+                  at: location, rows: [rowID])
+        }
+        if let source, !source.contains("§") {
+            warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
+                    at: byKey["source"]!.location, rows: [rowID])
+        }
+        return Trace(source: source, decision: decision)
+    }
+
+    /// A row's id, checked for shape.
+    func rowID(_ byKey: [String: Node], at location: SourceLocation) -> String? {
+        guard let node = byKey["id"], let id = text(node, "a row id") else { return nil }
+        guard Self.isRowID(id) else {
+            error("spec.bad-row-id", "row id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.location)
+            return nil
+        }
+        return id
+    }
+}

@@ -1,0 +1,188 @@
+/// Reads the body of a `kind: scenarios` spec.
+struct ScenarioReader {
+    let context: ReadContext
+    let machines: [String: Machine]
+
+    /// The most steps one scenario may run once repeats are unrolled.
+    static let maximumSteps = 100_000
+
+    /// What the scenarios may name: events, observations (with `state`), effects.
+    struct Vocabulary {
+        var events: [EventDeclaration] = []
+        var observations: [Declaration] = []
+        var effects: [String] = []
+    }
+
+    func read(_ byKey: [String: Node]) -> ScenarioSet? {
+        let c = context
+        var vocabulary = Vocabulary()
+        var uses: String?
+        if let node = byKey["uses"], let id = c.text(node, "uses") {
+            if let machine = machines[id] {
+                uses = id
+                vocabulary.events = machine.events
+                vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
+                                                       initial: .symbol(machine.initial), location: node.location)] + machine.variables
+                vocabulary.effects = machine.effects.map(\.name)
+            } else {
+                c.error("spec.unknown-spec", "'uses' names '\(id)', which is not a machine spec", at: node.location,
+                        hint: Suggest.closest(to: id, in: machines.keys).map { "did you mean '\($0)'?" })
+                return nil
+            }
+        }
+        let events = byKey["events"].map { MachineReader.events($0, context: c) } ?? []
+        for event in events where vocabulary.events.contains(where: { $0.name == event.name }) {
+            c.error("spec.duplicate-name", "event '\(event.name)' is already declared by '\(uses ?? "")'", at: event.location)
+        }
+        vocabulary.events += events
+        let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
+        for o in observe where vocabulary.observations.contains(where: { $0.name == o.name }) {
+            c.error("spec.duplicate-name", "observation '\(o.name)' is already declared by '\(uses ?? "")'", at: o.location)
+        }
+        vocabulary.observations += observe
+        let effects = byKey["effects"].map { MachineReader.effectNames($0, context: c) } ?? []
+        vocabulary.effects += effects.map(\.name)
+
+        var scenarios: [Scenario] = []
+        if let node = byKey["scenarios"], let items = c.list(node, "scenarios") {
+            for item in items {
+                if let scenario = readScenario(item, vocabulary) { scenarios.append(scenario) }
+            }
+        }
+        return ScenarioSet(uses: uses, events: events, observe: observe, effects: effects, scenarios: scenarios)
+    }
+
+    private func readScenario(_ node: Node, _ vocabulary: Vocabulary) -> Scenario? {
+        let c = context
+        guard let entries = c.mapping(node, "a scenario") else { return nil }
+        let byKey = c.keys(entries, of: node, what: "a scenario", required: ["id", "steps"],
+                           optional: ["source", "decision", "title", "given", "notes"])
+        guard let id = c.rowID(byKey, at: node.location) else { return nil }
+        let trace = c.trace(byKey, at: node.location, rowID: id)
+        let title = byKey["title"].flatMap { c.text($0, "the title of scenario \(id)") }
+        let given = byKey["given"].map { SpecReader.product($0, context: c) } ?? []
+        var steps: [ScenarioStep] = []
+        if let stepsNode = byKey["steps"], let items = c.list(stepsNode, "the steps of scenario \(id)") {
+            steps = items.compactMap { readStep($0, vocabulary, id) }
+            var total = 0
+            if !Self.countSteps(steps, into: &total) {
+                c.error("spec.scenario-too-long", "scenario \(id) runs more than \(Self.maximumSteps) steps once its repeats are unrolled",
+                        at: stepsNode.location, rows: [id])
+                return nil
+            }
+        }
+        return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location), title: title, given: given, steps: steps)
+    }
+
+    /// Adds the unrolled step count; false once it passes the maximum.
+    static func countSteps(_ steps: [ScenarioStep], into total: inout Int) -> Bool {
+        for step in steps {
+            for _ in 0..<step.count {
+                if case .block(let inner) = step.action {
+                    if !countSteps(inner, into: &total) { return false }
+                } else {
+                    total += 1
+                }
+                if total > maximumSteps { return false }
+            }
+        }
+        return true
+    }
+
+    private func readStep(_ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {
+        let c = context
+        if let word = node.scalar {
+            switch word {
+            case "kill": return ScenarioStep(action: .kill, count: 1, expect: [], expectEffects: nil, location: node.location)
+            case "relaunch": return ScenarioStep(action: .relaunch, count: 1, expect: [], expectEffects: nil, location: node.location)
+            default:
+                c.error("spec.bad-step", "'\(word)' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect",
+                        at: node.location, hint: Suggest.closest(to: word, in: ["kill", "relaunch"]).map { "did you mean '\($0)'?" }, rows: [scenarioID])
+                return nil
+            }
+        }
+        guard let entries = c.mapping(node, "a step") else { return nil }
+        let byKey = c.keys(entries, of: node, what: "a step", required: [],
+                           optional: ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "notes"])
+        let actions = ["event", "advance", "kill", "relaunch", "steps"].filter { byKey[$0] != nil }
+        if actions.count > 1 {
+            c.error("spec.bad-step", "a step does one thing, but this one has \(actions.joined(separator: " and ")): split it into steps",
+                    at: node.location, rows: [scenarioID])
+            return nil
+        }
+        var count = 1
+        if let repeatNode = byKey["repeat"] {
+            guard let text = c.text(repeatNode, "repeat"), let n = Int(text), n >= 1, n <= Self.maximumSteps else {
+                c.error("spec.bad-repeat", "'repeat' must be a whole number from 1 to \(Self.maximumSteps)", at: repeatNode.location, rows: [scenarioID])
+                return nil
+            }
+            count = n
+        }
+        if byKey["with"] != nil && byKey["event"] == nil {
+            c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: byKey["with"]!.location, rows: [scenarioID])
+        }
+        let action: ScenarioStep.Action
+        if let eventNode = byKey["event"] {
+            guard let name = c.text(eventNode, "the event") else { return nil }
+            guard let event = vocabulary.events.first(where: { $0.name == name }) else {
+                c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
+                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID])
+                return nil
+            }
+            let inputs = byKey["with"].map {
+                DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, context: c)
+            } ?? []
+            for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) {
+                c.error("spec.missing-input", "event '\(name)' needs input '\(input.name)' (\(input.domain)): add it under 'with'",
+                        at: eventNode.location, rows: [scenarioID])
+            }
+            action = .event(name, inputs: inputs)
+        } else if let advanceNode = byKey["advance"] {
+            guard let text = c.text(advanceNode, "advance") else { return nil }
+            guard let ms = Value.parseDuration(text.trimmingSpaces) else {
+                c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m",
+                        at: advanceNode.location, rows: [scenarioID])
+                return nil
+            }
+            action = .advance(milliseconds: ms)
+        } else if byKey["kill"] != nil {
+            action = .kill
+        } else if byKey["relaunch"] != nil {
+            action = .relaunch
+        } else if let stepsNode = byKey["steps"] {
+            guard byKey["repeat"] != nil else {
+                c.error("spec.bad-step", "a block of 'steps' needs 'repeat: N'", at: stepsNode.location, rows: [scenarioID])
+                return nil
+            }
+            guard let items = c.list(stepsNode, "the repeated steps") else { return nil }
+            action = .block(items.compactMap { readStep($0, vocabulary, scenarioID) })
+        } else if byKey["expect"] != nil {
+            action = .check
+        } else {
+            c.error("spec.bad-step", "the step does nothing: give it event, advance, kill, relaunch, repeat with steps, or expect",
+                    at: node.location, rows: [scenarioID])
+            return nil
+        }
+        var expect: [Binding] = []
+        var expectEffects: [EffectCall]?
+        if let expectNode = byKey["expect"], let entries = c.mapping(expectNode, "expect") {
+            for entry in entries {
+                guard let name = c.text(entry.key, "an observation") else { continue }
+                if name == "effects" {
+                    expectEffects = MachineReader.effectCalls(entry.value, declared: vocabulary.effects, rowID: scenarioID, context: c)
+                    continue
+                }
+                guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
+                    c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
+                            hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
+                            rows: [scenarioID])
+                    continue
+                }
+                if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {
+                    expect.append(Binding(name: name, value: v, location: entry.value.location))
+                }
+            }
+        }
+        return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, location: node.location)
+    }
+}

@@ -1,0 +1,176 @@
+/// One spec file, read and typed: its header and its table.
+public struct Spec: Hashable, Sendable {
+    /// The four kinds of table.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        /// A state-transition table.
+        case machine
+        /// A decision table (a pure function).
+        case decision
+        /// Ordered stories with a clock.
+        case scenarios
+        /// Axes whose product expands into cells.
+        case matrix
+    }
+
+    /// What the table holds, by kind.
+    public enum Body: Hashable, Sendable {
+        /// A state-transition table.
+        case machine(Machine)
+        /// A decision table.
+        case decision(DecisionTable)
+        /// Scenarios.
+        case scenarios(ScenarioSet)
+        /// A matrix.
+        case matrix(Matrix)
+    }
+
+    /// The spec's unique id.
+    public var id: String
+    /// The kind of table.
+    public var kind: Kind
+    /// A one-line title.
+    public var title: String
+    /// The document and section the table comes from.
+    public var source: String
+    /// The fixture that binds the spec's names to the implementation.
+    public var fixture: String
+    /// Product configuration values handed to the fixture.
+    public var product: [Binding]
+    /// The path of the file.
+    public var file: String
+    /// Where the spec starts (the document's first node).
+    public var location: SourceLocation
+    /// The table.
+    public var body: Body
+
+    /// Creates a spec.
+    public init(id: String, kind: Kind, title: String, source: String, fixture: String, product: [Binding],
+                file: String, location: SourceLocation, body: Body) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.source = source
+        self.fixture = fixture
+        self.product = product
+        self.file = file
+        self.location = location
+        self.body = body
+    }
+
+    /// The identities of every row of the table, in file order.
+    public var rows: [RowIdentity] {
+        switch body {
+        case .machine(let m): m.rows.map(\.identity)
+        case .decision(let d): d.rows.map(\.identity)
+        case .scenarios(let s): s.scenarios.map(\.identity)
+        case .matrix(let m): m.rows.map(\.identity)
+        }
+    }
+}
+
+/// A name bound to a value, where it was written.
+public struct Binding: Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// The value.
+    public var value: Value
+    /// Where the value was written.
+    public var location: SourceLocation
+
+    /// Creates a binding.
+    public init(name: String, value: Value, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// Where a row's rule comes from: a document section, a decision taken here, or both.
+public struct Trace: Hashable, Sendable, Codable {
+    /// `<document> §<section>`, when the row comes from (or relates to) a document.
+    public var source: String?
+    /// Why the row exists, when the documents do not settle the point.
+    public var decision: String?
+
+    /// Creates a trace.
+    public init(source: String?, decision: String?) {
+        self.source = source
+        self.decision = decision
+    }
+
+    /// The document named by `source` (the text before `§`), if any.
+    public var document: String? {
+        guard let source else { return nil }
+        let doc = source.split(separator: "§", maxSplits: 1).first.map { $0.trimmingSpaces } ?? source
+        return doc.isEmpty ? nil : doc
+    }
+}
+
+/// A row's id, trace and location: what every report needs to name it.
+public struct RowIdentity: Hashable, Sendable {
+    /// The row's unique id.
+    public var id: String
+    /// Where its rule comes from.
+    public var trace: Trace
+    /// Where the row is written.
+    public var location: SourceLocation
+}
+
+/// A declared name with its domain and initial value (a variable, an input, an output, an observation, an axis).
+public struct Declaration: Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// Its values.
+    public var domain: Domain
+    /// The value it starts with (variables only; the domain's default elsewhere).
+    public var initial: Value
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// A name's condition in a row: the set of values that satisfy it.
+public struct Condition: Hashable, Sendable {
+    /// The tested name.
+    public var name: String
+    /// The satisfying values, as ordinals of the name's domain.
+    public var set: ValueSet
+    /// Where the condition is written.
+    public var location: SourceLocation
+}
+
+/// An effect named by a row: `name` or `name(argument)`, where the argument may hold `${name}` templates.
+public struct EffectCall: Hashable, Sendable {
+    /// The effect's name.
+    public var name: String
+    /// The text inside the parentheses, if any.
+    public var argument: String?
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// `name` or `name(argument)`.
+    public var text: String { argument.map { "\(name)(\($0))" } ?? name }
+}
+
+/// A named thing without a domain (a state, an effect), where it is declared.
+public struct Named: Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// Where it is declared.
+    public var location: SourceLocation
+}
+
+/// What a machine does with a combination that no row covers.
+public enum Otherwise: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Nothing changes and nothing is emitted.
+    case ignore
+    /// The combination is a gap: an error.
+    case forbidden
+}
+
+/// How rows that match the same situation are treated.
+public enum HitPolicy: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Rows may not overlap (with different outcomes): overlap is a conflict.
+    case unique
+    /// The first matching row in file order wins.
+    case first
+}

@@ -1,0 +1,81 @@
+/// A concrete value of a spec: a boolean, an integer, a duration, a symbol (an enumeration member) or a text.
+public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A whole number.
+    case int(Int)
+    /// A duration in milliseconds.
+    case duration(milliseconds: Int)
+    /// A member of an enumeration, such as `locked`.
+    case symbol(String)
+    /// A free text, such as a countdown `04:32` or an announcement.
+    case text(String)
+
+    /// The value as a spec writes it: `true`, `3`, `61s`, `locked`, `04:32`.
+    public var description: String {
+        switch self {
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .duration(let ms): Value.formatDuration(ms)
+        case .symbol(let s): s
+        case .text(let t): t
+        }
+    }
+
+    /// The integer behind an `int` or a `duration` (milliseconds), or nil.
+    public var ordinal: Int? {
+        switch self {
+        case .int(let i): i
+        case .duration(let ms): ms
+        default: nil
+        }
+    }
+
+    /// Formats milliseconds with the largest unit that divides them: `1h`, `5m`, `61s`, `500ms`.
+    public static func formatDuration(_ ms: Int) -> String {
+        if ms == 0 { return "0s" }
+        if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
+        if ms % 60_000 == 0 { return "\(ms / 60_000)m" }
+        if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        return "\(ms)ms"
+    }
+
+    /// Parses a duration written with a unit (`500ms`, `61s`, `5m`, `1h`), or returns nil.
+    public static func parseDuration(_ text: String) -> Int? {
+        let units: [(String, Int)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
+        for (unit, factor) in units where text.hasSuffix(unit) {
+            let number = text.dropLast(unit.count)
+            // "5ms" also ends in "s": only accept when what is left is a plain number.
+            guard !number.isEmpty, number.allSatisfy(\.isASCIIDigit), number.count <= 12, let n = Int(number) else { continue }
+            let (product, overflow) = n.multipliedReportingOverflow(by: factor)
+            return overflow ? nil : product
+        }
+        return nil
+    }
+
+    private var rank: Int {
+        switch self {
+        case .bool: 0
+        case .int: 1
+        case .duration: 2
+        case .symbol: 3
+        case .text: 4
+        }
+    }
+
+    /// A total order: by kind, then by value.
+    public static func < (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.bool(let a), .bool(let b)): return !a && b
+        case (.int(let a), .int(let b)): return a < b
+        case (.duration(let a), .duration(let b)): return a < b
+        case (.symbol(let a), .symbol(let b)): return a < b
+        case (.text(let a), .text(let b)): return a < b
+        default: return lhs.rank < rhs.rank
+        }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
