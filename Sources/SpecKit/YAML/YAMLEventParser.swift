@@ -22,7 +22,8 @@ final class YAMLEventParser {
         self.file = file
         // An empty buffer may have no base address, and libyaml asserts on a null input even of length 0.
         yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(placeholder), input.count)
-        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        // The encoding is left for libyaml to detect (the loader has already refused anything but UTF-8): when it
+        // is set explicitly, libyaml keeps a UTF-8 byte order mark as a character and counts it as a column.
     }
 
     deinit {
