@@ -1,0 +1,75 @@
+/// Turns libyaml's error state into one plain-language diagnostic.
+extension YAMLEventParser {
+    /// The diagnostic for the error libyaml has just reported.
+    ///
+    /// libyaml's problem text is kept (it names what was found), and made into a sentence: the context, such as
+    /// "while parsing a block mapping", is followed by where that construct starts. Tabs and a few common slips get
+    /// a sentence and hint of their own.
+    func syntaxDiagnostic() -> Diagnostic {
+        let error = self.error
+        if let offset = error.offset, offset < input.count {
+            var bytes = input[offset...].makeIterator()
+            var decoder = UTF8()
+            var code = "a character"
+            if case .scalarValue(let scalar) = decoder.decode(&bytes) {
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            }
+            return Diagnostic(
+                .error, id: "yaml.control-character",
+                "the file contains a control character (\(code)), which YAML does not allow",
+                at: error.problemLocation, hint: "delete it; it is often invisible in an editor")
+        }
+        if let tab = indentationTab(near: error.problemLocation) {
+            return Diagnostic(
+                .error, id: "yaml.syntax", "could not read the YAML: tabs are not allowed for indentation; use spaces",
+                at: tab, notes: ["libyaml said: \(error.problem)"])
+        }
+        var message = "could not read the YAML: \(error.problem)"
+        var notes: [String] = []
+        if let context = error.context, let contextLocation = error.contextLocation {
+            if contextLocation.line == error.problemLocation.line {
+                message += " \(context) that starts on column \(contextLocation.column)"
+            } else {
+                message += " \(context) that starts on line \(contextLocation.line)"
+            }
+            notes.append("that construct starts at \(contextLocation)")
+        }
+        return Diagnostic(.error, id: "yaml.syntax", message, at: error.problemLocation, notes: notes,
+                          hint: hint(problem: error.problem, context: error.context))
+    }
+
+    /// A tab in the indentation of the error's line, when the error is at or before the line's first real
+    /// character: libyaml then reports a token it cannot start, which hides the real cause.
+    private func indentationTab(near location: SourceLocation) -> SourceLocation? {
+        let line = SourceBytes.line(location.line, in: input)
+        var column = 1
+        for byte in line {
+            if byte == 0x09 {
+                return SourceLocation(file: file, line: location.line, column: column)
+            }
+            guard byte == 0x20, column < location.column else { return nil }
+            column += 1
+        }
+        return nil
+    }
+
+    private func hint(problem: String, context: String?) -> String? {
+        switch (problem, context) {
+        case ("found unexpected end of stream", "while scanning a quoted scalar"?):
+            "a closing quote is missing"
+        case (let problem, _) where problem.hasPrefix("did not find expected ',' or ']'"):
+            "a list written with '[' must be closed with ']'"
+        case (let problem, _) where problem.hasPrefix("did not find expected ',' or '}'"):
+            "a mapping written with '{' must be closed with '}'"
+        case ("mapping values are not allowed in this context", _):
+            "put the value in quotes if the ': ' is part of the text"
+        case ("could not find expected ':'", _):
+            "a key must be followed by ':' and a space"
+        case ("did not find expected key", _), ("did not find expected '-' indicator", _):
+            "check the indentation of this line against the lines above it"
+        default:
+            nil
+        }
+    }
+}

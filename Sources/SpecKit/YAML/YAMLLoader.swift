@@ -1,0 +1,97 @@
+/// Loads one YAML spec file into a `Node` tree, with every node located and every mistake a located diagnostic.
+///
+/// Built on libyaml's event parser. The loader refuses, with a plain sentence and a stable id: an empty file,
+/// several documents, bytes that are not UTF-8 or contain NUL, libyaml's syntax errors, unknown and recursive
+/// aliases, merge keys (`<<`), duplicate scalar keys, and anything beyond `limits`.
+///
+/// Choices: aliases are expanded into copies (the copy's root is located at the alias); explicit tags are ignored
+/// except `!!str`, which marks a plain scalar as quoted; keys that are not scalars are kept but not checked for
+/// duplicates.
+public struct YAMLLoader: Sendable {
+    /// The hard limits on size, depth, node count and scalar length.
+    public var limits: YAMLLimits
+
+    /// Creates a loader with the given limits.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Reads and loads the file at `path`; the file's size is checked against the limit before it is read.
+    public func load(contentsOf path: String) throws(DiagnosticError) -> Node {
+        let bytes = try readFile(path, limit: limits.maximumFileSize)
+        return try load(bytes, file: path)
+    }
+
+    /// Loads YAML from bytes; `file` is the path that locations name.
+    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> Node {
+        if bytes.count > limits.maximumFileSize {
+            throw DiagnosticError([YAMLLimits.tooLarge(size: bytes.count, limit: limits.maximumFileSize, file: file)])
+        }
+        let result: Result<Node, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(DiagnosticError) {
+                return .success(try load(buffer, file: file))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Runs libyaml's event loop over `bytes`, building nothing, and returns the number of events (stopping at
+    /// the first error). The floor that the loader's speed is measured against.
+    public static func parseOnly(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            YAMLEventParser(input: buffer, file: "")?.countEvents() ?? 0
+        }
+    }
+
+    private func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) -> Node {
+        try checkEncoding(bytes, file: file)
+        guard let parser = YAMLEventParser(input: bytes, file: file) else {
+            throw DiagnosticError([Diagnostic(
+                .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
+        }
+        var builder = YAMLTreeBuilder(limits: limits)
+        do {
+            while try builder.handle(parser.next(maximumScalarLength: limits.maximumScalarLength)) {}
+        } catch {
+            throw DiagnosticError(builder.diagnostics + error.diagnostics)
+        }
+        guard let root = builder.root, root.value != .scalar("", quoted: false) else {
+            throw DiagnosticError(builder.diagnostics + [Diagnostic(
+                .error, id: "yaml.empty", "the file is empty: a spec needs at least an id and a kind",
+                at: .file(file))])
+        }
+        if !builder.diagnostics.isEmpty { throw DiagnosticError(builder.diagnostics) }
+        return root
+    }
+
+    /// Refuses UTF-16 and UTF-32, bytes that are not UTF-8, and NUL bytes, before libyaml sees them: libyaml would
+    /// misread some of them or report them vaguely.
+    private func checkEncoding(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) {
+        if let encoding = SourceBytes.foreignByteOrderMark(bytes) {
+            throw DiagnosticError([Diagnostic(
+                .error, id: "yaml.encoding",
+                "the file is saved as \(encoding), but spec files must be UTF-8",
+                at: .file(file), hint: "save the file as UTF-8 in your editor")])
+        }
+        switch SourceBytes.firstProblem(bytes) {
+        case nil:
+            return
+        case .invalidUTF8(let offset)?:
+            let byte = bytes[offset]
+            let digits = String(byte, radix: 16, uppercase: true)
+            throw DiagnosticError([Diagnostic(
+                .error, id: "yaml.encoding",
+                "the file is not valid UTF-8: the bytes here, starting with 0x\(digits), are not a UTF-8 character",
+                at: SourceBytes.location(ofByte: offset, in: bytes, file: file),
+                hint: "the file may be saved as Latin-1 or Windows-1252; save it as UTF-8")])
+        case .nul(let offset)?:
+            let looksWide = bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0)
+            throw DiagnosticError([Diagnostic(
+                .error, id: "yaml.nul-byte", "the file contains a NUL byte (a zero byte), which YAML does not allow",
+                at: SourceBytes.location(ofByte: offset, in: bytes, file: file),
+                hint: looksWide ? "the file may be saved as UTF-16 or UTF-32; save it as UTF-8" : nil)])
+        }
+    }
+}
