@@ -55,6 +55,20 @@ public struct CompiledSpec: Codable, Hashable, Sendable {
     public var rows: [RowRecord]
     /// The state graph, for machines.
     public var graph: MachineGraph?
+
+    /// Creates a value from all its fields.
+    public init(id: String, kind: Spec.Kind, title: String, source: String, fixture: String, file: String, sha256: String, product: [NamedValue], rows: [RowRecord], graph: MachineGraph?) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.source = source
+        self.fixture = fixture
+        self.file = file
+        self.sha256 = sha256
+        self.product = product
+        self.rows = rows
+        self.graph = graph
+    }
 }
 
 /// A row's identity and traceability.
@@ -69,6 +83,15 @@ public struct RowRecord: Codable, Hashable, Sendable {
     public var line: Int
     /// The 1-based column of the row.
     public var column: Int
+
+    /// Creates a value from all its fields.
+    public init(id: String, source: String?, decision: String?, line: Int, column: Int) {
+        self.id = id
+        self.source = source
+        self.decision = decision
+        self.line = line
+        self.column = column
+    }
 }
 
 /// A machine's states and transitions, for diagrams and coverage.
@@ -117,6 +140,20 @@ public struct TestCase: Codable, Hashable, Sendable {
     public var line: Int
     /// The row's 1-based column.
     public var column: Int
+
+    /// Creates a value from all its fields.
+    public init(id: String, spec: String, row: String, fixture: String, product: [NamedValue], steps: [TestStep], target: Int, file: String, line: Int, column: Int) {
+        self.id = id
+        self.spec = spec
+        self.row = row
+        self.fixture = fixture
+        self.product = product
+        self.steps = steps
+        self.target = target
+        self.file = file
+        self.line = line
+        self.column = column
+    }
 }
 
 /// One step of a test: an action, then what must hold.
@@ -133,6 +170,16 @@ public struct TestStep: Codable, Hashable, Sendable {
     public var line: Int
     /// Where the step (or its row) is written.
     public var column: Int
+
+    /// Creates a value from all its fields.
+    public init(action: TestAction, expect: [NamedValue], effects: [String]?, row: String?, line: Int, column: Int) {
+        self.action = action
+        self.expect = expect
+        self.effects = effects
+        self.row = row
+        self.line = line
+        self.column = column
+    }
 }
 
 /// What a test step does.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Renders diagnostics for people (text, optionally coloured), for machines (JSON) and for CI annotations (GitHub).
+public enum DiagnosticFormatter {
+    /// The output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// `file:line:col: error: message [id]`, with hints and notes indented below.
+        case text
+        /// A JSON array of findings.
+        case json
+        /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::message`.
+        case github
+    }
+
+    /// Renders diagnostics; `strict` shows warnings as errors; `color` adds ANSI colours to text.
+    public static func render(_ diagnostics: [Diagnostic], format: Format, strict: Bool = false, color: Bool = false) -> String {
+        let shown = diagnostics.sorted().map { d -> Diagnostic in
+            var d = d
+            if strict && d.severity == .warning { d.severity = .error }
+            return d
+        }
+        switch format {
+        case .text:
+            return shown.map { d in
+                guard color else { return d.description + "\n" }
+                let tint = d.severity == .error ? "\u{1B}[1;31m" : d.severity == .warning ? "\u{1B}[1;33m" : "\u{1B}[1;36m"
+                var line = "\u{1B}[1m\(d.location):\u{1B}[0m \(tint)\(d.severity.rawValue):\u{1B}[0m \(d.message) \u{1B}[2m[\(d.id)]\u{1B}[0m"
+                if let hint = d.hint { line += "\n    \u{1B}[32mhint:\u{1B}[0m \(hint)" }
+                for note in d.notes { line += "\n    note: \(note)" }
+                return line + "\n"
+            }.joined()
+        case .json:
+            struct Item: Encodable {
+                var severity: String, id: String, message: String, file: String, line: Int, column: Int
+                var rows: [String], notes: [String], hint: String?
+            }
+            let items = shown.map {
+                Item(severity: $0.severity.rawValue, id: $0.id, message: $0.message, file: $0.location.file, line: $0.location.line,
+                     column: $0.location.column, rows: $0.rows, notes: $0.notes, hint: $0.hint)
+            }
+            return (try? Emitter.canonicalJSON(items)) ?? "[]\n"
+        case .github:
+            return shown.map { d in
+                let kind = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
+                var message = "\(d.message) [\(d.id)]"
+                if let hint = d.hint { message += "\nhint: \(hint)" }
+                for note in d.notes { message += "\nnote: \(note)" }
+                return "::\(kind) file=\(escapeProperty(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(escapeProperty(d.id))::\(escapeData(message))\n"
+            }.joined()
+        }
+    }
+
+    private static func escapeData(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    private static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
