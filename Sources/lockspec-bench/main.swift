@@ -7,8 +7,11 @@ let area = arguments.first ?? "all"
 let rest = Array(arguments.dropFirst())
 switch area {
 case "core": runCoreBench(rest)
-case "all": runCoreBench(rest)
+case "yaml": runYAMLBench(rest)
+case "all":
+    runCoreBench(rest)
+    runYAMLBench(rest)
 default:
-    FileHandle.standardError.write(Data("usage: lockspec-bench [core|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|all]\n".utf8))
     exit(2)
 }

@@ -342,6 +342,19 @@ struct YAMLLoaderTests {
         #expect(error?.diagnostics.first?.location == .file(path))
     }
 
+    #if os(Linux)
+    @Test("a file that reports no size is still cut off at the limit while it is read")
+    func tooLargeWhileReading() {
+        var limits = YAMLLimits.default
+        limits.maximumFileSize = 8
+        // /proc files report a size of 0 but have content.
+        let error = #expect(throws: DiagnosticError.self) {
+            try YAMLLoader(limits: limits).load(contentsOf: "/proc/self/status")
+        }
+        #expect(error?.diagnostics.map(\.message) == ["the file is too large: it is over the limit of 8 bytes"])
+    }
+    #endif
+
     @Test("a missing file or a folder is an unreadable-file error at path:1:1", arguments: [
         ("/nonexistent/spec.yaml", "could not read the file: there is no file at this path"),
         ("/tmp", "could not read the file: it is a folder, not a file"),

@@ -18,7 +18,7 @@ public struct Node: Hashable, Sendable {
     }
 
     /// What a node holds.
-    public indirect enum Value: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
         /// A scalar's text, and whether it was quoted (single, double, literal or folded style).
         /// A quoted scalar is always a string: `"true"` is text, `true` is a boolean.
         case scalar(String, quoted: Bool)

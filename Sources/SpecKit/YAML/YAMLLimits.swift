@@ -32,10 +32,11 @@ public struct YAMLLimits: Hashable, Sendable {
 extension YAMLLimits {
     /// `size` is nil when the file was found too large while reading it, its full size unknown.
     static func tooLarge(size: Int?, limit: Int, file: String) -> Diagnostic {
-        let has = size.map { "it has \(describeBytes($0))" } ?? "it has more bytes than that"
+        let message = size.map {
+            "the file is too large: it has \(describeBytes($0)) and the limit is \(describeBytes(limit))"
+        } ?? "the file is too large: it is over the limit of \(describeBytes(limit))"
         return Diagnostic(
-            .error, id: "yaml.too-large",
-            "the file is too large: \(has) and the limit is \(describeBytes(limit))",
+            .error, id: "yaml.too-large", message,
             at: .file(file), hint: "split the table into several files")
     }
 

@@ -15,8 +15,8 @@ struct YAMLTreeBuilder {
         var anchor: String?
         /// Nodes in this subtree so far, the collection itself included, with aliases expanded.
         var nodeCount = 1
-        var items: [Node] = []
-        var entries: [Node.Entry] = []
+        /// Where this collection's finished children start in the builder's shared `items` or `entries`.
+        var start: Int
         var pendingKey: Node?
         /// The scalar keys seen so far, built only once a mapping outgrows a linear scan.
         var keyIndex: [String: SourceLocation]?
@@ -33,6 +33,11 @@ struct YAMLTreeBuilder {
 
     private let limits: YAMLLimits
     private var stack: [Frame] = []
+    /// The finished children of every open sequence, innermost last; shared so that a collection costs one
+    /// allocation (its final array) instead of one per growth step.
+    private var items: [Node] = []
+    /// The finished entries of every open mapping, innermost last.
+    private var entries: [Node.Entry] = []
     private var anchors: [String: Anchored] = [:]
     /// How many open collections carry each anchor name: an alias to one of them would contain itself.
     private var openAnchors: [String: Int] = [:]
@@ -46,6 +51,8 @@ struct YAMLTreeBuilder {
     init(limits: YAMLLimits) {
         self.limits = limits
         stack.reserveCapacity(16)
+        items.reserveCapacity(256)
+        entries.reserveCapacity(256)
     }
 
     /// Takes one event. Returns false once the stream has ended.
@@ -93,12 +100,21 @@ struct YAMLTreeBuilder {
         }
         try count(1, at: location)
         if let anchor { openAnchors[anchor, default: 0] += 1 }
-        stack.append(Frame(isMapping: isMapping, location: location, anchor: anchor))
+        stack.append(Frame(
+            isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? entries.count : items.count))
     }
 
     private mutating func close() {
         guard let frame = stack.popLast() else { return }
-        let node = Node(frame.isMapping ? .mapping(frame.entries) : .sequence(frame.items), at: frame.location)
+        let value: Node.Value
+        if frame.isMapping {
+            value = .mapping(Array(entries[frame.start...]))
+            entries.removeSubrange(frame.start...)
+        } else {
+            value = .sequence(Array(items[frame.start...]))
+            items.removeSubrange(frame.start...)
+        }
+        let node = Node(value, at: frame.location)
         if let anchor = frame.anchor {
             openAnchors[anchor, default: 1] -= 1
             anchors[anchor] = Anchored(node: node, nodeCount: frame.nodeCount)
@@ -138,7 +154,7 @@ struct YAMLTreeBuilder {
         }
         stack[top].nodeCount += nodeCount
         if !stack[top].isMapping {
-            stack[top].items.append(node)
+            items.append(node)
         } else if let key = stack[top].pendingKey {
             stack[top].pendingKey = nil
             if let text = key.scalar {
@@ -148,11 +164,11 @@ struct YAMLTreeBuilder {
                 }
                 stack[top].keyIndex?[text] = key.location
             }
-            stack[top].entries.append(Node.Entry(key: key, value: node))
-            if stack[top].keyIndex == nil, stack[top].entries.count == Self.linearScanLimit {
+            entries.append(Node.Entry(key: key, value: node))
+            if stack[top].keyIndex == nil, entries.count - stack[top].start == Self.linearScanLimit {
                 var index: [String: SourceLocation] = [:]
                 index.reserveCapacity(Self.linearScanLimit * 2)
-                for entry in stack[top].entries {
+                for entry in entries[stack[top].start...] {
                     if let text = entry.key.scalar { index[text] = entry.key.location }
                 }
                 stack[top].keyIndex = index
@@ -171,7 +187,7 @@ struct YAMLTreeBuilder {
 
     private func firstLocation(ofKey text: String, in frame: Frame) -> SourceLocation? {
         if let index = frame.keyIndex { return index[text] }
-        for entry in frame.entries {
+        for entry in entries[frame.start...] {
             if case .scalar(let other, _) = entry.key.value, other == text { return entry.key.location }
         }
         return nil
