@@ -1,1 +1,90 @@
+// lockspec: the command-line tool. Thin: it parses arguments, calls SpecKit and Conformance, and prints.
+import Foundation
 import SpecKit
+import Conformance
+
+let version = "0.1.0"
+
+struct Command: Sendable {
+    var name: String
+    var overview: String
+    var usage: String
+    var arguments: [(String, String)]
+    var options: [(String, String)]
+    var valued: Set<String>
+    var flags: Set<String>
+    var run: @Sendable (Arguments) throws -> Int32
+
+    var help: String {
+        var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+        if !arguments.isEmpty {
+            text += "\nARGUMENTS:\n" + arguments.map { "  \($0.0.padding(toLength: 26, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
+        }
+        text += "\nOPTIONS:\n" + (options + [("-h, --help", "Shows this help.")]).map {
+            "  \($0.0.padding(toLength: 26, withPad: " ", startingAt: 0))\($0.1)\n"
+        }.joined()
+        return text
+    }
+}
+
+let commands: [Command] = [lintCommand, compileCommand, graphCommand, runCommand, mergeCommand]
+
+func mainHelp() -> String {
+    """
+    OVERVIEW: LockSpec checks behaviour tables (YAML specs) and runs AppLockCore against every row.
+
+    USAGE: lockspec <command> [options]
+
+    COMMANDS:
+    \(commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.overview)" }.joined(separator: "\n"))
+
+    OPTIONS:
+      --version               Prints the tool's version.
+      -h, --help              Shows this help.
+
+    EXIT CODES: 0 everything holds; 1 findings (lint errors, divergences, unexpected passes); 2 bad usage or unreadable input.
+    See 'lockspec <command> --help' for each command.
+
+    """
+}
+
+func exitCode() -> Int32 {
+    var argv = Array(CommandLine.arguments.dropFirst())
+    guard let first = argv.first else {
+        Terminal.err(mainHelp())
+        return 2
+    }
+    if first == "--version" {
+        Terminal.out("lockspec \(version)\n")
+        return 0
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        Terminal.out(mainHelp())
+        return 0
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        let guess = commands.map(\.name).min { a, b in a.commonPrefix(with: first).count > b.commonPrefix(with: first).count }
+        Terminal.err("Error: unknown command '\(first)'\(guess.map { " (did you mean '\($0)'?)" } ?? "")\nUSAGE: lockspec <command> [options]\nSee 'lockspec --help'.\n")
+        return 2
+    }
+    argv.removeFirst()
+    if argv.contains("--help") || argv.contains("-h") {
+        Terminal.out(command.help)
+        return 0
+    }
+    do {
+        let parsed = try Arguments(argv, options: command.valued, flags: command.flags)
+        return try command.run(parsed)
+    } catch let error as Arguments.UsageError {
+        Terminal.err("Error: \(error.message)\nUSAGE: \(command.usage)\nSee 'lockspec \(command.name) --help'.\n")
+        return 2
+    } catch let error as DiagnosticError {
+        Terminal.err(DiagnosticFormatter.render(error.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
+        return 2
+    } catch {
+        Terminal.err("Error: \(error)\n")
+        return 2
+    }
+}
+
+exit(exitCode())

@@ -14,3 +14,23 @@ public struct FixtureRegistry: FixtureCatalog {
     /// Every fixture's name, sorted.
     public var fixtureNames: [String] { [] }
 }
+
+extension FixtureRegistry {
+    /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`.
+    public func describeVocabularies() -> String {
+        fixtureNames.compactMap { name -> String? in
+            guard let v = vocabulary(of: name) else { return nil }
+            var text = "fixture \(name)\n"
+            text += "  events:\n" + v.events.keys.sorted().map { e in
+                let inputs = v.events[e]!.sorted()
+                return "    \(e)" + (inputs.isEmpty ? "" : "(\(inputs.joined(separator: ", ")))") + "\n"
+            }.joined()
+            text += "  observations: \(v.observations.sorted().joined(separator: ", "))\n"
+            text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
+            text += "  product: \(v.product.sorted().joined(separator: ", "))\n"
+            if !v.decisions.isEmpty { text += "  decision tables: \(v.decisions.keys.sorted().joined(separator: ", "))\n" }
+            if !v.matrices.isEmpty { text += "  matrices: \(v.matrices.keys.sorted().joined(separator: ", "))\n" }
+            return text
+        }.joined(separator: "\n")
+    }
+}

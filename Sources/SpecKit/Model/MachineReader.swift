@@ -172,7 +172,8 @@ struct MachineReader {
                 }
             }
         }
-        let when = byKey["when"].map {
+        // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
+        let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
         var then: [Assignment] = []

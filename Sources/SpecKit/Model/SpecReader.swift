@@ -58,7 +58,12 @@ public struct SpecReader: Sendable {
         }
         let title = byKey["title"].flatMap { c.text($0, "the title") }
         let source = byKey["source"].flatMap { c.text($0, "the source") }
-        let fixture = byKey["fixture"].flatMap { c.name($0, "the fixture") ?? nil }
+        var fixture: String?
+        if let node = byKey["fixture"], let text = c.text(node, "the fixture") {
+            if Self.isSpecID(text) { fixture = text } else {
+                c.error("spec.bad-name", "fixture '\(text)' should be lowercase words joined by '-', like launch-lock", at: node.location)
+            }
+        }
         let product = byKey["product"].map { Self.product($0, context: c) } ?? []
 
         let body: Spec.Body?

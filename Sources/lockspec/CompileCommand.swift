@@ -1,0 +1,58 @@
+import Foundation
+import SpecKit
+
+let compileCommand = Command(
+    name: "compile",
+    overview: "Compiles specs into checked transition tables: JSON, Swift source and state diagrams.",
+    usage: "lockspec compile [<path> ...] --out <dir>",
+    arguments: [("<path>", "Spec files or folders to compile (default: specs).")],
+    options: [("--out <dir>", "The folder to write into (created if missing): suite.json, SpecTables.swift, diagrams/<spec>.mmd and .dot.")],
+    valued: ["--out"], flags: [],
+    run: { args in
+        guard let out = args.options["--out"] else { throw Arguments.UsageError(message: "missing --out <dir>") }
+        let compilation = try compileSpecs(args.positionals)
+        Terminal.err(DiagnosticFormatter.render(compilation.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
+        if unreadable(compilation.diagnostics) { return 2 }
+        guard !compilation.failed(strict: false) else {
+            Terminal.err("nothing written: fix the errors above first\n")
+            return 1
+        }
+        let command = "lockspec compile \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: " ")) --out \(out)"
+        var written = 0
+        if try Emitter.writeIfChanged(try emitJSON(compilation.suite, command: command), to: out + "/suite.json") { written += 1 }
+        if try Emitter.writeIfChanged(emitSwift(compilation.suite, command: command), to: out + "/SpecTables.swift") { written += 1 }
+        for spec in compilation.suite.specs where spec.graph != nil {
+            for format in DiagramFormat.allCases {
+                let path = "\(out)/diagrams/\(spec.id).\(format == .mermaid ? "mmd" : "dot")"
+                if try Emitter.writeIfChanged(emitDiagram(spec, format: format), to: path) { written += 1 }
+            }
+        }
+        Terminal.out("compiled \(compilation.suite.specs.count) specs into \(compilation.suite.cases.count) test cases in \(out) (\(written) file\(written == 1 ? "" : "s") changed)\n")
+        return 0
+    })
+
+let graphCommand = Command(
+    name: "graph",
+    overview: "Prints the state diagram of a machine spec.",
+    usage: "lockspec graph <spec> [--format mermaid|dot]",
+    arguments: [("<spec>", "A machine spec: its file, or its id (looked up in specs/).")],
+    options: [("--format <format>", "mermaid (default) or dot.")],
+    valued: ["--format"], flags: [],
+    run: { args in
+        let format = try choice(args.options["--format"], DiagramFormat.self, option: "--format", default: .mermaid)
+        guard args.positionals.count == 1, let target = args.positionals.first else {
+            throw Arguments.UsageError(message: "give exactly one spec (a file or an id)")
+        }
+        let isFile = FileManager.default.fileExists(atPath: target)
+        let compilation = try compileSpecs(isFile ? [target] : ["specs"])
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        guard let spec = compilation.suite.specs.first(where: { isFile ? $0.file == target : $0.id == target }) else {
+            Terminal.err(DiagnosticFormatter.render(errors, format: .text))
+            let ids = compilation.suite.specs.map(\.id)
+            throw Arguments.UsageError(message: "no spec '\(target)'\(Suggest.closest(to: target, in: ids).map { " (did you mean '\($0)'?)" } ?? "")")
+        }
+        guard spec.graph != nil else { throw Arguments.UsageError(message: "'\(spec.id)' is a \(spec.kind.rawValue), not a machine: only machines have a state diagram") }
+        if !errors.isEmpty { Terminal.err(DiagnosticFormatter.render(errors, format: .text)) }
+        Terminal.out(emitDiagram(spec, format: format))
+        return errors.isEmpty ? 0 : 1
+    })

@@ -1,0 +1,79 @@
+import Foundation
+import SpecKit
+import Conformance
+
+/// Chooses a value from a closed list, or throws a usage error naming the choices.
+func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, option: String, default value: T) throws -> T where T.RawValue == String {
+    guard let text else { return value }
+    guard let v = T(rawValue: text) else {
+        throw Arguments.UsageError(message: "\(option) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+    }
+    return v
+}
+
+/// Compiles the given paths (default specs/) with the standard fixtures.
+func compileSpecs(_ paths: [String]) throws -> SpecCompiler.Compilation {
+    try SpecCompiler(catalog: FixtureRegistry.standard).compile(paths: paths.isEmpty ? ["specs"] : paths)
+}
+
+/// Whether any finding means the input could not be read at all (exit 2 rather than 1).
+func unreadable(_ diagnostics: [Diagnostic]) -> Bool {
+    diagnostics.contains { $0.id == "yaml.unreadable" || $0.id == "input.not-found" }
+}
+
+let lintCommand = Command(
+    name: "lint",
+    overview: "Checks spec files: YAML, the spec language, gaps, conflicts, reachability and fixture names.",
+    usage: "lockspec lint [<path> ...] [--format text|json|github] [--strict] [--summary]",
+    arguments: [("<path>", "Spec files or folders to check (default: specs).")],
+    options: [
+        ("--format <format>", "How to print findings: text (default), json, or github (workflow annotations)."),
+        ("--strict", "Treats warnings as errors."),
+        ("--summary", "Also prints the number of rows and test cases of each spec."),
+        ("--fixtures", "Prints each fixture's vocabulary (events, observations, effects, product values) and exits."),
+    ],
+    valued: ["--format"], flags: ["--strict", "--summary", "--fixtures"],
+    run: { args in
+        let format = try choice(args.options["--format"], DiagnosticFormatter.Format.self, option: "--format", default: .text)
+        if args.flags.contains("--fixtures") {
+            Terminal.out(FixtureRegistry.standard.describeVocabularies())
+            return 0
+        }
+        let strict = args.flags.contains("--strict")
+        let compilation = try compileSpecs(args.positionals)
+        let color = format == .text && Terminal.colorWanted(fd: 1)
+        Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
+        if args.flags.contains("--summary") && format == .text {
+            Terminal.out(summary(compilation))
+        }
+        if format == .text {
+            let errors = compilation.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
+            let warnings = strict ? 0 : compilation.diagnostics.filter { $0.severity == .warning }.count
+            let rows = compilation.specs.reduce(0) { $0 + $1.rows.count }
+            Terminal.err("\(compilation.specs.count) specs, \(rows) rows: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+        }
+        if unreadable(compilation.diagnostics) { return 2 }
+        return compilation.failed(strict: strict) ? 1 : 0
+    })
+
+func summary(_ compilation: SpecCompiler.Compilation) -> String {
+    var casesBySpec: [String: Int] = [:]
+    for c in compilation.suite.cases { casesBySpec[c.spec, default: 0] += 1 }
+    let width = max(4, compilation.specs.map(\.id.count).max() ?? 0)
+    var text = "spec".padding(toLength: width, withPad: " ", startingAt: 0) + "  kind       rows  cases  file\n"
+    var totalRows = 0, totalCases = 0
+    for spec in compilation.specs {
+        let rows = spec.rows.count, cases = casesBySpec[spec.id] ?? 0
+        totalRows += rows
+        totalCases += cases
+        text += spec.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            + spec.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            + String(rows).leftPadded(6) + String(cases).leftPadded(7) + "  \(spec.file)\n"
+    }
+    text += "total".padding(toLength: width, withPad: " ", startingAt: 0) + "           " + String(totalRows).leftPadded(6) + String(totalCases).leftPadded(7) + "\n"
+    return text
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
