@@ -1,0 +1,192 @@
+import SpecKit
+
+/// The outcome of one test case.
+public enum CaseStatus: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Every step held.
+    case passed
+    /// A step diverged from the table.
+    case failed
+    /// Listed in the expected-failures file, and it did fail.
+    case expectedFailure
+    /// Listed in the expected-failures file, but it passed: the list is stale, and the run fails.
+    case unexpectedPass
+    /// Listed in the expected-failures file with an expiry date that has passed: the run fails.
+    case expired
+}
+
+/// One observation compared after a step: expected against actual.
+public struct CellResult: Codable, Hashable, Sendable {
+    /// The observation's name (`state`, a variable, an output, or `effects`).
+    public var name: String
+    /// What the table says.
+    public var expected: String
+    /// What the core showed.
+    public var actual: String
+    /// Whether they agree.
+    public var ok: Bool
+
+    /// Creates a cell result.
+    public init(name: String, expected: String, actual: String, ok: Bool) {
+        self.name = name
+        self.expected = expected
+        self.actual = actual
+        self.ok = ok
+    }
+}
+
+/// Where and how a case diverged: enough to act on without rerunning.
+public struct Divergence: Codable, Hashable, Sendable {
+    /// The index of the step that diverged (0-based).
+    public var step: Int
+    /// The step's action, as text (`active(away=61s)`).
+    public var action: String
+    /// The actions before it, which led there.
+    public var path: [String]
+    /// Whether the diverging step is on the path to the row rather than the row itself.
+    public var onPath: Bool
+    /// The row whose expectation the step checks (for a path step, another row).
+    public var row: String?
+    /// The file:line:col of that expectation.
+    public var line: Int
+    /// The column of that expectation.
+    public var column: Int
+    /// Every observation compared at that step, cell by cell.
+    public var cells: [CellResult]
+    /// A fixture error, when the step could not be performed at all.
+    public var error: String?
+
+    /// Creates a divergence.
+    public init(step: Int, action: String, path: [String], onPath: Bool, row: String?, line: Int, column: Int,
+                cells: [CellResult], error: String?) {
+        self.step = step
+        self.action = action
+        self.path = path
+        self.onPath = onPath
+        self.row = row
+        self.line = line
+        self.column = column
+        self.cells = cells
+        self.error = error
+    }
+}
+
+/// The result of one test case, with the identity of the row it checks.
+public struct CaseResult: Codable, Hashable, Sendable {
+    /// The test case id (row id, or `row[axis=value]` for a matrix cell).
+    public var id: String
+    /// The spec id.
+    public var spec: String
+    /// The row id.
+    public var row: String
+    /// The row's source (`document §section`), if any.
+    public var source: String?
+    /// The decision behind the row, if any.
+    public var decision: String?
+    /// The spec file.
+    public var file: String
+    /// The row's 1-based line.
+    public var line: Int
+    /// The row's 1-based column.
+    public var column: Int
+    /// The outcome.
+    public var status: CaseStatus
+    /// How many steps ran.
+    public var steps: Int
+    /// The first divergence, when the case failed (also kept for expected failures).
+    public var divergence: Divergence?
+    /// The reason from the expected-failures file, if listed.
+    public var expectedReason: String?
+    /// The rows whose transitions the case exercised (path and target), for coverage.
+    public var exercised: [String]
+
+    /// Creates a case result.
+    public init(id: String, spec: String, row: String, source: String?, decision: String?, file: String, line: Int, column: Int,
+                status: CaseStatus, steps: Int, divergence: Divergence?, expectedReason: String?, exercised: [String]) {
+        self.id = id
+        self.spec = spec
+        self.row = row
+        self.source = source
+        self.decision = decision
+        self.file = file
+        self.line = line
+        self.column = column
+        self.status = status
+        self.steps = steps
+        self.divergence = divergence
+        self.expectedReason = expectedReason
+        self.exercised = exercised
+    }
+
+    /// Whether this result makes the run fail.
+    public var failsRun: Bool { status == .failed || status == .unexpectedPass || status == .expired }
+}
+
+/// What a report needs to say which run it describes, so it cannot silently go stale.
+public struct RunIdentity: Codable, Hashable, Sendable {
+    /// The tool's version.
+    public var tool: String
+    /// The core's version: the git commit of the checkout, or "unknown".
+    public var coreCommit: String
+    /// When the run started, ISO 8601 in UTC.
+    public var startedAt: String
+    /// Each spec file with its SHA-256.
+    public var specs: [SpecFingerprint]
+    /// The shard, as `I/N`, when the run was one shard of several.
+    public var shard: String?
+
+    /// Creates an identity.
+    public init(tool: String, coreCommit: String, startedAt: String, specs: [SpecFingerprint], shard: String?) {
+        self.tool = tool
+        self.coreCommit = coreCommit
+        self.startedAt = startedAt
+        self.specs = specs
+        self.shard = shard
+    }
+}
+
+/// A spec file and the SHA-256 of its bytes.
+public struct SpecFingerprint: Codable, Hashable, Sendable {
+    /// The spec id.
+    public var id: String
+    /// The file.
+    public var file: String
+    /// SHA-256, lowercase hex.
+    public var sha256: String
+
+    /// Creates a fingerprint.
+    public init(id: String, file: String, sha256: String) {
+        self.id = id
+        self.file = file
+        self.sha256 = sha256
+    }
+}
+
+/// A whole run: its identity, the specs (for traceability and diagrams), and every case's result.
+public struct RunResult: Codable, Hashable, Sendable {
+    /// Which run this is.
+    public var identity: RunIdentity
+    /// The compiled specs (rows, sources, decisions, graphs).
+    public var specs: [CompiledSpec]
+    /// Every case's result, in suite order.
+    public var cases: [CaseResult]
+
+    /// Creates a run result.
+    public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult]) {
+        self.identity = identity
+        self.specs = specs
+        self.cases = cases
+    }
+
+    /// Counts by status.
+    public var counts: [CaseStatus: Int] {
+        var c: [CaseStatus: Int] = [:]
+        for r in cases { c[r.status, default: 0] += 1 }
+        return c
+    }
+
+    /// Whether the run fails: a divergence, an unexpected pass or an expired expectation.
+    public var failed: Bool { cases.contains { $0.failsRun } }
+
+    /// The one-line command that reruns a case's row.
+    public static func rerunCommand(for result: CaseResult) -> String { "lockspec run specs --row \(result.row)" }
+}
