@@ -1,0 +1,32 @@
+import SpecKit
+
+/// Binds a spec's vocabulary to AppLockCore, like a FitNesse fixture: it builds a fresh core, performs the steps of a
+/// test case through the core's public API, and reads back what the spec observes.
+///
+/// A fixture instance serves exactly one test case, with its own temporary store and manual clock, so no row can
+/// leak into another. It never reads specs; it only translates names.
+public protocol Fixture: AnyObject {
+    /// The names this fixture knows; the compiler checks specs against it.
+    static var vocabulary: FixtureVocabulary { get }
+
+    /// Builds a fresh core configured with the product values.
+    init(product: [NamedValue]) throws(FixtureError)
+
+    /// Performs one action and returns the effects the core emitted, as canonical text (`name` or `name(args)`).
+    func perform(_ action: TestAction) throws(FixtureError) -> [String]
+
+    /// The current value of an observation (`state`, a variable, an observation, or a decision/matrix output).
+    func observe(_ name: String) throws(FixtureError) -> Value
+}
+
+/// A fixture could not do what a step asked: an unknown name, an input it cannot translate, a core error.
+public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong, in a sentence.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}

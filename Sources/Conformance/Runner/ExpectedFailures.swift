@@ -1,0 +1,88 @@
+import SpecKit
+
+/// The expected-failures file: rows known to diverge, each with a reason and an expiry date.
+/// A listed row that passes, or an entry past its date, fails the run (as test262's expectations do).
+///
+/// ```yaml
+/// - row: MT-PIN-TIER-8
+///   reason: "core still blocks 30 min on the 8th failure; fix tracked in #12"
+///   expires: 2026-12-31
+/// ```
+public struct ExpectedFailures: Sendable {
+    /// One entry.
+    public struct Entry: Hashable, Sendable {
+        /// A row id or a case id.
+        public var row: String
+        /// Why it is expected to fail.
+        public var reason: String
+        /// The last day (YYYY-MM-DD) the expectation holds.
+        public var expires: String
+        /// Where it is written.
+        public var location: SourceLocation
+    }
+
+    /// The entries, in file order.
+    public var entries: [Entry]
+
+    /// Creates a list.
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// Reads the file; every malformed entry is a located error.
+    public static func load(_ path: String, loader: YAMLLoader = YAMLLoader()) throws(DiagnosticError) -> ExpectedFailures {
+        let root = try loader.load(contentsOf: path)
+        var problems: [Diagnostic] = []
+        var entries: [Entry] = []
+        guard let items = root.sequence else {
+            throw DiagnosticError([Diagnostic(.error, id: "expectations.wrong-type",
+                "the expected-failures file should be a list of entries (- row: …, reason: …, expires: YYYY-MM-DD)", at: root.location)])
+        }
+        for item in items {
+            guard let mapping = item.mapping else {
+                problems.append(Diagnostic(.error, id: "expectations.wrong-type", "an entry should be a mapping with row, reason and expires", at: item.location))
+                continue
+            }
+            for key in mapping.compactMap(\.key.scalar) where !["row", "reason", "expires"].contains(key) {
+                problems.append(Diagnostic(.error, id: "expectations.unknown-key", "an entry has no key '\(key)'; it takes row, reason, expires",
+                                           at: item.location))
+            }
+            let row = item["row"]?.scalar, reason = item["reason"]?.scalar, expires = item["expires"]?.scalar
+            guard let row, !row.isEmpty else {
+                problems.append(Diagnostic(.error, id: "expectations.missing-key", "the entry needs 'row': the row or case id", at: item.location))
+                continue
+            }
+            guard let reason, !reason.isEmpty else {
+                problems.append(Diagnostic(.error, id: "expectations.missing-key", "the entry for \(row) needs a 'reason'", at: item.location, rows: [row]))
+                continue
+            }
+            guard let expires, isDate(expires) else {
+                problems.append(Diagnostic(.error, id: "expectations.bad-date", "the entry for \(row) needs 'expires: YYYY-MM-DD'",
+                                           at: item["expires"]?.location ?? item.location, rows: [row]))
+                continue
+            }
+            entries.append(Entry(row: row, reason: reason, expires: expires, location: item.location))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems) }
+        return ExpectedFailures(entries: entries)
+    }
+
+    static func isDate(_ s: String) -> Bool {
+        let parts = s.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil else { return false }
+        return (1...12).contains(m) && (1...31).contains(d)
+    }
+
+    /// The entry that covers a case (by case id first, then row id).
+    public func entry(for testCase: TestCase) -> Entry? {
+        entries.first { $0.row == testCase.id } ?? entries.first { $0.row == testCase.row }
+    }
+
+    /// Entries naming no row or case of the suite: each is an error, so a typo cannot hide a failure.
+    public func unknownEntries(in suite: CompiledSuite) -> [Diagnostic] {
+        let ids = Set(suite.cases.map(\.id) + suite.cases.map(\.row))
+        return entries.filter { !ids.contains($0.row) }.map {
+            Diagnostic(.error, id: "expectations.unknown-row", "the expected-failures file names \($0.row), which is no row of the specs",
+                       at: $0.location, rows: [$0.row], hint: Suggest.closest(to: $0.row, in: ids).map { "did you mean '\($0)'?" })
+        }
+    }
+}

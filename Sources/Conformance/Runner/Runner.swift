@@ -1,0 +1,141 @@
+import SpecKit
+
+/// Runs compiled test cases against fixtures, step by step, and compares every observation with the table.
+///
+/// Each case gets a fresh fixture (a fresh core, store and clock). After every step the runner reads each expected
+/// observation; for machine steps the expectation lists the state and every variable (strict frames), and the step's
+/// effects are compared as an exact multiset. The first step that disagrees ends the case with a divergence.
+public struct Runner {
+    /// Which cases to run.
+    public struct Selection: Sendable {
+        /// Only cases of these rows (row or case ids); nil for all.
+        public var rows: Set<String>?
+        /// Only cases of these specs; nil for all.
+        public var specs: Set<String>?
+        /// Only shard `index` (1-based) of `count`: cases whose position in the suite is index-1 modulo count.
+        public var shard: (index: Int, count: Int)?
+
+        /// Creates a selection.
+        public init(rows: Set<String>? = nil, specs: Set<String>? = nil, shard: (index: Int, count: Int)? = nil) {
+            self.rows = rows
+            self.specs = specs
+            self.shard = shard
+        }
+
+        /// The selected cases, in suite order.
+        public func apply(to suite: CompiledSuite) -> [TestCase] {
+            suite.cases.enumerated().filter { i, c in
+                if let rows, !rows.contains(c.row) && !rows.contains(c.id) { return false }
+                if let specs, !specs.contains(c.spec) { return false }
+                if let shard, i % shard.count != shard.index - 1 { return false }
+                return true
+            }.map(\.element)
+        }
+    }
+
+    /// The fixtures, by name.
+    public var fixtures: [String: any Fixture.Type]
+
+    /// Creates a runner over the given fixture types.
+    public init(fixtures: [String: any Fixture.Type]) { self.fixtures = fixtures }
+
+    /// The outcome of one case before expectations are applied.
+    public struct Outcome: Sendable {
+        /// Whether every step held.
+        public var passed: Bool
+        /// How many steps ran.
+        public var steps: Int
+        /// The first divergence.
+        public var divergence: Divergence?
+        /// The rows whose transitions were exercised.
+        public var exercised: [String]
+    }
+
+    /// Runs one case on a fresh fixture.
+    public func run(_ testCase: TestCase) -> Outcome {
+        guard let type = fixtures[testCase.fixture] else {
+            return Outcome(passed: false, steps: 0, divergence: Divergence(
+                step: 0, action: "setup", path: [], onPath: false, row: testCase.row, line: testCase.line, column: testCase.column,
+                cells: [], error: "there is no fixture '\(testCase.fixture)'"), exercised: [])
+        }
+        let fixture: any Fixture
+        do {
+            fixture = try type.init(product: testCase.product)
+        } catch {
+            return Outcome(passed: false, steps: 0, divergence: Divergence(
+                step: 0, action: "setup", path: [], onPath: false, row: testCase.row, line: testCase.line, column: testCase.column,
+                cells: [], error: error.message), exercised: [])
+        }
+        var exercised: [String] = []
+        for (i, step) in testCase.steps.enumerated() {
+            func diverge(_ cells: [CellResult], _ error: String?) -> Outcome {
+                Outcome(passed: false, steps: i + 1, divergence: Divergence(
+                    step: i, action: step.action.description, path: testCase.steps[..<i].map(\.action.description),
+                    onPath: i < testCase.target, row: step.row, line: step.line, column: step.column, cells: cells, error: error),
+                    exercised: exercised)
+            }
+            let effects: [String]
+            do {
+                effects = try fixture.perform(step.action)
+            } catch {
+                return diverge([], "the fixture could not perform \(step.action): \(error.message)")
+            }
+            var cells: [CellResult] = []
+            for expected in step.expect {
+                do {
+                    let actual = try fixture.observe(expected.name)
+                    cells.append(CellResult(name: expected.name, expected: expected.value.description, actual: actual.description,
+                                            ok: Self.agree(expected.value, actual)))
+                } catch {
+                    cells.append(CellResult(name: expected.name, expected: expected.value.description, actual: "(\(error.message))", ok: false))
+                }
+            }
+            if let expectedEffects = step.effects {
+                let ok = expectedEffects.sorted() == effects.sorted()
+                cells.append(CellResult(name: "effects", expected: Self.list(expectedEffects), actual: Self.list(effects), ok: ok))
+            }
+            if cells.contains(where: { !$0.ok }) { return diverge(cells, nil) }
+            if let row = step.row, !exercised.contains(row) { exercised.append(row) }
+        }
+        if exercised.isEmpty { exercised = [testCase.row] }
+        return Outcome(passed: true, steps: testCase.steps.count, divergence: nil, exercised: exercised)
+    }
+
+    /// Whether an observed value agrees with the expected one: equal values, or equal texts across symbol and text
+    /// (an observation declared as text may come back as a symbol and the reverse).
+    static func agree(_ expected: Value, _ actual: Value) -> Bool {
+        if expected == actual { return true }
+        switch (expected, actual) {
+        case (.symbol(let a), .text(let b)), (.text(let a), .symbol(let b)): return a == b
+        default: return false
+        }
+    }
+
+    static func list(_ effects: [String]) -> String { effects.isEmpty ? "(none)" : effects.sorted().joined(separator: "; ") }
+
+    /// Runs the selected cases and applies the expected-failures list (`today` as YYYY-MM-DD decides expiry).
+    /// `progress` is called after each case with (done, total).
+    public func run(_ suite: CompiledSuite, selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
+                    identity: RunIdentity, today: String, progress: ((Int, Int) -> Void)? = nil) -> RunResult {
+        let cases = selection.apply(to: suite)
+        var rowInfo: [String: RowRecord] = [:]
+        for spec in suite.specs { for row in spec.rows { rowInfo[row.id] = row } }
+        var results: [CaseResult] = []
+        results.reserveCapacity(cases.count)
+        for (n, testCase) in cases.enumerated() {
+            let outcome = run(testCase)
+            var status: CaseStatus = outcome.passed ? .passed : .failed
+            let entry = expectations?.entry(for: testCase)
+            if let entry {
+                if entry.expires < today { status = .expired } else { status = outcome.passed ? .unexpectedPass : .expectedFailure }
+            }
+            let info = rowInfo[testCase.row]
+            results.append(CaseResult(
+                id: testCase.id, spec: testCase.spec, row: testCase.row, source: info?.source, decision: info?.decision,
+                file: testCase.file, line: testCase.line, column: testCase.column, status: status, steps: outcome.steps,
+                divergence: outcome.divergence, expectedReason: entry?.reason, exercised: outcome.exercised))
+            progress?(n + 1, cases.count)
+        }
+        return RunResult(identity: identity, specs: suite.specs, cases: results)
+    }
+}
