@@ -79,7 +79,10 @@ public struct SpecCompiler: Sendable {
         for document in ordered {
             let (spec, found) = reader.read(document.node, file: document.path)
             diagnostics += found
-            guard let spec else { continue }
+            guard let spec else {
+                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar { reader.unreadableMachines.insert(id) }
+                continue
+            }
             if let previous = specLocations[spec.id] {
                 diagnostics.append(Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(spec.id)' is already used by \(previous.file)",
                                               at: spec.location, notes: ["the other spec is at \(previous)"]))

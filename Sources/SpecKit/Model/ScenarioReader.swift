@@ -2,6 +2,7 @@
 struct ScenarioReader {
     let context: ReadContext
     let machines: [String: Machine]
+    let unreadable: Set<String>
 
     /// The most steps one scenario may run once repeats are unrolled.
     static let maximumSteps = 100_000
@@ -24,6 +25,9 @@ struct ScenarioReader {
                 vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
                                                        initial: .symbol(machine.initial), location: node.location)] + machine.variables
                 vocabulary.effects = machine.effects.map(\.name)
+            } else if unreadable.contains(id) {
+                c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location)
+                return nil
             } else {
                 c.error("spec.unknown-spec", "'uses' names '\(id)', which is not a machine spec", at: node.location,
                         hint: Suggest.closest(to: id, in: machines.keys).map { "did you mean '\($0)'?" })

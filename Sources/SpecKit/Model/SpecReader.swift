@@ -2,6 +2,8 @@
 public struct SpecReader: Sendable {
     /// Machines already read, by spec id, for scenario sets that `use` one.
     public var machines: [String: Machine]
+    /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
+    public var unreadableMachines: Set<String> = []
 
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
@@ -70,7 +72,7 @@ public struct SpecReader: Sendable {
         switch kind {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
-        case .scenarios: body = ScenarioReader(context: c, machines: machines).read(byKey).map(Spec.Body.scenarios)
+        case .scenarios: body = ScenarioReader(context: c, machines: machines, unreadable: unreadableMachines).read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
