@@ -24,6 +24,10 @@ let package = Package(
 
         // The command-line tool: parses arguments, calls the libraries, prints.
         .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance"]),
+        // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
+        .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance"]),
+        .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
+
         // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
         .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
 
@@ -32,12 +36,14 @@ let package = Package(
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "SpecKit", "AppLockCore"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
+        // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
+        .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "SpecKit"], plugins: ["SpecTablesPlugin"]),
     ]
 )
 
 // Strictness for every target in one place: Swift 6 language mode (strict concurrency) and
 // existential `any` spelled out.
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

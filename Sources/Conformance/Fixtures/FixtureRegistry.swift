@@ -2,18 +2,32 @@ import SpecKit
 
 /// Every fixture, by name: the catalog the compiler checks spec names against, and the factory the runner uses.
 public struct FixtureRegistry: FixtureCatalog {
-    /// The fixtures of this build.
-    public static let standard = FixtureRegistry()
+    /// The fixtures of this build: one per design document.
+    public static let standard = FixtureRegistry(vocabularies: standardVocabularies)
 
-    /// Creates the registry.
-    public init() {}
+    /// Each fixture's vocabulary, by name.
+    private let vocabularies: [String: FixtureVocabulary]
+
+    /// Creates a registry over the given vocabularies (tests use their own).
+    public init(vocabularies: [String: FixtureVocabulary]) { self.vocabularies = vocabularies }
 
     /// The vocabulary of a fixture, or nil.
-    public func vocabulary(of fixture: String) -> FixtureVocabulary? { nil }
+    public func vocabulary(of fixture: String) -> FixtureVocabulary? { vocabularies[fixture] }
 
     /// Every fixture's name, sorted.
-    public var fixtureNames: [String] { [] }
+    public var fixtureNames: [String] { vocabularies.keys.sorted() }
+
+    /// A runner over the standard fixtures.
+    public var runner: Runner { Runner(fixtures: standardFixtures) }
 }
+
+/// The standard fixture types, by the name specs use in `fixture:`.
+/// A function rather than a stored global: metatypes of a protocol are not `Sendable`.
+var standardFixtures: [String: any Fixture.Type] {
+    [:]
+}
+
+let standardVocabularies: [String: FixtureVocabulary] = [:]
 
 extension FixtureRegistry {
     /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`.
