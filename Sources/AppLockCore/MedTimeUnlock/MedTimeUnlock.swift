@@ -40,8 +40,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         do {
             let failures = try store.value(forKey: configuration.failuresKey)
             let until = try store.value(forKey: configuration.blockedUntilKey)
-            pinFailures = try Self.decodeCount(failures)
-            pinBlockedUntil = try Self.decodeInstant(until)
+            pinFailures = try ByteCoding.decodeCount(failures)
+            pinBlockedUntil = try ByteCoding.decodeInstant(until)
         } catch {
             pinFailures = 0
             pinBlockedUntil = nil
@@ -216,9 +216,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         let block = PINLockoutPolicy.blockDuration(afterFailure: failure)
         let until = block.map { now + $0 }
         enter(.pinError)
-        var changes = [StoreChange(key: configuration.failuresKey, value: Self.encodeCount(failure))]
+        var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
         if let until {
-            changes.append(StoreChange(key: configuration.blockedUntilKey, value: Self.encodeInstant(until)))
+            changes.append(StoreChange(key: configuration.blockedUntilKey, value: ByteCoding.encodeInstant(until)))
         }
         do {
             try store.update(changes)
@@ -288,30 +288,6 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
 
     private func elapsed(_ now: Instant) -> Int64 {
         max(0, (now - (openedAt ?? now)).milliseconds)
-    }
-
-    // MARK: - Encoding
-
-    static func encodeCount(_ value: Int) -> [UInt8] {
-        let v = UInt32(clamping: value)
-        return [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-    }
-
-    static func decodeCount(_ bytes: [UInt8]?) throws(StoreError) -> Int {
-        guard let bytes else { return 0 }
-        guard bytes.count == 4 else { throw .corrupt }
-        return Int(bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-    }
-
-    static func encodeInstant(_ instant: Instant) -> [UInt8] {
-        let v = UInt64(bitPattern: instant.milliseconds)
-        return (0..<8).map { UInt8(v >> (56 - 8 * UInt64($0)) & 0xFF) }
-    }
-
-    static func decodeInstant(_ bytes: [UInt8]?) throws(StoreError) -> Instant? {
-        guard let bytes else { return nil }
-        guard bytes.count == 8 else { throw .corrupt }
-        return Instant(milliseconds: Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
     }
 
     /// The observable state; never the entered digits.
