@@ -1,0 +1,45 @@
+extension DualPassword {
+    /// Settings of the dual-password lock.
+    public struct Configuration: Hashable, Sendable, CustomStringConvertible {
+        /// Run the two slot derivations on two threads (same work, about half the latency on two cores).
+        public var parallelDerivation: Bool
+        /// The one neutral error text.
+        public var neutralError: String
+        /// The app version written into new records.
+        public var appVersion: UInt32
+        /// The store keys.
+        public var keys: StoreKeys
+
+        /// Creates a configuration.
+        public init(
+            parallelDerivation: Bool = true, neutralError: String = "无法解锁", appVersion: UInt32 = 1,
+            keys: StoreKeys = StoreKeys()
+        ) {
+            self.parallelDerivation = parallelDerivation
+            self.neutralError = neutralError
+            self.appVersion = appVersion
+            self.keys = keys
+        }
+
+        /// E.g. `parallel=true`.
+        public var description: String { "parallel=\(parallelDerivation)" }
+    }
+
+    /// Neutral store keys: nothing names a role.
+    public struct StoreKeys: Hashable, Sendable {
+        /// Prefix of the two slot records (`slot.0`, `slot.1`).
+        public var slotPrefix = "slot."
+        /// Consecutive failures (UInt32 BE) and last failure time (Int64 ms BE).
+        public var attempts = "slot.attempts"
+        /// Erase option flag (one byte, 0 or 1).
+        public var eraseOption = "slot.option.0"
+        /// Quick-unlock option flag (one byte, 0 or 1).
+        public var quickUnlock = "slot.option.1"
+
+        /// The default keys.
+        public init() {}
+
+        /// The key of slot `index`.
+        public func slot(_ index: Int) -> String { "\(slotPrefix)\(index)" }
+    }
+}

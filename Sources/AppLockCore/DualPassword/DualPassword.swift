@@ -1,0 +1,276 @@
+import Dispatch
+
+/// Main and decoy passwords on one lock screen, routed to Real, Decoy or a neutral error
+/// (dual-password-decoy-space.zh.md §2-§5, §9).
+///
+/// Every submission reads both slots, derives both with the full Argon2id cost (optionally on two threads) and
+/// tries both seals, with no early return. Only after both are done is the result chosen. A kill is a new machine on
+/// the same store: it starts `locked`.
+public struct DualPassword: Sendable, CustomStringConvertible {
+    /// The settings.
+    public let configuration: Configuration
+    private let store: any KeyValueStore
+    private let random: any RandomSource
+
+    /// The §4 state.
+    public private(set) var state: DualPasswordState = .locked
+    /// Erase on decoy password (persisted; default off).
+    public private(set) var eraseEnabled = false
+    /// Face ID may open Real (persisted).
+    public private(set) var quickUnlockEnabled = false
+    /// Consecutive failed submissions (persisted, D-DP-DELAY).
+    public private(set) var failureCount = 0
+    /// When the last failed submission happened (persisted).
+    public private(set) var lastFailureAt: Instant?
+    /// The enable-erase flow.
+    public private(set) var eraseSetup: EraseSetupStep = .idle
+    /// Erases performed by this machine (for audits and tests).
+    public private(set) var erasesPerformed = 0
+    /// True when the store cannot be read: nothing unlocks, nothing erases (D-STORE-CORRUPT).
+    public private(set) var storeIsCorrupt = false
+    private var session: Session?
+
+    /// The open profile, if any.
+    public var openProfile: ProfileRole? { session?.role }
+
+    /// Whether the open session holds key material (false after release, and for Face ID, whose key lives in the
+    /// platform's biometric keychain item, outside this model).
+    public var holdsProfileKey: Bool { session?.slot != nil }
+
+    /// The earliest instant a submission is considered (nil when no delay applies).
+    public var nextSubmissionAllowedAt: Instant? {
+        guard let lastFailureAt, FailureDelay.delay(afterFailures: failureCount) > .zero else { return nil }
+        return lastFailureAt + FailureDelay.delay(afterFailures: failureCount)
+    }
+
+    private struct Session: Sendable {
+        let role: ProfileRole
+        let slot: UnsealedSlot?
+    }
+
+    /// Builds the lock from the store; always starts `locked`.
+    public init(configuration: Configuration = Configuration(), store: any KeyValueStore, random: any RandomSource) {
+        self.configuration = configuration
+        self.store = store
+        self.random = random
+        do {
+            let keys = configuration.keys
+            eraseEnabled = try Self.flag(store.value(forKey: keys.eraseOption))
+            quickUnlockEnabled = try Self.flag(store.value(forKey: keys.quickUnlock))
+            if let attempts = try store.value(forKey: keys.attempts) {
+                guard attempts.count == 12 else { throw StoreError.corrupt }
+                failureCount = try ByteCoding.decodeCount(Array(attempts[0..<4]))
+                lastFailureAt = try ByteCoding.decodeInstant(Array(attempts[4..<12]))
+            }
+        } catch {
+            storeIsCorrupt = true
+            eraseEnabled = false
+            quickUnlockEnabled = false
+        }
+    }
+
+    /// The raw persisted record of slot `index` (0 or 1), for audits: identical shape for both.
+    public func persistedSlot(_ index: Int) -> [UInt8]? {
+        try? store.value(forKey: configuration.keys.slot(index))
+    }
+
+    /// Applies one event at `now` and returns the effects, in order.
+    public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
+        switch event {
+        case .submit(let password):
+            guard state == .locked else { return [] }
+            return submit(password, now: now)
+
+        case .faceIDResult(let reply):
+            guard state == .locked else { return [] }
+            // §4: Face ID success opens Real only, never Decoy, never erase. D-DP-FACEID-FAIL: failure and cancel
+            // change nothing (no delay counted, no erase); the input is cleared.
+            guard reply == .success, quickUnlockEnabled, !storeIsCorrupt, resetFailures() else { return [.clearInput] }
+            session = Session(role: .real, slot: nil)
+            state = .realUnlocked
+            return [.clearInput, .openProfile(.real)]
+
+        case .cancel, .background:
+            // §4: cancel / background never erase; the input is cleared.
+            eraseSetup = .idle
+            return state == .locked ? [.clearInput] : []
+
+        case .lock, .timeout:
+            guard state != .locked else { return [] }
+            release()
+            return [.releaseProfile]
+
+        case .beginEnableErase(let password):
+            guard state == .realUnlocked, eraseSetup == .idle, !eraseEnabled else { return [] }
+            guard verifyMain(password) else { return [.showError(configuration.neutralError)] }
+            eraseSetup = .warning
+            return [.presentEraseWarning]
+
+        case .acknowledgeEraseWarning:
+            guard state == .realUnlocked, eraseSetup == .warning else { return [] }
+            eraseSetup = .confirmation
+            return [.presentEraseConfirmation]
+
+        case .confirmEnableErase:
+            guard state == .realUnlocked, eraseSetup == .confirmation else { return [] }
+            eraseSetup = .idle
+            guard (try? store.set([1], forKey: configuration.keys.eraseOption)) != nil else { return [] }
+            eraseEnabled = true
+            return []
+
+        case .cancelEraseSetup:
+            eraseSetup = .idle
+            return []
+
+        case .disableErase(let password):
+            guard state == .realUnlocked, eraseEnabled else { return [] }
+            guard verifyMain(password) else { return [.showError(configuration.neutralError)] }
+            guard (try? store.set([0], forKey: configuration.keys.eraseOption)) != nil else { return [] }
+            eraseEnabled = false
+            return []
+
+        case .setQuickUnlock(let on):
+            guard state == .realUnlocked else { return [] }
+            guard (try? store.set([on ? 1 : 0], forKey: configuration.keys.quickUnlock)) != nil else { return [] }
+            quickUnlockEnabled = on
+            return []
+        }
+    }
+
+    // MARK: - Submission
+
+    private mutating func submit(_ password: SecretBytes, now: Instant) -> [DualPasswordEffect] {
+        let refused: [DualPasswordEffect] = [.clearInput, .showError(configuration.neutralError)]
+        // D-DP-EMPTY: refused before any KDF work; not a failure; nothing changes.
+        guard !password.isEmpty, !storeIsCorrupt else { return refused }
+        // D-DP-DELAY: refused while the delay since the last failure runs; derives nothing, changes nothing.
+        if let allowed = nextSubmissionAllowedAt, now < allowed { return refused }
+        // §5: both records must parse with bounded parameters before any work; a bad record refuses the whole
+        // submission (fail closed: never unlock, never erase).
+        guard let record0 = readSlot(0), let record1 = readSlot(1) else { return refused }
+        let opened = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        let real = opened.first { $0.role == .real }
+        let decoy = opened.first { $0.role == .decoy }
+        for slot in opened where slot.index != real?.index && slot.index != decoy?.index { slot.release() }
+
+        if let real {
+            decoy?.release()
+            guard resetFailures() else { real.release(); return refused }
+            session = Session(role: .real, slot: real)
+            state = .realUnlocked
+            return [.clearInput, .openProfile(.real)]
+        }
+        if let decoy {
+            guard resetFailures() else { decoy.release(); return refused }
+            var effects: [DualPasswordEffect] = [.clearInput]
+            if let authorization = EraseAuthorization.issue(for: decoy, eraseEnabled: eraseEnabled) {
+                // D-DP-ERASE-FLOW: erase through the unforgeable token, Real never opened, then Decoy.
+                let coordinator = SecureEraseCoordinator(store: store, random: random, keys: configuration.keys)
+                do {
+                    try coordinator.erase(
+                        authorization, parameters: record0.parameters, createdVersion: configuration.appVersion)
+                } catch {
+                    decoy.release()
+                    return refused
+                }
+                erasesPerformed += 1
+                quickUnlockEnabled = false
+                effects.append(.erase)
+            }
+            session = Session(role: .decoy, slot: decoy)
+            state = .decoyUnlocked
+            return effects + [.openProfile(.decoy)]
+        }
+        // Both failed: count it (persisted) and stay locked; no profile is touched.
+        let failures = failureCount + 1
+        var attempts = ByteCoding.encodeCount(failures) + ByteCoding.encodeInstant(now)
+        defer { Sodium.wipe(&attempts) }
+        if (try? store.set(attempts, forKey: configuration.keys.attempts)) != nil {
+            failureCount = failures
+            lastFailureAt = now
+        } else {
+            storeIsCorrupt = true
+        }
+        return refused
+    }
+
+    /// Derives both slots in full and tries both seals; returns the slots that opened.
+    static func unsealBoth(_ records: [SlotRecord], password: SecretBytes, parallel: Bool) -> [UnsealedSlot] {
+        let results = ResultBox(count: records.count)
+        let work: @Sendable (Int) -> Void = { index in
+            guard let key = try? records[index].deriveKey(password: password, index: index) else { return }
+            defer { key.wipe() }
+            results.set(index, UnsealedSlot.open(records[index], index: index, key: key))
+        }
+        if parallel {
+            DispatchQueue.concurrentPerform(iterations: records.count, execute: work)
+        } else {
+            for index in records.indices { work(index) }
+        }
+        return results.values
+    }
+
+    private func readSlot(_ index: Int) -> SlotRecord? {
+        guard let bytes = try? store.value(forKey: configuration.keys.slot(index)) else { return nil }
+        return try? SlotRecord(bytes: bytes)
+    }
+
+    /// Re-verifies the main password inside Real (only the open slot is derived: the session already knows it).
+    private func verifyMain(_ password: SecretBytes) -> Bool {
+        guard !password.isEmpty, let index = session?.slot?.index, let record = readSlot(index),
+              let key = try? record.deriveKey(password: password, index: index) else { return false }
+        defer { key.wipe() }
+        guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }
+        defer { slot.release() }
+        return slot.role == .real
+    }
+
+    /// D-DP-DELAY: any successful unlock resets the counter. Writes only when something changes, so a decoy entry
+    /// with erase off leaves the store byte-identical.
+    private mutating func resetFailures() -> Bool {
+        guard failureCount != 0 || lastFailureAt != nil else { return true }
+        guard (try? store.remove(forKey: configuration.keys.attempts)) != nil else { return false }
+        failureCount = 0
+        lastFailureAt = nil
+        return true
+    }
+
+    /// §4: timeout / manual lock releases the container and zeroes the key.
+    private mutating func release() {
+        session?.slot?.release()
+        session = nil
+        eraseSetup = .idle
+        state = .locked
+    }
+
+    private static func flag(_ bytes: [UInt8]?) throws(StoreError) -> Bool {
+        switch bytes {
+        case nil, [0]?: return false
+        case [1]?: return true
+        default: throw .corrupt
+        }
+    }
+
+    /// The observable state; never a key or which slot is which.
+    public var description: String {
+        "state=\(state) erase=\(eraseEnabled) failures=\(failureCount) setup=\(eraseSetup)"
+    }
+}
+
+/// Two result cells written from two threads at distinct indices.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLockLite()
+    private var cells: [UnsealedSlot?]
+
+    init(count: Int) {
+        cells = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: UnsealedSlot?) {
+        lock.withLock { cells[index] = value }
+    }
+
+    var values: [UnsealedSlot] {
+        lock.withLock { cells.compactMap { $0 } }
+    }
+}

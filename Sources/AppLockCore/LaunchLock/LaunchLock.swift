@@ -1,0 +1,184 @@
+/// The optional launch lock (face-id-launch-lock.zh.md §2, §4, §5, §7), also the BiometricGate of the launch gates.
+///
+/// A value type with one pure transition, `handle(_:now:)`. The only outside effect is persisting the "enabled"
+/// flag through the injected store; prompts are returned as effects and their replies come back as events.
+public struct LaunchLock: Sendable, CustomStringConvertible {
+    /// The product settings.
+    public let configuration: Configuration
+    private let store: any KeyValueStore
+
+    /// The lock is on (persisted). Default off (§2).
+    public private(set) var enabled: Bool
+    /// The lock screen is shown.
+    public private(set) var isLocked: Bool
+    /// The privacy cover is shown.
+    public private(set) var showsCover = false
+    /// A system prompt is open (the one-prompt-at-a-time guard of §4).
+    public private(set) var isAuthenticating = false
+    /// The cold-start lock has been applied in this process.
+    public private(set) var hasColdLocked = false
+    /// When the app last went to the background, until it becomes active again.
+    public private(set) var lastBackgroundedAt: Instant?
+    /// The last scene phase seen (a cold start begins `.active`, §4).
+    public private(set) var scenePhase: ScenePhase = .active
+    /// What the device offers (§5).
+    public private(set) var availability: LockAvailability
+    /// True when the store could not be read: the lock then stays enabled and locked (D-STORE-CORRUPT).
+    public private(set) var storeIsCorrupt = false
+    /// Why the open prompt was started.
+    public private(set) var pendingPurpose: PromptPurpose?
+
+    /// Why a prompt is open.
+    public enum PromptPurpose: String, Hashable, Sendable, CustomStringConvertible {
+        /// To unlock the lock screen.
+        case unlock
+        /// To confirm turning the lock on (§7).
+        case enable
+
+        /// The raw name.
+        public var description: String { rawValue }
+    }
+
+    /// Builds the machine from the store (a relaunch after a kill is a new machine on the same store). A missing
+    /// flag is off; an unreadable store or flag is treated as enabled and already locked (D-STORE-CORRUPT).
+    public init(configuration: Configuration, store: any KeyValueStore, availability: LockAvailability) {
+        self.configuration = configuration
+        self.store = store
+        self.availability = availability
+        switch Self.readEnabled(store: store, key: configuration.enabledKey) {
+        case .some(let flag):
+            enabled = flag
+            isLocked = false
+        case .none:
+            enabled = true
+            isLocked = true
+            storeIsCorrupt = true
+        }
+    }
+
+    /// The Me-tab toggle is greyed out when the device has neither biometrics nor a passcode (§5).
+    public var toggleDisabled: Bool { !availability.isAvailable }
+
+    /// The Me-tab subtitle (§7): "已开启 · <label>", "关闭", or "本设备未设置 Face ID 或密码" when unavailable.
+    public var subtitle: String {
+        if !availability.isAvailable { return "本设备未设置 Face ID 或密码" }
+        return enabled ? "已开启 · \(availability.label)" : "关闭"
+    }
+
+    /// The lock screen button (§7: "Face ID 解锁", following the device).
+    public var unlockButtonTitle: String { "\(availability.label) 解锁" }
+
+    /// Applies one event at `now` and returns the effects, in order.
+    public mutating func handle(_ event: LaunchLockEvent, now: Instant) -> [LaunchLockEffect] {
+        switch event {
+        case .appear:
+            // §4: enabled and not yet cold-locked → lock and prompt. The scene starts `.active` without a change
+            // event; if one arrives anyway the isAuthenticating guard drops the duplicate prompt.
+            guard enabled, !hasColdLocked else { return [] }
+            hasColdLocked = true
+            isLocked = true
+            return prompt(.unlock)
+
+        case .scenePhase(let phase):
+            scenePhase = phase
+            return handlePhase(phase, now: now)
+
+        case .authenticationResult(let reply):
+            // D-LL-DUP-REPLY: a reply with no prompt open changes nothing.
+            guard let purpose = pendingPurpose else { return [] }
+            pendingPurpose = nil
+            isAuthenticating = false
+            guard reply == .success else { return [] } // §5: failure or cancel stay as they are, no error.
+            switch purpose {
+            case .unlock:
+                isLocked = false
+            case .enable:
+                // D-LL-TOGGLE: only a successful prompt turns the lock on.
+                if persist(enabled: true) { enabled = true }
+            }
+            return []
+
+        case .unlockTapped:
+            guard isLocked else { return [] }
+            return prompt(.unlock)
+
+        case .toggleOn:
+            // D-LL-TOGGLE: refused with no prompt when the device has neither biometrics nor passcode.
+            guard !enabled, availability.isAvailable else { return [] }
+            return prompt(.enable)
+
+        case .toggleOff:
+            // §7 / D-LL-TOGGLE: turning off needs nothing and clears the lock. An unwritable store keeps it on.
+            guard enabled, persist(enabled: false) else { return [] }
+            enabled = false
+            isLocked = false
+            showsCover = false
+            if pendingPurpose == .enable { pendingPurpose = nil; isAuthenticating = false }
+            return []
+
+        case .availabilityChanged(let newAvailability):
+            availability = newAvailability
+            return []
+        }
+    }
+
+    private mutating func handlePhase(_ phase: ScenePhase, now: Instant) -> [LaunchLockEffect] {
+        switch phase {
+        case .background:
+            lastBackgroundedAt = now
+            showsCover = enabled
+            return []
+        case .inactive:
+            switch configuration.coverRule {
+            case .enabledUnlessLockScreen: showsCover = enabled && !isLocked
+            case .enabledWhileNotActive: showsCover = enabled
+            }
+            return []
+        case .active:
+            showsCover = false
+            // D-GRACE-CMP: strictly more than the grace re-locks. D-LL-NO-BG-TIME: no recorded time never locks.
+            if enabled, !isLocked, let since = lastBackgroundedAt, now - since > configuration.grace {
+                isLocked = true
+            }
+            lastBackgroundedAt = nil
+            return isLocked ? prompt(.unlock) : []
+        }
+    }
+
+    /// Starts a prompt unless one is already open (§4: `isAuthenticating` guard, no second prompt).
+    private mutating func prompt(_ purpose: PromptPurpose) -> [LaunchLockEffect] {
+        guard !isAuthenticating else { return [] }
+        isAuthenticating = true
+        pendingPurpose = purpose
+        return [.startAuthentication(configuration.policy)]
+    }
+
+    private func persist(enabled flag: Bool) -> Bool {
+        do {
+            try store.set([flag ? 1 : 0], forKey: configuration.enabledKey)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// nil when the store or the flag cannot be read.
+    private static func readEnabled(store: any KeyValueStore, key: String) -> Bool? {
+        do {
+            guard let bytes = try store.value(forKey: key) else { return false }
+            switch bytes {
+            case [0]: return false
+            case [1]: return true
+            default: return nil
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// The observable state, e.g. `enabled=true locked=false cover=false authenticating=false`.
+    public var description: String {
+        "enabled=\(enabled) locked=\(isLocked) cover=\(showsCover) authenticating=\(isAuthenticating) "
+            + "coldLocked=\(hasColdLocked) phase=\(scenePhase)"
+    }
+}

@@ -1,0 +1,27 @@
+extension MedTimeUnlock {
+    /// The per-user settings of §4.3 and the store keys.
+    public struct Configuration: Hashable, Sendable, CustomStringConvertible {
+        /// `biometricEnabled` (UserDefaults).
+        public var biometricEnabled: Bool
+        /// The device's biometric kind (`.none` goes straight to the PIN).
+        public var biometry: MedTimeBiometry
+        /// `pinLength`: 4 or 6.
+        public var pinLength: PINLength
+        /// Store key of the PIN credential record.
+        public var credentialKey = "unlock.credential"
+        /// Store key of the persisted PIN failure counter (UInt32 big-endian).
+        public var failuresKey = "unlock.failures"
+        /// Store key of `pinBlockedUntil` (Int64 milliseconds big-endian).
+        public var blockedUntilKey = "unlock.blockedUntil"
+
+        /// Creates a configuration with the default store keys.
+        public init(biometricEnabled: Bool, biometry: MedTimeBiometry, pinLength: PINLength) {
+            self.biometricEnabled = biometricEnabled
+            self.biometry = biometry
+            self.pinLength = pinLength
+        }
+
+        /// E.g. `biometric=true face pin=4`.
+        public var description: String { "biometric=\(biometricEnabled) \(biometry) pin=\(pinLength)" }
+    }
+}

@@ -1,0 +1,301 @@
+/// The MedTime unlock screen (medtime-biometric-unlock.es.md §4.1, §4.3, §5.1, §6, §7.3, §8, §9.2, §11).
+///
+/// A value type with one pure transition, `handle(_:now:)`; the PIN counter and `pinBlockedUntil` live in the
+/// injected store, so a kill and relaunch (a new machine on the same store) keeps them (§6.2).
+public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// Biometric failures that fall back to the PIN (§6.1.1).
+    public static let biometricAttempts = 3
+    /// Delay before the dashboard (§2.5, §5.2).
+    public static let dashboardDelay: Int64 = 500
+
+    /// The settings.
+    public let configuration: Configuration
+    private let store: any KeyValueStore
+
+    /// The resting state.
+    public private(set) var state: MedTimeState = .checkingSession
+    /// Every state entered during the last event, transient ones included, in order.
+    public private(set) var lastPath: [MedTimeState] = []
+    /// Consecutive biometric failures in this app open (D-MT-BIO-RESET).
+    public private(set) var biometricFailures = 0
+    /// The persisted PIN failure counter (D-MT-PIN-RESET).
+    public private(set) var pinFailures: Int
+    /// The persisted end of the current block (§6.2), if any.
+    public private(set) var pinBlockedUntil: Instant?
+    /// The countdown shown on the blocked screen (MM:SS, D-MT-COUNTDOWN), refreshed on every event.
+    public private(set) var countdown: String?
+    /// How many digits are entered (the digits themselves are never exposed).
+    public private(set) var enteredDigitCount = 0
+    /// True when the store could not be read or written: the PIN stays blocked, biometrics are not offered, nothing
+    /// unlocks (D-STORE-CORRUPT).
+    public private(set) var storeIsCorrupt = false
+    /// When `open` arrived (the origin of `time_ms`).
+    public private(set) var openedAt: Instant?
+    private var digits: [UInt8] = []
+
+    /// Builds the screen from the store (a relaunch is a new machine on the same store).
+    public init(configuration: Configuration, store: any KeyValueStore) {
+        self.configuration = configuration
+        self.store = store
+        do {
+            let failures = try store.value(forKey: configuration.failuresKey)
+            let until = try store.value(forKey: configuration.blockedUntilKey)
+            pinFailures = try ByteCoding.decodeCount(failures)
+            pinBlockedUntil = try ByteCoding.decodeInstant(until)
+        } catch {
+            pinFailures = 0
+            pinBlockedUntil = nil
+            storeIsCorrupt = true
+        }
+    }
+
+    /// The PIN pad accepts digits.
+    public var inputEnabled: Bool { state == .pinInput }
+
+    /// PIN attempts left before the next block: `5 - failures` (0 once blocking tiers apply).
+    public var pinAttemptsRemaining: Int { PINLockoutPolicy.attemptsRemaining(afterFailures: pinFailures) }
+
+    /// Biometric attempts left in this open.
+    public var biometricAttemptsRemaining: Int { max(0, Self.biometricAttempts - biometricFailures) }
+
+    /// Applies one event at `now` and returns the effects, in order.
+    public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
+        lastPath = []
+        var effects: [MedTimeEffect] = []
+        // §6.2: the block ends on a tick or on the next event at or after pinBlockedUntil (D-MT-CLOCK-BACK: only
+        // `now < until` keeps it; a clock moved backwards just makes it last longer).
+        if state == .pinBlocked, event != .tapLogin {
+            refreshBlock(now: now)
+        }
+        switch event {
+        case .open(let sessionValid):
+            guard state == .checkingSession else { break }
+            guard sessionValid else {
+                enter(.login) // D-MT-SESSION
+                effects.append(.navigate(.login, afterMilliseconds: 0))
+                break
+            }
+            openedAt = now
+            biometricFailures = 0 // D-MT-BIO-RESET: every open starts at 0.
+            effects.append(.analytics(AnalyticsEvent("screen_view", [.init("screen_name", "biometric_unlock")])))
+            if configuration.biometricEnabled, configuration.biometry != .none, !storeIsCorrupt {
+                effects += startBiometricPrompt()
+            } else {
+                effects += enterPIN(now: now)
+            }
+
+        case .biometricResult(let reply):
+            guard state == .biometricPrompt else { break }
+            effects += handleBiometric(reply, now: now)
+
+        case .usePIN:
+            guard state == .biometricPrompt else { break }
+            effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")])))
+            effects += enterPIN(now: now)
+
+        case .digit(let value):
+            // D-MT-TIERS: while blocked (or anywhere but the PIN pad) digits are ignored.
+            guard state == .pinInput, (0...9).contains(value) else { break }
+            digits.append(UInt8(0x30 + value))
+            enteredDigitCount = digits.count
+            let total = configuration.pinLength.rawValue
+            effects.append(.announce("Digito \(digits.count) de \(total)"))
+            if digits.count == total { effects += submitPIN(now: now) }
+
+        case .delete:
+            guard state == .pinInput, !digits.isEmpty else { break }
+            digits.removeLast()
+            enteredDigitCount = digits.count
+
+        case .clearAll:
+            guard state == .pinInput else { break }
+            clearDigits()
+
+        case .tick:
+            break // the block refresh above is all a tick does
+
+        case .tapLogin:
+            guard state == .pinBlocked else { break }
+            enter(.login) // D-MT-SESSION
+            countdown = nil
+            effects.append(.navigate(.login, afterMilliseconds: 0))
+
+        case .forgotPIN:
+            guard state == .pinInput else { break }
+            clearDigits()
+            effects.append(.navigate(.recovery, afterMilliseconds: 0))
+        }
+        if state == .pinBlocked, let until = pinBlockedUntil {
+            countdown = PINLockoutPolicy.countdown(until - now)
+        }
+        return effects
+    }
+
+    // MARK: - Biometrics
+
+    private mutating func startBiometricPrompt() -> [MedTimeEffect] {
+        enter(.biometricPrompt)
+        return [
+            // §8.2: biometrics only; the fallback is the app PIN, never the system passcode.
+            .startBiometricPrompt(.deviceOwnerAuthenticationWithBiometrics),
+            .announce("Usa \(configuration.biometry.promptName) para desbloquear MedTime"),
+            .analytics(AnalyticsEvent("biometric_attempt", [.init("type", configuration.biometry.rawValue)])),
+        ]
+    }
+
+    private mutating func handleBiometric(_ reply: AuthenticationReply, now: Instant) -> [MedTimeEffect] {
+        let type = configuration.biometry.rawValue
+        switch reply {
+        case .success:
+            enter(.biometricSuccess)
+            return unlock(method: "biometric", now: now, first: AnalyticsEvent("biometric_success", [
+                .init("type", type), .init("time_ms", String(elapsed(now))),
+            ]))
+        case .failure:
+            biometricFailures += 1
+            enter(.biometricFail)
+            var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("biometric_failure", [
+                .init("type", type), .init("attempt_number", String(biometricFailures)),
+            ]))]
+            if biometricFailures < Self.biometricAttempts {
+                effects.append(.announce("No reconocido. \(Self.biometricAttempts - biometricFailures) intentos restantes"))
+                effects += startBiometricPrompt()
+            } else {
+                effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "failed")])))
+                effects += enterPIN(now: now)
+            }
+            return effects
+        case .cancel:
+            return [.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")]))] + enterPIN(now: now)
+        }
+    }
+
+    // MARK: - PIN
+
+    /// §6.2: the block is checked whenever the PIN screen starts.
+    private mutating func enterPIN(now: Instant) -> [MedTimeEffect] {
+        clearDigits()
+        if storeIsCorrupt, pinBlockedUntil.map({ now >= $0 }) ?? true {
+            pinBlockedUntil = now + PINLockoutPolicy.longestBlock // D-STORE-CORRUPT: longest tier, not persisted.
+        }
+        if let until = pinBlockedUntil, now < until {
+            enter(.pinBlocked)
+            let text = PINLockoutPolicy.countdown(until - now)
+            countdown = text
+            return [.announce("PIN bloqueado. Espera \(text)")]
+        }
+        enter(.pinInput)
+        return [.announce("Usa tu PIN para desbloquear")]
+    }
+
+    private mutating func refreshBlock(now: Instant) {
+        guard let until = pinBlockedUntil, now >= until else { return }
+        if storeIsCorrupt {
+            pinBlockedUntil = now + PINLockoutPolicy.longestBlock // never leaves the block (D-STORE-CORRUPT)
+            return
+        }
+        countdown = nil
+        clearDigits()
+        enter(.pinInput)
+    }
+
+    private mutating func submitPIN(now: Instant) -> [MedTimeEffect] {
+        enter(.pinValidating)
+        var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("pin_attempt"))]
+        let pin = SecretBytes(digits)
+        clearDigits()
+        defer { pin.wipe() }
+        if !storeIsCorrupt, verify(pin) {
+            let attemptsUsed = pinFailures + 1
+            effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
+                .init("time_ms", String(elapsed(now))), .init("attempts_used", String(attemptsUsed)),
+            ]))
+            return effects
+        }
+        let failure = pinFailures + 1
+        let block = PINLockoutPolicy.blockDuration(afterFailure: failure)
+        let until = block.map { now + $0 }
+        enter(.pinError)
+        var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
+        if let until {
+            changes.append(StoreChange(key: configuration.blockedUntilKey, value: ByteCoding.encodeInstant(until)))
+        }
+        do {
+            try store.update(changes)
+            pinFailures = failure
+            if let until { pinBlockedUntil = until }
+        } catch {
+            storeIsCorrupt = true // cannot record the failure: fail closed with the longest block
+            pinFailures = failure
+        }
+        effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", String(failure))])))
+        if let block, !storeIsCorrupt {
+            effects.append(.analytics(AnalyticsEvent("pin_blocked", [
+                .init("duration_seconds", String(block.milliseconds / 1000)),
+            ])))
+        } else if !storeIsCorrupt {
+            effects.append(.announce(
+                "PIN incorrecto. \(PINLockoutPolicy.attemptsRemaining(afterFailures: failure)) intentos restantes"))
+            enter(.pinInput)
+            return effects
+        }
+        return effects + enterPIN(now: now)
+    }
+
+    private func verify(_ pin: SecretBytes) -> Bool {
+        guard let record = try? store.value(forKey: configuration.credentialKey),
+              let credential = try? PINCredential(record: record) else { return false }
+        return credential.verify(pin)
+    }
+
+    // MARK: - Shared
+
+    /// Success: both counters reset (D-MT-PIN-RESET), then the dashboard after 0.5 s.
+    private mutating func unlock(method: String, now: Instant, first: AnalyticsEvent) -> [MedTimeEffect] {
+        do {
+            try store.update([
+                StoreChange(key: configuration.failuresKey, value: nil),
+                StoreChange(key: configuration.blockedUntilKey, value: nil),
+            ])
+        } catch {
+            // D-STORE-CORRUPT: a store that cannot record the reset never unlocks.
+            storeIsCorrupt = true
+            return enterPIN(now: now)
+        }
+        pinFailures = 0
+        pinBlockedUntil = nil
+        biometricFailures = 0
+        countdown = nil
+        enter(.success)
+        return [
+            .analytics(first),
+            .analytics(AnalyticsEvent("unlock_success", [.init("method", method)])),
+            .announce("Desbloqueado"),
+            .navigate(.dashboard, afterMilliseconds: Self.dashboardDelay),
+        ]
+    }
+
+    private mutating func enter(_ next: MedTimeState) {
+        state = next
+        lastPath.append(next)
+    }
+
+    private mutating func clearDigits() {
+        Sodium.wipe(&digits)
+        digits = []
+        enteredDigitCount = 0
+    }
+
+    private func elapsed(_ now: Instant) -> Int64 {
+        max(0, (now - (openedAt ?? now)).milliseconds)
+    }
+
+    /// The observable state; never the entered digits.
+    public var description: String {
+        "state=\(state) bioFailures=\(biometricFailures) pinFailures=\(pinFailures) "
+            + "blockedUntil=\(pinBlockedUntil.map(String.init(describing:)) ?? "none") digits=\(enteredDigitCount)"
+    }
+
+    /// Same as `description`.
+    public var debugDescription: String { "MedTimeUnlock(\(description))" }
+}

@@ -1,0 +1,33 @@
+/// The PIN attempt rules of §6.1.2 with D-MT-TIERS, and the countdown format of §3.5 with D-MT-COUNTDOWN.
+public enum PINLockoutPolicy {
+    /// Wrong PINs allowed before the first block.
+    public static let freeAttempts = 4
+    /// The longest block (the 8th and later failure): 1 hour. Also the fail-closed block of D-STORE-CORRUPT.
+    public static let longestBlock = TimeSpan.seconds(3600)
+
+    /// The block that failure number `failure` (1-based, counted over the persisted counter) starts, or nil when it
+    /// only shows the attempts left: 1-4 → nil, 5 → 60 s, 6 → 300 s, 7 → 900 s, 8+ → 3600 s.
+    public static func blockDuration(afterFailure failure: Int) -> TimeSpan? {
+        switch failure {
+        case ...freeAttempts: nil
+        case 5: .seconds(60)
+        case 6: .seconds(300)
+        case 7: .seconds(900)
+        default: longestBlock
+        }
+    }
+
+    /// Attempts left after failure `failure` while no block applies: `5 - failure` (never below 0).
+    public static func attemptsRemaining(afterFailures failures: Int) -> Int {
+        max(0, freeAttempts + 1 - failures)
+    }
+
+    /// The remaining time rounded up to whole seconds as MM:SS (60 s → "01:00", 59.001 s → "01:00",
+    /// 3600 s → "60:00"); minutes keep growing past 99 if a clock moved backwards. Zero or less → "00:00".
+    public static func countdown(_ remaining: TimeSpan) -> String {
+        let seconds = remaining.wholeSecondsRoundedUp
+        let minutes = seconds / 60
+        let rest = seconds % 60
+        return (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + (rest < 10 ? "0\(rest)" : "\(rest)")
+    }
+}

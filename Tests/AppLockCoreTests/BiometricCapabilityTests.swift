@@ -1,0 +1,94 @@
+import Testing
+@testable import AppLockCore
+
+@Suite("Biometric capability (biometric-capability-detection.zh.md)")
+struct BiometricCapabilityTests {
+    @Test("classification of canEvaluate, error codes (new and deprecated) and types", arguments: [
+        (CapabilityReport(canEvaluate: true, biometryType: .faceID), CapabilityStatus.available(.faceID)),
+        (CapabilityReport(canEvaluate: true, biometryType: .opticID), .available(.opticID)),
+        (CapabilityReport(canEvaluate: true, biometryType: .none, osMajorVersion: 10), .available(.touchID)),
+        (CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID), .notEnrolled(.faceID)),
+        (CapabilityReport(canEvaluate: false, error: .touchIDNotEnrolled, biometryType: .touchID), .notEnrolled(.touchID)),
+        (CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID), .locked(.faceID)),
+        (CapabilityReport(canEvaluate: false, error: .touchIDLockout, biometryType: .none, osMajorVersion: 9), .locked(.touchID)),
+        (CapabilityReport(canEvaluate: false, error: .biometryNotAvailable, biometryType: .none), .notSupported),
+        (CapabilityReport(canEvaluate: false, error: .touchIDNotAvailable, biometryType: .none), .notSupported),
+        (CapabilityReport(canEvaluate: false, error: .passcodeNotSet, biometryType: .faceID), .error(.passcodeNotSet)),
+        (CapabilityReport(canEvaluate: false, error: nil, biometryType: .none), .error(nil)),
+        (CapabilityReport(canEvaluate: true, biometryType: .unknown), .available(.unknown)),
+    ])
+    func classify(report: CapabilityReport, expected: CapabilityStatus) {
+        #expect(BiometricCapability.classify(report) == expected)
+    }
+
+    @Test("hardware is supported when evaluable, not enrolled or locked out only", arguments: [
+        (true, LAErrorCode?.none, true), (false, .biometryNotEnrolled, true), (false, .touchIDLockout, true),
+        (false, .biometryNotAvailable, false), (false, .passcodeNotSet, false), (false, .userCancel, false),
+    ])
+    func hardware(canEvaluate: Bool, error: LAErrorCode?, supported: Bool) {
+        let report = CapabilityReport(canEvaluate: canEvaluate, error: error, biometryType: .faceID)
+        #expect(BiometricCapability.isHardwareSupported(report) == supported)
+    }
+
+    @Test("the type name is known even when evaluation fails", arguments: [
+        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.opticID, "Optic ID"), (.none, "无生物识别"),
+        (.unknown, "未知类型"),
+    ])
+    func typeName(type: BiometryType, name: String) {
+        let report = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: type)
+        #expect(BiometricCapability.typeName(report) == name)
+    }
+
+    @Test("scenarios pick their policy and handle lockout their own way")
+    func scenarios() {
+        let lockout = CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID)
+        let login = ScenarioPlan.plan(.login, report: lockout, passcodeSet: true)
+        #expect(login.policy == .deviceOwnerAuthentication)
+        #expect(login.action == .passcode && login.buttonTitle == "使用密码解锁")
+        #expect(login.loginUIState == .passcodeOnly)
+        let payment = ScenarioPlan.plan(.payment, report: lockout, passcodeSet: true)
+        #expect(payment.policy == .deviceOwnerAuthenticationWithBiometrics)
+        #expect(payment.action == .refuse(.lockout))
+        #expect(RefusalReason.lockout.message == "生物识别已锁定请前往设置解锁后再试")
+        let sensitive = ScenarioPlan.plan(.sensitiveOperation, report: lockout, passcodeSet: true)
+        #expect(sensitive.policy == .deviceOwnerAuthentication && sensitive.action == .passcode)
+    }
+
+    @Test("login has three UI states")
+    func loginStates() {
+        let ok = CapabilityReport(canEvaluate: true, biometryType: .touchID)
+        let none = CapabilityReport(canEvaluate: false, error: .biometryNotAvailable, biometryType: .none)
+        let noPasscode = CapabilityReport(canEvaluate: false, error: .passcodeNotSet, biometryType: .faceID)
+        #expect(ScenarioPlan.plan(.login, report: ok, passcodeSet: true).loginUIState == .biometrics)
+        #expect(ScenarioPlan.plan(.login, report: none, passcodeSet: true).loginUIState == .passcodeOnly)
+        #expect(ScenarioPlan.plan(.login, report: noPasscode, passcodeSet: false).loginUIState == .setPasscodeFirst)
+        let notEnrolled = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID)
+        #expect(ScenarioPlan.plan(.login, report: notEnrolled, passcodeSet: true).action == .enrollFirst(.faceID))
+    }
+
+    @Test("evaluation replies: userFallback is the passcode path, not a failure", arguments: [
+        (EvaluationOutcome.success, AuthScenario.login, AttemptResult.success),
+        (.failure(.userFallback), .login, .usePasscode),
+        (.failure(.userCancel), .login, .cancelled),
+        (.failure(.systemCancel), .payment, .cancelled),
+        (.failure(.authenticationFailed), .login, .failed),
+        (.failure(.biometryLockout), .sensitiveOperation, .usePasscode),
+        (.failure(.biometryLockout), .payment, .refused(.lockout)),
+        (.failure(.invalidContext), .login, .error(.invalidContext)),
+        (.failure(.notInteractive), .login, .error(.notInteractive)),
+    ])
+    func replies(outcome: EvaluationOutcome, scenario: AuthScenario, expected: AttemptResult) {
+        #expect(AttemptResult.interpret(outcome, in: scenario) == expected)
+    }
+
+    @Test("a reply arriving twice is handled once; a stale attempt's reply is ignored")
+    func replyGuard() {
+        var session = AuthenticationSession(scenario: .login)
+        let first = session.begin()
+        let second = session.begin()
+        #expect(first != second)
+        #expect(session.receive(.success, forAttempt: first) == nil)
+        #expect(session.receive(.success, forAttempt: second) == .success)
+        #expect(session.receive(.success, forAttempt: second) == nil)
+    }
+}
