@@ -24,10 +24,16 @@ public struct FixtureRegistry: FixtureCatalog {
 /// The standard fixture types, by the name specs use in `fixture:`.
 /// A function rather than a stored global: metatypes of a protocol are not `Sendable`.
 var standardFixtures: [String: any Fixture.Type] {
-    [:]
+    [
+        "launch-lock": LaunchLockFixture.self,
+        "capability": CapabilityFixture.self,
+        "medtime": MedTimeFixture.self,
+        "dual-password": DualPasswordFixture.self,
+        "launch-gates": LaunchGatesFixture.self,
+    ]
 }
 
-let standardVocabularies: [String: FixtureVocabulary] = [:]
+let standardVocabularies: [String: FixtureVocabulary] = standardFixtures.mapValues { $0.vocabulary }
 
 extension FixtureRegistry {
     /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`.
