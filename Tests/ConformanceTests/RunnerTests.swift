@@ -1,0 +1,217 @@
+import Foundation
+import SpecKit
+import Testing
+@testable import Conformance
+
+/// A deliberately breakable stand-in core: a PIN lock that locks after three failures and keeps the lock across a
+/// kill. Each `Bug` breaks one rule the way a real regression would; the runner must catch every one on the right row.
+final class ToyFixture: Fixture {
+    enum Bug: String { case none, wrongNextState, changesUnnamedVariable, extraEffect, missingEffect, wrongIntermediate, lockoutNotPersisted }
+
+    static var vocabulary: FixtureVocabulary {
+        FixtureVocabulary(events: ["fail": [], "unlock": ["pin"]], observations: ["state", "failures", "cover"],
+                          effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug"])
+    }
+
+    /// What survives a kill, keyed by the fixture's own instance.
+    private var persistedLocked = false
+    private var locked = false
+    private var failures = 0
+    private var cover = false
+    private let bug: Bug
+
+    init(product: [NamedValue]) throws(FixtureError) {
+        let name = product.first { $0.name == "bug" }?.value.description ?? "none"
+        guard let bug = Bug(rawValue: name) else { throw FixtureError("unknown bug \(name)") }
+        self.bug = bug
+    }
+
+    func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+        switch action {
+        case .event("fail", _):
+            guard !locked else { return [] }
+            failures += (bug == .wrongIntermediate && failures == 0) ? 2 : 1
+            var effects = ["announce(\(failures))"]
+            if bug == .extraEffect { effects.append("beep") }
+            if failures >= 3 {
+                locked = bug != .wrongNextState
+                persistedLocked = bug == .lockoutNotPersisted ? false : locked
+                effects = bug == .missingEffect ? [] : ["lockout"]
+            }
+            return effects
+        case .event("unlock", let inputs):
+            guard locked else { return [] }
+            if inputs.first?.value == .symbol("correct") {
+                locked = false
+                persistedLocked = false
+                failures = 0
+                return ["unlocked"]
+            }
+            if bug == .changesUnnamedVariable { cover = true }
+            return []
+        case .kill:
+            locked = false
+            failures = 0
+            return []
+        case .relaunch:
+            locked = persistedLocked
+            failures = locked ? 3 : 0
+            return []
+        case .check, .advance:
+            return []
+        default:
+            throw FixtureError("unsupported \(action)")
+        }
+    }
+
+    func observe(_ name: String) throws(FixtureError) -> Value {
+        switch name {
+        case "state": .symbol(locked ? "Locked" : "Idle")
+        case "failures": .int(failures)
+        case "cover": .bool(cover)
+        default: throw FixtureError("no observation \(name)")
+        }
+    }
+}
+
+struct ToyCatalog: FixtureCatalog {
+    func vocabulary(of fixture: String) -> FixtureVocabulary? { fixture == "toy" ? ToyFixture.vocabulary : nil }
+    var fixtureNames: [String] { ["toy"] }
+}
+
+let toyMachine = """
+id: toy.lock
+kind: machine
+title: toy lock
+source: toy.md §1
+fixture: toy
+product: {bug: BUG}
+states: [Idle, Locked]
+initial: Idle
+variables:
+  failures: int 0..3
+  cover: bool
+events:
+  fail:
+  unlock:
+    pin: [correct, wrong]
+effects: [announce, lockout, unlocked, beep]
+rows:
+  - {id: T-FAIL, source: toy.md §1, from: Idle, on: fail, when: {failures: "<2"}, then: {failures: "+1"}, effects: ["announce(${failures})"]}
+  - {id: T-FAIL-LOCK, source: toy.md §1, from: Idle, on: fail, when: {failures: 2}, then: {failures: 3}, effects: [lockout], to: Locked}
+  - {id: T-UNLOCK, source: toy.md §1, from: Locked, on: unlock, when: {pin: correct}, then: {failures: 0}, effects: [unlocked], to: Idle}
+  - {id: T-UNLOCK-WRONG, source: toy.md §1, from: Locked, on: unlock, when: {pin: wrong}}
+"""
+
+let toyScenarios = """
+id: toy.persist
+kind: scenarios
+title: the lock survives a kill
+source: toy.md §2
+fixture: toy
+product: {bug: BUG}
+uses: toy.lock
+scenarios:
+  - id: T-S-PERSIST
+    source: toy.md §2
+    steps:
+      - {event: fail, repeat: 3, expect: {state: Locked}}
+      - kill
+      - relaunch
+      - expect: {state: Locked}
+"""
+
+func runToy(_ bug: ToyFixture.Bug) throws -> [String: Runner.Outcome] {
+    let sources = [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8)),
+                   (path: "toy-s.yaml", bytes: Array(toyScenarios.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))]
+    let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: sources)
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+    let runner = Runner(fixtures: ["toy": ToyFixture.self])
+    return Dictionary(uniqueKeysWithValues: compilation.suite.cases.map { ($0.id, runner.run($0)) })
+}
+
+@Suite("Runner against a deliberately broken core")
+struct RunnerTests {
+    @Test("the correct stand-in conforms on every row")
+    func correctCoreConforms() throws {
+        let outcomes = try runToy(.none)
+        #expect(outcomes.count == 5)
+        for (id, outcome) in outcomes { #expect(outcome.passed, "\(id): \(String(describing: outcome.divergence))") }
+    }
+
+    @Test("a wrong next state is a divergence on the row that sets it")
+    func wrongNextState() throws {
+        let outcomes = try runToy(.wrongNextState)
+        let d = try #require(outcomes["T-FAIL-LOCK"]?.divergence)
+        #expect(d.onPath == false)
+        #expect(d.cells.contains { $0.name == "state" && !$0.ok && $0.expected == "Locked" && $0.actual == "Idle" })
+        #expect(outcomes["T-FAIL"]?.passed == true)
+    }
+
+    @Test("a variable the row does not name must not change (strict frames)")
+    func unnamedVariable() throws {
+        let outcomes = try runToy(.changesUnnamedVariable)
+        let d = try #require(outcomes["T-UNLOCK-WRONG"]?.divergence)
+        #expect(d.cells.filter { !$0.ok }.map(\.name) == ["cover"])
+        #expect(outcomes["T-UNLOCK"]?.passed == true)
+    }
+
+    @Test("an effect the row does not name is a divergence")
+    func extraEffect() throws {
+        let d = try #require(try runToy(.extraEffect)["T-FAIL"]?.divergence)
+        let effects = try #require(d.cells.first { $0.name == "effects" })
+        #expect(!effects.ok && effects.actual.contains("beep"))
+    }
+
+    @Test("a missing effect is a divergence")
+    func missingEffect() throws {
+        let d = try #require(try runToy(.missingEffect)["T-FAIL-LOCK"]?.divergence)
+        #expect(d.cells.contains { $0.name == "effects" && !$0.ok && $0.expected == "lockout" && $0.actual == "(none)" })
+    }
+
+    @Test("a wrong intermediate step is reported on the path, naming the row it checks")
+    func wrongIntermediate() throws {
+        let d = try #require(try runToy(.wrongIntermediate)["T-FAIL-LOCK"]?.divergence)
+        #expect(d.onPath)
+        #expect(d.step == 0 && d.row == "T-FAIL")
+        #expect(d.cells.contains { $0.name == "failures" && $0.expected == "1" && $0.actual == "2" })
+    }
+
+    @Test("a lockout that does not survive relaunch fails the persistence scenario")
+    func lockoutNotPersisted() throws {
+        let outcomes = try runToy(.lockoutNotPersisted)
+        let d = try #require(outcomes["T-S-PERSIST"]?.divergence)
+        #expect(d.action == "check" && d.path.suffix(2) == ["kill", "relaunch"])
+        #expect(outcomes["T-FAIL-LOCK"]?.passed == true)
+    }
+
+    @Test("shards split the cases deterministically and cover each exactly once")
+    func shards() throws {
+        let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: "none").utf8))])
+        let all = compilation.suite.cases.map(\.id)
+        let parts = (1...3).map { Runner.Selection(shard: ($0, 3)).apply(to: compilation.suite).map(\.id) }
+        #expect(parts.flatMap { $0 }.sorted() == all.sorted())
+        #expect(Set(parts[0]).isDisjoint(with: parts[1]))
+    }
+
+    @Test("expected failures: a listed failing row is expected, a listed passing row is an unexpected pass, a past date expires")
+    func expectations() throws {
+        func run(_ bug: ToyFixture.Bug, _ list: ExpectedFailures) -> [String: CaseStatus] {
+            let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))])
+            let identity = RunIdentity(tool: "t", coreCommit: "c", startedAt: "s", specs: [], shard: nil)
+            let result = Runner(fixtures: ["toy": ToyFixture.self]).run(compilation.suite, expectations: list, identity: identity, today: "2026-11-29")
+            #expect(result.failed == result.cases.contains { $0.status == .failed || $0.status == .unexpectedPass || $0.status == .expired })
+            return Dictionary(uniqueKeysWithValues: result.cases.map { ($0.id, $0.status) })
+        }
+        let broken = run(.extraEffect, ExpectedFailures(entries: [.init(row: "T-FAIL", reason: "known", expires: "2099-01-01", location: .file("x"))]))
+        #expect(broken["T-FAIL"] == .expectedFailure)
+        #expect(broken["T-FAIL-LOCK"] == .failed)
+        let fixed = run(.none, ExpectedFailures(entries: [
+            .init(row: "T-FAIL", reason: "stale", expires: "2099-01-01", location: .file("x")),
+            .init(row: "T-UNLOCK", reason: "old", expires: "2000-01-01", location: .file("x")),
+        ]))
+        #expect(fixed["T-FAIL"] == .unexpectedPass)
+        #expect(fixed["T-UNLOCK"] == .expired)
+        #expect(fixed["T-UNLOCK-WRONG"] == .passed)
+    }
+}
