@@ -179,6 +179,52 @@ struct ReportsTests {
         let passing = RunResult(identity: run.identity, specs: run.specs, cases: [ReportFixture.passed])
         #expect(renderMarkdown(passing).hasPrefix("## LockSpec conformance: PASS"))
     }
+
+    @Test("HTML: self-contained, escaped, with traceability, decisions, coloured cells, hashes and a diagram")
+    func html() throws {
+        let page = renderHTML(run)
+        if let path = ProcessInfo.processInfo.environment["LOCKSPEC_WRITE_HTML"] {
+            try page.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<p class=\"headline fail\">FAIL</p>"))
+        #expect(page.contains("id=\"traceability\""))
+        #expect(page.contains("id=\"decisions\""))
+        #expect(page.contains("<td class=\"pass\">"))
+        #expect(page.contains("<td class=\"fail\"><span class=\"exp\">expected away</span>"))
+        #expect(page.contains("&lt;locked&gt; &amp; &quot;x&quot;"))
+        #expect(!page.contains("<locked>"))
+        #expect(page.contains("grace &lt;60s &amp; &quot;quiet&quot; relock"))
+        #expect(page.contains(ReportFixture.lockSHA) && page.contains(ReportFixture.gateSHA))
+        #expect(page.contains("0123456789abcdef"))
+        #expect(page.contains("<svg"))
+        #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("https://"))
+        #expect(!page.contains("<script"))
+        // Sections in natural order: §2.1, §2.9, §2.10.
+        let matrix = try #require(page.range(of: "id=\"traceability\"")).upperBound
+        let s21 = try #require(page.range(of: "§2.1<", range: matrix..<page.endIndex))
+        let s29 = try #require(page.range(of: "§2.9<", range: matrix..<page.endIndex))
+        let s210 = try #require(page.range(of: "§2.10<", range: matrix..<page.endIndex))
+        #expect(s21.lowerBound < s29.lowerBound && s29.lowerBound < s210.lowerBound)
+        #expect(renderHTML(run) == page)
+    }
+
+    @Test("coverage: rows exercised by passed cases only; states, transitions and guard outcomes")
+    func coverage() throws {
+        let c = try #require(MachineCoverage(spec: ReportFixture.lockSpec, cases: run.cases))
+        #expect(c.coveredRows == ["L1", "L2"])
+        #expect(c.visitedStates == ["locked", "unlocked", "away"])
+        #expect(c.coveredEdges == 2 && c.edges == 4)
+        #expect(c.guards.count == 1)
+        #expect(c.guards.first?.from == "away" && c.guards.first?.coveredCount == 0 && c.guards.first?.rows.count == 2)
+        #expect(MachineCoverage(spec: ReportFixture.gateSpec, cases: run.cases) == nil)
+    }
+
+    @Test("XML escaping replaces characters XML 1.0 forbids and keeps line breaks in attributes")
+    func xmlEscape() {
+        #expect(Escape.xml("a\u{1B}[31mb", attribute: false) == "a\\u{1b}[31mb")
+        #expect(Escape.xml("x\ny'", attribute: true) == "x&#10;y&apos;")
+    }
 }
 
 /// Counts elements and gathers failure bodies while parsing.
