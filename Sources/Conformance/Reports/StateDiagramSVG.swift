@@ -11,7 +11,7 @@ enum StateDiagramSVG {
         let halfWidth = Dictionary(states.map { ($0, Double($0.count) * charWidth / 2 + 14) }, uniquingKeysWith: { a, _ in a })
         let widest = halfWidth.values.max() ?? 40
         let radius = n == 1 ? 0 : max(110, Double(n) * (widest + 30) / (2 * .pi) * 1.3)
-        let margin = widest + 90
+        let margin = widest + 60
         let size = 2 * (radius + margin)
         let cx = size / 2, cy = size / 2
         var position: [String: (x: Double, y: Double)] = [:]
@@ -39,7 +39,7 @@ enum StateDiagramSVG {
         }
         func f(_ v: Double) -> String { formatted(v) }
         var out = "<svg class=\"diagram\" role=\"img\" viewBox=\"0 0 \(f(size)) \(f(size))\""
-        out += " width=\"\(f(size))\" height=\"\(f(size))\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
+        out += " width=\"\(f(size * 1.5))\" height=\"\(f(size * 1.5))\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
         out += "<defs>"
         for (name, colour) in [("ok", "#1a7f37"), ("no", "#8c959f")] {
             out += "<marker id=\"\(name)-\(Escape.html(id))\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\">"
