@@ -115,6 +115,22 @@ public struct MachineGraph: Codable, Hashable, Sendable {
         public var event: String
         /// The guard, as text (empty when none).
         public var guardText: String
+
+        /// Creates an edge from all its fields.
+        public init(row: String, from: String, to: String, event: String, guardText: String) {
+            self.row = row
+            self.from = from
+            self.to = to
+            self.event = event
+            self.guardText = guardText
+        }
+    }
+
+    /// Creates a graph from all its fields.
+    public init(states: [String], initial: String, edges: [Edge]) {
+        self.states = states
+        self.initial = initial
+        self.edges = edges
     }
 }
 

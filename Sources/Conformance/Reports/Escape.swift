@@ -1,0 +1,81 @@
+/// Escaping for the markup formats the reports write. Every piece of text from a spec or a run passes through here.
+enum Escape {
+    /// Whether a scalar may appear in an XML 1.0 document.
+    static func allowedInXML(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+            || (0x10000...0x10FFFF).contains(v)
+    }
+
+    /// XML text or attribute content: the five specials escaped, line breaks and tabs kept as character references
+    /// in attributes (so attribute normalisation does not eat them), and characters XML 1.0 forbids shown as `\u{…}`.
+    static func xml(_ s: String, attribute: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += attribute ? "&#10;" : "\n"
+            case "\r": out += "&#13;"
+            case "\t": out += attribute ? "&#9;" : "\t"
+            default:
+                if allowedInXML(scalar.value) {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                }
+            }
+        }
+        return out
+    }
+
+    /// HTML text or attribute content. Control characters (other than tab and newline) are shown as `\u{…}`.
+    static func html(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Text inside a Markdown table cell or list item: pipes escaped, line breaks flattened, HTML specials escaped.
+    static func markdown(_ s: String) -> String {
+        html(s).replacingAll("|", with: "\\|").replacingAll("\n", with: " ").replacingAll("\r", with: " ")
+    }
+
+    /// A Markdown code span that survives backticks inside the text.
+    static func markdownCode(_ s: String) -> String {
+        let flat = s.replacingAll("\n", with: " ").replacingAll("\r", with: " ").replacingAll("|", with: "\\|")
+        var longest = 0, run = 0
+        for ch in flat { if ch == "`" { run += 1; longest = max(longest, run) } else { run = 0 } }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") || flat.isEmpty ? " " : ""
+        return fence + pad + flat + pad + fence
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of a character (Foundation-free, so the reports need nothing beyond the stdlib).
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
+        return out
+    }
+}

@@ -1,0 +1,121 @@
+/// Text shared by the reports: the full account of a finding, source splitting, ordering, escaping.
+/// Kept in one place so the console, JUnit and Markdown say the same thing in the same words.
+enum ReportText {
+    /// A word for a status, as reports show it.
+    static func word(_ status: CaseStatus) -> String {
+        switch status {
+        case .passed: "PASS"
+        case .failed: "FAIL"
+        case .expectedFailure: "XFAIL"
+        case .unexpectedPass: "UNEXPECTED PASS"
+        case .expired: "EXPIRED"
+        }
+    }
+
+    /// `document §section` split in two; a source without `§` is a whole document.
+    static func splitSource(_ source: String) -> (document: String, section: String) {
+        guard let mark = source.firstIndex(of: "§") else { return (trimmed(source), "") }
+        return (trimmed(String(source[..<mark])), trimmed(String(source[source.index(after: mark)...])))
+    }
+
+    static func trimmed(_ s: String) -> String {
+        var chars = Substring(s)
+        while let f = chars.first, f == " " || f == "\t" { chars = chars.dropFirst() }
+        while let l = chars.last, l == " " || l == "\t" { chars = chars.dropLast() }
+        return String(chars)
+    }
+
+    /// Natural order, so `§2.9` sorts before `§2.10`.
+    static func naturalLess(_ a: String, _ b: String) -> Bool {
+        func chunks(_ s: String) -> [(isNumber: Bool, text: String)] {
+            var out: [(Bool, String)] = []
+            for ch in s {
+                let digit = ch.isASCII && ch.isNumber
+                if let last = out.last, last.0 == digit { out[out.count - 1].1.append(ch) } else { out.append((digit, String(ch))) }
+            }
+            return out
+        }
+        let x = chunks(a), y = chunks(b)
+        for (p, q) in zip(x, y) where p.text != q.text {
+            if p.isNumber && q.isNumber {
+                let pn = p.text.drop { $0 == "0" }, qn = q.text.drop { $0 == "0" }
+                if pn.count != qn.count { return pn.count < qn.count }
+                if pn != qn { return pn < qn }
+                return p.text < q.text
+            }
+            return p.text < q.text
+        }
+        return x.count < y.count
+    }
+
+    /// The spec ids of a run: every compiled spec and every spec a case names, sorted.
+    static func specIDs(_ result: RunResult) -> [String] {
+        Array(Set(result.specs.map(\.id)).union(result.cases.map(\.spec))).sorted()
+    }
+
+    /// What a case is traced to: its source, its decision, or neither.
+    static func origin(_ c: CaseResult) -> String {
+        var parts: [String] = []
+        if let s = c.source, !s.isEmpty { parts.append("source: \(s)") }
+        if let d = c.decision, !d.isEmpty { parts.append("decision: \(d)") }
+        return parts.isEmpty ? "source: (none)" : parts.joined(separator: "; ")
+    }
+
+    /// The full account of a case that fails the run (or an expected failure), one line per item, without colour.
+    /// `style` lets the console colour parts; others pass the identity.
+    static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }) -> [String] {
+        var lines: [String] = []
+        lines.append(style(.heading, "\(word(c.status)) \(c.spec) › \(c.id)"))
+        lines.append("  row:    \(c.row)")
+        lines.append("  \(origin(c))")
+        lines.append("  at:     \(c.file):\(c.line):\(c.column)")
+        switch c.status {
+        case .unexpectedPass:
+            lines.append("  listed as an expected failure\(reasonSuffix(c)) but it passed: remove it from the expected-failures file")
+        case .expired:
+            lines.append("  the expected-failure entry\(reasonSuffix(c)) has expired: fix the core or renew the entry")
+        case .expectedFailure:
+            lines.append("  expected failure\(reasonSuffix(c))")
+        case .passed, .failed:
+            break
+        }
+        if let d = c.divergence {
+            if d.path.isEmpty {
+                lines.append("  path:   (none: the first step reaches the row)")
+            } else {
+                lines.append("  path:   " + d.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: " → "))
+            }
+            let rowText = d.row.map { "row \($0), \(c.file):\(d.line):\(d.column)" } ?? "\(c.file):\(d.line):\(d.column)"
+            lines.append("  step \(d.step + 1): \(d.action) (\(rowText))")
+            if d.onPath {
+                lines.append(style(.warn, "  while reaching the row, step \(d.step + 1) (row \(d.row ?? "?")) diverged"))
+            }
+            if !d.cells.isEmpty {
+                lines.append("  cells:")
+                let nameWidth = d.cells.map(\.name.count).max() ?? 0
+                let expectedWidth = d.cells.map(\.expected.count).max() ?? 0
+                for cell in d.cells {
+                    let mark = cell.ok ? "  " : "✗ "
+                    let text = "    \(mark)\(pad(cell.name, nameWidth))  expected \(pad(cell.expected, expectedWidth))  actual \(cell.actual)"
+                    lines.append(cell.ok ? text : style(.bad, text))
+                }
+            }
+            if let error = d.error {
+                lines.append(style(.bad, "  fixture error: \(error)"))
+            }
+        }
+        lines.append("  rerun:  \(RunResult.rerunCommand(for: c))")
+        return lines
+    }
+
+    private static func reasonSuffix(_ c: CaseResult) -> String {
+        c.expectedReason.map { " (reason: \($0))" } ?? ""
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    /// Parts of an account a renderer may style.
+    enum Style { case heading, bad, good, warn, dim }
+}

@@ -1,0 +1,44 @@
+/// Counts of a run's cases by outcome, and its verdict. Every report states the same numbers from this one value.
+public struct RunSummary: Codable, Hashable, Sendable {
+    /// Every case.
+    public var total: Int
+    /// Cases where every step held.
+    public var passed: Int
+    /// Cases that diverged and were not expected to.
+    public var failed: Int
+    /// Cases listed as expected failures that did fail.
+    public var expectedFailures: Int
+    /// Cases listed as expected failures that passed (a stale list fails the run).
+    public var unexpectedPasses: Int
+    /// Cases whose expected-failure entry has expired.
+    public var expired: Int
+    /// `pass` or `fail`: whether the run holds.
+    public var verdict: String
+
+    /// Counts the given cases.
+    public init(cases: [CaseResult]) {
+        func count(_ status: CaseStatus) -> Int { cases.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+        total = cases.count
+        passed = count(.passed)
+        failed = count(.failed)
+        expectedFailures = count(.expectedFailure)
+        unexpectedPasses = count(.unexpectedPass)
+        expired = count(.expired)
+        verdict = cases.contains { $0.failsRun } ? "fail" : "pass"
+    }
+
+    /// Counts a whole run.
+    public init(_ result: RunResult) { self.init(cases: result.cases) }
+
+    /// Whether the run holds.
+    public var holds: Bool { verdict == "pass" }
+
+    /// `N passed, N failed`, then the other outcomes that occurred: `, N expected failures, N unexpected passes, N expired`.
+    public var line: String {
+        var text = "\(passed) passed, \(failed) failed"
+        if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
+        if unexpectedPasses > 0 { text += ", \(unexpectedPasses) unexpected pass\(unexpectedPasses == 1 ? "" : "es")" }
+        if expired > 0 { text += ", \(expired) expired" }
+        return text
+    }
+}

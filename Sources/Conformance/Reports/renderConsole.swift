@@ -1,0 +1,45 @@
+/// The run as a terminal shows it: one line per spec, then every finding in full (row, source, location, the path
+/// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the summary
+/// line `N passed, N failed…`. ANSI colours only when `color` is true.
+public func renderConsole(_ result: RunResult, color: Bool) -> String {
+    func paint(_ style: ReportText.Style, _ text: String) -> String {
+        guard color else { return text }
+        let code: String
+        switch style {
+        case .heading: code = "1;31"
+        case .bad: code = "31"
+        case .good: code = "32"
+        case .warn: code = "33"
+        case .dim: code = "2"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+    var lines: [String] = []
+    let ids = ReportText.specIDs(result)
+    let width = ids.map(\.count).max() ?? 0
+    for id in ids {
+        let cases = result.cases.filter { $0.spec == id }
+        let s = RunSummary(cases: cases)
+        var line = "\(ReportText.pad(id, width))  \(s.passed)/\(s.total) passed"
+        let failing = s.failed + s.unexpectedPasses + s.expired
+        if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
+        if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
+        lines.append(line)
+    }
+    let findings = result.cases.filter { $0.failsRun }
+    for c in findings {
+        lines.append("")
+        lines.append(contentsOf: ReportText.account(c, style: paint))
+    }
+    let expected = result.cases.filter { $0.status == .expectedFailure }
+    if !expected.isEmpty {
+        lines.append("")
+        for c in expected {
+            lines.append(paint(.dim, "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "")))
+        }
+    }
+    lines.append("")
+    let summary = RunSummary(result)
+    lines.append(paint(summary.holds ? .good : .bad, summary.line))
+    return lines.joined(separator: "\n") + "\n"
+}

@@ -1,0 +1,23 @@
+import SpecKit
+
+/// The whole run as canonical JSON (sorted keys, stable): the run result's own fields, plus a `summary` object and
+/// a `format` number. `decodeRunResult` reads it back, so shards can be merged.
+public func renderJSON(_ result: RunResult) throws -> String {
+    try Emitter.canonicalJSON(RunReportDocument(result))
+}
+
+/// The JSON report's shape: RunResult's fields beside a summary, so a reader needs no second file.
+private struct RunReportDocument: Encodable {
+    var format = 1
+    var summary: RunSummary
+    var identity: RunIdentity
+    var specs: [CompiledSpec]
+    var cases: [CaseResult]
+
+    init(_ result: RunResult) {
+        summary = RunSummary(result)
+        identity = result.identity
+        specs = result.specs
+        cases = result.cases
+    }
+}

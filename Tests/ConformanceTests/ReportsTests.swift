@@ -1,0 +1,249 @@
+import Testing
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SpecKit
+@testable import Conformance
+
+/// A small run built by hand: a machine spec with a graph and a decision spec; a pass, a divergence on the path,
+/// an expected failure and an unexpected pass. Text carries XML/HTML specials so escaping is exercised.
+enum ReportFixture {
+    static let lockSHA = "aa11" + String(repeating: "0", count: 56) + "beef"
+    static let gateSHA = "bb22" + String(repeating: "1", count: 56) + "cafe"
+
+    static let lockSpec = CompiledSpec(
+        id: "launch-lock", kind: .machine, title: "Launch lock", source: "launch-lock.md §1", fixture: "lock",
+        file: "specs/launch-lock.yaml", sha256: lockSHA, product: [],
+        rows: [
+            RowRecord(id: "L1", source: "launch-lock.md §2.1", decision: nil, line: 10, column: 5),
+            RowRecord(id: "L2", source: "launch-lock.md §2.10", decision: nil, line: 14, column: 5),
+            RowRecord(id: "L3", source: "launch-lock.md §2.9", decision: nil, line: 18, column: 5),
+            RowRecord(id: "L4", source: nil, decision: "grace <60s & \"quiet\" relock", line: 22, column: 5),
+        ],
+        graph: MachineGraph(states: ["locked", "unlocked", "away"], initial: "locked", edges: [
+            .init(row: "L1", from: "locked", to: "unlocked", event: "unlock", guardText: "ok"),
+            .init(row: "L2", from: "unlocked", to: "away", event: "background", guardText: ""),
+            .init(row: "L3", from: "away", to: "locked", event: "active", guardText: "away >= 60s"),
+            .init(row: "L4", from: "away", to: "unlocked", event: "active", guardText: "away < 60s"),
+        ]))
+
+    static let gateSpec = CompiledSpec(
+        id: "gates", kind: .decision, title: "Launch gates", source: "gates.md §3", fixture: "gates",
+        file: "specs/gates.yaml", sha256: gateSHA, product: [],
+        rows: [
+            RowRecord(id: "G1", source: "gates.md §3", decision: nil, line: 8, column: 5),
+            RowRecord(id: "G2", source: nil, decision: "jailbreak → deny", line: 12, column: 5),
+        ],
+        graph: nil)
+
+    static let passed = CaseResult(id: "L1", spec: "launch-lock", row: "L1", source: "launch-lock.md §2.1", decision: nil,
+                                   file: "specs/launch-lock.yaml", line: 10, column: 5, status: .passed, steps: 1,
+                                   divergence: nil, expectedReason: nil, exercised: ["L1"])
+    static let passed2 = CaseResult(id: "L2", spec: "launch-lock", row: "L2", source: "launch-lock.md §2.10", decision: nil,
+                                    file: "specs/launch-lock.yaml", line: 14, column: 5, status: .passed, steps: 2,
+                                    divergence: nil, expectedReason: nil, exercised: ["L1", "L2"])
+    static let failed = CaseResult(
+        id: "L3", spec: "launch-lock", row: "L3", source: "launch-lock.md §2.9", decision: nil,
+        file: "specs/launch-lock.yaml", line: 18, column: 5, status: .failed, steps: 3,
+        divergence: Divergence(step: 1, action: "background", path: ["unlock(pin=ok)"], onPath: true, row: "L2",
+                               line: 14, column: 5,
+                               cells: [CellResult(name: "state", expected: "away", actual: "<locked> & \"x\"", ok: false),
+                                       CellResult(name: "attempts", expected: "0", actual: "0", ok: true)],
+                               error: "ctl\u{1}char"),
+        expectedReason: nil, exercised: ["L1"])
+    static let xfail = CaseResult(id: "G2", spec: "gates", row: "G2", source: nil, decision: "jailbreak → deny",
+                                  file: "specs/gates.yaml", line: 12, column: 5, status: .expectedFailure, steps: 1,
+                                  divergence: Divergence(step: 0, action: "decide(jailbroken=true)", path: [], onPath: false,
+                                                         row: "G2", line: 12, column: 5,
+                                                         cells: [CellResult(name: "allow", expected: "false", actual: "true", ok: false)],
+                                                         error: nil),
+                                  expectedReason: "core bug #12", exercised: [])
+    static let unexpected = CaseResult(id: "G1", spec: "gates", row: "G1", source: "gates.md §3", decision: nil,
+                                       file: "specs/gates.yaml", line: 8, column: 5, status: .unexpectedPass, steps: 1,
+                                       divergence: nil, expectedReason: "flaky <gate>", exercised: [])
+
+    static func identity(shard: String? = nil, lockSHA: String = lockSHA) -> RunIdentity {
+        RunIdentity(tool: "lockspec 0.1.0", coreCommit: "0123456789abcdef", startedAt: "2025-01-02T03:04:05Z",
+                    specs: [SpecFingerprint(id: "gates", file: "specs/gates.yaml", sha256: gateSHA),
+                            SpecFingerprint(id: "launch-lock", file: "specs/launch-lock.yaml", sha256: lockSHA)],
+                    shard: shard)
+    }
+
+    /// In suite order: spec id, then row line.
+    static let run = RunResult(identity: identity(), specs: [gateSpec, lockSpec],
+                               cases: [unexpected, xfail, passed, passed2, failed])
+}
+
+@Suite("Reports")
+struct ReportsTests {
+    let run = ReportFixture.run
+
+    @Test("the summary counts every outcome and fails on divergences and unexpected passes")
+    func summary() {
+        let s = RunSummary(run)
+        #expect(s.line == "2 passed, 1 failed, 1 expected failure, 1 unexpected pass")
+        #expect(!s.holds)
+        let clean = RunSummary(cases: [ReportFixture.passed, ReportFixture.xfail])
+        #expect(clean.holds)
+    }
+
+    @Test("JSON round-trips through decodeRunResult and carries a summary")
+    func jsonRoundTrip() throws {
+        let text = try renderJSON(run)
+        #expect(try decodeRunResult(text) == run)
+        #expect(text.contains("\"summary\""))
+        #expect(text.contains("\"unexpectedPasses\" : 1"))
+        #expect(try renderJSON(run) == text)
+    }
+
+    @Test("merging two shards gives back the whole run in suite order")
+    func mergeHalves() throws {
+        let a = RunResult(identity: ReportFixture.identity(shard: "1/2"), specs: run.specs,
+                          cases: [ReportFixture.failed, ReportFixture.xfail, ReportFixture.passed])
+        let b = RunResult(identity: ReportFixture.identity(shard: "2/2"), specs: run.specs,
+                          cases: [ReportFixture.passed2, ReportFixture.unexpected])
+        let merged = try mergeRunResults([a, b])
+        #expect(merged == run)
+        #expect(try mergeRunResults([b, a]) == run)
+    }
+
+    @Test("merging rejects a differing spec fingerprint, naming the spec")
+    func mergeRejectsFingerprint() {
+        let a = RunResult(identity: ReportFixture.identity(), specs: [], cases: [ReportFixture.passed])
+        let b = RunResult(identity: ReportFixture.identity(lockSHA: String(repeating: "f", count: 64)), specs: [],
+                          cases: [ReportFixture.failed])
+        #expect(throws: RunMergeError.self) { try mergeRunResults([a, b]) }
+        do {
+            _ = try mergeRunResults([a, b])
+        } catch {
+            #expect("\(error)".contains("launch-lock"))
+        }
+    }
+
+    @Test("merging rejects a case that appears in two shards, and an empty list")
+    func mergeRejectsDuplicates() {
+        let a = RunResult(identity: ReportFixture.identity(), specs: [], cases: [ReportFixture.passed])
+        #expect(throws: RunMergeError.duplicateCase(spec: "launch-lock", id: "L1")) { try mergeRunResults([a, a]) }
+        #expect(throws: RunMergeError.noParts) { try mergeRunResults([]) }
+    }
+
+    @Test("JUnit: one testcase per case, well-formed, right failure counts, escaped")
+    func junit() throws {
+        let xml = renderJUnit(run)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == run.cases.count)
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 2)
+        #expect(xml.components(separatedBy: "<skipped ").count - 1 == 1)
+        #expect(xml.contains("<testsuites name=\"lockspec\" tests=\"5\" failures=\"2\" errors=\"0\" skipped=\"1\">"))
+        #expect(xml.contains("type=\"divergence\""))
+        #expect(xml.contains("type=\"unexpected-pass\""))
+        #expect(xml.contains("&lt;locked&gt; &amp; &quot;x&quot;"))
+        #expect(!xml.contains("\u{1}"))
+        #expect(xml.contains("file=\"specs/launch-lock.yaml\" line=\"18\""))
+        #expect(xml.contains("value=\"\(ReportFixture.lockSHA)\""))
+
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = collector
+        #expect(parser.parse(), "parse error: \(String(describing: parser.parserError))")
+        #expect(collector.counts["testcase"] == 5)
+        #expect(collector.counts["testsuite"] == 2)
+        #expect(collector.failureText.contains("state"))
+        #expect(collector.failureText.contains("<locked> & \"x\""))
+    }
+
+    @Test("console: every finding in full, the rerun command, and the summary line")
+    func console() {
+        let text = renderConsole(run, color: false)
+        #expect(text.contains("lockspec run specs --row L3"))
+        #expect(text.contains("while reaching the row, step 2 (row L2) diverged"))
+        #expect(text.contains("specs/launch-lock.yaml:18:5"))
+        #expect(text.contains("1. unlock(pin=ok)"))
+        #expect(text.contains("fixture error: ctl"))
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("2 passed, 1 failed") })
+        #expect(!text.contains("\u{1B}["))
+        #expect(renderConsole(run, color: true).contains("\u{1B}[31m"))
+    }
+
+    @Test("Markdown: headline, a table row per spec, findings with cells and rerun commands")
+    func markdown() {
+        let text = renderMarkdown(run)
+        #expect(text.hasPrefix("## LockSpec conformance: FAIL"))
+        #expect(text.contains("2 passed, 1 failed"))
+        #expect(text.contains("| launch-lock | 4 | 2 | 1 | 0 |"))
+        #expect(text.contains("| gates | 2 | 0 | 1 | 1 |"))
+        #expect(text.contains("- state: `away` → `<locked> & \"x\"`"))
+        #expect(text.contains("`lockspec run specs --row L3`"))
+        #expect(text.contains("`lockspec run specs --row G1`"))
+        #expect(text.contains(String(ReportFixture.lockSHA.prefix(12))))
+        let passing = RunResult(identity: run.identity, specs: run.specs, cases: [ReportFixture.passed])
+        #expect(renderMarkdown(passing).hasPrefix("## LockSpec conformance: PASS"))
+    }
+
+    @Test("HTML: self-contained, escaped, with traceability, decisions, coloured cells, hashes and a diagram")
+    func html() throws {
+        let page = renderHTML(run)
+        if let path = ProcessInfo.processInfo.environment["LOCKSPEC_WRITE_HTML"] {
+            try page.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<p class=\"headline fail\">FAIL</p>"))
+        #expect(page.contains("id=\"traceability\""))
+        #expect(page.contains("id=\"decisions\""))
+        #expect(page.contains("<td class=\"pass\">"))
+        #expect(page.contains("<td class=\"fail\"><span class=\"exp\">expected away</span>"))
+        #expect(page.contains("&lt;locked&gt; &amp; &quot;x&quot;"))
+        #expect(!page.contains("<locked>"))
+        #expect(page.contains("grace &lt;60s &amp; &quot;quiet&quot; relock"))
+        #expect(page.contains(ReportFixture.lockSHA) && page.contains(ReportFixture.gateSHA))
+        #expect(page.contains("0123456789abcdef"))
+        #expect(page.contains("<svg"))
+        #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("https://"))
+        #expect(!page.contains("<script"))
+        // Sections in natural order: §2.1, §2.9, §2.10.
+        let matrix = try #require(page.range(of: "id=\"traceability\"")).upperBound
+        let s21 = try #require(page.range(of: "§2.1<", range: matrix..<page.endIndex))
+        let s29 = try #require(page.range(of: "§2.9<", range: matrix..<page.endIndex))
+        let s210 = try #require(page.range(of: "§2.10<", range: matrix..<page.endIndex))
+        #expect(s21.lowerBound < s29.lowerBound && s29.lowerBound < s210.lowerBound)
+        #expect(renderHTML(run) == page)
+    }
+
+    @Test("coverage: rows exercised by passed cases only; states, transitions and guard outcomes")
+    func coverage() throws {
+        let c = try #require(MachineCoverage(spec: ReportFixture.lockSpec, cases: run.cases))
+        #expect(c.coveredRows == ["L1", "L2"])
+        #expect(c.visitedStates == ["locked", "unlocked", "away"])
+        #expect(c.coveredEdges == 2 && c.edges == 4)
+        #expect(c.guards.count == 1)
+        #expect(c.guards.first?.from == "away" && c.guards.first?.coveredCount == 0 && c.guards.first?.rows.count == 2)
+        #expect(MachineCoverage(spec: ReportFixture.gateSpec, cases: run.cases) == nil)
+    }
+
+    @Test("XML escaping replaces characters XML 1.0 forbids and keeps line breaks in attributes")
+    func xmlEscape() {
+        #expect(Escape.xml("a\u{1B}[31mb", attribute: false) == "a\\u{1b}[31mb")
+        #expect(Escape.xml("x\ny'", attribute: true) == "x&#10;y&apos;")
+    }
+}
+
+/// Counts elements and gathers failure bodies while parsing.
+final class XMLCollector: NSObject, XMLParserDelegate {
+    var counts: [String: Int] = [:]
+    var failureText = ""
+    private var inFailure = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        counts[name, default: 0] += 1
+        if name == "failure" { inFailure = true }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "failure" { inFailure = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inFailure { failureText += string }
+    }
+}
