@@ -152,6 +152,8 @@ struct DualPasswordTests {
         #expect(try store.persistedBytes() == before)
         #expect([machine.persistedSlot(0), machine.persistedSlot(1)] == slots)
         #expect(machine.erasesPerformed == 0)
+        #expect(machine.realSlotOpens(with: SecretBytes(utf8: Self.main)))
+        #expect(!machine.realSlotOpens(with: SecretBytes(utf8: Self.decoy)))
         #expect(submit(Self.main, &machine, at: at(200)).last == .openProfile(.real))
     }
 
@@ -192,6 +194,7 @@ struct DualPasswordTests {
         #expect(machine.persistedSlot(0)?.count == SlotRecord.recordLength)
         #expect(machine.persistedSlot(1)?.count == SlotRecord.recordLength)
         _ = machine.handle(.lock, now: at(5))
+        #expect(!machine.realSlotOpens(with: SecretBytes(utf8: Self.main)))
         #expect(submit(Self.main, &machine, at: at(6)) == Self.refused)
         #expect(machine.handle(.faceIDResult(.success), now: at(7)) == [.clearInput])
         #expect(machine.state == .locked)
