@@ -74,6 +74,16 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         try? store.value(forKey: configuration.keys.slot(index))
     }
 
+    /// Audit helper: whether `password` currently opens a slot whose sealed role is Real (so "Real still exists"
+    /// can be checked after decoy entries or an erase). Does the full two-slot work; changes no state, counts
+    /// nothing, ignores the delay. Not for a lock screen.
+    public func realSlotOpens(with password: SecretBytes) -> Bool {
+        guard !password.isEmpty, let record0 = readSlot(0), let record1 = readSlot(1) else { return false }
+        let opened = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        defer { opened.forEach { $0.release() } }
+        return opened.contains { $0.role == .real }
+    }
+
     /// Applies one event at `now` and returns the effects, in order.
     public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
         switch event {

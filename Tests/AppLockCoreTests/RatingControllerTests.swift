@@ -1,0 +1,63 @@
+import Testing
+@testable import AppLockCore
+
+@Suite("Rating trigger (D-RATE-FIRST)")
+struct RatingControllerTests {
+    func day(_ n: Int64) -> Instant { Instant.zero + .days(n) }
+
+    /// Records `count` actions and returns whether each asked.
+    func record(_ rating: inout RatingController, _ count: Int, version: String, at instant: Instant) -> [Bool] {
+        (0..<count).map { _ in rating.recordAction(version: version, now: instant) }
+    }
+
+    @Test("first prompt: 2 actions do not ask, the 3rd does")
+    func firstPrompt() {
+        var rating = RatingController(store: InMemoryStore())
+        let asked = record(&rating, 3, version: "1.0", at: day(0))
+        #expect(asked == [false, false, true])
+        #expect(rating.state.actionsSinceLastPrompt == 0)
+    }
+
+    func prompted(at promptDay: Int64, version: String = "1.0") -> RatingController {
+        let store = InMemoryStore()
+        var rating = RatingController(store: store)
+        _ = record(&rating, 3, version: version, at: day(promptDay))
+        return RatingController(store: store) // reload from the store
+    }
+
+    @Test("89 days after the last prompt is too early, 90 is enough (new version, 3 actions)", arguments: [
+        (Int64(89), false), (90, true),
+    ])
+    func interval(days: Int64, asks: Bool) {
+        var rating = prompted(at: 0)
+        let asked = record(&rating, 3, version: "2.0", at: day(days))
+        #expect(asked == [false, false, asks])
+    }
+
+    @Test("the same version is never asked twice; a new version is")
+    func sameVersion() {
+        var rating = prompted(at: 0, version: "1.0")
+        let same = record(&rating, 5, version: "1.0.0", at: day(200))
+        #expect(!same.contains(true))
+        var other = prompted(at: 0, version: "1.0")
+        let newer = record(&other, 3, version: "1.1", at: day(200))
+        #expect(newer == [false, false, true])
+    }
+
+    @Test("at most 3 prompts in any 365 days")
+    func platformCap() {
+        var rating = RatingController(store: InMemoryStore())
+        var prompts: [Int64] = []
+        for (index, start) in [Int64(0), 90, 180, 270, 364, 365].enumerated() {
+            if record(&rating, 3, version: "\(index + 1).0", at: day(start)).contains(true) { prompts.append(start) }
+        }
+        #expect(prompts == [0, 90, 180, 365])
+    }
+
+    @Test("an unreadable history never prompts")
+    func corrupt() {
+        var rating = RatingController(store: InMemoryStore(values: ["rating.actions": [1]]))
+        let asked = record(&rating, 5, version: "1.0", at: day(0))
+        #expect(!asked.contains(true))
+    }
+}
