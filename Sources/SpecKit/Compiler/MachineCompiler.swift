@@ -14,6 +14,8 @@ struct MachineCompiler {
     let spec: Spec
     let machine: Machine
     private(set) var diagnostics: [Diagnostic] = []
+    /// Rows `checkRegions` already reported as shadowed, so the exploration does not report them again.
+    private var shadowed: Set<Int> = []
 
     init(spec: Spec, machine: Machine) {
         self.spec = spec
@@ -95,6 +97,7 @@ struct MachineCompiler {
         }
         if machine.hit == .first {
             for r in analysed.subtracting(everWins).sorted() {
+                shadowed.insert(r)
                 let row = machine.rows[r]
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: earlier rows match every situation it matches (hit: first)",
@@ -262,7 +265,7 @@ struct MachineCompiler {
                 diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
                     "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
             }
-            for (r, row) in machine.rows.enumerated() where firstFiring[r] == nil {
+            for (r, row) in machine.rows.enumerated() where firstFiring[r] == nil && !shadowed.contains(r) {
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
                     at: row.identity.location, rows: [row.identity.id]))

@@ -17,8 +17,11 @@ extension ReadContext {
                       at: entry.key.location, rows: [rowID])
                 continue
             }
+            let reported = diagnostics.count
             guard let set = valueSet(entry.value, domain: domain, whole: whole, name: name, rowID: rowID) else { continue }
             if set.isEmpty {
+                // A malformed comparison or an inverted range has already been reported as such.
+                if diagnostics.count > reported { continue }
                 error("spec.empty-condition", "the condition on '\(name)' in row \(rowID) matches no value of \(domain)",
                       at: entry.value.location, rows: [rowID])
                 continue

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// The static checks: one small failing spec each, pinning the id, severity, location, message and the rows named.
+@Suite("Checks")
+struct ChecksTests {
+    private typealias Location = SpecKit.SourceLocation
+
+    /// A row of the standard machine (`SpecSources.machine`), one key per line.
+    private static func row(_ id: String, _ lines: String...) -> String {
+        "  - id: \(id)\n    source: doc.md §1\n" + lines.map { "    \($0)\n" }.joined()
+    }
+
+    private func only(_ id: String, in compilation: SpecCompiler.Compilation) throws -> Diagnostic {
+        #expect(compilation.diagnostics.map(\.id) == [id], "\(compilation.diagnostics)")
+        return try #require(compilation.findings(id).first)
+    }
+
+    @Test("check.duplicate-id: two specs share a row id; the later file is blamed and points at the first")
+    func duplicateRowID() throws {
+        let a = SpecSources.machine(id: "a.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
+        let b = SpecSources.machine(id: "b.machine", states: "[Open]", rows: Self.row("R1", "on: active"))
+        let d = try only("check.duplicate-id", in: SpecSources.compile([("b.yaml", b), ("a.yaml", a)]))
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "b.yaml", line: 18, column: 5))
+        #expect(d.message == "row id R1 is already used at a.yaml:18:5")
+        #expect(d.rows == ["R1"])
+    }
+
+    @Test("check.duplicate-spec-id: the second file with the same spec id is refused")
+    func duplicateSpecID() throws {
+        let a = SpecSources.machine(states: "[Open]", rows: Self.row("R1", "on: appear"))
+        let b = SpecSources.machine(states: "[Open]", rows: Self.row("R2", "on: appear"))
+        let compilation = SpecSources.compile([("a.yaml", a), ("b.yaml", b)])
+        let d = try only("check.duplicate-spec-id", in: compilation)
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "b.yaml", line: 1, column: 1))
+        #expect(d.message == "spec id 't.machine' is already used by a.yaml")
+        #expect(d.notes == ["the other spec is at a.yaml:1:1"])
+        #expect(compilation.suite.specs.map(\.file) == ["a.yaml"])
+    }
+
+    @Test("check.conflict: two rows match the same input with different outcomes; the overlap is shown")
+    func conflict() throws {
+        let rows = Self.row("R-LOCK", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")
+            + Self.row("R-STAY", "from: Open", "on: active", "when: {away: \">= 30s\"}", "effects: [startAuth]")
+        let d = try only("check.conflict", in: SpecSources.compile(SpecSources.machine(rows: rows)))
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "x.yaml", line: 24, column: 5))
+        #expect(d.message == "rows R-LOCK and R-STAY conflict: both match in state Open on 'active' with away=60001ms..2h but do different things")
+        #expect(d.rows == ["R-LOCK", "R-STAY"])
+        #expect(d.notes.first == "R-LOCK is at x.yaml:18:5")
+    }
+
+    @Test("check.conflict in a decision table names the overlapping inputs")
+    func decisionConflict() throws {
+        let rows = """
+          - id: D-A
+            source: doc.md §2
+            when: {failures: "1..5"}
+            then: {action: showRemaining}
+          - id: D-B
+            source: doc.md §2
+            when: {failures: "5.."}
+            then: {action: block}
+
+        """
+        let d = try only("check.conflict", in: SpecSources.compile(SpecSources.decision(rows: rows)))
+        #expect(d.message == "rows D-A and D-B conflict: both match failures=5 but give different results")
+        #expect(d.location == Location(file: "x.yaml", line: 16, column: 5))
+        #expect(d.rows == ["D-A", "D-B"])
+    }
+
+    @Test("check.redundant: two rows match the same situation and do the same; a warning")
+    func redundant() throws {
+        let rows = Self.row("R-A", "from: Open", "on: appear", "when: {enabled: false}", "to: Locked")
+            + Self.row("R-B", "from: Open", "on: appear", "to: Locked")
+            + Self.row("R-BACK", "from: Locked", "on: appear", "then: {enabled: true}", "to: Open")
+        let d = try only("check.redundant", in: SpecSources.compile(SpecSources.machine(rows: rows)))
+        #expect(d.severity == .warning)
+        #expect(d.location == Location(file: "x.yaml", line: 24, column: 5))
+        #expect(d.message == "rows R-A and R-B both match in state Open on 'appear' with enabled=false and do the same thing; one of them is redundant")
+        #expect(d.rows == ["R-A", "R-B"])
+    }
+
+    @Test("check.gap: with 'otherwise: forbidden' each reachable combination without a row is listed")
+    func machineGap() throws {
+        let rows = Self.row("R-ARM", "from: Open", "on: appear", "when: {enabled: true}")
+            + Self.row("R-ACT", "on: active", "then: {enabled: true}")
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[Open]", otherwise: "forbidden", rows: rows))
+        let gap = try only("check.gap", in: compilation)
+        #expect(gap.severity == .error)
+        #expect(gap.location == Location(file: "x.yaml", line: 1, column: 1))
+        #expect(gap.message == "the machine says 'otherwise: forbidden' but 1 reachable combination has no row")
+        #expect(gap.notes == ["in state Open with enabled=false, failures=0 on appear",
+                              "add rows for them, or write 'otherwise: ignore' if nothing should happen"])
+    }
+
+    @Test("the same machine with 'otherwise: ignore' has no gap")
+    func noGapWhenIgnored() {
+        let rows = Self.row("R-ARM", "from: Open", "on: appear", "when: {enabled: true}") + Self.row("R-ACT", "on: active")
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[Open]", otherwise: "ignore", rows: rows))
+        // R-ARM can never fire (enabled starts false and nothing sets it): that is the only finding.
+        #expect(compilation.summary == ["18:5 check.dead-row"])
+    }
+
+    @Test("check.gap: a decision table that misses a range lists it")
+    func decisionGap() throws {
+        let rows = "  - id: D-LOW\n    source: doc.md §2\n    when: {failures: \"1..4\"}\n    then: {action: showRemaining}\n"
+        let d = try only("check.gap", in: SpecSources.compile(SpecSources.decision(rows: rows)))
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "x.yaml", line: 1, column: 1))
+        #expect(d.message == "the decision table is not complete: 1 combination has no row")
+        #expect(d.notes == ["no row for failures=5..20"])
+    }
+
+    @Test("check.unreachable-state: no row leads to a state")
+    func unreachableState() throws {
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[Open, Locked, Lost]", rows: Self.row("R1", "on: appear", "to: Locked")))
+        let d = try only("check.unreachable-state", in: compilation)
+        #expect(d.severity == .warning)
+        #expect(d.message == "state Lost cannot be reached from Open by any row")
+        #expect(d.location == Location(file: "x.yaml", line: 6, column: 24))
+    }
+
+    @Test("check.dead-row: with 'hit: first' a row shadowed by an earlier one never fires")
+    func shadowedRow() throws {
+        let rows = Self.row("R-ANY", "from: Open", "on: appear", "to: Locked")
+            + Self.row("R-ENABLED", "from: Open", "on: appear", "when: {enabled: true}", "effects: [startAuth]")
+        let compilation = SpecSources.compile(SpecSources.machine(hit: "first", rows: rows))
+        #expect(compilation.summary == ["23:5 check.dead-row"], "\(compilation.diagnostics)")
+        let d = try #require(compilation.findings("check.dead-row").first)
+        #expect(d.severity == .warning)
+        #expect(d.message == "row R-ENABLED never fires: earlier rows match every situation it matches (hit: first)")
+        #expect(d.rows == ["R-ENABLED"])
+    }
+
+    @Test("check.dead-row: a row from a state no path reaches never fires")
+    func unreachableRow() throws {
+        let rows = Self.row("R-OPEN", "from: Open", "on: appear") + Self.row("R-LOCKED", "from: Locked", "on: appear", "to: Open")
+        let compilation = SpecSources.compile(SpecSources.machine(rows: rows))
+        #expect(compilation.summary == ["6:16 check.unreachable-state", "22:5 check.dead-row"])
+        let d = try #require(compilation.findings("check.dead-row").first)
+        #expect(d.message == "row R-LOCKED never fires: no reachable situation matches it")
+        #expect(d.rows == ["R-LOCKED"])
+        #expect(compilation.testCase("R-LOCKED") == nil)
+    }
+
+    @Test("check.domain: a '+1' step past the domain's maximum is an error at the assignment")
+    func domain() throws {
+        let d = try only("check.domain", in: SpecSources.compile(SpecSources.machine(states: "[Open]", rows: Self.row("R-FAIL", "on: appear", "then: {failures: \"+1\"}"))))
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "x.yaml", line: 21, column: 22))
+        #expect(d.message == "row R-FAIL would set failures to 4, outside int 0..3, in state Open with enabled=false, failures=3")
+        #expect(d.rows == ["R-FAIL"])
+    }
+
+    @Test("check.limit: a table whose inputs split into more than a million combinations says it stopped")
+    func limit() throws {
+        var rows = ""
+        for input in ["a", "b", "c"] {
+            for i in 0...100 { rows += "  - {id: D-\(input)\(i), source: doc.md §2, when: {\(input): \"\(i)\"}, then: {action: block}}\n" }
+        }
+        let inputs = "  a: int 0..200\n  b: int 0..200\n  c: int 0..200"
+        let compilation = SpecSources.compile(SpecSources.decision(inputs: inputs, rows: rows))
+        let d = try only("check.limit", in: compilation)
+        #expect(d.severity == .warning)
+        #expect(d.message == "the decision table splits its inputs into more than 1000000 combinations; it was not checked for gaps or conflicts")
+    }
+
+    @Test("--strict: warnings fail the compilation only when strict")
+    func strict() {
+        let rows = Self.row("R-A", "from: Open", "on: appear", "when: {enabled: false}", "to: Locked")
+            + Self.row("R-B", "from: Open", "on: appear", "to: Locked")
+            + Self.row("R-BACK", "from: Locked", "on: appear", "then: {enabled: true}", "to: Open")
+        let warned = SpecSources.compile(SpecSources.machine(rows: rows))
+        #expect(warned.diagnostics.map(\.severity) == [.warning])
+        #expect(!warned.failed(strict: false))
+        #expect(warned.failed(strict: true))
+        let clean = SpecSources.compile(SpecSources.machine(states: "[Open]", rows: Self.row("R-A", "on: appear")))
+        #expect(clean.diagnostics.isEmpty)
+        #expect(!clean.failed(strict: true))
+    }
+
+    @Test("scaling: a 20 000-row machine compiles to one case per row, with no findings")
+    func scaling() throws {
+        // A tree of states, ten children each, so every state is a few steps from the start: a straight chain of
+        // 20 000 states would give paths of up to 20 000 steps per case (200 million steps in all), which measures
+        // the size of the output, not the compiler.
+        let rowCount = 20_000
+        var yaml = "id: t.big\nkind: machine\ntitle: Big\nsource: doc.md §1\nfixture: fx\n"
+        yaml += "states: [" + (0...rowCount).map { "S\($0)" }.joined(separator: ", ") + "]\ninitial: S0\n"
+        yaml += "variables:\n  armed: bool\nevents:\n  go:\n    choice: [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9]\nrows:\n"
+        for r in 0..<rowCount {
+            let parent = r / 10, choice = r % 10
+            yaml += "  - {id: R\(r), source: doc.md §1, from: S\(parent), on: go, when: {choice: c\(choice)}, then: {armed: \(choice % 2 == 0)}, to: S\(r + 1)}\n"
+        }
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.prefix(5))")
+        #expect(compilation.suite.cases.count == rowCount)
+        let last = try #require(compilation.testCase("R\(rowCount - 1)"))
+        #expect(last.steps.count == 5)  // S0 → S1 → S19 → S199 → S1999 → S19999... the path through the tree
+        #expect(last.steps.last?.expect.first == NamedValue("state", .symbol("S\(rowCount)")))
+    }
+}

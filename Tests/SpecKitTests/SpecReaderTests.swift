@@ -1,0 +1,408 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// The spec language as `SpecReader` reads it, seen through `SpecCompiler.compile(sources:)`: every mistake a located
+/// finding with a stable id, and every condition form compiled to the inputs at its edges.
+@Suite("SpecReader")
+struct SpecReaderTests {
+    /// A machine row starting at line 18 (`- id: R1`), with `from: Open` and `on: appear`, then `extra` on line 22.
+    private static func row(_ extra: String = "") -> String {
+        "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n" + (extra.isEmpty ? "" : "    \(extra)\n")
+    }
+
+    private static let validMachine = SpecSources.machine(rows: row("to: Locked"))
+
+    // MARK: One mistake, one finding
+
+    struct Mistake: CustomTestStringConvertible, Sendable {
+        var name: String
+        var yaml: String
+        var id: String
+        var line: Int
+        var column: Int
+        var message: String
+        var hint: String?
+        var testDescription: String { name }
+    }
+
+    static let mistakes: [Mistake] = [
+        Mistake(name: "unknown kind", yaml: validMachine.replacingOccurrences(of: "kind: machine", with: "kind: machin"),
+                id: "spec.unknown-kind", line: 2, column: 7,
+                message: "'machin' is not a kind of spec: write machine, decision, scenarios or matrix", hint: "did you mean 'machine'?"),
+        Mistake(name: "bad spec id", yaml: validMachine.replacingOccurrences(of: "id: t.machine", with: "id: Launch_Lock"),
+                id: "spec.bad-spec-id", line: 1, column: 5,
+                message: "spec id 'Launch_Lock' should be lowercase words joined by '.' or '-', like launch-lock.triggers"),
+        Mistake(name: "a list where a name belongs", yaml: validMachine.replacingOccurrences(of: "initial: Open", with: "initial: [Open]"),
+                id: "spec.wrong-type", line: 7, column: 10, message: "the initial state should be a single value, but it is a list"),
+        Mistake(name: "a list in 'to'", yaml: SpecSources.machine(rows: row("to: [Locked]")),
+                id: "spec.wrong-type", line: 22, column: 9, message: "the 'to' of row R1 should be a single value, but it is a list"),
+        Mistake(name: "untraced row", yaml: SpecSources.machine(rows: "  - id: R1\n    from: Open\n    on: appear\n"),
+                id: "spec.untraced-row", line: 18, column: 5,
+                message: "row R1 says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'"),
+        Mistake(name: "bad row id", yaml: SpecSources.machine(rows: row().replacingOccurrences(of: "id: R1", with: "id: R 1")),
+                id: "spec.bad-row-id", line: 18, column: 9, message: "row id 'R 1' may hold only letters, digits, '-', '_' and '.'"),
+        Mistake(name: "yes for a bool", yaml: SpecSources.machine(rows: row("when: {enabled: yes}")),
+                id: "spec.out-of-domain", line: 22, column: 21,
+                message: "the condition on 'enabled' in row R1: 'yes' is not a boolean: write true or false", hint: "write true"),
+        Mistake(name: "off for a bool in then", yaml: SpecSources.machine(rows: row("then: {enabled: off}")),
+                id: "spec.out-of-domain", line: 22, column: 21,
+                message: "the new value of 'enabled' in row R1: 'off' is not a boolean: write true or false", hint: "write false"),
+        Mistake(name: "duration without a unit",
+                yaml: SpecSources.machine(rows: row("when: {away: 60}").replacingOccurrences(of: "on: appear", with: "on: active")),
+                id: "spec.out-of-domain", line: 22, column: 18,
+                message: "the condition on 'away' in row R1: '60' is not a duration (write a value, a range a..b, or a comparison such as > 60s)",
+                hint: "add a unit, e.g. 60s"),
+        Mistake(name: "int outside its domain", yaml: SpecSources.machine(rows: row("then: {failures: 9}")),
+                id: "spec.out-of-domain", line: 22, column: 22, message: "the new value of 'failures' in row R1: 9 is outside int 0..3"),
+        Mistake(name: "unknown event in on", yaml: SpecSources.machine(rows: row().replacingOccurrences(of: "on: appear", with: "on: apear")),
+                id: "spec.unknown-event", line: 21, column: 9,
+                message: "row R1 happens on 'apear', which is not a declared event", hint: "did you mean 'appear'?"),
+        Mistake(name: "unknown variable in then", yaml: SpecSources.machine(rows: row("then: {enabld: true}")),
+                id: "spec.unknown-variable", line: 22, column: 12,
+                message: "row R1 sets 'enabld', which is not a variable", hint: "did you mean 'enabled'?"),
+        Mistake(name: "unknown name in when", yaml: SpecSources.machine(rows: row("when: {failure: 1}")),
+                id: "spec.unknown-name", line: 22, column: 12,
+                message: "row R1 tests 'failure', which is not a variable or an input of event 'appear'", hint: "did you mean 'failures'?"),
+        Mistake(name: "unknown effect", yaml: SpecSources.machine(rows: row("effects: [startAuht]")),
+                id: "spec.unknown-effect", line: 22, column: 15,
+                message: "row R1 names effect 'startAuht', which is not declared in 'effects'", hint: "did you mean 'startAuth'?"),
+        Mistake(name: "unknown state in to", yaml: SpecSources.machine(rows: row("to: Lockd")),
+                id: "spec.unknown-state", line: 22, column: 9,
+                message: "row R1 goes to 'Lockd', which is not a state", hint: "did you mean 'Locked'?"),
+        Mistake(name: "unknown state in from", yaml: SpecSources.machine(rows: row().replacingOccurrences(of: "from: Open", with: "from: Opn")),
+                id: "spec.unknown-state", line: 20, column: 11,
+                message: "row R1 starts from 'Opn', which is not a state", hint: "did you mean 'Open'?"),
+        Mistake(name: "bad choice of otherwise", yaml: SpecSources.machine(otherwise: "forbiden", rows: row()),
+                id: "spec.bad-choice", line: 15, column: 12,
+                message: "'otherwise' must be ignore or forbidden, not 'forbiden'", hint: "did you mean 'forbidden'?"),
+        Mistake(name: "empty range", yaml: SpecSources.machine(rows: row("when: {failures: \"3..1\"}")),
+                id: "spec.bad-condition", line: 22, column: 22,
+                message: "the range '3..1' is empty: its lower bound is above its upper bound"),
+    ]
+
+    @Test("a mistake gives one finding with its id, message, hint and line:col", arguments: mistakes)
+    func mistake(_ m: Mistake) throws {
+        let compilation = SpecSources.compile(m.yaml)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(compilation.diagnostics)")
+        let d = try #require(errors.first)
+        #expect(d.id == m.id)
+        #expect(d.message == m.message)
+        #expect(d.hint == m.hint)
+        #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: m.line, column: m.column))
+        // A spec with an error is not compiled into cases.
+        #expect(compilation.suite.cases.isEmpty)
+        #expect(compilation.failed(strict: false))
+    }
+
+    @Test("the unmodified machine reads cleanly, so each mistake above is the only thing wrong")
+    func validMachineIsClean() {
+        let compilation = SpecSources.compile(Self.validMachine)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        #expect(compilation.suite.cases.map(\.id) == ["R1"])
+    }
+
+    @Test("a missing header key is named, at the start of the spec")
+    func missingKey() throws {
+        let yaml = Self.validMachine.replacingOccurrences(of: "title: T\n", with: "")
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.summary == ["1:1 spec.missing-key"])
+        #expect(compilation.diagnostics.first?.message == "a machine spec needs 'title'")
+    }
+
+    @Test("a misspelt key gets a did-you-mean, and the key it meant is reported missing")
+    func unknownKey() throws {
+        let yaml = Self.validMachine.replacingOccurrences(of: "title: T", with: "tittle: T")
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.summary == ["1:1 spec.missing-key", "3:1 spec.unknown-key"])
+        let unknown = try #require(compilation.findings("spec.unknown-key").first)
+        #expect(unknown.message.hasPrefix("a machine spec has no key 'tittle'; it takes 'id', 'kind', 'title', 'source', 'fixture', "))
+        #expect(unknown.hint == "did you mean 'title'?")
+    }
+
+    @Test("a spec without kind says which kinds exist")
+    func missingKind() {
+        let compilation = SpecSources.compile(Self.validMachine.replacingOccurrences(of: "kind: machine\n", with: ""))
+        #expect(compilation.summary == ["1:1 spec.missing-key"])
+        #expect(compilation.diagnostics.first?.message == "the spec needs 'kind': one of machine, decision, scenarios, matrix")
+    }
+
+    @Test("several mistakes in one file are all reported, sorted by location")
+    func collectsEverything() {
+        let rows = Self.row("then: {enabld: true}") + "  - id: R2\n    on: apear\n"
+        let compilation = SpecSources.compile(SpecSources.machine(rows: rows))
+        #expect(compilation.summary == ["22:12 spec.unknown-variable", "23:5 spec.untraced-row", "24:9 spec.unknown-event"])
+    }
+
+    // MARK: Conditions, compiled at their edges
+
+    struct Edge: CustomTestStringConvertible, Sendable {
+        var condition: String
+        var input: Value
+        var testDescription: String { condition }
+    }
+
+    static let edges: [Edge] = [
+        Edge(condition: "\"> 60s\"", input: .duration(milliseconds: 60_001)),
+        Edge(condition: "\">= 60s\"", input: .duration(milliseconds: 60_000)),
+        Edge(condition: "\"<= 60s\"", input: .duration(milliseconds: 60_000)),
+        Edge(condition: "\"< 60s\"", input: .duration(milliseconds: 59_999)),
+        Edge(condition: "\"1s..5s\"", input: .duration(milliseconds: 1_000)),
+        Edge(condition: "{not: \"..30s\"}", input: .duration(milliseconds: 30_001)),
+        Edge(condition: "[\"..1s\", \"> 1h\"]", input: .duration(milliseconds: 1_000)),
+        Edge(condition: "\"*\"", input: .duration(milliseconds: 0)),
+    ]
+
+    @Test("a row on a duration condition is run at the edge of the condition", arguments: edges)
+    func conditionEdge(_ edge: Edge) throws {
+        let rows = "  - id: R-AWAY\n    source: doc.md §1\n    on: active\n    when: {away: \(edge.condition)}\n    to: Locked\n"
+        let compilation = SpecSources.compile(SpecSources.machine(rows: rows))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let testCase = try #require(compilation.testCase("R-AWAY"))
+        #expect(testCase.target == 0)
+        #expect(testCase.steps.count == 1)
+        #expect(testCase.steps.first?.action == .event("active", inputs: [NamedValue("away", edge.input)]))
+        #expect(testCase.steps.first?.expect.first == NamedValue("state", .symbol("Locked")))
+    }
+
+    @Test("a machine row's path and the target step expect the state and every variable (strict frames)")
+    func pathToRow() throws {
+        let rows = """
+          - id: R-ARM
+            source: doc.md §1
+            from: Open
+            on: appear
+            when: {enabled: false}
+            then: {enabled: true, failures: "+1"}
+            effects: ["startAuth(${failures})"]
+          - id: R-LOCK
+            source: doc.md §1
+            from: Open
+            on: active
+            when: {enabled: true, away: "> 60s"}
+            to: Locked
+
+        """
+        let compilation = SpecSources.compile(SpecSources.machine(rows: rows))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let lock = try #require(compilation.testCase("R-LOCK"))
+        #expect(lock.target == 1)
+        #expect(lock.steps.map(\.action.description) == ["appear", "active(away=60001ms)"])
+        #expect(lock.steps.map(\.row) == ["R-ARM", "R-LOCK"])
+        #expect(lock.steps[0].effects == ["startAuth(1)"])
+        #expect(lock.steps[1].effects == [])
+        #expect(lock.steps[1].expect == [NamedValue("state", .symbol("Locked")), NamedValue("enabled", .bool(true)),
+                                         NamedValue("failures", .int(1))])
+        #expect(lock.line == 25 && lock.column == 5)
+    }
+
+    @Test("a decision row is run at both ends of its range", arguments: [
+        ("\"1..4\"", [1, 4]), ("\"..4\"", [1, 4]), ("\"5..\"", [5, 20]), ("\"> 4\"", [5, 20]), ("\"<= 4\"", [1, 4]),
+    ])
+    func decisionEdges(_ condition: String, _ points: [Int]) throws {
+        let complement = points == [1, 4] ? "\"5..\"" : "\"1..4\""
+        let rows = """
+          - id: D-UNDER
+            source: doc.md §2
+            when: {failures: \(condition)}
+            then: {action: showRemaining}
+          - id: D-OTHER
+            source: doc.md §2
+            when: {failures: \(complement)}
+            then: {action: block}
+
+        """
+        let compilation = SpecSources.compile(SpecSources.decision(rows: rows))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let under = try #require(compilation.testCase("D-UNDER"))
+        #expect(under.steps.map(\.action) == points.map { .decide(inputs: [NamedValue("failures", .int($0))]) })
+        #expect(under.steps.allSatisfy { $0.expect == [NamedValue("action", .symbol("showRemaining"))] })
+    }
+
+    @Test("{not: x} and the list of the other values are the same condition, run at each value")
+    func notAndList() throws {
+        func compile(_ condition: String) throws -> (Condition, TestCase) {
+            let rows = """
+              - id: D-OK
+                source: doc.md §2
+                when: {outcome: success}
+                then: {action: showRemaining}
+              - id: D-NOT
+                source: doc.md §2
+                when: {outcome: \(condition)}
+                then: {action: block}
+
+            """
+            let compilation = SpecSources.compile(SpecSources.decision(inputs: "  outcome: [success, failure, cancel]", rows: rows))
+            #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+            guard case .decision(let table) = try #require(compilation.specs.first).body else { throw Unexpected() }
+            return (try #require(table.rows.last?.when.first), try #require(compilation.testCase("D-NOT")))
+        }
+        let (not, notCase) = try compile("{not: success}")
+        let (list, listCase) = try compile("[failure, cancel]")
+        #expect(not.set == ValueSet([1...2]))
+        #expect(list.set == not.set)
+        #expect(notCase.steps.map(\.action.description) == ["decide(outcome=failure)", "decide(outcome=cancel)"])
+        #expect(listCase.steps == notCase.steps)
+    }
+
+    // MARK: Scenarios
+
+    private static let scenarioMachine = SpecSources.machine(rows: """
+          - id: R-LOCK
+            source: doc.md §1
+            on: active
+            when: {away: "> 60s"}
+            to: Locked
+
+        """)
+
+    private static func scenarios(_ steps: String) -> String {
+        """
+        id: t.scenarios
+        kind: scenarios
+        title: S
+        source: doc.md §3
+        fixture: fx
+        uses: t.machine
+        observe:
+          countdown: text
+        scenarios:
+          - id: S1
+            source: doc.md §3
+            given: {grace: 60s}
+            steps:
+        \(steps)
+        """
+    }
+
+    @Test("scenario steps unroll: repeat, advance, kill, relaunch, repeated blocks, a bare expect")
+    func scenarioSteps() throws {
+        let steps = """
+              - event: active
+                with: {away: 61s}
+                repeat: 3
+                expect: {state: Locked}
+              - advance: 30s
+              - kill
+              - relaunch
+              - repeat: 2
+                steps:
+                  - advance: 10s
+                  - event: appear
+              - expect: {countdown: "00:30", failures: 0}
+
+        """
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let s1 = try #require(compilation.testCase("S1"))
+        #expect(s1.steps.map(\.action.description) == [
+            "active(away=61s)", "active(away=61s)", "active(away=61s)", "advance 30s", "kill", "relaunch",
+            "advance 10s", "appear", "advance 10s", "appear", "check",
+        ])
+        // Only the last repetition carries the expectation.
+        #expect(s1.steps.map(\.expect.count) == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2])
+        #expect(s1.steps[2].expect == [NamedValue("state", .symbol("Locked"))])
+        #expect(s1.steps[10].expect == [NamedValue("countdown", .text("00:30")), NamedValue("failures", .int(0))])
+        #expect(s1.product == [NamedValue("grace", .duration(milliseconds: 60_000))])
+        #expect(s1.spec == "t.scenarios" && s1.line == 10 && s1.column == 5)
+    }
+
+    @Test("a scenario mistake is located", arguments: [
+        ("      - expect: {countdwn: \"00:30\"}\n", "spec.unknown-name", 14, 18,
+         "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),
+        ("      - event: actve\n        with: {away: 61s}\n", "spec.unknown-event", 14, 16,
+         "scenario S1 sends 'actve', which is not a declared event", "did you mean 'active'?"),
+        ("      - event: active\n", "spec.missing-input", 14, 16,
+         "event 'active' needs input 'away' (duration 0s..2h): add it under 'with'", nil),
+        ("      - advance: 30\n", "spec.bad-duration", 14, 18,
+         "advance '30' is not a duration: write a number with a unit, such as 30s or 5m", nil),
+        ("      - kil\n", "spec.bad-step", 14, 9,
+         "'kil' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect", "did you mean 'kill'?"),
+        ("      - advance: 1s\n        repeat: 0\n", "spec.bad-repeat", 15, 17, "'repeat' must be a whole number from 1 to 100000", nil),
+        ("      - advance: 1s\n        kill: true\n", "spec.bad-step", 14, 9,
+         "a step does one thing, but this one has advance and kill: split it into steps", nil),
+    ] as [(String, String, Int, Int, String, String?)])
+    func scenarioMistake(_ steps: String, _ id: String, _ line: Int, _ column: Int, _ message: String, _ hint: String?) throws {
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        let d = try #require(compilation.diagnostics.first)
+        #expect(compilation.diagnostics.count == 1, "\(compilation.diagnostics)")
+        #expect(d.id == id)
+        #expect(d.location == SpecKit.SourceLocation(file: "s.yaml", line: line, column: column))
+        #expect(d.message == message)
+        #expect(d.hint == hint)
+    }
+
+    @Test("'uses' must name a machine spec that was read")
+    func unknownUses() throws {
+        let yaml = Self.scenarios("      - kill\n").replacingOccurrences(of: "uses: t.machine", with: "uses: t.machin")
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", yaml)])
+        #expect(compilation.summary == ["6:7 spec.unknown-spec"])
+        #expect(compilation.diagnostics.first?.hint == "did you mean 't.machine'?")
+    }
+
+    // MARK: Matrices
+
+    private static func matrix(axes: String, rows: String) -> String {
+        """
+        id: t.matrix
+        kind: matrix
+        title: M
+        source: doc.md §9
+        fixture: fx
+        axes:
+        \(axes)
+        observe:
+          profile: [none, real, decoy]
+        rows:
+        \(rows)
+        """
+    }
+
+    @Test("a matrix expands into one case per cell, named RULE[axis=value,…]")
+    func matrixCells() {
+        let rows = """
+          - id: M-MAIN
+            source: doc.md §9
+            when: {action: mainCorrect}
+            expect: {profile: real}
+          - id: M-OTHER
+            source: doc.md §9
+            when: {action: [decoyCorrect, wrong]}
+            expect: {profile: none}
+
+        """
+        let compilation = SpecSources.compile(Self.matrix(axes: "  action: [mainCorrect, decoyCorrect, wrong]\n  erase: bool", rows: rows))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        #expect(compilation.suite.cases.map(\.id) == [
+            "M-MAIN[action=mainCorrect,erase=false]", "M-MAIN[action=mainCorrect,erase=true]",
+            "M-OTHER[action=decoyCorrect,erase=false]", "M-OTHER[action=decoyCorrect,erase=true]",
+            "M-OTHER[action=wrong,erase=false]", "M-OTHER[action=wrong,erase=true]",
+        ])
+        let cell = compilation.suite.cases[3]
+        #expect(cell.steps.map(\.action) == [.cell(axes: [NamedValue("action", .symbol("decoyCorrect")), NamedValue("erase", .bool(true))])])
+        #expect(cell.steps.first?.expect == [NamedValue("profile", .symbol("none"))])
+    }
+
+    @Test("the number of cells is the product of the axes", arguments: [
+        (["[a, b]"], 2), (["[a, b]", "[p, q, r]"], 6), (["[a, b]", "[p, q, r]", "bool"], 12), (["[a, b, c, d, e]", "bool", "bool"], 20),
+    ])
+    func matrixProduct(_ axes: [String], _ cells: Int) {
+        let axesText = axes.enumerated().map { "  axis\($0.offset): \($0.element)" }.joined(separator: "\n")
+        let rows = "  - id: M-ALL\n    source: doc.md §9\n    expect: {profile: none}\n"
+        let compilation = SpecSources.compile(Self.matrix(axes: axesText, rows: rows))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        #expect(compilation.suite.cases.count == cells)
+        #expect(Set(compilation.suite.cases.map(\.id)).count == cells)
+    }
+
+    @Test("an ordered axis is refused: every cell must be nameable")
+    func orderedAxis() {
+        let rows = "  - id: M-ALL\n    source: doc.md §9\n    expect: {profile: none}\n"
+        let compilation = SpecSources.compile(Self.matrix(axes: "  n: int 0..3", rows: rows))
+        #expect(compilation.summary == ["7:3 spec.bad-axis"])
+    }
+}
+
+private struct Unexpected: Error {}
