@@ -1,16 +1,250 @@
+import AppLockCore
 import SpecKit
 
-/// Binds the 'launch-gates' specs to AppLockCore. (Being written.)
+/// Binds the 'launch-gates' specs (`gates.*.yaml`, app-launch-gates.zh.md) to AppLockCore's `LaunchGates`, whose
+/// BiometricGate is a `LaunchLock` with the `.launchGates` configuration.
+///
+/// The store is an `InMemoryStore` object that survives `kill`/`relaunch` (a relaunch builds a new stack on it).
+/// Version names of the specs: `v1_0` → "1.0" ('_' stands for '.'), `empty` → "".
 public final class LaunchGatesFixture: Fixture {
     /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary { FixtureVocabulary() }
+    public static var vocabulary: FixtureVocabulary {
+        FixtureVocabulary(
+            events: [
+                "launch": ["min", "latest"], "background": [], "inactive": [], "active": ["away"],
+                "authResult": ["outcome"], "unlockTapped": [], "setEnabled": ["switchTo"],
+                "finishOnboarding": ["via"], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
+                "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [],
+            ],
+            observations: ["state", "enabled", "phase", "cover", "backgroundTime", "authenticating", "front",
+                           "analyticsStarted", "onboardingCompleted", "ratingActions", "sheet", "consentShown",
+                           "requestReview", "dismissable", "order"],
+            effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
+                      "submitFeedback", "openStoreURL"],
+            product: ["grace", "coverRule", "appVersion", "legalVersion", "biometricEnabled"],
+            decisions: [
+                "gates.consent": ["accepted"],
+                "gates.order": ["errorPosted", "biometricEnabled", "update", "onboardingCompleted", "consentCurrent"],
+                "gates.rating": ["actions", "lastPrompt", "daysSinceLastPrompt", "versionPrompted", "promptsLast365"],
+                "gates.update": ["running", "vsMin", "vsLatest", "dismissed"],
+                "gates.version-compare": ["version", "other"],
+            ])
+    }
 
-    /// Builds a fresh core.
-    public init(product: [NamedValue]) throws(FixtureError) { throw FixtureError("the launch-gates fixture is not written yet") }
+    private let clock = ManualClock()
+    private let store = InMemoryStore()
+    private var configuration: LaunchGates.Configuration
+    private var gates: LaunchGates
+    private var outputs: [String: Value] = [:]
+
+    /// Builds a fresh stack (not yet launched). grace/coverRule must be the `.launchGates` lock's (1 s, not active).
+    public init(product: [NamedValue]) throws(FixtureError) {
+        var running = "1.1", legal = "2026-04-30", biometric = false
+        for item in product {
+            switch (item.name, item.value) {
+            case ("grace", .duration(let ms)):
+                guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
+                    throw FixtureError("the BiometricGate's grace is fixed by the core")
+                }
+            case ("coverRule", _): break // `.launchGates` covers whenever enabled and not active (D-GATE-COVER).
+            case ("appVersion", let v): running = v.description
+            case ("legalVersion", let v): legal = v.description
+            case ("biometricEnabled", .bool(let b)): biometric = b
+            default: throw FixtureError("unknown product value \(item.name)")
+            }
+        }
+        configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal)
+        gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+        if biometric { try enableBiometric() }
+    }
+
+    private func enableBiometric() throws(FixtureError) {
+        _ = gates.handle(.lock(.toggleOn), now: clock.now())
+        _ = gates.handle(.lock(.authenticationResult(.success)), now: clock.now())
+        guard gates.lock.enabled else { throw FixtureError("could not enable the biometric gate") }
+        gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+    }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] { [] }
+    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+        outputs = [:]
+        switch action {
+        case .event(let name, let inputs): return try send(name, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        case .advance(let ms): clock.advance(by: .milliseconds(Int64(ms))); return []
+        case .kill, .check: return []
+        case .relaunch:
+            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+            return []
+        case .decide(let inputs):
+            try decide(Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+            return []
+        case .cell: throw FixtureError("no matrix")
+        }
+    }
+
+    private func handle(_ event: LaunchGatesEvent) -> [String] {
+        gates.handle(event, now: clock.now()).map(Self.effectText)
+    }
+
+    private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [String] {
+        switch name {
+        case "launch":
+            if inputs["min"] != nil || inputs["latest"] != nil {
+                configuration.minimumVersion = inputs["min"].map { Self.version($0.description) }
+                configuration.latestVersion = inputs["latest"].map { Self.version($0.description) }
+            }
+            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+            return handle(.lock(.appear))
+        case "background": return handle(.lock(.scenePhase(.background)))
+        case "inactive": return handle(.lock(.scenePhase(.inactive)))
+        case "active":
+            if case .duration(let ms)? = inputs["away"] { clock.advance(by: .milliseconds(Int64(ms))) }
+            return handle(.lock(.scenePhase(.active)))
+        case "authResult":
+            guard let reply = AuthenticationReply(rawValue: inputs["outcome"]?.description ?? "") else {
+                throw FixtureError("authResult needs an outcome")
+            }
+            return handle(.lock(.authenticationResult(reply)))
+        case "unlockTapped": return handle(.lock(.unlockTapped))
+        case "setEnabled":
+            return handle(.lock(inputs["switchTo"] == .bool(true) ? .toggleOn : .toggleOff))
+        case "finishOnboarding":
+            if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
+            var effects: [String] = []
+            for _ in 0..<configuration.onboardingPages { effects += handle(.onboardingNext) }
+            return effects
+        case "acceptConsent": return handle(.acceptConsent)
+        case "bumpLegalVersion":
+            // A new build ships a later LegalContent.version; the stack is rebuilt on the same store.
+            configuration.legalVersion = "2099-12-31"
+            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+            return handle(.lock(.appear))
+        case "postError": return handle(.postError("error"))
+        case "retry": return handle(.retry)
+        case "sendReport": return handle(.sendReport)
+        case "userAction": return handle(.recordAction)
+        case "dismiss": return handle(.dismissUpdate)
+        case "tapUpdate": return handle(.openStore)
+        default: throw FixtureError("no event \(name)")
+        }
+    }
 
     /// Reads an observation.
-    public func observe(_ name: String) throws(FixtureError) -> Value { throw FixtureError("no observation \(name)") }
+    public func observe(_ name: String) throws(FixtureError) -> Value {
+        if let output = outputs[name] { return output }
+        let lock = gates.lock
+        switch name {
+        case "state": return .symbol(lock.isLocked ? "Locked" : "Unlocked")
+        case "enabled": return .bool(lock.enabled)
+        case "phase": return .symbol(lock.scenePhase.rawValue)
+        case "cover": return .bool(lock.showsCover)
+        case "backgroundTime": return .bool(lock.lastBackgroundedAt != nil)
+        case "authenticating": return .bool(lock.isAuthenticating)
+        case "front": return .symbol(Self.front(gates.visibleGate))
+        case "analyticsStarted": return .bool(gates.analyticsStarted)
+        case "onboardingCompleted": return .bool(gates.onboardingCompleted)
+        case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
+        case "sheet":
+            switch gates.visibleGate {
+            case .forcedUpdate: return .symbol("forced")
+            case .softUpdate: return .symbol("soft")
+            default: return .symbol("none")
+            }
+        default: throw FixtureError("no observation \(name)")
+        }
+    }
+
+    // MARK: - Decision tables
+
+    private func decide(_ v: [String: Value]) throws(FixtureError) {
+        if let version = v["version"], let other = v["other"] {
+            let a = AppVersion(Self.version(version.description)), b = AppVersion(Self.version(other.description))
+            guard let a, let b else { outputs = ["order": .symbol("invalid")]; return }
+            outputs = ["order": .symbol(a < b ? "less" : (a == b ? "equal" : "greater"))]
+        } else if let accepted = v["accepted"] {
+            try decideConsent(accepted.description)
+        } else if v["update"] != nil || v["errorPosted"] != nil {
+            let enabled = v["biometricEnabled"] == .bool(true)
+            var inputs = GateInputs(errorPosted: v["errorPosted"] == .bool(true), biometricEnabled: enabled,
+                                    biometricLocked: enabled, runningVersion: "1.1",
+                                    onboardingCompleted: v["onboardingCompleted"] == .bool(true),
+                                    legalVersion: "2026-04-30")
+            inputs.acceptedConsentVersion = v["consentCurrent"] == .bool(true) ? "2026-04-30" : nil
+            switch v["update"]?.description ?? "none" {
+            case "forced": inputs.minimumVersion = "1.2"
+            case "soft": inputs.latestVersion = "1.2"
+            case "softDismissed": inputs.latestVersion = "1.2"; inputs.dismissedVersion = "1.2"
+            default: break
+            }
+            outputs = ["front": .symbol(Self.front(inputs.visibleGate))]
+        } else if v["running"] != nil {
+            let running = v["running"]?.description == "invalid" ? "1.x" : "1.1"
+            func key(_ relation: String?) -> String? {
+                switch relation {
+                case "keyInvalid": "1.x"
+                case "below": "1.2"
+                case "notBelow": "1.0"
+                default: nil
+                }
+            }
+            let latest = key(v["vsLatest"]?.description)
+            let dismissed: String? = switch v["dismissed"]?.description {
+            case "thisLatest": latest
+            case "olderLatest": "0.9"
+            default: nil
+            }
+            let requirement = UpdateRequirement.evaluate(running: running, minimum: key(v["vsMin"]?.description),
+                                                         latest: latest, dismissed: dismissed)
+            outputs = ["sheet": .symbol(requirement.rawValue), "dismissable": .bool(requirement == .soft)]
+        } else {
+            throw FixtureError("no decision table for these inputs (gates.rating is not bound yet)")
+        }
+    }
+
+    private func decideConsent(_ accepted: String) throws(FixtureError) {
+        let current = configuration.legalVersion
+        if accepted != "never" {
+            if accepted == "different" {
+                configuration.legalVersion = "2025-01-01"
+                gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+            }
+            _ = handle(.onboardingSkip)
+            _ = handle(.acceptConsent)
+            configuration.legalVersion = current
+        } else {
+            _ = handle(.onboardingSkip)
+        }
+        gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+        _ = handle(.lock(.appear))
+        outputs = ["consentShown": .bool(gates.visibleGate == .consent), "analyticsStarted": .bool(gates.analyticsStarted)]
+    }
+
+    // MARK: - Names
+
+    private static func version(_ name: String) -> String {
+        name == "empty" ? "" : String(name.dropFirst().map { $0 == "_" ? "." : $0 })
+    }
+
+    private static func front(_ gate: Gate) -> String {
+        switch gate {
+        case .errorBoundary: "errorCard"
+        case .biometric: "lockScreen"
+        case .forcedUpdate: "forcedUpdate"
+        case .softUpdate: "softUpdate"
+        case .onboarding: "onboarding"
+        case .consent: "consent"
+        case .auth: "auth"
+        }
+    }
+
+    private static func effectText(_ effect: LaunchGatesEffect) -> String {
+        switch effect {
+        case .startAuthentication(let policy): "evaluatePolicy(\(policy.rawValue))"
+        case .openURL: "openStoreURL"
+        case .sendReport: "submitFeedback"
+        case .analytics(let event): "logEvent(\(event.name))"
+        case .startAnalytics: "startAnalytics"
+        case .requestReview: "requestReview"
+        }
+    }
 }

@@ -1,16 +1,284 @@
+import AppLockCore
+import Foundation
 import SpecKit
 
-/// Binds the 'launch-lock' specs to AppLockCore. (Being written.)
+/// Binds the 'launch-lock' specs (face-id-launch-lock.zh.md) to AppLockCore's `LaunchLock`.
+///
+/// Each instance owns a fresh `LaunchLock` on its own temporary `FileStore` (the persisted "enabled" flag survives
+/// `kill`/`relaunch`, so persistence is observable) and a `ManualClock`.
+///
+/// Vocabulary (spec → core):
+/// - events: `appear` → `.appear`; `background`/`inactive` → `.scenePhase(…)`; `active(away:)` → advance the clock by
+///   `away`, then `.scenePhase(.active)`; `authResult(outcome:)` → `.authenticationResult(…)`; `unlockTapped`;
+///   `toggleOn(available:)` → `.availabilityChanged(…)` (a Face ID device, or a device with neither biometrics nor
+///   passcode) then `.toggleOn`; `toggleOff`; `corruptStore` (only while killed) → garbage bytes in the store file.
+/// - observations: `state` (`Locked` = `isLocked`, else `Open`), `enabled`, `cover` (`showsCover`), `prompt`
+///   (`pendingPurpose`, `none` when no prompt is open), `coldLocked` (`hasColdLocked`), `backgroundTime`
+///   (`lastBackgroundedAt` is set), `phase` (`scenePhase`).
+/// - effects: `startAuthentication(<policy>)`.
+/// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
+///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
+///   `false` can be configured).
 public final class LaunchLockFixture: Fixture {
     /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary { FixtureVocabulary() }
+    public static var vocabulary: FixtureVocabulary {
+        FixtureVocabulary(
+            events: [
+                "appear": [], "background": [], "inactive": [], "active": ["away"],
+                "authResult": ["outcome"], "unlockTapped": [], "toggleOn": ["available"], "toggleOff": [],
+                "corruptStore": [],
+            ],
+            observations: ["state", "enabled", "cover", "prompt", "coldLocked", "backgroundTime", "phase",
+                           "available", "toggleInteractive", "label", "subtitle", "prompts", "enabledAfter"],
+            effects: ["startAuthentication"],
+            product: ["grace", "policy", "coverRule", "defaultEnabled"],
+            decisions: [
+                "launch-lock.availability": ["canEvaluate", "biometryType", "enabled"],
+                "launch-lock.toggle": ["action", "available", "auth"],
+            ])
+    }
 
-    /// Builds a fresh core.
-    public init(product: [NamedValue]) throws(FixtureError) { throw FixtureError("the launch-lock fixture is not written yet") }
+    private let configuration: LaunchLock.Configuration
+    private let clock = ManualClock()
+    private let directory: String
+    private let storePath: String
+    private var lock: LaunchLock?
+    /// The device capability last told to the core (kept across a relaunch: the device does not change).
+    private var availability: LockAvailability = .faceID
+    /// Outputs of the last decision-table evaluation.
+    private var outputs: [String: Value] = [:]
+
+    /// Builds a fresh core: the Kangkang configuration, adjusted to the spec's product values.
+    public init(product: [NamedValue]) throws(FixtureError) {
+        var configuration = LaunchLock.Configuration.kangkang
+        for item in product {
+            switch (item.name, item.value) {
+            case ("grace", .duration(let ms)):
+                configuration.grace = .milliseconds(Int64(ms))
+            case ("policy", .symbol(let name)), ("policy", .text(let name)):
+                guard let policy = AuthenticationPolicy(rawValue: name) else { throw FixtureError("unknown policy \(name)") }
+                configuration.policy = policy
+            case ("coverRule", .symbol(let name)), ("coverRule", .text(let name)):
+                switch name {
+                case "whenEnabledUnlessLocked", "enabledUnlessLockScreen": configuration.coverRule = .enabledUnlessLockScreen
+                case "whenEnabledWhileNotActive", "whenEnabledNotActive", "enabledWhileNotActive":
+                    configuration.coverRule = .enabledWhileNotActive
+                default: throw FixtureError("unknown coverRule \(name)")
+                }
+            case ("defaultEnabled", .bool(let flag)):
+                // The core has one default (a missing flag is off, §2); it cannot be configured on.
+                if flag { throw FixtureError("the core's launch lock is off by default; defaultEnabled=true cannot be configured") }
+            default:
+                throw FixtureError("unknown product value \(item.name)=\(item.value)")
+            }
+        }
+        self.configuration = configuration
+        let path = NSTemporaryDirectory() + "lockspec-launch-lock-" + UUID().uuidString
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FixtureError("cannot create a temporary directory")
+        }
+        directory = path
+        storePath = directory + "/store"
+        lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] { [] }
+    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+        switch action {
+        case .event(let name, let inputs):
+            return try send(name, inputs)
+        case .advance(let ms):
+            clock.advance(by: .milliseconds(Int64(ms)))
+            return []
+        case .kill:
+            lock = nil
+            return []
+        case .relaunch:
+            lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+            return []
+        case .check:
+            return []
+        case .decide(let inputs):
+            return try decide(inputs)
+        case .cell:
+            throw FixtureError("the launch-lock fixture runs no matrix")
+        }
+    }
 
     /// Reads an observation.
-    public func observe(_ name: String) throws(FixtureError) -> Value { throw FixtureError("no observation \(name)") }
+    public func observe(_ name: String) throws(FixtureError) -> Value {
+        if let output = outputs[name] { return output }
+        let lock = try running()
+        switch name {
+        case "state": return .symbol(lock.isLocked ? "Locked" : "Open")
+        case "enabled": return .bool(lock.enabled)
+        case "cover": return .bool(lock.showsCover)
+        case "prompt": return .symbol(lock.pendingPurpose.map { Self.promptName($0) } ?? "none")
+        case "coldLocked": return .bool(lock.hasColdLocked)
+        case "backgroundTime": return .bool(lock.lastBackgroundedAt != nil)
+        case "phase": return .symbol(lock.scenePhase.rawValue)
+        case "available": return .bool(lock.availability.isAvailable)
+        case "toggleInteractive": return .bool(!lock.toggleDisabled)
+        case "label": return .text(lock.availability.label)
+        case "subtitle": return .text(lock.subtitle)
+        default: throw FixtureError("no observation \(name)")
+        }
+    }
+
+    // MARK: - Events
+
+    private func send(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [String] {
+        switch name {
+        case "appear": return try handle(.appear)
+        case "background": return try handle(.scenePhase(.background))
+        case "inactive": return try handle(.scenePhase(.inactive))
+        case "active":
+            if let away = inputs.first(where: { $0.name == "away" }) {
+                guard case .duration(let ms) = away.value else { throw FixtureError("away must be a duration") }
+                clock.advance(by: .milliseconds(Int64(ms)))
+            }
+            return try handle(.scenePhase(.active))
+        case "authResult":
+            return try handle(.authenticationResult(try reply(inputs)))
+        case "unlockTapped": return try handle(.unlockTapped)
+        case "toggleOn":
+            if let available = inputs.first(where: { $0.name == "available" }) {
+                guard case .bool(let flag) = available.value else { throw FixtureError("available must be a bool") }
+                _ = try setAvailability(flag ? .faceID : .unavailable)
+            }
+            return try handle(.toggleOn)
+        case "toggleOff": return try handle(.toggleOff)
+        case "corruptStore":
+            // Damages the store file on disk (between a kill and a relaunch): bytes the store codec cannot decode.
+            guard lock == nil else { throw FixtureError("corruptStore needs the app killed first") }
+            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37, 0x42])) else {
+                throw FixtureError("cannot write the store file")
+            }
+            return []
+        default: throw FixtureError("no event \(name)")
+        }
+    }
+
+    private func reply(_ inputs: [NamedValue]) throws(FixtureError) -> AuthenticationReply {
+        guard let outcome = inputs.first(where: { $0.name == "outcome" || $0.name == "auth" }) else {
+            throw FixtureError("authResult needs an outcome")
+        }
+        guard let reply = AuthenticationReply(rawValue: outcome.value.description) else {
+            throw FixtureError("unknown outcome \(outcome.value)")
+        }
+        return reply
+    }
+
+    private func setAvailability(_ newAvailability: LockAvailability) throws(FixtureError) -> [String] {
+        availability = newAvailability
+        return try handle(.availabilityChanged(newAvailability))
+    }
+
+    private func handle(_ event: LaunchLockEvent) throws(FixtureError) -> [String] {
+        outputs = [:]
+        guard var lock else { throw FixtureError("the app is not running (kill without relaunch)") }
+        let effects = lock.handle(event, now: clock.now())
+        self.lock = lock
+        return effects.map(Self.effectText)
+    }
+
+    private func running() throws(FixtureError) -> LaunchLock {
+        guard let lock else { throw FixtureError("the app is not running (kill without relaunch)") }
+        return lock
+    }
+
+    // MARK: - Decision tables
+
+    /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) or `launch-lock.toggle`
+    /// (inputs action, available, auth) by driving the core.
+    private func decide(_ inputs: [NamedValue]) throws(FixtureError) -> [String] {
+        let values = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        if values["action"] != nil { return try decideToggle(values) }
+        return try decideAvailability(values)
+    }
+
+    private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [String] {
+        let canEvaluate = try bool(values["canEvaluate"], "canEvaluate") ?? true
+        let typeName = values["biometryType"]?.description ?? "none"
+        guard let type = BiometryType(rawValue: typeName) else { throw FixtureError("unknown biometryType \(typeName)") }
+        if try bool(values["enabled"], "enabled") == true {
+            // The lock is turned on the only way the core allows: on a capable device, through one successful prompt.
+            try turnOn()
+        }
+        _ = try setAvailability(LockAvailability(canEvaluate: canEvaluate, biometryType: type))
+        let lock = try running()
+        outputs = [
+            "available": .bool(lock.availability.isAvailable),
+            "toggleInteractive": .bool(!lock.toggleDisabled),
+            "label": .text(lock.availability.label),
+            "subtitle": .text(lock.subtitle),
+        ]
+        return []
+    }
+
+    private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [String] {
+        let action = values["action"]?.description ?? ""
+        let available = try bool(values["available"], "available") ?? true
+        var effects: [String]
+        switch action {
+        case "turnOn":
+            _ = try setAvailability(available ? .faceID : .unavailable)
+            effects = try handle(.toggleOn)
+            // The reply goes to the prompt the toggle opened, if it opened one.
+            if try running().pendingPurpose != nil {
+                guard let auth = values["auth"], let reply = AuthenticationReply(rawValue: auth.description) else {
+                    throw FixtureError("a prompt opened but the row gives no auth reply")
+                }
+                effects += try handle(.authenticationResult(reply))
+            }
+        case "turnOff":
+            try turnOn()
+            _ = try setAvailability(available ? .faceID : .unavailable)
+            effects = try handle(.toggleOff)
+        default:
+            throw FixtureError("unknown action \(action)")
+        }
+        let prompted = effects.contains { $0.hasPrefix("startAuthentication") }
+        // enabledAfter is the SAVED flag: read it the way the next launch does.
+        let saved = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+        outputs = ["prompts": .bool(prompted), "enabledAfter": .bool(saved.enabled)]
+        return []
+    }
+
+    /// Turns the lock on through the core: a capable device, the toggle, a successful prompt.
+    private func turnOn() throws(FixtureError) {
+        let previous = availability
+        _ = try setAvailability(.faceID)
+        _ = try handle(.toggleOn)
+        _ = try handle(.authenticationResult(.success))
+        guard try running().enabled else { throw FixtureError("could not turn the lock on") }
+        _ = try setAvailability(previous)
+    }
+
+    private func bool(_ value: Value?, _ name: String) throws(FixtureError) -> Bool? {
+        guard let value else { return nil }
+        guard case .bool(let flag) = value else { throw FixtureError("\(name) must be a bool") }
+        return flag
+    }
+
+    // MARK: - Names
+
+    private static func promptName(_ purpose: LaunchLock.PromptPurpose) -> String {
+        switch purpose {
+        case .unlock: "unlock"
+        case .enable: "enable"
+        }
+    }
+
+    private static func effectText(_ effect: LaunchLockEffect) -> String {
+        switch effect {
+        case .startAuthentication(let policy): "startAuthentication(\(policy.rawValue))"
+        }
+    }
 }
