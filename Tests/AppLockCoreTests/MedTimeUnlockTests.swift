@@ -81,6 +81,7 @@ struct MedTimeUnlockTests {
         #expect(effects.map(\.description) == [
             "analytics(biometric_success, type=face, time_ms=750)",
             "analytics(unlock_success, method=biometric)",
+            "output(onBiometricSuccess)",
             "announce(\"Desbloqueado\")",
             "navigate(dashboard, after=500ms)",
         ])
@@ -206,7 +207,7 @@ struct MedTimeUnlockTests {
         let store = try Self.enrolledStore()
         try store.set(ByteCoding.encodeInstant(at(500)), forKey: "unlock.blockedUntil")
         var machine = pinScreen(store)
-        #expect(machine.handle(.tapLogin, now: at(1)) == [.navigate(.login, afterMilliseconds: 0)])
+        #expect(machine.handle(.tapLogin, now: at(1)) == [.output(.relogin), .navigate(.login, afterMilliseconds: 0)])
         #expect(machine.state == .login)
     }
 

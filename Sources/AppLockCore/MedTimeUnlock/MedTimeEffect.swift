@@ -8,6 +8,8 @@ public enum MedTimeEffect: Hashable, Sendable, CustomStringConvertible {
     case analytics(AnalyticsEvent)
     /// Navigate, after a delay in milliseconds (0 = at once).
     case navigate(MedTimeDestination, afterMilliseconds: Int64)
+    /// A §9.2 output event.
+    case output(MedTimeOutput)
 
     /// E.g. `announce("Desbloqueado")`, `analytics(pin_failure, attempt_number=1)`, `navigate(dashboard, after=500ms)`.
     public var description: String {
@@ -17,6 +19,7 @@ public enum MedTimeEffect: Hashable, Sendable, CustomStringConvertible {
         case .analytics(let event): "analytics(\(event))"
         case .navigate(let destination, let delay):
             delay == 0 ? "navigate(\(destination))" : "navigate(\(destination), after=\(delay)ms)"
+        case .output(let output): "output(\(output))"
         }
     }
 }

@@ -81,7 +81,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             if configuration.biometricEnabled, configuration.biometry != .none, !storeIsCorrupt {
                 effects += startBiometricPrompt()
             } else {
-                effects += enterPIN(now: now)
+                effects += enterPIN(now: now, fromBiometric: false)
             }
 
         case .biometricResult(let reply):
@@ -91,7 +91,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         case .usePIN:
             guard state == .biometricPrompt else { break }
             effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")])))
-            effects += enterPIN(now: now)
+            effects += enterPIN(now: now, fromBiometric: true)
 
         case .digit(let value):
             // D-MT-TIERS: while blocked (or anywhere but the PIN pad) digits are ignored.
@@ -118,11 +118,13 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             guard state == .pinBlocked else { break }
             enter(.login) // D-MT-SESSION
             countdown = nil
+            effects.append(.output(.relogin))
             effects.append(.navigate(.login, afterMilliseconds: 0))
 
         case .forgotPIN:
             guard state == .pinInput else { break }
             clearDigits()
+            effects.append(.output(.forgotPIN))
             effects.append(.navigate(.recovery, afterMilliseconds: 0))
         }
         if state == .pinBlocked, let until = pinBlockedUntil {
@@ -150,30 +152,32 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             enter(.biometricSuccess)
             return unlock(method: "biometric", now: now, first: AnalyticsEvent("biometric_success", [
                 .init("type", type), .init("time_ms", String(elapsed(now))),
-            ]))
+            ]), output: .biometricSuccess)
         case .failure:
             biometricFailures += 1
             enter(.biometricFail)
             var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("biometric_failure", [
                 .init("type", type), .init("attempt_number", String(biometricFailures)),
-            ]))]
+            ])), .output(.biometricFail(attemptsRemaining: biometricAttemptsRemaining))]
             if biometricFailures < Self.biometricAttempts {
                 effects.append(.announce("No reconocido. \(Self.biometricAttempts - biometricFailures) intentos restantes"))
                 effects += startBiometricPrompt()
             } else {
                 effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "failed")])))
-                effects += enterPIN(now: now)
+                effects += enterPIN(now: now, fromBiometric: true)
             }
             return effects
         case .cancel:
-            return [.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")]))] + enterPIN(now: now)
+            return [.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")]))]
+                + enterPIN(now: now, fromBiometric: true)
         }
     }
 
     // MARK: - PIN
 
-    /// §6.2: the block is checked whenever the PIN screen starts.
-    private mutating func enterPIN(now: Instant) -> [MedTimeEffect] {
+    /// §6.2: the block is checked whenever the PIN screen starts. §7.3 announces "Usa tu PIN para desbloquear" only
+    /// on the way from biometrics to the PIN ("Bio to PIN"), not when the PIN screen is the first one shown.
+    private mutating func enterPIN(now: Instant, fromBiometric: Bool) -> [MedTimeEffect] {
         clearDigits()
         if storeIsCorrupt, pinBlockedUntil.map({ now >= $0 }) ?? true {
             pinBlockedUntil = now + PINLockoutPolicy.longestBlock // D-STORE-CORRUPT: longest tier, not persisted.
@@ -185,7 +189,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             return [.announce("PIN bloqueado. Espera \(text)")]
         }
         enter(.pinInput)
-        return [.announce("Usa tu PIN para desbloquear")]
+        return fromBiometric ? [.announce("Usa tu PIN para desbloquear")] : []
     }
 
     private mutating func refreshBlock(now: Instant) {
@@ -201,7 +205,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
 
     private mutating func submitPIN(now: Instant) -> [MedTimeEffect] {
         enter(.pinValidating)
-        var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("pin_attempt"))]
+        var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("pin_attempt")), .output(.pinComplete)]
         let pin = SecretBytes(digits)
         clearDigits()
         defer { pin.wipe() }
@@ -209,7 +213,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             let attemptsUsed = pinFailures + 1
             effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
                 .init("time_ms", String(elapsed(now))), .init("attempts_used", String(attemptsUsed)),
-            ]))
+            ]), output: .pinSuccess)
             return effects
         }
         let failure = pinFailures + 1
@@ -229,6 +233,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             pinFailures = failure
         }
         effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", String(failure))])))
+        effects.append(.output(.pinFail(attemptsRemaining: PINLockoutPolicy.attemptsRemaining(afterFailures: failure))))
         if let block, !storeIsCorrupt {
             effects.append(.analytics(AnalyticsEvent("pin_blocked", [
                 .init("duration_seconds", String(block.milliseconds / 1000)),
@@ -239,7 +244,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             enter(.pinInput)
             return effects
         }
-        return effects + enterPIN(now: now)
+        return effects + enterPIN(now: now, fromBiometric: false)
     }
 
     private func verify(_ pin: SecretBytes) -> Bool {
@@ -251,7 +256,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     // MARK: - Shared
 
     /// Success: both counters reset (D-MT-PIN-RESET), then the dashboard after 0.5 s.
-    private mutating func unlock(method: String, now: Instant, first: AnalyticsEvent) -> [MedTimeEffect] {
+    private mutating func unlock(
+        method: String, now: Instant, first: AnalyticsEvent, output: MedTimeOutput
+    ) -> [MedTimeEffect] {
         do {
             try store.update([
                 StoreChange(key: configuration.failuresKey, value: nil),
@@ -260,7 +267,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         } catch {
             // D-STORE-CORRUPT: a store that cannot record the reset never unlocks.
             storeIsCorrupt = true
-            return enterPIN(now: now)
+            return enterPIN(now: now, fromBiometric: false)
         }
         pinFailures = 0
         pinBlockedUntil = nil
@@ -270,6 +277,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         return [
             .analytics(first),
             .analytics(AnalyticsEvent("unlock_success", [.init("method", method)])),
+            .output(output),
             .announce("Desbloqueado"),
             .navigate(.dashboard, afterMilliseconds: Self.dashboardDelay),
         ]

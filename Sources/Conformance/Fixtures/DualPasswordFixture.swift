@@ -1,16 +1,277 @@
+import AppLockCore
+import Foundation
 import SpecKit
 
-/// Binds the 'dual-password' specs to AppLockCore. (Being written.)
+/// Binds the 'dual-password' specs (decoy.unlock, decoy.test-matrix, decoy.scenarios, decoy.password-policy,
+/// decoy.failure-delay) to AppLockCore's `DualPassword`.
+///
+/// Each instance owns a temporary directory with a `FileStore` (removed in `deinit`) and a manual clock. Setup installs
+/// a main and a decoy password with real Argon2id at the light test parameters, then snapshots the persisted slot
+/// records; `realUnchanged`/`realIntact` compare the store's raw slot bytes with that snapshot (the erase overwrites
+/// Real's slot; the decoy slot never changes, so comparing both slots is comparing Real's).
+///
+/// Translation notes: `submit(waited: cap)` advances the clock by the core's `FailureDelay.maximum` first; the test
+/// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
     /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary { FixtureVocabulary() }
+    public static var vocabulary: FixtureVocabulary {
+        FixtureVocabulary(
+            events: [
+                "submit": ["password", "waited"], "faceID": ["outcome"], "cancel": [], "background": [],
+                "lock": ["reason"], "setFaceID": ["allowed"], "eraseSwitchOn": ["password"], "confirm": ["answer"],
+                "eraseSwitchOff": [], "corruptStore": [],
+            ],
+            observations: [
+                "state", "eraseEnabled", "realErased", "failures", "faceIDAllowed", "eraseSetup",
+                "realUnchanged", "kdfRuns", "persistedNamesNeutral",
+                "profile", "realIntact", "eraseRan", "error", "inputCleared",
+                "accepted", "reason", "delay",
+            ],
+            effects: [
+                "openReal", "openDecoy", "eraseReal", "neutralError", "clearInput", "showNeutralCover", "releaseSession",
+                "showIrreversibleWarning", "askSecondConfirmation",
+            ],
+            product: ["eraseDefault", "minPasswordLength", "minNumericPinLength", "delayCap"],
+            decisions: [
+                "decoy.password-policy": ["kind", "length", "sameAsOther"],
+                "decoy.failure-delay": ["failures"],
+            ],
+            matrices: ["decoy.test-matrix": ["action", "erase"]])
+    }
 
-    /// Builds a fresh core.
-    public init(product: [NamedValue]) throws(FixtureError) { throw FixtureError("the dual-password fixture is not written yet") }
+    // The test secrets (never observed, never emitted).
+    private static let mainPassword = "orchard-lantern-42"
+    private static let decoyPassword = "harbor-pebble-17"
+    private static let wrongPassword = "neither-of-them-9"
+
+    private let directory: String
+    private let storePath: String
+    private let clock = ManualClock()
+    private let random = SeededRandom(seed: 0xD0A1)
+    private var store: any KeyValueStore
+    private var core: DualPassword?
+    private let snapshot: [[UInt8]?]
+    private var outputs: [String: Value] = [:]
+
+    /// Builds a fresh core with a main and a decoy password installed.
+    public init(product: [NamedValue]) throws(FixtureError) {
+        for item in product {
+            switch (item.name, item.value) {
+            case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _), ("delayCap", _):
+                break // the core's fixed values; observed through the rows that exercise them
+            default:
+                throw FixtureError("unknown product value \(item.name)=\(item.value)")
+            }
+        }
+        directory = NSTemporaryDirectory() + "lockspec-dual-\(UUID().uuidString)"
+        storePath = directory + "/store.bin"
+        let fileStore = FileStore(path: storePath)
+        store = fileStore
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try DualPassword.install(
+                main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
+                store: fileStore, random: random, parameters: .testing)
+        } catch {
+            throw FixtureError("could not install the two passwords: \(error)")
+        }
+        let keys = DualPassword.Configuration().keys
+        snapshot = [(try? fileStore.value(forKey: keys.slot(0))) ?? nil, (try? fileStore.value(forKey: keys.slot(1))) ?? nil]
+        core = DualPassword(store: fileStore, random: random)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func secret(_ symbol: String) throws(FixtureError) -> SecretBytes {
+        switch symbol {
+        case "main": return SecretBytes(utf8: Self.mainPassword)
+        case "decoy": return SecretBytes(utf8: Self.decoyPassword)
+        case "wrong": return SecretBytes(utf8: Self.wrongPassword)
+        case "empty": return SecretBytes([])
+        default: throw FixtureError("unknown password \(symbol)")
+        }
+    }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] { [] }
+    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+        switch action {
+        case .event(let name, let inputs):
+            return try event(name, inputs).map(Self.text)
+        case .advance(let ms):
+            clock.advance(by: .milliseconds(Int64(ms)))
+            return []
+        case .kill:
+            core = nil
+            return []
+        case .relaunch:
+            store = FileStore(path: storePath)
+            core = DualPassword(store: store, random: random)
+            return []
+        case .check:
+            return []
+        case .decide(let inputs):
+            try decide(inputs)
+            return []
+        case .cell(let axes):
+            try cell(axes)
+            return []
+        }
+    }
+
+    private func send(_ event: DualPasswordEvent) throws(FixtureError) -> [DualPasswordEffect] {
+        guard var current = core else { throw FixtureError("the app is killed") }
+        let effects = current.handle(event, now: clock.now())
+        core = current
+        return effects
+    }
+
+    private func event(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [DualPasswordEffect] {
+        func input(_ key: String) throws(FixtureError) -> String {
+            guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("\(name) needs \(key)") }
+            return v.description
+        }
+        switch name {
+        case "submit":
+            if try input("waited") == "cap" { clock.advance(by: FailureDelay.maximum) }
+            return try send(.submit(secret(input("password"))))
+        case "faceID":
+            switch try input("outcome") {
+            case "success": return try send(.faceIDResult(.success))
+            case "failure": return try send(.faceIDResult(.failure))
+            default: return try send(.faceIDResult(.cancel))
+            }
+        case "cancel": return try send(.cancel)
+        case "background": return try send(.background)
+        case "lock": return try send(input("reason") == "timeout" ? .timeout : .lock)
+        case "setFaceID": return try send(.setQuickUnlock(input("allowed") == "true"))
+        case "eraseSwitchOn": return try send(.beginEnableErase(secret(input("password"))))
+        case "confirm":
+            guard let step = core?.eraseSetup else { throw FixtureError("the app is killed") }
+            if try input("answer") == "decline" { return try send(.cancelEraseSetup) }
+            return try send(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
+        case "eraseSwitchOff": return try send(.disableErase(secret("main")))
+        case "corruptStore":
+            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
+                throw FixtureError("could not damage the store file")
+            }
+            return []
+        default: throw FixtureError("unknown event \(name)")
+        }
+    }
+
+    static func text(_ effect: DualPasswordEffect) -> String {
+        switch effect {
+        case .clearInput: "clearInput"
+        case .showError: "neutralError"
+        case .openProfile(.real): "openReal"
+        case .openProfile(.decoy): "openDecoy"
+        case .erase: "eraseReal"
+        case .releaseProfile: "releaseSession"
+        case .presentEraseWarning: "showIrreversibleWarning"
+        case .presentEraseConfirmation: "askSecondConfirmation"
+        }
+    }
+
+    private var realBytesUnchanged: Bool {
+        let keys = DualPassword.Configuration().keys
+        let now = [(try? store.value(forKey: keys.slot(0))) ?? nil, (try? store.value(forKey: keys.slot(1))) ?? nil]
+        return now == snapshot
+    }
+
+    private func decide(_ inputs: [NamedValue]) throws(FixtureError) {
+        func value(_ key: String) throws(FixtureError) -> Value {
+            guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
+            return v
+        }
+        if inputs.contains(where: { $0.name == "kind" }) {
+            guard case .int(let length) = try value("length") else { throw FixtureError("length is not an int") }
+            let digits = try value("kind").description == "numericPIN"
+            let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
+            var candidate = ""
+            for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
+            let same = try value("sameAsOther") == .bool(true)
+            let other = same ? candidate : (digits ? "9" : "z") + candidate
+            do throws(PasswordPolicyError) {
+                try PasswordPolicy.check(main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other))
+                outputs = ["accepted": .bool(true), "reason": .symbol("none")]
+            } catch {
+                let reason: String
+                switch error {
+                case .tooShort, .pinTooShort: reason = "tooShort"
+                case .sameAsOther: reason = "mustDiffer"
+                }
+                outputs = ["accepted": .bool(false), "reason": .symbol(reason)]
+            }
+        } else {
+            guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
+            outputs = ["delay": .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k).milliseconds))]
+        }
+    }
+
+    private func cell(_ axes: [NamedValue]) throws(FixtureError) {
+        let action = axes.first { $0.name == "action" }?.value.description ?? ""
+        let eraseOn = axes.first { $0.name == "erase" }?.value.description == "on"
+        _ = try send(.submit(secret("main")))
+        _ = try send(.setQuickUnlock(true))
+        if eraseOn {
+            _ = try send(.beginEnableErase(secret("main")))
+            _ = try send(.acknowledgeEraseWarning)
+            _ = try send(.confirmEnableErase)
+        }
+        _ = try send(.lock)
+        var effects: [DualPasswordEffect] = []
+        switch action {
+        case "mainCorrect": effects = try send(.submit(secret("main")))
+        case "decoyCorrect": effects = try send(.submit(secret("decoy")))
+        case "wrong": effects = try send(.submit(secret("wrong")))
+        case "empty": effects = try send(.submit(secret("empty")))
+        case "cancel": effects = try send(.cancel)
+        case "faceIDSuccess": effects = try send(.faceIDResult(.success))
+        case "faceIDFailure": effects = try send(.faceIDResult(.failure))
+        case "background": effects = try send(.background)
+        case "killRelaunch":
+            _ = try perform(.kill)
+            _ = try perform(.relaunch)
+        default: throw FixtureError("unknown action \(action)")
+        }
+        guard let c = core else { throw FixtureError("the app is killed") }
+        let relaunched = action == "killRelaunch"
+        outputs = [
+            "profile": .symbol(c.openProfile?.description ?? "none"),
+            "realIntact": .bool(realBytesUnchanged),
+            "eraseRan": .bool(effects.contains(.erase)),
+            "error": .symbol(effects.contains { if case .showError = $0 { true } else { false } } ? "neutral" : "none"),
+            // A relaunched lock screen starts with an empty field; otherwise the field is empty once cleared.
+            "inputCleared": .bool(relaunched || effects.contains(.clearInput)),
+        ]
+    }
 
     /// Reads an observation.
-    public func observe(_ name: String) throws(FixtureError) -> Value { throw FixtureError("no observation \(name)") }
+    public func observe(_ name: String) throws(FixtureError) -> Value {
+        if let v = outputs[name] { return v }
+        if name == "persistedNamesNeutral" {
+            guard let keys = try? store.keys() else { throw FixtureError("the store cannot be read") }
+            let meaningful = ["real", "fake", "decoy", "erase", "password", "main", "wipe"]
+            return .bool(!keys.contains { k in meaningful.contains { k.lowercased().contains($0) } })
+        }
+        guard let c = core else { throw FixtureError("the app is killed: no \(name)") }
+        switch name {
+        case "state": return .symbol(c.state.rawValue)
+        case "eraseEnabled": return .bool(c.eraseEnabled)
+        case "realErased": return .bool(!realBytesUnchanged) // Real's persisted slot is no longer what was installed
+        case "failures": return .int(c.failureCount)
+        case "faceIDAllowed": return .bool(c.quickUnlockEnabled)
+        case "eraseSetup":
+            switch c.eraseSetup {
+            case .idle: return .symbol("idle")
+            case .warning: return .symbol("warned")
+            case .confirmation: return .symbol("confirming")
+            }
+        case "realUnchanged": return .bool(realBytesUnchanged)
+        case "kdfRuns": throw FixtureError("the core exposes no count of Argon2id derivations (cannot drive)")
+        default: throw FixtureError("no observation \(name)")
+        }
+    }
 }
