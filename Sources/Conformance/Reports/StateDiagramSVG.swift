@@ -1,4 +1,4 @@
-internal import Foundation
+import Foundation
 import SpecKit
 
 /// Draws a machine as an inline SVG: states on a circle, transitions as curves with arrowheads, covered ones solid

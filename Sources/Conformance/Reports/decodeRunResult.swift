@@ -1,4 +1,4 @@
-internal import Foundation
+import Foundation
 
 /// Reads a run back from `renderJSON`'s output (the `summary` and `format` keys are ignored; counts are recomputed).
 public func decodeRunResult(_ text: String) throws -> RunResult {
