@@ -8,10 +8,12 @@ let rest = Array(arguments.dropFirst())
 switch area {
 case "core": runCoreBench(rest)
 case "yaml": runYAMLBench(rest)
+case "compile": runCompileBench(rest)
 case "all":
     runCoreBench(rest)
     runYAMLBench(rest)
+    runCompileBench(rest)
 default:
-    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|all]\n".utf8))
     exit(2)
 }

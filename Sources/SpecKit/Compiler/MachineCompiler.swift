@@ -24,14 +24,6 @@ struct MachineCompiler {
 
     private var stateIndex: [String: Int] { Dictionary(uniqueKeysWithValues: machine.states.enumerated().map { ($1.name, $0) }) }
 
-    /// Rows that apply to a state and an event, in file order.
-    private func rowsFor(state: String, event: String) -> [Int] {
-        machine.rows.indices.filter { r in
-            let row = machine.rows[r]
-            return (row.from.isEmpty || row.from.contains(state)) && row.on.contains(event)
-        }
-    }
-
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
         a.to == b.to && Set(a.then.map { "\($0.name)=\($0.change)" }) == Set(b.then.map { "\($0.name)=\($0.change)" })
             && a.effects.map(\.text).sorted() == b.effects.map(\.text).sorted()
@@ -161,8 +153,22 @@ struct MachineCompiler {
         let index = stateIndex
         guard let initialState = index[machine.initial] else { return [] }
         let plans = eventPlans()
-        var rowsByStateEvent: [[[Int]]] = machine.states.map { s in plans.map { rowsFor(state: s.name, event: $0.event.name) } }
-        _ = rowsByStateEvent.count
+        // Rows by state and event, in file order, built in one pass over the rows (not a scan per state and event).
+        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var rowsByStateEvent = [[[Int]]](repeating: [[Int]](repeating: [], count: plans.count), count: machine.states.count)
+        for (r, row) in machine.rows.enumerated() {
+            let states = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { index[$0] }
+            for s in states {
+                for event in row.on { if let e = eventIndex[event] { rowsByStateEvent[s][e].append(r) } }
+            }
+        }
+        // Each row's conditions and assignments resolved once: a variable's index, or an input's name, and the domain.
+        let variableIndex = Dictionary(variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        struct Test { var variable: Int?, name: String, set: ValueSet }
+        let tests: [[Test]] = machine.rows.map { row in
+            row.when.map { Test(variable: variableIndex[$0.name], name: $0.name, set: $0.set) }
+        }
+        let targets: [[Int?]] = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
         var configurations = [Configuration(state: initialState, values: variables.map(\.initial))]
         var seen: [Configuration: Int] = [configurations[0]: 0]
         var arrivals: [Arrival?] = [nil]
@@ -179,16 +185,19 @@ struct MachineCompiler {
                 for inputs in plan.combinations {
                     let candidates = rowsByStateEvent[configuration.state][e]
                     let match = candidates.first { r in
-                        machine.rows[r].when.allSatisfy { condition in
+                        tests[r].allSatisfy { test in
                             let value: Value
-                            if let v = variables.firstIndex(where: { $0.name == condition.name }) {
+                            let domain: Domain
+                            if let v = test.variable {
                                 value = configuration.values[v]
-                            } else if let input = inputs.first(where: { $0.name == condition.name }) {
+                                domain = variables[v].domain
+                            } else if let i = plan.event.inputs.firstIndex(where: { $0.name == test.name }),
+                                      let input = inputs.first(where: { $0.name == test.name }) {
                                 value = input.value
+                                domain = plan.event.inputs[i].domain
                             } else { return false }
-                            guard let domain = machine.variable(condition.name)?.domain ?? plan.event.input(condition.name)?.domain,
-                                  let o = domain.ordinal(of: value) else { return false }
-                            return condition.set.contains(o)
+                            guard let o = domain.ordinal(of: value) else { return false }
+                            return test.set.contains(o)
                         }
                     }
                     guard let r = match else {
@@ -203,8 +212,8 @@ struct MachineCompiler {
                     let row = machine.rows[r]
                     var next = configuration
                     var leftDomain = false
-                    for assignment in row.then {
-                        guard let v = variables.firstIndex(where: { $0.name == assignment.name }) else { continue }
+                    for (a, assignment) in row.then.enumerated() {
+                        guard let v = targets[r][a] else { continue }
                         switch assignment.change {
                         case .set(let value): next.values[v] = value
                         case .add(let amount):

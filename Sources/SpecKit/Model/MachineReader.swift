@@ -5,10 +5,11 @@ struct MachineReader {
     func read(_ byKey: [String: Node]) -> Machine? {
         let c = context
         var states: [Named] = []
+        var seen: Set<String> = []  // a set, not a scan of `states`: tables may have tens of thousands of states
         if let node = byKey["states"], let items = c.list(node, "states") {
             for item in items {
                 guard let name = c.name(item, "a state") else { continue }
-                if states.contains(where: { $0.name == name }) {
+                if !seen.insert(name).inserted {
                     c.error("spec.duplicate-name", "state '\(name)' is listed twice", at: item.location)
                 } else {
                     states.append(Named(name: name, location: item.location))
@@ -41,7 +42,9 @@ struct MachineReader {
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             for item in items {
-                if let row = readRow(item, states: stateNames, variables: variables, events: events, effects: effects) { rows.append(row) }
+                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, events: events, effects: effects) {
+                    rows.append(row)
+                }
             }
         }
         guard let initial, !states.isEmpty else { return nil }
@@ -129,7 +132,7 @@ struct MachineReader {
         return magnitude.map { sign == "-" ? -$0 : $0 }
     }
 
-    private func readRow(_ node: Node, states: [String], variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
+    private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a machine row", required: ["id", "on"],
@@ -143,7 +146,7 @@ struct MachineReader {
             for item in items {
                 guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
                 if name == "*" || name == "any" { from = []; break }
-                if states.contains(name) { from.append(name) } else {
+                if stateSet.contains(name) { from.append(name) } else {
                     ok = false
                     c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
                             hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
@@ -200,7 +203,7 @@ struct MachineReader {
         } ?? []
         var to: String?
         if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {
-            if states.contains(name) { to = name } else {
+            if stateSet.contains(name) { to = name } else {
                 ok = false
                 c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
                         hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])

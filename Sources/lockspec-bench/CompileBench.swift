@@ -1,0 +1,59 @@
+import SpecKit
+
+/// Lint and compile against their floor: libyaml's bare event loop over the same bytes, measured in the same run.
+///
+/// The inputs are machine specs of 1 000, 10 000 and 100 000 rows (or the sizes given), shaped like real tables:
+/// a tree of states (ten children each, so every state is a few steps from the start), a bool variable, an event
+/// with an enum input, and `source:` on every row. Goals: compile ≤ 3× parse; 10× the rows ≤ 12× the time.
+func runCompileBench(_ arguments: [String]) {
+    let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
+    let clock = ContinuousClock()
+    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+    func median(_ runs: Int, _ body: () -> Void) -> Double {
+        let times = (0..<runs).map { _ in seconds(clock.measure(body)) }.sorted()
+        return times[times.count / 2]
+    }
+    var previous: (rows: Int, time: Double)?
+    for rows in sizes {
+        let bytes = Array(machineSpec(rows: rows).utf8)
+        let runs = rows >= 100_000 ? 3 : 5
+        var events = 0
+        var findings = 0
+        var cases = 0
+        let parse = median(runs) { events = YAMLLoader.parseOnly(bytes) }
+        // The loader alone (libyaml and the located Node tree), to show how much of the ratio the spec reader and compiler add.
+        let load = median(runs) { _ = try? YAMLLoader().load(bytes, file: "bench.yaml") }
+        let compile = median(runs) {
+            let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+            findings = compilation.diagnostics.count
+            cases = compilation.suite.cases.count
+        }
+        print("compile: \(rows) rows, \(bytes.count) bytes, \(events) events, \(cases) cases, \(findings) findings")
+        print("compile:   parse \(format(parse)) s, load \(format(load)) s, lint+compile \(format(compile)) s, ratio \(format(compile / parse))x (goal ≤ 3x)")
+        if let previous {
+            let growth = compile / previous.time, factor = Double(rows) / Double(previous.rows)
+            print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows (goal ≤ \(format(factor * 1.2))x)")
+        }
+        previous = (rows, compile)
+    }
+}
+
+private func format(_ x: Double) -> String {
+    let scaled = (x * 1000).rounded() / 1000
+    return "\(scaled)"
+}
+
+/// A machine spec of `rows` rows: row r goes from S(r/10) to S(r+1) on `go` with `choice: c(r%10)`.
+func machineSpec(rows: Int) -> String {
+    var text = "id: bench.machine\nkind: machine\ntitle: Bench\nsource: bench.md §1\nfixture: bench\n"
+    text += "states: [" + (0...rows).map { "S\($0)" }.joined(separator: ", ") + "]\ninitial: S0\n"
+    text += "variables:\n  armed: bool\nevents:\n  go:\n    choice: [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9]\n"
+    text += "effects: [chime]\nrows:\n"
+    for r in 0..<rows {
+        text += "  - id: B-\(r)\n    source: bench.md §\(r / 10 + 1)\n    from: S\(r / 10)\n    on: go\n"
+        text += "    when: {choice: c\(r % 10)}\n    then: {armed: \(r % 2 == 0)}\n"
+        if r % 3 == 0 { text += "    effects: [chime]\n" }
+        text += "    to: S\(r + 1)\n"
+    }
+    return text
+}
