@@ -21,7 +21,11 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             return
         }
         for input in event.inputs where !inputs.contains(input.name) {
-            unknown("input of '\(event.name)'", input.name, inputs, at: input.location)
+            out.append(Diagnostic(.error, id: "fixture.unknown-name",
+                "in fixture '\(spec.fixture)', event '\(event.name)' takes no input '\(input.name)', so no row using it could run",
+                at: input.location,
+                notes: [inputs.isEmpty ? "the fixture's '\(event.name)' takes no inputs" : "its inputs: \(inputs.sorted().joined(separator: ", "))"],
+                hint: Suggest.closest(to: input.name, in: inputs).map { "did you mean '\($0)'?" }))
         }
     }
     func checkObservation(_ name: String, at location: SourceLocation) {
