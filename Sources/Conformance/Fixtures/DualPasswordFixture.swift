@@ -19,7 +19,7 @@ public final class DualPasswordFixture: Fixture {
             events: [
                 "submit": ["password", "waited"], "faceID": ["outcome"], "cancel": [], "background": [],
                 "lock": ["reason"], "setFaceID": ["allowed"], "eraseSwitchOn": ["password"], "confirm": ["answer"],
-                "eraseSwitchOff": [], "corruptStore": [],
+                "eraseSwitchOff": ["password"], "corruptStore": [],
             ],
             observations: [
                 "state", "eraseEnabled", "realErased", "failures", "faceIDAllowed", "eraseSetup",
@@ -151,7 +151,7 @@ public final class DualPasswordFixture: Fixture {
             guard let step = core?.eraseSetup else { throw FixtureError("the app is killed") }
             if try input("answer") == "decline" { return try send(.cancelEraseSetup) }
             return try send(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
-        case "eraseSwitchOff": return try send(.disableErase(secret("main")))
+        case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
         case "corruptStore":
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
                 throw FixtureError("could not damage the store file")

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// specs/schema.json is what editors use to complete and check spec files; it must accept exactly the keys the
+/// reader accepts, kind by kind, or a product owner's editor would contradict the linter.
+@Suite("JSON Schema for editors")
+struct SchemaTests {
+    static let schemaURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs/schema.json")
+
+    func kindSchemas() throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: Self.schemaURL)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let all = try #require(root["allOf"] as? [[String: Any]])
+        var result: [String: [String: Any]] = [:]
+        for entry in all {
+            let condition = try #require(entry["if"] as? [String: Any])
+            let kind = try #require(((condition["properties"] as? [String: Any])?["kind"] as? [String: Any])?["const"] as? String)
+            result[kind] = try #require(entry["then"] as? [String: Any])
+        }
+        return result
+    }
+
+    @Test("each kind's schema allows exactly the reader's keys and requires the same ones", arguments: Spec.Kind.allCases)
+    func keysMatchReader(kind: Spec.Kind) throws {
+        let schema = try #require(try kindSchemas()[kind.rawValue])
+        let properties = Set(try #require(schema["properties"] as? [String: Any]).keys)
+        let (required, optional) = try #require(SpecReader.bodyKeys[kind])
+        #expect(properties == Set(SpecReader.headerKeys + required + optional))
+        #expect(schema["additionalProperties"] as? Bool == false)
+        let schemaRequired = Set(try #require(schema["required"] as? [String]))
+        #expect(schemaRequired == Set(["id", "kind", "title", "source", "fixture"] + required))
+    }
+}
