@@ -147,10 +147,17 @@ public struct DomainError: Error, Hashable, Sendable {
 }
 
 extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs. Most values have none, so that case returns at once.
     var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\t" { s = s.dropLast() }
-        return String(s)
+        let string = String(self)
+        let utf8 = string.utf8
+        guard let first = utf8.first, let last = utf8.last else { return "" }
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        if !isSpace(first) && !isSpace(last) { return string }
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(string[start...end])
     }
+
+    /// Whether the text is empty or only spaces and tabs.
+    var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }

@@ -37,7 +37,7 @@ final class ReadContext {
             error("spec.wrong-type", "\(what) should be a single value, but it is \(node.kindDescription)", at: node.location)
             return nil
         }
-        if !allowEmpty && text.trimmingSpaces.isEmpty {
+        if !allowEmpty && text.isBlank {
             error("spec.empty-value", "\(what) is empty", at: node.location)
             return nil
         }
