@@ -19,6 +19,9 @@ public struct FixtureRegistry: FixtureCatalog {
 
     /// A runner over the standard fixtures.
     public var runner: Runner { Runner(fixtures: standardFixtures) }
+
+    /// The standard fixture types, by name (for benchmarks that drive them without the runner).
+    public var fixtureTypes: [String: any Fixture.Type] { standardFixtures }
 }
 
 /// The standard fixture types, by the name specs use in `fixture:`.
