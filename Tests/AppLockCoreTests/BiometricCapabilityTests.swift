@@ -69,8 +69,9 @@ struct BiometricCapabilityTests {
     @Test("evaluation replies: userFallback is the passcode path, not a failure", arguments: [
         (EvaluationOutcome.success, AuthScenario.login, AttemptResult.success),
         (.failure(.userFallback), .login, .usePasscode),
-        (.failure(.userCancel), .login, .cancelled),
-        (.failure(.systemCancel), .payment, .cancelled),
+        (.failure(.userCancel), .login, .cancelled(.userCancel)),
+        (.failure(.systemCancel), .payment, .cancelled(.systemCancel)),
+        (.failure(.appCancel), .sensitiveOperation, .cancelled(.appCancel)),
         (.failure(.authenticationFailed), .login, .failed),
         (.failure(.biometryLockout), .sensitiveOperation, .usePasscode),
         (.failure(.biometryLockout), .payment, .refused(.lockout)),
@@ -90,5 +91,16 @@ struct BiometricCapabilityTests {
         #expect(session.receive(.success, forAttempt: first) == nil)
         #expect(session.receive(.success, forAttempt: second) == .success)
         #expect(session.receive(.success, forAttempt: second) == nil)
+    }
+
+    @Test("a cancelled reply keeps its LAError code (article §3.4: completion(false, error))", arguments: [
+        LAErrorCode.userCancel, .systemCancel, .appCancel,
+    ])
+    func cancelKeepsCode(code: LAErrorCode) {
+        var session = AuthenticationSession(scenario: .login)
+        let attempt = session.begin()
+        let result = session.receive(.failure(code), forAttempt: attempt)
+        #expect(result == .cancelled(code))
+        #expect(result?.description == "cancelled(\(code))")
     }
 }

@@ -212,13 +212,13 @@ public final class CapabilityFixture: Fixture {
         }
     }
 
-    /// The caller's completion, or the passcode path. `cancelled` carries no code in the core: it is written as
-    /// `completion(false, cancelled)`.
+    /// The caller's completion, or the passcode path. A cancel keeps the reply's code (`completion(false,
+    /// userCancel)`).
     private static func effectText(_ result: AttemptResult) -> String {
         switch result {
         case .success: "completion(true)"
         case .usePasscode: "passcodeFlow"
-        case .cancelled: "completion(false, cancelled)"
+        case .cancelled(let code): "completion(false, \(codeName(code)))"
         case .failed: "completion(false, authenticationFailed)"
         case .refused(let reason): "completion(false, \(reason.rawValue))"
         case .error(let code): "completion(false, \(codeName(code)))"
