@@ -44,14 +44,30 @@ struct BiometricCapabilityTests {
         let lockout = CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID)
         let login = ScenarioPlan.plan(.login, report: lockout, passcodeSet: true)
         #expect(login.policy == .deviceOwnerAuthentication)
-        #expect(login.action == .passcode && login.buttonTitle == "使用密码解锁")
+        #expect(login.action == .passcodeButton && login.buttonTitle == "使用密码解锁")
+        #expect(login.message == "生物识别已锁定请使用密码解锁或前往设置重新启用")
         #expect(login.loginUIState == .passcodeOnly)
         let payment = ScenarioPlan.plan(.payment, report: lockout, passcodeSet: true)
         #expect(payment.policy == .deviceOwnerAuthenticationWithBiometrics)
         #expect(payment.action == .refuse(.lockout))
         #expect(RefusalReason.lockout.message == "生物识别已锁定请前往设置解锁后再试")
         let sensitive = ScenarioPlan.plan(.sensitiveOperation, report: lockout, passcodeSet: true)
-        #expect(sensitive.policy == .deviceOwnerAuthentication && sensitive.action == .passcode)
+        #expect(sensitive.policy == .deviceOwnerAuthentication && sensitive.action == .passcodeButton)
+    }
+
+    @Test("lockout gives the '使用密码解锁' button (§4.3); no biometrics with a passcode gives the passcode input (§5.1)",
+          arguments: [AuthScenario.login, .sensitiveOperation])
+    func passcodeButtonOrInput(scenario: AuthScenario) {
+        let lockout = CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID)
+        let none = CapabilityReport(canEvaluate: false, error: .biometryNotAvailable, biometryType: .none)
+        let other = CapabilityReport(canEvaluate: false, error: .invalidContext, biometryType: .none)
+        #expect(ScenarioPlan.plan(scenario, report: lockout, passcodeSet: true).action == .passcodeButton)
+        for report in [none, other] {
+            let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: true)
+            #expect(plan.action == .passcodeInput)
+            #expect(plan.buttonTitle == nil && plan.message == nil && plan.loginUIState == .passcodeOnly)
+            #expect(ScenarioPlan.plan(scenario, report: report, passcodeSet: false).action == .setPasscodeFirst)
+        }
     }
 
     @Test("login has three UI states")

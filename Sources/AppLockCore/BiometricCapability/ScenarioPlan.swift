@@ -11,18 +11,31 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
     public var loginUIState: LoginUIState {
         switch action {
         case .biometrics, .enrollFirst: .biometrics
-        case .passcode, .refuse: .passcodeOnly
+        case .passcodeButton, .passcodeInput, .refuse: .passcodeOnly
         case .setPasscodeFirst: .setPasscodeFirst
         }
     }
 
-    /// The button title: "使用密码解锁" on the passcode path (§4.3), the type name on the biometric path, nil
-    /// otherwise.
+    /// The button title: "使用密码解锁" on the lockout passcode button (§4.3), the type name on the biometric path,
+    /// nil otherwise (the passcode input has no button).
     public var buttonTitle: String? {
         switch action {
         case .biometrics(let type), .enrollFirst(let type): type.displayName
-        case .passcode: "使用密码解锁"
-        case .setPasscodeFirst, .refuse: nil
+        case .passcodeButton: "使用密码解锁"
+        case .passcodeInput, .setPasscodeFirst, .refuse: nil
+        }
+    }
+
+    /// The guidance shown with the action (§2.3, §5): the enrolment text, the lockout text of the passcode button
+    /// (the article's sentence, whose punctuation the article has lost), "请先设置锁屏密码", or the refusal's message;
+    /// nil when nothing is shown.
+    public var message: String? {
+        switch action {
+        case .biometrics, .passcodeInput: nil
+        case .enrollFirst: RefusalReason.notEnrolled.message
+        case .passcodeButton: "生物识别已锁定请使用密码解锁或前往设置重新启用"
+        case .setPasscodeFirst: "请先设置锁屏密码"
+        case .refuse(let reason): reason.message
         }
     }
 
@@ -30,8 +43,9 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
     /// `check()` does) and whether a device passcode is set.
     ///
     /// - login and sensitive operation: available → biometrics; not enrolled → login shows the entry and guides to
-    ///   enrolment, a sensitive operation takes the passcode path; lockout → passcode; no hardware or another error →
-    ///   passcode, or "set a passcode first" when there is none (also for `passcodeNotSet`).
+    ///   enrolment, a sensitive operation takes the passcode input; lockout → the "使用密码解锁" button (§4.3); no
+    ///   hardware or another error → the passcode input (§5.1), or "set a passcode first" when there is none (also
+    ///   for `passcodeNotSet`).
     /// - payment: available → biometrics; anything else → refuse with its reason (no downgrade, §5.2).
     public static func plan(_ scenario: AuthScenario, report: CapabilityReport, passcodeSet: Bool) -> ScenarioPlan {
         let status = BiometricCapability.classify(report)
@@ -48,8 +62,12 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
             action = .refuse(.notSupported)
         case (.login, .notEnrolled(let type)):
             action = .enrollFirst(type)
-        case (_, .locked), (.sensitiveOperation, .notEnrolled), (_, .notSupported), (_, .error):
-            action = hasPasscode ? .passcode : .setPasscodeFirst
+        case (_, .locked):
+            // §4.3: a lockout turns the button into "使用密码解锁".
+            action = hasPasscode ? .passcodeButton : .setPasscodeFirst
+        case (.sensitiveOperation, .notEnrolled), (_, .notSupported), (_, .error):
+            // §5.1: biometrics unusable but a passcode → the passcode input; neither → "set a passcode first".
+            action = hasPasscode ? .passcodeInput : .setPasscodeFirst
         }
         return ScenarioPlan(scenario: scenario, policy: scenario.policy, action: action)
     }

@@ -148,8 +148,9 @@ public final class CapabilityFixture: Fixture {
         switch plan.action {
         case .biometrics: (entry, onTap, message) = ("biometricButton", "evaluate", "none")
         case .enrollFirst: (entry, onTap, message) = ("biometricButton", "guideEnroll", "enrollFirst")
-        // The core's passcode path is a button titled "使用密码解锁" (buttonTitle) and shows no message.
-        case .passcode: (entry, onTap, message) = ("passcodeButton", "passcodeFlow", "none")
+        // The lockout button titled "使用密码解锁" (§4.3), shown with the lockout message (plan.message).
+        case .passcodeButton: (entry, onTap, message) = ("passcodeButton", "passcodeFlow", "lockedUsePasscode")
+        case .passcodeInput: (entry, onTap, message) = ("passcodeInput", "passcodeFlow", "none")
         case .setPasscodeFirst: (entry, onTap, message) = ("setPasscodeFirst", "none", "setPasscodeFirst")
         case .refuse(let reason):
             switch reason {
