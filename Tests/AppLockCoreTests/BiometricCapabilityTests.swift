@@ -62,6 +62,8 @@ struct BiometricCapabilityTests {
         let none = CapabilityReport(canEvaluate: false, error: .biometryNotAvailable, biometryType: .none)
         let other = CapabilityReport(canEvaluate: false, error: .invalidContext, biometryType: .none)
         #expect(ScenarioPlan.plan(scenario, report: lockout, passcodeSet: true).action == .passcodeButton)
+        // A lockout implies a passcode (§4.3: only the passcode undoes it), so passcodeSet is not consulted.
+        #expect(ScenarioPlan.plan(scenario, report: lockout, passcodeSet: false).action == .passcodeButton)
         for report in [none, other] {
             let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: true)
             #expect(plan.action == .passcodeInput)

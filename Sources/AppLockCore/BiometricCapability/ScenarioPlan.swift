@@ -43,7 +43,8 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
     /// `check()` does) and whether a device passcode is set.
     ///
     /// - login and sensitive operation: available → biometrics; not enrolled → login shows the entry and guides to
-    ///   enrolment, a sensitive operation takes the passcode input; lockout → the "使用密码解锁" button (§4.3); no
+    ///   enrolment, a sensitive operation takes the passcode input; lockout → the "使用密码解锁" button (§4.3),
+    ///   whatever `passcodeSet` says (a lockout implies a passcode: only the passcode undoes it); no
     ///   hardware or another error → the passcode input (§5.1), or "set a passcode first" when there is none (also
     ///   for `passcodeNotSet`).
     /// - payment: available → biometrics; anything else → refuse with its reason (no downgrade, §5.2).
@@ -63,8 +64,9 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
         case (.login, .notEnrolled(let type)):
             action = .enrollFirst(type)
         case (_, .locked):
-            // §4.3: a lockout turns the button into "使用密码解锁".
-            action = hasPasscode ? .passcodeButton : .setPasscodeFirst
+            // §4.3: a lockout turns the button into "使用密码解锁". A lockout can only be undone with the device
+            // passcode, so it implies one exists: `passcodeSet` is not consulted.
+            action = .passcodeButton
         case (.sensitiveOperation, .notEnrolled), (_, .notSupported), (_, .error):
             // §5.1: biometrics unusable but a passcode → the passcode input; neither → "set a passcode first".
             action = hasPasscode ? .passcodeInput : .setPasscodeFirst
