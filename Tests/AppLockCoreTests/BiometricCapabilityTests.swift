@@ -72,6 +72,15 @@ struct BiometricCapabilityTests {
         }
     }
 
+    @Test("payment with nothing enrolled guides to enrolment (§5.2: check first, then the app's own guidance)")
+    func paymentNotEnrolled() {
+        let report = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .touchID)
+        let plan = ScenarioPlan.plan(.payment, report: report, passcodeSet: true)
+        #expect(plan.policy == .deviceOwnerAuthenticationWithBiometrics)
+        #expect(plan.action == .enrollFirst(.touchID))
+        #expect(plan.message == "请先在系统设置中录入指纹/面容")
+    }
+
     @Test("login has three UI states")
     func loginStates() {
         let ok = CapabilityReport(canEvaluate: true, biometryType: .touchID)

@@ -47,7 +47,8 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
     ///   whatever `passcodeSet` says (a lockout implies a passcode: only the passcode undoes it); no
     ///   hardware or another error → the passcode input (§5.1), or "set a passcode first" when there is none (also
     ///   for `passcodeNotSet`).
-    /// - payment: available → biometrics; anything else → refuse with its reason (no downgrade, §5.2).
+    /// - payment: available → biometrics; not enrolled → the app's own enrolment guidance (checked first, §5.2);
+    ///   anything else → refuse with its reason (no downgrade, §5.2).
     public static func plan(_ scenario: AuthScenario, report: CapabilityReport, passcodeSet: Bool) -> ScenarioPlan {
         let status = BiometricCapability.classify(report)
         let hasPasscode = passcodeSet && report.error != .passcodeNotSet
@@ -55,14 +56,14 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
         switch (scenario, status) {
         case (_, .available(let type)):
             action = .biometrics(type)
+        case (.login, .notEnrolled(let type)), (.payment, .notEnrolled(let type)):
+            // §5.1; §5.2: payment checks first, then shows the app's own enrolment guidance instead of letting the
+            // system show its error.
+            action = .enrollFirst(type)
         case (.payment, .locked):
             action = .refuse(.lockout)
-        case (.payment, .notEnrolled):
-            action = .refuse(.notEnrolled)
         case (.payment, _):
             action = .refuse(.notSupported)
-        case (.login, .notEnrolled(let type)):
-            action = .enrollFirst(type)
         case (_, .locked):
             // §4.3: a lockout turns the button into "使用密码解锁". A lockout can only be undone with the device
             // passcode, so it implies one exists: `passcodeSet` is not consulted.
