@@ -81,6 +81,15 @@ struct BiometricCapabilityTests {
         #expect(plan.message == "请先在系统设置中录入指纹/面容")
     }
 
+    @Test("a sensitive operation with nothing enrolled guides to enrolment as login does (D-BC-SENSITIVE-AS-LOGIN)",
+          arguments: [true, false])
+    func sensitiveNotEnrolled(passcodeSet: Bool) {
+        let report = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID)
+        let plan = ScenarioPlan.plan(.sensitiveOperation, report: report, passcodeSet: passcodeSet)
+        #expect(plan.action == .enrollFirst(.faceID))
+        #expect(plan.action == ScenarioPlan.plan(.login, report: report, passcodeSet: passcodeSet).action)
+    }
+
     @Test("login has three UI states")
     func loginStates() {
         let ok = CapabilityReport(canEvaluate: true, biometryType: .touchID)

@@ -42,8 +42,8 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
     /// Plans `scenario` for the capability `report` (made with the biometrics-only policy, as the article's
     /// `check()` does) and whether a device passcode is set.
     ///
-    /// - login and sensitive operation: available → biometrics; not enrolled → login shows the entry and guides to
-    ///   enrolment, a sensitive operation takes the passcode input; lockout → the "使用密码解锁" button (§4.3),
+    /// - login and sensitive operation: available → biometrics; not enrolled → show the entry and guide to
+    ///   enrolment (a sensitive operation downgrades as login does, D-BC-SENSITIVE-AS-LOGIN); lockout → the "使用密码解锁" button (§4.3),
     ///   whatever `passcodeSet` says (a lockout implies a passcode: only the passcode undoes it); no
     ///   hardware or another error → the passcode input (§5.1), or "set a passcode first" when there is none (also
     ///   for `passcodeNotSet`).
@@ -56,9 +56,9 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
         switch (scenario, status) {
         case (_, .available(let type)):
             action = .biometrics(type)
-        case (.login, .notEnrolled(let type)), (.payment, .notEnrolled(let type)):
+        case (_, .notEnrolled(let type)):
             // §5.1; §5.2: payment checks first, then shows the app's own enrolment guidance instead of letting the
-            // system show its error.
+            // system show its error; §5.3 (D-BC-SENSITIVE-AS-LOGIN): a sensitive operation guides as login does.
             action = .enrollFirst(type)
         case (.payment, .locked):
             action = .refuse(.lockout)
@@ -68,7 +68,7 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
             // §4.3: a lockout turns the button into "使用密码解锁". A lockout can only be undone with the device
             // passcode, so it implies one exists: `passcodeSet` is not consulted.
             action = .passcodeButton
-        case (.sensitiveOperation, .notEnrolled), (_, .notSupported), (_, .error):
+        case (_, .notSupported), (_, .error):
             // §5.1: biometrics unusable but a passcode → the passcode input; neither → "set a passcode first".
             action = hasPasscode ? .passcodeInput : .setPasscodeFirst
         }
