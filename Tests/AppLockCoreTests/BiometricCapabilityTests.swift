@@ -5,7 +5,8 @@ import Testing
 struct BiometricCapabilityTests {
     @Test("classification of canEvaluate, error codes (new and deprecated) and types", arguments: [
         (CapabilityReport(canEvaluate: true, biometryType: .faceID), CapabilityStatus.available(.faceID)),
-        (CapabilityReport(canEvaluate: true, biometryType: .opticID), .available(.opticID)),
+        (CapabilityReport(canEvaluate: true, biometryType: .opticID), .available(.unknown)),
+        (CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .opticID), .notEnrolled(.unknown)),
         (CapabilityReport(canEvaluate: true, biometryType: .none, osMajorVersion: 10), .available(.touchID)),
         (CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID), .notEnrolled(.faceID)),
         (CapabilityReport(canEvaluate: false, error: .touchIDNotEnrolled, biometryType: .touchID), .notEnrolled(.touchID)),
@@ -31,7 +32,7 @@ struct BiometricCapabilityTests {
     }
 
     @Test("the type name is known even when evaluation fails", arguments: [
-        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.opticID, "Optic ID"), (.none, "无生物识别"),
+        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.opticID, "未知类型"), (.none, "无生物识别"),
         (.unknown, "未知类型"),
     ])
     func typeName(type: BiometryType, name: String) {

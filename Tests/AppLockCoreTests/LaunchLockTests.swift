@@ -132,7 +132,8 @@ struct LaunchLockTests {
     }
 
     @Test("labels follow the device", arguments: [
-        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.none, "密码"),
+        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.opticID, "Optic ID"), (.none, "密码"),
+        (.unknown, "密码"),
     ])
     func labels(type: BiometryType, label: String) {
         #expect(LockAvailability(canEvaluate: true, biometryType: type).label == label)
