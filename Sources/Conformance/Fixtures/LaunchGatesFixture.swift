@@ -58,9 +58,9 @@ public final class LaunchGatesFixture: Fixture {
         if biometric { try enableBiometric() }
     }
 
+    /// The "账户安全" switch: `.launchGates` does not authenticate to turn on (D-GATE-SWITCH), it only saves the flag.
     private func enableBiometric() throws(FixtureError) {
         _ = gates.handle(.lock(.toggleOn), now: clock.now())
-        _ = gates.handle(.lock(.authenticationResult(.success)), now: clock.now())
         guard gates.lock.enabled else { throw FixtureError("could not enable the biometric gate") }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
     }
@@ -107,6 +107,7 @@ public final class LaunchGatesFixture: Fixture {
             return handle(.lock(.authenticationResult(reply)))
         case "unlockTapped": return handle(.lock(.unlockTapped))
         case "setEnabled":
+            // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
             return handle(.lock(inputs["switchTo"] == .bool(true) ? .toggleOn : .toggleOff))
         case "finishOnboarding":
             if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
