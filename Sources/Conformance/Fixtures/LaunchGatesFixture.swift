@@ -240,7 +240,8 @@ public final class LaunchGatesFixture: Fixture {
 
     private static func effectText(_ effect: LaunchGatesEffect) -> String {
         switch effect {
-        case .startAuthentication(let policy): "evaluatePolicy(\(policy.rawValue))"
+        // The gates document names no policy and the specs write the bare `evaluatePolicy`.
+        case .startAuthentication: "evaluatePolicy"
         case .openURL: "openStoreURL"
         case .sendReport: "submitFeedback"
         case .analytics(let event): "logEvent(\(event.name))"
