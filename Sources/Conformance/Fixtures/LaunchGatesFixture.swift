@@ -246,6 +246,7 @@ public final class LaunchGatesFixture: Fixture {
         case .sendReport: "submitFeedback"
         case .analytics(let event): "logEvent(\(event.name))"
         case .startAnalytics: "startAnalytics"
+        case .recordRatingAction: "recordRatingAction"
         case .requestReview: "requestReview"
         }
     }
