@@ -197,9 +197,27 @@ public final class LaunchGatesFixture: Fixture {
             let requirement = UpdateRequirement.evaluate(running: running, minimum: key(v["vsMin"]?.description),
                                                          latest: latest, dismissed: dismissed)
             outputs = ["sheet": .symbol(requirement.rawValue), "dismissable": .bool(requirement == .soft)]
+        } else if let actions = v["actions"] {
+            try decideRating(actions: actions, v)
         } else {
-            throw FixtureError("no decision table for these inputs (gates.rating is not bound yet)")
+            throw FixtureError("no decision table for these inputs")
         }
+    }
+
+    /// gates.rating → `RatingPolicy.shouldPrompt` over the rule's four facts: actions (counting this one), the time
+    /// since the last prompt in whole days (nil when `lastPrompt` is never), whether this version prompted already,
+    /// and the prompts in the last 365 days.
+    private func decideRating(actions: Value, _ v: [String: Value]) throws(FixtureError) {
+        guard case .int(let count) = actions, case .int(let days)? = v["daysSinceLastPrompt"],
+              case .bool(let versionPrompted)? = v["versionPrompted"], case .int(let prompts)? = v["promptsLast365"],
+              let lastPrompt = v["lastPrompt"]?.description else {
+            throw FixtureError("gates.rating needs actions, lastPrompt, daysSinceLastPrompt, versionPrompted, promptsLast365")
+        }
+        let ask = RatingPolicy.shouldPrompt(
+            actionsSinceLastPrompt: count,
+            timeSinceLastPrompt: lastPrompt == "never" ? nil : .days(Int64(days)),
+            versionAlreadyPrompted: versionPrompted, promptsInCapWindow: prompts)
+        outputs = ["requestReview": .bool(ask)]
     }
 
     private func decideConsent(_ accepted: String) throws(FixtureError) {
