@@ -93,9 +93,15 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
         case .faceIDResult(let reply):
             guard state == .locked else { return [] }
-            // §4: Face ID success opens Real only, never Decoy, never erase. D-DP-FACEID-FAIL: failure and cancel
-            // change nothing (no delay counted, no erase); the input is cleared.
-            guard reply == .success, quickUnlockEnabled, !storeIsCorrupt, resetFailures() else { return [.clearInput] }
+            // §4: Face ID success opens Real only, never Decoy, never erase. D-DP-FACEID-FAIL: a failure, or a
+            // success that may not open Real (quick unlock off, Real erased, unreadable store), changes nothing and
+            // returns nothing. A cancel clears the input, as the lock screen's cancel does (§4).
+            switch reply {
+            case .cancel: return [.clearInput]
+            case .failure: return []
+            case .success: break
+            }
+            guard quickUnlockEnabled, !storeIsCorrupt, resetFailures() else { return [] }
             session = Session(role: .real, slot: nil)
             state = .realUnlocked
             return [.clearInput, .openProfile(.real)]
