@@ -215,6 +215,16 @@ struct DualPasswordTests {
         #expect(noQuick.state == .locked)
     }
 
+    @Test("background shows the profile-neutral cover at once, locked or not (§7), and never erases")
+    func backgroundCover() throws {
+        var (machine, _) = try Self.installed()
+        #expect(machine.handle(.background, now: at(0)) == [.clearInput, .showNeutralCover])
+        #expect(machine.handle(.cancel, now: at(0)) == [.clearInput])
+        _ = submit(Self.decoy, &machine, at: at(1))
+        #expect(machine.handle(.background, now: at(2)) == [.showNeutralCover])
+        #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
+    }
+
     @Test("out-of-range stored KDF parameters are refused, never run")
     func hostileParameters() throws {
         var (machine, store) = try Self.installed()

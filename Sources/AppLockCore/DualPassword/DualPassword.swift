@@ -106,10 +106,16 @@ public struct DualPassword: Sendable, CustomStringConvertible {
             state = .realUnlocked
             return [.clearInput, .openProfile(.real)]
 
-        case .cancel, .background:
-            // §4: cancel / background never erase; the input is cleared.
+        case .cancel:
+            // §4: cancel never erases; the input is cleared.
             eraseSetup = .idle
             return state == .locked ? [.clearInput] : []
+
+        case .background:
+            // §4: background never erases; the input is cleared. §7: the app shows a profile-neutral cover at once,
+            // locked or not.
+            eraseSetup = .idle
+            return state == .locked ? [.clearInput, .showNeutralCover] : [.showNeutralCover]
 
         case .lock, .timeout:
             guard state != .locked else { return [] }

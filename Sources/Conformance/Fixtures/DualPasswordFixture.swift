@@ -168,6 +168,7 @@ public final class DualPasswordFixture: Fixture {
         case .openProfile(.real): "openReal"
         case .openProfile(.decoy): "openDecoy"
         case .erase: "eraseReal"
+        case .showNeutralCover: "showNeutralCover"
         case .releaseProfile: "releaseSession"
         case .presentEraseWarning: "showIrreversibleWarning"
         case .presentEraseConfirmation: "askSecondConfirmation"
