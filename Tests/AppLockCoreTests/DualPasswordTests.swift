@@ -89,7 +89,7 @@ struct DualPasswordTests {
         let (machine, _) = try Self.installed()
         let records = try [0, 1].map { try SlotRecord(bytes: try #require(machine.persistedSlot($0))) }
         let decoyPassword = SecretBytes(utf8: Self.decoy)
-        let opened = DualPassword.unsealBoth(records, password: decoyPassword, parallel: false)
+        let opened = DualPassword.unsealBoth(records, password: decoyPassword, parallel: false).slots
         let decoySlot = try #require(opened.first)
         #expect(opened.count == 1 && decoySlot.role == .decoy)
         let realIndex = 1 - decoySlot.index
@@ -223,6 +223,27 @@ struct DualPasswordTests {
         _ = submit(Self.decoy, &machine, at: at(1))
         #expect(machine.handle(.background, now: at(2)) == [.showNeutralCover])
         #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
+    }
+
+    @Test("every submission that reaches the KDF derives both slots; empty and delayed ones derive nothing (§5)")
+    func equalKDFWork() throws {
+        var (machine, _) = try Self.installed()
+        for password in [Self.main, Self.decoy, Self.wrong] {
+            _ = submit(password, &machine, at: at(0))
+            #expect(machine.lastStepDerivations == 2)
+            _ = machine.handle(.lock, now: at(0))
+            #expect(machine.lastStepDerivations == 0)
+        }
+        _ = submit("", &machine, at: at(0))
+        #expect(machine.lastStepDerivations == 0)
+        _ = submit(Self.wrong, &machine, at: at(0))
+        _ = submit(Self.wrong, &machine, at: at(0)) // third consecutive failure: a 1 s delay now runs
+        #expect(machine.lastStepDerivations == 2 && machine.failureCount == 3)
+        #expect(submit(Self.main, &machine, at: at(0)) == Self.refused)
+        #expect(machine.lastStepDerivations == 0 && machine.state == .locked)
+        _ = submit(Self.main, &machine, at: at(5))
+        _ = machine.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(5))
+        #expect(machine.lastStepDerivations == 1) // only the open slot is re-derived
     }
 
     @Test("out-of-range stored KDF parameters are refused, never run")

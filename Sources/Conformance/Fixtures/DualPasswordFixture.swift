@@ -271,7 +271,7 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(realBytesUnchanged)
-        case "kdfRuns": throw FixtureError("the core exposes no count of Argon2id derivations (cannot drive)")
+        case "kdfRuns": return .int(c.lastStepDerivations)
         default: throw FixtureError("no observation \(name)")
         }
     }
