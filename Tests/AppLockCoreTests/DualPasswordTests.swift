@@ -89,7 +89,7 @@ struct DualPasswordTests {
         let (machine, _) = try Self.installed()
         let records = try [0, 1].map { try SlotRecord(bytes: try #require(machine.persistedSlot($0))) }
         let decoyPassword = SecretBytes(utf8: Self.decoy)
-        let opened = DualPassword.unsealBoth(records, password: decoyPassword, parallel: false)
+        let opened = DualPassword.unsealBoth(records, password: decoyPassword, parallel: false).slots
         let decoySlot = try #require(opened.first)
         #expect(opened.count == 1 && decoySlot.role == .decoy)
         let realIndex = 1 - decoySlot.index
@@ -196,23 +196,54 @@ struct DualPasswordTests {
         _ = machine.handle(.lock, now: at(5))
         #expect(!machine.realSlotOpens(with: SecretBytes(utf8: Self.main)))
         #expect(submit(Self.main, &machine, at: at(6)) == Self.refused)
-        #expect(machine.handle(.faceIDResult(.success), now: at(7)) == [.clearInput])
+        #expect(machine.handle(.faceIDResult(.success), now: at(7)).isEmpty)
         #expect(machine.state == .locked)
         var relaunched = DualPassword(store: store, random: SeededRandom(seed: 9))
         #expect(submit(Self.main, &relaunched, at: at(8)) == Self.refused)
     }
 
-    @Test("Face ID success opens Real only; failure and cancel change nothing and count nothing (D-DP-FACEID-FAIL)")
+    @Test("Face ID success opens Real only; failure returns nothing, cancel only clears; neither counts (D-DP-FACEID-FAIL)")
     func faceID() throws {
         var (machine, _) = try Self.installed(quickUnlock: true)
-        #expect(machine.handle(.faceIDResult(.failure), now: at(0)) == [.clearInput])
+        #expect(machine.handle(.faceIDResult(.failure), now: at(0)).isEmpty)
         #expect(machine.handle(.faceIDResult(.cancel), now: at(0)) == [.clearInput])
         #expect(machine.state == .locked && machine.failureCount == 0)
         #expect(machine.handle(.faceIDResult(.success), now: at(1)) == [.clearInput, .openProfile(.real)])
         #expect(machine.openProfile == .real)
         var (noQuick, _) = try Self.installed(quickUnlock: false)
-        #expect(noQuick.handle(.faceIDResult(.success), now: at(1)) == [.clearInput])
+        #expect(noQuick.handle(.faceIDResult(.success), now: at(1)).isEmpty)
         #expect(noQuick.state == .locked)
+    }
+
+    @Test("background shows the profile-neutral cover at once, locked or not (§7), and never erases")
+    func backgroundCover() throws {
+        var (machine, _) = try Self.installed()
+        #expect(machine.handle(.background, now: at(0)) == [.clearInput, .showNeutralCover])
+        #expect(machine.handle(.cancel, now: at(0)) == [.clearInput])
+        _ = submit(Self.decoy, &machine, at: at(1))
+        #expect(machine.handle(.background, now: at(2)) == [.showNeutralCover])
+        #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
+    }
+
+    @Test("every submission that reaches the KDF derives both slots; empty and delayed ones derive nothing (§5)")
+    func equalKDFWork() throws {
+        var (machine, _) = try Self.installed()
+        for password in [Self.main, Self.decoy, Self.wrong] {
+            _ = submit(password, &machine, at: at(0))
+            #expect(machine.lastStepDerivations == 2)
+            _ = machine.handle(.lock, now: at(0))
+            #expect(machine.lastStepDerivations == 0)
+        }
+        _ = submit("", &machine, at: at(0))
+        #expect(machine.lastStepDerivations == 0)
+        _ = submit(Self.wrong, &machine, at: at(0))
+        _ = submit(Self.wrong, &machine, at: at(0)) // third consecutive failure: a 1 s delay now runs
+        #expect(machine.lastStepDerivations == 2 && machine.failureCount == 3)
+        #expect(submit(Self.main, &machine, at: at(0)) == Self.refused)
+        #expect(machine.lastStepDerivations == 0 && machine.state == .locked)
+        _ = submit(Self.main, &machine, at: at(5))
+        _ = machine.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(5))
+        #expect(machine.lastStepDerivations == 1) // only the open slot is re-derived
     }
 
     @Test("out-of-range stored KDF parameters are refused, never run")
@@ -241,7 +272,7 @@ struct DualPasswordTests {
         #expect(machine.storeIsCorrupt && machine.state == .locked && !machine.eraseEnabled)
         #expect(submit(Self.main, &machine) == Self.refused)
         #expect(submit(Self.decoy, &machine) == Self.refused)
-        #expect(machine.handle(.faceIDResult(.success), now: at(1)) == [.clearInput])
+        #expect(machine.handle(.faceIDResult(.success), now: at(1)).isEmpty)
         #expect(machine.state == .locked && machine.erasesPerformed == 0)
     }
 

@@ -55,7 +55,7 @@ struct LaunchGatesTests {
             #expect(stack.onboardingPage == page)
         }
         let done = stack.handle(.onboardingNext, now: at(1))
-        #expect(done == [.analytics(AnalyticsEvent("onboarding_completed"))])
+        #expect(done == [.analytics(AnalyticsEvent("onboarding_completed")), .recordRatingAction])
         #expect(stack.rating.state.actionsSinceLastPrompt == 1)
         #expect(stack.visibleGate == .consent && !stack.analyticsStarted)
         #expect(!stack.handle(.recordAction, now: at(2)).contains(.startAnalytics))
@@ -127,6 +127,17 @@ struct LaunchGatesTests {
         #expect(stack.lock.showsCover)
         _ = stack.handle(.lock(.scenePhase(.active)), now: at(11, ms: 1))
         #expect(stack.visibleGate == .biometric)
+    }
+
+    @Test("each counted rating action is observable; the third asks for a review (D-RATE-FIRST)")
+    func ratingActions() {
+        var stack = gates(store: returningUser())
+        #expect(stack.handle(.recordAction, now: at(0)) == [.recordRatingAction, .startAnalytics])
+        #expect(stack.handle(.recordAction, now: at(1)) == [.recordRatingAction])
+        #expect(stack.handle(.recordAction, now: at(2)) == [.recordRatingAction, .requestReview])
+        #expect(stack.rating.state.actionsSinceLastPrompt == 0)
+        var corrupt = gates(store: InMemoryStore.corrupted())
+        #expect(corrupt.handle(.recordAction, now: at(0)).isEmpty) // nothing counted, nothing emitted
     }
 
     @Test("a corrupt store shows the biometric gate (fail closed)")

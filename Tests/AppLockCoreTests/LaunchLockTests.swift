@@ -122,6 +122,24 @@ struct LaunchLockTests {
         #expect(try store.value(forKey: "lock.enabled") == [0])
     }
 
+    @Test("launch gates: the switch only sets the saved flag, with no prompt; it locks from the next launch (D-GATE-SWITCH)")
+    func gateSwitch() throws {
+        let store = InMemoryStore()
+        var lock = LaunchLock(configuration: .launchGates, store: store, availability: .faceID)
+        #expect(!LaunchLock.Configuration.launchGates.enableRequiresAuthentication)
+        #expect(LaunchLock.Configuration.kangkang.enableRequiresAuthentication)
+        #expect(lock.handle(.toggleOn, now: at(0)).isEmpty)
+        #expect(lock.enabled && !lock.isLocked && !lock.isAuthenticating && lock.pendingPurpose == nil)
+        #expect(try store.value(forKey: "gate.lock.enabled") == [1])
+        #expect(lock.handle(.authenticationResult(.success), now: at(1)).isEmpty) // no prompt was open
+        var relaunched = LaunchLock(configuration: .launchGates, store: store, availability: .faceID)
+        #expect(relaunched.handle(.appear, now: at(2)) == [start])
+        #expect(relaunched.isLocked)
+        var unavailable = LaunchLock(configuration: .launchGates, store: InMemoryStore(), availability: .unavailable)
+        #expect(unavailable.handle(.toggleOn, now: at(0)).isEmpty)
+        #expect(!unavailable.enabled)
+    }
+
     @Test("unavailable device: toggle disabled, own subtitle, turning on is refused")
     func unavailable() {
         var lock = LaunchLock(configuration: .kangkang, store: InMemoryStore(), availability: .unavailable)
@@ -132,7 +150,8 @@ struct LaunchLockTests {
     }
 
     @Test("labels follow the device", arguments: [
-        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.none, "密码"),
+        (BiometryType.faceID, "Face ID"), (.touchID, "Touch ID"), (.opticID, "Optic ID"), (.none, "密码"),
+        (.unknown, "密码"),
     ])
     func labels(type: BiometryType, label: String) {
         #expect(LockAvailability(canEvaluate: true, biometryType: type).label == label)

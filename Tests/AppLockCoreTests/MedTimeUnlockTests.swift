@@ -51,6 +51,14 @@ struct MedTimeUnlockTests {
         _ = machine.handle(.open(sessionValid: true), now: at(0))
         let first = machine.handle(.biometricResult(.failure), now: at(1))
         #expect(first.contains(.announce("No reconocido. 2 intentos restantes")))
+        // D-MT-EFFECTS: the retry prompt is not announced again ('Bio fail' is the announcement).
+        #expect(first.map(\.description) == [
+            "analytics(biometric_failure, type=face, attempt_number=1)",
+            "output(onBiometricFail, attempts_remaining=2)",
+            "announce(\"No reconocido. 2 intentos restantes\")",
+            "startBiometricPrompt(deviceOwnerAuthenticationWithBiometrics)",
+            "analytics(biometric_attempt, type=face)",
+        ])
         #expect(machine.state == .biometricPrompt && machine.lastPath == [.biometricFail, .biometricPrompt])
         let second = machine.handle(.biometricResult(.failure), now: at(2))
         #expect(second.contains(.announce("No reconocido. 1 intentos restantes")))

@@ -10,6 +10,18 @@ struct RatingControllerTests {
         (0..<count).map { _ in rating.recordAction(version: version, now: instant) }
     }
 
+    @Test("the rule over its four facts", arguments: [
+        (2, TimeSpan?.none, false, 0, false), (3, TimeSpan?.none, false, 0, true),
+        (3, TimeSpan?.none, true, 3, true), // never prompted: only the count decides (D-RATE-FIRST)
+        (3, .days(90), true, 0, false), (3, .days(89), false, 0, false), (3, .days(90), false, 0, true),
+        (3, .days(400), false, 3, false), (3, .days(400), false, 2, true),
+    ])
+    func rule(actions: Int, since: TimeSpan?, versionPrompted: Bool, inWindow: Int, expected: Bool) {
+        #expect(RatingPolicy.shouldPrompt(actionsSinceLastPrompt: actions, timeSinceLastPrompt: since,
+                                          versionAlreadyPrompted: versionPrompted,
+                                          promptsInCapWindow: inWindow) == expected)
+    }
+
     @Test("first prompt: 2 actions do not ask, the 3rd does")
     func firstPrompt() {
         var rating = RatingController(store: InMemoryStore())

@@ -4,8 +4,10 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
     case success
     /// Go to the passcode path: `userFallback` (not a failure, §4.5 tip 3) or a lockout in login / sensitive.
     case usePasscode
-    /// The user, the system or the app cancelled: stay where we are, no error.
-    case cancelled
+    /// The user, the system or the app cancelled: stay where we are, no error. The reply's code is kept
+    /// (`userCancel`, `systemCancel` or `appCancel`): the article's `BiometryHelper.authenticate` completes with
+    /// `completion(false, <that LAError>)` (§3.4, §7), so the caller can tell who cancelled.
+    case cancelled(LAErrorCode)
     /// Credentials not recognised; the user may retry.
     case failed
     /// Refused with a reason (payment: lockout, or a fallback request).
@@ -13,12 +15,12 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
     /// Any other error.
     case error(LAErrorCode)
 
-    /// E.g. `usePasscode`, `refused(lockout)`.
+    /// E.g. `usePasscode`, `cancelled(userCancel)`, `refused(lockout)`.
     public var description: String {
         switch self {
         case .success: "success"
         case .usePasscode: "usePasscode"
-        case .cancelled: "cancelled"
+        case .cancelled(let code): "cancelled(\(code))"
         case .failed: "failed"
         case .refused(let reason): "refused(\(reason))"
         case .error(let code): "error(\(code))"
@@ -28,7 +30,7 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
     /// Maps one reply for `scenario`.
     public static func interpret(_ outcome: EvaluationOutcome, in scenario: AuthScenario) -> AttemptResult {
         guard case .failure(let code) = outcome else { return .success }
-        if code.isCancel { return .cancelled }
+        if code.isCancel { return .cancelled(code) }
         if code == .authenticationFailed { return .failed }
         if code == .userFallback { return scenario == .payment ? .refused(.fallbackNotAllowed) : .usePasscode }
         if code.isLockout { return scenario == .payment ? .refused(.lockout) : .usePasscode }

@@ -1,9 +1,16 @@
 /// Pure classification of what LocalAuthentication reports (biometric-capability-detection.zh.md §2-§3, §6-§7).
 public enum BiometricCapability {
-    /// The type to show: from iOS 11 the reported `biometryType`; before iOS 11 (no such property) a device that can
-    /// evaluate, or that reports not-enrolled or lockout, is Touch ID (the only kind then), otherwise none.
+    /// The type to show, as the article's `resolveType` (§7): from iOS 11 Face ID, Touch ID and none are kept and
+    /// every other kind (Optic ID, any future one) falls to the `unknown` default branch (§6); before iOS 11 (no such
+    /// property) a device that can evaluate, or that reports not-enrolled or lockout, is Touch ID (the only kind
+    /// then), otherwise none. (The launch lock's labels are separate: they still name Optic ID.)
     public static func resolvedType(_ report: CapabilityReport) -> BiometryType {
-        if report.osMajorVersion >= 11 { return report.biometryType }
+        if report.osMajorVersion >= 11 {
+            switch report.biometryType {
+            case .faceID, .touchID, .none: return report.biometryType
+            case .opticID, .unknown: return .unknown
+            }
+        }
         if report.canEvaluate || isHardwareSupported(report) { return .touchID }
         return .none
     }
@@ -27,7 +34,8 @@ public enum BiometricCapability {
         return code.isNotEnrolled || code.isLockout
     }
 
-    /// §3.3: the type's name, even when evaluation failed ("Face ID", "Touch ID", "Optic ID", "无生物识别", "未知类型").
+    /// §3.3: the resolved type's name, even when evaluation failed ("Face ID", "Touch ID", "无生物识别", or "未知类型"
+    /// for every other kind, Optic ID included).
     public static func typeName(_ report: CapabilityReport) -> String {
         resolvedType(report).displayName
     }

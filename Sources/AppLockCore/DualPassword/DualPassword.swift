@@ -28,6 +28,11 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public private(set) var erasesPerformed = 0
     /// True when the store cannot be read: nothing unlocks, nothing erases (D-STORE-CORRUPT).
     public private(set) var storeIsCorrupt = false
+    /// How many Argon2id slot-key derivations the last `handle` call ran: 2 for every submission that reaches the
+    /// KDF (both slots, no early return, §5), 0 for an empty, delay-refused or unreadable one (D-DP-EMPTY,
+    /// D-DP-DELAY), 1 for re-verifying the main password in Real's settings, 0 for any other event. The audit helper
+    /// `realSlotOpens(with:)` is not counted.
+    public private(set) var lastStepDerivations = 0
     private var session: Session?
 
     /// The open profile, if any.
@@ -80,12 +85,13 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public func realSlotOpens(with password: SecretBytes) -> Bool {
         guard !password.isEmpty, let record0 = readSlot(0), let record1 = readSlot(1) else { return false }
         let opened = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
-        defer { opened.forEach { $0.release() } }
-        return opened.contains { $0.role == .real }
+        defer { opened.slots.forEach { $0.release() } }
+        return opened.slots.contains { $0.role == .real }
     }
 
     /// Applies one event at `now` and returns the effects, in order.
     public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
+        lastStepDerivations = 0
         switch event {
         case .submit(let password):
             guard state == .locked else { return [] }
@@ -93,17 +99,29 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
         case .faceIDResult(let reply):
             guard state == .locked else { return [] }
-            // §4: Face ID success opens Real only, never Decoy, never erase. D-DP-FACEID-FAIL: failure and cancel
-            // change nothing (no delay counted, no erase); the input is cleared.
-            guard reply == .success, quickUnlockEnabled, !storeIsCorrupt, resetFailures() else { return [.clearInput] }
+            // §4: Face ID success opens Real only, never Decoy, never erase. D-DP-FACEID-FAIL: a failure, or a
+            // success that may not open Real (quick unlock off, Real erased, unreadable store), changes nothing and
+            // returns nothing. A cancel clears the input, as the lock screen's cancel does (§4).
+            switch reply {
+            case .cancel: return [.clearInput]
+            case .failure: return []
+            case .success: break
+            }
+            guard quickUnlockEnabled, !storeIsCorrupt, resetFailures() else { return [] }
             session = Session(role: .real, slot: nil)
             state = .realUnlocked
             return [.clearInput, .openProfile(.real)]
 
-        case .cancel, .background:
-            // §4: cancel / background never erase; the input is cleared.
+        case .cancel:
+            // §4: cancel never erases; the input is cleared.
             eraseSetup = .idle
             return state == .locked ? [.clearInput] : []
+
+        case .background:
+            // §4: background never erases; the input is cleared. §7: the app shows a profile-neutral cover at once,
+            // locked or not.
+            eraseSetup = .idle
+            return state == .locked ? [.clearInput, .showNeutralCover] : [.showNeutralCover]
 
         case .lock, .timeout:
             guard state != .locked else { return [] }
@@ -158,7 +176,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         // §5: both records must parse with bounded parameters before any work; a bad record refuses the whole
         // submission (fail closed: never unlock, never erase).
         guard let record0 = readSlot(0), let record1 = readSlot(1) else { return refused }
-        let opened = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        let unsealed = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        lastStepDerivations = unsealed.derivations
+        let opened = unsealed.slots
         let real = opened.first { $0.role == .real }
         let decoy = opened.first { $0.role == .decoy }
         for slot in opened where slot.index != real?.index && slot.index != decoy?.index { slot.release() }
@@ -204,11 +224,13 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         return refused
     }
 
-    /// Derives both slots in full and tries both seals; returns the slots that opened.
-    static func unsealBoth(_ records: [SlotRecord], password: SecretBytes, parallel: Bool) -> [UnsealedSlot] {
+    /// Derives both slots in full and tries both seals; returns the slots that opened and how many derivations ran.
+    static func unsealBoth(_ records: [SlotRecord], password: SecretBytes, parallel: Bool)
+        -> (slots: [UnsealedSlot], derivations: Int) {
         let results = ResultBox(count: records.count)
         let work: @Sendable (Int) -> Void = { index in
             guard let key = try? records[index].deriveKey(password: password, index: index) else { return }
+            results.countDerivation()
             defer { key.wipe() }
             results.set(index, UnsealedSlot.open(records[index], index: index, key: key))
         }
@@ -217,7 +239,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         } else {
             for index in records.indices { work(index) }
         }
-        return results.values
+        return (results.values, results.derivations)
     }
 
     private func readSlot(_ index: Int) -> SlotRecord? {
@@ -226,9 +248,10 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     }
 
     /// Re-verifies the main password inside Real (only the open slot is derived: the session already knows it).
-    private func verifyMain(_ password: SecretBytes) -> Bool {
+    private mutating func verifyMain(_ password: SecretBytes) -> Bool {
         guard !password.isEmpty, let index = session?.slot?.index, let record = readSlot(index),
               let key = try? record.deriveKey(password: password, index: index) else { return false }
+        lastStepDerivations += 1
         defer { key.wipe() }
         guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }
         defer { slot.release() }
@@ -271,6 +294,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLockLite()
     private var cells: [UnsealedSlot?]
+    private var derivationCount = 0
 
     init(count: Int) {
         cells = Array(repeating: nil, count: count)
@@ -278,6 +302,14 @@ private final class ResultBox: @unchecked Sendable {
 
     func set(_ index: Int, _ value: UnsealedSlot?) {
         lock.withLock { cells[index] = value }
+    }
+
+    func countDerivation() {
+        lock.withLock { derivationCount += 1 }
+    }
+
+    var derivations: Int {
+        lock.withLock { derivationCount }
     }
 
     var values: [UnsealedSlot] {

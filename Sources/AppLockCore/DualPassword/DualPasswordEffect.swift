@@ -8,6 +8,8 @@ public enum DualPasswordEffect: Hashable, Sendable, CustomStringConvertible {
     case openProfile(ProfileRole)
     /// The erase coordinator overwrote the other slot (before the decoy opens).
     case erase
+    /// Show the cover that does not depend on the profile, as soon as the app goes to the background (§7).
+    case showNeutralCover
     /// Release the open container and its key.
     case releaseProfile
     /// Show the irreversible-action warning.
@@ -22,6 +24,7 @@ public enum DualPasswordEffect: Hashable, Sendable, CustomStringConvertible {
         case .showError(let text): "showError(\"\(text)\")"
         case .openProfile(let role): "openProfile(\(role))"
         case .erase: "erase"
+        case .showNeutralCover: "showNeutralCover"
         case .releaseProfile: "releaseProfile"
         case .presentEraseWarning: "presentEraseWarning"
         case .presentEraseConfirmation: "presentEraseConfirmation"

@@ -122,9 +122,7 @@ public struct LaunchGates: Sendable, CustomStringConvertible {
             acceptedConsentVersion = configuration.legalVersion
 
         case .recordAction:
-            if rating.recordAction(version: configuration.runningVersion, now: now) {
-                effects.append(.requestReview)
-            }
+            effects += recordRatingAction(now: now)
         }
         // ConsentGate's content starts analytics: once, and only when consent equals the legal version and the
         // onboarding (which replaces the content) is done. Never before consent.
@@ -139,11 +137,16 @@ public struct LaunchGates: Sendable, CustomStringConvertible {
     private mutating func completeOnboarding(now: Instant) -> [LaunchGatesEffect] {
         guard (try? store.set([1], forKey: Keys.onboardingCompleted)) != nil else { return [] }
         onboardingCompleted = true
-        var effects: [LaunchGatesEffect] = [.analytics(AnalyticsEvent("onboarding_completed"))]
-        if rating.recordAction(version: configuration.runningVersion, now: now) {
-            effects.append(.requestReview)
-        }
-        return effects
+        return [.analytics(AnalyticsEvent("onboarding_completed"))] + recordRatingAction(now: now)
+    }
+
+    /// "记一次评分动作": `recordRatingAction` once the action is counted (an unreadable or unwritable history counts
+    /// nothing and emits nothing), then `requestReview` when the rule says so.
+    private mutating func recordRatingAction(now: Instant) -> [LaunchGatesEffect] {
+        let before = rating.state
+        let prompt = rating.recordAction(version: configuration.runningVersion, now: now)
+        guard rating.state != before else { return [] }
+        return prompt ? [.recordRatingAction, .requestReview] : [.recordRatingAction]
     }
 
     private static func text(_ bytes: [UInt8]?) throws(StoreError) -> String? {

@@ -10,6 +10,8 @@ public enum LaunchGatesEffect: Hashable, Sendable, CustomStringConvertible {
     case analytics(AnalyticsEvent)
     /// `analytics.start()`: only ever after consent.
     case startAnalytics
+    /// One rating action was recorded (`RatingController.recordAction`, "记一次评分动作").
+    case recordRatingAction
     /// `AppStore.requestReview(in:)`.
     case requestReview
 
@@ -21,6 +23,7 @@ public enum LaunchGatesEffect: Hashable, Sendable, CustomStringConvertible {
         case .sendReport: "sendReport"
         case .analytics(let event): "analytics(\(event))"
         case .startAnalytics: "startAnalytics"
+        case .recordRatingAction: "recordRatingAction"
         case .requestReview: "requestReview"
         }
     }

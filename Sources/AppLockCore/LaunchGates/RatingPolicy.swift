@@ -13,11 +13,26 @@ public enum RatingPolicy {
     /// not prompted yet, ≥ 90 days since the last prompt (both hold when there was none, D-RATE-FIRST), and fewer
     /// than 3 prompts in the last 365 days.
     public static func shouldPrompt(_ state: RatingState, version: String, now: Instant) -> Bool {
-        guard state.actionsSinceLastPrompt >= minimumActions else { return false }
-        if let last = state.lastPromptedVersion, sameVersion(last, version) { return false }
-        if let lastAt = state.lastPromptAt, now - lastAt < minimumInterval { return false }
-        let inWindow = state.recentPrompts.filter { now - $0 < capWindow }
-        return inWindow.count < platformCap
+        shouldPrompt(
+            actionsSinceLastPrompt: state.actionsSinceLastPrompt,
+            timeSinceLastPrompt: state.lastPromptAt.map { now - $0 },
+            versionAlreadyPrompted: state.lastPromptedVersion.map { sameVersion($0, version) } ?? false,
+            promptsInCapWindow: state.recentPrompts.filter { now - $0 < capWindow }.count)
+    }
+
+    /// The same rule over its four facts: actions since the last prompt (counting the current one), the time since
+    /// the last prompt (nil: never prompted, D-RATE-FIRST), whether this version has prompted already, and how many
+    /// prompts fall in the last 365 days. Exactly 90 days is enough. With no previous prompt only the action count
+    /// decides (D-RATE-FIRST): no version has prompted and no prompt can be in the window.
+    public static func shouldPrompt(
+        actionsSinceLastPrompt: Int, timeSinceLastPrompt: TimeSpan?, versionAlreadyPrompted: Bool,
+        promptsInCapWindow: Int
+    ) -> Bool {
+        guard actionsSinceLastPrompt >= minimumActions else { return false }
+        guard let elapsed = timeSinceLastPrompt else { return true } // D-RATE-FIRST
+        if versionAlreadyPrompted { return false }
+        if elapsed < minimumInterval { return false }
+        return promptsInCapWindow < platformCap
     }
 
     /// Versions compare as versions when both parse, else as text.

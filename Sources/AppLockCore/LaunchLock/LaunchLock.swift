@@ -105,6 +105,11 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         case .toggleOn:
             // D-LL-TOGGLE: refused with no prompt when the device has neither biometrics nor passcode.
             guard !enabled, availability.isAvailable else { return [] }
+            guard configuration.enableRequiresAuthentication else {
+                // D-GATE-SWITCH: the switch only sets the saved flag; it locks from the next launch or relock.
+                if persist(enabled: true) { enabled = true }
+                return []
+            }
             return prompt(.enable)
 
         case .toggleOff:

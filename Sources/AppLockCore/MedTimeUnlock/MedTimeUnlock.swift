@@ -79,7 +79,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             biometricFailures = 0 // D-MT-BIO-RESET: every open starts at 0.
             effects.append(.analytics(AnalyticsEvent("screen_view", [.init("screen_name", "biometric_unlock")])))
             if configuration.biometricEnabled, configuration.biometry != .none, !storeIsCorrupt {
-                effects += startBiometricPrompt()
+                effects += startBiometricPrompt(announce: true)
             } else {
                 effects += enterPIN(now: now, fromBiometric: false)
             }
@@ -135,14 +135,15 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
 
     // MARK: - Biometrics
 
-    private mutating func startBiometricPrompt() -> [MedTimeEffect] {
+    /// Shows the biometric prompt. §7.3 'Bio prompt' is announced only when the prompt first appears on open; the
+    /// retry after a failure is announced by 'Bio fail' alone (D-MT-EFFECTS).
+    private mutating func startBiometricPrompt(announce: Bool) -> [MedTimeEffect] {
         enter(.biometricPrompt)
-        return [
-            // §8.2: biometrics only; the fallback is the app PIN, never the system passcode.
-            .startBiometricPrompt(.deviceOwnerAuthenticationWithBiometrics),
-            .announce("Usa \(configuration.biometry.promptName) para desbloquear MedTime"),
-            .analytics(AnalyticsEvent("biometric_attempt", [.init("type", configuration.biometry.rawValue)])),
-        ]
+        // §8.2: biometrics only; the fallback is the app PIN, never the system passcode.
+        var effects: [MedTimeEffect] = [.startBiometricPrompt(.deviceOwnerAuthenticationWithBiometrics)]
+        if announce { effects.append(.announce("Usa \(configuration.biometry.promptName) para desbloquear MedTime")) }
+        effects.append(.analytics(AnalyticsEvent("biometric_attempt", [.init("type", configuration.biometry.rawValue)])))
+        return effects
     }
 
     private mutating func handleBiometric(_ reply: AuthenticationReply, now: Instant) -> [MedTimeEffect] {
@@ -161,7 +162,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             ])), .output(.biometricFail(attemptsRemaining: biometricAttemptsRemaining))]
             if biometricFailures < Self.biometricAttempts {
                 effects.append(.announce("No reconocido. \(Self.biometricAttempts - biometricFailures) intentos restantes"))
-                effects += startBiometricPrompt()
+                effects += startBiometricPrompt(announce: false) // D-MT-EFFECTS: no second "Bio prompt"
             } else {
                 effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "failed")])))
                 effects += enterPIN(now: now, fromBiometric: true)

@@ -148,8 +148,9 @@ public final class CapabilityFixture: Fixture {
         switch plan.action {
         case .biometrics: (entry, onTap, message) = ("biometricButton", "evaluate", "none")
         case .enrollFirst: (entry, onTap, message) = ("biometricButton", "guideEnroll", "enrollFirst")
-        // The core's passcode path is a button titled "使用密码解锁" (buttonTitle) and shows no message.
-        case .passcode: (entry, onTap, message) = ("passcodeButton", "passcodeFlow", "none")
+        // The lockout button titled "使用密码解锁" (§4.3), shown with the lockout message (plan.message).
+        case .passcodeButton: (entry, onTap, message) = ("passcodeButton", "passcodeFlow", "lockedUsePasscode")
+        case .passcodeInput: (entry, onTap, message) = ("passcodeInput", "passcodeFlow", "none")
         case .setPasscodeFirst: (entry, onTap, message) = ("setPasscodeFirst", "none", "setPasscodeFirst")
         case .refuse(let reason):
             switch reason {
@@ -212,13 +213,13 @@ public final class CapabilityFixture: Fixture {
         }
     }
 
-    /// The caller's completion, or the passcode path. `cancelled` carries no code in the core: it is written as
-    /// `completion(false, cancelled)`.
+    /// The caller's completion, or the passcode path. A cancel keeps the reply's code (`completion(false,
+    /// userCancel)`).
     private static func effectText(_ result: AttemptResult) -> String {
         switch result {
         case .success: "completion(true)"
         case .usePasscode: "passcodeFlow"
-        case .cancelled: "completion(false, cancelled)"
+        case .cancelled(let code): "completion(false, \(codeName(code)))"
         case .failed: "completion(false, authenticationFailed)"
         case .refused(let reason): "completion(false, \(reason.rawValue))"
         case .error(let code): "completion(false, \(codeName(code)))"

@@ -168,6 +168,7 @@ public final class DualPasswordFixture: Fixture {
         case .openProfile(.real): "openReal"
         case .openProfile(.decoy): "openDecoy"
         case .erase: "eraseReal"
+        case .showNeutralCover: "showNeutralCover"
         case .releaseProfile: "releaseSession"
         case .presentEraseWarning: "showIrreversibleWarning"
         case .presentEraseConfirmation: "askSecondConfirmation"
@@ -270,7 +271,7 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(realBytesUnchanged)
-        case "kdfRuns": throw FixtureError("the core exposes no count of Argon2id derivations (cannot drive)")
+        case "kdfRuns": return .int(c.lastStepDerivations)
         default: throw FixtureError("no observation \(name)")
         }
     }

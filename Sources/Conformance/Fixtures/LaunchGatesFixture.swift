@@ -58,9 +58,9 @@ public final class LaunchGatesFixture: Fixture {
         if biometric { try enableBiometric() }
     }
 
+    /// The "账户安全" switch: `.launchGates` does not authenticate to turn on (D-GATE-SWITCH), it only saves the flag.
     private func enableBiometric() throws(FixtureError) {
         _ = gates.handle(.lock(.toggleOn), now: clock.now())
-        _ = gates.handle(.lock(.authenticationResult(.success)), now: clock.now())
         guard gates.lock.enabled else { throw FixtureError("could not enable the biometric gate") }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
     }
@@ -107,6 +107,7 @@ public final class LaunchGatesFixture: Fixture {
             return handle(.lock(.authenticationResult(reply)))
         case "unlockTapped": return handle(.lock(.unlockTapped))
         case "setEnabled":
+            // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
             return handle(.lock(inputs["switchTo"] == .bool(true) ? .toggleOn : .toggleOff))
         case "finishOnboarding":
             if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
@@ -196,9 +197,27 @@ public final class LaunchGatesFixture: Fixture {
             let requirement = UpdateRequirement.evaluate(running: running, minimum: key(v["vsMin"]?.description),
                                                          latest: latest, dismissed: dismissed)
             outputs = ["sheet": .symbol(requirement.rawValue), "dismissable": .bool(requirement == .soft)]
+        } else if let actions = v["actions"] {
+            try decideRating(actions: actions, v)
         } else {
-            throw FixtureError("no decision table for these inputs (gates.rating is not bound yet)")
+            throw FixtureError("no decision table for these inputs")
         }
+    }
+
+    /// gates.rating → `RatingPolicy.shouldPrompt` over the rule's four facts: actions (counting this one), the time
+    /// since the last prompt in whole days (nil when `lastPrompt` is never), whether this version prompted already,
+    /// and the prompts in the last 365 days.
+    private func decideRating(actions: Value, _ v: [String: Value]) throws(FixtureError) {
+        guard case .int(let count) = actions, case .int(let days)? = v["daysSinceLastPrompt"],
+              case .bool(let versionPrompted)? = v["versionPrompted"], case .int(let prompts)? = v["promptsLast365"],
+              let lastPrompt = v["lastPrompt"]?.description else {
+            throw FixtureError("gates.rating needs actions, lastPrompt, daysSinceLastPrompt, versionPrompted, promptsLast365")
+        }
+        let ask = RatingPolicy.shouldPrompt(
+            actionsSinceLastPrompt: count,
+            timeSinceLastPrompt: lastPrompt == "never" ? nil : .days(Int64(days)),
+            versionAlreadyPrompted: versionPrompted, promptsInCapWindow: prompts)
+        outputs = ["requestReview": .bool(ask)]
     }
 
     private func decideConsent(_ accepted: String) throws(FixtureError) {
@@ -239,11 +258,13 @@ public final class LaunchGatesFixture: Fixture {
 
     private static func effectText(_ effect: LaunchGatesEffect) -> String {
         switch effect {
-        case .startAuthentication(let policy): "evaluatePolicy(\(policy.rawValue))"
+        // The gates document names no policy and the specs write the bare `evaluatePolicy`.
+        case .startAuthentication: "evaluatePolicy"
         case .openURL: "openStoreURL"
         case .sendReport: "submitFeedback"
         case .analytics(let event): "logEvent(\(event.name))"
         case .startAnalytics: "startAnalytics"
+        case .recordRatingAction: "recordRatingAction"
         case .requestReview: "requestReview"
         }
     }
