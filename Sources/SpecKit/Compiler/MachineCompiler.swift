@@ -8,6 +8,8 @@ struct MachineCompiler {
     static let maximumConfigurations = 200_000
     /// The most input combinations tried per event.
     static let maximumInputCombinations = 4096
+    /// The most test cases one row gets (one per distinct value of the names it tests).
+    static let maximumVariantsPerRow = 16
     /// The most gaps listed per machine; the rest are counted.
     static let maximumListedGaps = 20
 
@@ -111,6 +113,11 @@ struct MachineCompiler {
             var perInput: [[Value]] = []
             for input in event.inputs {
                 guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
+                // Every member of a boolean or an enumeration is tried: a row listing [failure, cancel] is checked with both.
+                if !input.domain.isOrdered {
+                    perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
+                    continue
+                }
                 var cuts: Set<Int> = [whole.lowerBound]
                 for row in machine.rows where row.on.contains(event.name) {
                     for r in row.when.first(where: { $0.name == input.name })?.set.ranges ?? [] {
@@ -172,7 +179,9 @@ struct MachineCompiler {
         var configurations = [Configuration(state: initialState, values: variables.map(\.initial))]
         var seen: [Configuration: Int] = [configurations[0]: 0]
         var arrivals: [Arrival?] = [nil]
-        var firstFiring: [Int: (configuration: Int, step: TestStep)] = [:]
+        // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
+        // order the breadth-first search meets them (so the first is reached by a shortest path).
+        var firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]] = [:]
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
@@ -240,7 +249,13 @@ struct MachineCompiler {
                             + zip(variables, next.values).map { NamedValue($0.name, $1) },
                         effects: row.effects.map { substitute($0.text, variables: zip(variables.map(\.name), next.values), inputs: inputs) },
                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
-                    if firstFiring[r] == nil { firstFiring[r] = (cursor, step) }
+                    let key: [Value] = tests[r].map { test in
+                        if let v = test.variable { return configuration.values[v] }
+                        return inputs.first { $0.name == test.name }?.value ?? .text("")
+                    }
+                    if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {
+                        firings[r, default: []].append((key, cursor, step))
+                    }
                     if seen[next] == nil {
                         if configurations.count >= Self.maximumConfigurations {
                             truncated = true
@@ -274,27 +289,31 @@ struct MachineCompiler {
                 diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
                     "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
             }
-            for (r, row) in machine.rows.enumerated() where firstFiring[r] == nil && !shadowed.contains(r) {
+            for (r, row) in machine.rows.enumerated() where firings[r] == nil && !shadowed.contains(r) {
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
                     at: row.identity.location, rows: [row.identity.id]))
             }
         }
 
-        // One test case per row: the shortest path to the row's first firing, then the row itself.
+        // One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
+        // to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
         var cases: [TestCase] = []
         for (r, row) in machine.rows.enumerated() {
-            guard let (configuration, step) = firstFiring[r] else { continue }
-            var path: [TestStep] = []
-            var c = configuration
-            while let arrival = arrivals[c] {
-                path.append(arrival.step)
-                c = arrival.parent
+            for (n, firing) in (firings[r] ?? []).enumerated() {
+                var path: [TestStep] = []
+                var c = firing.configuration
+                while let arrival = arrivals[c] {
+                    path.append(arrival.step)
+                    c = arrival.parent
+                }
+                path.reverse()
+                let id = n == 0 ? row.identity.id
+                    : row.identity.id + "[" + zip(row.when, firing.key).map { "\($0.name)=\($1)" }.joined(separator: ",") + "]"
+                cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
+                                      product: spec.product.map { NamedValue($0.name, $0.value) }, steps: path + [firing.step],
+                                      target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
             }
-            path.reverse()
-            cases.append(TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                  product: spec.product.map { NamedValue($0.name, $0.value) }, steps: path + [step],
-                                  target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
         }
         return cases
     }
