@@ -2,7 +2,7 @@
 public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
     /// Authenticated.
     case success
-    /// Go to the passcode path: `userFallback` (not a failure, §4.5 tip 3) or a lockout in login / sensitive.
+    /// Go to the passcode path: `userFallback` (not a failure, §4.5 tip 3).
     case usePasscode
     /// The user, the system or the app cancelled: stay where we are, no error. The reply's code is kept
     /// (`userCancel`, `systemCancel` or `appCancel`): the article's `BiometryHelper.authenticate` completes with
@@ -33,7 +33,10 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
         if code.isCancel { return .cancelled(code) }
         if code == .authenticationFailed { return .failed }
         if code == .userFallback { return scenario == .payment ? .refused(.fallbackNotAllowed) : .usePasscode }
-        if code.isLockout { return scenario == .payment ? .refused(.lockout) : .usePasscode }
+        // With `.deviceOwnerAuthentication` (login, sensitive) the system itself offers the passcode on a lockout, so a
+        // lockout that still comes back is handed to the caller as it is: the article's helper completes with
+        // `(false, error)` (§3.4, §7). The "使用密码解锁" button of §4.3 comes from the capability check, not from here.
+        if code.isLockout { return scenario == .payment ? .refused(.lockout) : .error(code) }
         if code.isNotEnrolled, scenario == .payment { return .refused(.notEnrolled) }
         return .error(code)
     }
