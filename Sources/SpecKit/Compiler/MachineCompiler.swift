@@ -308,8 +308,11 @@ struct MachineCompiler {
                     c = arrival.parent
                 }
                 path.reverse()
+                // Name a variant by the values that differ from the row's first case: `ROW[phase=inactive]`.
+                let first = firings[r]![0].key
+                let differing = row.when.indices.filter { firing.key[$0] != first[$0] }
                 let id = n == 0 ? row.identity.id
-                    : row.identity.id + "[" + zip(row.when, firing.key).map { "\($0.name)=\($1)" }.joined(separator: ",") + "]"
+                    : row.identity.id + "[" + differing.map { "\(row.when[$0].name)=\(firing.key[$0])" }.joined(separator: ",") + "]"
                 cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
                                       product: spec.product.map { NamedValue($0.name, $0.value) }, steps: path + [firing.step],
                                       target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
