@@ -26,8 +26,13 @@ func coreCommit() -> String {
     return changes.isEmpty ? text : text + "+uncommitted"
 }
 
-func writeReport(_ text: String, to path: String) throws {
-    try Emitter.writeIfChanged(text, to: path)
+/// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`), then prints the console one.
+func writeReports(_ result: RunResult, _ args: Arguments) throws {
+    if let path = args.options["--junit"] { try Emitter.writeIfChanged(renderJUnit(result), to: path) }
+    if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderJSON(result), to: path) }
+    if let path = args.options["--markdown"] { try Emitter.writeIfChanged(renderMarkdown(result), to: path) }
+    if let path = args.options["--html"] { try Emitter.writeIfChanged(renderHTML(result), to: path) }
+    Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
 }
 
 let runCommand = Command(
@@ -104,11 +109,7 @@ let runCommand = Command(
                 lastDraw = Date()
                 Terminal.err("\r\u{1B}[2Krunning \(done)/\(total) rows" + (done == total ? "\r\u{1B}[2K" : ""))
             })
-        if let path = args.options["--junit"] { try writeReport(renderJUnit(result), to: path) }
-        if let path = args.options["--json"] { try writeReport(try renderJSON(result), to: path) }
-        if let path = args.options["--markdown"] { try writeReport(renderMarkdown(result), to: path) }
-        if let path = args.options["--html"] { try writeReport(renderHTML(result), to: path) }
-        Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
+        try writeReports(result, args)
         if format == .github {
             for c in result.cases where c.failsRun {
                 let what = c.status == .failed ? "diverges from the core" : c.status == .unexpectedPass ? "passed but is listed as an expected failure" : "has an expired expected-failure entry"
@@ -149,10 +150,6 @@ let mergeCommand = Command(
             Terminal.err("Error: cannot merge: \(error)\n")
             return 2
         }
-        if let path = args.options["--junit"] { try writeReport(renderJUnit(merged), to: path) }
-        if let path = args.options["--json"] { try writeReport(try renderJSON(merged), to: path) }
-        if let path = args.options["--markdown"] { try writeReport(renderMarkdown(merged), to: path) }
-        if let path = args.options["--html"] { try writeReport(renderHTML(merged), to: path) }
-        Terminal.out(renderConsole(merged, color: Terminal.colorWanted(fd: 1)))
+        try writeReports(merged, args)
         return merged.failed ? 1 : 0
     })

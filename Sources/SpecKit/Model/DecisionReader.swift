@@ -14,14 +14,12 @@ struct DecisionReader {
         var rows: [DecisionRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             for item in items {
-                guard let entries = c.mapping(item, "a row") else { continue }
-                let rowKeys = c.keys(entries, of: item, what: "a decision row", required: ["id", "then"],
-                                     optional: ["source", "decision", "when", "notes"])
-                guard let id = c.rowID(rowKeys, at: item.location) else { continue }
-                let trace = c.trace(rowKeys, at: item.location, rowID: id)
-                let when = rowKeys["when"].map { c.conditions($0, names: names, what: "an input of the table", rowID: id) } ?? []
-                let then = rowKeys["then"].map { Self.bindings($0, declared: outputs, what: "an output", rowID: id, context: c) } ?? []
-                rows.append(DecisionRow(identity: RowIdentity(id: id, trace: trace, location: item.location), when: when, then: then))
+                guard let row = c.tableRow(item, what: "a decision row", resultKey: "then", names: names, tested: "an input of the table")
+                else { continue }
+                let then = row.keys["then"].map {
+                    Self.bindings($0, declared: outputs, what: "an output", rowID: row.identity.id, context: c)
+                } ?? []
+                rows.append(DecisionRow(identity: row.identity, when: row.when, then: then))
             }
         }
         guard !inputs.isEmpty || byKey["inputs"] != nil else { return nil }

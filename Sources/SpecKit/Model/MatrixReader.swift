@@ -24,16 +24,11 @@ struct MatrixReader {
         var rows: [MatrixRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             for item in items {
-                guard let entries = c.mapping(item, "a row") else { continue }
-                let rowKeys = c.keys(entries, of: item, what: "a matrix row", required: ["id", "expect"],
-                                     optional: ["source", "decision", "when", "notes"])
-                guard let id = c.rowID(rowKeys, at: item.location) else { continue }
-                let trace = c.trace(rowKeys, at: item.location, rowID: id)
-                let when = rowKeys["when"].map { c.conditions($0, names: names, what: "an axis", rowID: id) } ?? []
-                let expect = rowKeys["expect"].map {
-                    DecisionReader.bindings($0, declared: observe, what: "an observation", rowID: id, context: c)
+                guard let row = c.tableRow(item, what: "a matrix row", resultKey: "expect", names: names, tested: "an axis") else { continue }
+                let expect = row.keys["expect"].map {
+                    DecisionReader.bindings($0, declared: observe, what: "an observation", rowID: row.identity.id, context: c)
                 } ?? []
-                rows.append(MatrixRow(identity: RowIdentity(id: id, trace: trace, location: item.location), when: when, expect: expect))
+                rows.append(MatrixRow(identity: row.identity, when: row.when, expect: expect))
             }
         }
         guard !axes.isEmpty else { return nil }

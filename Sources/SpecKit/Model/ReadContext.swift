@@ -178,6 +178,18 @@ final class ReadContext {
         return Trace(source: source, decision: decision)
     }
 
+    /// The common part of a table row: a mapping with `id`, a trace, an optional `when` on `names`, and one
+    /// required key of its own (`then` or `expect`). Returns the row's keys, identity and conditions.
+    func tableRow(_ item: Node, what: String, resultKey: String, names: [String: Domain], tested: String)
+        -> (keys: [String: Node], identity: RowIdentity, when: [Condition])? {
+        guard let entries = mapping(item, "a row") else { return nil }
+        let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: ["source", "decision", "when", "notes"])
+        guard let id = rowID(rowKeys, at: item.location) else { return nil }
+        let trace = self.trace(rowKeys, at: item.location, rowID: id)
+        let when = rowKeys["when"].map { conditions($0, names: names, what: tested, rowID: id) } ?? []
+        return (rowKeys, RowIdentity(id: id, trace: trace, location: item.location), when)
+    }
+
     /// A row's id, checked for shape.
     func rowID(_ byKey: [String: Node], at location: SourceLocation) -> String? {
         guard let node = byKey["id"], let id = text(node, "a row id") else { return nil }
