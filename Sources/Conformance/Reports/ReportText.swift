@@ -81,7 +81,7 @@ enum ReportText {
         }
         if let d = c.divergence {
             if d.path.isEmpty {
-                lines.append("  path:   (none: the first step reaches the row)")
+                lines.append("  path:   (none: it diverged at the first step)")
             } else {
                 lines.append("  path:   " + d.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: " → "))
             }
