@@ -11,7 +11,8 @@ enum StateDiagramSVG {
         let halfWidth = Dictionary(states.map { ($0, Double($0.count) * charWidth / 2 + 14) }, uniquingKeysWith: { a, _ in a })
         let widest = halfWidth.values.max() ?? 40
         let radius = n == 1 ? 0 : max(110, Double(n) * (widest + 30) / (2 * .pi) * 1.3)
-        let margin = widest + 60
+        // Room for the labels of self-loops and edges around the circle.
+        let margin = widest + 150
         let size = 2 * (radius + margin)
         let cx = size / 2, cy = size / 2
         var position: [String: (x: Double, y: Double)] = [:]
@@ -39,7 +40,7 @@ enum StateDiagramSVG {
         }
         func f(_ v: Double) -> String { formatted(v) }
         var out = "<svg class=\"diagram\" role=\"img\" viewBox=\"0 0 \(f(size)) \(f(size))\""
-        out += " width=\"\(f(size * 1.5))\" height=\"\(f(size * 1.5))\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
+        out += " width=\"\(f(size * 1.2))\" height=\"\(f(size * 1.2))\" overflow=\"visible\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
         out += "<defs>"
         for (name, colour) in [("ok", "#1a7f37"), ("no", "#8c959f")] {
             out += "<marker id=\"\(name)-\(Escape.html(id))\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\">"
@@ -55,7 +56,9 @@ enum StateDiagramSVG {
             let style = "fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(hit ? 2 : 1.5)\"\(hit ? "" : " stroke-dasharray=\"6 4\"") marker-end=\"url(#\(hit ? "ok" : "no")-\(Escape.html(id)))\""
             let index = pairIndex[[k.from, k.to], default: 0]
             pairIndex[[k.from, k.to]] = index + 1
-            let label = "\(k.event) (\(rows.joined(separator: ", ")))"
+            // Short labels keep the drawing readable; the row ids are in each edge's tooltip and in the coverage table.
+            let label = rows.count == 1 ? k.event : "\(k.event) ×\(rows.count)"
+            let tooltip = "<title>\(Escape.html("\(k.from) → \(k.to) on \(k.event): \(rows.joined(separator: ", "))"))</title>"
             let labelPoint: (Double, Double)
             let p = position[k.from] ?? (cx, cy)
             if k.from == k.to {
@@ -68,7 +71,7 @@ enum StateDiagramSVG {
                 let (ex, ey) = boundary(k.from, ux + uy * 0.5, uy - ux * 0.5)
                 let c1 = (p.x + (ux - uy * 0.6) * (reach + 20), p.y + (uy + ux * 0.6) * (reach + 20))
                 let c2 = (p.x + (ux + uy * 0.6) * (reach + 20), p.y + (uy - ux * 0.6) * (reach + 20))
-                out += "<path d=\"M\(f(sx)),\(f(sy)) C\(f(c1.0)),\(f(c1.1)) \(f(c2.0)),\(f(c2.1)) \(f(ex)),\(f(ey))\" \(style)/>\n"
+                out += "<path d=\"M\(f(sx)),\(f(sy)) C\(f(c1.0)),\(f(c1.1)) \(f(c2.0)),\(f(c2.1)) \(f(ex)),\(f(ey))\" \(style)>\(tooltip)</path>\n"
                 labelPoint = (p.x + ux * (reach + 12), p.y + uy * (reach + 12))
             } else {
                 let q = position[k.to] ?? (cx, cy)
@@ -78,7 +81,7 @@ enum StateDiagramSVG {
                 let mx = (p.x + q.x) / 2 - dy / len * offset, my = (p.y + q.y) / 2 + dx / len * offset
                 let (sx, sy) = boundary(k.from, mx - p.x, my - p.y)
                 let (ex, ey) = boundary(k.to, mx - q.x, my - q.y)
-                out += "<path d=\"M\(f(sx)),\(f(sy)) Q\(f(mx)),\(f(my)) \(f(ex)),\(f(ey))\" \(style)/>\n"
+                out += "<path d=\"M\(f(sx)),\(f(sy)) Q\(f(mx)),\(f(my)) \(f(ex)),\(f(ey))\" \(style)>\(tooltip)</path>\n"
                 labelPoint = (0.25 * sx + 0.5 * mx + 0.25 * ex, 0.25 * sy + 0.5 * my + 0.25 * ey)
             }
             labels += "<text x=\"\(f(labelPoint.0))\" y=\"\(f(labelPoint.1))\" class=\"edge \(hit ? "hit" : "miss")\" text-anchor=\"middle\">\(Escape.html(label))</text>\n"
