@@ -16,39 +16,39 @@ final class ReadContext {
     }
 
     /// The entries of a mapping, or an error saying what was expected.
-    func mapping(_ node: Node, _ what: String) -> [Node.Entry]? {
+    func mapping(_ node: Node, _ what: @autoclosure () -> String) -> [Node.Entry]? {
         if let entries = node.mapping { return entries }
         if node.scalar == "" || node.scalar == "~" || node.scalar == "null" { return [] }
-        error("spec.wrong-type", "\(what) should be a mapping (name: value lines), but it is \(node.kindDescription)", at: node.location)
+        error("spec.wrong-type", "\(what()) should be a mapping (name: value lines), but it is \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// The items of a list; a single value counts as a list of one when `single` is true.
-    func list(_ node: Node, _ what: String, single: Bool = false) -> [Node]? {
+    func list(_ node: Node, _ what: @autoclosure () -> String, single: Bool = false) -> [Node]? {
         if let items = node.sequence { return items }
         if single, node.scalar != nil { return [node] }
-        error("spec.wrong-type", "\(what) should be a list (lines starting with '- ', or [a, b]), but it is \(node.kindDescription)", at: node.location)
+        error("spec.wrong-type", "\(what()) should be a list (lines starting with '- ', or [a, b]), but it is \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// The text of a scalar, or an error.
-    func text(_ node: Node, _ what: String, allowEmpty: Bool = false) -> String? {
+    func text(_ node: Node, _ what: @autoclosure () -> String, allowEmpty: Bool = false) -> String? {
         guard let text = node.scalar else {
-            error("spec.wrong-type", "\(what) should be a single value, but it is \(node.kindDescription)", at: node.location)
+            error("spec.wrong-type", "\(what()) should be a single value, but it is \(node.kindDescription)", at: node.location)
             return nil
         }
         if !allowEmpty && text.isBlank {
-            error("spec.empty-value", "\(what) is empty", at: node.location)
+            error("spec.empty-value", "\(what()) is empty", at: node.location)
             return nil
         }
         return text
     }
 
     /// A name: a letter or underscore, then letters, digits and underscores.
-    func name(_ node: Node, _ what: String) -> String? {
-        guard let text = text(node, what) else { return nil }
+    func name(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        guard let text = text(node, what()) else { return nil }
         guard Self.isName(text) else {
-            error("spec.bad-name", "\(what) '\(text)' is not a valid name: use letters, digits and '_', starting with a letter",
+            error("spec.bad-name", "\(what()) '\(text)' is not a valid name: use letters, digits and '_', starting with a letter",
                   at: node.location)
             return nil
         }
@@ -70,60 +70,60 @@ final class ReadContext {
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
-    func keys(_ entries: [Node.Entry], of node: Node, what: String, required: [String], optional: [String]) -> [String: Node] {
+    func keys(_ entries: [Node.Entry], of node: Node, what: @autoclosure () -> String, required: [String], optional: [String]) -> [String: Node] {
         var byKey: [String: Node] = [:]
         let allowed = required + optional
         for entry in entries {
             guard let key = entry.key.scalar else {
-                error("spec.wrong-type", "a key of \(what) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
+                error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
             if allowed.contains(key) {
                 byKey[key] = entry.value
             } else {
-                error("spec.unknown-key", "\(what) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
                       at: entry.key.location, hint: Suggest.closest(to: key, in: allowed).map { "did you mean '\($0)'?" })
             }
         }
         for key in required where byKey[key] == nil {
-            error("spec.missing-key", "\(what) needs '\(key)'", at: node.location)
+            error("spec.missing-key", "\(what()) needs '\(key)'", at: node.location)
         }
         return byKey
     }
 
     /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names.
-    func domain(_ node: Node, _ what: String) -> Domain? {
+    func domain(_ node: Node, _ what: @autoclosure () -> String) -> Domain? {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {
-                guard let name = self.name(item, "a value of \(what)") else { continue }
+                guard let name = self.name(item, "a value of \(what())") else { continue }
                 if names.contains(name) {
-                    error("spec.duplicate-value", "\(what) lists '\(name)' twice", at: item.location)
+                    error("spec.duplicate-value", "\(what()) lists '\(name)' twice", at: item.location)
                 } else {
                     names.append(name)
                 }
             }
             guard !names.isEmpty else {
-                error("spec.empty-domain", "\(what) has no values: list at least one", at: node.location)
+                error("spec.empty-domain", "\(what()) has no values: list at least one", at: node.location)
                 return nil
             }
             return .enumeration(names)
         }
-        guard let text = text(node, what) else { return nil }
+        guard let text = text(node, what()) else { return nil }
         switch Domain.parse(text) {
         case .success(let d): return d
         case .failure(let e):
-            error("spec.bad-domain", "\(what): \(e.message)", at: node.location, hint: e.hint)
+            error("spec.bad-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint)
             return nil
         }
     }
 
     /// Declarations: a mapping of names to domains, each written short (`bool`) or as `{type:, initial:}`.
-    func declarations(_ node: Node, _ what: String, allowText: Bool, allowInitial: Bool) -> [Declaration] {
-        guard let entries = mapping(node, what) else { return [] }
+    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool) -> [Declaration] {
+        guard let entries = mapping(node, what()) else { return [] }
         var result: [Declaration] = []
         for entry in entries {
-            guard let name = self.name(entry.key, "a name in \(what)") else { continue }
+            guard let name = self.name(entry.key, "a name in \(what())") else { continue }
             if name == "state" || name == "effects" {
                 error("spec.reserved-name", "'\(name)' is reserved (it names the machine's state or a step's effects); choose another name",
                       at: entry.key.location)
@@ -140,7 +140,7 @@ final class ReadContext {
             }
             guard let domain = domain(typeNode, "the type of '\(name)'") else { continue }
             if domain == .text && !allowText {
-                error("spec.text-in-condition", "'\(name)' cannot be text here: \(what) are tested in conditions, so give a finite domain",
+                error("spec.text-in-condition", "'\(name)' cannot be text here: \(what()) are tested in conditions, so give a finite domain",
                       at: typeNode.location, hint: "use a list of names, bool, int a..b or duration a..b")
                 continue
             }
@@ -152,12 +152,12 @@ final class ReadContext {
     }
 
     /// A value of a domain.
-    func value(_ node: Node, _ domain: Domain, _ what: String) -> Value? {
-        guard let text = text(node, what, allowEmpty: domain == .text) else { return nil }
+    func value(_ node: Node, _ domain: Domain, _ what: @autoclosure () -> String) -> Value? {
+        guard let text = text(node, what(), allowEmpty: domain == .text) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
         case .failure(let e):
-            error("spec.out-of-domain", "\(what): \(e.message)", at: node.location, hint: e.hint)
+            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint)
             return nil
         }
     }
