@@ -23,7 +23,7 @@ public final class DualPasswordFixture: Fixture {
             ],
             observations: [
                 "state", "eraseEnabled", "realErased", "failures", "faceIDAllowed", "eraseSetup",
-                "realUnchanged", "kdfRuns", "persistedNamesNeutral",
+                "realUnchanged", "kdfRuns", "persistedNamesNeutral", "kdfMemoryKiB", "kdfIterations", "kdfParallelism",
                 "profile", "realIntact", "eraseRan", "error", "inputCleared",
                 "accepted", "reason", "delay",
             ],
@@ -31,7 +31,7 @@ public final class DualPasswordFixture: Fixture {
                 "openReal", "openDecoy", "eraseReal", "neutralError", "clearInput", "showNeutralCover", "releaseSession",
                 "showIrreversibleWarning", "askSecondConfirmation",
             ],
-            product: ["eraseDefault", "minPasswordLength", "minNumericPinLength", "delayCap"],
+            product: ["eraseDefault", "minPasswordLength", "minNumericPinLength", "delayCap", "kdf"],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
                 "decoy.failure-delay": ["failures"],
@@ -55,10 +55,17 @@ public final class DualPasswordFixture: Fixture {
 
     /// Builds a fresh core with a main and a decoy password installed.
     public init(product: [NamedValue]) throws(FixtureError) {
+        // Light Argon2id parameters keep the rows fast; `kdf: installDefault` installs the way a real install does,
+        // with the core's own default parameters, so a row can check what it persists.
+        var parameters: Argon2idParameters? = .testing
         for item in product {
             switch (item.name, item.value) {
             case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _), ("delayCap", _):
                 break // the core's fixed values; observed through the rows that exercise them
+            case ("kdf", .symbol("light")):
+                parameters = .testing
+            case ("kdf", .symbol("installDefault")):
+                parameters = nil
             default:
                 throw FixtureError("unknown product value \(item.name)=\(item.value)")
             }
@@ -69,9 +76,15 @@ public final class DualPasswordFixture: Fixture {
         store = fileStore
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try DualPassword.install(
-                main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
-                store: fileStore, random: random, parameters: .testing)
+            if let parameters {
+                try DualPassword.install(
+                    main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
+                    store: fileStore, random: random, parameters: parameters)
+            } else {
+                try DualPassword.install(
+                    main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
+                    store: fileStore, random: random)
+            }
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }
@@ -272,6 +285,17 @@ public final class DualPasswordFixture: Fixture {
             }
         case "realUnchanged": return .bool(realBytesUnchanged)
         case "kdfRuns": return .int(c.lastStepDerivations)
+        case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
+            // Read back from both persisted slot records, which must agree (same shape for both slots, §5).
+            let keys = DualPassword.Configuration().keys
+            let records = [0, 1].map { i in ((try? store.value(forKey: keys.slot(i))) ?? nil).flatMap { try? SlotRecord(bytes: $0) } }
+            guard let first = records[0], let second = records[1] else { throw FixtureError("a slot record cannot be read") }
+            guard first.parameters == second.parameters else { return .text("the two slots persist different parameters") }
+            switch name {
+            case "kdfMemoryKiB": return .int(Int(first.parameters.memoryKiB))
+            case "kdfIterations": return .int(Int(first.parameters.iterations))
+            default: return .int(Int(first.parameters.parallelism))
+            }
         default: throw FixtureError("no observation \(name)")
         }
     }

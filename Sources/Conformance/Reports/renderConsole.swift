@@ -15,7 +15,9 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
     var lines: [String] = []
-    let ids = ReportText.specIDs(result)
+    // Only the specs that ran: a run narrowed with --row or --spec lists just those.
+    let ran = Set(result.cases.map(\.spec))
+    let ids = ReportText.specIDs(result).filter { ran.contains($0) }
     let width = ids.map(\.count).max() ?? 0
     for id in ids {
         let cases = result.cases.filter { $0.spec == id }
