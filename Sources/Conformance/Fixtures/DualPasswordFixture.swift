@@ -251,14 +251,13 @@ public final class DualPasswordFixture: Fixture {
         default: throw FixtureError("unknown action \(action)")
         }
         guard let c = core else { throw FixtureError("the app is killed") }
-        let relaunched = action == "killRelaunch"
         outputs = [
             "profile": .symbol(c.openProfile?.description ?? "none"),
             "realIntact": .bool(realBytesUnchanged),
             "eraseRan": .bool(effects.contains(.erase)),
             "error": .symbol(effects.contains { if case .showError = $0 { true } else { false } } ? "neutral" : "none"),
-            // A relaunched lock screen starts with an empty field; otherwise the field is empty once cleared.
-            "inputCleared": .bool(relaunched || effects.contains(.clearInput)),
+            // Only the core's own word counts: the field is empty once the core has asked for it to be cleared.
+            "inputCleared": .bool(effects.contains(.clearInput)),
         ]
     }
 
