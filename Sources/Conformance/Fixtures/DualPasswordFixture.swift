@@ -43,6 +43,8 @@ public final class DualPasswordFixture: Fixture {
     private static let mainPassword = "orchard-lantern-42"
     private static let decoyPassword = "harbor-pebble-17"
     private static let wrongPassword = "neither-of-them-9"
+    /// The test secrets, only so that a test can search every report for them.
+    static var secretsForAudit: [String] { [mainPassword, decoyPassword, wrongPassword] }
 
     private let directory: String
     private let storePath: String

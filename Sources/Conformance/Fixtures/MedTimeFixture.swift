@@ -50,6 +50,11 @@ public final class MedTimeFixture: Fixture {
     private let pinLength: PINLength
     private let biometry: MedTimeBiometry
     /// The test PIN's digits (held privately; never observed or emitted).
+    // The test PINs (never observed, never emitted).
+    private static let fourDigitPIN = [1, 3, 5, 7]
+    private static let sixDigitPIN = [1, 3, 5, 7, 9, 0]
+    /// The test PINs as typed, only so that a test can search every report for them.
+    static var secretsForAudit: [String] { [fourDigitPIN, sixDigitPIN].map { $0.map(String.init).joined() } }
     private let pin: [Int]
     /// The store the running core uses (a new instance over the same file after a relaunch).
     private var store: any KeyValueStore
@@ -89,7 +94,7 @@ public final class MedTimeFixture: Fixture {
         }
         pinLength = length
         self.biometry = biometry
-        pin = length == .four ? [1, 3, 5, 7] : [1, 3, 5, 7, 9, 0]
+        pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
         directory = NSTemporaryDirectory() + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         do {
