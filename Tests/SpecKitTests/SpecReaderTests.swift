@@ -317,7 +317,7 @@ struct SpecReaderTests {
         ("      - event: active\n", "spec.missing-input", 14, 16,
          "event 'active' needs input 'away' (duration 0s..2h): add it under 'with'", nil),
         ("      - advance: 30\n", "spec.bad-duration", 14, 18,
-         "advance '30' is not a duration: write a number with a unit, such as 30s or 5m", nil),
+         "advance '30' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)", nil),
         ("      - kil\n", "spec.bad-step", 14, 9,
          "'kil' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect", "did you mean 'kill'?"),
         ("      - advance: 1s\n        repeat: 0\n", "spec.bad-repeat", 15, 17, "'repeat' must be a whole number from 1 to 100000", nil),
@@ -406,3 +406,41 @@ struct SpecReaderTests {
 }
 
 private struct Unexpected: Error {}
+
+@Suite("Scenario clock")
+struct ScenarioClockTests {
+    @Test("a negative advance moves the clock back and reads as it is written")
+    func negativeAdvance() throws {
+        let yaml = """
+        id: toy.machine
+        kind: machine
+        title: t
+        source: t.md §1
+        fixture: toy
+        states: [A]
+        initial: A
+        events: [go]
+        rows:
+          - {id: R1, source: t.md §1, on: go}
+        """
+        let scenarios = """
+        id: toy.scenarios
+        kind: scenarios
+        title: s
+        source: t.md §2
+        fixture: toy
+        uses: toy.machine
+        scenarios:
+          - id: S1
+            source: t.md §2
+            steps:
+              - advance: 20s
+              - advance: -30s
+        """
+        let compilation = SpecCompiler().compile(sources: [(path: "m.yaml", bytes: Array(yaml.utf8)), (path: "s.yaml", bytes: Array(scenarios.utf8))])
+        #expect(compilation.diagnostics.isEmpty)
+        let steps = try #require(compilation.suite.cases.first { $0.id == "S1" }).steps
+        #expect(steps.map(\.action) == [.advance(milliseconds: 20_000), .advance(milliseconds: -30_000)])
+        #expect(steps.map(\.action.description) == ["advance 20s", "advance -30s"])
+    }
+}

@@ -143,12 +143,15 @@ struct ScenarioReader {
             action = .event(name, inputs: inputs)
         } else if let advanceNode = byKey["advance"] {
             guard let text = c.text(advanceNode, "advance") else { return nil }
-            guard let ms = Value.parseDuration(text.trimmingSpaces) else {
-                c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m",
+            // A negative duration moves the device clock back, as a user changing the time would.
+            let trimmed = text.trimmingSpaces
+            let backwards = trimmed.hasPrefix("-")
+            guard let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) else {
+                c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)",
                         at: advanceNode.location, rows: [scenarioID])
                 return nil
             }
-            action = .advance(milliseconds: ms)
+            action = .advance(milliseconds: backwards ? -ms : ms)
         } else if byKey["kill"] != nil {
             action = .kill
         } else if byKey["relaunch"] != nil {

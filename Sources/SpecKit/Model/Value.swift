@@ -34,6 +34,7 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Formats milliseconds with the largest unit that divides them: `1h`, `5m`, `61s`, `500ms`.
     public static func formatDuration(_ ms: Int) -> String {
         if ms == 0 { return "0s" }
+        if ms < 0 { return "-" + formatDuration(-ms) }
         if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
         if ms % 60_000 == 0 { return "\(ms / 60_000)m" }
         if ms % 1000 == 0 { return "\(ms / 1000)s" }
