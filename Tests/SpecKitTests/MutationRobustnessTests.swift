@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// Bad input is never a crash: every spec of the project, damaged in seeded random ways (bytes flipped, lines
+/// dropped, duplicated or indented, text cut off), must come back as findings or a clean compile, never a trap.
+@Suite("Damaged specs")
+struct MutationRobustnessTests {
+    static let specsFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs")
+
+    /// SplitMix64: a small seeded generator, so every run damages the files the same way.
+    struct Seeded {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
+        }
+    }
+
+    static func damage(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        guard !lines.isEmpty else { return bytes }
+        let i = random.next(lines.count)
+        switch random.next(7) {
+        case 0: lines.remove(at: i)
+        case 1: lines.insert(lines[i], at: i)
+        case 2: lines[i] = [UInt8](repeating: UInt8(ascii: " "), count: random.next(5)) + lines[i]
+        case 3: if !lines[i].isEmpty { lines[i][random.next(lines[i].count)] = UInt8(random.next(256)) }
+        case 4: lines = Array(lines.prefix(i))
+        case 5: lines[i] = Array(lines[i].prefix(random.next(lines[i].count + 1)))
+        default: lines.swapAt(i, random.next(lines.count))
+        }
+        return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    /// The spec that `original` names in `uses:`, if any.
+    static func used(by original: (path: String, bytes: [UInt8]), in all: [(path: String, bytes: [UInt8])]) -> [(path: String, bytes: [UInt8])] {
+        let text = String(decoding: original.bytes, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("uses: ") }) else { return [] }
+        let id = line.dropFirst("uses: ".count).trimmingCharacters(in: .whitespaces)
+        return all.filter { String(decoding: $0.bytes, as: UTF8.self).contains("\nid: \(id)\n") || String(decoding: $0.bytes, as: UTF8.self).hasPrefix("id: \(id)\n") }
+    }
+
+    @Test("forty damaged copies of every spec compile to findings or to a clean result, never a crash")
+    func damagedSpecsNeverCrash() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.specsFolder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(names.count >= 5)
+        let originals = try names.map { (path: "specs/\($0)", bytes: Array(try Data(contentsOf: Self.specsFolder.appendingPathComponent($0)))) }
+        var random = Seeded(state: 0x10C5)
+        var withFindings = 0, total = 0
+        for original in originals {
+            for _ in 0..<40 {
+                var bytes = original.bytes
+                for _ in 0..<(1 + random.next(3)) { bytes = Self.damage(bytes, &random) }
+                // The machine a scenario set uses stays whole, so the damaged set can still be read against it.
+                let compilation = SpecCompiler().compile(sources: Self.used(by: original, in: originals) + [(original.path, bytes)])
+                total += 1
+                if compilation.diagnostics.contains(where: { $0.location.file == original.path }) { withFindings += 1 }
+                for d in compilation.diagnostics { #expect(d.location.line >= 1 && d.location.column >= 1) }
+            }
+        }
+        // Most damage must be noticed; a few mutations (a duplicated blank line, a swapped pair of rows) are harmless.
+        #expect(withFindings * 2 > total, "\(withFindings) of \(total) damaged files gave findings")
+    }
+}
