@@ -247,3 +247,35 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         if inFailure { failureText += string }
     }
 }
+
+@Suite("JUnit: one testcase per row")
+struct JUnitRowTests {
+    static func variant(_ id: String, _ status: CaseStatus) -> CaseResult {
+        CaseResult(id: id, spec: "launch-lock", row: "L3", source: "launch-lock.md §2.9", decision: nil,
+                   file: "specs/launch-lock.yaml", line: 18, column: 5, status: status, steps: 2,
+                   divergence: status == .failed ? ReportFixture.failed.divergence : nil, expectedReason: nil, exercised: ["L3"])
+    }
+
+    @Test("a machine row that ran as several cases is one testcase, failing when any case fails; matrix cells stay apart")
+    func variantsFold() throws {
+        let matrix = CompiledSpec(id: "m", kind: .matrix, title: "m", source: "m.md §1", fixture: "m", file: "specs/m.yaml",
+                                  sha256: ReportFixture.gateSHA, product: [],
+                                  rows: [RowRecord(id: "M1", source: "m.md §1", decision: nil, line: 3, column: 5)], graph: nil)
+        let cells = ["M1[a=x]", "M1[a=y]"].map {
+            CaseResult(id: $0, spec: "m", row: "M1", source: "m.md §1", decision: nil, file: "specs/m.yaml", line: 3, column: 5,
+                       status: .passed, steps: 1, divergence: nil, expectedReason: nil, exercised: ["M1"])
+        }
+        let run = RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec, matrix],
+                            cases: [Self.variant("L3", .passed), Self.variant("L3[phase=inactive]", .failed)] + cells)
+        let xml = renderJUnit(run)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 3)
+        #expect(xml.contains("name=\"L3\""))
+        #expect(!xml.contains("name=\"L3[phase=inactive]\""))
+        #expect(xml.contains("name=\"M1[a=x]\"") && xml.contains("name=\"M1[a=y]\""))
+        #expect(xml.contains("<testsuites name=\"lockspec\" tests=\"3\" failures=\"1\""))
+        #expect(xml.contains("ran 2 cases: L3, L3[phase=inactive]"))
+        let allPass = RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec],
+                                cases: [Self.variant("L3", .passed), Self.variant("L3[phase=inactive]", .passed)])
+        #expect(renderJUnit(allPass).contains("failures=\"0\""))
+    }
+}

@@ -1,18 +1,35 @@
 /// The run as JUnit XML, for CI readers: one `<testsuite>` per spec with the run identity in `<properties>`, and one
-/// `<testcase classname="spec" name="case">` per case. A divergence, an unexpected pass or an expired expectation is
-/// a `<failure>` whose body is the full account; an expected failure is `<skipped>`.
+/// `<testcase classname="spec" name="row">` per row. A machine row that ran as several cases (one per value of the names
+/// it tests) is one testcase that fails when any of its cases fails; a matrix cell is a row of its own. A divergence,
+/// an unexpected pass or an expired expectation is a `<failure>` whose body is the full account of every failing case;
+/// an expected failure is `<skipped>`.
 public func renderJUnit(_ result: RunResult) -> String {
     func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
-    let total = RunSummary(result)
+    let matrices = Set(result.specs.filter { $0.kind == .matrix }.map(\.id))
+    // Rows in run order, each with its cases.
+    var groups: [(id: String, cases: [CaseResult])] = []
+    var index: [String: Int] = [:]
+    for c in result.cases {
+        let key = matrices.contains(c.spec) ? c.id : c.row
+        if let i = index["\(c.spec)\u{0}\(key)"] { groups[i].cases.append(c) } else {
+            index["\(c.spec)\u{0}\(key)"] = groups.count
+            groups.append((key, [c]))
+        }
+    }
+    func status(_ cases: [CaseResult]) -> CaseStatus {
+        for s in [CaseStatus.failed, .expired, .unexpectedPass, .expectedFailure] where cases.contains(where: { $0.status == s }) { return s }
+        return .passed
+    }
+    func failing(_ s: CaseStatus) -> Bool { s == .failed || s == .unexpectedPass || s == .expired }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"lockspec\" tests=\"\(total.total)\" failures=\"\(total.failed + total.unexpectedPasses + total.expired)\""
-    out += " errors=\"0\" skipped=\"\(total.expectedFailures)\">\n"
+    out += "<testsuites name=\"lockspec\" tests=\"\(groups.count)\" failures=\"\(groups.filter { failing(status($0.cases)) }.count)\""
+    out += " errors=\"0\" skipped=\"\(groups.filter { status($0.cases) == .expectedFailure }.count)\">\n"
     let fingerprints = Dictionary(result.identity.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for id in ReportText.specIDs(result) {
-        let cases = result.cases.filter { $0.spec == id }
-        let s = RunSummary(cases: cases)
-        out += "  <testsuite name=\"\(attr(id))\" tests=\"\(s.total)\" failures=\"\(s.failed + s.unexpectedPasses + s.expired)\""
-        out += " errors=\"0\" skipped=\"\(s.expectedFailures)\">\n"
+        let rows = groups.filter { $0.cases[0].spec == id }
+        guard !rows.isEmpty else { continue }
+        out += "  <testsuite name=\"\(attr(id))\" tests=\"\(rows.count)\" failures=\"\(rows.filter { failing(status($0.cases)) }.count)\""
+        out += " errors=\"0\" skipped=\"\(rows.filter { status($0.cases) == .expectedFailure }.count)\">\n"
         out += "    <properties>\n"
         var properties: [(String, String)] = [
             ("lockspec.tool", result.identity.tool),
@@ -28,18 +45,22 @@ public func renderJUnit(_ result: RunResult) -> String {
             out += "      <property name=\"\(attr(name))\" value=\"\(attr(value))\"/>\n"
         }
         out += "    </properties>\n"
-        for c in cases {
-            out += "    <testcase classname=\"\(attr(c.spec))\" name=\"\(attr(c.id))\" file=\"\(attr(c.file))\" line=\"\(c.line)\""
-            switch c.status {
+        for row in rows {
+            let c = row.cases[0]
+            let rowStatus = status(row.cases)
+            out += "    <testcase classname=\"\(attr(c.spec))\" name=\"\(attr(row.id))\" file=\"\(attr(c.file))\" line=\"\(c.line)\""
+            let ran = row.cases.count > 1 ? "      <system-out>\(Escape.xml("ran \(row.cases.count) cases: " + row.cases.map(\.id).joined(separator: ", ")))</system-out>\n" : ""
+            switch rowStatus {
             case .passed:
-                out += "/>\n"
+                out += ran.isEmpty ? "/>\n" : ">\n\(ran)    </testcase>\n"
             case .expectedFailure:
-                out += ">\n      <skipped message=\"\(attr("expected failure: " + (c.expectedReason ?? "listed")))\"/>\n    </testcase>\n"
+                out += ">\n      <skipped message=\"\(attr("expected failure: " + (c.expectedReason ?? "listed")))\"/>\n\(ran)    </testcase>\n"
             case .failed, .unexpectedPass, .expired:
-                let type = c.status == .failed ? "divergence" : c.status == .unexpectedPass ? "unexpected-pass" : "expired"
-                out += ">\n      <failure message=\"\(attr(failureMessage(c)))\" type=\"\(type)\">"
-                out += Escape.xml(ReportText.account(c).joined(separator: "\n"))
-                out += "</failure>\n    </testcase>\n"
+                let type = rowStatus == .failed ? "divergence" : rowStatus == .unexpectedPass ? "unexpected-pass" : "expired"
+                let bad = row.cases.filter { $0.status == rowStatus }
+                out += ">\n      <failure message=\"\(attr(failureMessage(bad[0])))\" type=\"\(type)\">"
+                out += Escape.xml(bad.map { ReportText.account($0).joined(separator: "\n") }.joined(separator: "\n\n"))
+                out += "</failure>\n\(ran)    </testcase>\n"
             }
         }
         out += "  </testsuite>\n"
