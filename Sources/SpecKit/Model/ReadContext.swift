@@ -56,17 +56,22 @@ final class ReadContext {
     }
 
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || isDigit($0) }
     }
 
     static func isRowID(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first)
-        else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
-        }
+        guard let first = text.unicodeScalars.first, first.isASCII, isLetter(first) || isDigit(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && (isLetter($0) || isDigit($0) || $0 == "-" || $0 == "_" || $0 == ".") }
     }
+
+    /// A letter: ASCII answered at once, anything else by its Unicode properties (names may be written in any script).
+    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+        return s.properties.isAlphabetic
+    }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
