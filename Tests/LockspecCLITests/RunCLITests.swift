@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `lockspec run`, `merge` and `graph` as a CI job calls them: exit codes, reports on disk, shards that merge back.
+@Suite("lockspec run")
+struct RunCLITests {
+    static let specs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs").path
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("the project's specs conform: exit 0, the summary line, and every report written")
+    func conforms() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLITests.run([Self.specs, "--junit", out.appendingPathComponent("j.xml").path,
+                                    "--json", out.appendingPathComponent("r.json").path,
+                                    "--markdown", out.appendingPathComponent("s.md").path,
+                                    "--html", out.appendingPathComponent("r.html").path].prepending("run"), timeout: 120)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        #expect(run.stdout.contains(" passed, 0 failed"))
+        for name in ["j.xml", "r.json", "s.md", "r.html"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name) not written")
+        }
+        let junit = try String(contentsOf: out.appendingPathComponent("j.xml"), encoding: .utf8)
+        #expect(junit.contains("<testcase classname=\"launch-lock.triggers\" name=\"LL-ACTIVE-GRACE-OVER\""))
+    }
+
+    @Test("two shards merge back into the whole run")
+    func shardsMerge() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var totals: [String] = []
+        for shard in ["1/2", "2/2"] {
+            let path = out.appendingPathComponent("part\(shard.prefix(1)).json").path
+            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", path], timeout: 120)
+            #expect(run.status == 0)
+            totals.append(run.stdout.split(separator: "\n").last.map(String.init) ?? "")
+        }
+        let merged = try CLITests.run(["merge", out.appendingPathComponent("part1.json").path, out.appendingPathComponent("part2.json").path])
+        #expect(merged.status == 0)
+        let counts = totals.compactMap { Int($0.split(separator: " ").first ?? "") }
+        let whole = merged.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").first ?? "") }
+        #expect(counts.count == 2 && whole == counts.reduce(0, +))
+    }
+
+    @Test("usage mistakes and specs that do not compile exit 2, before anything runs")
+    func exitTwo() throws {
+        let unknownRow = try CLITests.run(["run", Self.specs, "--row", "LL-ACTIVE-GRACE-OVR"], timeout: 60)
+        #expect(unknownRow.status == 2)
+        #expect(unknownRow.stderr.contains("did you mean 'LL-ACTIVE-GRACE-OVER'?"))
+        let badShard = try CLITests.run(["run", Self.specs, "--shard", "3/2"], timeout: 60)
+        #expect(badShard.status == 2)
+        let broken = try CLITests.write(Array("id: t.x\nkind: machin\ntitle: T\n".utf8))
+        defer { CLITests.remove(broken) }
+        let notCompiling = try CLITests.run(["run", broken])
+        #expect(notCompiling.status == 2)
+        #expect(notCompiling.stderr.contains("the specs do not compile"))
+    }
+
+    @Test("graph prints a machine's Mermaid diagram and refuses a decision table")
+    func graph() throws {
+        let machine = try CLITests.run(["graph", Self.specs + "/launch-lock.triggers.yaml"], timeout: 60)
+        #expect(machine.status == 0)
+        #expect(machine.stdout.contains("stateDiagram-v2"))
+        #expect(machine.stdout.contains("Open --> Locked"))
+        let decision = try CLITests.run(["graph", Self.specs + "/gates.order.yaml"], timeout: 60)
+        #expect(decision.status == 2)
+    }
+}
+
+extension Array {
+    func prepending(_ element: Element) -> [Element] { [element] + self }
+}
