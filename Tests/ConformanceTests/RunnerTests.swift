@@ -216,3 +216,24 @@ struct RunnerTests {
         #expect(fixed["T-UNLOCK-WRONG"] == .passed)
     }
 }
+
+@Suite("Effects as multisets, with * for measured values")
+struct EffectMatchingTests {
+    @Test("literal effects compare as multisets: order is free, count is not")
+    func literal() {
+        #expect(Runner.effectsAgree(expected: ["a", "b"], actual: ["b", "a"]))
+        #expect(!Runner.effectsAgree(expected: ["a", "a"], actual: ["a"]))
+        #expect(!Runner.effectsAgree(expected: ["a"], actual: ["a", "a"]))
+        #expect(!Runner.effectsAgree(expected: ["a(1)"], actual: ["a(2)"]))
+    }
+
+    @Test("a * matches any run of characters, and each pattern takes a different effect")
+    func wildcard() {
+        #expect(Runner.effectsAgree(expected: ["x(t=*, n=1)"], actual: ["x(t=250, n=1)"]))
+        #expect(!Runner.effectsAgree(expected: ["x(t=*, n=1)"], actual: ["x(t=250, n=2)"]))
+        #expect(Runner.effectsAgree(expected: ["x(*)", "x(a)"], actual: ["x(a)", "x(b)"]))
+        #expect(!Runner.effectsAgree(expected: ["x(*)", "x(*)"], actual: ["x(a)", "y(b)"]))
+        #expect(Runner.glob("a*b*c", matches: "a-b-c") && !Runner.glob("a*b*c", matches: "a-c-b"))
+        #expect(!Runner.glob("ab*ba", matches: "aba"))
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SpecKit
 
 /// Runs compiled test cases against fixtures, step by step, and compares every observation with the table.
@@ -91,7 +92,7 @@ public struct Runner {
                 }
             }
             if let expectedEffects = step.effects {
-                let ok = expectedEffects.sorted() == effects.sorted()
+                let ok = Self.effectsAgree(expected: expectedEffects, actual: effects)
                 cells.append(CellResult(name: "effects", expected: Self.list(expectedEffects), actual: Self.list(effects), ok: ok))
             }
             if cells.contains(where: { !$0.ok }) { return diverge(cells, nil) }
@@ -109,6 +110,41 @@ public struct Runner {
         case (.symbol(let a), .text(let b)), (.text(let a), .symbol(let b)): return a == b
         default: return false
         }
+    }
+
+    /// Whether the emitted effects are exactly the expected ones, as multisets. A `*` in an expected effect matches any
+    /// run of characters (for measured arguments such as `time_ms=*`); every expected effect must match a different
+    /// emitted one and nothing may be left over.
+    static func effectsAgree(expected: [String], actual: [String]) -> Bool {
+        guard expected.count == actual.count else { return false }
+        guard expected.contains(where: { $0.contains("*") }) else { return expected.sorted() == actual.sorted() }
+        // Literal effects first, then patterns, with backtracking over the few effects one step emits.
+        let ordered = expected.filter { !$0.contains("*") } + expected.filter { $0.contains("*") }
+        var used = [Bool](repeating: false, count: actual.count)
+        func assign(_ i: Int) -> Bool {
+            guard i < ordered.count else { return true }
+            for j in actual.indices where !used[j] && glob(ordered[i], matches: actual[j]) {
+                used[j] = true
+                if assign(i + 1) { return true }
+                used[j] = false
+            }
+            return false
+        }
+        return assign(0)
+    }
+
+    /// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return pattern == text }
+        guard text.hasPrefix(parts[0]), text.hasSuffix(parts[parts.count - 1]),
+              text.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+        var rest = Substring(text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let range = rest.range(of: middle) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
     }
 
     static func list(_ effects: [String]) -> String { effects.isEmpty ? "(none)" : effects.sorted().joined(separator: "; ") }
