@@ -46,7 +46,12 @@ public final class LaunchGatesFixture: Fixture {
                 guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
                     throw FixtureError("the BiometricGate's grace is fixed by the core")
                 }
-            case ("coverRule", _): break // `.launchGates` covers whenever enabled and not active (D-GATE-COVER).
+            case ("coverRule", let rule):
+                // The gate's cover rule is the core's `.launchGates` one; a spec asking for another cannot be run.
+                guard rule.description == "whenEnabledNotActive",
+                      LaunchLock.Configuration.launchGates.coverRule == .enabledWhileNotActive else {
+                    throw FixtureError("the BiometricGate's cover rule is the core's (cover whenever enabled and not active)")
+                }
             case ("appVersion", let v): running = v.description
             case ("legalVersion", let v): legal = v.description
             case ("biometricEnabled", .bool(let b)): biometric = b
