@@ -13,15 +13,15 @@ public final class LaunchGatesFixture: Fixture {
             events: [
                 "launch": ["min", "latest"], "background": [], "inactive": [], "active": ["away"],
                 "authResult": ["outcome"], "unlockTapped": [], "setEnabled": ["switchTo"],
-                "finishOnboarding": ["via"], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
+                "finishOnboarding": ["via"], "onboardingNext": [], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
                 "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [],
             ],
             observations: ["state", "enabled", "phase", "cover", "backgroundTime", "authenticating", "front",
-                           "analyticsStarted", "onboardingCompleted", "ratingActions", "sheet", "consentShown",
+                           "analyticsStarted", "onboardingCompleted", "onboardingPage", "ratingActions", "sheet", "consentShown",
                            "requestReview", "dismissable", "order"],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
-            product: ["grace", "coverRule", "appVersion", "legalVersion", "biometricEnabled"],
+            product: ["grace", "coverRule", "appVersion", "legalVersion", "biometricEnabled", "onboardingPages"],
             decisions: [
                 "gates.consent": ["accepted"],
                 "gates.order": ["errorPosted", "biometricEnabled", "update", "onboardingCompleted", "consentCurrent"],
@@ -36,6 +36,8 @@ public final class LaunchGatesFixture: Fixture {
     private var configuration: LaunchGates.Configuration
     private var gates: LaunchGates
     private var outputs: [String: Value] = [:]
+    /// How many pages "finish onboarding with next" taps through: the spec's product value `onboardingPages`.
+    private var onboardingPages: Int?
 
     /// Builds a fresh stack (not yet launched). grace/coverRule must be the `.launchGates` lock's (1 s, not active).
     public init(product: [NamedValue]) throws(FixtureError) {
@@ -55,6 +57,7 @@ public final class LaunchGatesFixture: Fixture {
             case ("appVersion", let v): running = v.description
             case ("legalVersion", let v): legal = v.description
             case ("biometricEnabled", .bool(let b)): biometric = b
+            case ("onboardingPages", .int(let n)): onboardingPages = n
             default: throw FixtureError("unknown product value \(item.name)")
             }
         }
@@ -116,9 +119,12 @@ public final class LaunchGatesFixture: Fixture {
             return handle(.lock(inputs["switchTo"] == .bool(true) ? .toggleOn : .toggleOff))
         case "finishOnboarding":
             if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
+            // "done": the user taps next through as many pages as the spec says, whatever the core counts.
+            guard let pages = onboardingPages else { throw FixtureError("finishOnboarding(via: done) needs the product value onboardingPages") }
             var effects: [String] = []
-            for _ in 0..<configuration.onboardingPages { effects += handle(.onboardingNext) }
+            for _ in 0..<pages { effects += handle(.onboardingNext) }
             return effects
+        case "onboardingNext": return handle(.onboardingNext)
         case "acceptConsent": return handle(.acceptConsent)
         case "bumpLegalVersion":
             // A new build ships a later LegalContent.version; the stack is rebuilt on the same store.
@@ -149,6 +155,7 @@ public final class LaunchGatesFixture: Fixture {
         case "front": return .symbol(Self.front(gates.visibleGate))
         case "analyticsStarted": return .bool(gates.analyticsStarted)
         case "onboardingCompleted": return .bool(gates.onboardingCompleted)
+        case "onboardingPage": return .int(gates.onboardingPage + 1) // the page shown, counted from 1
         case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
         case "sheet":
             switch gates.visibleGate {
