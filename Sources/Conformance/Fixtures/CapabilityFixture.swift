@@ -8,7 +8,8 @@ import SpecKit
 /// - `capability.check` (canEvaluate, error, biometryType, osMajor) → a `CapabilityReport`, then
 ///   `BiometricCapability.classify` (result: the case name) and `isHardwareSupported` (hardwareSupported).
 ///   error: `none` and `notLAError` → nil (the core's "no LAError"); `otherLAError` → `.invalidContext`; the others
-///   by name. biometryType `unknownFuture` → `.unknown`. osMajor `before11` → 10, `from11` → 17.
+///   by name. biometryType `unknownFuture` → `.unknown`. osMajor `before11` → 10 and `from11` → 11: the versions on
+///   each side of the edge, so a comparison that is off by one is caught.
 /// - `capability.type` (canEvaluate, biometryType, osMajor) → `resolvedType` (type) and `typeName` (name). A report
 ///   that cannot evaluate carries `biometryNotEnrolled` (the spec's own example: a not-enrolled device still names
 ///   its type).
@@ -113,7 +114,7 @@ public final class CapabilityFixture: Fixture {
     private func decideReport(_ values: [String: String]) throws(FixtureError) {
         let canEvaluate = values["canEvaluate"] != "false"
         let type = try Self.type(values["biometryType"] ?? "none")
-        let os = values["osMajor"] == "before11" ? 10 : 17
+        let os = values["osMajor"] == "before11" ? 10 : 11
         let error: LAErrorCode?
         if let name = values["error"] {
             error = try Self.reportError(name)
