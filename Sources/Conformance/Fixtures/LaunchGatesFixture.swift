@@ -14,7 +14,7 @@ public final class LaunchGatesFixture: Fixture {
                 "launch": ["min", "latest"], "background": [], "inactive": [], "active": ["away"],
                 "authResult": ["outcome"], "unlockTapped": [], "setEnabled": ["switchTo"],
                 "finishOnboarding": ["via"], "onboardingNext": [], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
-                "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [],
+                "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [], "corruptStore": [],
             ],
             observations: ["state", "enabled", "phase", "cover", "backgroundTime", "authenticating", "front",
                            "analyticsStarted", "onboardingCompleted", "onboardingPage", "ratingActions", "sheet", "consentShown",
@@ -32,7 +32,8 @@ public final class LaunchGatesFixture: Fixture {
     }
 
     private let clock = ManualClock()
-    private let store = InMemoryStore()
+    /// The preferences; `corruptStore` swaps in one that cannot be read, as a damaged file would be.
+    private var store = InMemoryStore()
     private var configuration: LaunchGates.Configuration
     private var gates: LaunchGates
     private var outputs: [String: Value] = [:]
@@ -96,6 +97,9 @@ public final class LaunchGatesFixture: Fixture {
 
     private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [String] {
         switch name {
+        case "corruptStore":
+            store = InMemoryStore.corrupted()
+            return []
         case "launch":
             if inputs["min"] != nil || inputs["latest"] != nil {
                 configuration.minimumVersion = inputs["min"].map { Self.version($0.description) }
