@@ -15,6 +15,7 @@ public final class LaunchGatesFixture: Fixture {
                 "authResult": ["outcome"], "unlockTapped": [], "setEnabled": ["switchTo"],
                 "finishOnboarding": ["via"], "onboardingNext": [], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
                 "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [], "corruptStore": [],
+                "updateApp": ["version"],
             ],
             observations: ["state", "enabled", "phase", "cover", "backgroundTime", "authenticating", "front",
                            "analyticsStarted", "onboardingCompleted", "onboardingPage", "ratingActions", "sheet", "consentShown",
@@ -133,6 +134,12 @@ public final class LaunchGatesFixture: Fixture {
         case "bumpLegalVersion":
             // A new build ships a later LegalContent.version; the stack is rebuilt on the same store.
             configuration.legalVersion = "2099-12-31"
+            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+            return handle(.lock(.appear))
+        case "updateApp":
+            // The user installs a new build: the stack is rebuilt on the same store with the new running version.
+            guard let version = inputs["version"] else { throw FixtureError("updateApp needs version") }
+            configuration.runningVersion = Self.version(version.description)
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
         case "postError": return handle(.postError("error"))
