@@ -4,12 +4,14 @@ public func renderMarkdown(_ result: RunResult) -> String {
     let summary = RunSummary(result)
     var out = "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
     out += summary.line + "\n\n"
-    out += "| Spec | Rows | Passed | Failed | Expected failures |\n|---|---:|---:|---:|---:|\n"
+    // Rows are the spec's rows; the other columns count cases (a machine row runs once per tested value, a matrix
+    // rule once per cell).
+    out += "| Spec | Rows | Cases | Passed | Failing | Expected failures |\n|---|---:|---:|---:|---:|---:|\n"
     for id in ReportText.specIDs(result) {
         let cases = result.cases.filter { $0.spec == id }
         let s = RunSummary(cases: cases)
         let rows = result.specs.first { $0.id == id }?.rows.count ?? Set(cases.map(\.row)).count
-        out += "| \(Escape.markdown(id)) | \(rows) | \(s.passed) | \(s.failed + s.unexpectedPasses + s.expired) | \(s.expectedFailures) |\n"
+        out += "| \(Escape.markdown(id)) | \(rows) | \(cases.count) | \(s.passed) | \(s.failed + s.unexpectedPasses + s.expired) | \(s.expectedFailures) |\n"
     }
     let findings = result.cases.filter { $0.failsRun }
     if !findings.isEmpty {
