@@ -62,7 +62,7 @@ private struct HTMLPage {
         out += "<header>\n<h1>LockSpec conformance report</h1>\n"
         out += "<p class=\"headline \(summary.holds ? "pass" : "fail")\">\(summary.holds ? "PASS" : "FAIL")</p>\n"
         out += "<p class=\"counts\">\(h(summary.line)) <span class=\"muted\">(\(summary.total) cases)</span></p>\n</header>\n"
-        out += "<section id=\"summary\">\n<h2>Summary</h2>\n<table>\n<tr><th>Spec</th><th>Kind</th><th>Rows</th><th>Cases</th><th>Passed</th><th>Failed</th><th>Expected failures</th></tr>\n"
+        out += "<section id=\"summary\">\n<h2>Summary</h2>\n<table>\n<tr><th>Spec</th><th>Kind</th><th>Rows</th><th>Cases</th><th>Passed</th><th>Failing</th><th>Expected failures</th></tr>\n"
         for id in specIDs {
             let s = RunSummary(cases: cases(of: id))
             let compiled = spec(id)
