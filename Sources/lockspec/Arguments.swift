@@ -1,4 +1,5 @@
 import Foundation
+import SpecKit
 
 /// A small argument parser in the style of swift-argument-parser: options, flags and positionals, with errors that
 /// name the problem and point at `--help`.
@@ -37,7 +38,7 @@ struct Arguments {
                     flags.insert(name)
                 } else {
                     let all = Array(valued) + Array(known)
-                    let guess = closest(name, all).map { " (did you mean \($0)?)" } ?? ""
+                    let guess = Suggest.closest(to: name, in: all).map { " (did you mean \($0)?)" } ?? ""
                     throw UsageError(message: "unknown option \(name)\(guess)")
                 }
             } else {
@@ -46,21 +47,4 @@ struct Arguments {
             i += 1
         }
     }
-}
-
-private func closest(_ word: String, _ candidates: [String]) -> String? {
-    candidates.min { distance(word, $0) < distance(word, $1) }.flatMap { distance(word, $0) <= 3 ? $0 : nil }
-}
-
-private func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var next = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        row = next
-    }
-    return row[b.count]
 }

@@ -63,7 +63,7 @@ func exitCode() -> Int32 {
         return 0
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-        let guess = commands.map(\.name).min { a, b in a.commonPrefix(with: first).count > b.commonPrefix(with: first).count }
+        let guess = Suggest.closest(to: first, in: commands.map(\.name))
         Terminal.err("Error: unknown command '\(first)'\(guess.map { " (did you mean '\($0)'?)" } ?? "")\nUSAGE: lockspec <command> [options]\nSee 'lockspec --help'.\n")
         return 2
     }
