@@ -30,19 +30,7 @@ struct RegionAnalysis {
         var atoms: [[ClosedRange<Int>]] = []
         var candidates: [[[Int]]] = []
         for (d, dimension) in dimensions.enumerated() {
-            var cuts: Set<Int> = [dimension.whole.lowerBound]
-            for row in rows {
-                for r in row[d]?.ranges ?? [] {
-                    cuts.insert(r.lowerBound)
-                    if r.upperBound < dimension.whole.upperBound { cuts.insert(r.upperBound + 1) }
-                }
-            }
-            let sorted = cuts.filter { dimension.whole.contains($0) }.sorted()
-            var dimensionAtoms: [ClosedRange<Int>] = []
-            for (i, lo) in sorted.enumerated() {
-                let hi = i + 1 < sorted.count ? sorted[i + 1] - 1 : dimension.whole.upperBound
-                dimensionAtoms.append(lo...hi)
-            }
+            let dimensionAtoms = Self.atoms(of: dimension.whole, cutBy: rows.compactMap { $0[d] })
             atoms.append(dimensionAtoms)
             var perAtom = [[Int]](repeating: [], count: dimensionAtoms.count)
             for (r, row) in rows.enumerated() {
@@ -64,6 +52,20 @@ struct RegionAnalysis {
         }
         self.atoms = atoms
         self.candidates = candidates
+    }
+
+    /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
+    /// true or wholly false.
+    static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
+        var cuts: Set<Int> = [whole.lowerBound]
+        for set in sets {
+            for r in set.ranges {
+                cuts.insert(r.lowerBound)
+                if r.upperBound < whole.upperBound { cuts.insert(r.upperBound + 1) }
+            }
+        }
+        let sorted = cuts.filter { whole.contains($0) }.sorted()
+        return sorted.enumerated().map { i, lo in lo...(i + 1 < sorted.count ? sorted[i + 1] - 1 : whole.upperBound) }
     }
 
     /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.

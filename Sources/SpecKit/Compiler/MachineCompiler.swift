@@ -118,17 +118,11 @@ struct MachineCompiler {
                     perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
                     continue
                 }
-                var cuts: Set<Int> = [whole.lowerBound]
-                for row in machine.rows where row.on.contains(event.name) {
-                    for r in row.when.first(where: { $0.name == input.name })?.set.ranges ?? [] {
-                        cuts.insert(r.lowerBound)
-                        if r.upperBound < whole.upperBound { cuts.insert(r.upperBound + 1) }
-                    }
-                }
-                let sorted = cuts.filter { whole.contains($0) }.sorted()
-                if sorted.count == 1 { perInput.append([input.initial]); continue }
-                perInput.append(sorted.enumerated().map { i, lo in
-                    let hi = i + 1 < sorted.count ? sorted[i + 1] - 1 : whole.upperBound
+                let sets = machine.rows.filter { $0.on.contains(event.name) }.compactMap { $0.when.first(where: { $0.name == input.name })?.set }
+                let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
+                if atoms.count == 1 { perInput.append([input.initial]); continue }
+                perInput.append(atoms.map { atom in
+                    let (lo, hi) = (atom.lowerBound, atom.upperBound)
                     // The edge of the condition: the value just past a cut, or the last before the next one.
                     return input.domain.value(atOrdinal: lo > whole.lowerBound ? lo : hi)
                 })
