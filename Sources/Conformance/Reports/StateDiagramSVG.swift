@@ -30,14 +30,6 @@ enum StateDiagramSVG {
             let t = min(ux == 0 ? .infinity : hw / abs(ux), uy == 0 ? .infinity : hh / abs(uy))
             return (p.x + ux * t, p.y + uy * t)
         }
-        struct Key: Hashable { var from: String, to: String, event: String }
-        var merged: [Key: [String]] = [:]
-        var keys: [Key] = []
-        for e in graph.edges {
-            let k = Key(from: e.from, to: e.to, event: e.event)
-            if merged[k] == nil { keys.append(k) }
-            merged[k, default: []].append(e.row)
-        }
         func f(_ v: Double) -> String { formatted(v) }
         var out = "<svg class=\"diagram\" role=\"img\" viewBox=\"0 0 \(f(size)) \(f(size))\""
         out += " width=\"\(f(size * 1.2))\" height=\"\(f(size * 1.2))\" overflow=\"visible\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
@@ -49,8 +41,8 @@ enum StateDiagramSVG {
         out += "</defs>\n"
         var pairIndex: [[String]: Int] = [:]
         var labels = ""
-        for k in keys {
-            let rows = merged[k] ?? []
+        for k in graph.transitions {
+            let rows = k.rows
             let hit = rows.contains { covered.contains($0) }
             let colour = hit ? "#1a7f37" : "#8c959f"
             let style = "fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(hit ? 2 : 1.5)\"\(hit ? "" : " stroke-dasharray=\"6 4\"") marker-end=\"url(#\(hit ? "ok" : "no")-\(Escape.html(id)))\""

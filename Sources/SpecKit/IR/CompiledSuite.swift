@@ -103,6 +103,34 @@ public struct MachineGraph: Codable, Hashable, Sendable {
     /// One edge per (row, source state, event).
     public var edges: [Edge]
 
+    /// Edges with the same source, target and event, drawn as one arrow labelled with all their rows.
+    public struct Transition: Hashable, Sendable {
+        /// The source state.
+        public var from: String
+        /// The target state.
+        public var to: String
+        /// The event.
+        public var event: String
+        /// The rows behind the arrow, in file order.
+        public var rows: [String]
+    }
+
+    /// The edges merged by source, target and event, in the order they first appear.
+    public var transitions: [Transition] {
+        var result: [Transition] = []
+        var index: [[String]: Int] = [:]
+        for edge in edges {
+            let key = [edge.from, edge.to, edge.event]
+            if let i = index[key] {
+                result[i].rows.append(edge.row)
+            } else {
+                index[key] = result.count
+                result.append(Transition(from: edge.from, to: edge.to, event: edge.event, rows: [edge.row]))
+            }
+        }
+        return result
+    }
+
     /// A transition drawn in a diagram.
     public struct Edge: Codable, Hashable, Sendable {
         /// The row it comes from.
