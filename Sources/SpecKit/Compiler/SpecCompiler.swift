@@ -68,11 +68,10 @@ public struct SpecCompiler: Sendable {
                 diagnostics += error.diagnostics
             }
         }
-        // Machines first, so scenario sets can `use` them.
-        let ordered = documents.sorted { a, b in
-            let ka = SpecReader.peek(a.node).kind == .scenarios ? 1 : 0, kb = SpecReader.peek(b.node).kind == .scenarios ? 1 : 0
-            return (ka, a.path) < (kb, b.path)
-        }
+        // Scenario sets after everything else, so they can `use` the machines; each document is peeked at once.
+        let ordered = documents.map { (SpecReader.peek($0.node).kind == .scenarios ? 1 : 0, $0) }
+            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
+            .map(\.1)
         var reader = SpecReader()
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
