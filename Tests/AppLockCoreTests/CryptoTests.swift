@@ -24,6 +24,10 @@ struct CryptoTests {
         Argon2idParameters(memoryKiB: 64, iterations: 11, parallelism: 1),
         Argon2idParameters(memoryKiB: 64, iterations: 1, parallelism: 0),
         Argon2idParameters(memoryKiB: 64, iterations: 1, parallelism: 5),
+        // A tampered record asking for what a phone cannot afford (issue 10: m = 1 GiB, t = 10 took 16.8 s, 2.1 GB).
+        Argon2idParameters(memoryKiB: 1_048_576, iterations: 10, parallelism: 4),
+        Argon2idParameters(memoryKiB: 65_537, iterations: 1, parallelism: 1),
+        Argon2idParameters(memoryKiB: 64, iterations: 5, parallelism: 1),
     ])
     func boundsRefused(parameters: Argon2idParameters) {
         #expect(!parameters.isWithinBounds)

@@ -197,8 +197,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
                 // D-DP-ERASE-FLOW: erase through the unforgeable token, Real never opened, then Decoy.
                 let coordinator = SecureEraseCoordinator(store: store, random: random, keys: configuration.keys)
                 do {
-                    try coordinator.erase(
-                        authorization, parameters: record0.parameters, createdVersion: configuration.appVersion)
+                    try coordinator.erase(authorization)
                 } catch {
                     decoy.release()
                     return refused

@@ -33,7 +33,11 @@ public struct UnsealedSlot: Sendable, CustomStringConvertible, CustomDebugString
     static func seal(
         role: ProfileRole, profileKey: SecretBytes, key: SecretBytes, nonce: [UInt8], associatedData: [UInt8]
     ) throws(CredentialError) -> [UInt8] {
-        var payload = [role.rawValue] + profileKey.copyBytes()
+        // Built in one buffer (no intermediate copy of the key is left unwiped), zeroed on the way out.
+        var payload: [UInt8] = []
+        payload.reserveCapacity(SlotRecord.payloadLength)
+        payload.append(role.rawValue)
+        profileKey.withUnsafeBytes { payload.append(contentsOf: $0) }
         defer { Sodium.wipe(&payload) }
         return try AEAD.seal(SecretBytes(payload), key: key, nonce: nonce, associatedData: associatedData)
     }

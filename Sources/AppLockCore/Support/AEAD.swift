@@ -15,8 +15,13 @@ public enum AEAD {
     ) throws(CredentialError) -> [UInt8] {
         guard Sodium.isReady else { throw .libraryUnavailable }
         guard key.count == keyLength, nonce.count == nonceLength else { throw .cryptoFailure }
-        let messageBytes = plaintext.copyBytes()
-        let keyBytes = key.copyBytes()
+        // Plain copies of the message and the key live only for this call and are zeroed on the way out.
+        var messageBytes = plaintext.copyBytes()
+        var keyBytes = key.copyBytes()
+        defer {
+            Sodium.wipe(&messageBytes)
+            Sodium.wipe(&keyBytes)
+        }
         var sealedLength: UInt64 = 0
         var sealed: [UInt8] = []
         let status: Int32 = Sodium.withBuffer(messageBytes) { message, messageCount in
@@ -46,7 +51,8 @@ public enum AEAD {
         guard Sodium.isReady, key.count == keyLength, nonce.count == nonceLength, sealed.count >= tagLength else {
             return nil
         }
-        let keyBytes = key.copyBytes()
+        var keyBytes = key.copyBytes()
+        defer { Sodium.wipe(&keyBytes) }
         let plainCount = sealed.count - tagLength
         var plainLength: UInt64 = 0
         var opened: SecretBytes?

@@ -23,10 +23,11 @@ public struct Argon2idParameters: Hashable, Sendable, CustomStringConvertible {
     /// Light parameters for tests and the harness only (64 KiB, 1 pass). Never for a real install.
     public static let testing = Argon2idParameters(memoryKiB: 64, iterations: 1, parallelism: 1)
 
-    /// Accepted memory range in KiB (64 KiB ... 1 GiB).
-    public static let memoryBounds: ClosedRange<UInt32> = 64...1_048_576
-    /// Accepted pass count.
-    public static let iterationBounds: ClosedRange<UInt32> = 1...10
+    /// Accepted memory range in KiB (64 KiB ... 64 MiB). A phone can afford the upper bound for both slots at once
+    /// (2 x 64 MiB); a hostile record asking for more is refused before any work (about 3.4x the production cost).
+    public static let memoryBounds: ClosedRange<UInt32> = 64...65_536
+    /// Accepted pass count (1 ... 4; production uses 2).
+    public static let iterationBounds: ClosedRange<UInt32> = 1...4
     /// Accepted lane count.
     public static let parallelismBounds: ClosedRange<UInt32> = 1...4
 

@@ -8,12 +8,22 @@ import Synchronization
 /// A store in one file, replaced atomically: write a temporary file in the same directory, fsync it, rename it over
 /// the old one, fsync the directory. A kill at any moment leaves either the old or the new contents.
 ///
-/// A missing file is a fresh install. A corrupt or truncated file throws `StoreError.corrupt` from every call and is
-/// never overwritten, so the evidence stays and the components fail closed (D-STORE-CORRUPT).
+/// - Several instances (an app and its extension, two processes) may share one path: every load-modify-write holds an
+///   exclusive advisory lock (`flock`) on `<path>.lock`, and reads hold a shared one, so no update is lost.
+/// - A kill between creating the temporary file and the rename leaves a complete copy of the store. Such leftovers
+///   are removed, under the exclusive lock, the first time an instance touches the store and before every write, so
+///   no stale copy (of an erased profile, say) stays openable where the store writes.
+/// - Temporary files are created with `O_EXCL | O_NOFOLLOW` under a random name, so a planted file or symlink is
+///   never written through.
+/// - A missing file is a fresh install. A corrupt or truncated file throws `StoreError.corrupt` from every call and is
+///   never overwritten, so the evidence stays and the components fail closed (D-STORE-CORRUPT).
+/// - Every system call that could lose the write is checked (`write`, `fsync` of the file and of the directory,
+///   `close`, `rename`); a failure throws `StoreError.io`, so callers fail closed.
 public final class FileStore: KeyValueStore {
     /// The file's path.
     public let path: String
-    private let lock = Mutex(0)
+    /// Whether this instance has already removed leftovers of killed writers.
+    private let state = Mutex(false)
 
     /// Creates a store backed by the file at `path` (its directory must exist).
     public init(path: String) {
@@ -22,98 +32,75 @@ public final class FileStore: KeyValueStore {
 
     /// The bytes under `key`, or nil.
     public func value(forKey key: String) throws(StoreError) -> [UInt8]? {
-        try lock.withLock { _ throws(StoreError) in try load()[key] }
+        try locked(exclusive: false) { () throws(StoreError) in try load()[key] }
     }
 
     /// Applies the changes with one atomic file replacement.
     public func update(_ changes: [StoreChange]) throws(StoreError) {
-        try lock.withLock { counter throws(StoreError) in
+        try locked(exclusive: true) { () throws(StoreError) in
             var entries = try load()
             for change in changes { entries[change.key] = change.value }
-            counter += 1
-            try write(StoreCodec.encode(entries), attempt: counter)
+            try write(StoreCodec.encode(entries))
         }
     }
 
     /// Every key, sorted.
     public func keys() throws(StoreError) -> [String] {
-        try lock.withLock { _ throws(StoreError) in try load().keys.sorted() }
+        try locked(exclusive: false) { () throws(StoreError) in try load().keys.sorted() }
     }
 
     /// The file's bytes after validation (empty-store encoding when the file is missing).
     public func persistedBytes() throws(StoreError) -> [UInt8] {
-        try lock.withLock { _ throws(StoreError) in
-            guard let raw = try readFile() else { return StoreCodec.encode([:]) }
+        try locked(exclusive: false) { () throws(StoreError) in
+            guard let raw = try StoreFiles.read(path) else { return try StoreCodec.encode([:]) }
             _ = try StoreCodec.decode(raw)
             return raw
         }
     }
 
+    /// The names a store at `path` may create beside its file: the lock file and the temporary-file prefix.
+    public static func auxiliaryNames(for path: String) -> (lock: String, temporaryPrefix: String) {
+        let base = StoreFiles.basename(of: path)
+        return (base + ".lock", base + ".tmp-")
+    }
+
+    /// Runs `body` holding the in-process mutex and the cross-process advisory lock. The first call of an instance
+    /// takes the exclusive lock and removes leftovers of killed writers.
+    private func locked<R>(exclusive: Bool, _ body: () throws(StoreError) -> R) throws(StoreError) -> R {
+        try state.withLock { cleaned throws(StoreError) -> R in
+            let lock = try StoreFiles.Lock(path: path + ".lock", exclusive: exclusive || !cleaned)
+            defer { lock.release() }
+            if exclusive || !cleaned {
+                try StoreFiles.removeLeftovers(of: path)
+                cleaned = true
+            }
+            return try body()
+        }
+    }
+
     private func load() throws(StoreError) -> [String: [UInt8]] {
-        guard let raw = try readFile() else { return [:] }
+        guard let raw = try StoreFiles.read(path) else { return [:] }
         return try StoreCodec.decode(raw)
     }
 
-    private func readFile() throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .io("open")
+    private func write(_ bytes: [UInt8]) throws(StoreError) {
+        let temporary = try StoreFiles.createTemporary(beside: path)
+        do throws(StoreError) {
+            try StoreFiles.writeAll(bytes, to: temporary.fd)
+            guard fsync(temporary.fd) == 0 else { throw StoreError.io("fsync") }
+        } catch {
+            _ = close(temporary.fd)
+            unlink(temporary.path)
+            throw error
         }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io("read")
-            }
-            if count == 0 { break }
-            result += chunk[0..<count]
-            if result.count > 64 << 20 { throw .corrupt }
+        guard close(temporary.fd) == 0 else {
+            unlink(temporary.path)
+            throw .io("close")
         }
-        return result
-    }
-
-    private func write(_ bytes: [UInt8], attempt: Int) throws(StoreError) {
-        let temporary = "\(path).tmp-\(getpid())-\(attempt)"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io("create") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, bytes.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                close(fd)
-                unlink(temporary)
-                throw .io("write")
-            }
-            written += count
-        }
-        guard fsync(fd) == 0 else {
-            close(fd)
-            unlink(temporary)
-            throw .io("fsync")
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
+        guard rename(temporary.path, path) == 0 else {
+            unlink(temporary.path)
             throw .io("rename")
         }
-        let directory = Self.directory(of: path)
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
-        }
-    }
-
-    private static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let head = String(path[..<slash])
-        return head.isEmpty ? "/" : head
+        try StoreFiles.syncDirectory(of: path)
     }
 }

@@ -31,15 +31,18 @@ public final class InMemoryStore: KeyValueStore {
         return snapshot[key]
     }
 
-    /// Applies the changes together.
+    /// Applies the changes together. Refuses, like `FileStore`, what the file format cannot hold.
     public func update(_ changes: [StoreChange]) throws(StoreError) {
-        let ok: Bool = entries.withLock { current in
-            guard var next = current else { return false }
-            for change in changes { next[change.key] = change.value }
+        let result: StoreError? = entries.withLock { current in
+            guard var next = current else { return .corrupt }
+            for change in changes {
+                guard StoreCodec.canHold(key: change.key, value: change.value ?? []) else { return .invalidEntry }
+                next[change.key] = change.value
+            }
             current = next
-            return true
+            return nil
         }
-        guard ok else { throw .corrupt }
+        if let result { throw result }
     }
 
     /// Every key, sorted.
@@ -53,6 +56,6 @@ public final class InMemoryStore: KeyValueStore {
     public func persistedBytes() throws(StoreError) -> [UInt8] {
         let snapshot = entries.withLock { $0 }
         guard let snapshot else { throw .corrupt }
-        return StoreCodec.encode(snapshot)
+        return try StoreCodec.encode(snapshot)
     }
 }

@@ -9,7 +9,11 @@ enum StoreCodec {
     static let maxKeyLength = 256
     static let maxValueLength = 1 << 20
 
-    static func encode(_ entries: [String: [UInt8]]) -> [UInt8] {
+    /// The bytes for `entries`. Refuses (before anything is written) exactly what `decode` would refuse: an empty key,
+    /// a key over `maxKeyLength` bytes, a value over `maxValueLength` bytes.
+    static func encode(_ entries: [String: [UInt8]]) throws(StoreError) -> [UInt8] {
+        guard entries.count <= Int(UInt32.max) else { throw .invalidEntry }
+        for (key, value) in entries where !canHold(key: key, value: value) { throw .invalidEntry }
         var out = magic
         out.append(version)
         append(UInt32(entries.count), to: &out)
@@ -23,6 +27,12 @@ enum StoreCodec {
         }
         out += checksum(out)
         return out
+    }
+
+    /// Whether the format holds this entry: a key of 1 to `maxKeyLength` UTF-8 bytes and a value of at most
+    /// `maxValueLength` bytes, the bounds `decode` enforces.
+    static func canHold(key: String, value: [UInt8]) -> Bool {
+        (1...maxKeyLength).contains(key.utf8.count) && value.count <= maxValueLength
     }
 
     static func decode(_ bytes: [UInt8]) throws(StoreError) -> [String: [UInt8]] {

@@ -4,12 +4,16 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt
     /// The operating system refused a read or write.
     case io(String)
+    /// A key or value the store format cannot hold (an empty key, a key over 256 bytes, a value over 1 MiB); refused
+    /// before anything is written, so a successful write can always be read back.
+    case invalidEntry
 
     /// A neutral explanation.
     public var description: String {
         switch self {
         case .corrupt: "store is corrupt or truncated"
         case .io(let operation): "store \(operation) failed"
+        case .invalidEntry: "entry cannot be stored (key or value out of bounds)"
         }
     }
 }

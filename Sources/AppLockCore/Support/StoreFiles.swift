@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system calls behind `FileStore`, each checked: reading, exclusive temporary files, the advisory lock, leftover
+/// removal and directory sync.
+enum StoreFiles {
+    /// Reads of a store file larger than this are refused as corrupt (the codec bounds every entry far below it).
+    static let maximumFileSize = 64 << 20
+
+    /// An advisory `flock` on a lock file, held until `release()`.
+    struct Lock {
+        let fd: Int32
+
+        /// Opens (creating if needed) the lock file and takes a shared or exclusive lock, waiting for it.
+        init(path: String, exclusive: Bool) throws(StoreError) {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard fd >= 0 else { throw .io("lock") }
+            while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+                if errno == EINTR { continue }
+                _ = close(fd)
+                throw .io("lock")
+            }
+            self.fd = fd
+        }
+
+        /// Releases the lock (closing the descriptor releases it).
+        func release() { _ = close(fd) }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw .io("open")
+        }
+        defer { _ = close(fd) }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io("read")
+            }
+            if count == 0 { break }
+            result += chunk[0..<count]
+            if result.count > maximumFileSize { throw .corrupt }
+        }
+        return result
+    }
+
+    /// Creates a new temporary file beside `path` under a random name, exclusively (`O_EXCL | O_NOFOLLOW`).
+    static func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
+        let random = SystemRandom()
+        for _ in 0..<8 {
+            let name = path + ".tmp-" + random.bytes(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (name, fd) }
+            if errno != EEXIST && errno != EINTR { throw .io("create") }
+        }
+        throw .io("create")
+    }
+
+    /// Writes every byte, retrying short writes and interruptions.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io("write")
+            }
+            written += count
+        }
+    }
+
+    /// Removes the temporary files that killed writers left beside `path` (the caller holds the exclusive lock, so
+    /// no live writer owns one).
+    static func removeLeftovers(of path: String) throws(StoreError) {
+        let directory = directory(of: path)
+        let prefix = basename(of: path) + ".tmp-"
+        guard let stream = opendir(directory) else { throw .io("list") }
+        defer { closedir(stream) }
+        var leftovers: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { leftovers.append(name) }
+        }
+        for name in leftovers {
+            let full = directory == "/" ? "/" + name : directory + "/" + name
+            if unlink(full) != 0 && errno != ENOENT { throw .io("remove") }
+        }
+        if !leftovers.isEmpty { try syncDirectory(of: path) }
+    }
+
+    /// Makes the directory entry changes durable (the rename, the removals).
+    static func syncDirectory(of path: String) throws(StoreError) {
+        let fd = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io("open directory") }
+        let synced = fsync(fd) == 0
+        let closed = close(fd) == 0
+        guard synced, closed else { throw .io("fsync directory") }
+    }
+
+    /// The directory part of a path ("." when there is none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let head = String(path[..<slash])
+        return head.isEmpty ? "/" : head
+    }
+
+    /// The file-name part of a path.
+    static func basename(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}
+
+extension String {
+    /// The string with leading zeros up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
