@@ -31,6 +31,9 @@ let package = Package(
         // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
         .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
 
+        // The process side of Scripts/trials (kill -9, concurrent writers, a full disk) against the real FileStore.
+        .executableTarget(name: "lockspec-trials", dependencies: ["AppLockCore"]),
+
         // Tests, one target per module.
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),

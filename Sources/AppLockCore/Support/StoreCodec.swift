@@ -59,7 +59,8 @@ enum StoreCodec {
         return entries
     }
 
-    private static func checksum(_ bytes: [UInt8]) -> [UInt8] {
+    /// The BLAKE2b-256 of `bytes`, the file's last 32 bytes.
+    static func checksum(_ bytes: [UInt8]) -> [UInt8] {
         _ = Sodium.isReady
         return Sodium.withBuffer([UInt8](repeating: 0, count: checksumLength)) { out, _ in
             Sodium.withBuffer(bytes) { input, count in
