@@ -28,7 +28,7 @@ public struct RunResultDecodingError: Error, Hashable, Sendable, CustomStringCon
 
     /// The error as a finding in `file`, for the CLI to print like any other.
     public func diagnostic(file: String) -> Diagnostic {
-        Diagnostic(.error, id: id, "\(file) is not a usable LockSpec result: \(description)",
+        Diagnostic(.error, id: id, "not a usable LockSpec result: \(description)",
                    at: SourceLocation(file: file, line: line, column: column),
                    hint: "give 'lockspec merge' the files written by 'lockspec run --json'")
     }

@@ -14,8 +14,8 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
     } catch let error as DecodingError {
         let (context, message): (DecodingError.Context?, String)
         switch error {
-        case .typeMismatch(let type, let c): (context, message) = (c, "expected \(type) here")
-        case .valueNotFound(let type, let c): (context, message) = (c, "expected \(type) here, found null")
+        case .typeMismatch(let type, let c): (context, message) = (c, "expected \(kind(type)) here")
+        case .valueNotFound(let type, let c): (context, message) = (c, "expected \(kind(type)) here, found null")
         case .keyNotFound(let key, let c): (context, message) = (c, "the key '\(key.stringValue)' is missing")
         case .dataCorrupted(let c): (context, message) = (c, "not readable JSON or not a result: \(c.debugDescription)")
         @unknown default: (context, message) = (nil, "not a LockSpec result")
@@ -43,6 +43,19 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
 
 /// The largest step index a result may hold (reports add one to show it).
 private let maximumStep = 1_000_000_000
+
+/// A JSON kind in words, for a type the decoder expected.
+private func kind(_ type: Any.Type) -> String {
+    let name = String(describing: type)
+    if name.hasPrefix("Dictionary") { return "an object" }
+    if name.hasPrefix("Array") { return "a list" }
+    switch name {
+    case "String": return "a text"
+    case "Int", "Double": return "a number"
+    case "Bool": return "true or false"
+    default: return "a value of another kind"
+    }
+}
 
 /// `specs[0].graph.states[2]`.
 private func describe(_ path: [JSONLocator.Step]) -> String {
