@@ -113,7 +113,8 @@ let runCommand = Command(
         if format == .github {
             for c in result.cases where c.failsRun {
                 let what = c.status == .failed ? "diverges from the core" : c.status == .unexpectedPass ? "passed but is listed as an expected failure" : "has an expired expected-failure entry"
-                Terminal.out("::error file=\(c.file),line=\(c.line),col=\(c.column),title=\(c.id)::row \(c.row) \(what); rerun with: \(RunResult.rerunCommand(for: c))\n")
+                let v = VisibleText.escape
+                Terminal.out("::error file=\(v(c.file)),line=\(c.line),col=\(c.column),title=\(v(c.id))::row \(v(c.row)) \(what); rerun with: \(v(RunResult.rerunCommand(for: c)))\n")
             }
         }
         return result.failed ? 1 : 0
@@ -136,10 +137,10 @@ let mergeCommand = Command(
         var parts: [RunResult] = []
         for path in args.positionals {
             guard let data = FileManager.default.contents(atPath: path) else { throw Arguments.UsageError(message: "cannot read \(path)") }
-            do {
+            do throws(RunResultDecodingError) {
                 parts.append(try decodeRunResult(String(decoding: data, as: UTF8.self)))
             } catch {
-                Terminal.err("Error: \(path) is not a LockSpec JSON result: \(error)\n")
+                Terminal.err(DiagnosticFormatter.render([error.diagnostic(file: path)], format: .text, color: Terminal.colorWanted(fd: 2)))
                 return 2
             }
         }
@@ -147,7 +148,7 @@ let mergeCommand = Command(
         do {
             merged = try mergeRunResults(parts)
         } catch {
-            Terminal.err("Error: cannot merge: \(error)\n")
+            Terminal.err("Error: cannot merge: \(VisibleText.escape("\(error)"))\n")
             return 2
         }
         try writeReports(merged, args)

@@ -67,4 +67,65 @@ struct MutationRobustnessTests {
         // Most damage must be noticed; a few mutations (a duplicated blank line, a swapped pair of rows) are harmless.
         #expect(withFindings * 2 > total, "\(withFindings) of \(total) damaged files gave findings")
     }
+
+    /// Values that once trapped the reader or the compiler, or that a printed finding must not show raw: comparisons
+    /// and ranges that match nothing, Int's own ends, amounts and bounds too large to compute with, inverted and huge
+    /// domains, and control characters (newline, ESC, NEL, DEL, a bidi override) in names and values.
+    static let extremeValues: [String] = [
+        #""> 2h""#, #""< 0s""#, #""> 10""#, #""< -1""#, #""> 9223372036854775807""#, #""< -9223372036854775808""#,
+        #""9223372036854775807..-9223372036854775808""#, #""9223372036854775806..""#, #""..-9223372036854775808""#, #""5..1""#,
+        #""+9223372036854775807""#, #""-9223372036854775808""#, #""+99999999999999999999""#, #""-1000000000000001""#, #""+1000000000000000""#,
+        "99999999999999999999", "-9223372036854775808", "9223372036854775807", "999999999999d", "-999999999999d",
+        "int 0..99999999999999999999", "int -9223372036854775808..9223372036854775807", "int 5..1", "int 0..1000000000000001",
+        "duration 0s..999999999999d", "duration 2h..0s", "duration 0s..1000000000001s",
+        #""Op\nen""#, #""Lo\e[31mck""#, #""x\N\x7f\u202Ey""#, #""\r::error file=x::forged""#, #"[a, "b\nc"]"#,
+    ]
+
+    /// Replaces one value in the file (the text after a `: ` up to the next `,`, `}` or the end of the line) by one
+    /// of `extremeValues`. Three times in four it picks a value where numbers matter (a comparison, a range, a change,
+    /// a domain, a number), since those are few in a file and are where the traps were.
+    static func extremeValue(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var spans: [(line: Int, range: Range<String.Index>)] = []
+        for (i, line) in lines.enumerated() where !line.hasPrefix("#") {
+            for start in line.indices where line[start...].hasPrefix(": ") {
+                let from = line.index(start, offsetBy: 2)
+                spans.append((i, from..<(line[from...].firstIndex { $0 == "," || $0 == "}" } ?? line.endIndex)))
+            }
+        }
+        guard !spans.isEmpty else { return bytes }
+        let numeric = spans.filter { span in
+            let text = lines[span.line][span.range]
+            return text.contains("..") || text.hasPrefix("int ") || text.hasPrefix("duration ") || text.first?.isNumber == true
+                || ["\">", "\"<", "\"+", "\"-"].contains { text.hasPrefix($0) }
+        }
+        let pool = !numeric.isEmpty && random.next(4) > 0 ? numeric : spans
+        let span = pool[random.next(pool.count)]
+        lines[span.line].replaceSubrange(span.range, with: extremeValues[random.next(extremeValues.count)])
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    @Test("ten copies of every spec with an extreme value compile to located findings, printed without a raw control character")
+    func extremeValuesNeverCrash() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.specsFolder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let originals = try names.map { (path: "specs/\($0)", bytes: Array(try Data(contentsOf: Self.specsFolder.appendingPathComponent($0)))) }
+        var random = Seeded(state: 0x8_0B05)
+        var withFindings = 0, total = 0
+        for original in originals {
+            for _ in 0..<10 {
+                var bytes = original.bytes
+                for _ in 0..<(1 + random.next(2)) { bytes = Self.extremeValue(bytes, &random) }
+                let compilation = SpecCompiler().compile(sources: Self.used(by: original, in: originals) + [(original.path, bytes)])
+                total += 1
+                if compilation.diagnostics.contains(where: { $0.location.file == original.path }) { withFindings += 1 }
+                for d in compilation.diagnostics { #expect(d.location.line >= 1 && d.location.column >= 1) }
+                for format in [DiagnosticFormatter.Format.text, .github] {
+                    let text = DiagnosticFormatter.render(compilation.diagnostics, format: format)
+                    #expect(!text.unicodeScalars.contains { VisibleText.isEscaped($0) && $0 != "\n" }, "\(text)")
+                }
+                for spec in compilation.suite.specs where spec.graph != nil { _ = emitDiagram(spec, format: .mermaid) }
+            }
+        }
+        #expect(withFindings * 2 > total, "\(withFindings) of \(total) files with an extreme value gave findings")
+    }
 }

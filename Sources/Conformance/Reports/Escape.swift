@@ -1,3 +1,5 @@
+import SpecKit
+
 /// Escaping for the markup formats the reports write. Every piece of text from a spec or a run passes through here.
 enum Escape {
     /// Whether a scalar may appear in an XML 1.0 document.
@@ -55,14 +57,15 @@ enum Escape {
         return out
     }
 
-    /// Text inside a Markdown table cell or list item: pipes escaped, line breaks flattened, HTML specials escaped.
+    /// Text inside a Markdown table cell or list item: control characters shown escaped (`VisibleText`, so a line
+    /// break cannot end the cell or the item), pipes escaped, HTML specials escaped.
     static func markdown(_ s: String) -> String {
-        html(s).replacingAll("|", with: "\\|").replacingAll("\n", with: " ").replacingAll("\r", with: " ")
+        html(VisibleText.escape(s)).replacingAll("|", with: "\\|")
     }
 
     /// A Markdown code span that survives backticks inside the text.
     static func markdownCode(_ s: String) -> String {
-        let flat = s.replacingAll("\n", with: " ").replacingAll("\r", with: " ").replacingAll("|", with: "\\|")
+        let flat = VisibleText.escape(s).replacingAll("|", with: "\\|")
         var longest = 0, run = 0
         for ch in flat { if ch == "`" { run += 1; longest = max(longest, run) } else { run = 0 } }
         let fence = String(repeating: "`", count: longest + 1)

@@ -1,3 +1,5 @@
+import SpecKit
+
 /// Text shared by the reports: the full account of a finding, source splitting, ordering, escaping.
 /// Kept in one place so the console, JUnit and Markdown say the same thing in the same words.
 enum ReportText {
@@ -62,13 +64,15 @@ enum ReportText {
     }
 
     /// The full account of a case that fails the run (or an expected failure), one line per item, without colour.
-    /// `style` lets the console colour parts; others pass the identity.
+    /// `style` lets the console colour parts; others pass the identity. Text from the spec or the core is shown with
+    /// its control characters escaped (`VisibleText`), so each item is exactly one line.
     static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }) -> [String] {
+        let v = VisibleText.escape
         var lines: [String] = []
-        lines.append(style(.heading, "\(word(c.status)) \(c.spec) › \(c.id)"))
-        lines.append("  row:    \(c.row)")
-        lines.append("  \(origin(c))")
-        lines.append("  at:     \(c.file):\(c.line):\(c.column)")
+        lines.append(style(.heading, "\(word(c.status)) \(v(c.spec)) › \(v(c.id))"))
+        lines.append("  row:    \(v(c.row))")
+        lines.append("  \(v(origin(c)))")
+        lines.append("  at:     \(v(c.file)):\(c.line):\(c.column)")
         switch c.status {
         case .unexpectedPass:
             lines.append("  listed as an expected failure\(reasonSuffix(c)) but it passed: remove it from the expected-failures file")
@@ -83,33 +87,33 @@ enum ReportText {
             if d.path.isEmpty {
                 lines.append("  path:   (none: it diverged at the first step)")
             } else {
-                lines.append("  path:   " + d.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: " → "))
+                lines.append("  path:   " + d.path.enumerated().map { "\($0.offset + 1). \(v($0.element))" }.joined(separator: " → "))
             }
-            let rowText = d.row.map { "row \($0), \(c.file):\(d.line):\(d.column)" } ?? "\(c.file):\(d.line):\(d.column)"
-            lines.append("  step \(d.step + 1): \(d.action) (\(rowText))")
+            let rowText = d.row.map { "row \(v($0)), \(v(c.file)):\(d.line):\(d.column)" } ?? "\(v(c.file)):\(d.line):\(d.column)"
+            lines.append("  step \(d.step + 1): \(v(d.action)) (\(rowText))")
             if d.onPath {
-                lines.append(style(.warn, "  while reaching the row, step \(d.step + 1) (row \(d.row ?? "?")) diverged"))
+                lines.append(style(.warn, "  while reaching the row, step \(d.step + 1) (row \(v(d.row ?? "?"))) diverged"))
             }
             if !d.cells.isEmpty {
                 lines.append("  cells:")
-                let nameWidth = d.cells.map(\.name.count).max() ?? 0
-                let expectedWidth = d.cells.map(\.expected.count).max() ?? 0
+                let nameWidth = d.cells.map { v($0.name).count }.max() ?? 0
+                let expectedWidth = d.cells.map { v($0.expected).count }.max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
-                    let text = "    \(mark)\(pad(cell.name, nameWidth))  expected \(pad(cell.expected, expectedWidth))  actual \(cell.actual)"
+                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(cell.expected), expectedWidth))  actual \(v(cell.actual))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
             }
             if let error = d.error {
-                lines.append(style(.bad, "  fixture error: \(error)"))
+                lines.append(style(.bad, "  fixture error: \(v(error))"))
             }
         }
-        lines.append("  rerun:  \(RunResult.rerunCommand(for: c))")
+        lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c)))")
         return lines
     }
 
     private static func reasonSuffix(_ c: CaseResult) -> String {
-        c.expectedReason.map { " (reason: \($0))" } ?? ""
+        c.expectedReason.map { " (reason: \(VisibleText.escape($0)))" } ?? ""
     }
 
     static func pad(_ s: String, _ width: Int) -> String {

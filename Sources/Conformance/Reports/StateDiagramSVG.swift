@@ -98,6 +98,8 @@ enum StateDiagramSVG {
 
     /// One decimal place, no locale, no trailing `.0`.
     static func formatted(_ v: Double) -> String {
+        // Int(_:) traps on a value that is not finite or does not fit; a drawing never needs one that large.
+        guard v.isFinite, v.magnitude < 1e15 else { return "0" }
         let tenths = Int((v * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         let a = abs(tenths)

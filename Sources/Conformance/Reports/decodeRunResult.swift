@@ -1,6 +1,70 @@
 import Foundation
 
 /// Reads a run back from `renderJSON`'s output (the `summary` and `format` keys are ignored; counts are recomputed).
-public func decodeRunResult(_ text: String) throws -> RunResult {
-    try JSONDecoder().decode(RunResult.self, from: Data(text.utf8))
+/// Throws `RunResultDecodingError`, located at the offending value, when the text is not a result or holds a value no
+/// run produces, so the reports never meet one.
+public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> RunResult {
+    func failure(_ id: String, _ message: String, _ path: [JSONLocator.Step]) -> RunResultDecodingError {
+        let place = JSONLocator.locate(path, in: text)
+        return RunResultDecodingError(id: id, message: message, path: describe(path), line: place?.line ?? 1, column: place?.column ?? 1)
+    }
+    let result: RunResult
+    do {
+        result = try JSONDecoder().decode(RunResult.self, from: Data(text.utf8))
+    } catch let error as DecodingError {
+        let (context, message): (DecodingError.Context?, String)
+        switch error {
+        case .typeMismatch(let type, let c): (context, message) = (c, "expected \(kind(type)) here")
+        case .valueNotFound(let type, let c): (context, message) = (c, "expected \(kind(type)) here, found null")
+        case .keyNotFound(let key, let c): (context, message) = (c, "the key '\(key.stringValue)' is missing")
+        case .dataCorrupted(let c): (context, message) = (c, "not readable JSON or not a result: \(c.debugDescription)")
+        @unknown default: (context, message) = (nil, "not a LockSpec result")
+        }
+        let path = (context?.codingPath ?? []).map { key in key.intValue.map(JSONLocator.Step.index) ?? .key(key.stringValue) }
+        throw failure("result.unreadable", message, path)
+    } catch {
+        throw failure("result.unreadable", "not a LockSpec result: \(error)", [])
+    }
+    for (s, spec) in result.specs.enumerated() {
+        var seen: Set<String> = []
+        for (n, state) in (spec.graph?.states ?? []).enumerated() where !seen.insert(state).inserted {
+            throw failure("result.invalid", "the graph of spec '\(spec.id)' lists state '\(state)' twice",
+                          [.key("specs"), .index(s), .key("graph"), .key("states"), .index(n)])
+        }
+    }
+    for (n, c) in result.cases.enumerated() {
+        if let d = c.divergence, !(0...maximumStep).contains(d.step) {
+            throw failure("result.invalid", "case '\(c.id)' diverged at step \(d.step), which is not a step number (0 to \(maximumStep))",
+                          [.key("cases"), .index(n), .key("divergence"), .key("step")])
+        }
+    }
+    return result
+}
+
+/// The largest step index a result may hold (reports add one to show it).
+private let maximumStep = 1_000_000_000
+
+/// A JSON kind in words, for a type the decoder expected.
+private func kind(_ type: Any.Type) -> String {
+    let name = String(describing: type)
+    if name.hasPrefix("Dictionary") { return "an object" }
+    if name.hasPrefix("Array") { return "a list" }
+    switch name {
+    case "String": return "a text"
+    case "Int", "Double": return "a number"
+    case "Bool": return "true or false"
+    default: return "a value of another kind"
+    }
+}
+
+/// `specs[0].graph.states[2]`.
+private func describe(_ path: [JSONLocator.Step]) -> String {
+    var text = ""
+    for step in path {
+        switch step {
+        case .key(let k): text += text.isEmpty ? k : "." + k
+        case .index(let i): text += "[\(i)]"
+        }
+    }
+    return text
 }

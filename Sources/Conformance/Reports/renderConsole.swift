@@ -1,3 +1,5 @@
+import SpecKit
+
 /// The run as a terminal shows it: one line per spec, then every finding in full (row, source, location, the path
 /// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the summary
 /// line `N passed, N failed…`. ANSI colours only when `color` is true.
@@ -18,11 +20,11 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
     // Only the specs that ran: a run narrowed with --row or --spec lists just those.
     let ran = Set(result.cases.map(\.spec))
     let ids = ReportText.specIDs(result).filter { ran.contains($0) }
-    let width = ids.map(\.count).max() ?? 0
+    let width = ids.map { VisibleText.escape($0).count }.max() ?? 0
     for id in ids {
         let cases = result.cases.filter { $0.spec == id }
         let s = RunSummary(cases: cases)
-        var line = "\(ReportText.pad(id, width))  \(s.passed)/\(s.total) passed"
+        var line = "\(ReportText.pad(VisibleText.escape(id), width))  \(s.passed)/\(s.total) passed"
         let failing = s.failed + s.unexpectedPasses + s.expired
         if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
         if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
@@ -37,7 +39,8 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
     if !expected.isEmpty {
         lines.append("")
         for c in expected {
-            lines.append(paint(.dim, "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "")))
+            let text = "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "")
+            lines.append(paint(.dim, VisibleText.escape(text)))
         }
     }
     lines.append("")

@@ -24,7 +24,7 @@ struct MachineCompiler {
         self.machine = machine
     }
 
-    private var stateIndex: [String: Int] { Dictionary(uniqueKeysWithValues: machine.states.enumerated().map { ($1.name, $0) }) }
+    private var stateIndex: [String: Int] { Dictionary(machine.states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
 
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
         a.to == b.to && Set(a.then.map { "\($0.name)=\($0.change)" }) == Set(b.then.map { "\($0.name)=\($0.change)" })
@@ -46,8 +46,7 @@ struct MachineCompiler {
         for key in groups.keys.sorted() {
             let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
             let (state, event) = (parts[0], parts[1])
-            let group = groups[key]!
-            guard let eventDecl = machine.event(event) else { continue }
+            guard let group = groups[key], let eventDecl = machine.event(event) else { continue }
             var names: [String] = []
             for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
             let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
@@ -221,14 +220,16 @@ struct MachineCompiler {
                         case .set(let value): next.values[v] = value
                         case .add(let amount):
                             let domain = variables[v].domain
-                            let o = (domain.ordinal(of: next.values[v]) ?? 0) + amount
-                            if domain.bounds?.contains(o) ?? false {
+                            // The reader keeps amounts within the domain's span; the overflow check keeps that a
+                            // fact checked here rather than a promise.
+                            let (o, overflow) = (domain.ordinal(of: next.values[v]) ?? 0).addingReportingOverflow(amount)
+                            if !overflow, domain.bounds?.contains(o) ?? false {
                                 next.values[v] = domain.value(atOrdinal: o)
                             } else {
                                 leftDomain = true
                                 if domainErrors.insert(row.identity.id).inserted {
                                     diagnostics.append(Diagnostic(.error, id: "check.domain",
-                                        "row \(row.identity.id) would set \(assignment.name) to \(domain.value(atOrdinal: o)), outside \(domain), in state \(stateName) with \(describe(configuration.values))",
+                                        "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
                                         at: assignment.location, rows: [row.identity.id],
                                         notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
                                 }
@@ -303,7 +304,7 @@ struct MachineCompiler {
                 }
                 path.reverse()
                 // Name a variant by the values that differ from the row's first case: `ROW[phase=inactive]`.
-                let first = firings[r]![0].key
+                let first = firings[r]?.first?.key ?? firing.key
                 let differing = row.when.indices.filter { firing.key[$0] != first[$0] }
                 let id = n == 0 ? row.identity.id
                     : row.identity.id + "[" + differing.map { "\(row.when[$0].name)=\(firing.key[$0])" }.joined(separator: ",") + "]"

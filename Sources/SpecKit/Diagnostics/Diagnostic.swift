@@ -53,11 +53,12 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         self.hint = hint
     }
 
-    /// `file:line:col: severity: message [id]`, followed by the hint and notes on their own lines.
+    /// `file:line:col: severity: message [id]`, followed by the hint and notes on their own lines. Control
+    /// characters from the spec are shown escaped (`VisibleText`), so a finding is always exactly these lines.
     public var description: String {
-        var text = "\(location): \(severity.rawValue): \(message) [\(id)]"
-        if let hint { text += "\n    hint: \(hint)" }
-        for note in notes { text += "\n    note: \(note)" }
+        var text = "\(VisibleText.escape(location.description)): \(severity.rawValue): \(VisibleText.escape(message)) [\(id)]"
+        if let hint { text += "\n    hint: \(VisibleText.escape(hint))" }
+        for note in notes { text += "\n    note: \(VisibleText.escape(note))" }
         return text
     }
 

@@ -24,9 +24,10 @@ public enum DiagnosticFormatter {
             return shown.map { d in
                 guard color else { return d.description + "\n" }
                 let tint = d.severity == .error ? "\u{1B}[1;31m" : d.severity == .warning ? "\u{1B}[1;33m" : "\u{1B}[1;36m"
-                var line = "\u{1B}[1m\(d.location):\u{1B}[0m \(tint)\(d.severity.rawValue):\u{1B}[0m \(d.message) \u{1B}[2m[\(d.id)]\u{1B}[0m"
-                if let hint = d.hint { line += "\n    \u{1B}[32mhint:\u{1B}[0m \(hint)" }
-                for note in d.notes { line += "\n    note: \(note)" }
+                let visible = VisibleText.escape
+                var line = "\u{1B}[1m\(visible(d.location.description)):\u{1B}[0m \(tint)\(d.severity.rawValue):\u{1B}[0m \(visible(d.message)) \u{1B}[2m[\(d.id)]\u{1B}[0m"
+                if let hint = d.hint { line += "\n    \u{1B}[32mhint:\u{1B}[0m \(visible(hint))" }
+                for note in d.notes { line += "\n    note: \(visible(note))" }
                 return line + "\n"
             }.joined()
         case .json:
@@ -38,16 +39,34 @@ public enum DiagnosticFormatter {
                 Item(severity: $0.severity.rawValue, id: $0.id, message: $0.message, file: $0.location.file, line: $0.location.line,
                      column: $0.location.column, rows: $0.rows, notes: $0.notes, hint: $0.hint)
             }
-            return (try? Emitter.canonicalJSON(items)) ?? "[]\n"
+            return jsonShowingControls((try? Emitter.canonicalJSON(items)) ?? "[]\n")
         case .github:
             return shown.map { d in
                 let kind = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
-                var message = "\(d.message) [\(d.id)]"
-                if let hint = d.hint { message += "\nhint: \(hint)" }
-                for note in d.notes { message += "\nnote: \(note)" }
-                return "::\(kind) file=\(escapeProperty(d.location.file)),line=\(d.location.line),col=\(d.location.column),title=\(escapeProperty(d.id))::\(escapeData(message))\n"
+                let visible = VisibleText.escape
+                var message = "\(visible(d.message)) [\(d.id)]"
+                if let hint = d.hint { message += "\nhint: \(visible(hint))" }
+                for note in d.notes { message += "\nnote: \(visible(note))" }
+                return "::\(kind) file=\(escapeProperty(visible(d.location.file))),line=\(d.location.line),col=\(d.location.column),title=\(escapeProperty(d.id))::\(escapeData(message))\n"
             }.joined()
         }
+    }
+
+    /// JSON escapes the C0 controls itself; DEL, the C1 controls and the other scalars `VisibleText` escapes are
+    /// valid in JSON strings but could still drive a terminal, so they are written as `\u` escapes too. They can only
+    /// occur inside strings, where the escape means the same scalar.
+    private static func jsonShowingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: VisibleText.isEscaped) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if VisibleText.isEscaped(scalar) && scalar.value >= 0x20 {
+                let hex = String(scalar.value, radix: 16, uppercase: false)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private static func escapeData(_ s: String) -> String {

@@ -10,7 +10,7 @@ struct DecisionReader {
             c.error("spec.name-clash", "'\(output.name)' is both an input and an output; rename one of them", at: output.location)
         }
         let hit = byKey["hit"].flatMap { MachineReader.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
-        let names = Dictionary(uniqueKeysWithValues: inputs.map { ($0.name, $0.domain) })
+        let names = Dictionary(inputs.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
         var rows: [DecisionRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             for item in items {

@@ -88,6 +88,9 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
                 hint: Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
         case .int(let r):
             guard let i = Int(text) else {
+                if Self.isWholeNumberText(text) {
+                    return .failure(DomainError(message: "\(text) is far outside \(description)", hint: nil))
+                }
                 return .failure(DomainError(message: "'\(text)' is not a whole number (the domain is \(description))", hint: nil))
             }
             guard r.contains(i) else {
@@ -96,6 +99,9 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             return .success(.int(i))
         case .duration(let r):
             guard let ms = Value.parseDuration(text) else {
+                if Value.isDurationText(text) {
+                    return .failure(DomainError(message: "\(text) is far outside \(description)", hint: nil))
+                }
                 let hint = Int(text) != nil ? "add a unit, e.g. \(text)s" : "write a number with a unit: 500ms, 61s, 5m, 1h"
                 return .failure(DomainError(message: "'\(text)' is not a duration", hint: hint))
             }
@@ -106,6 +112,17 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         case .text:
             return .success(.text(text))
         }
+    }
+
+    /// The largest magnitude of a bound of an `int` or `duration` domain (durations in milliseconds, about 31 700
+    /// years). Every computation on ordinals (one past a bound, a change of a variable, the size of a range) stays far
+    /// from `Int`'s limits, so none of them can overflow.
+    public static let maximumMagnitude = 1_000_000_000_000_000
+
+    /// Whether a text is written as a whole number (an optional sign, then digits), whatever its size.
+    static func isWholeNumberText(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+        return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 
     /// Parses a domain as written in a spec: `bool`, `text`, `int 0..10`, `duration 0s..2h`.
@@ -121,6 +138,13 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
                 return .failure(DomainError(message: "'\(text)' needs a range such as \(isDuration ? "duration 0s..2h" : "int 0..10")", hint: nil))
             }
             let read: (String) -> Int? = isDuration ? { Value.parseDuration($0.trimmingSpaces) } : { Int($0.trimmingSpaces) }
+            let looksRight: (String) -> Bool = isDuration ? { Value.isDurationText($0.trimmingSpaces) } : { isWholeNumberText($0.trimmingSpaces) }
+            // A bound written right but too large to compute with (99999999999999999999) is named as such.
+            for part in parts where looksRight(part) && (read(part).map { $0.magnitude > UInt(maximumMagnitude) } ?? true) {
+                let limit = isDuration ? Value.formatDuration(maximumMagnitude) : String(maximumMagnitude)
+                return .failure(DomainError(
+                    message: "the bound \(part.trimmingSpaces) of '\(text)' is too large: a bound may be at most \(limit) either way", hint: nil))
+            }
             guard let lo = read(parts[0]), let hi = read(parts[1]) else {
                 return .failure(DomainError(message: "the bounds of '\(text)' are not \(isDuration ? "durations with a unit" : "whole numbers")", hint: nil))
             }

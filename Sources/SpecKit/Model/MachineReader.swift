@@ -125,11 +125,29 @@ struct MachineReader {
     }
 
     /// `+1`, `-2`, `+30s`: a change of an ordered variable, in ordinal units; nil for anything else.
+    /// An amount written right but too large to compute with (`+99999999999999999999`) is `Int.max`, which the
+    /// caller reports as larger than the domain.
     static func change(_ text: String?, domain: Domain) -> Int? {
         guard let text, domain.isOrdered, let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let rest = String(text.dropFirst())
         let magnitude: Int?
-        if case .duration = domain { magnitude = Value.parseDuration(String(text.dropFirst())) } else { magnitude = Int(text.dropFirst()) }
+        if case .duration = domain {
+            magnitude = Value.parseDuration(rest) ?? (Value.isDurationText(rest) ? Int.max : nil)
+        } else {
+            magnitude = rest.allSatisfy(\.isASCIIDigit) && !rest.isEmpty ? Int(rest) ?? Int.max : nil
+        }
         return magnitude.map { sign == "-" ? -$0 : $0 }
+    }
+
+    /// Reports a change larger than the whole domain (the row could never fire without leaving it); true if it fits.
+    static func changeFits(_ amount: Int, _ text: String, of variable: Declaration, rowID: String, at location: SourceLocation,
+                           context c: ReadContext) -> Bool {
+        guard let whole = variable.domain.bounds,
+              amount.magnitude > UInt(whole.upperBound - whole.lowerBound) else { return true }
+        c.error("spec.change-too-large",
+                "row \(rowID) changes '\(variable.name)' by \(text.trimmingSpaces), more than the whole of \(variable.domain) spans, so the row could never fire without leaving it",
+                at: location, hint: "write a change that fits the domain, such as +1 or -1", rows: [rowID])
+        return false
     }
 
     private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
@@ -154,7 +172,7 @@ struct MachineReader {
             }
         }
         var on: [String] = []
-        var testable: [String: Domain] = Dictionary(uniqueKeysWithValues: variables.map { ($0.name, $0.domain) })
+        var testable: [String: Domain] = Dictionary(variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
         if let onNode = byKey["on"], let items = c.list(onNode, "the 'on' of row \(id)", single: true) {
             var inputSets: [[Declaration]] = []
             for item in items {
@@ -190,6 +208,10 @@ struct MachineReader {
                     continue
                 }
                 if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
+                    guard Self.changeFits(amount, entry.value.scalar ?? "", of: variable, rowID: id, at: entry.value.location, context: c) else {
+                        ok = false
+                        continue
+                    }
                     then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
                 } else if let v = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
                     then.append(Assignment(name: name, change: .set(v), location: entry.value.location))

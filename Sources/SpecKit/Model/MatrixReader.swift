@@ -20,7 +20,7 @@ struct MatrixReader {
             return nil
         }
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
-        let names = Dictionary(uniqueKeysWithValues: axes.map { ($0.name, $0.domain) })
+        let names = Dictionary(axes.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
         var rows: [MatrixRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             for item in items {

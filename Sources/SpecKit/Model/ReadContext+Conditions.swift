@@ -67,26 +67,34 @@ extension ReadContext {
     }
 
     /// `> x`, `>= x`, `< x`, `<= x`, `a..b`, `a..`, `..b`; nil when the text is none of these.
+    /// A comparison that no value of the domain meets gives the empty set (reported by the caller); no range is
+    /// built before its bounds are known to be in order, and a bound far outside the domain is first brought just
+    /// outside it, so nothing here can trap or overflow.
     private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: Node, rowID: String) -> ValueSet? {
         func bound(_ s: String) -> Int? {
+            let b: Int?
             switch domain.parse(s.trimmingSpaces) {
-            case .success(let v): return domain.ordinal(of: v)
+            case .success(let v): b = domain.ordinal(of: v)
             case .failure:
                 // Bounds may lie outside the domain ("< 100" on int 0..20): read them as plain numbers.
-                if case .duration = domain { return Value.parseDuration(s.trimmingSpaces) }
-                return Int(s.trimmingSpaces)
+                if case .duration = domain { b = Value.parseDuration(s.trimmingSpaces) } else { b = Int(s.trimmingSpaces) }
             }
+            return b
         }
+        func clamp(_ b: Int) -> Int { Swift.min(Swift.max(b, whole.lowerBound - 1), whole.upperBound + 1) }
         func fail() -> ValueSet? {
             error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, rows: [rowID])
             return ValueSet([])
         }
-        for (op, make) in [(">=", { (b: Int) in b...whole.upperBound }), ("<=", { (b: Int) in whole.lowerBound...b }),
-                           (">", { (b: Int) in (b + 1)...whole.upperBound }), ("<", { (b: Int) in whole.lowerBound...(b - 1) })] as
-                [(String, (Int) -> ClosedRange<Int>)] where text.hasPrefix(op) {
-            guard let b = bound(String(text.dropFirst(op.count))) else { return fail() }
-            let lo = make(b).lowerBound, hi = make(b).upperBound
-            return lo <= hi ? ValueSet([lo...hi]).clamped(to: whole) : ValueSet([])
+        func set(_ lo: Int, _ hi: Int) -> ValueSet { lo <= hi ? ValueSet([lo...hi]).clamped(to: whole) : ValueSet([]) }
+        for op in [">=", "<=", ">", "<"] where text.hasPrefix(op) {
+            guard let b = bound(String(text.dropFirst(op.count))).map(clamp) else { return fail() }
+            switch op {
+            case ">=": return set(b, whole.upperBound)
+            case "<=": return set(whole.lowerBound, b)
+            case ">": return set(b + 1, whole.upperBound)
+            default: return set(whole.lowerBound, b - 1)
+            }
         }
         guard let dots = text.range(of: "..") else { return nil }
         let left = String(text[..<dots.lowerBound]), right = String(text[dots.upperBound...])
@@ -97,6 +105,6 @@ extension ReadContext {
             error("spec.bad-condition", "the range '\(text)' is empty: its lower bound is above its upper bound", at: node.location, rows: [rowID])
             return ValueSet([])
         }
-        return ValueSet([lo...hi]).clamped(to: whole)
+        return set(clamp(lo), clamp(hi))
     }
 }

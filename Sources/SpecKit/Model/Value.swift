@@ -34,6 +34,7 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Formats milliseconds with the largest unit that divides them: `1h`, `5m`, `61s`, `500ms`.
     public static func formatDuration(_ ms: Int) -> String {
         if ms == 0 { return "0s" }
+        if ms == Int.min { return "\(ms)ms" }  // its negation does not exist
         if ms < 0 { return "-" + formatDuration(-ms) }
         if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
         if ms % 60_000 == 0 { return "\(ms / 60_000)m" }
@@ -52,6 +53,15 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
             return overflow ? nil : product
         }
         return nil
+    }
+
+    /// Whether a text is written as a duration (digits and a unit), whatever its size.
+    static func isDurationText(_ text: String) -> Bool {
+        for unit in ["ms", "s", "m", "h", "d"] where text.hasSuffix(unit) {
+            let number = text.dropLast(unit.count)
+            if !number.isEmpty && number.allSatisfy(\.isASCIIDigit) { return true }
+        }
+        return false
     }
 
     private var rank: Int {

@@ -11,7 +11,7 @@ public struct ValueSet: Hashable, Sendable {
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for r in sorted {
-            if let last = merged.last, r.lowerBound <= last.upperBound + 1 {
+            if let last = merged.last, last.upperBound == Int.max || r.lowerBound <= last.upperBound + 1 {
                 merged[merged.count - 1] = last.lowerBound...Swift.max(last.upperBound, r.upperBound)
             } else {
                 merged.append(r)
@@ -42,8 +42,8 @@ public struct ValueSet: Hashable, Sendable {
         var next = whole.lowerBound
         for r in ranges {
             if r.lowerBound > next { result.append(next...Swift.min(r.lowerBound - 1, whole.upperBound)) }
+            if r.upperBound >= whole.upperBound { return ValueSet(result) }
             next = Swift.max(next, r.upperBound + 1)
-            if next > whole.upperBound { break }
         }
         if next <= whole.upperBound { result.append(next...whole.upperBound) }
         return ValueSet(result)

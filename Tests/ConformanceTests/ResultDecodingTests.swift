@@ -1,0 +1,100 @@
+import Testing
+import Foundation
+import SpecKit
+@testable import Conformance
+
+/// A result file given to `lockspec merge` is checked before any report reads it: a file that is not a result, or
+/// one holding a value no run produces, is a located `result.*` error rather than a trap in a report.
+@Suite("Reading results back")
+struct ResultDecodingTests {
+    /// `ReportFixture.run` as `lockspec run --json` writes it, then changed by `edit`.
+    static func damaged(_ edit: (inout [String: Any]) -> Void) throws -> String {
+        let text = try renderJSON(ReportFixture.run)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        edit(&object)
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func error(_ text: String) -> RunResultDecodingError? {
+        do throws(RunResultDecodingError) {
+            _ = try decodeRunResult(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The 1-based line and column of the value `offset` lines below the line holding `key` (a pretty-printed list).
+    static func position(below key: String, offset: Int, in text: String) -> (Int, Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.contains(key) }), start + offset < lines.count else { return nil }
+        let line = lines[start + offset]
+        guard let quote = line.firstIndex(of: "\"") else { return nil }
+        return (start + offset + 1, line.distance(from: line.startIndex, to: quote) + 1)
+    }
+
+    @Test("a graph that lists a state twice is result.invalid, located at the repeated state")
+    func repeatedState() throws {
+        let text = try Self.damaged { object in
+            var specs = object["specs"] as? [[String: Any]] ?? []
+            var graph = specs[1]["graph"] as? [String: Any] ?? [:]
+            graph["states"] = ["locked", "unlocked", "away", "unlocked"]
+            specs[1]["graph"] = graph
+            object["specs"] = specs
+        }
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.invalid")
+        #expect(e.description == "specs[1].graph.states[3]: the graph of spec 'launch-lock' lists state 'unlocked' twice")
+        let (line, column) = try #require(Self.position(below: "\"states\"", offset: 4, in: text))
+        #expect((e.line, e.column) == (line, column))
+        let d = e.diagnostic(file: "r.json")
+        #expect("\(d)".hasPrefix("r.json:\(line):\(column): error: not a usable LockSpec result: specs[1].graph.states[3]"))
+    }
+
+    @Test("a step no run can reach is result.invalid, so no report adds one to it", arguments: [Int.max, -1])
+    func impossibleStep(_ step: Int) throws {
+        let text = try Self.damaged { object in
+            var cases = object["cases"] as? [[String: Any]] ?? []
+            let n = cases.firstIndex { $0["divergence"] != nil } ?? 0
+            var divergence = cases[n]["divergence"] as? [String: Any] ?? [:]
+            divergence["step"] = step
+            cases[n]["divergence"] = divergence
+            object["cases"] = cases
+        }
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.invalid")
+        #expect(e.message.contains("diverged at step \(step), which is not a step number (0 to 1000000000)"))
+        #expect(e.line > 1)
+    }
+
+    @Test("text that is not a result is result.unreadable, at the value that does not fit", arguments: [
+        ("{\"a\":", "", 1, 1), ("[]", "", 1, 1), ("{\"cases\": [], \"identity\": 3, \"specs\": []}", "identity", 1, 27),
+    ])
+    func unreadable(_ text: String, _ path: String, _ line: Int, _ column: Int) throws {
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.unreadable")
+        #expect(e.path == path)
+        #expect((e.line, e.column) == (line, column))
+    }
+
+    @Test("a well-formed result still reads back unchanged")
+    func roundTrip() throws {
+        #expect(try decodeRunResult(try renderJSON(ReportFixture.run)) == ReportFixture.run)
+    }
+
+    @Test("the console report shows control characters from a result escaped, one item per line")
+    func consoleEscapes() {
+        var run = ReportFixture.run
+        for i in run.cases.indices where run.cases[i].divergence != nil {
+            run.cases[i].divergence?.action = "unlock\n::error file=x::forged \u{1B}[2J"
+            run.cases[i].expectedReason = "why\rnot"
+        }
+        let text = renderConsole(run, color: false)
+        #expect(!text.unicodeScalars.contains("\u{1B}") && !text.unicodeScalars.contains("\r"))
+        #expect(text.contains(#"unlock\n::error file=x::forged \u{1B}[2J"#))
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("::error") })
+        let markdown = renderMarkdown(run)
+        #expect(!markdown.unicodeScalars.contains("\u{1B}"))
+    }
+}

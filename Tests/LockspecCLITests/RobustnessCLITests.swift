@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Specs and result files that once crashed `lockspec` (a trap, exit 132, a backtrace and no location) now give a
+/// located finding and exit 1 or 2. An exit code above 2 or a signal is a crash, and fails the test.
+@Suite("lockspec never crashes on a spec")
+struct RobustnessCLITests {
+    /// A small machine spec on the launch-lock fixture's names, with `{ROW}` replaced by one row's lines.
+    static func machine(variables: String = "  enabled: {type: bool, initial: false}\n", row: String) -> String {
+        """
+        id: t.robust
+        kind: machine
+        title: T
+        source: doc.md §1
+        fixture: launch-lock
+        states: [Open, Locked]
+        initial: Open
+        variables:
+        \(variables)events:
+          active:
+            away: duration 0s..2h
+        rows:
+          - id: R-1
+            source: doc.md §1
+            on: active
+        \(row)
+        """
+    }
+
+    /// A small decision table on the medtime fixture's names, with one row's `when`.
+    static func decision(inputs: String = "  failures: int 1..10\n", when: String) -> String {
+        """
+        id: t.robust
+        kind: decision
+        title: T
+        source: doc.md §1
+        fixture: medtime
+        inputs:
+        \(inputs)outputs:
+          remaining: int 0..4
+        rows:
+          - id: R-1
+            source: doc.md §1
+            when: \(when)
+            then: {remaining: 0}
+        """
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var yaml: String
+        /// The `file:line:col: error:` suffix and message expected, after the file's path.
+        var located: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "> 2h on duration 0s..2h", yaml: machine(row: "    when: {away: \"> 2h\"}"),
+             located: ":17:18: error: the condition on 'away' in row R-1 matches no value of duration 0s..2h [spec.empty-condition]"),
+        Case(name: "< 0s on duration 0s..2h", yaml: machine(row: "    when: {away: \"< 0s\"}"),
+             located: ":17:18: error: the condition on 'away' in row R-1 matches no value of duration 0s..2h [spec.empty-condition]"),
+        Case(name: "> 10 on int 1..10", yaml: decision(when: "{failures: \"> 10\"}"),
+             located: ":13:22: error: the condition on 'failures' in row R-1 matches no value of int 1..10 [spec.empty-condition]"),
+        Case(name: "+9223372036854775807 as a change", yaml: machine(
+                variables: "  failures: {type: int 0..20, initial: 0}\n", row: "    then: {failures: \"+9223372036854775807\"}"),
+             located: ":17:22: error: row R-1 changes 'failures' by +9223372036854775807, more than the whole of int 0..20 spans, so the row could never fire without leaving it [spec.change-too-large]"),
+        Case(name: "99999999999999999999 as a domain bound", yaml: decision(inputs: "  failures: int 0..99999999999999999999\n", when: "{failures: 1}"),
+             located: ":7:13: error: the type of 'failures': the bound 99999999999999999999 of 'int 0..99999999999999999999' is too large: a bound may be at most 1000000000000000 either way [spec.bad-domain]"),
+    ]
+
+    /// Whether a run ended as a finding or a refusal (exit 1 or 2), not a crash.
+    static func endedCleanly(_ r: CLITests.Run) -> Bool { !r.signalled && (r.status == 1 || r.status == 2) }
+
+    @Test("lint gives a located finding and exit 1, never a crash", arguments: cases)
+    func lint(_ c: Case) throws {
+        let path = try CLITests.write(Array(c.yaml.utf8))
+        defer { CLITests.remove(path) }
+        let r = try CLITests.run(["lint", path])
+        #expect(Self.endedCleanly(r), "exit \(r.status), signalled \(r.signalled): \(r.output.suffix(800))")
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(path + c.located), "\(r.stdout)")
+    }
+
+    @Test("run refuses the spec with the located finding and exit 2, never a crash", arguments: cases.prefix(1))
+    func run(_ c: Case) throws {
+        let path = try CLITests.write(Array(c.yaml.utf8))
+        defer { CLITests.remove(path) }
+        let r = try CLITests.run(["run", path])
+        #expect(Self.endedCleanly(r), "exit \(r.status), signalled \(r.signalled): \(r.output.suffix(800))")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(path + c.located), "\(r.stderr)")
+    }
+
+    @Test("a newline and an escape byte in names are shown escaped, never raw", arguments: ["text", "github"])
+    func controlCharacters(_ format: String) throws {
+        // YAML's double-quoted escapes put a real newline and ESC into the names.
+        let yaml = Self.machine(row: "").replacingOccurrences(of: "states: [Open, Locked]", with: #"states: [Open, Locked, "Op\nen", "Lo\e[31mck"]"#)
+        let path = try CLITests.write(Array(yaml.utf8))
+        defer { CLITests.remove(path) }
+        let r = try CLITests.run(["lint", path, "--format", format])
+        #expect(Self.endedCleanly(r), "exit \(r.status): \(r.output.suffix(800))")
+        #expect(r.status == 1)
+        #expect(!r.stdout.unicodeScalars.contains("\u{1B}"), "a raw ESC reached the output")
+        #expect(r.stdout.contains(#"'Op\nen'"#))
+        #expect(r.stdout.contains(#"'Lo\u{1B}[31mck'"#))
+        // Every line is a finding, a hint or a note: nothing from the spec started a line of its own.
+        let prefix = format == "text" ? path + ":" : "::error file="
+        for line in r.stdout.split(separator: "\n") {
+            #expect(line.hasPrefix(prefix) || line.hasPrefix("    "), "forged line: \(line)")
+        }
+        if format == "text" {
+            #expect(r.stdout.contains(path + ":6:24: error: a state 'Op\\nen' is not a valid name"))
+        }
+    }
+
+    @Test("merge refuses a result whose graph lists a state twice: located, exit 2, never a crash")
+    func mergeDuplicateState() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-robust-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A real result of a one-machine run, then its graph damaged as a hand-edited or corrupted file would be.
+        let spec = folder.appendingPathComponent("g.yaml")
+        try Data(Self.machine(row: "").replacingOccurrences(of: "    on: active\n", with: "    on: active\n    to: Locked\n").utf8).write(to: spec)
+        let json = folder.appendingPathComponent("r.json")
+        let ran = try CLITests.run(["run", spec.path, "--json", json.path], timeout: 60)
+        #expect(ran.status == 0 || ran.status == 1, "\(ran.output.suffix(800))")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        var specs = try #require(object["specs"] as? [[String: Any]])
+        var graph = try #require(specs.first?["graph"] as? [String: Any])
+        var states = try #require(graph["states"] as? [String])
+        states.append(states[0])
+        graph["states"] = states
+        specs[0]["graph"] = graph
+        object["specs"] = specs
+        let damaged = folder.appendingPathComponent("damaged.json")
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: damaged)
+        let text = try String(contentsOf: damaged, encoding: .utf8)
+        // Where the repeated state is written: the last line naming it inside the states list.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let statesLine = try #require(lines.firstIndex { $0.contains("\"states\"") })
+        let line = statesLine + 1 + states.count
+        let column = try #require(lines[line - 1].firstIndex(of: "\"")).utf16Offset(in: lines[line - 1]) + 1
+        let r = try CLITests.run(["merge", damaged.path])
+        #expect(Self.endedCleanly(r), "exit \(r.status): \(r.output.suffix(800))")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(
+            "\(damaged.path):\(line):\(column): error: not a usable LockSpec result: specs[0].graph.states[\(states.count - 1)]: the graph of spec 't.robust' lists state 'Open' twice [result.invalid]"),
+            "\(r.stderr)")
+    }
+}

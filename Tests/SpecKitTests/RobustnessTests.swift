@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// Values that once trapped the reader or the compiler (an empty range built from a comparison, an overflowing
+/// change, a bound too large to compute with) are located findings, and text from a spec is printed with its control
+/// characters escaped.
+@Suite("Robustness: no trap on any value")
+struct RobustnessTests {
+    /// A machine row at line 18 on `event`, with `extra` on line 22 (see `SpecSources.machine`).
+    private static func row(_ extra: String, on event: String = "appear") -> String {
+        "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: \(event)\n    \(extra)\n"
+    }
+
+    struct Mistake: CustomTestStringConvertible, Sendable {
+        var name: String
+        var yaml: String
+        var id: String
+        var line: Int
+        var column: Int
+        var message: String
+        var hint: String?
+        var testDescription: String { name }
+    }
+
+    static let variables = "  enabled: bool\n  failures: int 0..3\n"
+
+    static let mistakes: [Mistake] = [
+        Mistake(name: "> 2h on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"> 2h\"}", on: "active")),
+                id: "spec.empty-condition", line: 22, column: 18,
+                message: "the condition on 'away' in row R1 matches no value of duration 0s..2h"),
+        Mistake(name: "< 0s on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"< 0s\"}", on: "active")),
+                id: "spec.empty-condition", line: 22, column: 18,
+                message: "the condition on 'away' in row R1 matches no value of duration 0s..2h"),
+        Mistake(name: "> 3 on int 0..3", yaml: SpecSources.machine(rows: row("when: {failures: \"> 3\"}")),
+                id: "spec.empty-condition", line: 22, column: 22,
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+        Mistake(name: "> Int.max", yaml: SpecSources.machine(rows: row("when: {failures: \"> 9223372036854775807\"}")),
+                id: "spec.empty-condition", line: 22, column: 22,
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+        Mistake(name: "< Int.min", yaml: SpecSources.machine(rows: row("when: {failures: \"< -9223372036854775808\"}")),
+                id: "spec.empty-condition", line: 22, column: 22,
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+        Mistake(name: "a range beyond the domain", yaml: SpecSources.machine(rows: row("when: {failures: \"9223372036854775806..9223372036854775807\"}")),
+                id: "spec.empty-condition", line: 22, column: 22,
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+        Mistake(name: "an inverted range at Int's ends", yaml: SpecSources.machine(rows: row("when: {failures: \"9223372036854775807..-9223372036854775808\"}")),
+                id: "spec.bad-condition", line: 22, column: 22,
+                message: "the range '9223372036854775807..-9223372036854775808' is empty: its lower bound is above its upper bound"),
+        Mistake(name: "+Int.max as a change", yaml: SpecSources.machine(rows: row("then: {failures: \"+9223372036854775807\"}")),
+                id: "spec.change-too-large", line: 22, column: 22,
+                message: "row R1 changes 'failures' by +9223372036854775807, more than the whole of int 0..3 spans, so the row could never fire without leaving it",
+                hint: "write a change that fits the domain, such as +1 or -1"),
+        Mistake(name: "a change too large for Int", yaml: SpecSources.machine(rows: row("then: {failures: \"-99999999999999999999\"}")),
+                id: "spec.change-too-large", line: 22, column: 22,
+                message: "row R1 changes 'failures' by -99999999999999999999, more than the whole of int 0..3 spans, so the row could never fire without leaving it",
+                hint: "write a change that fits the domain, such as +1 or -1"),
+        Mistake(name: "a change larger than the domain", yaml: SpecSources.machine(rows: row("then: {failures: \"+4\"}")),
+                id: "spec.change-too-large", line: 22, column: 22,
+                message: "row R1 changes 'failures' by +4, more than the whole of int 0..3 spans, so the row could never fire without leaving it",
+                hint: "write a change that fits the domain, such as +1 or -1"),
+        Mistake(name: "a sign twice is not a change", yaml: SpecSources.machine(rows: row("then: {failures: \"+-1\"}")),
+                id: "spec.out-of-domain", line: 22, column: 22,
+                message: "the new value of 'failures' in row R1: '+-1' is not a whole number (the domain is int 0..3)"),
+        Mistake(name: "a value too large for Int", yaml: SpecSources.machine(rows: row("then: {failures: 99999999999999999999}")),
+                id: "spec.out-of-domain", line: 22, column: 22,
+                message: "the new value of 'failures' in row R1: 99999999999999999999 is far outside int 0..3"),
+        Mistake(name: "99999999999999999999 as an int bound",
+                yaml: SpecSources.machine(rows: row("to: Locked")).replacingOccurrences(of: "failures: int 0..3", with: "failures: int 0..99999999999999999999"),
+                id: "spec.bad-domain", line: 10, column: 13,
+                message: "the type of 'failures': the bound 99999999999999999999 of 'int 0..99999999999999999999' is too large: a bound may be at most 1000000000000000 either way"),
+        Mistake(name: "Int's own ends as bounds",
+                yaml: SpecSources.machine(rows: row("to: Locked"))
+                    .replacingOccurrences(of: "failures: int 0..3", with: "failures: int -9223372036854775808..9223372036854775807"),
+                id: "spec.bad-domain", line: 10, column: 13,
+                message: "the type of 'failures': the bound -9223372036854775808 of 'int -9223372036854775808..9223372036854775807' is too large: a bound may be at most 1000000000000000 either way"),
+        Mistake(name: "a duration bound too large for Int",
+                yaml: SpecSources.machine(rows: row("to: Locked")).replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..999999999999d"),
+                id: "spec.bad-domain", line: 13, column: 18,
+                message: "the type of 'away': the bound 999999999999d of 'duration 0s..999999999999d' is too large: a bound may be at most 1000000000000s either way"),
+        Mistake(name: "a value too large for a duration", yaml: SpecSources.machine(rows: row("when: {away: 999999999999d}", on: "active")),
+                id: "spec.out-of-domain", line: 22, column: 18,
+                message: "the condition on 'away' in row R1: 999999999999d is far outside duration 0s..2h (write a value, a range a..b, or a comparison such as > 60s)"),
+    ]
+
+    @Test("an out-of-domain value gives one located finding, never a trap", arguments: mistakes)
+    func mistake(_ m: Mistake) throws {
+        let compilation = SpecSources.compile(m.yaml)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(compilation.diagnostics)")
+        let d = try #require(errors.first)
+        #expect(d.id == m.id)
+        #expect(d.message == m.message)
+        #expect(d.hint == m.hint)
+        #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: m.line, column: m.column))
+    }
+
+    @Test("a bound at the limit is accepted, and comparisons and changes near it compile")
+    func boundAtTheLimit() {
+        let yaml = SpecSources.machine(rows: Self.row("then: {failures: \"+1\"}") + Self.row("when: {failures: \"> 999999999999999\"}", on: "active").replacingOccurrences(of: "R1", with: "R2"))
+            .replacingOccurrences(of: "failures: int 0..3", with: "failures: int -1000000000000000..1000000000000000")
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty, "\(compilation.diagnostics)")
+    }
+
+    @Test("the compiler's change arithmetic reports an overflow as leaving the domain")
+    func compilerOverflow() throws {
+        // A Machine built in code, past the reader's checks: the compiler must still not trap.
+        let compilation = SpecSources.compile(SpecSources.machine(rows: Self.row("then: {failures: \"+1\"}")))
+        var spec = try #require(compilation.specs.first)
+        guard case Spec.Body.machine(var machine) = spec.body else { Issue.record("not a machine"); return }
+        machine.variables[1].domain = Domain.int(0...Int.max)
+        machine.variables[1].initial = Value.int(Int.max)
+        machine.rows[0].then[0].change = Assignment.Change.add(Int.max)
+        spec.body = Spec.Body.machine(machine)
+        var compiler = MachineCompiler(spec: spec, machine: machine)
+        _ = compiler.explore()
+        let d = try #require(compiler.diagnostics.first { $0.id == "check.domain" })
+        #expect(d.message.hasPrefix("row R1 would set failures to a value far outside int 0..9223372036854775807"))
+    }
+
+    // MARK: Control characters
+
+    @Test("VisibleText escapes C0, DEL, C1, separators and bidi controls, and leaves other text alone", arguments: [
+        ("a\nb", #"a\nb"#), ("a\rb", #"a\rb"#), ("a\tb", #"a\tb"#), ("\u{1B}[31mred", #"\u{1B}[31mred"#),
+        ("\u{7F}", #"\u{7F}"#), ("\u{9B}2J", #"\u{9B}2J"#), ("\u{85}", #"\u{85}"#), ("a\u{2028}b", #"a\u{2028}b"#),
+        ("\u{202E}txt", #"\u{202E}txt"#), ("\u{0}", #"\u{0}"#), ("café §4 → 使用密码", "café §4 → 使用密码"), (#"a\nb"#, #"a\nb"#),
+    ])
+    func visibleText(_ raw: String, _ shown: String) {
+        #expect(VisibleText.escape(raw) == shown)
+    }
+
+    static let forged = Diagnostic(.error, id: "spec.bad-name", "a state 'x\nx.yaml:1:1: error: forged \u{1B}[2J' is bad",
+                                   at: SourceLocation(file: "dir\n/x.yaml", line: 6, column: 24), notes: ["n\u{9B}ote"], hint: "h\rint")
+
+    @Test("text diagnostics show control characters escaped, with and without colour", arguments: [false, true])
+    func textFormat(_ color: Bool) {
+        let text = DiagnosticFormatter.render([Self.forged], format: .text, color: color)
+        #expect(text.split(separator: "\n").count == 3)
+        #expect(text.contains(#"a state 'x\nx.yaml:1:1: error: forged \u{1B}[2J' is bad"#))
+        #expect(text.contains(#"dir\n/x.yaml:6:24"#))
+        #expect(text.contains(#"h\rint"#))
+        #expect(text.contains(#"n\u{9B}ote"#))
+        #expect(!text.unicodeScalars.contains("\u{9B}") && !text.unicodeScalars.contains("\r"))
+        if !color { #expect(!text.unicodeScalars.contains("\u{1B}")) }
+    }
+
+    @Test("GitHub annotations show control characters escaped: one annotation, one line")
+    func githubFormat() {
+        let text = DiagnosticFormatter.render([Self.forged], format: .github)
+        #expect(text.split(separator: "\n").count == 1)
+        #expect(!text.unicodeScalars.contains("\u{1B}"))
+        #expect(text.hasPrefix(#"::error file=dir\n/x.yaml,line=6,col=24,title=spec.bad-name::a state 'x\nx.yaml"#))
+    }
+
+    @Test("JSON findings keep the text exact but write every control character as an escape")
+    func jsonFormat() throws {
+        let text = DiagnosticFormatter.render([Self.forged], format: .json)
+        #expect(!text.unicodeScalars.contains { VisibleText.isEscaped($0) && $0 != "\n" })
+        #expect(text.contains(#"\u009b"#))
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(items.first?["message"] as? String == Self.forged.message)
+        #expect(items.first?["notes"] as? [String] == ["n\u{9B}ote"])
+    }
+
+    @Test("a name holding a newline and an escape byte is a bad-name finding, printed escaped")
+    func controlCharactersInNames() throws {
+        let yaml = SpecSources.machine(states: #"[Open, Locked, "Op\nen", "Lo\e[31mck"]"#, rows: Self.row("to: Locked"))
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.summary == ["6:24 spec.bad-name", "6:34 spec.bad-name"])
+        let text = DiagnosticFormatter.render(compilation.diagnostics, format: .text)
+        #expect(text.contains(#"x.yaml:6:24: error: a state 'Op\nen' is not a valid name"#))
+        #expect(text.contains(#"x.yaml:6:34: error: a state 'Lo\u{1B}[31mck' is not a valid name"#))
+        #expect(!text.unicodeScalars.contains("\u{1B}"))
+    }
+
+    // MARK: Diagrams
+
+    @Test("a graph that lists a state twice draws without trapping")
+    func diagramWithRepeatedState() {
+        let spec = CompiledSpec(id: "t.x", kind: .machine, title: "T", source: "d §1", fixture: "fx", file: "x\n.yaml", sha256: "",
+                                product: [], rows: [],
+                                graph: MachineGraph(states: ["Open", "Locked", "Open"], initial: "Open",
+                                                    edges: [MachineGraph.Edge(row: "R1", from: "Open", to: "Locked", event: "e", guardText: "")]))
+        for format in DiagramFormat.allCases {
+            let text = emitDiagram(spec, format: format)
+            #expect(text.contains("Open"))
+            #expect(text.contains(#"x\n.yaml"#), "the file name is escaped in the header comment")
+        }
+    }
+}
