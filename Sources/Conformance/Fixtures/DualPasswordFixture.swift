@@ -10,7 +10,8 @@ import SpecKit
 /// records; `realUnchanged`/`realIntact` compare the store's raw slot bytes with that snapshot (the erase overwrites
 /// Real's slot; the decoy slot never changes, so comparing both slots is comparing Real's).
 ///
-/// Translation notes: `submit(waited: cap)` advances the clock by the core's `FailureDelay.maximum` first; the test
+/// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`;
+/// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
     /// The names this fixture knows.

@@ -19,6 +19,10 @@ import SpecKit
 ///   states): they are dropped, except that the fixture, acting as the host, honours `navigate(dashboard, after:)`
 ///   by showing `Dashboard` once the clock reaches the delay.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
+/// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
+///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
+///   (`PINLockoutTiers`); `successDelay` and `fallback` must be the core's own; `platform` and `biometricPolicy` are
+///   observed through the effects.
 public final class MedTimeFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
