@@ -10,7 +10,8 @@ final class ToyFixture: Fixture {
 
     static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(events: ["fail": [], "unlock": ["pin"]], observations: ["state", "failures", "cover"],
-                          effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug"])
+                          effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug": .enumeration(["none", "wrongNextState", "changesUnnamedVariable", "extraEffect", "missingEffect",
+                                                                      "wrongIntermediate", "lockoutNotPersisted"])])
     }
 
     /// What survives a kill, keyed by the fixture's own instance.

@@ -34,3 +34,16 @@ struct SchemaTests {
         #expect(schemaRequired == Set(["id", "kind", "title", "source", "fixture"] + required))
     }
 }
+
+/// The product file (`kind: product`) has its own entry in the schema, with exactly the reader's keys.
+@Suite("JSON Schema for product files")
+struct ProductSchemaTests {
+    @Test("the product file's schema allows exactly the reader's keys and requires the same ones")
+    func productKeysMatchReader() throws {
+        let schema = try #require(try SchemaTests().kindSchemas()["product"])
+        let properties = Set(try #require(schema["properties"] as? [String: Any]).keys)
+        #expect(properties == Set(SpecReader.productFileKeys.required + SpecReader.productFileKeys.optional))
+        #expect(Set(try #require(schema["required"] as? [String])) == Set(SpecReader.productFileKeys.required))
+        #expect(schema["additionalProperties"] as? Bool == false)
+    }
+}

@@ -9,6 +9,8 @@ extension DualPassword {
         public var appVersion: UInt32
         /// The store keys.
         public var keys: StoreKeys
+        /// The longest local delay after consecutive failures (D-DP-DELAY: 300 s).
+        public var failureDelayCap = FailureDelay.maximum
 
         /// Creates a configuration.
         public init(

@@ -44,8 +44,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
     /// The earliest instant a submission is considered (nil when no delay applies).
     public var nextSubmissionAllowedAt: Instant? {
-        guard let lastFailureAt, FailureDelay.delay(afterFailures: failureCount) > .zero else { return nil }
-        return lastFailureAt + FailureDelay.delay(afterFailures: failureCount)
+        let delay = FailureDelay.delay(afterFailures: failureCount, cap: configuration.failureDelayCap)
+        guard let lastFailureAt, delay > .zero else { return nil }
+        return lastFailureAt + delay
     }
 
     private struct Session: Sendable {

@@ -3,11 +3,12 @@ public enum FailureDelay {
     /// The cap.
     public static let maximum = TimeSpan.seconds(300)
 
-    /// The wait after `failures` consecutive failures before the next submission is considered.
-    public static func delay(afterFailures failures: Int) -> TimeSpan {
+    /// The wait after `failures` consecutive failures before the next submission is considered, capped at `cap`
+    /// (`DualPassword.Configuration.failureDelayCap`, 300 s unless configured).
+    public static func delay(afterFailures failures: Int, cap: TimeSpan = maximum) -> TimeSpan {
         guard failures > 2 else { return .zero }
         let exponent = failures - 3
-        guard exponent < 9 else { return maximum } // 2^9 = 512 s > 300 s
-        return min(.seconds(Int64(1) << Int64(exponent)), maximum)
+        guard exponent < 40 else { return cap } // 2^40 s is past any cap a configuration sets
+        return min(.seconds(Int64(1) << Int64(exponent)), cap)
     }
 }

@@ -7,6 +7,10 @@ extension MedTimeUnlock {
         public var biometry: MedTimeBiometry
         /// `pinLength`: 4 or 6.
         public var pinLength: PINLength
+        /// Biometric failures in one open that fall back to the PIN (§6.1.1: 3).
+        public var biometricAttempts = MedTimeUnlock.biometricAttempts
+        /// The PIN attempt limit and lockout tiers (§6.1.2, D-MT-TIERS).
+        public var lockout = PINLockoutTiers.document
         /// Store key of the PIN credential record.
         public var credentialKey = "unlock.credential"
         /// Store key of the persisted PIN failure counter (UInt32 big-endian).
@@ -23,5 +27,6 @@ extension MedTimeUnlock {
 
         /// E.g. `biometric=true face pin=4`.
         public var description: String { "biometric=\(biometricEnabled) \(biometry) pin=\(pinLength)" }
+        // The attempt limits are left out of the description: it names the per-user settings only.
     }
 }

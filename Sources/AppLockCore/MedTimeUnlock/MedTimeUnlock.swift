@@ -3,7 +3,7 @@
 /// A value type with one pure transition, `handle(_:now:)`; the PIN counter and `pinBlockedUntil` live in the
 /// injected store, so a kill and relaunch (a new machine on the same store) keeps them (§6.2).
 public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    /// Biometric failures that fall back to the PIN (§6.1.1).
+    /// Biometric failures that fall back to the PIN (§6.1.1): the default of `Configuration.biometricAttempts`.
     public static let biometricAttempts = 3
     /// Delay before the dashboard (§2.5, §5.2).
     public static let dashboardDelay: Int64 = 500
@@ -52,11 +52,11 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     /// The PIN pad accepts digits.
     public var inputEnabled: Bool { state == .pinInput }
 
-    /// PIN attempts left before the next block: `5 - failures` (0 once blocking tiers apply).
-    public var pinAttemptsRemaining: Int { PINLockoutPolicy.attemptsRemaining(afterFailures: pinFailures) }
+    /// PIN attempts left before the next block: `attempts - failures` (0 once blocking tiers apply).
+    public var pinAttemptsRemaining: Int { configuration.lockout.attemptsRemaining(afterFailures: pinFailures) }
 
     /// Biometric attempts left in this open.
-    public var biometricAttemptsRemaining: Int { max(0, Self.biometricAttempts - biometricFailures) }
+    public var biometricAttemptsRemaining: Int { max(0, configuration.biometricAttempts - biometricFailures) }
 
     /// Applies one event at `now` and returns the effects, in order.
     public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
@@ -160,8 +160,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("biometric_failure", [
                 .init("type", type), .init("attempt_number", String(biometricFailures)),
             ])), .output(.biometricFail(attemptsRemaining: biometricAttemptsRemaining))]
-            if biometricFailures < Self.biometricAttempts {
-                effects.append(.announce("No reconocido. \(Self.biometricAttempts - biometricFailures) intentos restantes"))
+            if biometricFailures < configuration.biometricAttempts {
+                effects.append(.announce("No reconocido. \(configuration.biometricAttempts - biometricFailures) intentos restantes"))
                 effects += startBiometricPrompt(announce: false) // D-MT-EFFECTS: no second "Bio prompt"
             } else {
                 effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "failed")])))
@@ -181,7 +181,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     private mutating func enterPIN(now: Instant, fromBiometric: Bool) -> [MedTimeEffect] {
         clearDigits()
         if storeIsCorrupt, pinBlockedUntil.map({ now >= $0 }) ?? true {
-            pinBlockedUntil = now + PINLockoutPolicy.longestBlock // D-STORE-CORRUPT: longest tier, not persisted.
+            pinBlockedUntil = now + configuration.lockout.longestBlock // D-STORE-CORRUPT: longest tier, not persisted.
         }
         if let until = pinBlockedUntil, now < until {
             enter(.pinBlocked)
@@ -196,7 +196,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     private mutating func refreshBlock(now: Instant) {
         guard let until = pinBlockedUntil, now >= until else { return }
         if storeIsCorrupt {
-            pinBlockedUntil = now + PINLockoutPolicy.longestBlock // never leaves the block (D-STORE-CORRUPT)
+            pinBlockedUntil = now + configuration.lockout.longestBlock // never leaves the block (D-STORE-CORRUPT)
             return
         }
         countdown = nil
@@ -218,7 +218,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             return effects
         }
         let failure = pinFailures + 1
-        let block = PINLockoutPolicy.blockDuration(afterFailure: failure)
+        let block = configuration.lockout.blockDuration(afterFailure: failure)
         let until = block.map { now + $0 }
         enter(.pinError)
         var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
@@ -234,14 +234,14 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             pinFailures = failure
         }
         effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", String(failure))])))
-        effects.append(.output(.pinFail(attemptsRemaining: PINLockoutPolicy.attemptsRemaining(afterFailures: failure))))
+        effects.append(.output(.pinFail(attemptsRemaining: configuration.lockout.attemptsRemaining(afterFailures: failure))))
         if let block, !storeIsCorrupt {
             effects.append(.analytics(AnalyticsEvent("pin_blocked", [
                 .init("duration_seconds", String(block.milliseconds / 1000)),
             ])))
         } else if !storeIsCorrupt {
             effects.append(.announce(
-                "PIN incorrecto. \(PINLockoutPolicy.attemptsRemaining(afterFailures: failure)) intentos restantes"))
+                "PIN incorrecto. \(configuration.lockout.attemptsRemaining(afterFailures: failure)) intentos restantes"))
             enter(.pinInput)
             return effects
         }

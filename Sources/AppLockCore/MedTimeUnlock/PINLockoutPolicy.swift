@@ -1,25 +1,20 @@
-/// The PIN attempt rules of §6.1.2 with D-MT-TIERS, and the countdown format of §3.5 with D-MT-COUNTDOWN.
+/// The PIN attempt rules of §6.1.2 with D-MT-TIERS as the document sets them (`PINLockoutTiers.document`; a
+/// `MedTimeUnlock.Configuration` may set others), and the countdown format of §3.5 with D-MT-COUNTDOWN.
 public enum PINLockoutPolicy {
     /// Wrong PINs allowed before the first block.
-    public static let freeAttempts = 4
+    public static let freeAttempts = PINLockoutTiers.document.freeAttempts
     /// The longest block (the 8th and later failure): 1 hour. Also the fail-closed block of D-STORE-CORRUPT.
-    public static let longestBlock = TimeSpan.seconds(3600)
+    public static let longestBlock = PINLockoutTiers.document.longestBlock
 
     /// The block that failure number `failure` (1-based, counted over the persisted counter) starts, or nil when it
     /// only shows the attempts left: 1-4 → nil, 5 → 60 s, 6 → 300 s, 7 → 900 s, 8+ → 3600 s.
     public static func blockDuration(afterFailure failure: Int) -> TimeSpan? {
-        switch failure {
-        case ...freeAttempts: nil
-        case 5: .seconds(60)
-        case 6: .seconds(300)
-        case 7: .seconds(900)
-        default: longestBlock
-        }
+        PINLockoutTiers.document.blockDuration(afterFailure: failure)
     }
 
     /// Attempts left after failure `failure` while no block applies: `5 - failure` (never below 0).
     public static func attemptsRemaining(afterFailures failures: Int) -> Int {
-        max(0, freeAttempts + 1 - failures)
+        PINLockoutTiers.document.attemptsRemaining(afterFailures: failures)
     }
 
     /// The remaining time rounded up to whole seconds as MM:SS (60 s → "01:00", 59.001 s → "01:00",

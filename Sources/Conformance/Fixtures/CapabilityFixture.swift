@@ -26,7 +26,7 @@ public final class CapabilityFixture: Fixture {
             events: ["authenticate": ["canEvaluate"], "reply": ["result"]],
             observations: ["state", "result", "hardwareSupported", "type", "name", "policy", "entry", "onTap", "message"],
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
-            product: ["policy", "fallbackTitle", "cancelTitle"],
+            product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
             decisions: [
                 "capability.check": ["canEvaluate", "error", "biometryType", "osMajor"],
                 "capability.type": ["canEvaluate", "biometryType", "osMajor"],

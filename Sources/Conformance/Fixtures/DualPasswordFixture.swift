@@ -10,7 +10,8 @@ import SpecKit
 /// records; `realUnchanged`/`realIntact` compare the store's raw slot bytes with that snapshot (the erase overwrites
 /// Real's slot; the decoy slot never changes, so comparing both slots is comparing Real's).
 ///
-/// Translation notes: `submit(waited: cap)` advances the clock by the core's `FailureDelay.maximum` first; the test
+/// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`;
+/// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
     /// The names this fixture knows.
@@ -31,7 +32,10 @@ public final class DualPasswordFixture: Fixture {
                 "openReal", "openDecoy", "eraseReal", "neutralError", "clearInput", "showNeutralCover", "releaseSession",
                 "showIrreversibleWarning", "askSecondConfirmation",
             ],
-            product: ["eraseDefault", "minPasswordLength", "minNumericPinLength", "delayCap", "kdf"],
+            product: [
+                "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
+                "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
+            ],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
                 "decoy.failure-delay": ["failures"],
@@ -50,6 +54,8 @@ public final class DualPasswordFixture: Fixture {
     private let storePath: String
     private let clock = ManualClock()
     private let random = SeededRandom(seed: 0xD0A1)
+    /// The core's settings: the default ones, with the product's failure-delay cap.
+    private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
     private var core: DualPassword?
     private let snapshot: [[UInt8]?]
@@ -60,10 +66,13 @@ public final class DualPasswordFixture: Fixture {
         // Light Argon2id parameters keep the rows fast; `kdf: installDefault` installs the way a real install does,
         // with the core's own default parameters, so a row can check what it persists.
         var parameters: Argon2idParameters? = .testing
+        var configuration = DualPassword.Configuration()
         for item in product {
             switch (item.name, item.value) {
-            case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _), ("delayCap", _):
+            case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _):
                 break // the core's fixed values; observed through the rows that exercise them
+            case ("delayCap", .duration(let ms)):
+                configuration.failureDelayCap = .milliseconds(Int64(ms))
             case ("kdf", .symbol("light")):
                 parameters = .testing
             case ("kdf", .symbol("installDefault")):
@@ -92,7 +101,8 @@ public final class DualPasswordFixture: Fixture {
         }
         let keys = DualPassword.Configuration().keys
         snapshot = [(try? fileStore.value(forKey: keys.slot(0))) ?? nil, (try? fileStore.value(forKey: keys.slot(1))) ?? nil]
-        core = DualPassword(store: fileStore, random: random)
+        self.configuration = configuration
+        core = DualPassword(configuration: configuration, store: fileStore, random: random)
     }
 
     deinit {
@@ -122,7 +132,7 @@ public final class DualPasswordFixture: Fixture {
             return []
         case .relaunch:
             store = FileStore(path: storePath)
-            core = DualPassword(store: store, random: random)
+            core = DualPassword(configuration: configuration, store: store, random: random)
             return []
         case .check:
             return []
@@ -149,7 +159,7 @@ public final class DualPasswordFixture: Fixture {
         }
         switch name {
         case "submit":
-            if try input("waited") == "cap" { clock.advance(by: FailureDelay.maximum) }
+            if try input("waited") == "cap" { clock.advance(by: configuration.failureDelayCap) }
             return try send(.submit(secret(input("password"))))
         case "faceID":
             switch try input("outcome") {
@@ -222,7 +232,7 @@ public final class DualPasswordFixture: Fixture {
             }
         } else {
             guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
-            outputs = ["delay": .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k).milliseconds))]
+            outputs = ["delay": .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k, cap: configuration.failureDelayCap).milliseconds))]
         }
     }
 

@@ -50,7 +50,7 @@ extension FixtureRegistry {
             }.joined()
             text += "  observations: \(v.observations.sorted().joined(separator: ", "))\n"
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
-            text += "  product: \(v.product.sorted().joined(separator: ", "))\n"
+            text += "  product: \(v.product.keys.sorted().map { "\($0) (\(v.product[$0]!))" }.joined(separator: ", "))\n"
             if !v.decisions.isEmpty { text += "  decision tables: \(v.decisions.keys.sorted().joined(separator: ", "))\n" }
             if !v.matrices.isEmpty { text += "  matrices: \(v.matrices.keys.sorted().joined(separator: ", "))\n" }
             return text

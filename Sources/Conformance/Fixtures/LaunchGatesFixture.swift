@@ -22,7 +22,10 @@ public final class LaunchGatesFixture: Fixture {
                            "requestReview", "dismissable", "order"],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
-            product: ["grace", "coverRule", "appVersion", "legalVersion", "biometricEnabled", "onboardingPages"],
+            product: [
+                "grace": .duration(0...3_600_000), "coverRule": .enumeration(["whenEnabledNotActive"]), "appVersion": .text,
+                "legalVersion": .text, "biometricEnabled": .bool, "onboardingPages": .int(1...20),
+            ],
             decisions: [
                 "gates.consent": ["accepted"],
                 "gates.order": ["errorPosted", "biometricEnabled", "update", "onboardingCompleted", "consentCurrent"],

@@ -31,7 +31,10 @@ public final class LaunchLockFixture: Fixture {
             observations: ["state", "enabled", "cover", "prompt", "coldLocked", "backgroundTime", "phase",
                            "available", "toggleInteractive", "label", "subtitle", "prompts", "enabledAfter"],
             effects: ["startAuthentication"],
-            product: ["grace", "policy", "coverRule", "defaultEnabled"],
+            product: [
+                "grace": .duration(0...3_600_000), "policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]),
+                "coverRule": .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]), "defaultEnabled": .bool,
+            ],
             decisions: [
                 "launch-lock.availability": ["canEvaluate", "biometryType", "enabled"],
                 "launch-lock.toggle": ["action", "available", "auth"],

@@ -19,6 +19,10 @@ import SpecKit
 ///   states): they are dropped, except that the fixture, acting as the host, honours `navigate(dashboard, after:)`
 ///   by showing `Dashboard` once the clock reaches the delay.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
+/// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
+///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
+///   (`PINLockoutTiers`); `successDelay` and `fallback` must be the core's own; `platform` and `biometricPolicy` are
+///   observed through the effects.
 public final class MedTimeFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
@@ -40,7 +44,14 @@ public final class MedTimeFixture: Fixture {
                 "action", "remaining", "block", "announcement",
             ],
             effects: ["analytics", "announce", "output", "startBiometric"],
-            product: ["platform", "biometricType", "pinLength", "biometricPolicy", "fallback", "successDelay"],
+            product: [
+                "platform": .enumeration(["iOS"]), "biometricType": .enumeration(["face", "fingerprint", "none"]),
+                "pinLength": .int(4...6), "biometricPolicy": .enumeration(["deviceOwnerAuthenticationWithBiometrics"]),
+                "fallback": .enumeration(["appPIN"]), "successDelay": .duration(0...10_000),
+                "biometricAttempts": .int(1...10), "pinAttempts": .int(1...10),
+                "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
+                "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
+            ],
             decisions: ["medtime.attempt-rules": ["method", "failures"]])
     }
 
@@ -49,6 +60,9 @@ public final class MedTimeFixture: Fixture {
     private let clock = ManualClock()
     private let pinLength: PINLength
     private let biometry: MedTimeBiometry
+    /// The attempt limits and lockout tiers handed to the core (the document's unless the product sets them).
+    private let biometricAttempts: Int
+    private let lockout: PINLockoutTiers
     /// The test PIN's digits (held privately; never observed or emitted).
     // The test PINs (never observed, never emitted).
     private static let fourDigitPIN = [1, 3, 5, 7]
@@ -72,6 +86,8 @@ public final class MedTimeFixture: Fixture {
     public init(product: [NamedValue]) throws(FixtureError) {
         var length = PINLength.four
         var biometry = MedTimeBiometry.face
+        var biometricAttempts = MedTimeUnlock.biometricAttempts
+        var lockout = PINLockoutTiers.document
         for item in product {
             switch (item.name, item.value) {
             case ("pinLength", .int(let n)):
@@ -86,6 +102,14 @@ public final class MedTimeFixture: Fixture {
                 }
             case ("fallback", let v):
                 guard v.description == "appPIN" else { throw FixtureError("the core's only fallback is the app PIN, not \(v)") }
+            case ("biometricAttempts", .int(let n)):
+                biometricAttempts = n
+            case ("pinAttempts", .int(let n)):
+                lockout.attempts = n
+            case ("firstBlock", .duration(let ms)), ("secondBlock", .duration(let ms)), ("thirdBlock", .duration(let ms)),
+                 ("longestBlock", .duration(let ms)):
+                let tier = ["firstBlock", "secondBlock", "thirdBlock", "longestBlock"].firstIndex(of: item.name) ?? 0
+                lockout.blocks[tier] = .milliseconds(Int64(ms))
             case ("platform", _), ("biometricPolicy", _):
                 break // the policy is observed through startBiometric(...) effects; the core has one platform model
             default:
@@ -94,6 +118,8 @@ public final class MedTimeFixture: Fixture {
         }
         pinLength = length
         self.biometry = biometry
+        self.biometricAttempts = biometricAttempts
+        self.lockout = lockout
         pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
         directory = NSTemporaryDirectory() + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
@@ -117,7 +143,10 @@ public final class MedTimeFixture: Fixture {
     }
 
     private func configuration(biometricEnabled: Bool) -> MedTimeUnlock.Configuration {
-        MedTimeUnlock.Configuration(biometricEnabled: biometricEnabled, biometry: biometry, pinLength: pinLength)
+        var configuration = MedTimeUnlock.Configuration(biometricEnabled: biometricEnabled, biometry: biometry, pinLength: pinLength)
+        configuration.biometricAttempts = biometricAttempts
+        configuration.lockout = lockout
+        return configuration
     }
 
     /// Performs one action.

@@ -13,7 +13,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" }))
     }
     func checkProduct(_ bindings: [Binding]) {
-        for b in bindings where !vocabulary.product.contains(b.name) { unknown("product value", b.name, vocabulary.product, at: b.location) }
+        for b in bindings where vocabulary.product[b.name] == nil { unknown("product value", b.name, vocabulary.product.keys, at: b.location) }
     }
     func checkEvent(_ event: EventDeclaration) {
         guard let inputs = vocabulary.events[event.name] else {
@@ -68,4 +68,19 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
         for o in m.observe { checkObservation(o.name, at: o.location) }
     }
     return out
+}
+
+/// Checks a product file's fixture and parameter names against the fixture catalog.
+func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog) -> [Diagnostic] {
+    guard let vocabulary = catalog.vocabulary(of: product.fixture) else {
+        return [Diagnostic(.error, id: "fixture.unknown", "the product file names fixture '\(product.fixture)', which does not exist",
+                           at: product.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
+                           hint: Suggest.closest(to: product.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
+    }
+    return product.product.filter { vocabulary.product[$0.name] == nil }.map { b in
+        Diagnostic(.error, id: "fixture.unknown-name",
+                   "fixture '\(product.fixture)' has no product value '\(b.name)', so no row using it could run",
+                   at: b.location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
+                   hint: Suggest.closest(to: b.name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
+    }
 }

@@ -9,8 +9,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var observations: Set<String>
     /// Effect names the fixture reports.
     public var effects: Set<String>
-    /// Product configuration values the fixture understands.
-    public var product: Set<String>
+    /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
+    /// reference that uses it as the wrong type, is a lint error.
+    public var product: [String: Domain]
     /// Decision tables it can evaluate, by spec id, with their input names.
     public var decisions: [String: Set<String>]
     /// Matrices it can run, by spec id, with their axis names.
@@ -18,7 +19,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
 
     /// Creates a vocabulary.
     public init(events: [String: Set<String>] = [:], observations: Set<String> = [], effects: Set<String> = [],
-                product: Set<String> = [], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:]) {
+                product: [String: Domain] = [:], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:]) {
         self.events = events
         self.observations = observations
         self.effects = effects

@@ -309,7 +309,7 @@ struct MachineCompiler {
                 let id = n == 0 ? row.identity.id
                     : row.identity.id + "[" + differing.map { "\(row.when[$0].name)=\(firing.key[$0])" }.joined(separator: ",") + "]"
                 cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                      product: spec.product.map { NamedValue($0.name, $0.value) }, steps: path + [firing.step],
+                                      product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: path + [firing.step],
                                       target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
             }
         }

@@ -24,6 +24,8 @@ public struct SpecCompiler: Sendable {
         public var suite: CompiledSuite
         /// Every finding, sorted.
         public var diagnostics: [Diagnostic]
+        /// The product files (`kind: product`) that could be read, sorted by id.
+        public var products: [ProductFile] = []
 
         /// Whether any finding is an error (or a warning, when `strict`).
         public func failed(strict: Bool) -> Bool {
@@ -57,6 +59,23 @@ public struct SpecCompiler: Sendable {
         return files
     }
 
+    /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
+    static func siblingProductFiles(of paths: [String]) -> [String] {
+        var result: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let folder = (path as NSString).deletingLastPathComponent
+            let names = (try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            for name in names.sorted() where name.hasSuffix(".product.yaml") || name.hasSuffix(".product.yml") {
+                let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                if !result.contains(file) { result.append(file) }
+            }
+        }
+        return result
+    }
+
     /// Compiles files already read into memory (path and bytes).
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var diagnostics: [Diagnostic] = []
@@ -68,14 +87,21 @@ public struct SpecCompiler: Sendable {
                 diagnostics += error.diagnostics
             }
         }
-        // Scenario sets after everything else, so they can `use` the machines; each document is peeked at once.
-        let ordered = documents.map { (SpecReader.peek($0.node).kind == .scenarios ? 1 : 0, $0) }
+        // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
+        // `use` the machines. Each document is peeked at once.
+        let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
             .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
-            .map(\.1)
         var reader = SpecReader()
+        if let catalog {
+            for name in catalog.fixtureNames { reader.productDomains[name] = catalog.vocabulary(of: name)?.product }
+        }
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
-        for document in ordered {
+        for (rank, document) in ordered {
+            if rank == 0 {
+                diagnostics += readProductFile(document.node, path: document.path, reader: &reader, locations: &specLocations)
+                continue
+            }
             let (spec, found) = reader.read(document.node, file: document.path)
             diagnostics += found
             guard let spec else {
@@ -92,8 +118,11 @@ public struct SpecCompiler: Sendable {
             specs.append((spec, SHA256.hex(document.bytes)))
         }
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
+        let products = reader.products.values.sorted { $0.id < $1.id }
+        diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec))
         if let catalog {
             for (spec, _) in specs { diagnostics += checkFixtureVocabulary(spec, catalog: catalog) }
+            for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
         }
         var compiledSpecs: [CompiledSpec] = []
         var cases: [TestCase] = []
@@ -121,19 +150,21 @@ public struct SpecCompiler: Sendable {
             }
             compiledSpecs.append(CompiledSpec(
                 id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
-                sha256: sha, product: spec.product.map { NamedValue($0.name, $0.value) },
+                sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
                 rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
                                                 line: $0.location.line, column: $0.location.column) },
                 graph: graph))
         }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.sorted())
+                           diagnostics: diagnostics.sorted(), products: products)
     }
 
-    /// Reads and compiles the spec files under the given paths.
+    /// Reads and compiles the spec files under the given paths. A spec file given on its own brings the product files
+    /// (`*.product.yaml`) of its folder with it, so it sees the product values its fixture's specs share.
     public func compile(paths: [String]) throws(DiagnosticError) -> Compilation {
-        let files = try Self.discover(paths)
+        var files = try Self.discover(paths)
+        for file in Self.siblingProductFiles(of: paths) where !files.contains(file) { files.append(file) }
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for file in files {
@@ -147,6 +178,26 @@ public struct SpecCompiler: Sendable {
         compilation.diagnostics = (compilation.diagnostics + unreadable).sorted()
         return compilation
     }
+}
+
+/// Reads a product file into the reader, so the specs read after it inherit its values: one per fixture, and its
+/// id unique among the spec ids.
+private func readProductFile(_ node: Node, path: String, reader: inout SpecReader, locations: inout [String: SourceLocation]) -> [Diagnostic] {
+    let (product, broken, found) = reader.readProductFile(node, file: path)
+    guard let product else { return found }
+    if let previous = locations[product.id] {
+        return found + [Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(product.id)' is already used by \(previous.file)",
+                                   at: product.location, notes: ["the other spec is at \(previous)"])]
+    }
+    if let other = reader.products[product.fixture] {
+        return found + [Diagnostic(.error, id: "product.duplicate-file",
+            "fixture '\(product.fixture)' already has a product file, \(other.id); its values must be written in one place",
+            at: product.location, notes: ["\(other.id) is at \(other.location)"])]
+    }
+    locations[product.id] = product.location
+    reader.products[product.fixture] = product
+    reader.brokenProduct[product.fixture] = broken
+    return found
 }
 
 /// Row ids are unique across all specs: reports, expectation files and `--row` rely on it.

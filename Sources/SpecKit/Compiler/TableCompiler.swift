@@ -83,7 +83,7 @@ struct TableCompiler {
                                 line: row.identity.location.line, column: row.identity.location.column)
             }
             return TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                            product: spec.product.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
+                            product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
                             file: spec.file, line: row.identity.location.line, column: row.identity.location.column)
         }
     }
@@ -127,7 +127,7 @@ struct TableCompiler {
                     let step = TestStep(action: .cell(axes: axes), expect: row.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
                                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
                     cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                          product: spec.product.map { NamedValue($0.name, $0.value) }, steps: [step], target: 0,
+                                          product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: [step], target: 0,
                                           file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
                 }
             }
@@ -139,11 +139,7 @@ struct TableCompiler {
         set.scenarios.map { scenario in
             var steps: [TestStep] = []
             unroll(scenario.steps, into: &steps)
-            var product = spec.product.map { NamedValue($0.name, $0.value) }
-            for given in scenario.given {
-                product.removeAll { $0.name == given.name }
-                product.append(NamedValue(given.name, given.value))
-            }
+            let product = Binding.overlay(spec.effectiveProduct, with: scenario.given).map { NamedValue($0.name, $0.value) }
             return TestCase(id: scenario.identity.id, spec: spec.id, row: scenario.identity.id, fixture: spec.fixture, product: product,
                             steps: steps, target: 0, file: spec.file, line: scenario.identity.location.line,
                             column: scenario.identity.location.column)

@@ -17,11 +17,11 @@ extension ReadContext {
                       at: entry.key.location, rows: [rowID])
                 continue
             }
-            let reported = diagnostics.count
+            let reported = failureMark
             guard let set = valueSet(entry.value, domain: domain, whole: whole, name: name, rowID: rowID) else { continue }
             if set.isEmpty {
                 // A malformed comparison or an inverted range has already been reported as such.
-                if diagnostics.count > reported { continue }
+                if failureMark > reported { continue }
                 error("spec.empty-condition", "the condition on '\(name)' in row \(rowID) matches no value of \(domain)",
                       at: entry.value.location, rows: [rowID])
                 continue
@@ -59,6 +59,13 @@ extension ReadContext {
             guard let o = domain.ordinal(of: v) else { return nil }
             return ValueSet([o...o])
         case .failure(let e):
+            if domain.isOrdered {
+                switch evaluate(text, as: domain, within: whole, at: node.location, rows: [rowID]) {
+                case .value(let o): return ValueSet([o...o])
+                case .failed: return ValueSet([])
+                case .notAReference: break
+                }
+            }
             var message = "the condition on '\(name)' in row \(rowID): \(e.message)"
             if domain.isOrdered { message += " (write a value, a range a..b, or a comparison such as > 60s)" }
             error("spec.out-of-domain", message, at: node.location, hint: e.hint, rows: [rowID])
@@ -71,11 +78,18 @@ extension ReadContext {
     /// built before its bounds are known to be in order, and a bound far outside the domain is first brought just
     /// outside it, so nothing here can trap or overflow.
     private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: Node, rowID: String) -> ValueSet? {
+        let reported = failureMark
         func bound(_ s: String) -> Int? {
             let b: Int?
             switch domain.parse(s.trimmingSpaces) {
             case .success(let v): b = domain.ordinal(of: v)
             case .failure:
+                // A bound may name product parameters ("> grace", "..pinAttempts - 1"); it must then lie in the domain.
+                switch evaluate(s, as: domain, within: whole, at: node.location, rows: [rowID]) {
+                case .value(let o): return o
+                case .failed: return nil
+                case .notAReference: break
+                }
                 // Bounds may lie outside the domain ("< 100" on int 0..20): read them as plain numbers.
                 if case .duration = domain { b = Value.parseDuration(s.trimmingSpaces) } else { b = Int(s.trimmingSpaces) }
             }
@@ -83,6 +97,7 @@ extension ReadContext {
         }
         func clamp(_ b: Int) -> Int { Swift.min(Swift.max(b, whole.lowerBound - 1), whole.upperBound + 1) }
         func fail() -> ValueSet? {
+            if failureMark > reported { return ValueSet([]) }  // a reference in a bound has said what is wrong
             error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, rows: [rowID])
             return ValueSet([])
         }

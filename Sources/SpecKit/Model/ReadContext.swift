@@ -4,11 +4,18 @@
 final class ReadContext {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// The product parameters that rows and steps may name (see `ReadContext+Product`).
+    var product = ProductScope()
+    /// Failures already explained elsewhere (a reference to a product value reported at its own line).
+    var quietFailures = 0
+    /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
+    /// whether that step failed for a reason already given.
+    var failureMark: Int { diagnostics.count + quietFailures }
 
     init(file: String) { self.file = file }
 
-    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
-        diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, hint: hint))
+    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, notes: [String] = [], rows: [String] = []) {
+        diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, notes: notes, hint: hint))
     }
 
     func warning(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
@@ -162,6 +169,13 @@ final class ReadContext {
         switch domain.parse(text) {
         case .success(let v): return v
         case .failure(let e):
+            if domain.isOrdered {
+                switch evaluate(text, as: domain, within: domain.bounds, at: node.location) {
+                case .value(let o): return domain.value(o)
+                case .failed: return nil
+                case .notAReference: break
+                }
+            }
             error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint)
             return nil
         }

@@ -64,7 +64,11 @@ struct ScenarioReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         let title = byKey["title"].flatMap { c.text($0, "the title of scenario \(id)") }
-        let given = byKey["given"].map { SpecReader.product($0, context: c) } ?? []
+        let given = byKey["given"].map { c.productBindings($0, "given") } ?? []
+        // The scenario's steps refer to the product values in force for it: the spec's, overridden by `given`.
+        let specScope = c.product
+        c.product = specScope.overlaid(with: given)
+        defer { c.product = specScope }
         var steps: [ScenarioStep] = []
         if let stepsNode = byKey["steps"], let items = c.list(stepsNode, "the steps of scenario \(id)") {
             steps = items.compactMap { readStep($0, vocabulary, id) }
@@ -76,6 +80,24 @@ struct ScenarioReader {
             }
         }
         return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location), title: title, given: given, steps: steps)
+    }
+
+    /// The milliseconds of `advance:`: a duration (a negative one moves the device clock back, as a user changing the
+    /// time would) or an expression of product parameters such as `grace + 1ms`.
+    private func advance(_ node: Node, _ scenarioID: String) -> Int? {
+        let c = context
+        guard let text = c.text(node, "advance") else { return nil }
+        let trimmed = text.trimmingSpaces
+        let backwards = trimmed.hasPrefix("-")
+        if let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) { return backwards ? -ms : ms }
+        switch c.evaluate(trimmed, as: .duration(0...0), within: nil, at: node.location, rows: [scenarioID]) {
+        case .value(let computed): return computed
+        case .failed: return nil
+        case .notAReference:
+            c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)",
+                    at: node.location, rows: [scenarioID])
+            return nil
+        }
     }
 
     /// Adds the unrolled step count; false once it passes the maximum.
@@ -116,7 +138,15 @@ struct ScenarioReader {
         }
         var count = 1
         if let repeatNode = byKey["repeat"] {
-            guard let text = c.text(repeatNode, "repeat"), let n = Int(text), n >= 1, n <= Self.maximumSteps else {
+            guard let text = c.text(repeatNode, "repeat") else { return nil }
+            var n = Int(text)
+            // `repeat: pinAttempts`: a count computed from product parameters.
+            switch c.evaluate(text, as: .int(0...0), within: 1...Self.maximumSteps, at: repeatNode.location, rows: [scenarioID]) {
+            case .value(let computed): n = computed
+            case .failed: return nil
+            case .notAReference: break
+            }
+            guard let n, n >= 1, n <= Self.maximumSteps else {
                 c.error("spec.bad-repeat", "'repeat' must be a whole number from 1 to \(Self.maximumSteps)", at: repeatNode.location, rows: [scenarioID])
                 return nil
             }
@@ -142,16 +172,8 @@ struct ScenarioReader {
             }
             action = .event(name, inputs: inputs)
         } else if let advanceNode = byKey["advance"] {
-            guard let text = c.text(advanceNode, "advance") else { return nil }
-            // A negative duration moves the device clock back, as a user changing the time would.
-            let trimmed = text.trimmingSpaces
-            let backwards = trimmed.hasPrefix("-")
-            guard let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) else {
-                c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)",
-                        at: advanceNode.location, rows: [scenarioID])
-                return nil
-            }
-            action = .advance(milliseconds: backwards ? -ms : ms)
+            guard let ms = advance(advanceNode, scenarioID) else { return nil }
+            action = .advance(milliseconds: ms)
         } else if byKey["kill"] != nil {
             action = .kill
         } else if byKey["relaunch"] != nil {

@@ -34,8 +34,10 @@ public struct Spec: Hashable, Sendable {
     public var source: String
     /// The fixture that binds the spec's names to the implementation.
     public var fixture: String
-    /// Product configuration values handed to the fixture.
+    /// Product configuration values handed to the fixture: the spec's own `product:` (its overrides).
     public var product: [Binding]
+    /// Product values inherited from the fixture's product file (`kind: product`), before the spec's own.
+    public var sharedProduct: [Binding] = []
     /// The path of the file.
     public var file: String
     /// Where the spec starts (the document's first node).
@@ -57,6 +59,10 @@ public struct Spec: Hashable, Sendable {
         self.body = body
     }
 
+    /// The product values in force for the spec: the shared ones, each replaced by the spec's own of that name,
+    /// then the spec's own that the product file does not set.
+    public var effectiveProduct: [Binding] { Binding.overlay(sharedProduct, with: product) }
+
     /// The identities of every row of the table, in file order.
     public var rows: [RowIdentity] {
         switch body {
@@ -76,12 +82,26 @@ public struct Binding: Hashable, Sendable {
     public var value: Value
     /// Where the value was written.
     public var location: SourceLocation
+    /// Why a product value differs from the one its fixture's other specs use (`{value:, decision:}`), if it says.
+    public var decision: String?
 
     /// Creates a binding.
-    public init(name: String, value: Value, location: SourceLocation) {
+    public init(name: String, value: Value, location: SourceLocation, decision: String? = nil) {
         self.name = name
         self.value = value
         self.location = location
+        self.decision = decision
+    }
+}
+
+extension Binding {
+    /// `base` with each binding of `overrides` replacing the one of its name in place, or appended when new.
+    public static func overlay(_ base: [Binding], with overrides: [Binding]) -> [Binding] {
+        var result = base
+        for binding in overrides {
+            if let i = result.firstIndex(where: { $0.name == binding.name }) { result[i] = binding } else { result.append(binding) }
+        }
+        return result
     }
 }
 

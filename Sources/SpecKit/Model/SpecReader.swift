@@ -5,6 +5,14 @@ public struct SpecReader: Sendable {
     /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
     public var unreadableMachines: Set<String> = []
 
+    /// Product files already read, by fixture: every spec of that fixture inherits their values.
+    public var products: [String: ProductFile] = [:]
+    /// Each fixture's product parameters and their domains, by fixture, when a fixture catalog is known: product
+    /// values are then typed by their parameter's domain, and a value outside it is an error at its line.
+    public var productDomains: [String: [String: Domain]] = [:]
+    /// Product-file parameters whose value was wrong, by fixture, so references to them are not reported again.
+    var brokenProduct: [String: Set<String>] = [:]
+
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
 
@@ -15,6 +23,9 @@ public struct SpecReader: Sendable {
         .scenarios: (["scenarios"], ["uses", "events", "observe", "effects"]),
         .matrix: (["axes", "observe", "rows"], []),
     ]
+
+    /// Whether a document is a product file (`kind: product`), read before every spec so they can inherit from it.
+    public static func isProductFile(_ root: Node) -> Bool { root["kind"]?.scalar == "product" }
 
     /// The kind and `uses:` of a document, read without checking anything else (to order the reading).
     public static func peek(_ root: Node) -> (kind: Spec.Kind?, uses: String?) {
@@ -66,7 +77,11 @@ public struct SpecReader: Sendable {
                 c.error("spec.bad-name", "fixture '\(text)' should be lowercase words joined by '-', like launch-lock", at: node.location)
             }
         }
-        let product = byKey["product"].map { Self.product($0, context: c) } ?? []
+        let shared = fixture.flatMap { products[$0]?.product } ?? []
+        c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                                 declared: fixture.flatMap { productDomains[$0] }, broken: fixture.flatMap { brokenProduct[$0] } ?? [])
+        let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
+        c.product = c.product.overlaid(with: product)
 
         let body: Spec.Body?
         switch kind {
@@ -76,8 +91,10 @@ public struct SpecReader: Sendable {
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
-        return Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
-                    file: c.file, location: root.location, body: body)
+        var spec = Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
+                        file: c.file, location: root.location, body: body)
+        spec.sharedProduct = shared
+        return spec
     }
 
     static func isSpecID(_ text: String) -> Bool {
@@ -90,18 +107,6 @@ public struct SpecReader: Sendable {
             previousWasSeparator = isSeparator
         }
         return !previousWasSeparator
-    }
-
-    /// Product values: scalars typed by their look (true/false, a duration with a unit, a whole number, else a name or text).
-    static func product(_ node: Node, context c: ReadContext) -> [Binding] {
-        guard let entries = c.mapping(node, "product") else { return [] }
-        var result: [Binding] = []
-        for entry in entries {
-            guard let name = c.name(entry.key, "a product value's name"), let text = c.text(entry.value, "the product value '\(name)'") else { continue }
-            result.append(Binding(name: name, value: productValue(text, quoted: { if case .scalar(_, let q) = entry.value.value { q } else { false } }()),
-                                  location: entry.value.location))
-        }
-        return result
     }
 
     /// Types a product scalar by its look.

@@ -1,0 +1,31 @@
+/// A product file (`kind: product`): the product values that every spec of one fixture inherits, written once.
+///
+/// A spec's own `product:` overrides a value for that spec (and must say why in a `decision:` when it differs);
+/// a scenario's `given:` overrides it for that scenario.
+public struct ProductFile: Hashable, Sendable {
+    /// The file's unique id, such as `launch-lock.product`.
+    public var id: String
+    /// A one-line title.
+    public var title: String
+    /// The document and section the values come from.
+    public var source: String
+    /// The fixture whose specs inherit the values.
+    public var fixture: String
+    /// The values, in file order.
+    public var product: [Binding]
+    /// The path of the file.
+    public var file: String
+    /// Where the file starts.
+    public var location: SourceLocation
+
+    /// Creates a product file.
+    public init(id: String, title: String, source: String, fixture: String, product: [Binding], file: String, location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.source = source
+        self.fixture = fixture
+        self.product = product
+        self.file = file
+        self.location = location
+    }
+}

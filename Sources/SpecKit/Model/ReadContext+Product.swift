@@ -1,0 +1,124 @@
+/// Product values and references to them: `grace`, `grace + 1ms`, `pinAttempts - 1`, wherever an integer or a
+/// duration may be written (a condition's value or bound, an input, an expectation, an `advance:`).
+extension ReadContext {
+    /// The outcome of reading a text as an expression.
+    enum Evaluation: Equatable {
+        /// The text names no product parameter: the caller reads it as a plain literal.
+        case notAReference
+        /// The text names a parameter but cannot be computed; the reason has been reported (or was already).
+        case failed
+        /// The computed ordinal (milliseconds for a duration).
+        case value(Int)
+    }
+
+    /// Reads a `product:` (or `given:`) mapping: each value is a scalar or `{value: …, decision: …}`. When the
+    /// fixture's parameters are known, each value is typed by its parameter's domain and a value outside it is a
+    /// `product.bad-value` at its own line; otherwise a value is typed by its look.
+    func productBindings(_ node: Node, _ what: String) -> [Binding] {
+        guard let entries = mapping(node, what) else { return [] }
+        var result: [Binding] = []
+        for entry in entries {
+            guard let name = name(entry.key, "a product value's name") else { continue }
+            var valueNode = entry.value
+            var decision: String?
+            if let inner = entry.value.mapping {
+                let byKey = keys(inner, of: entry.value, what: "the product value '\(name)'", required: ["value"], optional: ["decision", "notes"])
+                guard let v = byKey["value"] else { continue }
+                valueNode = v
+                decision = byKey["decision"].flatMap { text($0, "the decision of product value '\(name)'") }
+            }
+            guard let text = text(valueNode, "the product value '\(name)'") else { continue }
+            var value = SpecReader.productValue(text, quoted: { if case .scalar(_, let q) = valueNode.value { q } else { false } }())
+            if let domain = product.declared?[name] {
+                switch domain.parse(text.trimmingSpaces) {
+                case .success(let v): value = v
+                case .failure(let e):
+                    product.broken.insert(name)
+                    error("product.bad-value", "product value '\(name)': \(e.message) (its domain is \(domain))", at: valueNode.location, hint: e.hint)
+                    continue
+                }
+            }
+            result.append(Binding(name: name, value: value, location: valueNode.location, decision: decision))
+        }
+        return result
+    }
+
+    /// Computes `term (+|- term)…`, where a term is a literal of the domain's kind (`1ms`, `4`) or a product
+    /// parameter's name, with overflow-checked arithmetic. A result outside `range` (when given) is an error.
+    func evaluate(_ written: String, as domain: Domain, within range: ClosedRange<Int>?, at location: SourceLocation, rows: [String] = []) -> Evaluation {
+        let text = written.trimmingSpaces
+        let terms = Self.terms(of: text)
+        guard terms.contains(where: { Self.isName($0.text) }) else { return .notAReference }
+        let isDuration: Bool = { if case .duration = domain { true } else { false } }()
+        var total = 0
+        for term in terms {
+            guard let magnitude = termValue(term.text, isDuration: isDuration, whole: text, at: location, rows: rows) else { return .failed }
+            let (signed, o1) = magnitude.multipliedReportingOverflow(by: term.sign)
+            let (sum, o2) = total.addingReportingOverflow(signed)
+            if o1 || o2 {
+                error("product.out-of-domain", "'\(text)' overflows: the result is too large to compute", at: location, rows: rows)
+                return .failed
+            }
+            total = sum
+        }
+        if let range, !range.contains(total) {
+            let shown = isDuration ? Value.formatDuration(total) : String(total)
+            error("product.out-of-domain", "'\(text)' is \(shown), outside \(isDuration ? Domain.duration(range) : Domain.int(range))",
+                  at: location, rows: rows)
+            return .failed
+        }
+        return .value(total)
+    }
+
+    /// One term's value: a literal, or the value of the product parameter it names.
+    private func termValue(_ term: String, isDuration: Bool, whole: String, at location: SourceLocation, rows: [String]) -> Int? {
+        if let literal = isDuration ? Value.parseDuration(term) : Int(term) { return literal }
+        guard Self.isName(term) else {
+            error("product.bad-expression",
+                  "'\(term)' in '\(whole)' is neither \(isDuration ? "a duration with a unit" : "a whole number") nor a product parameter",
+                  at: location, hint: "write names and literals joined by + and -, such as grace + 1ms", rows: rows)
+            return nil
+        }
+        if product.broken.contains(term) {
+            quietFailures += 1  // its value was reported at its own line
+            return nil
+        }
+        guard let binding = product.values[term] else {
+            let declared = product.declared?[term] != nil
+            error("product.unknown-parameter",
+                  declared ? "'\(whole)' names product parameter '\(term)', which has no value here: set it in the fixture's product file or the spec's product"
+                           : "'\(whole)' names '\(term)', which is not a product parameter of this spec",
+                  at: location, hint: declared ? nil : Suggest.closest(to: term, in: product.knownNames).map { "did you mean '\($0)'?" }, rows: rows)
+            return nil
+        }
+        switch (binding.value, isDuration) {
+        case (.duration(let ms), true): return ms
+        case (.int(let i), false): return i
+        default:
+            error("product.type-mismatch",
+                  "'\(whole)' uses product parameter '\(term)' = \(binding.value), which is not \(isDuration ? "a duration" : "a whole number") as needed here",
+                  at: location, notes: ["'\(term)' is set at \(binding.location)"], rows: rows)
+            return nil
+        }
+    }
+
+    /// Splits `a + b - c` (and a leading `-`) into signed terms.
+    static func terms(of text: String) -> [(sign: Int, text: String)] {
+        var terms: [(sign: Int, text: String)] = []
+        var current = ""
+        var sign = 1
+        var chars = Substring(text.trimmingSpaces)
+        if chars.first == "-" { sign = -1; chars = chars.dropFirst() } else if chars.first == "+" { chars = chars.dropFirst() }
+        for c in chars {
+            if c == "+" || c == "-" {
+                terms.append((sign, current.trimmingSpaces))
+                current = ""
+                sign = c == "+" ? 1 : -1
+            } else {
+                current.append(c)
+            }
+        }
+        terms.append((sign, current.trimmingSpaces))
+        return terms
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SpecKit
+import Testing
+@testable import Conformance
+
+/// The project's product values are written once: the launch-lock grace lives in specs/launch-lock.product.yaml,
+/// and every edge input and scenario step that depends on it is computed from it. Changing it there moves them all.
+@Suite("Product values written once")
+struct ProductValuesTests {
+    static let specs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs")
+
+    /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given.
+    static func compile(grace: String? = nil) throws -> SpecCompiler.Compilation {
+        var sources: [(path: String, bytes: [UInt8])] = []
+        for file in try SpecCompiler.discover([specs.path]) {
+            var text = try String(contentsOfFile: file, encoding: .utf8)
+            if let grace, file.hasSuffix("/launch-lock.product.yaml") {
+                try #require(text.contains("\n  grace: 60s\n"), "the grace is written once, in the product file")
+                text = text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
+            }
+            sources.append((file, Array(text.utf8)))
+        }
+        return SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources)
+    }
+
+    /// The `away` input of each `active` step of a case (the path and the row itself), in order.
+    static func aways(_ compilation: SpecCompiler.Compilation, _ id: String) throws -> [Int] {
+        let testCase = try #require(compilation.suite.cases.first { $0.id == id })
+        return testCase.steps.compactMap { step in
+            guard case .event("active", let inputs) = step.action, case .duration(let ms)? = inputs.first(where: { $0.name == "away" })?.value
+            else { return nil }
+            return ms
+        }
+    }
+
+    static let graceCases: [(id: String, at60: [Int], at30: [Int])] = [
+        ("LL-ACTIVE-GRACE-OVER", [60_001], [30_001]),
+        ("LL-ACTIVE-WITHIN-GRACE", [60_000], [30_000]),
+        ("LL-S-GRACE-59S", [59_000], [29_000]),
+        ("LL-S-GRACE-60S", [60_000], [30_000]),
+        ("LL-S-GRACE-61S", [61_000], [31_000]),
+        ("LL-S-GRACE-60S-1MS", [60_001], [30_001]),
+        ("LL-S-GRACE-RESET", [59_000, 59_000], [29_000, 29_000]),
+        ("LL-S-ACC3-UNDER-GRACE", [30_000], [0]),
+        ("LL-S-ACC3-OVER-GRACE", [300_000], [270_000]),
+    ]
+
+    @Test("the grace set to 30 s in its one place moves every edge input and scenario step that depends on it")
+    func graceMovesEdgesAndSteps() throws {
+        let at60 = try Self.compile()
+        let at30 = try Self.compile(grace: "30s")
+        #expect(!at60.failed(strict: true), "\(at60.diagnostics)")
+        #expect(!at30.failed(strict: true), "\(at30.diagnostics)")
+        #expect(Set(at30.suite.cases.map(\.id)) == Set(at60.suite.cases.map(\.id)))
+        for c in Self.graceCases {
+            #expect(try Self.aways(at60, c.id) == c.at60, "\(c.id) at 60 s")
+            #expect(try Self.aways(at30, c.id) == c.at30, "\(c.id) at 30 s")
+        }
+        // Every launch-lock case hands the core the grace of the product file; the launch gates keep their own 1 s.
+        let lockCases = at30.suite.cases.filter { $0.fixture == "launch-lock" }
+        #expect(!lockCases.isEmpty)
+        #expect(lockCases.allSatisfy { $0.product.contains(NamedValue("grace", .duration(milliseconds: 30_000))) })
+        #expect(try Self.aways(at30, "LG-S-BIO-GRACE-1001MS") == [1001])
+    }
+
+    @Test("with the grace at 30 s, AppLockCore (configured through the fixture) passes every launch-lock case")
+    func coreFollowsTheGrace() throws {
+        let at30 = try Self.compile(grace: "30s")
+        let runner = FixtureRegistry.standard.runner
+        let failing = at30.suite.cases.filter { $0.fixture == "launch-lock" }.filter { !runner.run($0).passed }.map(\.id)
+        #expect(failing.isEmpty)
+    }
+
+    @Test("each fixture's product values are written once: no spec repeats or contradicts its product file")
+    func writtenOnce() throws {
+        let compilation = try Self.compile()
+        #expect(compilation.products.map(\.id) == ["decoy.product", "gates.product", "launch-lock.product", "medtime.product"])
+        #expect(!compilation.diagnostics.contains { $0.id.hasPrefix("product.") }, "\(compilation.diagnostics)")
+        let grace = compilation.products.flatMap(\.product).filter { $0.name == "grace" }.map(\.value)
+        #expect(grace == [.duration(milliseconds: 1000), .duration(milliseconds: 60_000)])
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// Product parameters: typed by the fixture's domains, written once in a product file, named by rows and steps.
+/// Each finding id has a small failing input here that pins its message and location.
+@Suite("Product parameters")
+struct ProductParameterTests {
+    private typealias Location = SpecKit.SourceLocation
+
+    /// A catalog with one fixture, `fx`, whose product parameters are typed.
+    struct Catalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            guard fixture == "fx" else { return nil }
+            return FixtureVocabulary(
+                events: ["appear": [], "active": ["away"]], observations: ["state", "enabled", "failures"], effects: ["startAuth"],
+                product: ["grace": .duration(0...3_600_000), "attempts": .int(1...10), "policy": .enumeration(["strict", "lenient"])])
+        }
+        var fixtureNames: [String] { ["fx"] }
+    }
+
+    static func compile(_ files: [(String, String)]) -> SpecCompiler.Compilation {
+        SpecCompiler(catalog: Catalog()).compile(sources: files.map { (path: $0.0, bytes: Array($0.1.utf8)) })
+    }
+
+    /// A product file for `fx`; `product:` is on line 6, so its first value is on line 7, column 10 (after `  grace: `).
+    static func productFile(_ values: String = "  grace: 60s\n  attempts: 5") -> String {
+        "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n\(values)\n"
+    }
+
+    /// A machine of `fx` (the standard one of `SpecSources`), with one row on `active` tested by `when`.
+    static func machine(id: String = "t.machine", when: String, product: String? = nil) -> String {
+        var text = SpecSources.machine(id: id, rows: "  - id: R-\(id)\n    source: doc.md §1\n    from: Open\n    on: active\n    when: {away: \(when)}\n    to: Locked\n")
+        if let product { text = text.replacingOccurrences(of: "fixture: fx\n", with: "fixture: fx\nproduct:\n\(product)\n") }
+        return text
+    }
+
+    /// The value of input `away` in a case's target step.
+    static func away(_ compilation: SpecCompiler.Compilation, _ caseID: String) -> Value? {
+        guard let c = compilation.suite.cases.first(where: { $0.id == caseID }), case .event(_, let inputs) = c.steps[c.target].action else { return nil }
+        return inputs.first { $0.name == "away" }?.value
+    }
+
+    private func only(_ id: String, in compilation: SpecCompiler.Compilation) throws -> Diagnostic {
+        #expect(compilation.diagnostics.map(\.id) == [id], "\(compilation.diagnostics)")
+        return try #require(compilation.findings(id).first)
+    }
+
+    // MARK: Typed values
+
+    @Test("product.bad-value: a value outside its parameter's domain is an error at its own line",
+          arguments: [("60 sec", "product value 'grace': '60 sec' is not a duration (its domain is duration 0s..1h)"),
+                      ("banana", "product value 'grace': 'banana' is not a duration (its domain is duration 0s..1h)"),
+                      ("2h", "product value 'grace': 2h is outside duration 0s..1h (its domain is duration 0s..1h)")])
+    func badValue(text: String, message: String) throws {
+        let c = Self.compile([("p.yaml", Self.productFile("  grace: \(text)\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\""))])
+        let d = try only("product.bad-value", in: c)
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "p.yaml", line: 7, column: 10))
+        #expect(d.message == message)
+    }
+
+    @Test("product.bad-value also checks a spec's own product: and a scenario's given:")
+    func badValueInSpecAndGiven() throws {
+        let spec = Self.machine(when: "\"> 1s\"", product: "  policy: strcit")
+        let d = try only("product.bad-value", in: Self.compile([("m.yaml", spec)]))
+        #expect(d.location == Location(file: "m.yaml", line: 7, column: 11))
+        #expect(d.message == "product value 'policy': 'strcit' is not one of [strict, lenient] (its domain is [strict, lenient])")
+        #expect(d.hint == "did you mean 'strict'?")
+        let scenarios = """
+        id: t.scenarios
+        kind: scenarios
+        title: S
+        source: doc.md §1
+        fixture: fx
+        uses: t.machine
+        scenarios:
+          - id: S1
+            source: doc.md §1
+            given: {attempts: 0}
+            steps:
+              - event: appear
+        """
+        let g = try only("product.bad-value", in: Self.compile([("m.yaml", Self.machine(when: "\"> 1s\"")), ("s.yaml", scenarios)]))
+        #expect(g.location == Location(file: "s.yaml", line: 10, column: 23))
+        #expect(g.message == "product value 'attempts': 0 is outside int 1..10 (its domain is int 1..10)")
+    }
+
+    // MARK: References
+
+    @Test("a condition's bound names the grace: the edge input is the grace plus 1 ms, and moves with it")
+    func edgeFollowsGrace() throws {
+        let at60 = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace\""))])
+        #expect(at60.diagnostics.isEmpty, "\(at60.diagnostics)")
+        #expect(Self.away(at60, "R-t.machine") == .duration(milliseconds: 60_001))
+        let at30 = Self.compile([("p.yaml", Self.productFile("  grace: 30s")), ("m.yaml", Self.machine(when: "\"> grace\""))])
+        #expect(Self.away(at30, "R-t.machine") == .duration(milliseconds: 30_001))
+        // Each test case carries the values in force: the product file's.
+        #expect(at30.suite.cases.first?.product == [NamedValue("grace", .duration(milliseconds: 30_000))])
+    }
+
+    @Test("expressions: sums of names and literals in conditions, inputs, advance and repeat", arguments: [
+        ("\"grace - 1s..grace + 1s\"", 59_000),
+        ("\"<= grace + 1ms\"", 60_001),
+        ("grace", 60_000),
+    ])
+    func expressions(when: String, lowEdge: Int) throws {
+        let c = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: when))])
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        #expect(Self.away(c, "R-t.machine") == .duration(milliseconds: lowEdge))
+    }
+
+    @Test("scenario steps resolve against the scenario's values: given overrides the product file")
+    func scenarioSteps() throws {
+        let scenarios = """
+        id: t.scenarios
+        kind: scenarios
+        title: S
+        source: doc.md §1
+        fixture: fx
+        uses: t.machine
+        scenarios:
+          - id: S1
+            source: doc.md §1
+            given: {grace: 10s}
+            steps:
+              - event: active
+                with: {away: grace + 1ms}
+              - advance: -grace
+              - event: appear
+                repeat: attempts - 1
+        """
+        let c = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace\"")), ("s.yaml", scenarios)])
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let steps = try #require(c.suite.cases.first { $0.id == "S1" }).steps.map(\.action)
+        #expect(steps == [.event("active", inputs: [NamedValue("away", .duration(milliseconds: 10_001))]), .advance(milliseconds: -10_000)]
+            + Array(repeating: .event("appear", inputs: []), count: 4))
+    }
+
+    @Test("product.unknown-parameter: a misspelt name is located, with a did-you-mean")
+    func unknownParameter() throws {
+        let d = try only("product.unknown-parameter", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grac\""))]))
+        #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
+        #expect(d.message == "'grac' names 'grac', which is not a product parameter of this spec")
+        #expect(d.hint == "did you mean 'grace'?")
+        #expect(d.rows == ["R-t.machine"])
+    }
+
+    @Test("product.unknown-parameter: a declared parameter that no file or spec sets has no value")
+    func unsetParameter() throws {
+        let d = try only("product.unknown-parameter", in: Self.compile([("m.yaml", Self.machine(when: "\"> grace\""))]))
+        #expect(d.message == "'grace' names product parameter 'grace', which has no value here: set it in the fixture's product file or the spec's product")
+    }
+
+    @Test("product.type-mismatch: a whole number where a duration is needed")
+    func typeMismatch() throws {
+        let d = try only("product.type-mismatch", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> attempts\""))]))
+        #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
+        #expect(d.message == "'attempts' uses product parameter 'attempts' = 5, which is not a duration as needed here")
+        #expect(d.notes == ["'attempts' is set at p.yaml:8:13"])
+    }
+
+    @Test("product.bad-expression: a term that is neither a literal nor a name")
+    func badExpression() throws {
+        let d = try only("product.bad-expression", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace + 1 s\""))]))
+        #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
+        #expect(d.message == "'1 s' in 'grace + 1 s' is neither a duration with a unit nor a product parameter")
+    }
+
+    @Test("product.out-of-domain: a result outside the domain, or an overflow, is an error, never a crash", arguments: [
+        ("\"> grace + 2h\"", "'grace + 2h' is 121m, outside duration 0s..2h"),
+        ("\"> grace + 999999999999h + 999999999999h + 999999999999h\"",
+         "'grace + 999999999999h + 999999999999h + 999999999999h' overflows: the result is too large to compute"),
+        ("\"grace - 2m\"", "'grace - 2m' is -1m, outside duration 0s..2h"),
+    ])
+    func outOfDomain(when: String, message: String) throws {
+        let d = try only("product.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: when))]))
+        #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
+        #expect(d.message == message)
+    }
+
+    // MARK: Written once
+
+    @Test("product.conflict: two specs of one fixture set the grace differently: an error at both lines")
+    func conflictBetweenSpecs() throws {
+        let a = Self.machine(id: "a.machine", when: "\"> grace\"", product: "  grace: 60s")
+        let b = Self.machine(id: "b.machine", when: "\"> grace\"", product: "  grace: 30s")
+        let c = Self.compile([("a.yaml", a), ("b.yaml", b)])
+        let found = c.findings("product.conflict")
+        #expect(c.diagnostics.map(\.id) == ["product.conflict", "product.conflict"], "\(c.diagnostics)")
+        #expect(found.map(\.location) == [Location(file: "a.yaml", line: 7, column: 10), Location(file: "b.yaml", line: 7, column: 10)])
+        #expect(found.map(\.message) == ["a.machine sets grace: 1m, but b.machine sets it to 30s",
+                                         "b.machine sets grace: 30s, but a.machine sets it to 1m"])
+        #expect(found.map(\.notes) == [["b.machine sets it at b.yaml:7:10"], ["a.machine sets it at a.yaml:7:10"]])
+    }
+
+    @Test("product.conflict: an override of the product file without a decision; with one, it is accepted")
+    func overrideNeedsDecision() throws {
+        let bare = Self.machine(when: "\"> grace\"", product: "  grace: 30s")
+        let c = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", bare)])
+        #expect(c.findings("product.conflict").map(\.location) == [Location(file: "m.yaml", line: 7, column: 10), Location(file: "p.yaml", line: 7, column: 10)])
+        let decided = Self.machine(when: "\"> grace\"", product: "  grace: {value: 30s, decision: \"D-X: this table checks a shorter grace\"}")
+        let ok = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", decided)])
+        #expect(ok.diagnostics.isEmpty, "\(ok.diagnostics)")
+        #expect(Self.away(ok, "R-t.machine") == .duration(milliseconds: 30_001))
+    }
+
+    @Test("product.repeated: a spec that repeats the product file's value is told to remove it")
+    func repeated() throws {
+        let d = try only("product.repeated", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace\"", product: "  grace: 60s"))]))
+        #expect(d.severity == .warning)
+        #expect(d.location == Location(file: "m.yaml", line: 7, column: 10))
+        #expect(d.message == "t.machine sets grace: 1m again; fx.product already sets it for every 'fx' spec")
+    }
+
+    @Test("product.duplicate-file: one product file per fixture")
+    func duplicateFile() throws {
+        let second = Self.productFile().replacingOccurrences(of: "id: fx.product", with: "id: fx.product-two")
+        let d = try only("product.duplicate-file", in: Self.compile([("p.yaml", Self.productFile()), ("q.yaml", second)]))
+        #expect(d.location == Location(file: "q.yaml", line: 1, column: 1))
+        #expect(d.message == "fixture 'fx' already has a product file, fx.product; its values must be written in one place")
+    }
+
+    @Test("a product file's unknown parameter is a fixture finding, and its values reach every spec's test cases")
+    func productFileVocabulary() throws {
+        let c = Self.compile([("p.yaml", Self.productFile("  grace: 60s\n  gracee: 1s")), ("m.yaml", Self.machine(when: "\"> 1s\""))])
+        let d = try only("fixture.unknown-name", in: c)
+        #expect(d.location == Location(file: "p.yaml", line: 8, column: 11))
+        #expect(d.hint == "did you mean 'grace'?")
+        #expect(c.products.map(\.id) == ["fx.product"])
+    }
+}
