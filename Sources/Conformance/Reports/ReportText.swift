@@ -93,10 +93,10 @@ enum ReportText {
             if !d.cells.isEmpty {
                 lines.append("  cells:")
                 let nameWidth = d.cells.map(\.name.count).max() ?? 0
-                let expectedWidth = d.cells.map(\.expected.count).max() ?? 0
+                let expectedWidth = d.cells.map(\.expected.description.count).max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
-                    let text = "    \(mark)\(pad(cell.name, nameWidth))  expected \(pad(cell.expected, expectedWidth))  actual \(cell.actual)"
+                    let text = "    \(mark)\(pad(cell.name, nameWidth))  expected \(pad(cell.expected.description, expectedWidth))  actual \(cell.actual.description)"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
             }
