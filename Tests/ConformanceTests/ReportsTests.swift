@@ -48,15 +48,15 @@ enum ReportFixture {
         file: "specs/launch-lock.yaml", line: 18, column: 5, status: .failed, steps: 3,
         divergence: Divergence(step: 1, action: "background", path: ["unlock(pin=ok)"], onPath: true, row: "L2",
                                line: 14, column: 5,
-                               cells: [CellResult(name: "state", expected: "away", actual: "<locked> & \"x\"", ok: false),
-                                       CellResult(name: "attempts", expected: "0", actual: "0", ok: true)],
+                               cells: [CellResult(name: "state", expected: .value(.symbol("away")), actual: .value(.text("<locked> & \"x\"")), ok: false),
+                                       CellResult(name: "attempts", expected: .value(.int(0)), actual: .value(.int(0)), ok: true)],
                                error: "ctl\u{1}char"),
         expectedReason: nil, exercised: ["L1"])
     static let xfail = CaseResult(id: "G2", spec: "gates", row: "G2", source: nil, decision: "jailbreak → deny",
                                   file: "specs/gates.yaml", line: 12, column: 5, status: .expectedFailure, steps: 1,
                                   divergence: Divergence(step: 0, action: "decide(jailbroken=true)", path: [], onPath: false,
                                                          row: "G2", line: 12, column: 5,
-                                                         cells: [CellResult(name: "allow", expected: "false", actual: "true", ok: false)],
+                                                         cells: [CellResult(name: "allow", expected: .value(.bool(false)), actual: .value(.bool(true)), ok: false)],
                                                          error: nil),
                                   expectedReason: "core bug #12", exercised: [])
     static let unexpected = CaseResult(id: "G1", spec: "gates", row: "G1", source: "gates.md §3", decision: nil,

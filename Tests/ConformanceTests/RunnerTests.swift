@@ -6,7 +6,8 @@ import Testing
 /// A deliberately breakable stand-in core: a PIN lock that locks after three failures and keeps the lock across a
 /// kill. Each `Bug` breaks one rule the way a real regression would; the runner must catch every one on the right row.
 final class ToyFixture: Fixture {
-    enum Bug: String { case none, wrongNextState, changesUnnamedVariable, extraEffect, missingEffect, wrongIntermediate, lockoutNotPersisted }
+    enum Bug: String { case none, wrongNextState, changesUnnamedVariable, extraEffect, missingEffect, wrongIntermediate, lockoutNotPersisted,
+        wrongEffectArgument }
 
     static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(events: ["fail": [], "unlock": ["pin"]], observations: ["state", "failures", "cover"],
@@ -27,17 +28,17 @@ final class ToyFixture: Fixture {
         self.bug = bug
     }
 
-    func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event("fail", _):
             guard !locked else { return [] }
             failures += (bug == .wrongIntermediate && failures == 0) ? 2 : 1
-            var effects = ["announce(\(failures))"]
-            if bug == .extraEffect { effects.append("beep") }
+            var effects = [Effect("announce", [.init(.int(bug == .wrongEffectArgument ? failures + 1 : failures))])]
+            if bug == .extraEffect { effects.append(Effect("beep")) }
             if failures >= 3 {
                 locked = bug != .wrongNextState
                 persistedLocked = bug == .lockoutNotPersisted ? false : locked
-                effects = bug == .missingEffect ? [] : ["lockout"]
+                effects = bug == .missingEffect ? [] : [Effect("lockout")]
             }
             return effects
         case .event("unlock", let inputs):
@@ -46,7 +47,7 @@ final class ToyFixture: Fixture {
                 locked = false
                 persistedLocked = false
                 failures = 0
-                return ["unlocked"]
+                return [Effect("unlocked")]
             }
             if bug == .changesUnnamedVariable { cover = true }
             return []
@@ -146,7 +147,7 @@ struct RunnerTests {
         let outcomes = try runToy(.wrongNextState)
         let d = try #require(outcomes["T-FAIL-LOCK"]?.divergence)
         #expect(d.onPath == false)
-        #expect(d.cells.contains { $0.name == "state" && !$0.ok && $0.expected == "Locked" && $0.actual == "Idle" })
+        #expect(d.cells.contains { $0.name == "state" && !$0.ok && $0.expected == .value(.symbol("Locked")) && $0.actual == .value(.symbol("Idle")) })
         #expect(outcomes["T-FAIL"]?.passed == true)
     }
 
@@ -162,13 +163,26 @@ struct RunnerTests {
     func extraEffect() throws {
         let d = try #require(try runToy(.extraEffect)["T-FAIL"]?.divergence)
         let effects = try #require(d.cells.first { $0.name == "effects" })
-        #expect(!effects.ok && effects.actual.contains("beep"))
+        #expect(!effects.ok && effects.actual == .emitted([Effect("announce", [.init(.int(1))]), Effect("beep")]))
+    }
+
+    @Test("an effect that differs from the row's in one argument only is a divergence, shown typed")
+    func wrongEffectArgument() throws {
+        let outcomes = try runToy(.wrongEffectArgument)
+        let d = try #require(outcomes["T-FAIL"]?.divergence)
+        let effects = try #require(d.cells.first { $0.name == "effects" })
+        #expect(!effects.ok)
+        #expect(effects.expected == .effects([EffectPattern("announce", [.init(nil, .value(.int(1)))])]))
+        #expect(effects.actual == .emitted([Effect("announce", [.init(.int(2))])]))
+        #expect(effects.expected.description == "announce(1)" && effects.actual.description == "announce(2)")
+        #expect(d.onPath == false && d.cells.filter { !$0.ok }.map(\.name) == ["effects"])
     }
 
     @Test("a missing effect is a divergence")
     func missingEffect() throws {
         let d = try #require(try runToy(.missingEffect)["T-FAIL-LOCK"]?.divergence)
-        #expect(d.cells.contains { $0.name == "effects" && !$0.ok && $0.expected == "lockout" && $0.actual == "(none)" })
+        #expect(d.cells.contains { $0.name == "effects" && !$0.ok && $0.expected == .effects([EffectPattern("lockout")]) && $0.actual == .emitted([])
+            && $0.actual.description == "(none)" })
     }
 
     @Test("a wrong intermediate step is reported on the path, naming the row it checks")
@@ -176,7 +190,7 @@ struct RunnerTests {
         let d = try #require(try runToy(.wrongIntermediate)["T-FAIL-LOCK"]?.divergence)
         #expect(d.onPath)
         #expect(d.step == 0 && d.row == "T-FAIL")
-        #expect(d.cells.contains { $0.name == "failures" && $0.expected == "1" && $0.actual == "2" })
+        #expect(d.cells.contains { $0.name == "failures" && $0.expected == .value(.int(1)) && $0.actual == .value(.int(2)) })
     }
 
     @Test("a lockout that does not survive relaunch fails the persistence scenario")
@@ -220,21 +234,36 @@ struct RunnerTests {
 
 @Suite("Effects as multisets, with * for measured values")
 struct EffectMatchingTests {
-    @Test("literal effects compare as multisets: order is free, count is not")
-    func literal() {
-        #expect(Runner.effectsAgree(expected: ["a", "b"], actual: ["b", "a"]))
-        #expect(!Runner.effectsAgree(expected: ["a", "a"], actual: ["a"]))
-        #expect(!Runner.effectsAgree(expected: ["a"], actual: ["a", "a"]))
-        #expect(!Runner.effectsAgree(expected: ["a(1)"], actual: ["a(2)"]))
+    /// A pattern from its text, as a row writes it.
+    static func p(_ text: String) throws -> EffectPattern {
+        let parsed = try EffectSyntax.parse(text)
+        return EffectCall(name: parsed.name, arguments: parsed.arguments, text: text, location: .file("t")).resolved { _ in nil }
     }
 
-    @Test("a * matches any run of characters, and each pattern takes a different effect")
-    func wildcard() {
-        #expect(Runner.effectsAgree(expected: ["x(t=*, n=1)"], actual: ["x(t=250, n=1)"]))
-        #expect(!Runner.effectsAgree(expected: ["x(t=*, n=1)"], actual: ["x(t=250, n=2)"]))
-        #expect(Runner.effectsAgree(expected: ["x(*)", "x(a)"], actual: ["x(a)", "x(b)"]))
-        #expect(!Runner.effectsAgree(expected: ["x(*)", "x(*)"], actual: ["x(a)", "y(b)"]))
-        #expect(Runner.glob("a*b*c", matches: "a-b-c") && !Runner.glob("a*b*c", matches: "a-c-b"))
-        #expect(!Runner.glob("ab*ba", matches: "aba"))
+    @Test("literal effects compare as multisets: order is free, count is not")
+    func literal() throws {
+        let a = Effect("a"), b = Effect("b")
+        #expect(Runner.effectsAgree(expected: [try Self.p("a"), try Self.p("b")], actual: [b, a]))
+        #expect(!Runner.effectsAgree(expected: [try Self.p("a"), try Self.p("a")], actual: [a]))
+        #expect(!Runner.effectsAgree(expected: [try Self.p("a")], actual: [a, a]))
+        #expect(!Runner.effectsAgree(expected: [try Self.p("a(1)")], actual: [Effect("a", [.init(.int(2))])]))
+    }
+
+    @Test("a * matches any value of its argument, and each pattern takes a different effect")
+    func wildcard() throws {
+        let x = { (t: Value, n: Int) in Effect("x", [.init("t", t), .init("n", .int(n))]) }
+        #expect(Runner.effectsAgree(expected: [try Self.p("x(t=*, n=1)")], actual: [x(.int(250), 1)]))
+        #expect(Runner.effectsAgree(expected: [try Self.p("x(t=*, n=1)")], actual: [x(.text("late"), 1)]))
+        #expect(!Runner.effectsAgree(expected: [try Self.p("x(t=*, n=1)")], actual: [x(.int(250), 2)]))
+        let xa = Effect("x", [.init(.symbol("a"))]), xb = Effect("x", [.init(.symbol("b"))]), yb = Effect("y", [.init(.symbol("b"))])
+        #expect(Runner.effectsAgree(expected: [try Self.p("x(*)"), try Self.p("x(a)")], actual: [xa, xb]))
+        #expect(!Runner.effectsAgree(expected: [try Self.p("x(*)"), try Self.p("x(*)")], actual: [xa, yb]))
+    }
+
+    @Test("observations compare as values: a symbol and a text with the same characters agree, an int and a text do not")
+    func values() {
+        #expect(Runner.agree(.symbol("Desbloqueado"), .text("Desbloqueado")))
+        #expect(!Runner.agree(.int(1), .text("1")))
+        #expect(!Runner.agree(.duration(milliseconds: 1000), .int(1000)))
     }
 }

@@ -67,6 +67,10 @@ struct SpecReaderTests {
         Mistake(name: "unknown effect", yaml: SpecSources.machine(rows: row("effects: [startAuht]")),
                 id: "spec.unknown-effect", line: 22, column: 15,
                 message: "row R1 names effect 'startAuht', which is not declared in 'effects'", hint: "did you mean 'startAuth'?"),
+        Mistake(name: "an effect whose parenthesis is not closed", yaml: SpecSources.machine(rows: row("effects: [\"startAuth(1\"]")),
+                id: "spec.bad-effect", line: 22, column: 15,
+                message: "effect 'startAuth(1' of row R1 does not parse: the parenthesis is not closed (at character 10)",
+                hint: "write name or name(argument, label=argument); quote an argument holding ',' or ')'"),
         Mistake(name: "unknown state in to", yaml: SpecSources.machine(rows: row("to: Lockd")),
                 id: "spec.unknown-state", line: 22, column: 9,
                 message: "row R1 goes to 'Lockd', which is not a state", hint: "did you mean 'Locked'?"),
@@ -190,7 +194,7 @@ struct SpecReaderTests {
         #expect(lock.target == 1)
         #expect(lock.steps.map(\.action.description) == ["appear", "active(away=60001ms)"])
         #expect(lock.steps.map(\.row) == ["R-ARM", "R-LOCK"])
-        #expect(lock.steps[0].effects == ["startAuth(1)"])
+        #expect(lock.steps[0].effects == [EffectPattern("startAuth", [.init(nil, .value(.int(1)))])])
         #expect(lock.steps[1].effects == [])
         #expect(lock.steps[1].expect == [NamedValue("state", .symbol("Locked")), NamedValue("enabled", .bool(true)),
                                          NamedValue("failures", .int(1))])

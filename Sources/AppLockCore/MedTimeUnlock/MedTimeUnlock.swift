@@ -152,13 +152,13 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         case .success:
             enter(.biometricSuccess)
             return unlock(method: "biometric", now: now, first: AnalyticsEvent("biometric_success", [
-                .init("type", type), .init("time_ms", String(elapsed(now))),
+                .init("type", type), .init("time_ms", Int(elapsed(now))),
             ]), output: .biometricSuccess)
         case .failure:
             biometricFailures += 1
             enter(.biometricFail)
             var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("biometric_failure", [
-                .init("type", type), .init("attempt_number", String(biometricFailures)),
+                .init("type", type), .init("attempt_number", biometricFailures),
             ])), .output(.biometricFail(attemptsRemaining: biometricAttemptsRemaining))]
             if biometricFailures < configuration.biometricAttempts {
                 effects.append(.announce("No reconocido. \(configuration.biometricAttempts - biometricFailures) intentos restantes"))
@@ -213,7 +213,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         if !storeIsCorrupt, verify(pin) {
             let attemptsUsed = pinFailures + 1
             effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
-                .init("time_ms", String(elapsed(now))), .init("attempts_used", String(attemptsUsed)),
+                .init("time_ms", Int(elapsed(now))), .init("attempts_used", attemptsUsed),
             ]), output: .pinSuccess)
             return effects
         }
@@ -233,11 +233,11 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             storeIsCorrupt = true // cannot record the failure: fail closed with the longest block
             pinFailures = failure
         }
-        effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", String(failure))])))
+        effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", failure)])))
         effects.append(.output(.pinFail(attemptsRemaining: configuration.lockout.attemptsRemaining(afterFailures: failure))))
         if let block, !storeIsCorrupt {
             effects.append(.analytics(AnalyticsEvent("pin_blocked", [
-                .init("duration_seconds", String(block.milliseconds / 1000)),
+                .init("duration_seconds", Int(block.milliseconds / 1000)),
             ])))
         } else if !storeIsCorrupt {
             effects.append(.announce(

@@ -61,7 +61,7 @@ public final class CapabilityFixture: Fixture {
     }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         outputs = [:]
         switch action {
         case .event("authenticate", let inputs):
@@ -71,9 +71,9 @@ public final class CapabilityFixture: Fixture {
             switch session.request(canEvaluate: canEvaluate) {
             case .evaluate(let id, let policy):
                 attempt = id
-                return ["evaluatePolicy(\(policy.rawValue))"]
+                return [Effect("evaluatePolicy", [.init(.symbol(policy.rawValue))])]
             case .cannotEvaluate:
-                return ["completion(false, cannotEvaluate)"]
+                return [Effect("completion", [.init(.bool(false)), .init(.symbol("cannotEvaluate"))])]
             case .alreadyEvaluating:
                 return []
             }
@@ -88,7 +88,7 @@ public final class CapabilityFixture: Fixture {
                 outcome = .failure(try Self.code(result))
             }
             guard let interpreted = session.receive(outcome, forAttempt: attempt) else { return [] }
-            return [Self.effectText(interpreted)]
+            return [try Self.effect(interpreted)]
         case .event(let name, _):
             throw FixtureError("no event \(name)")
         case .advance, .check, .kill, .relaunch:
@@ -181,27 +181,26 @@ public final class CapabilityFixture: Fixture {
         }
     }
 
+    /// The specs' names of the LAError codes (the core's cases), one table for both directions.
+    private static let codes: [(name: String, code: LAErrorCode)] = [
+        ("biometryNotAvailable", .biometryNotAvailable), ("biometryNotEnrolled", .biometryNotEnrolled),
+        ("biometryLockout", .biometryLockout), ("passcodeNotSet", .passcodeNotSet),
+        ("touchIDNotAvailable", .touchIDNotAvailable), ("touchIDNotEnrolled", .touchIDNotEnrolled),
+        ("touchIDLockout", .touchIDLockout), ("userFallback", .userFallback), ("userCancel", .userCancel),
+        ("systemCancel", .systemCancel), ("appCancel", .appCancel), ("authenticationFailed", .authenticationFailed),
+        // The specs' catch-all for any other LAError, the core's `.invalidContext`; written first so it is the name
+        // the core's code reads back as.
+        ("otherError", .invalidContext), ("invalidContext", .invalidContext), ("otherLAError", .invalidContext),
+    ]
+
     private static func code(_ name: String) throws(FixtureError) -> LAErrorCode {
-        switch name {
-        case "biometryNotAvailable": .biometryNotAvailable
-        case "biometryNotEnrolled": .biometryNotEnrolled
-        case "biometryLockout": .biometryLockout
-        case "passcodeNotSet": .passcodeNotSet
-        case "touchIDNotAvailable": .touchIDNotAvailable
-        case "touchIDNotEnrolled": .touchIDNotEnrolled
-        case "touchIDLockout": .touchIDLockout
-        case "userFallback": .userFallback
-        case "userCancel": .userCancel
-        case "systemCancel": .systemCancel
-        case "appCancel": .appCancel
-        case "authenticationFailed": .authenticationFailed
-        case "invalidContext", "otherError", "otherLAError": .invalidContext
-        default: throw FixtureError("unknown LAError code \(name)")
-        }
+        guard let code = codes.first(where: { $0.name == name })?.code else { throw FixtureError("unknown LAError code \(name)") }
+        return code
     }
 
-    private static func codeName(_ code: LAErrorCode) -> String {
-        code == .invalidContext ? "otherError" : code.description
+    private static func codeName(_ code: LAErrorCode) throws(FixtureError) -> String {
+        guard let name = codes.first(where: { $0.code == code })?.name else { throw FixtureError("no spec name for LAError \(code)") }
+        return name
     }
 
     private static func statusName(_ status: CapabilityStatus) -> String {
@@ -216,14 +215,17 @@ public final class CapabilityFixture: Fixture {
 
     /// The caller's completion, or the passcode path. A cancel keeps the reply's code (`completion(false,
     /// userCancel)`).
-    private static func effectText(_ result: AttemptResult) -> String {
+    private static func effect(_ result: AttemptResult) throws(FixtureError) -> Effect {
+        func completion(_ ok: Bool, _ reason: String? = nil) -> Effect {
+            Effect("completion", [.init(.bool(ok))] + (reason.map { [.init(.symbol($0))] } ?? []))
+        }
         switch result {
-        case .success: "completion(true)"
-        case .usePasscode: "passcodeFlow"
-        case .cancelled(let code): "completion(false, \(codeName(code)))"
-        case .failed: "completion(false, authenticationFailed)"
-        case .refused(let reason): "completion(false, \(reason.rawValue))"
-        case .error(let code): "completion(false, \(codeName(code)))"
+        case .success: return completion(true)
+        case .usePasscode: return Effect("passcodeFlow")
+        case .cancelled(let code): return completion(false, try codeName(code))
+        case .failed: return completion(false, "authenticationFailed")
+        case .refused(let reason): return completion(false, reason.rawValue)
+        case .error(let code): return completion(false, try codeName(code))
         }
     }
 }

@@ -120,10 +120,10 @@ public final class DualPasswordFixture: Fixture {
     }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            return try event(name, inputs).map(Self.text)
+            return try event(name, inputs).map(Self.effect)
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             return []
@@ -186,17 +186,17 @@ public final class DualPasswordFixture: Fixture {
         }
     }
 
-    static func text(_ effect: DualPasswordEffect) -> String {
+    static func effect(_ effect: DualPasswordEffect) -> Effect {
         switch effect {
-        case .clearInput: "clearInput"
-        case .showError: "neutralError"
-        case .openProfile(.real): "openReal"
-        case .openProfile(.decoy): "openDecoy"
-        case .erase: "eraseReal"
-        case .showNeutralCover: "showNeutralCover"
-        case .releaseProfile: "releaseSession"
-        case .presentEraseWarning: "showIrreversibleWarning"
-        case .presentEraseConfirmation: "askSecondConfirmation"
+        case .clearInput: Effect("clearInput")
+        case .showError: Effect("neutralError")
+        case .openProfile(.real): Effect("openReal")
+        case .openProfile(.decoy): Effect("openDecoy")
+        case .erase: Effect("eraseReal")
+        case .showNeutralCover: Effect("showNeutralCover")
+        case .releaseProfile: Effect("releaseSession")
+        case .presentEraseWarning: Effect("showIrreversibleWarning")
+        case .presentEraseConfirmation: Effect("askSecondConfirmation")
         }
     }
 

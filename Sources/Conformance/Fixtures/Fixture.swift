@@ -12,8 +12,9 @@ public protocol Fixture: AnyObject {
     /// Builds a fresh core configured with the product values.
     init(product: [NamedValue]) throws(FixtureError)
 
-    /// Performs one action and returns the effects the core emitted, as canonical text (`name` or `name(args)`).
-    func perform(_ action: TestAction) throws(FixtureError) -> [String]
+    /// Performs one action and returns the effects the core emitted, as typed values built from the core's own effect
+    /// types (a name and the case's associated values as arguments), never from their text.
+    func perform(_ action: TestAction) throws(FixtureError) -> [Effect]
 
     /// The current value of an observation (`state`, a variable, an observation, or a decision/matrix output).
     func observe(_ name: String) throws(FixtureError) -> Value

@@ -79,7 +79,7 @@ public final class LaunchGatesFixture: Fixture {
     }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         outputs = [:]
         switch action {
         case .event(let name, let inputs): return try send(name, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
@@ -95,11 +95,11 @@ public final class LaunchGatesFixture: Fixture {
         }
     }
 
-    private func handle(_ event: LaunchGatesEvent) -> [String] {
-        gates.handle(event, now: clock.now()).map(Self.effectText)
+    private func handle(_ event: LaunchGatesEvent) -> [Effect] {
+        gates.handle(event, now: clock.now()).map(Self.effect)
     }
 
-    private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [String] {
+    private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [Effect] {
         switch name {
         case "corruptStore":
             store = InMemoryStore.corrupted()
@@ -129,7 +129,7 @@ public final class LaunchGatesFixture: Fixture {
             if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
             // "done": the user taps next through as many pages as the spec says, whatever the core counts.
             guard let pages = onboardingPages else { throw FixtureError("finishOnboarding(via: done) needs the product value onboardingPages") }
-            var effects: [String] = []
+            var effects: [Effect] = []
             for _ in 0..<pages { effects += handle(.onboardingNext) }
             return effects
         case "onboardingNext": return handle(.onboardingNext)
@@ -282,16 +282,16 @@ public final class LaunchGatesFixture: Fixture {
         }
     }
 
-    private static func effectText(_ effect: LaunchGatesEffect) -> String {
+    private static func effect(_ effect: LaunchGatesEffect) -> Effect {
         switch effect {
         // The gates document names no policy and the specs write the bare `evaluatePolicy`.
-        case .startAuthentication: "evaluatePolicy"
-        case .openURL: "openStoreURL"
-        case .sendReport: "submitFeedback"
-        case .analytics(let event): "logEvent(\(event.name))"
-        case .startAnalytics: "startAnalytics"
-        case .recordRatingAction: "recordRatingAction"
-        case .requestReview: "requestReview"
+        case .startAuthentication: Effect("evaluatePolicy")
+        case .openURL: Effect("openStoreURL")
+        case .sendReport: Effect("submitFeedback")
+        case .analytics(let event): Effect("logEvent", analytics: event)
+        case .startAnalytics: Effect("startAnalytics")
+        case .recordRatingAction: Effect("recordRatingAction")
+        case .requestReview: Effect("requestReview")
         }
     }
 }

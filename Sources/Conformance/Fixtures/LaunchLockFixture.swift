@@ -92,7 +92,7 @@ public final class LaunchLockFixture: Fixture {
     }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
             return try send(name, inputs)
@@ -136,7 +136,7 @@ public final class LaunchLockFixture: Fixture {
 
     // MARK: - Events
 
-    private func send(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [String] {
+    private func send(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
         switch name {
         case "appear": return try handle(.appear)
         case "background": return try handle(.scenePhase(.background))
@@ -178,17 +178,17 @@ public final class LaunchLockFixture: Fixture {
         return reply
     }
 
-    private func setAvailability(_ newAvailability: LockAvailability) throws(FixtureError) -> [String] {
+    private func setAvailability(_ newAvailability: LockAvailability) throws(FixtureError) -> [Effect] {
         availability = newAvailability
         return try handle(.availabilityChanged(newAvailability))
     }
 
-    private func handle(_ event: LaunchLockEvent) throws(FixtureError) -> [String] {
+    private func handle(_ event: LaunchLockEvent) throws(FixtureError) -> [Effect] {
         outputs = [:]
         guard var lock else { throw FixtureError("the app is not running (kill without relaunch)") }
         let effects = lock.handle(event, now: clock.now())
         self.lock = lock
-        return effects.map(Self.effectText)
+        return effects.map(Self.effect)
     }
 
     private func running() throws(FixtureError) -> LaunchLock {
@@ -200,13 +200,13 @@ public final class LaunchLockFixture: Fixture {
 
     /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) or `launch-lock.toggle`
     /// (inputs action, available, auth) by driving the core.
-    private func decide(_ inputs: [NamedValue]) throws(FixtureError) -> [String] {
+    private func decide(_ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
         let values = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
         if values["action"] != nil { return try decideToggle(values) }
         return try decideAvailability(values)
     }
 
-    private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [String] {
+    private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
         let canEvaluate = try bool(values["canEvaluate"], "canEvaluate") ?? true
         let typeName = values["biometryType"]?.description ?? "none"
         guard let type = BiometryType(rawValue: typeName) else { throw FixtureError("unknown biometryType \(typeName)") }
@@ -225,10 +225,10 @@ public final class LaunchLockFixture: Fixture {
         return []
     }
 
-    private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [String] {
+    private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
         let action = values["action"]?.description ?? ""
         let available = try bool(values["available"], "available") ?? true
-        var effects: [String]
+        var effects: [Effect]
         switch action {
         case "turnOn":
             _ = try setAvailability(available ? .faceID : .unavailable)
@@ -247,7 +247,7 @@ public final class LaunchLockFixture: Fixture {
         default:
             throw FixtureError("unknown action \(action)")
         }
-        let prompted = effects.contains { $0.hasPrefix("startAuthentication") }
+        let prompted = effects.contains { $0.name == "startAuthentication" }
         // enabledAfter is the SAVED flag: read it the way the next launch does.
         let saved = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
         outputs = ["prompts": .bool(prompted), "enabledAfter": .bool(saved.enabled)]
@@ -279,9 +279,9 @@ public final class LaunchLockFixture: Fixture {
         }
     }
 
-    private static func effectText(_ effect: LaunchLockEffect) -> String {
+    private static func effect(_ effect: LaunchLockEffect) -> Effect {
         switch effect {
-        case .startAuthentication(let policy): "startAuthentication(\(policy.rawValue))"
+        case .startAuthentication(let policy): Effect("startAuthentication", [.init(.symbol(policy.rawValue))])
         }
     }
 }

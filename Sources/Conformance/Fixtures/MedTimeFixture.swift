@@ -150,14 +150,14 @@ public final class MedTimeFixture: Fixture {
     }
 
     /// Performs one action.
-    public func perform(_ action: TestAction) throws(FixtureError) -> [String] {
+    public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            return try event(name, inputs).compactMap(Self.text)
+            return try event(name, inputs).compactMap(Self.effect)
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             guard machine != nil else { return [] } // killed: only the clock moves
-            return try send(.tick).compactMap(Self.text)
+            return try send(.tick).compactMap(Self.effect)
         case .kill:
             machine = nil
             dashboardAt = nil
@@ -259,15 +259,27 @@ public final class MedTimeFixture: Fixture {
         return effects
     }
 
-    /// The spec's canonical text of a core effect, or nil for an effect the specs do not model (navigation).
-    static func text(_ effect: MedTimeEffect) -> String? {
+    /// The effect value of a core effect, or nil for an effect the specs do not model (navigation).
+    static func effect(_ effect: MedTimeEffect) -> Effect? {
         switch effect {
-        case .startBiometricPrompt(let policy): return "startBiometric(\(policy))"
-        case .announce(let text): return "announce(\(text))"
-        case .analytics(let event):
-            return "analytics(\(event))"
-        case .output(let output): return "output(\(output))"
-        case .navigate: return nil
+        case .startBiometricPrompt(let policy): Effect("startBiometric", [.init(.symbol(policy.rawValue))])
+        case .announce(let text): Effect("announce", [.init(.text(text))])
+        case .analytics(let event): Effect("analytics", analytics: event)
+        case .output(let output): Effect("output", outputArguments(output))
+        case .navigate: nil
+        }
+    }
+
+    /// A §9.2 output as the specs name it: the document's event name, then its payload labelled.
+    private static func outputArguments(_ output: MedTimeOutput) -> [Effect.Argument] {
+        switch output {
+        case .biometricSuccess: [.init(.symbol("onBiometricSuccess"))]
+        case .biometricFail(let remaining): [.init(.symbol("onBiometricFail")), .init("attempts_remaining", .int(remaining))]
+        case .pinComplete: [.init(.symbol("onPINComplete"))]
+        case .pinSuccess: [.init(.symbol("onPINSuccess"))]
+        case .pinFail(let remaining): [.init(.symbol("onPINFail")), .init("attempts_remaining", .int(remaining))]
+        case .forgotPIN: [.init(.symbol("onForgotPIN"))]
+        case .relogin: [.init(.symbol("onRelogin"))]
         }
     }
 

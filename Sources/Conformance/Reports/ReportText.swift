@@ -97,10 +97,10 @@ enum ReportText {
             if !d.cells.isEmpty {
                 lines.append("  cells:")
                 let nameWidth = d.cells.map { v($0.name).count }.max() ?? 0
-                let expectedWidth = d.cells.map { v($0.expected).count }.max() ?? 0
+                let expectedWidth = d.cells.map { v($0.expected.description).count }.max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
-                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(cell.expected), expectedWidth))  actual \(v(cell.actual))"
+                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(cell.expected.description), expectedWidth))  actual \(v(cell.actual.description))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
             }

@@ -109,11 +109,11 @@ private struct HTMLPage {
                 for name in names {
                     if let cell = c.divergence?.cells.first(where: { $0.name == name }) {
                         if cell.ok {
-                            out += "<td class=\"pass\">\(h(cell.actual))</td>"
+                            out += "<td class=\"pass\">\(h(cell.actual.description))</td>"
                         } else {
                             let cls = c.status == .expectedFailure ? "xfail" : "fail"
-                            out += "<td class=\"\(cls)\"><span class=\"exp\">expected \(h(cell.expected))</span><br>"
-                            out += "<span class=\"act\">actual \(h(cell.actual))</span></td>"
+                            out += "<td class=\"\(cls)\"><span class=\"exp\">expected \(h(cell.expected.description))</span><br>"
+                            out += "<span class=\"act\">actual \(h(cell.actual.description))</span></td>"
                         }
                     } else if c.divergence == nil && (c.status == .passed || c.status == .unexpectedPass) {
                         out += "<td class=\"pass\">✓</td>"

@@ -25,7 +25,7 @@ public func renderMarkdown(_ result: RunResult) -> String {
                     out += "  - while reaching the row, step \(d.step + 1) (row \(Escape.markdownCode(d.row ?? "?"))) diverged\n"
                 }
                 for cell in d.cells where !cell.ok {
-                    out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected)) → \(Escape.markdownCode(cell.actual))\n"
+                    out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected.description)) → \(Escape.markdownCode(cell.actual.description))\n"
                 }
                 if let e = d.error { out += "  - fixture error: \(Escape.markdown(e))\n" }
             }

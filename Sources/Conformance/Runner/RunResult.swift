@@ -14,19 +14,67 @@ public enum CaseStatus: String, Codable, Hashable, Sendable, CaseIterable {
     case expired
 }
 
-/// One observation compared after a step: expected against actual.
+/// One observation compared after a step: expected against actual, as typed values.
 public struct CellResult: Codable, Hashable, Sendable {
     /// The observation's name (`state`, a variable, an output, or `effects`).
     public var name: String
     /// What the table says.
-    public var expected: String
+    public var expected: Content
     /// What the core showed.
-    public var actual: String
+    public var actual: Content
     /// Whether they agree.
     public var ok: Bool
 
+    /// What one side of a cell holds. Reports render it with `description`.
+    public enum Content: Codable, Hashable, Sendable, CustomStringConvertible {
+        /// An observed (or expected) value.
+        case value(Value)
+        /// The effects a step must emit (a multiset).
+        case effects([EffectPattern])
+        /// The effects a step emitted.
+        case emitted([Effect])
+        /// The observation could not be read: the fixture's message.
+        case error(String)
+
+        /// The value as a spec writes it; effects sorted and joined by `; ` (`(none)` when there are none); an error
+        /// in parentheses.
+        public var description: String {
+            switch self {
+            case .value(let v): v.description
+            case .effects(let patterns): Self.list(patterns.map(\.description))
+            case .emitted(let effects): Self.list(effects.map(\.description))
+            case .error(let message): "(\(message))"
+            }
+        }
+
+        private static func list(_ texts: [String]) -> String { texts.isEmpty ? "(none)" : texts.sorted().joined(separator: "; ") }
+
+        private enum Key: String, CodingKey { case value, effects, emitted, error }
+
+        /// Encodes a one-key object: `{"value":…}`, `{"effects":[…]}`, `{"emitted":[…]}` or `{"error":"…"}`.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .value(let v): try c.encode(v, forKey: .value)
+            case .effects(let patterns): try c.encode(patterns, forKey: .effects)
+            case .emitted(let effects): try c.encode(effects, forKey: .emitted)
+            case .error(let message): try c.encode(message, forKey: .error)
+            }
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            if let v = try c.decodeIfPresent(Value.self, forKey: .value) { self = .value(v) }
+            else if let p = try c.decodeIfPresent([EffectPattern].self, forKey: .effects) { self = .effects(p) }
+            else if let e = try c.decodeIfPresent([Effect].self, forKey: .emitted) { self = .emitted(e) }
+            else if let m = try c.decodeIfPresent(String.self, forKey: .error) { self = .error(m) }
+            else { throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a cell needs one of value, effects, emitted, error")) }
+        }
+    }
+
     /// Creates a cell result.
-    public init(name: String, expected: String, actual: String, ok: Bool) {
+    public init(name: String, expected: Content, actual: Content, ok: Bool) {
         self.name = name
         self.expected = expected
         self.actual = actual

@@ -75,7 +75,7 @@ public struct Runner {
                     onPath: i < testCase.target, row: step.row, line: step.line, column: step.column, cells: cells, error: error),
                     exercised: exercised)
             }
-            let effects: [String]
+            let effects: [Effect]
             do {
                 effects = try fixture.perform(step.action)
             } catch {
@@ -85,15 +85,15 @@ public struct Runner {
             for expected in step.expect {
                 do {
                     let actual = try fixture.observe(expected.name)
-                    cells.append(CellResult(name: expected.name, expected: expected.value.description, actual: actual.description,
+                    cells.append(CellResult(name: expected.name, expected: .value(expected.value), actual: .value(actual),
                                             ok: Self.agree(expected.value, actual)))
                 } catch {
-                    cells.append(CellResult(name: expected.name, expected: expected.value.description, actual: "(\(error.message))", ok: false))
+                    cells.append(CellResult(name: expected.name, expected: .value(expected.value), actual: .error(error.message), ok: false))
                 }
             }
             if let expectedEffects = step.effects {
                 let ok = Self.effectsAgree(expected: expectedEffects, actual: effects)
-                cells.append(CellResult(name: "effects", expected: Self.list(expectedEffects), actual: Self.list(effects), ok: ok))
+                cells.append(CellResult(name: "effects", expected: .effects(expectedEffects), actual: .emitted(effects), ok: ok))
             }
             if cells.contains(where: { !$0.ok }) { return diverge(cells, nil) }
             if let row = step.row, !exercised.contains(row) { exercised.append(row) }
@@ -102,52 +102,16 @@ public struct Runner {
         return Outcome(passed: true, steps: testCase.steps.count, divergence: nil, exercised: exercised)
     }
 
-    /// Whether an observed value agrees with the expected one: equal values, or equal texts across symbol and text
-    /// (an observation declared as text may come back as a symbol and the reverse).
-    static func agree(_ expected: Value, _ actual: Value) -> Bool {
-        if expected == actual { return true }
-        switch (expected, actual) {
-        case (.symbol(let a), .text(let b)), (.text(let a), .symbol(let b)): return a == b
-        default: return false
-        }
-    }
+    /// Whether an observed value agrees with the expected one, compared as values: equal values, or a symbol and a
+    /// text with the same characters (an observation declared as text may come back as a symbol and the reverse).
+    static func agree(_ expected: Value, _ actual: Value) -> Bool { expected.agrees(with: actual) }
 
-    /// Whether the emitted effects are exactly the expected ones, as multisets. A `*` in an expected effect matches any
-    /// run of characters (for measured arguments such as `time_ms=*`); every expected effect must match a different
-    /// emitted one and nothing may be left over.
-    static func effectsAgree(expected: [String], actual: [String]) -> Bool {
-        guard expected.count == actual.count else { return false }
-        guard expected.contains(where: { $0.contains("*") }) else { return expected.sorted() == actual.sorted() }
-        // Literal effects first, then patterns, with backtracking over the few effects one step emits.
-        let ordered = expected.filter { !$0.contains("*") } + expected.filter { $0.contains("*") }
-        var used = [Bool](repeating: false, count: actual.count)
-        func assign(_ i: Int) -> Bool {
-            guard i < ordered.count else { return true }
-            for j in actual.indices where !used[j] && glob(ordered[i], matches: actual[j]) {
-                used[j] = true
-                if assign(i + 1) { return true }
-                used[j] = false
-            }
-            return false
-        }
-        return assign(0)
+    /// Whether the emitted effects are exactly the expected ones, compared structurally as multisets: each expected
+    /// pattern matches a different emitted effect by name and typed arguments (`*` matches any value of its argument),
+    /// and nothing is left over.
+    static func effectsAgree(expected: [EffectPattern], actual: [Effect]) -> Bool {
+        EffectPattern.multisetMatches(expected, actual)
     }
-
-    /// Whether `text` matches `pattern`, where `*` stands for any run of characters.
-    static func glob(_ pattern: String, matches text: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1 else { return pattern == text }
-        guard text.hasPrefix(parts[0]), text.hasSuffix(parts[parts.count - 1]),
-              text.count >= parts[0].count + parts[parts.count - 1].count else { return false }
-        var rest = Substring(text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count))
-        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
-            guard let range = rest.range(of: middle) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        return true
-    }
-
-    static func list(_ effects: [String]) -> String { effects.isEmpty ? "(none)" : effects.sorted().joined(separator: "; ") }
 
     /// Runs the selected cases and applies the expected-failures list (`today` as YYYY-MM-DD decides expiry).
     /// `progress` is called after each case with (done, total).

@@ -28,7 +28,12 @@ struct MachineCompiler {
 
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
         a.to == b.to && Set(a.then.map { "\($0.name)=\($0.change)" }) == Set(b.then.map { "\($0.name)=\($0.change)" })
-            && a.effects.map(\.text).sorted() == b.effects.map(\.text).sorted()
+            && Self.multiset(a.effects) == Self.multiset(b.effects)
+    }
+
+    /// Effects compared by name and typed arguments, not by where or how they are written.
+    private static func multiset(_ calls: [EffectCall]) -> [EffectCall.Shape: Int] {
+        calls.reduce(into: [:]) { $0[$1.shape, default: 0] += 1 }
     }
 
     // MARK: Static checks: conflicts, redundancy, shadowing
@@ -242,7 +247,11 @@ struct MachineCompiler {
                         action: .event(plan.event.name, inputs: inputs),
                         expect: [NamedValue("state", .symbol(machine.states[next.state].name))]
                             + zip(variables, next.values).map { NamedValue($0.name, $1) },
-                        effects: row.effects.map { substitute($0.text, variables: zip(variables.map(\.name), next.values), inputs: inputs) },
+                        effects: row.effects.map { call in
+                            call.resolved { name in
+                                inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
+                            }
+                        },
                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
                     let key: [Value] = tests[r].map { test in
                         if let v = test.variable { return configuration.values[v] }

@@ -146,6 +146,12 @@ struct TableCompiler {
         }
     }
 
+    /// A scenario step's `${name}` templates take the step's event inputs.
+    private static func lookup(in action: TestAction) -> (String) -> Value? {
+        guard case .event(_, let inputs) = action else { return { _ in nil } }
+        return { name in inputs.first { $0.name == name }?.value }
+    }
+
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
         for step in steps {
             for repetition in 0..<step.count {
@@ -166,7 +172,7 @@ struct TableCompiler {
                     continue
                 }
                 result.append(TestStep(action: action, expect: last ? step.expect.map { NamedValue($0.name, $0.value) } : [],
-                                       effects: last ? step.expectEffects?.map(\.text) : nil, row: nil,
+                                       effects: last ? step.expectEffects?.map { $0.resolved(Self.lookup(in: action)) } : nil, row: nil,
                                        line: step.location.line, column: step.location.column))
             }
         }

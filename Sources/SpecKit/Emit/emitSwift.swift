@@ -84,3 +84,15 @@ private func lit(_ action: TestAction) -> String {
     case .cell(let axes): ".cell(axes: \(lit(axes)))"
     }
 }
+
+private func lit(_ pattern: EffectPattern) -> String {
+    let args = pattern.arguments.map { argument -> String in
+        let match: String
+        switch argument.match {
+        case .any: match = ".any"
+        case .value(let v): match = ".value(\(lit(v)))"
+        }
+        return "EffectPattern.Argument(\(argument.label.map(lit) ?? "nil"), \(match))"
+    }
+    return args.isEmpty ? "EffectPattern(\(lit(pattern.name)))" : "EffectPattern(\(lit(pattern.name)), [\(args.joined(separator: ", "))])"
+}

@@ -1,7 +1,7 @@
 /// The compiled tables: every spec's summary and every concrete test case, ready for a runner.
 /// This is the IR that the emitters write as JSON and Swift, and that `lockspec run` executes.
 public struct CompiledSuite: Codable, Hashable, Sendable {
-    /// The format version of this IR; bumped when its shape changes.
+    /// The format version of this IR; bumped when its shape changes (2: effects are typed `EffectPattern`s).
     public var format: Int
     /// The specs, sorted by id.
     public var specs: [CompiledSpec]
@@ -9,11 +9,14 @@ public struct CompiledSuite: Codable, Hashable, Sendable {
     public var cases: [TestCase]
 
     /// Creates a suite.
-    public init(format: Int = 1, specs: [CompiledSpec], cases: [TestCase]) {
+    public init(format: Int = CompiledSuite.currentFormat, specs: [CompiledSpec], cases: [TestCase]) {
         self.format = format
         self.specs = specs
         self.cases = cases
     }
+
+    /// The format this version of SpecKit writes.
+    public static let currentFormat = 2
 
     /// The spec with an id.
     public func spec(_ id: String) -> CompiledSpec? { specs.first { $0.id == id } }
@@ -206,8 +209,8 @@ public struct TestStep: Codable, Hashable, Sendable {
     public var action: TestAction
     /// Observations that must hold after it (for machine steps: the state and every variable).
     public var expect: [NamedValue]
-    /// The exact effects of the step (a multiset), or nil when not checked.
-    public var effects: [String]?
+    /// The exact effects of the step (a multiset of typed patterns), or nil when not checked.
+    public var effects: [EffectPattern]?
     /// The row whose expectation this step checks, if it is a machine transition.
     public var row: String?
     /// Where the step (or its row) is written.
@@ -216,7 +219,7 @@ public struct TestStep: Codable, Hashable, Sendable {
     public var column: Int
 
     /// Creates a value from all its fields.
-    public init(action: TestAction, expect: [NamedValue], effects: [String]?, row: String?, line: Int, column: Int) {
+    public init(action: TestAction, expect: [NamedValue], effects: [EffectPattern]?, row: String?, line: Int, column: Int) {
         self.action = action
         self.expect = expect
         self.effects = effects

@@ -98,28 +98,27 @@ struct MachineReader {
         return nil
     }
 
-    /// Effects named by a row: `name` or `name(argument)`, each declared.
+    /// Effects named by a row: `name` or `name(arguments)` (see `EffectSyntax`), each declared.
     static func effectCalls(_ node: Node, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
         guard let items = c.list(node, "the effects of row \(rowID)", single: true) else { return [] }
         var result: [EffectCall] = []
         for item in items {
             guard let text = c.text(item, "an effect of row \(rowID)") else { continue }
-            var name = text.trimmingSpaces
-            var argument: String?
-            if let open = name.firstIndex(of: "(") {
-                guard name.hasSuffix(")") else {
-                    c.error("spec.bad-effect", "effect '\(text)' opens a parenthesis it does not close", at: item.location, rows: [rowID])
-                    continue
-                }
-                argument = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-                name = String(name[..<open]).trimmingSpaces
-            }
-            guard declared.contains(name) else {
-                c.error("spec.unknown-effect", "row \(rowID) names effect '\(name)', which is not declared in 'effects'", at: item.location,
-                        hint: Suggest.closest(to: name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID])
+            let parsed: (name: String, arguments: [EffectSyntax.Argument])
+            do {
+                parsed = try EffectSyntax.parse(text)
+            } catch {
+                c.error("spec.bad-effect", "effect '\(text)' of row \(rowID) does not parse: \(error.message) (at character \(error.offset + 1))",
+                        at: item.location, hint: "write name or name(argument, label=argument); quote an argument holding ',' or ')'",
+                        rows: [rowID])
                 continue
             }
-            result.append(EffectCall(name: name, argument: argument, location: item.location))
+            guard declared.contains(parsed.name) else {
+                c.error("spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'", at: item.location,
+                        hint: Suggest.closest(to: parsed.name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID])
+                continue
+            }
+            result.append(EffectCall(name: parsed.name, arguments: parsed.arguments, text: text.trimmingSpaces, location: item.location))
         }
         return result
     }

@@ -158,17 +158,67 @@ public struct Condition: Hashable, Sendable {
     public var location: SourceLocation
 }
 
-/// An effect named by a row: `name` or `name(argument)`, where the argument may hold `${name}` templates.
+/// An effect named by a row or a scenario step, parsed: `name` or `name(arguments)`, where an argument may be `*` or
+/// hold `${name}` templates (see `EffectSyntax`).
 public struct EffectCall: Hashable, Sendable {
     /// The effect's name.
     public var name: String
-    /// The text inside the parentheses, if any.
-    public var argument: String?
+    /// The arguments, typed; templates are filled in by the compiler (`resolved(_:)`).
+    public var arguments: [EffectSyntax.Argument]
+    /// The text as the author wrote it, for messages.
+    public var text: String
     /// Where it is written.
     public var location: SourceLocation
 
-    /// `name` or `name(argument)`.
-    public var text: String { argument.map { "\(name)(\($0))" } ?? name }
+    /// Creates a call from its parts.
+    public init(name: String, arguments: [EffectSyntax.Argument], text: String, location: SourceLocation) {
+        self.name = name
+        self.arguments = arguments
+        self.text = text
+        self.location = location
+    }
+
+    /// The name and arguments, without the text and location: two calls with the same shape expect the same effect.
+    public var shape: Shape { Shape(name: name, arguments: arguments) }
+
+    /// An effect call's name and arguments.
+    public struct Shape: Hashable, Sendable {
+        /// The effect's name.
+        public var name: String
+        /// The arguments.
+        public var arguments: [EffectSyntax.Argument]
+    }
+
+    /// The expected effect, with every `${name}` replaced by the value `lookup` gives (a template that is a whole
+    /// argument takes the value itself; one inside a longer text is replaced by the value's text). A name `lookup`
+    /// does not know stays as written.
+    public func resolved(_ lookup: (String) -> Value?) -> EffectPattern {
+        EffectPattern(name, arguments.map { argument in
+            switch argument.term {
+            case .value(let v): return EffectPattern.Argument(argument.label, .value(v))
+            case .any: return EffectPattern.Argument(argument.label, .any)
+            case .template(let text): return EffectPattern.Argument(argument.label, .value(fill(text, lookup)))
+            }
+        })
+    }
+
+    private func fill(_ text: String, _ lookup: (String) -> Value?) -> Value {
+        if text.hasPrefix("${"), text.hasSuffix("}"), !text.dropFirst(2).dropLast().contains("}"),
+           let value = lookup(String(text.dropFirst(2).dropLast())) {
+            return value
+        }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "${") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            let name = String(rest[open.upperBound..<close])
+            result += lookup(name).map(\.description) ?? "${\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        let filled = result + rest
+        return filled.contains("${") ? .text(filled) : EffectSyntax.value(of: filled)
+    }
 }
 
 /// A named thing without a domain (a state, an effect), where it is declared.
