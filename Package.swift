@@ -20,7 +20,9 @@ let package = Package(
 
         // The harness: the general spec engine, then the binding of specs to AppLockCore.
         .target(name: "SpecKit", dependencies: ["CYAML"]),
-        .target(name: "Conformance", dependencies: ["SpecKit", "AppLockCore"]),
+        .target(name: "Conformance", dependencies: ["SpecKit", "AppLockCore"], plugins: ["BuildIdentityPlugin"]),
+        // Records the build under test (git commit, dirty flag) into Conformance on every build, for every report.
+        .plugin(name: "BuildIdentityPlugin", capability: .buildTool()),
 
         // The command-line tool: parses arguments, calls the libraries, prints.
         .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance"]),

@@ -24,7 +24,7 @@ let compileCommand = Command(
         for spec in compilation.suite.specs where spec.graph != nil {
             for format in DiagramFormat.allCases {
                 let path = "\(out)/diagrams/\(spec.id).\(format == .mermaid ? "mmd" : "dot")"
-                if try Emitter.writeIfChanged(emitDiagram(spec, format: format), to: path) { written += 1 }
+                if try Emitter.writeIfChanged(emitDiagram(spec, format: format, command: command), to: path) { written += 1 }
             }
         }
         Terminal.out("compiled \(compilation.suite.specs.count) specs into \(compilation.suite.cases.count) test cases in \(out) (\(written) file\(written == 1 ? "" : "s") changed)\n")
@@ -53,6 +53,6 @@ let graphCommand = Command(
         }
         guard spec.graph != nil else { throw Arguments.UsageError(message: "'\(spec.id)' is a \(spec.kind.rawValue), not a machine: only machines have a state diagram") }
         if !errors.isEmpty { Terminal.err(DiagnosticFormatter.render(errors, format: .text)) }
-        Terminal.out(emitDiagram(spec, format: format))
+        Terminal.out(emitDiagram(spec, format: format, command: "lockspec graph \(spec.file)" + (format == .dot ? " --format dot" : "")))
         return errors.isEmpty ? 0 : 1
     })

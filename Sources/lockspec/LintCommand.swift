@@ -13,7 +13,7 @@ func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, opti
 
 /// Compiles the given paths (default specs/) with the standard fixtures.
 func compileSpecs(_ paths: [String]) throws -> SpecCompiler.Compilation {
-    try SpecCompiler(catalog: FixtureRegistry.standard).compile(paths: paths.isEmpty ? ["specs"] : paths)
+    try ConformanceRun.compile(paths)
 }
 
 /// Whether any finding means the input could not be read at all (exit 2 rather than 1).

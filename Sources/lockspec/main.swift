@@ -3,8 +3,6 @@ import Foundation
 import SpecKit
 import Conformance
 
-let version = "0.1.0"
-
 struct Command: Sendable {
     var name: String
     var overview: String
@@ -39,7 +37,7 @@ func mainHelp() -> String {
     \(commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.overview)" }.joined(separator: "\n"))
 
     OPTIONS:
-      --version               Prints the tool's version.
+      --version               Prints the tool's version and the commit it was built from.
       -h, --help              Shows this help.
 
     EXIT CODES: 0 everything holds; 1 findings (lint errors, divergences, unexpected passes); 2 bad usage or unreadable input.
@@ -55,7 +53,8 @@ func exitCode() -> Int32 {
         return 2
     }
     if first == "--version" {
-        Terminal.out("lockspec \(version)\n")
+        let build = BuildIdentity.current
+        Terminal.out("lockspec \(BuildIdentity.toolVersion)\nbuild: \(build) (recorded \(build.recordedAt))\n")
         return 0
     }
     if first == "--help" || first == "-h" || first == "help" {

@@ -63,11 +63,15 @@ enum ReportFixture {
                                        file: "specs/gates.yaml", line: 8, column: 5, status: .unexpectedPass, steps: 1,
                                        divergence: nil, expectedReason: "flaky <gate>", exercised: [])
 
-    static func identity(shard: String? = nil, lockSHA: String = lockSHA) -> RunIdentity {
-        RunIdentity(tool: "lockspec 0.1.0", coreCommit: "0123456789abcdef", startedAt: "2025-01-02T03:04:05Z",
+    static let build = BuildIdentity(commit: "0123456789abcdef", dirty: false, recordedAt: "2025-01-01T00:00:00Z")
+    static let document = DocumentFingerprint(name: "gates.zh.md", sha256: String(repeating: "d", count: 64))
+
+    static func identity(shard: String? = nil, lockSHA: String = lockSHA, build: BuildIdentity = build,
+                         documents: [DocumentFingerprint] = [document]) -> RunIdentity {
+        RunIdentity(tool: "lockspec 0.1.0", build: build, startedAt: "2025-01-02T03:04:05Z",
                     specs: [SpecFingerprint(id: "gates", file: "specs/gates.yaml", sha256: gateSHA),
                             SpecFingerprint(id: "launch-lock", file: "specs/launch-lock.yaml", sha256: lockSHA)],
-                    shard: shard)
+                    documents: documents, shard: shard)
     }
 
     /// In suite order: spec id, then row line.
@@ -119,6 +123,47 @@ struct ReportsTests {
         } catch {
             #expect("\(error)".contains("launch-lock"))
         }
+    }
+
+    @Test("merging refuses shards of different builds: another commit, or the same commit with uncommitted changes")
+    func mergeRejectsBuilds() {
+        let a = RunResult(identity: ReportFixture.identity(), specs: [], cases: [ReportFixture.passed])
+        for other in [BuildIdentity(commit: "fedcba9876543210", dirty: false, recordedAt: "x"),
+                      BuildIdentity(commit: "0123456789abcdef", dirty: true, recordedAt: "x")] {
+            let b = RunResult(identity: ReportFixture.identity(build: other), specs: [], cases: [ReportFixture.failed])
+            #expect(throws: RunMergeError.coreDiffers("0123456789abcdef", other.description)) { try mergeRunResults([a, b]) }
+        }
+    }
+
+    @Test("merging keeps every design document the shards fingerprinted, and refuses one whose SHA-256 differs")
+    func mergeDocuments() throws {
+        let other = DocumentFingerprint(name: "lock.zh.md", sha256: String(repeating: "e", count: 64))
+        let a = RunResult(identity: ReportFixture.identity(documents: [ReportFixture.document]), specs: [], cases: [ReportFixture.passed])
+        let b = RunResult(identity: ReportFixture.identity(documents: [other]), specs: [], cases: [ReportFixture.failed])
+        #expect(try mergeRunResults([b, a]).identity.documents == [ReportFixture.document, other])
+        let changed = DocumentFingerprint(name: "gates.zh.md", sha256: String(repeating: "0", count: 64))
+        let c = RunResult(identity: ReportFixture.identity(documents: [changed]), specs: [], cases: [ReportFixture.failed])
+        #expect(throws: RunMergeError.documentDiffers(document: "gates.zh.md", first: ReportFixture.document.sha256, second: changed.sha256)) {
+            try mergeRunResults([a, c])
+        }
+    }
+
+    @Test("the JSON, HTML and Markdown identity name the build under test and every design document's SHA-256")
+    func identityInReports() throws {
+        let dirty = RunResult(identity: ReportFixture.identity(build: BuildIdentity(commit: "0123456789abcdef", dirty: true, recordedAt: "2025-01-01T00:00:00Z")),
+                              specs: run.specs, cases: run.cases)
+        let json = try renderJSON(dirty)
+        #expect(json.contains("\"commit\" : \"0123456789abcdef\""))
+        #expect(json.contains("\"dirty\" : true"))
+        #expect(json.contains("\"name\" : \"gates.zh.md\""))
+        #expect(json.contains(ReportFixture.document.sha256))
+        let html = renderHTML(dirty)
+        #expect(html.contains("<tr><th>Build under test</th><td><code>0123456789abcdef (uncommitted changes)</code>"))
+        #expect(html.contains("<tr><td>gates.zh.md</td><td><code>\(ReportFixture.document.sha256)</code></td></tr>"))
+        let markdown = renderMarkdown(dirty)
+        #expect(markdown.contains("- build under test: `0123456789abcdef (uncommitted changes)` (recorded at build time, 2025-01-01T00:00:00Z)\n"))
+        #expect(markdown.contains("- document `gates.zh.md` sha256 `dddddddddddd`\n"))
+        #expect(try decodeRunResult(json) == dirty)
     }
 
     @Test("merging rejects a case that appears in two shards, and an empty list")

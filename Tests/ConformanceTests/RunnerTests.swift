@@ -214,7 +214,7 @@ struct RunnerTests {
     func expectations() throws {
         func run(_ bug: ToyFixture.Bug, _ list: ExpectedFailures) -> [String: CaseStatus] {
             let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))])
-            let identity = RunIdentity(tool: "t", coreCommit: "c", startedAt: "s", specs: [], shard: nil)
+            let identity = RunIdentity(tool: "t", build: BuildIdentity(commit: "c", dirty: false, recordedAt: "r"), startedAt: "s", specs: [], shard: nil)
             let result = Runner(fixtures: ["toy": ToyFixture.self]).run(compilation.suite, expectations: list, identity: identity, today: "2026-11-29")
             #expect(result.failed == result.cases.contains { $0.status == .failed || $0.status == .unexpectedPass || $0.status == .expired })
             return Dictionary(uniqueKeysWithValues: result.cases.map { ($0.id, $0.status) })

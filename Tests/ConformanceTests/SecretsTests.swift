@@ -21,7 +21,7 @@ struct SecretsTests {
     @Test("no password or PIN the fixtures type appears in the console, JSON, JUnit, Markdown or HTML report")
     func noSecretInReports() throws {
         let compilation = try SpecCompiler(catalog: FixtureRegistry.standard).compile(paths: [Self.specs])
-        let identity = RunIdentity(tool: "test", coreCommit: "test", startedAt: "2026-11-29T00:00:00Z",
+        let identity = RunIdentity(tool: "test", build: BuildIdentity(commit: "test", dirty: false, recordedAt: "t"), startedAt: "2026-11-29T00:00:00Z",
                                    specs: compilation.suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },
                                    shard: nil)
         // The secret-bearing fixtures' rows, so the search covers every step that typed a secret.

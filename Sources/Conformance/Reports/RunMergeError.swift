@@ -4,8 +4,10 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case noParts
     /// Two shards were made by different versions of the tool.
     case toolDiffers(String, String)
-    /// Two shards ran against different core commits.
+    /// Two shards ran against different builds (commit or dirty flag).
     case coreDiffers(String, String)
+    /// A design document's SHA-256 differs between two shards.
+    case documentDiffers(document: String, first: String, second: String)
     /// A spec's file differs between two shards (its SHA-256 or file name).
     case specDiffers(spec: String, first: String, second: String)
     /// The same case appears in two shards.
@@ -19,7 +21,9 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .toolDiffers(let a, let b):
             "the shards were made by different tool versions: \(a) and \(b)"
         case .coreDiffers(let a, let b):
-            "the shards ran against different core commits: \(a) and \(b)"
+            "the shards ran against different builds: \(a) and \(b)"
+        case .documentDiffers(let document, let a, let b):
+            "design document '\(document)' differs between shards: sha256 \(a) and \(b); rerun every shard with the same documents"
         case .specDiffers(let spec, let a, let b):
             "spec '\(spec)' differs between shards: \(a) and \(b); rerun every shard on the same checkout"
         case .duplicateCase(let spec, let id):

@@ -3,7 +3,7 @@ import SpecKit
 /// The run as one self-contained HTML page (inline CSS, no scripts, nothing fetched): a PASS/FAIL summary; per spec a
 /// FitNesse-style table with green and red cells; a traceability matrix from each document section to its rows and
 /// results; the decisions apart; per machine a state diagram of the covered transitions and its coverage of states,
-/// transitions and guard outcomes; and the run's identity (spec SHA-256s, core commit, tool version, time).
+/// transitions and guard outcomes; and the run's identity (spec and design-document SHA-256s, the build's commit, tool version, time).
 /// Every piece of text is escaped; the output is deterministic.
 public func renderHTML(_ result: RunResult) -> String {
     var page = HTMLPage(result)
@@ -202,7 +202,7 @@ private struct HTMLPage {
             out += "<h3 id=\"machine-\(h(compiled.id))\">\(h(compiled.id))</h3>\n<div class=\"svgbox\">\n"
             out += StateDiagramSVG.render(graph, covered: coverage.coveredRows, id: compiled.id)
             out += "</div>\n<details><summary>Mermaid source</summary>\n<pre>"
-            out += h(emitDiagram(compiled, format: .mermaid, covered: coverage.coveredRows))
+            out += h(emitDiagram(compiled, format: .mermaid, command: "lockspec graph \(compiled.file)", covered: coverage.coveredRows))
             out += "</pre>\n</details>\n"
             out += "<table class=\"coverage\">\n"
             let unvisited = coverage.states.filter { !coverage.visitedStates.contains($0) }
@@ -231,14 +231,23 @@ private struct HTMLPage {
     mutating func identity() {
         let id = result.identity
         out += "<section id=\"identity\">\n<h2>Run identity</h2>\n<table>\n"
-        out += "<tr><th>Tool</th><td>\(h(id.tool))</td></tr>\n<tr><th>Core commit</th><td><code>\(h(id.coreCommit))</code></td></tr>\n"
+        out += "<tr><th>Tool</th><td>\(h(id.tool))</td></tr>\n<tr><th>Build under test</th><td><code>\(h(id.build.description))</code>"
+        out += " <span class=\"muted\">recorded at build time, \(h(id.build.recordedAt))</span></td></tr>\n"
         out += "<tr><th>Started</th><td>\(h(id.startedAt))</td></tr>\n"
         if let shard = id.shard { out += "<tr><th>Shard</th><td>\(h(shard))</td></tr>\n" }
         out += "</table>\n<table>\n<tr><th>Spec</th><th>File</th><th>SHA-256</th></tr>\n"
         for print in id.specs.sorted(by: { $0.id < $1.id }) {
             out += "<tr><td>\(h(print.id))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
         }
-        out += "</table>\n</section>\n"
+        out += "</table>\n"
+        if !id.documents.isEmpty {
+            out += "<table>\n<tr><th>Design document</th><th>SHA-256</th></tr>\n"
+            for print in id.documents {
+                out += "<tr><td>\(h(print.name))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
+            }
+            out += "</table>\n"
+        }
+        out += "</section>\n"
     }
 
     static let css = """

@@ -8,7 +8,7 @@ public func renderJSON(_ result: RunResult) throws -> String {
 
 /// The JSON report's shape: RunResult's fields beside a summary, so a reader needs no second file.
 private struct RunReportDocument: Encodable {
-    var format = 2 // 2: cells hold typed values and effects
+    var format = 3 // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design documents
     var summary: RunSummary
     var identity: RunIdentity
     var specs: [CompiledSpec]

@@ -33,7 +33,8 @@ public func renderJUnit(_ result: RunResult) -> String {
         out += "    <properties>\n"
         var properties: [(String, String)] = [
             ("lockspec.tool", result.identity.tool),
-            ("lockspec.core.commit", result.identity.coreCommit),
+            ("lockspec.core.commit", result.identity.build.commit),
+            ("lockspec.core.dirty", result.identity.build.dirty.map { String($0) } ?? "unknown"),
             ("lockspec.started", result.identity.startedAt),
         ]
         if let shard = result.identity.shard { properties.append(("lockspec.shard", shard)) }

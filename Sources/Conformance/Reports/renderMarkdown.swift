@@ -38,12 +38,15 @@ public func renderMarkdown(_ result: RunResult) -> String {
         }
     }
     out += "\n### Run\n\n"
-    out += "- core commit: \(Escape.markdownCode(result.identity.coreCommit))\n"
+    out += "- build under test: \(Escape.markdownCode(result.identity.build.description)) (recorded at build time, \(Escape.markdown(result.identity.build.recordedAt)))\n"
     out += "- tool: \(Escape.markdownCode(result.identity.tool))\n"
     out += "- started: \(Escape.markdown(result.identity.startedAt))\n"
     if let shard = result.identity.shard { out += "- shard: \(Escape.markdown(shard))\n" }
     for print in result.identity.specs.sorted(by: { $0.id < $1.id }) {
         out += "- \(Escape.markdown(print.id)): \(Escape.markdownCode(print.file)) sha256 \(Escape.markdownCode(String(print.sha256.prefix(12))))\n"
+    }
+    for print in result.identity.documents {
+        out += "- document \(Escape.markdownCode(print.name)) sha256 \(Escape.markdownCode(String(print.sha256.prefix(12))))\n"
     }
     return out
 }

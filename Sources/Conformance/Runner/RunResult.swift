@@ -169,26 +169,45 @@ public struct CaseResult: Codable, Hashable, Sendable {
     public var failsRun: Bool { status == .failed || status == .unexpectedPass || status == .expired }
 }
 
-/// What a report needs to say which run it describes, so it cannot silently go stale.
+/// What a report needs to say which run it describes, so it cannot silently go stale: the build under test, the tool,
+/// the time, and the SHA-256 of every spec and (when given) every design document the specs cite.
 public struct RunIdentity: Codable, Hashable, Sendable {
     /// The tool's version.
     public var tool: String
-    /// The core's version: the git commit of the checkout, or "unknown".
-    public var coreCommit: String
+    /// The build under test: its commit and dirty flag, recorded when it was built.
+    public var build: BuildIdentity
     /// When the run started, ISO 8601 in UTC.
     public var startedAt: String
     /// Each spec file with its SHA-256.
     public var specs: [SpecFingerprint]
+    /// Each design document the specs cite, with its SHA-256, sorted by name; empty when no documents folder was given.
+    public var documents: [DocumentFingerprint]
     /// The shard, as `I/N`, when the run was one shard of several.
     public var shard: String?
 
     /// Creates an identity.
-    public init(tool: String, coreCommit: String, startedAt: String, specs: [SpecFingerprint], shard: String?) {
+    public init(tool: String, build: BuildIdentity, startedAt: String, specs: [SpecFingerprint],
+                documents: [DocumentFingerprint] = [], shard: String?) {
         self.tool = tool
-        self.coreCommit = coreCommit
+        self.build = build
         self.startedAt = startedAt
         self.specs = specs
+        self.documents = documents
         self.shard = shard
+    }
+}
+
+/// A design document the specs cite, and the SHA-256 of its bytes.
+public struct DocumentFingerprint: Codable, Hashable, Sendable {
+    /// The document's name, as the specs cite it (`face-id-launch-lock.zh.md`).
+    public var name: String
+    /// SHA-256, lowercase hex.
+    public var sha256: String
+
+    /// Creates a fingerprint.
+    public init(name: String, sha256: String) {
+        self.name = name
+        self.sha256 = sha256
     }
 }
 

@@ -1,0 +1,124 @@
+import Foundation
+import SpecKit
+
+/// One conformance run, from spec paths to a result: compile the specs against the standard fixtures, check the
+/// expected-failures file and the selection against them, fingerprint the build, the specs and the design documents
+/// they cite, and run AppLockCore against every selected case. `lockspec run`, the SpecTablesPlugin's tool and the
+/// conformance gate's tests all go through it, so they compile and check the same way.
+public struct ConformanceRun: Sendable {
+    /// What to run and how to name the run.
+    public struct Options: Sendable {
+        /// Spec files or folders.
+        public var paths: [String]
+        /// Only these rows (row or case ids); nil for all.
+        public var rows: Set<String>?
+        /// Only these specs; nil for all.
+        public var specs: Set<String>?
+        /// Only shard `index` (1-based) of `count`.
+        public var shard: (index: Int, count: Int)?
+        /// The expected-failures file, if any.
+        public var expectedFailures: String?
+        /// The folder of design documents to fingerprint, if any: every document the specs cite must be in it.
+        public var documents: String?
+        /// The tool's version, for the identity.
+        public var tool: String
+        /// The build under test, for the identity.
+        public var build: BuildIdentity
+        /// When the run starts (also decides which expected failures have expired).
+        public var startedAt: Date
+
+        /// Creates options; by default every row of specs/, named by this build at the current time.
+        public init(paths: [String] = ["specs"], rows: Set<String>? = nil, specs: Set<String>? = nil,
+                    shard: (index: Int, count: Int)? = nil, expectedFailures: String? = nil, documents: String? = nil,
+                    tool: String = BuildIdentity.toolVersion, build: BuildIdentity = .current, startedAt: Date = Date()) {
+            self.paths = paths.isEmpty ? ["specs"] : paths
+            self.rows = rows
+            self.specs = specs
+            self.shard = shard
+            self.expectedFailures = expectedFailures
+            self.documents = documents
+            self.tool = tool
+            self.build = build
+            self.startedAt = startedAt
+        }
+    }
+
+    /// What to run.
+    public var options: Options
+    /// The fixtures.
+    public var registry: FixtureRegistry
+
+    /// Creates a run over the standard fixtures.
+    public init(_ options: Options, registry: FixtureRegistry = .standard) {
+        self.options = options
+        self.registry = registry
+    }
+
+    /// Compiles spec paths against the standard fixtures (default specs/): every finding, and the suite.
+    public static func compile(_ paths: [String], registry: FixtureRegistry = .standard) throws(DiagnosticError) -> SpecCompiler.Compilation {
+        try SpecCompiler(catalog: registry).compile(paths: paths.isEmpty ? ["specs"] : paths)
+    }
+
+    /// Runs one compiled case on a fresh fixture of the standard registry (the gate tests' entry point).
+    public static func check(_ testCase: TestCase, registry: FixtureRegistry = .standard) -> Runner.Outcome {
+        registry.runner.run(testCase)
+    }
+
+    /// Does the run. `progress` is called after each case with (done, total).
+    public func run(progress: ((Int, Int) -> Void)? = nil) -> RunOutcome {
+        let compilation: SpecCompiler.Compilation
+        do {
+            compilation = try Self.compile(options.paths, registry: registry)
+        } catch {
+            return RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics)
+        }
+        if compilation.failed(strict: false) {
+            return RunOutcome(result: nil, stop: .specsDoNotCompile, diagnostics: compilation.diagnostics.filter { $0.severity == .error })
+        }
+        let suite = compilation.suite
+        var expectations: ExpectedFailures?
+        if let path = options.expectedFailures {
+            do {
+                expectations = try ExpectedFailures.load(path)
+            } catch {
+                return RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics)
+            }
+            let unknown = expectations?.unknownEntries(in: suite) ?? []
+            if !unknown.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: unknown) }
+        }
+        if let message = unknownSelection(in: suite) { return RunOutcome(result: nil, stop: .unknownSelection(message), diagnostics: []) }
+        var documents: [DocumentFingerprint] = []
+        if let folder = options.documents {
+            let fingerprinted = DocumentFingerprints.take(citedBy: suite, in: folder)
+            if !fingerprinted.diagnostics.isEmpty {
+                let unreadable = fingerprinted.diagnostics.contains { $0.id == "input.not-found" }
+                return RunOutcome(result: nil, stop: unreadable ? .unreadableInput : .invalidInput, diagnostics: fingerprinted.diagnostics)
+            }
+            documents = fingerprinted.documents
+        }
+        let iso = ISO8601DateFormatter()
+        iso.timeZone = TimeZone(identifier: "UTC")
+        let started = iso.string(from: options.startedAt)
+        let identity = RunIdentity(
+            tool: options.tool, build: options.build, startedAt: started,
+            specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }, documents: documents,
+            shard: options.shard.map { "\($0.index)/\($0.count)" })
+        let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
+        let result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
+                                         today: String(started.prefix(10)), progress: progress)
+        return RunOutcome(result: result, stop: nil, diagnostics: [])
+    }
+
+    /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.
+    func unknownSelection(in suite: CompiledSuite) -> String? {
+        let known = Set(suite.cases.flatMap { [$0.id, $0.row] })
+        for row in (options.rows ?? []).sorted() where !known.contains(row) {
+            return "no row '\(row)'\(Suggest.closest(to: row, in: known).map { " (did you mean '\($0)'?)" } ?? "")"
+        }
+        let specIDs = Set(suite.specs.map(\.id))
+        for spec in (options.specs ?? []).sorted() where !specIDs.contains(spec) {
+            return "no spec '\(spec)'\(Suggest.closest(to: spec, in: specIDs).map { " (did you mean '\($0)'?)" } ?? "")"
+        }
+        return nil
+    }
+}

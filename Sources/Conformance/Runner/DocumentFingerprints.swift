@@ -1,0 +1,51 @@
+import Foundation
+import SpecKit
+
+/// The SHA-256 of every design document a suite cites (the `<document>` of each `source: <document> §<section>`), read
+/// from one folder, so a report names the exact documents its rows were checked against.
+///
+/// A cited document missing from the folder is an error, not a warning: a report that says it fingerprints the
+/// documents but leaves one out could go stale without anyone noticing.
+public enum DocumentFingerprints {
+    /// The fingerprints, sorted by name, and the findings (`input.not-found` for a folder that does not exist,
+    /// `run.document-missing` for each cited document not in it, located at the first row or spec that cites it).
+    public static func take(citedBy suite: CompiledSuite, in folder: String) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return ([], [Diagnostic(.error, id: "input.not-found", "no such folder of design documents: \(folder)", at: .file(folder))])
+        }
+        let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var documents: [DocumentFingerprint] = []
+        var diagnostics: [Diagnostic] = []
+        for (name, citation) in citations(in: suite).sorted(by: { $0.key < $1.key }) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard present.contains(name), let data = FileManager.default.contents(atPath: path) else {
+                diagnostics.append(Diagnostic(
+                    .error, id: "run.document-missing",
+                    "the specs cite design document '\(name)', which is not in \(folder), so the report cannot fingerprint it",
+                    at: citation.location, rows: citation.row.map { [$0] } ?? [],
+                    notes: ["documents in \(folder): \(present.isEmpty ? "(none)" : present.joined(separator: ", "))"],
+                    hint: Suggest.closest(to: name, in: present).map { "did you mean '\($0)'?" }))
+                continue
+            }
+            documents.append(DocumentFingerprint(name: name, sha256: SHA256.hex([UInt8](data))))
+        }
+        return (documents, diagnostics)
+    }
+
+    /// Every cited document, with where it is first cited (specs by id, then rows in file order).
+    static func citations(in suite: CompiledSuite) -> [String: (location: SourceLocation, row: String?)] {
+        var first: [String: (location: SourceLocation, row: String?)] = [:]
+        func cite(_ source: String?, _ location: SourceLocation, _ row: String?) {
+            guard let name = Trace(source: source, decision: nil).document, first[name] == nil else { return }
+            first[name] = (location, row)
+        }
+        for spec in suite.specs.sorted(by: { $0.id < $1.id }) {
+            for row in spec.rows {
+                cite(row.source, SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
+            }
+            cite(spec.source, .file(spec.file), nil)
+        }
+        return first
+    }
+}
