@@ -9,7 +9,9 @@ final class ToyFixture: Fixture {
     enum Bug: String { case none, wrongNextState, changesUnnamedVariable, extraEffect, missingEffect, wrongIntermediate, lockoutNotPersisted }
 
     static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(events: ["fail": [], "unlock": ["pin"]], observations: ["state", "failures", "cover"],
+        FixtureVocabulary(events: ["fail": [:], "unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))]],
+                          observations: ["state": .domain(.enumeration(["Idle", "Locked"])), "failures": .domain(.int(0...10)),
+                                         "cover": .domain(.bool)],
                           effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug"])
     }
 

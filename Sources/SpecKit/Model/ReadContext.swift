@@ -55,6 +55,12 @@ final class ReadContext {
         return text
     }
 
+    /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
+    func enumerationMember(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        if let text = node.scalar, !Self.isName(text), case .success = TextExpression.parse(text) { return text }
+        return name(node, what())
+    }
+
     static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || isDigit($0) }
@@ -101,7 +107,7 @@ final class ReadContext {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {
-                guard let name = self.name(item, "a value of \(what())") else { continue }
+                guard let name = enumerationMember(item, "a value of \(what())") else { continue }
                 if names.contains(name) {
                     error("spec.duplicate-value", "\(what()) lists '\(name)' twice", at: item.location)
                 } else {
