@@ -15,10 +15,10 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
     func checkProduct(_ bindings: [Binding]) {
         for b in bindings where !vocabulary.product.contains(b.name) { unknown("product value", b.name, vocabulary.product, at: b.location) }
     }
-    func misfit(_ what: String, _ declaration: Declaration, _ type: FixtureType) {
+    func misfit(_ subject: String, _ declaration: Declaration, _ type: FixtureType) {
         guard let p = type.problem(fitting: declaration.domain) else { return }
         out.append(Diagnostic(.error, id: "fixture.domain-mismatch",
-            "\(what) '\(declaration.name)' is declared as \(declaration.domain), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
+            "\(subject) is declared as \(declaration.domain), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
             at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint))
     }
     func checkEvent(_ event: EventDeclaration) {
@@ -35,14 +35,14 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
                     hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
                 continue
             }
-            misfit("input of event '\(event.name)',", input, type)
+            misfit("input '\(input.name)' of event '\(event.name)'", input, type)
         }
     }
     func checkObservation(_ declaration: Declaration) {
         guard let type = vocabulary.observations[declaration.name] else {
             return unknown("observation", declaration.name, vocabulary.observations.keys, at: declaration.location)
         }
-        misfit("observation", declaration, type)
+        misfit("observation '\(declaration.name)'", declaration, type)
     }
     func checkEffects(_ named: [Named]) {
         for e in named where !vocabulary.effects.contains(e.name) { unknown("effect", e.name, vocabulary.effects, at: e.location) }

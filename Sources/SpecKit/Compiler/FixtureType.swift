@@ -32,7 +32,8 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
             case .success(let e):
                 guard let unknown = e.operands.first(where: { !operands.contains($0) }) else { return nil }
                 let known = operands.isEmpty ? "it takes literals only, such as 1.2 or \"text\"" : "its operands are \(operands.joined(separator: ", "))"
-                return DomainError(message: "'\(s)' uses '\(unknown)', which the fixture does not configure: \(known)",
+                let what = e == .operand(unknown) ? "'\(s)' is not a name the fixture configures" : "'\(s)' uses '\(unknown)', which the fixture does not configure"
+                return DomainError(message: "\(what): \(known)",
                                    hint: Suggest.closest(to: unknown, in: operands).map { "did you mean '\($0)'?" })
             }
         }

@@ -57,8 +57,15 @@ final class ReadContext {
 
     /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
     func enumerationMember(_ node: Node, _ what: @autoclosure () -> String) -> String? {
-        if let text = node.scalar, !Self.isName(text), case .success = TextExpression.parse(text) { return text }
-        return name(node, what())
+        guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {
+            return name(node, what())
+        }
+        switch TextExpression.parse(text) {
+        case .success: return text
+        case .failure(let e):
+            error("spec.bad-expression", "\(what()) '\(text)' is neither a name nor a text expression: \(e.message)", at: node.location, hint: e.hint)
+            return nil
+        }
     }
 
     static func isName(_ text: String) -> Bool {
