@@ -10,9 +10,11 @@ final class ToyFixture: Fixture {
         wrongEffectArgument }
 
     static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(events: ["fail": [], "unlock": ["pin"]], observations: ["state", "failures", "cover"],
+        FixtureVocabulary(events: ["fail": [:], "unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))]],
+                          observations: ["state": .domain(.enumeration(["Idle", "Locked"])), "failures": .domain(.int(0...10)),
+                                         "cover": .domain(.bool)],
                           effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug": .enumeration(["none", "wrongNextState", "changesUnnamedVariable", "extraEffect", "missingEffect",
-                                                                      "wrongIntermediate", "lockoutNotPersisted"])])
+                                                     "wrongIntermediate", "lockoutNotPersisted", "wrongEffectArgument"])])
     }
 
     /// What survives a kill, keyed by the fixture's own instance.

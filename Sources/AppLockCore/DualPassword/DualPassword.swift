@@ -34,6 +34,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// `realSlotOpens(with:)` is not counted.
     public private(set) var lastStepDerivations = 0
     private var session: Session?
+    /// The lock screen's password field (D-DP-FIELD): emptied whenever an effect asks to clear the input, and
+    /// empty in a new machine (a kill loses it).
+    public internal(set) var field = PasswordField()
 
     /// The open profile, if any.
     public var openProfile: ProfileRole? { session?.role }
@@ -90,10 +93,20 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         return opened.slots.contains { $0.role == .real }
     }
 
-    /// Applies one event at `now` and returns the effects, in order.
+    /// Applies one event at `now` and returns the effects, in order. Whenever they ask to clear the input, the
+    /// password field is emptied (D-DP-CLEAR-INPUT).
     public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
+        let effects = apply(event, now: now)
+        if effects.contains(.clearInput) { field.clear() }
+        return effects
+    }
+
+    private mutating func apply(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
         lastStepDerivations = 0
         switch event {
+        case .typeCharacter, .deleteBackward, .clearField, .submitField:
+            return editField(event, now: now)
+
         case .submit(let password):
             guard state == .locked else { return [] }
             return submit(password, now: now)

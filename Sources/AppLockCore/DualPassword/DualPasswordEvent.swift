@@ -24,6 +24,14 @@ public enum DualPasswordEvent: Sendable, CustomStringConvertible {
     case disableErase(SecretBytes)
     /// Real profile settings: allow or forbid Face ID quick unlock of Real.
     case setQuickUnlock(Bool)
+    /// One character typed into the lock screen's password field (its UTF-8 bytes).
+    case typeCharacter(SecretBytes)
+    /// The field's delete key: removes the last character.
+    case deleteBackward
+    /// The field's clear button: empties it.
+    case clearField
+    /// The field's return key: submits what the field holds, as `submit` does.
+    case submitField
 
     /// The event's name, secrets redacted.
     public var description: String {
@@ -40,6 +48,10 @@ public enum DualPasswordEvent: Sendable, CustomStringConvertible {
         case .cancelEraseSetup: "cancelEraseSetup"
         case .disableErase: "disableErase(<redacted>)"
         case .setQuickUnlock(let on): "setQuickUnlock(\(on))"
+        case .typeCharacter: "typeCharacter(<redacted>)"
+        case .deleteBackward: "deleteBackward"
+        case .clearField: "clearField"
+        case .submitField: "submitField"
         }
     }
 }

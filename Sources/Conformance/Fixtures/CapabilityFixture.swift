@@ -23,8 +23,20 @@ public final class CapabilityFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
-            events: ["authenticate": ["canEvaluate"], "reply": ["result"]],
-            observations: ["state", "result", "hardwareSupported", "type", "name", "policy", "entry", "onTap", "message"],
+            events: [
+                "authenticate": ["canEvaluate": .bool],
+                "reply": ["result": .names("success", "userFallback", "userCancel", "systemCancel", "authenticationFailed",
+                                           "biometryLockout", "otherError")],
+            ],
+            observations: [
+                "state": .names("Idle", "Evaluating"),
+                "result": .names("available", "notEnrolled", "locked", "notSupported", "error"),
+                "hardwareSupported": .bool, "type": .names("none", "touchID", "faceID", "unknown"), "name": .text,
+                "policy": .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"),
+                "entry": .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none"),
+                "onTap": .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none"),
+                "message": .names("none", "enrollFirst", "lockedUsePasscode", "lockedRefuse", "setPasscodeFirst", "biometricsRequired"),
+            ],
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
             product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
             decisions: [

@@ -18,15 +18,21 @@ public final class DualPasswordFixture: Fixture {
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
             events: [
-                "submit": ["password", "waited"], "faceID": ["outcome"], "cancel": [], "background": [],
-                "lock": ["reason"], "setFaceID": ["allowed"], "eraseSwitchOn": ["password"], "confirm": ["answer"],
-                "eraseSwitchOff": ["password"], "corruptStore": [],
+                "submit": ["password": password, "waited": .names("none", "cap")],
+                "faceID": ["outcome": .names("success", "failure", "cancel")], "cancel": [:], "background": [:],
+                "lock": ["reason": .names("timeout", "manual")], "setFaceID": ["allowed": .bool],
+                "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
+                "eraseSwitchOff": ["password": password], "corruptStore": [:],
+                "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
             ],
             observations: [
-                "state", "eraseEnabled", "realErased", "failures", "faceIDAllowed", "eraseSetup",
-                "realUnchanged", "kdfRuns", "persistedNamesNeutral", "kdfMemoryKiB", "kdfIterations", "kdfParallelism",
-                "profile", "realIntact", "eraseRan", "error", "inputCleared",
-                "accepted", "reason", "delay",
+                "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
+                "failures": .count, "faceIDAllowed": .bool, "eraseSetup": .names("idle", "warned", "confirming"),
+                "realUnchanged": .bool, "kdfRuns": .count, "persistedNamesNeutral": .bool, "kdfMemoryKiB": .count,
+                "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
+                "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
+                "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
+                "inputLength": .count,
             ],
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "clearInput", "showNeutralCover", "releaseSession",
@@ -42,6 +48,10 @@ public final class DualPasswordFixture: Fixture {
             ],
             matrices: ["decoy.test-matrix": ["action", "erase"]])
     }
+
+    /// A password as a spec writes it: a text expression over the passwords this fixture configures
+    /// (`main + " "`, `upper(main)`, `prefix(decoy, 3)`); the spec never holds the text itself.
+    static let password = FixtureType.textExpression(operands: ["decoy", "empty", "main", "wrong"])
 
     // The test secrets (never observed, never emitted).
     private static let mainPassword = "orchard-lantern-42"
@@ -109,14 +119,16 @@ public final class DualPasswordFixture: Fixture {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func secret(_ symbol: String) throws(FixtureError) -> SecretBytes {
-        switch symbol {
-        case "main": return SecretBytes(utf8: Self.mainPassword)
-        case "decoy": return SecretBytes(utf8: Self.decoyPassword)
-        case "wrong": return SecretBytes(utf8: Self.wrongPassword)
-        case "empty": return SecretBytes([])
-        default: throw FixtureError("unknown password \(symbol)")
-        }
+    /// The text a password expression stands for (errors name the expression, never the text).
+    private func text(_ expression: String) throws(FixtureError) -> String {
+        guard case .success(let e) = TextExpression.parse(expression) else { throw FixtureError("'\(expression)' is not a password expression") }
+        let operands = ["main": Self.mainPassword, "decoy": Self.decoyPassword, "wrong": Self.wrongPassword, "empty": ""]
+        guard let text = e.evaluate({ operands[$0] }) else { throw FixtureError("'\(expression)' names a password this fixture does not configure") }
+        return text
+    }
+
+    private func secret(_ expression: String) throws(FixtureError) -> SecretBytes {
+        SecretBytes(utf8: try text(expression))
     }
 
     /// Performs one action.
@@ -157,25 +169,34 @@ public final class DualPasswordFixture: Fixture {
             guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("\(name) needs \(key)") }
             return v.description
         }
+        func choice<T>(_ key: String, _ map: [String: T]) throws(FixtureError) -> T {
+            let v = try input(key)
+            guard let t = map[v] else { throw FixtureError("\(name) cannot take \(key) '\(v)'") }
+            return t
+        }
         switch name {
         case "submit":
-            if try input("waited") == "cap" { clock.advance(by: configuration.failureDelayCap) }
+            if try choice("waited", ["none": false, "cap": true]) { clock.advance(by: configuration.failureDelayCap) }
             return try send(.submit(secret(input("password"))))
         case "faceID":
-            switch try input("outcome") {
-            case "success": return try send(.faceIDResult(.success))
-            case "failure": return try send(.faceIDResult(.failure))
-            default: return try send(.faceIDResult(.cancel))
-            }
+            return try send(.faceIDResult(choice("outcome", ["success": .success, "failure": .failure, "cancel": .cancel])))
         case "cancel": return try send(.cancel)
         case "background": return try send(.background)
-        case "lock": return try send(input("reason") == "timeout" ? .timeout : .lock)
-        case "setFaceID": return try send(.setQuickUnlock(input("allowed") == "true"))
+        case "lock": return try send(choice("reason", ["timeout": .timeout, "manual": .lock]))
+        case "setFaceID": return try send(.setQuickUnlock(choice("allowed", ["true": true, "false": false])))
         case "eraseSwitchOn": return try send(.beginEnableErase(secret(input("password"))))
         case "confirm":
             guard let step = core?.eraseSetup else { throw FixtureError("the app is killed") }
-            if try input("answer") == "decline" { return try send(.cancelEraseSetup) }
+            if try choice("answer", ["accept": false, "decline": true]) { return try send(.cancelEraseSetup) }
             return try send(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
+        case "type":
+            // One event per character, as a keyboard delivers them.
+            var effects: [DualPasswordEffect] = []
+            for character in try text(input("text")) { effects += try send(.typeCharacter(SecretBytes(utf8: String(character)))) }
+            return effects
+        case "deleteBackward": return try send(.deleteBackward)
+        case "clearField": return try send(.clearField)
+        case "submitField": return try send(.submitField)
         case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
         case "corruptStore":
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
@@ -238,7 +259,12 @@ public final class DualPasswordFixture: Fixture {
 
     private func cell(_ axes: [NamedValue]) throws(FixtureError) {
         let action = axes.first { $0.name == "action" }?.value.description ?? ""
-        let eraseOn = axes.first { $0.name == "erase" }?.value.description == "on"
+        let eraseOn: Bool
+        switch axes.first(where: { $0.name == "erase" })?.value.description {
+        case "on": eraseOn = true
+        case "off": eraseOn = false
+        default: throw FixtureError("the erase axis must be on or off")
+        }
         _ = try send(.submit(secret("main")))
         _ = try send(.setQuickUnlock(true))
         if eraseOn {
@@ -288,6 +314,7 @@ public final class DualPasswordFixture: Fixture {
         case "realErased": return .bool(!realBytesUnchanged) // Real's persisted slot is no longer what was installed
         case "failures": return .int(c.failureCount)
         case "faceIDAllowed": return .bool(c.quickUnlockEnabled)
+        case "inputLength": return .int(c.field.length)
         case "eraseSetup":
             switch c.eraseSetup {
             case .idle: return .symbol("idle")

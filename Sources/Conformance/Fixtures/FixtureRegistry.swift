@@ -45,15 +45,19 @@ extension FixtureRegistry {
             guard let v = vocabulary(of: name) else { return nil }
             var text = "fixture \(name)\n"
             text += "  events:\n" + v.events.keys.sorted().map { e in
-                let inputs = v.events[e]!.sorted()
-                return "    \(e)" + (inputs.isEmpty ? "" : "(\(inputs.joined(separator: ", ")))") + "\n"
+                "    \(e)\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \($0.value)\n" }.joined()
             }.joined()
-            text += "  observations: \(v.observations.sorted().joined(separator: ", "))\n"
+            text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
-            text += "  product: \(v.product.keys.sorted().map { "\($0) (\(v.product[$0]!))" }.joined(separator: ", "))\n"
-            if !v.decisions.isEmpty { text += "  decision tables: \(v.decisions.keys.sorted().joined(separator: ", "))\n" }
-            if !v.matrices.isEmpty { text += "  matrices: \(v.matrices.keys.sorted().joined(separator: ", "))\n" }
+            text += "  product:\n" + v.product.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
+            text += Self.describeTables("decision tables", v.decisions) + Self.describeTables("matrices", v.matrices)
             return text
         }.joined(separator: "\n")
+    }
+
+    /// `  title:` then each table with its input (or axis) names, sorted; nothing when there are none.
+    private static func describeTables(_ title: String, _ tables: [String: Set<String>]) -> String {
+        guard !tables.isEmpty else { return "" }
+        return "  \(title):\n" + tables.keys.sorted().map { "    \($0)(\(tables[$0, default: []].sorted().joined(separator: ", ")))\n" }.joined()
     }
 }

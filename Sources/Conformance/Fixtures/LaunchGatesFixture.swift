@@ -11,15 +11,21 @@ public final class LaunchGatesFixture: Fixture {
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
             events: [
-                "launch": ["min", "latest"], "background": [], "inactive": [], "active": ["away"],
-                "authResult": ["outcome"], "unlockTapped": [], "setEnabled": ["switchTo"],
-                "finishOnboarding": ["via"], "onboardingNext": [], "acceptConsent": [], "bumpLegalVersion": [], "postError": [], "retry": [],
-                "sendReport": [], "userAction": [], "dismiss": [], "tapUpdate": [], "corruptStore": [],
-                "updateApp": ["version"],
+                "launch": ["min": versionName, "latest": versionName], "background": [:], "inactive": [:],
+                "active": ["away": .duration], "authResult": ["outcome": .names("success", "failure", "cancel")],
+                "unlockTapped": [:], "setEnabled": ["switchTo": .bool], "finishOnboarding": ["via": .names("done", "skip")],
+                "onboardingNext": [:], "acceptConsent": [:], "bumpLegalVersion": ["to": .textExpression(operands: [])],
+                "postError": [:], "retry": [:], "sendReport": [:], "userAction": [:], "dismiss": [:], "tapUpdate": [:],
+                "corruptStore": [:], "updateApp": ["version": .textExpression(operands: [])],
             ],
-            observations: ["state", "enabled", "phase", "cover", "backgroundTime", "authenticating", "front",
-                           "analyticsStarted", "onboardingCompleted", "onboardingPage", "ratingActions", "sheet", "consentShown",
-                           "requestReview", "dismissable", "order"],
+            observations: [
+                "state": .names("Unlocked", "Locked"), "enabled": .bool, "phase": .names("active", "inactive", "background"),
+                "cover": .bool, "backgroundTime": .bool, "authenticating": .bool,
+                "front": .names("errorCard", "lockScreen", "forcedUpdate", "softUpdate", "onboarding", "consent", "auth"),
+                "analyticsStarted": .bool, "onboardingCompleted": .bool, "onboardingPage": .count, "ratingActions": .count,
+                "sheet": .names("none", "forced", "soft"), "consentShown": .bool, "requestReview": .bool, "dismissable": .bool,
+                "order": .names("less", "equal", "greater", "invalid"),
+            ],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
             product: [
@@ -135,14 +141,13 @@ public final class LaunchGatesFixture: Fixture {
         case "onboardingNext": return handle(.onboardingNext)
         case "acceptConsent": return handle(.acceptConsent)
         case "bumpLegalVersion":
-            // A new build ships a later LegalContent.version; the stack is rebuilt on the same store.
-            configuration.legalVersion = "2099-12-31"
+            // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
+            configuration.legalVersion = try Self.literal(inputs["to"], "bumpLegalVersion needs to")
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
         case "updateApp":
             // The user installs a new build: the stack is rebuilt on the same store with the new running version.
-            guard let version = inputs["version"] else { throw FixtureError("updateApp needs version") }
-            configuration.runningVersion = Self.version(version.description)
+            configuration.runningVersion = try Self.literal(inputs["version"], "updateApp needs version")
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
         case "postError": return handle(.postError("error"))
@@ -265,6 +270,18 @@ public final class LaunchGatesFixture: Fixture {
     }
 
     // MARK: - Names
+
+    /// The version names `launch` takes for min and latest: `v1_2` is "1.2", `empty` is "", `v1_x` is "1.x" (invalid).
+    static let versionName = FixtureType.names("empty", "v1_0", "v1_1", "v1_1_0", "v1_2", "v1_3", "v1_x")
+
+    /// The text of a literal text expression (`1.2`, `2026-05-01`): a version as the spec writes it.
+    private static func literal(_ value: Value?, _ missing: String) throws(FixtureError) -> String {
+        guard let value else { throw FixtureError(missing) }
+        guard case .success(let e) = TextExpression.parse(value.description), let text = e.evaluate({ _ in nil }) else {
+            throw FixtureError("'\(value)' is not a literal version")
+        }
+        return text
+    }
 
     private static func version(_ name: String) -> String {
         name == "empty" ? "" : String(name.dropFirst().map { $0 == "_" ? "." : $0 })

@@ -24,12 +24,16 @@ public final class LaunchLockFixture: Fixture {
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
             events: [
-                "appear": [], "background": [], "inactive": [], "active": ["away"],
-                "authResult": ["outcome"], "unlockTapped": [], "toggleOn": ["available"], "toggleOff": [],
-                "corruptStore": [],
+                "appear": [:], "background": [:], "inactive": [:], "active": ["away": .duration],
+                "authResult": ["outcome": .names("success", "failure", "cancel")], "unlockTapped": [:],
+                "toggleOn": ["available": .bool], "toggleOff": [:], "corruptStore": [:],
             ],
-            observations: ["state", "enabled", "cover", "prompt", "coldLocked", "backgroundTime", "phase",
-                           "available", "toggleInteractive", "label", "subtitle", "prompts", "enabledAfter"],
+            observations: [
+                "state": .names("Open", "Locked"), "enabled": .bool, "cover": .bool, "prompt": .names("none", "unlock", "enable"),
+                "coldLocked": .bool, "backgroundTime": .bool, "phase": .names("active", "inactive", "background"),
+                "available": .bool, "toggleInteractive": .bool, "label": .text, "subtitle": .text, "prompts": .bool,
+                "enabledAfter": .bool,
+            ],
             effects: ["startAuthentication"],
             product: [
                 "grace": .duration(0...3_600_000), "policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]),

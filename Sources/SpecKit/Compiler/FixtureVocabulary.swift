@@ -3,10 +3,11 @@
 ///
 /// SpecKit knows no fixture: the runner's module supplies a `FixtureCatalog`.
 public struct FixtureVocabulary: Hashable, Sendable {
-    /// Events the fixture can send, with the inputs each one takes.
-    public var events: [String: Set<String>]
-    /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables).
-    public var observations: Set<String>
+    /// Events the fixture can send, with the inputs each one takes and the values it can translate for each.
+    public var events: [String: [String: FixtureType]]
+    /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables), with the
+    /// values each can take.
+    public var observations: [String: FixtureType]
     /// Effect names the fixture reports.
     public var effects: Set<String>
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
@@ -18,7 +19,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var matrices: [String: Set<String>]
 
     /// Creates a vocabulary.
-    public init(events: [String: Set<String>] = [:], observations: Set<String> = [], effects: Set<String> = [],
+    public init(events: [String: [String: FixtureType]] = [:], observations: [String: FixtureType] = [:], effects: Set<String> = [],
                 product: [String: Domain] = [:], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:]) {
         self.events = events
         self.observations = observations

@@ -185,3 +185,29 @@ extension StringProtocol {
     /// Whether the text is empty or only spaces and tabs.
     var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }
+
+extension Domain {
+    /// Whether this domain holds every value of `other`, with the same kind (a wider range, more names).
+    func widens(_ other: Domain) -> Bool {
+        switch (self, other) {
+        case (.int(let a), .int(let b)), (.duration(let a), .duration(let b)): a.contains(b.lowerBound) && a.contains(b.upperBound)
+        case (.enumeration(let a), .enumeration(let b)): Set(b).isSubset(of: Set(a))
+        case (.bool, .bool), (.text, .text): true
+        default: false
+        }
+    }
+
+    /// For an ordered domain and a value of its kind outside its range: the domain widened to hold it.
+    func outgrownBy(_ text: String) -> Domain? {
+        guard let r = bounds, case .failure = parse(text) else { return nil }
+        let v: Int?
+        switch self {
+        case .int: v = Int(text.trimmingSpaces)
+        default: v = Value.parseDuration(text.trimmingSpaces)
+        }
+        guard let v else { return nil }
+        let widened = min(r.lowerBound, v)...max(r.upperBound, v)
+        if case .int = self { return .int(widened) }
+        return .duration(widened)
+    }
+}

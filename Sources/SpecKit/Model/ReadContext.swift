@@ -62,6 +62,19 @@ final class ReadContext {
         return text
     }
 
+    /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
+    func enumerationMember(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {
+            return name(node, what())
+        }
+        switch TextExpression.parse(text) {
+        case .success: return text
+        case .failure(let e):
+            error("spec.bad-expression", "\(what()) '\(text)' is neither a name nor a text expression: \(e.message)", at: node.location, hint: e.hint)
+            return nil
+        }
+    }
+
     static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || isDigit($0) }
@@ -108,7 +121,7 @@ final class ReadContext {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {
-                guard let name = self.name(item, "a value of \(what())") else { continue }
+                guard let name = enumerationMember(item, "a value of \(what())") else { continue }
                 if names.contains(name) {
                     error("spec.duplicate-value", "\(what()) lists '\(name)' twice", at: item.location)
                 } else {

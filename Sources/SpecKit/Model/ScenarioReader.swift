@@ -12,6 +12,9 @@ struct ScenarioReader {
         var events: [EventDeclaration] = []
         var observations: [Declaration] = []
         var effects: [String] = []
+        /// The machine the observations come from, if any, and the names whose bounds it sets.
+        var uses: String?
+        var inherited: Set<String> = []
     }
 
     func read(_ byKey: [String: Node]) -> ScenarioSet? {
@@ -25,6 +28,8 @@ struct ScenarioReader {
                 vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
                                                        initial: .symbol(machine.initial), location: node.location)] + machine.variables
                 vocabulary.effects = machine.effects.map(\.name)
+                vocabulary.uses = id
+                vocabulary.inherited = Set(vocabulary.observations.map(\.name))
             } else if unreadable.contains(id) {
                 c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location)
                 return nil
@@ -40,10 +45,21 @@ struct ScenarioReader {
         }
         vocabulary.events += events
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
-        for o in observe where vocabulary.observations.contains(where: { $0.name == o.name }) {
-            c.error("spec.duplicate-name", "observation '\(o.name)' is already declared by '\(uses ?? "")'", at: o.location)
+        for o in observe {
+            guard let i = vocabulary.observations.firstIndex(where: { $0.name == o.name }) else {
+                vocabulary.observations.append(o)
+                continue
+            }
+            // A scenario may observe more than the machine models (an 11th failure): an observation may widen an
+            // inherited variable's range, never change its kind or narrow it.
+            if o.domain.widens(vocabulary.observations[i].domain) {
+                vocabulary.observations[i] = o
+                vocabulary.inherited.remove(o.name)
+            } else {
+                c.error("spec.duplicate-name", "observation '\(o.name)' is already declared by '\(uses ?? "")' as \(vocabulary.observations[i].domain); "
+                        + "a scenarios spec may only widen its range", at: o.location)
+            }
         }
-        vocabulary.observations += observe
         let effects = byKey["effects"].map { MachineReader.effectNames($0, context: c) } ?? []
         vocabulary.effects += effects.map(\.name)
 
@@ -205,6 +221,12 @@ struct ScenarioReader {
                     c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
                             hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
                             rows: [scenarioID])
+                    continue
+                }
+                if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
+                    c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
+                            + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
+                            hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
                     continue
                 }
                 if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {

@@ -1,0 +1,66 @@
+/// The values a fixture can translate for one event input or one observation: a closed `Domain`, or text
+/// expressions over operands the fixture configures (`TextExpression`).
+public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
+    /// Exactly the values of this domain.
+    case domain(Domain)
+    /// Any `TextExpression` whose operands are among these names (no operands: literals only, such as versions).
+    case textExpression(operands: [String])
+
+    /// The type as `lockspec lint --fixtures` prints it.
+    public var description: String {
+        switch self {
+        case .domain(let d): d.description
+        case .textExpression(let operands) where operands.isEmpty: "text expression of literals (1.2, \"text\")"
+        case .textExpression(let operands): "text expression over \(operands.joined(separator: ", "))"
+        }
+    }
+
+    /// Why the fixture cannot translate `value`, or nil when it can.
+    public func problem(with value: Value) -> DomainError? {
+        switch self {
+        case .domain(let d):
+            if d.contains(value) { return nil }
+            if case .enumeration(let names) = d, case .symbol(let s) = value {
+                return DomainError(message: "'\(s)' is not one of \(d)", hint: Suggest.closest(to: s, in: names).map { "did you mean '\($0)'?" })
+            }
+            if d.isOrdered, d.kindMatches(value) { return DomainError(message: "\(value) is outside \(d)", hint: nil) }
+            return DomainError(message: "'\(value)' is not a value of \(d)", hint: nil)
+        case .textExpression(let operands):
+            guard case .symbol(let s) = value else { return DomainError(message: "'\(value)' is not a text expression", hint: nil) }
+            switch TextExpression.parse(s) {
+            case .failure(let e): return e
+            case .success(let e):
+                guard let unknown = e.operands.first(where: { !operands.contains($0) }) else { return nil }
+                let known = operands.isEmpty ? "it takes literals only, such as 1.2 or \"text\"" : "its operands are \(operands.joined(separator: ", "))"
+                let what = e == .operand(unknown) ? "'\(s)' is not a name the fixture configures" : "'\(s)' uses '\(unknown)', which the fixture does not configure"
+                return DomainError(message: "\(what): \(known)",
+                                   hint: Suggest.closest(to: unknown, in: operands).map { "did you mean '\($0)'?" })
+            }
+        }
+    }
+
+    /// Why a domain a spec declares does not fit inside this type, or nil when every value of it can be translated.
+    public func problem(fitting declared: Domain) -> DomainError? {
+        switch (self, declared) {
+        case (.domain(.bool), .bool), (.domain(.text), .text): return nil
+        case (.domain(.int(let mine)), .int(let theirs)), (.domain(.duration(let mine)), .duration(let theirs)):
+            if mine.contains(theirs.lowerBound) && mine.contains(theirs.upperBound) { return nil }
+            return DomainError(message: "\(declared) is not inside the fixture's \(self)", hint: "narrow it to \(self) or less")
+        case (.domain(.enumeration), .enumeration(let names)), (.textExpression, .enumeration(let names)):
+            for name in names { if let p = problem(with: .symbol(name)) { return p } }
+            return nil
+        default:
+            return DomainError(message: "\(declared) is not the fixture's kind of value, \(self)", hint: "declare it as \(self)")
+        }
+    }
+}
+
+extension Domain {
+    /// Whether a value is of this domain's kind (an int for an int domain...), whatever its range.
+    func kindMatches(_ value: Value) -> Bool {
+        switch (self, value) {
+        case (.bool, .bool), (.enumeration, .symbol), (.int, .int), (.duration, .duration), (.text, .text): true
+        default: false
+        }
+    }
+}

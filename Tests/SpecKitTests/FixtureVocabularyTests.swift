@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// The typed fixture vocabulary: declared domains must fit the fixture's, and every value a spec writes must be one
+/// the fixture can translate, reported at the value itself.
+@Suite("Fixture vocabulary")
+struct FixtureVocabularyTests {
+    struct Catalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            guard fixture == "fx" else { return nil }
+            return FixtureVocabulary(
+                events: [
+                    "submit": ["password": .textExpression(operands: ["main", "decoy"]), "outcome": .domain(.enumeration(["success", "cancel"]))],
+                    "update": ["version": .textExpression(operands: [])],
+                ],
+                observations: ["state": .domain(.enumeration(["Locked", "Open"])), "failures": .domain(.int(0...10))])
+        }
+        var fixtureNames: [String] { ["fx"] }
+    }
+
+    /// A machine whose `submit` event declares `password` on line 11 and `outcome` on line 12; its row is on line 15.
+    static func machine(password: String = "[main, 'main + \" \"']", outcome: String = "[success, cancel]",
+                        failures: String = "int 0..10", when: String = "{password: 'main + \" \"'}") -> String {
+        """
+        id: t.fx
+        kind: machine
+        title: T
+        source: doc.md §1
+        fixture: fx
+        states: [Locked, Open]
+        initial: Locked
+        variables: {failures: \(failures)}
+        events:
+          submit:
+            password: \(password)
+            outcome: \(outcome)
+        effects: []
+        rows:
+          - {id: R1, source: doc.md §1, from: Locked, on: submit, when: \(when), to: Open}
+        """
+    }
+
+    func compile(_ yaml: String) -> SpecCompiler.Compilation {
+        SpecCompiler(catalog: Catalog()).compile(sources: [(path: "x.yaml", bytes: Array(yaml.utf8))])
+    }
+
+    @Test("a spec whose values all fit the fixture's has no findings")
+    func fits() {
+        #expect(compile(Self.machine()).diagnostics.isEmpty)
+    }
+
+    @Test("fixture.unknown-value: a value the fixture cannot translate is an error at the value, with a did-you-mean")
+    func unknownValue() throws {
+        let c = compile(Self.machine(outcome: "[success, cancle]", when: "{outcome: cancle}"))
+        let value = try #require(c.findings("fixture.unknown-value").first)
+        #expect(value.location == SpecKit.SourceLocation(file: "x.yaml", line: 15, column: 75))
+        #expect(value.message == "row R1 gives 'outcome' the value 'cancle', which fixture 'fx' cannot translate: 'cancle' is not one of [success, cancel]")
+        #expect(value.hint == "did you mean 'cancel'?")
+        #expect(value.rows == ["R1"])
+        let declared = try #require(c.findings("fixture.domain-mismatch").first)
+        #expect(declared.location == SpecKit.SourceLocation(file: "x.yaml", line: 12, column: 5))
+        #expect(declared.message == "input 'outcome' of event 'submit' is declared as [success, cancle], but fixture 'fx' cannot translate it: 'cancle' is not one of [success, cancel]")
+        #expect(c.failed(strict: false))
+    }
+
+    @Test("fixture.unknown-value: a password expression naming a password the fixture does not configure")
+    func unknownOperand() throws {
+        let c = compile(Self.machine(password: "[main, 'mainn + \" \"']", when: "{password: 'mainn + \" \"'}"))
+        let value = try #require(c.findings("fixture.unknown-value").first)
+        #expect(value.location == SpecKit.SourceLocation(file: "x.yaml", line: 15, column: 76))
+        #expect(value.message.hasSuffix("'mainn + \" \"' uses 'mainn', which the fixture does not configure: its operands are main, decoy"))
+        #expect(value.hint == "did you mean 'main'?")
+    }
+
+    @Test("fixture.domain-mismatch: a declared range wider than the fixture's, or another kind of value")
+    func domainMismatch() throws {
+        let wide = try #require(compile(Self.machine(failures: "int 0..20")).findings("fixture.domain-mismatch").first)
+        #expect(wide.location == SpecKit.SourceLocation(file: "x.yaml", line: 8, column: 13))
+        #expect(wide.message == "observation 'failures' is declared as int 0..20, but fixture 'fx' cannot translate it: int 0..20 is not inside the fixture's int 0..10")
+        let kind = try #require(compile(Self.machine(failures: "bool")).findings("fixture.domain-mismatch").first)
+        #expect(kind.message.hasSuffix("bool is not the fixture's kind of value, int 0..10"))
+    }
+
+    @Test("spec.bad-expression: an enumeration member that is neither a name nor a text expression")
+    func badExpression() throws {
+        let c = compile(Self.machine(password: "[main, 'uper(main)']", when: "{password: main}"))
+        let d = try #require(c.findings("spec.bad-expression").first)
+        #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: 11, column: 22))
+        #expect(d.message == "a value of the type of 'password' 'uper(main)' is neither a name nor a text expression: 'uper' is not a function of text expressions (lower, prefix, suffix, upper)")
+        #expect(d.hint == "did you mean 'upper'?")
+    }
+
+    @Test("text expressions read, print canonically and evaluate", arguments: [
+        ("main", "main", "orchard"),
+        ("main + \" \"", "main + \" \"", "orchard "),
+        ("\" \"+main", "\" \" + main", " orchard"),
+        ("upper(main)", "upper(main)", "ORCHARD"),
+        ("prefix(decoy,3)", "prefix(decoy, 3)", "har"),
+        ("suffix(main, 2) + lower(\"X\")", "suffix(main, 2) + lower(\"X\")", "rdx"),
+        ("2026-05-01", "2026-05-01", "2026-05-01"),
+    ])
+    func expressions(text: String, canonical: String, value: String) throws {
+        let e = try TextExpression.parse(text).get()
+        #expect(e.description == canonical)
+        #expect(e.evaluate { ["main": "orchard", "decoy": "harbor"][$0] } == value)
+    }
+
+    @Test("malformed text expressions explain themselves", arguments: [
+        ("main +", "a text expression ends where a term is expected: write a name, \"text\" or a call"),
+        ("prefix(main)", "prefix(text, n) needs a count after a comma"),
+        ("\"open", "a quoted text has no closing '\"'"),
+        ("main main", "unexpected 'm' in a text expression: join terms with +"),
+    ])
+    func malformed(text: String, message: String) {
+        guard case .failure(let e) = TextExpression.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(e.message == message)
+    }
+}
+
+/// A scenarios spec inherits its machine's variable bounds; it may widen one in its own `observe:`.
+@Suite("Scenario observation bounds")
+struct ScenarioObservationBoundTests {
+    static let machine = """
+        id: t.m
+        kind: machine
+        title: M
+        source: doc.md §1
+        fixture: fx
+        states: [Locked, Open]
+        initial: Locked
+        variables: {failures: int 0..10}
+        events: {fail: }
+        effects: []
+        rows:
+          - {id: M1, source: doc.md §1, on: fail, when: {failures: "..9"}, then: {failures: "+1"}}
+        """
+
+    static func scenarios(observe: String) -> String {
+        """
+        id: t.s
+        kind: scenarios
+        title: S
+        source: doc.md §1
+        fixture: fx
+        uses: t.m
+        observe: {\(observe)}
+        scenarios:
+          - id: S1
+            source: doc.md §1
+            steps:
+              - expect: {failures: 11}
+        """
+    }
+
+    func compile(observe: String) -> SpecCompiler.Compilation {
+        SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(observe: observe))])
+    }
+
+    @Test("spec.observation-bound: a value past the inherited bound names the bound and how to widen it")
+    func bound() throws {
+        let c = compile(observe: "")
+        let d = try #require(c.findings("spec.observation-bound").first)
+        #expect(d.location == SpecKit.SourceLocation(file: "s.yaml", line: 12, column: 28))
+        #expect(d.message == "scenario S1 expects 'failures' to be 11, outside int 0..10, the bound it inherits from 't.m'")
+        #expect(d.hint == "widen it in this spec's observe: failures: int 0..11")
+    }
+
+    @Test("widening the observation in the scenarios' observe: lets the scenario expect the value")
+    func widened() {
+        #expect(compile(observe: "failures: int 0..20").diagnostics.filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test("narrowing or changing the kind of an inherited observation is still a duplicate")
+    func narrowed() throws {
+        let d = try #require(compile(observe: "failures: int 0..5").findings("spec.duplicate-name").first)
+        #expect(d.message == "observation 'failures' is already declared by 't.m' as int 0..10; a scenarios spec may only widen its range")
+    }
+}
