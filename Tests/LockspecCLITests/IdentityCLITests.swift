@@ -54,9 +54,12 @@ struct IdentityCLITests {
         try FileManager.default.copyItem(at: binary, to: folder.appendingPathComponent("lockspec"))
         try FileManager.default.copyItem(at: package.appendingPathComponent("specs/decoy.failure-delay.yaml"),
                                          to: folder.appendingPathComponent("spec.yaml"))
+        // The table reads the decoy's delay cap from its fixture's product file.
+        try FileManager.default.copyItem(at: package.appendingPathComponent("specs/decoy.product.yaml"),
+                                         to: folder.appendingPathComponent("product.yaml"))
         if repository {
             _ = try git(["init", "-q"], in: folder)
-            _ = try git(["add", "spec.yaml"], in: folder)
+            _ = try git(["add", "spec.yaml", "product.yaml"], in: folder)
             _ = try git(["commit", "-q", "-m", "another project"], in: folder)
         }
         return folder
@@ -76,7 +79,7 @@ struct IdentityCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let expected = try Self.projectCommit()
         let other = repository ? try Self.git(["rev-parse", "HEAD"], in: folder) : nil
-        let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "--json", "r.json"], in: folder)
+        let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "product.yaml", "--json", "r.json"], in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("r.json"))) as? [String: Any]
         let build = (json?["identity"] as? [String: Any])?["build"] as? [String: Any]
@@ -98,7 +101,7 @@ struct IdentityCLITests {
         try Data("x".utf8).write(to: docs.appendingPathComponent("dual-password-decoy-space.zh.md"))
         try Data("not cited".utf8).write(to: docs.appendingPathComponent("other.md"))
         let run = try Self.execute(folder.appendingPathComponent("lockspec").path,
-                                   ["run", "spec.yaml", "--documents", "docs", "--json", "r.json", "--markdown", "s.md"], in: folder)
+                                   ["run", "spec.yaml", "product.yaml", "--documents", "docs", "--json", "r.json", "--markdown", "s.md"], in: folder)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("r.json"))) as? [String: Any]
         let documents = (json?["identity"] as? [String: Any])?["documents"] as? [[String: String]]
@@ -117,7 +120,7 @@ struct IdentityCLITests {
         try Data("x".utf8).write(to: docs.appendingPathComponent("dual-password-decoy-space.md"))
         let spec = try String(contentsOf: folder.appendingPathComponent("spec.yaml"), encoding: .utf8)
         let line = try #require(spec.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- id: DP-DELAY-0-1") }) + 1
-        let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "--documents", "docs"], in: folder)
+        let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "product.yaml", "--documents", "docs"], in: folder)
         #expect(run.status == 2)
         #expect(run.stderr.contains("spec.yaml:\(line):5: error: the specs cite design document 'dual-password-decoy-space.zh.md', which is not in docs, so the report cannot fingerprint it [run.document-missing]"))
         #expect(run.stderr.contains("hint: did you mean 'dual-password-decoy-space.md'?"))

@@ -123,7 +123,7 @@ struct MutationRobustnessTests {
                     let text = DiagnosticFormatter.render(compilation.diagnostics, format: format)
                     #expect(!text.unicodeScalars.contains { VisibleText.isEscaped($0) && $0 != "\n" }, "\(text)")
                 }
-                for spec in compilation.suite.specs where spec.graph != nil { _ = emitDiagram(spec, format: .mermaid) }
+                for spec in compilation.suite.specs where spec.graph != nil { _ = emitDiagram(spec, format: .mermaid, command: "lockspec graph") }
             }
         }
         #expect(withFindings * 2 > total, "\(withFindings) of \(total) files with an extreme value gave findings")

@@ -13,7 +13,10 @@ struct ProductParameterTests {
         func vocabulary(of fixture: String) -> FixtureVocabulary? {
             guard fixture == "fx" else { return nil }
             return FixtureVocabulary(
-                events: ["appear": [], "active": ["away"]], observations: ["state", "enabled", "failures"], effects: ["startAuth"],
+                events: ["appear": [:], "active": ["away": .domain(.duration(0...7_200_000))]],
+                observations: ["state": .domain(.enumeration(["Open", "Locked"])), "enabled": .domain(.bool),
+                               "failures": .domain(.int(0...3))],
+                effects: ["startAuth"],
                 product: ["grace": .duration(0...3_600_000), "attempts": .int(1...10), "policy": .enumeration(["strict", "lenient"])])
         }
         var fixtureNames: [String] { ["fx"] }

@@ -183,7 +183,7 @@ struct RobustnessTests {
                                 graph: MachineGraph(states: ["Open", "Locked", "Open"], initial: "Open",
                                                     edges: [MachineGraph.Edge(row: "R1", from: "Open", to: "Locked", event: "e", guardText: "")]))
         for format in DiagramFormat.allCases {
-            let text = emitDiagram(spec, format: format)
+            let text = emitDiagram(spec, format: format, command: "lockspec graph")
             #expect(text.contains("Open"))
             #expect(text.contains(#"x\n.yaml"#), "the file name is escaped in the header comment")
         }
