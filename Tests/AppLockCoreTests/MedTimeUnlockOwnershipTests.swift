@@ -53,3 +53,18 @@ struct MedTimeUnlockOwnershipTests {
         #expect(machine.state == .success && machine.lastFailure == nil)
     }
 }
+
+@Suite("MedTime unlock: the digit announcement")
+struct MedTimeDigitAnnouncementTests {
+    @Test("each digit announces 'Digito n de N' for the configured length, the same effect digitAnnouncement gives (§7.3)")
+    func digitAnnouncement() throws {
+        var machine = MedTimeUnlock(configuration: .init(biometricEnabled: false, biometry: .face, pinLength: .four),
+                                    store: try MedTimeUnlockTests.enrolledStore())
+        _ = machine.handle(.open(sessionValid: true), now: at(0))
+        #expect(machine.digitAnnouncement(entered: 2) == .announce("Digito 2 de 4"))
+        #expect(machine.handle(.digit(1), now: at(1)) == [machine.digitAnnouncement(entered: 1)])
+        let last = machine.handle(.digit(2), now: at(1)) + machine.handle(.digit(3), now: at(1)) + machine.handle(.digit(4), now: at(1))
+        #expect(last.first { if case .announce = $0 { true } else { false } } == .announce("Digito 2 de 4"))
+        #expect(last.contains(.announce("Digito 4 de 4")) && machine.state == .success)
+    }
+}

@@ -108,9 +108,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             guard state == .pinInput, (0...9).contains(value) else { break }
             digits.append(UInt8(0x30 + value))
             enteredDigitCount = digits.count
-            let total = configuration.pinLength.rawValue
-            effects.append(.announce("Digito \(digits.count) de \(total)"))
-            if digits.count == total { effects += submitPIN(now: now) }
+            effects.append(digitAnnouncement(entered: digits.count))
+            if digits.count == configuration.pinLength.rawValue { effects += submitPIN(now: now) }
 
         case .delete:
             guard state == .pinInput, !digits.isEmpty else { break }
@@ -264,6 +263,11 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         recordFailure(state == .pinBlocked ? .block : .showRemaining, remaining: pinAttemptsRemaining,
                       block: blockRemaining(at: now), effects: effects)
         return effects
+    }
+
+    /// The §7.3 announcement a digit makes when it is the `entered`-th of the PIN: `Digito n de N`.
+    public func digitAnnouncement(entered: Int) -> MedTimeEffect {
+        .announce("Digito \(entered) de \(configuration.pinLength.rawValue)")
     }
 
     /// Records what a failure led to; its announcement is the first one the failure made (§7.3; a re-prompt after

@@ -13,7 +13,8 @@ import SpecKit
 /// - `open(biometricEnabled:)` is the §4.3 user setting the screen reads when it starts, so the core is (re)built from
 ///   the store with that setting right before `open` is sent.
 /// - `pinComplete(pin:)` types the whole PIN digit by digit (the core auto-submits at `pinLength` digits); the
-///   per-digit `Digito n de N` announcements belong to the `digit` event (medtime.pin-entry) and are left out of it.
+///   per-digit announcements (the core's `digitAnnouncement(entered:)`) belong to the `digit` event (medtime.pin-entry)
+///   and are left out of it.
 /// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`).
 /// - The core's `navigate(...)` effects are not modelled by the specs as effects (they are the `Login`/`Dashboard`
 ///   states the core enters itself): they are dropped.
@@ -179,11 +180,11 @@ public final class MedTimeFixture: Fixture {
             case let other: throw FixtureError("unknown pin \(other)")
             }
             var effects: [MedTimeEffect] = []
-            for d in digits {
-                effects += try send(.digit(d)).filter {
-                    if case .announce(let text) = $0, text.hasPrefix("Digito ") { return false } // the digit event's
-                    return true
-                }
+            for (n, d) in digits.enumerated() {
+                guard let current = machine else { throw FixtureError("the app is killed") }
+                // Each digit's own announcement belongs to the digit event (medtime.pin-entry), not to pinComplete.
+                let own = current.digitAnnouncement(entered: n + 1)
+                effects += try send(.digit(d)).filter { $0 != own }
             }
             return effects
         case "digit":
