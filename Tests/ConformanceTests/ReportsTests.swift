@@ -324,3 +324,42 @@ struct JUnitRowTests {
         #expect(renderJUnit(allPass).contains("failures=\"0\""))
     }
 }
+
+@Suite("Reports: effects rendered from typed values")
+struct EffectReportsTests {
+    static let expected: [EffectPattern] = [
+        EffectPattern("analytics", [.init(nil, .value(.symbol("pin_success"))), .init("time_ms", .any)]),
+        EffectPattern("announce", [.init(nil, .value(.text("Hola, mundo")))]),
+    ]
+    static let emitted: [Effect] = [
+        Effect("analytics", [.init(.symbol("pin_success")), .init("time_ms", .int(812))]),
+        Effect("announce", [.init(.text("Hola mundo"))]),
+    ]
+    static var run: RunResult {
+        let failed = CaseResult(
+            id: "L3", spec: "launch-lock", row: "L3", source: "launch-lock.md §2.9", decision: nil,
+            file: "specs/launch-lock.yaml", line: 18, column: 5, status: .failed, steps: 1,
+            divergence: Divergence(step: 0, action: "unlock", path: [], onPath: false, row: "L3", line: 18, column: 5,
+                                   cells: [CellResult(name: "effects", expected: .effects(expected), actual: .emitted(emitted), ok: false)],
+                                   error: nil),
+            expectedReason: nil, exercised: [])
+        return RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec], cases: [failed])
+    }
+
+    @Test("every report shows the effects as a spec writes them, a text with a comma quoted, * for any value")
+    func everyReport() throws {
+        let expectedText = "analytics(pin_success, time_ms=*); announce(\"Hola, mundo\")"
+        let actualText = "analytics(pin_success, time_ms=812); announce(Hola mundo)"
+        let console = renderConsole(Self.run, color: false)
+        #expect(console.contains(expectedText) && console.contains(actualText))
+        let markdown = renderMarkdown(Self.run)
+        #expect(markdown.contains(expectedText) && markdown.contains(actualText))
+        let junit = renderJUnit(Self.run)
+        #expect(junit.contains("expected analytics(pin_success, time_ms=*); announce(&quot;Hola, mundo&quot;), actual \(actualText)"))
+        let html = renderHTML(Self.run)
+        #expect(html.contains("expected analytics(pin_success, time_ms=*); announce(&quot;Hola, mundo&quot;)"))
+        let json = try renderJSON(Self.run)
+        #expect(json.contains("\"emitted\"") && json.contains("\"any\" : true"))
+        #expect(try decodeRunResult(json) == Self.run)
+    }
+}

@@ -28,6 +28,24 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Maps one reply for `scenario`.
+    /// The text the UI shows for this answer, or nil when it shows none:
+    /// - a refusal shows its reason's message (§5.2 for a lockout, §2.3 for not enrolled; D-BC-ANSWER-TEXT for the
+    ///   others);
+    /// - a lockout or not-enrolled error handed to the caller shows the §2.3 guidance;
+    /// - a failed verification shows "验证失败", the article's word for it (§2.3, D-BC-ANSWER-TEXT);
+    /// - success, the passcode path, a cancel and any other error show nothing (D-BC-ANSWER-TEXT).
+    public var message: String? {
+        switch self {
+        case .success, .usePasscode, .cancelled: nil
+        case .failed: "验证失败"
+        case .refused(let reason): reason.message
+        case .error(let code):
+            if code.isLockout { "生物识别已锁定请使用密码解锁或前往设置重新启用" }
+            else if code.isNotEnrolled { RefusalReason.notEnrolled.message }
+            else { nil }
+        }
+    }
+
     public static func interpret(_ outcome: EvaluationOutcome, in scenario: AuthScenario) -> AttemptResult {
         guard case .failure(let code) = outcome else { return .success }
         if code.isCancel { return .cancelled(code) }

@@ -22,7 +22,10 @@ extension AuthenticationSession {
     /// pending, refused when the policy cannot be evaluated, otherwise a new attempt begins.
     public mutating func request(canEvaluate: Bool) -> RequestOutcome {
         if pendingAttempt != nil { return .alreadyEvaluating }
-        guard canEvaluate else { return .cannotEvaluate }
+        guard canEvaluate else {
+            lastResult = nil
+            return .cannotEvaluate
+        }
         return .evaluate(attempt: begin(), policy: scenario.policy)
     }
 }

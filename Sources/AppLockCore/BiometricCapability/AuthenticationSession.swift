@@ -7,6 +7,11 @@ public struct AuthenticationSession: Hashable, Sendable, CustomStringConvertible
     public private(set) var pendingAttempt: Int?
     /// How many attempts were started (the id of the last one).
     public private(set) var attemptsStarted = 0
+    /// The result of the last answer handled (nil once a new attempt begins, and before any).
+    public internal(set) var lastResult: AttemptResult?
+
+    /// The text the UI shows for the last answer handled (`AttemptResult.message`), or nil.
+    public var message: String? { lastResult?.message }
 
     /// Creates a session with no attempt in flight.
     public init(scenario: AuthScenario) {
@@ -17,6 +22,7 @@ public struct AuthenticationSession: Hashable, Sendable, CustomStringConvertible
     public mutating func begin() -> Int {
         attemptsStarted += 1
         pendingAttempt = attemptsStarted
+        lastResult = nil
         return attemptsStarted
     }
 
@@ -25,7 +31,19 @@ public struct AuthenticationSession: Hashable, Sendable, CustomStringConvertible
     public mutating func receive(_ outcome: EvaluationOutcome, forAttempt attempt: Int) -> AttemptResult? {
         guard pendingAttempt == attempt else { return nil }
         pendingAttempt = nil
-        return AttemptResult.interpret(outcome, in: scenario)
+        let result = AttemptResult.interpret(outcome, in: scenario)
+        lastResult = result
+        return result
+    }
+
+    /// The app cancels the attempt in flight (it invalidates the context): the attempt completes at once as
+    /// `.cancelled(.appCancel)`, and the system's own `appCancel` reply for it, when it comes, is stale and ignored.
+    /// Returns nil when no attempt is pending.
+    public mutating func cancel() -> AttemptResult? {
+        guard pendingAttempt != nil else { return nil }
+        pendingAttempt = nil
+        lastResult = .cancelled(.appCancel)
+        return lastResult
     }
 
     /// E.g. `login attempt 2 pending`.

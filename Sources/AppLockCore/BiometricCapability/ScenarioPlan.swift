@@ -16,6 +16,29 @@ public struct ScenarioPlan: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the unlock area shows (§4.3, §5.1, §5.2).
+    public var entry: UnlockEntry {
+        switch action {
+        case .biometrics, .enrollFirst: .biometricButton
+        case .passcodeButton: .passcodeButton
+        case .passcodeInput: .passcodeInput
+        case .setPasscodeFirst: .setPasscodeFirst
+        case .refuse: .none
+        }
+    }
+
+    /// What tapping the entry does: evaluate, guide to enrolment (§1), the passcode path (§4.3, §5.1), refuse (§5.2),
+    /// or nothing when there is only the "set a passcode first" prompt.
+    public var onTap: TapAction {
+        switch action {
+        case .biometrics: .evaluate
+        case .enrollFirst: .guideEnroll
+        case .passcodeButton, .passcodeInput: .passcodeFlow
+        case .setPasscodeFirst: .none
+        case .refuse: .refuse
+        }
+    }
+
     /// The button title: "使用密码解锁" on the lockout passcode button (§4.3), the type name on the biometric path,
     /// nil otherwise (the passcode input has no button).
     public var buttonTitle: String? {

@@ -21,6 +21,9 @@ public enum MedTimeState: String, Hashable, Sendable, CaseIterable, CustomString
     case pinBlocked = "PINBlocked"
     /// Unlocked; the dashboard follows after 0.5 s.
     case success = "Success"
+    /// On the dashboard: the core enters it on the first event (a `tick` or any other) at or after
+    /// `MedTimeUnlock.dashboardDueAt`, 0.5 s after the unlock (§2.5, §5.2).
+    case dashboard = "Dashboard"
     /// Sent to the login screen (SCR-AUTH-002).
     case login = "Login"
 

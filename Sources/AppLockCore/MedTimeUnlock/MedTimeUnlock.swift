@@ -31,6 +31,10 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public private(set) var storeIsCorrupt = false
     /// When `open` arrived (the origin of `time_ms`).
     public private(set) var openedAt: Instant?
+    /// When the dashboard is due after an unlock (§2.5, §5.2: 0.5 s later); nil when no unlock is waiting for it.
+    public private(set) var dashboardDueAt: Instant?
+    /// What the last failed attempt led to (§6.1), until the next unlock; nil before any failure.
+    public private(set) var lastFailure: MedTimeFailure?
     private var digits: [UInt8] = []
 
     /// Builds the screen from the store (a relaunch is a new machine on the same store).
@@ -62,6 +66,12 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
         lastPath = []
         var effects: [MedTimeEffect] = []
+        // §2.5, §5.2: 0.5 s after the unlock the screen hands over to the dashboard; the first event from then on
+        // (the screen's tick, or any other) finds the core there.
+        if state == .success, let due = dashboardDueAt, now >= due {
+            enter(.dashboard)
+            dashboardDueAt = nil
+        }
         // §6.2: the block ends on a tick or on the next event at or after pinBlockedUntil (D-MT-CLOCK-BACK: only
         // `now < until` keeps it; a clock moved backwards just makes it last longer).
         if state == .pinBlocked, event != .tapLogin {
@@ -98,9 +108,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             guard state == .pinInput, (0...9).contains(value) else { break }
             digits.append(UInt8(0x30 + value))
             enteredDigitCount = digits.count
-            let total = configuration.pinLength.rawValue
-            effects.append(.announce("Digito \(digits.count) de \(total)"))
-            if digits.count == total { effects += submitPIN(now: now) }
+            effects.append(digitAnnouncement(entered: digits.count))
+            if digits.count == configuration.pinLength.rawValue { effects += submitPIN(now: now) }
 
         case .delete:
             guard state == .pinInput, !digits.isEmpty else { break }
@@ -160,13 +169,17 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("biometric_failure", [
                 .init("type", type), .init("attempt_number", biometricFailures),
             ])), .output(.biometricFail(attemptsRemaining: biometricAttemptsRemaining))]
+            let action: MedTimeFailure.Action
             if biometricFailures < configuration.biometricAttempts {
+                action = .retryBiometric
                 effects.append(.announce("No reconocido. \(configuration.biometricAttempts - biometricFailures) intentos restantes"))
                 effects += startBiometricPrompt(announce: false) // D-MT-EFFECTS: no second "Bio prompt"
             } else {
+                action = .fallbackToPIN
                 effects.append(.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "failed")])))
                 effects += enterPIN(now: now, fromBiometric: true)
             }
+            recordFailure(action, remaining: biometricAttemptsRemaining, block: .zero, effects: effects)
             return effects
         case .cancel:
             return [.analytics(AnalyticsEvent("biometric_to_pin", [.init("reason", "cancelled")]))]
@@ -243,9 +256,35 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             effects.append(.announce(
                 "PIN incorrecto. \(configuration.lockout.attemptsRemaining(afterFailures: failure)) intentos restantes"))
             enter(.pinInput)
+            recordFailure(.showRemaining, remaining: pinAttemptsRemaining, block: .zero, effects: effects)
             return effects
         }
-        return effects + enterPIN(now: now, fromBiometric: false)
+        effects += enterPIN(now: now, fromBiometric: false)
+        recordFailure(state == .pinBlocked ? .block : .showRemaining, remaining: pinAttemptsRemaining,
+                      block: blockRemaining(at: now), effects: effects)
+        return effects
+    }
+
+    /// The §7.3 announcement a digit makes when it is the `entered`-th of the PIN: `Digito n de N`.
+    public func digitAnnouncement(entered: Int) -> MedTimeEffect {
+        .announce("Digito \(entered) de \(configuration.pinLength.rawValue)")
+    }
+
+    /// Records what a failure led to; its announcement is the first one the failure made (§7.3; a re-prompt after
+    /// it makes none of its own, D-MT-EFFECTS).
+    private mutating func recordFailure(_ action: MedTimeFailure.Action, remaining: Int, block: TimeSpan, effects: [MedTimeEffect]) {
+        var announcement = ""
+        for case .announce(let text) in effects {
+            announcement = text
+            break
+        }
+        lastFailure = MedTimeFailure(action: action, attemptsRemaining: remaining, block: block, announcement: announcement)
+    }
+
+    /// How long the PIN stays blocked from `now` (§6.2): zero when it is not blocked or the block is over.
+    public func blockRemaining(at now: Instant) -> TimeSpan {
+        guard let until = pinBlockedUntil, now < until else { return .zero }
+        return until - now
     }
 
     private func verify(_ pin: SecretBytes) -> Bool {
@@ -274,7 +313,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         pinBlockedUntil = nil
         biometricFailures = 0
         countdown = nil
+        lastFailure = nil
         enter(.success)
+        dashboardDueAt = now + .milliseconds(Self.dashboardDelay)
         return [
             .analytics(first),
             .analytics(AnalyticsEvent("unlock_success", [.init("method", method)])),

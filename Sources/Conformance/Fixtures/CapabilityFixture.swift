@@ -15,18 +15,22 @@ import SpecKit
 ///   its type).
 /// - `capability.scenario-policy` (scenario, check, passcodeSet) → `ScenarioPlan.plan` with a report that the core
 ///   classifies as `check` (available: Face ID; notEnrolled / locked / notSupported: the matching `biometry…`
-///   code; error: `invalidContext`). policy, entry, onTap and message are read from the plan's action.
-/// - `capability.authenticate` machine: `authenticate(canEvaluate:)` → `AuthenticationSession.request`;
-///   `reply(result:)` → `receive(_:forAttempt:)` for the attempt in flight, interpreted for the login scenario
-///   (whose policy is `.deviceOwnerAuthentication`, the spec's product policy).
+///   code; error: `invalidContext`). policy, entry, onTap and message are the plan's own `policy`, `entry`,
+///   `onTap` and `message` (the text; no message is the empty text).
+/// - `capability.authenticate` machine and the scenarios that use it: `authenticate(canEvaluate:)` →
+///   `AuthenticationSession.request`; `reply(result:)` → `receive(_:forAttempt:)` for the attempt in flight,
+///   `lateReply(result:)` the same for the attempt before it (a reply that comes late, after a new request);
+///   `cancel` → `cancel()`; interpreted for the scenario whose policy is the spec's product policy. `message` is the
+///   session's `message` (the text the UI shows for the last answer; none is the empty text).
 public final class CapabilityFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
             events: [
                 "authenticate": ["canEvaluate": .bool],
-                "reply": ["result": .names("success", "userFallback", "userCancel", "systemCancel", "authenticationFailed",
-                                           "biometryLockout", "otherError")],
+                "reply": ["result": Self.replyResults],
+                "lateReply": ["result": Self.replyResults],
+                "cancel": [:],
             ],
             observations: [
                 "state": .names("Idle", "Evaluating"),
@@ -35,7 +39,7 @@ public final class CapabilityFixture: Fixture {
                 "policy": .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"),
                 "entry": .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none"),
                 "onTap": .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none"),
-                "message": .names("none", "enrollFirst", "lockedUsePasscode", "lockedRefuse", "setPasscodeFirst", "biometricsRequired"),
+                "message": .text,
             ],
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
             product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
@@ -101,6 +105,17 @@ public final class CapabilityFixture: Fixture {
             }
             guard let interpreted = session.receive(outcome, forAttempt: attempt) else { return [] }
             return [try Self.effect(interpreted)]
+        case .event("lateReply", let inputs):
+            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
+                throw FixtureError("lateReply needs a result")
+            }
+            guard attempt > 1 else { throw FixtureError("lateReply needs an earlier request") }
+            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try Self.code(result))
+            guard let interpreted = session.receive(outcome, forAttempt: attempt - 1) else { return [] }
+            return [try Self.effect(interpreted)]
+        case .event("cancel", _):
+            guard let cancelled = session.cancel() else { return [] }
+            return [try Self.effect(cancelled)]
         case .event(let name, _):
             throw FixtureError("no event \(name)")
         case .advance, .check, .kill, .relaunch:
@@ -118,16 +133,23 @@ public final class CapabilityFixture: Fixture {
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let output = outputs[name] { return output }
         if name == "state" { return .symbol(session.pendingAttempt == nil ? "Idle" : "Evaluating") }
+        if name == "message" { return .text(session.message ?? "") }
         throw FixtureError("no observation \(name)")
     }
 
     // MARK: - Decision tables
 
     private func decideReport(_ values: [String: String]) throws(FixtureError) {
-        let canEvaluate = values["canEvaluate"] != "false"
-        let type = try Self.type(values["biometryType"] ?? "none")
-        let os = values["osMajor"] == "before11" ? 10 : 11
+        let canEvaluate = try Self.flag(values, "canEvaluate")
+        let type = try Self.type(try Self.input(values, "biometryType"))
+        let os: Int
+        switch try Self.input(values, "osMajor") {
+        case "before11": os = 10
+        case "from11": os = 11
+        case let other: throw FixtureError("unknown osMajor \(other)")
+        }
         let error: LAErrorCode?
+        // capability.type has no error input: a report that cannot evaluate carries biometryNotEnrolled there.
         if let name = values["error"] {
             error = try Self.reportError(name)
         } else {
@@ -144,11 +166,10 @@ public final class CapabilityFixture: Fixture {
     }
 
     private func decidePlan(_ values: [String: String]) throws(FixtureError) {
-        guard let scenario = AuthScenario(rawValue: values["scenario"] ?? "") else {
-            throw FixtureError("unknown scenario \(values["scenario"] ?? "")")
-        }
+        let scenarioName = try Self.input(values, "scenario")
+        guard let scenario = AuthScenario(rawValue: scenarioName) else { throw FixtureError("unknown scenario \(scenarioName)") }
         let report: CapabilityReport
-        switch values["check"] ?? "available" {
+        switch try Self.input(values, "check") {
         case "available": report = CapabilityReport(canEvaluate: true, biometryType: .faceID)
         case "notEnrolled": report = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID)
         case "locked": report = CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID)
@@ -156,28 +177,25 @@ public final class CapabilityFixture: Fixture {
         case "error": report = CapabilityReport(canEvaluate: false, error: .invalidContext, biometryType: .none)
         case let other: throw FixtureError("unknown check \(other)")
         }
-        let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: values["passcodeSet"] != "false")
-        let entry: String, onTap: String, message: String
-        switch plan.action {
-        case .biometrics: (entry, onTap, message) = ("biometricButton", "evaluate", "none")
-        case .enrollFirst: (entry, onTap, message) = ("biometricButton", "guideEnroll", "enrollFirst")
-        // The lockout button titled "使用密码解锁" (§4.3), shown with the lockout message (plan.message).
-        case .passcodeButton: (entry, onTap, message) = ("passcodeButton", "passcodeFlow", "lockedUsePasscode")
-        case .passcodeInput: (entry, onTap, message) = ("passcodeInput", "passcodeFlow", "none")
-        case .setPasscodeFirst: (entry, onTap, message) = ("setPasscodeFirst", "none", "setPasscodeFirst")
-        case .refuse(let reason):
-            switch reason {
-            case .lockout: message = "lockedRefuse"
-            case .notEnrolled: message = "enrollFirst"
-            case .notSupported, .fallbackNotAllowed: message = "biometricsRequired"
-            }
-            (entry, onTap) = ("none", "refuse")
-        }
-        outputs = ["policy": .symbol(plan.policy.rawValue), "entry": .symbol(entry), "onTap": .symbol(onTap),
-                   "message": .symbol(message)]
+        let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: try Self.flag(values, "passcodeSet"))
+        outputs = ["policy": .symbol(plan.policy.rawValue), "entry": .symbol(plan.entry.rawValue),
+                   "onTap": .symbol(plan.onTap.rawValue), "message": .text(plan.message ?? "")]
     }
 
     // MARK: - Names
+
+    private static func input(_ values: [String: String], _ name: String) throws(FixtureError) -> String {
+        guard let value = values[name] else { throw FixtureError("the table gives no \(name)") }
+        return value
+    }
+
+    private static func flag(_ values: [String: String], _ name: String) throws(FixtureError) -> Bool {
+        switch try input(values, name) {
+        case "true": return true
+        case "false": return false
+        case let other: throw FixtureError("\(name) must be true or false, not \(other)")
+        }
+    }
 
     private static func type(_ name: String) throws(FixtureError) -> BiometryType {
         if name == "unknownFuture" { return .unknown }
@@ -194,6 +212,9 @@ public final class CapabilityFixture: Fixture {
     }
 
     /// The specs' names of the LAError codes (the core's cases), one table for both directions.
+    /// What a reply can carry: success, or any LAError code the fixture can translate.
+    private static var replyResults: FixtureType { .domain(.enumeration(["success"] + codes.map(\.name))) }
+
     private static let codes: [(name: String, code: LAErrorCode)] = [
         ("biometryNotAvailable", .biometryNotAvailable), ("biometryNotEnrolled", .biometryNotEnrolled),
         ("biometryLockout", .biometryLockout), ("passcodeNotSet", .passcodeNotSet),

@@ -211,10 +211,10 @@ public final class LaunchLockFixture: Fixture {
     }
 
     private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
-        let canEvaluate = try bool(values["canEvaluate"], "canEvaluate") ?? true
-        let typeName = values["biometryType"]?.description ?? "none"
+        let canEvaluate = try required(bool(values["canEvaluate"], "canEvaluate"), "canEvaluate")
+        guard case .symbol(let typeName)? = values["biometryType"] else { throw FixtureError("the table gives no biometryType") }
         guard let type = BiometryType(rawValue: typeName) else { throw FixtureError("unknown biometryType \(typeName)") }
-        if try bool(values["enabled"], "enabled") == true {
+        if try required(bool(values["enabled"], "enabled"), "enabled") {
             // The lock is turned on the only way the core allows: on a capable device, through one successful prompt.
             try turnOn()
         }
@@ -230,8 +230,8 @@ public final class LaunchLockFixture: Fixture {
     }
 
     private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
-        let action = values["action"]?.description ?? ""
-        let available = try bool(values["available"], "available") ?? true
+        guard case .symbol(let action)? = values["action"] else { throw FixtureError("the table gives no action") }
+        let available = try required(bool(values["available"], "available"), "available")
         var effects: [Effect]
         switch action {
         case "turnOn":
@@ -266,6 +266,11 @@ public final class LaunchLockFixture: Fixture {
         _ = try handle(.authenticationResult(.success))
         guard try running().enabled else { throw FixtureError("could not turn the lock on") }
         _ = try setAvailability(previous)
+    }
+
+    private func required(_ flag: Bool?, _ name: String) throws(FixtureError) -> Bool {
+        guard let flag else { throw FixtureError("the table gives no \(name)") }
+        return flag
     }
 
     private func bool(_ value: Value?, _ name: String) throws(FixtureError) -> Bool? {

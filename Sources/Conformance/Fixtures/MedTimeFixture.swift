@@ -13,11 +13,13 @@ import SpecKit
 /// - `open(biometricEnabled:)` is the §4.3 user setting the screen reads when it starts, so the core is (re)built from
 ///   the store with that setting right before `open` is sent.
 /// - `pinComplete(pin:)` types the whole PIN digit by digit (the core auto-submits at `pinLength` digits); the
-///   per-digit `Digito n de N` announcements belong to the `digit` event (medtime.pin-entry) and are left out of it.
+///   per-digit announcements (the core's `digitAnnouncement(entered:)`) belong to the `digit` event (medtime.pin-entry)
+///   and are left out of it.
 /// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`).
 /// - The core's `navigate(...)` effects are not modelled by the specs as effects (they are the `Login`/`Dashboard`
-///   states): they are dropped, except that the fixture, acting as the host, honours `navigate(dashboard, after:)`
-///   by showing `Dashboard` once the clock reaches the delay.
+///   states the core enters itself): they are dropped.
+/// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
+///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
@@ -76,9 +78,6 @@ public final class MedTimeFixture: Fixture {
     private var store: any KeyValueStore
     /// The core; nil between a kill and a relaunch.
     private var machine: MedTimeUnlock?
-    /// When the host shows the dashboard (the core's `navigate(dashboard, after:)`), if pending.
-    private var dashboardAt: Instant?
-    private var onDashboard = false
     /// Outputs of the last decision-table evaluation.
     private var decision: [String: Value] = [:]
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
@@ -162,8 +161,6 @@ public final class MedTimeFixture: Fixture {
             return try send(.tick).compactMap(Self.effect)
         case .kill:
             machine = nil
-            dashboardAt = nil
-            onDashboard = false
             return []
         case .relaunch:
             store = FileStore(path: storePath)
@@ -214,11 +211,11 @@ public final class MedTimeFixture: Fixture {
             case let other: throw FixtureError("unknown pin \(other)")
             }
             var effects: [MedTimeEffect] = []
-            for d in digits {
-                effects += try send(.digit(d)).filter {
-                    if case .announce(let text) = $0, text.hasPrefix("Digito ") { return false } // the digit event's
-                    return true
-                }
+            for (n, d) in digits.enumerated() {
+                guard let current = machine else { throw FixtureError("the app is killed") }
+                // Each digit's own announcement belongs to the digit event (medtime.pin-entry), not to pinComplete.
+                let own = current.digitAnnouncement(entered: n + 1)
+                effects += try send(.digit(d)).filter { $0 != own }
             }
             return effects
         case "digit":
@@ -248,16 +245,11 @@ public final class MedTimeFixture: Fixture {
         }
     }
 
-    /// Sends one event to the core at the clock's time, and plays the host's part for a delayed navigation.
+    /// Sends one event to the core at the clock's time.
     private func send(_ event: MedTimeEvent) throws(FixtureError) -> [MedTimeEffect] {
         guard var current = machine else { throw FixtureError("the app is killed") }
-        let now = clock.now()
-        let effects = current.handle(event, now: now)
+        let effects = current.handle(event, now: clock.now())
         machine = current
-        for effect in effects {
-            if case .navigate(.dashboard, let after) = effect { dashboardAt = now + .milliseconds(after) }
-        }
-        if let due = dashboardAt, current.state == .success, now >= due { onDashboard = true }
         return effects
     }
 
@@ -301,42 +293,38 @@ public final class MedTimeFixture: Fixture {
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])
         machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store)
-        dashboardAt = nil
-        onDashboard = false
-        var announcement: String?
         _ = try event("open", [NamedValue("sessionValid", .bool(true)), NamedValue("biometricEnabled", .bool(biometric))])
         for _ in 0..<failures {
             guard let current = machine else { throw FixtureError("the app is killed") }
             // Between PIN failures, wait out a running block so the next failure can be made.
-            if !biometric, current.state == .pinBlocked, let until = current.pinBlockedUntil {
-                clock.advance(by: until - clock.now())
+            let wait = current.blockRemaining(at: clock.now())
+            if !biometric, wait > .zero {
+                clock.advance(by: wait)
                 _ = try send(.tick)
             }
-            let effects = biometric
+            _ = biometric
                 ? try event("bioResult", [NamedValue("outcome", .symbol("failure"))])
                 : try event("pinComplete", [NamedValue("pin", .symbol("wrong"))])
-            // The failure's announcement is its first one (a re-prompt may follow with its own).
-            var first: String?
-            for case .announce(let text) in effects where first == nil { first = text }
-            if let first { announcement = first }
         }
         guard let m = machine else { throw FixtureError("the app is killed") }
-        let action: String
-        switch (biometric, m.state) {
-        case (true, .biometricPrompt): action = "retry"
-        case (true, .pinInput), (true, .pinBlocked): action = "fallbackToPin"
-        case (false, .pinInput): action = "showRemaining"
-        case (false, .pinBlocked): action = "block"
-        default: action = "unexpected:\(m.state)"
-        }
-        let block: Int64 = (!biometric && m.state == .pinBlocked) ? (m.pinBlockedUntil.map { ($0 - clock.now()).milliseconds } ?? 0) : 0
+        guard let failure = m.lastFailure else { throw FixtureError("the core recorded no failure after \(failures) failures") }
         decision = [
-            "action": .symbol(action),
-            "remaining": .int(biometric ? m.biometricAttemptsRemaining : m.pinAttemptsRemaining),
-            "block": .duration(milliseconds: Int(block)),
+            "action": .symbol(Self.actionName(failure.action)),
+            "remaining": .int(failure.attemptsRemaining),
+            "block": .duration(milliseconds: Int(failure.block.milliseconds)),
             "countdown": .text(m.countdown ?? ""),
-            "announcement": .text(announcement ?? ""),
+            "announcement": .text(failure.announcement),
         ]
+    }
+
+    /// The attempt-rules table's names of the core's failure actions.
+    private static func actionName(_ action: MedTimeFailure.Action) -> String {
+        switch action {
+        case .retryBiometric: "retry"
+        case .fallbackToPIN: "fallbackToPin"
+        case .showRemaining: "showRemaining"
+        case .block: "block"
+        }
     }
 
     /// Reads an observation.
@@ -344,7 +332,7 @@ public final class MedTimeFixture: Fixture {
         if let value = decision[name] { return value }
         guard let m = machine else { throw FixtureError("the app is killed: no \(name)") }
         switch name {
-        case "state": return .symbol(onDashboard && m.state == .success ? "Dashboard" : m.state.rawValue)
+        case "state": return .symbol(m.state.rawValue)
         case "bioFailures": return .int(m.biometricFailures)
         case "pinFailures": return .int(m.pinFailures)
         case "countdown": return .text(m.countdown ?? "")
