@@ -56,7 +56,12 @@ struct ProductParameterTests {
                       ("banana", "product value 'grace': 'banana' is not a duration (its domain is duration 0s..1h)"),
                       ("2h", "product value 'grace': 2h is outside duration 0s..1h (its domain is duration 0s..1h)")])
     func badValue(text: String, message: String) throws {
-        let c = Self.compile([("p.yaml", Self.productFile("  grace: \(text)\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\""))])
+        // The specs that name the grace (a condition, a scenario's input) are not compiled, and say nothing more.
+        let scenarios = "id: t.scenarios\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.machine\nscenarios:\n"
+            + "  - id: S1\n    source: doc.md §1\n    steps:\n      - event: active\n        with: {away: grace + 1ms}\n"
+        let c = Self.compile([("p.yaml", Self.productFile("  grace: \(text)\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\"")),
+                              ("s.yaml", scenarios)])
+        #expect(c.suite.cases.isEmpty)
         let d = try only("product.bad-value", in: c)
         #expect(d.severity == .error)
         #expect(d.location == Location(file: "p.yaml", line: 7, column: 10))
@@ -98,6 +103,11 @@ struct ProductParameterTests {
         #expect(Self.away(at60, "R-t.machine") == .duration(milliseconds: 60_001))
         let at30 = Self.compile([("p.yaml", Self.productFile("  grace: 30s")), ("m.yaml", Self.machine(when: "\"> grace\""))])
         #expect(Self.away(at30, "R-t.machine") == .duration(milliseconds: 30_001))
+        // The condition keeps the author's text beside the resolved set.
+        let spec = try #require(at30.specs.first)
+        guard case .machine(let m) = spec.body else { Issue.record("not a machine"); return }
+        #expect(m.rows[0].when.map(\.written) == ["> grace"])
+        #expect(m.rows[0].when.map(\.set) == [ValueSet([30_001...7_200_000])])
         // Each test case carries the values in force: the product file's.
         #expect(at30.suite.cases.first?.product == [NamedValue("grace", .duration(milliseconds: 30_000))])
     }

@@ -105,7 +105,10 @@ public struct SpecCompiler: Sendable {
             let (spec, found) = reader.read(document.node, file: document.path)
             diagnostics += found
             guard let spec else {
-                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar { reader.unreadableMachines.insert(id) }
+                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar {
+                    reader.unreadableMachines.insert(id)
+                    if !found.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
+                }
                 continue
             }
             if let previous = specLocations[spec.id] {

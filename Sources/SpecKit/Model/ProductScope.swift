@@ -16,5 +16,5 @@ struct ProductScope {
     }
 
     /// Every name a reference could mean, for a did-you-mean.
-    var knownNames: [String] { Array(Set(values.keys).union(declared?.keys ?? [:].keys)).sorted() }
+    var knownNames: [String] { Set(values.keys).union(declared.map { Array($0.keys) } ?? []).sorted() }
 }

@@ -26,7 +26,7 @@ extension ReadContext {
                       at: entry.value.location, rows: [rowID])
                 continue
             }
-            result.append(Condition(name: name, set: set, location: entry.value.location))
+            result.append(Condition(name: name, set: set, location: entry.value.location, written: entry.value.scalar?.trimmingSpaces))
         }
         return result
     }

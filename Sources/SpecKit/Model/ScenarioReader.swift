@@ -3,6 +3,8 @@ struct ScenarioReader {
     let context: ReadContext
     let machines: [String: Machine]
     let unreadable: Set<String>
+    /// Machines left unread only because a product value they name was wrong (already reported at its line).
+    var quiet: Set<String> = []
 
     /// The most steps one scenario may run once repeats are unrolled.
     static let maximumSteps = 100_000
@@ -30,6 +32,9 @@ struct ScenarioReader {
                 vocabulary.effects = machine.effects.map(\.name)
                 vocabulary.uses = id
                 vocabulary.inherited = Set(vocabulary.observations.map(\.name))
+            } else if quiet.contains(id) {
+                c.quietFailures += 1
+                return nil
             } else if unreadable.contains(id) {
                 c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location)
                 return nil
@@ -182,7 +187,8 @@ struct ScenarioReader {
             let inputs = byKey["with"].map {
                 DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, context: c)
             } ?? []
-            for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) {
+            let written = Set(byKey["with"]?.mapping?.compactMap(\.key.scalar) ?? [])
+            for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) && !written.contains(input.name) {
                 c.error("spec.missing-input", "event '\(name)' needs input '\(input.name)' (\(input.domain)): add it under 'with'",
                         at: eventNode.location, rows: [scenarioID])
             }

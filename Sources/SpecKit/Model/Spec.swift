@@ -156,6 +156,8 @@ public struct Condition: Hashable, Sendable {
     public var set: ValueSet
     /// Where the condition is written.
     public var location: SourceLocation
+    /// The condition as the author wrote it, when it is a single scalar (`> grace`), beside the resolved `set`.
+    public var written: String? = nil
 }
 
 /// An effect named by a row or a scenario step, parsed: `name` or `name(arguments)`, where an argument may be `*` or

@@ -10,6 +10,9 @@ public struct SpecReader: Sendable {
     /// Each fixture's product parameters and their domains, by fixture, when a fixture catalog is known: product
     /// values are then typed by their parameter's domain, and a value outside it is an error at its line.
     public var productDomains: [String: [String: Domain]] = [:]
+    /// Machines that could not be read only because a product value they name is wrong: the scenario sets that use
+    /// them are left unread too, without a second report.
+    var quietlyUnreadableMachines: Set<String> = []
     /// Product-file parameters whose value was wrong, by fixture, so references to them are not reported again.
     var brokenProduct: [String: Set<String>] = [:]
 
@@ -36,8 +39,10 @@ public struct SpecReader: Sendable {
     public func read(_ root: Node, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
         let context = ReadContext(file: file)
         let spec = read(root, context: context)
-        return (context.diagnostics.isEmpty || !context.diagnostics.contains { $0.severity == .error } ? spec : nil,
-                context.diagnostics.sorted())
+        // A spec that names a wrong product value is not compiled either: its rows would be analysed without the
+        // conditions that name it. The value itself is reported once, at its own line.
+        let failed = context.diagnostics.contains { $0.severity == .error } || context.quietFailures > 0
+        return (failed ? nil : spec, context.diagnostics.sorted())
     }
 
     private func read(_ root: Node, context c: ReadContext) -> Spec? {
@@ -87,7 +92,7 @@ public struct SpecReader: Sendable {
         switch kind {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
-        case .scenarios: body = ScenarioReader(context: c, machines: machines, unreadable: unreadableMachines).read(byKey).map(Spec.Body.scenarios)
+        case .scenarios: body = ScenarioReader(context: c, machines: machines, unreadable: unreadableMachines, quiet: quietlyUnreadableMachines).read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
