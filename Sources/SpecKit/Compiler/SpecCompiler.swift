@@ -61,25 +61,33 @@ public struct SpecCompiler: Sendable {
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: Node)] = []
+        var reader = SpecReader()
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.load(source.bytes, file: source.path)))
             } catch {
                 diagnostics += error.diagnostics
+                // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
+                if let id = Self.machineID(inUnloadable: source.bytes) {
+                    reader.unreadableMachines.insert(id)
+                    reader.unreadableCauses[id] = error.diagnostics.min()
+                }
             }
         }
         // Scenario sets after everything else, so they can `use` the machines; each document is peeked at once.
         let ordered = documents.map { (SpecReader.peek($0.node).kind == .scenarios ? 1 : 0, $0) }
             .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
             .map(\.1)
-        var reader = SpecReader()
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
         for document in ordered {
             let (spec, found) = reader.read(document.node, file: document.path)
             diagnostics += found
             guard let spec else {
-                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar { reader.unreadableMachines.insert(id) }
+                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar {
+                    reader.unreadableMachines.insert(id)
+                    reader.unreadableCauses[id] = found.filter { $0.severity == .error }.min()
+                }
                 continue
             }
             if let previous = specLocations[spec.id] {
@@ -131,9 +139,36 @@ public struct SpecCompiler: Sendable {
                            diagnostics: diagnostics.sorted())
     }
 
-    /// Reads and compiles the spec files under the given paths.
+    /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.
+    static func machineID(inUnloadable bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { $0.trimmingSpaces }
+        guard lines.contains("kind: machine"), let line = lines.first(where: { $0.hasPrefix("id: ") }) else { return nil }
+        let id = String(line.dropFirst(4)).trimmingSpaces
+        return SpecReader.isSpecID(id) ? id : nil
+    }
+
+    /// Reads and compiles the spec files under the given paths. A spec file given by itself is read together with
+    /// the spec files beside it when it `uses:` a machine that is not among the paths; only the given files' findings
+    /// and cases are kept.
     public func compile(paths: [String]) throws(DiagnosticError) -> Compilation {
-        let files = try Self.discover(paths)
+        let compilation = try compile(files: Self.discover(paths))
+        var isDirectory: ObjCBool = false
+        let single = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+        let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
+        guard missing else { return compilation }
+        let given = try Set(Self.discover(paths))
+        let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
+        let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
+            .filter { !given.contains($0) }
+        var wider = try compile(files: Array(given).sorted() + beside.filter { !given.contains($0) })
+        wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
+        wider.specs = wider.specs.filter { given.contains($0.file) }
+        wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
+                                    cases: wider.suite.cases.filter { given.contains($0.file) })
+        return wider
+    }
+
+    private func compile(files: [String]) throws(DiagnosticError) -> Compilation {
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for file in files {

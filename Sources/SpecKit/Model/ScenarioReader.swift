@@ -2,7 +2,8 @@
 struct ScenarioReader {
     let context: ReadContext
     let machines: [String: Machine]
-    let unreadable: Set<String>
+    /// Machine specs that exist but could not be read, by id, with the first error that stopped each (when known).
+    let unreadable: [String: Diagnostic?]
 
     /// The most steps one scenario may run once repeats are unrolled.
     static let maximumSteps = 100_000
@@ -25,12 +26,16 @@ struct ScenarioReader {
                 vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
                                                        initial: .symbol(machine.initial), location: node.location)] + machine.variables
                 vocabulary.effects = machine.effects.map(\.name)
-            } else if unreadable.contains(id) {
-                c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location)
+            } else if let cause = unreadable[id] {
+                c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location,
+                        notes: cause.map { ["follows from \($0.id) at \($0.location)"] } ?? [])
                 return nil
             } else {
-                c.error("spec.unknown-spec", "'uses' names '\(id)', which is not a machine spec", at: node.location,
-                        hint: Suggest.closest(to: id, in: machines.keys).map { "did you mean '\($0)'?" })
+                let found = machines.keys.sorted()
+                c.error("spec.unknown-spec", "'uses' names '\(id)', but no machine spec with that id was found", at: node.location,
+                        hint: Suggest.closest(to: id, in: found).map { "did you mean '\($0)'?" },
+                        notes: [found.isEmpty ? "no machine spec was found among the specs read (for one file, the .yaml files beside it)"
+                                : "the machine specs found are " + found.joined(separator: ", ")])
                 return nil
             }
         }
@@ -129,8 +134,10 @@ struct ScenarioReader {
         if let eventNode = byKey["event"] {
             guard let name = c.text(eventNode, "the event") else { return nil }
             guard let event = vocabulary.events.first(where: { $0.name == name }) else {
+                if c.isBroken(name) { return nil }
                 c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID])
+                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
+                        notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
                 return nil
             }
             let inputs = byKey["with"].map {
@@ -180,6 +187,7 @@ struct ScenarioReader {
                     continue
                 }
                 guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
+                    if c.isBroken(name) { continue }
                     c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
                             hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
                             rows: [scenarioID])

@@ -4,6 +4,8 @@ public struct SpecReader: Sendable {
     public var machines: [String: Machine]
     /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
     public var unreadableMachines: Set<String> = []
+    /// The first error of each unreadable machine spec, by id, so a finding that follows from it can name it.
+    public var unreadableCauses: [String: Diagnostic] = [:]
 
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
@@ -72,7 +74,8 @@ public struct SpecReader: Sendable {
         switch kind {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
-        case .scenarios: body = ScenarioReader(context: c, machines: machines, unreadable: unreadableMachines).read(byKey).map(Spec.Body.scenarios)
+        case .scenarios: body = ScenarioReader(context: c, machines: machines,
+                                                     unreadable: Dictionary(unreadableMachines.map { ($0, unreadableCauses[$0]) }, uniquingKeysWith: { a, _ in a })).read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
