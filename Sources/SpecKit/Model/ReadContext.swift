@@ -189,7 +189,7 @@ final class ReadContext {
         }
         if let source, !source.contains("§") {
             warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
-                    at: byKey["source"]!.location, rows: [rowID])
+                    at: byKey["source"]?.location ?? location, rows: [rowID])
         }
         return Trace(source: source, decision: decision)
     }

@@ -127,8 +127,8 @@ struct ScenarioReader {
             }
             count = n
         }
-        if byKey["with"] != nil && byKey["event"] == nil {
-            c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: byKey["with"]!.location, rows: [scenarioID])
+        if let with = byKey["with"], byKey["event"] == nil {
+            c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: with.location, rows: [scenarioID])
         }
         let action: ScenarioStep.Action
         if let eventNode = byKey["event"] {

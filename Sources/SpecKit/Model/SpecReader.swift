@@ -47,7 +47,7 @@ public struct SpecReader: Sendable {
                     at: kindNode.location, hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
             return nil
         }
-        let (required, optional) = Self.bodyKeys[kind]!
+        guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
                            optional: ["product", "notes"] + optional)
