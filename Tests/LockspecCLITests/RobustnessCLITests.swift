@@ -148,3 +148,41 @@ struct RobustnessCLITests {
             "\(r.stderr)")
     }
 }
+
+/// `lockspec lint FILE` for a scenario set that `uses:` a machine in the same folder.
+@Suite("lockspec lint of one file")
+struct SingleFileLintTests {
+    static let specs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("specs").path
+
+    @Test("every project spec lints clean on its own, 'uses:' found beside it")
+    func eachSpecAlone() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.specs).filter { $0.hasSuffix(".yaml") }.sorted()
+        let usesSomething = names.filter { name in
+            (try? String(contentsOfFile: Self.specs + "/" + name, encoding: .utf8))?.contains("\nuses: ") ?? false
+        }
+        #expect(!usesSomething.isEmpty)
+        for name in usesSomething {
+            let r = try CLITests.run(["lint", Self.specs + "/" + name], timeout: 60)
+            #expect(r.status == 0, "\(name): \(r.output.suffix(800))")
+        }
+    }
+    @Test("the scenario example of docs/spec-language.md lints clean beside the machine it uses")
+    func docsScenarioExample() throws {
+        let docs = URL(fileURLWithPath: Self.specs).deletingLastPathComponent().appendingPathComponent("docs/spec-language.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let example = try #require(blocks.first { $0.hasPrefix("id: ") && $0.contains("\nkind: scenarios") })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("example.yaml").path
+        try Data(example.utf8).write(to: URL(fileURLWithPath: path))
+        let uses = try #require(example.split(separator: "\n").first { $0.hasPrefix("uses: ") }).dropFirst(6).split(separator: " ")[0]
+        try FileManager.default.copyItem(atPath: Self.specs + "/\(uses).yaml", toPath: folder.appendingPathComponent("\(uses).yaml").path)
+        let r = try CLITests.run(["lint", "--strict", path], timeout: 60)
+        #expect(r.status == 0, "\(r.output)")
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+    }
+}

@@ -68,40 +68,62 @@ struct MutationRobustnessTests {
         #expect(withFindings * 2 > total, "\(withFindings) of \(total) damaged files gave findings")
     }
 
-    /// Values that once trapped the reader or the compiler, or that a printed finding must not show raw: comparisons
-    /// and ranges that match nothing, Int's own ends, amounts and bounds too large to compute with, inverted and huge
-    /// domains, and control characters (newline, ESC, NEL, DEL, a bidi override) in names and values.
-    static let extremeValues: [String] = [
-        #""> 2h""#, #""< 0s""#, #""> 10""#, #""< -1""#, #""> 9223372036854775807""#, #""< -9223372036854775808""#,
-        #""9223372036854775807..-9223372036854775808""#, #""9223372036854775806..""#, #""..-9223372036854775808""#, #""5..1""#,
-        #""+9223372036854775807""#, #""-9223372036854775808""#, #""+99999999999999999999""#, #""-1000000000000001""#, #""+1000000000000000""#,
-        "99999999999999999999", "-9223372036854775808", "9223372036854775807", "999999999999d", "-999999999999d",
-        "int 0..99999999999999999999", "int -9223372036854775808..9223372036854775807", "int 5..1", "int 0..1000000000000001",
-        "duration 0s..999999999999d", "duration 2h..0s", "duration 0s..1000000000001s",
-        #""Op\nen""#, #""Lo\e[31mck""#, #""x\N\x7f\u202Ey""#, #""\r::error file=x::forged""#, #"[a, "b\nc"]"#,
+    /// Values that once trapped the reader or the compiler, or that a printed finding must not show raw, by the kind
+    /// of place they go: comparisons and ranges that match nothing or reach Int's ends, changes larger than any domain,
+    /// domains inverted or too large to compute with, numbers beyond Int, and control characters (newline, ESC, NEL,
+    /// DEL, a bidi override) for any value.
+    static let extremeValues: [(kind: String, values: [String])] = [
+        ("comparison", [#""> 2h""#, #""< 0s""#, #""> 10""#, #""< -1""#, #""> 9223372036854775807""#, #""< -9223372036854775808""#,
+                        #""9223372036854775807..-9223372036854775808""#, #""9223372036854775806..""#, #""..-9223372036854775808""#, #""5..1""#]),
+        ("change", [#""+9223372036854775807""#, #""-9223372036854775807""#, #""-9223372036854775808""#, #""+99999999999999999999""#,
+                    #""-1000000000000001""#, #""+1000000000000000""#, #""+2""#]),
+        ("domain", ["int 0..99999999999999999999", "int -9223372036854775808..9223372036854775807", "int 5..1", "int 0..1000000000000001",
+                    "duration 0s..999999999999d", "duration 2h..0s", "duration 0s..1000000000001s"]),
+        ("number", ["99999999999999999999", "-9223372036854775808", "9223372036854775807", "999999999999d", "-999999999999d", "3"]),
+        ("any", [#""Op\nen""#, #""Lo\e[31mck""#, #""x\N\x7f\u202Ey""#, #""\r::error file=x::forged""#, #"[a, "b\nc"]"#]),
     ]
 
-    /// Replaces one value in the file (the text after a `: ` up to the next `,`, `}` or the end of the line) by one
-    /// of `extremeValues`. Three times in four it picks a value where numbers matter (a comparison, a range, a change,
-    /// a domain, a number), since those are few in a file and are where the traps were.
+    /// The kind of place a value is: where numbers matter (few in a file, and where the traps were) or anywhere.
+    static func kind(of text: Substring) -> String {
+        if ["\"+", "\"-"].contains(where: { text.hasPrefix($0) }) { return "change" }
+        if ["\">", "\"<"].contains(where: { text.hasPrefix($0) }) || text.contains("..") && text.hasPrefix("\"") { return "comparison" }
+        if text.hasPrefix("int ") || text.hasPrefix("duration ") { return "domain" }
+        if text.first?.isNumber == true { return "number" }
+        return "any"
+    }
+
+    /// Replaces values in the file (a value is the text after a `: ` up to the next `,`, `}` or the end of the line):
+    /// a kind of place is chosen among those the file has, then each place of that kind is replaced with an even
+    /// chance (at least one), each by a value of its own. Keeping some places whole matters: a change of
+    /// `+9223372036854775807` only overflowed once other rows had counted the variable up.
     static func extremeValue(_ bytes: [UInt8], _ random: inout Seeded) -> [UInt8] {
         var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var spans: [(line: Int, range: Range<String.Index>)] = []
+        // Places as UTF-8 offsets. A flow mapping or list (`when: {a: 1}`) is not a place itself: the values inside are.
+        var spans: [String: [(line: Int, range: Range<Int>)]] = [:]
         for (i, line) in lines.enumerated() where !line.hasPrefix("#") {
-            for start in line.indices where line[start...].hasPrefix(": ") {
+            var end = line.startIndex
+            for start in line.indices where start >= end && line[start...].hasPrefix(": ") {
                 let from = line.index(start, offsetBy: 2)
-                spans.append((i, from..<(line[from...].firstIndex { $0 == "," || $0 == "}" } ?? line.endIndex)))
+                if from < line.endIndex && (line[from] == "{" || line[from] == "[") { continue }
+                end = line[from...].firstIndex { $0 == "," || $0 == "}" } ?? line.endIndex
+                let offsets = line.utf8.distance(from: line.startIndex, to: from)..<line.utf8.distance(from: line.startIndex, to: end)
+                spans[kind(of: line[from..<end]), default: []].append((i, offsets))
             }
         }
-        guard !spans.isEmpty else { return bytes }
-        let numeric = spans.filter { span in
-            let text = lines[span.line][span.range]
-            return text.contains("..") || text.hasPrefix("int ") || text.hasPrefix("duration ") || text.first?.isNumber == true
-                || ["\">", "\"<", "\"+", "\"-"].contains { text.hasPrefix($0) }
+        // Comparisons and changes, where the traps were, are chosen twice as often.
+        let present = extremeValues.filter { spans[$0.kind] != nil }
+        let kinds = present + present.filter { $0.kind == "change" || $0.kind == "comparison" }
+        guard !kinds.isEmpty else { return bytes }
+        let chosen = kinds[random.next(kinds.count)]
+        let pool = spans[chosen.kind] ?? []
+        let values = chosen.values
+        let forced = random.next(pool.count)
+        // From the last place back, so the ranges of earlier places on the same line stay valid.
+        for (n, span) in pool.enumerated().reversed() where n == forced || random.next(2) == 0 {
+            var utf8 = Array(lines[span.line].utf8)
+            utf8.replaceSubrange(span.range, with: Array(values[random.next(values.count)].utf8))
+            lines[span.line] = String(decoding: utf8, as: UTF8.self)
         }
-        let pool = !numeric.isEmpty && random.next(4) > 0 ? numeric : spans
-        let span = pool[random.next(pool.count)]
-        lines[span.line].replaceSubrange(span.range, with: extremeValues[random.next(extremeValues.count)])
         return Array(lines.joined(separator: "\n").utf8)
     }
 

@@ -189,3 +189,91 @@ struct RobustnessTests {
         }
     }
 }
+
+/// One mistake, one finding: what follows from a finding is not reported again, or is listed after it.
+@Suite("Root causes first")
+struct RootCauseTests {
+    static let rows = "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {enabled: true}\n"
+        + "  - id: R2\n    source: doc.md §1\n    from: Open\n    on: appear\n    then: {enabled: false}\n    to: Locked\n"
+
+    @Test("a variable with a bad type is one finding, not one more per row that uses it")
+    func brokenDeclaration() {
+        let yaml = SpecSources.machine(rows: Self.rows).replacingOccurrences(of: "  enabled: bool", with: "  enabled: boool")
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.summary == ["9:12 spec.bad-domain"])
+    }
+
+    @Test("a state with a bad name is one finding, not one more per row that goes there")
+    func brokenState() {
+        let yaml = SpecSources.machine(states: #"[Open, "Lo cked"]"#, rows: Self.rows.replacingOccurrences(of: "to: Locked", with: "to: Lo cked"))
+        let compilation = SpecSources.compile(yaml)
+        #expect(compilation.summary == ["6:16 spec.bad-name"])
+    }
+
+    @Test("an unknown event lists the declared events as well as the did-you-mean")
+    func unknownEventNotes() throws {
+        let yaml = SpecSources.machine(rows: "  - id: R1\n    source: doc.md §1\n    on: apear\n")
+        let d = try #require(SpecSources.compile(yaml).findings("spec.unknown-event").first)
+        #expect(d.hint == "did you mean 'appear'?")
+        #expect(d.notes == ["the declared events are appear, active"])
+    }
+
+    static let scenarioSet = """
+        id: t.story
+        kind: scenarios
+        title: S
+        source: doc.md §1
+        fixture: fx
+        uses: t.machine
+        scenarios:
+          - id: S1
+            source: doc.md §1
+            steps:
+              - event: appear
+
+        """
+
+    @Test("a scenario set on a machine with a YAML error follows from that error, and is listed after it")
+    func usesMachineWithYAMLError() throws {
+        let machine = SpecSources.machine(rows: Self.rows) + "  - [\n"
+        let compilation = SpecSources.compile([("a-story.yaml", Self.scenarioSet), ("b-machine.yaml", machine)])
+        #expect(compilation.diagnostics.map(\.id) == ["yaml.syntax", "spec.uses-broken-spec"])
+        let cause = try #require(compilation.diagnostics.first)
+        let d = try #require(compilation.diagnostics.last)
+        #expect(d.location == SpecKit.SourceLocation(file: "a-story.yaml", line: 6, column: 7))
+        #expect(d.message == "'uses' names 't.machine', which has errors of its own: fix those first")
+        #expect(d.notes == ["follows from yaml.syntax at \(cause.location)"])
+        #expect(DiagnosticFormatter.render(compilation.diagnostics, format: .text).hasPrefix("b-machine.yaml:"))
+    }
+
+    @Test("an unknown 'uses' names the machine specs that were found, with a did-you-mean")
+    func unknownUses() throws {
+        let story = Self.scenarioSet.replacingOccurrences(of: "uses: t.machine", with: "uses: t.machin")
+        let compilation = SpecSources.compile([("m.yaml", SpecSources.machine(rows: Self.rows)), ("s.yaml", story)])
+        let d = try #require(compilation.findings("spec.unknown-spec").first)
+        #expect(d.message == "'uses' names 't.machin', but no machine spec with that id was found")
+        #expect(d.hint == "did you mean 't.machine'?")
+        #expect(d.notes == ["the machine specs found are t.machine"])
+    }
+
+    @Test("one spec file given alone is read with the specs beside it, and only its own findings are kept")
+    func singleFileResolvesUsesBeside() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("uses-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The machine beside it has a warning of its own (an unreachable state), which is not the story's.
+        try Data(SpecSources.machine(states: "[Open, Locked, Far]", rows: Self.rows).utf8).write(to: folder.appendingPathComponent("m.yaml"))
+        let story = folder.appendingPathComponent("s.yaml").path
+        try Data(Self.scenarioSet.utf8).write(to: URL(fileURLWithPath: story))
+        let compilation = try SpecCompiler().compile(paths: [story])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        #expect(compilation.specs.map(\.id) == ["t.story"])
+        #expect(compilation.suite.cases.map(\.id) == ["S1"])
+        let wrong = folder.appendingPathComponent("w.yaml").path
+        try Data(Self.scenarioSet.replacingOccurrences(of: "uses: t.machine", with: "uses: t.machin").replacingOccurrences(of: "S1", with: "S2").utf8)
+            .write(to: URL(fileURLWithPath: wrong))
+        let missing = try SpecCompiler().compile(paths: [wrong])
+        #expect(missing.diagnostics.map(\.id) == ["spec.unknown-spec"])
+        #expect(missing.diagnostics.first?.hint == "did you mean 't.machine'?")
+    }
+}

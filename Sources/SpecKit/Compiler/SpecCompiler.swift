@@ -80,18 +80,23 @@ public struct SpecCompiler: Sendable {
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: Node)] = []
+        var reader = SpecReader()
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.load(source.bytes, file: source.path)))
             } catch {
                 diagnostics += error.diagnostics
+                // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
+                if let id = Self.machineID(inUnloadable: source.bytes) {
+                    reader.unreadableMachines.insert(id)
+                    reader.unreadableCauses[id] = error.diagnostics.min()
+                }
             }
         }
         // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
         // `use` the machines. Each document is peeked at once.
         let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
             .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
-        var reader = SpecReader()
         if let catalog {
             for name in catalog.fixtureNames { reader.productDomains[name] = catalog.vocabulary(of: name)?.product }
         }
@@ -108,6 +113,7 @@ public struct SpecCompiler: Sendable {
                 if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar {
                     reader.unreadableMachines.insert(id)
                     if !found.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
+                    reader.unreadableCauses[id] = found.filter { $0.severity == .error }.min()
                 }
                 continue
             }
@@ -163,11 +169,39 @@ public struct SpecCompiler: Sendable {
                            diagnostics: diagnostics.sorted(), products: products)
     }
 
+    /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.
+    static func machineID(inUnloadable bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { $0.trimmingSpaces }
+        guard lines.contains("kind: machine"), let line = lines.first(where: { $0.hasPrefix("id: ") }) else { return nil }
+        let id = String(line.dropFirst(4)).trimmingSpaces
+        return SpecReader.isSpecID(id) ? id : nil
+    }
+
     /// Reads and compiles the spec files under the given paths. A spec file given on its own brings the product files
-    /// (`*.product.yaml`) of its folder with it, so it sees the product values its fixture's specs share.
+    /// (`*.product.yaml`) of its folder with it, so it sees the product values its fixture's specs share; and when it
+    /// `uses:` a machine that is not among the paths, it is read together with the spec files beside it, keeping only
+    /// the given files' findings and cases.
     public func compile(paths: [String]) throws(DiagnosticError) -> Compilation {
         var files = try Self.discover(paths)
         for file in Self.siblingProductFiles(of: paths) where !files.contains(file) { files.append(file) }
+        let compilation = try compile(files: files)
+        var isDirectory: ObjCBool = false
+        let single = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+        let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
+        guard missing else { return compilation }
+        let given = Set(files)
+        let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
+        let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
+            .filter { !given.contains($0) }
+        var wider = try compile(files: files + beside)
+        wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
+        wider.specs = wider.specs.filter { given.contains($0.file) }
+        wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
+                                    cases: wider.suite.cases.filter { given.contains($0.file) })
+        return wider
+    }
+
+    private func compile(files: [String]) throws(DiagnosticError) -> Compilation {
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for file in files {

@@ -62,8 +62,13 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         return text
     }
 
-    /// Sorts by location, then id, then message, so output is deterministic.
+    /// Whether the finding follows from another one (a note `follows from <id> at <file:line:col>`): such findings
+    /// are listed after every root cause.
+    public var followsFromAnother: Bool { notes.contains { $0.hasPrefix("follows from ") } }
+
+    /// Sorts root causes first, then by location, then id, then message, so output is deterministic.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.followsFromAnother != rhs.followsFromAnother { return rhs.followsFromAnother }
         if lhs.location != rhs.location { return lhs.location < rhs.location }
         if lhs.id != rhs.id { return lhs.id < rhs.id }
         return lhs.message < rhs.message

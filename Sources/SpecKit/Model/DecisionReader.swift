@@ -33,6 +33,7 @@ struct DecisionReader {
         for entry in entries {
             guard let name = c.text(entry.key, "a name") else { continue }
             guard let declaration = declared.first(where: { $0.name == name }) else {
+                if c.isBroken(name) { continue }
                 c.error("spec.unknown-name", "row \(rowID) expects '\(name)', which is not \(what)", at: entry.key.location,
                         hint: Suggest.closest(to: name, in: declared.map(\.name)).map { "did you mean '\($0)'?" }, rows: [rowID])
                 continue

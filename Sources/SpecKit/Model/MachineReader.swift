@@ -21,7 +21,7 @@ struct MachineReader {
         if let node = byKey["initial"], let name = c.text(node, "the initial state") {
             if stateNames.contains(name) {
                 initial = name
-            } else if !stateNames.isEmpty {
+            } else if !stateNames.isEmpty && !c.isBroken(name) {
                 c.error("spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location,
                         hint: Suggest.closest(to: name, in: stateNames).map { "did you mean '\($0)'?" })
             }
@@ -74,6 +74,11 @@ struct MachineReader {
         return result
     }
 
+    /// The note listing the declared events, for a finding about an unknown one.
+    static func declaredEvents(_ names: [String]) -> String {
+        names.isEmpty ? "no events are declared" : "the declared events are " + names.joined(separator: ", ")
+    }
+
     static func effectNames(_ node: Node, context c: ReadContext) -> [Named] {
         guard let items = c.list(node, "effects") else { return [] }
         var result: [Named] = []
@@ -114,6 +119,7 @@ struct MachineReader {
                 continue
             }
             guard declared.contains(parsed.name) else {
+                if c.isBroken(parsed.name) { continue }
                 c.error("spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'", at: item.location,
                         hint: Suggest.closest(to: parsed.name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID])
                 continue
@@ -165,6 +171,7 @@ struct MachineReader {
                 if name == "*" || name == "any" { from = []; break }
                 if stateSet.contains(name) { from.append(name) } else {
                     ok = false
+                    if c.isBroken(name) { continue }
                     c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
                             hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
                 }
@@ -178,8 +185,10 @@ struct MachineReader {
                 guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
                 guard let event = events.first(where: { $0.name == name }) else {
                     ok = false
+                    if c.isBroken(name) { continue }
                     c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
-                            hint: Suggest.closest(to: name, in: events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                            hint: Suggest.closest(to: name, in: events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
+                            notes: [Self.declaredEvents(events.map(\.name))])
                     continue
                 }
                 on.append(name)
@@ -202,6 +211,7 @@ struct MachineReader {
                 guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
                 guard let variable = variables.first(where: { $0.name == name }) else {
                     ok = false
+                    if c.isBroken(name) { continue }
                     c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
                             hint: Suggest.closest(to: name, in: variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
                     continue
@@ -226,6 +236,7 @@ struct MachineReader {
         if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {
             if stateSet.contains(name) { to = name } else {
                 ok = false
+                if c.isBroken(name) { return nil }
                 c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
                         hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
             }

@@ -97,7 +97,7 @@ extension ReadContext {
         default:
             error("product.type-mismatch",
                   "'\(whole)' uses product parameter '\(term)' = \(binding.value), which is not \(isDuration ? "a duration" : "a whole number") as needed here",
-                  at: location, notes: ["'\(term)' is set at \(binding.location)"], rows: rows)
+                  at: location, rows: rows, notes: ["'\(term)' is set at \(binding.location)"])
             return nil
         }
     }

@@ -11,16 +11,22 @@ final class ReadContext {
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
     var failureMark: Int { diagnostics.count + quietFailures }
+    /// Names whose declaration was reported as wrong (a bad name, a bad domain). A later use of such a name follows
+    /// from that finding, so it is not reported again as unknown: one typo, one finding.
+    private(set) var brokenNames: Set<String> = []
 
     init(file: String) { self.file = file }
 
-    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, notes: [String] = [], rows: [String] = []) {
+    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = [], notes: [String] = []) {
         diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, notes: notes, hint: hint))
     }
 
     func warning(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
         diagnostics.append(Diagnostic(.warning, id: id, message, at: location, rows: rows, hint: hint))
     }
+
+    /// Whether a name's declaration was already reported as wrong, so an unknown use of it follows from that finding.
+    func isBroken(_ name: String) -> Bool { brokenNames.contains(name.trimmingSpaces) }
 
     /// The entries of a mapping, or an error saying what was expected.
     func mapping(_ node: Node, _ what: @autoclosure () -> String) -> [Node.Entry]? {
@@ -55,6 +61,7 @@ final class ReadContext {
     func name(_ node: Node, _ what: @autoclosure () -> String) -> String? {
         guard let text = text(node, what()) else { return nil }
         guard Self.isName(text) else {
+            brokenNames.insert(text.trimmingSpaces)
             error("spec.bad-name", "\(what()) '\(text)' is not a valid name: use letters, digits and '_', starting with a letter",
                   at: node.location)
             return nil
@@ -163,8 +170,12 @@ final class ReadContext {
                 typeNode = t
                 initialNode = byKey["initial"]
             }
-            guard let domain = domain(typeNode, "the type of '\(name)'") else { continue }
+            guard let domain = domain(typeNode, "the type of '\(name)'") else {
+                brokenNames.insert(name)
+                continue
+            }
             if domain == .text && !allowText {
+                brokenNames.insert(name)
                 error("spec.text-in-condition", "'\(name)' cannot be text here: \(what()) are tested in conditions, so give a finite domain",
                       at: typeNode.location, hint: "use a list of names, bool, int a..b or duration a..b")
                 continue
@@ -205,7 +216,7 @@ final class ReadContext {
         }
         if let source, !source.contains("§") {
             warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
-                    at: byKey["source"]!.location, rows: [rowID])
+                    at: byKey["source"]?.location ?? location, rows: [rowID])
         }
         return Trace(source: source, decision: decision)
     }

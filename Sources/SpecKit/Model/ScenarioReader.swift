@@ -2,7 +2,8 @@
 struct ScenarioReader {
     let context: ReadContext
     let machines: [String: Machine]
-    let unreadable: Set<String>
+    /// Machine specs that exist but could not be read, by id, with the first error that stopped each (when known).
+    let unreadable: [String: Diagnostic?]
     /// Machines left unread only because a product value they name was wrong (already reported at its line).
     var quiet: Set<String> = []
 
@@ -35,12 +36,16 @@ struct ScenarioReader {
             } else if quiet.contains(id) {
                 c.quietFailures += 1
                 return nil
-            } else if unreadable.contains(id) {
-                c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location)
+            } else if let cause = unreadable[id] {
+                c.error("spec.uses-broken-spec", "'uses' names '\(id)', which has errors of its own: fix those first", at: node.location,
+                        notes: cause.map { ["follows from \($0.id) at \($0.location)"] } ?? [])
                 return nil
             } else {
-                c.error("spec.unknown-spec", "'uses' names '\(id)', which is not a machine spec", at: node.location,
-                        hint: Suggest.closest(to: id, in: machines.keys).map { "did you mean '\($0)'?" })
+                let found = machines.keys.sorted()
+                c.error("spec.unknown-spec", "'uses' names '\(id)', but no machine spec with that id was found", at: node.location,
+                        hint: Suggest.closest(to: id, in: found).map { "did you mean '\($0)'?" },
+                        notes: [found.isEmpty ? "no machine spec was found among the specs read (for one file, the .yaml files beside it)"
+                                : "the machine specs found are " + found.joined(separator: ", ")])
                 return nil
             }
         }
@@ -173,15 +178,17 @@ struct ScenarioReader {
             }
             count = n
         }
-        if byKey["with"] != nil && byKey["event"] == nil {
-            c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: byKey["with"]!.location, rows: [scenarioID])
+        if let with = byKey["with"], byKey["event"] == nil {
+            c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: with.location, rows: [scenarioID])
         }
         let action: ScenarioStep.Action
         if let eventNode = byKey["event"] {
             guard let name = c.text(eventNode, "the event") else { return nil }
             guard let event = vocabulary.events.first(where: { $0.name == name }) else {
+                if c.isBroken(name) { return nil }
                 c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID])
+                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
+                        notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
                 return nil
             }
             let inputs = byKey["with"].map {
@@ -224,6 +231,7 @@ struct ScenarioReader {
                     continue
                 }
                 guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
+                    if c.isBroken(name) { continue }
                     c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
                             hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
                             rows: [scenarioID])

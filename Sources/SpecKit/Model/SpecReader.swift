@@ -4,6 +4,8 @@ public struct SpecReader: Sendable {
     public var machines: [String: Machine]
     /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
     public var unreadableMachines: Set<String> = []
+    /// The first error of each unreadable machine spec, by id, so a finding that follows from it can name it.
+    public var unreadableCauses: [String: Diagnostic] = [:]
 
     /// Product files already read, by fixture: every spec of that fixture inherits their values.
     public var products: [String: ProductFile] = [:]
@@ -61,7 +63,7 @@ public struct SpecReader: Sendable {
                     at: kindNode.location, hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
             return nil
         }
-        let (required, optional) = Self.bodyKeys[kind]!
+        guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
                            optional: ["product", "notes"] + optional)
@@ -92,7 +94,9 @@ public struct SpecReader: Sendable {
         switch kind {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
-        case .scenarios: body = ScenarioReader(context: c, machines: machines, unreadable: unreadableMachines, quiet: quietlyUnreadableMachines).read(byKey).map(Spec.Body.scenarios)
+        case .scenarios: body = ScenarioReader(context: c, machines: machines,
+                                                      unreadable: Dictionary(unreadableMachines.map { ($0, unreadableCauses[$0]) }, uniquingKeysWith: { a, _ in a }),
+                                                      quiet: quietlyUnreadableMachines).read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
