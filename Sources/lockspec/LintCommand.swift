@@ -30,7 +30,7 @@ let lintCommand = Command(
         ("--format <format>", "How to print findings: text (default), json, or github (workflow annotations)."),
         ("--strict", "Treats warnings as errors."),
         ("--summary", "Also prints the number of rows and test cases of each spec."),
-        ("--fixtures", "Prints each fixture's vocabulary (events, observations, effects, product values) and exits."),
+        ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables) and exits."),
     ],
     valued: ["--format"], flags: ["--strict", "--summary", "--fixtures"],
     run: { args in

@@ -234,7 +234,12 @@ public final class DualPasswordFixture: Fixture {
         }
         if inputs.contains(where: { $0.name == "kind" }) {
             guard case .int(let length) = try value("length") else { throw FixtureError("length is not an int") }
-            let digits = try value("kind").description == "numericPIN"
+            let digits: Bool
+            switch try value("kind").description {
+            case "numericPIN": digits = true
+            case "text": digits = false
+            default: throw FixtureError("kind must be text or numericPIN")
+            }
             let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
             var candidate = ""
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }

@@ -130,9 +130,17 @@ public final class LaunchGatesFixture: Fixture {
         case "unlockTapped": return handle(.lock(.unlockTapped))
         case "setEnabled":
             // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
-            return handle(.lock(inputs["switchTo"] == .bool(true) ? .toggleOn : .toggleOff))
+            switch inputs["switchTo"] {
+            case .bool(true)?: return handle(.lock(.toggleOn))
+            case .bool(false)?: return handle(.lock(.toggleOff))
+            default: throw FixtureError("setEnabled needs switchTo: true or false")
+            }
         case "finishOnboarding":
-            if inputs["via"]?.description == "skip" { return handle(.onboardingSkip) }
+            switch inputs["via"]?.description {
+            case "skip": return handle(.onboardingSkip)
+            case "done": break
+            default: throw FixtureError("finishOnboarding needs via: done or skip")
+            }
             // "done": the user taps next through as many pages as the spec says, whatever the core counts.
             guard let pages = onboardingPages else { throw FixtureError("finishOnboarding(via: done) needs the product value onboardingPages") }
             var effects: [Effect] = []

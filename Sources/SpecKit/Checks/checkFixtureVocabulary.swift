@@ -15,34 +15,21 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
     func checkProduct(_ bindings: [Binding]) {
         for b in bindings where vocabulary.product[b.name] == nil { unknown("product value", b.name, vocabulary.product.keys, at: b.location) }
     }
-    func misfit(_ subject: String, _ declaration: Declaration, _ type: FixtureType) {
-        guard let p = type.problem(fitting: declaration.domain) else { return }
-        out.append(Diagnostic(.error, id: "fixture.domain-mismatch",
-            "\(subject) is declared as \(declaration.domain), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
-            at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint))
-    }
     func checkEvent(_ event: EventDeclaration) {
         guard let inputs = vocabulary.events[event.name] else {
             unknown("event", event.name, vocabulary.events.keys, at: event.location)
             return
         }
-        for input in event.inputs {
-            guard let type = inputs[input.name] else {
-                out.append(Diagnostic(.error, id: "fixture.unknown-name",
-                    "in fixture '\(spec.fixture)', event '\(event.name)' takes no input '\(input.name)', so no row using it could run",
-                    at: input.location,
-                    notes: [inputs.isEmpty ? "the fixture's '\(event.name)' takes no inputs" : "its inputs: \(inputs.keys.sorted().joined(separator: ", "))"],
-                    hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
-                continue
-            }
-            misfit("input '\(input.name)' of event '\(event.name)'", input, type)
+        for input in event.inputs where inputs[input.name] == nil {
+            out.append(Diagnostic(.error, id: "fixture.unknown-name",
+                "in fixture '\(spec.fixture)', event '\(event.name)' takes no input '\(input.name)', so no row using it could run",
+                at: input.location,
+                notes: [inputs.isEmpty ? "the fixture's '\(event.name)' takes no inputs" : "its inputs: \(inputs.keys.sorted().joined(separator: ", "))"],
+                hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
         }
     }
-    func checkObservation(_ declaration: Declaration) {
-        guard let type = vocabulary.observations[declaration.name] else {
-            return unknown("observation", declaration.name, vocabulary.observations.keys, at: declaration.location)
-        }
-        misfit("observation '\(declaration.name)'", declaration, type)
+    func checkObservation(_ name: String, at location: SourceLocation) {
+        if vocabulary.observations[name] == nil { unknown("observation", name, vocabulary.observations.keys, at: location) }
     }
     func checkEffects(_ named: [Named]) {
         for e in named where !vocabulary.effects.contains(e.name) { unknown("effect", e.name, vocabulary.effects, at: e.location) }
@@ -51,13 +38,12 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
     switch spec.body {
     case .machine(let m):
         m.events.forEach(checkEvent)
-        checkObservation(Declaration(name: "state", domain: .enumeration(m.states.map(\.name)), initial: .symbol(m.initial),
-                                     location: m.states.first?.location ?? spec.location))
-        m.variables.forEach(checkObservation)
+        checkObservation("state", at: m.states.first?.location ?? spec.location)
+        for v in m.variables { checkObservation(v.name, at: v.location) }
         checkEffects(m.effects)
     case .scenarios(let s):
         s.events.forEach(checkEvent)
-        s.observe.forEach(checkObservation)
+        for o in s.observe { checkObservation(o.name, at: o.location) }
         checkEffects(s.effects)
         for scenario in s.scenarios { checkProduct(scenario.given) }
     case .decision(let d):
@@ -69,7 +55,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             break
         }
         for i in d.inputs where !inputs.contains(i.name) { unknown("input of table '\(spec.id)'", i.name, inputs, at: i.location) }
-        d.outputs.forEach(checkObservation)
+        for o in d.outputs { checkObservation(o.name, at: o.location) }
     case .matrix(let m):
         guard let axes = vocabulary.matrices[spec.id] else {
             out.append(Diagnostic(.error, id: "fixture.unknown-table",
@@ -79,9 +65,9 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             break
         }
         for a in m.axes where !axes.contains(a.name) { unknown("axis of matrix '\(spec.id)'", a.name, axes, at: a.location) }
-        m.observe.forEach(checkObservation)
+        for o in m.observe { checkObservation(o.name, at: o.location) }
     }
-    return out + checkFixtureValues(spec, vocabulary)
+    return out + checkFixtureDomains(spec, vocabulary) + checkFixtureValues(spec, vocabulary)
 }
 
 /// Checks a product file's fixture and parameter names against the fixture catalog.

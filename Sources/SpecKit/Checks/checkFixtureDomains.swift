@@ -1,0 +1,36 @@
+/// Checks that every domain a spec declares for a name its fixture knows (event inputs, `state` and variables,
+/// observations, decision outputs) fits inside the values the fixture can translate. Unknown names are
+/// `checkFixtureVocabulary`'s to report.
+func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    func misfit(_ subject: String, _ declaration: Declaration, _ type: FixtureType?) {
+        guard let type, let p = type.problem(fitting: declaration.domain) else { return }
+        out.append(Diagnostic(.error, id: "fixture.domain-mismatch",
+            "\(subject) is declared as \(declaration.domain), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
+            at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint))
+    }
+    func events(_ declared: [EventDeclaration]) {
+        for event in declared {
+            for input in event.inputs {
+                misfit("input '\(input.name)' of event '\(event.name)'", input, vocabulary.events[event.name]?[input.name])
+            }
+        }
+    }
+    func observations(_ declared: [Declaration]) {
+        for o in declared { misfit("observation '\(o.name)'", o, vocabulary.observations[o.name]) }
+    }
+    switch spec.body {
+    case .machine(let m):
+        events(m.events)
+        observations([Declaration(name: "state", domain: .enumeration(m.states.map(\.name)), initial: .symbol(m.initial),
+                                  location: m.states.first?.location ?? spec.location)] + m.variables)
+    case .scenarios(let s):
+        events(s.events)
+        observations(s.observe)
+    case .decision(let d):
+        observations(d.outputs)
+    case .matrix(let m):
+        observations(m.observe)
+    }
+    return out
+}
