@@ -11,9 +11,9 @@ public struct SpecReader: Sendable {
     static let headerKeys = ["id", "kind", "title", "source", "fixture", "product", "notes"]
     static let bodyKeys: [Spec.Kind: (required: [String], optional: [String])] = [
         .machine: (["states", "initial", "events", "rows"], ["variables", "effects", "otherwise", "hit"]),
-        .decision: (["inputs", "outputs", "rows"], ["hit"]),
+        .decision: (["table", "inputs", "outputs", "rows"], ["hit"]),
         .scenarios: (["scenarios"], ["uses", "events", "observe", "effects"]),
-        .matrix: (["axes", "observe", "rows"], []),
+        .matrix: (["table", "axes", "observe", "rows"], []),
     ]
 
     /// The kind and `uses:` of a document, read without checking anything else (to order the reading).
