@@ -54,7 +54,7 @@ func exitCode() -> Int32 {
     }
     if first == "--version" {
         let build = BuildIdentity.current
-        Terminal.out("lockspec \(BuildIdentity.toolVersion)\nbuild: \(build) (recorded \(build.recordedAt))\n")
+        Terminal.out("lockspec \(BuildIdentity.toolVersion)\nbuild: \(build), recorded at build time \(build.recordedAt)\n")
         return 0
     }
     if first == "--help" || first == "-h" || first == "help" {

@@ -59,6 +59,7 @@ struct EmitTests {
             source: doc.md §6
             when: {failures: "5.."}
             then: {action: block}
+        table: t.attempts
 
         """
 

@@ -220,7 +220,7 @@ struct SpecReaderTests {
         let compilation = SpecSources.compile(SpecSources.decision(rows: rows))
         #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
         let under = try #require(compilation.testCase("D-UNDER"))
-        #expect(under.steps.map(\.action) == points.map { .decide(inputs: [NamedValue("failures", .int($0))]) })
+        #expect(under.steps.map(\.action) == points.map { .decide(table: "fx.decide", inputs: [NamedValue("failures", .int($0))]) })
         #expect(under.steps.allSatisfy { $0.expect == [NamedValue("action", .symbol("showRemaining"))] })
     }
 
@@ -361,6 +361,7 @@ struct SpecReaderTests {
           profile: [none, real, decoy]
         rows:
         \(rows)
+        table: fx.matrix
         """
     }
 
@@ -385,7 +386,7 @@ struct SpecReaderTests {
             "M-OTHER[action=wrong,erase=false]", "M-OTHER[action=wrong,erase=true]",
         ])
         let cell = compilation.suite.cases[3]
-        #expect(cell.steps.map(\.action) == [.cell(axes: [NamedValue("action", .symbol("decoyCorrect")), NamedValue("erase", .bool(true))])])
+        #expect(cell.steps.map(\.action) == [.cell(table: "fx.matrix", axes: [NamedValue("action", .symbol("decoyCorrect")), NamedValue("erase", .bool(true))])])
         #expect(cell.steps.first?.expect == [NamedValue("profile", .symbol("none"))])
     }
 

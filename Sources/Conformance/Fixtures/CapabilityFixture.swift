@@ -120,12 +120,16 @@ public final class CapabilityFixture: Fixture {
             throw FixtureError("no event \(name)")
         case .advance, .check, .kill, .relaunch:
             return []
-        case .decide(let inputs):
+        case .decide(let table, let inputs):
             let values = Dictionary(inputs.map { ($0.name, $0.value.description) }, uniquingKeysWith: { a, _ in a })
-            if values["scenario"] != nil { try decidePlan(values) } else { try decideReport(values) }
+            switch table {
+            case "capability.scenario-policy": try decidePlan(values)
+            case "capability.check", "capability.type": try decideReport(values)
+            default: throw FixtureError("the capability fixture has no decision table \(table)")
+            }
             return []
-        case .cell:
-            throw FixtureError("the capability fixture runs no matrix")
+        case .cell(let table, _):
+            throw FixtureError("the capability fixture runs no matrix \(table)")
         }
     }
 

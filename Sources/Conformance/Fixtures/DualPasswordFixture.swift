@@ -148,12 +148,14 @@ public final class DualPasswordFixture: Fixture {
             return []
         case .check:
             return []
-        case .decide(let inputs):
-            try decide(inputs)
+        case .decide(let table, let inputs):
+            try decide(table, inputs)
             return []
-        case .cell(let axes):
+        case .cell("decoy.test-matrix", let axes):
             try cell(axes)
             return []
+        case .cell(let table, _):
+            throw FixtureError("the dual-password fixture runs no matrix \(table)")
         }
     }
 
@@ -227,12 +229,13 @@ public final class DualPasswordFixture: Fixture {
         return now == snapshot
     }
 
-    private func decide(_ inputs: [NamedValue]) throws(FixtureError) {
+    private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) {
         func value(_ key: String) throws(FixtureError) -> Value {
             guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
             return v
         }
-        if inputs.contains(where: { $0.name == "kind" }) {
+        switch table {
+        case "decoy.password-policy":
             guard case .int(let length) = try value("length") else { throw FixtureError("length is not an int") }
             let digits: Bool
             switch try value("kind").description {
@@ -256,9 +259,11 @@ public final class DualPasswordFixture: Fixture {
                 }
                 outputs = ["accepted": .bool(false), "reason": .symbol(reason)]
             }
-        } else {
+        case "decoy.failure-delay":
             guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
             outputs = ["delay": .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k, cap: configuration.failureDelayCap).milliseconds))]
+        default:
+            throw FixtureError("the dual-password fixture has no decision table \(table)")
         }
     }
 

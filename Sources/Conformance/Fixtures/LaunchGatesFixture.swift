@@ -94,10 +94,10 @@ public final class LaunchGatesFixture: Fixture {
         case .relaunch:
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return []
-        case .decide(let inputs):
-            try decide(Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        case .decide(let table, let inputs):
+            try decide(table, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
             return []
-        case .cell: throw FixtureError("no matrix")
+        case .cell(let table, _): throw FixtureError("the launch-gates fixture runs no matrix \(table)")
         }
     }
 
@@ -196,14 +196,17 @@ public final class LaunchGatesFixture: Fixture {
 
     // MARK: - Decision tables
 
-    private func decide(_ v: [String: Value]) throws(FixtureError) {
-        if let version = v["version"], let other = v["other"] {
+    private func decide(_ table: String, _ v: [String: Value]) throws(FixtureError) {
+        switch table {
+        case "gates.version-compare":
+            guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
             let a = AppVersion(Self.version(version.description)), b = AppVersion(Self.version(other.description))
             guard let a, let b else { outputs = ["order": .symbol("invalid")]; return }
             outputs = ["order": .symbol(a < b ? "less" : (a == b ? "equal" : "greater"))]
-        } else if let accepted = v["accepted"] {
+        case "gates.consent":
+            guard let accepted = v["accepted"] else { throw FixtureError("gates.consent needs accepted") }
             try decideConsent(accepted.description)
-        } else if v["update"] != nil || v["errorPosted"] != nil {
+        case "gates.order":
             let enabled = v["biometricEnabled"] == .bool(true)
             var inputs = GateInputs(errorPosted: v["errorPosted"] == .bool(true), biometricEnabled: enabled,
                                     biometricLocked: enabled, runningVersion: "1.1",
@@ -217,7 +220,7 @@ public final class LaunchGatesFixture: Fixture {
             default: break
             }
             outputs = ["front": .symbol(Self.front(inputs.visibleGate))]
-        } else if v["running"] != nil {
+        case "gates.update":
             let running = v["running"]?.description == "invalid" ? "1.x" : "1.1"
             func key(_ relation: String?) -> String? {
                 switch relation {
@@ -236,10 +239,11 @@ public final class LaunchGatesFixture: Fixture {
             let requirement = UpdateRequirement.evaluate(running: running, minimum: key(v["vsMin"]?.description),
                                                          latest: latest, dismissed: dismissed)
             outputs = ["sheet": .symbol(requirement.rawValue), "dismissable": .bool(requirement == .soft)]
-        } else if let actions = v["actions"] {
+        case "gates.rating":
+            guard let actions = v["actions"] else { throw FixtureError("gates.rating needs actions") }
             try decideRating(actions: actions, v)
-        } else {
-            throw FixtureError("no decision table for these inputs")
+        default:
+            throw FixtureError("the launch-gates fixture has no decision table \(table)")
         }
     }
 

@@ -111,10 +111,10 @@ public final class LaunchLockFixture: Fixture {
             return []
         case .check:
             return []
-        case .decide(let inputs):
-            return try decide(inputs)
-        case .cell:
-            throw FixtureError("the launch-lock fixture runs no matrix")
+        case .decide(let table, let inputs):
+            return try decide(table, inputs)
+        case .cell(let table, _):
+            throw FixtureError("the launch-lock fixture runs no matrix \(table)")
         }
     }
 
@@ -204,10 +204,13 @@ public final class LaunchLockFixture: Fixture {
 
     /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) or `launch-lock.toggle`
     /// (inputs action, available, auth) by driving the core.
-    private func decide(_ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
+    private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
         let values = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        if values["action"] != nil { return try decideToggle(values) }
-        return try decideAvailability(values)
+        switch table {
+        case "launch-lock.toggle": return try decideToggle(values)
+        case "launch-lock.availability": return try decideAvailability(values)
+        default: throw FixtureError("the launch-lock fixture has no decision table \(table)")
+        }
     }
 
     private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [Effect] {

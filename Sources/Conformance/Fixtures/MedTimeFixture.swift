@@ -168,11 +168,13 @@ public final class MedTimeFixture: Fixture {
             return []
         case .check:
             return []
-        case .decide(let inputs):
+        case .decide("medtime.attempt-rules", let inputs):
             try decide(inputs)
             return []
-        case .cell:
-            throw FixtureError("medtime has no matrix")
+        case .decide(let table, _):
+            throw FixtureError("medtime has no decision table \(table)")
+        case .cell(let table, _):
+            throw FixtureError("medtime has no matrix \(table)")
         }
     }
 

@@ -47,24 +47,18 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
         checkEffects(s.effects)
         for scenario in s.scenarios { checkProduct(scenario.given) }
     case .decision(let d):
-        guard let inputs = vocabulary.decisions[spec.id] else {
-            out.append(Diagnostic(.error, id: "fixture.unknown-table",
-                "fixture '\(spec.fixture)' cannot evaluate a decision table '\(spec.id)'", at: spec.location,
-                notes: ["its tables: \(vocabulary.decisions.keys.sorted().joined(separator: ", "))"],
-                hint: Suggest.closest(to: spec.id, in: vocabulary.decisions.keys).map { "did you mean '\($0)'?" }))
+        guard let inputs = vocabulary.decisions[d.table.name] else {
+            out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
             break
         }
-        for i in d.inputs where !inputs.contains(i.name) { unknown("input of table '\(spec.id)'", i.name, inputs, at: i.location) }
+        for i in d.inputs where !inputs.contains(i.name) { unknown("input of table '\(d.table.name)'", i.name, inputs, at: i.location) }
         for o in d.outputs { checkObservation(o.name, at: o.location) }
     case .matrix(let m):
-        guard let axes = vocabulary.matrices[spec.id] else {
-            out.append(Diagnostic(.error, id: "fixture.unknown-table",
-                "fixture '\(spec.fixture)' cannot run a matrix '\(spec.id)'", at: spec.location,
-                notes: ["its matrices: \(vocabulary.matrices.keys.sorted().joined(separator: ", "))"],
-                hint: Suggest.closest(to: spec.id, in: vocabulary.matrices.keys).map { "did you mean '\($0)'?" }))
+        guard let axes = vocabulary.matrices[m.table.name] else {
+            out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
             break
         }
-        for a in m.axes where !axes.contains(a.name) { unknown("axis of matrix '\(spec.id)'", a.name, axes, at: a.location) }
+        for a in m.axes where !axes.contains(a.name) { unknown("axis of matrix '\(m.table.name)'", a.name, axes, at: a.location) }
         for o in m.observe { checkObservation(o.name, at: o.location) }
     }
     return out + checkFixtureDomains(spec, vocabulary) + checkFixtureValues(spec, vocabulary)
@@ -83,4 +77,12 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
                    at: b.location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
                    hint: Suggest.closest(to: b.name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
     }
+}
+
+/// A `table:` that names no function of the fixture, located at the name, with the functions it has.
+private func unknownTable(_ spec: Spec, _ table: Named, kind: String, known: some Collection<String>) -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown-table",
+               "fixture '\(spec.fixture)' has no \(kind) '\(table.name)', so no row of this table could run", at: table.location,
+               notes: ["its \(kind)s: \(known.isEmpty ? "(none)" : known.sorted().joined(separator: ", "))"],
+               hint: Suggest.closest(to: table.name, in: known).map { "did you mean '\($0)'?" })
 }

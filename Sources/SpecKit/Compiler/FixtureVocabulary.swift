@@ -13,9 +13,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
     /// reference that uses it as the wrong type, is a lint error.
     public var product: [String: Domain]
-    /// Decision tables it can evaluate, by spec id, with their input names.
+    /// The functions it can evaluate as a decision table, by the name a spec gives in `table:`, with their input names.
+    /// Any number of specs, each under its own id, may drive one function.
     public var decisions: [String: Set<String>]
-    /// Matrices it can run, by spec id, with their axis names.
+    /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axis names.
     public var matrices: [String: Set<String>]
 
     /// Creates a vocabulary.

@@ -79,7 +79,7 @@ struct TableCompiler {
                     guard case .text(let t) = binding.value else { return NamedValue(binding.name, binding.value) }
                     return NamedValue(binding.name, .text(substitute(t, variables: [(String, Value)](), inputs: inputs)))
                 }
-                return TestStep(action: .decide(inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
+                return TestStep(action: .decide(table: table.table.name, inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
                                 line: row.identity.location.line, column: row.identity.location.column)
             }
             return TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
@@ -124,7 +124,7 @@ struct TableCompiler {
                 for cell in cells {
                     let axes = zip(analysis.dimensions, cell).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
                     let id = "\(row.identity.id)[\(axes.map { "\($0.name)=\($0.value)" }.joined(separator: ","))]"
-                    let step = TestStep(action: .cell(axes: axes), expect: row.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
+                    let step = TestStep(action: .cell(table: matrix.table.name, axes: axes), expect: row.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
                                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
                     cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
                                           product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: [step], target: 0,

@@ -80,8 +80,8 @@ private func lit(_ action: TestAction) -> String {
     case .kill: ".kill"
     case .relaunch: ".relaunch"
     case .check: ".check"
-    case .decide(let inputs): ".decide(inputs: \(lit(inputs)))"
-    case .cell(let axes): ".cell(axes: \(lit(axes)))"
+    case .decide(let table, let inputs): ".decide(table: \(lit(table)), inputs: \(lit(inputs)))"
+    case .cell(let table, let axes): ".cell(table: \(lit(table)), axes: \(lit(axes)))"
     }
 }
 

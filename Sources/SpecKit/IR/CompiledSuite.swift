@@ -241,10 +241,10 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     case relaunch
     /// Check only.
     case check
-    /// Evaluate a decision table at these inputs.
-    case decide(inputs: [NamedValue])
-    /// Run a matrix cell at these axis values.
-    case cell(axes: [NamedValue])
+    /// Evaluate the fixture function `table` (a decision table's `table:`) at these inputs.
+    case decide(table: String, inputs: [NamedValue])
+    /// Run a cell of the fixture function `table` (a matrix's `table:`) at these axis values.
+    case cell(table: String, axes: [NamedValue])
 
     /// The action as a reader would write it: `active(away=61s)`, `advance 30s`, `kill`.
     public var description: String {
@@ -255,8 +255,8 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
         case .kill: return "kill"
         case .relaunch: return "relaunch"
         case .check: return "check"
-        case .decide(let inputs): return "decide(\(args(inputs)))"
-        case .cell(let axes): return "cell(\(args(axes)))"
+        case .decide(_, let inputs): return "decide(\(args(inputs)))"
+        case .cell(_, let axes): return "cell(\(args(axes)))"
         }
     }
 }

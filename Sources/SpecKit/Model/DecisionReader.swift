@@ -22,8 +22,21 @@ struct DecisionReader {
                 rows.append(DecisionRow(identity: row.identity, when: row.when, then: then))
             }
         }
-        guard !inputs.isEmpty || byKey["inputs"] != nil else { return nil }
-        return DecisionTable(inputs: inputs, outputs: outputs, hit: hit, rows: rows)
+        guard !inputs.isEmpty || byKey["inputs"] != nil, let table = Self.table(byKey, context: c) else { return nil }
+        return DecisionTable(table: table, inputs: inputs, outputs: outputs, hit: hit, rows: rows)
+    }
+
+    /// The `table:` of a decision table or a matrix: the fixture function it drives, named like a spec id
+    /// (`capability.check`). The key is required (a missing one is reported with the other missing keys): the table's
+    /// own `id` is free, so an audit or regression table can drive the same function under an id of its own.
+    static func table(_ byKey: [String: Node], context c: ReadContext) -> Named? {
+        guard let node = byKey["table"], let text = c.text(node, "the table") else { return nil }
+        guard SpecReader.isSpecID(text) else {
+            c.error("spec.bad-name", "table '\(text)' should name a fixture function in lowercase words joined by '.' or '-', like capability.check",
+                    at: node.location)
+            return nil
+        }
+        return Named(name: text, location: node.location)
     }
 
     /// A mapping of declared names to values of their domains (`then` of a decision row, `expect` of a matrix row).

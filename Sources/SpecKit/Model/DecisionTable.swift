@@ -1,5 +1,7 @@
 /// A decision table: a pure function from inputs to outputs, as rows.
 public struct DecisionTable: Hashable, Sendable {
+    /// The fixture function the table drives (`table:`), such as `capability.check`; several specs may drive one.
+    public var table: Named
     /// The input columns.
     public var inputs: [Declaration]
     /// The output columns.

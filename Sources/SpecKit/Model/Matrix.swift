@@ -1,5 +1,7 @@
 /// A matrix: the product of a few axes, each cell checked against the rule that covers it.
 public struct Matrix: Hashable, Sendable {
+    /// The fixture function each cell drives (`table:`), such as `decoy.test-matrix`; several specs may drive one.
+    public var table: Named
     /// The axes (enumerations or booleans), in the order declared.
     public var axes: [Declaration]
     /// What each cell observes.

@@ -31,7 +31,7 @@ struct MatrixReader {
                 rows.append(MatrixRow(identity: row.identity, when: row.when, expect: expect))
             }
         }
-        guard !axes.isEmpty else { return nil }
-        return Matrix(axes: axes, observe: observe, rows: rows)
+        guard !axes.isEmpty, let table = DecisionReader.table(byKey, context: c) else { return nil }
+        return Matrix(table: table, axes: axes, observe: observe, rows: rows)
     }
 }

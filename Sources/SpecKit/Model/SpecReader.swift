@@ -24,9 +24,9 @@ public struct SpecReader: Sendable {
     static let headerKeys = ["id", "kind", "title", "source", "fixture", "product", "notes"]
     static let bodyKeys: [Spec.Kind: (required: [String], optional: [String])] = [
         .machine: (["states", "initial", "events", "rows"], ["variables", "effects", "otherwise", "hit"]),
-        .decision: (["inputs", "outputs", "rows"], ["hit"]),
+        .decision: (["table", "inputs", "outputs", "rows"], ["hit"]),
         .scenarios: (["scenarios"], ["uses", "events", "observe", "effects"]),
-        .matrix: (["axes", "observe", "rows"], []),
+        .matrix: (["table", "axes", "observe", "rows"], []),
     ]
 
     /// Whether a document is a product file (`kind: product`), read before every spec so they can inherit from it.

@@ -1,4 +1,4 @@
-/// SHA-256 (FIPS 180-4), used only to fingerprint spec files in reports so that a report cannot silently go stale.
+/// SHA-256 (FIPS 180-4), used only to fingerprint spec files and design documents in reports so that a report cannot silently go stale.
 /// It protects no secret: the toolchain on Linux ships no hashing API, and SpecKit links no crypto library.
 public enum SHA256 {
     private static let k: [UInt32] = [

@@ -59,6 +59,7 @@ enum SpecSources {
           remaining: int 0..4
         rows:
         \(rows)
+        table: fx.decide
         """
     }
 }
