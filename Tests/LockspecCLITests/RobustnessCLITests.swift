@@ -181,6 +181,10 @@ struct SingleFileLintTests {
         try Data(example.utf8).write(to: URL(fileURLWithPath: path))
         let uses = try #require(example.split(separator: "\n").first { $0.hasPrefix("uses: ") }).dropFirst(6).split(separator: " ")[0]
         try FileManager.default.copyItem(atPath: Self.specs + "/\(uses).yaml", toPath: folder.appendingPathComponent("\(uses).yaml").path)
+        // The machine names its fixture's shared product values, which live in the product files beside it.
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.specs) where name.hasSuffix(".product.yaml") {
+            try FileManager.default.copyItem(atPath: Self.specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
         let r = try CLITests.run(["lint", "--strict", path], timeout: 60)
         #expect(r.status == 0, "\(r.output)")
         #expect(r.stdout.isEmpty, "\(r.stdout)")
