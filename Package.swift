@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SpecKit", targets: ["SpecKit"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
+        .library(name: "AppLockFixtures", targets: ["AppLockFixtures"]),
     ],
     targets: [
         // Debian C libraries, found through pkg-config and installed by Scripts/bootstrap.
@@ -18,20 +19,23 @@ let package = Package(
         // The product behaviour. Knows nothing of the harness: no SpecKit, no Conformance, no specs/.
         .target(name: "AppLockCore", dependencies: ["CArgon2", "CSodium"]),
 
-        // The harness: the general spec engine, then the binding of specs to AppLockCore.
+        // The harness: the general spec engine and the general runner and reports (neither knows AppLockCore), then
+        // the fixtures that bind the specs' names to AppLockCore, in a target of their own so the engine could drive
+        // another core.
         .target(name: "SpecKit", dependencies: ["CYAML"]),
-        .target(name: "Conformance", dependencies: ["SpecKit", "AppLockCore"], plugins: ["BuildIdentityPlugin"]),
+        .target(name: "Conformance", dependencies: ["SpecKit"], plugins: ["BuildIdentityPlugin"]),
+        .target(name: "AppLockFixtures", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
         // Records the build under test (git commit, dirty flag) into Conformance on every build, for every report.
         .plugin(name: "BuildIdentityPlugin", capability: .buildTool()),
 
         // The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance"]),
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
         // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
-        .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance"]),
+        .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
         .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
 
         // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
-        .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
+        .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "AppLockCore"]),
 
         // The process side of Scripts/trials (kill -9, concurrent writers, a full disk) against the real FileStore.
         .executableTarget(name: "lockspec-trials", dependencies: ["AppLockCore"]),
@@ -39,10 +43,10 @@ let package = Package(
         // Tests, one target per module.
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "SpecKit", "AppLockCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
         // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
-        .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "SpecKit"], plugins: ["SpecTablesPlugin"]),
+        .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"], plugins: ["SpecTablesPlugin"]),
     ]
 )
 

@@ -1,6 +1,7 @@
 import Foundation
 import SpecKit
 import Conformance
+import AppLockFixtures
 
 /// The runner's throughput on the rows that run no key derivation, against its floor: the same steps sent to the
 /// same fixtures in a bare loop, with nothing compared or recorded. Prints rows per second for both and the ratio

@@ -3,6 +3,7 @@
 import Foundation
 import SpecKit
 import Conformance
+import AppLockFixtures
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
@@ -17,7 +18,7 @@ let output = arguments[1]
 let files = Array(arguments.dropFirst(2))
 do {
     // An empty list compiles no specs (an empty gate) rather than the default specs/ folder.
-    let compilation = files.isEmpty ? SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: []) : try ConformanceRun.compile(files)
+    let compilation = files.isEmpty ? SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: []) : try ConformanceRun.compile(files, registry: .standard)
     let errors = compilation.diagnostics.filter { $0.severity == .error }
     if !errors.isEmpty {
         FileHandle.standardError.write(Data(DiagnosticFormatter.render(errors, format: .text).utf8))

@@ -1,6 +1,7 @@
 import Foundation
 import SpecKit
 import Conformance
+import AppLockFixtures
 
 /// Chooses a value from a closed list, or throws a usage error naming the choices.
 func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, option: String, default value: T) throws -> T where T.RawValue == String {
@@ -13,7 +14,7 @@ func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, opti
 
 /// Compiles the given paths (default specs/) with the standard fixtures.
 func compileSpecs(_ paths: [String]) throws -> SpecCompiler.Compilation {
-    try ConformanceRun.compile(paths)
+    try ConformanceRun.compile(paths, registry: .standard)
 }
 
 /// Whether any finding means the input could not be read at all (exit 2 rather than 1).

@@ -1,6 +1,7 @@
 import Foundation
 import SpecKit
 import Conformance
+import AppLockFixtures
 
 /// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`), then prints the console one.
 func writeReports(_ result: RunResult, _ args: Arguments) throws {
@@ -39,7 +40,7 @@ let runCommand = Command(
         let options = ConformanceRun.Options(
             paths: args.positionals, rows: split("--row"), specs: split("--spec"), shard: try shard(args.options["--shard"]),
             expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
-        let outcome = ConformanceRun(options).run(progress: progressLine())
+        let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
         guard let result = outcome.result else { return try explain(outcome) }
         try writeReports(result, args)
         if format == .github {

@@ -1,4 +1,5 @@
 import Conformance
+import AppLockFixtures
 import SpecKit
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// as an issue whose text is the same as `lockspec run` prints.
 enum GateSupport {
     static func check(_ testCase: TestCase) {
-        let outcome = ConformanceRun.check(testCase)
+        let outcome = ConformanceRun.check(testCase, registry: .standard)
         guard let divergence = outcome.divergence, !outcome.passed else { return }
         var text = "\(testCase.file):\(testCase.line):\(testCase.column): row \(testCase.row) diverges at step \(divergence.step + 1): \(divergence.action)"
         if divergence.onPath { text += " (on the path to the row, checking row \(divergence.row ?? "?"))" }

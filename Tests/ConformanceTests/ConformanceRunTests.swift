@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Conformance
+import AppLockFixtures
 import SpecKit
 
 /// The library's one entry point for a run: compile, check, fingerprint, run. The CLI only prints what it returns.
@@ -52,7 +53,7 @@ struct ConformanceRunTests {
             "regression.yaml": Self.delaySpec(id: "regression.failure-delay", prefix: "REG", delayAfterThree: "1s"),
         ])
         defer { try? FileManager.default.removeItem(at: url) }
-        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build)).run()
+        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build), registry: .standard).run()
         let result = try #require(outcome.result, "\(outcome.diagnostics)")
         #expect(Set(result.cases.map(\.spec)) == ["audit.failure-delay", "regression.failure-delay"])
         #expect(result.cases.count == 6)
@@ -65,7 +66,7 @@ struct ConformanceRunTests {
     func wrongTableFails() throws {
         let url = try Self.folder(["wrong.yaml": Self.delaySpec(id: "wrong.failure-delay", prefix: "WRONG", delayAfterThree: "2s")])
         defer { try? FileManager.default.removeItem(at: url) }
-        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build)).run()
+        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build), registry: .standard).run()
         let result = try #require(outcome.result)
         #expect(result.cases.filter { $0.status == .failed }.map(\.id) == ["WRONG-3"])
         #expect(outcome.exitCode == 1)
@@ -76,7 +77,7 @@ struct ConformanceRunTests {
         let url = try Self.folder(["broken.yaml": Self.delaySpec(id: "broken.delay", prefix: "B", delayAfterThree: "1s")
             .replacingOccurrences(of: "table: decoy.failure-delay", with: "table: decoy.failure-dela")])
         defer { try? FileManager.default.removeItem(at: url) }
-        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build)).run()
+        let outcome = ConformanceRun(.init(paths: [url.path], build: Self.build), registry: .standard).run()
         #expect(outcome.result == nil)
         #expect(outcome.stop == .specsDoNotCompile)
         #expect(outcome.diagnostics.map(\.id) == ["fixture.unknown-table"])
@@ -88,7 +89,7 @@ struct ConformanceRunTests {
     func unknownRow() throws {
         let url = try Self.folder(["audit.yaml": Self.delaySpec(id: "audit.failure-delay", prefix: "AUDIT", delayAfterThree: "1s")])
         defer { try? FileManager.default.removeItem(at: url) }
-        let outcome = ConformanceRun(.init(paths: [url.path], rows: ["AUDIT-13"], build: Self.build)).run()
+        let outcome = ConformanceRun(.init(paths: [url.path], rows: ["AUDIT-13"], build: Self.build), registry: .standard).run()
         #expect(outcome.stop == .unknownSelection("no row 'AUDIT-13' (did you mean 'AUDIT-12'?)"))
         #expect(outcome.exitCode == 2)
     }

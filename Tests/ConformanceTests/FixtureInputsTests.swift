@@ -1,6 +1,7 @@
 import SpecKit
 import Testing
 @testable import Conformance
+@testable import AppLockFixtures
 
 /// A fixture translates only the values its vocabulary declares: anything else is an error, never a default.
 @Suite("Fixture inputs")

@@ -2,6 +2,7 @@ import Foundation
 import SpecKit
 import Testing
 @testable import Conformance
+import AppLockFixtures
 
 /// The project's product values are written once: the launch-lock grace lives in specs/launch-lock.product.yaml,
 /// and every edge input and scenario step that depends on it is computed from it. Changing it there moves them all.

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import SpecKit
 @testable import Conformance
+import AppLockFixtures
 
 /// A small run built by hand: a machine spec with a graph and a decision spec; a pass, a divergence on the path,
 /// an expected failure and an unexpected pass. Text carries XML/HTML specials so escaping is exercised.

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import SpecKit
 @testable import Conformance
+import AppLockFixtures
 
 /// A result file given to `lockspec merge` is checked before any report reads it: a file that is not a result, or
 /// one holding a value no run produces, is a located `result.*` error rather than a trap in a report.

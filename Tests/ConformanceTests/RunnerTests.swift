@@ -2,6 +2,7 @@ import Foundation
 import SpecKit
 import Testing
 @testable import Conformance
+import AppLockFixtures
 
 /// A deliberately breakable stand-in core: a PIN lock that locks after three failures and keeps the lock across a
 /// kill. Each `Bug` breaks one rule the way a real regression would; the runner must catch every one on the right row.

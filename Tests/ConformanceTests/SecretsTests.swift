@@ -2,6 +2,7 @@ import Foundation
 import SpecKit
 import Testing
 @testable import Conformance
+@testable import AppLockFixtures
 
 /// Secrets never leave: run every row of the project's specs, render every report, and search all of it for the
 /// passwords and PINs the fixtures type.

@@ -1,15 +1,21 @@
 import SpecKit
 
 /// Every fixture, by name: the catalog the compiler checks spec names against, and the factory the runner uses.
+///
+/// The engine knows no fixture: a module that binds a core (AppLockFixtures for AppLockCore) builds a registry over
+/// its own fixture types, and tests build one over their stand-ins.
 public struct FixtureRegistry: FixtureCatalog {
-    /// The fixtures of this build: one per design document.
-    public static let standard = FixtureRegistry(vocabularies: standardVocabularies)
-
+    /// The fixture types, by the name specs use in `fixture:`. A function rather than a stored dictionary: metatypes
+    /// of a protocol are not `Sendable`.
+    private let types: @Sendable () -> [String: any Fixture.Type]
     /// Each fixture's vocabulary, by name.
     private let vocabularies: [String: FixtureVocabulary]
 
-    /// Creates a registry over the given vocabularies (tests use their own).
-    public init(vocabularies: [String: FixtureVocabulary]) { self.vocabularies = vocabularies }
+    /// Creates a registry over the fixture types `types` returns.
+    public init(_ types: @escaping @Sendable () -> [String: any Fixture.Type]) {
+        self.types = types
+        vocabularies = types().mapValues { $0.vocabulary }
+    }
 
     /// The vocabulary of a fixture, or nil.
     public func vocabulary(of fixture: String) -> FixtureVocabulary? { vocabularies[fixture] }
@@ -17,26 +23,12 @@ public struct FixtureRegistry: FixtureCatalog {
     /// Every fixture's name, sorted.
     public var fixtureNames: [String] { vocabularies.keys.sorted() }
 
-    /// A runner over the standard fixtures.
-    public var runner: Runner { Runner(fixtures: standardFixtures) }
+    /// A runner over these fixtures.
+    public var runner: Runner { Runner(fixtures: types()) }
 
-    /// The standard fixture types, by name (for benchmarks that drive them without the runner).
-    public var fixtureTypes: [String: any Fixture.Type] { standardFixtures }
+    /// The fixture types, by name (for benchmarks that drive them without the runner).
+    public var fixtureTypes: [String: any Fixture.Type] { types() }
 }
-
-/// The standard fixture types, by the name specs use in `fixture:`.
-/// A function rather than a stored global: metatypes of a protocol are not `Sendable`.
-var standardFixtures: [String: any Fixture.Type] {
-    [
-        "launch-lock": LaunchLockFixture.self,
-        "capability": CapabilityFixture.self,
-        "medtime": MedTimeFixture.self,
-        "dual-password": DualPasswordFixture.self,
-        "launch-gates": LaunchGatesFixture.self,
-    ]
-}
-
-let standardVocabularies: [String: FixtureVocabulary] = standardFixtures.mapValues { $0.vocabulary }
 
 extension FixtureRegistry {
     /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`.

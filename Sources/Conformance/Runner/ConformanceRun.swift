@@ -48,19 +48,19 @@ public struct ConformanceRun: Sendable {
     /// The fixtures.
     public var registry: FixtureRegistry
 
-    /// Creates a run over the standard fixtures.
-    public init(_ options: Options, registry: FixtureRegistry = .standard) {
+    /// Creates a run over the fixtures of `registry` (AppLockFixtures gives `FixtureRegistry.standard`).
+    public init(_ options: Options, registry: FixtureRegistry) {
         self.options = options
         self.registry = registry
     }
 
-    /// Compiles spec paths against the standard fixtures (default specs/): every finding, and the suite.
-    public static func compile(_ paths: [String], registry: FixtureRegistry = .standard) throws(DiagnosticError) -> SpecCompiler.Compilation {
+    /// Compiles spec paths against the fixtures of `registry` (default specs/): every finding, and the suite.
+    public static func compile(_ paths: [String], registry: FixtureRegistry) throws(DiagnosticError) -> SpecCompiler.Compilation {
         try SpecCompiler(catalog: registry).compile(paths: paths.isEmpty ? ["specs"] : paths)
     }
 
-    /// Runs one compiled case on a fresh fixture of the standard registry (the gate tests' entry point).
-    public static func check(_ testCase: TestCase, registry: FixtureRegistry = .standard) -> Runner.Outcome {
+    /// Runs one compiled case on a fresh fixture of `registry` (the gate tests' entry point).
+    public static func check(_ testCase: TestCase, registry: FixtureRegistry) -> Runner.Outcome {
         registry.runner.run(testCase)
     }
 

@@ -1,4 +1,5 @@
 import AppLockCore
+import Conformance
 import SpecKit
 
 /// Binds the 'capability' specs (biometric-capability-detection.zh.md) to AppLockCore's `BiometricCapability`,

@@ -1,4 +1,5 @@
 import AppLockCore
+import Conformance
 import Foundation
 import SpecKit
 

@@ -1,4 +1,5 @@
 import AppLockCore
+import Conformance
 import SpecKit
 
 /// Binds the 'launch-gates' specs (`gates.*.yaml`, app-launch-gates.zh.md) to AppLockCore's `LaunchGates`, whose
