@@ -41,6 +41,8 @@ public final class MedTimeFixture: Fixture {
                 "delete": [:],
                 "clearAll": [:],
                 "corruptStore": [:],
+                "storageFull": [:],
+                "storageWorks": [:],
             ],
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
@@ -62,6 +64,8 @@ public final class MedTimeFixture: Fixture {
 
     private let directory: String
     private let storePath: String
+    /// The device's storage faults (`storageFull` / `storageWorks`); they outlive a kill, as a full disk does.
+    private let faults = StorageFaults()
     private let clock = ManualClock()
     private let pinLength: PINLength
     private let biometry: MedTimeBiometry
@@ -128,13 +132,13 @@ public final class MedTimeFixture: Fixture {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let fileStore = FileStore(path: storePath)
-            store = fileStore
+            store = FaultyStore(fileStore, faults: faults)
             let credential = try PINCredential.enroll(
                 pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length, parameters: .testing, random: SystemRandom())
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: fileStore)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store)
         } catch {
             throw FixtureError("could not set up the MedTime store: \(error)")
         }
@@ -164,7 +168,7 @@ public final class MedTimeFixture: Fixture {
             machine = nil
             return []
         case .relaunch:
-            store = FileStore(path: storePath)
+            store = FaultyStore(FileStore(path: storePath), faults: faults)
             machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store)
             return []
         case .check:
@@ -231,6 +235,12 @@ public final class MedTimeFixture: Fixture {
             }
         case "delete": return try send(.delete)
         case "clearAll": return try send(.clearAll)
+        case "storageFull":
+            faults.setWritesFail(true)
+            return []
+        case "storageWorks":
+            faults.setWritesFail(false)
+            return []
         case "corruptStore":
             // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
