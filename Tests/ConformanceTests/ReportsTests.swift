@@ -113,6 +113,25 @@ struct ReportsTests {
         #expect(try mergeRunResults([b, a]) == run)
     }
 
+    @Test("merging refuses a missing shard, a shard given twice, shards of two splits, and shards beside a whole run")
+    func mergeRejectsIncompleteSplits() {
+        func part(_ shard: String?, _ c: CaseResult) -> RunResult {
+            RunResult(identity: ReportFixture.identity(shard: shard), specs: run.specs, cases: [c])
+        }
+        #expect(throws: RunMergeError.shardsMissing(count: 3, missing: [3])) {
+            try mergeRunResults([part("1/3", ReportFixture.failed), part("2/3", ReportFixture.passed)])
+        }
+        #expect(throws: RunMergeError.shardTwice("1/2")) {
+            try mergeRunResults([part("1/2", ReportFixture.failed), part("1/2", ReportFixture.passed)])
+        }
+        #expect(throws: RunMergeError.shardCountsDiffer("1/2", "2/3")) {
+            try mergeRunResults([part("1/2", ReportFixture.failed), part("2/3", ReportFixture.passed)])
+        }
+        #expect(throws: RunMergeError.self) { try mergeRunResults([part("1/2", ReportFixture.failed), part(nil, ReportFixture.passed)]) }
+        #expect("\(RunMergeError.shardsMissing(count: 3, missing: [3]))"
+            == "shard 3/3 of 3 is missing: the merged run would report fewer cases than the suite has")
+    }
+
     @Test("merging rejects a differing spec fingerprint, naming the spec")
     func mergeRejectsFingerprint() {
         let a = RunResult(identity: ReportFixture.identity(), specs: [], cases: [ReportFixture.passed])

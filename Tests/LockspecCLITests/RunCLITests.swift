@@ -49,6 +49,21 @@ struct RunCLITests {
         #expect(counts.count == 2 && whole == counts.reduce(0, +))
     }
 
+    @Test("merging 2 of 3 shards exits 2 and names the missing shard")
+    func missingShard() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for shard in ["1/3", "2/3"] {
+            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", out.appendingPathComponent("p\(shard.prefix(1)).json").path], timeout: 120)
+            #expect(run.status == 0)
+        }
+        let merged = try CLITests.run(["merge", out.appendingPathComponent("p1.json").path, out.appendingPathComponent("p2.json").path,
+                                       "--json", out.appendingPathComponent("all.json").path])
+        #expect(merged.status == 2)
+        #expect(merged.stderr.contains("shard 3/3 of 3 is missing"), "\(merged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("all.json").path))
+    }
+
     @Test("usage mistakes and specs that do not compile exit 2, before anything runs")
     func exitTwo() throws {
         let unknownRow = try CLITests.run(["run", Self.specs, "--row", "LL-ACTIVE-GRACE-OVR"], timeout: 60)

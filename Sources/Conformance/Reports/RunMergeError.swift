@@ -12,6 +12,14 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case specDiffers(spec: String, first: String, second: String)
     /// The same case appears in two shards.
     case duplicateCase(spec: String, id: String)
+    /// Some results are shards and some are whole runs, or a shard's `I/N` does not read.
+    case shardMixed(String)
+    /// Shards of different splits (`1/3` beside `2/4`).
+    case shardCountsDiffer(String, String)
+    /// The same shard given twice.
+    case shardTwice(String)
+    /// Shards of the split are missing, so the merged run would claim less than it checked.
+    case shardsMissing(count: Int, missing: [Int])
 
     /// The error as a sentence.
     public var description: String {
@@ -28,6 +36,15 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
             "spec '\(spec)' differs between shards: \(a) and \(b); rerun every shard on the same checkout"
         case .duplicateCase(let spec, let id):
             "case '\(id)' of spec '\(spec)' appears in more than one shard"
+        case .shardMixed(let what):
+            "\(what); give every shard of one split (each run with --shard I/N), or one whole run"
+        case .shardCountsDiffer(let a, let b):
+            "the results come from different splits: shard \(a) beside shard \(b)"
+        case .shardTwice(let shard):
+            "shard \(shard) is given twice"
+        case .shardsMissing(let count, let missing):
+            "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) of \(count) "
+                + "\(missing.count == 1 ? "is" : "are") missing: the merged run would report fewer cases than the suite has"
         }
     }
 }

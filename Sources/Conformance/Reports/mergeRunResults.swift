@@ -6,6 +6,7 @@ import SpecKit
 /// The merged identity starts at the earliest shard's time and names no shard.
 public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     guard let first = parts.first else { throw RunMergeError.noParts }
+    try checkShards(parts.map(\.identity.shard))
     var fingerprints: [String: SpecFingerprint] = [:]
     var documents: [String: DocumentFingerprint] = [:]
     var specs: [String: CompiledSpec] = [:]
@@ -53,4 +54,26 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
                                specs: fingerprints.values.sorted { $0.id < $1.id },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases)
+}
+
+/// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole
+/// runs (of different `--spec` selections, say) merge freely; a case in two of them is still refused.
+func checkShards(_ shards: [String?]) throws(RunMergeError) {
+    let named = shards.compactMap { $0 }
+    guard !named.isEmpty else { return }
+    guard named.count == shards.count else { throw .shardMixed("some results are shards and some are whole runs") }
+    var count: Int?
+    var seen: Set<Int> = []
+    for text in named {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]), total >= 1, (1...total).contains(index) else {
+            throw .shardMixed("shard '\(text)' is not I/N")
+        }
+        if let count, count != total { throw .shardCountsDiffer("\(named[0])", text) }
+        count = total
+        guard seen.insert(index).inserted else { throw .shardTwice(text) }
+    }
+    if let count, seen.count != count {
+        throw .shardsMissing(count: count, missing: (1...count).filter { !seen.contains($0) })
+    }
 }
