@@ -141,18 +141,11 @@ struct ScenarioReader {
         return true
     }
 
+    /// One step: a bare `kill` / `relaunch`, or a mapping that does one thing (event, advance, kill, relaunch, a
+    /// repeated block, or only `expect`), with an optional `repeat` and `expect`.
     private func readStep(_ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {
         let c = context
-        if let word = node.scalar {
-            switch word {
-            case "kill": return ScenarioStep(action: .kill, count: 1, expect: [], expectEffects: nil, location: node.location)
-            case "relaunch": return ScenarioStep(action: .relaunch, count: 1, expect: [], expectEffects: nil, location: node.location)
-            default:
-                c.error("spec.bad-step", "'\(word)' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect",
-                        at: node.location, hint: Suggest.closest(to: word, in: ["kill", "relaunch"]).map { "did you mean '\($0)'?" }, rows: [scenarioID])
-                return nil
-            }
-        }
+        if let word = node.scalar { return readWordStep(word, at: node.location, scenarioID) }
         guard let entries = c.mapping(node, "a step") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a step", required: [],
                            optional: ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "notes"])
@@ -162,92 +155,119 @@ struct ScenarioReader {
                     at: node.location, rows: [scenarioID])
             return nil
         }
-        var count = 1
-        if let repeatNode = byKey["repeat"] {
-            guard let text = c.text(repeatNode, "repeat") else { return nil }
-            var n = Int(text)
-            // `repeat: pinAttempts`: a count computed from product parameters.
-            switch c.evaluate(text, as: .int(0...0), within: 1...Self.maximumSteps, at: repeatNode.location, rows: [scenarioID]) {
-            case .value(let computed): n = computed
-            case .failed: return nil
-            case .notAReference: break
-            }
-            guard let n, n >= 1, n <= Self.maximumSteps else {
-                c.error("spec.bad-repeat", "'repeat' must be a whole number from 1 to \(Self.maximumSteps)", at: repeatNode.location, rows: [scenarioID])
-                return nil
-            }
-            count = n
-        }
+        guard let count = readRepeat(byKey["repeat"], scenarioID) else { return nil }
         if let with = byKey["with"], byKey["event"] == nil {
             c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: with.location, rows: [scenarioID])
         }
-        let action: ScenarioStep.Action
-        if let eventNode = byKey["event"] {
-            guard let name = c.text(eventNode, "the event") else { return nil }
-            guard let event = vocabulary.events.first(where: { $0.name == name }) else {
-                if c.isBroken(name) { return nil }
-                c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                        hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
-                        notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
-                return nil
-            }
-            let inputs = byKey["with"].map {
-                DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, context: c)
-            } ?? []
-            let written = Set(byKey["with"]?.mapping?.compactMap(\.key.scalar) ?? [])
-            for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) && !written.contains(input.name) {
-                c.error("spec.missing-input", "event '\(name)' needs input '\(input.name)' (\(input.domain)): add it under 'with'",
-                        at: eventNode.location, rows: [scenarioID])
-            }
-            action = .event(name, inputs: inputs)
-        } else if let advanceNode = byKey["advance"] {
-            guard let ms = advance(advanceNode, scenarioID) else { return nil }
-            action = .advance(milliseconds: ms)
-        } else if byKey["kill"] != nil {
-            action = .kill
-        } else if byKey["relaunch"] != nil {
-            action = .relaunch
-        } else if let stepsNode = byKey["steps"] {
+        guard let action = readAction(byKey, node, vocabulary, scenarioID) else { return nil }
+        let (expect, expectEffects) = readExpect(byKey["expect"], vocabulary, scenarioID)
+        return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, location: node.location)
+    }
+
+    /// `kill` or `relaunch` written as a bare word.
+    private func readWordStep(_ word: String, at location: SourceLocation, _ scenarioID: String) -> ScenarioStep? {
+        switch word {
+        case "kill": return ScenarioStep(action: .kill, count: 1, expect: [], expectEffects: nil, location: location)
+        case "relaunch": return ScenarioStep(action: .relaunch, count: 1, expect: [], expectEffects: nil, location: location)
+        default:
+            context.error("spec.bad-step", "'\(word)' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect",
+                          at: location, hint: Suggest.closest(to: word, in: ["kill", "relaunch"]).map { "did you mean '\($0)'?" },
+                          rows: [scenarioID])
+            return nil
+        }
+    }
+
+    /// The step's repeat count: 1 without `repeat`, the number or product expression written, or nil after an error.
+    private func readRepeat(_ repeatNode: Node?, _ scenarioID: String) -> Int? {
+        guard let repeatNode else { return 1 }
+        let c = context
+        guard let text = c.text(repeatNode, "repeat") else { return nil }
+        var n = Int(text)
+        // `repeat: pinAttempts`: a count computed from product parameters.
+        switch c.evaluate(text, as: .int(0...0), within: 1...Self.maximumSteps, at: repeatNode.location, rows: [scenarioID]) {
+        case .value(let computed): n = computed
+        case .failed: return nil
+        case .notAReference: break
+        }
+        guard let n, n >= 1, n <= Self.maximumSteps else {
+            c.error("spec.bad-repeat", "'repeat' must be a whole number from 1 to \(Self.maximumSteps)", at: repeatNode.location, rows: [scenarioID])
+            return nil
+        }
+        return n
+    }
+
+    /// What the step does, or nil after an error.
+    private func readAction(_ byKey: [String: Node], _ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
+        let c = context
+        if let eventNode = byKey["event"] { return readEvent(eventNode, with: byKey["with"], vocabulary, scenarioID) }
+        if let advanceNode = byKey["advance"] { return advance(advanceNode, scenarioID).map { .advance(milliseconds: $0) } }
+        if byKey["kill"] != nil { return .kill }
+        if byKey["relaunch"] != nil { return .relaunch }
+        if let stepsNode = byKey["steps"] {
             guard byKey["repeat"] != nil else {
                 c.error("spec.bad-step", "a block of 'steps' needs 'repeat: N'", at: stepsNode.location, rows: [scenarioID])
                 return nil
             }
             guard let items = c.list(stepsNode, "the repeated steps") else { return nil }
-            action = .block(items.compactMap { readStep($0, vocabulary, scenarioID) })
-        } else if byKey["expect"] != nil {
-            action = .check
-        } else {
-            c.error("spec.bad-step", "the step does nothing: give it event, advance, kill, relaunch, repeat with steps, or expect",
-                    at: node.location, rows: [scenarioID])
+            return .block(items.compactMap { readStep($0, vocabulary, scenarioID) })
+        }
+        if byKey["expect"] != nil { return .check }
+        c.error("spec.bad-step", "the step does nothing: give it event, advance, kill, relaunch, repeat with steps, or expect",
+                at: node.location, rows: [scenarioID])
+        return nil
+    }
+
+    /// `event: name` with its `with:` inputs, each declared and every input given.
+    private func readEvent(_ eventNode: Node, with withNode: Node?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
+        let c = context
+        guard let name = c.text(eventNode, "the event") else { return nil }
+        guard let event = vocabulary.events.first(where: { $0.name == name }) else {
+            if c.isBroken(name) { return nil }
+            c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
+                    hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
+                    notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
             return nil
         }
+        let inputs = withNode.map {
+            DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, context: c)
+        } ?? []
+        let written = Set(withNode?.mapping?.compactMap(\.key.scalar) ?? [])
+        for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) && !written.contains(input.name) {
+            c.error("spec.missing-input", "event '\(name)' needs input '\(input.name)' (\(input.domain)): add it under 'with'",
+                    at: eventNode.location, rows: [scenarioID])
+        }
+        return .event(name, inputs: inputs)
+    }
+
+    /// The observations and effects a step's `expect:` names, each checked against the vocabulary.
+    private func readExpect(_ expectNode: Node?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ([Binding], [EffectCall]?) {
+        let c = context
         var expect: [Binding] = []
         var expectEffects: [EffectCall]?
-        if let expectNode = byKey["expect"], let entries = c.mapping(expectNode, "expect") {
-            for entry in entries {
-                guard let name = c.text(entry.key, "an observation") else { continue }
-                if name == "effects" {
-                    expectEffects = MachineReader.effectCalls(entry.value, declared: vocabulary.effects, rowID: scenarioID, context: c)
-                    continue
-                }
-                guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
-                    if c.isBroken(name) { continue }
-                    c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
-                            hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
-                            rows: [scenarioID])
-                    continue
-                }
-                if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
-                    c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
-                            + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
-                            hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
-                    continue
-                }
-                if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {
-                    expect.append(Binding(name: name, value: v, location: entry.value.location))
-                }
+        guard let expectNode, let entries = c.mapping(expectNode, "expect") else { return ([], nil) }
+        for entry in entries {
+            guard let name = c.text(entry.key, "an observation") else { continue }
+            if name == "effects" {
+                expectEffects = MachineReader.effectCalls(entry.value, declared: vocabulary.effects, rowID: scenarioID, context: c)
+                continue
+            }
+            guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
+                if c.isBroken(name) { continue }
+                c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
+                        hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
+                        rows: [scenarioID])
+                continue
+            }
+            if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
+                c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
+                        + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
+                        hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
+                continue
+            }
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {
+                expect.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }
-        return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, location: node.location)
+        return (expect, expectEffects)
     }
 }
