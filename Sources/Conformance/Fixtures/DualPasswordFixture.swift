@@ -345,7 +345,8 @@ public final class DualPasswordFixture: Fixture {
             switch name {
             case "kdfMemoryKiB": return .int(Int(parameters.memoryKiB))
             case "kdfIterations": return .int(Int(parameters.iterations))
-            default: return .int(Int(parameters.parallelism))
+            case "kdfParallelism": return .int(Int(parameters.parallelism))
+            default: throw FixtureError("no observation \(name)")
             }
         default: throw FixtureError("no observation \(name)")
         }
