@@ -241,7 +241,7 @@ public final class DualPasswordFixture: Fixture {
             let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
             var candidate = ""
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
-            let same = try value("sameAsOther") == .bool(true)
+            guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
             let other = same ? candidate : (digits ? "9" : "z") + candidate
             do throws(PasswordPolicyError) {
                 try PasswordPolicy.check(main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other))
