@@ -137,7 +137,7 @@ public final class CapabilityFixture: Fixture {
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let output = outputs[name] { return output }
-        if name == "state" { return .symbol(session.pendingAttempt == nil ? "Idle" : "Evaluating") }
+        if name == "state" { return .symbol(session.isEvaluating ? "Evaluating" : "Idle") }
         if name == "message" { return .text(session.message ?? "") }
         throw FixtureError("no observation \(name)")
     }

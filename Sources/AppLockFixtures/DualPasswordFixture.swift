@@ -7,9 +7,9 @@ import SpecKit
 /// decoy.failure-delay) to AppLockCore's `DualPassword`.
 ///
 /// Each instance owns a temporary directory with a `FileStore` (removed in `deinit`) and a manual clock. Setup installs
-/// a main and a decoy password with real Argon2id at the light test parameters, then snapshots the persisted slot
-/// records; `realUnchanged`/`realIntact` compare the store's raw slot bytes with that snapshot (the erase overwrites
-/// Real's slot; the decoy slot never changes, so comparing both slots is comparing Real's).
+/// a main and a decoy password with real Argon2id at the light test parameters, then keeps the core's record of the
+/// persisted slots (`persistedSlots`); `realUnchanged`/`realIntact`/`realErased` are the core's answers against it
+/// (`realSlotUnchanged(since:)`, `realSlotOverwritten(since:)`).
 ///
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`;
 /// `submit(waited: cap)` advances the clock by that cap first; the test
@@ -69,7 +69,8 @@ public final class DualPasswordFixture: Fixture {
     private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
     private var core: DualPassword?
-    private let snapshot: [[UInt8]?]
+    /// The persisted slots right after install, as the core records them.
+    private let installed: DualPassword.PersistedSlots
     private var outputs: [String: Value] = [:]
 
     /// Builds a fresh core with a main and a decoy password installed.
@@ -110,10 +111,10 @@ public final class DualPasswordFixture: Fixture {
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }
-        let keys = DualPassword.Configuration().keys
-        snapshot = [(try? fileStore.value(forKey: keys.slot(0))) ?? nil, (try? fileStore.value(forKey: keys.slot(1))) ?? nil]
         self.configuration = configuration
-        core = DualPassword(configuration: configuration, store: fileStore, random: random)
+        let core = DualPassword(configuration: configuration, store: fileStore, random: random)
+        installed = core.persistedSlots
+        self.core = core
     }
 
     deinit {
@@ -224,12 +225,6 @@ public final class DualPasswordFixture: Fixture {
         }
     }
 
-    private var realBytesUnchanged: Bool {
-        let keys = DualPassword.Configuration().keys
-        let now = [(try? store.value(forKey: keys.slot(0))) ?? nil, (try? store.value(forKey: keys.slot(1))) ?? nil]
-        return now == snapshot
-    }
-
     private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) {
         func value(_ key: String) throws(FixtureError) -> Value {
             guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
@@ -247,7 +242,7 @@ public final class DualPasswordFixture: Fixture {
             let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
             var candidate = ""
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
-            let same = try value("sameAsOther") == .bool(true)
+            guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
             let other = same ? candidate : (digits ? "9" : "z") + candidate
             do throws(PasswordPolicyError) {
                 try PasswordPolicy.check(main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other))
@@ -268,8 +263,12 @@ public final class DualPasswordFixture: Fixture {
         }
     }
 
+    /// One cell of decoy.test-matrix: the setup of the spec's notes (Real open once, Face ID allowed, erase on or
+    /// off, locked, a few characters typed), then the action; every observation is the core's.
     private func cell(_ axes: [NamedValue]) throws(FixtureError) {
-        let action = axes.first { $0.name == "action" }?.value.description ?? ""
+        guard let action = axes.first(where: { $0.name == "action" })?.value.description else {
+            throw FixtureError("the cell gives no action")
+        }
         let eraseOn: Bool
         switch axes.first(where: { $0.name == "erase" })?.value.description {
         case "on": eraseOn = true
@@ -284,16 +283,16 @@ public final class DualPasswordFixture: Fixture {
             _ = try send(.confirmEnableErase)
         }
         _ = try send(.lock)
-        var effects: [DualPasswordEffect] = []
+        for character in "abc" { _ = try send(.typeCharacter(SecretBytes(utf8: String(character)))) }
         switch action {
-        case "mainCorrect": effects = try send(.submit(secret("main")))
-        case "decoyCorrect": effects = try send(.submit(secret("decoy")))
-        case "wrong": effects = try send(.submit(secret("wrong")))
-        case "empty": effects = try send(.submit(secret("empty")))
-        case "cancel": effects = try send(.cancel)
-        case "faceIDSuccess": effects = try send(.faceIDResult(.success))
-        case "faceIDFailure": effects = try send(.faceIDResult(.failure))
-        case "background": effects = try send(.background)
+        case "mainCorrect": _ = try send(.submit(secret("main")))
+        case "decoyCorrect": _ = try send(.submit(secret("decoy")))
+        case "wrong": _ = try send(.submit(secret("wrong")))
+        case "empty": _ = try send(.submit(secret("empty")))
+        case "cancel": _ = try send(.cancel)
+        case "faceIDSuccess": _ = try send(.faceIDResult(.success))
+        case "faceIDFailure": _ = try send(.faceIDResult(.failure))
+        case "background": _ = try send(.background)
         case "killRelaunch":
             _ = try perform(.kill)
             _ = try perform(.relaunch)
@@ -301,28 +300,33 @@ public final class DualPasswordFixture: Fixture {
         }
         guard let c = core else { throw FixtureError("the app is killed") }
         outputs = [
-            "profile": .symbol(c.openProfile?.description ?? "none"),
-            "realIntact": .bool(realBytesUnchanged),
-            "eraseRan": .bool(effects.contains(.erase)),
-            "error": .symbol(effects.contains { if case .showError = $0 { true } else { false } } ? "neutral" : "none"),
-            // Only the core's own word counts: the field is empty once the core has asked for it to be cleared.
-            "inputCleared": .bool(effects.contains(.clearInput)),
+            "profile": .symbol(Self.profile(c.openProfile)),
+            "realIntact": .bool(c.realSlotUnchanged(since: installed)),
+            "eraseRan": .bool(c.hasErased),
+            "error": .symbol(c.lastStepShowedError ? "neutral" : "none"),
+            "inputCleared": .bool(c.field.isEmpty),
         ]
+    }
+
+    private static func profile(_ role: ProfileRole?) -> String {
+        switch role {
+        case .real?: "real"
+        case .decoy?: "decoy"
+        case nil: "none"
+        }
     }
 
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let v = outputs[name] { return v }
         if name == "persistedNamesNeutral" {
-            guard let keys = try? store.keys() else { throw FixtureError("the store cannot be read") }
-            let meaningful = ["real", "fake", "decoy", "erase", "password", "main", "wipe"]
-            return .bool(!keys.contains { k in meaningful.contains { k.lowercased().contains($0) } })
+            do { return .bool(try DualPassword.persistedNamesAreNeutral(in: store)) } catch { throw FixtureError("the store cannot be read") }
         }
         guard let c = core else { throw FixtureError("the app is killed: no \(name)") }
         switch name {
         case "state": return .symbol(c.state.rawValue)
         case "eraseEnabled": return .bool(c.eraseEnabled)
-        case "realErased": return .bool(!realBytesUnchanged) // Real's persisted slot is no longer what was installed
+        case "realErased": return .bool(c.realSlotOverwritten(since: installed))
         case "failures": return .int(c.failureCount)
         case "faceIDAllowed": return .bool(c.quickUnlockEnabled)
         case "inputLength": return .int(c.field.length)
@@ -332,18 +336,18 @@ public final class DualPasswordFixture: Fixture {
             case .warning: return .symbol("warned")
             case .confirmation: return .symbol("confirming")
             }
-        case "realUnchanged": return .bool(realBytesUnchanged)
+        case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
         case "kdfRuns": return .int(c.lastStepDerivations)
         case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
-            // Read back from both persisted slot records, which must agree (same shape for both slots, §5).
-            let keys = DualPassword.Configuration().keys
-            let records = [0, 1].map { i in ((try? store.value(forKey: keys.slot(i))) ?? nil).flatMap { try? SlotRecord(bytes: $0) } }
-            guard let first = records[0], let second = records[1] else { throw FixtureError("a slot record cannot be read") }
-            guard first.parameters == second.parameters else { return .text("the two slots persist different parameters") }
+            // Both persisted slot records carry them, and must agree (same shape for both slots, §5).
+            guard let parameters = c.persistedKDFParameters else {
+                throw FixtureError("the two slot records cannot be read or persist different parameters")
+            }
             switch name {
-            case "kdfMemoryKiB": return .int(Int(first.parameters.memoryKiB))
-            case "kdfIterations": return .int(Int(first.parameters.iterations))
-            default: return .int(Int(first.parameters.parallelism))
+            case "kdfMemoryKiB": return .int(Int(parameters.memoryKiB))
+            case "kdfIterations": return .int(Int(parameters.iterations))
+            case "kdfParallelism": return .int(Int(parameters.parallelism))
+            default: throw FixtureError("no observation \(name)")
             }
         default: throw FixtureError("no observation \(name)")
         }

@@ -178,19 +178,14 @@ public final class LaunchGatesFixture: Fixture {
         case "enabled": return .bool(lock.enabled)
         case "phase": return .symbol(lock.scenePhase.rawValue)
         case "cover": return .bool(lock.showsCover)
-        case "backgroundTime": return .bool(lock.lastBackgroundedAt != nil)
+        case "backgroundTime": return .bool(lock.hasBackgroundTime)
         case "authenticating": return .bool(lock.isAuthenticating)
         case "front": return .symbol(Self.front(gates.visibleGate))
         case "analyticsStarted": return .bool(gates.analyticsStarted)
         case "onboardingCompleted": return .bool(gates.onboardingCompleted)
-        case "onboardingPage": return .int(gates.onboardingPage + 1) // the page shown, counted from 1
+        case "onboardingPage": return .int(gates.onboardingPageNumber)
         case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
-        case "sheet":
-            switch gates.visibleGate {
-            case .forcedUpdate: return .symbol("forced")
-            case .softUpdate: return .symbol("soft")
-            default: return .symbol("none")
-            }
+        case "sheet": return .symbol(Self.sheet(gates.presentedUpdateSheet))
         default: throw FixtureError("no observation \(name)")
         }
     }
@@ -201,51 +196,70 @@ public final class LaunchGatesFixture: Fixture {
         switch table {
         case "gates.version-compare":
             guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
-            let a = AppVersion(Self.version(version.description)), b = AppVersion(Self.version(other.description))
-            guard let a, let b else { outputs = ["order": .symbol("invalid")]; return }
-            outputs = ["order": .symbol(a < b ? "less" : (a == b ? "equal" : "greater"))]
+            let order = AppVersion.order(Self.version(version.description), Self.version(other.description))
+            outputs = ["order": .symbol(Self.order(order))]
         case "gates.consent":
             guard let accepted = v["accepted"] else { throw FixtureError("gates.consent needs accepted") }
             try decideConsent(accepted.description)
         case "gates.order":
-            let enabled = v["biometricEnabled"] == .bool(true)
-            var inputs = GateInputs(errorPosted: v["errorPosted"] == .bool(true), biometricEnabled: enabled,
-                                    biometricLocked: enabled, runningVersion: "1.1",
-                                    onboardingCompleted: v["onboardingCompleted"] == .bool(true),
-                                    legalVersion: "2026-04-30")
-            inputs.acceptedConsentVersion = v["consentCurrent"] == .bool(true) ? "2026-04-30" : nil
-            switch v["update"]?.description ?? "none" {
-            case "forced": inputs.minimumVersion = "1.2"
-            case "soft": inputs.latestVersion = "1.2"
-            case "softDismissed": inputs.latestVersion = "1.2"; inputs.dismissedVersion = "1.2"
-            default: break
-            }
-            outputs = ["front": .symbol(Self.front(inputs.visibleGate))]
+            try decideOrder(v)
         case "gates.update":
-            let running = v["running"]?.description == "invalid" ? "1.x" : "1.1"
-            func key(_ relation: String?) -> String? {
-                switch relation {
-                case "keyInvalid": "1.x"
-                case "below": "1.2"
-                case "notBelow": "1.0"
-                default: nil
-                }
-            }
-            let latest = key(v["vsLatest"]?.description)
-            let dismissed: String? = switch v["dismissed"]?.description {
-            case "thisLatest": latest
-            case "olderLatest": "0.9"
-            default: nil
-            }
-            let requirement = UpdateRequirement.evaluate(running: running, minimum: key(v["vsMin"]?.description),
-                                                         latest: latest, dismissed: dismissed)
-            outputs = ["sheet": .symbol(requirement.rawValue), "dismissable": .bool(requirement == .soft)]
+            try decideUpdate(v)
         case "gates.rating":
             guard let actions = v["actions"] else { throw FixtureError("gates.rating needs actions") }
             try decideRating(actions: actions, v)
         default:
             throw FixtureError("the launch-gates fixture has no decision table \(table)")
         }
+    }
+
+    /// gates.order → `GateInputs.visibleGate`: each input named by the row becomes one persisted fact (the running
+    /// version is 1.1; an update is a MIN or LATEST of 1.2, dismissed for 1.2 when `softDismissed`).
+    private func decideOrder(_ v: [String: Value]) throws(FixtureError) {
+        let enabled = try Self.flag(v, "biometricEnabled")
+        var inputs = GateInputs(errorPosted: try Self.flag(v, "errorPosted"), biometricEnabled: enabled,
+                                biometricLocked: enabled, runningVersion: "1.1",
+                                onboardingCompleted: try Self.flag(v, "onboardingCompleted"),
+                                legalVersion: "2026-04-30")
+        inputs.acceptedConsentVersion = try Self.flag(v, "consentCurrent") ? "2026-04-30" : nil
+        switch v["update"]?.description {
+        case "none": break
+        case "forced": inputs.minimumVersion = "1.2"
+        case "soft": inputs.latestVersion = "1.2"
+        case "softDismissed": inputs.latestVersion = "1.2"; inputs.dismissedVersion = "1.2"
+        default: throw FixtureError("gates.order needs update: none, soft, softDismissed or forced")
+        }
+        outputs = ["front": .symbol(Self.front(inputs.visibleGate))]
+    }
+
+    /// gates.update → `UpdateRequirement.evaluate` over a running version 1.1 (or "1.x" when invalid) and MIN /
+    /// LATEST keys named by their relation to it; the sheet and whether it can be dismissed are the core's.
+    private func decideUpdate(_ v: [String: Value]) throws(FixtureError) {
+        let running: String
+        switch v["running"]?.description {
+        case "valid": running = "1.1"
+        case "invalid": running = "1.x"
+        default: throw FixtureError("gates.update needs running: valid or invalid")
+        }
+        func key(_ name: String) throws(FixtureError) -> String? {
+            switch v[name]?.description {
+            case "keyEmpty": return nil
+            case "keyInvalid": return "1.x"
+            case "below": return "1.2"
+            case "notBelow": return "1.0"
+            default: throw FixtureError("gates.update needs \(name): keyEmpty, keyInvalid, below or notBelow")
+            }
+        }
+        let minimum = try key("vsMin"), latest = try key("vsLatest")
+        let dismissed: String?
+        switch v["dismissed"]?.description {
+        case "never": dismissed = nil
+        case "thisLatest": dismissed = latest
+        case "olderLatest": dismissed = "0.9"
+        default: throw FixtureError("gates.update needs dismissed: never, thisLatest or olderLatest")
+        }
+        let requirement = UpdateRequirement.evaluate(running: running, minimum: minimum, latest: latest, dismissed: dismissed)
+        outputs = ["sheet": .symbol(Self.sheet(requirement)), "dismissable": .bool(requirement.isDismissable)]
     }
 
     /// gates.rating → `RatingPolicy.shouldPrompt` over the rule's four facts: actions (counting this one), the time
@@ -266,7 +280,10 @@ public final class LaunchGatesFixture: Fixture {
 
     private func decideConsent(_ accepted: String) throws(FixtureError) {
         let current = configuration.legalVersion
-        if accepted != "never" {
+        switch accepted {
+        case "never":
+            _ = handle(.onboardingSkip)
+        case "sameAsCurrent", "different":
             if accepted == "different" {
                 configuration.legalVersion = "2025-01-01"
                 gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
@@ -274,12 +291,12 @@ public final class LaunchGatesFixture: Fixture {
             _ = handle(.onboardingSkip)
             _ = handle(.acceptConsent)
             configuration.legalVersion = current
-        } else {
-            _ = handle(.onboardingSkip)
+        default:
+            throw FixtureError("gates.consent needs accepted: never, sameAsCurrent or different")
         }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         _ = handle(.lock(.appear))
-        outputs = ["consentShown": .bool(gates.visibleGate == .consent), "analyticsStarted": .bool(gates.analyticsStarted)]
+        outputs = ["consentShown": .bool(gates.consentPresented), "analyticsStarted": .bool(gates.analyticsStarted)]
     }
 
     // MARK: - Names
@@ -298,6 +315,29 @@ public final class LaunchGatesFixture: Fixture {
 
     private static func version(_ name: String) -> String {
         name == "empty" ? "" : String(name.dropFirst().map { $0 == "_" ? "." : $0 })
+    }
+
+    /// A bool input the row names (a decision row gives every input of its table).
+    private static func flag(_ v: [String: Value], _ name: String) throws(FixtureError) -> Bool {
+        guard case .bool(let flag)? = v[name] else { throw FixtureError("the row gives no bool \(name)") }
+        return flag
+    }
+
+    private static func sheet(_ requirement: UpdateRequirement) -> String {
+        switch requirement {
+        case .none: "none"
+        case .soft: "soft"
+        case .forced: "forced"
+        }
+    }
+
+    private static func order(_ order: VersionOrder) -> String {
+        switch order {
+        case .less: "less"
+        case .equal: "equal"
+        case .greater: "greater"
+        case .invalid: "invalid"
+        }
     }
 
     private static func front(_ gate: Gate) -> String {

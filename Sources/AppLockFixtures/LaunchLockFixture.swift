@@ -15,7 +15,7 @@ import SpecKit
 ///   passcode) then `.toggleOn`; `toggleOff`; `corruptStore` (only while killed) → garbage bytes in the store file.
 /// - observations: `state` (`Locked` = `isLocked`, else `Open`), `enabled`, `cover` (`showsCover`), `prompt`
 ///   (`pendingPurpose`, `none` when no prompt is open), `coldLocked` (`hasColdLocked`), `backgroundTime`
-///   (`lastBackgroundedAt` is set), `phase` (`scenePhase`).
+///   (`hasBackgroundTime`), `phase` (`scenePhase`).
 /// - effects: `startAuthentication(<policy>)`.
 /// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
 ///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
@@ -108,7 +108,7 @@ public final class LaunchLockFixture: Fixture {
             lock = nil
             return []
         case .relaunch:
-            lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+            relaunch()
             return []
         case .check:
             return []
@@ -127,12 +127,12 @@ public final class LaunchLockFixture: Fixture {
         case "state": return .symbol(lock.isLocked ? "Locked" : "Open")
         case "enabled": return .bool(lock.enabled)
         case "cover": return .bool(lock.showsCover)
-        case "prompt": return .symbol(lock.pendingPurpose.map { Self.promptName($0) } ?? "none")
+        case "prompt": return .symbol(Self.promptName(lock.pendingPurpose))
         case "coldLocked": return .bool(lock.hasColdLocked)
-        case "backgroundTime": return .bool(lock.lastBackgroundedAt != nil)
+        case "backgroundTime": return .bool(lock.hasBackgroundTime)
         case "phase": return .symbol(lock.scenePhase.rawValue)
         case "available": return .bool(lock.availability.isAvailable)
-        case "toggleInteractive": return .bool(!lock.toggleDisabled)
+        case "toggleInteractive": return .bool(lock.toggleInteractive)
         case "label": return .text(lock.availability.label)
         case "subtitle": return .text(lock.subtitle)
         default: throw FixtureError("no observation \(name)")
@@ -196,6 +196,11 @@ public final class LaunchLockFixture: Fixture {
         return effects.map(Self.effect)
     }
 
+    /// A new process: a new machine on the same store and device.
+    private func relaunch() {
+        lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+    }
+
     private func running() throws(FixtureError) -> LaunchLock {
         guard let lock else { throw FixtureError("the app is not running (kill without relaunch)") }
         return lock
@@ -226,7 +231,7 @@ public final class LaunchLockFixture: Fixture {
         let lock = try running()
         outputs = [
             "available": .bool(lock.availability.isAvailable),
-            "toggleInteractive": .bool(!lock.toggleDisabled),
+            "toggleInteractive": .bool(lock.toggleInteractive),
             "label": .text(lock.availability.label),
             "subtitle": .text(lock.subtitle),
         ]
@@ -236,26 +241,29 @@ public final class LaunchLockFixture: Fixture {
     private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
         guard case .symbol(let action)? = values["action"] else { throw FixtureError("the table gives no action") }
         let available = try required(bool(values["available"], "available"), "available")
-        var effects: [Effect]
+        // Each row starts in a new process, so that `hasStartedPrompt` covers this action (and its reply) only; a
+        // turnOff row turns the lock on in an earlier process.
         switch action {
         case "turnOn":
+            relaunch()
             _ = try setAvailability(available ? .faceID : .unavailable)
-            effects = try handle(.toggleOn)
+            _ = try handle(.toggleOn)
             // The reply goes to the prompt the toggle opened, if it opened one.
             if try running().pendingPurpose != nil {
                 guard let auth = values["auth"], let reply = AuthenticationReply(rawValue: auth.description) else {
                     throw FixtureError("a prompt opened but the row gives no auth reply")
                 }
-                effects += try handle(.authenticationResult(reply))
+                _ = try handle(.authenticationResult(reply))
             }
         case "turnOff":
             try turnOn()
+            relaunch()
             _ = try setAvailability(available ? .faceID : .unavailable)
-            effects = try handle(.toggleOff)
+            _ = try handle(.toggleOff)
         default:
             throw FixtureError("unknown action \(action)")
         }
-        let prompted = effects.contains { $0.name == "startAuthentication" }
+        let prompted = try running().hasStartedPrompt
         // enabledAfter is the SAVED flag: read it the way the next launch does.
         let saved = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
         outputs = ["prompts": .bool(prompted), "enabledAfter": .bool(saved.enabled)]
@@ -285,10 +293,11 @@ public final class LaunchLockFixture: Fixture {
 
     // MARK: - Names
 
-    private static func promptName(_ purpose: LaunchLock.PromptPurpose) -> String {
+    private static func promptName(_ purpose: LaunchLock.PromptPurpose?) -> String {
         switch purpose {
-        case .unlock: "unlock"
-        case .enable: "enable"
+        case .unlock?: "unlock"
+        case .enable?: "enable"
+        case nil: "none"
         }
     }
 

@@ -47,7 +47,9 @@ struct LintFixturesCLITests {
         #expect(r.stdout.contains("    bumpLegalVersion\n      to: text expression of literals (1.2, \"text\")\n"))
         #expect(r.stdout.contains("    inputLength: int 0..100000000\n"))
         #expect(r.stdout.contains("    state: [CheckingSession, BiometricPrompt, PINInput, PINBlocked, Success, Dashboard, Login]\n"))
-        #expect(r.stdout.contains("  decision tables:\n    decoy.failure-delay(failures)\n"))
+        #expect(r.stdout.contains("  decision functions (table:):\n    decoy.failure-delay(failures)\n"))
+        #expect(r.stdout.contains("  matrix functions (table:):\n    decoy.test-matrix(action, erase)\n"))
+        #expect(!r.stdout.contains("decision tables:") && !r.stdout.contains("matrices:"))
         #expect(try CLITests.run(["lint", "--fixtures"]).stdout == r.stdout)
     }
 }

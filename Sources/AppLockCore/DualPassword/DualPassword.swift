@@ -37,6 +37,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// The lock screen's password field (D-DP-FIELD): emptied whenever an effect asks to clear the input, and
     /// empty in a new machine (a kill loses it).
     public internal(set) var field = PasswordField()
+    /// The last `handle` call showed the one neutral error (`showError`): the lock screen's error line after a wrong,
+    /// empty, delayed or unreadable submission, or a failed re-verification in settings; false after any other step.
+    public private(set) var lastStepShowedError = false
 
     /// The open profile, if any.
     public var openProfile: ProfileRole? { session?.role }
@@ -98,6 +101,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
         let effects = apply(event, now: now)
         if effects.contains(.clearInput) { field.clear() }
+        lastStepShowedError = effects.contains { if case .showError = $0 { true } else { false } }
         return effects
     }
 

@@ -27,6 +27,8 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
     public private(set) var storeIsCorrupt = false
     /// Why the open prompt was started.
     public private(set) var pendingPurpose: PromptPurpose?
+    /// How many system prompts this machine (this process) has started, for either purpose (§4, §7).
+    public private(set) var promptsStarted = 0
 
     /// Why a prompt is open.
     public enum PromptPurpose: String, Hashable, Sendable, CustomStringConvertible {
@@ -155,6 +157,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         guard !isAuthenticating else { return [] }
         isAuthenticating = true
         pendingPurpose = purpose
+        promptsStarted += 1
         return [.startAuthentication(configuration.policy)]
     }
 

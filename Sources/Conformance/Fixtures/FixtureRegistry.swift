@@ -42,12 +42,14 @@ extension FixtureRegistry {
             text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
             text += "  product:\n" + v.product.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
-            text += Self.describeTables("decision tables", v.decisions) + Self.describeTables("matrices", v.matrices)
+            text += Self.describeTables("decision functions (table:)", v.decisions)
+                + Self.describeTables("matrix functions (table:)", v.matrices)
             return text
         }.joined(separator: "\n")
     }
 
-    /// `  title:` then each table with its input (or axis) names, sorted; nothing when there are none.
+    /// `  title:` then each function a spec's `table:` can name, with its input (or axis) names, sorted; nothing when
+    /// there are none.
     private static func describeTables(_ title: String, _ tables: [String: Set<String>]) -> String {
         guard !tables.isEmpty else { return "" }
         return "  \(title):\n" + tables.keys.sorted().map { "    \($0)(\(tables[$0, default: []].sorted().joined(separator: ", ")))\n" }.joined()

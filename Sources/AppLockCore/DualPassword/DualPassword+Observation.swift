@@ -1,0 +1,49 @@
+/// Audit queries the core answers about itself, so that a test or a conformance fixture reads them instead of working
+/// them out (dual-password-decoy-space.zh.md §4, §5, §7, §9).
+extension DualPassword {
+    /// The persisted bytes of both slot records at one moment: a baseline for "Real's key and data are byte-identical
+    /// to before". Opaque: only the core compares two of them.
+    public struct PersistedSlots: Hashable, Sendable {
+        fileprivate let records: [[UInt8]?]
+    }
+
+    /// The words a persisted key, file or record name must not carry (§1, §3, §7: neutral slot names, no
+    /// `real_password`, no `fake_*`).
+    public static let meaningfulNameWords = ["real", "fake", "decoy", "erase", "password", "main", "wipe"]
+
+    /// The erase coordinator has run in this machine (this process): a decoy submission with erase on overwrote
+    /// the other slot (D-DP-ERASE-FLOW). A relaunch starts a new machine, which has not erased.
+    public var hasErased: Bool { erasesPerformed > 0 }
+
+    /// Both slot records as persisted now (a record that is missing or unreadable counts as absent).
+    public var persistedSlots: PersistedSlots {
+        PersistedSlots(records: [persistedSlot(0), persistedSlot(1)])
+    }
+
+    /// Real's slot is byte-identical to `baseline`. Both slots are compared: after install the decoy slot is never
+    /// written (only the erase coordinator writes a slot, and only the one that is not the decoy's), so the pair is
+    /// unchanged exactly when Real's record is.
+    public func realSlotUnchanged(since baseline: PersistedSlots) -> Bool {
+        persistedSlots == baseline
+    }
+
+    /// Real's slot is no longer what `baseline` recorded: its key and data are gone (overwritten by the erase).
+    public func realSlotOverwritten(since baseline: PersistedSlots) -> Bool {
+        !realSlotUnchanged(since: baseline)
+    }
+
+    /// The Argon2id parameters both persisted slot records carry (§5: the same shape for both slots); nil when a
+    /// record is missing or unreadable, or the two disagree.
+    public var persistedKDFParameters: Argon2idParameters? {
+        let records = [persistedSlot(0), persistedSlot(1)].map { bytes in bytes.flatMap { try? SlotRecord(bytes: $0) } }
+        guard let first = records[0], let second = records[1], first.parameters == second.parameters else { return nil }
+        return first.parameters
+    }
+
+    /// No persisted key in `store` carries slot meaning (§7: "持久化键名使用中性编号"): none contains one of
+    /// `meaningfulNameWords`, in any letter case. Throws when the store's keys cannot be read.
+    public static func persistedNamesAreNeutral(in store: any KeyValueStore) throws(StoreError) -> Bool {
+        let keys = try store.keys()
+        return !keys.contains { key in meaningfulNameWords.contains { key.lowercased().contains($0) } }
+    }
+}
