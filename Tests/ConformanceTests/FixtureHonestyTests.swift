@@ -17,7 +17,7 @@ import Testing
 struct FixtureHonestyTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/Conformance/Fixtures")
+        .appendingPathComponent("Sources/AppLockFixtures")
 
     static let constructors = [".bool(", ".int(", ".symbol(", ".text(", ".duration("]
     static let forbiddenInValue = ["==", "!=", "<", ">", " + ", " - ", "*", "&&", "||", ".contains(", "effects"]
