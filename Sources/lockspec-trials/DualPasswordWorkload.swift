@@ -65,7 +65,12 @@ struct DualPasswordWorkload: Workload {
         let acked = record.int("failures") ?? 0, failures = Int64(machine.failureCount)
         switch record.inFlight {
         case "wrong": if failures != acked && failures != acked + 1 { out.append("failures \(failures) after \(acked) and one wrong password") }
-        case "main", "decoy": if failures != acked && failures != 0 { out.append("failures \(failures) after \(acked) and a right password") }
+        // D-STORE-WRITE-FAILS: the failure is written ahead of the derivations, so a kill before the reset leaves
+        // the submission counted (acked + 1): never fewer.
+        case "main", "decoy":
+            if failures != acked && failures != acked + 1 && failures != 0 {
+                out.append("failures \(failures) after \(acked) and a right password")
+            }
         case "enable": break
         default: if failures != acked { out.append("failures went from \(acked) to \(failures) with nothing in flight") }
         }
@@ -86,18 +91,32 @@ struct DualPasswordWorkload: Workload {
     func diskFull(in dir: String) throws -> [String] {
         try install(store(dir), seed: 4)
         fillDisk(dir)
-        var evaluated = 0
+        var evaluated = 0, telling = 0, opened = 0
         let now = Instant(milliseconds: 1_000_000)
-        // Ten launches while every write fails, one wrong password each, all at the same moment.
+        // Ten launches while every write fails, one wrong password each, all at the same moment, and after each the
+        // main and the decoy password on fresh launches: every evaluated wrong password must count after relaunch,
+        // and no effect may tell a right password from a wrong one while the failure cannot be recorded.
         for _ in 0..<10 {
             var machine = DualPassword(configuration: Self.configuration, store: store(dir), random: SeededRandom(seed: 5))
-            _ = machine.handle(.submit(SecretBytes(utf8: "not the password")), now: now)
+            let wrong = machine.handle(.submit(SecretBytes(utf8: "not the password")), now: now)
             if machine.lastStepDerivations > 0 { evaluated += 1 }
+            for password in [Self.main, Self.decoy] {
+                var other = DualPassword(configuration: Self.configuration, store: store(dir), random: SeededRandom(seed: 7))
+                let right = other.handle(.submit(SecretBytes(utf8: password)), now: now)
+                if right != wrong { telling += 1 }
+                if other.openProfile != nil { opened += 1 }
+            }
         }
         try FileManager.default.removeItem(atPath: dir + "/filler")
         let relaunched = DualPassword(configuration: Self.configuration, store: store(dir), random: SeededRandom(seed: 6))
-        say("dual diskfull: \(evaluated) wrong passwords evaluated while writes failed; \(relaunched.failureCount) recorded")
-        return relaunched.failureCount >= evaluated ? [] :
-            ["\(evaluated) wrong passwords were evaluated while the counter could not be written, but only \(relaunched.failureCount) count after relaunch"]
+        say("dual diskfull: \(evaluated) wrong passwords evaluated while writes failed; \(relaunched.failureCount) recorded; "
+            + "\(telling) right passwords told apart by their effects; \(opened) opened a profile")
+        var out: [String] = []
+        if relaunched.failureCount < evaluated {
+            out.append("\(evaluated) wrong passwords were evaluated while the counter could not be written, but only \(relaunched.failureCount) count after relaunch")
+        }
+        if telling > 0 { out.append("\(telling) right passwords had other effects than a wrong one while writes failed") }
+        if opened > 0 { out.append("\(opened) right passwords opened a profile while the failure could not be recorded") }
+        return out
     }
 }

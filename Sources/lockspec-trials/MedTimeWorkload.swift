@@ -62,8 +62,15 @@ struct MedTimeWorkload: Workload {
             if failures != acked && failures != acked + 1 { out.append("failures \(failures) after \(acked) and one wrong PIN") }
             if until < ackedUntil { out.append("the block was shortened from \(ackedUntil) to \(until)") }
         case "correct":
-            if failures != acked && failures != 0 { out.append("failures \(failures) after \(acked) and the right PIN") }
-            if until != ackedUntil && until != -1 { out.append("the block moved from \(ackedUntil) to \(until)") }
+            // D-STORE-WRITE-FAILS: the failure is written ahead of the check, so a kill between that write and the
+            // reset leaves the attempt counted (acked + 1, with the block it would start): never fewer.
+            let countedAhead = failures == acked + 1
+            if failures != acked && failures != 0 && !countedAhead {
+                out.append("failures \(failures) after \(acked) and the right PIN")
+            }
+            if until != ackedUntil && until != -1 && !(countedAhead && until > ackedUntil) {
+                out.append("the block moved from \(ackedUntil) to \(until)")
+            }
         default:
             if failures != acked { out.append("failures went from \(acked) to \(failures) with nothing in flight") }
             if until != ackedUntil { out.append("the block moved from \(ackedUntil) to \(until) with nothing in flight") }
@@ -74,20 +81,33 @@ struct MedTimeWorkload: Workload {
     func diskFull(in dir: String) throws -> [String] {
         try enroll(store(dir))
         fillDisk(dir)
-        var told = 0
+        var told = 0, telling = 0, unlocked = 0
         let now = Instant(milliseconds: 1_000_000)
-        // Ten launches while every write fails, one wrong PIN each: the user learns each time that it was wrong.
+        // Ten launches while every write fails, one wrong PIN each, and after each the right PIN on a fresh launch:
+        // every wrong PIN told wrong must count after relaunch, and no effect may tell the right PIN from a wrong
+        // one (the same effects, no unlock) while the failure cannot be recorded.
         for _ in 0..<10 {
             var machine = MedTimeUnlock(configuration: Self.configuration, store: store(dir))
             _ = machine.handle(.open(sessionValid: true), now: now)
-            let effects = type("0000", into: &machine, at: now)
-            if effects.contains(where: { if case .analytics(let e) = $0 { e.name == "pin_failure" } else { false } }) { told += 1 }
+            let wrong = type("0000", into: &machine, at: now)
+            if wrong.contains(where: { if case .analytics(let e) = $0 { e.name == "pin_failure" } else { false } }) { told += 1 }
+            var other = MedTimeUnlock(configuration: Self.configuration, store: store(dir))
+            _ = other.handle(.open(sessionValid: true), now: now)
+            let right = type(Self.pin, into: &other, at: now)
+            if right != wrong { telling += 1 }
+            if other.state == .success { unlocked += 1 }
         }
         try FileManager.default.removeItem(atPath: dir + "/filler")
         let relaunched = MedTimeUnlock(configuration: Self.configuration, store: store(dir))
-        say("medtime diskfull: \(told) wrong PINs told wrong while writes failed; \(relaunched.pinFailures) recorded")
-        return relaunched.pinFailures >= told ? [] :
-            ["\(told) wrong PINs were told wrong while the counter could not be written, but only \(relaunched.pinFailures) count after relaunch"]
+        say("medtime diskfull: \(told) wrong PINs told wrong while writes failed; \(relaunched.pinFailures) recorded; "
+            + "\(telling) right PINs told apart by their effects; \(unlocked) unlocked")
+        var out: [String] = []
+        if relaunched.pinFailures < told {
+            out.append("\(told) wrong PINs were told wrong while the counter could not be written, but only \(relaunched.pinFailures) count after relaunch")
+        }
+        if telling > 0 { out.append("\(telling) right PINs had other effects than a wrong one while writes failed") }
+        if unlocked > 0 { out.append("\(unlocked) right PINs unlocked while the failure could not be recorded") }
+        return out
     }
 }
 

@@ -11,6 +11,11 @@ extension DualPassword {
         public var keys: StoreKeys
         /// The longest local delay after consecutive failures (D-DP-DELAY: 300 s).
         public var failureDelayCap = FailureDelay.maximum
+        /// The text shown when a setting (erase, quick unlock) could not be saved (D-DP-SETTING-NOT-SAVED).
+        public var settingNotSavedError = "设置未保存"
+        /// The device-bound secret mixed into both slots' Argon2id derivations (nil: none, as before). A store set up
+        /// with one opens only with the same one.
+        public var deviceSecret: DeviceSecret?
 
         /// Creates a configuration.
         public init(
@@ -23,8 +28,10 @@ extension DualPassword {
             self.keys = keys
         }
 
-        /// E.g. `parallel=true`.
-        public var description: String { "parallel=\(parallelDerivation)" }
+        /// E.g. `parallel=true` (never the device secret, only whether there is one).
+        public var description: String {
+            "parallel=\(parallelDerivation)" + (deviceSecret == nil ? "" : " deviceSecret")
+        }
     }
 
     /// Neutral store keys: nothing names a role.

@@ -1,7 +1,7 @@
 extension DualPassword {
     /// Creates both slots (§5 option A): checks the password policy, draws a random slot order, and for each
     /// password a fresh 16-byte salt, a fresh random profile key and a random nonce; seals `role + key` under the
-    /// Argon2id output. Writes both slots, zero attempts and the options in one atomic update. Erase starts off (§2).
+    /// Argon2id output (with `configuration.deviceSecret` mixed in, when given). Writes both slots, zero attempts and the options in one atomic update. Erase starts off (§2).
     ///
     /// Throws `PasswordPolicyError`, `CredentialError` or `StoreError`; none names a secret.
     public static func install(
@@ -22,7 +22,7 @@ extension DualPassword {
             let draft = try SlotRecord(
                 parameters: parameters, createdVersion: configuration.appVersion, salt: salt, nonce: nonce,
                 sealed: [UInt8](repeating: 0, count: SlotRecord.sealedLength))
-            let key = try draft.deriveKey(password: password, index: index)
+            let key = try draft.deriveKey(password: password, index: index, secret: configuration.deviceSecret)
             defer { key.wipe() }
             let sealed = try UnsealedSlot.seal(
                 role: role, profileKey: profileKey, key: key, nonce: nonce,

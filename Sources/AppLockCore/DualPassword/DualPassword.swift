@@ -91,7 +91,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// nothing, ignores the delay. Not for a lock screen.
     public func realSlotOpens(with password: SecretBytes) -> Bool {
         guard !password.isEmpty, let record0 = readSlot(0), let record1 = readSlot(1) else { return false }
-        let opened = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        let opened = Self.unsealBoth(
+            [record0, record1], password: password, parallel: configuration.parallelDerivation,
+            secret: configuration.deviceSecret)
         defer { opened.slots.forEach { $0.release() } }
         return opened.slots.contains { $0.role == .real }
     }
@@ -160,7 +162,8 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         case .confirmEnableErase:
             guard state == .realUnlocked, eraseSetup == .confirmation else { return [] }
             eraseSetup = .idle
-            guard (try? store.set([1], forKey: configuration.keys.eraseOption)) != nil else { return [] }
+            // D-DP-SETTING-NOT-SAVED: the flag changes only once the store has it; a failure is shown, never silent.
+            guard saveSetting([1], forKey: configuration.keys.eraseOption) else { return [settingNotSaved] }
             eraseEnabled = true
             return []
 
@@ -171,13 +174,13 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         case .disableErase(let password):
             guard state == .realUnlocked, eraseEnabled else { return [] }
             guard verifyMain(password) else { return [.showError(configuration.neutralError)] }
-            guard (try? store.set([0], forKey: configuration.keys.eraseOption)) != nil else { return [] }
+            guard saveSetting([0], forKey: configuration.keys.eraseOption) else { return [settingNotSaved] }
             eraseEnabled = false
             return []
 
         case .setQuickUnlock(let on):
             guard state == .realUnlocked else { return [] }
-            guard (try? store.set([on ? 1 : 0], forKey: configuration.keys.quickUnlock)) != nil else { return [] }
+            guard saveSetting([on ? 1 : 0], forKey: configuration.keys.quickUnlock) else { return [settingNotSaved] }
             quickUnlockEnabled = on
             return []
         }
@@ -194,7 +197,12 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         // §5: both records must parse with bounded parameters before any work; a bad record refuses the whole
         // submission (fail closed: never unlock, never erase).
         guard let record0 = readSlot(0), let record1 = readSlot(1) else { return refused }
-        let unsealed = Self.unsealBoth([record0, record1], password: password, parallel: configuration.parallelDerivation)
+        // D-STORE-WRITE-FAILS: the failure this submission would be is written ahead; if the store refuses it,
+        // nothing is derived and the same neutral refusal comes back, right or wrong.
+        guard recordFailureAhead(now: now) else { return refused }
+        let unsealed = Self.unsealBoth(
+            [record0, record1], password: password, parallel: configuration.parallelDerivation,
+            secret: configuration.deviceSecret)
         lastStepDerivations = unsealed.derivations
         let opened = unsealed.slots
         let real = opened.first { $0.role == .real }
@@ -228,25 +236,40 @@ public struct DualPassword: Sendable, CustomStringConvertible {
             state = .decoyUnlocked
             return effects + [.openProfile(.decoy)]
         }
-        // Both failed: count it (persisted) and stay locked; no profile is touched.
-        let failures = failureCount + 1
-        var attempts = ByteCoding.encodeCount(failures) + ByteCoding.encodeInstant(now)
-        defer { Sodium.wipe(&attempts) }
-        if (try? store.set(attempts, forKey: configuration.keys.attempts)) != nil {
-            failureCount = failures
-            lastFailureAt = now
-        } else {
-            storeIsCorrupt = true
-        }
+        // Both failed: the failure was counted ahead (persisted); stay locked, no profile is touched.
         return refused
     }
 
+    /// Persists `failureCount + 1` and `now` as the last failure before any derivation, then adopts them; false
+    /// (nothing changed) when the store refuses. The count starts from the larger of memory and the store, so
+    /// another instance's failures on the same store are never written over with a smaller count.
+    private mutating func recordFailureAhead(now: Instant) -> Bool {
+        let stored = (try? store.value(forKey: configuration.keys.attempts)).flatMap { $0 }
+        let storedCount = stored.flatMap { $0.count == 12 ? try? ByteCoding.decodeCount(Array($0[0..<4])) : nil }
+        let failures = max(failureCount, storedCount ?? 0) + 1
+        var attempts = ByteCoding.encodeCount(failures) + ByteCoding.encodeInstant(now)
+        defer { Sodium.wipe(&attempts) }
+        guard (try? store.set(attempts, forKey: configuration.keys.attempts)) != nil else { return false }
+        failureCount = failures
+        lastFailureAt = now
+        return true
+    }
+
+    /// The effect of a setting the store refused (D-DP-SETTING-NOT-SAVED).
+    private var settingNotSaved: DualPasswordEffect { .showError(configuration.settingNotSavedError) }
+
+    /// Writes one setting flag; false when the store refused it (the caller then changes nothing).
+    private func saveSetting(_ value: [UInt8], forKey key: String) -> Bool {
+        (try? store.set(value, forKey: key)) != nil
+    }
+
     /// Derives both slots in full and tries both seals; returns the slots that opened and how many derivations ran.
-    static func unsealBoth(_ records: [SlotRecord], password: SecretBytes, parallel: Bool)
-        -> (slots: [UnsealedSlot], derivations: Int) {
+    static func unsealBoth(
+        _ records: [SlotRecord], password: SecretBytes, parallel: Bool, secret: DeviceSecret? = nil
+    ) -> (slots: [UnsealedSlot], derivations: Int) {
         let results = ResultBox(count: records.count)
         let work: @Sendable (Int) -> Void = { index in
-            guard let key = try? records[index].deriveKey(password: password, index: index) else { return }
+            guard let key = try? records[index].deriveKey(password: password, index: index, secret: secret) else { return }
             results.countDerivation()
             defer { key.wipe() }
             results.set(index, UnsealedSlot.open(records[index], index: index, key: key))
@@ -267,7 +290,8 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// Re-verifies the main password inside Real (only the open slot is derived: the session already knows it).
     private mutating func verifyMain(_ password: SecretBytes) -> Bool {
         guard !password.isEmpty, let index = session?.slot?.index, let record = readSlot(index),
-              let key = try? record.deriveKey(password: password, index: index) else { return false }
+              let key = try? record.deriveKey(password: password, index: index, secret: configuration.deviceSecret)
+        else { return false }
         lastStepDerivations += 1
         defer { key.wipe() }
         guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }

@@ -82,10 +82,12 @@ public struct SlotRecord: Hashable, Sendable, CustomStringConvertible {
         header + Self.kdfDomain(index: index)
     }
 
-    /// Derives this slot's key-encryption key from `password` (the full Argon2id cost, every time).
-    func deriveKey(password: SecretBytes, index: Int) throws(CredentialError) -> SecretBytes {
+    /// Derives this slot's key-encryption key from `password` and the device secret, if any (the full Argon2id cost,
+    /// every time).
+    func deriveKey(password: SecretBytes, index: Int, secret: DeviceSecret? = nil) throws(CredentialError) -> SecretBytes {
         try Argon2id.derive(
-            password: password, salt: salt, parameters: parameters, associatedData: Self.kdfDomain(index: index))
+            password: password, salt: salt, parameters: parameters, associatedData: Self.kdfDomain(index: index),
+            secret: secret)
     }
 
     /// Only the parameters and version; never salt, nonce or sealed bytes.

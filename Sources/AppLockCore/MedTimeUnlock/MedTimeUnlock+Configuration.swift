@@ -17,6 +17,9 @@ extension MedTimeUnlock {
         public var failuresKey = "unlock.failures"
         /// Store key of `pinBlockedUntil` (Int64 milliseconds big-endian).
         public var blockedUntilKey = "unlock.blockedUntil"
+        /// The device-bound secret the PIN credential was enrolled with (`PINCredential.enroll(…secret:)`), mixed
+        /// into every verification; nil: none, as before.
+        public var deviceSecret: DeviceSecret?
 
         /// Creates a configuration with the default store keys.
         public init(biometricEnabled: Bool, biometry: MedTimeBiometry, pinLength: PINLength) {

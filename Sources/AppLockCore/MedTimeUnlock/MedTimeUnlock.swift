@@ -217,52 +217,56 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         enter(.pinInput)
     }
 
+    /// D-STORE-WRITE-FAILS: the failure this attempt would be is written *ahead*, before the PIN is derived; if the
+    /// store refuses it the PIN is not evaluated at all (no derivation, the same effects for a right and a wrong PIN)
+    /// and the screen fails closed (D-STORE-CORRUPT). A right PIN then resets what was written ahead.
     private mutating func submitPIN(now: Instant) -> [MedTimeEffect] {
         enter(.pinValidating)
         var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("pin_attempt")), .output(.pinComplete)]
         let pin = SecretBytes(digits)
         clearDigits()
         defer { pin.wipe() }
-        if !storeIsCorrupt, verify(pin) {
-            let attemptsUsed = pinFailures + 1
-            effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
-                .init("time_ms", Int(elapsed(now))), .init("attempts_used", attemptsUsed),
-            ]), output: .pinSuccess)
-            return effects
-        }
         let failure = pinFailures + 1
         let block = configuration.lockout.blockDuration(afterFailure: failure)
         let until = block.map { now + $0 }
+        guard !storeIsCorrupt, recordAhead(failure: failure, until: until) else {
+            storeIsCorrupt = true // the attempt was not evaluated: refuse until a relaunch finds the store working
+            return effects + enterPIN(now: now, fromBiometric: false)
+        }
+        if verify(pin) {
+            effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
+                .init("time_ms", Int(elapsed(now))), .init("attempts_used", failure),
+            ]), output: .pinSuccess)
+            return effects
+        }
         enter(.pinError)
-        var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
-        if let until {
-            changes.append(StoreChange(key: configuration.blockedUntilKey, value: ByteCoding.encodeInstant(until)))
-        }
-        do {
-            try store.update(changes)
-            pinFailures = failure
-            if let until { pinBlockedUntil = until }
-        } catch {
-            storeIsCorrupt = true // cannot record the failure: fail closed with the longest block
-            pinFailures = failure
-        }
+        pinFailures = failure
+        if let until { pinBlockedUntil = until }
         effects.append(.analytics(AnalyticsEvent("pin_failure", [.init("attempt_number", failure)])))
         effects.append(.output(.pinFail(attemptsRemaining: configuration.lockout.attemptsRemaining(afterFailures: failure))))
-        if let block, !storeIsCorrupt {
-            effects.append(.analytics(AnalyticsEvent("pin_blocked", [
-                .init("duration_seconds", Int(block.milliseconds / 1000)),
-            ])))
-        } else if !storeIsCorrupt {
+        guard let block else {
             effects.append(.announce(
                 "PIN incorrecto. \(configuration.lockout.attemptsRemaining(afterFailures: failure)) intentos restantes"))
             enter(.pinInput)
             recordFailure(.showRemaining, remaining: pinAttemptsRemaining, block: .zero, effects: effects)
             return effects
         }
+        effects.append(.analytics(AnalyticsEvent("pin_blocked", [
+            .init("duration_seconds", Int(block.milliseconds / 1000)),
+        ])))
         effects += enterPIN(now: now, fromBiometric: false)
         recordFailure(state == .pinBlocked ? .block : .showRemaining, remaining: pinAttemptsRemaining,
                       block: blockRemaining(at: now), effects: effects)
         return effects
+    }
+
+    /// Persists `failure` (and the block it starts) before the PIN is evaluated; false when the store refuses.
+    private func recordAhead(failure: Int, until: Instant?) -> Bool {
+        var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
+        if let until {
+            changes.append(StoreChange(key: configuration.blockedUntilKey, value: ByteCoding.encodeInstant(until)))
+        }
+        return (try? store.update(changes)) != nil
     }
 
     /// The §7.3 announcement a digit makes when it is the `entered`-th of the PIN: `Digito n de N`.
@@ -290,7 +294,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     private func verify(_ pin: SecretBytes) -> Bool {
         guard let record = try? store.value(forKey: configuration.credentialKey),
               let credential = try? PINCredential(record: record) else { return false }
-        return credential.verify(pin)
+        return credential.verify(pin, secret: configuration.deviceSecret)
     }
 
     // MARK: - Shared

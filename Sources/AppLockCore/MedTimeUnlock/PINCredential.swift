@@ -17,16 +17,19 @@ public struct PINCredential: Hashable, Sendable, CustomStringConvertible {
     public let salt: [UInt8]
     private let hash: [UInt8]
 
-    /// Hashes `pin` (exactly `length` ASCII digits) with a fresh salt from `random`.
+    /// Hashes `pin` (exactly `length` ASCII digits) with a fresh salt from `random`, and `secret` mixed in when the
+    /// shell gives one (then `verify` needs the same secret).
     public static func enroll(
-        pin: SecretBytes, length: PINLength, parameters: Argon2idParameters, random: any RandomSource
+        pin: SecretBytes, length: PINLength, parameters: Argon2idParameters, random: any RandomSource,
+        secret: DeviceSecret? = nil
     ) throws(CredentialError) -> PINCredential {
         let valid = pin.withUnsafeBytes { bytes in
             bytes.count == length.rawValue && bytes.allSatisfy { (0x30...0x39).contains($0) }
         }
         guard valid else { throw .malformedRecord }
         let salt = random.bytes(Argon2id.saltLength)
-        let hash = try Argon2id.derive(password: pin, salt: salt, parameters: parameters, associatedData: domain)
+        let hash = try Argon2id.derive(
+            password: pin, salt: salt, parameters: parameters, associatedData: domain, secret: secret)
         return PINCredential(parameters: parameters, salt: salt, hash: hash.copyBytes())
     }
 
@@ -55,10 +58,12 @@ public struct PINCredential: Hashable, Sendable, CustomStringConvertible {
         return out + salt + hash
     }
 
-    /// True when `pin` matches (Argon2id then a constant-time compare).
-    public func verify(_ pin: SecretBytes) -> Bool {
+    /// True when `pin` matches (Argon2id, with the device secret the credential was enrolled with, then a
+    /// constant-time compare).
+    public func verify(_ pin: SecretBytes, secret: DeviceSecret? = nil) -> Bool {
         guard let candidate = try? Argon2id.derive(
-            password: pin, salt: salt, parameters: parameters, associatedData: Self.domain) else { return false }
+            password: pin, salt: salt, parameters: parameters, associatedData: Self.domain, secret: secret)
+        else { return false }
         return candidate.withUnsafeBytes { a in hash.withUnsafeBytes { b in ConstantTime.equals(a, b) } }
     }
 

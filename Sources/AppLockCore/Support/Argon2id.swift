@@ -8,12 +8,14 @@ public enum Argon2id {
     public static let outputLength = 32
 
     /// Derives `outputLength` bytes from `password` and a 16-byte `salt`, with `associatedData` as Argon2's domain
-    /// separation input. Parameters are checked against their bounds first.
+    /// separation input and `secret` (a `DeviceSecret`, when the shell gives one) as Argon2's secret input. Parameters
+    /// are checked against their bounds first.
     public static func derive(
         password: SecretBytes,
         salt: [UInt8],
         parameters: Argon2idParameters,
-        associatedData: [UInt8] = []
+        associatedData: [UInt8] = [],
+        secret: DeviceSecret? = nil
     ) throws(CredentialError) -> SecretBytes {
         let parameters = try parameters.validated()
         guard salt.count == saltLength else { throw .invalidSalt }
@@ -24,22 +26,26 @@ public enum Argon2id {
         let passwordLength = UInt32(password.count)
         var saltCopy = salt
         var adCopy = associatedData
+        var secretCopy = secret?.bytes.copyBytes() ?? []
+        defer { Sodium.wipe(&secretCopy) }
         let status: Int32 = output.withUnsafeMutableBufferPointer { out in
             passwordCopy.withUnsafeMutableBufferPointer { pwd in
                 saltCopy.withUnsafeMutableBufferPointer { saltBuffer in
                     adCopy.withUnsafeMutableBufferPointer { ad in
-                        var context = argon2_context(
-                            out: out.baseAddress, outlen: UInt32(out.count),
-                            pwd: pwd.baseAddress, pwdlen: passwordLength,
-                            salt: saltBuffer.baseAddress, saltlen: UInt32(saltBuffer.count),
-                            secret: nil, secretlen: 0,
-                            ad: ad.count > 0 ? ad.baseAddress : nil, adlen: UInt32(ad.count),
-                            t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
-                            lanes: parameters.parallelism, threads: parameters.parallelism,
-                            version: UInt32(ARGON2_VERSION_13.rawValue),
-                            allocate_cbk: nil, free_cbk: nil,
-                            flags: 0)
-                        return argon2id_ctx(&context)
+                        secretCopy.withUnsafeMutableBufferPointer { key in
+                            var context = argon2_context(
+                                out: out.baseAddress, outlen: UInt32(out.count),
+                                pwd: pwd.baseAddress, pwdlen: passwordLength,
+                                salt: saltBuffer.baseAddress, saltlen: UInt32(saltBuffer.count),
+                                secret: key.count > 0 ? key.baseAddress : nil, secretlen: UInt32(key.count),
+                                ad: ad.count > 0 ? ad.baseAddress : nil, adlen: UInt32(ad.count),
+                                t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
+                                lanes: parameters.parallelism, threads: parameters.parallelism,
+                                version: UInt32(ARGON2_VERSION_13.rawValue),
+                                allocate_cbk: nil, free_cbk: nil,
+                                flags: 0)
+                            return argon2id_ctx(&context)
+                        }
                     }
                 }
             }

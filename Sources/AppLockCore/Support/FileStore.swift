@@ -24,10 +24,15 @@ public final class FileStore: KeyValueStore {
     public let path: String
     /// Whether this instance has already removed leftovers of killed writers.
     private let state = Mutex(false)
+    /// The checksum key derived from the device secret (nil: the unkeyed format 1).
+    private let checksumKey: SecretBytes?
 
-    /// Creates a store backed by the file at `path` (its directory must exist).
-    public init(path: String) {
+    /// Creates a store backed by the file at `path` (its directory must exist). With `deviceSecret`, the checksum is
+    /// keyed with a key derived from it (format 2): a file edited or written without it reads as corrupt, and the
+    /// same secret is needed to read it; without one, the format is the unkeyed format 1.
+    public init(path: String, deviceSecret: DeviceSecret? = nil) {
         self.path = path
+        checksumKey = deviceSecret?.storeChecksumKey()
     }
 
     /// The bytes under `key`, or nil.
@@ -40,7 +45,7 @@ public final class FileStore: KeyValueStore {
         try locked(exclusive: true) { () throws(StoreError) in
             var entries = try load()
             for change in changes { entries[change.key] = change.value }
-            try write(StoreCodec.encode(entries))
+            try write(StoreCodec.encode(entries, key: checksumKey))
         }
     }
 
@@ -52,8 +57,8 @@ public final class FileStore: KeyValueStore {
     /// The file's bytes after validation (empty-store encoding when the file is missing).
     public func persistedBytes() throws(StoreError) -> [UInt8] {
         try locked(exclusive: false) { () throws(StoreError) in
-            guard let raw = try StoreFiles.read(path) else { return try StoreCodec.encode([:]) }
-            _ = try StoreCodec.decode(raw)
+            guard let raw = try StoreFiles.read(path) else { return try StoreCodec.encode([:], key: checksumKey) }
+            _ = try StoreCodec.decode(raw, key: checksumKey)
             return raw
         }
     }
@@ -80,7 +85,7 @@ public final class FileStore: KeyValueStore {
 
     private func load() throws(StoreError) -> [String: [UInt8]] {
         guard let raw = try StoreFiles.read(path) else { return [:] }
-        return try StoreCodec.decode(raw)
+        return try StoreCodec.decode(raw, key: checksumKey)
     }
 
     private func write(_ bytes: [UInt8]) throws(StoreError) {

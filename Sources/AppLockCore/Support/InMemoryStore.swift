@@ -4,19 +4,24 @@ import Synchronization
 /// kill and relaunch; `corrupted()` simulates an unreadable file.
 public final class InMemoryStore: KeyValueStore {
     private let entries: Mutex<[String: [UInt8]]?>
+    private let checksumKey: SecretBytes?
 
-    /// Creates an empty store (a fresh install).
-    public init() {
+    /// Creates an empty store (a fresh install); `persistedBytes()` are keyed as a `FileStore` with the same
+    /// `deviceSecret` would write them.
+    public init(deviceSecret: DeviceSecret? = nil) {
         entries = Mutex([:])
+        checksumKey = deviceSecret?.storeChecksumKey()
     }
 
     /// Creates a store holding `values`.
-    public init(values: [String: [UInt8]]) {
+    public init(values: [String: [UInt8]], deviceSecret: DeviceSecret? = nil) {
         entries = Mutex(values)
+        checksumKey = deviceSecret?.storeChecksumKey()
     }
 
     private init(corrupt: Void) {
         entries = Mutex(nil)
+        checksumKey = nil
     }
 
     /// A store whose every read and write throws `StoreError.corrupt`.
@@ -56,6 +61,6 @@ public final class InMemoryStore: KeyValueStore {
     public func persistedBytes() throws(StoreError) -> [UInt8] {
         let snapshot = entries.withLock { $0 }
         guard let snapshot else { throw .corrupt }
-        return try StoreCodec.encode(snapshot)
+        return try StoreCodec.encode(snapshot, key: checksumKey)
     }
 }

@@ -2,20 +2,26 @@ internal import CSodium
 
 /// The store's file format: `"LSKV"`, format 1, entry count, sorted length-prefixed entries, then a 32-byte BLAKE2b
 /// checksum of everything before it. Any deviation (truncation, flipped byte, trailing junk) reads as corrupt.
+///
+/// With a checksum key (derived from the `DeviceSecret`), the format byte is 2 and the checksum is BLAKE2b keyed with
+/// it: a file edited without the key, or written without it, reads as corrupt, and a keyed file does not read
+/// without the key.
 enum StoreCodec {
     static let magic: [UInt8] = Array("LSKV".utf8)
     static let version: UInt8 = 1
+    /// The format byte of a file whose checksum is keyed.
+    static let keyedVersion: UInt8 = 2
     static let checksumLength = 32
     static let maxKeyLength = 256
     static let maxValueLength = 1 << 20
 
     /// The bytes for `entries`. Refuses (before anything is written) exactly what `decode` would refuse: an empty key,
     /// a key over `maxKeyLength` bytes, a value over `maxValueLength` bytes.
-    static func encode(_ entries: [String: [UInt8]]) throws(StoreError) -> [UInt8] {
+    static func encode(_ entries: [String: [UInt8]], key: SecretBytes? = nil) throws(StoreError) -> [UInt8] {
         guard entries.count <= Int(UInt32.max) else { throw .invalidEntry }
         for (key, value) in entries where !canHold(key: key, value: value) { throw .invalidEntry }
         var out = magic
-        out.append(version)
+        out.append(key == nil ? version : keyedVersion)
         append(UInt32(entries.count), to: &out)
         for key in entries.keys.sorted() {
             let keyBytes = Array(key.utf8)
@@ -25,7 +31,7 @@ enum StoreCodec {
             append(UInt32(value.count), to: &out)
             out += value
         }
-        out += checksum(out)
+        out += checksum(out, key: key)
         return out
     }
 
@@ -35,13 +41,14 @@ enum StoreCodec {
         (1...maxKeyLength).contains(key.utf8.count) && value.count <= maxValueLength
     }
 
-    static func decode(_ bytes: [UInt8]) throws(StoreError) -> [String: [UInt8]] {
+    static func decode(_ bytes: [UInt8], key: SecretBytes? = nil) throws(StoreError) -> [String: [UInt8]] {
         guard bytes.count >= magic.count + 1 + 4 + checksumLength else { throw .corrupt }
         let body = Array(bytes.prefix(bytes.count - checksumLength))
         let stored = Array(bytes.suffix(checksumLength))
-        guard ConstantTime.equals(checksum(body), stored) else { throw .corrupt }
+        guard ConstantTime.equals(checksum(body, key: key), stored) else { throw .corrupt }
         var reader = Reader(bytes: body)
-        guard try reader.take(magic.count) == magic, try reader.take(1) == [version] else { throw .corrupt }
+        let expected = key == nil ? version : keyedVersion
+        guard try reader.take(magic.count) == magic, try reader.take(1) == [expected] else { throw .corrupt }
         let count = try reader.uint32()
         var entries: [String: [UInt8]] = [:]
         var previous: String?
@@ -59,12 +66,17 @@ enum StoreCodec {
         return entries
     }
 
-    /// The BLAKE2b-256 of `bytes`, the file's last 32 bytes.
-    static func checksum(_ bytes: [UInt8]) -> [UInt8] {
+    /// The BLAKE2b-256 of `bytes`, keyed with `key` when given: the file's last 32 bytes.
+    static func checksum(_ bytes: [UInt8], key: SecretBytes? = nil) -> [UInt8] {
         _ = Sodium.isReady
+        var keyBytes = key?.copyBytes() ?? []
+        defer { Sodium.wipe(&keyBytes) }
         return Sodium.withBuffer([UInt8](repeating: 0, count: checksumLength)) { out, _ in
             Sodium.withBuffer(bytes) { input, count in
-                _ = crypto_generichash(out, checksumLength, input, UInt64(count), nil, 0)
+                Sodium.withBuffer(keyBytes) { keyPointer, keyLength in
+                    _ = crypto_generichash(
+                        out, checksumLength, input, UInt64(count), keyLength > 0 ? keyPointer : nil, keyLength)
+                }
             }
             return Array(UnsafeBufferPointer(start: out, count: checksumLength))
         }
