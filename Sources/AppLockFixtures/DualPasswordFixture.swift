@@ -23,7 +23,7 @@ public final class DualPasswordFixture: Fixture {
                 "faceID": ["outcome": .names("success", "failure", "cancel")], "cancel": [:], "background": [:],
                 "lock": ["reason": .names("timeout", "manual")], "setFaceID": ["allowed": .bool],
                 "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
-                "eraseSwitchOff": ["password": password], "corruptStore": [:],
+                "eraseSwitchOff": ["password": password], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
                 "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
             ],
             observations: [
@@ -36,7 +36,7 @@ public final class DualPasswordFixture: Fixture {
                 "inputLength": .count,
             ],
             effects: [
-                "openReal", "openDecoy", "eraseReal", "neutralError", "clearInput", "showNeutralCover", "releaseSession",
+                "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
                 "showIrreversibleWarning", "askSecondConfirmation",
             ],
             product: [
@@ -68,6 +68,8 @@ public final class DualPasswordFixture: Fixture {
     /// The core's settings: the default ones, with the product's failure-delay cap.
     private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
+    /// The device's storage faults (`storageFull` / `storageWorks`); they outlive a kill, as a full disk does.
+    private let faults = StorageFaults()
     private var core: DualPassword?
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
@@ -96,7 +98,7 @@ public final class DualPasswordFixture: Fixture {
         directory = NSTemporaryDirectory() + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         let fileStore = FileStore(path: storePath)
-        store = fileStore
+        store = FaultyStore(fileStore, faults: faults)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             if let parameters {
@@ -112,7 +114,7 @@ public final class DualPasswordFixture: Fixture {
             throw FixtureError("could not install the two passwords: \(error)")
         }
         self.configuration = configuration
-        let core = DualPassword(configuration: configuration, store: fileStore, random: random)
+        let core = DualPassword(configuration: configuration, store: store, random: random)
         installed = core.persistedSlots
         self.core = core
     }
@@ -137,7 +139,7 @@ public final class DualPasswordFixture: Fixture {
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            return try event(name, inputs).map(Self.effect)
+            return try event(name, inputs).map { effect throws(FixtureError) in try self.effect(effect) }
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             return []
@@ -145,7 +147,7 @@ public final class DualPasswordFixture: Fixture {
             core = nil
             return []
         case .relaunch:
-            store = FileStore(path: storePath)
+            store = FaultyStore(FileStore(path: storePath), faults: faults)
             core = DualPassword(configuration: configuration, store: store, random: random)
             return []
         case .check:
@@ -202,6 +204,12 @@ public final class DualPasswordFixture: Fixture {
         case "clearField": return try send(.clearField)
         case "submitField": return try send(.submitField)
         case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
+        case "storageFull":
+            faults.setWritesFail(true)
+            return []
+        case "storageWorks":
+            faults.setWritesFail(false)
+            return []
         case "corruptStore":
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
                 throw FixtureError("could not damage the store file")
@@ -211,10 +219,14 @@ public final class DualPasswordFixture: Fixture {
         }
     }
 
-    static func effect(_ effect: DualPasswordEffect) -> Effect {
+    /// The spec's name for a core effect. An error text is named by which of the core's configured messages it is:
+    /// the neutral refusal (`neutralError`) or a setting the store refused (`settingNotSaved`); any other is an error.
+    func effect(_ effect: DualPasswordEffect) throws(FixtureError) -> Effect {
         switch effect {
         case .clearInput: Effect("clearInput")
-        case .showError: Effect("neutralError")
+        case .showError(let text) where text == configuration.neutralError: Effect("neutralError")
+        case .showError(let text) where text == configuration.settingNotSavedError: Effect("settingNotSaved")
+        case .showError: throw FixtureError("the core showed an error text the fixture has no name for")
         case .openProfile(.real): Effect("openReal")
         case .openProfile(.decoy): Effect("openDecoy")
         case .erase: Effect("eraseReal")
