@@ -24,8 +24,6 @@ struct MachineCompiler {
         self.machine = machine
     }
 
-    private var stateIndex: [String: Int] { Dictionary(machine.states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
-
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
         a.to == b.to && Set(a.then.map { "\($0.name)=\($0.change)" }) == Set(b.then.map { "\($0.name)=\($0.change)" })
             && Self.multiset(a.effects) == Self.multiset(b.effects)
@@ -106,175 +104,51 @@ struct MachineCompiler {
 
     // MARK: Exploration
 
-    /// How one event is tried: the input combinations (one representative value per atom of each input).
-    private struct EventPlan {
-        var event: EventDeclaration
-        var combinations: [[NamedValue]]
-    }
-
-    private func eventPlans() -> [EventPlan] {
-        machine.events.map { event in
-            var perInput: [[Value]] = []
-            for input in event.inputs {
-                guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
-                // Every member of a boolean or an enumeration is tried: a row listing [failure, cancel] is checked with both.
-                if !input.domain.isOrdered {
-                    perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
-                    continue
-                }
-                let sets = machine.rows.filter { $0.on.contains(event.name) }.compactMap { $0.when.first(where: { $0.name == input.name })?.set }
-                let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
-                if atoms.count == 1 { perInput.append([input.initial]); continue }
-                perInput.append(atoms.map { atom in
-                    let (lo, hi) = (atom.lowerBound, atom.upperBound)
-                    // The edge of the condition: the value just past a cut, or the last before the next one.
-                    return input.domain.value(atOrdinal: lo > whole.lowerBound ? lo : hi)
-                })
-            }
-            var combinations: [[NamedValue]] = [[]]
-            for (i, values) in perInput.enumerated() {
-                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
-                if combinations.count > Self.maximumInputCombinations {
-                    combinations = Array(combinations.prefix(Self.maximumInputCombinations))
-                }
-            }
-            return EventPlan(event: event, combinations: combinations)
-        }
-    }
-
-    /// A situation: the state's index and each variable's value.
-    private struct Configuration: Hashable {
-        var state: Int
-        var values: [Value]
-    }
-
-    private struct Arrival {
-        var parent: Int
-        var step: TestStep
-    }
+    /// The machine as an executable model; the exploration below and `MachineExplorer` share it.
+    var model: MachineModel { MachineModel(machine: machine, maximumInputCombinations: Self.maximumInputCombinations) }
 
     mutating func explore() -> [TestCase] {
-        let variables = machine.variables
-        let index = stateIndex
-        guard let initialState = index[machine.initial] else { return [] }
-        let plans = eventPlans()
-        // Rows by state and event, in file order, built in one pass over the rows (not a scan per state and event).
-        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var rowsByStateEvent = [[[Int]]](repeating: [[Int]](repeating: [], count: plans.count), count: machine.states.count)
-        for (r, row) in machine.rows.enumerated() {
-            let states = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { index[$0] }
-            for s in states {
-                for event in row.on { if let e = eventIndex[event] { rowsByStateEvent[s][e].append(r) } }
-            }
-        }
-        // Each row's conditions and assignments resolved once: a variable's index, or an input's name, and the domain.
-        let variableIndex = Dictionary(variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        struct Test { var variable: Int?, name: String, set: ValueSet }
-        let tests: [[Test]] = machine.rows.map { row in
-            row.when.map { Test(variable: variableIndex[$0.name], name: $0.name, set: $0.set) }
-        }
-        let targets: [[Int?]] = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
-        var configurations = [Configuration(state: initialState, values: variables.map(\.initial))]
-        var seen: [Configuration: Int] = [configurations[0]: 0]
-        var arrivals: [Arrival?] = [nil]
+        let model = self.model
+        guard model.initial != nil else { return [] }
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
         var firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]] = [:]
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
-        var cursor = 0
-        var truncated = false
-        while cursor < configurations.count {
-            let configuration = configurations[cursor]
+        var found: [Diagnostic] = []
+        let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             let stateName = machine.states[configuration.state].name
-            for (e, plan) in plans.enumerated() {
-                for inputs in plan.combinations {
-                    let candidates = rowsByStateEvent[configuration.state][e]
-                    let match = candidates.first { r in
-                        tests[r].allSatisfy { test in
-                            let value: Value
-                            let domain: Domain
-                            if let v = test.variable {
-                                value = configuration.values[v]
-                                domain = variables[v].domain
-                            } else if let i = plan.event.inputs.firstIndex(where: { $0.name == test.name }),
-                                      let input = inputs.first(where: { $0.name == test.name }) {
-                                value = input.value
-                                domain = plan.event.inputs[i].domain
-                            } else { return false }
-                            guard let o = domain.ordinal(of: value) else { return false }
-                            return test.set.contains(o)
-                        }
-                    }
-                    guard let r = match else {
-                        if machine.otherwise == .forbidden {
-                            gapCount += 1
-                            if gaps.count < Self.maximumListedGaps {
-                                gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(plan.event.name, inputs: inputs))")
-                            }
-                        }
-                        continue
-                    }
-                    let row = machine.rows[r]
-                    var next = configuration
-                    var leftDomain = false
-                    for (a, assignment) in row.then.enumerated() {
-                        guard let v = targets[r][a] else { continue }
-                        switch assignment.change {
-                        case .set(let value): next.values[v] = value
-                        case .add(let amount):
-                            let domain = variables[v].domain
-                            // The reader keeps amounts within the domain's span; the overflow check keeps that a
-                            // fact checked here rather than a promise.
-                            let (o, overflow) = (domain.ordinal(of: next.values[v]) ?? 0).addingReportingOverflow(amount)
-                            if !overflow, domain.bounds?.contains(o) ?? false {
-                                next.values[v] = domain.value(atOrdinal: o)
-                            } else {
-                                leftDomain = true
-                                if domainErrors.insert(row.identity.id).inserted {
-                                    diagnostics.append(Diagnostic(.error, id: "check.domain",
-                                        "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
-                                        at: assignment.location, rows: [row.identity.id],
-                                        notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
-                                }
-                            }
-                        }
-                    }
-                    if leftDomain { continue }
-                    if let to = row.to, let t = index[to] { next.state = t }
-                    let step = TestStep(
-                        action: .event(plan.event.name, inputs: inputs),
-                        expect: [NamedValue("state", .symbol(machine.states[next.state].name))]
-                            + zip(variables, next.values).map { NamedValue($0.name, $1) },
-                        effects: row.effects.map { call in
-                            call.resolved { name in
-                                inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
-                            }
-                        },
-                        row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
-                    let key: [Value] = tests[r].map { test in
-                        if let v = test.variable { return configuration.values[v] }
-                        return inputs.first { $0.name == test.name }?.value ?? .text("")
-                    }
-                    if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {
-                        firings[r, default: []].append((key, cursor, step))
-                    }
-                    if seen[next] == nil {
-                        if configurations.count >= Self.maximumConfigurations {
-                            truncated = true
-                            continue
-                        }
-                        seen[next] = configurations.count
-                        configurations.append(next)
-                        arrivals.append(Arrival(parent: cursor, step: step))
-                    }
+            switch outcome {
+            case .unmatched:
+                guard machine.otherwise == .forbidden else { return }
+                gapCount += 1
+                if gaps.count < Self.maximumListedGaps {
+                    gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(model.plans[e].event.name, inputs: inputs))")
+                }
+            case .leftDomain(let r, let a, let o, let overflow):
+                let row = machine.rows[r], assignment = row.then[a]
+                guard domainErrors.insert(row.identity.id).inserted, let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return }
+                let domain = machine.variables[v].domain
+                found.append(Diagnostic(.error, id: "check.domain",
+                    "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
+                    at: assignment.location, rows: [row.identity.id],
+                    notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
+            case .fired(let r, _, let step):
+                let key = model.key(row: r, in: configuration, inputs: inputs)
+                if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {
+                    firings[r, default: []].append((key, cursor, step))
                 }
             }
-            cursor += 1
         }
-        rowsByStateEvent = []
+        diagnostics += found
+        reportReachability(reachability, firings: Set(firings.keys), gaps: gaps, gapCount: gapCount)
+        return cases(firings: firings, reachability: reachability)
+    }
 
+    /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire.
+    private mutating func reportReachability(_ reachability: MachineModel.Reachability, firings: Set<Int>, gaps: [String], gapCount: Int) {
+        let truncated = reachability.truncated
         if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "the machine reaches more than \(Self.maximumConfigurations) situations (state and variable values); reachability was checked only that far",
@@ -288,30 +162,27 @@ struct MachineCompiler {
                 at: spec.location, notes: notes + ["add rows for them, or write 'otherwise: ignore' if nothing should happen"]))
         }
         if !truncated {
-            let reached = Set(configurations.map(\.state))
+            let reached = Set(reachability.configurations.map(\.state))
             for (s, state) in machine.states.enumerated() where !reached.contains(s) {
                 diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
                     "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
             }
-            for (r, row) in machine.rows.enumerated() where firings[r] == nil && !shadowed.contains(r) {
+            for (r, row) in machine.rows.enumerated() where !firings.contains(r) && !shadowed.contains(r) {
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
                     at: row.identity.location, rows: [row.identity.id]))
             }
         }
+    }
 
-        // One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
-        // to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
+    /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
+    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
+    private func cases(firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]],
+                       reachability: MachineModel.Reachability) -> [TestCase] {
         var cases: [TestCase] = []
         for (r, row) in machine.rows.enumerated() {
             for (n, firing) in (firings[r] ?? []).enumerated() {
-                var path: [TestStep] = []
-                var c = firing.configuration
-                while let arrival = arrivals[c] {
-                    path.append(arrival.step)
-                    c = arrival.parent
-                }
-                path.reverse()
+                let path = reachability.path(to: firing.configuration)
                 // Name a variant by the values that differ from the row's first case: `ROW[phase=inactive]`.
                 let first = firings[r]?.first?.key ?? firing.key
                 let differing = row.when.indices.filter { firing.key[$0] != first[$0] }

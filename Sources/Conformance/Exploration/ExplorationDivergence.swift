@@ -1,0 +1,46 @@
+import SpecKit
+
+/// A transition where the core does not do what the table predicts: the situation, the event with its inputs, the row
+/// that should fire (or none: the table ignores it), and the runner's divergence (the path and the cells that differ).
+public struct ExplorationDivergence: Codable, Hashable, Sendable {
+    /// The stable id, `EX-<spec>-<state>-<event>-<hash of variables and inputs>`.
+    public var id: String
+    /// The spec id.
+    public var spec: String
+    /// The situation's control state.
+    public var state: String
+    /// The situation's variable values.
+    public var variables: [NamedValue]
+    /// The event and its inputs, as a reader writes it (`unlock(pin=wrong)`).
+    public var event: String
+    /// The row the table says fires, or nil where no row matches and the machine ignores the event.
+    public var row: String?
+    /// The spec's file.
+    public var file: String
+    /// The row's line (the spec's, for an ignored event).
+    public var line: Int
+    /// The row's column (the spec's, for an ignored event).
+    public var column: Int
+    /// What differed: the step, the path that led there, and the cells.
+    public var divergence: Divergence
+
+    /// Creates a value from all its fields.
+    public init(id: String, spec: String, state: String, variables: [NamedValue], event: String, row: String?, file: String,
+                line: Int, column: Int, divergence: Divergence) {
+        self.id = id
+        self.spec = spec
+        self.state = state
+        self.variables = variables
+        self.event = event
+        self.row = row
+        self.file = file
+        self.line = line
+        self.column = column
+        self.divergence = divergence
+    }
+
+    /// The situation as text: `Locked with failures=3, cover=false`.
+    public var situation: String {
+        state + " with " + (variables.isEmpty ? "no variables" : variables.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,34 @@
+import SpecKit
+
+/// One machine's transition tour: how much it covered and every divergence, sorted by id.
+public struct MachineTourResult: Codable, Hashable, Sendable {
+    /// The spec id.
+    public var spec: String
+    /// The fixture that ran it.
+    public var fixture: String
+    /// The situations the machine can reach.
+    public var reachable: Int
+    /// The situations the tour visited (fewer than `reachable` only at the limit).
+    public var situations: Int
+    /// The transitions the table predicts in those situations.
+    public var transitions: Int
+    /// The transitions fired (fewer than `transitions` when a path to a situation already diverged).
+    public var checked: Int
+    /// Why the tour covers less than every reachable situation, when it does.
+    public var limit: String?
+    /// Every divergence, sorted by id.
+    public var divergences: [ExplorationDivergence]
+
+    /// Creates a value from all its fields.
+    public init(spec: String, fixture: String, reachable: Int, situations: Int, transitions: Int, checked: Int,
+                limit: String?, divergences: [ExplorationDivergence]) {
+        self.spec = spec
+        self.fixture = fixture
+        self.reachable = reachable
+        self.situations = situations
+        self.transitions = transitions
+        self.checked = checked
+        self.limit = limit
+        self.divergences = divergences
+    }
+}

@@ -1,0 +1,53 @@
+import SpecKit
+
+/// The exploration's console report: one line per machine (situations, transitions checked, divergences), its limit
+/// note, then each divergence with its situation, path, event, expected row and the cells that differ. With `github`,
+/// each divergence also gets an `::error` annotation. Deterministic: machines and divergences are sorted.
+public func renderExploration(_ result: ExplorationResult, github: Bool = false) -> String {
+    var out = ""
+    for machine in result.machines {
+        out += "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), "
+            + "\(machine.checked)/\(machine.transitions) transitions checked, \(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")\n"
+        if let limit = machine.limit { out += "  warning: \(limit) [explore.limit]\n" }
+        for d in machine.divergences { out += describe(d) }
+    }
+    let total = result.machines.reduce(0) { $0 + $1.divergences.count }
+    let checked = result.machines.reduce(0) { $0 + $1.checked }
+    out += "explore: \(result.machines.count) machine\(result.machines.count == 1 ? "" : "s"), \(checked) transitions checked, \(total) divergence\(total == 1 ? "" : "s")\n"
+    if github {
+        let v = VisibleText.escape
+        for machine in result.machines {
+            for d in machine.divergences {
+                out += "::error file=\(v(d.file)),line=\(d.line),col=\(d.column),title=\(v(d.id))::in \(v(d.situation)) on \(v(d.event)) the core does not do what \(d.row.map { "row \(v($0))" } ?? "the table (ignore)") says\n"
+            }
+        }
+    }
+    return out
+}
+
+private func describe(_ d: ExplorationDivergence) -> String {
+    let v = VisibleText.escape
+    var out = "  DIVERGES \(v(d.id)) at \(v(d.file)):\(d.line):\(d.column)\n"
+    out += "    situation: \(v(d.situation))\n"
+    out += "    path: \(d.divergence.path.isEmpty ? "(initial)" : d.divergence.path.map(v).joined(separator: " → "))\n"
+    if d.divergence.onPath {
+        out += "    the path itself diverges at step \(d.divergence.step + 1), \(v(d.divergence.action)) (row \(v(d.divergence.row ?? "?")))\n"
+    } else {
+        out += "    event: \(v(d.event)), expected: \(d.row.map { "row \(v($0))" } ?? "nothing happens (otherwise: ignore)")\n"
+    }
+    if let error = d.divergence.error { out += "    error: \(v(error))\n" }
+    for cell in d.divergence.cells where !cell.ok {
+        out += "    \(v(cell.name)): expected \(v(cell.expected.description)), core \(v(cell.actual.description))\n"
+    }
+    return out
+}
+
+/// The exploration as canonical JSON (sorted keys, stable order): the format, then each machine's tour.
+public func renderExplorationJSON(_ result: ExplorationResult) throws -> String {
+    try Emitter.canonicalJSON(ExplorationDocument(format: 1, machines: result.machines))
+}
+
+private struct ExplorationDocument: Encodable {
+    var format: Int
+    var machines: [MachineTourResult]
+}

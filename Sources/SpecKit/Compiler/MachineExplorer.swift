@@ -1,0 +1,56 @@
+/// Turns a machine spec into a `MachineExploration`: the table as the oracle for every reachable situation, every
+/// event and every input atom (the edge values the compiler chooses for rows), not only the combinations rows name.
+public enum MachineExplorer {
+    /// The most transitions (situations × event input combinations) one machine's exploration predicts by default.
+    public static let defaultMaximumTransitions = 20_000
+
+    /// Explores a machine spec; nil for other kinds of spec. Situations are taken in breadth-first order while their
+    /// transitions fit in `maximumTransitions`; the rest are left out and `limit` says so. Combinations with no
+    /// prediction are left out: a row that would leave a domain, or no row under `otherwise: forbidden` (both are
+    /// compile errors, `check.domain` and `check.gap`).
+    public static func explore(_ spec: Spec, maximumTransitions: Int = defaultMaximumTransitions) -> MachineExploration? {
+        guard case .machine(let machine) = spec.body else { return nil }
+        let model = MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)
+        var predicted: [Int: [MachineExploration.Transition]] = [:]
+        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
+            let step: TestStep
+            switch outcome {
+            case .fired(_, _, let fired): step = fired
+            case .unmatched where machine.otherwise == .ignore:
+                step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
+                                effects: [], row: nil, line: spec.location.line, column: spec.location.column)
+            case .unmatched, .leftDomain: return
+            }
+            let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
+                                  variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }, inputs: inputs)
+            predicted[cursor, default: []].append(MachineExploration.Transition(id: id, step: step))
+        }
+        var situations: [MachineExploration.Situation] = []
+        var budget = maximumTransitions
+        var limit: String?
+        for (c, configuration) in reachability.configurations.enumerated() {
+            let transitions = predicted[c] ?? []
+            guard transitions.count <= budget else {
+                limit = "the machine has \(reachability.configurations.count) reachable situations; the tour stops after \(situations.count) of them (\(maximumTransitions - budget) transitions, the most is \(maximumTransitions))"
+                break
+            }
+            budget -= transitions.count
+            situations.append(MachineExploration.Situation(
+                state: machine.states[configuration.state].name,
+                variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) },
+                path: reachability.path(to: c), transitions: transitions))
+        }
+        if reachability.truncated, limit == nil {
+            limit = "the machine reaches more than \(MachineCompiler.maximumConfigurations) situations; the tour covers only those found"
+        }
+        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+                                  file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)
+    }
+
+    /// `EX-<spec>-<state>-<event>-<hash>`: the first 8 hex digits of SHA-256 over the variables' and inputs'
+    /// `name=value` pairs, so the id stays the same from run to run and names one combination.
+    static func transitionID(spec: String, state: String, event: String, variables: [NamedValue], inputs: [NamedValue]) -> String {
+        let text = variables.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + ";" + inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        return "EX-\(spec)-\(state)-\(event)-" + SHA256.hex(Array(text.utf8)).prefix(8)
+    }
+}

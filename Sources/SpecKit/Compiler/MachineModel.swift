@@ -1,0 +1,231 @@
+/// A machine table as an executable model over its finite domains: the input combinations tried per event, the row
+/// that fires in a situation, the situation it leads to, and a breadth-first search of every reachable situation.
+///
+/// The compiler's checks and case generator (`MachineCompiler.explore`) and the exhaustive exploration
+/// (`MachineExplorer`) both walk the machine through this one unit, so they agree on what is reachable and how.
+struct MachineModel {
+    /// How one event is tried: the input combinations (one representative value per atom of each input).
+    struct EventPlan {
+        var event: EventDeclaration
+        var combinations: [[NamedValue]]
+    }
+
+    /// A situation: the state's index and each variable's value.
+    struct Configuration: Hashable {
+        var state: Int
+        var values: [Value]
+    }
+
+    /// How the search first reached a situation: from which one, by which step.
+    struct Arrival {
+        var parent: Int
+        var step: TestStep
+    }
+
+    /// What the table says happens on one event with one input combination in one situation.
+    enum Outcome {
+        /// No row matches.
+        case unmatched
+        /// Row `row` matches, but its assignment `assignment` would take a variable to `ordinal`, outside its domain
+        /// (`overflow`: far outside, past the integers).
+        case leftDomain(row: Int, assignment: Int, ordinal: Int, overflow: Bool)
+        /// Row `row` fires: the situation it leads to and the step that checks it (full frame and effects).
+        case fired(row: Int, next: Configuration, step: TestStep)
+    }
+
+    /// The situations found, in breadth-first order, and how each was first reached.
+    struct Reachability {
+        /// The situations; index 0 is the initial one.
+        var configurations: [Configuration]
+        /// How each was reached (nil for the initial one).
+        var arrivals: [Arrival?]
+        /// Whether the search stopped adding situations at its limit.
+        var truncated: Bool
+
+        /// The steps of a shortest path from the initial situation to situation `index`.
+        func path(to index: Int) -> [TestStep] {
+            var path: [TestStep] = []
+            var c = index
+            while let arrival = arrivals[c] {
+                path.append(arrival.step)
+                c = arrival.parent
+            }
+            return path.reversed()
+        }
+    }
+
+    /// A row's condition, resolved once: a variable's index, or an input's name.
+    private struct Test {
+        var variable: Int?
+        var name: String
+        var set: ValueSet
+    }
+
+    let machine: Machine
+    /// One plan per event, in declaration order.
+    let plans: [EventPlan]
+    /// State index by name.
+    let stateIndex: [String: Int]
+    private let rowsByStateEvent: [[[Int]]]
+    private let tests: [[Test]]
+    private let targets: [[Int?]]
+
+    init(machine: Machine, maximumInputCombinations: Int) {
+        self.machine = machine
+        let index = Dictionary(machine.states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        stateIndex = index
+        let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
+        self.plans = plans
+        // Rows by state and event, in file order, built in one pass over the rows (not a scan per state and event).
+        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var byStateEvent = [[[Int]]](repeating: [[Int]](repeating: [], count: plans.count), count: machine.states.count)
+        for (r, row) in machine.rows.enumerated() {
+            let states = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { index[$0] }
+            for s in states {
+                for event in row.on { if let e = eventIndex[event] { byStateEvent[s][e].append(r) } }
+            }
+        }
+        rowsByStateEvent = byStateEvent
+        let variableIndex = Dictionary(machine.variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        tests = machine.rows.map { row in row.when.map { Test(variable: variableIndex[$0.name], name: $0.name, set: $0.set) } }
+        targets = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
+    }
+
+    private static func eventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
+        machine.events.map { event in
+            var perInput: [[Value]] = []
+            for input in event.inputs {
+                guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
+                // Every member of a boolean or an enumeration is tried: a row listing [failure, cancel] is checked with both.
+                if !input.domain.isOrdered {
+                    perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
+                    continue
+                }
+                let sets = machine.rows.filter { $0.on.contains(event.name) }.compactMap { $0.when.first(where: { $0.name == input.name })?.set }
+                let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
+                if atoms.count == 1 { perInput.append([input.initial]); continue }
+                perInput.append(atoms.map { atom in
+                    let (lo, hi) = (atom.lowerBound, atom.upperBound)
+                    // The edge of the condition: the value just past a cut, or the last before the next one.
+                    return input.domain.value(atOrdinal: lo > whole.lowerBound ? lo : hi)
+                })
+            }
+            var combinations: [[NamedValue]] = [[]]
+            for (i, values) in perInput.enumerated() {
+                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
+                if combinations.count > maximumInputCombinations {
+                    combinations = Array(combinations.prefix(maximumInputCombinations))
+                }
+            }
+            return EventPlan(event: event, combinations: combinations)
+        }
+    }
+
+    /// The initial situation, or nil when the initial state is not declared.
+    var initial: Configuration? {
+        stateIndex[machine.initial].map { Configuration(state: $0, values: machine.variables.map(\.initial)) }
+    }
+
+    /// The observations a machine step checks in a situation: the state, then every variable (a strict frame).
+    func frame(_ configuration: Configuration) -> [NamedValue] {
+        [NamedValue("state", .symbol(machine.states[configuration.state].name))]
+            + zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+    }
+
+    /// The values of the names row `r` tests, in a situation with these inputs (which variant of the row fires).
+    func key(row r: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
+        tests[r].map { test in
+            if let v = test.variable { return configuration.values[v] }
+            return inputs.first { $0.name == test.name }?.value ?? .text("")
+        }
+    }
+
+    /// The first row (in file order) of the event's plan that matches the situation and inputs.
+    func match(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Int? {
+        let event = plans[e].event
+        return rowsByStateEvent[configuration.state][e].first { r in
+            tests[r].allSatisfy { test in
+                let value: Value
+                let domain: Domain
+                if let v = test.variable {
+                    value = configuration.values[v]
+                    domain = machine.variables[v].domain
+                } else if let i = event.inputs.firstIndex(where: { $0.name == test.name }),
+                          let input = inputs.first(where: { $0.name == test.name }) {
+                    value = input.value
+                    domain = event.inputs[i].domain
+                } else { return false }
+                guard let o = domain.ordinal(of: value) else { return false }
+                return test.set.contains(o)
+            }
+        }
+    }
+
+    /// What the table says happens on event plan `e` with these inputs in a situation.
+    func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
+        guard let r = match(plan: e, inputs: inputs, in: configuration) else { return .unmatched }
+        let row = machine.rows[r]
+        var next = configuration
+        var firstExit: Outcome?
+        for (a, assignment) in row.then.enumerated() {
+            guard let v = targets[r][a] else { continue }
+            switch assignment.change {
+            case .set(let value): next.values[v] = value
+            case .add(let amount):
+                let domain = machine.variables[v].domain
+                // The reader keeps amounts within the domain's span; the overflow check keeps that a fact checked here
+                // rather than a promise.
+                let (o, overflow) = (domain.ordinal(of: next.values[v]) ?? 0).addingReportingOverflow(amount)
+                if !overflow, domain.bounds?.contains(o) ?? false {
+                    next.values[v] = domain.value(atOrdinal: o)
+                } else if firstExit == nil {
+                    firstExit = .leftDomain(row: r, assignment: a, ordinal: o, overflow: overflow)
+                }
+            }
+        }
+        if let firstExit { return firstExit }
+        if let to = row.to, let t = stateIndex[to] { next.state = t }
+        let variables = machine.variables
+        let step = TestStep(
+            action: .event(plans[e].event.name, inputs: inputs), expect: frame(next),
+            effects: row.effects.map { call in
+                call.resolved { name in
+                    inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
+                }
+            },
+            row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
+        return .fired(row: r, next: next, step: step)
+    }
+
+    /// Searches every situation reachable from the initial one, breadth first, trying every event with every input
+    /// combination of its plan. `visit` sees each (situation index, situation, plan, inputs, outcome) in that order,
+    /// before the situation a firing leads to is recorded; past `maximumConfigurations` no new situation is added.
+    func search(maximumConfigurations: Int,
+                visit: (Int, Configuration, Int, [NamedValue], Outcome) -> Void) -> Reachability {
+        guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
+        var configurations = [initial]
+        var seen: [Configuration: Int] = [initial: 0]
+        var arrivals: [Arrival?] = [nil]
+        var truncated = false
+        var cursor = 0
+        while cursor < configurations.count {
+            let configuration = configurations[cursor]
+            for (e, plan) in plans.enumerated() {
+                for inputs in plan.combinations {
+                    let outcome = outcome(plan: e, inputs: inputs, in: configuration)
+                    visit(cursor, configuration, e, inputs, outcome)
+                    guard case .fired(_, let next, let step) = outcome, seen[next] == nil else { continue }
+                    if configurations.count >= maximumConfigurations {
+                        truncated = true
+                        continue
+                    }
+                    seen[next] = configurations.count
+                    configurations.append(next)
+                    arrivals.append(Arrival(parent: cursor, step: step))
+                }
+            }
+            cursor += 1
+        }
+        return Reachability(configurations: configurations, arrivals: arrivals, truncated: truncated)
+    }
+}
