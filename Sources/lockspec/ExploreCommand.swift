@@ -1,6 +1,7 @@
 import Foundation
 import SpecKit
 import Conformance
+import AppLockFixtures
 
 let exploreCommand = Command(
     name: "explore",
@@ -24,7 +25,7 @@ let exploreCommand = Command(
             maximum = n
         }
         let specs = args.options["--spec"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
-        let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum)).run()
+        let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum), registry: .standard).run()
         guard let result = outcome.result else {
             if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message) }
             Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))

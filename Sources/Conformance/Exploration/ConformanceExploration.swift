@@ -29,9 +29,9 @@ public struct ConformanceExploration {
     /// The fixtures, by name.
     public var fixtures: [String: any Fixture.Type]
 
-    /// Creates an exploration over the standard fixtures.
-    public init(_ options: Options) {
-        self.init(options, catalog: FixtureRegistry.standard, fixtures: FixtureRegistry.standard.fixtureTypes)
+    /// Creates an exploration over the fixtures of `registry` (AppLockFixtures gives `FixtureRegistry.standard`).
+    public init(_ options: Options, registry: FixtureRegistry) {
+        self.init(options, catalog: registry, fixtures: registry.fixtureTypes)
     }
 
     /// Creates an exploration over the given fixtures.
