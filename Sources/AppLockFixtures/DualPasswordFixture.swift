@@ -204,16 +204,8 @@ public final class DualPasswordFixture: Fixture {
         case "clearField": return try send(.clearField)
         case "submitField": return try send(.submitField)
         case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
-        case "storageFull":
-            faults.setWritesFail(true)
-            return []
-        case "storageWorks":
-            faults.setWritesFail(false)
-            return []
-        case "corruptStore":
-            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
-                throw FixtureError("could not damage the store file")
-            }
+        case let storage where StorageFaults.events.contains(storage):
+            try faults.perform(storage, storePath: storePath)
             return []
         default: throw FixtureError("unknown event \(name)")
         }

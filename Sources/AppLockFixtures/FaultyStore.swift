@@ -1,4 +1,6 @@
 import AppLockCore
+import Conformance
+import Foundation
 import Synchronization
 
 /// The device's storage as a fixture can break it: a `KeyValueStore` over the real one whose writes (or reads) fail
@@ -48,6 +50,24 @@ final class StorageFaults: Sendable {
 
     /// From now on every read fails too (`storageUnreadable`), or works again.
     func setReadsFail(_ on: Bool) { state.withLock { $0.readsFail = on } }
+
+    /// The events that break or mend the device's storage: `storageFull` and `storageWorks` (every write fails, or
+    /// works again) and `corruptStore` (the file at `storePath` is garbled, as a truncated write would leave it).
+    static let events: Set<String> = ["storageFull", "storageWorks", "corruptStore"]
+
+    /// Performs one of `events`.
+    func perform(_ event: String, storePath: String) throws(FixtureError) {
+        switch event {
+        case "storageFull": setWritesFail(true)
+        case "storageWorks": setWritesFail(false)
+        case "corruptStore":
+            // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
+            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
+                throw FixtureError("could not damage the store file")
+            }
+        default: throw FixtureError("'\(event)' is not a storage event")
+        }
+    }
 
     func checkWrite() throws(StoreError) {
         if state.withLock({ $0.writesFail }) { throw .io("write") }

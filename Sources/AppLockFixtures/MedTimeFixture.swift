@@ -235,17 +235,8 @@ public final class MedTimeFixture: Fixture {
             }
         case "delete": return try send(.delete)
         case "clearAll": return try send(.clearAll)
-        case "storageFull":
-            faults.setWritesFail(true)
-            return []
-        case "storageWorks":
-            faults.setWritesFail(false)
-            return []
-        case "corruptStore":
-            // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
-            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
-                throw FixtureError("could not damage the store file")
-            }
+        case let storage where StorageFaults.events.contains(storage):
+            try faults.perform(storage, storePath: storePath)
             return []
         case "relogin": return try send(.tapLogin)
         case "forgotPin": return try send(.forgotPIN)
