@@ -130,6 +130,8 @@ struct MachineCompiler {
                 let row = machine.rows[r], assignment = row.then[a]
                 guard domainErrors.insert(row.identity.id).inserted, let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return }
                 let domain = machine.variables[v].domain
+                // open-ended: past the top is where the model stops, not a mistake (the step stays unpredicted).
+                if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return }
                 found.append(Diagnostic(.error, id: "check.domain",
                     "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
                     at: assignment.location, rows: [row.identity.id],

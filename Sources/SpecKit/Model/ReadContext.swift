@@ -163,12 +163,14 @@ final class ReadContext {
             }
             var typeNode = entry.value
             var initialNode: Node?
+            var openEndedNode: Node?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
-                                 optional: allowInitial ? ["initial", "notes"] : ["notes"])
+                                 optional: allowInitial ? ["initial", "open-ended", "notes"] : ["notes"])
                 guard let t = byKey["type"] else { continue }
                 typeNode = t
                 initialNode = byKey["initial"]
+                openEndedNode = byKey["open-ended"]
             }
             guard let domain = domain(typeNode, "the type of '\(name)'") else {
                 brokenNames.insert(name)
@@ -182,9 +184,27 @@ final class ReadContext {
             }
             var initial = domain.defaultValue
             if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
-            result.append(Declaration(name: name, domain: domain, initial: initial, location: entry.key.location))
+            var declaration = Declaration(name: name, domain: domain, initial: initial, location: entry.key.location)
+            if let openEndedNode { declaration.openEnded = openEnded(openEndedNode, domain: domain, name: name) }
+            result.append(declaration)
         }
         return result
+    }
+
+    /// `open-ended: true|false` on a variable; only an `int a..b` variable can be open-ended (the model stops at `b`).
+    private func openEnded(_ node: Node, domain: Domain, name: String) -> Bool {
+        guard let text = text(node, "open-ended of '\(name)'") else { return false }
+        guard text == "true" || text == "false" else {
+            error("spec.bad-open-ended", "open-ended of '\(name)' must be true or false, not '\(VisibleText.escape(text))'", at: node.location)
+            return false
+        }
+        guard text == "true" else { return false }
+        guard case .int = domain else {
+            error("spec.bad-open-ended", "only an int variable can be open-ended ('\(name)' is \(domain)): the model stops at the top of its domain",
+                  at: node.location, hint: "declare it as int a..b, or drop open-ended")
+            return false
+        }
+        return true
     }
 
     /// A value of a domain.

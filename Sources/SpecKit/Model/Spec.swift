@@ -146,6 +146,10 @@ public struct Declaration: Hashable, Sendable {
     public var initial: Value
     /// Where it is declared.
     public var location: SourceLocation
+    /// A machine variable declared `open-ended: true`: the real value keeps counting past the top of its domain, and
+    /// the model stops there. A row that would set it past the top is not a `check.domain` error; that step is left
+    /// unpredicted: neither the rows' paths nor the exploration check it.
+    public var openEnded: Bool = false
 }
 
 /// A name's condition in a row: the set of values that satisfy it.
