@@ -225,6 +225,18 @@ struct DualPasswordTests {
         #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
     }
 
+    @Test("unlocked, the lock screen's cancel changes nothing, and background abandons an unfinished erase dialog (D-DP-ERASE-SETTINGS)")
+    func cancelAndBackgroundWhileUnlocked() throws {
+        var (machine, _) = try Self.installed()
+        _ = submit(Self.main, &machine, at: at(1))
+        #expect(machine.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(2)) == [.presentEraseWarning])
+        #expect(machine.handle(.cancel, now: at(3)).isEmpty)
+        #expect(machine.eraseSetup == .warning)
+        #expect(machine.handle(.background, now: at(4)) == [.showNeutralCover])
+        #expect(machine.eraseSetup == .idle && !machine.eraseEnabled)
+        #expect(machine.handle(.acknowledgeEraseWarning, now: at(5)).isEmpty)
+    }
+
     @Test("every submission that reaches the KDF derives both slots; empty and delayed ones derive nothing (§5)")
     func equalKDFWork() throws {
         var (machine, _) = try Self.installed()

@@ -133,9 +133,10 @@ public struct DualPassword: Sendable, CustomStringConvertible {
             return [.clearInput, .openProfile(.real)]
 
         case .cancel:
-            // §4: cancel never erases; the input is cleared.
-            eraseSetup = .idle
-            return state == .locked ? [.clearInput] : []
+            // §4: the lock screen's cancel never erases; the input is cleared. There is no lock screen while unlocked,
+            // so there it changes nothing (an unfinished enable-erase dialog has its own cancel, cancelEraseSetup).
+            guard state == .locked else { return [] }
+            return [.clearInput]
 
         case .background:
             // §4: background never erases; the input is cleared. §7: the app shows a profile-neutral cover at once,

@@ -82,6 +82,9 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
             return prompt(.unlock)
 
         case .scenePhase(let phase):
+            // §4: the container reacts to onChange(scenePhase), which fires on a change only; the phase it already
+            // has changes nothing (D-LL-PHASE-CHANGE).
+            guard phase != scenePhase else { return [] }
             scenePhase = phase
             return handlePhase(phase, now: now)
 
@@ -101,12 +104,15 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
             return []
 
         case .unlockTapped:
-            guard isLocked else { return [] }
+            // D-LL-ACTIVE-ONLY: the lock screen's button can only be tapped on an active scene.
+            guard isLocked, scenePhase == .active else { return [] }
             return prompt(.unlock)
 
         case .toggleOn:
             // D-LL-TOGGLE: refused with no prompt when the device has neither biometrics nor passcode.
-            guard !enabled, availability.isAvailable else { return [] }
+            // D-LL-ACTIVE-ONLY: the switch can only be flipped on an active scene with no system prompt over it,
+            // and not through the lock when it sits behind it (D-GATE-SWITCH).
+            guard switchReachable, !enabled, availability.isAvailable else { return [] }
             guard configuration.enableRequiresAuthentication else {
                 // D-GATE-SWITCH: the switch only sets the saved flag; it locks from the next launch or relock.
                 if persist(enabled: true) { enabled = true }
@@ -116,7 +122,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
 
         case .toggleOff:
             // §7 / D-LL-TOGGLE: turning off needs nothing and clears the lock. An unwritable store keeps it on.
-            guard enabled, persist(enabled: false) else { return [] }
+            guard switchReachable, enabled, persist(enabled: false) else { return [] }
             enabled = false
             isLocked = false
             showsCover = false
@@ -127,6 +133,13 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
             availability = newAvailability
             return []
         }
+    }
+
+    /// The switch can be flipped now: the scene is active, no system prompt covers it (§5: authentication is a
+    /// modal system sheet), and the lock is open unless the switch may be used from the lock screen
+    /// (D-LL-ACTIVE-ONLY, D-GATE-SWITCH).
+    private var switchReachable: Bool {
+        scenePhase == .active && !isAuthenticating && !(isLocked && configuration.switchIsBehindTheLock)
     }
 
     private mutating func handlePhase(_ phase: ScenePhase, now: Instant) -> [LaunchLockEffect] {
@@ -144,11 +157,15 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         case .active:
             showsCover = false
             // D-GRACE-CMP: strictly more than the grace re-locks. D-LL-NO-BG-TIME: no recorded time never locks.
+            let wasLocked = isLocked
             if enabled, !isLocked, let since = lastBackgroundedAt, now - since > configuration.grace {
                 isLocked = true
             }
             lastBackgroundedAt = nil
-            return isLocked ? prompt(.unlock) : []
+            // A relock prompts; an app that was already locked prompts again only where the product says so
+            // (D-GATE-NO-REPROMPT).
+            guard isLocked, !wasLocked || configuration.promptsWhenActiveWhileLocked else { return [] }
+            return prompt(.unlock)
         }
     }
 
