@@ -25,7 +25,7 @@ struct Command: Sendable {
     }
 }
 
-let commands: [Command] = [lintCommand, compileCommand, graphCommand, runCommand, exploreCommand, mergeCommand]
+let commands: [Command] = [lintCommand, compileCommand, graphCommand, runCommand, exploreCommand, mergeCommand, diffCommand]
 
 func mainHelp() -> String {
     """

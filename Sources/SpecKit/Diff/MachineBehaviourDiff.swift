@@ -1,0 +1,123 @@
+/// The behaviour part of a diff for a machine: every situation reachable on either side (state and variable values)
+/// with every event and every input atom of either side's rows is run through both tables, and the combinations
+/// whose outcome differs (next state, variables and exact effects, or "nothing happens", or "forbidden") are kept,
+/// grouped by state, event and the rows that fire on each side.
+enum MachineBehaviourDiff {
+    /// A machine's outcome in one situation for one event with its inputs, written for a reader.
+    private enum Prediction: Hashable {
+        case nothing, forbidden, pastTheModel(row: String), noSuchState
+        case fires(row: String, to: String, frame: String, effects: String)
+
+        var row: String? {
+            switch self {
+            case .fires(let row, _, _, _), .pastTheModel(let row): row
+            default: nil
+            }
+        }
+
+        var text: String {
+            switch self {
+            case .nothing: "nothing happens (otherwise: ignore)"
+            case .forbidden: "forbidden: no row (otherwise: forbidden)"
+            case .pastTheModel(let row): "row \(row) would leave a variable's domain (past the model)"
+            case .noSuchState: "the state does not exist"
+            case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(frame.isEmpty ? "" : "; \(frame)"); effects: \(effects.isEmpty ? "none" : effects)"
+            }
+        }
+    }
+
+    /// The behaviour change of a machine present on both sides, or a note saying why it cannot be compared.
+    static func compare(spec: String, old: Machine, new: Machine) -> (change: BehaviourChange?, note: String?) {
+        let sameVariables = old.variables.map { [$0.name, "\($0.domain)"] } == new.variables.map { [$0.name, "\($0.domain)"] }
+        guard sameVariables else {
+            return (nil, "\(spec): the variables changed (names or domains), so situations cannot be matched; compare its rows")
+        }
+        let models = (MachineModel(machine: old, maximumInputCombinations: MachineCompiler.maximumInputCombinations),
+                      MachineModel(machine: new, maximumInputCombinations: MachineCompiler.maximumInputCombinations))
+        let situations = reachable(models.0).union(reachable(models.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
+        let plans = eventPlans(models.0, models.1)
+        var changed: [(state: String, event: String, names: [NamedValue], before: Prediction, after: Prediction)] = []
+        for situation in situations {
+            for (event, combinations) in plans {
+                for inputs in combinations {
+                    let before = predict(models.0, situation, event, inputs), after = predict(models.1, situation, event, inputs)
+                    guard before != after else { continue }
+                    let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
+                    changed.append((situation.state, event, names, before, after))
+                }
+            }
+        }
+        guard !changed.isEmpty else { return (nil, nil) }
+        var groups: [String: [(names: [NamedValue], before: Prediction, after: Prediction, place: String)]] = [:]
+        for c in changed {
+            let key = "\(c.state) on \(c.event)|\(c.before.row ?? "-")|\(c.after.row ?? "-")|\(kind(c.before))|\(kind(c.after))"
+            groups[key, default: []].append((c.names, c.before, c.after, "\(c.state) on \(c.event)"))
+        }
+        let regions = groups.values.map(region).sorted()
+        return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: changed.count), nil)
+    }
+
+    private struct Situation: Hashable {
+        var state: String
+        var values: [Value]
+    }
+
+    private static func reachable(_ model: MachineModel) -> Set<Situation> {
+        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in }
+        return Set(reachability.configurations.map { Situation(state: model.machine.states[$0.state].name, values: $0.values) })
+    }
+
+    /// Every event of either side with the union of both sides' input atoms, by event name.
+    private static func eventPlans(_ a: MachineModel, _ b: MachineModel) -> [(String, [[NamedValue]])] {
+        var byEvent: [String: [[NamedValue]]] = [:]
+        for plan in a.plans + b.plans {
+            var list = byEvent[plan.event.name, default: []]
+            for combination in plan.combinations where !list.contains(combination) { list.append(combination) }
+            byEvent[plan.event.name] = list
+        }
+        return byEvent.keys.sorted().map { ($0, byEvent[$0]!) }
+    }
+
+    private static func predict(_ model: MachineModel, _ situation: Situation, _ event: String, _ inputs: [NamedValue]) -> Prediction {
+        guard let state = model.stateIndex[situation.state] else { return .noSuchState }
+        guard let e = model.plans.firstIndex(where: { $0.event.name == event }) else { return .nothing }
+        let configuration = MachineModel.Configuration(state: state, values: situation.values)
+        switch model.outcome(plan: e, inputs: inputs, in: configuration) {
+        case .unmatched: return model.machine.otherwise == .ignore ? .nothing : .forbidden
+        case .leftDomain(let r, _, _, _): return .pastTheModel(row: model.machine.rows[r].identity.id)
+        case .fired(let r, let next, let step):
+            let frame = model.machine.variables.indices.filter { situation.values[$0] != next.values[$0] }
+                .map { "\(model.machine.variables[$0].name)=\(next.values[$0])" }.joined(separator: ", ")
+            return .fires(row: model.machine.rows[r].identity.id, to: model.machine.states[next.state].name,
+                          frame: frame, effects: (step.effects ?? []).map(\.description).joined(separator: ", "))
+        }
+    }
+
+    private static func kind(_ p: Prediction) -> String {
+        switch p {
+        case .nothing: "nothing"
+        case .forbidden: "forbidden"
+        case .pastTheModel: "past"
+        case .noSuchState: "nostate"
+        case .fires(_, let to, _, let effects): "fires→\(to)|\(effects)"
+        }
+    }
+
+    /// A group of changed situations as a region: each name's values, whether the region is their whole product,
+    /// and up to three examples.
+    private static func region(_ members: [(names: [NamedValue], before: Prediction, after: Prediction, place: String)]) -> BehaviourRegion {
+        let names = members[0].names.map(\.name)
+        var values: [[Value]] = names.map { _ in [] }
+        for member in members {
+            for (i, nv) in member.names.enumerated() where !values[i].contains(nv.value) { values[i].append(nv.value) }
+        }
+        let product = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).partialValue }
+        let written = zip(names, values).map { name, vs in "\(name)=" + vs.sorted().map(\.description).joined(separator: "|") }
+        let examples = members.prefix(3).map { $0.names.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+        let first = members[0]
+        return BehaviourRegion(place: first.place, values: written, exact: product == members.count, count: members.count,
+                               before: members.count == 1 || Set(members.map(\.before.text)).count == 1 ? first.before.text : "\(first.before.text) (and the like)",
+                               after: members.count == 1 || Set(members.map(\.after.text)).count == 1 ? first.after.text : "\(first.after.text) (and the like)",
+                               examples: examples)
+    }
+}

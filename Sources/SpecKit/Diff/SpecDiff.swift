@@ -1,0 +1,71 @@
+/// `lockspec diff`'s library entry point: compiles both sides against the same fixture catalog and compares them,
+/// structurally (specs and rows) and by behaviour (machines and decision tables by situation and input region,
+/// scenarios and matrices by case). Specs are matched by id, so moving or renaming files changes nothing.
+public struct SpecDiff: Sendable {
+    /// Why a diff could not be made.
+    public enum Failure: Error, Sendable {
+        /// A side does not compile; its error findings.
+        case doesNotCompile(side: String, diagnostics: [Diagnostic])
+    }
+
+    /// The fixtures' vocabularies, or nil to compile without them.
+    public var catalog: (any FixtureCatalog)?
+
+    /// Creates a diff against a fixture catalog.
+    public init(catalog: (any FixtureCatalog)?) { self.catalog = catalog }
+
+    /// Compares two sides. Both must compile without errors (warnings are fine).
+    public func compare(_ old: DiffSide, _ new: DiffSide) throws(Failure) -> SpecDiffResult {
+        let compiler = SpecCompiler(catalog: catalog)
+        let before = compiler.compile(sources: old.sources), after = compiler.compile(sources: new.sources)
+        for (side, compilation) in [(old.label, before), (new.label, after)] where compilation.failed(strict: false) {
+            throw .doesNotCompile(side: side, diagnostics: compilation.diagnostics.filter { $0.severity == .error })
+        }
+        let oldSpecs = Dictionary(before.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let newSpecs = Dictionary(after.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var result = SpecDiffResult(old: old.label, new: new.label,
+                                    specsAdded: newSpecs.keys.filter { oldSpecs[$0] == nil }.sorted(),
+                                    specsRemoved: oldSpecs.keys.filter { newSpecs[$0] == nil }.sorted(),
+                                    rows: [], behaviour: [], notes: [])
+        for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
+            let (a, b) = (oldSpecs[id]!, newSpecs[id]!)
+            result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a), new: RowDiff.rows(of: b))
+            let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
+                                           newCases: after.suite.cases.filter { $0.spec == id })
+            if let change { result.behaviour.append(change) }
+            if let note { result.notes.append(note) }
+        }
+        result.products = Self.productChanges(before.products, after.products)
+        result.rows.sort()
+        result.behaviour.sort()
+        result.notes.sort()
+        return result
+    }
+
+    /// Each product value that differs between the sides' product files, by fixture.
+    static func productChanges(_ old: [ProductFile], _ new: [ProductFile]) -> [String] {
+        var lines: [String] = []
+        let fixtures = Set(old.map(\.fixture)).union(new.map(\.fixture)).sorted()
+        for fixture in fixtures {
+            let a = Dictionary((old.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
+            let b = Dictionary((new.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
+            for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
+                lines.append("\(fixture): \(name) \(a[name].map { "\($0)" } ?? "(none)") → \(b[name].map { "\($0)" } ?? "(none)")")
+            }
+        }
+        return lines
+    }
+
+    private func behaviour(_ a: Spec, _ b: Spec, oldCases: [TestCase], newCases: [TestCase]) -> (BehaviourChange?, String?) {
+        switch (a.body, b.body) {
+        case (.machine(let m), .machine(let n)): return MachineBehaviourDiff.compare(spec: a.id, old: m, new: n)
+        case (.decision(let m), .decision(let n)): return DecisionBehaviourDiff.compare(spec: a.id, old: m, new: n)
+        case (.scenarios, .scenarios), (.matrix, .matrix):
+            return (CaseBehaviourDiff.compare(spec: a.id, kind: a.kind.rawValue, old: oldCases, new: newCases), nil)
+        default:
+            return (BehaviourChange(spec: a.id, kind: b.kind.rawValue, regions: [BehaviourRegion(
+                place: "the whole spec", values: [], exact: true, count: 1, before: "a \(a.kind.rawValue) spec",
+                after: "a \(b.kind.rawValue) spec", examples: [])], count: 1), nil)
+        }
+    }
+}

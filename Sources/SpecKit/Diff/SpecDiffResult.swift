@@ -1,0 +1,96 @@
+/// What changed between two versions of a set of specs: the structure (specs and rows added, removed, renamed,
+/// changed) and the behaviour (the concrete situations and input regions whose outcome differs). Built by `SpecDiff`.
+public struct SpecDiffResult: Codable, Hashable, Sendable {
+    /// The old side's label (a folder or a git revision).
+    public var old: String
+    /// The new side's label.
+    public var new: String
+    /// Spec ids only the new side has, sorted.
+    public var specsAdded: [String]
+    /// Spec ids only the old side has, sorted.
+    public var specsRemoved: [String]
+    /// Product values changed, added or removed, such as `launch-lock: grace 1m → 30s`, sorted.
+    public var products: [String] = []
+    /// Row-level changes, sorted by spec and row id.
+    public var rows: [RowChange]
+    /// Behaviour changes, per spec, sorted.
+    public var behaviour: [BehaviourChange]
+    /// What could not be compared, and why (a machine whose variables changed, say), sorted.
+    public var notes: [String]
+
+    /// True when some situation, input region or case has another outcome, a spec was added or removed, or a product
+    /// value changed (the core runs with other settings).
+    public var behaviourChanged: Bool { !behaviour.isEmpty || !specsAdded.isEmpty || !specsRemoved.isEmpty || !products.isEmpty }
+}
+
+/// One row's structural change.
+public struct RowChange: Codable, Hashable, Sendable, Comparable {
+    /// What happened to the row.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// Only the new side has it.
+        case added
+        /// Only the old side has it.
+        case removed
+        /// The same content under another id (`oldID` gives the old one).
+        case renamed
+        /// The same id with other content (`cells` names what differs).
+        case changed
+        /// The same id and content at another position among the spec's rows.
+        case moved
+    }
+
+    /// The spec's id.
+    public var spec: String
+    /// The row's id (the new one for a rename).
+    public var id: String
+    /// What happened.
+    public var kind: Kind
+    /// The old id of a renamed row.
+    public var oldID: String?
+    /// The parts that differ for a changed row, such as `when`, `then`, `effects`, `to`, `trace`.
+    public var cells: [String]
+
+    /// By spec, then row id, then kind.
+    public static func < (a: RowChange, b: RowChange) -> Bool {
+        (a.spec, a.id, a.kind.rawValue) < (b.spec, b.id, b.kind.rawValue)
+    }
+}
+
+/// A spec's behaviour change: regions of situations (or cases) whose outcome is not the same on both sides.
+public struct BehaviourChange: Codable, Hashable, Sendable, Comparable {
+    /// The spec's id.
+    public var spec: String
+    /// `machine`, `decision`, `scenarios` or `matrix`.
+    public var kind: String
+    /// The changed regions, sorted.
+    public var regions: [BehaviourRegion]
+    /// How many concrete situations, input atoms or cases changed in all.
+    public var count: Int
+
+    /// By spec id.
+    public static func < (a: BehaviourChange, b: BehaviourChange) -> Bool { a.spec < b.spec }
+}
+
+/// A compact region of changed situations sharing the old and the new outcome's rows: where (state, event and the
+/// values of each name) and what happens on each side.
+public struct BehaviourRegion: Codable, Hashable, Sendable, Comparable {
+    /// Where: `state on event` for a machine, the input region for a decision table, the case id for a scenario.
+    public var place: String
+    /// Each name's values in the region (`failures=3..5`, `outcome=failure|cancel`).
+    public var values: [String]
+    /// True when the region is every combination of `values` (otherwise some combinations of them; see `examples`).
+    public var exact: Bool
+    /// How many concrete situations (or atoms, or cases) the region holds.
+    public var count: Int
+    /// The old outcome.
+    public var before: String
+    /// The new outcome.
+    public var after: String
+    /// Up to three concrete situations of the region.
+    public var examples: [String]
+
+    /// By place, then the outcomes, then the values.
+    public static func < (a: BehaviourRegion, b: BehaviourRegion) -> Bool {
+        (a.place, a.before, a.after, a.values.joined(separator: ",")) < (b.place, b.before, b.after, b.values.joined(separator: ","))
+    }
+}

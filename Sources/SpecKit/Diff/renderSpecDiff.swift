@@ -1,0 +1,70 @@
+import Foundation
+
+/// A diff as text for a terminal, or as Markdown for a pull-request comment. Both list the same things in the same
+/// order: specs added and removed, row changes, then each spec's behaviour regions with the old and new outcomes.
+public enum SpecDiffRenderer {
+    /// Plain text.
+    public static func text(_ d: SpecDiffResult) -> String {
+        var out = "diff \(d.old) → \(d.new)\n"
+        for id in d.specsAdded { out += "  spec added: \(id)\n" }
+        for id in d.specsRemoved { out += "  spec removed: \(id)\n" }
+        for p in d.products { out += "  product value: \(p)\n" }
+        for r in d.rows { out += "  row \(describe(r))\n" }
+        for b in d.behaviour {
+            out += "\(b.spec) (\(b.kind)): \(b.count) \(b.kind == "machine" ? "situation" : b.kind == "decision" ? "input region" : "case")\(b.count == 1 ? "" : "s") behave differently\n"
+            for r in b.regions {
+                out += "  \(r.place)" + (r.values.isEmpty || b.kind == "decision" ? "" : " with \(r.exact ? "" : "some of ")\(r.values.joined(separator: ", "))") + (r.count > 1 ? " (\(r.count))" : "") + "\n"
+                out += "    old: \(r.before)\n    new: \(r.after)\n"
+            }
+        }
+        for n in d.notes { out += "note: \(n)\n" }
+        out += d.behaviourChanged ? "behaviour changed\n" : "no behaviour change" + (d.rows.isEmpty ? "" : " (only wording, order or ids)") + "\n"
+        return out
+    }
+
+    /// Stable JSON (sorted keys, pretty-printed, ending in a newline).
+    public static func json(_ d: SpecDiffResult) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(d), as: UTF8.self) + "\n"
+    }
+
+    /// Markdown, for a pull-request comment.
+    public static func markdown(_ d: SpecDiffResult) -> String {
+        var out = "## Behaviour diff: `\(d.old)` → `\(d.new)`\n\n"
+        out += d.behaviourChanged ? "**Behaviour changed.**\n\n" : "**No behaviour change**" + (d.rows.isEmpty ? "." : " (only wording, order or ids).") + "\n\n"
+        if !d.specsAdded.isEmpty || !d.specsRemoved.isEmpty {
+            out += d.specsAdded.map { "- spec added: `\($0)`\n" }.joined() + d.specsRemoved.map { "- spec removed: `\($0)`\n" }.joined() + "\n"
+        }
+        if !d.products.isEmpty {
+            out += "### Product values\n\n" + d.products.map { "- \(cell($0))\n" }.joined() + "\n"
+        }
+        if !d.rows.isEmpty {
+            out += "### Rows\n\n" + d.rows.map { "- \(describe($0))\n" }.joined() + "\n"
+        }
+        for b in d.behaviour {
+            out += "### `\(b.spec)` (\(b.kind)): \(b.count) changed\n\n| where | values | old | new |\n|---|---|---|---|\n"
+            for r in b.regions {
+                let values = b.kind == "decision" ? "" : (r.exact ? "" : "some of ") + r.values.joined(separator: ", ")
+                out += "| \(cell(r.place)) | \(cell(values)) | \(cell(r.before)) | \(cell(r.after)) |\n"
+            }
+            out += "\n"
+        }
+        out += d.notes.map { "> note: \($0)\n" }.joined()
+        return out
+    }
+
+    private static func describe(_ r: RowChange) -> String {
+        switch r.kind {
+        case .added: "\(r.spec) \(r.id): added"
+        case .removed: "\(r.spec) \(r.id): removed"
+        case .renamed: "\(r.spec) \(r.id): renamed from \(r.oldID ?? "?")"
+        case .changed: "\(r.spec) \(r.id): changed \(r.cells.joined(separator: ", "))"
+        case .moved: "\(r.spec) \(r.id): moved"
+        }
+    }
+
+    private static func cell(_ text: String) -> String {
+        VisibleText.escape(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+}

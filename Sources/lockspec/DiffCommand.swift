@@ -1,0 +1,48 @@
+import Foundation
+import SpecKit
+import Conformance
+import AppLockFixtures
+
+let diffCommand = Command(
+    name: "diff",
+    overview: "Shows what changed between two versions of the specs: rows, and the situations that now behave differently.",
+    usage: "lockspec diff <old> <new> | --git <old>..<new> [--path <dir>] [--format text|markdown] [--json <file>] [--exit-code]",
+    arguments: [("<old> <new>", "Two spec folders (or files) to compare.")],
+    options: [
+        ("--git <old>..<new>", "Compares two git revisions of this repository, read as blobs (nothing is checked out)."),
+        ("--path <dir>", "With --git: the folder inside the repository (default specs)."),
+        ("--format <format>", "text (default) or markdown (for a pull-request comment)."),
+        ("--json <file>", "Also writes the diff as JSON (sorted, stable)."),
+        ("--exit-code", "Exits 1 when behaviour changed, 0 when only wording, order or ids did (like git diff --exit-code)."),
+    ],
+    valued: ["--git", "--path", "--format", "--json"],
+    flags: ["--exit-code"],
+    run: { args in
+        enum Format: String, CaseIterable { case text, markdown }
+        let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
+        let sides: (DiffSide, DiffSide)
+        if let range = args.options["--git"] {
+            guard args.positionals.isEmpty else { throw Arguments.UsageError(message: "give either --git <old>..<new> or two folders, not both") }
+            let parts = range.components(separatedBy: "..")
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw Arguments.UsageError(message: "--git needs <old>..<new>, such as main..HEAD or HEAD~1..HEAD")
+            }
+            let path = args.options["--path"] ?? "specs"
+            sides = (try DiffSide.gitRevision(parts[0], path: path), try DiffSide.gitRevision(parts[1], path: path))
+        } else {
+            guard args.positionals.count == 2 else { throw Arguments.UsageError(message: "give two spec folders to compare, or --git <old>..<new>") }
+            guard args.options["--path"] == nil else { throw Arguments.UsageError(message: "--path goes with --git") }
+            sides = (try DiffSide.folder(args.positionals[0]), try DiffSide.folder(args.positionals[1]))
+        }
+        let result: SpecDiffResult
+        do {
+            result = try SpecDiff(catalog: FixtureRegistry.standard).compare(sides.0, sides.1)
+        } catch SpecDiff.Failure.doesNotCompile(let side, let diagnostics) {
+            Terminal.err(DiagnosticFormatter.render(diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
+            Terminal.err("\(side) does not compile: nothing was compared (see 'lockspec lint')\n")
+            return 2
+        }
+        if let path = args.options["--json"] { try Emitter.writeIfChanged(try SpecDiffRenderer.json(result), to: path) }
+        Terminal.out(format == .markdown ? SpecDiffRenderer.markdown(result) : SpecDiffRenderer.text(result))
+        return args.flags.contains("--exit-code") && result.behaviourChanged ? 1 : 0
+    })

@@ -1,0 +1,117 @@
+import Testing
+@testable import SpecKit
+
+/// `SpecDiff` on pairs of spec versions: what changed in structure, and exactly which situations behave differently.
+@Suite("Behaviour diff")
+struct SpecDiffTests {
+    /// A small lock machine: a `failures` counter, an `unlock` event with an outcome, an `active` event with `away`.
+    static func machine(rows: String, otherwise: String = "ignore", hit: String = "first") -> String {
+        """
+        id: t.lock
+        kind: machine
+        title: T
+        source: doc.md §1
+        fixture: fx
+        states: [Open, Locked]
+        initial: Locked
+        variables:
+          failures: int 0..3
+        events:
+          unlock: {outcome: [success, failure, cancel]}
+          active: {away: duration 0s..2h}
+        effects: [prompt]
+        otherwise: \(otherwise)
+        hit: \(hit)
+        rows:
+        \(rows)
+        """
+    }
+
+    static let success = "  - {id: R-OK, source: doc.md §2, from: Locked, on: unlock, when: {outcome: success}, then: {failures: 0}, to: Open}\n"
+    static let failure = "  - {id: R-FAIL, source: doc.md §2, from: Locked, on: unlock, when: {outcome: [failure], failures: ..2}, then: {failures: \"+1\"}}\n"
+    static let relock = "  - {id: R-RELOCK, source: doc.md §3, from: Open, on: active, when: {away: \"> 60s\"}, effects: [prompt], to: Locked}\n"
+
+    func diff(_ old: String, _ new: String) throws -> SpecDiffResult {
+        try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: [("t.yaml", Array(old.utf8))]),
+                                           DiffSide(label: "new", sources: [("t.yaml", Array(new.utf8))]))
+    }
+
+    @Test("a reorder only moves rows: no behaviour change")
+    func reorder() throws {
+        let d = try diff(Self.machine(rows: Self.success + Self.failure + Self.relock), Self.machine(rows: Self.relock + Self.success + Self.failure))
+        #expect(!d.behaviourChanged)
+        #expect(d.behaviour.isEmpty)
+        #expect(d.rows.map(\.kind) == [.moved])
+    }
+
+    @Test("a widened list ([failure] to [failure, cancel]) shows exactly the cancel situations that now count")
+    func widened() throws {
+        let widened = Self.failure.replacingOccurrences(of: "[failure]", with: "[failure, cancel]")
+        let d = try diff(Self.machine(rows: Self.success + Self.failure), Self.machine(rows: Self.success + widened))
+        #expect(d.rows.map { "\($0.id) \($0.kind) \($0.cells)" } == ["R-FAIL changed [\"when\"]"])
+        let change = try #require(d.behaviour.first)
+        #expect(change.count == 3)  // cancel in Locked with failures 0, 1, 2 (3 is never reached)
+        let region = try #require(change.regions.first)
+        #expect(region.place == "Locked on unlock")
+        #expect(region.values == ["failures=0|1|2", "outcome=cancel"])
+        #expect(region.exact)
+        #expect(region.before == "nothing happens (otherwise: ignore)")
+        #expect(region.after.hasPrefix("row R-FAIL → Locked; failures="))
+    }
+
+    @Test("a moved threshold ('> 60s' to '>= 60s') changes exactly the 60 s situation")
+    func movedThreshold() throws {
+        let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")
+        let d = try diff(Self.machine(rows: Self.success + Self.relock), Self.machine(rows: Self.success + moved))
+        let change = try #require(d.behaviour.first)
+        #expect(change.count == 1)
+        let region = try #require(change.regions.first)
+        #expect(region.place == "Open on active")
+        #expect(region.values == ["failures=0", "away=1m"])
+        #expect(region.before == "nothing happens (otherwise: ignore)")
+        #expect(region.after == "row R-RELOCK → Locked; effects: prompt")
+    }
+
+    @Test("a removed row under otherwise: ignore turns its situations into 'nothing happens'")
+    func removedRow() throws {
+        let d = try diff(Self.machine(rows: Self.success + Self.failure + Self.relock), Self.machine(rows: Self.success + Self.relock))
+        #expect(d.rows.map { "\($0.id) \($0.kind)" } == ["R-FAIL removed"])
+        let change = try #require(d.behaviour.first)
+        // The old side reaches failures 0..3; a failure at 0, 1 and 2 counted there and now changes nothing.
+        #expect(change.count == 3)
+        #expect(change.regions.map(\.values) == [["failures=0|1|2", "outcome=failure"]])
+        #expect(change.regions.allSatisfy { $0.place == "Locked on unlock" && $0.after == "nothing happens (otherwise: ignore)" })
+    }
+
+    @Test("a changed product value shows as the value and the situations it moves")
+    func productValue() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let rows = Self.success + Self.relock.replacingOccurrences(of: "> 60s", with: "> grace")
+        let old = [("p.product.yaml", product("60s")), ("t.yaml", Self.machine(rows: rows))]
+        let new = [("p.product.yaml", product("30s")), ("t.yaml", Self.machine(rows: rows))]
+        let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
+                                                   DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
+        #expect(d.products == ["fx: grace 1m → 30s"])
+        #expect(d.behaviourChanged)
+        let change = try #require(d.behaviour.first)
+        #expect(change.regions.map(\.place) == ["Open on active"])
+        // Between the two graces: the edge atoms 30001ms (first to lock now) and 1m (the old grace itself).
+        #expect(change.regions.first?.values == ["failures=0", "away=30001ms|1m"])
+    }
+
+    @Test("a side that does not compile stops the diff with its findings")
+    func brokenSide() {
+        #expect(throws: SpecDiff.Failure.self) {
+            try diff(Self.machine(rows: Self.success), Self.machine(rows: "  - {id: R-X, source: doc.md §2, on: nowhere}\n"))
+        }
+    }
+
+    @Test("the JSON is stable: the same diff twice gives the same bytes")
+    func stableJSON() throws {
+        let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")
+        let a = try SpecDiffRenderer.json(try diff(Self.machine(rows: Self.success + Self.relock), Self.machine(rows: Self.success + moved)))
+        let b = try SpecDiffRenderer.json(try diff(Self.machine(rows: Self.success + Self.relock), Self.machine(rows: Self.success + moved)))
+        #expect(a == b)
+        #expect(a.contains("\"place\" : \"Open on active\""))
+    }
+}
