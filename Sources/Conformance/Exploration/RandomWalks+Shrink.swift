@@ -48,7 +48,7 @@ extension RandomWalks {
         var lines = ["A counterexample found by lockspec's random walks (walk \(walk) of \(d.spec), \(found) steps), "
                      + "shrunk to \(shrunk) step\(shrunk == 1 ? "" : "s")" + (shortest.map { " (the shortest path there is \($0))" } ?? "") + ".",
                      "In \(d.situation) on \(d.event) the core does not do what "
-                     + (d.row.map { "row \($0)" } ?? "the table says (otherwise: ignore: nothing changes, nothing is emitted)") + ":"]
+                     + (d.row.map { "row \($0) says" } ?? "the table says (otherwise: ignore: nothing changes, nothing is emitted)") + ":"]
         if let error = d.divergence.error { lines.append("  error: \(error)") }
         for cell in d.divergence.cells where !cell.ok {
             lines.append("  \(cell.name): expected \(cell.expected.description), core \(cell.actual.description)")
