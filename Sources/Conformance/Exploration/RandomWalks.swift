@@ -29,6 +29,10 @@ public struct RandomWalks {
         /// The default seed.
         public static let defaultSeed: UInt64 = 1
 
+        /// A smaller fixed-seed set for a conformance gate (`lockspec run`): 100 walks of 30 steps from seed 1, at most
+        /// 3 divergences shrunk per machine with at most 300 candidates each.
+        public static let gate = Options(walks: 100, length: 30, seed: defaultSeed, maximumShrinks: 3, shrinkBudget: 300)
+
         /// Creates options; by default 1,000 walks of 50 steps from seed 1, at most 5 divergences shrunk per
         /// machine with at most 1,000 candidates each.
         public init(walks: Int = defaultWalks, length: Int = defaultLength, seed: UInt64 = defaultSeed,

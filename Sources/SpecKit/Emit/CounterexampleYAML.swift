@@ -48,9 +48,10 @@ public enum CounterexampleYAML {
             }
             out += "        expect: "
         case .advance(let ms): out = "      - advance: \(scalar(Value.formatDuration(ms)))\n        expect: "
-        case .kill, .relaunch, .check, .decide, .cell:
-            // A bare `kill` or `relaunch` item carries no expectations: the check after it does (the frame only).
-            out = step.action == .kill || step.action == .relaunch ? "      - \(step.action.description)\n      - expect: " : "      - expect: "
+        case .kill: out = "      - kill\n      - expect: "
+        // The model's relaunch restarts the app, so the scenario kills it first; the check after it holds the frame.
+        case .relaunch: out = "      - kill\n      - relaunch\n      - expect: "
+        case .check, .decide, .cell: out = "      - expect: "
         }
         var cells = step.expect.map { "\(scalar($0.name)): \(scalar($0.value.description))" }
         if let effects = step.effects, step.action != .kill, step.action != .relaunch { cells.append("effects: [" + effects.map { scalar($0.description) }.joined(separator: ", ") + "]") }
