@@ -14,6 +14,9 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
             out += describe(w.divergence)
             out += "    found by walk \(w.walk) after \(w.found) step\(w.found == 1 ? "" : "s"), shrunk to \(w.shrunk)"
                 + (w.shortest.map { " (shortest path there: \($0))" } ?? "") + " in \(w.runs) runs\n"
+            if let shortest = w.shortest, w.shrunk > shortest {
+                out += "    longer than the table's shortest path there: the core seems to depend on more than the table's situation (a time it accumulates, say)\n"
+            }
             out += "    replay: \(v(w.replay))\n"
             out += "    scenario (save as specs/\(v(w.scenarioFile)), then lockspec run specs/\(v(w.scenarioFile))):\n"
             out += w.scenario.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "      \(v(String($0)))\n" }.joined()
