@@ -201,6 +201,27 @@ struct RandomWalkTests {
         #expect(a.fingerprint != b.fingerprint)
     }
 
+    @Test("the exploration entry point runs the walks beside the tour, or alone, and fails with exit 1")
+    func entryPoint() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walk-entry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(blockMachine.replacingOccurrences(of: "BUG", with: "activeUnblocks").utf8).write(to: folder.appendingPathComponent("toy.block.yaml"))
+        let walks = RandomWalks.Options(walks: 300, length: 50, seed: 1)
+        for tour in [true, false] {
+            let outcome = ConformanceExploration(.init(paths: [folder.path], tour: tour, walks: walks), catalog: BlockCatalog(),
+                                                 fixtures: ["block": BlockFixture.self]).run()
+            let result = try #require(outcome.result)
+            #expect(result.machines.count == (tour ? 1 : 0))
+            #expect(result.walks.map(\.spec) == ["toy.block"])
+            #expect(result.walks.first?.divergences.first?.divergence.id.hasPrefix("EX-toy.block-Blocked-active-") == true)
+            #expect(result.walks.first?.divergences.first?.replay.contains("lockspec explore \(folder.path) --spec toy.block --no-tour --seed 1") == true)
+            #expect(outcome.exitCode == 1)
+        }
+        let none = ConformanceExploration(.init(paths: [folder.path], tour: false), catalog: BlockCatalog(), fixtures: ["block": BlockFixture.self]).run()
+        #expect(none.result?.walks.isEmpty == true && none.exitCode == 0)
+    }
+
     @Test("the text and github reports name the divergence, the shrinking, the replay and the scenario")
     func reports() throws {
         let result = try #require(faultyBlockWalk)
