@@ -5,27 +5,37 @@ import AppLockFixtures
 
 let exploreCommand = Command(
     name: "explore",
-    overview: "Drives AppLockCore through every reachable situation, event and input of each machine, the table as the oracle.",
-    usage: "lockspec explore [<path> ...] [--spec <id>] [--max-transitions <n>] [--format text|github] [--json <file>]",
+    overview: "Drives AppLockCore through every reachable situation, event and input of each machine, then along seeded random walks, the table as the oracle.",
+    usage: "lockspec explore [<path> ...] [--spec <id>] [--max-transitions <n>] [--walks <n>] [--length <n>] [--seed <n>] [--no-tour] [--format text|github] [--json <file>]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--spec <id>", "Explores only this machine spec; comma-separated for several."),
         ("--max-transitions <n>", "Fires at most this many transitions per machine (default \(MachineExplorer.defaultMaximumTransitions)); the report says where the tour stopped."),
+        ("--walks <n>", "Random walks per machine (default \(RandomWalks.Options.defaultWalks); 0 for none). Each diverging walk is shrunk and printed as a ready-to-paste scenario."),
+        ("--length <n>", "The most steps per walk (default \(RandomWalks.Options.defaultLength))."),
+        ("--seed <n>", "The seed the walks are drawn from (default \(RandomWalks.Options.defaultSeed)); the same seed gives the same walks and the same report."),
+        ("--no-tour", "Skips the exhaustive transition tour: only the random walks run (what a replay command uses)."),
         ("--format <format>", "Console output: text (default) or github (adds ::error annotations on the divergences)."),
-        ("--json <file>", "Writes every machine's tour and divergence as JSON (sorted, stable)."),
+        ("--json <file>", "Writes every machine's tour, walks and divergences as JSON (sorted, stable)."),
     ],
-    valued: ["--spec", "--max-transitions", "--format", "--json"],
-    flags: [],
+    valued: ["--spec", "--max-transitions", "--walks", "--length", "--seed", "--format", "--json"],
+    flags: ["--no-tour"],
     run: { args in
         enum ConsoleFormat: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
-        var maximum = MachineExplorer.defaultMaximumTransitions
-        if let text = args.options["--max-transitions"] {
-            guard let n = Int(text), n >= 1 else { throw Arguments.UsageError(message: "--max-transitions must be a positive whole number") }
-            maximum = n
+        let maximum = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1) ?? MachineExplorer.defaultMaximumTransitions
+        var walks = RandomWalks.Options()
+        walks.walks = try wholeNumber(args.options["--walks"], option: "--walks", minimum: 0) ?? walks.walks
+        walks.length = try wholeNumber(args.options["--length"], option: "--length", minimum: 1) ?? walks.length
+        if let text = args.options["--seed"] {
+            guard let seed = UInt64(text) else { throw Arguments.UsageError(message: "--seed must be a whole number from 0 to \(UInt64.max)") }
+            walks.seed = seed
         }
+        let tour = !args.flags.contains("--no-tour")
+        if !tour && walks.walks == 0 { throw Arguments.UsageError(message: "--no-tour with --walks 0 leaves nothing to explore") }
         let specs = args.options["--spec"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
-        let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum), registry: .standard).run()
+        let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum, tour: tour,
+                                                   walks: walks.walks > 0 ? walks : nil), registry: .standard).run()
         guard let result = outcome.result else {
             if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message) }
             Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
@@ -33,6 +43,16 @@ let exploreCommand = Command(
             return outcome.exitCode
         }
         if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderExplorationJSON(result), to: path) }
-        Terminal.out(renderExploration(result, github: format == .github))
+        if tour { Terminal.out(renderExploration(result, github: format == .github)) }
+        if walks.walks > 0 { Terminal.out(renderWalks(result.walks, github: format == .github)) }
         return outcome.exitCode
     })
+
+/// The whole number an option gives, at least `minimum`; nil when the option is absent.
+private func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
+    guard let text else { return nil }
+    guard let n = Int(text), n >= minimum else {
+        throw Arguments.UsageError(message: "\(option) must be \(minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")")
+    }
+    return n
+}

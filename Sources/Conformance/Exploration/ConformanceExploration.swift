@@ -12,13 +12,20 @@ public struct ConformanceExploration {
         public var specs: Set<String>?
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int
+        /// Whether the transition tour runs.
+        public var tour: Bool
+        /// The random walks per machine, or nil for none.
+        public var walks: RandomWalks.Options?
 
-        /// Creates options; by default every machine of specs/.
+        /// Creates options; by default the tour of every machine of specs/, without random walks.
         public init(paths: [String] = ["specs"], specs: Set<String>? = nil,
-                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions) {
+                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions,
+                    tour: Bool = true, walks: RandomWalks.Options? = nil) {
             self.paths = paths.isEmpty ? ["specs"] : paths
             self.specs = specs
             self.maximumTransitions = maximumTransitions
+            self.tour = tour
+            self.walks = walks
         }
     }
 
@@ -58,9 +65,12 @@ public struct ConformanceExploration {
             return ExplorationOutcome(result: nil, stop: .unknownSelection("no spec '\(id)'\(guess)"), diagnostics: [])
         }
         let tour = TransitionTour(runner: Runner(fixtures: fixtures))
-        let machines = compilation.specs.filter { options.specs?.contains($0.id) ?? true }.compactMap { spec in
+        let selected = compilation.specs.filter { options.specs?.contains($0.id) ?? true }
+        let machines = !options.tour ? [] : selected.compactMap { spec in
             MachineExplorer.explore(spec, maximumTransitions: options.maximumTransitions).map(tour.run)
         }
-        return ExplorationOutcome(result: ExplorationResult(machines: machines), stop: nil, diagnostics: [])
+        let walks = options.walks.map { RandomWalks(runner: Runner(fixtures: fixtures), options: $0, paths: options.paths) }
+        return ExplorationOutcome(result: ExplorationResult(machines: machines, walks: selected.compactMap { spec in walks?.run(spec) }),
+                                  stop: nil, diagnostics: [])
     }
 }

@@ -25,7 +25,8 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
     return out
 }
 
-private func describe(_ d: ExplorationDivergence) -> String {
+/// One divergence: its id and location, situation, path, event, expected row and the cells that differ.
+func describe(_ d: ExplorationDivergence) -> String {
     let v = VisibleText.escape
     var out = "  DIVERGES \(v(d.id)) at \(v(d.file)):\(d.line):\(d.column)\n"
     out += "    situation: \(v(d.situation))\n"
@@ -42,12 +43,14 @@ private func describe(_ d: ExplorationDivergence) -> String {
     return out
 }
 
-/// The exploration as canonical JSON (sorted keys, stable order): the format, then each machine's tour.
+/// The exploration as canonical JSON (sorted keys, stable order): the format, each machine's tour, then each
+/// machine's random walks (when they ran).
 public func renderExplorationJSON(_ result: ExplorationResult) throws -> String {
-    try Emitter.canonicalJSON(ExplorationDocument(format: 1, machines: result.machines))
+    try Emitter.canonicalJSON(ExplorationDocument(format: 1, machines: result.machines, walks: result.walks.isEmpty ? nil : result.walks))
 }
 
 private struct ExplorationDocument: Encodable {
     var format: Int
     var machines: [MachineTourResult]
+    var walks: [MachineWalkResult]?
 }

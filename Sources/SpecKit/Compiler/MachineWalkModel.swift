@@ -1,0 +1,126 @@
+/// A machine table as the oracle of random walks: it generates seeded walks (any event, enabled or not, with any
+/// input atom), predicts every step with strict frames, and knows the shortest path to every situation, which the
+/// shrinker splices in and the reports compare a counterexample with.
+///
+/// Where no row matches and the machine says `otherwise: ignore`, the prediction is that nothing changes and nothing
+/// is emitted. Clocks that a machine models as event inputs (`wait(elapsed)`, `active(away)`) are walked like any
+/// input, at the edges of the conditions; a model that counts a relaunch among its event plans (a machine modelled
+/// across a kill) has it walked like any event, its step being a `.relaunch` action. Bare kills and raw clock moves
+/// are `WalkMove`s too, but the model does not predict them, so walks never take them.
+public struct MachineWalkModel {
+    /// The machine spec.
+    public let spec: Spec
+    let model: MachineModel
+    private let reachability: MachineModel.Reachability
+    private let index: [MachineModel.Configuration: Int]
+    private let depths: [Int]
+
+    /// Builds the model of a machine spec; nil for other kinds of spec or a machine without a declared initial state.
+    public init?(spec: Spec) {
+        guard case .machine(let machine) = spec.body else { return nil }
+        self.spec = spec
+        model = MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)
+        guard model.initial != nil else { return nil }
+        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in }
+        index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // Breadth-first order puts every parent before its children.
+        var depths = [Int](repeating: 0, count: reachability.configurations.count)
+        for (c, arrival) in reachability.arrivals.enumerated() { if let arrival { depths[c] = depths[arrival.parent] + 1 } }
+        self.depths = depths
+    }
+
+    /// How many input atoms event `e` is tried with (0 for an event index the machine does not have).
+    public func atoms(ofEvent e: Int) -> Int { model.plans.indices.contains(e) ? model.plans[e].combinations.count : 0 }
+
+    /// The number of events.
+    public var eventCount: Int { model.plans.count }
+
+    /// Whether the shortest paths cover every reachable situation (false when the search stopped at its limit).
+    public var complete: Bool { !reachability.truncated }
+
+    /// One seeded walk of at most `length` steps from the initial situation, with its predictions. Each step picks an
+    /// event uniformly, then one of its input atoms uniformly; a move the table cannot predict (a row that would
+    /// leave a domain, a gap under `otherwise: forbidden`) is replaced by the next move in order that it can.
+    public func walk(seed: UInt64, length: Int) -> [WalkPrediction] {
+        guard var configuration = model.initial, !model.plans.isEmpty else { return [] }
+        var generator = SplitMix64(seed: seed)
+        var walk: [WalkPrediction] = []
+        let moves = model.plans.indices.flatMap { e in model.plans[e].combinations.indices.map { WalkMove.event(e, atom: $0) } }
+        for _ in 0..<max(0, length) {
+            let e = generator.next(below: model.plans.count)
+            let atom = generator.next(below: model.plans[e].combinations.count)
+            let first = moves.firstIndex(of: .event(e, atom: atom)) ?? 0
+            let next = (0..<moves.count).lazy.compactMap { self.step(moves[(first + $0) % moves.count], from: configuration) }.first
+            guard let (prediction, after) = next else { break }
+            walk.append(prediction)
+            configuration = after
+        }
+        return walk
+    }
+
+    /// The predictions of a sequence of moves from the initial situation, or nil when the table cannot predict one of
+    /// them (a kill, relaunch or clock move, a row that would leave a domain, a gap under `otherwise: forbidden`).
+    public func predict(_ moves: [WalkMove]) -> [WalkPrediction]? {
+        guard var configuration = model.initial else { return nil }
+        var predictions: [WalkPrediction] = []
+        for move in moves {
+            guard let (prediction, after) = step(move, from: configuration) else { return nil }
+            predictions.append(prediction)
+            configuration = after
+        }
+        return predictions
+    }
+
+    /// The moves of a shortest path from the initial situation to the one a prediction is taken in, when known.
+    public func shortestPath(to prediction: WalkPrediction) -> [WalkMove]? {
+        guard let c = prediction.situation else { return nil }
+        var moves: [WalkMove] = []
+        for step in reachability.path(to: c) {
+            guard let move = move(for: step.action) else { return nil }
+            moves.append(move)
+        }
+        return moves
+    }
+
+    /// The move that performs an event action with these inputs, if it is one of the model's.
+    func move(for action: TestAction) -> WalkMove? {
+        // A model that relaunches has a plan named `relaunch` whose steps are `.relaunch` actions.
+        let (name, inputs): (String, [NamedValue])
+        switch action {
+        case .event(let n, let i): (name, inputs) = (n, i)
+        case .relaunch: (name, inputs) = ("relaunch", [])
+        default: return nil
+        }
+        guard let e = model.plans.firstIndex(where: { $0.event.name == name }),
+              let atom = model.plans[e].combinations.firstIndex(of: inputs) else { return nil }
+        return .event(e, atom: atom)
+    }
+
+    /// The prediction of one move in a situation, and the situation after it.
+    private func step(_ move: WalkMove, from configuration: MachineModel.Configuration)
+        -> (WalkPrediction, MachineModel.Configuration)? {
+        guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
+              model.plans[e].combinations.indices.contains(atom) else { return nil }
+        let machine = model.machine
+        let inputs = model.plans[e].combinations[atom]
+        let step: TestStep
+        var after = configuration
+        // `if case` rather than a switch: an outcome this walk does not know (a row that would leave a domain, or one
+        // a later model adds) is simply not predicted, and the walk takes another move.
+        let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
+        if case .fired(_, let next, let fired) = outcome {
+            (step, after) = (fired, next)
+        } else if case .unmatched = outcome, machine.otherwise == .ignore {
+            step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
+                            effects: [], row: nil, line: spec.location.line, column: spec.location.column)
+        } else {
+            return nil
+        }
+        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        let state = machine.states[configuration.state].name
+        let situation = index[configuration]
+        let prediction = WalkPrediction(
+            move: move, step: step, spec: spec.id, state: state, variables: variables, depth: situation.map { depths[$0] }, situation: situation)
+        return (prediction, after)
+    }
+}
