@@ -12,13 +12,16 @@ public struct ConformanceExploration {
         public var specs: Set<String>?
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int
+        /// How the tour drives the fixtures (greedy by default).
+        public var strategy: TransitionTour.Strategy
 
         /// Creates options; by default every machine of specs/.
         public init(paths: [String] = ["specs"], specs: Set<String>? = nil,
-                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions) {
+                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions, strategy: TransitionTour.Strategy = .greedy) {
             self.paths = paths.isEmpty ? ["specs"] : paths
             self.specs = specs
             self.maximumTransitions = maximumTransitions
+            self.strategy = strategy
         }
     }
 
@@ -57,10 +60,41 @@ public struct ConformanceExploration {
             let guess = Suggest.closest(to: id, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
             return ExplorationOutcome(result: nil, stop: .unknownSelection("no spec '\(id)'\(guess)"), diagnostics: [])
         }
-        let tour = TransitionTour(runner: Runner(fixtures: fixtures))
-        let machines = compilation.specs.filter { options.specs?.contains($0.id) ?? true }.compactMap { spec in
-            MachineExplorer.explore(spec, maximumTransitions: options.maximumTransitions).map(tour.run)
+        let result = Self.explore(compilation, specs: options.specs, maximumTransitions: options.maximumTransitions,
+                                  strategy: options.strategy, fixtures: fixtures)
+        return ExplorationOutcome(result: result, stop: nil, diagnostics: [])
+    }
+
+    /// Explores the machine specs of a compilation (only `specs` when given): the model of each, its transition tour on
+    /// the fixtures, and its coverage by the rows' own cases and by the tour.
+    public static func explore(_ compilation: SpecCompiler.Compilation, specs: Set<String>?, maximumTransitions: Int,
+                               strategy: TransitionTour.Strategy = .greedy,
+                               fixtures: [String: any Fixture.Type]) -> ExplorationResult {
+        let models = models(compilation, maximumTransitions: maximumTransitions).filter { specs?.contains($0.spec) ?? true }
+        return explore(models, compilation: compilation, strategy: strategy, fixtures: fixtures)
+    }
+
+    /// The model of every machine spec of a compilation, in spec order (no core is driven).
+    public static func models(_ compilation: SpecCompiler.Compilation, maximumTransitions: Int) -> [MachineExploration] {
+        compilation.specs.compactMap { MachineExplorer.explore($0, maximumTransitions: maximumTransitions) }
+    }
+
+    /// Drives the tour of each model on the fixtures and measures its coverage against the compilation's cases.
+    /// `ConformanceRun` explores through it.
+    public static func explore(_ models: [MachineExploration], compilation: SpecCompiler.Compilation,
+                               strategy: TransitionTour.Strategy = .greedy,
+                               fixtures: [String: any Fixture.Type]) -> ExplorationResult {
+        let tour = TransitionTour(runner: Runner(fixtures: fixtures), strategy: strategy)
+        var machines: [MachineTourResult] = [], coverage: [ExplorationCoverage] = []
+        for exploration in models {
+            let result = tour.run(exploration)
+            machines.append(result)
+            var rows: [String] = []
+            if let spec = compilation.specs.first(where: { $0.id == exploration.spec }), case .machine(let machine) = spec.body {
+                rows = machine.rows.map(\.identity.id)
+            }
+            coverage.append(ExplorationCoverage(exploration, rows: rows, cases: compilation.suite.cases, tour: result.reach))
         }
-        return ExplorationOutcome(result: ExplorationResult(machines: machines), stop: nil, diagnostics: [])
+        return ExplorationResult(machines: machines, coverage: coverage)
     }
 }
