@@ -18,7 +18,7 @@ struct RunCLITests {
     func conforms() throws {
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try CLITests.run([Self.specs, "--junit", out.appendingPathComponent("j.xml").path,
+        let run = try CLITests.run([Self.specs, "--no-explore", "--junit", out.appendingPathComponent("j.xml").path,
                                     "--json", out.appendingPathComponent("r.json").path,
                                     "--markdown", out.appendingPathComponent("s.md").path,
                                     "--html", out.appendingPathComponent("r.html").path].prepending("run"), timeout: 120)
@@ -38,7 +38,7 @@ struct RunCLITests {
         var totals: [String] = []
         for shard in ["1/2", "2/2"] {
             let path = out.appendingPathComponent("part\(shard.prefix(1)).json").path
-            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", path], timeout: 120)
+            let run = try CLITests.run(["run", Self.specs, "--no-explore", "--shard", shard, "--json", path], timeout: 120)
             #expect(run.status == 0)
             totals.append(run.stdout.split(separator: "\n").last.map(String.init) ?? "")
         }
@@ -54,7 +54,7 @@ struct RunCLITests {
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
         for shard in ["1/3", "2/3"] {
-            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", out.appendingPathComponent("p\(shard.prefix(1)).json").path], timeout: 120)
+            let run = try CLITests.run(["run", Self.specs, "--no-explore", "--shard", shard, "--json", out.appendingPathComponent("p\(shard.prefix(1)).json").path], timeout: 120)
             #expect(run.status == 0)
         }
         let merged = try CLITests.run(["merge", out.appendingPathComponent("p1.json").path, out.appendingPathComponent("p2.json").path,
