@@ -9,9 +9,10 @@ import AppLockFixtures
 /// same steps in the same order). Prints transitions checked per second for both, the ratio (goal ≤ 3x), and the
 /// whole tour's time over the folder. Every figure is measured in this run.
 ///
-/// Arguments: the specs folder (default specs).
+/// Arguments: the specs folder (default specs); `--compare` also runs the replay tour (a fresh fixture per transition,
+/// minutes on decoy.unlock) and prints the divergence ids only one of the two tours found.
 func runExploreBench(_ arguments: [String]) {
-    let path = arguments.first ?? "specs"
+    let path = arguments.first { !$0.hasPrefix("--") } ?? "specs"
     let registry = FixtureRegistry.standard
     guard let compilation = try? SpecCompiler(catalog: registry).compile(paths: [path]), !compilation.failed(strict: false) else {
         print("explore: the specs in \(path) do not compile; run 'lockspec lint \(path)'")
@@ -37,11 +38,24 @@ func runExploreBench(_ arguments: [String]) {
         print("explore: \(model.spec): \(checked) transitions in \(steps) steps (\(moves.count - steps) fresh fixtures, \(result?.divergences.count ?? 0) divergences): "
               + "tour \(ms(tourTime)), bare \(ms(bareTime)), ratio \(String(format: "%.2f", tourTime / max(bareTime, 1e-9)))x")
     }
+    if arguments.contains("--compare") { compareWithReplay(models, tour: tour, registry: registry) }
     print("explore: model (every machine's situations and predictions, no core): \(ms(modelTime))")
     print("explore: tour  \(Int((Double(totalChecked) / max(totalTour, 1e-9)).rounded())) transitions checked/s (\(totalChecked) in \(ms(totalTour)))")
     print("explore: bare  \(Int((Double(totalChecked) / max(totalBare, 1e-9)).rounded())) transitions/s through the same \(totalSteps) steps, nothing checked (\(ms(totalBare)))")
     print("explore: ratio tour/bare time: \(String(format: "%.2f", totalTour / max(totalBare, 1e-9)))x (goal ≤ 3x)")
     print("explore: whole tour over \(path): \(ms(modelTime + totalTour)) (goal < 10 s)")
+}
+
+/// The replay tour against the greedy one, per machine: its time, and the ids of the divergences only one found.
+private func compareWithReplay(_ models: [MachineExploration], tour: TransitionTour, registry: FixtureRegistry) {
+    let replay = TransitionTour(runner: registry.runner, strategy: .replay)
+    for model in models {
+        let greedy = Set(tour.run(model).divergences.map(\.id))
+        var replayed: Set<String> = []
+        let time = ContinuousClock().measure { replayed = Set(replay.run(model).divergences.map(\.id)) }
+        print("explore: compare \(model.spec): replay tour \(time), \(replayed.count) divergences; greedy \(greedy.count); "
+              + "only replay: \(replayed.subtracting(greedy).sorted()); only greedy: \(greedy.subtracting(replayed).count)")
+    }
 }
 
 /// The floor: the moves performed on fresh fixtures, nothing observed.

@@ -31,6 +31,16 @@ struct RunCLITests {
         #expect(junit.contains("<testcase classname=\"launch-lock.triggers\" name=\"LL-ACTIVE-GRACE-OVER\""))
     }
 
+    /// The gate with the exploration (`lockspec run` explores by default). Disabled while the lead triages what the
+    /// tour reports over specs/ (issue 9): enable it once `lockspec explore specs` exits 0.
+    @Test("the project's machines hold under the exhaustive transition tour: exit 0 and an exploration line",
+          .disabled("the tour over specs/ still reports divergences under triage (issue 9)"))
+    func exploredConforms() throws {
+        let run = try CLITests.run(["run", Self.specs], timeout: 600)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        #expect(run.stdout.contains("; exploration: ") && run.stdout.contains(" transitions checked, 0 failing"))
+    }
+
     @Test("two shards merge back into the whole run")
     func shardsMerge() throws {
         let out = try Self.folder()
