@@ -145,6 +145,21 @@ struct ExplorationRunTests {
         #expect(renderConsole(try #require(outcome.result), color: false).hasSuffix("4 passed, 0 failed\n"))
     }
 
+    @Test("merging keeps each part's exploration, and refuses a machine explored in two parts")
+    func merge() throws {
+        let url = try Self.folder(.coverDroppedOnActiveWhileLocked)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let whole = try #require(Self.run(url).result)
+        var empty = whole
+        (empty.cases, empty.exploration) = ([], nil)
+        let merged = try mergeRunResults([whole, empty])
+        #expect(merged.exploration == whole.exploration)
+        #expect(merged.failed)
+        var again = empty
+        again.exploration = whole.exploration
+        #expect(throws: RunMergeError.duplicateCase(spec: "toy.cover", id: "exploration")) { try mergeRunResults([whole, again]) }
+    }
+
     @Test("the same input gives byte-identical JSON, coverage included")
     func deterministic() throws {
         let url = try Self.folder(.effectOnIgnoredLock)
