@@ -95,7 +95,7 @@ public final class DualPasswordFixture: Fixture {
                 throw FixtureError("unknown product value \(item.name)=\(item.value)")
             }
         }
-        directory = NSTemporaryDirectory() + "lockspec-dual-\(UUID().uuidString)"
+        directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         let fileStore = FileStore(path: storePath)
         store = FaultyStore(fileStore, faults: faults)

@@ -81,7 +81,7 @@ public final class LaunchLockFixture: Fixture {
             }
         }
         self.configuration = configuration
-        let path = NSTemporaryDirectory() + "lockspec-launch-lock-" + UUID().uuidString
+        let path = ScratchDirectory.path + "lockspec-launch-lock-" + UUID().uuidString
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -127,7 +127,7 @@ public final class MedTimeFixture: Fixture {
         self.biometricAttempts = biometricAttempts
         self.lockout = lockout
         pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
-        directory = NSTemporaryDirectory() + "lockspec-medtime-\(UUID().uuidString)"
+        directory = ScratchDirectory.path + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -10,13 +10,15 @@ case "core": runCoreBench(rest)
 case "yaml": runYAMLBench(rest)
 case "compile": runCompileBench(rest)
 case "runner": runRunnerBench(rest)
+case "explore": runExploreBench(rest)
 case "timing": exit(runTimingBench(rest))
 case "all":
     runCoreBench(rest)
     runYAMLBench(rest)
     runCompileBench(rest)
     runRunnerBench(rest)
+    runExploreBench(rest)
 default:
-    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|runner|timing|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|runner|explore|timing|all]\n".utf8))
     exit(2)
 }

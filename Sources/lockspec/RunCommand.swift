@@ -14,14 +14,15 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
 
 let runCommand = Command(
     name: "run",
-    overview: "Runs AppLockCore against every row of the specs and reports each divergence.",
-    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github]",
+    overview: "Runs AppLockCore against every row of the specs and along every transition of each machine (the exploration), and reports each divergence.",
+    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
         ("--spec <id>", "Runs only the rows of this spec; comma-separated for several."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
-        ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows may fail; an unexpected pass or an expired entry fails the run."),
+        ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
+        ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows (or EX- transition ids) may fail; an unexpected pass or an expired entry fails the run."),
         ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity); a cited document missing from the folder stops the run."),
         ("--junit <file>", "Writes a JUnit XML report (one testcase per row)."),
         ("--json <file>", "Writes the full results as JSON (the input of 'lockspec merge')."),
@@ -30,16 +31,17 @@ let runCommand = Command(
         ("--format <format>", "Console output: text (default) or github (adds ::error annotations on the rows that diverged)."),
     ],
     valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--markdown", "--html", "--format"],
-    flags: [],
+    flags: ["--no-explore"],
     run: { args in
         enum ConsoleFormat: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         let split: (String) -> Set<String>? = { key in
             args.options[key].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         }
-        let options = ConformanceRun.Options(
+        var options = ConformanceRun.Options(
             paths: args.positionals, rows: split("--row"), specs: split("--spec"), shard: try shard(args.options["--shard"]),
             expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
+        options.explore = !args.flags.contains("--no-explore")
         let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
         guard let result = outcome.result else { return try explain(outcome) }
         try writeReports(result, args)
@@ -49,6 +51,7 @@ let runCommand = Command(
                 let v = VisibleText.escape
                 Terminal.out("::error file=\(v(c.file)),line=\(c.line),col=\(c.column),title=\(v(c.id))::row \(v(c.row)) \(what); rerun with: \(v(RunResult.rerunCommand(for: c)))\n")
             }
+            Terminal.out(renderExplorationAnnotations(result))
         }
         return outcome.exitCode
     })

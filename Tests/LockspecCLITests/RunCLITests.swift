@@ -18,7 +18,7 @@ struct RunCLITests {
     func conforms() throws {
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let run = try CLITests.run([Self.specs, "--junit", out.appendingPathComponent("j.xml").path,
+        let run = try CLITests.run([Self.specs, "--no-explore", "--junit", out.appendingPathComponent("j.xml").path,
                                     "--json", out.appendingPathComponent("r.json").path,
                                     "--markdown", out.appendingPathComponent("s.md").path,
                                     "--html", out.appendingPathComponent("r.html").path].prepending("run"), timeout: 120)
@@ -31,6 +31,16 @@ struct RunCLITests {
         #expect(junit.contains("<testcase classname=\"launch-lock.triggers\" name=\"LL-ACTIVE-GRACE-OVER\""))
     }
 
+    /// The gate with the exploration (`lockspec run` explores by default). Disabled while the lead triages what the
+    /// tour reports over specs/ (issue 9): enable it once `lockspec explore specs` exits 0.
+    @Test("the project's machines hold under the exhaustive transition tour: exit 0 and an exploration line",
+          .disabled("the tour over specs/ still reports divergences under triage (issue 9)"))
+    func exploredConforms() throws {
+        let run = try CLITests.run(["run", Self.specs], timeout: 600)
+        #expect(run.status == 0, "\(run.output.suffix(2000))")
+        #expect(run.stdout.contains("; exploration: ") && run.stdout.contains(" transitions checked, 0 failing"))
+    }
+
     @Test("two shards merge back into the whole run")
     func shardsMerge() throws {
         let out = try Self.folder()
@@ -38,7 +48,7 @@ struct RunCLITests {
         var totals: [String] = []
         for shard in ["1/2", "2/2"] {
             let path = out.appendingPathComponent("part\(shard.prefix(1)).json").path
-            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", path], timeout: 120)
+            let run = try CLITests.run(["run", Self.specs, "--no-explore", "--shard", shard, "--json", path], timeout: 120)
             #expect(run.status == 0)
             totals.append(run.stdout.split(separator: "\n").last.map(String.init) ?? "")
         }
@@ -54,7 +64,7 @@ struct RunCLITests {
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
         for shard in ["1/3", "2/3"] {
-            let run = try CLITests.run(["run", Self.specs, "--shard", shard, "--json", out.appendingPathComponent("p\(shard.prefix(1)).json").path], timeout: 120)
+            let run = try CLITests.run(["run", Self.specs, "--no-explore", "--shard", shard, "--json", out.appendingPathComponent("p\(shard.prefix(1)).json").path], timeout: 120)
             #expect(run.status == 0)
         }
         let merged = try CLITests.run(["merge", out.appendingPathComponent("p1.json").path, out.appendingPathComponent("p2.json").path,

@@ -12,6 +12,8 @@ public struct ConformanceExploration {
         public var specs: Set<String>?
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int
+        /// How the tour drives the fixtures (greedy by default).
+        public var strategy: TransitionTour.Strategy
         /// Whether the transition tour runs.
         public var tour: Bool
         /// The random walks per machine, or nil for none.
@@ -19,11 +21,12 @@ public struct ConformanceExploration {
 
         /// Creates options; by default the tour of every machine of specs/, without random walks.
         public init(paths: [String] = ["specs"], specs: Set<String>? = nil,
-                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions,
+                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions, strategy: TransitionTour.Strategy = .greedy,
                     tour: Bool = true, walks: RandomWalks.Options? = nil) {
             self.paths = paths.isEmpty ? ["specs"] : paths
             self.specs = specs
             self.maximumTransitions = maximumTransitions
+            self.strategy = strategy
             self.tour = tour
             self.walks = walks
         }
@@ -64,13 +67,54 @@ public struct ConformanceExploration {
             let guess = Suggest.closest(to: id, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
             return ExplorationOutcome(result: nil, stop: .unknownSelection("no spec '\(id)'\(guess)"), diagnostics: [])
         }
-        let tour = TransitionTour(runner: Runner(fixtures: fixtures))
-        let selected = compilation.specs.filter { options.specs?.contains($0.id) ?? true }
-        let machines = !options.tour ? [] : selected.compactMap { spec in
-            MachineExplorer.explore(spec, maximumTransitions: options.maximumTransitions).map(tour.run)
+        var result = options.tour
+            ? Self.explore(compilation, specs: options.specs, maximumTransitions: options.maximumTransitions,
+                           strategy: options.strategy, fixtures: fixtures)
+            : ExplorationResult(machines: [])
+        if let walks = options.walks {
+            result.walks = Self.walk(compilation, specs: options.specs, options: walks, paths: options.paths, fixtures: fixtures)
         }
-        let walks = options.walks.map { RandomWalks(runner: Runner(fixtures: fixtures), options: $0, paths: options.paths) }
-        return ExplorationOutcome(result: ExplorationResult(machines: machines, walks: selected.compactMap { spec in walks?.run(spec) }),
-                                  stop: nil, diagnostics: [])
+        return ExplorationOutcome(result: result, stop: nil, diagnostics: [])
+    }
+
+    /// Explores the machine specs of a compilation (only `specs` when given): the model of each, its transition tour on
+    /// the fixtures, and its coverage by the rows' own cases and by the tour.
+    public static func explore(_ compilation: SpecCompiler.Compilation, specs: Set<String>?, maximumTransitions: Int,
+                               strategy: TransitionTour.Strategy = .greedy,
+                               fixtures: [String: any Fixture.Type]) -> ExplorationResult {
+        let models = models(compilation, maximumTransitions: maximumTransitions).filter { specs?.contains($0.spec) ?? true }
+        return explore(models, compilation: compilation, strategy: strategy, fixtures: fixtures)
+    }
+
+    /// The seeded random walks of each machine spec of a compilation (only `specs` when given), sorted by spec id.
+    /// `paths` go into each counterexample's replay command.
+    public static func walk(_ compilation: SpecCompiler.Compilation, specs: Set<String>?, options: RandomWalks.Options,
+                            paths: [String], fixtures: [String: any Fixture.Type]) -> [MachineWalkResult] {
+        let walks = RandomWalks(runner: Runner(fixtures: fixtures), options: options, paths: paths)
+        return compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap { walks.run($0) }.sorted { $0.spec < $1.spec }
+    }
+
+    /// The model of every machine spec of a compilation, in spec order (no core is driven).
+    public static func models(_ compilation: SpecCompiler.Compilation, maximumTransitions: Int) -> [MachineExploration] {
+        compilation.specs.compactMap { MachineExplorer.explore($0, maximumTransitions: maximumTransitions) }
+    }
+
+    /// Drives the tour of each model on the fixtures and measures its coverage against the compilation's cases.
+    /// `ConformanceRun` explores through it.
+    public static func explore(_ models: [MachineExploration], compilation: SpecCompiler.Compilation,
+                               strategy: TransitionTour.Strategy = .greedy,
+                               fixtures: [String: any Fixture.Type]) -> ExplorationResult {
+        let tour = TransitionTour(runner: Runner(fixtures: fixtures), strategy: strategy)
+        var machines: [MachineTourResult] = [], coverage: [ExplorationCoverage] = []
+        for exploration in models {
+            let result = tour.run(exploration)
+            machines.append(result)
+            var rows: [String] = []
+            if let spec = compilation.specs.first(where: { $0.id == exploration.spec }), case .machine(let machine) = spec.body {
+                rows = machine.rows.map(\.identity.id)
+            }
+            coverage.append(ExplorationCoverage(exploration, rows: rows, cases: compilation.suite.cases, tour: result.reach))
+        }
+        return ExplorationResult(machines: machines, coverage: coverage)
     }
 }

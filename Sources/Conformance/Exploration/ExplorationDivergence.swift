@@ -23,10 +23,13 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
     public var column: Int
     /// What differed: the step, the path that led there, and the cells.
     public var divergence: Divergence
+    /// Whether the transition holds on its own shortest path and diverged only after the longer history in
+    /// `divergence.path` (the core depends on something the table's situation does not capture).
+    public var longerHistory: Bool
 
     /// Creates a value from all its fields.
     public init(id: String, spec: String, state: String, variables: [NamedValue], event: String, row: String?, file: String,
-                line: Int, column: Int, divergence: Divergence) {
+                line: Int, column: Int, divergence: Divergence, longerHistory: Bool = false) {
         self.id = id
         self.spec = spec
         self.state = state
@@ -37,7 +40,11 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
         self.line = line
         self.column = column
         self.divergence = divergence
+        self.longerHistory = longerHistory
     }
+
+    /// The command that reruns the tour of this divergence's machine.
+    public var rerunCommand: String { "lockspec explore --spec \(spec)" }
 
     /// The situation as text: `Locked with failures=3, cover=false`.
     public var situation: String {

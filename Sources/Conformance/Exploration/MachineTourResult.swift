@@ -18,10 +18,16 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
     public var limit: String?
     /// Every divergence, sorted by id.
     public var divergences: [ExplorationDivergence]
+    /// The situations, (situation, event) pairs and rows the tour fired.
+    public var reach: MachineReach
+    /// The ids of the predicted transitions the tour could not fire (their situation is reachable only over
+    /// transitions that diverged), sorted.
+    public var unchecked: [String]
 
     /// Creates a value from all its fields.
     public init(spec: String, fixture: String, reachable: Int, situations: Int, transitions: Int, checked: Int,
-                limit: String?, divergences: [ExplorationDivergence]) {
+                limit: String?, divergences: [ExplorationDivergence], reach: MachineReach,
+                unchecked: [String] = []) {
         self.spec = spec
         self.fixture = fixture
         self.reachable = reachable
@@ -30,5 +36,7 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
         self.checked = checked
         self.limit = limit
         self.divergences = divergences
+        self.reach = reach
+        self.unchecked = unchecked
     }
 }

@@ -1,45 +1,103 @@
 import SpecKit
 
-/// The exhaustive transition tour: for every situation a machine's exploration reaches and every (event, input atom)
-/// there, a fresh fixture is driven to the situation along its shortest path, the event is fired, and the table's
-/// prediction is checked with strict frames (the state, every variable, the exact effect multiset) by the runner's own
-/// comparison.
+/// The exhaustive transition tour: every (event, input atom) in every situation a machine's exploration reaches is
+/// fired on the core, and the table's prediction is checked with strict frames (the state, every variable, the exact
+/// effect multiset) by the runner's own comparison.
 ///
-/// Cost: each transition replays its situation's shortest path on a fresh fixture (fixtures cannot be cloned, and
-/// firing an event consumes the situation), so the tour performs Σ over situations of transitions × (depth + 1)
-/// steps: linear in path length per transition, never a replay per prefix. The exploration's transition limit bounds
-/// the whole.
+/// Two strategies drive the fixtures:
+/// - `greedy` (the default, `GreedyTour`): one live fixture walks from transition to transition, moving along the
+///   model's shortest route to the nearest situation with a transition left, or starting fresh when that is cheaper.
+///   About one step per transition.
+/// - `replay`: each transition gets a fresh fixture driven along its situation's shortest path, so Σ over situations
+///   of transitions × (depth + 1) steps. The reference the greedy tour is tested against.
+///
+/// Every divergence the greedy tour finds is run again along its own shortest path on a fresh fixture: the report then
+/// shows that reproducible path, or, when the transition holds there, the longer history after which it diverged
+/// (`longerHistory`: the core depends on something the table's situation does not capture).
 public struct TransitionTour {
-    /// Runs each transition as a one-off test case.
+    /// How the tour drives the fixtures.
+    public enum Strategy: String, Sendable, CaseIterable {
+        /// One live fixture, moved between situations along the model's shortest routes.
+        case greedy
+        /// A fresh fixture per transition, replaying the situation's shortest path.
+        case replay
+    }
+
+    /// Runs each transition's shortest path as a one-off test case, and supplies the fixtures.
     public var runner: Runner
+    /// How the fixtures are driven.
+    public var strategy: Strategy
 
     /// Creates a tour that drives the runner's fixtures.
-    public init(runner: Runner) { self.runner = runner }
+    public init(runner: Runner, strategy: Strategy = .greedy) {
+        self.runner = runner
+        self.strategy = strategy
+    }
 
-    /// Drives every predicted transition of the exploration and reports each divergence. When the path to a situation
-    /// already diverges, that is reported once and the situation's other transitions are not fired.
+    /// Drives every predicted transition of the exploration and reports each divergence, sorted by id.
     public func run(_ exploration: MachineExploration) -> MachineTourResult {
+        let fired: [[Bool]]
         var divergences: [ExplorationDivergence] = []
-        var checked = 0
-        for situation in exploration.situations {
-            for transition in situation.transitions {
-                let testCase = TestCase(
-                    id: transition.id, spec: exploration.spec, row: transition.step.row ?? transition.id,
-                    fixture: exploration.fixture, product: exploration.product, steps: situation.path + [transition.step],
-                    target: situation.path.count, file: exploration.file, line: transition.step.line, column: transition.step.column)
-                let outcome = runner.run(testCase)
-                checked += 1
-                guard let divergence = outcome.divergence else { continue }
-                divergences.append(ExplorationDivergence(
-                    id: transition.id, spec: exploration.spec, state: situation.state, variables: situation.variables,
-                    event: transition.step.action.description, row: transition.step.row, file: exploration.file,
-                    line: transition.step.line, column: transition.step.column, divergence: divergence))
-                if divergence.onPath { break }
+        switch strategy {
+        case .greedy:
+            let walk = GreedyTour(exploration, fixtures: runner.fixtures).run()
+            fired = walk.fired
+            for found in walk.found {
+                let shortest = runner.run(shortestCase(exploration, found.situation, found.transition)).divergence
+                divergences.append(divergence(exploration, found.situation, found.transition, shortest ?? found.divergence,
+                                              longerHistory: shortest == nil))
             }
+        case .replay:
+            (fired, divergences) = replay(exploration)
         }
         return MachineTourResult(
             spec: exploration.spec, fixture: exploration.fixture, reachable: exploration.reachable,
-            situations: exploration.situations.count, transitions: exploration.transitionCount, checked: checked,
-            limit: exploration.limit, divergences: divergences.sorted { $0.id < $1.id })
+            situations: exploration.situations.count, transitions: exploration.transitionCount,
+            checked: fired.reduce(0) { $0 + $1.filter { $0 }.count }, limit: exploration.limit,
+            divergences: divergences.sorted { $0.id < $1.id }, reach: MachineReach(exploration, fired: fired),
+            unchecked: zip(exploration.situations, fired).flatMap { situation, fired in
+                zip(situation.transitions, fired).filter { !$0.1 }.map(\.0.id)
+            }.sorted())
+    }
+
+    /// What the greedy tour does on an exploration, move by move: every step it performs, in order, with nil where it
+    /// starts a fresh fixture. `Scripts/bench explore` drives the same moves straight through the fixtures, without
+    /// checks, as the tour's floor.
+    public func greedyMoves(_ exploration: MachineExploration) -> [TestStep?] {
+        GreedyTour(exploration, fixtures: runner.fixtures).run(recording: true).moves ?? []
+    }
+
+    /// The replay tour: a fresh fixture per transition. When the path to a situation already diverges, that is
+    /// reported once and the situation's other transitions are not fired.
+    private func replay(_ exploration: MachineExploration) -> (fired: [[Bool]], divergences: [ExplorationDivergence]) {
+        var fired = exploration.situations.map { [Bool](repeating: false, count: $0.transitions.count) }
+        var divergences: [ExplorationDivergence] = []
+        for (s, situation) in exploration.situations.enumerated() {
+            for t in situation.transitions.indices {
+                fired[s][t] = true
+                guard let found = runner.run(shortestCase(exploration, s, t)).divergence else { continue }
+                divergences.append(divergence(exploration, s, t, found, longerHistory: false))
+                if found.onPath { break }
+            }
+        }
+        return (fired, divergences)
+    }
+
+    /// Transition `t` of situation `s` as a one-off case: the situation's shortest path, then the transition.
+    func shortestCase(_ exploration: MachineExploration, _ s: Int, _ t: Int) -> TestCase {
+        let situation = exploration.situations[s], transition = situation.transitions[t]
+        return TestCase(
+            id: transition.id, spec: exploration.spec, row: transition.step.row ?? transition.id,
+            fixture: exploration.fixture, product: exploration.product, steps: situation.path + [transition.step],
+            target: situation.path.count, file: exploration.file, line: transition.step.line, column: transition.step.column)
+    }
+
+    private func divergence(_ exploration: MachineExploration, _ s: Int, _ t: Int, _ found: Divergence,
+                            longerHistory: Bool) -> ExplorationDivergence {
+        let situation = exploration.situations[s], transition = situation.transitions[t]
+        return ExplorationDivergence(
+            id: transition.id, spec: exploration.spec, state: situation.state, variables: situation.variables,
+            event: transition.step.action.description, row: transition.step.row, file: exploration.file,
+            line: transition.step.line, column: transition.step.column, divergence: found, longerHistory: longerHistory)
     }
 }

@@ -31,6 +31,9 @@ func describe(_ d: ExplorationDivergence) -> String {
     var out = "  DIVERGES \(v(d.id)) at \(v(d.file)):\(d.line):\(d.column)\n"
     out += "    situation: \(v(d.situation))\n"
     out += "    path: \(d.divergence.path.isEmpty ? "(initial)" : d.divergence.path.map(v).joined(separator: " → "))\n"
+    if d.longerHistory {
+        out += "    only after the longer history above (\(d.divergence.path.count) steps): on its own shortest path the transition holds\n"
+    }
     if d.divergence.onPath {
         out += "    the path itself diverges at step \(d.divergence.step + 1), \(v(d.divergence.action)) (row \(v(d.divergence.row ?? "?")))\n"
     } else {
@@ -40,17 +43,20 @@ func describe(_ d: ExplorationDivergence) -> String {
     for cell in d.divergence.cells where !cell.ok {
         out += "    \(v(cell.name)): expected \(v(cell.expected.description)), core \(v(cell.actual.description))\n"
     }
+    out += "    rerun: \(v(d.rerunCommand))\n"
     return out
 }
 
 /// The exploration as canonical JSON (sorted keys, stable order): the format, each machine's tour, then each
 /// machine's random walks (when they ran).
 public func renderExplorationJSON(_ result: ExplorationResult) throws -> String {
-    try Emitter.canonicalJSON(ExplorationDocument(format: 1, machines: result.machines, walks: result.walks.isEmpty ? nil : result.walks))
+    try Emitter.canonicalJSON(ExplorationDocument(format: 2, machines: result.machines, coverage: result.coverage,
+                                                  walks: result.walks.isEmpty ? nil : result.walks))
 }
 
 private struct ExplorationDocument: Encodable {
-    var format: Int
+    var format: Int // 2: per-machine reach, coverage, longerHistory
     var machines: [MachineTourResult]
+    var coverage: [ExplorationCoverage]
     var walks: [MachineWalkResult]?
 }

@@ -12,8 +12,15 @@ public struct RunSummary: Codable, Hashable, Sendable {
     public var unexpectedPasses: Int
     /// Cases whose expected-failure entry has expired.
     public var expired: Int
-    /// `pass` or `fail`: whether the run holds.
+    /// `pass` or `fail`: whether the run holds (its rows and, when it explored, its exploration).
     public var verdict: String
+    /// The transitions the exploration checked; nil when the run did not explore.
+    public var transitionsChecked: Int?
+    /// Exploration findings that fail the run (divergences not listed, unexpected passes, expired entries); nil when
+    /// the run did not explore.
+    public var explorationFailing: Int?
+    /// Exploration divergences listed as expected failures; nil when the run did not explore.
+    public var explorationExpected: Int?
 
     /// Counts the given cases.
     public init(cases: [CaseResult]) {
@@ -27,18 +34,30 @@ public struct RunSummary: Codable, Hashable, Sendable {
         verdict = cases.contains { $0.failsRun } ? "fail" : "pass"
     }
 
-    /// Counts a whole run.
-    public init(_ result: RunResult) { self.init(cases: result.cases) }
+    /// Counts a whole run, its exploration included.
+    public init(_ result: RunResult) {
+        self.init(cases: result.cases)
+        guard let exploration = result.exploration else { return }
+        transitionsChecked = exploration.result.checked
+        explorationFailing = exploration.findings.filter(\.failsRun).count
+        explorationExpected = exploration.findings.filter { $0.status == .expectedFailure }.count
+        if exploration.failed { verdict = "fail" }
+    }
 
     /// Whether the run holds.
     public var holds: Bool { verdict == "pass" }
 
-    /// `N passed, N failed`, then the other outcomes that occurred: `, N expected failures, N unexpected passes, N expired`.
+    /// `N passed, N failed`, then the other outcomes that occurred: `, N expected failures, N unexpected passes, N expired`;
+    /// then, when the run explored, `; exploration: N transitions checked, N failing[, N expected]`.
     public var line: String {
         var text = "\(passed) passed, \(failed) failed"
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
         if unexpectedPasses > 0 { text += ", \(unexpectedPasses) unexpected pass\(unexpectedPasses == 1 ? "" : "es")" }
         if expired > 0 { text += ", \(expired) expired" }
+        if let transitionsChecked, let explorationFailing {
+            text += "; exploration: \(transitionsChecked) transition\(transitionsChecked == 1 ? "" : "s") checked, \(explorationFailing) failing"
+            if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
+        }
         return text
     }
 }

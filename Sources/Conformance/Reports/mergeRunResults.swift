@@ -53,7 +53,21 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     let identity = RunIdentity(tool: first.identity.tool, build: first.identity.build, startedAt: startedAt,
                                specs: fingerprints.values.sorted { $0.id < $1.id },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
-    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases)
+    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases,
+                     exploration: try mergeExplorations(parts.compactMap(\.exploration)))
+}
+
+/// The shards' explorations as one: every machine's tour, coverage and findings (a machine explored in two parts is
+/// refused, as a case is); nil when no part explored.
+func mergeExplorations(_ parts: [RunExploration]) throws(RunMergeError) -> RunExploration? {
+    guard !parts.isEmpty else { return nil }
+    var seen: Set<String> = []
+    for machine in parts.flatMap(\.result.machines) where !seen.insert(machine.spec).inserted {
+        throw .duplicateCase(spec: machine.spec, id: "exploration")
+    }
+    return RunExploration(
+        result: ExplorationResult(machines: parts.flatMap(\.result.machines), coverage: parts.flatMap(\.result.coverage)),
+        findings: parts.flatMap(\.findings))
 }
 
 /// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole

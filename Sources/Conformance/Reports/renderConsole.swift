@@ -28,12 +28,21 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         let failing = s.failed + s.unexpectedPasses + s.expired
         if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
         if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
+        if let tour = result.exploration?.result.machines.first(where: { $0.spec == id }) {
+            line += "; explored \(tour.checked)/\(tour.transitions) transitions"
+            let failing = result.exploration?.findings.filter { $0.spec == id && $0.failsRun }.count ?? 0
+            if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
+        }
         lines.append(line)
     }
     let findings = result.cases.filter { $0.failsRun }
     for c in findings {
         lines.append("")
         lines.append(contentsOf: ReportText.account(c, style: paint))
+    }
+    for f in result.exploration?.findings ?? [] where f.failsRun {
+        lines.append("")
+        lines.append(contentsOf: ExplorationText.account(f, style: paint))
     }
     let expected = result.cases.filter { $0.status == .expectedFailure }
     if !expected.isEmpty {
@@ -42,6 +51,9 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
             let text = "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "")
             lines.append(paint(.dim, VisibleText.escape(text)))
         }
+    }
+    for f in result.exploration?.findings ?? [] where f.status == .expectedFailure {
+        lines.append(paint(.dim, VisibleText.escape("XFAIL \(f.spec) › \(f.id) (exploration)" + (f.expectedReason.map { ": \($0)" } ?? ""))))
     }
     lines.append("")
     let summary = RunSummary(result)

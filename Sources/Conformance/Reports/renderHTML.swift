@@ -53,6 +53,7 @@ private struct HTMLPage {
         traceability()
         decisions()
         machines()
+        out += renderCoverageHTML(result)
         identity()
         out += "</body>\n</html>\n"
         return out

@@ -1,23 +1,25 @@
 import SpecKit
 
-/// The whole run as canonical JSON (sorted keys, stable): the run result's own fields, plus a `summary` object and
-/// a `format` number. `decodeRunResult` reads it back, so shards can be merged.
+/// The whole run as canonical JSON (sorted keys, stable): the run result's own fields (the exploration, with its
+/// per-machine coverage and findings, when the run explored), plus a `summary` object and a `format` number. `decodeRunResult` reads it back, so shards can be merged.
 public func renderJSON(_ result: RunResult) throws -> String {
     try Emitter.canonicalJSON(RunReportDocument(result))
 }
 
 /// The JSON report's shape: RunResult's fields beside a summary, so a reader needs no second file.
 private struct RunReportDocument: Encodable {
-    var format = 3 // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design documents
+    var format = 4 // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design documents; 4: the exploration
     var summary: RunSummary
     var identity: RunIdentity
     var specs: [CompiledSpec]
     var cases: [CaseResult]
+    var exploration: RunExploration?
 
     init(_ result: RunResult) {
         summary = RunSummary(result)
         identity = result.identity
         specs = result.specs
         cases = result.cases
+        exploration = result.exploration
     }
 }

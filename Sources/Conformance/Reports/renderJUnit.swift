@@ -21,9 +21,10 @@ public func renderJUnit(_ result: RunResult) -> String {
         return .passed
     }
     func failing(_ s: CaseStatus) -> Bool { s == .failed || s == .unexpectedPass || s == .expired }
+    let explored = explorationTestcases(result)
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"lockspec\" tests=\"\(groups.count)\" failures=\"\(groups.filter { failing(status($0.cases)) }.count)\""
-    out += " errors=\"0\" skipped=\"\(groups.filter { status($0.cases) == .expectedFailure }.count)\">\n"
+    out += "<testsuites name=\"lockspec\" tests=\"\(groups.count + explored.tests)\" failures=\"\(groups.filter { failing(status($0.cases)) }.count + explored.failures)\""
+    out += " errors=\"0\" skipped=\"\(groups.filter { status($0.cases) == .expectedFailure }.count + explored.skipped)\">\n"
     let fingerprints = Dictionary(result.identity.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     for id in ReportText.specIDs(result) {
         let rows = groups.filter { $0.cases[0].spec == id }
@@ -66,8 +67,43 @@ public func renderJUnit(_ result: RunResult) -> String {
         }
         out += "  </testsuite>\n"
     }
+    out += explored.xml
     out += "</testsuites>\n"
     return out
+}
+
+/// The exploration as JUnit: one `<testsuite name="<spec> (exploration)">` per machine explored, with one testcase per
+/// finding (named by its `EX-` id: a divergence or an unexpected pass is a `<failure>`, an expected failure is
+/// `<skipped>`), or a single passing `transition tour` testcase when every transition held.
+private func explorationTestcases(_ result: RunResult) -> (xml: String, tests: Int, failures: Int, skipped: Int) {
+    guard let exploration = result.exploration else { return ("", 0, 0, 0) }
+    func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
+    var xml = "", tests = 0, failures = 0, skipped = 0
+    for machine in exploration.result.machines {
+        let findings = exploration.findings.filter { $0.spec == machine.spec }
+        let bad = findings.filter(\.failsRun).count, xfail = findings.filter { $0.status == .expectedFailure }.count
+        let count = max(findings.count, 1)
+        (tests, failures, skipped) = (tests + count, failures + bad, skipped + xfail)
+        xml += "  <testsuite name=\"\(attr(machine.spec + " (exploration)"))\" tests=\"\(count)\" failures=\"\(bad)\" errors=\"0\" skipped=\"\(xfail)\">\n"
+        let checked = "      <system-out>\(Escape.xml("checked \(machine.checked)/\(machine.transitions) transitions in \(machine.situations) situations"))</system-out>\n"
+        if findings.isEmpty {
+            xml += "    <testcase classname=\"\(attr(machine.spec))\" name=\"transition tour\">\n\(checked)    </testcase>\n"
+        }
+        for f in findings {
+            let place = f.divergence.map { " file=\"\(attr($0.file))\" line=\"\($0.line)\"" } ?? ""
+            xml += "    <testcase classname=\"\(attr(machine.spec))\" name=\"\(attr(f.id))\"\(place)>\n"
+            if f.status == .expectedFailure {
+                xml += "      <skipped message=\"\(attr("expected failure: " + (f.expectedReason ?? "listed")))\"/>\n"
+            } else {
+                let type = f.status == .failed ? "divergence" : f.status == .unexpectedPass ? "unexpected-pass" : "expired"
+                xml += "      <failure message=\"\(attr(ExplorationText.message(f)))\" type=\"\(type)\">"
+                xml += Escape.xml(ExplorationText.account(f).joined(separator: "\n")) + "</failure>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n"
+    }
+    return (xml, tests, failures, skipped)
 }
 
 /// The one-line message of a failure: what went wrong and where.

@@ -37,6 +37,7 @@ public func renderMarkdown(_ result: RunResult) -> String {
             out += "  - rerun: \(Escape.markdownCode(RunResult.rerunCommand(for: c)))\n"
         }
     }
+    out += markdownExploration(result)
     out += "\n### Run\n\n"
     out += "- build under test: \(Escape.markdownCode(result.identity.build.description)) (recorded at build time, \(Escape.markdown(result.identity.build.recordedAt)))\n"
     out += "- tool: \(Escape.markdownCode(result.identity.tool))\n"
@@ -47,6 +48,38 @@ public func renderMarkdown(_ result: RunResult) -> String {
     }
     for print in result.identity.documents {
         out += "- document \(Escape.markdownCode(print.name)) sha256 \(Escape.markdownCode(String(print.sha256.prefix(12))))\n"
+    }
+    return out
+}
+
+/// The exploration in the pull-request summary: a table of machines (transitions checked, failing, expected) and each
+/// finding in brief (id, situation, event, the differing cells as `expected → actual`, the rerun command); nothing
+/// when the run did not explore.
+private func markdownExploration(_ result: RunResult) -> String {
+    guard let exploration = result.exploration else { return "" }
+    var out = "\n### Exploration\n\n| Machine | Situations | Transitions checked | Failing | Expected failures |\n|---|---:|---:|---:|---:|\n"
+    for m in exploration.result.machines {
+        let findings = exploration.findings.filter { $0.spec == m.spec }
+        out += "| \(Escape.markdown(m.spec)) | \(m.situations) | \(m.checked)/\(m.transitions) | \(findings.filter(\.failsRun).count)"
+        out += " | \(findings.filter { $0.status == .expectedFailure }.count) |\n"
+    }
+    let failing = exploration.findings.filter(\.failsRun)
+    if !failing.isEmpty { out += "\n" }
+    for f in failing {
+        out += "- **\(ReportText.word(f.status))** \(Escape.markdownCode(f.id)) in \(Escape.markdown(f.spec))"
+        if let d = f.divergence {
+            out += ", \(Escape.markdownCode("\(d.file):\(d.line)"))\n"
+            out += "  - situation: \(Escape.markdown(d.situation)); event: \(Escape.markdownCode(d.event))"
+            out += "; expected: \(d.row.map { "row " + Escape.markdownCode($0) } ?? "nothing happens (otherwise: ignore)")\n"
+            if d.longerHistory { out += "  - diverges only after a longer history (\(d.divergence.path.count) steps); on its shortest path it holds\n" }
+            for cell in d.divergence.cells where !cell.ok {
+                out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected.description)) → \(Escape.markdownCode(cell.actual.description))\n"
+            }
+            if let e = d.divergence.error { out += "  - fixture error: \(Escape.markdown(e))\n" }
+        } else {
+            out += "\n  - \(Escape.markdown(ExplorationText.message(f)))\n"
+        }
+        out += "  - rerun: \(Escape.markdownCode(f.rerunCommand))\n"
     }
     return out
 }

@@ -26,6 +26,15 @@ public struct ConformanceRun: Sendable {
         public var build: BuildIdentity
         /// When the run starts (also decides which expected failures have expired).
         public var startedAt: Date
+        /// Whether the run also explores every selected machine (the transition tour): on by default, off with
+        /// `--no-explore`. A run narrowed to rows (`rows`) does not explore.
+        public var explore: Bool = true
+        /// The most transitions one machine's tour fires.
+        public var maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions
+        /// The seeded random walks that follow the tour when the run explores (`RandomWalks.Options.gate`: 100 walks of
+        /// 30 steps, seed 1); nil for none. Every failing transition a walk finds is shrunk (none is left unshrunk, so
+        /// each is a finding the expected-failures file can list).
+        public var walks: RandomWalks.Options? = .gateShrinkingAll
 
         /// Creates options; by default every row of specs/, named by this build at the current time.
         public init(paths: [String] = ["specs"], rows: Set<String>? = nil, specs: Set<String>? = nil,
@@ -77,13 +86,18 @@ public struct ConformanceRun: Sendable {
         }
         let suite = compilation.suite
         var expectations: ExpectedFailures?
+        let exploring = options.explore && options.rows == nil
+        let models = exploring || options.expectedFailures != nil
+            ? ConformanceExploration.models(compilation, maximumTransitions: options.maximumTransitions) : []
+        var transitions: [String: String] = [:]
         if let path = options.expectedFailures {
             do {
                 expectations = try ExpectedFailures.load(path)
             } catch {
                 return RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics)
             }
-            let unknown = expectations?.unknownEntries(in: suite) ?? []
+            transitions = Self.transitionIDs(models)
+            let unknown = expectations?.unknownEntries(in: suite, transitions: Set(transitions.keys)) ?? []
             if !unknown.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: unknown) }
         }
         if let message = unknownSelection(in: suite) { return RunOutcome(result: nil, stop: .unknownSelection(message), diagnostics: []) }
@@ -104,9 +118,34 @@ public struct ConformanceRun: Sendable {
             specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }, documents: documents,
             shard: options.shard.map { "\($0.index)/\($0.count)" })
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
-        let result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
+        var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
                                          today: String(started.prefix(10)), progress: progress)
+        if exploring {
+            let chosen = explored(models)
+            var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes)
+            if let walks = options.walks {
+                found.walks = ConformanceExploration.walk(compilation, specs: Set(chosen.map(\.spec)), options: walks,
+                                                          paths: options.paths, fixtures: registry.fixtureTypes)
+            }
+            result.exploration = RunExploration(found, expectations: expectations, today: String(started.prefix(10)),
+                                                transitions: Self.transitionIDs(chosen))
+        }
         return RunOutcome(result: result, stop: nil, diagnostics: [])
+    }
+
+    /// The models this run explores: those of the selected specs, and of this shard (machines in spec order, dealt out
+    /// as the cases are).
+    func explored(_ models: [MachineExploration]) -> [MachineExploration] {
+        models.filter { options.specs?.contains($0.spec) ?? true }.enumerated().filter { i, _ in
+            options.shard.map { i % $0.count == $0.index - 1 } ?? true
+        }.map(\.element)
+    }
+
+    /// Every transition id the models predict, with its spec.
+    static func transitionIDs(_ models: [MachineExploration]) -> [String: String] {
+        var ids: [String: String] = [:]
+        for model in models { for situation in model.situations { for t in situation.transitions { ids[t.id] = model.spec } } }
+        return ids
     }
 
     /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.

@@ -1,6 +1,7 @@
 import SpecKit
 
-/// The expected-failures file: rows known to diverge, each with a reason and an expiry date.
+/// The expected-failures file: rows (or exploration transitions, by their `EX-` id) known to diverge, each with a
+/// reason and an expiry date.
 /// A listed row that passes, or an entry past its date, fails the run (as test262's expectations do).
 ///
 /// ```yaml
@@ -77,12 +78,16 @@ public struct ExpectedFailures: Sendable {
         entries.first { $0.row == testCase.id } ?? entries.first { $0.row == testCase.row }
     }
 
-    /// Entries naming no row or case of the suite: each is an error, so a typo cannot hide a failure.
-    public func unknownEntries(in suite: CompiledSuite) -> [Diagnostic] {
+    /// Entries naming no row or case of the suite, nor (for an `EX-` id) any of the `transitions` the exploration
+    /// predicts: each is an error, so a typo cannot hide a failure.
+    public func unknownEntries(in suite: CompiledSuite, transitions: Set<String> = []) -> [Diagnostic] {
         let ids = Set(suite.cases.map(\.id) + suite.cases.map(\.row))
-        return entries.filter { !ids.contains($0.row) }.map {
-            Diagnostic(.error, id: "expectations.unknown-row", "the expected-failures file names \($0.row), which is no row of the specs",
-                       at: $0.location, rows: [$0.row], hint: Suggest.closest(to: $0.row, in: ids).map { "did you mean '\($0)'?" })
+        return entries.filter { !ids.contains($0.row) && !transitions.contains($0.row) }.map {
+            let exploration = $0.row.hasPrefix("EX-")
+            let known = exploration ? transitions : ids
+            return Diagnostic(.error, id: "expectations.unknown-row",
+                              "the expected-failures file names \($0.row), which is no \(exploration ? "transition the exploration predicts" : "row of the specs")",
+                              at: $0.location, rows: [$0.row], hint: Suggest.closest(to: $0.row, in: known).map { "did you mean '\($0)'?" })
         }
     }
 }

@@ -236,12 +236,15 @@ public struct RunResult: Codable, Hashable, Sendable {
     public var specs: [CompiledSpec]
     /// Every case's result, in suite order.
     public var cases: [CaseResult]
+    /// The exploration, when the run explored the machines (`lockspec run` does unless `--no-explore`).
+    public var exploration: RunExploration?
 
     /// Creates a run result.
-    public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult]) {
+    public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil) {
         self.identity = identity
         self.specs = specs
         self.cases = cases
+        self.exploration = exploration
     }
 
     /// Counts by status.
@@ -251,8 +254,9 @@ public struct RunResult: Codable, Hashable, Sendable {
         return c
     }
 
-    /// Whether the run fails: a divergence, an unexpected pass or an expired expectation.
-    public var failed: Bool { cases.contains { $0.failsRun } }
+    /// Whether the run fails: a divergence (of a row or of the exploration), an unexpected pass or an expired
+    /// expectation.
+    public var failed: Bool { cases.contains { $0.failsRun } || exploration?.failed == true }
 
     /// The one-line command that reruns a case's row.
     public static func rerunCommand(for result: CaseResult) -> String { "lockspec run specs --row \(result.row)" }

@@ -75,26 +75,9 @@ public struct Runner {
                     onPath: i < testCase.target, row: step.row, line: step.line, column: step.column, cells: cells, error: error),
                     exercised: exercised)
             }
-            let effects: [Effect]
-            do {
-                effects = try fixture.perform(step.action)
-            } catch {
-                return diverge([], "the fixture could not perform \(step.action): \(error.message)")
-            }
-            var cells: [CellResult] = []
-            for expected in step.expect {
-                do {
-                    let actual = try fixture.observe(expected.name)
-                    cells.append(CellResult(name: expected.name, expected: .value(expected.value), actual: .value(actual),
-                                            ok: Self.agree(expected.value, actual)))
-                } catch {
-                    cells.append(CellResult(name: expected.name, expected: .value(expected.value), actual: .error(error.message), ok: false))
-                }
-            }
-            if let expectedEffects = step.effects {
-                let ok = Self.effectsAgree(expected: expectedEffects, actual: effects)
-                cells.append(CellResult(name: "effects", expected: .effects(expectedEffects), actual: .emitted(effects), ok: ok))
-            }
+            let checked = Self.perform(step, on: fixture)
+            if let error = checked.error { return diverge([], error) }
+            let cells = checked.cells
             if cells.contains(where: { !$0.ok }) { return diverge(cells, nil) }
             if let row = step.row, !exercised.contains(row) { exercised.append(row) }
         }
