@@ -29,7 +29,7 @@ public final class DualPasswordFixture: Fixture {
             observations: [
                 "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
                 "failures": .count, "faceIDAllowed": .bool, "eraseSetup": .names("idle", "warned", "confirming"),
-                "realUnchanged": .bool, "kdfRuns": .count, "persistedNamesNeutral": .bool, "kdfMemoryKiB": .count,
+                "waiting": .bool, "realUnchanged": .bool, "kdfRuns": .count, "persistedNamesNeutral": .bool, "kdfMemoryKiB": .count,
                 "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
@@ -332,6 +332,7 @@ public final class DualPasswordFixture: Fixture {
         case "eraseEnabled": return .bool(c.eraseEnabled)
         case "realErased": return .bool(c.realSlotOverwritten(since: installed))
         case "failures": return .int(c.failureCount)
+        case "waiting": return .bool(c.isDelaying(at: clock.now()))
         case "faceIDAllowed": return .bool(c.quickUnlockEnabled)
         case "inputLength": return .int(c.field.length)
         case "eraseSetup":

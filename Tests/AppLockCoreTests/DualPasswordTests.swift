@@ -225,6 +225,19 @@ struct DualPasswordTests {
         #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
     }
 
+    @Test("Real opened by Face ID: the main password still enables and disables erase, any other is refused (exploration finding)")
+    func eraseSettingsAfterFaceID() throws {
+        var (machine, _) = try Self.installed(quickUnlock: true)
+        #expect(machine.handle(.faceIDResult(.success), now: at(1)) == [.clearInput, .openProfile(.real)])
+        #expect(machine.handle(.beginEnableErase(SecretBytes(utf8: Self.decoy)), now: at(2)) == [.showError("无法解锁")])
+        #expect(machine.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(3)) == [.presentEraseWarning])
+        #expect(machine.handle(.acknowledgeEraseWarning, now: at(4)) == [.presentEraseConfirmation])
+        #expect(machine.handle(.confirmEnableErase, now: at(5)).isEmpty)
+        #expect(machine.eraseEnabled)
+        #expect(machine.handle(.disableErase(SecretBytes(utf8: Self.main)), now: at(6)).isEmpty)
+        #expect(!machine.eraseEnabled)
+    }
+
     @Test("unlocked, the lock screen's cancel changes nothing, and background abandons an unfinished erase dialog (D-DP-ERASE-SETTINGS)")
     func cancelAndBackgroundWhileUnlocked() throws {
         var (machine, _) = try Self.installed()

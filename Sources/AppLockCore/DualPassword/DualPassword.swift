@@ -55,6 +55,11 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         return lastFailureAt + delay
     }
 
+    /// Whether a failure delay is running at `now`: a submission now would be refused without any work (D-DP-DELAY).
+    public func isDelaying(at now: Instant) -> Bool {
+        nextSubmissionAllowedAt.map { now < $0 } ?? false
+    }
+
     private struct Session: Sendable {
         let role: ProfileRole
         let slot: UnsealedSlot?
@@ -289,8 +294,17 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     }
 
     /// Re-verifies the main password inside Real (only the open slot is derived: the session already knows it).
+    /// Whether `password` opens the Real slot. A session opened by password knows its slot; one opened by Face ID holds
+    /// no slot (the key lives in the platform's keychain), so both slots are tried (D-DP-ERASE-SETTINGS: the main
+    /// password proves itself however Real was opened).
     private mutating func verifyMain(_ password: SecretBytes) -> Bool {
-        guard !password.isEmpty, let index = session?.slot?.index, let record = readSlot(index),
+        guard !password.isEmpty, session?.role == .real else { return false }
+        let indices = session?.slot.map { [$0.index] } ?? [0, 1]
+        return indices.contains { opensReal(password, index: $0) }
+    }
+
+    private mutating func opensReal(_ password: SecretBytes, index: Int) -> Bool {
+        guard let record = readSlot(index),
               let key = try? record.deriveKey(password: password, index: index, secret: configuration.deviceSecret)
         else { return false }
         lastStepDerivations += 1
