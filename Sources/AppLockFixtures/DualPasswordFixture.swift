@@ -2,6 +2,7 @@ import AppLockCore
 import Conformance
 import Foundation
 import SpecKit
+import Synchronization
 
 /// Binds the 'dual-password' specs (decoy.unlock, decoy.test-matrix, decoy.scenarios, decoy.password-policy,
 /// decoy.failure-delay) to AppLockCore's `DualPassword`.
@@ -11,7 +12,11 @@ import SpecKit
 /// persisted slots (`persistedSlots`); `realUnchanged`/`realIntact`/`realErased` are the core's answers against it
 /// (`realSlotUnchanged(since:)`, `realSlotOverwritten(since:)`).
 ///
-/// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`;
+/// Equal work is observed, not reported: the core's `Configuration.keyDerivation` is the real Argon2id wrapped in a
+/// counter this fixture owns, and `kdfRuns` is how many derivations the core asked it for during the last step.
+///
+/// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
+/// (`parallel` or `sequential`) its `parallelDerivation`;
 /// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
@@ -42,6 +47,7 @@ public final class DualPasswordFixture: Fixture {
             product: [
                 "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
                 "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
+                "derivation": .enumeration(["parallel", "sequential"]),
             ],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
@@ -74,6 +80,10 @@ public final class DualPasswordFixture: Fixture {
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
     private var outputs: [String: Value] = [:]
+    /// Every derivation the core makes goes through this counter (the core never counts for itself).
+    private let derivations: DerivationCounter
+    /// The derivations the last `perform` asked for: the counter's difference across it.
+    private var stepDerivations = 0
 
     /// Builds a fresh core with a main and a decoy password installed.
     public init(product: [NamedValue]) throws(FixtureError) {
@@ -87,6 +97,10 @@ public final class DualPasswordFixture: Fixture {
                 break // the core's fixed values; observed through the rows that exercise them
             case ("delayCap", .duration(let ms)):
                 configuration.failureDelayCap = .milliseconds(Int64(ms))
+            case ("derivation", .symbol("parallel")):
+                configuration.parallelDerivation = true
+            case ("derivation", .symbol("sequential")):
+                configuration.parallelDerivation = false
             case ("kdf", .symbol("light")):
                 parameters = .testing
             case ("kdf", .symbol("installDefault")):
@@ -97,6 +111,9 @@ public final class DualPasswordFixture: Fixture {
         }
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
+        let counter = DerivationCounter()
+        configuration.keyDerivation = counter
+        derivations = counter
         let fileStore = FileStore(path: storePath)
         store = FaultyStore(fileStore, faults: faults)
         do {
@@ -137,6 +154,8 @@ public final class DualPasswordFixture: Fixture {
 
     /// Performs one action.
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
+        let before = derivations.count
+        defer { stepDerivations = derivations.count - before }
         switch action {
         case .event(let name, let inputs):
             return try event(name, inputs).map { effect throws(FixtureError) in try self.effect(effect) }
@@ -342,7 +361,7 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
-        case "kdfRuns": return .int(c.lastStepDerivations)
+        case "kdfRuns": return .int(stepDerivations)
         case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
             // Both persisted slot records carry them, and must agree (same shape for both slots, §5).
             guard let parameters = c.persistedKDFParameters else {
@@ -356,5 +375,25 @@ public final class DualPasswordFixture: Fixture {
             }
         default: throw FixtureError("no observation \(name)")
         }
+    }
+}
+
+/// The production Argon2id behind a counter the fixture owns: every derivation the core asks for is counted here, on
+/// whichever thread the core runs it.
+private final class DerivationCounter: KeyDerivationFunction {
+    private let calls = Mutex(0)
+    private let wrapped = Argon2idKDF()
+
+    /// Derivations so far.
+    var count: Int { calls.withLock { $0 } }
+
+    /// Counts one call, then derives with the real Argon2id.
+    func derive(
+        password: SecretBytes, salt: [UInt8], parameters: Argon2idParameters, associatedData: [UInt8],
+        secret: DeviceSecret?
+    ) throws(CredentialError) -> SecretBytes {
+        calls.withLock { $0 += 1 }
+        return try wrapped.derive(
+            password: password, salt: salt, parameters: parameters, associatedData: associatedData, secret: secret)
     }
 }

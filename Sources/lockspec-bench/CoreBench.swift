@@ -1,5 +1,7 @@
 import AppLockCore
 import Dispatch
+import Foundation
+import Synchronization
 
 /// Unlock latency of AppLockCore at the production default Argon2id parameters: one slot derivation, a full
 /// two-slot submission (sequential and on two threads), and main / decoy / wrong submissions side by side.
@@ -8,7 +10,7 @@ import Dispatch
 func runCoreBench(_ arguments: [String]) {
     let runs = coreBenchRuns(arguments)
     let parameters = Argon2idParameters.productionDefault
-    print("core: unlock latency, \(parameters), median of \(runs) runs")
+    print("core: unlock latency, \(parameters), median of \(runs) runs; load average before: \(coreBenchLoad())")
 
     let salt = [UInt8](repeating: 0x5A, count: Argon2id.saltLength)
     let password = SecretBytes(utf8: "benchmark password")
@@ -63,6 +65,108 @@ func runCoreBench(_ arguments: [String]) {
     if let low = medians.min(), let high = medians.max(), low > 0 {
         print("    spread of medians: \(coreBenchFormat(high / low))x (1.00x = indistinguishable medians)")
     }
+    // Last: its submissions move the store's last failure past the clock used above.
+    printParallelBreakdown(store: store, wrong: wrong, runs: runs, single: (password, salt, parameters))
+}
+
+/// Where a parallel submission's time goes: each derivation's wall and CPU time (CPU above the single derivation's
+/// means the two contend for memory or cache; wall above CPU means a thread waited for a core), how far apart the two
+/// started (thread start), the time outside the derivations, and the minor page faults per submission (first touch of
+/// Argon2's 19 MiB per slot). The derivations are observed through `Configuration.keyDerivation`.
+private func printParallelBreakdown(
+    store: InMemoryStore, wrong: String, runs: Int, single: (SecretBytes, [UInt8], Argon2idParameters)
+) {
+    let singleCPU = coreBenchPercentile((0..<runs).map { _ in
+        let start = coreBenchThreadCPU()
+        _ = try? Argon2id.derive(password: single.0, salt: single.1, parameters: single.2)
+        return coreBenchThreadCPU() - start
+    }, 0.5)
+    let timer = TimingKDF()
+    var configuration = DualPassword.Configuration(parallelDerivation: true)
+    configuration.keyDerivation = timer
+    var machine = DualPassword(configuration: configuration, store: store, random: SystemRandom())
+    var clock = Instant.zero + .seconds(1_000_000)
+    var walls: [Double] = [], outside: [Double] = [], faults: [Double] = []
+    for run in 0...runs {
+        clock = clock + .seconds(400)
+        timer.reset()
+        let faultsBefore = coreBenchMinorFaults()
+        let start = DispatchTime.now().uptimeNanoseconds
+        _ = machine.handle(.submit(SecretBytes(utf8: wrong)), now: clock)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        _ = machine.handle(.lock, now: clock)
+        guard run > 0 else { continue } // warm-up
+        walls.append(wall)
+        outside.append(wall - (timer.samples.map(\.wall).max() ?? 0))
+        faults.append(Double(coreBenchMinorFaults() - faultsBefore))
+    }
+    let samples = timer.all
+    let derivationWall = coreBenchPercentile(samples.map(\.wall), 0.5)
+    let derivationCPU = coreBenchPercentile(samples.map(\.cpu), 0.5)
+    let startGap = coreBenchPercentile(timer.startGaps, 0.5)
+    print("  where the parallel submission's \(coreBenchFormat(coreBenchPercentile(walls, 0.5))) ms go (medians):")
+    print("    one derivation alone       \(coreBenchFormat(singleCPU)) ms CPU")
+    print("    each of the two together   \(coreBenchFormat(derivationWall)) ms wall, \(coreBenchFormat(derivationCPU)) ms CPU"
+        + "  (CPU \(coreBenchFormat(derivationCPU / max(singleCPU, 0.001)))x alone: above 1 = the two contend for memory;"
+        + " wall/CPU \(coreBenchFormat(derivationWall / max(derivationCPU, 0.001)))x: above 1 = waiting for a core)")
+    print("    second start               \(coreBenchFormat(startGap)) ms after the first (thread start)")
+    print("    outside the KDF            \(coreBenchFormat(coreBenchPercentile(outside, 0.5))) ms (records, seals, store)")
+    print("    minor page faults          \(Int(coreBenchPercentile(faults, 0.5))) per submission; load average after: \(coreBenchLoad())")
+}
+
+/// The production Argon2id behind a stopwatch: each derivation's wall and thread CPU time, and when it started.
+private final class TimingKDF: KeyDerivationFunction {
+    struct Sample { var start: Double; var wall: Double; var cpu: Double }
+    private let state = Mutex<(current: [Sample], all: [Sample], gaps: [Double])>(([], [], []))
+    private let wrapped = Argon2idKDF()
+
+    var samples: [Sample] { state.withLock { $0.current } }
+    var all: [Sample] { state.withLock { $0.all } }
+    var startGaps: [Double] { state.withLock { $0.gaps } }
+
+    /// Starts a new submission: the samples so far are kept in `all`, and the two starts' gap in `startGaps`.
+    func reset() {
+        state.withLock { s in
+            if s.current.count == 2 { s.gaps.append(abs(s.current[1].start - s.current[0].start)) }
+            s.all += s.current
+            s.current = []
+        }
+    }
+
+    func derive(
+        password: SecretBytes, salt: [UInt8], parameters: Argon2idParameters, associatedData: [UInt8],
+        secret: DeviceSecret?
+    ) throws(CredentialError) -> SecretBytes {
+        let start = Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000
+        let cpuStart = coreBenchThreadCPU()
+        defer {
+            let sample = Sample(start: start, wall: Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 - start,
+                                cpu: coreBenchThreadCPU() - cpuStart)
+            state.withLock { $0.current.append(sample) }
+        }
+        return try wrapped.derive(
+            password: password, salt: salt, parameters: parameters, associatedData: associatedData, secret: secret)
+    }
+}
+
+/// This thread's CPU time in milliseconds.
+private func coreBenchThreadCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1_000 + Double(time.tv_nsec) / 1_000_000
+}
+
+/// The process's minor page faults so far.
+private func coreBenchMinorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt
+}
+
+/// The 1-minute load average (`/proc/loadavg`), or `?`.
+private func coreBenchLoad() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+    return text.split(separator: " ").first.map(String.init) ?? "?"
 }
 
 /// The run count from `--runs N` or a bare `N`; default 9, at least 1.

@@ -55,10 +55,11 @@ struct DeviceSecretTests {
             main: SecretBytes(utf8: DualPasswordTests.main), decoy: SecretBytes(utf8: DualPasswordTests.decoy),
             store: store, random: SeededRandom(seed: 2), parameters: .testing, configuration: configuration)
         var keyed = DualPassword(configuration: configuration, store: store, random: SeededRandom(seed: 3))
-        var plain = DualPassword(configuration: .init(parallelDerivation: false), store: store, random: SeededRandom(seed: 3))
+        let kdf = CountingKDF()
+        var plain = DualPassword(configuration: kdf.configuration(parallel: false), store: store, random: SeededRandom(seed: 3))
         #expect(keyed.handle(.submit(SecretBytes(utf8: DualPasswordTests.decoy)), now: at(0)) == [.clearInput, .openProfile(.decoy)])
         #expect(plain.handle(.submit(SecretBytes(utf8: DualPasswordTests.decoy)), now: at(0)) == DualPasswordTests.refused)
-        #expect(plain.lastStepDerivations == 2)
+        #expect(kdf.count == 2)
         #expect(keyed.realSlotOpens(with: SecretBytes(utf8: DualPasswordTests.main)))
         #expect(!plain.realSlotOpens(with: SecretBytes(utf8: DualPasswordTests.main)))
         #expect("\(configuration)" == "parallel=false deviceSecret")

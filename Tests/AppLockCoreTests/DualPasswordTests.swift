@@ -89,7 +89,7 @@ struct DualPasswordTests {
         let (machine, _) = try Self.installed()
         let records = try [0, 1].map { try SlotRecord(bytes: try #require(machine.persistedSlot($0))) }
         let decoyPassword = SecretBytes(utf8: Self.decoy)
-        let opened = DualPassword.unsealBoth(records, password: decoyPassword, parallel: false).slots
+        let opened = DualPassword.unsealBoth(records, password: decoyPassword, configuration: .init(parallelDerivation: false))
         let decoySlot = try #require(opened.first)
         #expect(opened.count == 1 && decoySlot.role == .decoy)
         let realIndex = 1 - decoySlot.index
@@ -250,25 +250,41 @@ struct DualPasswordTests {
         #expect(machine.handle(.acknowledgeEraseWarning, now: at(5)).isEmpty)
     }
 
-    @Test("every submission that reaches the KDF derives both slots; empty and delayed ones derive nothing (§5)")
-    func equalKDFWork() throws {
-        var (machine, _) = try Self.installed()
-        for password in [Self.main, Self.decoy, Self.wrong] {
-            _ = submit(password, &machine, at: at(0))
-            #expect(machine.lastStepDerivations == 2)
-            _ = machine.handle(.lock, now: at(0))
-            #expect(machine.lastStepDerivations == 0)
+    @Test("every submission that reaches the KDF derives both slots; empty and delayed ones derive nothing (§5)",
+          arguments: [false, true])
+    func equalKDFWork(parallel: Bool) throws {
+        let (_, store) = try Self.installed()
+        let kdf = CountingKDF()
+        var machine = DualPassword(configuration: kdf.configuration(parallel: parallel), store: store, random: SeededRandom(seed: 7))
+        // The derivations one step asks the injected KDF for, counted by the test, not by the lock.
+        func derivations(_ step: (inout DualPassword) -> Void) -> Int {
+            let before = kdf.count
+            step(&machine)
+            return kdf.count - before
         }
-        _ = submit("", &machine, at: at(0))
-        #expect(machine.lastStepDerivations == 0)
+        for password in [Self.main, Self.decoy, Self.wrong] {
+            #expect(derivations { _ = submit(password, &$0, at: at(0)) } == 2)
+            #expect(derivations { _ = $0.handle(.lock, now: at(0)) } == 0)
+        }
+        #expect(derivations { _ = submit("", &$0, at: at(0)) } == 0)
         _ = submit(Self.wrong, &machine, at: at(0))
-        _ = submit(Self.wrong, &machine, at: at(0)) // third consecutive failure: a 1 s delay now runs
-        #expect(machine.lastStepDerivations == 2 && machine.failureCount == 3)
-        #expect(submit(Self.main, &machine, at: at(0)) == Self.refused)
-        #expect(machine.lastStepDerivations == 0 && machine.state == .locked)
+        // third consecutive failure: a 1 s delay now runs
+        #expect(derivations { _ = submit(Self.wrong, &$0, at: at(0)) } == 2 && machine.failureCount == 3)
+        var effects: [DualPasswordEffect] = []
+        #expect(derivations { effects = submit(Self.main, &$0, at: at(0)) } == 0)
+        #expect(effects == Self.refused && machine.state == .locked)
         _ = submit(Self.main, &machine, at: at(5))
-        _ = machine.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(5))
-        #expect(machine.lastStepDerivations == 1) // only the open slot is re-derived
+        // only the open slot is re-derived
+        #expect(derivations { _ = $0.handle(.beginEnableErase(SecretBytes(utf8: Self.main)), now: at(5)) } == 1)
+    }
+
+    @Test("set-up derives each slot once through the configured KDF")
+    func installUsesInjectedKDF() throws {
+        let kdf = CountingKDF()
+        try DualPassword.install(
+            main: SecretBytes(utf8: Self.main), decoy: SecretBytes(utf8: Self.decoy), store: InMemoryStore(),
+            random: SeededRandom(seed: 1), parameters: .testing, configuration: kdf.configuration())
+        #expect(kdf.count == 2)
     }
 
     @Test("out-of-range stored KDF parameters are refused, never run")

@@ -82,4 +82,39 @@ struct ProductValuesTests {
         let grace = compilation.products.flatMap(\.product).filter { $0.name == "grace" }.map(\.value)
         #expect(grace == [.duration(milliseconds: 1000), .duration(milliseconds: 60_000)])
     }
+
+    @Test("every dual-password case runs under both derivation modes, named by its mode, and both pass")
+    func decoyDerivationModes() throws {
+        let compilation = try Self.compile()
+        let decoy = compilation.suite.cases.filter { $0.fixture == "dual-password" }
+        let ids = Set(decoy.map(\.id))
+        #expect(decoy.count > 100 && decoy.count % 2 == 0)
+        for testCase in decoy {
+            let mode = try #require(testCase.product.first { $0.name == "derivation" }?.value.description)
+            #expect(testCase.id.hasSuffix("[derivation=\(mode)]"))
+            let other = mode == "parallel" ? "sequential" : "parallel"
+            #expect(ids.contains(String(testCase.id.dropLast("[derivation=\(mode)]".count)) + "[derivation=\(other)]"))
+        }
+        let runner = FixtureRegistry.standard.runner
+        for id in ["DP-S-EQUAL-KDF-WORK[derivation=parallel]", "DP-S-EQUAL-KDF-WORK[derivation=sequential]"] {
+            let outcome = runner.run(try #require(decoy.first { $0.id == id }))
+            #expect(outcome.passed, "\(id): \(String(describing: outcome.divergence))")
+        }
+    }
+
+    @Test("kdfRuns is the fixture's own count of the derivations the core asked for in the last step, in both modes",
+          arguments: ["parallel", "sequential"])
+    func kdfRunsObserved(mode: String) throws {
+        let fixture = try DualPasswordFixture(product: [NamedValue("derivation", .symbol(mode))])
+        let submit = { (password: String) in TestAction.event("submit", inputs: [NamedValue("password", .text(password)), NamedValue("waited", .symbol("none"))]) }
+        _ = try fixture.perform(submit("main"))
+        #expect(try fixture.observe("kdfRuns") == .int(2))
+        _ = try fixture.perform(.event("lock", inputs: [NamedValue("reason", .symbol("manual"))]))
+        #expect(try fixture.observe("kdfRuns") == .int(0))
+        _ = try fixture.perform(submit("empty"))
+        #expect(try fixture.observe("kdfRuns") == .int(0))
+        _ = try fixture.perform(submit("wrong"))
+        #expect(try fixture.observe("kdfRuns") == .int(2))
+        #expect(throws: FixtureError.self) { try DualPasswordFixture(product: [NamedValue("derivation", .symbol("both"))]) }
+    }
 }

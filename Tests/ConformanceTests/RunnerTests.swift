@@ -8,14 +8,15 @@ import AppLockFixtures
 /// kill. Each `Bug` breaks one rule the way a real regression would; the runner must catch every one on the right row.
 final class ToyFixture: Fixture {
     enum Bug: String { case none, wrongNextState, changesUnnamedVariable, extraEffect, missingEffect, wrongIntermediate, lockoutNotPersisted,
-        wrongEffectArgument }
+        wrongEffectArgument, beepsOnSecondWrongUnlock }
 
     static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(events: ["fail": [:], "unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))]],
                           observations: ["state": .domain(.enumeration(["Idle", "Locked"])), "failures": .domain(.int(0...10)),
                                          "cover": .domain(.bool)],
                           effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug": .enumeration(["none", "wrongNextState", "changesUnnamedVariable", "extraEffect", "missingEffect",
-                                                     "wrongIntermediate", "lockoutNotPersisted", "wrongEffectArgument"])])
+                                                     "wrongIntermediate", "lockoutNotPersisted", "wrongEffectArgument",
+                                                     "beepsOnSecondWrongUnlock"])])
     }
 
     /// What survives a kill, keyed by the fixture's own instance.
@@ -23,6 +24,7 @@ final class ToyFixture: Fixture {
     private var locked = false
     private var failures = 0
     private var cover = false
+    private var wrongUnlocks = 0
     private let bug: Bug
 
     init(product: [NamedValue]) throws(FixtureError) {
@@ -53,7 +55,8 @@ final class ToyFixture: Fixture {
                 return [Effect("unlocked")]
             }
             if bug == .changesUnnamedVariable { cover = true }
-            return []
+            wrongUnlocks += 1
+            return bug == .beepsOnSecondWrongUnlock && wrongUnlocks == 2 ? [Effect("beep")] : []
         case .kill:
             locked = false
             failures = 0
@@ -120,7 +123,7 @@ scenarios:
   - id: T-S-PERSIST
     source: toy.md §2
     steps:
-      - {event: fail, repeat: 3, expect: {state: Locked}}
+      - {event: fail, repeat: 3, expect-last: {state: Locked}}
       - kill
       - relaunch
       - expect: {state: Locked}
@@ -202,6 +205,51 @@ struct RunnerTests {
         let d = try #require(outcomes["T-S-PERSIST"]?.divergence)
         #expect(d.action == "check" && d.path.suffix(2) == ["kill", "relaunch"])
         #expect(outcomes["T-FAIL-LOCK"]?.passed == true)
+    }
+
+    /// The toy machine with one scenario: three wrong PINs while locked, with `expectation` on the repeated step.
+    private static func wrongPins(_ expectation: String, bug: ToyFixture.Bug) -> SpecCompiler.Compilation {
+        let scenarios = """
+        id: toy.wrong-pins
+        kind: scenarios
+        title: wrong PINs while locked
+        source: toy.md §2
+        fixture: toy
+        product: {bug: \(bug.rawValue)}
+        uses: toy.lock
+        scenarios:
+          - id: T-S-WRONG-PINS
+            source: toy.md §2
+            steps:
+              - {event: fail, repeat: 3, expect-last: {state: Locked}}
+              - {event: unlock, with: {pin: wrong}, repeat: 3, \(expectation): {state: Locked, effects: []}}
+        """
+        let sources = [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8)),
+                       (path: "toy-w.yaml", bytes: Array(scenarios.utf8))]
+        return SpecCompiler(catalog: ToyCatalog()).compile(sources: sources)
+    }
+
+    @Test("expect-each catches a wrong effect on an early repetition only; expect-last, the old meaning, lets it pass")
+    func earlyRepetitionFault() throws {
+        let runner = Runner(fixtures: ["toy": ToyFixture.self])
+        func outcome(_ expectation: String, _ bug: ToyFixture.Bug) throws -> Runner.Outcome {
+            let compilation = Self.wrongPins(expectation, bug: bug)
+            #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+            return runner.run(try #require(compilation.suite.cases.first { $0.id == "T-S-WRONG-PINS" }))
+        }
+        #expect(try outcome("expect-each", .none).passed)
+        let d = try #require(try outcome("expect-each", .beepsOnSecondWrongUnlock).divergence)
+        // Steps 0-2 are the failures; the second wrong PIN is step 4, written at the repeated step's line.
+        #expect(d.step == 4 && d.action == "unlock(pin=wrong)" && d.line == 13)
+        #expect(d.cells.filter { !$0.ok }.map(\.name) == ["effects"])
+        #expect(try outcome("expect-last", .beepsOnSecondWrongUnlock).passed)
+    }
+
+    @Test("a plain expect on a repeated step is refused as ambiguous")
+    func plainExpectOnRepeat() throws {
+        let compilation = Self.wrongPins("expect", bug: .none)
+        #expect(compilation.diagnostics.map(\.id) == ["spec.ambiguous-expect"])
+        #expect(compilation.diagnostics.first?.location == SpecKit.SourceLocation(file: "toy-w.yaml", line: 13, column: 56))
     }
 
     @Test("shards split the cases deterministically and cover each exactly once")

@@ -242,4 +242,45 @@ struct ProductParameterTests {
         #expect(d.hint == "did you mean 'grace'?")
         #expect(c.products.map(\.id) == ["fx.product"])
     }
+
+    // MARK: Variants
+
+    /// The product file with `variants:` (line 9; its first entry on line 10) after its values.
+    static func variantFile(_ variants: String) -> String {
+        productFile() + "variants:\n" + variants + "\n"
+    }
+
+    @Test("variants: every case runs once per value, named [name=value], unless it sets the parameter itself")
+    func variantsExpandCases() throws {
+        let spec = Self.machine(when: "\"> 1s\"")
+        let pinned = Self.machine(id: "u.machine", when: "\"> 1s\"", product: "  policy: strict")
+        let c = Self.compile([("p.yaml", Self.variantFile("  policy: [lenient, strict]")), ("m.yaml", spec), ("n.yaml", pinned)])
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
+        let ids = c.suite.cases.map(\.id)
+        #expect(ids.filter { $0.hasPrefix("R-t.machine") } == ["R-t.machine[policy=lenient]", "R-t.machine[policy=strict]"])
+        #expect(ids.filter { $0.hasPrefix("R-u.machine") } == ["R-u.machine"])
+        let strict = try #require(c.suite.cases.first { $0.id == "R-t.machine[policy=strict]" })
+        #expect(strict.row == "R-t.machine" && strict.product.last == NamedValue("policy", .symbol("strict")))
+        let lenient = try #require(c.suite.cases.first { $0.id == "R-t.machine[policy=lenient]" })
+        #expect(lenient.steps == strict.steps)
+    }
+
+    @Test("product.bad-variant: one value, a value twice, or a parameter product: also sets", arguments: [
+        ("  policy: [strict]", 10, 11, "variant 'policy' needs at least two values: with one, write it under product:"),
+        ("  policy: [strict, lenient, strict]", 10, 29, "variant 'policy' lists strict twice"),
+        ("  grace: [1s, 2s]", 10, 3, "'grace' is set under product: and listed under variants: give it one or the other"),
+    ] as [(String, Int, Int, String)])
+    func badVariant(variants: String, line: Int, column: Int, message: String) throws {
+        let d = try only("product.bad-variant", in: Self.compile([("p.yaml", Self.variantFile(variants))]))
+        #expect(d.location == Location(file: "p.yaml", line: line, column: column))
+        #expect(d.message == message)
+    }
+
+    @Test("a variant's values are typed by the parameter's domain, and its name must be the fixture's")
+    func variantVocabulary() throws {
+        let bad = try only("product.bad-value", in: Self.compile([("p.yaml", Self.variantFile("  policy: [strict, strcit]"))]))
+        #expect(bad.location == Location(file: "p.yaml", line: 10, column: 20))
+        let unknown = try only("fixture.unknown-name", in: Self.compile([("p.yaml", Self.variantFile("  polcy: [a, b]"))]))
+        #expect(unknown.location == Location(file: "p.yaml", line: 10, column: 3) && unknown.hint == "did you mean 'policy'?")
+    }
 }

@@ -47,3 +47,18 @@ struct ProductSchemaTests {
         #expect(schema["additionalProperties"] as? Bool == false)
     }
 }
+
+/// A scenario step's schema lists exactly the keys the scenario reader accepts (expect, expect-each, expect-last…).
+@Suite("JSON Schema for scenario steps")
+struct StepSchemaTests {
+    @Test("the step's schema allows exactly the reader's step keys")
+    func stepKeysMatchReader() throws {
+        let data = try Data(contentsOf: SchemaTests.schemaURL)
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let step = try #require((root["definitions"] as? [String: Any])?["step"] as? [String: Any])
+        let forms = try #require(step["oneOf"] as? [[String: Any]])
+        let mapping = try #require(forms.first { $0["type"] as? String == "object" })
+        let properties = Set(try #require(mapping["properties"] as? [String: Any]).keys)
+        #expect(properties == Set(ScenarioReader.stepKeys))
+    }
+}

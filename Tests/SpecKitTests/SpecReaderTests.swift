@@ -287,7 +287,7 @@ struct SpecReaderTests {
               - event: active
                 with: {away: 61s}
                 repeat: 3
-                expect: {state: Locked}
+                expect-last: {state: Locked}
               - advance: 30s
               - kill
               - relaunch
@@ -313,6 +313,35 @@ struct SpecReaderTests {
         #expect(s1.spec == "t.scenarios" && s1.line == 10 && s1.column == 5)
     }
 
+    @Test("expect-each holds after every repetition (a block's after every pass), expect-last after the last only")
+    func repeatedExpectations() throws {
+        let steps = """
+              - event: active
+                with: {away: 61s}
+                repeat: 3
+                expect-each: {state: Locked, effects: []}
+                expect-last: {countdown: "00:30"}
+              - repeat: 2
+                steps:
+                  - advance: 10s
+                expect-each: {failures: 0}
+                expect-last: {countdown: "00:10"}
+
+        """
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let s1 = try #require(compilation.testCase("S1"))
+        #expect(s1.steps.map(\.action.description) == [
+            "active(away=61s)", "active(away=61s)", "active(away=61s)", "advance 10s", "check", "advance 10s", "check",
+        ])
+        let locked = NamedValue("state", .symbol("Locked"))
+        #expect(s1.steps.map(\.expect) == [
+            [locked], [locked], [locked, NamedValue("countdown", .text("00:30"))], [], [NamedValue("failures", .int(0))], [],
+            [NamedValue("failures", .int(0)), NamedValue("countdown", .text("00:10"))],
+        ])
+        #expect(s1.steps.prefix(3).allSatisfy { $0.effects == [] } && s1.steps[3].effects == nil)
+    }
+
     @Test("a scenario mistake is located", arguments: [
         ("      - expect: {countdwn: \"00:30\"}\n", "spec.unknown-name", 14, 18,
          "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),
@@ -327,6 +356,15 @@ struct SpecReaderTests {
         ("      - advance: 1s\n        repeat: 0\n", "spec.bad-repeat", 15, 17, "'repeat' must be a whole number from 1 to 100000", nil),
         ("      - advance: 1s\n        kill: true\n", "spec.bad-step", 14, 9,
          "a step does one thing, but this one has advance and kill: split it into steps", nil),
+        ("      - advance: 1s\n        repeat: 2\n        expect: {failures: 0}\n", "spec.ambiguous-expect", 16, 9,
+         "'expect' on a repeated step does not say which repetitions it checks",
+         "write 'expect-each:' to check after every repetition, or 'expect-last:' to check only after the last"),
+        ("      - advance: 1s\n        expect-each: {failures: 0}\n", "spec.bad-step", 15, 9,
+         "'expect-each' belongs to a repeated step; this one has no 'repeat': write 'expect:'", nil),
+        ("      - repeat: 2\n        steps: [kill]\n        expect-last: {effects: []}\n", "spec.bad-step", 16, 9,
+         "a repeated block has no effects of its own: name them on the block's steps", nil),
+        ("      - event: active\n        with: {away: 1s}\n        repeat: 2\n        expect-each: {effects: []}\n        expect-last: {effects: []}\n",
+         "spec.bad-step", 18, 9, "effects are named in both 'expect-each' and 'expect-last': name them in one", nil),
     ] as [(String, String, Int, Int, String, String?)])
     func scenarioMistake(_ steps: String, _ id: String, _ line: Int, _ column: Int, _ message: String, _ hint: String?) throws {
         let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])

@@ -1,6 +1,6 @@
 extension DualPassword {
     /// Settings of the dual-password lock.
-    public struct Configuration: Hashable, Sendable, CustomStringConvertible {
+    public struct Configuration: Sendable, CustomStringConvertible {
         /// Run the two slot derivations on two threads (same work, about half the latency on two cores).
         public var parallelDerivation: Bool
         /// The one neutral error text.
@@ -16,6 +16,9 @@ extension DualPassword {
         /// The device-bound secret mixed into both slots' Argon2id derivations (nil: none, as before). A store set up
         /// with one opens only with the same one.
         public var deviceSecret: DeviceSecret?
+        /// The function called for every Argon2id derivation (both slots of a submission, set-up, re-verification);
+        /// the real Argon2id unless a harness wraps it to observe the calls.
+        public var keyDerivation: any KeyDerivationFunction = Argon2idKDF()
 
         /// Creates a configuration.
         public init(

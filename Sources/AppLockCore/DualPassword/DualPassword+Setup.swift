@@ -22,7 +22,8 @@ extension DualPassword {
             let draft = try SlotRecord(
                 parameters: parameters, createdVersion: configuration.appVersion, salt: salt, nonce: nonce,
                 sealed: [UInt8](repeating: 0, count: SlotRecord.sealedLength))
-            let key = try draft.deriveKey(password: password, index: index, secret: configuration.deviceSecret)
+            let key = try draft.deriveKey(
+                password: password, index: index, secret: configuration.deviceSecret, kdf: configuration.keyDerivation)
             defer { key.wipe() }
             let sealed = try UnsealedSlot.seal(
                 role: role, profileKey: profileKey, key: key, nonce: nonce,

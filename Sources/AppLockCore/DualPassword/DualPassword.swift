@@ -28,11 +28,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public private(set) var erasesPerformed = 0
     /// True when the store cannot be read: nothing unlocks, nothing erases (D-STORE-CORRUPT).
     public private(set) var storeIsCorrupt = false
-    /// How many Argon2id slot-key derivations the last `handle` call ran: 2 for every submission that reaches the
-    /// KDF (both slots, no early return, §5), 0 for an empty, delay-refused or unreadable one (D-DP-EMPTY,
-    /// D-DP-DELAY), 1 for re-verifying the main password in Real's settings, 0 for any other event. The audit helper
-    /// `realSlotOpens(with:)` is not counted.
-    public private(set) var lastStepDerivations = 0
     private var session: Session?
     /// The lock screen's password field (D-DP-FIELD): emptied whenever an effect asks to clear the input, and
     /// empty in a new machine (a kill loses it).
@@ -92,15 +87,13 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     }
 
     /// Audit helper: whether `password` currently opens a slot whose sealed role is Real (so "Real still exists"
-    /// can be checked after decoy entries or an erase). Does the full two-slot work; changes no state, counts
-    /// nothing, ignores the delay. Not for a lock screen.
+    /// can be checked after decoy entries or an erase). Does the full two-slot work (two calls of the configured
+    /// `keyDerivation`); changes no state, ignores the delay. Not for a lock screen.
     public func realSlotOpens(with password: SecretBytes) -> Bool {
         guard !password.isEmpty, let record0 = readSlot(0), let record1 = readSlot(1) else { return false }
-        let opened = Self.unsealBoth(
-            [record0, record1], password: password, parallel: configuration.parallelDerivation,
-            secret: configuration.deviceSecret)
-        defer { opened.slots.forEach { $0.release() } }
-        return opened.slots.contains { $0.role == .real }
+        let opened = Self.unsealBoth([record0, record1], password: password, configuration: configuration)
+        defer { opened.forEach { $0.release() } }
+        return opened.contains { $0.role == .real }
     }
 
     /// Applies one event at `now` and returns the effects, in order. Whenever they ask to clear the input, the
@@ -113,7 +106,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     }
 
     private mutating func apply(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
-        lastStepDerivations = 0
         switch event {
         case .typeCharacter, .deleteBackward, .clearField, .submitField:
             return editField(event, now: now)
@@ -206,11 +198,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         // D-STORE-WRITE-FAILS: the failure this submission would be is written ahead; if the store refuses it,
         // nothing is derived and the same neutral refusal comes back, right or wrong.
         guard recordFailureAhead(now: now) else { return refused }
-        let unsealed = Self.unsealBoth(
-            [record0, record1], password: password, parallel: configuration.parallelDerivation,
-            secret: configuration.deviceSecret)
-        lastStepDerivations = unsealed.derivations
-        let opened = unsealed.slots
+        let opened = Self.unsealBoth([record0, record1], password: password, configuration: configuration)
         let real = opened.first { $0.role == .real }
         let decoy = opened.first { $0.role == .decoy }
         for slot in opened where slot.index != real?.index && slot.index != decoy?.index { slot.release() }
@@ -269,23 +257,24 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         (try? store.set(value, forKey: key)) != nil
     }
 
-    /// Derives both slots in full and tries both seals; returns the slots that opened and how many derivations ran.
-    static func unsealBoth(
-        _ records: [SlotRecord], password: SecretBytes, parallel: Bool, secret: DeviceSecret? = nil
-    ) -> (slots: [UnsealedSlot], derivations: Int) {
+    /// Derives both slots in full through `configuration.keyDerivation` (on two threads when
+    /// `parallelDerivation`) and tries both seals; returns the slots that opened.
+    static func unsealBoth(_ records: [SlotRecord], password: SecretBytes, configuration: Configuration) -> [UnsealedSlot] {
         let results = ResultBox(count: records.count)
+        let secret = configuration.deviceSecret
+        let kdf = configuration.keyDerivation
         let work: @Sendable (Int) -> Void = { index in
-            guard let key = try? records[index].deriveKey(password: password, index: index, secret: secret) else { return }
-            results.countDerivation()
+            guard let key = try? records[index].deriveKey(password: password, index: index, secret: secret, kdf: kdf)
+            else { return }
             defer { key.wipe() }
             results.set(index, UnsealedSlot.open(records[index], index: index, key: key))
         }
-        if parallel {
+        if configuration.parallelDerivation {
             DispatchQueue.concurrentPerform(iterations: records.count, execute: work)
         } else {
             for index in records.indices { work(index) }
         }
-        return (results.values, results.derivations)
+        return results.values
     }
 
     private func readSlot(_ index: Int) -> SlotRecord? {
@@ -293,8 +282,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         return try? SlotRecord(bytes: bytes)
     }
 
-    /// Re-verifies the main password inside Real (only the open slot is derived: the session already knows it).
-    /// Whether `password` opens the Real slot. A session opened by password knows its slot; one opened by Face ID holds
+    /// Whether `password` opens the Real slot (re-verifying the main password inside Real). A session opened by password knows its slot; one opened by Face ID holds
     /// no slot (the key lives in the platform's keychain), so both slots are tried (D-DP-ERASE-SETTINGS: the main
     /// password proves itself however Real was opened).
     private mutating func verifyMain(_ password: SecretBytes) -> Bool {
@@ -305,9 +293,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
     private mutating func opensReal(_ password: SecretBytes, index: Int) -> Bool {
         guard let record = readSlot(index),
-              let key = try? record.deriveKey(password: password, index: index, secret: configuration.deviceSecret)
+              let key = try? record.deriveKey(
+                  password: password, index: index, secret: configuration.deviceSecret, kdf: configuration.keyDerivation)
         else { return false }
-        lastStepDerivations += 1
         defer { key.wipe() }
         guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }
         defer { slot.release() }
@@ -350,7 +338,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLockLite()
     private var cells: [UnsealedSlot?]
-    private var derivationCount = 0
 
     init(count: Int) {
         cells = Array(repeating: nil, count: count)
@@ -358,14 +345,6 @@ private final class ResultBox: @unchecked Sendable {
 
     func set(_ index: Int, _ value: UnsealedSlot?) {
         lock.withLock { cells[index] = value }
-    }
-
-    func countDerivation() {
-        lock.withLock { derivationCount += 1 }
-    }
-
-    var derivations: Int {
-        lock.withLock { derivationCount }
     }
 
     var values: [UnsealedSlot] {

@@ -84,8 +84,10 @@ public struct SlotRecord: Hashable, Sendable, CustomStringConvertible {
 
     /// Derives this slot's key-encryption key from `password` and the device secret, if any (the full Argon2id cost,
     /// every time).
-    func deriveKey(password: SecretBytes, index: Int, secret: DeviceSecret? = nil) throws(CredentialError) -> SecretBytes {
-        try Argon2id.derive(
+    func deriveKey(
+        password: SecretBytes, index: Int, secret: DeviceSecret? = nil, kdf: any KeyDerivationFunction = Argon2idKDF()
+    ) throws(CredentialError) -> SecretBytes {
+        try kdf.derive(
             password: password, salt: salt, parameters: parameters, associatedData: Self.kdfDomain(index: index),
             secret: secret)
     }

@@ -71,11 +71,12 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
                            at: product.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
                            hint: Suggest.closest(to: product.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
     }
-    return product.product.filter { vocabulary.product[$0.name] == nil }.map { b in
+    let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
+    return named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
         Diagnostic(.error, id: "fixture.unknown-name",
-                   "fixture '\(product.fixture)' has no product value '\(b.name)', so no row using it could run",
-                   at: b.location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
-                   hint: Suggest.closest(to: b.name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
+                   "fixture '\(product.fixture)' has no product value '\(name)', so no row using it could run",
+                   at: location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
+                   hint: Suggest.closest(to: name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
     }
 }
 

@@ -136,6 +136,7 @@ public struct SpecCompiler: Sendable {
         var compiledSpecs: [CompiledSpec] = []
         var cases: [TestCase] = []
         for (spec, sha) in specs.sorted(by: { $0.spec.id < $1.spec.id }) {
+            let before = cases.count
             var graph: MachineGraph?
             switch spec.body {
             case .machine(let machine):
@@ -163,10 +164,32 @@ public struct SpecCompiler: Sendable {
                 rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
                                                 line: $0.location.line, column: $0.location.column) },
                 graph: graph))
+            cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
         }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
                            diagnostics: diagnostics.sorted(), products: products)
+    }
+
+    /// Each case once per combination of the variants it does not set itself (a spec's `product:` or a scenario's
+    /// `given:` that names the parameter keeps the case single): `DP-X[derivation=parallel]`,
+    /// `DP-X[derivation=sequential]`, in the order the values are listed, with the value added to the case's product.
+    static func expand(_ cases: [TestCase], variants: [ProductFile.Variant]) -> [TestCase] {
+        guard !variants.isEmpty else { return cases }
+        return cases.flatMap { testCase -> [TestCase] in
+            let open = variants.filter { v in !testCase.product.contains { $0.name == v.name } }
+            var combinations: [[NamedValue]] = [[]]
+            for variant in open {
+                combinations = combinations.flatMap { prefix in variant.values.map { prefix + [NamedValue($0.name, $0.value)] } }
+            }
+            guard !open.isEmpty else { return [testCase] }
+            return combinations.map { values in
+                var copy = testCase
+                copy.id += "[" + values.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + "]"
+                copy.product += values
+                return copy
+            }
+        }
     }
 
     /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.

@@ -152,10 +152,14 @@ struct TableCompiler {
         return { name in inputs.first { $0.name == name }?.value }
     }
 
+    /// Unrolls repeats: `expect-each` is checked after every repetition (a block's after every pass), `expect` /
+    /// `expect-last` after the last one only (then with the last repetition's effects, when named).
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
+        func values(_ bindings: [Binding]) -> [NamedValue] { bindings.map { NamedValue($0.name, $0.value) } }
         for step in steps {
             for repetition in 0..<step.count {
                 let last = repetition == step.count - 1
+                let expect = values(step.expectEach) + (last ? values(step.expect) : [])
                 let action: TestAction
                 switch step.action {
                 case .event(let name, let inputs): action = .event(name, inputs: inputs.map { NamedValue($0.name, $0.value) })
@@ -165,14 +169,15 @@ struct TableCompiler {
                 case .check: action = .check
                 case .block(let inner):
                     unroll(inner, into: &result)
-                    if last && (!step.expect.isEmpty || step.expectEffects != nil) {
-                        result.append(TestStep(action: .check, expect: step.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
+                    if !expect.isEmpty {
+                        result.append(TestStep(action: .check, expect: expect, effects: nil,
                                                row: nil, line: step.location.line, column: step.location.column))
                     }
                     continue
                 }
-                result.append(TestStep(action: action, expect: last ? step.expect.map { NamedValue($0.name, $0.value) } : [],
-                                       effects: last ? step.expectEffects?.map { $0.resolved(Self.lookup(in: action)) } : nil, row: nil,
+                let effects = last && step.expectEffects != nil ? step.expectEffects : step.expectEachEffects
+                result.append(TestStep(action: action, expect: expect,
+                                       effects: effects?.map { $0.resolved(Self.lookup(in: action)) }, row: nil,
                                        line: step.location.line, column: step.location.column))
             }
         }

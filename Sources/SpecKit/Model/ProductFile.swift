@@ -13,6 +13,8 @@ public struct ProductFile: Hashable, Sendable {
     public var fixture: String
     /// The values, in file order.
     public var product: [Binding]
+    /// Parameters every case of the fixture runs under once per value (`variants:`), in file order.
+    public var variants: [Variant] = []
     /// The path of the file.
     public var file: String
     /// Where the file starts.
@@ -27,5 +29,23 @@ public struct ProductFile: Hashable, Sendable {
         self.product = product
         self.file = file
         self.location = location
+    }
+
+    /// One `variants:` entry: a product parameter and the values each case runs under, such as
+    /// `derivation: [parallel, sequential]`.
+    public struct Variant: Hashable, Sendable {
+        /// The parameter's name.
+        public var name: String
+        /// Its values, in file order (at least two, distinct).
+        public var values: [Binding]
+        /// Where the name is written.
+        public var location: SourceLocation
+
+        /// Creates a variant.
+        public init(name: String, values: [Binding], location: SourceLocation) {
+            self.name = name
+            self.values = values
+            self.location = location
+        }
     }
 }

@@ -147,8 +147,7 @@ struct ScenarioReader {
         let c = context
         if let word = node.scalar { return readWordStep(word, at: node.location, scenarioID) }
         guard let entries = c.mapping(node, "a step") else { return nil }
-        let byKey = c.keys(entries, of: node, what: "a step", required: [],
-                           optional: ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "notes"])
+        let byKey = c.keys(entries, of: node, what: "a step", required: [], optional: Self.stepKeys)
         let actions = ["event", "advance", "kill", "relaunch", "steps"].filter { byKey[$0] != nil }
         if actions.count > 1 {
             c.error("spec.bad-step", "a step does one thing, but this one has \(actions.joined(separator: " and ")): split it into steps",
@@ -160,8 +159,45 @@ struct ScenarioReader {
             c.error("spec.bad-step", "'with' gives an event's inputs, but this step has no 'event'", at: with.location, rows: [scenarioID])
         }
         guard let action = readAction(byKey, node, vocabulary, scenarioID) else { return nil }
-        let (expect, expectEffects) = readExpect(byKey["expect"], vocabulary, scenarioID)
-        return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, location: node.location)
+        guard expectationsFit(entries, byKey, action, scenarioID) else { return nil }
+        let (expect, expectEffects) = readExpect(byKey["expect"] ?? byKey["expect-last"], vocabulary, scenarioID)
+        let (each, eachEffects) = readExpect(byKey["expect-each"], vocabulary, scenarioID)
+        return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, expectEach: each,
+                            expectEachEffects: eachEffects, location: node.location)
+    }
+
+    /// The keys a step may have (specs/schema.json lists the same).
+    static let stepKeys = ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "expect-each", "expect-last", "notes"]
+
+    /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is
+    /// `spec.ambiguous-expect` (write `expect-each:` or `expect-last:`); those two need `repeat:`; a repeated block
+    /// has no effects of its own; effects are named in one of the two, not both. False after an error.
+    private func expectationsFit(_ entries: [Node.Entry], _ byKey: [String: Node], _ action: ScenarioStep.Action, _ scenarioID: String) -> Bool {
+        let c = context
+        func key(_ name: String) -> SourceLocation? { entries.first { $0.key.scalar == name }?.key.location }
+        if byKey["repeat"] != nil, let at = key("expect") {
+            c.error("spec.ambiguous-expect", "'expect' on a repeated step does not say which repetitions it checks",
+                    at: at, hint: "write 'expect-each:' to check after every repetition, or 'expect-last:' to check only after the last",
+                    rows: [scenarioID])
+            return false
+        }
+        for name in ["expect-each", "expect-last"] {
+            guard let at = key(name) else { continue }
+            if byKey["repeat"] == nil {
+                c.error("spec.bad-step", "'\(name)' belongs to a repeated step; this one has no 'repeat': write 'expect:'", at: at, rows: [scenarioID])
+                return false
+            }
+            if case .block = action, byKey[name]?.mapping?.contains(where: { $0.key.scalar == "effects" }) == true {
+                c.error("spec.bad-step", "a repeated block has no effects of its own: name them on the block's steps", at: at, rows: [scenarioID])
+                return false
+            }
+        }
+        let effectsIn = ["expect-each", "expect-last"].filter { byKey[$0]?.mapping?.contains(where: { $0.key.scalar == "effects" }) == true }
+        if effectsIn.count == 2, let at = key("expect-last") {
+            c.error("spec.bad-step", "effects are named in both 'expect-each' and 'expect-last': name them in one", at: at, rows: [scenarioID])
+            return false
+        }
+        return true
     }
 
     /// `kill` or `relaunch` written as a bare word.

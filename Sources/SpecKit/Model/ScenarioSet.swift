@@ -46,10 +46,15 @@ public struct ScenarioStep: Hashable, Sendable {
     public var action: Action
     /// How many times (1 unless `repeat:` says otherwise).
     public var count: Int
-    /// Observations that must hold after the step (after its last repetition).
+    /// Observations that must hold after the step: `expect:` on a step without `repeat:`, or `expect-last:` (after
+    /// the last repetition only).
     public var expect: [Binding]
-    /// The exact effects of the step, if named.
+    /// The exact effects of the step (of its last repetition, for `expect-last:`), if named.
     public var expectEffects: [EffectCall]?
+    /// Observations that must hold after every repetition (`expect-each:`); a block's after every pass.
+    public var expectEach: [Binding] = []
+    /// The exact effects of every repetition (`expect-each:`), if named.
+    public var expectEachEffects: [EffectCall]?
     /// Where the step is written.
     public var location: SourceLocation
 }

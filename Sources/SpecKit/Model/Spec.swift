@@ -38,6 +38,8 @@ public struct Spec: Hashable, Sendable {
     public var product: [Binding]
     /// Product values inherited from the fixture's product file (`kind: product`), before the spec's own.
     public var sharedProduct: [Binding] = []
+    /// The product file's `variants:`: every case runs once per value of each parameter the case does not set.
+    public var sharedVariants: [ProductFile.Variant] = []
     /// The path of the file.
     public var file: String
     /// Where the spec starts (the document's first node).

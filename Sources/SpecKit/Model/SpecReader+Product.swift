@@ -1,6 +1,6 @@
 extension SpecReader {
     /// The keys of a product file: the header of a spec, with `product:` required and no table.
-    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes"])
+    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes", "variants"])
 
     /// Reads a product file (`kind: product`). Returns it (nil when its header cannot be read), the parameters whose
     /// value is outside its domain (left out of the file and already reported, so references to them say nothing
@@ -30,7 +30,52 @@ extension SpecReader {
         }
         c.product.declared = fixture.flatMap { productDomains[$0] }
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
+        let variants = byKey["variants"].map { readVariants($0, fixed: values, context: c) } ?? []
         guard let id, let title, let source, let fixture else { return nil }
-        return ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
+        var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
+        file.variants = variants
+        return file
+    }
+
+    /// `variants: {derivation: [parallel, sequential]}`: each parameter with at least two distinct values, typed by
+    /// its domain when the fixture's parameters are known, and not also given one value under `product:`.
+    private func readVariants(_ node: Node, fixed: [Binding], context c: ReadContext) -> [ProductFile.Variant] {
+        guard let entries = c.mapping(node, "variants") else { return [] }
+        var result: [ProductFile.Variant] = []
+        for entry in entries {
+            guard let name = c.name(entry.key, "a variant's parameter"), let items = c.list(entry.value, "the values of variant '\(name)'") else { continue }
+            if let fixedValue = fixed.first(where: { $0.name == name }) {
+                c.error("product.bad-variant", "'\(name)' is set under product: and listed under variants: give it one or the other",
+                        at: entry.key.location, notes: ["product: sets it at \(fixedValue.location)"])
+                continue
+            }
+            var values: [Binding] = []
+            var failed = false
+            for item in items {
+                guard let text = c.text(item, "a value of variant '\(name)'") else { continue }
+                var value = SpecReader.productValue(text, quoted: { if case .scalar(_, let q) = item.value { q } else { false } }())
+                if let domain = c.product.declared?[name] {
+                    switch domain.parse(text.trimmingSpaces) {
+                    case .success(let v): value = v
+                    case .failure(let e):
+                        c.error("product.bad-value", "variant '\(name)': \(e.message) (its domain is \(domain))", at: item.location, hint: e.hint)
+                        failed = true
+                        continue
+                    }
+                }
+                if values.contains(where: { $0.value == value }) {
+                    c.error("product.bad-variant", "variant '\(name)' lists \(value) twice", at: item.location)
+                    continue
+                }
+                values.append(Binding(name: name, value: value, location: item.location))
+            }
+            guard values.count >= 2 else {
+                if failed { continue } // the value's own finding is the root cause
+                c.error("product.bad-variant", "variant '\(name)' needs at least two values: with one, write it under product:", at: entry.value.location)
+                continue
+            }
+            result.append(ProductFile.Variant(name: name, values: values, location: entry.key.location))
+        }
+        return result
     }
 }

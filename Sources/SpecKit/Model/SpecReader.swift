@@ -103,6 +103,7 @@ public struct SpecReader: Sendable {
         var spec = Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
                         file: c.file, location: root.location, body: body)
         spec.sharedProduct = shared
+        spec.sharedVariants = products[fixture]?.variants ?? []
         return spec
     }
 
