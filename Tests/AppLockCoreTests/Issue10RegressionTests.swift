@@ -56,7 +56,7 @@ struct Issue10RegressionTests {
         #expect(throws: CredentialError.self) { try SlotRecord(bytes: record) }
     }
 
-    @Test("cases 3 and 5: two instances on one file, one failing write each, lose no failure count")
+    @Test("case 5: two dual-password instances on one file, each counting a wrong password, lose no failure count")
     func twoInstancesKeepEveryFailure() throws {
         let dir = makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -71,5 +71,17 @@ struct Issue10RegressionTests {
         _ = app.handle(.submit(SecretBytes(utf8: DualPasswordTests.wrong)), now: at(3))
         let relaunched = DualPassword(store: FileStore(path: dir + "/s"), random: SeededRandom(seed: 3))
         #expect(relaunched.failureCount == 3)
+    }
+
+    @Test("case 5: two FileStore instances writing at the same time lose no update")
+    func parallelInstances() throws {
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/s", perWriter = 150
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            let store = FileStore(path: path)
+            for i in 0..<perWriter { try? store.set([UInt8(writer)], forKey: "w\(writer)-\(i)") }
+        }
+        #expect(try FileStore(path: path).keys().count == 2 * perWriter)
     }
 }
