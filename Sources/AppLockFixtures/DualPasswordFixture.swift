@@ -30,7 +30,7 @@ public final class DualPasswordFixture: Fixture {
                 "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
                 "eraseSwitchOff": ["password": password], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
                 "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
-            ],
+            ].merging(StorageFaults.vocabulary) { mine, _ in mine }.merging(DualPasswordFaults.events) { mine, _ in mine },
             observations: [
                 "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
                 "failures": .count, "faceIDAllowed": .bool, "eraseSetup": .names("idle", "warned", "confirming"),
@@ -38,7 +38,7 @@ public final class DualPasswordFixture: Fixture {
                 "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
-                "inputLength": .count,
+                "inputLength": .count, "leftoverFiles": .count, "realOpensFromAnyFile": .bool,
             ],
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
@@ -84,6 +84,10 @@ public final class DualPasswordFixture: Fixture {
     private let derivations: DerivationCounter
     /// The derivations the last `perform` asked for: the counter's difference across it.
     private var stepDerivations = 0
+    /// The other instance of the core on the same store (an app and its extension), parked while the spec drives
+    /// this one (`useInstance`), and which one is driven.
+    private var parked: (core: DualPassword?, store: any KeyValueStore)?
+    private var instance = "app"
 
     /// Builds a fresh core with a main and a decoy password installed.
     public init(product: [NamedValue]) throws(FixtureError) {
@@ -115,7 +119,7 @@ public final class DualPasswordFixture: Fixture {
         configuration.keyDerivation = counter
         derivations = counter
         let fileStore = FileStore(path: storePath)
-        store = FaultyStore(fileStore, faults: faults)
+        store = faults.store(path: storePath)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             if let parameters {
@@ -158,7 +162,10 @@ public final class DualPasswordFixture: Fixture {
         defer { stepDerivations = derivations.count - before }
         switch action {
         case .event(let name, let inputs):
-            return try event(name, inputs).map { effect throws(FixtureError) in try self.effect(effect) }
+            let effects = try event(name, inputs).map { effect throws(FixtureError) in try self.effect(effect) }
+            // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
+            if faults.takeKill() { core = nil; return [] }
+            return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             return []
@@ -166,7 +173,7 @@ public final class DualPasswordFixture: Fixture {
             core = nil
             return []
         case .relaunch:
-            store = FaultyStore(FileStore(path: storePath), faults: faults)
+            store = faults.store(path: storePath)
             core = DualPassword(configuration: configuration, store: store, random: random)
             return []
         case .check:
@@ -224,10 +231,32 @@ public final class DualPasswordFixture: Fixture {
         case "submitField": return try send(.submitField)
         case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
         case let storage where StorageFaults.events.contains(storage):
-            try faults.perform(storage, storePath: storePath)
+            try faults.perform(storage, inputs, storePath: storePath)
+            return []
+        case "tamperStore":
+            try DualPasswordFaults.tamper(input("record"), path: storePath, keys: configuration.keys)
+            return []
+        case "useInstance":
+            try useInstance(choice("which", ["app": "app", "extension": "extension"]))
             return []
         default: throw FixtureError("unknown event \(name)")
         }
+    }
+
+    /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
+    /// is built (from the store, as a process starting) the first time it is used.
+    private func useInstance(_ which: String) throws(FixtureError) {
+        guard which != instance else { return }
+        let other: (core: DualPassword?, store: any KeyValueStore)
+        if let parked {
+            other = parked
+        } else {
+            let extensionStore = faults.store(path: storePath)
+            other = (DualPassword(configuration: configuration, store: extensionStore, random: random), extensionStore)
+        }
+        parked = (core, store)
+        (core, store) = other
+        instance = which
     }
 
     /// The spec's name for a core effect. An error text is named by which of the core's configured messages it is:
@@ -342,6 +371,18 @@ public final class DualPasswordFixture: Fixture {
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let v = outputs[name] { return v }
+        // The device's files, readable while the app is killed: the core's audits of what its store left.
+        do {
+            switch name {
+            case "leftoverFiles": return .int(try FileStore.leftoverCount(besideStoreAt: storePath))
+            case "realOpensFromAnyFile":
+                return .bool(try DualPassword.realOpensFromAnyFile(
+                    besideStoreAt: storePath, password: secret("main"), configuration: configuration))
+            default: break
+            }
+        } catch {
+            throw FixtureError("the store's directory cannot be read")
+        }
         if name == "persistedNamesNeutral" {
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: store)) } catch { throw FixtureError("the store cannot be read") }
         }
@@ -361,6 +402,7 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
+        case "eraseRan": return .bool(c.hasErased)
         case "kdfRuns": return .int(stepDerivations)
         case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
             // Both persisted slot records carry them, and must agree (same shape for both slots, §5).

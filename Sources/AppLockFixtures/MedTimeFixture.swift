@@ -43,7 +43,7 @@ public final class MedTimeFixture: Fixture {
                 "corruptStore": [:],
                 "storageFull": [:],
                 "storageWorks": [:],
-            ],
+            ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
                 "bioFailures": .count, "pinFailures": .count, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
@@ -132,7 +132,7 @@ public final class MedTimeFixture: Fixture {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let fileStore = FileStore(path: storePath)
-            store = FaultyStore(fileStore, faults: faults)
+            store = faults.store(path: storePath)
             let credential = try PINCredential.enroll(
                 pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length, parameters: .testing, random: SystemRandom())
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
@@ -159,7 +159,10 @@ public final class MedTimeFixture: Fixture {
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            return try event(name, inputs).compactMap(Self.effect)
+            let effects = try event(name, inputs).compactMap(Self.effect)
+            // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
+            if faults.takeKill() { machine = nil; return [] }
+            return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             guard machine != nil else { return [] } // killed: only the clock moves
@@ -168,7 +171,7 @@ public final class MedTimeFixture: Fixture {
             machine = nil
             return []
         case .relaunch:
-            store = FaultyStore(FileStore(path: storePath), faults: faults)
+            store = faults.store(path: storePath)
             machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store)
             return []
         case .check:
@@ -236,7 +239,7 @@ public final class MedTimeFixture: Fixture {
         case "delete": return try send(.delete)
         case "clearAll": return try send(.clearAll)
         case let storage where StorageFaults.events.contains(storage):
-            try faults.perform(storage, storePath: storePath)
+            try faults.perform(storage, inputs, storePath: storePath)
             return []
         case "relogin": return try send(.tapLogin)
         case "forgotPin": return try send(.forgotPIN)

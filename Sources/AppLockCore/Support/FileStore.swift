@@ -26,13 +26,22 @@ public final class FileStore: KeyValueStore {
     private let state = Mutex(false)
     /// The checksum key derived from the device secret (nil: the unkeyed format 1).
     private let checksumKey: SecretBytes?
+    /// The system calls of the atomic write (the real ones, unless a harness in this package substitutes them).
+    private let calls: any StoreSystemCalls
 
     /// Creates a store backed by the file at `path` (its directory must exist). With `deviceSecret`, the checksum is
     /// keyed with a key derived from it (format 2): a file edited or written without it reads as corrupt, and the
     /// same secret is needed to read it; without one, the format is the unkeyed format 1.
-    public init(path: String, deviceSecret: DeviceSecret? = nil) {
+    public convenience init(path: String, deviceSecret: DeviceSecret? = nil) {
+        self.init(path: path, deviceSecret: deviceSecret, calls: SystemStoreCalls())
+    }
+
+    /// A store whose atomic write goes through `calls` (for a fault-injecting harness in this package: a write that
+    /// fails, or stops where a killed process stops, at a chosen call).
+    package init(path: String, deviceSecret: DeviceSecret? = nil, calls: any StoreSystemCalls) {
         self.path = path
         checksumKey = deviceSecret?.storeChecksumKey()
+        self.calls = calls
     }
 
     /// The bytes under `key`, or nil.
@@ -89,23 +98,23 @@ public final class FileStore: KeyValueStore {
     }
 
     private func write(_ bytes: [UInt8]) throws(StoreError) {
-        let temporary = try StoreFiles.createTemporary(beside: path)
+        let temporary = try calls.createTemporary(beside: path)
         do throws(StoreError) {
-            try StoreFiles.writeAll(bytes, to: temporary.fd)
-            guard fsync(temporary.fd) == 0 else { throw StoreError.io("fsync") }
+            try calls.writeAll(bytes, to: temporary.fd)
+            guard calls.fsync(temporary.fd) else { throw StoreError.io("fsync") }
         } catch {
-            _ = close(temporary.fd)
-            unlink(temporary.path)
+            _ = calls.close(temporary.fd)
+            calls.unlink(temporary.path)
             throw error
         }
-        guard close(temporary.fd) == 0 else {
-            unlink(temporary.path)
+        guard calls.close(temporary.fd) else {
+            calls.unlink(temporary.path)
             throw .io("close")
         }
-        guard rename(temporary.path, path) == 0 else {
-            unlink(temporary.path)
+        guard calls.rename(temporary.path, path) else {
+            calls.unlink(temporary.path)
             throw .io("rename")
         }
-        try StoreFiles.syncDirectory(of: path)
+        try calls.syncDirectory(of: path)
     }
 }

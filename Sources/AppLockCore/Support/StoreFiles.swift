@@ -83,6 +83,13 @@ enum StoreFiles {
     /// Removes the temporary files that killed writers left beside `path` (the caller holds the exclusive lock, so
     /// no live writer owns one).
     static func removeLeftovers(of path: String) throws(StoreError) {
+        let leftovers = try leftovers(of: path)
+        for full in leftovers where unlink(full) != 0 && errno != ENOENT { throw .io("remove") }
+        if !leftovers.isEmpty { try syncDirectory(of: path) }
+    }
+
+    /// The paths of the temporary files beside `path` (a killed writer's leftovers, or a live writer's file).
+    static func leftovers(of path: String) throws(StoreError) -> [String] {
         let directory = directory(of: path)
         let prefix = basename(of: path) + ".tmp-"
         guard let stream = opendir(directory) else { throw .io("list") }
@@ -92,13 +99,9 @@ enum StoreFiles {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(prefix) { leftovers.append(name) }
+            if name.hasPrefix(prefix) { leftovers.append(directory == "/" ? "/" + name : directory + "/" + name) }
         }
-        for name in leftovers {
-            let full = directory == "/" ? "/" + name : directory + "/" + name
-            if unlink(full) != 0 && errno != ENOENT { throw .io("remove") }
-        }
-        if !leftovers.isEmpty { try syncDirectory(of: path) }
+        return leftovers.sorted()
     }
 
     /// Makes the directory entry changes durable (the rename, the removals).

@@ -1,0 +1,174 @@
+import AppLockCore
+import Conformance
+import Foundation
+import SpecKit
+import Synchronization
+
+/// Which storage calls fail, shared by every store a fixture builds over one device (both instances of the core, and
+/// the core rebuilt after a relaunch).
+///
+/// Writes are numbered from the step that schedules a fault: `writeFails(nth: 2)` fails the second write the core
+/// makes from then on, once; `killDuringWrite(at: rename, nth: 1)` kills the app inside its next write, just before
+/// the `rename` system call (FileStore's seam `StoreSystemCalls`), so the files are left exactly as a kill -9 there
+/// leaves them: a temporary file (empty, half written, complete), or the renamed file without the directory fsync.
+final class StorageFaults: Sendable {
+    /// Where a write can be cut: just before each system call of FileStore's atomic write, or in the middle of the
+    /// `write` call (`partialWrite`: half the bytes are in the temporary file).
+    enum KillPoint: String, CaseIterable, Sendable {
+        case create, write, partialWrite, fsync, close, rename, syncDirectory
+    }
+
+    private struct State {
+        var writesFail = false
+        var readsFail = false
+        /// Writes begun since the last scheduling event.
+        var writes = 0
+        var failWrite: Int?
+        var kill: (nth: Int, at: KillPoint)?
+        /// The kill armed for the write in progress.
+        var armed: KillPoint?
+        /// The app was killed inside a write and has not been relaunched.
+        var killed = false
+    }
+    private let state = Mutex(State())
+
+    /// From now on every write fails (`storageFull`), or works again (`storageWorks`).
+    func setWritesFail(_ on: Bool) { state.withLock { $0.writesFail = on } }
+
+    /// From now on every read fails too (`storageUnreadable`), or works again.
+    func setReadsFail(_ on: Bool) { state.withLock { $0.readsFail = on } }
+
+    /// The events that break or mend the device's storage, with their inputs, for the fixtures' vocabularies.
+    static let vocabulary: [String: [String: FixtureType]] = [
+        "storageFull": [:], "storageWorks": [:], "storageUnreadable": [:], "corruptStore": [:],
+        "writeFails": ["nth": .domain(.int(1...10))],
+        "killDuringWrite": ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
+    ]
+
+    /// The names of `vocabulary`.
+    static var events: Set<String> { Set(vocabulary.keys) }
+
+    /// A store over the file at `path` whose calls go through these faults: the real `FileStore`, its atomic write
+    /// through `KillableCalls`. Building it is a (re)launch: a kill is over.
+    func store(path: String) -> any KeyValueStore {
+        state.withLock { $0.killed = false; $0.armed = nil }
+        return FaultyStore(FileStore(path: path, calls: KillableCalls(faults: self)), faults: self)
+    }
+
+    /// True once, after the step in which a write was cut by a kill: the fixture then drops the core (its effects are
+    /// lost with the process) until `relaunch`.
+    func takeKill() -> Bool { isDead }
+
+    /// Performs one of `events`.
+    func perform(_ event: String, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
+        switch event {
+        case "storageFull": setWritesFail(true)
+        case "storageWorks":
+            state.withLock { $0 = State(writes: 0, killed: $0.killed) }
+        case "storageUnreadable": setReadsFail(true)
+        case "writeFails":
+            let nth = try Self.nth(inputs)
+            state.withLock { $0.writes = 0; $0.failWrite = nth }
+        case "killDuringWrite":
+            let nth = try Self.nth(inputs)
+            guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
+                  let point = KillPoint(rawValue: name) else { throw FixtureError("killDuringWrite needs at: a system call") }
+            state.withLock { $0.writes = 0; $0.kill = (nth, point) }
+        case "corruptStore":
+            // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
+            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
+                throw FixtureError("could not damage the store file")
+            }
+        default: throw FixtureError("'\(event)' is not a storage event")
+        }
+    }
+
+    private static func nth(_ inputs: [NamedValue]) throws(FixtureError) -> Int {
+        guard case .int(let n)? = inputs.first(where: { $0.name == "nth" })?.value, n >= 1 else {
+            throw FixtureError("the fault needs nth: which write from now (1 is the next)")
+        }
+        return n
+    }
+
+    /// Called as a write begins: fails it when the device refuses it, and arms a scheduled kill for it.
+    func checkWrite() throws(StoreError) {
+        try state.withLock { s throws(StoreError) in
+            if s.killed { throw .io("killed") }
+            s.writes += 1
+            if s.writesFail { throw .io("write") }
+            if s.failWrite == s.writes {
+                s.failWrite = nil
+                throw .io("write")
+            }
+            if let kill = s.kill, kill.nth == s.writes {
+                s.kill = nil
+                s.armed = kill.at
+            }
+        }
+    }
+
+    func checkRead() throws(StoreError) {
+        try state.withLock { s throws(StoreError) in
+            if s.killed { throw .io("killed") }
+            if s.readsFail { throw .io("read") }
+        }
+    }
+
+    /// Whether the app was killed inside a write (no call of its may reach the files any more).
+    var isDead: Bool { state.withLock { $0.killed } }
+
+    /// Called by `KillableCalls` before each system call of a write: true when the process is dead (the call must
+    /// not happen). The armed kill fires here, at its point.
+    func dies(before point: KillPoint) -> Bool {
+        state.withLock { s in
+            if s.killed { return true }
+            guard s.armed == point else { return false }
+            s.armed = nil
+            s.killed = true
+            return true
+        }
+    }
+}
+
+/// FileStore's system calls as a killed process makes them: the real calls until the armed kill point, then none
+/// (a dead process unlinks nothing, renames nothing; its descriptors are closed by the kernel, which changes no
+/// file).
+struct KillableCalls: StoreSystemCalls {
+    let faults: StorageFaults
+    private let system = SystemStoreCalls()
+
+    func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
+        if faults.dies(before: .create) { throw .io("killed") }
+        return try system.createTemporary(beside: path)
+    }
+
+    func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) {
+        if faults.dies(before: .write) { throw .io("killed") }
+        if faults.dies(before: .partialWrite) {
+            try system.writeAll(Array(bytes.prefix(bytes.count / 2)), to: fd)
+            throw .io("killed")
+        }
+        try system.writeAll(bytes, to: fd)
+    }
+
+    func fsync(_ fd: Int32) -> Bool { faults.dies(before: .fsync) ? false : system.fsync(fd) }
+
+    func close(_ fd: Int32) -> Bool {
+        if faults.dies(before: .close) {
+            _ = system.close(fd) // the kernel closes a dead process's descriptors
+            return false
+        }
+        return system.close(fd)
+    }
+
+    func rename(_ from: String, _ to: String) -> Bool { faults.dies(before: .rename) ? false : system.rename(from, to) }
+
+    func unlink(_ path: String) {
+        if !faults.isDead { system.unlink(path) }
+    }
+
+    func syncDirectory(of path: String) throws(StoreError) {
+        if faults.dies(before: .syncDirectory) { throw .io("killed") }
+        try system.syncDirectory(of: path)
+    }
+}
