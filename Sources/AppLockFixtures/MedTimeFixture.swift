@@ -59,7 +59,8 @@ public final class MedTimeFixture: Fixture {
                 "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
             ],
-            decisions: ["medtime.attempt-rules": ["method", "failures"]])
+            decisions: ["medtime.attempt-rules": ["method", "failures"]],
+            supportsRelaunch: true)
     }
 
     private let directory: String

@@ -151,7 +151,8 @@ final class ReadContext {
     }
 
     /// Declarations: a mapping of names to domains, each written short (`bool`) or as `{type:, initial:}`.
-    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool) -> [Declaration] {
+    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool,
+                      allowPersist: Bool = false) -> [Declaration] {
         guard let entries = mapping(node, what()) else { return [] }
         var result: [Declaration] = []
         for entry in entries {
@@ -163,12 +164,14 @@ final class ReadContext {
             }
             var typeNode = entry.value
             var initialNode: Node?
+            var persistNode: Node?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
-                                 optional: allowInitial ? ["initial", "notes"] : ["notes"])
+                                 optional: (allowInitial ? ["initial"] : []) + (allowPersist ? ["persist"] : []) + ["notes"])
                 guard let t = byKey["type"] else { continue }
                 typeNode = t
                 initialNode = byKey["initial"]
+                persistNode = byKey["persist"]
             }
             guard let domain = domain(typeNode, "the type of '\(name)'") else {
                 brokenNames.insert(name)
@@ -182,9 +185,26 @@ final class ReadContext {
             }
             var initial = domain.defaultValue
             if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
-            result.append(Declaration(name: name, domain: domain, initial: initial, location: entry.key.location))
+            var declaration = Declaration(name: name, domain: domain, initial: initial, location: entry.key.location)
+            if let persistNode, let persists = flag(persistNode, "'persist' of '\(name)'") {
+                declaration.persists = persists
+                declaration.persistLocation = persistNode.location
+            }
+            result.append(declaration)
         }
         return result
+    }
+
+    /// `true` or `false`; anything else is `spec.bad-choice`.
+    func flag(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
+        guard let text = text(node, what()) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default:
+            error("spec.bad-choice", "\(what()) must be true or false, not '\(text)'", at: node.location)
+            return nil
+        }
     }
 
     /// A value of a domain.

@@ -146,6 +146,11 @@ public struct Declaration: Hashable, Sendable {
     public var initial: Value
     /// Where it is declared.
     public var location: SourceLocation
+    /// Whether its value survives an app kill (`persist: true`, machine variables only): a relaunched core finds it as
+    /// it was, where every other variable is back at its initial value.
+    public var persists: Bool = false
+    /// Where `persist:` is written (the declaration's location when it is not).
+    public var persistLocation: SourceLocation? = nil
 }
 
 /// A name's condition in a row: the set of values that satisfy it.
