@@ -21,6 +21,8 @@ import SpecKit
 ///   states the core enters itself): they are dropped.
 /// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
+/// - `blocked` is whether the core's `blockRemaining(at:)` is other than zero at the clock's time (a PIN block is
+///   running: the persisted `pinBlockedUntil` is later than now), on any screen.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
@@ -46,7 +48,7 @@ public final class MedTimeFixture: Fixture {
             ],
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
-                "bioFailures": .count, "pinFailures": .count, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
+                "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
                 "announcement": .text,
             ],
@@ -340,6 +342,7 @@ public final class MedTimeFixture: Fixture {
         case "state": return .symbol(m.state.rawValue)
         case "bioFailures": return .int(m.biometricFailures)
         case "pinFailures": return .int(m.pinFailures)
+        case "blocked": return .bool(m.blockRemaining(at: clock.now()) != .zero)
         case "countdown": return .text(m.countdown ?? "")
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
