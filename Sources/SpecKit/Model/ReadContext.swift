@@ -167,7 +167,7 @@ final class ReadContext {
             var persistNode: Node?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
-                                 optional: (allowInitial ? ["initial"] : []) + (allowPersist ? ["persist"] : []) + ["notes"])
+                                 optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
                 guard let t = byKey["type"] else { continue }
                 typeNode = t
                 initialNode = byKey["initial"]
@@ -193,6 +193,12 @@ final class ReadContext {
             result.append(declaration)
         }
         return result
+    }
+
+    /// The optional keys of a declaration written as a mapping (beside the required `type`): a machine variable's
+    /// `initial` and `persist`, and `notes` everywhere.
+    static func declarationKeys(allowInitial: Bool, allowPersist: Bool) -> [String] {
+        (allowInitial ? ["initial"] : []) + (allowPersist ? ["persist"] : []) + ["notes"]
     }
 
     /// `true` or `false`; anything else is `spec.bad-choice`.
