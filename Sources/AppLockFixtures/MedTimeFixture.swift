@@ -21,8 +21,8 @@ import SpecKit
 ///   states the core enters itself): they are dropped.
 /// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
-/// - `blocked` is whether the core's `blockRemaining(at:)` is other than zero at the clock's time (a PIN block is
-///   running: the persisted `pinBlockedUntil` is later than now), on any screen.
+/// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
+///   `pinBlockedUntil` is later than now), on any screen.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
@@ -342,7 +342,7 @@ public final class MedTimeFixture: Fixture {
         case "state": return .symbol(m.state.rawValue)
         case "bioFailures": return .int(m.biometricFailures)
         case "pinFailures": return .int(m.pinFailures)
-        case "blocked": return .bool(m.blockRemaining(at: clock.now()) != .zero)
+        case "blocked": return .bool(m.isBlocked(at: clock.now()))
         case "countdown": return .text(m.countdown ?? "")
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
