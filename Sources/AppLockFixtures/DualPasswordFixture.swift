@@ -53,7 +53,8 @@ public final class DualPasswordFixture: Fixture {
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
                 "decoy.failure-delay": ["failures"],
             ],
-            matrices: ["decoy.test-matrix": ["action", "erase"]])
+            matrices: ["decoy.test-matrix": ["action", "erase"]],
+            supportsRelaunch: true)
     }
 
     /// A password as a spec writes it: a text expression over the passwords this fixture configures

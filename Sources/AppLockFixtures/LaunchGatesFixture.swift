@@ -39,7 +39,8 @@ public final class LaunchGatesFixture: Fixture {
                 "gates.rating": ["actions", "lastPrompt", "daysSinceLastPrompt", "versionPrompted", "promptsLast365"],
                 "gates.update": ["running", "vsMin", "vsLatest", "dismissed"],
                 "gates.version-compare": ["version", "other"],
-            ])
+            ],
+            supportsRelaunch: true)
     }
 
     private let clock = ManualClock()

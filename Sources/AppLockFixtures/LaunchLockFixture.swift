@@ -43,7 +43,8 @@ public final class LaunchLockFixture: Fixture {
             decisions: [
                 "launch-lock.availability": ["canEvaluate", "biometryType", "enabled"],
                 "launch-lock.toggle": ["action", "available", "auth"],
-            ])
+            ],
+            supportsRelaunch: true)
     }
 
     private let configuration: LaunchLock.Configuration

@@ -21,6 +21,8 @@ import SpecKit
 ///   states the core enters itself): they are dropped.
 /// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
+/// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
+///   `pinBlockedUntil` is later than now), on any screen.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
@@ -46,7 +48,7 @@ public final class MedTimeFixture: Fixture {
             ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
-                "bioFailures": .count, "pinFailures": .count, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
+                "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
                 "announcement": .text,
             ],
@@ -59,7 +61,8 @@ public final class MedTimeFixture: Fixture {
                 "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
             ],
-            decisions: ["medtime.attempt-rules": ["method", "failures"]])
+            decisions: ["medtime.attempt-rules": ["method", "failures"]],
+            supportsRelaunch: true)
     }
 
     private let directory: String
@@ -342,6 +345,7 @@ public final class MedTimeFixture: Fixture {
         case "state": return .symbol(m.state.rawValue)
         case "bioFailures": return .int(m.biometricFailures)
         case "pinFailures": return .int(m.pinFailures)
+        case "blocked": return .bool(m.isBlocked(at: clock.now()))
         case "countdown": return .text(m.countdown ?? "")
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)

@@ -196,6 +196,9 @@ struct MedTimeUnlockTests {
         // kill: a new machine on a new FileStore over the same file
         var relaunched = MedTimeUnlock(configuration: config, store: FileStore(path: dir + "/store"))
         #expect(relaunched.pinFailures == 5 && relaunched.pinBlockedUntil == at(160))
+        // Before any screen looks, the relaunched core already says the block runs, until its last instant.
+        #expect(relaunched.state == .checkingSession)
+        #expect(relaunched.isBlocked(at: at(159)) && !relaunched.isBlocked(at: at(160)))
         _ = relaunched.handle(.open(sessionValid: true), now: at(130))
         _ = relaunched.handle(.usePIN, now: at(131))
         #expect(relaunched.state == .pinBlocked && relaunched.countdown == "00:29")

@@ -35,6 +35,22 @@ struct SchemaTests {
     }
 }
 
+/// A machine variable written as a mapping takes `type`, `initial`, `persist` and `notes`, in the schema as in the reader.
+@Suite("JSON Schema for machine variables")
+struct VariableSchemaTests {
+    @Test("a machine variable's mapping allows exactly the reader's keys, persist a boolean")
+    func variableKeysMatchReader() throws {
+        let machine = try #require(try SchemaTests().kindSchemas()["machine"])
+        let variables = try #require((machine["properties"] as? [String: Any])?["variables"] as? [String: Any])
+        let forms = try #require((variables["additionalProperties"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        let mapping = try #require(forms.first { $0["type"] as? String == "object" })
+        let properties = try #require(mapping["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(["type"] + ReadContext.declarationKeys(allowInitial: true, allowPersist: true)))
+        #expect((properties["persist"] as? [String: Any])?["type"] as? String == "boolean")
+        #expect(mapping["additionalProperties"] as? Bool == false)
+    }
+}
+
 /// The product file (`kind: product`) has its own entry in the schema, with exactly the reader's keys.
 @Suite("JSON Schema for product files")
 struct ProductSchemaTests {

@@ -285,6 +285,13 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         lastFailure = MedTimeFailure(action: action, attemptsRemaining: remaining, block: block, announcement: announcement)
     }
 
+    /// Whether a PIN block is running at `now` (§6.2): the persisted `pinBlockedUntil` is later than `now`, whatever
+    /// screen is shown (a relaunched screen has not looked yet; it does when the PIN screen starts).
+    public func isBlocked(at now: Instant) -> Bool {
+        guard let until = pinBlockedUntil else { return false }
+        return now < until
+    }
+
     /// How long the PIN stays blocked from `now` (§6.2): zero when it is not blocked or the block is over.
     public func blockRemaining(at now: Instant) -> TimeSpan {
         guard let until = pinBlockedUntil, now < until else { return .zero }

@@ -18,7 +18,7 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
         let v = VisibleText.escape
         for machine in result.machines {
             for d in machine.divergences {
-                out += "::error file=\(v(d.file)),line=\(d.line),col=\(d.column),title=\(v(d.id))::in \(v(d.situation)) on \(v(d.event)) the core does not do what \(d.row.map { "row \(v($0))" } ?? "the table (ignore)") says\n"
+                out += "::error file=\(v(d.file)),line=\(d.line),col=\(d.column),title=\(v(d.id))::in \(v(d.situation)) on \(v(d.event)) the core does not do what \(d.row.map { "row \(v($0))" } ?? (d.event == Machine.relaunchEvent ? "the table (relaunch)" : "the table (ignore)")) says\n"
             }
         }
     }
@@ -37,7 +37,7 @@ func describe(_ d: ExplorationDivergence) -> String {
     if d.divergence.onPath {
         out += "    the path itself diverges at step \(d.divergence.step + 1), \(v(d.divergence.action)) (row \(v(d.divergence.row ?? "?")))\n"
     } else {
-        out += "    event: \(v(d.event)), expected: \(d.row.map { "row \(v($0))" } ?? "nothing happens (otherwise: ignore)")\n"
+        out += "    event: \(v(d.event)), expected: \(d.row.map { "row \(v($0))" } ?? ignoredOrRelaunched(d))\n"
     }
     if let error = d.divergence.error { out += "    error: \(v(error))\n" }
     for cell in d.divergence.cells where !cell.ok {
@@ -45,6 +45,13 @@ func describe(_ d: ExplorationDivergence) -> String {
     }
     out += "    rerun: \(v(d.rerunCommand))\n"
     return out
+}
+
+/// What the table predicts where no row fires: nothing, or, for a relaunch, a fresh start from what persists.
+private func ignoredOrRelaunched(_ d: ExplorationDivergence) -> String {
+    d.event == Machine.relaunchEvent
+        ? "a fresh start at the initial state, persisted variables kept, the others at their initial values"
+        : "nothing happens (otherwise: ignore)"
 }
 
 /// The exploration as canonical JSON (sorted keys, stable order): the format, each machine's tour, then each

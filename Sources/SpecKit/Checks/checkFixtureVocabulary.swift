@@ -41,6 +41,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
         checkObservation("state", at: m.states.first?.location ?? spec.location)
         for v in m.variables { checkObservation(v.name, at: v.location) }
         checkEffects(m.effects)
+        out += checkFixtureRelaunch(spec, m, vocabulary)
     case .scenarios(let s):
         s.events.forEach(checkEvent)
         for o in s.observe { checkObservation(o.name, at: o.location) }

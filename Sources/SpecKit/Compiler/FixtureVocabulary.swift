@@ -18,16 +18,22 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var decisions: [String: Set<String>]
     /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axis names.
     public var matrices: [String: Set<String>]
+    /// Whether the fixture can kill its core and relaunch it from what the core persisted (`TestAction.kill` and
+    /// `.relaunch`; a `relaunch` of a core that was not killed first drops it as a kill does). Its machines are then
+    /// modelled across a relaunch: the exploration fires `relaunch` in every reachable situation.
+    public var supportsRelaunch: Bool
 
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], observations: [String: FixtureType] = [:], effects: Set<String> = [],
-                product: [String: Domain] = [:], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:]) {
+                product: [String: Domain] = [:], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:],
+                supportsRelaunch: Bool = false) {
         self.events = events
         self.observations = observations
         self.effects = effects
         self.product = product
         self.decisions = decisions
         self.matrices = matrices
+        self.supportsRelaunch = supportsRelaunch
     }
 }
 

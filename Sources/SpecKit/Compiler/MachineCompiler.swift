@@ -136,6 +136,8 @@ struct MachineCompiler {
                     "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
                     at: assignment.location, rows: [row.identity.id],
                     notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
+            case .relaunched:
+                return  // no row fires: the default relaunch is checked by the exploration, and by the paths through it
             case .fired(let r, _, let step):
                 let key = model.key(row: r, in: configuration, inputs: inputs)
                 if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {

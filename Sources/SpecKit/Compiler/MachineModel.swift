@@ -31,6 +31,17 @@ struct MachineModel {
         case leftDomain(row: Int, assignment: Int, ordinal: Int, overflow: Bool)
         /// Row `row` fires: the situation it leads to and the step that checks it (full frame and effects).
         case fired(row: Int, next: Configuration, step: TestStep)
+        /// A relaunch that no row `on: relaunch` matches: the core starts again at the initial state, the persisted
+        /// variables as they were and the others at their initial values, and emits nothing.
+        case relaunched(next: Configuration, step: TestStep)
+
+        /// The situation the outcome leads to and the step that checks it, when there is one.
+        var transition: (next: Configuration, step: TestStep)? {
+            switch self {
+            case .fired(_, let next, let step), .relaunched(let next, let step): (next, step)
+            case .unmatched, .leftDomain: nil
+            }
+        }
     }
 
     /// The situations found, in breadth-first order, and how each was first reached.
@@ -91,7 +102,14 @@ struct MachineModel {
         targets = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
     }
 
+    /// One plan per declared event, then, for a machine modelled across a relaunch, the built-in `relaunch` (last, so
+    /// that of two equally short paths the one without a relaunch is found first).
     private static func eventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
+        declaredEventPlans(machine, maximumInputCombinations: maximumInputCombinations)
+            + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]])] : [])
+    }
+
+    private static func declaredEventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
         machine.events.map { event in
             var perInput: [[Value]] = []
             for input in event.inputs {
@@ -161,11 +179,23 @@ struct MachineModel {
         }
     }
 
-    /// What the table says happens on event plan `e` with these inputs in a situation.
+    /// What the table says happens on event plan `e` with these inputs in a situation. A relaunch first puts every
+    /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
+    /// (matched on the state the app was killed in and the values that survive) may then say more.
     func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
-        guard let r = match(plan: e, inputs: inputs, in: configuration) else { return .unmatched }
+        let relaunch = plans[e].event.name == Machine.relaunchEvent && machine.relaunches
+        var start = configuration
+        if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
+        guard let r = match(plan: e, inputs: inputs, in: start) else {
+            guard relaunch, let initial = stateIndex[machine.initial] else { return .unmatched }
+            let next = Configuration(state: initial, values: start.values)
+            let at = machine.states[initial].location
+            return .relaunched(next: next, step: TestStep(action: .relaunch, expect: frame(next), effects: [], row: nil,
+                                                          line: at.line, column: at.column))
+        }
         let row = machine.rows[r]
-        var next = configuration
+        var next = start
+        if relaunch, let initial = stateIndex[machine.initial] { next.state = initial }
         var firstExit: Outcome?
         for (a, assignment) in row.then.enumerated() {
             guard let v = targets[r][a] else { continue }
@@ -187,7 +217,7 @@ struct MachineModel {
         if let to = row.to, let t = stateIndex[to] { next.state = t }
         let variables = machine.variables
         let step = TestStep(
-            action: .event(plans[e].event.name, inputs: inputs), expect: frame(next),
+            action: relaunch ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
             effects: row.effects.map { call in
                 call.resolved { name in
                     inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
@@ -214,7 +244,7 @@ struct MachineModel {
                 for inputs in plan.combinations {
                     let outcome = outcome(plan: e, inputs: inputs, in: configuration)
                     visit(cursor, configuration, e, inputs, outcome)
-                    guard case .fired(_, let next, let step) = outcome, seen[next] == nil else { continue }
+                    guard let (next, step) = outcome.transition, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {
                         truncated = true
                         continue

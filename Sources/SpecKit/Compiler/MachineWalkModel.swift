@@ -108,7 +108,7 @@ public struct MachineWalkModel {
         // `if case` rather than a switch: an outcome this walk does not know (a row that would leave a domain, or one
         // a later model adds) is simply not predicted, and the walk takes another move.
         let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
-        if case .fired(_, let next, let fired) = outcome {
+        if let (next, fired) = outcome.transition {
             (step, after) = (fired, next)
         } else if case .unmatched = outcome, machine.otherwise == .ignore {
             step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),

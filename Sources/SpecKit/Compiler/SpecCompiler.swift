@@ -107,9 +107,9 @@ public struct SpecCompiler: Sendable {
                 diagnostics += readProductFile(document.node, path: document.path, reader: &reader, locations: &specLocations)
                 continue
             }
-            let (spec, found) = reader.read(document.node, file: document.path)
+            let (read, found) = reader.read(document.node, file: document.path)
             diagnostics += found
-            guard let spec else {
+            guard var spec = read else {
                 if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar {
                     reader.unreadableMachines.insert(id)
                     if !found.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
@@ -123,7 +123,13 @@ public struct SpecCompiler: Sendable {
                 continue
             }
             specLocations[spec.id] = spec.location
-            if case .machine(let machine) = spec.body { reader.machines[spec.id] = machine }
+            if case .machine(var machine) = spec.body {
+                // Modelled across kill and relaunch where the fixture can do both, or where the spec says what persists
+                // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
+                machine.relaunches = machine.mentionsRelaunch || (catalog?.vocabulary(of: spec.fixture)?.supportsRelaunch ?? false)
+                spec.body = .machine(machine)
+                reader.machines[spec.id] = machine
+            }
             specs.append((spec, SHA256.hex(document.bytes)))
         }
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))

@@ -7,6 +7,7 @@ enum MachineBehaviourDiff {
     private enum Prediction: Hashable {
         case nothing, forbidden, pastTheModel(row: String), noSuchState
         case fires(row: String, to: String, frame: String, effects: String)
+        case restarts(to: String, frame: String)
 
         var row: String? {
             switch self {
@@ -22,6 +23,7 @@ enum MachineBehaviourDiff {
             case .pastTheModel(let row): "row \(row) would leave a variable's domain (past the model)"
             case .noSuchState: "the state does not exist"
             case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(frame.isEmpty ? "" : "; \(frame)"); effects: \(effects.isEmpty ? "none" : effects)"
+            case .restarts(let to, let frame): "a fresh start → \(to)\(frame.isEmpty ? "" : "; \(frame)")"
             }
         }
     }
@@ -85,12 +87,19 @@ enum MachineBehaviourDiff {
         switch model.outcome(plan: e, inputs: inputs, in: configuration) {
         case .unmatched: return model.machine.otherwise == .ignore ? .nothing : .forbidden
         case .leftDomain(let r, _, _, _): return .pastTheModel(row: model.machine.rows[r].identity.id)
+        case .relaunched(let next, _):
+            return .restarts(to: model.machine.states[next.state].name, frame: changes(model, situation, next))
         case .fired(let r, let next, let step):
-            let frame = model.machine.variables.indices.filter { situation.values[$0] != next.values[$0] }
-                .map { "\(model.machine.variables[$0].name)=\(next.values[$0])" }.joined(separator: ", ")
+            let frame = changes(model, situation, next)
             return .fires(row: model.machine.rows[r].identity.id, to: model.machine.states[next.state].name,
                           frame: frame, effects: (step.effects ?? []).map(\.description).joined(separator: ", "))
         }
+    }
+
+    /// The variables a step changes, as `name=value`.
+    private static func changes(_ model: MachineModel, _ situation: Situation, _ next: MachineModel.Configuration) -> String {
+        model.machine.variables.indices.filter { situation.values[$0] != next.values[$0] }
+            .map { "\(model.machine.variables[$0].name)=\(next.values[$0])" }.joined(separator: ", ")
     }
 
     private static func kind(_ p: Prediction) -> String {
@@ -100,6 +109,7 @@ enum MachineBehaviourDiff {
         case .pastTheModel: "past"
         case .noSuchState: "nostate"
         case .fires(_, let to, _, let effects): "fires→\(to)|\(effects)"
+        case .restarts(let to, _): "restarts→\(to)"
         }
     }
 

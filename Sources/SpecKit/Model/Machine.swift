@@ -16,11 +16,31 @@ public struct Machine: Hashable, Sendable {
     public var hit: HitPolicy
     /// The transitions, in file order.
     public var rows: [MachineRow]
+    /// Whether the machine is modelled across an app kill and relaunch: its fixture can kill and relaunch the core
+    /// (`FixtureVocabulary.supportsRelaunch`), or it says what persists (`mentionsRelaunch`; a fixture that cannot
+    /// relaunch is then a lint error). Set by the compiler.
+    public var relaunches: Bool = false
+
+    /// The built-in event a kill followed by a relaunch is, in rows' `on:` (never declared under `events:`).
+    public static let relaunchEvent = "relaunch"
 
     /// The declaration of a variable by name.
     public func variable(_ name: String) -> Declaration? { variables.first { $0.name == name } }
-    /// The declaration of an event by name.
-    public func event(_ name: String) -> EventDeclaration? { events.first { $0.name == name } }
+    /// The declaration of an event by name; `relaunch` is built in and carries no inputs.
+    public func event(_ name: String) -> EventDeclaration? {
+        events.first { $0.name == name } ?? (name == Self.relaunchEvent ? EventDeclaration.relaunch : nil)
+    }
+
+    /// Whether the spec says anything about persistence: a variable with `persist: true` or a row `on: relaunch`.
+    public var mentionsRelaunch: Bool {
+        variables.contains(where: \.persists) || rows.contains { $0.on.contains(Self.relaunchEvent) }
+    }
+
+    /// The situation a relaunched core starts from, before any row `on: relaunch`: the initial values of the variables
+    /// that do not persist, and the values of those that do (`values`, in declaration order).
+    public func valuesAfterRelaunch(_ values: [Value]) -> [Value] {
+        zip(variables, values).map { $0.persists ? $1 : $0.initial }
+    }
 }
 
 /// An event and the inputs it carries.
@@ -34,6 +54,9 @@ public struct EventDeclaration: Hashable, Sendable {
 
     /// The declaration of an input by name.
     public func input(_ name: String) -> Declaration? { inputs.first { $0.name == name } }
+
+    /// The built-in `relaunch` event: no inputs, declared nowhere.
+    public static let relaunch = EventDeclaration(name: Machine.relaunchEvent, inputs: [], location: SourceLocation(file: "", line: 0, column: 0))
 }
 
 /// One transition: in these states, on these events, when this holds, set these variables, emit these effects, go there.

@@ -26,7 +26,7 @@ struct MachineReader {
                         hint: Suggest.closest(to: name, in: stateNames).map { "did you mean '\($0)'?" })
             }
         }
-        let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true) } ?? []
+        let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true, allowPersist: true) } ?? []
         let events = byKey["events"].map { Self.events($0, context: c) } ?? []
         let effects = byKey["effects"].map { Self.effectNames($0, context: c) } ?? []
         let otherwise = byKey["otherwise"].flatMap { Self.choice($0, Otherwise.self, "otherwise", context: c) } ?? .ignore
@@ -55,7 +55,11 @@ struct MachineReader {
     static func events(_ node: Node, context c: ReadContext) -> [EventDeclaration] {
         var result: [EventDeclaration] = []
         func add(_ name: String, _ inputs: [Declaration], _ location: SourceLocation) {
-            if result.contains(where: { $0.name == name }) {
+            if name == Machine.relaunchEvent {
+                c.error("spec.reserved-name",
+                        "'\(name)' is built in (a kill followed by a relaunch); rows may name it in 'on' without declaring it",
+                        at: location, hint: "remove it from 'events', or give your event another name")
+            } else if result.contains(where: { $0.name == name }) {
                 c.error("spec.duplicate-name", "event '\(name)' is declared twice", at: location)
             } else {
                 result.append(EventDeclaration(name: name, inputs: inputs, location: location))
@@ -155,6 +159,18 @@ struct MachineReader {
         return false
     }
 
+    /// A row `on: relaunch` sees the relaunched core: a variable that does not persist is always back at its initial
+    /// value there, so testing it says something the row cannot mean (`spec.relaunch-volatile`).
+    static func checkRelaunchConditions(_ when: [Condition], variables: [Declaration], rowID: String, context c: ReadContext) {
+        for condition in when {
+            guard let variable = variables.first(where: { $0.name == condition.name }), !variable.persists else { continue }
+            c.error("spec.relaunch-volatile",
+                    "row \(rowID) tests '\(variable.name)' on relaunch, but '\(variable.name)' does not persist: a relaunched app always finds it at its initial value, \(variable.initial)",
+                    at: condition.location, hint: "add 'persist: true' to the declaration of '\(variable.name)' if the app keeps it, or drop the condition",
+                    rows: [rowID])
+        }
+    }
+
     private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
@@ -183,7 +199,7 @@ struct MachineReader {
             var inputSets: [[Declaration]] = []
             for item in items {
                 guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
-                guard let event = events.first(where: { $0.name == name }) else {
+                guard let event = events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
                     ok = false
                     if c.isBroken(name) { continue }
                     c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
@@ -205,6 +221,7 @@ struct MachineReader {
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
+        if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: variables, rowID: id, context: c) }
         var then: [Assignment] = []
         if let thenNode = byKey["then"], let entries = c.mapping(thenNode, "the 'then' of row \(id)") {
             for entry in entries {

@@ -151,7 +151,8 @@ final class ReadContext {
     }
 
     /// Declarations: a mapping of names to domains, each written short (`bool`) or as `{type:, initial:}`.
-    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool) -> [Declaration] {
+    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool,
+                      allowPersist: Bool = false) -> [Declaration] {
         guard let entries = mapping(node, what()) else { return [] }
         var result: [Declaration] = []
         for entry in entries {
@@ -164,13 +165,15 @@ final class ReadContext {
             var typeNode = entry.value
             var initialNode: Node?
             var openEndedNode: Node?
+            var persistNode: Node?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
-                                 optional: allowInitial ? ["initial", "open-ended", "notes"] : ["notes"])
+                                 optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
                 guard let t = byKey["type"] else { continue }
                 typeNode = t
                 initialNode = byKey["initial"]
                 openEndedNode = byKey["open-ended"]
+                persistNode = byKey["persist"]
             }
             guard let domain = domain(typeNode, "the type of '\(name)'") else {
                 brokenNames.insert(name)
@@ -186,6 +189,10 @@ final class ReadContext {
             if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
             var declaration = Declaration(name: name, domain: domain, initial: initial, location: entry.key.location)
             if let openEndedNode { declaration.openEnded = openEnded(openEndedNode, domain: domain, name: name) }
+            if let persistNode, let persists = flag(persistNode, "'persist' of '\(name)'") {
+                declaration.persists = persists
+                declaration.persistLocation = persistNode.location
+            }
             result.append(declaration)
         }
         return result
@@ -205,6 +212,24 @@ final class ReadContext {
             return false
         }
         return true
+    }
+
+    /// The optional keys of a declaration written as a mapping (beside the required `type`): a machine variable's
+    /// `initial`, `open-ended` and `persist`, and `notes` everywhere.
+    static func declarationKeys(allowInitial: Bool, allowPersist: Bool) -> [String] {
+        (allowInitial ? ["initial", "open-ended"] : []) + (allowPersist ? ["persist"] : []) + ["notes"]
+    }
+
+    /// `true` or `false`; anything else is `spec.bad-choice`.
+    func flag(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
+        guard let text = text(node, what()) else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default:
+            error("spec.bad-choice", "\(what()) must be true or false, not '\(text)'", at: node.location)
+            return nil
+        }
     }
 
     /// A value of a domain.

@@ -152,6 +152,11 @@ public struct Declaration: Hashable, Sendable {
     /// the model stops there. A row that would set it past the top is not a `check.domain` error; that step is left
     /// unpredicted: neither the rows' paths nor the exploration check it.
     public var openEnded: Bool = false
+    /// Whether its value survives an app kill (`persist: true`, machine variables only): a relaunched core finds it as
+    /// it was, where every other variable is back at its initial value.
+    public var persists: Bool = false
+    /// Where `persist:` is written (the declaration's location when it is not).
+    public var persistLocation: SourceLocation? = nil
 }
 
 /// A name's condition in a row: the set of values that satisfy it.
