@@ -53,7 +53,7 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     let identity = RunIdentity(tool: first.identity.tool, build: first.identity.build, startedAt: startedAt,
                                specs: fingerprints.values.sorted { $0.id < $1.id },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
-    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases)
+    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases, sections: parts.first { $0.sections != nil }?.sections)
 }
 
 /// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole

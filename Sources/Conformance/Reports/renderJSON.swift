@@ -1,7 +1,7 @@
 import SpecKit
 
-/// The whole run as canonical JSON (sorted keys, stable): the run result's own fields, plus a `summary` object and
-/// a `format` number. `decodeRunResult` reads it back, so shards can be merged.
+/// The whole run as canonical JSON (sorted keys, stable): the run result's own fields (with `sections`, the coverage by
+/// document and section), plus a `summary` object, the `decisions` register and a `format` number. `decodeRunResult` reads it back, so shards can be merged.
 public func renderJSON(_ result: RunResult) throws -> String {
     try Emitter.canonicalJSON(RunReportDocument(result))
 }
@@ -13,11 +13,15 @@ private struct RunReportDocument: Encodable {
     var identity: RunIdentity
     var specs: [CompiledSpec]
     var cases: [CaseResult]
+    var sections: SectionCoverage?
+    var decisions: DecisionRegister
 
     init(_ result: RunResult) {
         summary = RunSummary(result)
         identity = result.identity
         specs = result.specs
         cases = result.cases
+        sections = result.sections
+        decisions = DecisionRegister(result)
     }
 }

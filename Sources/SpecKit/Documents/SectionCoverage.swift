@@ -57,6 +57,14 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         public var file: String
         /// The row's line.
         public var line: Int
+
+        /// Creates a reference.
+        public init(spec: String, row: String, file: String, line: Int) {
+            self.spec = spec
+            self.row = row
+            self.file = file
+            self.line = line
+        }
     }
 
     /// Builds the coverage of `specs`' rows over the documents' `outlines` (empty without the documents) and `reasons`.
