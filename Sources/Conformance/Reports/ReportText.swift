@@ -113,7 +113,9 @@ enum ReportText {
     }
 
     private static func reasonSuffix(_ c: CaseResult) -> String {
-        c.expectedReason.map { " (reason: \(VisibleText.escape($0)))" } ?? ""
+        let parts = [c.expectedReason.map { "reason: \(VisibleText.escape($0))" }, c.expectedExpiry.map { "expires \(VisibleText.escape($0))" }]
+        let text = parts.compactMap { $0 }.joined(separator: "; ")
+        return text.isEmpty ? "" : " (\(text))"
     }
 
     static func pad(_ s: String, _ width: Int) -> String {
