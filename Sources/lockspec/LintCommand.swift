@@ -25,11 +25,11 @@ func unreadable(_ diagnostics: [Diagnostic]) -> Bool {
 let lintCommand = Command(
     name: "lint",
     overview: "Checks spec files: YAML, the spec language, gaps, conflicts, reachability and fixture names.",
-    usage: "lockspec lint [<path> ...] [--documents <dir>] [--format text|json|github] [--strict] [--summary]",
+    usage: "lockspec lint [<path> ...] [--documents <dir>] [--format text|json|github|sarif] [--strict] [--summary]",
     arguments: [("<path>", "Spec files or folders to check (default: specs).")],
     options: [
         ("--documents <dir>", "Reads the headings of the design documents the specs cite: a section with no rows and no reason in specs/sections.yaml is a warning."),
-        ("--format <format>", "How to print findings: text (default), json, or github (workflow annotations)."),
+        ("--format <format>", "How to print findings: text (default), json, github (workflow annotations), or sarif (SARIF 2.1.0 for code scanning)."),
         ("--strict", "Treats warnings as errors."),
         ("--summary", "Also prints the number of rows and test cases of each spec."),
         ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables) and exits."),
@@ -48,7 +48,11 @@ let lintCommand = Command(
             compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).sorted()
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)
-        Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
+        if format == .sarif {
+            Terminal.out(DiagnosticFormatter.sarif(compilation.diagnostics, strict: strict, toolVersion: BuildIdentity.toolVersion))
+        } else {
+            Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
+        }
         if args.flags.contains("--summary") && format == .text {
             Terminal.out(summary(compilation))
         }
