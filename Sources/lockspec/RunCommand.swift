@@ -30,7 +30,7 @@ let runCommand = Command(
         ("--spec <id>", "Runs only the rows of this spec; comma-separated for several."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows may fail; an unexpected pass or an expired entry fails the run."),
-        ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity); a cited document missing from the folder stops the run."),
+        ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity) and lists each document's sections with the rows covering them; a cited document missing from the folder stops the run."),
         ("--junit <file>", "Writes a JUnit XML report (one testcase per row)."),
         ("--json <file>", "Writes the full results as JSON (the input of 'lockspec merge')."),
         ("--markdown <file>", "Writes a Markdown summary for a pull request."),
