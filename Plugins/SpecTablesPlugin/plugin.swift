@@ -9,7 +9,8 @@ struct SpecTablesPlugin: BuildToolPlugin {
         let package = context.package.directoryURL
         let specs = package.appending(path: "specs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: specs.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { specs.appending(path: $0) }
+        // sections.yaml (the reasons for uncovered document sections, SectionReasons.fileName) is not a spec.
+        let files = names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && $0 != "sections.yaml" }.sorted().map { specs.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSpecTables.swift")
         return [
             .buildCommand(

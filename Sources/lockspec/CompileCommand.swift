@@ -34,10 +34,10 @@ let compileCommand = Command(
 let graphCommand = Command(
     name: "graph",
     overview: "Prints the state diagram of a machine spec.",
-    usage: "lockspec graph <spec> [--format mermaid|dot]",
+    usage: "lockspec graph <spec> [--format mermaid|dot] [--guards]",
     arguments: [("<spec>", "A machine spec: its file, or its id (looked up in specs/).")],
-    options: [("--format <format>", "mermaid (default) or dot.")],
-    valued: ["--format"], flags: [],
+    options: [("--format <format>", "mermaid (default) or dot."), ("--guards", "Writes each row's guard beside its id, such as R1 [away > grace].")],
+    valued: ["--format"], flags: ["--guards"],
     run: { args in
         let format = try choice(args.options["--format"], DiagramFormat.self, option: "--format", default: .mermaid)
         guard args.positionals.count == 1, let target = args.positionals.first else {
@@ -53,6 +53,8 @@ let graphCommand = Command(
         }
         guard spec.graph != nil else { throw Arguments.UsageError(message: "'\(spec.id)' is a \(spec.kind.rawValue), not a machine: only machines have a state diagram") }
         if !errors.isEmpty { Terminal.err(DiagnosticFormatter.render(errors, format: .text)) }
-        Terminal.out(emitDiagram(spec, format: format, command: "lockspec graph \(spec.file)" + (format == .dot ? " --format dot" : "")))
+        let guards = args.flags.contains("--guards")
+        let command = "lockspec graph \(spec.file)" + (format == .dot ? " --format dot" : "") + (guards ? " --guards" : "")
+        Terminal.out(emitDiagram(spec, format: format, command: command, guards: guards))
         return errors.isEmpty ? 0 : 1
     })

@@ -25,15 +25,16 @@ func unreadable(_ diagnostics: [Diagnostic]) -> Bool {
 let lintCommand = Command(
     name: "lint",
     overview: "Checks spec files: YAML, the spec language, gaps, conflicts, reachability and fixture names.",
-    usage: "lockspec lint [<path> ...] [--format text|json|github] [--strict] [--summary]",
+    usage: "lockspec lint [<path> ...] [--documents <dir>] [--format text|json|github|sarif] [--strict] [--summary]",
     arguments: [("<path>", "Spec files or folders to check (default: specs).")],
     options: [
-        ("--format <format>", "How to print findings: text (default), json, or github (workflow annotations)."),
+        ("--documents <dir>", "Reads the headings of the design documents the specs cite: a section with no rows and no reason in specs/sections.yaml is a warning."),
+        ("--format <format>", "How to print findings: text (default), json, github (workflow annotations), or sarif (SARIF 2.1.0 for code scanning)."),
         ("--strict", "Treats warnings as errors."),
         ("--summary", "Also prints the number of rows and test cases of each spec."),
         ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables) and exits."),
     ],
-    valued: ["--format"], flags: ["--strict", "--summary", "--fixtures"],
+    valued: ["--format", "--documents"], flags: ["--strict", "--summary", "--fixtures"],
     run: { args in
         let format = try choice(args.options["--format"], DiagnosticFormatter.Format.self, option: "--format", default: .text)
         if args.flags.contains("--fixtures") {
@@ -41,9 +42,17 @@ let lintCommand = Command(
             return 0
         }
         let strict = args.flags.contains("--strict")
-        let compilation = try compileSpecs(args.positionals)
+        var compilation = try compileSpecs(args.positionals)
+        if !unreadable(compilation.diagnostics) {
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"])
+            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).sorted()
+        }
         let color = format == .text && Terminal.colorWanted(fd: 1)
-        Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
+        if format == .sarif {
+            Terminal.out(DiagnosticFormatter.sarif(compilation.diagnostics, strict: strict, toolVersion: BuildIdentity.toolVersion))
+        } else {
+            Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
+        }
         if args.flags.contains("--summary") && format == .text {
             Terminal.out(summary(compilation))
         }

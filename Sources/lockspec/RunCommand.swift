@@ -3,19 +3,27 @@ import SpecKit
 import Conformance
 import AppLockFixtures
 
-/// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`), then prints the console one.
+/// How `run` and `merge` print on stdout: the console report; the console report and GitHub annotations; or only SARIF.
+enum ConsoleFormat: String, CaseIterable { case text, github, sarif }
+
+/// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`), then prints the `--format` one.
 func writeReports(_ result: RunResult, _ args: Arguments) throws {
+    let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
     if let path = args.options["--junit"] { try Emitter.writeIfChanged(renderJUnit(result), to: path) }
     if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderJSON(result), to: path) }
     if let path = args.options["--markdown"] { try Emitter.writeIfChanged(renderMarkdown(result), to: path) }
     if let path = args.options["--html"] { try Emitter.writeIfChanged(renderHTML(result), to: path) }
-    Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
+    switch format {
+    case .text: Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
+    case .github: Terminal.out(renderConsole(result, color: false) + renderGitHubAnnotations(result) + renderExplorationAnnotations(result))
+    case .sarif: Terminal.out(renderSARIF(result))
+    }
 }
 
 let runCommand = Command(
     name: "run",
     overview: "Runs AppLockCore against every row of the specs and along every transition of each machine (the exploration), and reports each divergence.",
-    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github]",
+    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github|sarif]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
@@ -23,18 +31,17 @@ let runCommand = Command(
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
         ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows (or EX- transition ids) may fail; an unexpected pass or an expired entry fails the run."),
-        ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity); a cited document missing from the folder stops the run."),
+        ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity) and lists each document's sections with the rows covering them; a cited document missing from the folder stops the run."),
         ("--junit <file>", "Writes a JUnit XML report (one testcase per row)."),
         ("--json <file>", "Writes the full results as JSON (the input of 'lockspec merge')."),
         ("--markdown <file>", "Writes a Markdown summary for a pull request."),
         ("--html <file>", "Writes a self-contained HTML compliance report."),
-        ("--format <format>", "Console output: text (default) or github (adds ::error annotations on the rows that diverged)."),
+        ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line, with the cells that differ), or sarif (only a SARIF 2.1.0 log)."),
     ],
     valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--markdown", "--html", "--format"],
     flags: ["--no-explore"],
     run: { args in
-        enum ConsoleFormat: String, CaseIterable { case text, github }
-        let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
+        _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         let split: (String) -> Set<String>? = { key in
             args.options[key].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         }
@@ -45,14 +52,6 @@ let runCommand = Command(
         let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
         guard let result = outcome.result else { return try explain(outcome) }
         try writeReports(result, args)
-        if format == .github {
-            for c in result.cases where c.failsRun {
-                let what = c.status == .failed ? "diverges from the core" : c.status == .unexpectedPass ? "passed but is listed as an expected failure" : "has an expired expected-failure entry"
-                let v = VisibleText.escape
-                Terminal.out("::error file=\(v(c.file)),line=\(c.line),col=\(c.column),title=\(v(c.id))::row \(v(c.row)) \(what); rerun with: \(v(RunResult.rerunCommand(for: c)))\n")
-            }
-            Terminal.out(renderExplorationAnnotations(result))
-        }
         return outcome.exitCode
     })
 
@@ -89,15 +88,16 @@ func progressLine() -> (Int, Int) -> Void {
 let mergeCommand = Command(
     name: "merge",
     overview: "Merges the JSON results of shards into one result and writes the reports.",
-    usage: "lockspec merge <file> ... [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>]",
+    usage: "lockspec merge <file> ... [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github|sarif]",
     arguments: [("<file>", "JSON results written by 'lockspec run --shard I/N --json <file>'.")],
     options: [
         ("--junit <file>", "Writes the merged JUnit XML report."),
         ("--json <file>", "Writes the merged JSON results."),
         ("--markdown <file>", "Writes the merged Markdown summary."),
         ("--html <file>", "Writes the merged HTML report."),
+        ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line), or sarif (only a SARIF 2.1.0 log)."),
     ],
-    valued: ["--junit", "--json", "--markdown", "--html"], flags: [],
+    valued: ["--junit", "--json", "--markdown", "--html", "--format"], flags: [],
     run: { args in
         guard !args.positionals.isEmpty else { throw Arguments.UsageError(message: "give the JSON result files to merge") }
         var parts: [RunResult] = []

@@ -13,14 +13,14 @@ struct Command: Sendable {
     var flags: Set<String>
     var run: @Sendable (Arguments) throws -> Int32
 
+    /// The command's help: overview, usage, and its arguments and options in two aligned columns.
     var help: String {
+        let all = options + [("-h, --help", "Shows this help.")]
+        let width = (arguments + all).map(\.0.count).max().map { $0 + 2 } ?? 26
+        func column(_ item: (String, String)) -> String { "  \(item.0.padding(toLength: width, withPad: " ", startingAt: 0))\(item.1)\n" }
         var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
-        if !arguments.isEmpty {
-            text += "\nARGUMENTS:\n" + arguments.map { "  \($0.0.padding(toLength: 26, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
-        }
-        text += "\nOPTIONS:\n" + (options + [("-h, --help", "Shows this help.")]).map {
-            "  \($0.0.padding(toLength: 26, withPad: " ", startingAt: 0))\($0.1)\n"
-        }.joined()
+        if !arguments.isEmpty { text += "\nARGUMENTS:\n" + arguments.map(column).joined() }
+        text += "\nOPTIONS:\n" + all.map(column).joined()
         return text
     }
 }
@@ -41,7 +41,7 @@ func mainHelp() -> String {
       -h, --help              Shows this help.
 
     EXIT CODES: 0 everything holds; 1 findings (lint errors, divergences, unexpected passes); 2 bad usage or unreadable input.
-    See 'lockspec <command> --help' for each command.
+    See 'lockspec help <command>' or 'lockspec <command> --help' for each command.
 
     """
 }
@@ -58,6 +58,16 @@ func exitCode() -> Int32 {
         return 0
     }
     if first == "--help" || first == "-h" || first == "help" {
+        // `lockspec help run` is `lockspec run --help`.
+        if first == "help", argv.count > 1 {
+            guard let command = commands.first(where: { $0.name == argv[1] }) else {
+                let guess = Suggest.closest(to: argv[1], in: commands.map(\.name))
+                Terminal.err("Error: unknown command '\(argv[1])'\(guess.map { " (did you mean '\($0)'?)" } ?? "")\nSee 'lockspec --help'.\n")
+                return 2
+            }
+            Terminal.out(command.help)
+            return 0
+        }
         Terminal.out(mainHelp())
         return 0
     }

@@ -87,7 +87,7 @@ struct ReportsTests {
     @Test("the summary counts every outcome and fails on divergences and unexpected passes")
     func summary() {
         let s = RunSummary(run)
-        #expect(s.line == "2 passed, 1 failed, 1 expected failure, 1 unexpected pass")
+        #expect(s.line == "2 passed, 2 failing (1 unexpected pass), 1 expected failure")
         #expect(!s.holds)
         let clean = RunSummary(cases: [ReportFixture.passed, ReportFixture.xfail])
         #expect(clean.holds)
@@ -225,7 +225,7 @@ struct ReportsTests {
         #expect(text.contains("specs/launch-lock.yaml:18:5"))
         #expect(text.contains("1. unlock(pin=ok)"))
         #expect(text.contains("fixture error: ctl"))
-        #expect(text.split(separator: "\n").contains { $0.hasPrefix("2 passed, 1 failed") })
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("2 passed, 2 failing") })
         #expect(!text.contains("\u{1B}["))
         #expect(renderConsole(run, color: true).contains("\u{1B}[31m"))
     }
@@ -234,10 +234,14 @@ struct ReportsTests {
     func markdown() {
         let text = renderMarkdown(run)
         #expect(text.hasPrefix("## LockSpec conformance: FAIL"))
-        #expect(text.contains("2 passed, 1 failed"))
+        #expect(text.contains("2 passed, 2 failing (1 unexpected pass), 1 expected failure of 5 cases"))
+        #expect(text.contains("This run checked 5 rows as 5 cases"))
         #expect(text.contains("| launch-lock | 4 | 3 | 2 | 1 | 0 |"))
         #expect(text.contains("| gates | 2 | 2 | 0 | 1 | 1 |"))
-        #expect(text.contains("- state: `away` → `<locked> & \"x\"`"))
+        #expect(text.contains("- state: expected `away`, actual `<locked> & \"x\"`"))
+        #expect(text.contains("| `G2` | `G2` | core bug #12 | — | expected failure |"))
+        #expect(text.contains("### Coverage by document and section"))
+        #expect(text.contains("### Decision register"))
         #expect(text.contains("`lockspec run specs --row L3`"))
         #expect(text.contains("`lockspec run specs --row G1`"))
         #expect(text.contains(String(ReportFixture.lockSHA.prefix(12))))
@@ -245,33 +249,66 @@ struct ReportsTests {
         #expect(renderMarkdown(passing).hasPrefix("## LockSpec conformance: PASS"))
     }
 
-    @Test("HTML: self-contained, escaped, with traceability, decisions, coloured cells, hashes and a diagram")
+    @Test("HTML: self-contained, escaped, verdict and identity first, then failures, sections, decisions, tables, a diagram")
     func html() throws {
         let page = renderHTML(run)
         if let path = ProcessInfo.processInfo.environment["LOCKSPEC_WRITE_HTML"] {
             try page.write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<p class=\"headline fail\">FAIL</p>"))
-        #expect(page.contains("id=\"traceability\""))
-        #expect(page.contains("id=\"decisions\""))
-        #expect(page.contains("<td class=\"pass\">"))
+        #expect(page.contains("<span class=\"headline fail\">FAIL</span>"))
+        // The auditor's order: verdict and identity, contents, failures, expected failures, sections, decisions, tables.
+        let order = ["class=\"headline fail\"", "<th>Build under test</th>", "id=\"contents\"", "id=\"failures\"", "id=\"expected\"",
+                     "id=\"documents\"", "id=\"decisions\"", "id=\"summary\"", "id=\"tables\"", "id=\"machines\"", "id=\"identity\""]
+        let positions = try order.map { try #require(page.range(of: $0)).lowerBound }
+        #expect(positions == positions.sorted())
+        // Every link of the contents (and every other in-page link) resolves to an id on the page.
+        let ids = Set(Self.attributes("id", in: page))
+        for href in Self.attributes("href", in: page) where href.hasPrefix("#") {
+            #expect(ids.contains(String(href.dropFirst())), "no id for \(href)")
+        }
         #expect(page.contains("<td class=\"fail\"><span class=\"exp\">expected away</span>"))
+        #expect(page.contains("<tr class=\"differs\"><td><code>state</code></td><td>away</td><td>&lt;locked&gt; &amp; &quot;x&quot;</td>"))
         #expect(page.contains("&lt;locked&gt; &amp; &quot;x&quot;"))
         #expect(!page.contains("<locked>"))
         #expect(page.contains("grace &lt;60s &amp; &quot;quiet&quot; relock"))
         #expect(page.contains(ReportFixture.lockSHA) && page.contains(ReportFixture.gateSHA))
         #expect(page.contains("0123456789abcdef"))
+        #expect(page.contains("This run checked 5 rows as 5 cases"))
         #expect(page.contains("<svg"))
         #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("https://"))
         #expect(!page.contains("<script"))
+        #expect(page.contains("@media print"))
         // Sections in natural order: §2.1, §2.9, §2.10.
-        let matrix = try #require(page.range(of: "id=\"traceability\"")).upperBound
-        let s21 = try #require(page.range(of: "§2.1<", range: matrix..<page.endIndex))
-        let s29 = try #require(page.range(of: "§2.9<", range: matrix..<page.endIndex))
-        let s210 = try #require(page.range(of: "§2.10<", range: matrix..<page.endIndex))
+        let sections = try #require(page.range(of: "id=\"documents\"")).upperBound
+        let s21 = try #require(page.range(of: ">§2.1<", range: sections..<page.endIndex))
+        let s29 = try #require(page.range(of: ">§2.9<", range: sections..<page.endIndex))
+        let s210 = try #require(page.range(of: ">§2.10<", range: sections..<page.endIndex))
         #expect(s21.lowerBound < s29.lowerBound && s29.lowerBound < s210.lowerBound)
         #expect(renderHTML(run) == page)
+    }
+
+    @Test("HTML: every section of a document with its rows or its reason; each decision once with its rows")
+    func htmlSectionsAndDecisions() throws {
+        var withSections = run
+        let outline = DocumentOutline(name: "launch-lock.md", text: "1. One\n2. Two\n2.1. A\n2.9. B\n2.10. C\n3. Three\n4. Four\n")
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [.init(document: "launch-lock.md", section: "3", reason: "layout <only>", line: 2, column: 3)])
+        withSections.sections = SectionCoverage(specs: run.specs, outlines: [outline], reasons: reasons)
+        let page = renderHTML(withSections)
+        #expect(page.contains("not covered: layout &lt;only&gt;"))
+        #expect(page.contains("not covered, and no reason recorded"))
+        #expect(page.contains("through its subsections"))
+        #expect(page.contains("href=\"#doc--launch-lock.md\""))
+        let register = DecisionRegister(run)
+        #expect(register.decisions.map(\.id) == ["grace <60s & \"quiet\" relock", "jailbreak → deny"])
+        let mixed = DecisionRegister.ids(in: "D-MT-TIERS: the block starts (D-MT-COUNTDOWN); no D-MT-EFFECTS here")
+        #expect(mixed == ["D-MT-TIERS", "D-MT-COUNTDOWN", "D-MT-EFFECTS"])
+        #expect(DecisionRegister.split("D-X: why").id == "D-X" && DecisionRegister.split("D-X: why").text == "why")
+    }
+
+    /// Every value of an attribute in a page.
+    static func attributes(_ name: String, in page: String) -> [String] {
+        page.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
     }
 
     @Test("coverage: rows exercised by passed cases only; states, transitions and guard outcomes")

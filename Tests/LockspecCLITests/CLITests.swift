@@ -123,7 +123,7 @@ struct CLITests {
     func badFormat() throws {
         let r = try Self.run(["lint", "--format", "xml", "/nonexistent"])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("--format must be one of text, json, github, not 'xml'"))
+        #expect(r.stderr.contains("--format must be one of text, json, github, sarif, not 'xml'"))
     }
 
     @Test("linting a path that does not exist exits 2 and names it")

@@ -113,11 +113,27 @@ enum ReportText {
     }
 
     private static func reasonSuffix(_ c: CaseResult) -> String {
-        c.expectedReason.map { " (reason: \(VisibleText.escape($0)))" } ?? ""
+        let parts = [c.expectedReason.map { "reason: \(VisibleText.escape($0))" }, c.expectedExpiry.map { "expires \(VisibleText.escape($0))" }]
+        let text = parts.compactMap { $0 }.joined(separator: "; ")
+        return text.isEmpty ? "" : " (\(text))"
     }
 
     static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    /// The JUnit testcases of a run: one per row, and one per cell for a matrix (`renderJUnit` groups the same way).
+    static func junitTestcases(_ result: RunResult) -> Int {
+        let matrices = Set(result.specs.filter { $0.kind == .matrix }.map(\.id))
+        return Set(result.cases.map { [$0.spec, matrices.contains($0.spec) ? $0.id : $0.row] }).count
+    }
+
+    /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report.
+    static func countsExplained(_ result: RunResult) -> String {
+        let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
+        return "This run checked \(rows) rows as \(result.cases.count) cases: a row is one line of a table, a machine row runs as one case "
+            + "per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase per row "
+            + "(per cell for a matrix), \(junitTestcases(result)) testcases here."
     }
 
     /// Parts of an account a renderer may style.

@@ -47,13 +47,20 @@ public struct RunSummary: Codable, Hashable, Sendable {
     /// Whether the run holds.
     public var holds: Bool { verdict == "pass" }
 
-    /// `N passed, N failed`, then the other outcomes that occurred: `, N expected failures, N unexpected passes, N expired`;
-    /// then, when the run explored, `; exploration: N transitions checked, N failing[, N expected]`.
+    /// Cases that fail the run: divergences, unexpected passes and expired expectations. Every report calls them
+    /// "failing".
+    public var failing: Int { failed + unexpectedPasses + expired }
+
+    /// `N passed, N failing`, the failing ones that are not divergences in parentheses (`1 unexpected pass, 1 expired`),
+    /// then `, N expected failures` when there are any; then, when the run explored,
+    /// `; exploration: N transitions checked, N failing[, N expected]`.
     public var line: String {
-        var text = "\(passed) passed, \(failed) failed"
+        var text = "\(passed) passed, \(failing) failing"
+        var detail: [String] = []
+        if unexpectedPasses > 0 { detail.append("\(unexpectedPasses) unexpected pass\(unexpectedPasses == 1 ? "" : "es")") }
+        if expired > 0 { detail.append("\(expired) expired") }
+        if !detail.isEmpty { text += " (" + detail.joined(separator: ", ") + ")" }
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
-        if unexpectedPasses > 0 { text += ", \(unexpectedPasses) unexpected pass\(unexpectedPasses == 1 ? "" : "es")" }
-        if expired > 0 { text += ", \(expired) expired" }
         if let transitionsChecked, let explorationFailing {
             text += "; exploration: \(transitionsChecked) transition\(transitionsChecked == 1 ? "" : "s") checked, \(explorationFailing) failing"
             if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }

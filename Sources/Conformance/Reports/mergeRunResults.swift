@@ -54,7 +54,8 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
                                specs: fingerprints.values.sorted { $0.id < $1.id },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases,
-                     exploration: try mergeExplorations(parts.compactMap(\.exploration)))
+                     exploration: try mergeExplorations(parts.compactMap(\.exploration)),
+                     sections: parts.first { $0.sections != nil }?.sections)
 }
 
 /// The shards' explorations as one: every machine's tour, coverage and findings (a machine explored in two parts is
@@ -66,7 +67,8 @@ func mergeExplorations(_ parts: [RunExploration]) throws(RunMergeError) -> RunEx
         throw .duplicateCase(spec: machine.spec, id: "exploration")
     }
     return RunExploration(
-        result: ExplorationResult(machines: parts.flatMap(\.result.machines), coverage: parts.flatMap(\.result.coverage)),
+        result: ExplorationResult(machines: parts.flatMap(\.result.machines), coverage: parts.flatMap(\.result.coverage),
+                                  walks: parts.flatMap(\.result.walks)),
         findings: parts.flatMap(\.findings))
 }
 

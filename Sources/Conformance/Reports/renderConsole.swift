@@ -48,7 +48,7 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
     if !expected.isEmpty {
         lines.append("")
         for c in expected {
-            let text = "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "")
+            let text = "XFAIL \(c.spec) › \(c.id)" + (c.expectedReason.map { ": \($0)" } ?? "") + (c.expectedExpiry.map { " (expires \($0))" } ?? "")
             lines.append(paint(.dim, VisibleText.escape(text)))
         }
     }

@@ -1,7 +1,9 @@
 import SpecKit
 
 /// The whole run as canonical JSON (sorted keys, stable): the run result's own fields (the exploration, with its
-/// per-machine coverage and findings, when the run explored), plus a `summary` object and a `format` number. `decodeRunResult` reads it back, so shards can be merged.
+/// per-machine coverage and findings, when the run explored; `sections`, the coverage by document and section), plus a
+/// `summary` object, the `decisions` register and a `format` number. `decodeRunResult` reads it back, so shards can be
+/// merged.
 public func renderJSON(_ result: RunResult) throws -> String {
     try Emitter.canonicalJSON(RunReportDocument(result))
 }
@@ -14,6 +16,8 @@ private struct RunReportDocument: Encodable {
     var specs: [CompiledSpec]
     var cases: [CaseResult]
     var exploration: RunExploration?
+    var sections: SectionCoverage?
+    var decisions: DecisionRegister
 
     init(_ result: RunResult) {
         summary = RunSummary(result)
@@ -21,5 +25,7 @@ private struct RunReportDocument: Encodable {
         specs = result.specs
         cases = result.cases
         exploration = result.exploration
+        sections = result.sections
+        decisions = DecisionRegister(result)
     }
 }

@@ -1,55 +1,144 @@
-/// The summary a CI job posts on a pull request: a PASS/FAIL headline, a table of specs, each finding in brief
-/// (case, row, source, file:line, the differing cells as `expected → actual`, the rerun command), and the run identity.
+import SpecKit
+
+/// The summary a CI job posts on a pull request, with the HTML report's content in the same order: the PASS/FAIL
+/// headline, counts and identity; each failing case with its cells labelled expected and actual and its rerun
+/// command; the expected failures with reason and expiry; a table of specs; the coverage by document and section
+/// (each document folded); the decision register; the full identity.
 public func renderMarkdown(_ result: RunResult) -> String {
-    let summary = RunSummary(result)
-    var out = "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
-    out += summary.line + "\n\n"
-    // Rows are the spec's rows; the other columns count cases (a machine row runs once per tested value, a matrix
-    // rule once per cell).
-    out += "| Spec | Rows | Cases | Passed | Failing | Expected failures |\n|---|---:|---:|---:|---:|---:|\n"
-    for id in ReportText.specIDs(result) {
-        let cases = result.cases.filter { $0.spec == id }
-        let s = RunSummary(cases: cases)
-        let rows = result.specs.first { $0.id == id }?.rows.count ?? Set(cases.map(\.row)).count
-        out += "| \(Escape.markdown(id)) | \(rows) | \(cases.count) | \(s.passed) | \(s.failed + s.unexpectedPasses + s.expired) | \(s.expectedFailures) |\n"
+    var page = MarkdownPage(result: result)
+    return page.render()
+}
+
+/// Builds the Markdown summary part by part.
+struct MarkdownPage {
+    let result: RunResult
+    var out = ""
+
+    func md(_ s: String) -> String { Escape.markdown(s) }
+    func code(_ s: String) -> String { Escape.markdownCode(s) }
+
+    mutating func render() -> String {
+        let summary = RunSummary(result)
+        out += "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
+        out += summary.line + " of \(summary.total) cases\n\n"
+        let id = result.identity
+        out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
+        out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
+        out += id.documents.isEmpty ? ".\n\n" : "; documents " + id.documents.map { "\(md($0.name)) \(code(String($0.sha256.prefix(12))))" }.joined(separator: ", ") + ".\n\n"
+        out += md(ReportText.countsExplained(result)) + "\n"
+        failingCases()
+        expectedFailures()
+        specTable()
+        out += markdownExploration(result)
+        documentSections()
+        decisions()
+        identity()
+        return out
     }
-    let findings = result.cases.filter { $0.failsRun }
-    if !findings.isEmpty {
-        out += "\n### Findings\n\n"
-        for c in findings {
-            out += "- **\(ReportText.word(c.status))** \(Escape.markdownCode(c.id)) in \(Escape.markdown(c.spec))"
-            out += ", row \(Escape.markdownCode(c.row)), \(Escape.markdown(ReportText.origin(c)))"
-            out += ", \(Escape.markdownCode("\(c.file):\(c.line)"))\n"
+
+    mutating func failingCases() {
+        let failing = result.cases.filter(\.failsRun)
+        out += "\n### Failing cases\n\n"
+        if failing.isEmpty { out += "None.\n" }
+        for c in failing {
+            out += "- **\(ReportText.word(c.status))** \(code(c.id)) in \(md(c.spec)), row \(code(c.row)), \(md(ReportText.origin(c))), \(code("\(c.file):\(c.line)"))\n"
             if let d = c.divergence {
-                if d.onPath {
-                    out += "  - while reaching the row, step \(d.step + 1) (row \(Escape.markdownCode(d.row ?? "?"))) diverged\n"
-                }
+                out += "  - step \(d.step + 1): \(code(d.action)) at \(code("\(c.file):\(d.line)"))\n"
+                if d.onPath { out += "  - while reaching the row, step \(d.step + 1) (row \(code(d.row ?? "?"))) diverged\n" }
                 for cell in d.cells where !cell.ok {
-                    out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected.description)) → \(Escape.markdownCode(cell.actual.description))\n"
+                    out += "  - \(md(cell.name)): expected \(code(cell.expected.description)), actual \(code(cell.actual.description))\n"
                 }
-                if let e = d.error { out += "  - fixture error: \(Escape.markdown(e))\n" }
+                if let e = d.error { out += "  - fixture error: \(md(e))\n" }
             }
+            let listed = [c.expectedReason.map { "reason: " + md($0) }, c.expectedExpiry.map { "expires " + md($0) }].compactMap { $0 }.joined(separator: ", ")
             if c.status == .unexpectedPass {
-                out += "  - passed, but listed as an expected failure: remove it from the list\n"
+                out += "  - passed, but listed as an expected failure (\(listed)): remove it from the list\n"
             } else if c.status == .expired {
-                out += "  - the expected-failure entry has expired\n"
+                out += "  - the expected-failure entry (\(listed)) has expired\n"
             }
-            out += "  - rerun: \(Escape.markdownCode(RunResult.rerunCommand(for: c)))\n"
+            out += "  - rerun: \(code(RunResult.rerunCommand(for: c)))\n"
         }
     }
-    out += markdownExploration(result)
-    out += "\n### Run\n\n"
-    out += "- build under test: \(Escape.markdownCode(result.identity.build.description)) (recorded at build time, \(Escape.markdown(result.identity.build.recordedAt)))\n"
-    out += "- tool: \(Escape.markdownCode(result.identity.tool))\n"
-    out += "- started: \(Escape.markdown(result.identity.startedAt))\n"
-    if let shard = result.identity.shard { out += "- shard: \(Escape.markdown(shard))\n" }
-    for print in result.identity.specs.sorted(by: { $0.id < $1.id }) {
-        out += "- \(Escape.markdown(print.id)): \(Escape.markdownCode(print.file)) sha256 \(Escape.markdownCode(String(print.sha256.prefix(12))))\n"
+
+    mutating func expectedFailures() {
+        let listed = result.cases.filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
+        out += "\n### Expected failures\n\n"
+        if listed.isEmpty { out += "None.\n"; return }
+        out += "| Case | Row | Reason | Expires | Result |\n|---|---|---|---|---|\n"
+        for c in listed {
+            out += "| \(code(c.id)) | \(code(c.row)) | \(md(c.expectedReason ?? "")) | \(md(c.expectedExpiry ?? "—")) | \(md(HTMLPage.statusText(c.status))) |\n"
+        }
     }
-    for print in result.identity.documents {
-        out += "- document \(Escape.markdownCode(print.name)) sha256 \(Escape.markdownCode(String(print.sha256.prefix(12))))\n"
+
+    mutating func specTable() {
+        // Rows are the spec's rows; the other columns count cases (a machine row runs once per tested value, a matrix
+        // rule once per cell).
+        out += "\n### Results by spec\n\n| Spec | Rows | Cases | Passed | Failing | Expected failures |\n|---|---:|---:|---:|---:|---:|\n"
+        for id in ReportText.specIDs(result) {
+            let cases = result.cases.filter { $0.spec == id }
+            let s = RunSummary(cases: cases)
+            let rows = result.specs.first { $0.id == id }?.rows.count ?? Set(cases.map(\.row)).count
+            out += "| \(md(id)) | \(rows) | \(cases.count) | \(s.passed) | \(s.failing) | \(s.expectedFailures) |\n"
+        }
     }
-    return out
+
+    mutating func documentSections() {
+        let coverage = result.sections ?? SectionCoverage(specs: result.specs, outlines: [], reasons: SectionReasons())
+        out += "\n### Coverage by document and section\n\n"
+        if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
+        for document in coverage.documents {
+            let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
+            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows, "
+            out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without</summary>\n\n"
+            out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
+            for section in document.sections {
+                let rows = section.rows.map { row in
+                    let statuses = result.cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
+                    return code(row.row) + (statuses.isEmpty ? " (not run)" : statuses.allSatisfy { $0 == .passed } ? "" : " (\(HTMLPage.statusText(HTMLPage.worst(statuses))))")
+                }.joined(separator: ", ")
+                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section))) |\n"
+            }
+            out += "\n</details>\n\n"
+        }
+    }
+
+    static func coverageText(_ section: SectionCoverage.Section) -> String {
+        let text: String
+        switch section.status {
+        case .covered: text = "covered"
+        case .bySubsections: text = "through its subsections"
+        case .reasoned: text = "not covered: " + (section.reason ?? "")
+        case .uncovered: text = "NOT COVERED, no reason recorded"
+        }
+        return section.line == nil && !section.id.isEmpty ? text + " (cited, but the document has no heading for it)" : text
+    }
+
+    mutating func decisions() {
+        let register = DecisionRegister(result)
+        out += "\n### Decision register\n\n"
+        if register.decisions.isEmpty { out += "No decisions.\n"; return }
+        out += "| Decision | Text | Rows |\n|---|---|---|\n"
+        for d in register.decisions {
+            let rows = d.rows.map { r in
+                let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
+                return (r.primary ? "" : "also ") + code(r.row) + mark
+            }.joined(separator: ", ")
+            out += "| \(code(d.id)) | \(md(d.texts.joined(separator: " / "))) | \(rows) |\n"
+        }
+    }
+
+    mutating func identity() {
+        out += "\n### Run\n\n"
+        out += "- build under test: \(code(result.identity.build.description)) (recorded at build time, \(md(result.identity.build.recordedAt)))\n"
+        out += "- tool: \(code(result.identity.tool))\n- started: \(md(result.identity.startedAt))\n"
+        if let shard = result.identity.shard { out += "- shard: \(md(shard))\n" }
+        for print in result.identity.specs.sorted(by: { $0.id < $1.id }) {
+            out += "- \(md(print.id)): \(code(print.file)) sha256 \(code(String(print.sha256.prefix(12))))\n"
+        }
+        for print in result.identity.documents {
+            out += "- document \(code(print.name)) sha256 \(code(String(print.sha256.prefix(12))))\n"
+        }
+    }
 }
 
 /// The exploration in the pull-request summary: a table of machines (transitions checked, failing, expected) and each

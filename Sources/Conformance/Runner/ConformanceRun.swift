@@ -117,9 +117,17 @@ public struct ConformanceRun: Sendable {
             tool: options.tool, build: options.build, startedAt: started,
             specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }, documents: documents,
             shard: options.shard.map { "\($0.index)/\($0.count)" })
+        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents)
+        let broken = sections.diagnostics.filter { $0.severity == .error }
+        if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
                                          today: String(started.prefix(10)), progress: progress)
+        result.sections = sections.coverage
+        for i in result.cases.indices {
+            let c = result.cases[i]
+            result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires
+        }
         if exploring {
             let chosen = explored(models)
             var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes)

@@ -37,8 +37,7 @@ public enum DocumentFingerprints {
     static func citations(in suite: CompiledSuite) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
         func cite(_ source: String?, _ location: SourceLocation, _ row: String?) {
-            guard let name = Trace(source: source, decision: nil).document, first[name] == nil else { return }
-            first[name] = (location, row)
+            for name in Citation.all(in: source).map(\.document) where first[name] == nil { first[name] = (location, row) }
         }
         for spec in suite.specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {

@@ -146,6 +146,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
     public var expectedReason: String?
     /// The rows whose transitions the case exercised (path and target), for coverage.
     public var exercised: [String]
+    /// The expiry date (YYYY-MM-DD) of its expected-failures entry, if listed.
+    public var expectedExpiry: String?
 
     /// Creates a case result.
     public init(id: String, spec: String, row: String, source: String?, decision: String?, file: String, line: Int, column: Int,
@@ -238,13 +240,18 @@ public struct RunResult: Codable, Hashable, Sendable {
     public var cases: [CaseResult]
     /// The exploration, when the run explored the machines (`lockspec run` does unless `--no-explore`).
     public var exploration: RunExploration?
+    /// Every section of the design documents with the rows that cover it, or the reason none does (nil in results
+    /// written before this existed).
+    public var sections: SectionCoverage?
 
     /// Creates a run result.
-    public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil) {
+    public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil,
+                sections: SectionCoverage? = nil) {
         self.identity = identity
         self.specs = specs
         self.cases = cases
         self.exploration = exploration
+        self.sections = sections
     }
 
     /// Counts by status.

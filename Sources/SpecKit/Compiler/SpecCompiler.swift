@@ -50,7 +50,8 @@ public struct SpecCompiler: Sendable {
             guard let enumerator = fm.enumerator(atPath: path) else { continue }
             var found: [String] = []
             while let item = enumerator.nextObject() as? String {
-                if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+                // The reasons for uncovered document sections live beside the specs but are not a spec.
+                if (item.hasSuffix(".yaml") || item.hasSuffix(".yml")) && (item as NSString).lastPathComponent != SectionReasons.fileName {
                     found.append(path.hasSuffix("/") ? path + item : path + "/" + item)
                 }
             }

@@ -10,6 +10,21 @@ public enum DiagnosticFormatter {
         case json
         /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::message`.
         case github
+        /// A SARIF 2.1.0 log for code-scanning dashboards (`sarif(_:strict:toolVersion:)`).
+        case sarif
+    }
+
+    /// The findings as a SARIF 2.1.0 log of the tool `lockspec` at `toolVersion`: one result per finding, its id as
+    /// the rule, the message with the hint and notes, at the finding's file, line and column.
+    public static func sarif(_ diagnostics: [Diagnostic], strict: Bool = false, toolVersion: String) -> String {
+        let results = diagnostics.sorted().map { d -> SARIF.Result in
+            var message = d.message
+            if let hint = d.hint { message += "\nhint: \(hint)" }
+            for note in d.notes { message += "\nnote: \(note)" }
+            let level = strict && d.severity == .warning ? "error" : SARIF.level(d.severity)
+            return SARIF.Result(level: level, message: message, ruleId: d.id, file: d.location.file, line: d.location.line, column: d.location.column)
+        }
+        return SARIF.Log(tool: "lockspec", version: toolVersion, results: results).render()
     }
 
     /// Renders diagnostics; `strict` shows warnings as errors; `color` adds ANSI colours to text.
@@ -40,6 +55,8 @@ public enum DiagnosticFormatter {
                      column: $0.location.column, rows: $0.rows, notes: $0.notes, hint: $0.hint)
             }
             return jsonShowingControls((try? Emitter.canonicalJSON(items)) ?? "[]\n")
+        case .sarif:
+            return sarif(shown, toolVersion: "")
         case .github:
             return shown.map { d in
                 let kind = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"

@@ -9,7 +9,9 @@ public enum DiagramFormat: String, Sendable, CaseIterable {
 /// Draws a machine's states and transitions. Edges with the same source, target and event are merged, and their
 /// row ids listed, so the diagram stays readable. `covered` (row ids) marks transitions a run exercised. `command` is
 /// the caller's command that regenerates this diagram (such as `lockspec graph specs/x.yaml`), named in the header.
-public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: String, covered: Set<String>? = nil) -> String {
+/// `guards` writes each row's guard beside its id (`R1 [away > grace]`); in DOT every edge also carries its rows and
+/// guards as a tooltip, shown on hover in an SVG.
+public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: String, covered: Set<String>? = nil, guards: Bool = false) -> String {
     guard let graph = spec.graph else { return "" }
     // A graph read back from a result file may list a state twice: the first place counts.
     let order = Dictionary(graph.states.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -18,6 +20,12 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
         (order[a.from] ?? 0, order[a.to] ?? 0, a.event) < (order[b.from] ?? 0, order[b.to] ?? 0, b.event)
     }
     func isCovered(_ rows: [String]) -> Bool? { covered.map { c in rows.contains { c.contains($0) } } }
+    func guarded(_ t: MachineGraph.Transition) -> [String] {
+        t.rows.map { row in
+            let g = graph.edges.first { $0.row == row && $0.from == t.from && $0.to == t.to && $0.event == t.event }?.guardText ?? ""
+            return g.isEmpty ? row : "\(row) [\(g)]"
+        }
+    }
     var out = ""
     switch format {
     case .mermaid:
@@ -26,7 +34,7 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
         out += "    [*] --> \(graph.initial)\n"
         for state in graph.states { out += "    state \"\(state)\" as \(state)\n" }
         for t in transitions {
-            var label = "\(t.event) (\(t.rows.joined(separator: ", ")))"
+            var label = "\(t.event) (\((guards ? guarded(t) : t.rows).joined(separator: ", ")))"
             if let hit = isCovered(t.rows) { label += hit ? " ✓" : " ✗" }
             out += "    \(t.from) --> \(t.to): \(label.replacingColons())\n"
         }
@@ -36,7 +44,8 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
         out += "    \"__start\" [shape=point];\n    \"__start\" -> \"\(graph.initial)\";\n"
         for state in graph.states { out += "    \"\(state)\";\n" }
         for t in transitions {
-            var attributes = "label=\"\(t.event)\\n\(t.rows.joined(separator: ", "))\""
+            var attributes = "label=\"\(t.event)\\n\((guards ? guarded(t) : t.rows).joined(separator: guards ? "\\n" : ", ").dotEscaped())\""
+            attributes += ", tooltip=\"\(guarded(t).joined(separator: "; ").dotEscaped())\""
             if let hit = isCovered(t.rows) { attributes += hit ? ", color=darkgreen" : ", color=red, style=dashed" }
             out += "    \"\(t.from)\" -> \"\(t.to)\" [\(attributes)];\n"
         }
@@ -46,6 +55,9 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
 }
 
 extension String {
+    /// A DOT string's content: quotes and backslashes escaped.
+    fileprivate func dotEscaped() -> String { replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
+
     /// Mermaid ends a transition label at a colon; a full-width colon reads the same.
     fileprivate func replacingColons() -> String { String(map { $0 == ":" ? "：" : $0 }) }
 }

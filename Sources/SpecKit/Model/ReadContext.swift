@@ -252,18 +252,34 @@ final class ReadContext {
 
     /// A trace: `source`, `decision`, or both; one of them is required.
     func trace(_ byKey: [String: Node], at location: SourceLocation, rowID: String) -> Trace {
-        let source = byKey["source"].flatMap { text($0, "the source of row \(rowID)") }
+        let source = byKey["source"].flatMap { sourceText($0, rowID: rowID) }
         let decision = byKey["decision"].flatMap { text($0, "the decision of row \(rowID)") }
         if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
             error("spec.untraced-row",
                   "row \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
                   at: location, rows: [rowID])
         }
-        if let source, !source.contains("§") {
+        if let source, Citation.all(in: source).contains(where: { $0.section.isEmpty }) {
             warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
                     at: byKey["source"]?.location ?? location, rows: [rowID])
         }
         return Trace(source: source, decision: decision)
+    }
+
+    /// A row's source: one `<document> §<section>`, or a list of them (kept joined by `; `; an item may not contain `;`).
+    func sourceText(_ node: Node, rowID: String) -> String? {
+        guard let items = node.sequence else { return text(node, "the source of row \(rowID)") }
+        if items.isEmpty { error("spec.empty-value", "the source of row \(rowID) is an empty list", at: node.location); return nil }
+        var texts: [String] = []
+        for item in items {
+            guard let t = text(item, "each source of row \(rowID)") else { return nil }
+            if t.contains(";") {
+                error("spec.wrong-type", "a source in a list holds one citation, without ';'", at: item.location, rows: [rowID])
+                return nil
+            }
+            texts.append(t)
+        }
+        return texts.joined(separator: Citation.separator)
     }
 
     /// The common part of a table row: a mapping with `id`, a trace, an optional `when` on `names`, and one

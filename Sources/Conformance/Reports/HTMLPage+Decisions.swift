@@ -1,0 +1,27 @@
+import SpecKit
+
+extension HTMLPage {
+    /// Each decision once: its id, its text, the rows that rely on it and their results.
+    mutating func decisionRegister() {
+        let register = DecisionRegister(result)
+        out += "<section id=\"decisions\">\n<h2>Decision register</h2>\n"
+        out += "<p class=\"muted\">Points the documents do not settle, decided here: each decision once, with the rows that rely on it "
+        out += "(in italics: rows that mention it beside their own decision).</p>\n"
+        if register.decisions.isEmpty {
+            out += "<p>No decisions.</p>\n</section>\n"
+            return
+        }
+        out += "<table class=\"register\">\n<tr><th>Decision</th><th>Text</th><th>Rows and results</th></tr>\n"
+        for decision in register.decisions {
+            out += "<tr id=\"\(Self.anchor("decision", decision.id))\"><td><code>\(h(decision.id))</code></td><td>"
+            out += decision.texts.isEmpty ? "<span class=\"muted\">(only mentioned by other decisions)</span>" : decision.texts.map { h($0) }.joined(separator: "<hr>")
+            out += "</td><td>"
+            out += decision.rows.map { reliance in
+                let badge = rowBadge(SectionCoverage.RowReference(spec: reliance.spec, row: reliance.row, file: reliance.file, line: reliance.line))
+                return reliance.primary ? badge : "<em>\(badge)</em>"
+            }.joined(separator: " ")
+            out += "</td></tr>\n"
+        }
+        out += "</table>\n</section>\n"
+    }
+}

@@ -1,0 +1,65 @@
+import SpecKit
+
+extension HTMLPage {
+    /// The run's per-section coverage, or one built from the specs' citations when the result has none.
+    var sectionCoverage: SectionCoverage {
+        result.sections ?? SectionCoverage(specs: result.specs, outlines: [], reasons: SectionReasons())
+    }
+
+    /// Every section of each design document: the rows citing it and their results, or why no row covers it.
+    mutating func documentSections() {
+        let coverage = sectionCoverage
+        out += "<section id=\"documents\">\n<h2>Coverage by document and section</h2>\n"
+        out += "<p class=\"muted\">Each section of each design document, the rows whose <code>source</code> cites it and their results; "
+        out += "a section no row covers carries the reason recorded in specs/sections.yaml.</p>\n"
+        if coverage.documents.isEmpty { out += "<p>No row cites a document.</p>\n" }
+        for document in coverage.documents { documentTable(document) }
+        out += "</section>\n"
+    }
+
+    mutating func documentTable(_ document: SectionCoverage.Document) {
+        let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
+        out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(document.sections.count) sections"
+        out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
+        out += ": \(counts[.covered] ?? 0) covered by rows, \(counts[.bySubsections] ?? 0) through their subsections, "
+        out += "\(counts[.reasoned] ?? 0) not covered with a reason, \(counts[.uncovered] ?? 0) not covered without one.</p>\n"
+        out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"
+        for section in document.sections {
+            out += "<tr id=\"\(Self.anchor("sec", document.name, section.id))\"><td class=\"level\(min(section.level, 3))\">"
+            let numbered = !section.id.isEmpty && section.id.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            out += section.id.isEmpty ? "—" : (numbered ? "§" + h(section.id) : "")
+            let heading = numbered && section.title == section.id ? "<span class=\"muted\">(the document was not read)</span>" : h(section.title)
+            out += "</td><td>\(heading)\(section.line.map { " <span class=\"muted\">line \($0)</span>" } ?? "")</td><td>"
+            out += section.rows.map { rowBadge($0) }.joined(separator: " ")
+            out += "</td>\(coverageCell(section))</tr>\n"
+        }
+        out += "</table>\n"
+    }
+
+    func coverageCell(_ section: SectionCoverage.Section) -> String {
+        var text: String
+        switch section.status {
+        case .covered: text = "<td class=\"pass\">covered by \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
+        case .bySubsections: text = "<td class=\"pass\">through its subsections"
+        case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
+        case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
+        }
+        if section.line == nil && !section.id.isEmpty { text += "<br><span class=\"note\">cited, but the document has no heading for it</span>" }
+        return text + "</td>"
+    }
+
+    /// One badge for a row: its worst result over its cases, linking to its first case in the tables.
+    func rowBadge(_ row: SectionCoverage.RowReference) -> String {
+        let list = result.cases.filter { $0.spec == row.spec && $0.row == row.row }
+        guard let first = list.first else { return "<span class=\"badge na\" title=\"\(h(row.spec)): not run\">\(h(row.row))</span>" }
+        let worst = Self.worst(list.map(\.status))
+        let title = "\(row.spec): \(list.count) case\(list.count == 1 ? "" : "s"), \(Self.statusText(worst))"
+        return "<a class=\"badge \(Self.statusClass(worst))\" href=\"#\(Self.anchor("case", first.spec, first.id))\" title=\"\(h(title))\">\(h(row.row))</a>"
+    }
+
+    /// The status that says most about a row: a failure, then an expiry, an unexpected pass, an expected failure.
+    static func worst(_ statuses: [CaseStatus]) -> CaseStatus {
+        for s in [CaseStatus.failed, .expired, .unexpectedPass, .expectedFailure] where statuses.contains(s) { return s }
+        return .passed
+    }
+}

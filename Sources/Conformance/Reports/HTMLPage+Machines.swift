@@ -1,0 +1,64 @@
+import SpecKit
+
+extension HTMLPage {
+    /// Per machine, a state diagram of the covered transitions and its coverage of states, transitions and guards.
+    mutating func machines() {
+        let machines = result.specs.filter { $0.graph != nil }.sorted { $0.id < $1.id }
+        out += "<section id=\"machines\">\n<h2>State machines and coverage</h2>\n"
+        out += "<p class=\"muted\">A transition is covered when a passed case exercised its row. Solid green: covered; dashed grey: not covered.</p>\n"
+        if machines.isEmpty { out += "<p>No machines.</p>\n" }
+        for compiled in machines {
+            guard let graph = compiled.graph, let coverage = MachineCoverage(spec: compiled, cases: result.cases) else { continue }
+            out += "<h3 id=\"\(Self.anchor("machine", compiled.id))\">\(h(compiled.id))</h3>\n<div class=\"svgbox\">\n"
+            out += StateDiagramSVG.render(graph, covered: coverage.coveredRows, id: compiled.id)
+            out += "</div>\n<details><summary>Mermaid source</summary>\n<pre>"
+            out += h(emitDiagram(compiled, format: .mermaid, command: "lockspec graph \(compiled.file)", covered: coverage.coveredRows))
+            out += "</pre>\n</details>\n"
+            machineCoverage(graph, coverage)
+        }
+        out += "</section>\n"
+    }
+
+    mutating func machineCoverage(_ graph: MachineGraph, _ coverage: MachineCoverage) {
+        out += "<table class=\"coverage\">\n"
+        let unvisited = coverage.states.filter { !coverage.visitedStates.contains($0) }
+        out += "<tr><th>States</th><td>\(coverage.visitedStates.count)/\(coverage.states.count)\(Self.percent(coverage.visitedStates.count, coverage.states.count))"
+        if !unvisited.isEmpty { out += " <span class=\"muted\">not visited: \(h(unvisited.joined(separator: ", ")))</span>" }
+        out += "</td></tr>\n"
+        let missed = graph.edges.filter { !coverage.coveredRows.contains($0.row) }.map(\.row)
+        out += "<tr><th>Transitions</th><td>\(coverage.coveredEdges)/\(coverage.edges)\(Self.percent(coverage.coveredEdges, coverage.edges))"
+        if !missed.isEmpty { out += " <span class=\"muted\">not covered: \(h(missed.joined(separator: ", ")))</span>" }
+        out += "</td></tr>\n<tr><th>Guard outcomes</th><td>"
+        if coverage.guards.isEmpty { out += "no guarded choices" }
+        for g in coverage.guards {
+            out += "<div>\(h(g.from)) · \(h(g.event)): \(g.coveredCount)/\(g.rows.count) "
+            out += g.rows.map { "<span class=\"badge \($0.covered ? "pass" : "na")\">\(h($0.row))\($0.guardText.isEmpty ? "" : " [" + h($0.guardText) + "]")</span>" }
+                .joined(separator: " ")
+            out += "</div>"
+        }
+        out += "</td></tr>\n</table>\n"
+    }
+
+    /// The full identity: tool, build, time, and every spec's and document's SHA-256.
+    mutating func identity() {
+        let id = result.identity
+        out += "<section id=\"identity\">\n<h2>Run identity</h2>\n<table>\n"
+        out += "<tr><th>Tool</th><td>\(h(id.tool))</td></tr>\n<tr><th>Build under test</th><td><code>\(h(id.build.description))</code>"
+        out += " <span class=\"muted\">recorded at build time, \(h(id.build.recordedAt))</span></td></tr>\n"
+        out += "<tr><th>Started</th><td>\(h(id.startedAt))</td></tr>\n"
+        if let shard = id.shard { out += "<tr><th>Shard</th><td>\(h(shard))</td></tr>\n" }
+        out += "</table>\n<table>\n<tr><th>Spec</th><th>File</th><th>SHA-256</th></tr>\n"
+        for print in id.specs.sorted(by: { $0.id < $1.id }) {
+            out += "<tr><td>\(h(print.id))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
+        }
+        out += "</table>\n"
+        if !id.documents.isEmpty {
+            out += "<table>\n<tr><th>Design document</th><th>SHA-256</th></tr>\n"
+            for print in id.documents {
+                out += "<tr><td>\(h(print.name))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
+            }
+            out += "</table>\n"
+        }
+        out += "<p><a href=\"#top\">back to the top</a></p>\n</section>\n"
+    }
+}

@@ -1,0 +1,49 @@
+/// The report's stylesheet: screen (fits a 1,400 px window without horizontal scrolling: long cells wrap) and print
+/// (a clean paged document: no colours lost, each part on a new page, links show no URL, details open).
+enum HTMLStyle {
+    static let css = """
+    body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", sans-serif; color: #24292f; margin: 24px auto; max-width: 1300px; padding: 0 16px; }
+    h1 { margin: 0 0 8px; } h2 { border-bottom: 1px solid #d0d7de; padding-bottom: 4px; margin-top: 32px; }
+    table { border-collapse: collapse; margin: 8px 0 16px; max-width: 100%; }
+    th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+    th { background: #f6f8fa; }
+    td.pass, .badge.pass { background: #dafbe1; color: #116329; }
+    td.fail, .badge.fail, p.fail { background: #ffebe9; color: #a40e26; }
+    td.xfail, .badge.xfail { background: #fff8c5; color: #7d4e00; }
+    td.na, .badge.na { background: #f6f8fa; color: #57606a; }
+    .verdict { margin: 4px 0 12px; font-size: 16px; }
+    .headline { display: inline-block; font-size: 28px; font-weight: 700; padding: 2px 16px; border-radius: 6px; margin-right: 8px; vertical-align: middle; }
+    .headline.pass { background: #1a7f37; color: #fff; } .headline.fail { background: #cf222e; color: #fff; }
+    table.ident { margin: 4px 0 8px; } table.ident th { width: 160px; }
+    nav#contents { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 4px 16px; }
+    nav#contents h2 { border: 0; margin: 8px 0 0; font-size: 16px; } nav#contents ol { margin: 4px 0 8px; }
+    nav#contents ol ol { columns: 2; }
+    .muted { color: #57606a; } .note { font-size: 12px; } .explain { max-width: 1100px; }
+    .exp { color: #57606a; } .act { font-weight: 600; }
+    .badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 12px; margin: 1px 0; text-decoration: none; }
+    article.finding { border: 1px solid #d0d7de; border-left: 4px solid #cf222e; border-radius: 6px; padding: 4px 12px; margin: 12px 0; }
+    article.finding h3 { margin: 6px 0; }
+    table.diff tr.differs td { font-weight: 600; }
+    table.sections td.level2 { padding-left: 20px; } table.sections td.level3 { padding-left: 32px; }
+    table.sections, table.register { width: 100%; }
+    table.sections td:nth-child(4), table.register td:nth-child(2) { max-width: 420px; }
+    .wide { max-width: 100%; overflow-x: auto; } table.fit td { max-width: 360px; }
+    code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; } code.rerun { color: #57606a; }
+    pre { background: #f6f8fa; padding: 8px; overflow-x: auto; font-size: 12px; white-space: pre-wrap; }
+    .svgbox { overflow-x: auto; max-width: 100%; } .svgbox svg { max-width: 100%; height: auto; }
+    svg.diagram text.state { font: 13px ui-monospace, Menlo, monospace; fill: #24292f; }
+    svg.diagram text.edge { font: 11px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
+    svg.diagram text.hit { fill: #1a7f37; } svg.diagram text.miss { fill: #6e7781; }
+    @media print {
+      @page { size: A4; margin: 14mm 12mm; }
+      body { margin: 0; max-width: none; font-size: 10pt; padding: 0; }
+      * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+      section { break-before: page; } header { break-after: page; }
+      h2, h3 { break-after: avoid; } tr, article.finding { break-inside: avoid; }
+      a { color: inherit; text-decoration: none; }
+      .wide, .svgbox { overflow: visible; } details > pre { display: block; }
+      nav#contents { background: none; }
+    }
+
+    """
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads what the per-section coverage needs from disk: the reasons file beside the specs and, when a folder of
+/// design documents is given, the outline of each document the specs or the reasons name.
+public enum DesignDocuments {
+    /// The coverage of `specs` over the documents in `folder` (nil: from the citations alone), with the reasons
+    /// found in the spec folders of `specPaths` (default specs/), and every finding: the reasons file's own errors
+    /// and the coverage warnings of `checkSectionCoverage`. A document the specs cite but the folder lacks is left to
+    /// the run's fingerprints (`run.document-missing`); here it just has no outline.
+    public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var reasons = SectionReasons()
+        if let file = reasonsFile(specPaths: specPaths) {
+            do {
+                let node = try YAMLLoader().load(contentsOf: file)
+                let read = SectionReasons.read(node, file: file)
+                reasons = read.reasons
+                diagnostics += read.diagnostics
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        var outlines: [DocumentOutline] = []
+        if let folder {
+            let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
+            for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
+                let path = (folder as NSString).appendingPathComponent(name)
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                outlines.append(DocumentOutline(name: name, text: String(decoding: data, as: UTF8.self)))
+            }
+        }
+        let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons)
+        return (coverage, diagnostics.sorted())
+    }
+
+    /// `sections.yaml` in the first spec folder given (or beside the first spec file) that has one.
+    static func reasonsFile(specPaths: [String]) -> String? {
+        for path in specPaths.isEmpty ? ["specs"] : specPaths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+            let file = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(SectionReasons.fileName)
+            if FileManager.default.fileExists(atPath: file) { return file }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,150 @@
+/// Every section of every design document, the rows that cite it, and for a section no row covers the reason
+/// recorded in `specs/sections.yaml`: what an auditor reads document by document.
+///
+/// With the documents' outlines, the sections are the documents' own headings (plus any cited section the document
+/// has no heading for, marked so); without them, the sections the rows cite and the reasons name.
+public struct SectionCoverage: Codable, Hashable, Sendable {
+    /// The documents, sorted by name.
+    public var documents: [Document]
+
+    /// One design document.
+    public struct Document: Codable, Hashable, Sendable {
+        /// Its file name.
+        public var name: String
+        /// Whether the sections were read from the document's headings (else from the citations and reasons only).
+        public var fromHeadings: Bool
+        /// Its sections, in document order (or natural order without the document).
+        public var sections: [Section]
+    }
+
+    /// One section and what covers it.
+    public struct Section: Codable, Hashable, Sendable {
+        /// The section's number, or its title when it has none; empty for a citation of the whole document.
+        public var id: String
+        /// The heading's text (the id again when the document was not read).
+        public var title: String
+        /// 1 for a top-level section.
+        public var level: Int
+        /// The heading's line in the document; nil for a cited section that is not among the document's headings.
+        public var line: Int?
+        /// The rows whose source cites the section.
+        public var rows: [RowReference]
+        /// Why no row covers it, from the reasons file.
+        public var reason: String?
+        /// How it is covered.
+        public var status: Status
+    }
+
+    /// How a section is covered.
+    public enum Status: String, Codable, Hashable, Sendable {
+        /// Rows cite it.
+        case covered
+        /// No row cites it, but rows cite sections below it.
+        case bySubsections
+        /// No row covers it, for the recorded reason.
+        case reasoned
+        /// No row covers it and no reason is recorded (a lint warning).
+        case uncovered
+    }
+
+    /// A row, as the section lists it.
+    public struct RowReference: Codable, Hashable, Sendable {
+        /// The spec id.
+        public var spec: String
+        /// The row id.
+        public var row: String
+        /// The spec file.
+        public var file: String
+        /// The row's line.
+        public var line: Int
+
+        /// Creates a reference.
+        public init(spec: String, row: String, file: String, line: Int) {
+            self.spec = spec
+            self.row = row
+            self.file = file
+            self.line = line
+        }
+    }
+
+    /// Builds the coverage of `specs`' rows over the documents' `outlines` (empty without the documents) and `reasons`.
+    public init(specs: [CompiledSpec], outlines: [DocumentOutline], reasons: SectionReasons) {
+        var cited: [String: [String: [RowReference]]] = [:]
+        for spec in specs.sorted(by: { $0.id < $1.id }) {
+            for row in spec.rows {
+                for citation in Citation.all(in: row.source) {
+                    let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line)
+                    if cited[citation.document, default: [:]][citation.section, default: []].contains(reference) { continue }
+                    cited[citation.document, default: [:]][citation.section, default: []].append(reference)
+                }
+            }
+        }
+        let names = Set(cited.keys).union(outlines.map(\.name)).union(reasons.entries.map(\.document)).sorted()
+        documents = names.map { name in
+            let outline = outlines.first { $0.name == name && !$0.sections.isEmpty }
+            var sections = Self.sections(outline: outline, cited: cited[name] ?? [:], reasons: reasons.entries.filter { $0.document == name })
+            Self.settle(&sections, reasons: reasons, document: name)
+            return Document(name: name, fromHeadings: outline != nil, sections: sections)
+        }
+    }
+
+    /// The sections with their rows, before their status is settled.
+    static func sections(outline: DocumentOutline?, cited: [String: [RowReference]], reasons: [SectionReasons.Entry]) -> [Section] {
+        var sections: [Section] = []
+        var matched: Set<String> = []
+        for heading in outline?.sections ?? [] {
+            let keys = cited.keys.filter { heading.isNamed(by: $0) }
+            matched.formUnion(keys)
+            let rows = keys.sorted().flatMap { cited[$0] ?? [] }
+            sections.append(Section(id: heading.id, title: heading.title, level: heading.level, line: heading.line, rows: rows, reason: nil, status: .uncovered))
+        }
+        var loose = Set(cited.keys).subtracting(matched)
+        if outline == nil { loose.formUnion(reasons.map(\.section)) }
+        for key in loose.sorted(by: Self.sectionOrder) {
+            let level = OutlineText.number(key)?.count ?? 1
+            sections.append(Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: level, line: nil,
+                                    rows: cited[key] ?? [], reason: nil, status: .uncovered))
+        }
+        return sections
+    }
+
+    /// Each section's reason and status.
+    static func settle(_ sections: inout [Section], reasons: SectionReasons, document: String) {
+        let coveredIDs = Set(sections.filter { !$0.rows.isEmpty }.map(\.id))
+        for i in sections.indices {
+            let id = sections[i].id
+            sections[i].reason = reasons.entries.first { $0.document == document && (sections[i].line == nil ? $0.section == id : OutlineText.names($0.section, sections[i])) }?.reason
+            if !sections[i].rows.isEmpty {
+                sections[i].status = .covered
+            } else if OutlineText.number(id) != nil, coveredIDs.contains(where: { $0.hasPrefix(id + ".") }) {
+                sections[i].status = .bySubsections
+            } else {
+                sections[i].status = sections[i].reason == nil ? .uncovered : .reasoned
+            }
+        }
+    }
+
+    /// Section numbers in numeric order, before titles in text order.
+    static func sectionOrder(_ a: String, _ b: String) -> Bool {
+        switch (OutlineText.number(a), OutlineText.number(b)) {
+        case let (x?, y?): x.lexicographicallyPrecedes(y)
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): a < b
+        }
+    }
+
+    /// How many sections have each status, over every document.
+    public var counts: [Status: Int] {
+        var result: [Status: Int] = [:]
+        for document in documents { for section in document.sections { result[section.status, default: 0] += 1 } }
+        return result
+    }
+}
+
+extension OutlineText {
+    /// Whether a reason's section text names a heading (by number or title).
+    static func names(_ text: String, _ section: SectionCoverage.Section) -> Bool {
+        DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: section.line ?? 0).isNamed(by: text)
+    }
+}

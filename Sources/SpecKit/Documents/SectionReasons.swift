@@ -1,0 +1,80 @@
+/// Why some sections of the design documents have no rows: `specs/sections.yaml`, one mapping per document from a
+/// section (its number, or its title when it has none) to the reason.
+///
+/// ```yaml
+/// medtime-biometric-unlock.es.md:
+///   "2.1.1": The wireframe of the native iOS prompt: layout, no behaviour the core decides.
+/// ```
+public struct SectionReasons: Codable, Hashable, Sendable {
+    /// The file's conventional name, in the specs folder.
+    public static let fileName = "sections.yaml"
+
+    /// The file the reasons were read from ("" when there is none).
+    public var file: String
+    /// Every reason, in file order.
+    public var entries: [Entry]
+
+    /// One section and why no row covers it.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// The document's file name.
+        public var document: String
+        /// The section, as a citation names it.
+        public var section: String
+        /// Why no row covers it.
+        public var reason: String
+        /// The 1-based line of the entry.
+        public var line: Int
+        /// The 1-based column of the entry.
+        public var column: Int
+
+        /// Creates an entry.
+        public init(document: String, section: String, reason: String, line: Int, column: Int) {
+            self.document = document
+            self.section = section
+            self.reason = reason
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// Creates a value.
+    public init(file: String = "", entries: [Entry] = []) {
+        self.file = file
+        self.entries = entries
+    }
+
+    /// The reason given for a section of a document, if any.
+    public func reason(document: String, section: String) -> Entry? {
+        entries.first { $0.document == document && $0.section == section }
+    }
+
+    /// Reads the file's YAML tree. Anything but a mapping of documents to mappings of sections to texts is an error
+    /// (`trace.bad-reasons`) at its place; so is a section listed twice.
+    public static func read(_ root: Node, file: String) -> (reasons: SectionReasons, diagnostics: [Diagnostic]) {
+        var entries: [Entry] = []
+        var diagnostics: [Diagnostic] = []
+        func bad(_ message: String, _ node: Node) { diagnostics.append(Diagnostic(.error, id: "trace.bad-reasons", message, at: node.location)) }
+        guard let documents = root.mapping else {
+            bad("the reasons for uncovered sections must be a mapping from document names to sections, not \(root.kindDescription)", root)
+            return (SectionReasons(file: file), diagnostics)
+        }
+        for document in documents {
+            guard let name = document.key.scalar, let sections = document.value.mapping else {
+                bad("each document must map its sections to reasons, not \(document.value.kindDescription)", document.value)
+                continue
+            }
+            for section in sections {
+                guard let id = section.key.scalar, let reason = section.value.scalar, !reason.isEmpty else {
+                    bad("the reason for a section must be a text", section.value)
+                    continue
+                }
+                if entries.contains(where: { $0.document == name && $0.section == id }) {
+                    bad("section '\(id)' of \(name) is listed twice", section.key)
+                    continue
+                }
+                entries.append(Entry(document: name, section: id, reason: reason, line: section.key.location.line, column: section.key.location.column))
+            }
+        }
+        return (SectionReasons(file: file, entries: entries), diagnostics)
+    }
+}

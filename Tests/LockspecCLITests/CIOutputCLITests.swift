@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// What a CI job reads: GitHub annotations at the failing step's own line with the differing cells, and SARIF 2.1.0
+/// logs from lint, run and merge in the shape SwiftLint writes.
+@Suite("lockspec CI output")
+struct CIOutputCLITests {
+    /// The launch-lock specs, with step 4 of LL-S-ACC1-ENABLE-WITH-FACEID (lines 25–27) expecting the wrong `enabled`.
+    static func divergingSpecs() throws -> URL {
+        let folder = try RunCLITests.folder()
+        for name in try FileManager.default.contentsOfDirectory(atPath: RunCLITests.specs) where name.hasPrefix("launch-lock.") {
+            var text = try String(contentsOfFile: RunCLITests.specs + "/" + name, encoding: .utf8)
+            if name == "launch-lock.acceptance.yaml" {
+                var lines = text.components(separatedBy: "\n")
+                #expect(lines[26] == "        expect: {enabled: true, prompt: none, state: Open, effects: []}")
+                lines[26] = "        expect: {enabled: false, prompt: none, state: Open, effects: []}"
+                text = lines.joined(separator: "\n")
+            }
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test("a failing step's annotation names its own line and the cells that differ; merge --format github too")
+    func githubAnnotation() throws {
+        let folder = try Self.divergingSpecs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("launch-lock.acceptance.yaml").path
+        let json = folder.appendingPathComponent("r.json").path
+        let r = try CLITests.run(["run", folder.path, "--row", "LL-S-ACC1-ENABLE-WITH-FACEID", "--format", "github", "--json", json], timeout: 60)
+        #expect(r.status == 1)
+        let annotation = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("::error ") }.map(String.init), "\(r.output)")
+        let place = "::error file=\(file),line=25,col=9"
+        #expect(annotation.hasPrefix(place), "\(annotation)")
+        #expect(annotation.contains("::row LL-S-ACC1-ENABLE-WITH-FACEID diverges from the core at step 4 (authResult(outcome=success))"))
+        #expect(annotation.contains("enabled: expected false, actual true"))
+        #expect(annotation.hasSuffix("rerun with: lockspec run specs --row LL-S-ACC1-ENABLE-WITH-FACEID"))
+        let merged = try CLITests.run(["merge", json, "--format", "github"])
+        #expect(merged.status == 1)
+        #expect(merged.stdout.contains(place))
+    }
+
+    @Test("SARIF 2.1.0 from lint, run and merge: schema, version, tool, rules, and each result located on its YAML line")
+    func sarif() throws {
+        let folder = try Self.divergingSpecs()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("r.json").path
+        let run = try CLITests.run(["run", folder.path, "--row", "LL-S-ACC1-ENABLE-WITH-FACEID", "--format", "sarif", "--json", json], timeout: 60)
+        #expect(run.status == 1)
+        let runResults = try Self.checkShape(run.stdout)
+        #expect(runResults.map(\.rule) == ["run.diverged"])
+        #expect(runResults.first?.line == 25) // step 4 starts at line 25 (its expect is on line 27)
+        #expect(runResults.first?.uri.hasSuffix("launch-lock.acceptance.yaml") == true)
+        let merged = try CLITests.run(["merge", json, "--format", "sarif"])
+        #expect(try Self.checkShape(merged.stdout).map(\.line) == [25])
+
+        let broken = folder.appendingPathComponent("broken.yaml")
+        try "id: x\nkind: machin\n".write(to: broken, atomically: true, encoding: .utf8)
+        let lint = try CLITests.run(["lint", "--format", "sarif", broken.path])
+        #expect(lint.status == 1)
+        let lintResults = try Self.checkShape(lint.stdout)
+        #expect(lintResults.contains { $0.rule == "spec.unknown-kind" && $0.line == 2 && $0.level == "error" })
+    }
+
+    struct Located { var rule: String, level: String, uri: String, line: Int }
+
+    /// Checks a SARIF log's shape as SwiftLint's reporter writes it, and returns its results.
+    static func checkShape(_ text: String) throws -> [Located] {
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text.prefix(500))")
+        #expect(root["version"] as? String == "2.1.0")
+        #expect((root["$schema"] as? String)?.hasSuffix("sarif-schema-2.1.0.json") == true)
+        let runs = try #require(root["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "lockspec")
+        #expect(driver["semanticVersion"] as? String == "0.1.0")
+        let rules = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
+        var found: [Located] = []
+        for result in try #require(runs[0]["results"] as? [[String: Any]]) {
+            let rule = try #require(result["ruleId"] as? String)
+            #expect(rules.contains(rule))
+            let level = try #require(result["level"] as? String)
+            #expect(["error", "warning", "note"].contains(level))
+            #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let uri = try #require((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
+            let region = try #require(location["region"] as? [String: Any])
+            let line = try #require(region["startLine"] as? Int)
+            #expect(line >= 1 && (region["startColumn"] as? Int ?? 0) >= 1)
+            found.append(Located(rule: rule, level: level, uri: uri, line: line))
+        }
+        return found
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// The design documents' outlines, the reasons file, and the per-section coverage with its lint findings.
+@Suite("Design documents: outlines and per-section coverage")
+struct DocumentsTests {
+    @Test("Markdown headings: the number is the id, the single title heading is not a section, code fences are skipped")
+    func markdownHeadings() {
+        let text = "# Title\n\n## 1. One\ntext\n```\n## 9. not a heading\n```\n## 2. Two\n### 2.1 Sub\n## Appendix\n"
+        let outline = DocumentOutline(name: "d.md", text: text)
+        #expect(outline.sections.map(\.id) == ["1", "2", "2.1", "Appendix"])
+        #expect(outline.sections.map(\.line) == [3, 8, 9, 10])
+        #expect(outline.sections[2].level == 2 && outline.sections[2].title == "Sub")
+    }
+
+    @Test("numbered lines: a numbered list inside a section is not taken for headings, and skipped numbers are allowed")
+    func numberedLines() {
+        let text = "Title\n2. First\n2.1. Sub\nbody\n1. item one\n2. item two\n3. item three\n3. Second\n3.2. Skips 3.1\n5. Skips 4\n"
+        let outline = DocumentOutline(name: "d.md", text: text)
+        #expect(outline.sections.map(\.id) == ["2", "2.1", "3", "3.2", "5"])
+        #expect(outline.sections.map(\.line) == [2, 3, 8, 9, 10])
+    }
+
+    @Test("a document with no line breaks: numbers inside the running text, not counts or versions")
+    func inlineNumbers() {
+        let text = "1. 起点说明iOS 11之后5次失败。2. 机制2.1 LAContext的流程2.2 biometryType属性iOS 11.0, x3. 方案"
+        let outline = DocumentOutline(name: "d.md", text: text)
+        #expect(outline.sections.map(\.id) == ["1", "2", "2.1", "2.2", "3"])
+        #expect(outline.sections.allSatisfy { $0.line == 1 })
+        #expect(outline.sections[2].title == "LAContext的流程")
+    }
+
+    @Test("a document without numbers: short title lines, not sentences, code or list items")
+    func titleLines() {
+        let text = "应用门控\n启动体验：很多门控。\n门控栈\nErrorBoundary { // x\n}\n错误边界\n- 列表项\n评分（智能触发，非门控）\n正文结束。\n"
+        let outline = DocumentOutline(name: "d.md", text: text)
+        #expect(outline.sections.map(\.id) == ["门控栈", "错误边界", "评分（智能触发，非门控）"])
+    }
+
+    static func spec(rows: [(String, String?)]) -> CompiledSpec {
+        CompiledSpec(id: "s", kind: .decision, title: "S", source: "d.md §1", fixture: "fx", file: "specs/s.yaml", sha256: "",
+                     product: [], rows: rows.enumerated().map { RowRecord(id: $1.0, source: $1.1, decision: nil, line: 10 + $0, column: 5) },
+                     graph: nil)
+    }
+
+    static let outline = DocumentOutline(name: "d.md", text: "1. One\n2. Two\n2.1. Two one\n3. Three\n4. Four\n")
+
+    @Test("each heading gets the rows that cite it (a list of sources counts for each), its subsections, or its reason")
+    func coverage() {
+        let spec = Self.spec(rows: [("R1", "d.md §1; d.md §2.1"), ("R2", "d.md §2.1"), ("R3", "d.md §9")])
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [.init(document: "d.md", section: "3", reason: "layout only", line: 2, column: 3)])
+        let coverage = SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: reasons)
+        let sections = coverage.documents[0].sections
+        #expect(sections.map(\.id) == ["1", "2", "2.1", "3", "4", "9"])
+        #expect(sections.map(\.status) == [.covered, .bySubsections, .covered, .reasoned, .uncovered, .covered])
+        #expect(sections[2].rows.map(\.row) == ["R1", "R2"])
+        #expect(sections[5].line == nil) // cited, but the document has no such heading
+        #expect(sections[3].reason == "layout only")
+    }
+
+    @Test("lint: a heading with no rows and no reason, a stale reason, and a reason for a section that does not exist")
+    func findings() {
+        let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2")])
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [
+            .init(document: "d.md", section: "1", reason: "x", line: 2, column: 3),
+            .init(document: "d.md", section: "7", reason: "y", line: 3, column: 3),
+        ])
+        let found = checkSectionCoverage(SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: reasons), reasons: reasons)
+        #expect(found.map(\.id) == ["trace.section-not-covered", "trace.section-not-covered", "trace.section-not-covered",
+                                    "trace.reason-for-covered-section", "trace.unknown-section"])
+        #expect(found[1].message == "section §3 'Three' of d.md has no rows and no reason: cite it in a row's source, or say why not in specs/sections.yaml")
+        #expect(found[0].message.hasPrefix("section §2.1 'Two one' of d.md has no rows"))
+        #expect(found[1].location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 1, column: 1))
+        #expect(found[1].hint == "add '3': <why no row covers it> under 'd.md:'")
+        #expect(found[3].message == "section '1' of d.md is covered by rows, so its reason for no coverage is stale: remove it")
+        #expect(found[3].location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 2, column: 3))
+        #expect(found[4].message == "d.md has no section '7'")
+        #expect(found[4].location.line == 3)
+        #expect(found.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("the reasons file: a mapping of documents to sections to texts; anything else is located")
+    func reasonsFile() throws {
+        let yaml = "d.md:\n  \"3\": layout only\n  4: [no]\n"
+        let node = try YAMLLoader().load(Array(yaml.utf8), file: "specs/sections.yaml")
+        let (reasons, diagnostics) = SectionReasons.read(node, file: "specs/sections.yaml")
+        #expect(reasons.entries.map(\.section) == ["3"])
+        #expect(reasons.entries.first?.line == 2)
+        #expect(diagnostics.map(\.id) == ["trace.bad-reasons"])
+        #expect(diagnostics.first?.message == "the reason for a section must be a text")
+        #expect(diagnostics.first?.location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 3, column: 6))
+    }
+
+    @Test("a row's source may be a list: kept joined, each citation read apart")
+    func sourceList() throws {
+        let row = "  - id: R1\n    source: [doc.md §1, other.md §2.3]\n    from: Open\n    on: appear\n    to: Locked\n"
+        let compilation = SpecSources.compile(SpecSources.machine(rows: row))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let source = try #require(compilation.suite.specs.first?.rows.first?.source)
+        #expect(source == "doc.md §1; other.md §2.3")
+        #expect(Citation.all(in: source) == [Citation(document: "doc.md", section: "1"), Citation(document: "other.md", section: "2.3")])
+    }
+
+    @Test("the five design documents: every heading is found, and each is covered or has a reason in specs/sections.yaml")
+    func realDocuments() throws {
+        let folder = "/work/shared/design-docs"
+        guard FileManager.default.fileExists(atPath: folder) else {
+            print("SKIPPED: the design documents are not at \(folder)")
+            return
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let specs = root.appendingPathComponent("specs").path
+        let compilation = try SpecCompiler().compile(paths: [specs])
+        let (coverage, diagnostics) = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let counts = coverage.documents.map { ($0.name, $0.sections.filter { $0.line != nil }.count) }
+        #expect(counts.map(\.0) == ["app-launch-gates.zh.md", "biometric-capability-detection.zh.md", "dual-password-decoy-space.zh.md",
+                                    "face-id-launch-lock.zh.md", "medtime-biometric-unlock.es.md"])
+        #expect(counts.map(\.1) == [9, 22, 10, 9, 46])
+        #expect(coverage.counts[.uncovered] == nil)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// docs/specs.md is written by hand but cannot disagree with specs/: its table of files states each spec's kind and
+/// row count, every row id it names exists, and its decision register lists every decision id a row relies on.
+@Suite("docs/specs.md agrees with specs/")
+struct SpecsDocTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func load() throws -> (doc: String, suite: CompiledSuite) {
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/specs.md"), encoding: .utf8)
+        let suite = try SpecCompiler().compile(paths: [root.appendingPathComponent("specs").path]).suite
+        return (doc, suite)
+    }
+
+    @Test("the table of files: every spec once, with its kind and number of rows, and the total")
+    func filesTable() throws {
+        let (doc, suite) = try Self.load()
+        var listed: [String: (kind: String, rows: Int)] = [:]
+        for line in doc.split(separator: "\n") where line.hasPrefix("| `specs/") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 3, let rows = Int(cells[2]) else { continue }
+            listed[cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = (cells[1], rows)
+        }
+        for spec in suite.specs {
+            let name = "specs/" + (spec.file as NSString).lastPathComponent
+            let entry = listed.removeValue(forKey: name)
+            #expect(entry?.kind == spec.kind.rawValue, "\(name): docs/specs.md says \(entry?.kind ?? "nothing"), the spec is a \(spec.kind.rawValue)")
+            #expect(entry?.rows == spec.rows.count, "\(name): docs/specs.md says \(entry?.rows ?? 0) rows, the spec has \(spec.rows.count)")
+        }
+        #expect(listed.isEmpty, "docs/specs.md lists files that are not specs: \(listed.keys.sorted())")
+        let total = suite.specs.reduce(0) { $0 + $1.rows.count }
+        #expect(doc.contains("| **\(suite.specs.count) specs** and "), "the total number of specs")
+        #expect(doc.contains("| **\(total)** |"), "the total number of rows, \(total)")
+    }
+
+    @Test("every row id docs/specs.md names is a row of the specs (a trailing * names a family)")
+    func rowIDsExist() throws {
+        let (doc, suite) = try Self.load()
+        let ids = Set(suite.specs.flatMap { $0.rows.map(\.id) })
+        var unknown: Set<String> = []
+        for token in Self.tokens(in: doc) where !token.family {
+            if !ids.contains(token.text) { unknown.insert(token.text) }
+        }
+        for token in Self.tokens(in: doc) where token.family {
+            if !ids.contains(where: { $0.hasPrefix(token.text) }) { unknown.insert(token.text + "*") }
+        }
+        #expect(unknown.isEmpty, "docs/specs.md names rows that do not exist: \(unknown.sorted())")
+    }
+
+    @Test("every decision a row relies on is in the decision register (which also lists decisions of the core, with no row)")
+    func decisionIDs() throws {
+        let (doc, suite) = try Self.load()
+        var used: Set<String> = []
+        for spec in suite.specs { for row in spec.rows { if let d = row.decision, let id = Self.leadingDecision(d) { used.insert(id) } } }
+        var registered: Set<String> = []
+        for line in doc.split(separator: "\n") where line.hasPrefix("| D-") {
+            registered.insert(String(line.dropFirst(2).prefix { $0 != " " && $0 != "|" }))
+        }
+        #expect(used.subtracting(registered).isEmpty, "decisions used by rows but missing from docs/specs.md: \(used.subtracting(registered).sorted())")
+    }
+
+    static func leadingDecision(_ text: String) -> String? {
+        guard text.hasPrefix("D-"), let colon = text.firstIndex(of: ":") else { return nil }
+        return String(text[..<colon])
+    }
+
+    /// Row ids in a text: a document prefix (`LL-`, `BC-`, `MT-`, `DP-`, `LG-`) and capitals, digits and dashes; a
+    /// family when followed by `-*` or `*`.
+    static func tokens(in text: String) -> [(text: String, family: Bool)] {
+        let chars = Array(text)
+        var found: [(String, Bool)] = []
+        var i = 0
+        while i + 3 < chars.count {
+            let prefix = String(chars[i..<i + 3])
+            let boundary = i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber || chars[i - 1] == "-")
+            guard boundary, ["LL-", "BC-", "MT-", "DP-", "LG-"].contains(prefix) else { i += 1; continue }
+            var j = i + 3
+            while j < chars.count, chars[j].isASCII, chars[j].isUppercase || chars[j].isNumber || chars[j] == "-" { j += 1 }
+            var token = String(chars[i..<j])
+            let family = j < chars.count && chars[j] == "*"
+            while token.hasSuffix("-") { token.removeLast() }
+            if token.count > 3 { found.append((token, family)) }
+            i = j
+        }
+        return found
+    }
+}
