@@ -116,6 +116,7 @@ struct MachineCompiler {
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
+        var unmodelledRows: Set<Int> = []
         var found: [Diagnostic] = []
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             let stateName = machine.states[configuration.state].name
@@ -138,6 +139,8 @@ struct MachineCompiler {
                     notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
             case .relaunched:
                 return  // no row fires: the default relaunch is checked by the exploration, and by the paths through it
+            case .unmodelled(let r):
+                unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
             case .fired(let r, _, let step):
                 let key = model.key(row: r, in: configuration, inputs: inputs)
                 if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {
@@ -146,7 +149,7 @@ struct MachineCompiler {
             }
         }
         diagnostics += found
-        reportReachability(reachability, firings: Set(firings.keys), gaps: gaps, gapCount: gapCount)
+        reportReachability(reachability, firings: Set(firings.keys).union(unmodelledRows), gaps: gaps, gapCount: gapCount)
         return cases(firings: firings, reachability: reachability)
     }
 

@@ -19,7 +19,7 @@ public enum MachineExplorer {
             case .unmatched where machine.otherwise == .ignore:
                 step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
                                 effects: [], row: nil, line: spec.location.line, column: spec.location.column)
-            case .unmatched, .leftDomain: return
+            case .unmatched, .leftDomain, .unmodelled: return
             }
             let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
                                   variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }, inputs: inputs)

@@ -34,12 +34,14 @@ struct MachineModel {
         /// A relaunch that no row `on: relaunch` matches: the core starts again at the initial state, the persisted
         /// variables as they were and the others at their initial values, and emits nothing.
         case relaunched(next: Configuration, step: TestStep)
+        /// Row `row` matches, and says the table does not model this step (`unmodelled:`): no prediction.
+        case unmodelled(row: Int)
 
         /// The situation the outcome leads to and the step that checks it, when there is one.
         var transition: (next: Configuration, step: TestStep)? {
             switch self {
             case .fired(_, let next, let step), .relaunched(let next, let step): (next, step)
-            case .unmatched, .leftDomain: nil
+            case .unmatched, .leftDomain, .unmodelled: nil
             }
         }
     }
@@ -194,6 +196,7 @@ struct MachineModel {
                                                           line: at.line, column: at.column))
         }
         let row = machine.rows[r]
+        if row.unmodelled != nil { return .unmodelled(row: r) }
         var next = start
         if relaunch, let initial = stateIndex[machine.initial] { next.state = initial }
         var firstExit: Outcome?

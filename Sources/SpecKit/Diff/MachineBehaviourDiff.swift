@@ -8,10 +8,11 @@ enum MachineBehaviourDiff {
         case nothing, forbidden, pastTheModel(row: String), noSuchState
         case fires(row: String, to: String, frame: String, effects: String)
         case restarts(to: String, frame: String)
+        case unmodelled(row: String)
 
         var row: String? {
             switch self {
-            case .fires(let row, _, _, _), .pastTheModel(let row): row
+            case .fires(let row, _, _, _), .pastTheModel(let row), .unmodelled(let row): row
             default: nil
             }
         }
@@ -24,6 +25,7 @@ enum MachineBehaviourDiff {
             case .noSuchState: "the state does not exist"
             case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(frame.isEmpty ? "" : "; \(frame)"); effects: \(effects.isEmpty ? "none" : effects)"
             case .restarts(let to, let frame): "a fresh start → \(to)\(frame.isEmpty ? "" : "; \(frame)")"
+            case .unmodelled(let row): "row \(row): not modelled (no prediction)"
             }
         }
     }
@@ -87,6 +89,7 @@ enum MachineBehaviourDiff {
         switch model.outcome(plan: e, inputs: inputs, in: configuration) {
         case .unmatched: return model.machine.otherwise == .ignore ? .nothing : .forbidden
         case .leftDomain(let r, _, _, _): return .pastTheModel(row: model.machine.rows[r].identity.id)
+        case .unmodelled(let r): return .unmodelled(row: model.machine.rows[r].identity.id)
         case .relaunched(let next, _):
             return .restarts(to: model.machine.states[next.state].name, frame: changes(model, situation, next))
         case .fired(let r, let next, let step):
@@ -110,6 +113,7 @@ enum MachineBehaviourDiff {
         case .noSuchState: "nostate"
         case .fires(_, let to, _, let effects): "fires→\(to)|\(effects)"
         case .restarts(let to, _): "restarts→\(to)"
+        case .unmodelled: "unmodelled"
         }
     }
 

@@ -77,6 +77,10 @@ public struct MachineRow: Hashable, Sendable {
     public var to: String?
     /// Where `to` (or, without it, the row) is written.
     public var toLocation: SourceLocation
+    /// `unmodelled: <why>`: where this row matches, the table makes no prediction (the core does something the table's
+    /// situation cannot tell, such as time accumulated within a state). No case is compiled for it, and the
+    /// exploration and the walks do not check that step. Such a row has no `then`, `effects` or `to`.
+    public var unmodelled: String? = nil
 }
 
 /// A change a row makes to a variable.

@@ -175,7 +175,7 @@ struct MachineReader {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a machine row", required: ["id", "on"],
-                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "notes"])
+                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "unmodelled", "notes"])
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
@@ -259,7 +259,17 @@ struct MachineReader {
             }
         }
         guard ok, !on.isEmpty else { return nil }
-        return MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                          then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+        var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
+                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+        if let node = byKey["unmodelled"] {
+            guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
+            for key in ["then", "effects", "to"] where byKey[key] != nil {
+                c.error("spec.unmodelled-outcome", "row \(id) is unmodelled, so it predicts nothing: drop its '\(key)'",
+                        at: byKey[key]?.location ?? node.location, rows: [id])
+                return nil
+            }
+            row.unmodelled = why
+        }
+        return row
     }
 }
