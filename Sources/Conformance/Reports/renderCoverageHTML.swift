@@ -17,7 +17,7 @@ func renderCoverageHTML(_ result: RunResult) -> String {
     out += "<th>(situation, event) by rows</th><th>by exploration</th><th>Rows by rows</th><th>by exploration</th><th>Transitions checked</th></tr>\n"
     for c in exploration.result.coverage {
         let tour = exploration.result.machines.first { $0.spec == c.spec }
-        out += "<tr><td><a href=\"#machine-\(h(c.spec))\">\(h(c.spec))</a></td>"
+        out += "<tr><td><a href=\"#\(HTMLPage.anchor("machine", c.spec))\">\(h(c.spec))</a></td>"
         out += cell(c.byRows.situations, c.situations) + cell(c.byExploration.situations, c.situations)
         out += cell(c.byRows.pairs, c.pairs) + cell(c.byExploration.pairs, c.pairs)
         out += cell(Set(c.byRows.rows).intersection(c.rows).count, c.rows.count)

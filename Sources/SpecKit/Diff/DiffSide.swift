@@ -23,15 +23,17 @@ public struct DiffSide: Sendable {
         return DiffSide(label: path, sources: sources)
     }
 
-    /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository`, read as blobs
-    /// with `git ls-tree` and `git cat-file`, so the working tree is never touched.
+    /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository` (as a folder gives
+    /// them: the sections' reasons file is not a spec), read as blobs with `git ls-tree` and `git cat-file`, so the
+    /// working tree is never touched.
     public static func gitRevision(_ revision: String, path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
         let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
         let names = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && ($0 as NSString).lastPathComponent != SectionReasons.fileName }
+            .sorted()
         var sources: [(path: String, bytes: [UInt8])] = []
         for name in names {
             sources.append((relative(name, to: path), try git(["cat-file", "blob", "\(revision):\(name)"], in: repository)))
