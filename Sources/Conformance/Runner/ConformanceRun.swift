@@ -34,7 +34,7 @@ public struct ConformanceRun: Sendable {
         /// The seeded random walks that follow the tour when the run explores (`RandomWalks.Options.gate`: 100 walks of
         /// 30 steps, seed 1); nil for none. Every failing transition a walk finds is shrunk (none is left unshrunk, so
         /// each is a finding the expected-failures file can list).
-        public var walks: RandomWalks.Options? = .gateShrinkingAll
+        public var walks: RandomWalks.Options? = .gate
 
         /// Creates options; by default every row of specs/, named by this build at the current time.
         public init(paths: [String] = ["specs"], rows: Set<String>? = nil, specs: Set<String>? = nil,
