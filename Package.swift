@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "AppLockFixtures", targets: ["AppLockFixtures"]),
+        .library(name: "Mutation", targets: ["Mutation"]),
     ],
     targets: [
         // Debian C libraries, found through pkg-config and installed by Scripts/bootstrap.
@@ -28,8 +29,12 @@ let package = Package(
         // Records the build under test (git commit, dirty flag) into Conformance on every build, for every report.
         .plugin(name: "BuildIdentityPlugin", capability: .buildTool()),
 
+        // Mutation analysis of a core's sources: sites, schemata (every mutant behind one switch), runs and reports.
+        // Works on source text and processes only; knows no spec and no core.
+        .target(name: "Mutation"),
+
         // The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation"]),
         // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
         .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
         .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
@@ -45,6 +50,7 @@ let package = Package(
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
+        .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
         .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"], plugins: ["SpecTablesPlugin"]),
     ]
