@@ -118,7 +118,7 @@ final class StorageFaults: Sendable {
     }
 
     /// The device's condition as a machine spec names it (medtime.storage): `writes` is `fail` while every write
-    /// fails, `failsNext` / `failsSecond` while a `writeFails` is pending for the next or the second write from now,
+    /// fails, `failsNext` / `failsSecond` / `failsThird` while a `writeFails` is pending for that write from now,
     /// else `work`; `reads` is `fail` or `work`; `file` is `corrupt` once `corruptStore` damaged it, else `intact`.
     /// These are what the spec's fault events set up, read back from the injector: the device, not the core.
     func condition(_ name: String) -> String? {
@@ -130,6 +130,7 @@ final class StorageFaults: Sendable {
                 switch nth - s.writes {
                 case 1: return "failsNext"
                 case 2: return "failsSecond"
+                case 3: return "failsThird"
                 default: return nil
                 }
             case "reads": return s.readsFail ? "fail" : "work"
@@ -141,7 +142,7 @@ final class StorageFaults: Sendable {
 
     /// The observations `condition(_:)` answers, with their values.
     static let conditions: [String: FixtureType] = [
-        "writes": .names("work", "failsNext", "failsSecond", "fail"),
+        "writes": .names("work", "failsNext", "failsSecond", "failsThird", "fail"),
         "reads": .names("work", "fail"),
         "file": .names("intact", "corrupt"),
     ]

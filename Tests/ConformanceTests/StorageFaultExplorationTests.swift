@@ -13,15 +13,18 @@ struct StorageFaultExplorationTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("specs")
 
-    /// The medtime.storage machine (with the product file it inherits), explored by the table; compiled once.
-    static let explored: MachineExploration? = {
-        let files = ["medtime.product.yaml", "medtime.storage.yaml"].map { specs.appendingPathComponent($0).path }
+    /// A machine spec of specs/ (with its fixture's product file), explored by the table.
+    static func explore(_ id: String, product: String) -> MachineExploration? {
+        let files = [product, id + ".yaml"].map { specs.appendingPathComponent($0).path }
         let sources = files.compactMap { file in
             (try? String(contentsOfFile: file, encoding: .utf8)).map { (path: file, bytes: Array($0.utf8)) }
         }
         let compilation = SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources)
-        return compilation.specs.first { $0.id == "medtime.storage" }.flatMap { MachineExplorer.explore($0) }
-    }()
+        return compilation.specs.first { $0.id == id }.flatMap { MachineExplorer.explore($0) }
+    }
+
+    /// medtime.storage, explored once.
+    static let explored = explore("medtime.storage", product: "medtime.product.yaml")
 
     static func exploration() throws -> MachineExploration { try #require(explored) }
 
@@ -69,5 +72,31 @@ struct StorageFaultExplorationTests {
         #expect(tour.checked == tour.transitions && tour.transitions == exploration.transitionCount)
         #expect(tour.divergences.isEmpty, "\(tour.divergences.map(\.id))")
         #expect(tour.reach.rows.contains("MT-ST-BIO-SUCCESS-NOT-SAVED-ONCE"))
+    }
+
+    @Test("decoy.storage: a refused write at the count, the reset or the erase, in every situation; the erase is never run by a failure and never armed by one")
+    func dualPasswordTour() throws {
+        let exploration = try #require(Self.explore("decoy.storage", product: "decoy.product.yaml"))
+        for situation in exploration.situations {
+            let fired = Set(situation.transitions.map(\.step.action.description))
+            #expect(["storageFull", "storageWorks", "writeFails(nth=1)", "writeFails(nth=2)", "writeFails(nth=3)", "relaunch"]
+                .allSatisfy(fired.contains), "\(Self.describe(situation))")
+        }
+        // The erase's own write refused after an erase already happened and two failures: no scenario goes there.
+        let situation = try #require(exploration.situations.first {
+            Self.describe($0) == "Locked eraseEnabled=true,realErased=true,failures=2,eraseSetup=idle,writes=failsThird"
+        })
+        let decoy = try #require(situation.transitions.first { $0.step.action.description.hasPrefix("submit(password=decoy") })
+        #expect(decoy.step.row == "DP-ST-DECOY-ERASE-NOT-SAVED")
+        // Wherever the table predicts an erase, the decoy was entered with erase on and every write worked.
+        for situation in exploration.situations {
+            for transition in situation.transitions where transition.step.effects?.contains(where: { $0.name == "eraseReal" }) == true {
+                #expect(transition.step.row == "DP-ST-DECOY-ERASE-ON")
+            }
+        }
+        let tour = TransitionTour(runner: FixtureRegistry.standard.runner).run(exploration)
+        #expect(tour.checked == tour.transitions && tour.transitions == exploration.transitionCount)
+        #expect(tour.divergences.isEmpty, "\(tour.divergences.map(\.id))")
+        #expect(tour.reach.rows.contains("DP-ST-DECOY-ERASE-NOT-SAVED") && tour.reach.rows.contains("DP-ST-ERASE-OFF-NOT-SAVED"))
     }
 }
