@@ -39,7 +39,7 @@ public final class DualPasswordFixture: Fixture {
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
                 "inputLength": .count, "leftoverFiles": .count, "realOpensFromAnyFile": .bool,
-            ],
+            ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
                 "showIrreversibleWarning", "askSecondConfirmation",
@@ -372,6 +372,11 @@ public final class DualPasswordFixture: Fixture {
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let v = outputs[name] { return v }
+        // The device's condition as the spec's fault events set it (decoy.storage): read back from the injector.
+        if StorageFaults.conditions[name] != nil {
+            guard let condition = faults.condition(name) else { throw FixtureError("the device's \(name) has no name here") }
+            return .symbol(condition)
+        }
         // The device's files, readable while the app is killed: the core's audits of what its store left.
         do {
             switch name {

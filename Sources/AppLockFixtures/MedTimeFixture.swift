@@ -23,6 +23,9 @@ import SpecKit
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
 /// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
 ///   `pinBlockedUntil` is later than now), on any screen.
+/// - `failedClosed` is the core's `storeIsCorrupt` (it could not read or write its store and fails closed);
+///   `writes`, `reads` and `file` are the device's condition as the spec's fault events set it (medtime.storage),
+///   read back from `StorageFaults`, not from the core.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
@@ -50,8 +53,8 @@ public final class MedTimeFixture: Fixture {
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
                 "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
-                "announcement": .text,
-            ],
+                "announcement": .text, "failedClosed": .bool,
+            ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
                 "platform": .enumeration(["iOS"]), "biometricType": .enumeration(["face", "fingerprint", "none"]),
@@ -340,6 +343,10 @@ public final class MedTimeFixture: Fixture {
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let value = decision[name] { return value }
+        if StorageFaults.conditions[name] != nil {
+            guard let condition = faults.condition(name) else { throw FixtureError("the device's \(name) has no name here") }
+            return .symbol(condition)
+        }
         guard let m = machine else { throw FixtureError("the app is killed: no \(name)") }
         switch name {
         case "state": return .symbol(m.state.rawValue)
@@ -349,6 +356,7 @@ public final class MedTimeFixture: Fixture {
         case "countdown": return .text(m.countdown ?? "")
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
+        case "failedClosed": return .bool(m.storeIsCorrupt)
         default: throw FixtureError("no observation \(name)")
         }
     }

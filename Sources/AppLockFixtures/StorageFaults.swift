@@ -29,6 +29,8 @@ final class StorageFaults: Sendable {
         var armed: KillPoint?
         /// The app was killed inside a write and has not been relaunched.
         var killed = false
+        /// `corruptStore` damaged the store file; nothing on the device repairs it.
+        var fileDamaged = false
     }
     private let state = Mutex(State())
 
@@ -64,7 +66,7 @@ final class StorageFaults: Sendable {
         switch event {
         case "storageFull": setWritesFail(true)
         case "storageWorks":
-            state.withLock { $0 = State(writes: 0, killed: $0.killed) }
+            state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged) }
         case "storageUnreadable": setReadsFail(true)
         case "writeFails":
             let nth = try Self.nth(inputs)
@@ -79,6 +81,7 @@ final class StorageFaults: Sendable {
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
                 throw FixtureError("could not damage the store file")
             }
+            state.withLock { $0.fileDamaged = true }
         default: throw FixtureError("'\(event)' is not a storage event")
         }
     }
@@ -113,6 +116,36 @@ final class StorageFaults: Sendable {
             if s.readsFail { throw .io("read") }
         }
     }
+
+    /// The device's condition as a machine spec names it (medtime.storage): `writes` is `fail` while every write
+    /// fails, `failsNext` / `failsSecond` / `failsThird` while a `writeFails` is pending for that write from now,
+    /// else `work`; `reads` is `fail` or `work`; `file` is `corrupt` once `corruptStore` damaged it, else `intact`.
+    /// These are what the spec's fault events set up, read back from the injector: the device, not the core.
+    func condition(_ name: String) -> String? {
+        state.withLock { s in
+            switch name {
+            case "writes":
+                if s.writesFail { return "fail" }
+                guard let nth = s.failWrite else { return "work" }
+                switch nth - s.writes {
+                case 1: return "failsNext"
+                case 2: return "failsSecond"
+                case 3: return "failsThird"
+                default: return nil
+                }
+            case "reads": return s.readsFail ? "fail" : "work"
+            case "file": return s.fileDamaged ? "corrupt" : "intact"
+            default: return nil
+            }
+        }
+    }
+
+    /// The observations `condition(_:)` answers, with their values.
+    static let conditions: [String: FixtureType] = [
+        "writes": .names("work", "failsNext", "failsSecond", "failsThird", "fail"),
+        "reads": .names("work", "fail"),
+        "file": .names("intact", "corrupt"),
+    ]
 
     /// Whether the app was killed inside a write (no call of its may reach the files any more).
     var isDead: Bool { state.withLock { $0.killed } }

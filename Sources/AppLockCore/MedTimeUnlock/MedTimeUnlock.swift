@@ -233,10 +233,20 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             storeIsCorrupt = true // the attempt was not evaluated: refuse until a relaunch finds the store working
             return effects + enterPIN(now: now, fromBiometric: false)
         }
-        if verify(pin) {
+        // D-STORE-READ-FAILS: a credential that cannot be read is not a wrong PIN. The attempt stays counted (it was
+        // written ahead), the PIN is not evaluated, and the screen fails closed as over a corrupt store.
+        guard let matches = verify(pin) else {
+            pinFailures = failure
+            storeIsCorrupt = true
+            return effects + enterPIN(now: now, fromBiometric: false)
+        }
+        if matches {
             effects += unlock(method: "pin", now: now, first: AnalyticsEvent("pin_success", [
                 .init("time_ms", Int(elapsed(now))), .init("attempts_used", failure),
             ]), output: .pinSuccess)
+            // D-STORE-WRITE-FAILS: a reset that could not be written leaves the attempt counted on the device; the
+            // screen shows that count, not the one before the attempt.
+            if storeIsCorrupt { pinFailures = failure }
             return effects
         }
         enter(.pinError)
@@ -298,9 +308,17 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         return until - now
     }
 
-    private func verify(_ pin: SecretBytes) -> Bool {
-        guard let record = try? store.value(forKey: configuration.credentialKey),
-              let credential = try? PINCredential(record: record) else { return false }
+    /// Whether `pin` matches the enrolled credential; nil when the credential cannot be read or decoded, so the PIN
+    /// cannot be evaluated (D-STORE-READ-FAILS). No credential at all matches nothing.
+    private func verify(_ pin: SecretBytes) -> Bool? {
+        let record: [UInt8]?
+        do {
+            record = try store.value(forKey: configuration.credentialKey)
+        } catch {
+            return nil
+        }
+        guard let record else { return false }
+        guard let credential = try? PINCredential(record: record) else { return nil }
         return credential.verify(pin, secret: configuration.deviceSecret)
     }
 
