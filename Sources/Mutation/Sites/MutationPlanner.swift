@@ -57,7 +57,9 @@ public enum MutationPlanner {
     /// The package-relative paths of the `.swift` files under the folder, sorted; a generated switch file left out.
     private static func swiftFiles(packageRoot: URL, sourceFolder: String) throws -> [String] {
         let folder = packageRoot.appendingPathComponent(sourceFolder)
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+              let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
             throw SwiftSourceError(file: sourceFolder, line: 1, column: 1, message: "cannot read the folder")
         }
         var paths: [String] = []

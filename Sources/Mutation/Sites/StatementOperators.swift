@@ -40,6 +40,7 @@ enum StatementOperators {
         guard innermost[start] >= 0, tokens[innermost[start]].isSymbol("{"), start > 0 else { return nil }
         let previous = tokens[start - 1]
         let opensStatement = previous.isSymbol("{") || previous.isSymbol(";") || previous.isWord("in")
+            || (previous.isSymbol(":") && !previous.spaceBefore)
             || (tokens[start].newlineBefore && !BraceClassifier.continues(from: previous, to: tokens[start]))
         guard opensStatement else { return nil }
         var cursor = start
