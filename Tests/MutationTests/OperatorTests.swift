@@ -107,6 +107,12 @@ struct OperatorTests {
                 return effects
             }
             func g() -> Int { compute() }
+            var text: String {
+                switch e {
+                case .a: String(1)
+                case .b: "b"
+                }
+            }
             """
         #expect(try SiteTestSupport.sites(source, .removedCall) == [
             "2:5 try store.write(key, value) → ", "3:5 effects.append(.emit) → ", "7:14 emit(.a) → break",

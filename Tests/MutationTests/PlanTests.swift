@@ -73,6 +73,34 @@ struct PlanTests {
         #expect(plan.sites.contains { $0.declaration == "Report.ok" } && plan.sites.contains { $0.line == 7 })
     }
 
+    @Test("code in a branch of #if that this platform does not compile is listed as excluded, never mutated")
+    func inactiveBranches() throws {
+        let source = """
+            func f() -> Bool {
+                #if canImport(Glibc)
+                return g() == 0
+                #else
+                return h() == 0
+                #endif
+            }
+            #if DEBUG
+            let debugOnly = 1
+            #endif
+            """
+        let plan = try SiteTestSupport.plan(source)
+        #if canImport(Glibc)
+        let (inactiveLine, directive, activeLine) = (4, "#else", 3)
+        #else
+        let (inactiveLine, directive, activeLine) = (2, "#if", 5)
+        #endif
+        #expect(plan.excluded == [MutationExclusion(file: SiteTestSupport.file, line: inactiveLine, declaration: "f()",
+                                                    reason: "\(directive) branch not compiled on this platform",
+                                                    siteCount: 4)])
+        #expect(plan.sites.filter { $0.line == activeLine }.count == 4)
+        #expect(!plan.sites.contains { $0.line == 8 - activeLine })
+        #expect(plan.sites.contains { $0.line == 9 })
+    }
+
     @Test("a folder that cannot be read, or a file that does not lex, is a located error")
     func errors() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-plan-\(UUID().uuidString)")

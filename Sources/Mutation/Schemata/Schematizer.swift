@@ -98,7 +98,9 @@ struct Schematizer {
         }
         output.append("\n} else {")
         write(inner, edits: literals, to: &output)
-        output.append("\n}")
+        output.append("\n")
+        // A "missing return" of any copy is reported on the body's closing line: blame every mutant of the body.
+        output.appendRegion("}", ids: sites.map(\.id))
     }
 
     /// The edit of one site, located by its original line and column.

@@ -42,9 +42,10 @@ struct FileSites: Sendable {
             kept.append(Planned(site: site, found: found))
         }
         sites = Self.withIDs(kept.sorted { Self.precedes($0.site, $1.site) })
-        exclusions = excluded.enumerated().map { offset, exclusion in
-            MutationExclusion(file: file, line: exclusion.line, declaration: exclusion.declaration,
-                              reason: exclusion.reason, siteCount: counts[offset])
+        exclusions = excluded.enumerated().compactMap { offset, exclusion in
+            guard exclusion.marked || counts[offset] > 0 else { return nil }
+            return MutationExclusion(file: file, line: exclusion.line, declaration: exclusion.declaration,
+                                     reason: exclusion.reason, siteCount: counts[offset])
         }
     }
 

@@ -8,6 +8,20 @@ struct SiteFinder: Sendable {
     /// The file's structure.
     let structure: SourceStructure
 
+    /// A part of the file left out: a marked declaration or a branch of `#if` not compiled here.
+    struct Exclusion: Sendable, Hashable {
+        /// The line of the marker comment or of the directive.
+        var line: Int
+        /// Why it is left out.
+        var reason: String
+        /// The declaration path of its first token.
+        var declaration: String
+        /// Its character range.
+        var range: Range<Int>
+        /// Whether a marker comment asked for it (listed even with no sites; a branch is listed only with sites).
+        var marked: Bool
+    }
+
     /// Lexes and reads `text`; `file` names it in errors and declarations.
     /// - Throws: `SwiftSourceError` when the file does not lex or its brackets do not balance.
     init(text: String, file: String) throws {
@@ -22,10 +36,10 @@ struct SiteFinder: Sendable {
     }
 
     /// The excluded declarations: for each marker, the marker's line, the reason, the declaration's path and its
-    /// character range.
-    func exclusions() -> [(line: Int, reason: String, declaration: String, range: Range<Int>)] {
+    /// character range; then the branches of `#if` this platform does not compile, in the same shape.
+    func exclusions() -> [Exclusion] {
         let tokens = structure.tokens
-        var result: [(line: Int, reason: String, declaration: String, range: Range<Int>)] = []
+        var result: [Exclusion] = []
         for comment in structure.source.comments where comment.text.hasPrefix(Self.marker) {
             let reason = comment.text.dropFirst(Self.marker.count).trimmingCharacters(in: .whitespaces)
             guard let first = tokens.firstIndex(where: { $0.start >= comment.end }),
@@ -36,7 +50,15 @@ struct SiteFinder: Sendable {
                 || structure.declaration[last + 1].hasPrefix(path + ".") {
                 last += 1
             }
-            result.append((comment.line, reason, path, tokens[first].start..<tokens[last].end))
+            result.append(Exclusion(line: comment.line, reason: reason, declaration: path,
+                                    range: tokens[first].start..<tokens[last].end, marked: true))
+        }
+        for branch in ConditionalCompilation.inactiveBranches(tokens) {
+            let first = tokens[branch.tokens.lowerBound]
+            let last = tokens[branch.tokens.upperBound - 1]
+            result.append(Exclusion(line: branch.line, reason: "\(branch.directive) branch not compiled on this platform",
+                                    declaration: structure.declaration[branch.tokens.lowerBound],
+                                    range: first.start..<last.end, marked: false))
         }
         return result
     }

@@ -96,7 +96,10 @@ enum StatementOperators {
         let alone = next.map { $0.isSymbol("}") || $0.isWord("case") || $0.isWord("default") || $0.kind == .attribute }
             ?? true
         guard alone else { return "" }
-        if previous.isSymbol(":") { return "break" }
+        if previous.isSymbol(":") {
+            let open = structure.enclosingBrace[statement.lowerBound]
+            return open >= 0 && isExpressionSwitch(open, in: structure) ? nil : "break"
+        }
         guard previous.isSymbol("{") || previous.isWord("in") else { return "" }
         let open = previous.isSymbol("{") ? statement.lowerBound - 1 : structure.callable[statement.lowerBound]
         switch structure.braceKinds[open] {
@@ -105,6 +108,32 @@ enum StatementOperators {
             let result = structure.resultTypes[open]?.filter { !$0.isWhitespace } ?? ""
             return result.isEmpty || result == "Void" || result == "()" ? "" : nil
         default: return ""
+        }
+    }
+
+    /// Whether the switch whose braces open at `open` gives a value (its cases are values, not statements): it
+    /// follows `=`, `return`, `(` or `,`, or it is all of a body or closure that has a result.
+    private static func isExpressionSwitch(_ open: Int, in structure: SourceStructure) -> Bool {
+        let tokens = structure.tokens
+        let start = ResultTypeReader.headerStart(before: open, in: structure)
+        guard start > 0, structure.match[open] + 1 < tokens.count else { return false }
+        let previous = tokens[start - 1]
+        if previous.isSymbol("=") || previous.isWord("return") || previous.isSymbol("(") || previous.isSymbol(",") {
+            return true
+        }
+        guard previous.isSymbol("{") || previous.isWord("in"), tokens[structure.match[open] + 1].isSymbol("}") else {
+            return false
+        }
+        let body = previous.isSymbol("{") ? start - 1 : structure.callable[start]
+        guard body >= 0 else { return false }
+        switch structure.braceKinds[body] {
+        case .functionBody?:
+            let result = structure.resultTypes[body]?.filter { !$0.isWhitespace } ?? ""
+            return !(result.isEmpty || result == "Void" || result == "()")
+        case .controlFlow("switch")?, .controlFlow("do")?, .controlFlow("repeat")?, .controlFlow("defer")?:
+            return false
+        default:
+            return true
         }
     }
 
