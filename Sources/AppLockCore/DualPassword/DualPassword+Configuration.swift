@@ -31,6 +31,7 @@ extension DualPassword {
             self.keys = keys
         }
 
+        // lockspec:mutate-exclude description formatting: diagnostic text only, not behaviour
         /// E.g. `parallel=true` (never the device secret, only whether there is one).
         public var description: String {
             "parallel=\(parallelDerivation)" + (deviceSecret == nil ? "" : " deviceSecret")

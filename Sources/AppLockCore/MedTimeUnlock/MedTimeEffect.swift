@@ -11,6 +11,7 @@ public enum MedTimeEffect: Hashable, Sendable, CustomStringConvertible {
     /// A §9.2 output event.
     case output(MedTimeOutput)
 
+    // lockspec:mutate-exclude description formatting: diagnostic text only, not behaviour
     /// E.g. `announce("Desbloqueado")`, `analytics(pin_failure, attempt_number=1)`, `navigate(dashboard, after=500ms)`.
     public var description: String {
         switch self {
