@@ -82,7 +82,7 @@ struct FakePackage {
     }
 }
 
-/// Builds nothing: rejects a copy whose file has a `BROKEN` line (an error at that line) or a fallback text for an id
+/// Builds nothing: rejects a copy whose file has `BROKEN` lines (an error at each, as a compiler reports them all) or a fallback text for an id
 /// in `failingFallbacks`; a fallback text builds a gate that fails R-2 (`--kill`).
 struct FakeBuilder: MutantBuilder {
     let gate: String
@@ -91,8 +91,9 @@ struct FakeBuilder: MutantBuilder {
     func build(root: String) -> BuildOutcome {
         let text = (try? String(contentsOfFile: root + "/Sources/Core/A.swift", encoding: .utf8)) ?? ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if let broken = lines.firstIndex(of: "BROKEN") {
-            return .failed(errors: [CompileErrorLine(file: "Sources/Core/A.swift", line: broken + 1)], log: "A.swift: error: BROKEN")
+        let broken = lines.indices.filter { lines[$0] == "BROKEN" }
+        if !broken.isEmpty {
+            return .failed(errors: broken.map { CompileErrorLine(file: "Sources/Core/A.swift", line: $0 + 1) }, log: "A.swift: error: BROKEN")
         }
         if text.hasPrefix("FALLBACK") {
             let id = text.dropFirst("FALLBACK ".count).trimmingCharacters(in: .whitespacesAndNewlines)
