@@ -5,7 +5,7 @@ import Mutation
 let mutateCommand = Command(
     name: "mutate",
     overview: "Seeds every mutation site into AppLockCore, built once behind a switch, runs the gate for each mutant, and reports the score and the row x mutant kill matrix.",
-    usage: "lockspec mutate [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
+    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
     arguments: [("merge <file> ...", "Merges the --json reports of every --shard I/N run into one report (a shard missing or given twice is refused).")],
     options: [
         ("--seed <N>", "The seed of --sample (default 1)."),
@@ -15,6 +15,7 @@ let mutateCommand = Command(
         ("--jobs <N>", "Gates run in parallel (default: the cores)."),
         ("--policy <policy>", "When the exploration runs: rows-first (default: rows, scenarios and matrices for every mutant, the exploration for the mutants they did not kill), always, or never."),
         ("--max-fallback-builds <N>", "At most N builds for mutants that could not be schematized (default 8); the rest are reported as not built."),
+        ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
         ("--package <dir>", "The package to mutate (default: the current folder); its core is Sources/AppLockCore."),
         ("--accepted <file>", "A YAML list of {mutant: <id>, reason, expires: YYYY-MM-DD}: listed survivors are Ignored (default: mutation-accepted.yaml when it exists)."),
         ("--ci", "Also fails when a listed mutant is now killed, an entry has expired, or an entry names no mutant of the plan."),
@@ -25,7 +26,7 @@ let mutateCommand = Command(
     ],
     valued: ["--seed", "--sample", "--mutant", "--shard", "--jobs", "--policy", "--max-fallback-builds", "--package", "--accepted",
              "--json", "--html", "--markdown", "--format"],
-    flags: ["--ci"],
+    flags: ["--ci", "--list"],
     run: { args in
         enum Format: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
@@ -53,6 +54,7 @@ func mutateMode(_ args: Arguments, package: String) throws -> MutationAnalysis.I
         return .merge(files)
     }
     guard args.positionals.isEmpty else { throw Arguments.UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+    if args.flags.contains("--list") { return .list(packageRoot: package) }
     func number(_ option: String) throws -> Int? {
         guard let text = args.options[option] else { return nil }
         guard let n = Int(text), n >= 1 else { throw Arguments.UsageError(message: "\(option) must be a whole number of at least 1, not '\(text)'") }

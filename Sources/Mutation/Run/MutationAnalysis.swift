@@ -29,6 +29,8 @@ public enum MutationAnalysis {
             case run(MutationRequest, MutationEngine)
             /// Merge these report files.
             case merge([String])
+            /// List every site of the plan of this package (nothing is built or run).
+            case list(packageRoot: String)
         }
 
         /// Makes an invocation.
@@ -53,6 +55,7 @@ public enum MutationAnalysis {
     /// Runs the invocation. `progress` receives (done, total) while mutants run.
     public static func execute(_ invocation: Invocation, progress: (@Sendable (Int, Int) -> Void)? = nil) -> Outcome {
         do {
+            if case .list(let root) = invocation.mode { return Outcome(output: try listing(root), errors: "", exitCode: 0, report: nil) }
             let accepted = try invocation.accepted.map(AcceptedSurvivors.load(path:))
             var report = try produce(invocation.mode, progress: progress)
             MutationVerdict.apply(accepted, to: &report)
@@ -71,6 +74,8 @@ public enum MutationAnalysis {
         switch mode {
         case .run(let request, let engine):
             return try engine.run(request, progress: progress)
+        case .list:
+            throw MutationRunError("nothing to run: --list only lists the sites")
         case .merge(let paths):
             var parts: [MutationReport] = []
             for path in paths {
@@ -87,6 +92,20 @@ public enum MutationAnalysis {
         if let path = invocation.markdown {
             try MutationMarkdown.render(report, verdict: verdict).write(toFile: path, atomically: true, encoding: .utf8)
         }
+    }
+
+    /// Every site of the plan, one per line (`id file:line:col operator 'original' → 'mutated' in declaration`,
+    /// `[fallback]` when it needs its own build), then the counts per operator and what the marker excluded.
+    static func listing(_ root: String) throws -> String {
+        let plan = try MutationPlanner.plan(packageRoot: URL(fileURLWithPath: root))
+        let fallback = Set(plan.fallback)
+        var out = plan.sites.map { "\($0.id) \(MutationVerdict.describe($0))\(fallback.contains($0.id) ? " [fallback]" : "")\n" }.joined()
+        out += "\(plan.sites.count) sites (\(fallback.count) not schematized: each needs its own build)\n"
+        for op in MutationOperator.allCases {
+            out += "  \(op.rawValue): \(plan.sites.filter { $0.mutationOperator == op }.count)\n"
+        }
+        for e in plan.excluded { out += "excluded: \(e.file):\(e.line) \(e.declaration) (\(e.siteCount) sites): \(e.reason)\n" }
+        return out
     }
 
     /// Today in UTC as YYYY-MM-DD.
