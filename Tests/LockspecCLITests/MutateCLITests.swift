@@ -9,11 +9,20 @@ struct MutateCLITests {
         let run = try CLITests.run(["mutate", "--help"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("OVERVIEW: Seeds every mutation site into AppLockCore"))
-        for option in ["--seed", "--shard", "--jobs", "--json", "--html", "--markdown", "--format", "--accepted", "--ci", "merge <file> ..."] {
+        for option in ["--list", "--seed", "--shard", "--jobs", "--json", "--html", "--markdown", "--format", "--accepted", "--ci", "merge <file> ..."] {
             #expect(run.stdout.contains("  \(option)"), "\(option)")
         }
         #expect(try CLITests.run(["help", "mutate"]).stdout == run.stdout)
         #expect(try CLITests.run(["--help"]).stdout.contains("  mutate"))
+    }
+
+    @Test("--list lists AppLockCore's sites with their places and texts, and builds nothing")
+    func list() throws {
+        let run = try CLITests.run(["mutate", "--list"], timeout: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.contains(" Sources/AppLockCore/") && $0.contains(" → ") })
+        #expect(lines.contains { $0.hasSuffix("needs its own build)") && $0.contains(" sites (") })
     }
 
     @Test("bad usage exits 2 with the reason", arguments: [
