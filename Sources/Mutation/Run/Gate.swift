@@ -33,6 +33,7 @@ public struct Gate: Sendable {
                                                   removing: mutant == nil ? ["LOCKSPEC_MUTANT"] : [],
                                                   log: "\(scratch)/\(label).log", timeout: timeout)
         let result = FileManager.default.contents(atPath: json).flatMap { GateResult(json: $0) }
+        try? FileManager.default.removeItem(atPath: json)   // megabytes per run, and everything needed is in `result`
         return GateRun(ending: ending, seconds: seconds, result: result, log: "\(scratch)/\(label).log")
     }
 }

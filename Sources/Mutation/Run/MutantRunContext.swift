@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs one mutant's gate and classifies the outcome: a failing case kills it, a timeout or a crash detects it, a pass
 /// lets it survive. Under the rows-first policy the exploration runs only for a mutant the rows did not kill.
 struct MutantRunContext: Sendable {
@@ -34,6 +36,10 @@ struct MutantRunContext: Sendable {
             }
         }
         result.fallback = fallback
+        if result.status == .killed || result.status == .survived {   // keep only the output of a hang or a crash
+            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label).log")
+            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label)-explore.log")
+        }
         return result
     }
 

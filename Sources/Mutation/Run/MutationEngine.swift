@@ -86,11 +86,11 @@ public struct MutationEngine: Sendable {
     func runBaseline(_ gate: Gate, request: MutationRequest, scratch: String,
                      timing: inout MutationTiming) throws -> (rows: [GateCase], timeouts: Timeouts) {
         let started = Date()
-        let rows = gate.run(mutant: nil, rowsOnly: true, scratch: scratch, label: "baseline-rows", timeout: nil)
+        let rows = gate.run(mutant: nil, rowsOnly: true, scratch: scratch, label: "baseline-rows", timeout: 900)
         try check(rows, what: "rows, scenarios and matrices")
         var whole = rows
         if request.policy != .never {
-            whole = gate.run(mutant: nil, rowsOnly: false, scratch: scratch, label: "baseline", timeout: nil)
+            whole = gate.run(mutant: nil, rowsOnly: false, scratch: scratch, label: "baseline", timeout: 900)
             try check(whole, what: "whole gate")
         }
         timing.baseline = Date().timeIntervalSince(started)
