@@ -78,9 +78,13 @@ func mutateMode(_ args: Arguments, package: String) throws -> MutationAnalysis.I
     return .run(request, MutationEngine.standard(packageRoot: package, workFolder: work))
 }
 
-/// `mutants 12/480` on a terminal's stderr, redrawn at most ten times a second; nothing when stderr is not a terminal.
+/// `mutants 12/480` on a terminal's stderr, redrawn in place; elsewhere (a CI log) one line at every tenth of the way.
 func mutateProgress() -> (@Sendable (Int, Int) -> Void)? {
-    guard isatty(2) != 0 else { return nil }
+    guard isatty(2) != 0 else {
+        return { done, total in
+            if done == total || done % max(1, total / 10) == 0 { Terminal.err("mutants \(done)/\(total)\n") }
+        }
+    }
     return { done, total in
         Terminal.err("\r\u{1B}[2Kmutants \(done)/\(total)" + (done == total ? "\r\u{1B}[2K" : ""))
     }
