@@ -40,7 +40,7 @@ let package = Package(
         .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
 
         // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
-        .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "AppLockCore"]),
+        .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "AppLockCore", "Mutation"]),
 
         // The process side of Scripts/trials (kill -9, concurrent writers, a full disk) against the real FileStore.
         .executableTarget(name: "lockspec-trials", dependencies: ["AppLockCore"]),

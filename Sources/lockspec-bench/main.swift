@@ -12,6 +12,7 @@ case "compile": runCompileBench(rest)
 case "runner": runRunnerBench(rest)
 case "explore": runExploreBench(rest)
 case "timing": exit(runTimingBench(rest))
+case "mutate": runMutateBench(rest)
 case "all":
     runCoreBench(rest)
     runYAMLBench(rest)
@@ -19,6 +20,6 @@ case "all":
     runRunnerBench(rest)
     runExploreBench(rest)
 default:
-    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|runner|explore|timing|all]\n".utf8))
+    FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|runner|explore|timing|mutate|all]\n".utf8))
     exit(2)
 }

@@ -1,0 +1,122 @@
+import Foundation
+
+/// The conformance gate as a command: the executable (the `lockspec` built from the schematized copy, or a stand-in in
+/// tests), the arguments before `--json <file>`, and the folder it runs in. The mutant is chosen by `LOCKSPEC_MUTANT`.
+public struct Gate: Sendable {
+    /// The executable's path.
+    public var executable: String
+    /// The arguments of the whole gate (rows, scenarios, matrices and the exploration): `run specs`.
+    public var arguments: [String]
+    /// The extra argument that leaves the exploration out (`--no-explore`), for the rows-first policy.
+    public var rowsOnlyArgument: String?
+    /// The folder the gate runs in (the copy's root, where `specs/` is).
+    public var directory: String
+
+    /// Makes a gate.
+    public init(executable: String, arguments: [String] = ["run", "specs"], rowsOnlyArgument: String? = "--no-explore",
+                directory: String) {
+        self.executable = executable
+        self.arguments = arguments
+        self.rowsOnlyArgument = rowsOnlyArgument
+        self.directory = directory
+    }
+
+    /// Runs the gate once: `mutant` nil runs the unmutated code (`LOCKSPEC_MUTANT` removed); `rowsOnly` leaves the
+    /// exploration out. Output and the JSON result go to files in `scratch`, named after `label`.
+    public func run(mutant: Int?, rowsOnly: Bool, scratch: String, label: String, timeout: Double?) -> GateRun {
+        let json = "\(scratch)/\(label).json"
+        try? FileManager.default.removeItem(atPath: json)
+        var args = arguments + ["--json", json]
+        if rowsOnly, let rowsOnlyArgument { args.append(rowsOnlyArgument) }
+        let env = mutant.map { ["LOCKSPEC_MUTANT": String($0)] } ?? [:]
+        let (ending, seconds) = ProcessRunner.run(executable, args, in: directory, environment: env,
+                                                  removing: mutant == nil ? ["LOCKSPEC_MUTANT"] : [],
+                                                  log: "\(scratch)/\(label).log", timeout: timeout)
+        let result = FileManager.default.contents(atPath: json).flatMap { GateResult(json: $0) }
+        try? FileManager.default.removeItem(atPath: json)   // megabytes per run, and everything needed is in `result`
+        return GateRun(ending: ending, seconds: seconds, result: result, log: "\(scratch)/\(label).log")
+    }
+}
+
+/// One run of the gate: how the process ended, its wall time and what its JSON result says.
+public struct GateRun: Sendable {
+    /// How the process ended.
+    public var ending: ProcessRunner.Ending
+    /// Wall time in seconds.
+    public var seconds: Double
+    /// The JSON result, when the gate wrote a readable one.
+    public var result: GateResult?
+    /// The file holding the gate's output.
+    public var log: String
+}
+
+/// What the mutation analysis reads from a `lockspec run --json` result: every case (its id, row, spec, file and
+/// line, whether it failed, the rows it exercised) and the failing exploration findings. Read without the Conformance
+/// types, so this module knows no spec.
+public struct GateResult: Sendable, Equatable {
+    /// Every case of the run, in its order.
+    public var cases: [GateCase]
+    /// The ids of the exploration findings that fail the run (`EX-…`).
+    public var failingFindings: [String]
+
+    /// Reads a `lockspec run --json` document; nil when it is not one.
+    public init?(json: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+              let cases = object["cases"] as? [[String: Any]] else { return nil }
+        self.cases = cases.compactMap(GateCase.init)
+        let findings = (object["exploration"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+        failingFindings = findings.filter { GateCase.failing.contains($0["status"] as? String ?? "") }
+            .compactMap { $0["id"] as? String }.sorted()
+    }
+
+    /// Makes a result from its parts (tests).
+    public init(cases: [GateCase], failingFindings: [String]) {
+        self.cases = cases
+        self.failingFindings = failingFindings
+    }
+
+    /// The ids of the cases that fail the run, then the failing exploration findings.
+    public var failing: [String] { cases.filter(\.fails).map(\.id) + failingFindings }
+}
+
+/// One case of a gate run, as the mutation reports need it.
+public struct GateCase: Codable, Sendable, Hashable {
+    /// The case id (a row id, or `row[axis=value]` for a matrix cell).
+    public var id: String
+    /// The row id.
+    public var row: String
+    /// The spec id.
+    public var spec: String
+    /// The spec file.
+    public var file: String
+    /// The row's line.
+    public var line: Int
+    /// Whether the case failed the run.
+    public var fails: Bool
+    /// The rows whose transitions the case exercised.
+    public var exercised: [String]
+
+    static let failing: Set<String> = ["failed", "unexpectedPass", "expired"]
+
+    /// Makes a case.
+    public init(id: String, row: String, spec: String, file: String, line: Int, fails: Bool, exercised: [String]) {
+        self.id = id
+        self.row = row
+        self.spec = spec
+        self.file = file
+        self.line = line
+        self.fails = fails
+        self.exercised = exercised
+    }
+
+    init?(_ object: [String: Any]) {
+        guard let id = object["id"] as? String else { return nil }
+        self.id = id
+        row = object["row"] as? String ?? id
+        spec = object["spec"] as? String ?? ""
+        file = object["file"] as? String ?? ""
+        line = object["line"] as? Int ?? 1
+        fails = Self.failing.contains(object["status"] as? String ?? "")
+        exercised = object["exercised"] as? [String] ?? []
+    }
+}

@@ -1,0 +1,108 @@
+/// A whole mutation analysis (or one shard of it): every selected mutant's result, the gate's rows, the sources, what
+/// was excluded, and how long each phase took. Every report (text, Markdown, HTML, Stryker JSON) renders this value,
+/// and `MutationMerge` rebuilds one from shard reports.
+public struct MutationReport: Codable, Sendable, Hashable {
+    /// The results, sorted by file, line, column, operator and id.
+    public var mutants: [MutantResult]
+    /// The gate's cases in the unmutated run (the rows of the kill matrix).
+    public var rows: [GateCase]
+    /// The original text of every mutated file, package-relative path → text.
+    public var sources: [String: String]
+    /// The declarations the marker comment excluded.
+    public var excluded: [ExcludedDeclaration]
+    /// How the mutants were chosen and run.
+    public var settings: MutationSettings
+    /// Times and counts of the phases.
+    public var timing: MutationTiming
+
+    /// Makes a report; the mutants are sorted.
+    public init(mutants: [MutantResult], rows: [GateCase], sources: [String: String], excluded: [ExcludedDeclaration],
+                settings: MutationSettings, timing: MutationTiming) {
+        self.mutants = mutants.sorted { Self.order($0.site, $1.site) }
+        self.rows = rows
+        self.sources = sources
+        self.excluded = excluded
+        self.settings = settings
+        self.timing = timing
+    }
+
+    /// The site order of every report: file, line, column, operator, id.
+    public static func order(_ a: MutationSite, _ b: MutationSite) -> Bool {
+        (a.file, a.line, a.column, a.mutationOperator.rawValue, a.id) < (b.file, b.line, b.column, b.mutationOperator.rawValue, b.id)
+    }
+
+    /// Mutants detected (killed, timed out or crashed).
+    public var detected: Int { mutants.filter { $0.reportedStatus.isDetected }.count }
+    /// Mutants in the score's denominator (compile errors and ignored ones left out).
+    public var counted: Int { mutants.filter { $0.reportedStatus.counts }.count }
+    /// detected ÷ counted, in percent; nil when nothing counts.
+    public var score: Double? { counted == 0 ? nil : Double(detected) * 100 / Double(counted) }
+    /// The mutants by reported status.
+    public var statusCounts: [MutantStatus: Int] {
+        mutants.reduce(into: [:]) { $0[$1.reportedStatus, default: 0] += 1 }
+    }
+}
+
+/// How a mutation analysis chose and ran its mutants.
+public struct MutationSettings: Codable, Sendable, Hashable {
+    /// The seed of the sample (recorded even when nothing was sampled).
+    public var seed: UInt64
+    /// The sample size, when only a seeded sample ran.
+    public var sample: Int?
+    /// `I/N` when this is one shard; nil for a whole run (or a merge of every shard).
+    public var shard: String?
+    /// The shards merged into this report (`1/3`, `2/3`, …), empty when it was not merged.
+    public var mergedShards: [String]
+    /// How many sites the plan had in all (before sampling and sharding).
+    public var planSites: Int
+    /// The exploration policy: `rows-first` (the exploration only for mutants the rows did not kill), `always`, or
+    /// `never`.
+    public var policy: String
+    /// The parallel gates.
+    public var jobs: Int
+    /// Each mutant's timeout in seconds.
+    public var timeout: Double
+
+    /// Makes settings.
+    public init(seed: UInt64, sample: Int?, shard: String?, mergedShards: [String] = [], planSites: Int, policy: String,
+                jobs: Int, timeout: Double) {
+        self.seed = seed
+        self.sample = sample
+        self.shard = shard
+        self.mergedShards = mergedShards
+        self.planSites = planSites
+        self.policy = policy
+        self.jobs = jobs
+        self.timeout = timeout
+    }
+}
+
+/// The phases' wall times (seconds) and build counts.
+public struct MutationTiming: Codable, Sendable, Hashable {
+    /// Building the schematized copy (every attempt).
+    public var build: Double
+    /// The schematized builds, the first included.
+    public var builds: Int
+    /// The unmutated gate (the baseline; its time sets the timeout).
+    public var baseline: Double
+    /// Running the mutants.
+    public var mutants: Double
+    /// The fallback builds (one per mutant that could not be schematized).
+    public var fallbackBuilds: Int
+    /// Fallback mutants left unbuilt because the bound on fallback builds was reached.
+    public var fallbackSkipped: Int
+    /// The whole analysis.
+    public var wall: Double
+
+    /// Makes timings.
+    public init(build: Double = 0, builds: Int = 0, baseline: Double = 0, mutants: Double = 0, fallbackBuilds: Int = 0,
+                fallbackSkipped: Int = 0, wall: Double = 0) {
+        self.build = build
+        self.builds = builds
+        self.baseline = baseline
+        self.mutants = mutants
+        self.fallbackBuilds = fallbackBuilds
+        self.fallbackSkipped = fallbackSkipped
+        self.wall = wall
+    }
+}

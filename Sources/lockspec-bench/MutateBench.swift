@@ -1,0 +1,54 @@
+import Foundation
+import Mutation
+
+/// Built once against rebuilt per mutant, on the same seeded sample of AppLockCore's mutants, one gate at a time
+/// (`--jobs 1` both ways, so the figure is the cost of one mutant): the schematized copy's build is counted once,
+/// spread over every site of the plan; each rebuilt mutant pays its own incremental release build. Prints mutants per
+/// minute each way and the ratio (goal ≥ 20x).
+///
+/// Arguments: `[SAMPLE] [REBUILT] [SEED]` (default 12 mutants built once, the first 3 of them rebuilt, seed 1).
+func runMutateBench(_ arguments: [String]) {
+    let numbers = arguments.compactMap { Int($0) }
+    let sample = numbers.first ?? 12, rebuilt = numbers.dropFirst().first ?? 3, seed = UInt64(numbers.dropFirst(2).first ?? 1)
+    let root = FileManager.default.currentDirectoryPath, work = "\(root)/.build/mutation"
+    var request = MutationRequest(packageRoot: root, workFolder: work, jobs: 1)
+    request.sample = sample
+    request.seed = seed
+    let once: MutationReport
+    do { once = try MutationEngine.standard(packageRoot: root, workFolder: work).run(request) } catch {
+        print("mutate: the built-once run did not run: \(error)")
+        return
+    }
+    let perBuild = once.timing.build / Double(max(1, once.settings.planSites))
+    let onceMinutes = (once.timing.mutants + perBuild * Double(once.mutants.count)) / 60
+    print("mutate: built once: \(once.mutants.count) mutants (seed \(seed)) in \(fmt(once.timing.mutants)) s of gates "
+        + "+ the schematized build \(fmt(once.timing.build)) s spread over \(once.settings.planSites) sites (\(fmt(perBuild)) s each)")
+    request.sample = nil
+    request.only = Set(once.mutants.prefix(rebuilt).map(\.site.id))
+    request.maxFallbackBuilds = rebuilt
+    let each: MutationReport
+    do { each = try rebuildingEngine(root: root, work: work).run(request) } catch {
+        print("mutate: the rebuilt-per-mutant run did not run: \(error)")
+        return
+    }
+    let eachMinutes = each.timing.mutants / 60
+    let onceRate = Double(once.mutants.count) / onceMinutes, eachRate = Double(each.mutants.count) / eachMinutes
+    print("mutate: rebuilt per mutant: \(each.mutants.count) of them in \(fmt(each.timing.mutants)) s "
+        + "(\(each.timing.fallbackBuilds) incremental release builds + their gates)")
+    print("mutate: built once \(fmt(onceRate)) mutants/min; rebuilt \(fmt(eachRate)) mutants/min; ratio \(fmt(onceRate / eachRate))x (goal ≥ 20x)")
+    let agree = each.mutants.allSatisfy { m in once.mutants.first { $0.site.id == m.site.id }?.status.isDetected == m.status.isDetected }
+    print("mutate: the two ways \(agree ? "agree" : "DISAGREE") on every rebuilt mutant's detection")
+}
+
+/// The same plan with nothing schematized: every selected mutant takes the fallback path (its own build).
+private func rebuildingEngine(root: String, work: String) -> MutationEngine {
+    let standard = MutationEngine.standard(packageRoot: root, workFolder: work)
+    return MutationEngine(planner: { leaving in
+        var plan = try standard.planner(leaving)
+        plan.schematizedFiles = [:]
+        plan.fallback = plan.sites.map(\.id)
+        return plan
+    }, builder: standard.builder)
+}
+
+private func fmt(_ x: Double) -> String { String(format: "%.1f", x) }

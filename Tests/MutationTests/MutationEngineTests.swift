@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Mutation
+
+@Suite("Mutation engine (fake gate, no Swift build)")
+struct MutationEngineTests {
+    private func status(_ report: MutationReport, _ id: String) -> MutantResult? { report.mutants.first { $0.site.id == id } }
+
+    @Test("a hanging and a crashing mutant count as detected; failing rows kill; a pass survives; rows first, then the exploration")
+    func statuses() throws {
+        let package = try FakePackage()
+        let report = try package.engine().run(package.request())
+        #expect(status(report, "m1")?.status == .killed && status(report, "m1")?.killedBy == ["R-1"])
+        #expect(status(report, "m2")?.status == .timeout)
+        #expect(status(report, "m3")?.status == .runtimeError)
+        #expect(status(report, "m3")?.reason?.contains("signal 11") == true)
+        #expect(status(report, "m4")?.status == .survived && status(report, "m4")?.explored == true)
+        #expect(status(report, "m5")?.killedBy == ["R-1", "R-2"] && status(report, "m5")?.explored == false)
+        #expect(status(report, "m6")?.status == .killed && status(report, "m6")?.killedBy == ["EX-M-1"])
+        #expect(status(report, "m7")?.status == .runtimeError)
+        #expect(report.mutants.filter { $0.status.isDetected }.count == 6)
+        #expect(report.detected == 6 && report.counted == 7)
+        #expect(report.rows.map(\.id) == ["R-1", "R-2"])
+        // The timeout was one second: the hang did not last its 60 s.
+        #expect((status(report, "m2")?.milliseconds ?? 99_999) < 10_000)
+    }
+
+    @Test("never-explore leaves the exploration out: the mutant only the exploration sees survives")
+    func neverExplore() throws {
+        let package = try FakePackage()
+        var request = package.request()
+        request.policy = .never
+        let report = try package.engine().run(request)
+        #expect(status(report, "m6")?.status == .survived && status(report, "m6")?.explored == false)
+    }
+
+    @Test("an unmutated gate that fails stops the analysis with exit 2 and a message")
+    func baselineMustPass() throws {
+        let package = try FakePackage()
+        setenv("FAKE_BASELINE_FAILS", "1", 1)
+        defer { unsetenv("FAKE_BASELINE_FAILS") }
+        let outcome = MutationAnalysis.execute(.init(mode: .run(package.request(), package.engine()), today: "2026-01-01"))
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.errors.contains("the unmutated gate") && outcome.errors.contains("R-1 FAIL"))
+    }
+
+    @Test("a compile error at a site leaves it out of the schemata; it gets its own build, and a fallback that fails is a CompileError")
+    func compileErrorsFallBack() throws {
+        let package = try FakePackage(count: 5)
+        let engine = package.engine(fallback: ["m1"], broken: ["m4", "m5"], failingFallbacks: ["m5"])
+        let report = try engine.run(package.request())
+        #expect(report.timing.builds == 2)
+        #expect(status(report, "m4")?.fallback == true && status(report, "m4")?.status == .killed && status(report, "m4")?.killedBy == ["R-2"])
+        #expect(status(report, "m1")?.fallback == true && status(report, "m1")?.status == .killed)
+        #expect(status(report, "m5")?.status == .compileError && status(report, "m5")?.reason?.contains("cannot convert") == true)
+        #expect(status(report, "m2")?.fallback == false && status(report, "m2")?.status == .timeout)
+        #expect(report.timing.fallbackBuilds == 3)
+        // The schematized file is back in the copy after the fallback builds.
+        let copy = try String(contentsOfFile: package.request().workFolder + "/copy/Sources/Core/A.swift", encoding: .utf8)
+        #expect(copy.hasPrefix("let a = 1 // switch"))
+    }
+
+    @Test("fallback builds are bounded; the rest are reported as not built and left out of the score")
+    func fallbackBound() throws {
+        let package = try FakePackage(count: 4)
+        var request = package.request()
+        request.maxFallbackBuilds = 1
+        let report = try package.engine(fallback: ["m1", "m4"]).run(request)
+        #expect(report.timing.fallbackBuilds == 1 && report.timing.fallbackSkipped == 1)
+        #expect(status(report, "m4")?.status == .ignored && status(report, "m4")?.reason?.contains("not built") == true)
+        #expect(report.counted == 3)
+    }
+
+    @Test("the selection is deterministic: the same seed samples the same mutants, and shards partition them")
+    func selection() {
+        let sites = (1...40).map { n in
+            MutationSite(id: "s\(n)", number: n, file: "F.swift", line: n, column: 1, endLine: n, endColumn: 2,
+                         declaration: "f", mutationOperator: .relational, original: "<", mutated: "<=")
+        }
+        let a = MutantSelection.select(sites, only: nil, sample: 10, seed: 7, shard: nil)
+        #expect(a == MutantSelection.select(sites, only: nil, sample: 10, seed: 7, shard: nil))
+        #expect(a != MutantSelection.select(sites, only: nil, sample: 10, seed: 8, shard: nil))
+        #expect(a.count == 10)
+        let shards = (1...3).map { MutantSelection.select(sites, only: nil, sample: 10, seed: 7, shard: Shard("\($0)/3")) }
+        #expect(Set(shards.flatMap { $0 }) == Set(a) && shards.map(\.count).reduce(0, +) == 10)
+        #expect(Shard("0/3") == nil && Shard("4/3") == nil && Shard("x") == nil)
+    }
+
+    @Test("compile errors are read from the build log, relative to the copy")
+    func errorLines() {
+        let log = "/tmp/copy/Sources/A/X.swift:12:5: error: no\n/tmp/copy/Sources/A/X.swift:12:9: error: again\n"
+            + "/usr/include/y.h:1:1: error: elsewhere\nSources/B.swift:3:1: warning: w\n"
+        #expect(SwiftBuilder.errors(in: log, root: "/tmp/copy") == [CompileErrorLine(file: "Sources/A/X.swift", line: 12)])
+    }
+}
