@@ -47,6 +47,9 @@ struct DiagramTests {
         #expect(seen == [.failing: 1, .covered: 1, .uncovered: 2])
         #expect(TransitionMarks.title(Self.graph.transitions[2], in: Self.graph, mark: .uncovered) == "away → locked on active: L3 [away >= 60s] (not covered)")
         #expect(svg.contains("L3 [away &gt;= 60s]"))
+        // No hover text shows an internal id: states are named, the start is "start".
+        #expect(!svg.contains("<title>gv"))
+        #expect(svg.contains("<title>locked (initial state)</title>") && svg.contains("<title>away</title>"))
         #expect(!svg.contains("<!--") && !svg.contains("<?xml") && !svg.contains("DOCTYPE") && !svg.contains("graphviz version"))
     }
 
@@ -76,6 +79,16 @@ struct DiagramTests {
             let title = TransitionMarks.title(t, in: graph, mark: t.rows == ["R2"] ? .covered : .uncovered)
             #expect(Self.groups(titled: title, in: svg).count == 3, "\(title)")
         }
+    }
+
+    @Test("a graph read back from a damaged result (initial state unknown, a transition to no state) is still drawn")
+    func damagedGraph() throws {
+        let graph = MachineGraph(states: ["A", "B", "A"], initial: "Nowhere", edges: [
+            .init(row: "R1", from: "A", to: "B", event: "go", guardText: ""),
+            .init(row: "R2", from: "B", to: "Gone", event: "vanish", guardText: ""),
+        ])
+        let svg = try GraphvizDiagram.render(graph, marks: TransitionMarks(covered: []), id: "damaged", layout: Self.dot()).get()
+        #expect(svg.contains(">A</text>") && svg.contains(">B</text>") && !svg.contains("Gone"))
     }
 
     @Test("without dot the page falls back to the hand layout and says so, failing transitions still red")

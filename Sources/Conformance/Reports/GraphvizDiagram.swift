@@ -19,7 +19,8 @@ enum GraphvizDiagram {
         // Left to right first; a drawing wider than the page is laid out top to bottom too, and the narrower kept.
         var best: (svg: String, width: Double)?
         for direction in ["LR", "TB"] where (best?.width ?? .infinity) > pageWidth {
-            let (source, titles) = dotSource(graph, transitions: transitions, marks: marks, prefix: prefix, direction: direction)
+            let (source, dotTitles) = dotSource(graph, transitions: transitions, marks: marks, prefix: prefix, direction: direction)
+            let titles = dotTitles.merging([prefix: "state diagram of \(id)"]) { _, new in new }
             switch GraphvizProcess.svg(source, executable: dot, timeout: layout.timeout) {
             case .failure(let failure): return .failure(failure)
             case .success(let svg):
@@ -47,13 +48,18 @@ enum GraphvizDiagram {
         out += "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f6f8fa\", color=\"#24292f\", fontname=\"Helvetica\", fontsize=13];\n"
         out += "  edge [arrowsize=0.7];\n"
         out += "  \"\(prefix)s\" [id=\"\(prefix)s\", shape=point, width=0.12, label=\"\"];\n"
+        // Every element's hover text by its SVG id: dot's own titles are our internal names.
+        var titles = [prefix: "state diagram", "\(prefix)s": "start"]
         var declared: Set<String> = []
         for state in graph.states where declared.insert(state).inserted {
             guard let name = node[state] else { continue }
+            titles[name] = state == graph.initial ? "\(state) (initial state)" : state
             out += "  \"\(name)\" [id=\"\(name)\", label=\"\(label(state))\"\(state == graph.initial ? ", penwidth=2.2" : "")];\n"
         }
-        if let start = node[graph.initial] { out += "  \"\(prefix)s\" -> \"\(start)\" [id=\"\(prefix)i\"];\n" }
-        var titles: [String: String] = [:]
+        if let start = node[graph.initial] {
+            out += "  \"\(prefix)s\" -> \"\(start)\" [id=\"\(prefix)i\"];\n"
+            titles["\(prefix)i"] = "starts in \(graph.initial)"
+        }
         for (i, t) in transitions.enumerated() {
             guard let from = node[t.from], let to = node[t.to] else { continue }
             let mark = marks.mark(t), colour = TransitionMarks.colour(mark), middle = "\(prefix)t\(i)"
@@ -101,7 +107,7 @@ enum GraphvizDiagram {
     }
 
     /// `dot`'s SVG reduced to the `<svg>` element: no XML prolog, doctype or comments, our class and label on the root,
-    /// and each transition's `<title>`s replaced by its hover text. Nil when the text is not the shape `dot` writes.
+    /// and every element's `<title>` (dot writes our internal names there) replaced by its hover text. Nil when the text is not the shape `dot` writes.
     static func inline(_ svg: String, titles: [String: String], label: String) -> (svg: String, width: Double)? {
         guard let start = svg.range(of: "<svg"), let end = svg.range(of: "</svg>", options: .backwards), start.lowerBound < end.lowerBound,
               let open = svg.range(of: ">", range: start.upperBound..<end.lowerBound) else { return nil }
@@ -112,7 +118,7 @@ enum GraphvizDiagram {
         // dot draws shapes and text; anything active in its output is not what it should have written.
         guard !body.lowercased().contains("<script"), !body.lowercased().contains("<foreignobject") else { return nil }
         for (edge, title) in titles.sorted(by: { $0.key < $1.key }) {
-            guard let group = body.range(of: "<g id=\"\(edge)\" class=\"edge\">") ?? body.range(of: "<g id=\"\(edge)\" class=\"node\">"),
+            guard let group = body.range(of: "<g id=\"\(edge)\" class=\""),
                   let from = body.range(of: "<title>", range: group.upperBound..<body.endIndex),
                   let to = body.range(of: "</title>", range: from.upperBound..<body.endIndex) else { return nil }
             body.replaceSubrange(from.upperBound..<to.lowerBound, with: Escape.html(title))
