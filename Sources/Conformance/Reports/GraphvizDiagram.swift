@@ -79,7 +79,7 @@ enum GraphvizDiagram {
 
     /// Text inside a quoted DOT label: backslashes and quotes escaped (so no `\N`-style escape or end of string can be
     /// smuggled in), `&` written as an entity (dot passes entities through), control characters as spaces, and long
-    /// row lists wrapped after about 40 characters.
+    /// lists wrapped after a comma once a line passes about 40 characters.
     static func label(_ text: String) -> String {
         var out = "", column = 0
         for scalar in text.unicodeScalars {
