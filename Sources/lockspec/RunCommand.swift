@@ -6,13 +6,15 @@ import AppLockFixtures
 /// How `run` and `merge` print on stdout: the console report; the console report and GitHub annotations; or only SARIF.
 enum ConsoleFormat: String, CaseIterable { case text, github, sarif }
 
-/// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`), then prints the `--format` one.
+/// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`, `--pdf`), then prints the
+/// `--format` one.
 func writeReports(_ result: RunResult, _ args: Arguments) throws {
     let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
     if let path = args.options["--junit"] { try Emitter.writeIfChanged(renderJUnit(result), to: path) }
     if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderJSON(result), to: path) }
     if let path = args.options["--markdown"] { try Emitter.writeIfChanged(renderMarkdown(result), to: path) }
     if let path = args.options["--html"] { try Emitter.writeIfChanged(renderHTML(result), to: path) }
+    if let path = args.options["--pdf"] { try renderPDF(html: renderHTML(result), to: path, chromium: chromium()) }
     switch format {
     case .text: Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
     case .github: Terminal.out(renderConsole(result, color: false) + renderGitHubAnnotations(result) + renderExplorationAnnotations(result))
@@ -20,10 +22,18 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
     }
 }
 
+/// Headless Chromium for `--pdf` (`LOCKSPEC_CHROMIUM` names another).
+func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo.environment) }
+
+/// Stops before any work when `--pdf` is asked for and there is no Chromium to print with (exit 2).
+func requirePDFPrinter(_ args: Arguments) throws {
+    if args.options["--pdf"] != nil, chromium() == nil { throw PDFRenderError.chromiumMissing }
+}
+
 let runCommand = Command(
     name: "run",
     overview: "Runs AppLockCore against every row of the specs and along every transition of each machine (the exploration), and reports each divergence.",
-    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github|sarif]",
+    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
@@ -36,12 +46,14 @@ let runCommand = Command(
         ("--json <file>", "Writes the full results as JSON (the input of 'lockspec merge')."),
         ("--markdown <file>", "Writes a Markdown summary for a pull request."),
         ("--html <file>", "Writes a self-contained HTML compliance report."),
+        ("--pdf <file>", "Prints the HTML report to a paged PDF through headless Chromium (exit 2 before running when it is not installed)."),
         ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line, with the cells that differ), or sarif (only a SARIF 2.1.0 log)."),
     ],
-    valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--markdown", "--html", "--format"],
+    valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--markdown", "--html", "--pdf", "--format"],
     flags: ["--no-explore"],
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
+        try requirePDFPrinter(args)
         let split: (String) -> Set<String>? = { key in
             args.options[key].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
         }
@@ -88,17 +100,19 @@ func progressLine() -> (Int, Int) -> Void {
 let mergeCommand = Command(
     name: "merge",
     overview: "Merges the JSON results of shards into one result and writes the reports.",
-    usage: "lockspec merge <file> ... [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--format text|github|sarif]",
+    usage: "lockspec merge <file> ... [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
     arguments: [("<file>", "JSON results written by 'lockspec run --shard I/N --json <file>'.")],
     options: [
         ("--junit <file>", "Writes the merged JUnit XML report."),
         ("--json <file>", "Writes the merged JSON results."),
         ("--markdown <file>", "Writes the merged Markdown summary."),
         ("--html <file>", "Writes the merged HTML report."),
+        ("--pdf <file>", "Prints the merged HTML report to a paged PDF through headless Chromium (exit 2 when it is not installed)."),
         ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line), or sarif (only a SARIF 2.1.0 log)."),
     ],
-    valued: ["--junit", "--json", "--markdown", "--html", "--format"], flags: [],
+    valued: ["--junit", "--json", "--markdown", "--html", "--pdf", "--format"], flags: [],
     run: { args in
+        try requirePDFPrinter(args)
         guard !args.positionals.isEmpty else { throw Arguments.UsageError(message: "give the JSON result files to merge") }
         var parts: [RunResult] = []
         for path in args.positionals {

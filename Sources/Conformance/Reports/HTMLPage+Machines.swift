@@ -5,18 +5,35 @@ extension HTMLPage {
     mutating func machines() {
         let machines = result.specs.filter { $0.graph != nil }.sorted { $0.id < $1.id }
         out += "<section id=\"machines\">\n<h2>State machines and coverage</h2>\n"
-        out += "<p class=\"muted\">A transition is covered when a passed case exercised its row. Solid green: covered; dashed grey: not covered.</p>\n"
+        out += "<p class=\"muted legend\">A transition is covered when a passed case exercised its row."
+        out += "<span style=\"border-color:#cf222e\"></span>failing <span style=\"border-color:#9a6700\"></span>expected failure"
+        out += "<span style=\"border-color:#1a7f37\"></span>covered <span style=\"border-color:#8c959f;border-top-style:dashed\"></span>not covered."
+        out += " Hover an arrow for its rows and their guards.</p>\n"
         if machines.isEmpty { out += "<p>No machines.</p>\n" }
+        var layout = diagrams
         for compiled in machines {
             guard let graph = compiled.graph, let coverage = MachineCoverage(spec: compiled, cases: result.cases) else { continue }
-            out += "<h3 id=\"\(Self.anchor("machine", compiled.id))\">\(h(compiled.id))</h3>\n<div class=\"svgbox\">\n"
-            out += StateDiagramSVG.render(graph, covered: coverage.coveredRows, id: compiled.id)
-            out += "</div>\n<details><summary>Mermaid source</summary>\n<pre>"
+            out += "<h3 id=\"\(Self.anchor("machine", compiled.id))\">\(h(compiled.id))</h3>\n"
+            diagram(graph, marks: TransitionMarks(spec: compiled.id, result: result, covered: coverage.coveredRows), id: compiled.id, layout: &layout)
+            out += "<details><summary>Mermaid source</summary>\n<pre>"
             out += h(emitDiagram(compiled, format: .mermaid, command: "lockspec graph \(compiled.file)", covered: coverage.coveredRows))
             out += "</pre>\n</details>\n"
             machineCoverage(graph, coverage)
         }
         out += "</section>\n"
+    }
+
+    /// One machine's diagram: laid out by Graphviz, or by hand with a note saying why. After a `dot` that ran past
+    /// its deadline the rest of the page is laid out by hand, so a page of many machines cannot take many timeouts.
+    mutating func diagram(_ graph: MachineGraph, marks: TransitionMarks, id: String, layout: inout DiagramLayout) {
+        switch GraphvizDiagram.render(graph, marks: marks, id: id, layout: layout) {
+        case .success(let svg):
+            out += "<div class=\"svgbox\">\n\(svg)</div>\n"
+        case .failure(let failure):
+            if failure.timedOut { layout.dot = nil }
+            out += "<p class=\"note muted\">Laid out by hand, so labels may overlap: \(h(failure.reason)).</p>\n"
+            out += "<div class=\"svgbox\">\n\(StateDiagramSVG.render(graph, marks: marks, id: id))</div>\n"
+        }
     }
 
     mutating func machineCoverage(_ graph: MachineGraph, _ coverage: MachineCoverage) {

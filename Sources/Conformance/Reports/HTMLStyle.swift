@@ -33,7 +33,9 @@ enum HTMLStyle {
     .svgbox { overflow-x: auto; max-width: 100%; } .svgbox svg { max-width: 100%; height: auto; }
     svg.diagram text.state { font: 13px ui-monospace, Menlo, monospace; fill: #24292f; }
     svg.diagram text.edge { font: 11px system-ui, sans-serif; paint-order: stroke; stroke: #fff; stroke-width: 4px; }
-    svg.diagram text.hit { fill: #1a7f37; } svg.diagram text.miss { fill: #6e7781; }
+    svg.diagram text.covered { fill: #1a7f37; } svg.diagram text.uncovered { fill: #6e7781; }
+    svg.diagram text.failing { fill: #cf222e; } svg.diagram text.expected { fill: #9a6700; }
+    .legend span { display: inline-block; width: 28px; border-top: 3px solid; vertical-align: middle; margin: 0 4px 0 10px; }
     @media print {
       @page { size: A4; margin: 14mm 12mm; }
       body { margin: 0; max-width: none; font-size: 10pt; padding: 0; }

@@ -128,12 +128,26 @@ enum ReportText {
         return Set(result.cases.map { [$0.spec, matrices.contains($0.spec) ? $0.id : $0.row] }).count
     }
 
-    /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report.
+    /// The JUnit testcases of the exploration: one per machine explored, or one per finding where it found any.
+    static func junitExplorationTestcases(_ result: RunResult) -> Int {
+        guard let exploration = result.exploration else { return 0 }
+        return exploration.result.machines.reduce(0) { total, machine in
+            total + max(exploration.findings.filter { $0.spec == machine.spec }.count, 1)
+        }
+    }
+
+    /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report
+    /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
-        return "This run checked \(rows) rows as \(result.cases.count) cases: a row is one line of a table, a machine row runs as one case "
-            + "per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase per row "
-            + "(per cell for a matrix), \(junitTestcases(result)) testcases here."
+        var text = "This run checked \(count(rows, "row")) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
+            + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
+            + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"
+        if result.exploration != nil {
+            text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine explored, or one per finding)"
+        }
+        return text + "."
     }
 
     /// Parts of an account a renderer may style.

@@ -1,10 +1,11 @@
 import Foundation
 import SpecKit
 
-/// Draws a machine as an inline SVG: states on a circle, transitions as curves with arrowheads, covered ones solid
-/// green and the rest dashed grey. Edges with the same source, target and event are merged, as in `emitDiagram`.
+/// Draws a machine as an inline SVG by hand, the fallback when Graphviz's `dot` cannot (`GraphvizDiagram`): states on
+/// a circle, transitions as curves with arrowheads, failing ones red, expected failures amber, covered ones solid green
+/// and the rest dashed grey. Edges with the same source, target and event are merged, as in `emitDiagram`.
 enum StateDiagramSVG {
-    static func render(_ graph: MachineGraph, covered: Set<String>, id: String) -> String {
+    static func render(_ graph: MachineGraph, marks: TransitionMarks, id: String) -> String {
         let states = graph.states
         let n = max(states.count, 1)
         let charWidth = 7.2, boxHeight = 30.0
@@ -34,7 +35,7 @@ enum StateDiagramSVG {
         var out = "<svg class=\"diagram\" role=\"img\" viewBox=\"0 0 \(f(size)) \(f(size))\""
         out += " width=\"\(f(size * 1.2))\" height=\"\(f(size * 1.2))\" overflow=\"visible\" aria-label=\"state diagram of \(Escape.html(id))\">\n"
         out += "<defs>"
-        for (name, colour) in [("ok", "#1a7f37"), ("no", "#8c959f")] {
+        for (name, colour) in [("ok", "#1a7f37"), ("no", "#8c959f"), ("bad", "#cf222e"), ("xf", "#9a6700")] {
             out += "<marker id=\"\(name)-\(Escape.html(id))\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" orient=\"auto-start-reverse\">"
             out += "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"\(colour)\"/></marker>"
         }
@@ -43,14 +44,16 @@ enum StateDiagramSVG {
         var labels = ""
         for k in graph.transitions {
             let rows = k.rows
-            let hit = rows.contains { covered.contains($0) }
-            let colour = hit ? "#1a7f37" : "#8c959f"
-            let style = "fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(hit ? 2 : 1.5)\"\(hit ? "" : " stroke-dasharray=\"6 4\"") marker-end=\"url(#\(hit ? "ok" : "no")-\(Escape.html(id)))\""
+            let mark = marks.mark(k)
+            let hit = mark != .uncovered
+            let colour = TransitionMarks.colour(mark)
+            let marker = ["failing": "bad", "expected": "xf", "covered": "ok"][mark.rawValue] ?? "no"
+            let style = "fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(hit ? 2 : 1.5)\"\(hit ? "" : " stroke-dasharray=\"6 4\"") marker-end=\"url(#\(marker)-\(Escape.html(id)))\""
             let index = pairIndex[[k.from, k.to], default: 0]
             pairIndex[[k.from, k.to]] = index + 1
             // Short labels keep the drawing readable; the row ids are in each edge's tooltip and in the coverage table.
             let label = rows.count == 1 ? k.event : "\(k.event) ×\(rows.count)"
-            let tooltip = "<title>\(Escape.html("\(k.from) → \(k.to) on \(k.event): \(rows.joined(separator: ", "))"))</title>"
+            let tooltip = "<title>\(Escape.html(TransitionMarks.title(k, in: graph, mark: mark)))</title>"
             let labelPoint: (Double, Double)
             let p = position[k.from] ?? (cx, cy)
             if k.from == k.to {
@@ -76,7 +79,7 @@ enum StateDiagramSVG {
                 out += "<path d=\"M\(f(sx)),\(f(sy)) Q\(f(mx)),\(f(my)) \(f(ex)),\(f(ey))\" \(style)>\(tooltip)</path>\n"
                 labelPoint = (0.25 * sx + 0.5 * mx + 0.25 * ex, 0.25 * sy + 0.5 * my + 0.25 * ey)
             }
-            labels += "<text x=\"\(f(labelPoint.0))\" y=\"\(f(labelPoint.1))\" class=\"edge \(hit ? "hit" : "miss")\" text-anchor=\"middle\">\(Escape.html(label))</text>\n"
+            labels += "<text x=\"\(f(labelPoint.0))\" y=\"\(f(labelPoint.1))\" class=\"edge \(mark.rawValue)\" text-anchor=\"middle\">\(Escape.html(label))</text>\n"
         }
         if let start = position[graph.initial] {
             let hh = boxHeight / 2

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads a run back from `renderJSON`'s output (the `summary` and `format` keys are ignored; counts are recomputed).
+/// Reads a run back from `renderJSON`'s output (the `summary`, `countsExplained` and `format` keys are ignored; counts are recomputed).
 /// Throws `RunResultDecodingError`, located at the offending value, when the text is not a result or holds a value no
 /// run produces, so the reports never meet one.
 public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> RunResult {

@@ -1,8 +1,9 @@
 import SpecKit
 
 /// The run as a terminal shows it: one line per spec, then every finding in full (row, source, location, the path
-/// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the summary
-/// line `N passed, N failed…`. ANSI colours only when `color` is true.
+/// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the
+/// sentence saying what rows, cases and JUnit testcases are, and the summary line `N passed, N failing…` last. ANSI
+/// colours only when `color` is true.
 public func renderConsole(_ result: RunResult, color: Bool) -> String {
     func paint(_ style: ReportText.Style, _ text: String) -> String {
         guard color else { return text }
@@ -56,6 +57,7 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         lines.append(paint(.dim, VisibleText.escape("XFAIL \(f.spec) › \(f.id) (exploration)" + (f.expectedReason.map { ": \($0)" } ?? ""))))
     }
     lines.append("")
+    lines.append(paint(.dim, VisibleText.escape(ReportText.countsExplained(result))))
     let summary = RunSummary(result)
     lines.append(paint(summary.holds ? .good : .bad, summary.line))
     return lines.joined(separator: "\n") + "\n"

@@ -6,8 +6,10 @@ import SpecKit
 /// design document with the rows covering it and their results, or the reason none does; the decision register; then
 /// per spec the FitNesse-style tables, the state diagrams with their coverage, and the full identity.
 /// Every piece of text is escaped; the output is deterministic. A print stylesheet gives a clean paged document.
-public func renderHTML(_ result: RunResult) -> String {
-    var page = HTMLPage(result)
+/// `diagrams` says how the state diagrams are laid out: by Graphviz's `dot` where it is installed (the default), by
+/// hand where it is not, and the page says which.
+public func renderHTML(_ result: RunResult, diagrams: DiagramLayout = .automatic) -> String {
+    var page = HTMLPage(result, diagrams: diagrams)
     return page.render()
 }
 
@@ -16,10 +18,12 @@ struct HTMLPage {
     let result: RunResult
     let summary: RunSummary
     let specIDs: [String]
+    let diagrams: DiagramLayout
     var out = ""
 
-    init(_ result: RunResult) {
+    init(_ result: RunResult, diagrams: DiagramLayout) {
         self.result = result
+        self.diagrams = diagrams
         summary = RunSummary(result)
         specIDs = ReportText.specIDs(result)
     }

@@ -2,7 +2,7 @@ import SpecKit
 
 /// The whole run as canonical JSON (sorted keys, stable): the run result's own fields (the exploration, with its
 /// per-machine coverage and findings, when the run explored; `sections`, the coverage by document and section), plus a
-/// `summary` object, the `decisions` register and a `format` number. `decodeRunResult` reads it back, so shards can be
+/// `summary` object, `countsExplained` (the sentence saying what rows, cases and JUnit testcases are), the `decisions` register and a `format` number. `decodeRunResult` reads it back, so shards can be
 /// merged.
 public func renderJSON(_ result: RunResult) throws -> String {
     try Emitter.canonicalJSON(RunReportDocument(result))
@@ -12,6 +12,8 @@ public func renderJSON(_ result: RunResult) throws -> String {
 private struct RunReportDocument: Encodable {
     var format = 4 // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design documents; 4: the exploration
     var summary: RunSummary
+    /// The sentence saying what rows, cases and JUnit testcases are, with this run's numbers.
+    var countsExplained: String
     var identity: RunIdentity
     var specs: [CompiledSpec]
     var cases: [CaseResult]
@@ -21,6 +23,7 @@ private struct RunReportDocument: Encodable {
 
     init(_ result: RunResult) {
         summary = RunSummary(result)
+        countsExplained = ReportText.countsExplained(result)
         identity = result.identity
         specs = result.specs
         cases = result.cases

@@ -2,7 +2,8 @@
 /// `<testcase classname="spec" name="row">` per row. A machine row that ran as several cases (one per value of the names
 /// it tests) is one testcase that fails when any of its cases fails; a matrix cell is a row of its own. A divergence,
 /// an unexpected pass or an expired expectation is a `<failure>` whose body is the full account of every failing case;
-/// an expected failure is `<skipped>`.
+/// an expected failure is `<skipped>`. The sentence saying what rows, cases and testcases are comes first, as a
+/// comment, and again in every suite's `lockspec.counts` property.
 public func renderJUnit(_ result: RunResult) -> String {
     func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
     let matrices = Set(result.specs.filter { $0.kind == .matrix }.map(\.id))
@@ -22,7 +23,9 @@ public func renderJUnit(_ result: RunResult) -> String {
     }
     func failing(_ s: CaseStatus) -> Bool { s == .failed || s == .unexpectedPass || s == .expired }
     let explored = explorationTestcases(result)
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let counts = ReportText.countsExplained(result)
+    // A comment may not hold "--"; the sentence never does, but a spec id could.
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- \(Escape.xml(counts).replacingOccurrences(of: "--", with: "- -")) -->\n"
     out += "<testsuites name=\"lockspec\" tests=\"\(groups.count + explored.tests)\" failures=\"\(groups.filter { failing(status($0.cases)) }.count + explored.failures)\""
     out += " errors=\"0\" skipped=\"\(groups.filter { status($0.cases) == .expectedFailure }.count + explored.skipped)\">\n"
     let fingerprints = Dictionary(result.identity.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -37,6 +40,7 @@ public func renderJUnit(_ result: RunResult) -> String {
             ("lockspec.core.commit", result.identity.build.commit),
             ("lockspec.core.dirty", result.identity.build.dirty.map { String($0) } ?? "unknown"),
             ("lockspec.started", result.identity.startedAt),
+            ("lockspec.counts", counts),
         ]
         if let shard = result.identity.shard { properties.append(("lockspec.shard", shard)) }
         if let print = fingerprints[id] ?? result.specs.first(where: { $0.id == id }).map({ SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }) {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The README's example messages are real output: each test makes the mistake the README describes in a copy of
+/// specs/, runs `lockspec` on it as a process (from the copy's folder, so paths read `specs/…`), and checks the README
+/// holds what it printed, verbatim. When a spec or a message changes, the failure shows the text to paste.
+@Suite("README examples are real output")
+struct ReadmeExamplesCLITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func readme() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// A scratch folder with a copy of specs/ under each of `names`.
+    static func scratch(_ names: [String] = ["specs"]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    /// Replaces the first `old` after the line `row` in a spec of the copy; the test fails if either is missing.
+    static func edit(_ folder: URL, _ file: String, row: String, _ old: String, _ new: String) throws {
+        let url = folder.appendingPathComponent(file)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: row), "\(file) has no \(row)").upperBound
+        let found = try #require(text.range(of: old, range: start..<text.endIndex), "\(file): no '\(old)' after \(row)")
+        text.replaceSubrange(found, with: new)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `lockspec` in `folder`.
+    static func lockspec(_ arguments: [String], in folder: URL) throws -> CLITests.Run {
+        try CLITests.run(arguments, shell: "cd '\(folder.path)' &&", environment: ["NO_COLOR": "1"], timeout: 120)
+    }
+
+    static func expectInReadme(_ output: String, _ what: String) throws {
+        let text = output.hasSuffix("\n") ? String(output.dropLast()) : output
+        #expect(!text.isEmpty)
+        #expect(try readme().contains("```\n\(text)\n```"), "README.md does not show the real \(what); paste:\n\(text)")
+    }
+
+    @Test("a misspelt event: the lint error with its did-you-mean")
+    func lintTypo() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(folder, "specs/launch-lock.triggers.yaml", row: "- id: LL-ACTIVE-GRACE-OVER\n", "    on: active\n", "    on: activ\n")
+        let run = try Self.lockspec(["lint", "specs"], in: folder)
+        #expect(run.status == 1)
+        // The first finding: its located line and the indented lines under it.
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = [lines.first ?? ""] + lines.dropFirst().prefix { $0.hasPrefix(" ") }
+        #expect(first.count == 3, "\(run.stdout)")
+        try Self.expectInReadme(first.joined(separator: "\n"), "lint error")
+    }
+
+    @Test("a product owner drops usePin from the row that goes to the PIN: the behavioural diff")
+    func behaviourDiff() throws {
+        let folder = try Self.scratch(["old-specs", "specs"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(folder, "specs/medtime.unlock.yaml", row: "- id: MT-BIO-CANCEL-TO-PIN\n", "outcome: [cancel, usePin]", "outcome: cancel")
+        let run = try Self.lockspec(["diff", "old-specs/", "specs/"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("behaviour changed"))
+        try Self.expectInReadme(run.stdout, "diff")
+    }
+
+    @Test("a scenario that comes back after 59 s and expects the lock: the divergence as the console prints it")
+    func divergence() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(folder, "specs/launch-lock.grace.yaml", row: "- id: LL-S-GRACE-61S\n", "away: grace + 1s}", "away: grace - 1s}")
+        let run = try Self.lockspec(["run", "specs", "--row", "LL-S-GRACE-61S"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("lockspec run specs --row LL-S-GRACE-61S"))
+        try Self.expectInReadme(run.stdout, "divergence")
+    }
+}
