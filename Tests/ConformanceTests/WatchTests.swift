@@ -41,15 +41,20 @@ struct WatchTests {
         #expect(ids("schema.json").isEmpty)
     }
 
-    @Test("a deleted machine: nothing is left to run, and the scenario sets that used it say so at their 'uses:'")
+    @Test("a deleted machine: the scenario sets that used it are found through the compilation before, and say why at their 'uses:'")
     func deletedMachine() throws {
         let folder = try Self.launchLockCopy()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let before = try Self.compile(folder)
+        var session = WatchSession(paths: [folder], registry: .standard)
+        _ = session.start()
         let file = folder + "/launch-lock.triggers.yaml"
         try FileManager.default.removeItem(atPath: file)
+        let report = session.react(to: [file])
+        #expect(report.ran.isEmpty && report.notRun == ["launch-lock.acceptance", "launch-lock.grace"], "\(report.render())")
         let after = try Self.compile(folder)
-        #expect(AffectedSpecs.ids(changed: [file], before: before, after: after).isEmpty)
+        #expect(AffectedSpecs.ids(changed: [file], before: before, after: after) == ["launch-lock.acceptance", "launch-lock.grace", "launch-lock.triggers"])
+        #expect(AffectedSpecs.ids(changed: [file], before: nil, after: after).isEmpty)
         for user in ["launch-lock.acceptance", "launch-lock.grace"] {
             #expect(after.diagnostics.contains { $0.id == "spec.unknown-spec" && $0.location.file == folder + "/\(user).yaml" && $0.location.line == 7 },
                     "\(after.diagnostics)")
@@ -88,6 +93,7 @@ struct WatchTests {
         #expect(!located.isEmpty, "\(broken.render())")
         #expect(located.allSatisfy { $0.location.line > 1 }, "\(located)")
         #expect(broken.ran.isEmpty && broken.cases.isEmpty, "\(broken.render())")
+        #expect(broken.notRun == ["launch-lock.acceptance", "launch-lock.grace", "launch-lock.triggers"], "\(broken.render())")
         #expect(broken.render().contains("\(file):"))
         try whole.write(toFile: file, atomically: false, encoding: .utf8)
         let again = session.react(to: [file])

@@ -32,11 +32,15 @@ public struct WatchSession: Sendable {
             return WatchReport(changed: changed, diagnostics: diagnostics, specs: 0, rows: 0, ran: [], notRun: [], cases: [])
         }
         let affected = all ? compilation.specs.map(\.id) : AffectedSpecs.ids(changed: Set(changed), before: last, after: compilation)
-        let broken = Set(compilation.diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        let broken = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
         var runnable: [String] = [], notRun: [String] = []
         for id in affected {
-            guard let spec = compilation.specs.first(where: { $0.id == id }) else { continue }
-            if dependencies(of: spec, in: compilation).contains(where: broken.contains) { notRun.append(id) } else { runnable.append(id) }
+            if let spec = compilation.specs.first(where: { $0.id == id }) {
+                if dependencies(of: spec, in: compilation).contains(where: broken.contains) { notRun.append(id) } else { runnable.append(id) }
+            } else if let old = last?.specs.first(where: { $0.id == id }), let before = last,
+                      dependencies(of: old, in: before).contains(where: broken.contains) {
+                notRun.append(id)   // no longer reads: broken, or it uses a machine that is (a deleted spec is just gone)
+            }
         }
         var cases: [CaseResult] = []
         if !runnable.isEmpty {
