@@ -91,12 +91,23 @@ extension LanguageServer {
     }
 
     /// The hover of the row under the cursor: its source, decision and last result; null elsewhere.
-    func hover(_ at: (path: String, line: Int, character: Int)) -> JSON {
+    mutating func hover(_ at: (path: String, line: Int, character: Int)) -> JSON {
         let text = TextLines(workspace.documents[at.path] ?? "")
         guard let spec = workspace.spec(at: at.path), let row = RowHover.row(in: spec, line: at.line, text: text) else { return .null }
-        let report = RowHover.reportPath(near: SpecWorkspace.folder(of: at.path))
-        let value = RowHover.markdown(row: row, spec: spec, results: report.flatMap(RowHover.load), reportPath: report)
+        let path = RowHover.reportPath(near: SpecWorkspace.folder(of: at.path))
+        let value = RowHover.markdown(row: row, spec: spec, results: path.flatMap { results(at: $0) }, reportPath: path)
         return .object(["contents": .object(["kind": .string("markdown"), "value": .string(value)])])
+    }
+
+    /// The results file at `path`, decoded again only when its size or modification time changed.
+    mutating func results(at path: String) -> RunResult? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = attributes?[.size] as? Int ?? -1
+        let modified = Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e6)
+        if let report, report.path == path, report.stamp == [size, modified] { return report.result }
+        let result = RowHover.load(path)
+        report = (path, [size, modified], result)
+        return result
     }
 
     /// Serves over a byte stream until `exit` or the end of input: `read` gives the next bytes (nil at the end),

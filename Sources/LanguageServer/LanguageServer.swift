@@ -14,6 +14,8 @@ public struct LanguageServer: Sendable {
     public private(set) var shutdownRequested = false
     /// Set by `exit`: 0 after a `shutdown`, else 1 (as the protocol says).
     public private(set) var exitCode: Int32?
+    /// The last results file read for a hover, with its size and modification time, so it is decoded once per change.
+    var report: (path: String, stamp: [Int], result: RunResult?)?
 
     /// Creates a server checking names against `catalog`.
     public init(catalog: (any FixtureCatalog)?) { workspace = SpecWorkspace(catalog: catalog) }
