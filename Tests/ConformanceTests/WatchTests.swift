@@ -61,6 +61,20 @@ struct WatchTests {
         }
     }
 
+    @Test("a snapshot of a folder has its spec files and the reasons file; of a spec file, that file and the product files beside it")
+    func snapshot() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "[]\n".write(toFile: folder + "/sections.yaml", atomically: true, encoding: .utf8)
+        let whole = FileSnapshot.take([folder])
+        #expect(whole.files.keys.sorted() == ["acceptance", "availability", "grace", "product", "toggle", "triggers"].map { folder + "/launch-lock.\($0).yaml" } + [folder + "/sections.yaml"])
+        let one = FileSnapshot.take([folder + "/launch-lock.toggle.yaml"])
+        #expect(one.files.keys.sorted() == [folder + "/launch-lock.product.yaml", folder + "/launch-lock.toggle.yaml"])
+        #expect(FileSnapshot.take([folder + "/nothing-here"]).files.isEmpty)
+        try "id: x\n".write(toFile: folder + "/launch-lock.toggle.yaml", atomically: false, encoding: .utf8)
+        #expect(FileSnapshot.take([folder]).changes(since: whole) == [folder + "/launch-lock.toggle.yaml"])
+    }
+
     @Test("the watcher reacts once a change has been quiet for the settle time, with every file that changed meanwhile")
     func watcherSettles() {
         let a = FileStamp(size: 10, modified: 1), b = FileStamp(size: 20, modified: 2), c = FileStamp(size: 30, modified: 3)

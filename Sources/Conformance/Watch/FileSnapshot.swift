@@ -29,7 +29,8 @@ public struct FileSnapshot: Hashable, Sendable {
     public init(files: [String: FileStamp] = [:]) { self.files = files }
 
     /// The spec files (`.yaml`, `.yml`) under the given paths, as `SpecCompiler.discover` finds them (a path given as a
-    /// file is taken even with another extension), with their stamps. A path that does not exist, or a file that
+    /// file is taken even with another extension, with the product files beside it), and the folders' reasons files,
+    /// with their stamps. A path that does not exist, or a file that
     /// vanishes while it is read, is simply absent: never an error.
     public static func take(_ paths: [String]) -> FileSnapshot {
         var files: [String: FileStamp] = [:]
@@ -39,8 +40,19 @@ public struct FileSnapshot: Hashable, Sendable {
                 if let stamp = stamp(of: file) { files[file] = stamp }
             }
         }
-        // The reasons file is not a spec, but it is part of what lint reads.
+        // A spec given as a file is compiled with the product files beside it, and the reasons file is not a spec but
+        // lint reads it: both are watched too.
         for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                let folder = (path as NSString).deletingLastPathComponent
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+                where name.hasSuffix(".product.yaml") || name.hasSuffix(".product.yml") {
+                    let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+                    if let stamp = stamp(of: file) { files[file] = stamp }
+                }
+                continue
+            }
             let reasons = (path as NSString).appendingPathComponent(SectionReasons.fileName)
             if let stamp = stamp(of: reasons) { files[reasons] = stamp }
         }
