@@ -33,8 +33,11 @@ let package = Package(
         // Works on source text and processes only; knows no spec and no core.
         .target(name: "Mutation"),
 
+        // The Language Server behind `lockspec lsp`: JSON-RPC framing, lint findings as diagnostics, completion, hover.
+        .target(name: "LanguageServer", dependencies: ["SpecKit", "Conformance"]),
+
         // The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation"]),
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation", "LanguageServer"]),
         // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
         .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
         .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "SpecKit", "Conformance", "AppLockFixtures"]),
         // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
         .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"], plugins: ["SpecTablesPlugin"]),
     ]

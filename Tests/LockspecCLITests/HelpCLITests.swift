@@ -14,7 +14,7 @@ struct HelpCLITests {
         #expect(unknown.stderr.contains("unknown command 'rn' (did you mean 'run'?)"))
     }
 
-    @Test("the options of every command's help are in two aligned columns", arguments: ["lint", "compile", "graph", "run", "explore", "merge"])
+    @Test("the options of every command's help are in two aligned columns", arguments: ["lint", "compile", "graph", "run", "explore", "merge", "watch", "lsp"])
     func alignedColumns(command: String) throws {
         let help = try CLITests.run([command, "--help"])
         let lines = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }

@@ -1,0 +1,77 @@
+import Foundation
+import SpecKit
+
+/// The work of `lockspec watch`: lints the watched paths as `lockspec lint` does, and re-runs the specs a change
+/// affects (`AffectedSpecs`) that have no lint errors. It remembers the last compilation, so the specs of a file that
+/// was deleted or broken are still known and their users re-run. Never throws: a file that cannot be read or parsed
+/// (half-written, deleted) is a located finding in the report.
+public struct WatchSession: Sendable {
+    /// The watched spec files or folders.
+    public var paths: [String]
+    /// The fixtures.
+    public var registry: FixtureRegistry
+    /// The last compilation.
+    var last: SpecCompiler.Compilation?
+
+    /// Creates a session over `paths` (default specs/).
+    public init(paths: [String], registry: FixtureRegistry) {
+        self.paths = paths.isEmpty ? ["specs"] : paths
+        self.registry = registry
+    }
+
+    /// Lints everything and runs every spec that lints clean (the first report, before any change).
+    public mutating func start() -> WatchReport {
+        react(to: [], all: true)
+    }
+
+    /// Lints everything and re-runs the specs affected by the `changed` files.
+    public mutating func react(to changed: [String], all: Bool = false) -> WatchReport {
+        let (read, diagnostics) = lint()
+        defer { last = read }
+        guard let compilation = read else {
+            return WatchReport(changed: changed, diagnostics: diagnostics, specs: 0, rows: 0, ran: [], notRun: [], cases: [])
+        }
+        let affected = all ? compilation.specs.map(\.id) : AffectedSpecs.ids(changed: Set(changed), before: last, after: compilation)
+        let broken = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        var runnable: [String] = [], notRun: [String] = []
+        for id in affected {
+            if let spec = compilation.specs.first(where: { $0.id == id }) {
+                if dependencies(of: spec, in: compilation).contains(where: broken.contains) { notRun.append(id) } else { runnable.append(id) }
+            } else if let old = last?.specs.first(where: { $0.id == id }), let before = last,
+                      dependencies(of: old, in: before).contains(where: broken.contains) {
+                notRun.append(id)   // no longer reads: broken, or it uses a machine that is (a deleted spec is just gone)
+            }
+        }
+        var cases: [CaseResult] = []
+        if !runnable.isEmpty {
+            let identity = RunIdentity(tool: BuildIdentity.toolVersion, build: .current, startedAt: "watch",
+                                       specs: compilation.suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },
+                                       shard: nil)
+            cases = registry.runner.run(compilation.suite, selection: Runner.Selection(specs: Set(runnable)), identity: identity, today: "9999-12-31").cases
+        }
+        return WatchReport(changed: changed, diagnostics: diagnostics, specs: compilation.specs.count,
+                           rows: compilation.specs.reduce(0) { $0 + $1.rows.count }, ran: runnable, notRun: notRun, cases: cases)
+    }
+
+    /// The findings `lockspec lint` gives over the paths: the compilation's and the design-document coverage's (from the
+    /// citations and specs/sections.yaml), with the compilation; no compilation when a path cannot be read at all.
+    func lint() -> (SpecCompiler.Compilation?, [Diagnostic]) {
+        do {
+            let compilation = try ConformanceRun.compile(paths, registry: registry)
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: paths, folder: nil)
+            return (compilation, (compilation.diagnostics + sections.diagnostics).sorted())
+        } catch {
+            return (nil, error.diagnostics)
+        }
+    }
+
+    /// The files a spec's cases depend on: its own, its fixture's product file, and the machine it `uses:`.
+    func dependencies(of spec: Spec, in compilation: SpecCompiler.Compilation) -> [String] {
+        var files = [spec.file]
+        files += compilation.products.filter { $0.fixture == spec.fixture }.map(\.file)
+        if case .scenarios(let set) = spec.body, let uses = set.uses {
+            files += compilation.specs.filter { $0.id == uses }.map(\.file)
+        }
+        return files
+    }
+}

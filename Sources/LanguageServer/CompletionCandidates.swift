@@ -1,0 +1,80 @@
+import SpecKit
+
+/// The names a completion offers in one spec file: what the spec declares (states, events and their inputs,
+/// variables, effects, inputs and outputs, enumerated values), what its fixture's product values are, and the
+/// fixture's own vocabulary (events, inputs, observations, effects, product values).
+public struct CompletionCandidates: Sendable {
+    /// One name to offer.
+    public struct Item: Hashable, Sendable {
+        /// The name.
+        public var label: String
+        /// What it is, such as `state (medtime.unlock)`.
+        public var detail: String
+        /// The LSP completion item kind.
+        public var kind: Int
+        /// Which keys it belongs after (`from`, `on`, …); empty for anywhere.
+        public var keys: Set<String>
+    }
+
+    /// Every candidate, sorted by label, one per label (the first found: the spec's, then the product's, then the fixture's).
+    public var items: [Item]
+
+    static let stateKeys: Set<String> = ["from", "to", "initial", "states", "state"]
+    static let eventKeys: Set<String> = ["on", "event", "events"]
+
+    /// The candidates of `spec` (nil: only the fixture's), with the machine it uses and its fixture's vocabulary.
+    public init(spec: Spec?, used: Machine?, product: ProductFile?, vocabulary: FixtureVocabulary?) {
+        var items: [Item] = []
+        let owner = spec?.id ?? "spec"
+        func add(_ label: String, _ detail: String, _ kind: Int, _ keys: Set<String> = []) { items.append(Item(label: label, detail: detail, kind: kind, keys: keys)) }
+        func declarations(_ list: [Declaration], _ what: String) {
+            for d in list {
+                add(d.name, "\(what) (\(owner)): \(d.domain)", 6)
+                if case .enumeration(let values) = d.domain { for v in values { add(v, "value of \(d.name)", 12) } }
+            }
+        }
+        func machine(_ m: Machine, _ from: String) {
+            for s in m.states { add(s.name, "state (\(from))", 20, Self.stateKeys) }
+            for e in m.events {
+                add(e.name, "event (\(from))", 23, Self.eventKeys)
+                declarations(e.inputs, "input of \(e.name)")
+            }
+            declarations(m.variables, "variable")
+            for e in m.effects { add(e.name, "effect (\(from))", 3) }
+        }
+        switch spec?.body {
+        case .machine(let m): machine(m, owner)
+        case .decision(let d): declarations(d.inputs, "input"); declarations(d.outputs, "output")
+        case .scenarios(let set):
+            if let used { machine(used, set.uses ?? owner) }
+            for e in set.events { add(e.name, "event (\(owner))", 23, Self.eventKeys); declarations(e.inputs, "input of \(e.name)") }
+            declarations(set.observe, "observation")
+            for e in set.effects { add(e.name, "effect (\(owner))", 3) }
+        case .matrix, nil: break
+        }
+        for b in (spec?.effectiveProduct ?? product?.product ?? []) { add(b.name, "product value = \(b.value)", 21) }
+        if let vocabulary { Self.fixture(vocabulary, name: spec?.fixture ?? product?.fixture ?? "fixture", into: &items) }
+        // One item per name: the spec's own declaration before the fixture's word for it.
+        var seen: Set<String> = []
+        self.items = items.enumerated().sorted { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }.map(\.element)
+            .filter { seen.insert($0.label).inserted }
+    }
+
+    static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {
+        for (event, inputs) in v.events {
+            items.append(Item(label: event, detail: "fixture \(name) event", kind: 23, keys: eventKeys))
+            for (input, type) in inputs { items.append(Item(label: input, detail: "fixture \(name) input of \(event): \(type)", kind: 5, keys: [])) }
+        }
+        for (observation, type) in v.observations { items.append(Item(label: observation, detail: "fixture \(name) observation: \(type)", kind: 10, keys: [])) }
+        for effect in v.effects { items.append(Item(label: effect, detail: "fixture \(name) effect", kind: 3, keys: [])) }
+        for (value, domain) in v.product { items.append(Item(label: value, detail: "fixture \(name) product value: \(domain)", kind: 21, keys: [])) }
+    }
+
+    /// The items that start with `prefix` (ignoring case), those that belong after `key` first.
+    public func matching(prefix: String, key: String?) -> [Item] {
+        let p = prefix.lowercased()
+        let found = items.filter { p.isEmpty || $0.label.lowercased().hasPrefix(p) }
+        guard let key else { return found }
+        return found.filter { $0.keys.contains(key) } + found.filter { !$0.keys.contains(key) }
+    }
+}

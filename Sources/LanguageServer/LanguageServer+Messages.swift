@@ -1,0 +1,127 @@
+import Foundation
+import SpecKit
+import Conformance
+
+extension LanguageServer {
+    /// What the server offers: whole-document sync with open, close and save, completion, hover.
+    static var capabilities: JSON {
+        .object([
+            "capabilities": .object([
+                "textDocumentSync": .object(["openClose": .bool(true), "change": .int(1), "save": .object(["includeText": .bool(false)])]),
+                "completionProvider": .object(["triggerCharacters": .array([.string(" "), .string("["), .string(",")])]),
+                "hoverProvider": .bool(true),
+            ]),
+            "serverInfo": .object(["name": .string("lockspec"), "version": .string(BuildIdentity.toolVersion)]),
+        ])
+    }
+
+    static func result(_ id: JSON, _ result: JSON) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
+    }
+
+    static func error(_ id: JSON, _ code: Code, _ message: String) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code.rawValue), "message": .string(message)])])
+    }
+
+    static func diagnostics(uri: String, _ items: [JSON]) -> JSON {
+        .object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
+                 "params": .object(["uri": .string(uri), "diagnostics": .array(items)])])
+    }
+
+    /// A finding as an LSP diagnostic: the range of the token at its file:line:col (0-based), its severity, its id as
+    /// the code, and the message with the hint (the did-you-mean) and notes on lines of their own.
+    static func lsp(_ d: Diagnostic, _ text: TextLines) -> JSON {
+        let r = text.tokenRange(line: d.location.line, column: d.location.column)
+        var message = d.message
+        if let hint = d.hint { message += "\nhint: \(hint)" }
+        for note in d.notes { message += "\nnote: \(note)" }
+        let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }
+        return .object([
+            "range": .object(["start": .object(["line": .int(r.line), "character": .int(r.start)]),
+                              "end": .object(["line": .int(r.line), "character": .int(r.end)])]),
+            "severity": .int(severity), "code": .string(d.id), "source": .string("lockspec"), "message": .string(message),
+        ])
+    }
+
+    /// The path of a `file:` URI.
+    static func path(_ uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        return String(uri.dropFirst(7)).removingPercentEncoding
+    }
+
+    /// The `file:` URI of a path.
+    static func uri(_ path: String) -> String {
+        "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+    }
+
+    /// The document path and 0-based position of a request.
+    static func position(_ params: JSON) -> (path: String, line: Int, character: Int)? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = path(uri),
+              let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int,
+              line >= 0, character >= 0 else { return nil }
+        return (path, line, character)
+    }
+
+    /// The completion items at a position: the names of the spec and its fixture that start with the word before
+    /// the cursor, those that fit the key (`from:`, `on:`, …) first.
+    func completion(_ at: (path: String, line: Int, character: Int)) -> JSON {
+        let text = TextLines(workspace.documents[at.path] ?? "")
+        let folder = SpecWorkspace.folder(of: at.path)
+        let spec = workspace.spec(at: at.path)
+        let fixture = spec?.fixture ?? Self.fixtureLine(text)
+        var used: Machine?
+        if case .scenarios(let set) = spec?.body, let uses = set.uses,
+           case .machine(let m) = workspace.compilations[folder]?.specs.first(where: { $0.id == uses })?.body { used = m }
+        let candidates = CompletionCandidates(spec: spec, used: used, product: fixture.flatMap { workspace.product(fixture: $0, folder: folder) },
+                                              vocabulary: fixture.flatMap { workspace.catalog?.vocabulary(of: $0) })
+        let (prefix, start) = text.prefix(line: at.line, character: at.character)
+        let items = candidates.matching(prefix: prefix, key: text.key(line: at.line, character: at.character))
+        let range = JSON.object(["start": .object(["line": .int(at.line), "character": .int(start)]),
+                                 "end": .object(["line": .int(at.line), "character": .int(at.character)])])
+        return .object(["isIncomplete": .bool(false), "items": .array(items.enumerated().map { i, item in
+            .object(["label": .string(item.label), "detail": .string(item.detail), "kind": .int(item.kind),
+                     "sortText": .string(String(format: "%05d", i)),
+                     "textEdit": .object(["range": range, "newText": .string(item.label)])])
+        })])
+    }
+
+    /// The `fixture:` of a document that does not read as a spec.
+    static func fixtureLine(_ text: TextLines) -> String? {
+        text.lines.first { $0.hasPrefix("fixture:") }.map { String($0.dropFirst(8)).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The hover of the row under the cursor: its source, decision and last result; null elsewhere.
+    mutating func hover(_ at: (path: String, line: Int, character: Int)) -> JSON {
+        let text = TextLines(workspace.documents[at.path] ?? "")
+        guard let spec = workspace.spec(at: at.path), let row = RowHover.row(in: spec, line: at.line, text: text) else { return .null }
+        let path = RowHover.reportPath(near: SpecWorkspace.folder(of: at.path))
+        let value = RowHover.markdown(row: row, spec: spec, results: path.flatMap { results(at: $0) }, reportPath: path)
+        return .object(["contents": .object(["kind": .string("markdown"), "value": .string(value)])])
+    }
+
+    /// The results file at `path`, decoded again only when its size or modification time changed.
+    mutating func results(at path: String) -> RunResult? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let size = attributes?[.size] as? Int ?? -1
+        let modified = Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e6)
+        if let report, report.path == path, report.stamp == [size, modified] { return report.result }
+        let result = RowHover.load(path)
+        report = (path, [size, modified], result)
+        return result
+    }
+
+    /// Serves over a byte stream until `exit` or the end of input: `read` gives the next bytes (nil at the end),
+    /// `write` sends. Returns the exit status: 0 after `shutdown` then `exit`, else 1.
+    public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, write: ([UInt8]) -> Void) -> Int32 {
+        var server = LanguageServer(catalog: catalog)
+        var framer = MessageFramer()
+        while let chunk = read() {
+            framer.append(chunk)
+            while let frame = framer.next() {
+                for message in server.handle(frame) { write(MessageFramer.frame(message.serialized)) }
+                if let code = server.exitCode { return code }
+            }
+        }
+        return server.shutdownRequested ? 0 : 1
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import SpecKit
+import Conformance
+
+/// `lockspec lsp`: a Language Server over JSON-RPC 2.0. Each message in gives the messages out (responses and
+/// `textDocument/publishDiagnostics` notifications); the server holds the open documents and never throws or traps
+/// on what it is sent: a message that is not JSON-RPC gets the JSON-RPC error, and the server goes on.
+public struct LanguageServer: Sendable {
+    /// The open specs.
+    public var workspace: SpecWorkspace
+    /// Whether `initialize` was answered.
+    public private(set) var initialized = false
+    /// Whether `shutdown` was received.
+    public private(set) var shutdownRequested = false
+    /// Set by `exit`: 0 after a `shutdown`, else 1 (as the protocol says).
+    public private(set) var exitCode: Int32?
+    /// The last results file read for a hover, with its size and modification time, so it is decoded once per change.
+    var report: (path: String, stamp: [Int], result: RunResult?)?
+
+    /// Creates a server checking names against `catalog`.
+    public init(catalog: (any FixtureCatalog)?) { workspace = SpecWorkspace(catalog: catalog) }
+
+    /// JSON-RPC error codes.
+    enum Code: Int {
+        case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
+        case serverNotInitialized = -32002
+    }
+
+    /// The messages to send in answer to one frame.
+    public mutating func handle(_ frame: MessageFramer.Frame) -> [JSON] {
+        guard case .message(let body) = frame else {
+            if case .malformed(let why) = frame { return [Self.error(.null, .parseError, "not a JSON-RPC message: \(why)")] }
+            return []
+        }
+        guard let message = JSON.parse(body) else { return [Self.error(.null, .parseError, "the message is not valid JSON")] }
+        guard case .object = message, message["jsonrpc"] == .string("2.0") else {
+            return [Self.error(message["id"] ?? .null, .invalidRequest, "not a JSON-RPC 2.0 request or notification")]
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.string else {
+            // A response to a request of ours (we send none), or nonsense with an id: nothing to answer.
+            return id == nil ? [Self.error(.null, .invalidRequest, "a message with neither method nor id")] : []
+        }
+        let params = message["params"] ?? .null
+        guard let id else { return notification(method, params) }
+        if case .array = id { return [Self.error(.null, .invalidRequest, "the id must be a number or a string")] }
+        return [request(method, id: id, params: params)]
+    }
+
+    mutating func request(_ method: String, id: JSON, params: JSON) -> JSON {
+        if method == "initialize" {
+            initialized = true
+            return Self.result(id, Self.capabilities)
+        }
+        guard initialized else { return Self.error(id, .serverNotInitialized, "initialize first") }
+        guard !shutdownRequested else { return Self.error(id, .invalidRequest, "the server is shutting down") }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            return Self.result(id, .null)
+        case "textDocument/completion", "textDocument/hover":
+            guard let at = Self.position(params) else { return Self.error(id, .invalidParams, "textDocument and position are needed") }
+            return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
+        default:
+            return Self.error(id, .methodNotFound, "unknown method '\(method)'")
+        }
+    }
+
+    mutating func notification(_ method: String, _ params: JSON) -> [JSON] {
+        if method == "exit" {
+            exitCode = shutdownRequested ? 0 : 1
+            return []
+        }
+        guard initialized, !shutdownRequested, let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
+        switch method {
+        case "textDocument/didOpen":
+            workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
+        case "textDocument/didChange":
+            guard case .array(let changes) = params["contentChanges"] ?? .null, let text = changes.last?["text"]?.string else { return [] }
+            workspace.documents[path] = text
+        case "textDocument/didSave":
+            if let text = params["text"]?.string { workspace.documents[path] = text }
+        case "textDocument/didClose":
+            workspace.documents[path] = nil
+            return publish(folder: SpecWorkspace.folder(of: path)) + [Self.diagnostics(uri: uri, [])]
+        default:
+            return []
+        }
+        return publish(folder: SpecWorkspace.folder(of: path))
+    }
+
+    /// Analyses a folder and publishes the findings of each open document in it.
+    mutating func publish(folder: String) -> [JSON] {
+        let byFile = workspace.analyze(folder: folder)
+        return workspace.documents.keys.sorted().filter { SpecWorkspace.folder(of: $0) == folder }.map { path in
+            let text = TextLines(workspace.documents[path] ?? "")
+            return Self.diagnostics(uri: Self.uri(path), (byFile[path] ?? []).map { Self.lsp($0, text) })
+        }
+    }
+}

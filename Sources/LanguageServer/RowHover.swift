@@ -1,0 +1,71 @@
+import Foundation
+import SpecKit
+import Conformance
+
+/// What hovering over a row shows: its id, spec, source and decision, and its last result from the run report
+/// (`reports/results.json` beside or above the spec folder, as `Scripts/conform` writes it), or that there is none.
+public enum RowHover {
+    /// The row of `spec` whose lines contain 0-based `line` of `text`, if any.
+    public static func row(in spec: Spec, line: Int, text: TextLines) -> RowIdentity? {
+        let rows = spec.rows.sorted { $0.location.line < $1.location.line }
+        guard let index = rows.lastIndex(where: { $0.location.line - 1 <= line }) else { return nil }
+        let row = rows[index]
+        if index + 1 < rows.count { return line < rows[index + 1].location.line - 1 ? row : nil }
+        // The last row ends at the first line indented less than its `- `, or as much but not another item.
+        let outer = max(0, row.location.column - 3)
+        for l in row.location.line..<min(text.lines.count, line + 1) {
+            let trimmed = text.lines[l].trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let indent = text.lines[l].prefix { $0 == " " }.count
+            if indent < outer || (indent == outer && !trimmed.hasPrefix("-")) { return nil }
+        }
+        return row
+    }
+
+    /// The hover text (Markdown) of `row`, with its last result from `results` (nil: no report found, with where it
+    /// was looked for).
+    public static func markdown(row: RowIdentity, spec: Spec, results: RunResult?, reportPath: String?) -> String {
+        var text = "**\(row.id)** — \(spec.kind.rawValue) row of `\(spec.id)`\n\n"
+        text += "source: \(row.trace.source ?? "none")\n\n"
+        text += "decision: \(row.trace.decision ?? "none")\n\n"
+        text += "last result: " + lastResult(row: row.id, results: results, reportPath: reportPath)
+        return text
+    }
+
+    static func lastResult(row: String, results: RunResult?, reportPath: String?) -> String {
+        guard let reportPath else { return "none (no reports/results.json found; Scripts/conform writes it)" }
+        guard let results else { return "none (\(reportPath) could not be read)" }
+        let cases = results.cases.filter { $0.row == row }
+        guard !cases.isEmpty else { return "none (the row is not in \(reportPath))" }
+        var counts: [String: Int] = [:]
+        for c in cases { counts[c.status.rawValue, default: 0] += 1 }
+        let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        var text = cases.count == 1 ? (cases[0].status.rawValue) : "\(cases.count) cases: \(summary)"
+        text += " (run of \(results.identity.startedAt), \(reportPath))"
+        if let failed = cases.first(where: { $0.divergence != nil }), let d = failed.divergence {
+            let cell = d.cells.first { !$0.ok }.map { ": \($0.name) expected \($0.expected), got \($0.actual)" } ?? ""
+            text += "\n\n\(failed.id) diverged at step \(d.step + 1), \(VisibleText.escape(d.action))\(cell)"
+        }
+        return text
+    }
+
+    /// The nearest `reports/results.json` in `folder` or up to three folders above it.
+    public static func reportPath(near folder: String) -> String? {
+        var dir = folder
+        for _ in 0..<4 {
+            let candidate = (dir as NSString).appendingPathComponent("reports/results.json")
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = (dir as NSString).deletingLastPathComponent
+            if parent == dir || parent.isEmpty { break }
+            dir = parent
+        }
+        return nil
+    }
+
+    /// Reads a results file; nil when it cannot be read or decoded, or is over 256 MiB.
+    public static func load(_ path: String) -> RunResult? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= 256 << 20,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? decodeRunResult(String(decoding: data, as: UTF8.self))
+    }
+}

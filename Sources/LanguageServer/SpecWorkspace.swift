@@ -1,0 +1,71 @@
+import Foundation
+import SpecKit
+
+/// The spec folders the editor has open, with the unsaved text of each open document laid over the files on disk.
+/// Each analysis compiles the whole folder of a document (so `uses:`, product files and duplicate ids are seen as
+/// `lockspec lint <folder>` sees them) and gives every finding, by file.
+public struct SpecWorkspace: Sendable {
+    /// The fixtures to check names against.
+    public var catalog: (any FixtureCatalog)?
+    /// The text of each open document, by absolute path.
+    public var documents: [String: String] = [:]
+    /// The last compilation of each folder.
+    public private(set) var compilations: [String: SpecCompiler.Compilation] = [:]
+    /// The last spec read from each file that could be read, kept while the file is broken (for completion).
+    public private(set) var lastGood: [String: Spec] = [:]
+
+    /// Creates a workspace.
+    public init(catalog: (any FixtureCatalog)?) { self.catalog = catalog }
+
+    /// The folder a document belongs to.
+    public static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
+
+    /// Compiles the folder of `path` with the open documents laid over it: every finding of the folder's files (the
+    /// compilation's and the design-document coverage's, as `lockspec lint` gives them), by file.
+    public mutating func analyze(folder: String) -> [String: [Diagnostic]] {
+        var files = ((try? SpecCompiler.discover([folder])) ?? []).filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
+        for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path) { files.append(path) }
+        var sources: [(path: String, bytes: [UInt8])] = []
+        var unreadable: [Diagnostic] = []
+        let loader = YAMLLoader()
+        for file in files.sorted() {
+            if let text = documents[file] {
+                sources.append((file, Array(text.utf8)))
+            } else if let bytes = Self.read(file, limit: loader.limits.maximumFileSize) {
+                sources.append((file, bytes))
+            } else {
+                unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "could not read the file", at: .file(file)))
+            }
+        }
+        let compilation = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
+        compilations[folder] = compilation
+        for spec in compilation.specs { lastGood[spec.file] = spec }
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: nil)
+        var byFile: [String: [Diagnostic]] = [:]
+        for file in files { byFile[file] = [] }
+        for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable).sorted() {
+            byFile[diagnostic.location.file, default: []].append(diagnostic)
+        }
+        return byFile
+    }
+
+    /// Whether a path names a spec file.
+    static func isSpec(_ path: String) -> Bool { path.hasSuffix(".yaml") || path.hasSuffix(".yml") }
+
+    /// A file's bytes, or nil when it cannot be read or is over `limit`.
+    static func read(_ path: String, limit: Int) -> [UInt8]? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= limit,
+              let data = FileManager.default.contents(atPath: path), data.count <= limit else { return nil }
+        return Array(data)
+    }
+
+    /// The spec of a file: from the last compilation, else the last one that could be read.
+    public func spec(at path: String) -> Spec? {
+        compilations[Self.folder(of: path)]?.specs.first { $0.file == path } ?? lastGood[path]
+    }
+
+    /// The product file of a fixture in a folder, if it was read.
+    public func product(fixture: String, folder: String) -> ProductFile? {
+        compilations[folder]?.products.first { $0.fixture == fixture }
+    }
+}
