@@ -48,7 +48,8 @@ let package = Package(
         // Tests, one target per module.
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"],
+                    exclude: ["Golden"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
