@@ -1,11 +1,20 @@
+import Foundation
 import SpecKit
 
 /// Lint and compile against their floor: libyaml's bare event loop over the same bytes, measured in the same run.
 ///
 /// The inputs are machine specs of 1 000, 10 000 and 100 000 rows (or the sizes given), shaped like real tables:
 /// a tree of states (ten children each, so every state is a few steps from the start), a bool variable, an event
-/// with an enum input, and `source:` on every row. Goals: compile ≤ 3× parse; 10× the rows ≤ 12× the time.
+/// with an enum input, and `source:` on every row. Goals: lint+compile ≤ 3× parse; 10× the rows ≤ 11× the time.
+///
+/// `compile once <parse|load|compile|none> ROWS` does one pass and nothing else, for `valgrind --tool=callgrind`:
+/// instruction counts are repeatable on a loaded machine, so their ratios back the timed ones (subtract `none`, which
+/// only generates the text).
 func runCompileBench(_ arguments: [String]) {
+    if arguments.first == "once" {
+        runCompileOnce(Array(arguments.dropFirst()))
+        return
+    }
     let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
     let clock = ContinuousClock()
     func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
@@ -13,36 +22,63 @@ func runCompileBench(_ arguments: [String]) {
         let times = (0..<runs).map { _ in seconds(clock.measure(body)) }.sorted()
         return times[times.count / 2]
     }
-    var previous: (rows: Int, time: Double)?
+    print("compile: load average before: \(compileBenchLoad())")
+    var previous: (rows: Int, time: Double, parse: Double)?
     for rows in sizes {
         let bytes = Array(machineSpec(rows: rows).utf8)
         let runs = rows >= 100_000 ? 3 : 5
         var events = 0
         var findings = 0
         var cases = 0
-        let parse = median(runs) { events = YAMLLoader.parseOnly(bytes) }
-        // The loader alone (libyaml and the located Node tree), to show how much of the ratio the spec reader and compiler add.
-        let load = median(runs) { _ = try? YAMLLoader().load(bytes, file: "bench.yaml") }
-        let compile = median(runs) {
-            let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
-            findings = compilation.diagnostics.count
-            cases = compilation.suite.cases.count
+        // Interleaved, so that a change of load moves the floor and the measured pass together.
+        var parses: [Double] = [], loads: [Double] = [], compiles: [Double] = []
+        for _ in 0..<runs {
+            parses.append(median(1) { events = YAMLLoader.parseOnly(bytes) })
+            // The loader alone (libyaml and the located Node tree), to show how much the spec reader and compiler add.
+            loads.append(median(1) { _ = try? YAMLLoader().load(bytes, file: "bench.yaml") })
+            compiles.append(median(1) {
+                let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+                findings = compilation.diagnostics.count
+                cases = compilation.suite.cases.count
+            })
         }
+        let parse = parses.sorted()[runs / 2], load = loads.sorted()[runs / 2], compile = compiles.sorted()[runs / 2]
         print("compile: \(rows) rows, \(bytes.count) bytes, \(events) events, \(cases) cases, \(findings) findings")
-        print("compile:   parse \(format(parse)) s, load \(format(load)) s, lint+compile \(format(compile)) s, ratio \(format(compile / parse))x (goal ≤ 3x)")
+        print("compile:   parse \(format(parse)) s, load \(format(load)) s (\(format(load / parse))x), "
+            + "lint+compile \(format(compile)) s, ratio \(format(compile / parse))x (goal ≤ 3x)")
         if let previous {
             let growth = compile / previous.time, factor = Double(rows) / Double(previous.rows)
-            print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows (goal ≤ \(format(factor * 1.2))x)")
+            print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows"
+                + " (goal ≤ \(format(factor * 1.1))x); the parse grew \(format(parse / previous.parse))x")
         }
-        previous = (rows, compile)
+        previous = (rows, compile, parse)
     }
+    print("compile: load average after: \(compileBenchLoad())")
+}
+
+/// One pass of one stage over a generated spec of `rows` rows, for an instruction count.
+private func runCompileOnce(_ arguments: [String]) {
+    let stage = arguments.first ?? "compile"
+    let rows = arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
+    let bytes = Array(machineSpec(rows: rows).utf8)
+    switch stage {
+    case "parse": print("events: \(YAMLLoader.parseOnly(bytes))")
+    case "load": print("loaded: \((try? YAMLLoader().load(bytes, file: "bench.yaml")) != nil)")
+    case "compile":
+        let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+        print("cases: \(compilation.suite.cases.count), findings: \(compilation.diagnostics.count)")
+    default: print("bytes: \(bytes.count)")
+    }
+}
+
+private func compileBenchLoad() -> String {
+    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 }
 
 private func format(_ x: Double) -> String {
     let scaled = (x * 1000).rounded() / 1000
     return "\(scaled)"
 }
-
 /// A machine spec of `rows` rows: row r goes from S(r/10) to S(r+1) on `go` with `choice: c(r%10)`.
 func machineSpec(rows: Int) -> String {
     var text = "id: bench.machine\nkind: machine\ntitle: Bench\nsource: bench.md §1\nfixture: bench\n"

@@ -25,7 +25,7 @@ struct YAMLEvent {
     var location: SourceLocation
 
     /// Copies a libyaml event. The caller still owns `event` and deletes it.
-    init(_ event: UnsafePointer<yaml_event_t>, file: String) {
+    init(_ event: UnsafePointer<yaml_event_t>, file: FileName) {
         let raw = event.pointee
         location = YAMLEvent.location(of: raw.start_mark, file: file)
         switch raw.type {
@@ -59,8 +59,8 @@ struct YAMLEvent {
     }
 
     /// Converts a libyaml mark (0-based line and column) to a 1-based location: the one conversion in SpecKit.
-    static func location(of mark: yaml_mark_t, file: String) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    static func location(of mark: yaml_mark_t, file: FileName) -> SourceLocation {
+        SourceLocation(fileName: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -9,6 +9,8 @@ final class YAMLEventParser {
     private let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     let input: UnsafeBufferPointer<UInt8>
     let file: String
+    /// `file`, interned once for every location of every event.
+    let fileName: FileName
 
     /// Creates a parser over UTF-8 bytes, or nil when libyaml cannot allocate its state.
     init?(input: UnsafeBufferPointer<UInt8>, file: String) {
@@ -20,6 +22,7 @@ final class YAMLEventParser {
         }
         self.input = input
         self.file = file
+        fileName = FileName(file)
         // An empty buffer may have no base address, and libyaml asserts on a null input even of length 0.
         yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(placeholder), input.count)
         // The encoding is left for libyaml to detect (the loader has already refused anything but UTF-8): when it
@@ -40,11 +43,11 @@ final class YAMLEventParser {
         }
         defer { yaml_event_delete(&event) }
         if event.type == YAML_SCALAR_EVENT, event.data.scalar.length > maximumScalarLength {
-            let location = YAMLEvent.location(of: event.start_mark, file: file)
+            let location = YAMLEvent.location(of: event.start_mark, file: fileName)
             throw DiagnosticError([YAMLLimits.scalarTooLong(
                 length: Int(event.data.scalar.length), limit: maximumScalarLength, at: location)])
         }
-        return YAMLEvent(&event, file: file)
+        return YAMLEvent(&event, file: fileName)
     }
 
     /// Runs libyaml's event loop to the end, building nothing, and returns how many events it gave.
@@ -73,8 +76,8 @@ final class YAMLEventParser {
             return (problem, nil, location, nil, state.problem_offset)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let context = state.context.map { String(cString: $0) }
-            return (problem, context, YAMLEvent.location(of: state.problem_mark, file: file),
-                    context == nil ? nil : YAMLEvent.location(of: state.context_mark, file: file), nil)
+            return (problem, context, YAMLEvent.location(of: state.problem_mark, file: fileName),
+                    context == nil ? nil : YAMLEvent.location(of: state.context_mark, file: fileName), nil)
         case YAML_MEMORY_ERROR:
             return ("libyaml ran out of memory", nil, .file(file), nil, nil)
         default:
