@@ -4,9 +4,9 @@ public struct TextLines: Sendable {
     /// The lines, without their line breaks.
     public var lines: [Substring]
 
-    /// Splits `text` at `\n` (a `\r` before it is dropped).
+    /// Splits `text` at `\n` and `\r\n` (one `Character` in Swift, so it is named on its own).
     public init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     /// The LSP character (UTF-16 offset) of a 1-based scalar column on 0-based `line`.

@@ -54,6 +54,18 @@ struct LanguageServerTests {
         #expect(framer.next() == .message(Array("{}".utf8)))
     }
 
+    @Test("ranges are in UTF-16 units: a scalar column after an emoji or CJK text moves by its UTF-16 length")
+    func utf16Ranges() {
+        let text = TextLines("title: 😀 锁 x\r\n  on: [apear, b]\nwhen: \"quoted thing\" # c")
+        // Line 1, scalar column 12 is the 'x' after '😀' (2 UTF-16 units) and '锁' (1): character 12.
+        #expect(text.tokenRange(line: 1, column: 12) == (0, 12, 13))
+        #expect(text.tokenRange(line: 2, column: 8) == (1, 7, 12))      // 'apear', stopping at the comma
+        #expect(text.tokenRange(line: 3, column: 7) == (2, 6, 20))      // a quoted scalar, quotes included
+        #expect(text.tokenRange(line: 9, column: 3) == (8, 2, 2))       // past the end: empty, never a crash
+        #expect(text.prefix(line: 1, character: 9) == ("ap", 7))
+        #expect(text.key(line: 1, character: 9) == "on")
+    }
+
     @Test("malformed JSON-RPC gets the JSON-RPC error and the server keeps serving", arguments: [
         ("{not json", -32700), (#"[1,2]"#, -32600), (#"{"jsonrpc":"2.0","id":7,"method":"no/such"}"#, -32601),
         (#"{"jsonrpc":"1.0","id":8,"method":"shutdown"}"#, -32600), (#"{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":{}}"#, -32602),
