@@ -6,8 +6,9 @@ import Foundation
 /// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore]`. By `LOCKSPEC_MUTANT`:
 /// unset or 0 passes (rows ); 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor);
 /// 5 fails; 6 passes the rows but fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of
-/// another kind). With `--kill` (a fallback build whose mutant is compiled in) it fails R-2. With `FAKE_BASELINE_FAILS`
-/// set, even the unmutated run fails.
+/// another kind). With `--kill` (a fallback build whose mutant is compiled in) it fails R-2. With a file `baseline-fails`
+/// beside the script (per package: an environment variable would leak into the tests running alongside), even the
+/// unmutated run fails.
 struct FakePackage {
     let root: String
     let gate: String
@@ -23,7 +24,7 @@ struct FakePackage {
     m="${LOCKSPEC_MUTANT:-0}"
     row() { printf '{"id":"%s","row":"%s","spec":"demo","file":"specs/demo.yaml","line":%s,"status":"%s","exercised":["%s"]}' "$1" "$1" "$2" "$3" "$1"; }
     write() { printf '{"cases":[%s,%s],"exploration":{"findings":[%s]}}' "$(row R-1 3 "$1")" "$(row R-2 4 "$2")" "$3" > "$json"; }
-    if [ -n "$FAKE_BASELINE_FAILS" ]; then write failed passed ""; echo "R-1 FAIL"; exit 1; fi
+    if [ -f "$(dirname "$0")/baseline-fails" ]; then write failed passed ""; echo "R-1 FAIL"; exit 1; fi
     if [ "$kill" = 1 ]; then write passed failed ""; exit 1; fi
     case "$m" in
       1) write failed passed ""; exit 1 ;;

@@ -37,8 +37,7 @@ struct MutationEngineTests {
     @Test("an unmutated gate that fails stops the analysis with exit 2 and a message")
     func baselineMustPass() throws {
         let package = try FakePackage()
-        setenv("FAKE_BASELINE_FAILS", "1", 1)
-        defer { unsetenv("FAKE_BASELINE_FAILS") }
+        try "".write(toFile: package.root + "/baseline-fails", atomically: true, encoding: .utf8)
         let outcome = MutationAnalysis.execute(.init(mode: .run(package.request(), package.engine()), today: "2026-01-01"))
         #expect(outcome.exitCode == 2)
         #expect(outcome.errors.contains("the unmutated gate") && outcome.errors.contains("R-1 FAIL"))

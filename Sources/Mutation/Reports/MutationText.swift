@@ -35,7 +35,7 @@ public enum MutationText {
             out += "  \(op.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\(statusLine(counts))\n"
         }
         out += "time: build \(seconds(t.build)) (\(t.builds) builds, \(t.fallbackBuilds) fallback builds, "
-            + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)), mutants \(seconds(t.mutants)), "
+            + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)) (rows \(String(format: "%.1f", t.baselineRows)) s, whole \(String(format: "%.1f", t.baselineWhole)) s), mutants \(seconds(t.mutants)), "
             + "wall \(seconds(t.wall)); policy \(s.policy), \(s.jobs) jobs, timeout \(seconds(s.timeout))\n"
         out += "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
             + "\(matrix.singleKills.count) mutants are killed by one row only\n"

@@ -94,6 +94,8 @@ public struct MutationEngine: Sendable {
             try check(whole, what: "whole gate")
         }
         timing.baseline = Date().timeIntervalSince(started)
+        timing.baselineRows = rows.seconds
+        timing.baselineWhole = request.policy == .never ? 0 : whole.seconds
         func limit(_ seconds: Double) -> Double { max(request.minimumTimeout, (seconds * request.timeoutFactor).rounded(.up)) }
         return (whole.result?.cases ?? [], Timeouts(rows: limit(rows.seconds), full: limit(whole.seconds)))
     }

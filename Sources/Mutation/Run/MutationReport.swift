@@ -83,8 +83,12 @@ public struct MutationTiming: Codable, Sendable, Hashable {
     public var build: Double
     /// The schematized builds, the first included.
     public var builds: Int
-    /// The unmutated gate (the baseline; its time sets the timeout).
+    /// The unmutated gate, rows-only then whole (the baseline; its times set the timeouts).
     public var baseline: Double
+    /// The unmutated gate's rows, scenarios and matrices alone (`--no-explore`).
+    public var baselineRows: Double = 0
+    /// The unmutated gate, exploration included (0 under the never-explore policy).
+    public var baselineWhole: Double = 0
     /// Running the mutants.
     public var mutants: Double
     /// The fallback builds (one per mutant that could not be schematized).
