@@ -23,6 +23,8 @@ import SpecKit
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
 /// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
 ///   `pinBlockedUntil` is later than now), on any screen.
+/// - `useInstance(which:)` switches between two screens on one store (an app and its extension), each with its own
+///   `FileStore`; a relaunch rebuilds only the one being driven.
 /// - `failedClosed` is the core's `storeIsCorrupt` (it could not read or write its store and fails closed);
 ///   `writes`, `reads` and `file` are the device's condition as the spec's fault events set it (medtime.storage),
 ///   read back from `StorageFaults`, not from the core.
@@ -48,6 +50,7 @@ public final class MedTimeFixture: Fixture {
                 "corruptStore": [:],
                 "storageFull": [:],
                 "storageWorks": [:],
+                "useInstance": ["which": .names("app", "extension")],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
@@ -89,6 +92,10 @@ public final class MedTimeFixture: Fixture {
     private var store: any KeyValueStore
     /// The core; nil between a kill and a relaunch.
     private var machine: MedTimeUnlock?
+    /// The other instance of the screen on the same store (an app and its extension), parked while the spec drives
+    /// this one (`useInstance`), and which one is driven.
+    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore)?
+    private var instance = "app"
     /// Outputs of the last decision-table evaluation.
     private var decision: [String: Value] = [:]
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
@@ -247,6 +254,13 @@ public final class MedTimeFixture: Fixture {
         case let storage where StorageFaults.events.contains(storage):
             try faults.perform(storage, inputs, storePath: storePath)
             return []
+        case "useInstance":
+            switch try input("which").description {
+            case "app": useInstance("app")
+            case "extension": useInstance("extension")
+            case let other: throw FixtureError("unknown instance \(other)")
+            }
+            return []
         case "relogin": return try send(.tapLogin)
         case "forgotPin": return try send(.forgotPIN)
         case "wait":
@@ -256,6 +270,22 @@ public final class MedTimeFixture: Fixture {
         default:
             throw FixtureError("unknown event \(name)")
         }
+    }
+
+    /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
+    /// is built (from the store, as a process starting) the first time it is used.
+    private func useInstance(_ which: String) {
+        guard which != instance else { return }
+        let other: (machine: MedTimeUnlock?, store: any KeyValueStore)
+        if let parked {
+            other = parked
+        } else {
+            let extensionStore = faults.store(path: storePath)
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore), extensionStore)
+        }
+        parked = (machine, store)
+        (machine, store) = other
+        instance = which
     }
 
     /// Sends one event to the core at the clock's time.

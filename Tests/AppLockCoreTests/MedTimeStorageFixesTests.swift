@@ -64,4 +64,18 @@ struct MedTimeStorageFixesTests {
         #expect(machine.pinFailures == 2)
         #expect(MedTimeUnlock(configuration: Self.configuration, store: store).pinFailures == 2)
     }
+
+    @Test("two screens on one store (an app and its extension) never write a failure over with a smaller count")
+    func twoInstances() throws {
+        let store = try StoreWriteFailureTests.enrolledStore()
+        var app = MedTimeUnlock(configuration: Self.configuration, store: store)
+        _ = app.handle(.open(sessionValid: true), now: at(0))
+        for digit in [0, 0, 0, 0] { _ = app.handle(.digit(digit), now: at(0)) }
+        #expect(app.pinFailures == 1)
+        let (extensionScreen, _) = StoreWriteFailureTests.typePIN("0000", on: store, at: at(1))
+        #expect(extensionScreen.pinFailures == 2)
+        for digit in [0, 0, 0, 0] { _ = app.handle(.digit(digit), now: at(2)) }
+        #expect(app.pinFailures == 3)
+        #expect(MedTimeUnlock(configuration: Self.configuration, store: store).pinFailures == 3)
+    }
 }

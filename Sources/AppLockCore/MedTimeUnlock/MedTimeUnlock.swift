@@ -226,7 +226,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         let pin = SecretBytes(digits)
         clearDigits()
         defer { pin.wipe() }
-        let failure = pinFailures + 1
+        // D-STORE-TWO-INSTANCES: count from the larger of this screen's count and the store's, so another screen on
+        // the same store (an app and its extension) never has a failure written over with a smaller count.
+        let failure = max(pinFailures, storedFailures() ?? 0) + 1
         let block = configuration.lockout.blockDuration(afterFailure: failure)
         let until = block.map { now + $0 }
         guard !storeIsCorrupt, recordAhead(failure: failure, until: until) else {
@@ -268,6 +270,12 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         recordFailure(state == .pinBlocked ? .block : .showRemaining, remaining: pinAttemptsRemaining,
                       block: blockRemaining(at: now), effects: effects)
         return effects
+    }
+
+    /// The failure count the store holds now; nil when it cannot be read or decoded (the screen's own count is used).
+    private func storedFailures() -> Int? {
+        guard let bytes = try? store.value(forKey: configuration.failuresKey) else { return nil }
+        return try? ByteCoding.decodeCount(bytes)
     }
 
     /// Persists `failure` (and the block it starts) before the PIN is evaluated; false when the store refuses.
