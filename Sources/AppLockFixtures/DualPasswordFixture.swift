@@ -2,7 +2,6 @@ import AppLockCore
 import Conformance
 import Foundation
 import SpecKit
-import Synchronization
 
 /// Binds the 'dual-password' specs (decoy.unlock, decoy.test-matrix, decoy.scenarios, decoy.password-policy,
 /// decoy.failure-delay) to AppLockCore's `DualPassword`.
@@ -82,7 +81,7 @@ public final class DualPasswordFixture: Fixture {
     private let installed: DualPassword.PersistedSlots
     private var outputs: [String: Value] = [:]
     /// Every derivation the core makes goes through this counter (the core never counts for itself).
-    private let derivations: DerivationCounter
+    private let derivations: CountingKeyDerivation
     /// The derivations the last `perform` asked for: the counter's difference across it.
     private var stepDerivations = 0
     /// The other instance of the core on the same store (an app and its extension), parked while the spec drives
@@ -116,7 +115,7 @@ public final class DualPasswordFixture: Fixture {
         }
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
-        let counter = DerivationCounter()
+        let counter = CountingKeyDerivation()
         configuration.keyDerivation = counter
         derivations = counter
         let fileStore = FileStore(path: storePath)
@@ -423,25 +422,5 @@ public final class DualPasswordFixture: Fixture {
             }
         default: throw FixtureError("no observation \(name)")
         }
-    }
-}
-
-/// The production Argon2id behind a counter the fixture owns: every derivation the core asks for is counted here, on
-/// whichever thread the core runs it.
-private final class DerivationCounter: KeyDerivationFunction {
-    private let calls = Mutex(0)
-    private let wrapped = Argon2idKDF()
-
-    /// Derivations so far.
-    var count: Int { calls.withLock { $0 } }
-
-    /// Counts one call, then derives with the real Argon2id.
-    func derive(
-        password: SecretBytes, salt: [UInt8], parameters: Argon2idParameters, associatedData: [UInt8],
-        secret: DeviceSecret?
-    ) throws(CredentialError) -> SecretBytes {
-        calls.withLock { $0 += 1 }
-        return try wrapped.derive(
-            password: password, salt: salt, parameters: parameters, associatedData: associatedData, secret: secret)
     }
 }

@@ -97,7 +97,7 @@ struct DualPasswordWorkload: Workload {
         // main and the decoy password on fresh launches: every evaluated wrong password must count after relaunch,
         // and no effect may tell a right password from a wrong one while the failure cannot be recorded.
         for _ in 0..<10 {
-            let kdf = CountingKDF()
+            let kdf = CountingKeyDerivation()
             var configuration = Self.configuration
             configuration.keyDerivation = kdf
             var machine = DualPassword(configuration: configuration, store: store(dir), random: SeededRandom(seed: 5))

@@ -55,7 +55,7 @@ struct DeviceSecretTests {
             main: SecretBytes(utf8: DualPasswordTests.main), decoy: SecretBytes(utf8: DualPasswordTests.decoy),
             store: store, random: SeededRandom(seed: 2), parameters: .testing, configuration: configuration)
         var keyed = DualPassword(configuration: configuration, store: store, random: SeededRandom(seed: 3))
-        let kdf = CountingKDF()
+        let kdf = CountingKeyDerivation()
         var plain = DualPassword(configuration: kdf.configuration(parallel: false), store: store, random: SeededRandom(seed: 3))
         #expect(keyed.handle(.submit(SecretBytes(utf8: DualPasswordTests.decoy)), now: at(0)) == [.clearInput, .openProfile(.decoy)])
         #expect(plain.handle(.submit(SecretBytes(utf8: DualPasswordTests.decoy)), now: at(0)) == DualPasswordTests.refused)

@@ -254,7 +254,7 @@ struct DualPasswordTests {
           arguments: [false, true])
     func equalKDFWork(parallel: Bool) throws {
         let (_, store) = try Self.installed()
-        let kdf = CountingKDF()
+        let kdf = CountingKeyDerivation()
         var machine = DualPassword(configuration: kdf.configuration(parallel: parallel), store: store, random: SeededRandom(seed: 7))
         // The derivations one step asks the injected KDF for, counted by the test, not by the lock.
         func derivations(_ step: (inout DualPassword) -> Void) -> Int {
@@ -280,7 +280,7 @@ struct DualPasswordTests {
 
     @Test("set-up derives each slot once through the configured KDF")
     func installUsesInjectedKDF() throws {
-        let kdf = CountingKDF()
+        let kdf = CountingKeyDerivation()
         try DualPassword.install(
             main: SecretBytes(utf8: Self.main), decoy: SecretBytes(utf8: Self.decoy), store: InMemoryStore(),
             random: SeededRandom(seed: 1), parameters: .testing, configuration: kdf.configuration())

@@ -74,7 +74,7 @@ struct StoreWriteFailureTests {
     func dualFailClosed() throws {
         let store = try Self.installedDual()
         store.failWrites(.all)
-        let kdf = CountingKDF()
+        let kdf = CountingKeyDerivation()
         for attempt in 0..<50 {
             let now = at(0, ms: Int64(attempt))
             for password in [DualPasswordTests.wrong, DualPasswordTests.main, DualPasswordTests.decoy] {
