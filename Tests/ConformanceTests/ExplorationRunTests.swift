@@ -48,7 +48,7 @@ struct ExplorationRunTests {
         #expect(rows.values.allSatisfy { $0.passed })
         let exploration = try #require(MachineExplorer.explore(spec))
         let stale = Runner(fixtures: ["cover": StaleSessionFixture.self])
-        let compiled = SpecCompiler(catalog: CoverCatalog()).compile(sources: [(path: "cover.yaml", bytes: Array(coverMachine.replacingOccurrences(of: "BUG", with: "none").utf8))])
+        let compiled = SpecCompiler(catalog: coverCatalog).compile(sources: [(path: "cover.yaml", bytes: Array(coverMachine.replacingOccurrences(of: "BUG", with: "none").utf8))])
         #expect(compiled.suite.cases.allSatisfy { stale.run($0).passed })
         let greedy = TransitionTour(runner: stale, strategy: .greedy).run(exploration)
         let replay = TransitionTour(runner: stale, strategy: .replay).run(exploration)

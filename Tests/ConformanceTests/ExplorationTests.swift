@@ -51,10 +51,8 @@ final class CoverFixture: Fixture {
     }
 }
 
-struct CoverCatalog: FixtureCatalog {
-    func vocabulary(of fixture: String) -> FixtureVocabulary? { fixture == "cover" ? CoverFixture.vocabulary : nil }
-    var fixtureNames: [String] { ["cover"] }
-}
+/// The compiler's catalog for the stand-in: a registry over it alone.
+let coverCatalog = FixtureRegistry { ["cover": CoverFixture.self] }
 
 let coverMachine = """
 id: toy.cover
@@ -83,7 +81,7 @@ rows:
 /// The stand-in's machine compiled with a bug: the spec, and every row's outcome on the runner.
 func compileCover(_ bug: CoverFixture.Bug) throws -> (spec: Spec, rows: [String: Runner.Outcome]) {
     let source = (path: "cover.yaml", bytes: Array(coverMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))
-    let compilation = SpecCompiler(catalog: CoverCatalog()).compile(sources: [source])
+    let compilation = SpecCompiler(catalog: coverCatalog).compile(sources: [source])
     #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     let runner = Runner(fixtures: ["cover": CoverFixture.self])
     let rows = Dictionary(uniqueKeysWithValues: compilation.suite.cases.map { ($0.id, runner.run($0)) })

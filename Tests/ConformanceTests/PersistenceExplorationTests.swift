@@ -82,10 +82,8 @@ final class LockoutFixture: Fixture {
     }
 }
 
-struct LockoutCatalog: FixtureCatalog {
-    func vocabulary(of fixture: String) -> FixtureVocabulary? { fixture == "lockout" ? LockoutFixture.vocabulary : nil }
-    var fixtureNames: [String] { ["lockout"] }
-}
+/// The compiler's catalog for the stand-in: a registry over it alone.
+let lockoutCatalog = FixtureRegistry { ["lockout": LockoutFixture.self] }
 
 /// The stand-in's table: nothing in it names a kill or a relaunch; it only says what persists.
 let lockoutMachine = """
@@ -116,7 +114,7 @@ rows:
 /// The stand-in's machine compiled with a bug: the spec, and every row's outcome on the runner.
 func compileLockout(_ bug: LockoutFixture.Bug, machine: String = lockoutMachine) throws -> (spec: Spec, rows: [String: Runner.Outcome]) {
     let source = (path: "lockout.yaml", bytes: Array(machine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))
-    let compilation = SpecCompiler(catalog: LockoutCatalog()).compile(sources: [source])
+    let compilation = SpecCompiler(catalog: lockoutCatalog).compile(sources: [source])
     #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     let runner = Runner(fixtures: ["lockout": LockoutFixture.self])
     let rows = Dictionary(uniqueKeysWithValues: compilation.suite.cases.map { ($0.id, runner.run($0)) })

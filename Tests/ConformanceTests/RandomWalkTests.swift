@@ -59,10 +59,8 @@ final class BlockFixture: Fixture {
     }
 }
 
-struct BlockCatalog: FixtureCatalog {
-    func vocabulary(of fixture: String) -> FixtureVocabulary? { fixture == "block" ? BlockFixture.vocabulary : nil }
-    var fixtureNames: [String] { ["block"] }
-}
+/// The compiler's catalog for the stand-in: a registry over it alone.
+let blockCatalog = FixtureRegistry { ["block": BlockFixture.self] }
 
 let blockMachine = """
 id: toy.block
@@ -98,7 +96,7 @@ var blockRunner: Runner { Runner(fixtures: ["block": BlockFixture.self]) }
 /// The stand-in's machine compiled with a bug: the spec, and whether every row's case passes.
 func compileBlock(_ bug: BlockFixture.Bug) throws -> (spec: Spec, rowsPass: Bool) {
     let source = (path: "toy.block.yaml", bytes: Array(blockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))
-    let compilation = SpecCompiler(catalog: BlockCatalog()).compile(sources: [source])
+    let compilation = SpecCompiler(catalog: blockCatalog).compile(sources: [source])
     #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     return (try #require(compilation.specs.first), compilation.suite.cases.allSatisfy { blockRunner.run($0).passed })
 }
@@ -110,7 +108,7 @@ func walk(_ spec: Spec, walks: Int = 1000, length: Int = 50, seed: UInt64 = 1) t
 /// The faulty stand-in walked once with the defaults (1,000 walks of 50 steps, seed 1), shared by the tests that read it.
 let faultyBlockWalk: MachineWalkResult? = {
     let source = (path: "toy.block.yaml", bytes: Array(blockMachine.replacingOccurrences(of: "BUG", with: "activeUnblocks").utf8))
-    return SpecCompiler(catalog: BlockCatalog()).compile(sources: [source]).specs.first.flatMap { RandomWalks(runner: blockRunner).run($0) }
+    return SpecCompiler(catalog: blockCatalog).compile(sources: [source]).specs.first.flatMap { RandomWalks(runner: blockRunner).run($0) }
 }()
 
 @Suite("Random walks with shrinking")
@@ -170,7 +168,7 @@ struct RandomWalkTests {
             try Data(blockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8).write(to: folder.appendingPathComponent("toy.block.yaml"))
             try Data(found.scenario.replacingOccurrences(of: "bug: activeUnblocks", with: "bug: \(bug.rawValue)").utf8)
                 .write(to: folder.appendingPathComponent(found.scenarioFile))
-            let compilation = try SpecCompiler(catalog: BlockCatalog()).compile(paths: [folder.path])
+            let compilation = try SpecCompiler(catalog: blockCatalog).compile(paths: [folder.path])
             #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)\n\(found.scenario)")
             let scenario = try #require(compilation.suite.cases.first { $0.spec == found.scenarioFile.replacingOccurrences(of: ".yaml", with: "") })
             #expect(scenario.steps.count == found.shrunk)
@@ -209,7 +207,7 @@ struct RandomWalkTests {
         try Data(blockMachine.replacingOccurrences(of: "BUG", with: "activeUnblocks").utf8).write(to: folder.appendingPathComponent("toy.block.yaml"))
         let walks = RandomWalks.Options(walks: 300, length: 50, seed: 1)
         for tour in [true, false] {
-            let outcome = ConformanceExploration(.init(paths: [folder.path], tour: tour, walks: walks), catalog: BlockCatalog(),
+            let outcome = ConformanceExploration(.init(paths: [folder.path], tour: tour, walks: walks), catalog: blockCatalog,
                                                  fixtures: ["block": BlockFixture.self]).run()
             let result = try #require(outcome.result)
             #expect(result.machines.count == (tour ? 1 : 0))
@@ -218,7 +216,7 @@ struct RandomWalkTests {
             #expect(result.walks.first?.divergences.first?.replay.contains("lockspec explore \(folder.path) --spec toy.block --no-tour --seed 1") == true)
             #expect(outcome.exitCode == 1)
         }
-        let none = ConformanceExploration(.init(paths: [folder.path], tour: false), catalog: BlockCatalog(), fixtures: ["block": BlockFixture.self]).run()
+        let none = ConformanceExploration(.init(paths: [folder.path], tour: false), catalog: blockCatalog, fixtures: ["block": BlockFixture.self]).run()
         #expect(none.result?.walks.isEmpty == true && none.exitCode == 0)
     }
 

@@ -82,10 +82,8 @@ final class ToyFixture: Fixture {
     }
 }
 
-struct ToyCatalog: FixtureCatalog {
-    func vocabulary(of fixture: String) -> FixtureVocabulary? { fixture == "toy" ? ToyFixture.vocabulary : nil }
-    var fixtureNames: [String] { ["toy"] }
-}
+/// The compiler's catalog for the stand-in: a registry over it alone.
+let toyCatalog = FixtureRegistry { ["toy": ToyFixture.self] }
 
 let toyMachine = """
 id: toy.lock
@@ -132,7 +130,7 @@ scenarios:
 func runToy(_ bug: ToyFixture.Bug) throws -> [String: Runner.Outcome] {
     let sources = [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8)),
                    (path: "toy-s.yaml", bytes: Array(toyScenarios.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))]
-    let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: sources)
+    let compilation = SpecCompiler(catalog: toyCatalog).compile(sources: sources)
     #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
     let runner = Runner(fixtures: ["toy": ToyFixture.self])
     return Dictionary(uniqueKeysWithValues: compilation.suite.cases.map { ($0.id, runner.run($0)) })
@@ -226,7 +224,7 @@ struct RunnerTests {
         """
         let sources = [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8)),
                        (path: "toy-w.yaml", bytes: Array(scenarios.utf8))]
-        return SpecCompiler(catalog: ToyCatalog()).compile(sources: sources)
+        return SpecCompiler(catalog: toyCatalog).compile(sources: sources)
     }
 
     @Test("expect-each catches a wrong effect on an early repetition only; expect-last, the old meaning, lets it pass")
@@ -254,7 +252,7 @@ struct RunnerTests {
 
     @Test("shards split the cases deterministically and cover each exactly once")
     func shards() throws {
-        let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: "none").utf8))])
+        let compilation = SpecCompiler(catalog: toyCatalog).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: "none").utf8))])
         let all = compilation.suite.cases.map(\.id)
         let parts = (1...3).map { Runner.Selection(shard: ($0, 3)).apply(to: compilation.suite).map(\.id) }
         #expect(parts.flatMap { $0 }.sorted() == all.sorted())
@@ -264,7 +262,7 @@ struct RunnerTests {
     @Test("expected failures: a listed failing row is expected, a listed passing row is an unexpected pass, a past date expires")
     func expectations() throws {
         func run(_ bug: ToyFixture.Bug, _ list: ExpectedFailures) -> [String: CaseStatus] {
-            let compilation = SpecCompiler(catalog: ToyCatalog()).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))])
+            let compilation = SpecCompiler(catalog: toyCatalog).compile(sources: [(path: "toy.yaml", bytes: Array(toyMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))])
             let identity = RunIdentity(tool: "t", build: BuildIdentity(commit: "c", dirty: false, recordedAt: "r"), startedAt: "s", specs: [], shard: nil)
             let result = Runner(fixtures: ["toy": ToyFixture.self]).run(compilation.suite, expectations: list, identity: identity, today: "2026-11-29")
             #expect(result.failed == result.cases.contains { $0.status == .failed || $0.status == .unexpectedPass || $0.status == .expired })
