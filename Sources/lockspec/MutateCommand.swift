@@ -5,7 +5,7 @@ import Mutation
 let mutateCommand = Command(
     name: "mutate",
     overview: "Seeds every mutation site into AppLockCore, built once behind a switch, runs the gate for each mutant, and reports the score and the row x mutant kill matrix.",
-    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
+    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--coverage per-case|off] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
     arguments: [("merge <file> ...", "Merges the --json reports of every --shard I/N run into one report (a shard missing or given twice is refused).")],
     options: [
         ("--seed <N>", "The seed of --sample (default 1)."),
@@ -14,6 +14,7 @@ let mutateCommand = Command(
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split of the sorted mutants); merge the --json reports with 'lockspec mutate merge'."),
         ("--jobs <N>", "Gates run in parallel (default: the cores)."),
         ("--policy <policy>", "When the exploration runs: rows-first (default: rows, scenarios and matrices for every mutant, the exploration for the mutants they did not kill), always, or never."),
+        ("--coverage <mode>", "per-case (default: after the baseline, each case and each explored spec runs alone on the unmutated build, recording the mutants it reaches; each mutant then runs only the cases and explorations that reach it, and one nothing reaches is NoCoverage) or off (every mutant runs the whole gate)."),
         ("--max-fallback-builds <N>", "At most N builds for mutants that could not be schematized (default 8); the rest are reported as not built."),
         ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
         ("--package <dir>", "The package to mutate (default: the current folder); its core is Sources/AppLockCore."),
@@ -24,7 +25,7 @@ let mutateCommand = Command(
         ("--markdown <file>", "Writes a Markdown summary for CI."),
         ("--format <format>", "Output: text (default) or github (adds an ::error annotation at each unlisted survivor)."),
     ],
-    valued: ["--seed", "--sample", "--mutant", "--shard", "--jobs", "--policy", "--max-fallback-builds", "--package", "--accepted",
+    valued: ["--seed", "--sample", "--mutant", "--shard", "--jobs", "--policy", "--coverage", "--max-fallback-builds", "--package", "--accepted",
              "--json", "--html", "--markdown", "--format"],
     flags: ["--ci", "--list"],
     run: { args in
@@ -71,6 +72,8 @@ func mutateMode(_ args: Arguments, package: String) throws -> MutationAnalysis.I
     request.maxFallbackBuilds = try number("--max-fallback-builds") ?? request.maxFallbackBuilds
     request.only = args.options["--mutant"].map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
     request.policy = try choice(args.options["--policy"], ExplorationPolicy.self, option: "--policy", default: .rowsFirst)
+    enum CoverageMode: String, CaseIterable { case perCase = "per-case", off }
+    request.coverage = try choice(args.options["--coverage"], CoverageMode.self, option: "--coverage", default: .perCase) == .perCase
     if let text = args.options["--shard"] {
         guard let shard = Shard(text) else { throw Arguments.UsageError(message: "--shard must be I/N with 1 <= I <= N, such as 2/4") }
         request.shard = shard

@@ -3,12 +3,16 @@ import Foundation
 
 /// A tiny package, a fake gate and a fake builder, so the engine's tests run no Swift build and no real gate.
 ///
-/// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore]`. By `LOCKSPEC_MUTANT`:
-/// unset or 0 passes (rows R-1, R-2); 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor);
-/// 5 fails R-1 and R-2; 6 passes the rows but fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of
-/// another kind). With `--kill` (a fallback build whose mutant is compiled in) it fails R-2. With a file `baseline-fails`
-/// beside the script (per package: an environment variable would leak into the tests running alongside), even the
-/// unmutated run fails.
+/// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore | --row a,b | --spec demo]`.
+/// By `LOCKSPEC_MUTANT`: unset or 0 passes (rows R-1, R-2; `--row` writes only the rows it names, and never explores);
+/// 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor); 5 fails R-1 and R-2; 6 passes the rows but
+/// fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of another kind); 8 passes. With
+/// `LOCKSPEC_MUTANT_COVERAGE=<file>` it writes the mutants its run reaches, as the schematized switch does: R-1 reaches
+/// 1 2 3 5 7, R-2 reaches 2 3 4 5 7, the exploration of spec demo reaches 6; nothing reaches 8. Every call is appended
+/// to `calls.log` beside the script (`<mutant> rows=<--row> spec=<--spec> explore=<0|1>`). With `--kill` (a fallback
+/// build whose mutant is compiled in) it fails R-2. With a file `baseline-fails` beside the script (per package: an
+/// environment variable would leak into the tests running alongside), even the unmutated run fails; with a file
+/// `r2-fails-alone`, R-2 fails when it runs without R-1.
 struct FakePackage {
     let root: String
     let gate: String
@@ -16,33 +20,56 @@ struct FakePackage {
 
     static let script = #"""
     #!/bin/sh
-    json=""; explore=1; kill=0
+    json=""; explore=1; kill=0; rows=""; spec=""
     while [ $# -gt 0 ]; do
-      case "$1" in --json) json="$2"; shift ;; --no-explore) explore=0 ;; --kill) kill=1 ;; esac
+      case "$1" in --json) json="$2"; shift ;; --no-explore) explore=0 ;; --kill) kill=1 ;;
+        --row) rows="$2"; explore=0; shift ;; --spec) spec="$2"; shift ;; esac
       shift
     done
+    dir="$(dirname "$0")"
     m="${LOCKSPEC_MUTANT:-0}"
+    echo "$m rows=$rows spec=$spec explore=$explore" >> "$dir/calls.log"
+    want() { [ -z "$rows" ] || case ",$rows," in *",$1,"*) true ;; *) false ;; esac; }
     row() { printf '{"id":"%s","row":"%s","spec":"demo","file":"specs/demo.yaml","line":%s,"status":"%s","exercised":["%s"]}' "$1" "$1" "$2" "$3" "$1"; }
-    write() { printf '{"cases":[%s,%s],"exploration":{"findings":[%s]}}' "$(row R-1 3 "$1")" "$(row R-2 4 "$2")" "$3" > "$json"; }
-    if [ -f "$(dirname "$0")/baseline-fails" ]; then write failed passed ""; echo "R-1 FAIL"; exit 1; fi
-    if [ "$kill" = 1 ]; then write passed failed ""; exit 1; fi
+    failed=0
+    write() {
+      cases=""
+      if want R-1; then cases="$(row R-1 3 "$1")"; [ "$1" = failed ] && failed=1; fi
+      if want R-2; then [ -n "$cases" ] && cases="$cases,"; cases="$cases$(row R-2 4 "$2")"; [ "$2" = failed ] && failed=1; fi
+      machines=""; [ "$explore" = 1 ] && machines='{"spec":"demo"}'
+      [ -n "$3" ] && failed=1
+      printf '{"cases":[%s],"exploration":{"findings":[%s],"result":{"machines":[%s]}}}' "$cases" "$3" "$machines" > "$json"
+    }
+    if [ -n "$LOCKSPEC_MUTANT_COVERAGE" ]; then
+      { if want R-1; then printf '1\n2\n3\n5\n7\n'; fi
+        if want R-2; then printf '2\n3\n4\n5\n7\n'; fi
+        if [ "$explore" = 1 ]; then printf '6\n'; fi; } > "$LOCKSPEC_MUTANT_COVERAGE"
+    fi
+    if [ -f "$dir/baseline-fails" ]; then write failed passed ""; echo "R-1 FAIL"; exit 1; fi
+    if [ -f "$dir/r2-fails-alone" ] && [ "$rows" = R-2 ]; then write passed failed ""; exit 1; fi
+    if [ "$kill" = 1 ]; then write passed failed ""; exit "$failed"; fi
     case "$m" in
-      1) write failed passed ""; exit 1 ;;
+      1) write failed passed "" ;;
       2) exec sleep 60 ;;
       3) kill -SEGV $$ ;;
-      5) write failed failed ""; exit 1 ;;
-      6) if [ "$explore" = 1 ]; then write passed passed '{"id":"EX-M-1","spec":"demo","status":"failed"}'; exit 1; fi ;;
+      5) write failed failed "" ;;
+      6) if [ "$explore" = 1 ]; then write passed passed '{"id":"EX-M-1","spec":"demo","status":"failed"}'; else write passed passed ""; fi ;;
       7) echo "cannot read specs" >&2; exit 2 ;;
+      *) write passed passed "" ;;
     esac
-    write passed passed ""
-    exit 0
+    exit "$failed"
     """#
+
+    /// The calls the gate received, one line each (see the script).
+    func calls() -> [String] {
+        ((try? String(contentsOfFile: root + "/calls.log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
 
     /// Makes the package in a fresh temporary folder, with `count` sites numbered 1...count.
     init(count: Int = 7) throws {
         root = NSTemporaryDirectory() + "lockspec-mutation-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/Sources/Core", withIntermediateDirectories: true)
-        try "let a = 1\nlet b = 2\nlet c = 3\nlet d = 4\nlet e = 5\nlet f = 6\nlet g = 7\n"
+        try (1...max(count, 7)).map { "let \(Character(UnicodeScalar(96 + $0)!)) = \($0)\n" }.joined()
             .write(toFile: root + "/Sources/Core/A.swift", atomically: true, encoding: .utf8)
         gate = root + "/fake-gate.sh"
         try Self.script.write(toFile: gate, atomically: true, encoding: .utf8)
@@ -74,9 +101,10 @@ struct FakePackage {
                               builder: FakeBuilder(gate: gate, failingFallbacks: failingFallbacks))
     }
 
-    /// A request with a one-second minimum timeout.
-    func request(jobs: Int = 4) -> MutationRequest {
+    /// A request with a one-second minimum timeout; per-case coverage unless `coverage` is false.
+    func request(jobs: Int = 4, coverage: Bool = true) -> MutationRequest {
         var r = MutationRequest(packageRoot: root, workFolder: root + "/.build/mutation", jobs: jobs)
+        r.coverage = coverage
         r.minimumTimeout = 1
         r.timeoutFactor = 1
         return r

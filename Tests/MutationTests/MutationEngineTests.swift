@@ -9,7 +9,7 @@ struct MutationEngineTests {
     @Test("a hanging and a crashing mutant count as detected; failing rows kill; a pass survives; rows first, then the exploration")
     func statuses() throws {
         let package = try FakePackage()
-        let report = try package.engine().run(package.request())
+        let report = try package.engine().run(package.request(coverage: false))
         #expect(status(report, "m1")?.status == .killed && status(report, "m1")?.killedBy == ["R-1"])
         #expect(status(report, "m2")?.status == .timeout)
         #expect(status(report, "m3")?.status == .runtimeError)
@@ -23,15 +23,79 @@ struct MutationEngineTests {
         #expect(report.rows.map(\.id) == ["R-1", "R-2"])
         // The timeout was one second: the hang did not last its 60 s.
         #expect((status(report, "m2")?.milliseconds ?? 99_999) < 10_000)
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil } && report.settings.coverage == "off")
     }
 
-    @Test("never-explore leaves the exploration out: the mutant only the exploration sees survives")
+    @Test("per-case coverage: each mutant runs only the cases that reach it, then the explorations that reach it; an unreached mutant is NoCoverage and counts against the score")
+    func coverage() throws {
+        let package = try FakePackage(count: 8)
+        let report = try package.engine().run(package.request())
+        #expect(report.settings.coverage == "per-case" && report.timing.coverageRuns == 3)
+        #expect(status(report, "m1")?.status == .killed && status(report, "m1")?.killedBy == ["R-1"])
+        // A spec's coverage run holds its rows too, so its exploration is listed for every mutant they reach.
+        #expect(status(report, "m1")?.coveredBy == ["R-1", "explore:demo"])
+        #expect(status(report, "m2")?.status == .timeout && status(report, "m3")?.status == .runtimeError)
+        #expect(status(report, "m4")?.status == .survived && status(report, "m4")?.explored == true)
+        #expect(status(report, "m4")?.coveredBy == ["R-2", "explore:demo"])
+        #expect(status(report, "m5")?.killedBy == ["R-1", "R-2"] && status(report, "m5")?.coveredBy == ["R-1", "R-2", "explore:demo"])
+        #expect(status(report, "m6")?.status == .killed && status(report, "m6")?.killedBy == ["EX-M-1"])
+        #expect(status(report, "m6")?.coveredBy == ["explore:demo"])
+        #expect(status(report, "m7")?.status == .runtimeError)
+        #expect(status(report, "m8")?.status == .noCoverage && status(report, "m8")?.coveredBy == [])
+        #expect(report.detected == 6 && report.counted == 8, "NoCoverage is in the denominator")
+        let calls = package.calls()
+        #expect(calls.contains("1 rows=R-1 spec= explore=0") && calls.contains("4 rows=R-2 spec= explore=0"))
+        #expect(calls.contains("5 rows=R-1,R-2 spec= explore=0") && calls.contains("6 rows= spec=demo explore=1"))
+        #expect(!calls.contains { $0.hasPrefix("8 ") }, "nothing runs for an unreached mutant")
+        #expect(calls.filter { $0.hasPrefix("4 ") } == ["4 rows=R-2 spec= explore=0", "4 rows= spec=demo explore=1"],
+                "the rows do not kill m4: the exploration that reaches it runs")
+        #expect(calls.filter { $0.hasPrefix("1 ") } == ["1 rows=R-1 spec= explore=0"], "the rows killed m1: no exploration")
+        #expect(calls.filter { $0.hasPrefix("0 ") }.sorted()
+            == ["0 rows= spec= explore=0", "0 rows= spec= explore=1", "0 rows= spec=demo explore=1", "0 rows=R-1 spec= explore=0",
+                "0 rows=R-2 spec= explore=0"])
+    }
+
+    @Test("per-case coverage against the whole gate: the same verdicts for every mutant the cases reach")
+    func coverageAgreesWithWholeGate() throws {
+        let package = try FakePackage(count: 8)
+        let covered = try package.engine().run(package.request())
+        let whole = try package.engine().run(package.request(coverage: false))
+        for m in whole.mutants where m.site.id != "m8" {
+            #expect(status(covered, m.site.id)?.status == m.status, "\(m.site.id)")
+        }
+        #expect(status(whole, "m8")?.status == .survived && status(covered, "m8")?.status == .noCoverage)
+    }
+
+    @Test("a case that fails when it runs alone stops the analysis: the cases are not independent")
+    func dependentCases() throws {
+        let package = try FakePackage()
+        try "".write(toFile: package.root + "/r2-fails-alone", atomically: true, encoding: .utf8)
+        let outcome = MutationAnalysis.execute(.init(mode: .run(package.request(), package.engine()), today: "2026-01-01"))
+        #expect(outcome.exitCode == 2 && outcome.errors.contains("case 'R-2' runs alone") && outcome.errors.contains("--coverage off"))
+    }
+
+    @Test("a selection's timeout follows what it runs: the factor times the parts' times, capped by the whole gate's, never under the floor")
+    func selectionTimeout() {
+        var context = MutantRunContext(gate: Gate(executable: "/bin/true", directory: "/"), policy: .rowsFirst, scratch: "/tmp",
+                                       timeouts: Timeouts(rows: 100, full: 100))
+        context.timeoutFactor = 5
+        context.minimumTimeout = 5
+        #expect(context.timeout([0.2, 0.3], cap: 10) == 5)
+        #expect(context.timeout([2, 1.5], cap: 10) == 18)
+        #expect(context.timeout([8, 8], cap: 10) == 50)
+    }
+
+    @Test("never-explore leaves the exploration out: the mutant only the exploration sees survives (NoCoverage under coverage)")
     func neverExplore() throws {
         let package = try FakePackage()
-        var request = package.request()
+        var request = package.request(coverage: false)
         request.policy = .never
         let report = try package.engine().run(request)
         #expect(status(report, "m6")?.status == .survived && status(report, "m6")?.explored == false)
+        request.coverage = true
+        let covered = try package.engine().run(request)
+        #expect(status(covered, "m6")?.status == .noCoverage && covered.timing.coverageRuns == 2)
+        #expect(status(covered, "m1")?.coveredBy == ["R-1"] && status(covered, "m1")?.status == .killed)
     }
 
     @Test("an unmutated gate that fails stops the analysis with exit 2 and a message")

@@ -44,6 +44,28 @@ struct MutationReportTests {
         #expect(twice.exitCode == 2 && twice.errors.contains("shard 1/3 is given twice"))
     }
 
+    @Test("merged shards keep NoCoverage and coveredBy, and the Stryker JSON carries coveredBy")
+    func shardsKeepCoverage() throws {
+        let package = try FakePackage(count: 8)
+        let dir = package.root
+        let whole = run(package, json: "\(dir)/whole.json")
+        _ = (1...2).map { i in run(package, shard: "\(i)/2", json: "\(dir)/shard\(i).json") }
+        let merged = MutationAnalysis.execute(.init(mode: .merge((1...2).map { "\(dir)/shard\($0).json" }), today: "2026-06-01"))
+        #expect(comparable(merged.report) == comparable(whole.report))
+        let m8 = merged.report?.mutants.first { $0.site.id == "m8" }
+        #expect(m8?.status == .noCoverage && m8?.coveredBy == [])
+        #expect(merged.report?.mutants.first { $0.site.id == "m6" }?.coveredBy == ["explore:demo"])
+        #expect(merged.report?.settings.coverage == "per-case" && merged.report?.timing.coverageRuns == 6)
+        let json = try #require(FileManager.default.contents(atPath: "\(dir)/whole.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let files = try #require(object["files"] as? [String: [String: Any]])
+        let mutants = files.values.flatMap { $0["mutants"] as? [[String: Any]] ?? [] }
+        #expect(mutants.first { $0["id"] as? String == "m5" }?["coveredBy"] as? [String] == ["R-1", "R-2", "explore:demo"])
+        #expect(mutants.first { $0["id"] as? String == "m8" }?["status"] as? String == "NoCoverage")
+        let tests = (object["testFiles"] as? [String: [String: Any]])?["exploration"]?["tests"] as? [[String: Any]] ?? []
+        #expect(tests.contains { $0["id"] as? String == "explore:demo" }, "every coveredBy id names a test")
+    }
+
     @Test("CI mode: every survivor listed exits 0; a new survivor exits 1; a listed mutant now killed, or an expired entry, exits 1")
     func ciMode() throws {
         let package = try FakePackage()

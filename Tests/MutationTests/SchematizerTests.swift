@@ -15,30 +15,30 @@ struct SchematizerTests {
     @Test("literals become ternaries in place; a body with other sites is copied once per mutant")
     func text() throws {
         let plan = try SiteTestSupport.plan(sample)
-        let s = "LockSpecMutantSwitch.active"
+        let s = "LockSpecMutantSwitch.on"
         #expect(plan.sites.map { "\($0.number) \($0.mutationOperator.rawValue) \($0.mutated)" } == [
             "1 boundary 10", "2 boundary 2", "3 boundary 4", "4 boundary 6", "5 defaultReturn false",
             "6 defaultReturn true", "7 relational <=", "8 relational >=", "9 boundary 0", "10 boundary 2",
         ])
         let expected = """
             enum Limits {
-                static let max = (\(s) == 1 ? 10 : \(s) == 2 ? 2 : \(s) == 3 ? 4 : \(s) == 4 ? 6 : 5)
+                static let max = (\(s)(1) ? 10 : \(s)(2) ? 2 : \(s)(3) ? 4 : \(s)(4) ? 6 : 5)
             }
             func f(a: Int) -> Bool {
-            if \(s) == 5 {
+            if \(s)(5) {
                 return false
 
-            } else if \(s) == 6 {
+            } else if \(s)(6) {
                 return true
 
-            } else if \(s) == 7 {
+            } else if \(s)(7) {
                 return a <= 1
 
-            } else if \(s) == 8 {
+            } else if \(s)(8) {
                 return a >= 1
 
             } else {
-                return a > (\(s) == 9 ? 0 : \(s) == 10 ? 2 : 1)
+                return a > (\(s)(9) ? 0 : \(s)(10) ? 2 : 1)
 
             }}
             """
@@ -60,10 +60,10 @@ struct SchematizerTests {
             return plan.siteIDs(inSchematizedFile: SiteTestSupport.file, line: index + 1)
         }
         #expect(sites(onLineContaining: "static let max") == Array(ids[0..<4]))
-        #expect(sites(onLineContaining: "== 5 {") == [ids[4]])
+        #expect(sites(onLineContaining: "on(5) {") == [ids[4]])
         #expect(sites(onLineContaining: "return false") == [ids[4]])
         #expect(sites(onLineContaining: "return a <= 1") == [ids[6]])
-        #expect(sites(onLineContaining: "} else if LockSpecMutantSwitch.active == 8") == [ids[7]])
+        #expect(sites(onLineContaining: "} else if LockSpecMutantSwitch.on(8)") == [ids[7]])
         #expect(sites(onLineContaining: "return a > (") == [ids[8], ids[9]])
         #expect(sites(onLineContaining: "enum Limits").isEmpty)
         #expect(sites(onLineContaining: "}}") == Array(ids[4..<8]), "the closing line: every copied mutant of the body")

@@ -30,10 +30,10 @@ public enum MutationHTML {
     static func survivorTable(_ report: MutationReport, _ matrix: KillMatrix) -> String {
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         guard !survivors.isEmpty else { return "<p>No survivor.</p>\n" }
-        var html = "<h2>Survivors</h2>\n<table><tr><th>mutant</th><th>site</th><th>change</th><th>nearest rows</th></tr>\n"
+        var html = "<h2>Survivors</h2>\n<table><tr><th>mutant</th><th>status</th><th>site</th><th>change</th><th>nearest rows</th></tr>\n"
         for m in survivors {
             let s = m.site
-            html += "<tr><td><a href=\"#m-\(escape(s.id))\"><code>\(escape(s.id))</code></a></td><td>\(escape(s.file)):\(s.line):\(s.column) in <code>\(escape(s.declaration))</code></td>"
+            html += "<tr><td><a href=\"#m-\(escape(s.id))\"><code>\(escape(s.id))</code></a></td><td>\(m.reportedStatus.rawValue)</td><td>\(escape(s.file)):\(s.line):\(s.column) in <code>\(escape(s.declaration))</code></td>"
                 + "<td>\(s.mutationOperator.rawValue): <code>\(escape(s.original))</code> → <code>\(escape(s.mutated))</code></td>"
                 + "<td>\(escape((matrix.nearest[s.id] ?? []).joined(separator: ", ")))</td></tr>\n"
         }

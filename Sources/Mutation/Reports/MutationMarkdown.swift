@@ -6,7 +6,7 @@ public enum MutationMarkdown {
         let matrix = KillMatrix(report)
         var md = "## Mutation analysis: \(verdict.fails ? "FAIL" : "PASS")\n\n"
         md += "**\(MutationText.scoreLine(report))** over \(report.mutants.count) mutants of \(report.settings.planSites) sites "
-            + "(\(MutationText.statusLine(report.statusCounts))). Compile errors and accepted survivors (Ignored) are left out of the score.\n\n"
+            + "(\(MutationText.statusLine(report.statusCounts))). Compile errors and accepted survivors (Ignored) are left out of the score; NoCoverage (no case reaches the mutant) counts as a survivor.\n\n"
         md += "| operator | " + MutantStatus.allCases.map(\.rawValue).joined(separator: " | ") + " |\n"
         md += "|---|" + String(repeating: "---:|", count: MutantStatus.allCases.count) + "\n"
         for (op, counts) in MutationText.byOperator(report) {
@@ -16,10 +16,10 @@ public enum MutationMarkdown {
             + "\(matrix.singleKills.count) mutants are killed by one row only.\n"
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         if !survivors.isEmpty {
-            md += "\n### Survivors\n\n| mutant | site | change | nearest rows |\n|---|---|---|---|\n"
+            md += "\n### Survivors\n\n| mutant | status | site | change | nearest rows |\n|---|---|---|---|---|\n"
             for m in survivors {
                 let s = m.site
-                md += "| `\(s.id)` | \(cell(s.file)):\(s.line):\(s.column) in `\(cell(s.declaration))` | \(s.mutationOperator.rawValue): `\(cell(s.original))` → `\(cell(s.mutated))` | "
+                md += "| `\(s.id)` | \(m.reportedStatus.rawValue) | \(cell(s.file)):\(s.line):\(s.column) in `\(cell(s.declaration))` | \(s.mutationOperator.rawValue): `\(cell(s.original))` → `\(cell(s.mutated))` | "
                     + "\((matrix.nearest[s.id] ?? []).map(cell).joined(separator: ", ")) |\n"
             }
         }
@@ -29,8 +29,8 @@ public enum MutationMarkdown {
         }
         let t = report.timing
         md += "\nBuild \(MutationText.seconds(t.build)) (\(t.builds) schematized, \(t.fallbackBuilds) fallback), baseline "
-            + "\(MutationText.seconds(t.baseline)), mutants \(MutationText.seconds(t.mutants)), wall \(MutationText.seconds(t.wall)); "
-            + "exploration policy `\(report.settings.policy)`.\n"
+            + "\(MutationText.seconds(t.baseline)), coverage \(MutationText.seconds(t.coverage)) (\(t.coverageRuns) runs), mutants \(MutationText.seconds(t.mutants)), wall \(MutationText.seconds(t.wall)); "
+            + "exploration policy `\(report.settings.policy)`, coverage `\(report.settings.coverage)`.\n"
         return md
     }
 

@@ -37,8 +37,8 @@ public enum MutationMerge {
         let s = parts[0].settings
         for part in parts.dropFirst() {
             let t = part.settings
-            guard t.seed == s.seed, t.sample == s.sample, t.policy == s.policy, t.planSites == s.planSites else {
-                throw MutationRunError("the shards come from different runs (seed, sample, policy or plan differ)")
+            guard t.seed == s.seed, t.sample == s.sample, t.policy == s.policy, t.planSites == s.planSites, t.coverage == s.coverage else {
+                throw MutationRunError("the shards come from different runs (seed, sample, policy, coverage or plan differ)")
             }
             guard part.rows.map(\.id) == parts[0].rows.map(\.id) else {
                 throw MutationRunError("the shards ran different gates (their rows differ)")
@@ -47,11 +47,17 @@ public enum MutationMerge {
         }
     }
 
-    /// Shards run side by side: the longest build, baseline and wall time; the mutant time and build counts add up.
+    /// Shards run side by side: the longest build, baseline, coverage and wall time; the mutant time and build counts
+    /// add up.
     private static func timing(_ all: [MutationTiming]) -> MutationTiming {
-        MutationTiming(build: all.map(\.build).max() ?? 0, builds: all.map(\.builds).reduce(0, +),
+        var timing = MutationTiming(build: all.map(\.build).max() ?? 0, builds: all.map(\.builds).reduce(0, +),
                        baseline: all.map(\.baseline).max() ?? 0, mutants: all.map(\.mutants).reduce(0, +),
                        fallbackBuilds: all.map(\.fallbackBuilds).reduce(0, +), fallbackSkipped: all.map(\.fallbackSkipped).reduce(0, +),
                        wall: all.map(\.wall).max() ?? 0)
+        timing.baselineRows = all.map(\.baselineRows).max() ?? 0
+        timing.baselineWhole = all.map(\.baselineWhole).max() ?? 0
+        timing.coverage = all.map(\.coverage).max() ?? 0
+        timing.coverageRuns = all.map(\.coverageRuns).reduce(0, +)
+        return timing
     }
 }

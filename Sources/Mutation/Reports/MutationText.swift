@@ -35,15 +35,17 @@ public enum MutationText {
             out += "  \(op.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\(statusLine(counts))\n"
         }
         out += "time: build \(seconds(t.build)) (\(t.builds) builds, \(t.fallbackBuilds) fallback builds, "
-            + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)) (rows \(String(format: "%.1f", t.baselineRows)) s, whole \(String(format: "%.1f", t.baselineWhole)) s), mutants \(seconds(t.mutants)), "
-            + "wall \(seconds(t.wall)); policy \(s.policy), \(s.jobs) jobs, timeout \(seconds(s.timeout))\n"
+            + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)) (rows \(String(format: "%.1f", t.baselineRows)) s, whole \(String(format: "%.1f", t.baselineWhole)) s), "
+            + "coverage \(seconds(t.coverage)) (\(t.coverageRuns) runs), mutants \(seconds(t.mutants)), "
+            + "wall \(seconds(t.wall)); policy \(s.policy), coverage \(s.coverage), \(s.jobs) jobs, timeout \(seconds(s.timeout))\n"
         out += "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
             + "\(matrix.singleKills.count) mutants are killed by one row only\n"
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         if !survivors.isEmpty { out += "survivors:\n" }
         for m in survivors {
             let near = matrix.nearest[m.site.id] ?? []
-            out += "  \(m.site.id)  \(MutationVerdict.describe(m.site))\n"
+            let unreached = m.reportedStatus == .noCoverage ? " [NoCoverage: no case reaches it]" : ""
+            out += "  \(m.site.id)  \(MutationVerdict.describe(m.site))\(unreached)\n"
             out += "      nearest rows: \(near.isEmpty ? "none (no row kills a mutant in this file)" : near.joined(separator: ", "))\n"
         }
         for f in verdict.findings where f.kind != .survivor { out += "  \(f.kind.rawValue): \(f.mutant): \(f.message)\n" }

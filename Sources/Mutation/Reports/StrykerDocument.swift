@@ -42,6 +42,8 @@ struct StrykerDocument: Codable {
         var status: MutantStatus
         var statusReason: String?
         var killedBy: [String]
+        /// The cases (and `explore:<spec>` explorations) that reach the mutant's code; absent when not measured.
+        var coveredBy: [String]?
         var description: String
         var duration: Int
         var testsCompleted: Int?

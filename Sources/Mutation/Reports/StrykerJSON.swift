@@ -42,7 +42,8 @@ public enum StrykerJSON {
             tests[row.file, default: .init(tests: [])].tests.append(
                 .init(id: row.id, name: "\(row.spec) \(row.id)", location: .init(start: .init(line: max(1, row.line), column: 1))))
         }
-        let exploration = Set(report.mutants.flatMap(\.killedBy)).subtracting(report.rows.map(\.id)).sorted()
+        let exploration = Set(report.mutants.flatMap(\.killedBy) + report.mutants.flatMap { $0.coveredBy ?? [] })
+            .subtracting(report.rows.map(\.id)).sorted()
         if !exploration.isEmpty {
             tests["exploration", default: .init(tests: [])].tests += exploration.map { .init(id: $0, name: "exploration \($0)", location: nil) }
         }
@@ -60,7 +61,7 @@ public enum StrykerJSON {
         let location = StrykerDocument.Location(start: .init(line: s.line, column: s.column), end: .init(line: s.endLine, column: s.endColumn))
         let reason = m.accepted.map { "accepted: \($0.reason) (until \($0.expires))" } ?? m.reason
         return .init(id: s.id, mutatorName: s.mutationOperator.rawValue, replacement: s.mutated, location: location,
-                     status: m.reportedStatus, statusReason: reason, killedBy: m.killedBy,
+                     status: m.reportedStatus, statusReason: reason, killedBy: m.killedBy, coveredBy: m.coveredBy,
                      description: "\(s.mutationOperator.rawValue): '\(s.original)' → '\(s.mutated)' in \(s.declaration)",
                      duration: m.milliseconds, testsCompleted: nil, number: s.number, declaration: s.declaration,
                      original: s.original, measuredStatus: m.status, fallback: m.fallback, explored: m.explored,
@@ -75,6 +76,7 @@ public enum StrykerJSON {
         let reason = m.accepted == nil ? m.statusReason : nil
         return MutantResult(site: site, status: m.measuredStatus, killedBy: m.killedBy, fallback: m.fallback, reason: reason,
                             milliseconds: m.duration, explored: m.explored,
-                            accepted: m.accepted.map { AcceptedSurvivor(mutant: m.id, reason: $0.reason, expires: $0.expires, line: $0.line) })
+                            accepted: m.accepted.map { AcceptedSurvivor(mutant: m.id, reason: $0.reason, expires: $0.expires, line: $0.line) },
+                            coveredBy: m.coveredBy)
     }
 }

@@ -24,18 +24,46 @@ public struct Gate: Sendable {
     /// Runs the gate once: `mutant` nil runs the unmutated code (`LOCKSPEC_MUTANT` removed); `rowsOnly` leaves the
     /// exploration out. Output and the JSON result go to files in `scratch`, named after `label`.
     public func run(mutant: Int?, rowsOnly: Bool, scratch: String, label: String, timeout: Double?) -> GateRun {
+        run(mutant: mutant, scope: rowsOnly ? .rowsOnly : .whole, scratch: scratch, label: label, timeout: timeout)
+    }
+
+    /// Runs the part of the gate `scope` names once: `mutant` nil runs the unmutated code (`LOCKSPEC_MUTANT`
+    /// removed); `coverage` names the file the schematized build writes the reached mutants to
+    /// (`LOCKSPEC_MUTANT_COVERAGE`; removed when nil). Output and the JSON result go to files in `scratch`, named after
+    /// `label`.
+    public func run(mutant: Int?, scope: GateScope, scratch: String, label: String, timeout: Double?,
+                    coverage: String? = nil) -> GateRun {
         let json = "\(scratch)/\(label).json"
         try? FileManager.default.removeItem(atPath: json)
         var args = arguments + ["--json", json]
-        if rowsOnly, let rowsOnlyArgument { args.append(rowsOnlyArgument) }
-        let env = mutant.map { ["LOCKSPEC_MUTANT": String($0)] } ?? [:]
-        let (ending, seconds) = ProcessRunner.run(executable, args, in: directory, environment: env,
-                                                  removing: mutant == nil ? ["LOCKSPEC_MUTANT"] : [],
+        switch scope {
+        case .whole: break
+        case .rowsOnly: if let rowsOnlyArgument { args.append(rowsOnlyArgument) }
+        case .cases(let ids): args += ["--row", ids.joined(separator: ",")]
+        case .specs(let ids): args += ["--spec", ids.joined(separator: ",")]
+        }
+        var env: [String: String] = [:]
+        var removing: Set<String> = []
+        if let mutant { env[MutantSwitchFile.mutantVariable] = String(mutant) } else { removing.insert(MutantSwitchFile.mutantVariable) }
+        if let coverage { env[MutantSwitchFile.coverageVariable] = coverage } else { removing.insert(MutantSwitchFile.coverageVariable) }
+        let (ending, seconds) = ProcessRunner.run(executable, args, in: directory, environment: env, removing: removing,
                                                   log: "\(scratch)/\(label).log", timeout: timeout)
         let result = FileManager.default.contents(atPath: json).flatMap { GateResult(json: $0) }
         try? FileManager.default.removeItem(atPath: json)   // megabytes per run, and everything needed is in `result`
         return GateRun(ending: ending, seconds: seconds, result: result, log: "\(scratch)/\(label).log")
     }
+}
+
+/// Which part of the gate one process runs.
+public enum GateScope: Sendable, Hashable {
+    /// Every row, scenario and matrix, and the exploration (`run specs`).
+    case whole
+    /// Every row, scenario and matrix, no exploration (`--no-explore`).
+    case rowsOnly
+    /// Only these cases (`--row a,b,c`: row, scenario or matrix-cell ids; never the exploration).
+    case cases([String])
+    /// These specs' rows and their exploration (`--spec X,Y`).
+    case specs([String])
 }
 
 /// One run of the gate: how the process ended, its wall time and what its JSON result says.
@@ -58,6 +86,8 @@ public struct GateResult: Sendable, Equatable {
     public var cases: [GateCase]
     /// The ids of the exploration findings that fail the run (`EX-…`).
     public var failingFindings: [String]
+    /// The specs whose machines the run explored (the transition tour or the walks), sorted.
+    public var exploredSpecs: [String] = []
 
     /// Reads a `lockspec run --json` document; nil when it is not one.
     public init?(json: Data) {
@@ -67,6 +97,9 @@ public struct GateResult: Sendable, Equatable {
         let findings = (object["exploration"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
         failingFindings = findings.filter { GateCase.failing.contains($0["status"] as? String ?? "") }
             .compactMap { $0["id"] as? String }.sorted()
+        let explored = (object["exploration"] as? [String: Any])?["result"] as? [String: Any] ?? [:]
+        let machines = (explored["machines"] as? [[String: Any]] ?? []) + (explored["walks"] as? [[String: Any]] ?? [])
+        exploredSpecs = Set(machines.compactMap { $0["spec"] as? String }).sorted()
     }
 
     /// Makes a result from its parts (tests).

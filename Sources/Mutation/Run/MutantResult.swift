@@ -16,10 +16,17 @@ public struct MutantResult: Codable, Sendable, Hashable {
     public var explored: Bool
     /// The accepted-survivors entry that lists it, if any.
     public var accepted: AcceptedSurvivor?
+    /// What reaches the mutant's code, measured by the coverage phase: case ids, then `explore:<spec>` for each spec
+    /// whose exploration reaches it; nil when no coverage was measured for it (`--coverage off`, a fallback build).
+    public var coveredBy: [String]?
+
+    /// The prefix of a spec's exploration in `coveredBy`.
+    public static let explorationPrefix = "explore:"
 
     /// Makes a result.
     public init(site: MutationSite, status: MutantStatus, killedBy: [String] = [], fallback: Bool = false,
-                reason: String? = nil, milliseconds: Int = 0, explored: Bool = false, accepted: AcceptedSurvivor? = nil) {
+                reason: String? = nil, milliseconds: Int = 0, explored: Bool = false, accepted: AcceptedSurvivor? = nil,
+                coveredBy: [String]? = nil) {
         self.site = site
         self.status = status
         self.killedBy = killedBy
@@ -28,6 +35,7 @@ public struct MutantResult: Codable, Sendable, Hashable {
         self.milliseconds = milliseconds
         self.explored = explored
         self.accepted = accepted
+        self.coveredBy = coveredBy
     }
 
     /// The status every report shows: a survivor listed in the accepted-survivors file is `Ignored`.

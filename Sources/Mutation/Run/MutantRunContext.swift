@@ -7,13 +7,78 @@ struct MutantRunContext: Sendable {
     var policy: ExplorationPolicy
     var scratch: String
     var timeouts: Timeouts
+    /// The per-case coverage, when it was measured (nil: `--coverage off`, every mutant runs the whole gate).
+    var coverage: MutantCoverage?
+    /// Case id → its spec (the baseline's cases), for the policy `always` under coverage.
+    var caseSpecs: [String: String] = [:]
+    /// The whole rows-only and whole gate's baseline times (seconds), which bound the time a selection is expected to take.
+    var baseline: (rows: Double, whole: Double) = (0, 0)
+    /// A gate's timeout is this many times the time its selection is expected to take …
+    var timeoutFactor: Double = 5
+    /// … and never less than this many seconds.
+    var minimumTimeout: Double = 5
 
     /// The reason prefix of a gate that could not be started at all (the analysis stops on it).
     static let notStarted = "the gate could not be started"
 
-    /// Runs the schematized mutant (`LOCKSPEC_MUTANT=<number>`).
+    /// Runs the schematized mutant (`LOCKSPEC_MUTANT=<number>`): only the cases (and the specs' exploration) that
+    /// reach it when the coverage was measured, else the whole gate.
     func run(_ site: MutationSite) -> MutantResult {
-        run(site, mutant: site.number, fallback: false)
+        guard let coverage else { return run(site, mutant: site.number, fallback: false) }
+        let cases = coverage.cases[site.number] ?? []
+        let specs = policy == .never ? [] : coverage.specs[site.number] ?? []
+        var result = runCovered(site, cases: cases, specs: specs, coverage: coverage)
+        result.coveredBy = cases + specs.map { MutantResult.explorationPrefix + $0 }
+        return result
+    }
+
+    /// Runs the cases that reach the mutant (rows first), then, when they do not detect it, the exploration of the
+    /// specs that reach it; NoCoverage when nothing reaches it. The policy `always` runs the reaching cases' specs
+    /// and the reaching specs whole, exploration included, in one process.
+    private func runCovered(_ site: MutationSite, cases: [String], specs: [String], coverage: MutantCoverage) -> MutantResult {
+        let label = "mutant-\(site.number)"
+        if cases.isEmpty && specs.isEmpty {
+            return MutantResult(site: site, status: .noCoverage, reason: "no case and no exploration reaches its code")
+        }
+        if policy == .always {
+            let all = Set(specs).union(cases.compactMap { caseSpecs[$0] }).sorted()
+            let limit = timeout(all.map { coverage.specSeconds[$0] ?? baseline.whole }, cap: baseline.whole)
+            var result = classify(site, gate.run(mutant: site.number, scope: .specs(all), scratch: scratch, label: label, timeout: limit),
+                                  timeout: limit)
+            result.explored = true
+            return clean(result, label: label)
+        }
+        var result = MutantResult(site: site, status: .survived)
+        if !cases.isEmpty {
+            let limit = timeout(cases.map { coverage.caseSeconds[$0] ?? baseline.rows }, cap: baseline.rows)
+            result = classify(site, gate.run(mutant: site.number, scope: .cases(cases), scratch: scratch, label: label, timeout: limit),
+                              timeout: limit)
+        }
+        if result.status == .survived, !specs.isEmpty {
+            let rowsTime = result.milliseconds
+            let limit = timeout(specs.map { coverage.specSeconds[$0] ?? baseline.whole }, cap: baseline.whole)
+            result = classify(site, gate.run(mutant: site.number, scope: .specs(specs), scratch: scratch, label: label + "-explore",
+                                             timeout: limit), timeout: limit)
+            result.milliseconds += rowsTime
+            result.explored = true
+        }
+        return clean(result, label: label)
+    }
+
+    /// The timeout of a selection whose parts took `seconds` alone (each with its own process start): the factor
+    /// times their sum, at most the factor times the whole gate's time (`cap`), never under the minimum.
+    func timeout(_ seconds: [Double], cap: Double) -> Double {
+        let expected = cap > 0 ? min(seconds.reduce(0, +), cap) : seconds.reduce(0, +)
+        return max(minimumTimeout, (expected * timeoutFactor).rounded(.up))
+    }
+
+    /// Removes the logs of a killed or surviving mutant (only the output of a hang or a crash is kept).
+    private func clean(_ result: MutantResult, label: String) -> MutantResult {
+        if result.status == .killed || result.status == .survived {
+            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label).log")
+            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label)-explore.log")
+        }
+        return result
     }
 
     /// Runs a mutant: `mutant` nil for a fallback build, where the mutant is compiled in and no switch selects it.
@@ -36,11 +101,7 @@ struct MutantRunContext: Sendable {
             }
         }
         result.fallback = fallback
-        if result.status == .killed || result.status == .survived {   // keep only the output of a hang or a crash
-            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label).log")
-            try? FileManager.default.removeItem(atPath: "\(scratch)/\(label)-explore.log")
-        }
-        return result
+        return clean(result, label: label)
     }
 
     /// What one gate run says about a mutant.

@@ -30,10 +30,18 @@ public struct MutationEngine: Sendable {
         let selected = MutantSelection.select(plan.sites, only: request.only, sample: request.sample, seed: request.seed,
                                               shard: request.shard)
         let fallbackIDs = Set(plan.fallback).union(leaving)
-        let context = MutantRunContext(gate: gate, policy: request.policy, scratch: scratch, timeouts: baseline.timeouts)
-        let mutantsStarted = Date()
+        var context = MutantRunContext(gate: gate, policy: request.policy, scratch: scratch, timeouts: baseline.timeouts)
+        context.baseline = (baseline.rowsSeconds, baseline.wholeSeconds)
+        context.timeoutFactor = request.timeoutFactor
+        context.minimumTimeout = request.minimumTimeout
         let schematized = selected.filter { !fallbackIDs.contains($0.id) }
-        var results = Parallel.map(schematized, jobs: request.jobs, progress: progress) { context.run($0) }
+        if request.coverage, !schematized.isEmpty {
+            context.coverage = try measureCoverage(gate, baseline: baseline, request: request, scratch: scratch, timing: &timing)
+            context.caseSpecs = Dictionary(baseline.rows.map { ($0.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+        }
+        let mutantsStarted = Date()
+        let runContext = context
+        var results = Parallel.map(schematized, jobs: request.jobs, progress: progress) { runContext.run($0) }
         results += try runFallbacks(selected.filter { fallbackIDs.contains($0.id) }, plan: plan, workspace: workspace,
                                     context: context, request: request, timing: &timing)
         if let broken = results.first(where: { $0.reason?.hasPrefix(MutantRunContext.notStarted) == true }) {
@@ -43,7 +51,7 @@ public struct MutationEngine: Sendable {
         timing.wall = Date().timeIntervalSince(started)
         let settings = MutationSettings(seed: request.seed, sample: request.sample, shard: request.shard?.description,
                                         planSites: plan.sites.count, policy: request.policy.rawValue, jobs: request.jobs,
-                                        timeout: baseline.timeouts.full)
+                                        timeout: baseline.timeouts.full, coverage: request.coverage ? "per-case" : "off")
         return MutationReport(mutants: results, rows: baseline.rows, sources: sources(of: plan.sites, in: request.packageRoot),
                               excluded: plan.excluded, settings: settings, timing: timing)
     }
@@ -61,9 +69,12 @@ public struct MutationEngine: Sendable {
     /// the build runs again. Returns the final plan, the gate and the ids left out.
     func buildSchemata(_ workspace: Workspace, timing: inout MutationTiming) throws -> (RunPlan, Gate, Set<String>) {
         var leaving: Set<String> = []
+        let manifest = (try? String(contentsOfFile: "\(workspace.packageRoot)/Package.swift", encoding: .utf8)).flatMap(CopyManifest.trimmed)
         for _ in 0..<maxBuildRounds {
             let plan = try planner(leaving)
-            try workspace.prepare(overrides: plan.schematizedFiles)
+            var overrides = plan.schematizedFiles
+            if let manifest { overrides["Package.swift"] = manifest }
+            try workspace.prepare(overrides: overrides)
             let started = Date()
             let outcome = builder.build(root: workspace.root)
             timing.build += Date().timeIntervalSince(started)
@@ -81,10 +92,23 @@ public struct MutationEngine: Sendable {
         throw MutationRunError("the schematized copy still does not build after \(maxBuildRounds) attempts")
     }
 
+    /// The coverage phase: every case of the baseline alone, and every explored spec with its exploration (unless the
+    /// policy never explores), unmutated, recording the mutants each reaches.
+    func measureCoverage(_ gate: Gate, baseline: Baseline, request: MutationRequest, scratch: String,
+                         timing: inout MutationTiming) throws -> MutantCoverage {
+        let started = Date()
+        let specs = request.policy == .never ? [] : baseline.exploredSpecs
+        let coverage = try MutantCoverage.measure(gate: gate, cases: baseline.rows.map(\.id), exploredSpecs: specs,
+                                                  jobs: request.jobs, scratch: scratch, timeout: baseline.timeouts.full)
+        timing.coverage = Date().timeIntervalSince(started)
+        timing.coverageRuns = baseline.rows.count + specs.count
+        return coverage
+    }
+
     /// Runs the unmutated gate (rows only, then whole unless the policy never explores); both must pass. Their times
     /// set the timeouts; the whole run's cases are the kill matrix's rows.
     func runBaseline(_ gate: Gate, request: MutationRequest, scratch: String,
-                     timing: inout MutationTiming) throws -> (rows: [GateCase], timeouts: Timeouts) {
+                     timing: inout MutationTiming) throws -> Baseline {
         let started = Date()
         let rows = gate.run(mutant: nil, rowsOnly: true, scratch: scratch, label: "baseline-rows", timeout: 900)
         try check(rows, what: "rows, scenarios and matrices")
@@ -97,7 +121,9 @@ public struct MutationEngine: Sendable {
         timing.baselineRows = rows.seconds
         timing.baselineWhole = request.policy == .never ? 0 : whole.seconds
         func limit(_ seconds: Double) -> Double { max(request.minimumTimeout, (seconds * request.timeoutFactor).rounded(.up)) }
-        return (whole.result?.cases ?? [], Timeouts(rows: limit(rows.seconds), full: limit(whole.seconds)))
+        return Baseline(rows: whole.result?.cases ?? [], exploredSpecs: whole.result?.exploredSpecs ?? [],
+                        rowsSeconds: rows.seconds, wholeSeconds: request.policy == .never ? rows.seconds : whole.seconds,
+                        timeouts: Timeouts(rows: limit(rows.seconds), full: limit(whole.seconds)))
     }
 
     private func check(_ run: GateRun, what: String) throws {
@@ -107,6 +133,15 @@ public struct MutationEngine: Sendable {
                 + "('lockspec run specs'). Its output ends:\n\(tail.joined(separator: "\n"))")
         }
     }
+}
+
+/// What the unmutated gate gave: its cases, the specs it explored, its times and the timeouts they set.
+struct Baseline: Sendable {
+    var rows: [GateCase]
+    var exploredSpecs: [String]
+    var rowsSeconds: Double
+    var wholeSeconds: Double
+    var timeouts: Timeouts
 }
 
 /// Each mutant's timeout, in seconds: for a rows-only gate and for the whole gate.

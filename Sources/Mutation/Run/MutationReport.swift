@@ -60,12 +60,14 @@ public struct MutationSettings: Codable, Sendable, Hashable {
     public var policy: String
     /// The parallel gates.
     public var jobs: Int
+    /// Whether each mutant ran only the cases (and explorations) that reach it (`per-case`) or the whole gate (`off`).
+    public var coverage: String
     /// Each mutant's timeout in seconds.
     public var timeout: Double
 
     /// Makes settings.
     public init(seed: UInt64, sample: Int?, shard: String?, mergedShards: [String] = [], planSites: Int, policy: String,
-                jobs: Int, timeout: Double) {
+                jobs: Int, timeout: Double, coverage: String = "off") {
         self.seed = seed
         self.sample = sample
         self.shard = shard
@@ -74,6 +76,7 @@ public struct MutationSettings: Codable, Sendable, Hashable {
         self.policy = policy
         self.jobs = jobs
         self.timeout = timeout
+        self.coverage = coverage
     }
 }
 
@@ -89,6 +92,10 @@ public struct MutationTiming: Codable, Sendable, Hashable {
     public var baselineRows: Double = 0
     /// The unmutated gate, exploration included (0 under the never-explore policy).
     public var baselineWhole: Double = 0
+    /// The coverage phase (one unmutated gate process per case and per explored spec); 0 when it did not run.
+    public var coverage: Double = 0
+    /// The coverage phase's gate processes.
+    public var coverageRuns: Int = 0
     /// Running the mutants.
     public var mutants: Double
     /// The fallback builds (one per mutant that could not be schematized).

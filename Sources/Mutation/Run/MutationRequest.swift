@@ -16,13 +16,17 @@ public struct MutationRequest: Sendable {
     public var jobs: Int
     /// When the exploration runs.
     public var policy: ExplorationPolicy = .rowsFirst
+    /// Measure per-case coverage after the baseline and run each mutant's reaching cases only (true), or run the
+    /// whole gate for every mutant (false, `--coverage off`).
+    public var coverage: Bool = true
     /// At most this many fallback builds (one per mutant that could not be schematized); the rest are reported as
     /// not built.
     public var maxFallbackBuilds: Int = 8
-    /// Each gate's timeout is this many times the unmutated gate's wall time …
+    /// Each gate's timeout is this many times the unmutated wall time of what it runs (the whole gate, or under
+    /// coverage the selected cases' and specs' coverage runs) …
     public var timeoutFactor: Double = 5
     /// … and never less than this many seconds.
-    public var minimumTimeout: Double = 20
+    public var minimumTimeout: Double = 5
 
     /// Makes a request with the defaults.
     public init(packageRoot: String, workFolder: String, jobs: Int) {

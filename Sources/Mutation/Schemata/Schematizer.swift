@@ -1,5 +1,6 @@
 /// Puts every schematizable site of one file behind the mutant switch: literals become ternaries in place, function
-/// bodies with other sites are copied once per mutant behind `if LockSpecMutantSwitch.active == N { … } else …`.
+/// bodies with other sites are copied once per mutant behind `if LockSpecMutantSwitch.on(N) { … } else …`.
+/// `on(N)` is `active == N`, and records that the code of mutant N was reached when the run records coverage.
 struct Schematizer {
     /// The name of the generated switch type.
     static let switchName = "LockSpecMutantSwitch"
@@ -82,15 +83,15 @@ struct Schematizer {
         return edits.sorted { $0.start < $1.start }
     }
 
-    /// `(LockSpecMutantSwitch.active == 3 ? 61 : LockSpecMutantSwitch.active == 4 ? 59 : 60)`.
+    /// `(LockSpecMutantSwitch.on(3) ? 61 : LockSpecMutantSwitch.on(4) ? 59 : 60)`.
     static func ternary(original: String, sites: [MutationSite]) -> String {
-        "(" + sites.map { "\(switchName).active == \($0.number) ? \($0.mutated) : " }.joined() + original + ")"
+        "(" + sites.map { "\(switchName).on(\($0.number)) ? \($0.mutated) : " }.joined() + original + ")"
     }
 
     /// The body's inner text once per mutant (that mutant only), then the original with its literal ternaries.
     private func writeCopies(of inner: Range<Int>, sites: [MutationSite], literals: [Edit], to output: inout Output) {
         for (offset, site) in sites.enumerated() {
-            let header = (offset == 0 ? "\nif " : "\n} else if ") + "\(Self.switchName).active == \(site.number) {"
+            let header = (offset == 0 ? "\nif " : "\n} else if ") + "\(Self.switchName).on(\(site.number)) {"
             var copy = Output(file: output.file)
             write(inner, edits: [mutantEdit(site)], to: &copy)
             output.append("\n")

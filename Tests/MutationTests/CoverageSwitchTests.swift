@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Mutation
+
+/// The generated switch and the copy's manifest, compiled and evaluated for real by the toolchain (seconds each).
+@Suite("Coverage switch and copy manifest (swiftc, swift package)")
+struct CoverageSwitchTests {
+    private func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "lockspec-switch-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    private func output(_ dir: String, _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                        removing: Set<String> = []) -> (ProcessRunner.Ending, String) {
+        let log = dir + "/out-\(UUID().uuidString).log"
+        let (ending, _) = ProcessRunner.run(executable, arguments, in: dir, environment: environment, removing: removing,
+                                            log: log, timeout: 600)
+        return (ending, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    @Test("the switch answers on(n); with LOCKSPEC_MUTANT_COVERAGE set it writes every number reached, from any thread, at exit")
+    func switchRecordsCoverage() throws {
+        let dir = try folder()
+        try MutantSwitchFile.text.write(toFile: dir + "/Switch.swift", atomically: true, encoding: .utf8)
+        try """
+            import Foundation
+            _ = LockSpecMutantSwitch.on(3)
+            DispatchQueue.concurrentPerform(iterations: 64) { i in _ = LockSpecMutantSwitch.on(10 + i % 4) }
+            print(LockSpecMutantSwitch.on(7) ? "seven" : "not seven")
+
+            """.write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
+        let (built, log) = output(dir, "/usr/bin/env", ["swiftc", "-swift-version", "6", "-Onone", "main.swift", "Switch.swift", "-o", "probe"])
+        try #require(built == .exited(0), "\(log)")
+        let coverage = dir + "/reached.txt"
+        let (ran, out) = output(dir, dir + "/probe", [], environment: ["LOCKSPEC_MUTANT": "7", "LOCKSPEC_MUTANT_COVERAGE": coverage])
+        #expect(ran == .exited(0) && out == "seven\n")
+        #expect((try? String(contentsOfFile: coverage, encoding: .utf8)) == "3\n7\n10\n11\n12\n13\n")
+        #expect(MutantCoverage.numbers(inFile: coverage) == [3, 7, 10, 11, 12, 13])
+        try FileManager.default.removeItem(atPath: coverage)
+        let (plain, plainOut) = output(dir, dir + "/probe", [], removing: ["LOCKSPEC_MUTANT", "LOCKSPEC_MUTANT_COVERAGE"])
+        #expect(plain == .exited(0) && plainOut == "not seven\n")
+        #expect(!FileManager.default.fileExists(atPath: coverage), "no file when the variable is unset")
+    }
+
+    @Test("the copy's manifest drops the test targets and the plugins only they apply; the rest stays")
+    func copyManifest() throws {
+        let dir = try folder()
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Tiny",
+                targets: [
+                    .target(name: "Core", plugins: ["Stamp"]),
+                    .plugin(name: "Stamp", capability: .buildTool()),
+                    .executableTarget(name: "tool"),
+                    .plugin(name: "Tables", capability: .buildTool(), dependencies: ["tool"]),
+                    .testTarget(name: "CoreTests", dependencies: ["Core"], plugins: ["Tables"]),
+                ]
+            )
+
+            """
+        try #require(CopyManifest.trimmed(manifest)).write(toFile: dir + "/Package.swift", atomically: true, encoding: .utf8)
+        let (ending, out) = output(dir, "/usr/bin/env", ["swift", "package", "dump-package"])
+        try #require(ending == .exited(0), "\(out)")
+        let json = try #require(out.firstIndex(of: "{").map { Data(out[$0...].utf8) })
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let targets = (object["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(targets == ["Core", "Stamp", "tool"])
+        #expect(CopyManifest.trimmed("// no package here\n") == nil)
+    }
+}
