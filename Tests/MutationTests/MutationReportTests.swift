@@ -151,14 +151,16 @@ struct MutationReportTests {
             mutants: [MutantResult(site: site("x", "f"), status: .killed, killedBy: ["A"]),
                       MutantResult(site: site("y", "f"), status: .killed, killedBy: ["A", "B"]),
                       MutantResult(site: site("z", "g"), status: .killed, killedBy: ["B"]),
-                      MutantResult(site: site("s", "f"), status: .survived)],
+                      MutantResult(site: site("s", "f"), status: .survived),
+                      MutantResult(site: site("t", "f"), status: .survived, coveredBy: ["C", "B", "explore:s"])],
             rows: rows, sources: [:], excluded: [],
-            settings: MutationSettings(seed: 1, sample: nil, shard: nil, planSites: 4, policy: "rows-first", jobs: 1, timeout: 1),
+            settings: MutationSettings(seed: 1, sample: nil, shard: nil, planSites: 5, policy: "rows-first", jobs: 1, timeout: 1),
             timing: MutationTiming())
         let matrix = KillMatrix(report)
         #expect(matrix.idleRows == ["C"])
         #expect(matrix.singleKills == ["x": "A", "z": "B"])
         #expect(matrix.nearest["s"] == ["A", "B"])
+        #expect(matrix.nearest["t"] == ["B", "C"], "with coverage: the cases that reach it, those killing in its declaration first")
         #expect(matrix.kills["A"] == ["x", "y"])
         let html = MutationHTML.render(report, verdict: MutationVerdict(report, accepted: nil, today: "2026-01-01", ci: false))
         #expect(html.contains("<h2>Survivors</h2>") && !html.contains("<script"))

@@ -1,9 +1,10 @@
 /// The row × mutant kill matrix of a report: which cases kill which mutants, the rows that kill nothing, the mutants
 /// only one row kills, and for each survivor its nearest rows.
 ///
-/// "Nearest" is measured, not guessed: the rows that kill other mutants of the survivor's declaration, most kills
-/// first; when no row kills anything in that declaration, those that kill mutants of the same file. It says which
-/// rows already reach that code, so a new row is best written beside them; it does not claim they execute the site.
+/// "Nearest" is measured, not guessed: when the coverage was measured, the cases that reach the survivor's code (those
+/// that kill other mutants of its declaration first); otherwise, or when no case reaches it, the rows that kill other
+/// mutants of the survivor's declaration, most kills first, and when no row kills anything in that declaration, those
+/// that kill mutants of the same file. They already drive that code, so a new row is best written beside them.
 public struct KillMatrix: Sendable, Hashable {
     /// Case id → the ids of the mutants it kills, sorted.
     public var kills: [String: [String]]
@@ -25,9 +26,18 @@ public struct KillMatrix: Sendable, Hashable {
         singleKills = single
         var nearest: [String: [String]] = [:]
         for m in report.mutants where m.reportedStatus == .survived || m.reportedStatus == .noCoverage {
-            nearest[m.site.id] = Self.nearest(to: m.site, in: report.mutants)
+            let reaching = (m.coveredBy ?? []).filter { !$0.hasPrefix(MutantResult.explorationPrefix) }
+            nearest[m.site.id] = reaching.isEmpty ? Self.nearest(to: m.site, in: report.mutants)
+                : Self.rank(reaching, by: Self.nearest(to: m.site, in: report.mutants))
         }
         self.nearest = nearest
+    }
+
+    /// The cases that reach a survivor, those among `preferred` first (in its order), then the rest in their order;
+    /// at most five.
+    static func rank(_ reaching: [String], by preferred: [String]) -> [String] {
+        let first = preferred.filter(reaching.contains)
+        return Array((first + reaching.filter { !first.contains($0) }).prefix(5))
     }
 
     static func nearest(to site: MutationSite, in mutants: [MutantResult]) -> [String] {
