@@ -9,7 +9,7 @@ struct MutateCLITests {
         let run = try CLITests.run(["mutate", "--help"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("OVERVIEW: Seeds every mutation site into AppLockCore"))
-        for option in ["--list", "--seed", "--shard", "--jobs", "--json", "--html", "--markdown", "--format", "--accepted", "--ci", "merge <file> ..."] {
+        for option in ["--list", "--seed", "--shard", "--jobs", "--json", "--html", "--markdown", "--format", "--accepted", "--ci", "--coverage", "merge <file> ..."] {
             #expect(run.stdout.contains("  \(option)"), "\(option)")
         }
         #expect(try CLITests.run(["help", "mutate"]).stdout == run.stdout)
@@ -30,6 +30,7 @@ struct MutateCLITests {
         (["mutate", "--jobs", "0"], "--jobs must be a whole number of at least 1"),
         (["mutate", "--format", "html"], "--format must be one of text, github"),
         (["mutate", "--policy", "sometimes"], "--policy must be one of rows-first, always, never"),
+        (["mutate", "--coverage", "maybe"], "--coverage must be one of per-case, off"),
         (["mutate", "merge"], "give the shards' --json reports to merge"),
         (["mutate", "merge", "/no/such/shard.json"], "cannot read /no/such/shard.json"),
         (["mutate", "extra"], "unexpected argument 'extra'"),
