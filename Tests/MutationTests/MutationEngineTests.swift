@@ -123,6 +123,23 @@ struct MutationEngineTests {
         #expect(copy.hasPrefix("let a = 1 // switch"))
     }
 
+    @Test("with a fallback builder, the mutants that cannot be schematized are built in an unschematized copy of their own, checked unmutated first")
+    func fallbackCopy() throws {
+        let package = try FakePackage(count: 5)
+        var engine = package.engine(fallback: ["m1", "m4"], failingFallbacks: ["m4"])
+        engine.fallbackBuilder = FakeBuilder(gate: package.gate, failingFallbacks: ["m4"])
+        let report = try engine.run(package.request())
+        #expect(status(report, "m1")?.fallback == true && status(report, "m1")?.status == .killed && status(report, "m1")?.killedBy == ["R-2"])
+        #expect(status(report, "m4")?.status == .compileError)
+        #expect(status(report, "m2")?.fallback == false && status(report, "m2")?.status == .timeout)
+        #expect(report.timing.builds == 2 && report.timing.fallbackBuilds == 2 && report.timing.fallback > 0)
+        let work = package.request().workFolder
+        // The fallback copy holds the package's own text again; the schematized copy was never touched.
+        #expect(try String(contentsOfFile: work + "/copy-fallback/Sources/Core/A.swift", encoding: .utf8).hasPrefix("let a = 1\n"))
+        #expect(try String(contentsOfFile: work + "/copy/Sources/Core/A.swift", encoding: .utf8).hasPrefix("let a = 1 // switch"))
+        #expect(FileManager.default.fileExists(atPath: work + "/runs/baseline-fallback.log"))
+    }
+
     @Test("fallback builds are bounded; the rest are reported as not built and left out of the score")
     func fallbackBound() throws {
         let package = try FakePackage(count: 4)

@@ -58,6 +58,7 @@ public enum MutationMerge {
         timing.baselineWhole = all.map(\.baselineWhole).max() ?? 0
         timing.coverage = all.map(\.coverage).max() ?? 0
         timing.coverageRuns = all.map(\.coverageRuns).reduce(0, +)
+        timing.fallback = all.map(\.fallback).reduce(0, +)
         return timing
     }
 }

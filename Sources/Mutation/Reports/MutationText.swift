@@ -36,7 +36,7 @@ public enum MutationText {
         }
         out += "time: build \(seconds(t.build)) (\(t.builds) builds, \(t.fallbackBuilds) fallback builds, "
             + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)) (rows \(String(format: "%.1f", t.baselineRows)) s, whole \(String(format: "%.1f", t.baselineWhole)) s), "
-            + "coverage \(seconds(t.coverage)) (\(t.coverageRuns) runs), mutants \(seconds(t.mutants)), "
+            + "coverage \(seconds(t.coverage)) (\(t.coverageRuns) runs), mutants \(seconds(t.mutants)) (fallback phase \(seconds(t.fallback))), "
             + "wall \(seconds(t.wall)); policy \(s.policy), coverage \(s.coverage), \(s.jobs) jobs, timeout \(seconds(s.timeout))\n"
         out += "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
             + "\(matrix.singleKills.count) mutants are killed by one row only\n"

@@ -29,27 +29,31 @@ public struct CompileErrorLine: Sendable, Hashable {
     }
 }
 
-/// `swift build -c release --product lockspec` in the copy, with a scratch path of its own, so neither the product
-/// build nor the working tree is touched; the gate is the `lockspec` it built, run from the copy's root.
+/// `swift build -c release --product lockspec` in the copy (or `-c debug`), with a scratch path of its own, so neither
+/// the product build nor the working tree is touched; the gate is the `lockspec` it built, run from the copy's root.
 public struct SwiftBuilder: MutantBuilder {
     /// The scratch path (`.build/mutation/scratch`).
     public var scratch: String
     /// The build's log file.
     public var log: String
+    /// `release` (the schematized copy) or `debug` (the fallback copy: an incremental debug build recompiles only the
+    /// mutated file and what depends on it).
+    public var configuration: String
 
     /// Makes a builder.
-    public init(scratch: String, log: String) {
+    public init(scratch: String, log: String, configuration: String = "release") {
         self.scratch = scratch
         self.log = log
+        self.configuration = configuration
     }
 
     /// Runs the build and reads its errors.
     public func build(root: String) -> BuildOutcome {
-        let args = ["swift", "build", "-c", "release", "--product", "lockspec", "--scratch-path", scratch]
+        let args = ["swift", "build", "-c", configuration, "--product", "lockspec", "--scratch-path", scratch]
         let (ending, _) = ProcessRunner.run("/usr/bin/env", args, in: root, log: log, timeout: nil)
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         if ending == .exited(0) {
-            return .built(Gate(executable: "\(scratch)/release/lockspec", directory: root))
+            return .built(Gate(executable: "\(scratch)/\(configuration)/lockspec", directory: root))
         }
         let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(40).joined(separator: "\n")
         return .failed(errors: Self.errors(in: text, root: root), log: tail)

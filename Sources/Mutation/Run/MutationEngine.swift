@@ -10,6 +10,10 @@ public struct MutationEngine: Sendable {
     public var builder: any MutantBuilder
     /// How many times a build may fail at mutation sites before the analysis gives up.
     public var maxBuildRounds = 4
+    /// Builds the mutants that cannot be schematized, in a copy of their own holding the unschematized sources
+    /// (`copy-fallback`), after an unmutated build whose gate time sets their timeouts; nil: they are built in the
+    /// schematized copy with `builder`.
+    public var fallbackBuilder: (any MutantBuilder)?
 
     /// Makes an engine.
     public init(planner: @escaping @Sendable (Set<String>) throws -> RunPlan, builder: any MutantBuilder) {
@@ -107,14 +111,14 @@ public struct MutationEngine: Sendable {
 
     /// Runs the unmutated gate (rows only, then whole unless the policy never explores); both must pass. Their times
     /// set the timeouts; the whole run's cases are the kill matrix's rows.
-    func runBaseline(_ gate: Gate, request: MutationRequest, scratch: String,
+    func runBaseline(_ gate: Gate, request: MutationRequest, scratch: String, label: String = "baseline",
                      timing: inout MutationTiming) throws -> Baseline {
         let started = Date()
-        let rows = gate.run(mutant: nil, rowsOnly: true, scratch: scratch, label: "baseline-rows", timeout: 900)
+        let rows = gate.run(mutant: nil, rowsOnly: true, scratch: scratch, label: label + "-rows", timeout: 900)
         try check(rows, what: "rows, scenarios and matrices")
         var whole = rows
         if request.policy != .never {
-            whole = gate.run(mutant: nil, rowsOnly: false, scratch: scratch, label: "baseline", timeout: 900)
+            whole = gate.run(mutant: nil, rowsOnly: false, scratch: scratch, label: label, timeout: 900)
             try check(whole, what: "whole gate")
         }
         timing.baseline = Date().timeIntervalSince(started)

@@ -96,8 +96,10 @@ public struct MutationTiming: Codable, Sendable, Hashable {
     public var coverage: Double = 0
     /// The coverage phase's gate processes.
     public var coverageRuns: Int = 0
-    /// Running the mutants.
+    /// Running the mutants (the fallback phase included).
     public var mutants: Double
+    /// The fallback phase: the unschematized copy's build and baseline, and each fallback mutant's build and gate.
+    public var fallback: Double = 0
     /// The fallback builds (one per mutant that could not be schematized).
     public var fallbackBuilds: Int
     /// Fallback mutants left unbuilt because the bound on fallback builds was reached.
