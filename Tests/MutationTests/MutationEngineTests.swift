@@ -74,6 +74,16 @@ struct MutationEngineTests {
         #expect(outcome.exitCode == 2 && outcome.errors.contains("case 'R-2' runs alone") && outcome.errors.contains("--coverage off"))
     }
 
+    @Test("a matrix cell whose id holds a comma is selected by its row (--row takes a comma-separated list): a superset, each once")
+    func commaCells() {
+        let c = { (id: String, row: String) in GateCase(id: id, row: row, spec: "s", file: "s.yaml", line: 1, fails: false, exercised: []) }
+        let cases = [c("R-1", "R-1"), c("M[a=1,b=2]", "M"), c("M[a=2,b=2]", "M"), c("N[x=1]", "N")]
+        #expect(cases.map(MutantCoverage.selector) == ["R-1", "M", "M", "N[x=1]"])
+        var coverage = MutantCoverage()
+        coverage.selectors = ["M[a=1,b=2]": "M", "M[a=2,b=2]": "M"]
+        #expect(coverage.rowSelection(["M[a=2,b=2]", "R-1", "M[a=1,b=2]", "N[x=1]"]) == ["M", "R-1", "N[x=1]"])
+    }
+
     @Test("a selection's timeout follows what it runs: the factor times the parts' times, capped by the whole gate's, never under the floor")
     func selectionTimeout() {
         var context = MutantRunContext(gate: Gate(executable: "/bin/true", directory: "/"), policy: .rowsFirst, scratch: "/tmp",

@@ -12,10 +12,14 @@ public struct MutantCoverage: Sendable, Hashable {
     public var cases: [Int: [String]]
     /// Mutant number → the specs whose run with exploration reaches it, sorted.
     public var specs: [Int: [String]]
-    /// Case id → the wall time (seconds) of its coverage run, process start included.
+    /// `--row` selector (the case id, or its row: see `selectors`) → the wall time (seconds) of its coverage run,
+    /// process start included.
     public var caseSeconds: [String: Double]
     /// Spec id → the wall time (seconds) of its coverage run with exploration.
     public var specSeconds: [String: Double]
+    /// Case id → what `--row` selects it by, when that is not the id itself: `--row` takes a comma-separated list, so
+    /// a matrix cell whose id holds a comma (`R[a=1,b=2]`) is selected by its row (every cell of it, a superset).
+    public var selectors: [String: String] = [:]
 
     /// Makes coverage from its parts.
     public init(cases: [Int: [String]] = [:], specs: [Int: [String]] = [:], caseSeconds: [String: Double] = [:],
@@ -32,13 +36,31 @@ public struct MutantCoverage: Sendable, Hashable {
         return Set(text.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
 
+    /// The `--row` arguments that select `cases` (case ids, each once, in their order; see `selectors`).
+    public func rowSelection(_ cases: [String]) -> [String] {
+        var seen: Set<String> = []
+        return cases.map { selectors[$0] ?? $0 }.filter { seen.insert($0).inserted }
+    }
+
+    /// What `--row` selects a case by: its id, or its row when the id holds a comma.
+    static func selector(_ c: GateCase) -> String { c.id.contains(",") ? c.row : c.id }
+
     /// Measures the coverage of every case of `cases` and of the exploration of every spec of `exploredSpecs`,
     /// `jobs` processes at a time. Every run must pass (it is the unmutated gate): a case that fails when run alone
-    /// breaks the independence the selection relies on, and stops the analysis.
-    public static func measure(gate: Gate, cases: [String], exploredSpecs: [String], jobs: Int, scratch: String,
+    /// breaks the independence the selection relies on, and stops the analysis. Cases selected by their row (see
+    /// `selectors`) share one run, and each of them is credited with everything it reaches.
+    public static func measure(gate: Gate, cases: [GateCase], exploredSpecs: [String], jobs: Int, scratch: String,
                                timeout: Double) throws -> MutantCoverage {
         enum Probe: Sendable { case testCase(String), spec(String) }
-        let probes = cases.map(Probe.testCase) + exploredSpecs.map(Probe.spec)
+        var coverage = MutantCoverage()
+        var groups: [String: [String]] = [:], order: [String] = []
+        for c in cases {
+            let selector = Self.selector(c)
+            if selector != c.id { coverage.selectors[c.id] = selector }
+            if groups[selector] == nil { order.append(selector) }
+            groups[selector, default: []].append(c.id)
+        }
+        let probes = order.map(Probe.testCase) + exploredSpecs.map(Probe.spec)
         let runs = Parallel.map(Array(probes.enumerated()), jobs: jobs, progress: nil) { index, probe in
             let file = "\(scratch)/coverage-\(index).txt"
             try? FileManager.default.removeItem(atPath: file)
@@ -53,7 +75,6 @@ public struct MutantCoverage: Sendable, Hashable {
             try? FileManager.default.removeItem(atPath: file)
             return (run, reached)
         }
-        var coverage = MutantCoverage()
         for ((_, probe), (run, reached)) in zip(probes.enumerated(), runs) {
             let name: String
             switch probe {
@@ -66,9 +87,11 @@ public struct MutantCoverage: Sendable, Hashable {
             }
             try? FileManager.default.removeItem(atPath: run.log)
             switch probe {
-            case .testCase(let id):
-                coverage.caseSeconds[id] = run.seconds
-                for n in reached { coverage.cases[n, default: []].append(id) }
+            case .testCase(let selector):
+                coverage.caseSeconds[selector] = run.seconds
+                for id in groups[selector] ?? [] {
+                    for n in reached { coverage.cases[n, default: []].append(id) }
+                }
             case .spec(let id):
                 coverage.specSeconds[id] = run.seconds
                 for n in reached { coverage.specs[n, default: []].append(id) }

@@ -50,8 +50,9 @@ struct MutantRunContext: Sendable {
         }
         var result = MutantResult(site: site, status: .survived)
         if !cases.isEmpty {
-            let limit = timeout(cases.map { coverage.caseSeconds[$0] ?? baseline.rows }, cap: baseline.rows)
-            result = classify(site, gate.run(mutant: site.number, scope: .cases(cases), scratch: scratch, label: label, timeout: limit),
+            let limit = timeout(coverage.rowSelection(cases).map { coverage.caseSeconds[$0] ?? baseline.rows }, cap: baseline.rows)
+            result = classify(site, gate.run(mutant: site.number, scope: .cases(coverage.rowSelection(cases)), scratch: scratch,
+                                             label: label, timeout: limit),
                               timeout: limit)
         }
         if result.status == .survived, !specs.isEmpty {

@@ -102,10 +102,10 @@ public struct MutationEngine: Sendable {
                          timing: inout MutationTiming) throws -> MutantCoverage {
         let started = Date()
         let specs = request.policy == .never ? [] : baseline.exploredSpecs
-        let coverage = try MutantCoverage.measure(gate: gate, cases: baseline.rows.map(\.id), exploredSpecs: specs,
+        let coverage = try MutantCoverage.measure(gate: gate, cases: baseline.rows, exploredSpecs: specs,
                                                   jobs: request.jobs, scratch: scratch, timeout: baseline.timeouts.full)
         timing.coverage = Date().timeIntervalSince(started)
-        timing.coverageRuns = baseline.rows.count + specs.count
+        timing.coverageRuns = Set(baseline.rows.map(MutantCoverage.selector)).count + specs.count
         return coverage
     }
 
