@@ -15,7 +15,7 @@ let mutateCommand = Command(
         ("--jobs <N>", "Gates run in parallel (default: the cores)."),
         ("--policy <policy>", "When the exploration runs: rows-first (default: rows, scenarios and matrices for every mutant, the exploration for the mutants they did not kill), always, or never."),
         ("--coverage <mode>", "per-case (default: after the baseline, each case and each explored spec runs alone on the unmutated build, recording the mutants it reaches; each mutant then runs only the cases and explorations that reach it, and one nothing reaches is NoCoverage) or off (every mutant runs the whole gate)."),
-        ("--max-fallback-builds <N>", "At most N builds for mutants that could not be schematized (default 8); the rest are reported as not built."),
+        ("--max-fallback-builds <N>", "At most N builds for mutants that could not be schematized (default 16); the rest are reported as not built."),
         ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
         ("--package <dir>", "The package to mutate (default: the current folder); its core is Sources/AppLockCore."),
         ("--accepted <file>", "A YAML list of {mutant: <id>, reason, expires: YYYY-MM-DD}: listed survivors are Ignored (default: mutation-accepted.yaml when it exists)."),

@@ -21,7 +21,7 @@ public struct MutationRequest: Sendable {
     public var coverage: Bool = true
     /// At most this many fallback builds (one per mutant that could not be schematized); the rest are reported as
     /// not built.
-    public var maxFallbackBuilds: Int = 8
+    public var maxFallbackBuilds: Int = 16
     /// Each gate's timeout is this many times the unmutated wall time of what it runs (the whole gate, or under
     /// coverage the selected cases' and specs' coverage runs) …
     public var timeoutFactor: Double = 5
