@@ -29,10 +29,22 @@ import SpecKit
 ///   `writes`, `reads` and `file` are the device's condition as the spec's fault events set it (medtime.storage),
 ///   read back from `StorageFaults`, not from the core.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
+/// - `storeCredential(record:)` writes the PIN credential record straight into the store file, as an earlier build or
+///   damage would leave it (between a kill and a relaunch, like `corruptStore`): `formatOne` is the enrolled record
+///   with its two header bytes as docs/core.md documents format 1 (version 1, algorithm 2 = Argon2id), so the core's
+///   reader is checked against the documented header and not only against its own writer (on the real core it is the
+///   enrolled record unchanged); `newerVersion` and `otherAlgorithm` are that record with version byte 2 or algorithm
+///   byte 1; `truncated` lacks its last byte; `missing` removes the record.
+/// - `path` is the core's `lastPath`: every state the screen entered during the last event, the transient states of
+///   §5.1 (BiometricSuccess, BiometricFail, PINValidating, PINError) included, space-separated ("" when it entered
+///   none). For `pinComplete` it is the path of the digit that completed the PIN.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
 ///   (`PINLockoutTiers`); `successDelay` and `fallback` must be the core's own; `platform` and `biometricPolicy` are
-///   observed through the effects.
+///   observed through the effects. `configuration: builtIn` hands none of the attempt limits and tiers over: the core
+///   runs on its built-in `MedTimeUnlock.Configuration(biometricEnabled:biometry:pinLength:)` (its own
+///   `biometricAttempts` and `PINLockoutTiers.document`), so a scenario can check those defaults against the document;
+///   `configuration: product` (the default) hands them over through `PINLockoutTiers(attempts:blocks:)`.
 public final class MedTimeFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
@@ -51,12 +63,13 @@ public final class MedTimeFixture: Fixture {
                 "storageFull": [:],
                 "storageWorks": [:],
                 "useInstance": ["which": .names("app", "extension")],
+                "storeCredential": ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
                 "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
-                "announcement": .text, "failedClosed": .bool,
+                "announcement": .text, "failedClosed": .bool, "path": .text,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
@@ -66,6 +79,7 @@ public final class MedTimeFixture: Fixture {
                 "biometricAttempts": .int(1...10), "pinAttempts": .int(1...10),
                 "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
+                "configuration": .enumeration(["product", "builtIn"]),
             ],
             decisions: ["medtime.attempt-rules": ["method", "failures"]],
             supportsRelaunch: true)
@@ -81,6 +95,8 @@ public final class MedTimeFixture: Fixture {
     /// The attempt limits and lockout tiers handed to the core (the document's unless the product sets them).
     private let biometricAttempts: Int
     private let lockout: PINLockoutTiers
+    /// True for `configuration: builtIn`: the core keeps its own attempt limits and tiers.
+    private let builtIn: Bool
     /// The test PIN's digits (held privately; never observed or emitted).
     // The test PINs (never observed, never emitted).
     private static let fourDigitPIN = [1, 3, 5, 7]
@@ -106,7 +122,9 @@ public final class MedTimeFixture: Fixture {
         var length = PINLength.four
         var biometry = MedTimeBiometry.face
         var biometricAttempts = MedTimeUnlock.biometricAttempts
-        var lockout = PINLockoutTiers.document
+        var pinAttempts = PINLockoutTiers.document.attempts
+        var blocks = PINLockoutTiers.document.blocks
+        var builtIn = false
         for item in product {
             switch (item.name, item.value) {
             case ("pinLength", .int(let n)):
@@ -124,11 +142,17 @@ public final class MedTimeFixture: Fixture {
             case ("biometricAttempts", .int(let n)):
                 biometricAttempts = n
             case ("pinAttempts", .int(let n)):
-                lockout.attempts = n
+                pinAttempts = n
             case ("firstBlock", .duration(let ms)), ("secondBlock", .duration(let ms)), ("thirdBlock", .duration(let ms)),
                  ("longestBlock", .duration(let ms)):
                 let tier = ["firstBlock", "secondBlock", "thirdBlock", "longestBlock"].firstIndex(of: item.name) ?? 0
-                lockout.blocks[tier] = .milliseconds(Int64(ms))
+                blocks[tier] = .milliseconds(Int64(ms))
+            case ("configuration", let v):
+                switch v.description {
+                case "product": builtIn = false
+                case "builtIn": builtIn = true
+                case let other: throw FixtureError("unknown configuration \(other)")
+                }
             case ("platform", _), ("biometricPolicy", _):
                 break // the policy is observed through startBiometric(...) effects; the core has one platform model
             default:
@@ -138,7 +162,8 @@ public final class MedTimeFixture: Fixture {
         pinLength = length
         self.biometry = biometry
         self.biometricAttempts = biometricAttempts
-        self.lockout = lockout
+        self.lockout = PINLockoutTiers(attempts: pinAttempts, blocks: blocks)
+        self.builtIn = builtIn
         pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
         directory = ScratchDirectory.path + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
@@ -163,6 +188,7 @@ public final class MedTimeFixture: Fixture {
 
     private func configuration(biometricEnabled: Bool) -> MedTimeUnlock.Configuration {
         var configuration = MedTimeUnlock.Configuration(biometricEnabled: biometricEnabled, biometry: biometry, pinLength: pinLength)
+        if builtIn { return configuration } // the core's own attempt limits and tiers
         configuration.biometricAttempts = biometricAttempts
         configuration.lockout = lockout
         return configuration
@@ -254,6 +280,9 @@ public final class MedTimeFixture: Fixture {
         case let storage where StorageFaults.events.contains(storage):
             try faults.perform(storage, inputs, storePath: storePath)
             return []
+        case "storeCredential":
+            try storeCredential(try input("record").description)
+            return []
         case "useInstance":
             switch try input("which").description {
             case "app": useInstance("app")
@@ -269,6 +298,27 @@ public final class MedTimeFixture: Fixture {
             return try send(.tick)
         default:
             throw FixtureError("unknown event \(name)")
+        }
+    }
+
+    /// Writes the credential record `kind` names into the store file (see the type's notes).
+    private func storeCredential(_ kind: String) throws(FixtureError) {
+        let key = configuration(biometricEnabled: false).credentialKey
+        var record = credentialRecord
+        if record.count > 1 { (record[0], record[1]) = (1, 2) } // the documented header of format 1
+        switch kind {
+        case "formatOne": break
+        case "newerVersion": if !record.isEmpty { record[0] = 2 }
+        case "otherAlgorithm": if record.count > 1 { record[1] = 1 }
+        case "truncated": if !record.isEmpty { record.removeLast() }
+        case "missing": break
+        default: throw FixtureError("unknown credential record \(kind)")
+        }
+        do {
+            let fileStore = FileStore(path: storePath)
+            if kind == "missing" { try fileStore.remove(forKey: key) } else { try fileStore.set(record, forKey: key) }
+        } catch {
+            throw FixtureError("could not write the credential record: \(error)")
         }
     }
 
@@ -387,6 +437,7 @@ public final class MedTimeFixture: Fixture {
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
         case "failedClosed": return .bool(m.storeIsCorrupt)
+        case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
         default: throw FixtureError("no observation \(name)")
         }
     }
