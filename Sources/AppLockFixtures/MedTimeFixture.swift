@@ -18,7 +18,9 @@ import SpecKit
 ///   and are left out of it.
 /// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`).
 /// - The core's `navigate(...)` effects are not modelled by the specs as effects (they are the `Login`/`Dashboard`
-///   states the core enters itself): they are dropped.
+///   states the core enters itself): they are dropped from the effects and offered, word for word, as the
+///   observation `navigation`: the navigation requests of the last event the core handled, as `<destination> after
+///   <n>ms` (several joined by ", "; "" for none).
 /// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
 /// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
@@ -69,7 +71,7 @@ public final class MedTimeFixture: Fixture {
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
                 "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
-                "announcement": .text, "failedClosed": .bool, "path": .text,
+                "announcement": .text, "failedClosed": .bool, "path": .text, "navigation": .text,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
@@ -112,6 +114,8 @@ public final class MedTimeFixture: Fixture {
     /// this one (`useInstance`), and which one is driven.
     private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore)?
     private var instance = "app"
+    /// The core's navigate effects of the last event it handled, word for word (`navigation`).
+    private var lastNavigation = ""
     /// Outputs of the last decision-table evaluation.
     private var decision: [String: Value] = [:]
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
@@ -343,6 +347,9 @@ public final class MedTimeFixture: Fixture {
         guard var current = machine else { throw FixtureError("the app is killed") }
         let effects = current.handle(event, now: clock.now())
         machine = current
+        var requests: [String] = []
+        for case .navigate(let destination, let delay) in effects { requests.append("\(destination.rawValue) after \(delay)ms") }
+        lastNavigation = requests.joined(separator: ", ")
         return effects
     }
 
@@ -438,6 +445,7 @@ public final class MedTimeFixture: Fixture {
         case "entered": return .int(m.enteredDigitCount)
         case "failedClosed": return .bool(m.storeIsCorrupt)
         case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
+        case "navigation": return .text(lastNavigation)
         default: throw FixtureError("no observation \(name)")
         }
     }
