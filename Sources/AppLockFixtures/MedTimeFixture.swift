@@ -37,6 +37,10 @@ import SpecKit
 ///   reader is checked against the documented header and not only against its own writer (on the real core it is the
 ///   enrolled record unchanged); `newerVersion` and `otherAlgorithm` are that record with version byte 2 or algorithm
 ///   byte 1; `truncated` lacks its last byte; `missing` removes the record.
+/// - `clockMoves(elapsed:)` moves the clock without the screen's one-second refresh: what a tap finds between two
+///   refreshes. `blockLeft` is the core's `blockRemaining(at:)` at the clock's time.
+/// - The test PIN is enrolled at light Argon2id costs whose memory (264 KiB, product `credentialMemory` to change it)
+///   fills two bytes of the record's big-endian words, so the record is written and read back across byte edges.
 /// - `path` is the core's `lastPath`: every state the screen entered during the last event, the transient states of
 ///   §5.1 (BiometricSuccess, BiometricFail, PINValidating, PINError) included, space-separated ("" when it entered
 ///   none). For `pinComplete` it is the path of the digit that completed the PIN.
@@ -58,13 +62,14 @@ public final class MedTimeFixture: Fixture {
                 "wait": ["elapsed": .duration],
                 "relogin": [:],
                 "forgotPin": [:],
-                "digit": ["key": .names("right", "wrong")],
+                "digit": ["key": .names("right", "wrong", "notADigit")],
                 "delete": [:],
                 "clearAll": [:],
                 "corruptStore": [:],
                 "storageFull": [:],
                 "storageWorks": [:],
                 "useInstance": ["which": .names("app", "extension")],
+                "clockMoves": ["elapsed": .duration],
                 "storeCredential": ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
@@ -72,6 +77,7 @@ public final class MedTimeFixture: Fixture {
                 "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
                 "announcement": .text, "failedClosed": .bool, "path": .text, "navigation": .text,
+                "blockLeft": .duration,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
@@ -81,7 +87,7 @@ public final class MedTimeFixture: Fixture {
                 "biometricAttempts": .int(1...10), "pinAttempts": .int(1...10),
                 "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
-                "configuration": .enumeration(["product", "builtIn"]),
+                "configuration": .enumeration(["product", "builtIn"]), "credentialMemory": .int(64...65_536),
             ],
             decisions: ["medtime.attempt-rules": ["method", "failures"]],
             supportsRelaunch: true)
@@ -129,6 +135,7 @@ public final class MedTimeFixture: Fixture {
         var pinAttempts = PINLockoutTiers.document.attempts
         var blocks = PINLockoutTiers.document.blocks
         var builtIn = false
+        var credentialMemory: UInt32 = 264
         for item in product {
             switch (item.name, item.value) {
             case ("pinLength", .int(let n)):
@@ -151,6 +158,8 @@ public final class MedTimeFixture: Fixture {
                  ("longestBlock", .duration(let ms)):
                 let tier = ["firstBlock", "secondBlock", "thirdBlock", "longestBlock"].firstIndex(of: item.name) ?? 0
                 blocks[tier] = .milliseconds(Int64(ms))
+            case ("credentialMemory", .int(let kib)):
+                credentialMemory = UInt32(clamping: kib)
             case ("configuration", let v):
                 switch v.description {
                 case "product": builtIn = false
@@ -176,7 +185,8 @@ public final class MedTimeFixture: Fixture {
             let fileStore = FileStore(path: storePath)
             store = faults.store(path: storePath)
             let credential = try PINCredential.enroll(
-                pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length, parameters: .testing, random: SystemRandom())
+                pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length,
+                parameters: Argon2idParameters(memoryKiB: credentialMemory, iterations: 1, parallelism: 1), random: SystemRandom())
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
@@ -277,6 +287,7 @@ public final class MedTimeFixture: Fixture {
             switch try input("key").description {
             case "right": return try send(.digit(next))
             case "wrong": return try send(.digit((next + 1) % 10))
+            case "notADigit": return try send(.digit(10)) // a key value outside 0...9
             case let other: throw FixtureError("unknown key \(other)")
             }
         case "delete": return try send(.delete)
@@ -286,6 +297,10 @@ public final class MedTimeFixture: Fixture {
             return []
         case "storeCredential":
             try storeCredential(try input("record").description)
+            return []
+        case "clockMoves":
+            guard case .duration(let ms) = try input("elapsed") else { throw FixtureError("elapsed is not a duration") }
+            clock.advance(by: .milliseconds(Int64(ms)))
             return []
         case "useInstance":
             switch try input("which").description {
@@ -446,6 +461,7 @@ public final class MedTimeFixture: Fixture {
         case "failedClosed": return .bool(m.storeIsCorrupt)
         case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
         case "navigation": return .text(lastNavigation)
+        case "blockLeft": return .duration(milliseconds: Int(m.blockRemaining(at: clock.now()).milliseconds))
         default: throw FixtureError("no observation \(name)")
         }
     }
