@@ -18,7 +18,9 @@ import SpecKit
 ///   and are left out of it.
 /// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`).
 /// - The core's `navigate(...)` effects are not modelled by the specs as effects (they are the `Login`/`Dashboard`
-///   states the core enters itself): they are dropped.
+///   states the core enters itself): they are dropped from the effects and offered, word for word, as the
+///   observation `navigation`: the navigation requests of the last event the core handled, as `<destination> after
+///   <n>ms` (several joined by ", "; "" for none).
 /// - medtime.attempt-rules reads the core's `lastFailure` (action, attempts left, block, announcement) after the
 ///   `failures`-th failure; between PIN failures the fixture waits out a running block (`blockRemaining(at:)`).
 /// - `blocked` is the core's `isBlocked(at:)` at the clock's time (a PIN block is running: the persisted
@@ -29,10 +31,26 @@ import SpecKit
 ///   `writes`, `reads` and `file` are the device's condition as the spec's fault events set it (medtime.storage),
 ///   read back from `StorageFaults`, not from the core.
 /// - `time_ms` is reported as the core measures it on the fixture's manual clock; the specs match it with `*`.
+/// - `storeCredential(record:)` writes the PIN credential record straight into the store file, as an earlier build or
+///   damage would leave it (between a kill and a relaunch, like `corruptStore`): `formatOne` is the enrolled record
+///   with its two header bytes as docs/core.md documents format 1 (version 1, algorithm 2 = Argon2id), so the core's
+///   reader is checked against the documented header and not only against its own writer (on the real core it is the
+///   enrolled record unchanged); `newerVersion` and `otherAlgorithm` are that record with version byte 2 or algorithm
+///   byte 1; `truncated` lacks its last byte; `missing` removes the record.
+/// - `clockMoves(elapsed:)` moves the clock without the screen's one-second refresh: what a tap finds between two
+///   refreshes. `blockLeft` is the core's `blockRemaining(at:)` at the clock's time.
+/// - The test PIN is enrolled at light Argon2id costs whose memory (264 KiB, product `credentialMemory` to change it)
+///   fills two bytes of the record's big-endian words, so the record is written and read back across byte edges.
+/// - `path` is the core's `lastPath`: every state the screen entered during the last event, the transient states of
+///   §5.1 (BiometricSuccess, BiometricFail, PINValidating, PINError) included, space-separated ("" when it entered
+///   none). For `pinComplete` it is the path of the digit that completed the PIN.
 /// - product: `pinLength` and `biometricType` configure the core; `biometricAttempts` →
 ///   `Configuration.biometricAttempts`; `pinAttempts` and `firstBlock` … `longestBlock` → `Configuration.lockout`
 ///   (`PINLockoutTiers`); `successDelay` and `fallback` must be the core's own; `platform` and `biometricPolicy` are
-///   observed through the effects.
+///   observed through the effects. `configuration: builtIn` hands none of the attempt limits and tiers over: the core
+///   runs on its built-in `MedTimeUnlock.Configuration(biometricEnabled:biometry:pinLength:)` (its own
+///   `biometricAttempts` and `PINLockoutTiers.document`), so a scenario can check those defaults against the document;
+///   `configuration: product` (the default) hands them over through `PINLockoutTiers(attempts:blocks:)`.
 public final class MedTimeFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
@@ -44,19 +62,22 @@ public final class MedTimeFixture: Fixture {
                 "wait": ["elapsed": .duration],
                 "relogin": [:],
                 "forgotPin": [:],
-                "digit": ["key": .names("right", "wrong")],
+                "digit": ["key": .names("right", "wrong", "notADigit")],
                 "delete": [:],
                 "clearAll": [:],
                 "corruptStore": [:],
                 "storageFull": [:],
                 "storageWorks": [:],
                 "useInstance": ["which": .names("app", "extension")],
+                "clockMoves": ["elapsed": .duration],
+                "storeCredential": ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine },
             observations: [
                 "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
                 "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
                 "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
-                "announcement": .text, "failedClosed": .bool,
+                "announcement": .text, "failedClosed": .bool, "path": .text, "navigation": .text,
+                "blockLeft": .duration,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
@@ -66,6 +87,7 @@ public final class MedTimeFixture: Fixture {
                 "biometricAttempts": .int(1...10), "pinAttempts": .int(1...10),
                 "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
+                "configuration": .enumeration(["product", "builtIn"]), "credentialMemory": .int(64...65_536),
             ],
             decisions: ["medtime.attempt-rules": ["method", "failures"]],
             supportsRelaunch: true)
@@ -81,6 +103,8 @@ public final class MedTimeFixture: Fixture {
     /// The attempt limits and lockout tiers handed to the core (the document's unless the product sets them).
     private let biometricAttempts: Int
     private let lockout: PINLockoutTiers
+    /// True for `configuration: builtIn`: the core keeps its own attempt limits and tiers.
+    private let builtIn: Bool
     /// The test PIN's digits (held privately; never observed or emitted).
     // The test PINs (never observed, never emitted).
     private static let fourDigitPIN = [1, 3, 5, 7]
@@ -96,6 +120,8 @@ public final class MedTimeFixture: Fixture {
     /// this one (`useInstance`), and which one is driven.
     private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore)?
     private var instance = "app"
+    /// The core's navigate effects of the last event it handled, word for word (`navigation`).
+    private var lastNavigation = ""
     /// Outputs of the last decision-table evaluation.
     private var decision: [String: Value] = [:]
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
@@ -106,7 +132,10 @@ public final class MedTimeFixture: Fixture {
         var length = PINLength.four
         var biometry = MedTimeBiometry.face
         var biometricAttempts = MedTimeUnlock.biometricAttempts
-        var lockout = PINLockoutTiers.document
+        var pinAttempts = PINLockoutTiers.document.attempts
+        var blocks = PINLockoutTiers.document.blocks
+        var builtIn = false
+        var credentialMemory: UInt32 = 264
         for item in product {
             switch (item.name, item.value) {
             case ("pinLength", .int(let n)):
@@ -124,11 +153,19 @@ public final class MedTimeFixture: Fixture {
             case ("biometricAttempts", .int(let n)):
                 biometricAttempts = n
             case ("pinAttempts", .int(let n)):
-                lockout.attempts = n
+                pinAttempts = n
             case ("firstBlock", .duration(let ms)), ("secondBlock", .duration(let ms)), ("thirdBlock", .duration(let ms)),
                  ("longestBlock", .duration(let ms)):
                 let tier = ["firstBlock", "secondBlock", "thirdBlock", "longestBlock"].firstIndex(of: item.name) ?? 0
-                lockout.blocks[tier] = .milliseconds(Int64(ms))
+                blocks[tier] = .milliseconds(Int64(ms))
+            case ("credentialMemory", .int(let kib)):
+                credentialMemory = UInt32(clamping: kib)
+            case ("configuration", let v):
+                switch v.description {
+                case "product": builtIn = false
+                case "builtIn": builtIn = true
+                case let other: throw FixtureError("unknown configuration \(other)")
+                }
             case ("platform", _), ("biometricPolicy", _):
                 break // the policy is observed through startBiometric(...) effects; the core has one platform model
             default:
@@ -138,7 +175,8 @@ public final class MedTimeFixture: Fixture {
         pinLength = length
         self.biometry = biometry
         self.biometricAttempts = biometricAttempts
-        self.lockout = lockout
+        self.lockout = PINLockoutTiers(attempts: pinAttempts, blocks: blocks)
+        self.builtIn = builtIn
         pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
         directory = ScratchDirectory.path + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
@@ -147,7 +185,8 @@ public final class MedTimeFixture: Fixture {
             let fileStore = FileStore(path: storePath)
             store = faults.store(path: storePath)
             let credential = try PINCredential.enroll(
-                pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length, parameters: .testing, random: SystemRandom())
+                pin: SecretBytes(pin.map { UInt8(0x30 + $0) }), length: length,
+                parameters: Argon2idParameters(memoryKiB: credentialMemory, iterations: 1, parallelism: 1), random: SystemRandom())
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
@@ -163,6 +202,7 @@ public final class MedTimeFixture: Fixture {
 
     private func configuration(biometricEnabled: Bool) -> MedTimeUnlock.Configuration {
         var configuration = MedTimeUnlock.Configuration(biometricEnabled: biometricEnabled, biometry: biometry, pinLength: pinLength)
+        if builtIn { return configuration } // the core's own attempt limits and tiers
         configuration.biometricAttempts = biometricAttempts
         configuration.lockout = lockout
         return configuration
@@ -247,12 +287,20 @@ public final class MedTimeFixture: Fixture {
             switch try input("key").description {
             case "right": return try send(.digit(next))
             case "wrong": return try send(.digit((next + 1) % 10))
+            case "notADigit": return try send(.digit(10)) // a key value outside 0...9
             case let other: throw FixtureError("unknown key \(other)")
             }
         case "delete": return try send(.delete)
         case "clearAll": return try send(.clearAll)
         case let storage where StorageFaults.events.contains(storage):
             try faults.perform(storage, inputs, storePath: storePath)
+            return []
+        case "storeCredential":
+            try storeCredential(try input("record").description)
+            return []
+        case "clockMoves":
+            guard case .duration(let ms) = try input("elapsed") else { throw FixtureError("elapsed is not a duration") }
+            clock.advance(by: .milliseconds(Int64(ms)))
             return []
         case "useInstance":
             switch try input("which").description {
@@ -269,6 +317,27 @@ public final class MedTimeFixture: Fixture {
             return try send(.tick)
         default:
             throw FixtureError("unknown event \(name)")
+        }
+    }
+
+    /// Writes the credential record `kind` names into the store file (see the type's notes).
+    private func storeCredential(_ kind: String) throws(FixtureError) {
+        let key = configuration(biometricEnabled: false).credentialKey
+        var record = credentialRecord
+        if record.count > 1 { (record[0], record[1]) = (1, 2) } // the documented header of format 1
+        switch kind {
+        case "formatOne": break
+        case "newerVersion": if !record.isEmpty { record[0] = 2 }
+        case "otherAlgorithm": if record.count > 1 { record[1] = 1 }
+        case "truncated": if !record.isEmpty { record.removeLast() }
+        case "missing": break
+        default: throw FixtureError("unknown credential record \(kind)")
+        }
+        do {
+            let fileStore = FileStore(path: storePath)
+            if kind == "missing" { try fileStore.remove(forKey: key) } else { try fileStore.set(record, forKey: key) }
+        } catch {
+            throw FixtureError("could not write the credential record: \(error)")
         }
     }
 
@@ -293,6 +362,9 @@ public final class MedTimeFixture: Fixture {
         guard var current = machine else { throw FixtureError("the app is killed") }
         let effects = current.handle(event, now: clock.now())
         machine = current
+        var requests: [String] = []
+        for case .navigate(let destination, let delay) in effects { requests.append("\(destination.rawValue) after \(delay)ms") }
+        lastNavigation = requests.joined(separator: ", ")
         return effects
     }
 
@@ -387,6 +459,9 @@ public final class MedTimeFixture: Fixture {
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
         case "failedClosed": return .bool(m.storeIsCorrupt)
+        case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
+        case "navigation": return .text(lastNavigation)
+        case "blockLeft": return .duration(milliseconds: Int(m.blockRemaining(at: clock.now()).milliseconds))
         default: throw FixtureError("no observation \(name)")
         }
     }
