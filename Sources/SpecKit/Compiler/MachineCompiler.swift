@@ -40,15 +40,24 @@ struct MachineCompiler {
         var reportedPairs: Set<[Int]> = []
         var everWins = Set<Int>()
         var analysed = Set<Int>()
-        var groups: [String: [Int]] = [:]  // rows indexed by (from, on) to skip empty groups cheaply
+        // Rows by (state, event), integer-keyed to skip empty groups cheaply, visited in the order of the state's name,
+        // then the event's (names hold no NUL, so this is the order of the text keys "state\0event" used before).
+        let stateNames = machine.states.map(\.name)
+        let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
+        let stateIndex = Dictionary(stateNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let width = eventNames.count
+        var groups: [Int: [Int]] = [:]
         for (r, row) in machine.rows.enumerated() {
-            for state in row.from.isEmpty ? machine.states.map(\.name) : row.from {
-                for event in row.on { groups["\(state)\u{0}\(event)", default: []].append(r) }
+            for s in row.from.isEmpty ? Array(stateNames.indices) : row.from.compactMap({ stateIndex[$0] }) {
+                for event in row.on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
             }
         }
-        for key in groups.keys.sorted() {
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            let (state, event) = (parts[0], parts[1])
+        let order = groups.keys.sorted {
+            (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
+        }
+        for key in order {
+            let (state, event) = (stateNames[key / width], eventNames[key % width])
             guard let group = groups[key], let eventDecl = machine.event(event) else { continue }
             var names: [String] = []
             for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
@@ -118,13 +127,16 @@ struct MachineCompiler {
         var domainErrors: Set<String> = []
         var unmodelledRows: Set<Int> = []
         var found: [Diagnostic] = []
+        // The closure reads locals, not `self`: it runs for every situation, event and input combination.
+        let machine = self.machine
+        let forbidden = machine.otherwise == .forbidden
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
-            let stateName = machine.states[configuration.state].name
             switch outcome {
             case .unmatched:
-                guard machine.otherwise == .forbidden else { return }
+                guard forbidden else { return }
                 gapCount += 1
                 if gaps.count < Self.maximumListedGaps {
+                    let stateName = machine.states[configuration.state].name
                     gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(model.plans[e].event.name, inputs: inputs))")
                 }
             case .leftDomain(let r, let a, let o, let overflow):
@@ -133,6 +145,7 @@ struct MachineCompiler {
                 let domain = machine.variables[v].domain
                 // open-ended: past the top is where the model stops, not a mistake (the step stays unpredicted).
                 if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return }
+                let stateName = machine.states[configuration.state].name
                 found.append(Diagnostic(.error, id: "check.domain",
                     "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
                     at: assignment.location, rows: [row.identity.id],
@@ -141,9 +154,11 @@ struct MachineCompiler {
                 return  // no row fires: the default relaunch is checked by the exploration, and by the paths through it
             case .unmodelled(let r):
                 unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
-            case .fired(let r, _, let step):
+            case .fired(let r, _):
+                // The key and the step are built only while the row still takes variants.
+                guard firings[r, default: []].count < Self.maximumVariantsPerRow else { return }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
-                if firings[r, default: []].count < Self.maximumVariantsPerRow, !(firings[r]?.contains { $0.key == key } ?? false) {
+                if !(firings[r]?.contains { $0.key == key } ?? false), let step = model.step(of: outcome, plan: e, inputs: inputs) {
                     firings[r, default: []].append((key, cursor, step))
                 }
             }
@@ -187,6 +202,7 @@ struct MachineCompiler {
     private func cases(firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]],
                        reachability: MachineModel.Reachability) -> [TestCase] {
         var cases: [TestCase] = []
+        let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for (r, row) in machine.rows.enumerated() {
             for (n, firing) in (firings[r] ?? []).enumerated() {
                 let path = reachability.path(to: firing.configuration)
@@ -196,7 +212,7 @@ struct MachineCompiler {
                 let id = n == 0 ? row.identity.id
                     : row.identity.id + "[" + differing.map { "\(row.when[$0].name)=\(firing.key[$0])" }.joined(separator: ",") + "]"
                 cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                      product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: path + [firing.step],
+                                      product: product, steps: path + [firing.step],
                                       target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
             }
         }

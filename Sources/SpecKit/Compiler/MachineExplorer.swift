@@ -15,7 +15,9 @@ public enum MachineExplorer {
         let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             let step: TestStep
             switch outcome {
-            case .fired(_, _, let fired), .relaunched(_, let fired): step = fired
+            case .fired, .relaunched:
+                guard let built = model.step(of: outcome, plan: e, inputs: inputs) else { return }
+                step = built
             case .unmatched where machine.otherwise == .ignore:
                 step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
                                 effects: [], row: nil, line: spec.location.line, column: spec.location.column)

@@ -46,6 +46,29 @@ struct MachineModel {
         }
     }
 
+    /// What the table says happens, without the step that checks it: the search meets hundreds of thousands of these
+    /// and needs a step only for a situation it has not seen, so steps are built on demand (`step(of:plan:inputs:)`).
+    enum Move {
+        /// No row matches.
+        case unmatched
+        /// As `Outcome.leftDomain`.
+        case leftDomain(row: Int, assignment: Int, ordinal: Int, overflow: Bool)
+        /// Row `row` fires and leads to `next`.
+        case fired(row: Int, next: Configuration)
+        /// A relaunch that no row matches, leading to `next` (see `Outcome.relaunched`).
+        case relaunched(next: Configuration)
+        /// As `Outcome.unmodelled`.
+        case unmodelled(row: Int)
+
+        /// The situation the move leads to, when there is one.
+        var next: Configuration? {
+            switch self {
+            case .fired(_, let next), .relaunched(let next): next
+            case .unmatched, .leftDomain, .unmodelled: nil
+            }
+        }
+    }
+
     /// The situations found, in breadth-first order, and how each was first reached.
     struct Reachability {
         /// The situations; index 0 is the initial one.
@@ -80,6 +103,8 @@ struct MachineModel {
     /// State index by name.
     let stateIndex: [String: Int]
     private let rowsByStateEvent: [[[Int]]]
+    /// Whether each plan is a relaunch the machine models (`isRelaunch(plan:)`), decided once.
+    private let relaunchPlans: [Bool]
     private let tests: [[Test]]
     private let targets: [[Int?]]
 
@@ -99,6 +124,7 @@ struct MachineModel {
             }
         }
         rowsByStateEvent = byStateEvent
+        relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         let variableIndex = Dictionary(machine.variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         tests = machine.rows.map { row in row.when.map { Test(variable: variableIndex[$0.name], name: $0.name, set: $0.set) } }
         targets = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
@@ -181,25 +207,45 @@ struct MachineModel {
         }
     }
 
+    /// What the table says happens on event plan `e` with these inputs in a situation, with the step that checks it.
+    func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
+        let move = move(plan: e, inputs: inputs, in: configuration)
+        switch move {
+        case .unmatched: return .unmatched
+        case .leftDomain(let r, let a, let o, let overflow): return .leftDomain(row: r, assignment: a, ordinal: o, overflow: overflow)
+        case .unmodelled(let r): return .unmodelled(row: r)
+        case .fired(let r, let next): return .fired(row: r, next: next, step: firedStep(row: r, next: next, plan: e, inputs: inputs))
+        case .relaunched(let next): return .relaunched(next: next, step: relaunchedStep(next))
+        }
+    }
+
+    /// The step that checks a move that leads somewhere (nil for the others): the full frame after it and its effects.
+    func step(of move: Move, plan e: Int, inputs: [NamedValue]) -> TestStep? {
+        switch move {
+        case .fired(let r, let next): firedStep(row: r, next: next, plan: e, inputs: inputs)
+        case .relaunched(let next): relaunchedStep(next)
+        case .unmatched, .leftDomain, .unmodelled: nil
+        }
+    }
+
     /// What the table says happens on event plan `e` with these inputs in a situation. A relaunch first puts every
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
-    func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
-        let relaunch = plans[e].event.name == Machine.relaunchEvent && machine.relaunches
+    func move(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Move {
+        let relaunch = relaunchPlans[e]
+        // No row starts from this state on this event: nothing to match (most situations of a large table).
+        if !relaunch && rowsByStateEvent[configuration.state][e].isEmpty { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
         guard let r = match(plan: e, inputs: inputs, in: start) else {
             guard relaunch, let initial = stateIndex[machine.initial] else { return .unmatched }
-            let next = Configuration(state: initial, values: start.values)
-            let at = machine.states[initial].location
-            return .relaunched(next: next, step: TestStep(action: .relaunch, expect: frame(next), effects: [], row: nil,
-                                                          line: at.line, column: at.column))
+            return .relaunched(next: Configuration(state: initial, values: start.values))
         }
         let row = machine.rows[r]
         if row.unmodelled != nil { return .unmodelled(row: r) }
         var next = start
         if relaunch, let initial = stateIndex[machine.initial] { next.state = initial }
-        var firstExit: Outcome?
+        var firstExit: Move?
         for (a, assignment) in row.then.enumerated() {
             guard let v = targets[r][a] else { continue }
             switch assignment.change {
@@ -218,23 +264,37 @@ struct MachineModel {
         }
         if let firstExit { return firstExit }
         if let to = row.to, let t = stateIndex[to] { next.state = t }
+        return .fired(row: r, next: next)
+    }
+
+    private func isRelaunch(plan e: Int) -> Bool { relaunchPlans[e] }
+
+    /// The step of row `r` firing on plan `e` with these inputs and leading to `next`.
+    private func firedStep(row r: Int, next: Configuration, plan e: Int, inputs: [NamedValue]) -> TestStep {
+        let row = machine.rows[r]
         let variables = machine.variables
-        let step = TestStep(
-            action: relaunch ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
+        return TestStep(
+            action: isRelaunch(plan: e) ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
             effects: row.effects.map { call in
                 call.resolved { name in
                     inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
                 }
             },
             row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
-        return .fired(row: r, next: next, step: step)
+    }
+
+    /// The step of a relaunch that no row matches: back at the initial state, nothing emitted.
+    private func relaunchedStep(_ next: Configuration) -> TestStep {
+        let at = machine.states[next.state].location
+        return TestStep(action: .relaunch, expect: frame(next), effects: [], row: nil, line: at.line, column: at.column)
     }
 
     /// Searches every situation reachable from the initial one, breadth first, trying every event with every input
-    /// combination of its plan. `visit` sees each (situation index, situation, plan, inputs, outcome) in that order,
-    /// before the situation a firing leads to is recorded; past `maximumConfigurations` no new situation is added.
+    /// combination of its plan. `visit` sees each (situation index, situation, plan, inputs, move) in that order,
+    /// before the situation a move leads to is recorded; past `maximumConfigurations` no new situation is added. The
+    /// step that checks a move is built only for a situation seen for the first time (its arrival).
     func search(maximumConfigurations: Int,
-                visit: (Int, Configuration, Int, [NamedValue], Outcome) -> Void) -> Reachability {
+                visit: (Int, Configuration, Int, [NamedValue], Move) -> Void) -> Reachability {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
@@ -245,13 +305,14 @@ struct MachineModel {
             let configuration = configurations[cursor]
             for (e, plan) in plans.enumerated() {
                 for inputs in plan.combinations {
-                    let outcome = outcome(plan: e, inputs: inputs, in: configuration)
-                    visit(cursor, configuration, e, inputs, outcome)
-                    guard let (next, step) = outcome.transition, seen[next] == nil else { continue }
+                    let move = move(plan: e, inputs: inputs, in: configuration)
+                    visit(cursor, configuration, e, inputs, move)
+                    guard let next = move.next, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {
                         truncated = true
                         continue
                     }
+                    guard let step = step(of: move, plan: e, inputs: inputs) else { continue }
                     seen[next] = configurations.count
                     configurations.append(next)
                     arrivals.append(Arrival(parent: cursor, step: step))

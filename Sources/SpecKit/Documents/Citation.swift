@@ -27,6 +27,39 @@ public struct Citation: Codable, Hashable, Sendable {
         }
     }
 
+    /// Whether some citation of a source names no section: `all(in: source).contains { $0.section.isEmpty }`,
+    /// answered without building the citations (the reader asks it of every row).
+    ///
+    /// Read byte by byte when every character of the text is a single Unicode scalar below U+0300 other than CR:
+    /// no such scalar extends a grapheme, so splitting at `;` and trimming spaces and tabs by byte agrees with doing
+    /// it by `Character` (the ideographic space, U+3000, cannot occur there). Any other text takes `all(in:)`.
+    static func anyWithoutSection(in source: String) -> Bool {
+        var utf8 = source.utf8.makeIterator()
+        while let byte = utf8.next() {
+            // U+0300 and above start with 0xCC or more; CR is 0x0D.
+            if byte >= 0xCC || byte == 0x0D { return all(in: source).contains { $0.section.isEmpty } }
+        }
+        var content = false, mark = false, section = false
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            defer { previous = byte }
+            if byte == UInt8(ascii: ";") {
+                if content && (!mark || !section) { return true }
+                (content, mark, section) = (false, false, false)
+                continue
+            }
+            if byte == 0xA7, previous == 0xC2, !mark {
+                // `§` (C2 A7): its lead byte was taken for content, which it is (a part holding only `§` is not empty).
+                mark = true
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            content = true
+            if mark { section = true }
+        }
+        return content && (!mark || !section)
+    }
+
     /// `document §section`, or the document alone.
     public var text: String { section.isEmpty ? document : "\(document) §\(section)" }
 }

@@ -2,7 +2,7 @@
 struct DecisionReader {
     let context: ReadContext
 
-    func read(_ byKey: [String: Node]) -> DecisionTable? {
+    func read(_ byKey: KeyedNodes) -> DecisionTable? {
         let c = context
         let inputs = byKey["inputs"].map { c.declarations($0, "inputs", allowText: false, allowInitial: false) } ?? []
         let outputs = byKey["outputs"].map { c.declarations($0, "outputs", allowText: true, allowInitial: false) } ?? []
@@ -29,7 +29,7 @@ struct DecisionReader {
     /// The `table:` of a decision table or a matrix: the fixture function it drives, named like a spec id
     /// (`capability.check`). The key is required (a missing one is reported with the other missing keys): the table's
     /// own `id` is free, so an audit or regression table can drive the same function under an id of its own.
-    static func table(_ byKey: [String: Node], context c: ReadContext) -> Named? {
+    static func table(_ byKey: KeyedNodes, context c: ReadContext) -> Named? {
         guard let node = byKey["table"], let text = c.text(node, "the table") else { return nil }
         guard SpecReader.isSpecID(text) else {
             c.error("spec.bad-name", "table '\(text)' should name a fixture function in lowercase words joined by '.' or '-', like capability.check",

@@ -2,7 +2,7 @@
 struct MachineReader {
     let context: ReadContext
 
-    func read(_ byKey: [String: Node]) -> Machine? {
+    func read(_ byKey: KeyedNodes) -> Machine? {
         let c = context
         var states: [Named] = []
         var seen: Set<String> = []  // a set, not a scan of `states`: tables may have tens of thousands of states
@@ -41,8 +41,9 @@ struct MachineReader {
         }
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
+            let names = Self.testableNames(variables: variables, events: events)
             for item in items {
-                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, events: events, effects: effects) {
+                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, names: names, events: events, effects: effects) {
                     rows.append(row)
                 }
             }
@@ -171,7 +172,22 @@ struct MachineReader {
         }
     }
 
-    private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], events: [EventDeclaration], effects: [Named]) -> MachineRow? {
+    /// What a row on one event may test, by event name (`relaunch` included): the variables' domains by name (the
+    /// first of each name), then that event's inputs. Built once per machine rather than once per row.
+    static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [String: [String: Domain]] {
+        let variableDomains = Dictionary(variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
+        var result: [String: [String: Domain]] = [Machine.relaunchEvent: variableDomains]
+        for event in events where result[event.name] == nil {
+            var names = variableDomains
+            for input in event.inputs { names[input.name] = input.domain }
+            result[event.name] = names
+        }
+        return result
+    }
+
+    /// `names` is `testableNames(variables:events:)`.
+    private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], names: [String: [String: Domain]],
+                         events: [EventDeclaration], effects: [Named]) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a machine row", required: ["id", "on"],
@@ -194,7 +210,7 @@ struct MachineReader {
             }
         }
         var on: [String] = []
-        var testable: [String: Domain] = Dictionary(variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
+        var testable = names[Machine.relaunchEvent] ?? [:]
         if let onNode = byKey["on"], let items = c.list(onNode, "the 'on' of row \(id)", single: true) {
             var inputSets: [[Declaration]] = []
             for item in items {
@@ -211,7 +227,9 @@ struct MachineReader {
                 inputSets.append(event.inputs)
             }
             // A row on several events may test only the inputs that all of them carry, with the same domain.
-            if let first = inputSets.first {
+            if on.count == 1, inputSets.count == 1, let single = names[on[0]] {
+                testable = single
+            } else if let first = inputSets.first {
                 for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
                     testable[input.name] = input.domain
                 }

@@ -5,7 +5,7 @@ struct MatrixReader {
     /// The most cells a matrix may expand into; more is almost certainly a mistake and would be slow to run.
     static let maximumCells = 10_000
 
-    func read(_ byKey: [String: Node]) -> Matrix? {
+    func read(_ byKey: KeyedNodes) -> Matrix? {
         let c = context
         let axes = byKey["axes"].map { c.declarations($0, "axes", allowText: false, allowInitial: false) } ?? []
         for axis in axes where axis.domain.isOrdered {

@@ -2,14 +2,14 @@ import Foundation
 
 extension ReadContext {
     /// Reads a `when:` mapping against the names it may test.
-    func conditions(_ node: Node, names: [String: Domain], what: String, rowID: String) -> [Condition] {
+    func conditions(_ node: Node, names: [String: Domain], what: @autoclosure () -> String, rowID: String) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
         var result: [Condition] = []
         for entry in entries {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
             guard let domain = names[name] else {
                 if isBroken(name) { continue }
-                error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what)",
+                error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())",
                       at: entry.key.location, hint: Suggest.closest(to: name, in: names.keys).map { "did you mean '\($0)'?" }, rows: [rowID])
                 continue
             }

@@ -102,17 +102,17 @@ final class ReadContext {
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
-    func keys(_ entries: [Node.Entry], of node: Node, what: @autoclosure () -> String, required: [String], optional: [String]) -> [String: Node] {
-        var byKey: [String: Node] = [:]
-        let allowed = required + optional
-        for entry in entries {
-            guard let key = entry.key.scalar else {
+    func keys(_ entries: [Node.Entry], of node: Node, what: @autoclosure () -> String, required: [String], optional: [String]) -> KeyedNodes {
+        var byKey = KeyedNodes(entries)
+        for (index, entry) in entries.enumerated() {
+            guard case .scalar(let key, _) = entry.key.value else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
-            if allowed.contains(key) {
-                byKey[key] = entry.value
+            if required.contains(key) || optional.contains(key) {
+                byKey.accept(index)
             } else {
+                let allowed = required + optional
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
                       at: entry.key.location, hint: Suggest.closest(to: key, in: allowed).map { "did you mean '\($0)'?" })
             }
@@ -251,7 +251,7 @@ final class ReadContext {
     }
 
     /// A trace: `source`, `decision`, or both; one of them is required.
-    func trace(_ byKey: [String: Node], at location: SourceLocation, rowID: String) -> Trace {
+    func trace(_ byKey: KeyedNodes, at location: SourceLocation, rowID: String) -> Trace {
         let source = byKey["source"].flatMap { sourceText($0, rowID: rowID) }
         let decision = byKey["decision"].flatMap { text($0, "the decision of row \(rowID)") }
         if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
@@ -259,7 +259,7 @@ final class ReadContext {
                   "row \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
                   at: location, rows: [rowID])
         }
-        if let source, Citation.all(in: source).contains(where: { $0.section.isEmpty }) {
+        if let source, Citation.anyWithoutSection(in: source) {
             warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
                     at: byKey["source"]?.location ?? location, rows: [rowID])
         }
@@ -285,7 +285,7 @@ final class ReadContext {
     /// The common part of a table row: a mapping with `id`, a trace, an optional `when` on `names`, and one
     /// required key of its own (`then` or `expect`). Returns the row's keys, identity and conditions.
     func tableRow(_ item: Node, what: String, resultKey: String, names: [String: Domain], tested: String)
-        -> (keys: [String: Node], identity: RowIdentity, when: [Condition])? {
+        -> (keys: KeyedNodes, identity: RowIdentity, when: [Condition])? {
         guard let entries = mapping(item, "a row") else { return nil }
         let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: ["source", "decision", "when", "notes"])
         guard let id = rowID(rowKeys, at: item.location) else { return nil }
@@ -295,7 +295,7 @@ final class ReadContext {
     }
 
     /// A row's id, checked for shape.
-    func rowID(_ byKey: [String: Node], at location: SourceLocation) -> String? {
+    func rowID(_ byKey: KeyedNodes, at location: SourceLocation) -> String? {
         guard let node = byKey["id"], let id = text(node, "a row id") else { return nil }
         guard Self.isRowID(id) else {
             error("spec.bad-row-id", "row id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.location)

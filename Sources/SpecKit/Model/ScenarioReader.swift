@@ -20,7 +20,7 @@ struct ScenarioReader {
         var inherited: Set<String> = []
     }
 
-    func read(_ byKey: [String: Node]) -> ScenarioSet? {
+    func read(_ byKey: KeyedNodes) -> ScenarioSet? {
         let c = context
         var vocabulary = Vocabulary()
         var uses: String?
@@ -172,7 +172,7 @@ struct ScenarioReader {
     /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is
     /// `spec.ambiguous-expect` (write `expect-each:` or `expect-last:`); those two need `repeat:`; a repeated block
     /// has no effects of its own; effects are named in one of the two, not both. False after an error.
-    private func expectationsFit(_ entries: [Node.Entry], _ byKey: [String: Node], _ action: ScenarioStep.Action, _ scenarioID: String) -> Bool {
+    private func expectationsFit(_ entries: [Node.Entry], _ byKey: KeyedNodes, _ action: ScenarioStep.Action, _ scenarioID: String) -> Bool {
         let c = context
         func key(_ name: String) -> SourceLocation? { entries.first { $0.key.scalar == name }?.key.location }
         if byKey["repeat"] != nil, let at = key("expect") {
@@ -233,7 +233,7 @@ struct ScenarioReader {
     }
 
     /// What the step does, or nil after an error.
-    private func readAction(_ byKey: [String: Node], _ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
+    private func readAction(_ byKey: KeyedNodes, _ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
         let c = context
         if let eventNode = byKey["event"] { return readEvent(eventNode, with: byKey["with"], vocabulary, scenarioID) }
         if let advanceNode = byKey["advance"] { return advance(advanceNode, scenarioID).map { .advance(milliseconds: $0) } }

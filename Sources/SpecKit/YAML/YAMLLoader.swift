@@ -51,7 +51,7 @@ public struct YAMLLoader: Sendable {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
         }
-        var builder = YAMLTreeBuilder(limits: limits)
+        let builder = YAMLTreeBuilder(limits: limits)
         do {
             while try builder.handle(parser.next(maximumScalarLength: limits.maximumScalarLength)) {}
         } catch {

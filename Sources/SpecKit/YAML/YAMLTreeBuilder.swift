@@ -7,7 +7,7 @@
 ///
 /// Fatal problems (limits, a second document) are thrown at once; the others (duplicate keys, bad aliases, merge
 /// keys) are collected in `diagnostics` while building goes on, so one run reports them all.
-struct YAMLTreeBuilder {
+final class YAMLTreeBuilder {
     /// A sequence or mapping whose end event has not come yet.
     private struct Frame {
         var isMapping: Bool
@@ -29,7 +29,7 @@ struct YAMLTreeBuilder {
     }
 
     /// Mappings up to this many entries check duplicate keys by a linear scan (no hashing, no allocation).
-    private static let linearScanLimit = 8
+    private static let linearScanLimit = 16
 
     private let limits: YAMLLimits
     private var stack: [Frame] = []
@@ -56,7 +56,7 @@ struct YAMLTreeBuilder {
     }
 
     /// Takes one event. Returns false once the stream has ended.
-    mutating func handle(_ event: YAMLEvent) throws(DiagnosticError) -> Bool {
+    func handle(_ event: YAMLEvent) throws(DiagnosticError) -> Bool {
         switch event.kind {
         case .streamStart, .documentEnd:
             break
@@ -87,14 +87,14 @@ struct YAMLTreeBuilder {
         return true
     }
 
-    private mutating func count(_ nodes: Int, at location: SourceLocation) throws(DiagnosticError) {
+    private func count(_ nodes: Int, at location: SourceLocation) throws(DiagnosticError) {
         nodeCount += nodes
         if nodeCount > limits.maximumNodeCount {
             throw DiagnosticError(diagnostics + [YAMLLimits.tooManyNodes(limit: limits.maximumNodeCount, at: location)])
         }
     }
 
-    private mutating func open(isMapping: Bool, anchor: String?, at location: SourceLocation) throws(DiagnosticError) {
+    private func open(isMapping: Bool, anchor: String?, at location: SourceLocation) throws(DiagnosticError) {
         if stack.count >= limits.maximumDepth {
             throw DiagnosticError(diagnostics + [YAMLLimits.tooDeep(limit: limits.maximumDepth, at: location)])
         }
@@ -104,7 +104,7 @@ struct YAMLTreeBuilder {
             isMapping: isMapping, location: location, anchor: anchor, start: isMapping ? entries.count : items.count))
     }
 
-    private mutating func close() {
+    private func close() {
         guard let frame = stack.popLast() else { return }
         let value: Node.Value
         if frame.isMapping {
@@ -122,7 +122,7 @@ struct YAMLTreeBuilder {
         attach(node, nodeCount: frame.nodeCount)
     }
 
-    private mutating func expandAlias(_ name: String, at location: SourceLocation) throws(DiagnosticError) {
+    private func expandAlias(_ name: String, at location: SourceLocation) throws(DiagnosticError) {
         if openAnchors[name, default: 0] > 0 {
             let definition = stack.last { $0.anchor == name }?.location
             diagnostics.append(Diagnostic(
@@ -146,7 +146,7 @@ struct YAMLTreeBuilder {
     }
 
     /// Adds a finished node to the open collection, or makes it the root.
-    private mutating func attach(_ node: Node, nodeCount: Int) {
+    private func attach(_ node: Node, nodeCount: Int) {
         let top = stack.count - 1
         guard top >= 0 else {
             root = node
