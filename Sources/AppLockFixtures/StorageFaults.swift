@@ -31,6 +31,9 @@ final class StorageFaults: Sendable {
         var killed = false
         /// `corruptStore` damaged the store file; nothing on the device repairs it.
         var fileDamaged = false
+        /// The device-bound secret the device holds (the shell's Keychain item): nil until `restoreStore` restores
+        /// one with an image written under it. Every store built afterwards keys its checksum with it.
+        var deviceSecret: DeviceSecret?
     }
     private let state = Mutex(State())
 
@@ -45,6 +48,7 @@ final class StorageFaults: Sendable {
         "storageFull": [:], "storageWorks": [:], "storageUnreadable": [:], "corruptStore": [:],
         "writeFails": ["nth": .domain(.int(1...10))],
         "killDuringWrite": ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
+        "restoreStore": ["image": .domain(.enumeration(StoreImages.names)), "deviceSecret": .names("restored", "lost")],
     ]
 
     /// The names of `vocabulary`.
@@ -53,8 +57,12 @@ final class StorageFaults: Sendable {
     /// A store over the file at `path` whose calls go through these faults: the real `FileStore`, its atomic write
     /// through `KillableCalls`. Building it is a (re)launch: a kill is over.
     func store(path: String) -> any KeyValueStore {
-        state.withLock { $0.killed = false; $0.armed = nil }
-        return FaultyStore(FileStore(path: path, calls: KillableCalls(faults: self)), faults: self)
+        let secret = state.withLock { s in
+            s.killed = false
+            s.armed = nil
+            return s.deviceSecret
+        }
+        return FaultyStore(FileStore(path: path, deviceSecret: secret, calls: KillableCalls(faults: self)), faults: self)
     }
 
     /// True once, after the step in which a write was cut by a kill: the fixture then drops the core (its effects are
@@ -66,7 +74,7 @@ final class StorageFaults: Sendable {
         switch event {
         case "storageFull": setWritesFail(true)
         case "storageWorks":
-            state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged) }
+            state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged, deviceSecret: $0.deviceSecret) }
         case "storageUnreadable": setReadsFail(true)
         case "writeFails":
             let nth = try Self.nth(inputs)
@@ -82,8 +90,27 @@ final class StorageFaults: Sendable {
                 throw FixtureError("could not damage the store file")
             }
             state.withLock { $0.fileDamaged = true }
+        case "restoreStore":
+            try restore(inputs, storePath: storePath)
         default: throw FixtureError("'\(event)' is not a storage event")
         }
+    }
+
+    /// Puts a store image in place of the store file, as restoring a device backup (or an app update over a store an
+    /// earlier release wrote) leaves it, and gives the device the image's secret (`restored`) or none (`lost`: the
+    /// backup went to another device, and the secret is a this-device-only Keychain item). The running core finds out
+    /// at its next read; the stores built from now on (a relaunch) use the device's secret.
+    private func restore(_ inputs: [NamedValue], storePath: String) throws(FixtureError) {
+        guard case .symbol(let name)? = inputs.first(where: { $0.name == "image" })?.value, let image = StoreImages.image(name) else {
+            throw FixtureError("restoreStore needs image: one of \(StoreImages.names.joined(separator: ", "))")
+        }
+        guard case .symbol(let secret)? = inputs.first(where: { $0.name == "deviceSecret" })?.value,
+              ["restored", "lost"].contains(secret) else { throw FixtureError("restoreStore needs deviceSecret: restored or lost") }
+        guard FileManager.default.createFile(atPath: storePath, contents: Data(image.bytes)) else {
+            throw FixtureError("could not restore the store image \(name)")
+        }
+        let deviceSecret = secret == "restored" ? image.deviceSecret : nil
+        state.withLock { $0.deviceSecret = deviceSecret; $0.fileDamaged = false }
     }
 
     private static func nth(_ inputs: [NamedValue]) throws(FixtureError) -> Int {

@@ -1,0 +1,217 @@
+import AppLockCore
+
+// Generated once from images a release build of AppLockCore wrote (commit 61c7903) and from crafted variants encoded
+// independently of the core (Python: struct + hashlib.blake2b); the framing and both checksums were checked there.
+
+/// Store files for `restoreStore`: what an app update or a restored backup puts where the store lives. The first ones
+/// are byte for byte what the release wrote (format 1, and format 2 under `deviceSecret`); the others are variants
+/// with a valid checksum whose framing breaks one rule of the format (StoreCodec), or sits exactly on a bound.
+enum StoreImages {
+    /// An image: its bytes and the device secret it was written under (nil: the unkeyed format 1).
+    struct Image {
+        /// The file's bytes.
+        let bytes: [UInt8]
+        /// The secret of the device that wrote it.
+        let deviceSecret: DeviceSecret?
+    }
+
+    /// The secret the keyed image was written under: bytes 0xA0 … 0xBF (a test value, never a real device's).
+    static let secret = DeviceSecret(SecretBytes((0..<32).map { UInt8(0xA0 + $0) }))
+
+    /// The image names, sorted.
+    static var names: [String] { parts.keys.sorted() }
+
+    /// The image called `name`, or nil.
+    static func image(_ name: String) -> Image? {
+        guard let part = parts[name] else { return nil }
+        return Image(
+            bytes: bytes(part.prefix) + [UInt8](repeating: 0, count: part.zeros) + bytes(part.suffix),
+            deviceSecret: part.keyed ? secret : nil)
+    }
+
+    private static func bytes(_ hex: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var high: UInt8?
+        for character in hex.utf8 {
+            let nibble = character <= 0x39 ? character - 0x30 : character - 0x57
+            if let h = high { out.append(h << 4 | nibble); high = nil } else { high = nibble }
+        }
+        return out
+    }
+
+    /// Each image as hex before a run of zero bytes, the run's length, and hex after it.
+    private static let parts: [String: (prefix: String, zeros: Int, suffix: String, keyed: Bool)] = [
+        // the dual password as the release wrote it (format 1): both slots from another install, erase on, 1 failure
+        "dualPassword": (
+            prefix:
+                "4c534b5601000000050006736c6f742e300000006b0102000000400000000100000001000000011b05b52f1191f5e13a" +
+                "8614026405abd8037b89fbf2e185f90814cee6f7a587af9eff46073a8ef286c62ad63e2aea396a8fef0d1f3e98c4bf26" +
+                "6bc22da34ab2ba4be3c880c4fe036cecf40492cf5bb32ac343e98d43d782cc750006736c6f742e310000006b01020000" +
+                "004000000001000000010000000106917058beaebc2c38282e14e9dbaeac0c1b002c2aea758a0109ae5039d55d4f52bc" +
+                "b3a57088d19b7f879d031e312da38f5539529f051f7994024c0817bf8f2654a5605a9c31ab638cad40146938f6e331b5" +
+                "a656e66e192cf1000d736c6f742e617474656d7074730000000c000000010000000000000000000d736c6f742e6f7074" +
+                "696f6e2e300000000101000d736c6f742e6f7074696f6e2e310000000100a19e75788033bd2ff09033cbc76f738104e0" +
+                "96b0419b199cdb5e9b254f8ea998",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime as the release wrote it (format 1): PIN 1357 enrolled (light Argon2id), 3 failures counted
+        "medtime": (
+            prefix:
+                "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000344fae7a1c34f809b88e7472d1a4043b15c51132045b369edba" +
+                "8a9af0bed8f34f",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime whose entry count says 3 for 2 entries
+        "medtimeCountHigh": (
+            prefix:
+                "4c534b5601000000030011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c7572657300000004000000038dc7778eab232d2cde63c4c7812daef16ef380bc53815ac037" +
+                "7aa1046f635bae",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime whose entry count says 1 for 2 entries
+        "medtimeCountLow": (
+            prefix:
+                "4c534b5601000000010011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c7572657300000004000000036b4a7b48aa09c03be54ae105bfbd1e5adbcdd82fe21531b83b" +
+                "f7860fc765d862",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with an extra entry whose key is empty
+        "medtimeEmptyKey": (
+            prefix:
+                "4c534b560100000003000000000001010011756e6c6f636b2e63726564656e7469616c0000003e010200000040000000" +
+                "0100000001bac63d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956" +
+                "eb04de5a3d000f756e6c6f636b2e6661696c7572657300000004000000034671cbe04bd767f585e0b7587c13a45dad21" +
+                "b2a1bd2c72b0e3cc53f702929d22",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with 16,909,059 failures counted (0x01020303: every byte of the count differs)
+        "medtimeHighCount": (
+            prefix:
+                "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c7572657300000004010203036c2d2910f4f15f38c42fcae6d8a1d80d35e69c27355363243b" +
+                "8e13276688d08b",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with the failure count twice (3, then 0)
+        "medtimeKeyTwice": (
+            prefix:
+                "4c534b5601000000030011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c757265730000000400000003000f756e6c6f636b2e6661696c757265730000000400000000" +
+                "b29ebd9db209d261476724c23180fc8fc35e0c20f47cc4668d47f72d18f728f7",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // the same entries as the release wrote them under the device secret (format 2, keyed BLAKE2b)
+        "medtimeKeyed": (
+            prefix:
+                "4c534b5602000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c757265730000000400000003486209293a2c850b843ba1eaada51f6a2bc35a6f53944e064b" +
+                "36bc412c3a2b26",
+            zeros: 0,
+            suffix: "",
+            keyed: true),
+        // MedTime with an extra entry whose key is 256 bytes (the longest the format holds)
+        "medtimeLongestKey": (
+            prefix:
+                "4c534b5601000000030011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000301007a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a0000000101680e" +
+                "98578927b31879a66eddf55a5536b7dc130d82695b06725f2890e8cb1c3f",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with an extra entry holding 1048576 zero bytes (the largest value the format holds)
+        "medtimeLongestValue": (
+            prefix: "4c534b5601000000030009612e70616464696e6700100000",
+            zeros: 1048576,
+            suffix:
+                "0011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda9" +
+                "05f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661" +
+                "696c7572657300000004000000031c44afc78e9bd358db7eb99cd9239f74ea4dc2c68d7a3bcf3d69b438062c6027",
+            keyed: false),
+        // MedTime with an extra entry whose key is 257 bytes
+        "medtimeOverlongKey": (
+            prefix:
+                "4c534b5601000000030011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000301017a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a0000000101b2" +
+                "787d5062f63fffe19e88d09a43308a657aaf49e217b44731886c18ee48cfd7",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with an extra entry holding 1048577 zero bytes (one byte over it)
+        "medtimeOverlongValue": (
+            prefix: "4c534b5601000000030009612e70616464696e6700100001",
+            zeros: 1048577,
+            suffix:
+                "0011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda9" +
+                "05f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661" +
+                "696c757265730000000400000003bf8187b8b173dc285eeb532e2b219c6ff420f7593c3c64cbdd9b00d64bfe266a",
+            keyed: false),
+        // MedTime with one byte after the last entry (a valid checksum over it)
+        "medtimeTrailingByte": (
+            prefix:
+                "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000300c740ccef42dcd2b3406988d294080337c4b1fbdd4bbb0440" +
+                "fd88940a9b4b05b1",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with format byte 3 (unkeyed checksum)
+        "medtimeUnknownVersion": (
+            prefix:
+                "4c534b5603000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000379f3a96bbfac00f29e5f2859d6533d3d6d1f1009c1b2ca9756" +
+                "02367ce125226c",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime with its two entries out of order
+        "medtimeUnsortedKeys": (
+            prefix:
+                "4c534b560100000002000f756e6c6f636b2e6661696c7572657300000004000000030011756e6c6f636b2e6372656465" +
+                "6e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda905f92dee2e7289750484ca7f92fb" +
+                "d74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d9876971bd33dfa563b4cd41325086036d4e594d771574f154b" +
+                "3f17eaa14cafe9",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+        // MedTime under the magic LSKW
+        "medtimeWrongMagic": (
+            prefix:
+                "4c534b5701000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c75726573000000040000000302754738db0fbcd7b939811ce4556a8c86864e153b66d97ab4" +
+                "fdec66744ed273",
+            zeros: 0,
+            suffix: "",
+            keyed: false),
+    ]
+}
