@@ -15,9 +15,6 @@ enum StoreImages {
         let deviceSecret: DeviceSecret?
     }
 
-    /// The secret the keyed image was written under: bytes 0xA0 … 0xBF (a test value, never a real device's).
-    static let secret = DeviceSecret(SecretBytes((0..<32).map { UInt8(0xA0 + $0) }))
-
     /// The image names, sorted.
     static var names: [String] { parts.keys.sorted() }
 
@@ -26,7 +23,7 @@ enum StoreImages {
         guard let part = parts[name] else { return nil }
         return Image(
             bytes: bytes(part.prefix) + [UInt8](repeating: 0, count: part.zeros) + bytes(part.suffix),
-            deviceSecret: part.keyed ? secret : nil)
+            deviceSecret: part.secret.isEmpty ? nil : DeviceSecret(SecretBytes(bytes(part.secret))))
     }
 
     private static func bytes(_ hex: String) -> [UInt8] {
@@ -39,8 +36,9 @@ enum StoreImages {
         return out
     }
 
-    /// Each image as hex before a run of zero bytes, the run's length, and hex after it.
-    private static let parts: [String: (prefix: String, zeros: Int, suffix: String, keyed: Bool)] = [
+    /// Each image as hex before a run of zero bytes, the run's length, hex after it, and the device secret it was
+    /// written under (hex; empty for the unkeyed format 1; test values, never a real device's).
+    private static let parts: [String: (prefix: String, zeros: Int, suffix: String, secret: String)] = [
         // the dual password as the release wrote it (format 1): both slots from another install, erase on, 1 failure
         "dualPassword": (
             prefix:
@@ -54,7 +52,7 @@ enum StoreImages {
                 "96b0419b199cdb5e9b254f8ea998",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime as the release wrote it (format 1): PIN 1357 enrolled (light Argon2id), 3 failures counted
         "medtime": (
             prefix:
@@ -64,7 +62,7 @@ enum StoreImages {
                 "8a9af0bed8f34f",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime whose entry count says 3 for 2 entries
         "medtimeCountHigh": (
             prefix:
@@ -74,7 +72,7 @@ enum StoreImages {
                 "7aa1046f635bae",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime whose entry count says 1 for 2 entries
         "medtimeCountLow": (
             prefix:
@@ -84,7 +82,7 @@ enum StoreImages {
                 "f7860fc765d862",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with an extra entry whose key is empty
         "medtimeEmptyKey": (
             prefix:
@@ -94,7 +92,7 @@ enum StoreImages {
                 "b2a1bd2c72b0e3cc53f702929d22",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with 16,909,059 failures counted (0x01020303: every byte of the count differs)
         "medtimeHighCount": (
             prefix:
@@ -104,7 +102,7 @@ enum StoreImages {
                 "8e13276688d08b",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with the failure count twice (3, then 0)
         "medtimeKeyTwice": (
             prefix:
@@ -114,7 +112,7 @@ enum StoreImages {
                 "b29ebd9db209d261476724c23180fc8fc35e0c20f47cc4668d47f72d18f728f7",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // the same entries as the release wrote them under the device secret (format 2, keyed BLAKE2b)
         "medtimeKeyed": (
             prefix:
@@ -124,7 +122,27 @@ enum StoreImages {
                 "36bc412c3a2b26",
             zeros: 0,
             suffix: "",
-            keyed: true),
+            secret: "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"),
+        // MedTime's release entries keyed (format 2) under a 16-byte device secret, the shortest the format accepts
+        "medtimeKeyed16": (
+            prefix:
+                "4c534b5602000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c757265730000000400000003dfb9cbccb386998edde4f6353819e78129cd20304571535570" +
+                "312e58de466dca",
+            zeros: 0,
+            suffix: "",
+            secret: "101112131415161718191a1b1c1d1e1f"),
+        // MedTime's release entries keyed (format 2) under a 64-byte device secret, the longest the format accepts
+        "medtimeKeyed64": (
+            prefix:
+                "4c534b5602000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                "756e6c6f636b2e6661696c757265730000000400000003efc140798a57726ed8dd285a941b983ab41d8380fd4731df6b" +
+                "c03e8b841ee934",
+            zeros: 0,
+            suffix: "",
+            secret: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"),
         // MedTime with an extra entry whose key is 256 bytes (the longest the format holds)
         "medtimeLongestKey": (
             prefix:
@@ -139,7 +157,7 @@ enum StoreImages {
                 "98578927b31879a66eddf55a5536b7dc130d82695b06725f2890e8cb1c3f",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with an extra entry holding 1048576 zero bytes (the largest value the format holds)
         "medtimeLongestValue": (
             prefix: "4c534b5601000000030009612e70616464696e6700100000",
@@ -148,7 +166,7 @@ enum StoreImages {
                 "0011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda9" +
                 "05f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661" +
                 "696c7572657300000004000000031c44afc78e9bd358db7eb99cd9239f74ea4dc2c68d7a3bcf3d69b438062c6027",
-            keyed: false),
+            secret: ""),
         // MedTime with an extra entry whose key is 257 bytes
         "medtimeOverlongKey": (
             prefix:
@@ -163,7 +181,7 @@ enum StoreImages {
                 "787d5062f63fffe19e88d09a43308a657aaf49e217b44731886c18ee48cfd7",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with an extra entry holding 1048577 zero bytes (one byte over it)
         "medtimeOverlongValue": (
             prefix: "4c534b5601000000030009612e70616464696e6700100001",
@@ -172,7 +190,7 @@ enum StoreImages {
                 "0011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda9" +
                 "05f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661" +
                 "696c757265730000000400000003bf8187b8b173dc285eeb532e2b219c6ff420f7593c3c64cbdd9b00d64bfe266a",
-            keyed: false),
+            secret: ""),
         // MedTime with one byte after the last entry (a valid checksum over it)
         "medtimeTrailingByte": (
             prefix:
@@ -182,7 +200,7 @@ enum StoreImages {
                 "fd88940a9b4b05b1",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with format byte 3 (unkeyed checksum)
         "medtimeUnknownVersion": (
             prefix:
@@ -192,7 +210,7 @@ enum StoreImages {
                 "02367ce125226c",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime with its two entries out of order
         "medtimeUnsortedKeys": (
             prefix:
@@ -202,7 +220,7 @@ enum StoreImages {
                 "3f17eaa14cafe9",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
         // MedTime under the magic LSKW
         "medtimeWrongMagic": (
             prefix:
@@ -212,6 +230,6 @@ enum StoreImages {
                 "fdec66744ed273",
             zeros: 0,
             suffix: "",
-            keyed: false),
+            secret: ""),
     ]
 }
