@@ -53,6 +53,12 @@ enum StoreImages {
             zeros: 0,
             suffix: "",
             secret: ""),
+        // an empty store: the shortest file the format holds (41 bytes)
+        "empty": (
+            prefix: "4c534b560100000000c6c11ffb953a43674c34e88b1ea55e2c41bfd354ad965609452c960d728dbd56",
+            zeros: 0,
+            suffix: "",
+            secret: ""),
         // MedTime as the release wrote it (format 1): PIN 1357 enrolled (light Argon2id), 3 failures counted
         "medtime": (
             prefix:
@@ -103,6 +109,27 @@ enum StoreImages {
             zeros: 0,
             suffix: "",
             secret: ""),
+        // MedTime with two extra entries: a 1-byte key with an empty value, and a 256-byte key (the longest the format holds) with a 258-byte value
+        "medtimeKeyBounds": (
+            prefix:
+                "4c534b560100000004000161000000000011756e6c6f636b2e63726564656e7469616c0000003e010200000040000000" +
+                "0100000001bac63d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956" +
+                "eb04de5a3d000f756e6c6f636b2e6661696c75726573000000040000000301007a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
+                "00000102000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b" +
+                "2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f505152535455565758595a5b" +
+                "5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f808182838485868788898a8b" +
+                "8c8d8e8f909192939495969798999a9b9c9d9e9fa0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babb" +
+                "bcbdbebfc0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaeb" +
+                "ecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff00019665a6061a6f5a43490aefd889dc64343c0fc49b7b5f137c7543" +
+                "1fce38ab5e45",
+            zeros: 0,
+            suffix: "",
+            secret: ""),
         // MedTime with the failure count twice (3, then 0)
         "medtimeKeyTwice": (
             prefix:
@@ -143,21 +170,6 @@ enum StoreImages {
             zeros: 0,
             suffix: "",
             secret: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"),
-        // MedTime with an extra entry whose key is 256 bytes (the longest the format holds)
-        "medtimeLongestKey": (
-            prefix:
-                "4c534b5601000000030011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
-                "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
-                "756e6c6f636b2e6661696c75726573000000040000000301007a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a" +
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a0000000101680e" +
-                "98578927b31879a66eddf55a5536b7dc130d82695b06725f2890e8cb1c3f",
-            zeros: 0,
-            suffix: "",
-            secret: ""),
         // MedTime with an extra entry holding 1048576 zero bytes (the largest value the format holds)
         "medtimeLongestValue": (
             prefix: "4c534b5601000000030009612e70616464696e6700100000",
