@@ -159,6 +159,17 @@ enum StoreImages {
                     0),
             ],
             secret: "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"),
+        // MedTime's release entries keyed (format 2) under a 15-byte secret, one byte under what a DeviceSecret accepts (BLAKE2b itself would take it)
+        "medtimeKeyed15": (
+            segments: [
+                (
+                    "4c534b5602000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+                    "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+                    "756e6c6f636b2e6661696c75726573000000040000000312b46490dbe7e467c37c016c36f8a0be038da2edfa389e1da5" +
+                    "a83511da6b2bd2",
+                    0),
+            ],
+            secret: "202122232425262728292a2b2c2d2e"),
         // MedTime's release entries keyed (format 2) under a 16-byte device secret, the shortest the format accepts
         "medtimeKeyed16": (
             segments: [
