@@ -18,6 +18,11 @@ final class StorageFaults: Sendable {
         case create, write, partialWrite, fsync, close, rename, syncDirectory
     }
 
+    /// A system call of FileStore's atomic write that can fail (EIO from a failing flash) while the app lives on.
+    enum FailPoint: String, CaseIterable, Sendable {
+        case create, write, fsync, close, rename, syncDirectory
+    }
+
     private struct State {
         var writesFail = false
         var readsFail = false
@@ -27,10 +32,17 @@ final class StorageFaults: Sendable {
         var kill: (nth: Int, at: KillPoint)?
         /// The kill armed for the write in progress.
         var armed: KillPoint?
+        /// A failing system call scheduled for the nth write from the scheduling step (`callFails`).
+        var failCall: (nth: Int, at: FailPoint)?
+        /// The failing call armed for the write in progress.
+        var armedFailure: FailPoint?
         /// The app was killed inside a write and has not been relaunched.
         var killed = false
         /// `corruptStore` damaged the store file; nothing on the device repairs it.
         var fileDamaged = false
+        /// The device-bound secret the device holds (the shell's Keychain item): nil until `restoreStore` restores
+        /// one with an image written under it. Every store built afterwards keys its checksum with it.
+        var deviceSecret: DeviceSecret?
     }
     private let state = Mutex(State())
 
@@ -45,6 +57,8 @@ final class StorageFaults: Sendable {
         "storageFull": [:], "storageWorks": [:], "storageUnreadable": [:], "corruptStore": [:],
         "writeFails": ["nth": .domain(.int(1...10))],
         "killDuringWrite": ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
+        "callFails": ["at": .domain(.enumeration(FailPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
+        "restoreStore": ["image": .domain(.enumeration(StoreImages.names)), "deviceSecret": .names("restored", "lost")],
     ]
 
     /// The names of `vocabulary`.
@@ -53,8 +67,12 @@ final class StorageFaults: Sendable {
     /// A store over the file at `path` whose calls go through these faults: the real `FileStore`, its atomic write
     /// through `KillableCalls`. Building it is a (re)launch: a kill is over.
     func store(path: String) -> any KeyValueStore {
-        state.withLock { $0.killed = false; $0.armed = nil }
-        return FaultyStore(FileStore(path: path, calls: KillableCalls(faults: self)), faults: self)
+        let secret = state.withLock { s in
+            s.killed = false
+            s.armed = nil
+            return s.deviceSecret
+        }
+        return FaultyStore(FileStore(path: path, deviceSecret: secret, calls: KillableCalls(faults: self)), faults: self)
     }
 
     /// True once, after the step in which a write was cut by a kill: the fixture then drops the core (its effects are
@@ -66,7 +84,7 @@ final class StorageFaults: Sendable {
         switch event {
         case "storageFull": setWritesFail(true)
         case "storageWorks":
-            state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged) }
+            state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged, deviceSecret: $0.deviceSecret) }
         case "storageUnreadable": setReadsFail(true)
         case "writeFails":
             let nth = try Self.nth(inputs)
@@ -82,8 +100,32 @@ final class StorageFaults: Sendable {
                 throw FixtureError("could not damage the store file")
             }
             state.withLock { $0.fileDamaged = true }
+        case "restoreStore":
+            try restore(inputs, storePath: storePath)
+        case "callFails":
+            let nth = try Self.nth(inputs)
+            guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
+                  let point = FailPoint(rawValue: name) else { throw FixtureError("callFails needs at: a system call") }
+            state.withLock { $0.writes = 0; $0.failCall = (nth, point) }
         default: throw FixtureError("'\(event)' is not a storage event")
         }
+    }
+
+    /// Puts a store image in place of the store file, as restoring a device backup (or an app update over a store an
+    /// earlier release wrote) leaves it, and gives the device the image's secret (`restored`) or none (`lost`: the
+    /// backup went to another device, and the secret is a this-device-only Keychain item). The running core finds out
+    /// at its next read; the stores built from now on (a relaunch) use the device's secret.
+    private func restore(_ inputs: [NamedValue], storePath: String) throws(FixtureError) {
+        guard case .symbol(let name)? = inputs.first(where: { $0.name == "image" })?.value, let image = StoreImages.image(name) else {
+            throw FixtureError("restoreStore needs image: one of \(StoreImages.names.joined(separator: ", "))")
+        }
+        guard case .symbol(let secret)? = inputs.first(where: { $0.name == "deviceSecret" })?.value,
+              ["restored", "lost"].contains(secret) else { throw FixtureError("restoreStore needs deviceSecret: restored or lost") }
+        guard FileManager.default.createFile(atPath: storePath, contents: Data(image.bytes)) else {
+            throw FixtureError("could not restore the store image \(name)")
+        }
+        let deviceSecret = secret == "restored" ? image.deviceSecret : nil
+        state.withLock { $0.deviceSecret = deviceSecret; $0.fileDamaged = false }
     }
 
     private static func nth(_ inputs: [NamedValue]) throws(FixtureError) -> Int {
@@ -106,6 +148,11 @@ final class StorageFaults: Sendable {
             if let kill = s.kill, kill.nth == s.writes {
                 s.kill = nil
                 s.armed = kill.at
+            }
+            s.armedFailure = nil
+            if let failure = s.failCall, failure.nth == s.writes {
+                s.failCall = nil
+                s.armedFailure = failure.at
             }
         }
     }
@@ -150,6 +197,16 @@ final class StorageFaults: Sendable {
     /// Whether the app was killed inside a write (no call of its may reach the files any more).
     var isDead: Bool { state.withLock { $0.killed } }
 
+    /// Called by `KillableCalls` before each system call of a write: true when that call must fail (the armed
+    /// `callFails`, once); the process lives on.
+    func fails(at point: FailPoint) -> Bool {
+        state.withLock { s in
+            guard s.armedFailure == point else { return false }
+            s.armedFailure = nil
+            return true
+        }
+    }
+
     /// Called by `KillableCalls` before each system call of a write: true when the process is dead (the call must
     /// not happen). The armed kill fires here, at its point.
     func dies(before point: KillPoint) -> Bool {
@@ -165,18 +222,21 @@ final class StorageFaults: Sendable {
 
 /// FileStore's system calls as a killed process makes them: the real calls until the armed kill point, then none
 /// (a dead process unlinks nothing, renames nothing; its descriptors are closed by the kernel, which changes no
-/// file).
+/// file). A call armed to fail (`callFails`) reports the failure its system call would (EIO) without doing its work,
+/// except `close`, which releases the descriptor as close(2) does even when it reports an error.
 struct KillableCalls: StoreSystemCalls {
     let faults: StorageFaults
     private let system = SystemStoreCalls()
 
     func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
         if faults.dies(before: .create) { throw .io("killed") }
+        if faults.fails(at: .create) { throw .io("create") }
         return try system.createTemporary(beside: path)
     }
 
     func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) {
         if faults.dies(before: .write) { throw .io("killed") }
+        if faults.fails(at: .write) { throw .io("write") }
         if faults.dies(before: .partialWrite) {
             try system.writeAll(Array(bytes.prefix(bytes.count / 2)), to: fd)
             throw .io("killed")
@@ -184,17 +244,23 @@ struct KillableCalls: StoreSystemCalls {
         try system.writeAll(bytes, to: fd)
     }
 
-    func fsync(_ fd: Int32) -> Bool { faults.dies(before: .fsync) ? false : system.fsync(fd) }
+    func fsync(_ fd: Int32) -> Bool {
+        if faults.dies(before: .fsync) || faults.fails(at: .fsync) { return false }
+        return system.fsync(fd)
+    }
 
     func close(_ fd: Int32) -> Bool {
-        if faults.dies(before: .close) {
-            _ = system.close(fd) // the kernel closes a dead process's descriptors
+        if faults.dies(before: .close) || faults.fails(at: .close) {
+            _ = system.close(fd) // the kernel closes a dead process's descriptors; close(2) frees one that fails
             return false
         }
         return system.close(fd)
     }
 
-    func rename(_ from: String, _ to: String) -> Bool { faults.dies(before: .rename) ? false : system.rename(from, to) }
+    func rename(_ from: String, _ to: String) -> Bool {
+        if faults.dies(before: .rename) || faults.fails(at: .rename) { return false }
+        return system.rename(from, to)
+    }
 
     func unlink(_ path: String) {
         if !faults.isDead { system.unlink(path) }
@@ -202,6 +268,7 @@ struct KillableCalls: StoreSystemCalls {
 
     func syncDirectory(of path: String) throws(StoreError) {
         if faults.dies(before: .syncDirectory) { throw .io("killed") }
+        if faults.fails(at: .syncDirectory) { throw .io("fsync directory") }
         try system.syncDirectory(of: path)
     }
 }
