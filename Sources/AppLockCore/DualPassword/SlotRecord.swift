@@ -17,7 +17,6 @@ public struct SlotRecord: Hashable, Sendable, CustomStringConvertible {
     public static let sealedLength = payloadLength + AEAD.tagLength
     /// The exact record length accepted.
     public static let recordLength = 2 + 12 + 4 + Argon2id.saltLength + AEAD.nonceLength + sealedLength
-    private static let headerLength = 2 + 12 + 4 + Argon2id.saltLength
 
     /// The KDF cost parameters (bounded on read).
     public let parameters: Argon2idParameters

@@ -56,8 +56,8 @@ public enum Argon2id {
             Sodium.wipe(&output)
             throw .cryptoFailure
         }
-        let secret = SecretBytes(output)
-        Sodium.wipe(&output)
-        return secret
+        // The array's buffer moves into the SecretBytes, which zeroes it when the last copy goes away; wiping
+        // `output` here would only zero a copy-on-write copy of it (the buffer is shared), so it is not done.
+        return SecretBytes(output)
     }
 }

@@ -21,6 +21,7 @@ public struct Argon2idParameters: Hashable, Sendable, CustomStringConvertible {
     public static let productionDefault = Argon2idParameters(memoryKiB: 19_456, iterations: 2, parallelism: 1)
 
     /// Light parameters for tests and the harness only (64 KiB, 1 pass). Never for a real install.
+    // lockspec:mutate-exclude test-only KDF costs: no product path reads them; the fixtures use them for speed
     public static let testing = Argon2idParameters(memoryKiB: 64, iterations: 1, parallelism: 1)
 
     /// Accepted memory range in KiB (64 KiB ... 64 MiB). A phone can afford the upper bound for both slots at once

@@ -32,9 +32,9 @@ public struct DeviceSecret: Hashable, Sendable, CustomStringConvertible, CustomD
                     _ = crypto_generichash(out, 32, input, UInt64(count), key, keyLength)
                 }
             }
-            var derived = Array(UnsafeBufferPointer(start: out, count: 32))
-            defer { Sodium.wipe(&derived) }
-            return SecretBytes(derived)
+            // The copy's buffer moves into the SecretBytes (zeroed when its last copy goes away); `out` is wiped by
+            // withBuffer.
+            return SecretBytes(Array(UnsafeBufferPointer(start: out, count: 32)))
         }
     }
 

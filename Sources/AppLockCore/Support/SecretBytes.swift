@@ -5,7 +5,8 @@ internal import CSodium
 public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     private let storage: Storage
 
-    /// Wraps `bytes` (the caller should drop or wipe its own copy).
+    /// Wraps `bytes`: their buffer moves into the value (the caller should drop its array, not wipe it: an array
+    /// shares its buffer with this value, so wiping it afterwards zeroes only a copy-on-write copy).
     public init(_ bytes: [UInt8]) {
         storage = Storage(bytes)
     }
