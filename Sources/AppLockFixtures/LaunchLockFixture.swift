@@ -15,7 +15,8 @@ import SpecKit
 ///   passcode) then `.toggleOn`; `toggleOff`; `corruptStore` (only while killed) → garbage bytes in the store file.
 /// - observations: `state` (`Locked` = `isLocked`, else `Open`), `enabled`, `cover` (`showsCover`), `prompt`
 ///   (`pendingPurpose`, `none` when no prompt is open), `coldLocked` (`hasColdLocked`), `backgroundTime`
-///   (`hasBackgroundTime`), `phase` (`scenePhase`).
+///   (`hasBackgroundTime`), `phase` (`scenePhase`), `failedClosed` (`storeIsCorrupt`), `builtInGrace` (the grace of
+///   the core's built-in `.kangkang` configuration, which the product values otherwise override).
 /// - effects: `startAuthentication(<policy>)`.
 /// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
 ///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
@@ -33,7 +34,7 @@ public final class LaunchLockFixture: Fixture {
                 "state": .names("Open", "Locked"), "enabled": .bool, "cover": .bool, "prompt": .names("none", "unlock", "enable"),
                 "coldLocked": .bool, "backgroundTime": .bool, "phase": .names("active", "inactive", "background"),
                 "available": .bool, "toggleInteractive": .bool, "label": .text, "subtitle": .text, "prompts": .bool,
-                "enabledAfter": .bool,
+                "enabledAfter": .bool, "failedClosed": .bool, "builtInGrace": .duration,
             ],
             effects: ["startAuthentication"],
             product: [
@@ -136,6 +137,9 @@ public final class LaunchLockFixture: Fixture {
         case "toggleInteractive": return .bool(lock.toggleInteractive)
         case "label": return .text(lock.availability.label)
         case "subtitle": return .text(lock.subtitle)
+        case "failedClosed": return .bool(lock.storeIsCorrupt)
+        // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
+        case "builtInGrace": return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
         default: throw FixtureError("no observation \(name)")
         }
     }
