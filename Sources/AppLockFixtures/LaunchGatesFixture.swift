@@ -25,7 +25,7 @@ public final class LaunchGatesFixture: Fixture {
                 "front": .names("errorCard", "lockScreen", "forcedUpdate", "softUpdate", "onboarding", "consent", "auth"),
                 "analyticsStarted": .bool, "onboardingCompleted": .bool, "onboardingPage": .count, "ratingActions": .count,
                 "sheet": .names("none", "forced", "soft"), "consentShown": .bool, "requestReview": .bool, "dismissable": .bool,
-                "order": .names("less", "equal", "greater", "invalid"), "errorDetailsShown": .bool, "failedClosed": .bool,
+                "order": .names("less", "equal", "greater", "invalid"), "errorDetails": .text, "failedClosed": .bool,
             ],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
@@ -196,8 +196,9 @@ public final class LaunchGatesFixture: Fixture {
         case "onboardingPage": return .int(gates.onboardingPageNumber)
         case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
         case "sheet": return .symbol(Self.sheet(gates.presentedUpdateSheet))
-        // The fixture builds the stack as a release build (the core's default configuration): no details on the card.
-        case "errorDetailsShown": return .bool(gates.errorDetails != nil)
+        // The error card's details as the core gives them ("" when none); the fixture's stack is built with the core's
+        // default configuration (a release build).
+        case "errorDetails": return .text(gates.errorDetails ?? "")
         case "failedClosed": return .bool(gates.storeIsCorrupt)
         default: throw FixtureError("no observation \(name)")
         }
