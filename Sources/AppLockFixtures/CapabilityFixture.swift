@@ -40,7 +40,7 @@ public final class CapabilityFixture: Fixture {
                 "policy": .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"),
                 "entry": .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none"),
                 "onTap": .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none"),
-                "message": .text,
+                "message": .text, "buttonTitle": .text,
             ],
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
             product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
@@ -184,7 +184,8 @@ public final class CapabilityFixture: Fixture {
         }
         let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: try Self.flag(values, "passcodeSet"))
         outputs = ["policy": .symbol(plan.policy.rawValue), "entry": .symbol(plan.entry.rawValue),
-                   "onTap": .symbol(plan.onTap.rawValue), "message": .text(plan.message ?? "")]
+                   "onTap": .symbol(plan.onTap.rawValue), "message": .text(plan.message ?? ""),
+                   "buttonTitle": .text(plan.buttonTitle ?? "")]
     }
 
     // MARK: - Names

@@ -17,7 +17,7 @@ public final class LaunchGatesFixture: Fixture {
                 "unlockTapped": [:], "setEnabled": ["switchTo": .bool], "finishOnboarding": ["via": .names("done", "skip")],
                 "onboardingNext": [:], "acceptConsent": [:], "bumpLegalVersion": ["to": .textExpression(operands: [])],
                 "postError": [:], "retry": [:], "sendReport": [:], "userAction": [:], "dismiss": [:], "tapUpdate": [:],
-                "corruptStore": [:], "updateApp": ["version": .textExpression(operands: [])],
+                "corruptStore": [:], "damageRatingHistory": [:], "updateApp": ["version": .textExpression(operands: [])],
             ],
             observations: [
                 "state": .names("Unlocked", "Locked"), "enabled": .bool, "phase": .names("active", "inactive", "background"),
@@ -25,7 +25,7 @@ public final class LaunchGatesFixture: Fixture {
                 "front": .names("errorCard", "lockScreen", "forcedUpdate", "softUpdate", "onboarding", "consent", "auth"),
                 "analyticsStarted": .bool, "onboardingCompleted": .bool, "onboardingPage": .count, "ratingActions": .count,
                 "sheet": .names("none", "forced", "soft"), "consentShown": .bool, "requestReview": .bool, "dismissable": .bool,
-                "order": .names("less", "equal", "greater", "invalid"),
+                "order": .names("less", "equal", "greater", "invalid"), "errorDetails": .text, "failedClosed": .bool,
             ],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
@@ -112,6 +112,15 @@ public final class LaunchGatesFixture: Fixture {
         case "corruptStore":
             store = InMemoryStore.corrupted()
             return []
+        case "damageRatingHistory":
+            // Only the rating history is damaged (a length no list of 8-byte instants has, under the core's default
+            // "rating." keys); the other preferences still read.
+            do {
+                try store.set([1, 2, 3], forKey: "rating.history")
+            } catch {
+                throw FixtureError("damageRatingHistory: the store refused the write")
+            }
+            return []
         case "launch":
             if inputs["min"] != nil || inputs["latest"] != nil {
                 configuration.minimumVersion = inputs["min"].map { Self.version($0.description) }
@@ -187,6 +196,10 @@ public final class LaunchGatesFixture: Fixture {
         case "onboardingPage": return .int(gates.onboardingPageNumber)
         case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
         case "sheet": return .symbol(Self.sheet(gates.presentedUpdateSheet))
+        // The error card's details as the core gives them ("" when none); the fixture's stack is built with the core's
+        // default configuration (a release build).
+        case "errorDetails": return .text(gates.errorDetails ?? "")
+        case "failedClosed": return .bool(gates.storeIsCorrupt)
         default: throw FixtureError("no observation \(name)")
         }
     }

@@ -12,10 +12,12 @@ import SpecKit
 /// - events: `appear` → `.appear`; `background`/`inactive` → `.scenePhase(…)`; `active(away:)` → advance the clock by
 ///   `away`, then `.scenePhase(.active)`; `authResult(outcome:)` → `.authenticationResult(…)`; `unlockTapped`;
 ///   `toggleOn(available:)` → `.availabilityChanged(…)` (a Face ID device, or a device with neither biometrics nor
-///   passcode) then `.toggleOn`; `toggleOff`; `corruptStore` (only while killed) → garbage bytes in the store file.
+///   passcode) then `.toggleOn`; `toggleOff`; `corruptStore` (only while killed) → garbage bytes in the store file;
+///   `storageFull` / `storageWorks` → the device's writes fail from now on, or work again (`StorageFaults`).
 /// - observations: `state` (`Locked` = `isLocked`, else `Open`), `enabled`, `cover` (`showsCover`), `prompt`
 ///   (`pendingPurpose`, `none` when no prompt is open), `coldLocked` (`hasColdLocked`), `backgroundTime`
-///   (`hasBackgroundTime`), `phase` (`scenePhase`).
+///   (`hasBackgroundTime`), `phase` (`scenePhase`), `failedClosed` (`storeIsCorrupt`), `builtInGrace` (the grace of
+///   the core's built-in `.kangkang` configuration, which the product values otherwise override).
 /// - effects: `startAuthentication(<policy>)`.
 /// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
 ///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
@@ -27,13 +29,13 @@ public final class LaunchLockFixture: Fixture {
             events: [
                 "appear": [:], "background": [:], "inactive": [:], "active": ["away": .duration],
                 "authResult": ["outcome": .names("success", "failure", "cancel")], "unlockTapped": [:],
-                "toggleOn": ["available": .bool], "toggleOff": [:], "corruptStore": [:],
+                "toggleOn": ["available": .bool], "toggleOff": [:], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
             ],
             observations: [
                 "state": .names("Open", "Locked"), "enabled": .bool, "cover": .bool, "prompt": .names("none", "unlock", "enable"),
                 "coldLocked": .bool, "backgroundTime": .bool, "phase": .names("active", "inactive", "background"),
                 "available": .bool, "toggleInteractive": .bool, "label": .text, "subtitle": .text, "prompts": .bool,
-                "enabledAfter": .bool,
+                "enabledAfter": .bool, "failedClosed": .bool, "builtInGrace": .duration,
             ],
             effects: ["startAuthentication"],
             product: [
@@ -49,6 +51,8 @@ public final class LaunchLockFixture: Fixture {
 
     private let configuration: LaunchLock.Configuration
     private let clock = ManualClock()
+    /// The device's storage faults (`storageFull` / `storageWorks`); they outlive a kill, as a full disk does.
+    private let faults = StorageFaults()
     private let directory: String
     private let storePath: String
     private var lock: LaunchLock?
@@ -90,7 +94,7 @@ public final class LaunchLockFixture: Fixture {
         }
         directory = path
         storePath = directory + "/store"
-        lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+        lock = LaunchLock(configuration: configuration, store: faults.store(path: storePath), availability: availability)
     }
 
     deinit {
@@ -136,6 +140,9 @@ public final class LaunchLockFixture: Fixture {
         case "toggleInteractive": return .bool(lock.toggleInteractive)
         case "label": return .text(lock.availability.label)
         case "subtitle": return .text(lock.subtitle)
+        case "failedClosed": return .bool(lock.storeIsCorrupt)
+        // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
+        case "builtInGrace": return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
         default: throw FixtureError("no observation \(name)")
         }
     }
@@ -163,6 +170,10 @@ public final class LaunchLockFixture: Fixture {
             }
             return try handle(.toggleOn)
         case "toggleOff": return try handle(.toggleOff)
+        case "storageFull", "storageWorks":
+            // The device refuses every write from now on (a full disk), or works again.
+            try faults.perform(name, [], storePath: storePath)
+            return []
         case "corruptStore":
             // Damages the store file on disk (between a kill and a relaunch): bytes the store codec cannot decode.
             guard lock == nil else { throw FixtureError("corruptStore needs the app killed first") }
@@ -199,7 +210,7 @@ public final class LaunchLockFixture: Fixture {
 
     /// A new process: a new machine on the same store and device.
     private func relaunch() {
-        lock = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
+        lock = LaunchLock(configuration: configuration, store: faults.store(path: storePath), availability: availability)
     }
 
     private func running() throws(FixtureError) -> LaunchLock {

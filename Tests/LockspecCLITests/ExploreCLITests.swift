@@ -19,7 +19,7 @@ struct ExploreCLITests {
         defer { try? FileManager.default.removeItem(at: json) }
         let run = try CLITests.run(["explore", RunCLITests.specs, "--spec", "capability.authenticate", "--json", json.path], timeout: 120)
         #expect(run.status == 0, "\(run.output.suffix(2000))")
-        #expect(run.stdout.contains("capability.authenticate: 2 situations, 18/18 transitions checked, 0 divergences"))
+        #expect(run.stdout.contains("capability.authenticate: 2 situations, 20/20 transitions checked, 0 divergences"))
         let text = try String(contentsOf: json, encoding: .utf8)
         #expect(text.contains("\"spec\" : \"capability.authenticate\""))
     }

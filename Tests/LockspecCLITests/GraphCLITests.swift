@@ -9,8 +9,8 @@ struct GraphCLITests {
         let guarded = try CLITests.run(["graph", "launch-lock.triggers", "--guards"])
         #expect(plain.status == 0 && guarded.status == 0)
         #expect(!plain.stdout.contains("LL-APPEAR-OFF [enabled=false]"))
-        #expect(guarded.stdout.contains("appear (LL-APPEAR-OFF [enabled=false], LL-APPEAR-AGAIN [enabled=true, coldLocked=true])"))
+        #expect(guarded.stdout.contains("appear (LL-APPEAR-OFF [enabled=false], LL-APPEAR-AGAIN-UNLOCKED [enabled=true, coldLocked=true, prompt=none])"))
         let dot = try CLITests.run(["graph", "launch-lock.triggers", "--format", "dot"])
-        #expect(dot.stdout.contains("tooltip=\"LL-APPEAR-OFF [enabled=false]; LL-APPEAR-AGAIN [enabled=true, coldLocked=true]\""))
+        #expect(dot.stdout.contains("tooltip=\"LL-APPEAR-OFF [enabled=false]; LL-APPEAR-AGAIN-UNLOCKED [enabled=true, coldLocked=true, prompt=none]\""))
     }
 }
