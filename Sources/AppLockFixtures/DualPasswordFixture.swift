@@ -37,7 +37,7 @@ public final class DualPasswordFixture: Fixture {
                 "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
-                "inputLength": .count, "leftoverFiles": .count, "realOpensFromAnyFile": .bool,
+                "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool, "realOpensFromAnyFile": .bool,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
@@ -236,6 +236,13 @@ public final class DualPasswordFixture: Fixture {
         case "tamperStore":
             try DualPasswordFaults.tamper(input("record"), path: storePath, keys: configuration.keys)
             return []
+        case "editSlot":
+            guard case .int(let value)? = inputs.first(where: { $0.name == "value" })?.value else {
+                throw FixtureError("editSlot needs an int value")
+            }
+            try DualPasswordFaults.edit(
+                which: input("which"), field: input("field"), value: value, path: storePath, keys: configuration.keys)
+            return []
         case "useInstance":
             try useInstance(choice("which", ["app": "app", "extension": "extension"]))
             return []
@@ -409,6 +416,13 @@ public final class DualPasswordFixture: Fixture {
         case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
         case "eraseRan": return .bool(c.hasErased)
         case "kdfRuns": return .int(stepDerivations)
+        case "kdfShared":
+            // The core's answer whether both records read back with one set of parameters (§5: the same shape for
+            // both slots); nil when a record is unreadable or the two disagree.
+            switch c.persistedKDFParameters {
+            case .some: return .bool(true)
+            case .none: return .bool(false)
+            }
         case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
             // Both persisted slot records carry them, and must agree (same shape for both slots, §5).
             guard let parameters = c.persistedKDFParameters else {
