@@ -37,7 +37,8 @@ public final class DualPasswordFixture: Fixture {
                 "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
-                "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool, "realOpensFromAnyFile": .bool,
+                "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool,
+                "profileKeyHeld": .bool, "realOpensFromAnyFile": .bool,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
@@ -414,6 +415,7 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
+        case "profileKeyHeld": return .bool(c.holdsProfileKey)
         case "eraseRan": return .bool(c.hasErased)
         case "kdfRuns": return .int(stepDerivations)
         case "kdfShared":
