@@ -47,7 +47,7 @@ public final class DualPasswordFixture: Fixture {
             product: [
                 "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
                 "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
-                "derivation": .enumeration(["parallel", "sequential"]),
+                "derivation": .enumeration(["parallel", "sequential"]), "installSeed": .int(0...65_535),
             ],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
@@ -71,7 +71,9 @@ public final class DualPasswordFixture: Fixture {
     private let directory: String
     private let storePath: String
     private let clock = ManualClock()
-    private let random = SeededRandom(seed: 0xD0A1)
+    /// The device's random source, seeded (product `installSeed`, default 0xD0A1): it draws the slot order, salts,
+    /// nonces and keys at install, and the erase's filler.
+    private let random: SeededRandom
     /// The core's settings: the default ones, with the product's failure-delay cap.
     private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
@@ -96,6 +98,7 @@ public final class DualPasswordFixture: Fixture {
         // with the core's own default parameters, so a row can check what it persists.
         var parameters: Argon2idParameters? = .testing
         var configuration = DualPassword.Configuration()
+        var seed: UInt64 = 0xD0A1
         for item in product {
             switch (item.name, item.value) {
             case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _):
@@ -110,10 +113,14 @@ public final class DualPasswordFixture: Fixture {
                 parameters = .testing
             case ("kdf", .symbol("installDefault")):
                 parameters = nil
+            case ("installSeed", .int(let value)):
+                seed = UInt64(value)
             default:
                 throw FixtureError("unknown product value \(item.name)=\(item.value)")
             }
         }
+        let random = SeededRandom(seed: seed)
+        self.random = random
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         let counter = CountingKeyDerivation()
