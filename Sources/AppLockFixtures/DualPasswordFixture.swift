@@ -38,7 +38,7 @@ public final class DualPasswordFixture: Fixture {
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
                 "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool,
-                "profileKeyHeld": .bool, "realOpensFromAnyFile": .bool,
+                "profileKeyHeld": .bool, "builtInDelayCap": .duration, "realOpensFromAnyFile": .bool,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
@@ -402,6 +402,10 @@ public final class DualPasswordFixture: Fixture {
             }
         } catch {
             throw FixtureError("the store's directory cannot be read")
+        }
+        if name == "builtInDelayCap" {
+            // The cap of the core's own default configuration (what an app that sets none gets), not the product's.
+            return .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
         }
         if name == "persistedNamesNeutral" {
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: store)) } catch { throw FixtureError("the store cannot be read") }
