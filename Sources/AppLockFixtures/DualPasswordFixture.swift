@@ -16,6 +16,7 @@ import SpecKit
 ///
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
+/// `installSeed` the seed of the device's random source (which draws the slot order at install);
 /// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
