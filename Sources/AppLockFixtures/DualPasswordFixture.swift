@@ -312,16 +312,21 @@ public final class DualPasswordFixture: Fixture {
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
             guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
             let other = same ? candidate : (digits ? "9" : "z") + candidate
-            do throws(PasswordPolicyError) {
-                try PasswordPolicy.check(main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other))
+            // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters.
+            do {
+                try DualPassword.install(
+                    main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other), store: InMemoryStore(),
+                    random: SeededRandom(seed: 1), parameters: .testing)
                 outputs = ["accepted": .bool(true), "reason": .symbol("none")]
-            } catch {
+            } catch let error as PasswordPolicyError {
                 let reason: String
                 switch error {
                 case .tooShort, .pinTooShort: reason = "tooShort"
                 case .sameAsOther: reason = "mustDiffer"
                 }
                 outputs = ["accepted": .bool(false), "reason": .symbol(reason)]
+            } catch {
+                throw FixtureError("set-up failed for another reason than the password policy")
             }
         case "decoy.failure-delay":
             guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
