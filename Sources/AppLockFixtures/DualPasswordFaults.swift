@@ -4,7 +4,8 @@ import Foundation
 import SpecKit
 
 /// What the dual-password fixture does to the device's files beyond `StorageFaults`: an attacker's edits of the slot
-/// records (`tamperStore`), and the second instance on one store (`useInstance`).
+/// records (`tamperStore`, and one header field set to a given value: `editSlot`), and the second instance on one
+/// store (`useInstance`).
 ///
 /// The edits go through a plain `FileStore` on the store's path, so the file stays well-formed with a valid unkeyed
 /// checksum: what someone who copied the file, edited a record and wrote it back would leave (without the device
@@ -14,7 +15,58 @@ enum DualPasswordFaults {
     static let events: [String: [String: FixtureType]] = [
         "tamperStore": ["record": .names("damagedSeal", "swappedSlots", "hostileKDF")],
         "useInstance": ["which": .names("app", "extension")],
+        "editSlot": [
+            "which": .names("first", "second", "both"),
+            "field": .names("formatVersion", "algorithm", "memoryKiB", "iterations", "parallelism", "length"),
+            "value": .domain(.int(0...4_294_967_295)),
+        ],
     ]
+
+    /// Where each header field of a slot record sits (the layout of dual-password-decoy-space.zh.md §5 as the core
+    /// persists it: format byte, algorithm byte, then m, t, p as 32-bit big-endian words). `length` is not a field:
+    /// the record is cut to, or padded with zero bytes up to, `value` bytes.
+    private static let fieldOffsets: [String: (offset: Int, width: Int)] = [
+        "formatVersion": (0, 1), "algorithm": (1, 1), "memoryKiB": (2, 4), "iterations": (6, 4), "parallelism": (10, 4),
+    ]
+
+    /// Sets one header field of the slot record in position `which` (`first` is `slot.0`, `second` `slot.1`, or
+    /// `both`) to `value`, as someone editing the file would, and writes the store back with a valid unkeyed
+    /// checksum. The value is the spec's, written as is; which record holds which role is never looked at.
+    static func edit(
+        which: String, field: String, value: Int, path: String, keys: DualPassword.StoreKeys
+    ) throws(FixtureError) {
+        let indices: [Int]
+        switch which {
+        case "first": indices = [0]
+        case "second": indices = [1]
+        case "both": indices = [0, 1]
+        default: throw FixtureError("unknown slot position \(which)")
+        }
+        let store = FileStore(path: path)
+        do {
+            var changes: [StoreChange] = []
+            for index in indices {
+                guard var record = try store.value(forKey: keys.slot(index)), record.count > 14 else {
+                    throw FixtureError("the store holds no slot record \(index) to edit")
+                }
+                if field == "length" {
+                    record = Array(record.prefix(value)) + [UInt8](repeating: 0, count: max(0, value - record.count))
+                } else if let (offset, width) = fieldOffsets[field] {
+                    guard value >> (8 * width) == 0 else { throw FixtureError("\(value) does not fit the \(field) field") }
+                    record.replaceSubrange(
+                        offset..<offset + width, with: (0..<width).map { UInt8(value >> (8 * (width - 1 - $0)) & 0xFF) })
+                } else {
+                    throw FixtureError("unknown slot record field \(field)")
+                }
+                changes.append(StoreChange(key: keys.slot(index), value: record))
+            }
+            try store.update(changes)
+        } catch let error as FixtureError {
+            throw error
+        } catch {
+            throw FixtureError("could not edit the store: \(error)")
+        }
+    }
 
     /// Edits the slot records at `path`: `damagedSeal` flips the last sealed byte of both slots, `swappedSlots`
     /// exchanges the two records, `hostileKDF` rewrites slot 0's Argon2id parameters to m = 1 GiB, t = 10, p = 4

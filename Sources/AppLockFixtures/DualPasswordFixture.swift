@@ -16,6 +16,7 @@ import SpecKit
 ///
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
+/// `installSeed` the seed of the device's random source (which draws the slot order at install);
 /// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
@@ -37,7 +38,8 @@ public final class DualPasswordFixture: Fixture {
                 "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
                 "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
                 "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
-                "inputLength": .count, "leftoverFiles": .count, "realOpensFromAnyFile": .bool,
+                "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool,
+                "profileKeyHeld": .bool, "builtInDelayCap": .duration, "realOpensFromAnyFile": .bool,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
@@ -46,7 +48,7 @@ public final class DualPasswordFixture: Fixture {
             product: [
                 "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
                 "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
-                "derivation": .enumeration(["parallel", "sequential"]),
+                "derivation": .enumeration(["parallel", "sequential"]), "installSeed": .int(0...65_535),
             ],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther"],
@@ -70,7 +72,9 @@ public final class DualPasswordFixture: Fixture {
     private let directory: String
     private let storePath: String
     private let clock = ManualClock()
-    private let random = SeededRandom(seed: 0xD0A1)
+    /// The device's random source, seeded (product `installSeed`, default 0xD0A1): it draws the slot order, salts,
+    /// nonces and keys at install, and the erase's filler.
+    private let random: SeededRandom
     /// The core's settings: the default ones, with the product's failure-delay cap.
     private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
@@ -95,6 +99,7 @@ public final class DualPasswordFixture: Fixture {
         // with the core's own default parameters, so a row can check what it persists.
         var parameters: Argon2idParameters? = .testing
         var configuration = DualPassword.Configuration()
+        var seed: UInt64 = 0xD0A1
         for item in product {
             switch (item.name, item.value) {
             case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _):
@@ -109,10 +114,14 @@ public final class DualPasswordFixture: Fixture {
                 parameters = .testing
             case ("kdf", .symbol("installDefault")):
                 parameters = nil
+            case ("installSeed", .int(let value)):
+                seed = UInt64(value)
             default:
                 throw FixtureError("unknown product value \(item.name)=\(item.value)")
             }
         }
+        let random = SeededRandom(seed: seed)
+        self.random = random
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
         let counter = CountingKeyDerivation()
@@ -236,6 +245,13 @@ public final class DualPasswordFixture: Fixture {
         case "tamperStore":
             try DualPasswordFaults.tamper(input("record"), path: storePath, keys: configuration.keys)
             return []
+        case "editSlot":
+            guard case .int(let value)? = inputs.first(where: { $0.name == "value" })?.value else {
+                throw FixtureError("editSlot needs an int value")
+            }
+            try DualPasswordFaults.edit(
+                which: input("which"), field: input("field"), value: value, path: storePath, keys: configuration.keys)
+            return []
         case "useInstance":
             try useInstance(choice("which", ["app": "app", "extension": "extension"]))
             return []
@@ -296,16 +312,21 @@ public final class DualPasswordFixture: Fixture {
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
             guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
             let other = same ? candidate : (digits ? "9" : "z") + candidate
-            do throws(PasswordPolicyError) {
-                try PasswordPolicy.check(main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other))
+            // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters.
+            do {
+                try DualPassword.install(
+                    main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other), store: InMemoryStore(),
+                    random: SeededRandom(seed: 1), parameters: .testing)
                 outputs = ["accepted": .bool(true), "reason": .symbol("none")]
-            } catch {
+            } catch let error as PasswordPolicyError {
                 let reason: String
                 switch error {
                 case .tooShort, .pinTooShort: reason = "tooShort"
                 case .sameAsOther: reason = "mustDiffer"
                 }
                 outputs = ["accepted": .bool(false), "reason": .symbol(reason)]
+            } catch {
+                throw FixtureError("set-up failed for another reason than the password policy")
             }
         case "decoy.failure-delay":
             guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
@@ -388,6 +409,10 @@ public final class DualPasswordFixture: Fixture {
         } catch {
             throw FixtureError("the store's directory cannot be read")
         }
+        if name == "builtInDelayCap" {
+            // The cap of the core's own default configuration (what an app that sets none gets), not the product's.
+            return .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
+        }
         if name == "persistedNamesNeutral" {
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: store)) } catch { throw FixtureError("the store cannot be read") }
         }
@@ -407,8 +432,16 @@ public final class DualPasswordFixture: Fixture {
             case .confirmation: return .symbol("confirming")
             }
         case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
+        case "profileKeyHeld": return .bool(c.holdsProfileKey)
         case "eraseRan": return .bool(c.hasErased)
         case "kdfRuns": return .int(stepDerivations)
+        case "kdfShared":
+            // The core's answer whether both records read back with one set of parameters (§5: the same shape for
+            // both slots); nil when a record is unreadable or the two disagree.
+            switch c.persistedKDFParameters {
+            case .some: return .bool(true)
+            case .none: return .bool(false)
+            }
         case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
             // Both persisted slot records carry them, and must agree (same shape for both slots, §5).
             guard let parameters = c.persistedKDFParameters else {
