@@ -19,6 +19,12 @@ enum CopyManifest {
 
     /// The copy's manifest for a package manifest `text`; nil (keep the package's own) when it does not declare
     /// `let package = Package(`, the shape the appended lines rely on.
+    /// The trimmed manifest of the package at `packageRoot`; nil when it has no readable `Package.swift` of the
+    /// expected shape (the copy then keeps the package's own).
+    static func trimmed(packageRoot: String) -> String? {
+        (try? String(contentsOfFile: "\(packageRoot)/Package.swift", encoding: .utf8)).flatMap { trimmed($0) }
+    }
+
     static func trimmed(_ text: String) -> String? {
         guard text.contains("let package = Package(") else { return nil }
         return text + trimming

@@ -52,12 +52,9 @@ extension MutationEngine {
     /// Writes the unschematized copy, builds it and checks its unmutated gate; returns the timeouts its times set.
     private func prepareFallbackCopy(_ space: Workspace, builder: any MutantBuilder, request: MutationRequest, scratch: String,
                                      timing: inout MutationTiming) throws -> Timeouts {
-        let manifest = (try? String(contentsOfFile: "\(space.packageRoot)/Package.swift", encoding: .utf8)).flatMap(CopyManifest.trimmed)
+        let manifest = CopyManifest.trimmed(packageRoot: space.packageRoot)
         try space.prepare(overrides: manifest.map { ["Package.swift": $0] } ?? [:])
-        let started = Date()
-        let outcome = builder.build(root: space.root)
-        timing.build += Date().timeIntervalSince(started)
-        timing.builds += 1
+        let outcome = timedBuild(space.root, with: builder, timing: &timing)
         guard case .built(let gate) = outcome else {
             if case .failed(_, let log) = outcome {
                 throw MutationRunError("the unschematized copy for the fallback mutants does not build:\n\(log)")

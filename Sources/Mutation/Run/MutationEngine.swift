@@ -73,17 +73,13 @@ public struct MutationEngine: Sendable {
     /// the build runs again. Returns the final plan, the gate and the ids left out.
     func buildSchemata(_ workspace: Workspace, timing: inout MutationTiming) throws -> (RunPlan, Gate, Set<String>) {
         var leaving: Set<String> = []
-        let manifest = (try? String(contentsOfFile: "\(workspace.packageRoot)/Package.swift", encoding: .utf8)).flatMap(CopyManifest.trimmed)
+        let manifest = CopyManifest.trimmed(packageRoot: workspace.packageRoot)
         for _ in 0..<maxBuildRounds {
             let plan = try planner(leaving)
             var overrides = plan.schematizedFiles
             if let manifest { overrides["Package.swift"] = manifest }
             try workspace.prepare(overrides: overrides)
-            let started = Date()
-            let outcome = builder.build(root: workspace.root)
-            timing.build += Date().timeIntervalSince(started)
-            timing.builds += 1
-            switch outcome {
+            switch timedBuild(workspace.root, with: builder, timing: &timing) {
             case .built(let gate): return (plan, gate, leaving)
             case .failed(let errors, let log):
                 let ids = Set(errors.flatMap { plan.siteIDsAt($0.file, $0.line) })
@@ -107,6 +103,15 @@ public struct MutationEngine: Sendable {
         timing.coverage = Date().timeIntervalSince(started)
         timing.coverageRuns = Set(baseline.rows.map(MutantCoverage.selector)).count + specs.count
         return coverage
+    }
+
+    /// Builds the copy at `root`, adding the build's wall time and count to `timing`.
+    func timedBuild(_ root: String, with builder: any MutantBuilder, timing: inout MutationTiming) -> BuildOutcome {
+        let started = Date()
+        let outcome = builder.build(root: root)
+        timing.build += Date().timeIntervalSince(started)
+        timing.builds += 1
+        return outcome
     }
 
     /// Runs the unmutated gate (rows only, then whole unless the policy never explores); both must pass. Their times
