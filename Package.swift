@@ -30,8 +30,9 @@ let package = Package(
         .plugin(name: "BuildIdentityPlugin", capability: .buildTool()),
 
         // Mutation analysis of a core's sources: sites, schemata (every mutant behind one switch), runs and reports.
-        // Works on source text and processes only; knows no spec and no core.
-        .target(name: "Mutation"),
+        // Works on source text and processes only; knows no spec and no core. SpecKit only for its YAML loader (the
+        // accepted-survivors file is read as YAML tools read it).
+        .target(name: "Mutation", dependencies: ["SpecKit"]),
 
         // The Language Server behind `lockspec lsp`: JSON-RPC framing, lint findings as diagnostics, completion, hover.
         .target(name: "LanguageServer", dependencies: ["SpecKit", "Conformance"]),

@@ -101,6 +101,19 @@ struct MutationReportTests {
         } catch let error as AcceptedSurvivorsError {
             #expect(error.description.hasPrefix("f.yaml:4:3: error: unknown key 'colour'"))
         }
+        // Read as YAML reads it: a plain reason holding ': ' is refused where PyYAML refuses it, not taken.
+        do {
+            _ = try AcceptedSurvivors.parse("- mutant: a\n  reason: equivalent — foo is never used: bar\n  expires: 2026-01-01\n", file: "f.yaml")
+            Issue.record("a plain scalar holding ': ' was accepted")
+        } catch let error as AcceptedSurvivorsError {
+            #expect(error.description.hasPrefix("f.yaml:2:"))
+        }
+        #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("- mutant: a\n  reason: [r]\n  expires: 2026-01-01\n", file: "f.yaml") }
+        #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("mutant: a\n", file: "f.yaml") }
+        #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("- mutant: a\n  mutant: b\n  reason: r\n  expires: 2026-01-01\n", file: "f.yaml") }
+        #expect(try AcceptedSurvivors.parse("# nothing accepted yet\n", file: "f.yaml").entries.isEmpty)
+        let quoted = try AcceptedSurvivors.parse("- mutant: a\n  reason: \"equivalent: both agree\"\n  expires: 2026-01-01\n", file: "f.yaml")
+        #expect(quoted.entries.first?.reason == "equivalent: both agree")
         let list = try AcceptedSurvivors.parse("- {mutant: \"x1\", reason: 'a, b', expires: 2026-01-01}  # why\n", file: "f.yaml")
         #expect(list.entries == [AcceptedSurvivor(mutant: "x1", reason: "a, b", expires: "2026-01-01", line: 1)])
         let package = try FakePackage(count: 1)

@@ -2,6 +2,7 @@ import Synchronization
 
 /// A deterministic random source for tests and the harness: xoshiro256** seeded through SplitMix64.
 /// Not for production secrets; use `SystemRandom` there.
+// lockspec:mutate-exclude test and harness random source: no product path constructs one (the product uses SystemRandom); the fixtures, trials and bench seed it, so a fault in it changes salts and nonces the tables never compare
 public final class SeededRandom: RandomSource {
     private let state: Mutex<(UInt64, UInt64, UInt64, UInt64)>
 
