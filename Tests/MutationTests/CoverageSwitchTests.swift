@@ -43,6 +43,43 @@ struct CoverageSwitchTests {
         #expect(!FileManager.default.fileExists(atPath: coverage), "no file when the variable is unset")
     }
 
+    @Test("a schematized raw-value enum and stored initializer compile, keep their values unmutated and change under their mutant")
+    func declarationsRun() throws {
+        let dir = try folder()
+        let source = """
+            public enum Code: UInt8, Hashable, CaseIterable, Codable {
+                case one = 1
+                case two = 2
+            }
+            func probe() -> Int32 { 0 }
+            enum Ready {
+                static let isReady: Bool = probe() >= 0
+            }
+            """
+        let plan = try SiteTestSupport.plan(source)
+        try #require(plan.fallback.isEmpty)
+        try #require(plan.schematizedFiles[SiteTestSupport.file]).write(toFile: dir + "/Sample.swift", atomically: true, encoding: .utf8)
+        try MutantSwitchFile.text.write(toFile: dir + "/Switch.swift", atomically: true, encoding: .utf8)
+        try """
+            import Foundation
+            let json = String(decoding: try JSONEncoder().encode([Code.two]), as: UTF8.self)
+            print(Code.one.rawValue, Code.two.rawValue, Code(rawValue: 2).map { "\\($0)" } ?? "nil", Code(rawValue: 3) == nil, Ready.isReady, json)
+
+            """.write(toFile: dir + "/main.swift", atomically: true, encoding: .utf8)
+        let (built, log) = output(dir, "/usr/bin/env", ["swiftc", "-swift-version", "6", "-Onone", "main.swift", "Sample.swift",
+                                                        "Switch.swift", "-o", "probe"])
+        try #require(built == .exited(0), "\(log)")
+        func run(_ mutated: String?) -> String {
+            guard let mutated else { return output(dir, dir + "/probe", [], removing: ["LOCKSPEC_MUTANT"]).1 }
+            let number = plan.sites.first { "\($0.original)→\($0.mutated)" == mutated }?.number ?? -1
+            return output(dir, dir + "/probe", [], environment: ["LOCKSPEC_MUTANT": String(number)]).1
+        }
+        #expect(run(nil) == "1 2 two true true [2]\n")
+        #expect(run("1→2") == "2 2 one true true [2]\n", "Code.one's raw value 2: init(rawValue: 2) finds .one first")
+        #expect(run("2→3") == "1 3 nil false true [3]\n")
+        #expect(run(">=→<") == "1 2 two true false [2]\n")
+    }
+
     @Test("the copy's manifest drops the test targets and the plugins only they apply; the rest stays")
     func copyManifest() throws {
         let dir = try folder()

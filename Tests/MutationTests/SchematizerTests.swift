@@ -86,8 +86,67 @@ struct SchematizerTests {
         #expect(leaving.schematizedFiles[SiteTestSupport.file]?.contains("a <= 1") == false)
         #expect(leaving.sites == plan.sites)
 
-        let raw = try SiteTestSupport.plan("enum Code: Int {\n    case a = 1\n}")
-        #expect(raw.fallback == raw.sites.map(\.id) && raw.sites.count == 2)
-        #expect(raw.schematizedFiles[SiteTestSupport.file] == nil)
+        // A raw value the enum's rewrite cannot take (a case without one; two cases on a line) still falls back.
+        let implicit = try SiteTestSupport.plan("enum Code: Int {\n    case a = 1\n    case b\n}")
+        #expect(implicit.fallback == implicit.sites.map(\.id) && implicit.sites.count == 2)
+        #expect(implicit.schematizedFiles[SiteTestSupport.file] == nil)
+        let paired = try SiteTestSupport.plan("enum Code: Int {\n    case a = 1, b = 2\n}")
+        #expect(paired.fallback == paired.sites.map(\.id) && paired.sites.count == 5)
+        // A stored initializer holding a closure is not copied.
+        let closure = try SiteTestSupport.plan("let f: (Int) -> Bool = { $0 > 1 }\n")
+        #expect(closure.fallback == closure.sites.filter { $0.mutationOperator == .relational }.map(\.id))
+    }
+
+    @Test("an enum's raw values become a computed rawValue with ternaries; an initializer becomes a ternary over copies")
+    func declarations() throws {
+        let source = """
+            public enum Code: UInt8, Hashable {
+                /// One.
+                case one = 1
+                case two = 2
+            }
+            enum Ready {
+                static let isReady: Bool = probe() >= 0
+            }
+            """
+        let plan = try SiteTestSupport.plan(source)
+        let s = "LockSpecMutantSwitch.on"
+        #expect(plan.fallback.isEmpty)
+        #expect(plan.sites.map { "\($0.number) \($0.mutationOperator.rawValue) \($0.original) \($0.mutated)" } == [
+            "1 boundary 1 0", "2 boundary 1 2", "3 boundary 2 1", "4 boundary 2 3", "5 boundary 2 4",
+            "6 relational >= <", "7 relational >= >", "8 boundary 0 1",
+        ])
+        let expected = """
+            public enum Code: RawRepresentable, Hashable {
+                /// One.
+                case one
+                case two
+
+                public typealias RawValue = UInt8
+                public var rawValue: UInt8 {
+                    switch self {
+                    case .one: return (\(s)(1) ? 0 : \(s)(2) ? 2 : 1)
+                    case .two: return (\(s)(3) ? 1 : \(s)(4) ? 3 : \(s)(5) ? 4 : 2)
+                    }
+                }
+                public init?(rawValue: UInt8) {
+                    for candidate in [Self.one, Self.two] where candidate.rawValue == rawValue {
+                        self = candidate
+                        return
+                    }
+                    return nil
+                }
+            }
+            enum Ready {
+                static let isReady: Bool = (\(s)(6) ? (probe() < 0) : \(s)(7) ? (probe() > 0) : (probe() >= (\(s)(8) ? 1 : 0)))
+            }
+            """
+        #expect(plan.schematizedFiles[SiteTestSupport.file] == expected)
+        let ids = plan.sites.map(\.id)
+        let lines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let two = try #require(lines.firstIndex { $0.contains("case .two: return") })
+        #expect(plan.siteIDs(inSchematizedFile: SiteTestSupport.file, line: two + 1) == Array(ids[2..<5]))
+        let ready = try #require(lines.firstIndex { $0.contains("static let isReady") })
+        #expect(Set(plan.siteIDs(inSchematizedFile: SiteTestSupport.file, line: ready + 1)) == Set(ids[5..<8]))
     }
 }

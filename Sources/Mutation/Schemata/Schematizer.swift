@@ -6,7 +6,7 @@ struct Schematizer {
     static let switchName = "LockSpecMutantSwitch"
 
     /// One change to the text: a character range and its replacement (pieces with their own regions).
-    private struct Edit {
+    struct Edit {
         var start: Int
         var end: Int
         var write: (inout Output) -> Void
@@ -31,9 +31,9 @@ struct Schematizer {
         }
     }
 
-    private let structure: SourceStructure
-    private let chars: [Character]
-    private let lines: LineTable
+    let structure: SourceStructure
+    let chars: [Character]
+    let lines: LineTable
 
     private init(structure: SourceStructure) {
         self.structure = structure
@@ -45,38 +45,66 @@ struct Schematizer {
     static func schematize(file: String, structure: SourceStructure, sites: [FileSites.Planned],
                            leaving: Set<String>) -> (text: String, regions: [SchematizedRegion], fallback: [String]) {
         let schematizer = Schematizer(structure: structure)
-        var literal: [Int: [FileSites.Planned]] = [:]
-        var bodies: [Int: [FileSites.Planned]] = [:]
+        var groups = Groups()
         var fallback: [String] = []
         for planned in sites.sorted(by: { $0.site.number < $1.site.number }) {
+            let left = leaving.contains(planned.site.id)
             switch planned.found.placement {
-            case .literal(let token) where !leaving.contains(planned.site.id): literal[token, default: []].append(planned)
-            case .body(let open) where !leaving.contains(planned.site.id): bodies[open, default: []].append(planned)
+            case .literal(let token) where !left: groups.literal[token, default: []].append(planned)
+            case .body(let open) where !left: groups.bodies[open, default: []].append(planned)
+            case .rawValue(let open) where !left: groups.enums[open, default: []].append(planned)
+            case .initializer(let first, let last) where !left:
+                groups.initializers[TokenSpan(first: first, last: last), default: []].append(planned)
             default: fallback.append(planned.site.id)
             }
         }
         var output = Output(file: file)
-        schematizer.write(0..<structure.source.characters.count, edits: schematizer.edits(literal: literal, bodies: bodies),
-                          to: &output)
+        schematizer.write(0..<structure.source.characters.count, edits: schematizer.edits(groups), to: &output)
         return (output.text, output.regions, fallback)
     }
 
-    private func edits(literal: [Int: [FileSites.Planned]], bodies: [Int: [FileSites.Planned]]) -> [Edit] {
+    /// The sites of a file by how they go in: literal tokens, function bodies, raw-value enums, initializers.
+    struct Groups {
+        var literal: [Int: [FileSites.Planned]] = [:]
+        var bodies: [Int: [FileSites.Planned]] = [:]
+        var enums: [Int: [FileSites.Planned]] = [:]
+        var initializers: [TokenSpan: [FileSites.Planned]] = [:]
+    }
+
+    /// The first and last token of a stretch of source.
+    struct TokenSpan: Hashable {
+        var first: Int
+        var last: Int
+    }
+
+    private func edits(_ groups: Groups) -> [Edit] {
         let tokens = structure.tokens
         var edits: [Edit] = []
         var literalEdits: [Edit] = []
-        for (token, sites) in literal {
+        for (token, sites) in groups.literal {
             let original = tokens[token].text
             literalEdits.append(Edit(start: tokens[token].start, end: tokens[token].end) { output in
                 output.appendRegion(Self.ternary(original: original, sites: sites.map(\.site)), ids: sites.map(\.site.id))
             })
         }
-        for (open, sites) in bodies {
+        for (open, sites) in groups.bodies {
             let inner = tokens[open].end..<tokens[structure.match[open]].start
             let innerLiterals = literalEdits.filter { inner.contains($0.start) }
             edits.append(Edit(start: inner.lowerBound, end: inner.upperBound) { output in
                 self.writeCopies(of: inner, sites: sites.map(\.site), literals: innerLiterals, to: &output)
             })
+        }
+        for (span, sites) in groups.initializers {
+            let range = tokens[span.first].start..<tokens[span.last].end
+            let inner = literalEdits.filter { range.contains($0.start) }
+            edits.append(Edit(start: range.lowerBound, end: range.upperBound) { output in
+                self.writeTernary(of: range, sites: sites.map(\.site), literals: inner, to: &output)
+            })
+        }
+        for sites in groups.enums.values {
+            if let enumeration = structure.rawValueEnum(ofLiteral: sites[0].found.anchor) {
+                edits += rawValueEdits(enumeration, sites: sites.map(\.site))
+            }
         }
         let bodyRanges = edits.map { $0.start..<$0.end }
         edits += literalEdits.filter { edit in !bodyRanges.contains { $0.contains(edit.start) } }
@@ -105,14 +133,14 @@ struct Schematizer {
     }
 
     /// The edit of one site, located by its original line and column.
-    private func mutantEdit(_ site: MutationSite) -> Edit {
+    func mutantEdit(_ site: MutationSite) -> Edit {
         let start = lines.offset(line: site.line, column: site.column)
         let end = lines.offset(line: site.endLine, column: site.endColumn)
         return Edit(start: start, end: end) { $0.append(site.mutated) }
     }
 
     /// Writes the characters of `range`, with `edits` (sorted, not overlapping, inside the range) applied.
-    private func write(_ range: Range<Int>, edits: [Edit], to output: inout Output) {
+    func write(_ range: Range<Int>, edits: [Edit], to output: inout Output) {
         var cursor = range.lowerBound
         for edit in edits.sorted(by: { $0.start < $1.start }) where edit.start >= cursor {
             output.append(String(chars[cursor..<edit.start]))

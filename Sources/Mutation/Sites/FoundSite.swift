@@ -6,6 +6,12 @@ struct FoundSite: Sendable, Hashable {
         case literal(Int)
         /// Inside the function body opening at this token index: the body is copied once per mutant.
         case body(Int)
+        /// The raw value of a case of the enum whose body opens at this token index: the enum gets a computed
+        /// `rawValue` whose cases are ternaries over the switch.
+        case rawValue(Int)
+        /// Inside the initializer expression of a stored property or global (its first and last token): the
+        /// expression is copied once per mutant into a ternary over the switch.
+        case initializer(first: Int, last: Int)
         /// Neither: the site needs a build of its own.
         case fallback
     }
@@ -35,6 +41,10 @@ extension SourceStructure {
             placement = .literal(anchor)
         } else if functionBody[anchor] >= 0 {
             placement = .body(functionBody[anchor])
+        } else if literal, let enumeration = rawValueEnum(ofLiteral: anchor) {
+            placement = .rawValue(enumeration.open)
+        } else if let expression = storedInitializer(holding: start, end, anchor: anchor) {
+            placement = .initializer(first: expression.first, last: expression.last)
         } else {
             placement = .fallback
         }
