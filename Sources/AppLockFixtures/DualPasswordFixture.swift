@@ -30,6 +30,7 @@ public final class DualPasswordFixture: Fixture {
                 "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
                 "eraseSwitchOff": ["password": password], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
                 "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
+                "acknowledgeWarning": [:], "confirmErase": [:],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine }.merging(DualPasswordFaults.events) { mine, _ in mine },
             observations: [
                 "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
@@ -51,7 +52,7 @@ public final class DualPasswordFixture: Fixture {
                 "derivation": .enumeration(["parallel", "sequential"]), "installSeed": .int(0...65_535),
             ],
             decisions: [
-                "decoy.password-policy": ["kind", "length", "sameAsOther"],
+                "decoy.password-policy": ["kind", "length", "sameAsOther", "slot"],
                 "decoy.failure-delay": ["failures"],
             ],
             matrices: ["decoy.test-matrix": ["action", "erase"]],
@@ -235,6 +236,9 @@ public final class DualPasswordFixture: Fixture {
             var effects: [DualPasswordEffect] = []
             for character in try text(input("text")) { effects += try send(.typeCharacter(SecretBytes(utf8: String(character)))) }
             return effects
+        // The dialog's two buttons as the core receives them, whatever the dialog shows (a stale button's tap).
+        case "acknowledgeWarning": return try send(.acknowledgeEraseWarning)
+        case "confirmErase": return try send(.confirmEnableErase)
         case "deleteBackward": return try send(.deleteBackward)
         case "clearField": return try send(.clearField)
         case "submitField": return try send(.submitField)
@@ -312,11 +316,18 @@ public final class DualPasswordFixture: Fixture {
             for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
             guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
             let other = same ? candidate : (digits ? "9" : "z") + candidate
-            // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters.
+            let asDecoy: Bool
+            switch try value("slot").description {
+            case "main": asDecoy = false
+            case "decoy": asDecoy = true
+            default: throw FixtureError("slot must be main or decoy")
+            }
+            // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters;
+            // the candidate is set as the slot's password and `other` as the other slot's.
             do {
                 try DualPassword.install(
-                    main: SecretBytes(utf8: candidate), decoy: SecretBytes(utf8: other), store: InMemoryStore(),
-                    random: SeededRandom(seed: 1), parameters: .testing)
+                    main: SecretBytes(utf8: asDecoy ? other : candidate), decoy: SecretBytes(utf8: asDecoy ? candidate : other),
+                    store: InMemoryStore(), random: SeededRandom(seed: 1), parameters: .testing)
                 outputs = ["accepted": .bool(true), "reason": .symbol("none")]
             } catch let error as PasswordPolicyError {
                 let reason: String

@@ -39,9 +39,10 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// The open profile, if any.
     public var openProfile: ProfileRole? { session?.role }
 
-    /// Whether the open session holds key material (false after release, and for Face ID, whose key lives in the
-    /// platform's biometric keychain item, outside this model).
-    public var holdsProfileKey: Bool { session?.slot != nil }
+    /// Whether the open session holds live key material: an unsealed profile key not yet wiped (false after release,
+    /// when the session's key was wiped while it stays open, and for Face ID, whose key lives in the platform's
+    /// biometric keychain item, outside this model).
+    public var holdsProfileKey: Bool { session?.slot.map { !$0.profileKey.isWiped } ?? false }
 
     /// The earliest instant a submission is considered (nil when no delay applies).
     public var nextSubmissionAllowedAt: Instant? {

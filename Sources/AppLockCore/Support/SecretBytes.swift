@@ -38,6 +38,9 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
         storage.wipe()
     }
 
+    /// True once `wipe()` was called on this value or a copy of it: the bytes are zeros, no longer the secret.
+    public var isWiped: Bool { storage.isWiped }
+
     /// Gives temporary read access to the bytes.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try storage.withUnsafeBytes(body)
@@ -51,6 +54,7 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
     /// The heap buffer; zeroed in `deinit`. Mutated only by `wipe()`, behind a lock.
     private final class Storage: @unchecked Sendable {
         private var bytes: [UInt8]
+        private var wiped = false
         private let lock = NSLockLite()
 
         init(_ bytes: [UInt8]) {
@@ -63,8 +67,13 @@ public struct SecretBytes: Sendable, Equatable, CustomStringConvertible, CustomD
             try lock.withLock { try bytes.withUnsafeBytes(body) }
         }
 
+        var isWiped: Bool { lock.withLock { wiped } }
+
         func wipe() {
-            lock.withLock { Sodium.wipe(&bytes) }
+            lock.withLock {
+                Sodium.wipe(&bytes)
+                wiped = true
+            }
         }
 
         deinit {
