@@ -16,7 +16,9 @@ import SpecKit
 ///
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
-/// `installSeed` the seed of the device's random source (which draws the slot order at install);
+/// `installSeed` the seed of the device's random source (which draws the slot order at install); `appVersion` the
+/// configuration's app version (written into each slot record's header); `deviceSecret: present` a fixed 32-byte test
+/// secret as the configuration's device secret (Argon2's secret input), given to set-up and the lock screen alike;
 /// `submit(waited: cap)` advances the clock by that cap first; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
@@ -50,6 +52,7 @@ public final class DualPasswordFixture: Fixture {
                 "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
                 "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
                 "derivation": .enumeration(["parallel", "sequential"]), "installSeed": .int(0...65_535),
+                "appVersion": .int(0...4_294_967_295), "deviceSecret": .enumeration(["none", "present"]),
             ],
             decisions: [
                 "decoy.password-policy": ["kind", "length", "sameAsOther", "slot"],
@@ -67,6 +70,8 @@ public final class DualPasswordFixture: Fixture {
     private static let mainPassword = "orchard-lantern-42"
     private static let decoyPassword = "harbor-pebble-17"
     private static let wrongPassword = "neither-of-them-9"
+    /// The device secret of `deviceSecret: present`: 32 fixed bytes (a Keychain item's worth).
+    private static let deviceSecretBytes: [UInt8] = (0..<32).map { UInt8(0xA0 &+ $0) }
     /// The test secrets, only so that a test can search every report for them.
     static var secretsForAudit: [String] { [mainPassword, decoyPassword, wrongPassword] }
 
@@ -117,6 +122,12 @@ public final class DualPasswordFixture: Fixture {
                 parameters = nil
             case ("installSeed", .int(let value)):
                 seed = UInt64(value)
+            case ("appVersion", .int(let value)):
+                configuration.appVersion = UInt32(clamping: value)
+            case ("deviceSecret", .symbol("none")):
+                configuration.deviceSecret = nil
+            case ("deviceSecret", .symbol("present")):
+                configuration.deviceSecret = DeviceSecret(SecretBytes(Self.deviceSecretBytes))
             default:
                 throw FixtureError("unknown product value \(item.name)=\(item.value)")
             }
@@ -132,15 +143,12 @@ public final class DualPasswordFixture: Fixture {
         store = faults.store(path: storePath)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if let parameters {
-                try DualPassword.install(
-                    main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
-                    store: fileStore, random: random, parameters: parameters)
-            } else {
-                try DualPassword.install(
-                    main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
-                    store: fileStore, random: random)
-            }
+            // Set-up and the lock screen get the same configuration, as a shell gives them (the app version and the
+            // device secret go into the slot records).
+            try DualPassword.install(
+                main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
+                store: fileStore, random: random, parameters: parameters ?? .productionDefault,
+                configuration: configuration)
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }

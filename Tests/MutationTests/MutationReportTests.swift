@@ -66,7 +66,7 @@ struct MutationReportTests {
         #expect(tests.contains { $0["id"] as? String == "explore:demo" }, "every coveredBy id names a test")
     }
 
-    @Test("CI mode: every survivor listed exits 0; a new survivor exits 1; a listed mutant now killed, or an expired entry, exits 1")
+    @Test("CI mode: every survivor listed exits 0; a new survivor exits 1; a listed mutant now killed (unless racy), or an expired entry, exits 1")
     func ciMode() throws {
         let package = try FakePackage()
         let file = package.root + "/accepted.yaml"
@@ -86,6 +86,11 @@ struct MutationReportTests {
             .write(toFile: file, atomically: true, encoding: .utf8)
         let stale = run(package, accepted: file, ci: true)
         #expect(stale.exitCode == 1 && stale.output.contains("nowKilled: m1"))
+        // A racy entry (its outcome depends on thread timing) may be detected without going stale.
+        try "- {mutant: m4, reason: equivalent, expires: 2026-12-31}\n- {mutant: m1, reason: a race, expires: 2026-12-31, racy: true}\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let racy = run(package, accepted: file, ci: true)
+        #expect(racy.exitCode == 0, "\(racy.output)")
 
         try "- mutant: m4\n  reason: equivalent\n  expires: 2026-05-31\n".write(toFile: file, atomically: true, encoding: .utf8)
         let expired = run(package, accepted: file, ci: true)
@@ -112,6 +117,9 @@ struct MutationReportTests {
         #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("mutant: a\n", file: "f.yaml") }
         #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("- mutant: a\n  mutant: b\n  reason: r\n  expires: 2026-01-01\n", file: "f.yaml") }
         #expect(try AcceptedSurvivors.parse("# nothing accepted yet\n", file: "f.yaml").entries.isEmpty)
+        let racy = try AcceptedSurvivors.parse("- {mutant: a, reason: r, expires: 2026-01-01, racy: true}\n", file: "f.yaml")
+        #expect(racy.entries.first?.racy == true)
+        #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("- {mutant: a, reason: r, expires: 2026-01-01, racy: maybe}\n", file: "f.yaml") }
         let quoted = try AcceptedSurvivors.parse("- mutant: a\n  reason: \"equivalent: both agree\"\n  expires: 2026-01-01\n", file: "f.yaml")
         #expect(quoted.entries.first?.reason == "equivalent: both agree")
         let list = try AcceptedSurvivors.parse("- {mutant: \"x1\", reason: 'a, b', expires: 2026-01-01}  # why\n", file: "f.yaml")

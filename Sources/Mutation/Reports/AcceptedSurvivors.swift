@@ -1,8 +1,9 @@
 import Foundation
 import SpecKit
 
-/// The accepted-survivors file: a YAML list of `{mutant: <stable id>, reason: <text>, expires: YYYY-MM-DD}`, for
-/// equivalent mutants and for survivors no behaviour table can see.
+/// The accepted-survivors file: a YAML list of `{mutant: <stable id>, reason: <text>, expires: YYYY-MM-DD}` (and
+/// `racy: true` for a mutant whose outcome depends on thread timing), for equivalent mutants and for survivors no
+/// behaviour table can see.
 ///
 /// Read through SpecKit's libyaml loader, the same YAML every other tool reads: a file that YAML refuses (a plain
 /// reason holding `: `, a tab, an unclosed quote) is refused here too, with libyaml's located message, so the file a
@@ -19,6 +20,8 @@ public struct AcceptedSurvivors: Sendable, Hashable {
 
     /// The keys an entry has, each required.
     static let keys = ["mutant", "reason", "expires"]
+    /// The optional keys: `racy: true` for a mutant whose outcome depends on thread timing.
+    static let optionalKeys = ["racy"]
 
     /// Reads a file; `AcceptedSurvivorsError` locates what is wrong.
     public static func load(path: String) throws -> AcceptedSurvivors {
@@ -53,10 +56,10 @@ public struct AcceptedSurvivors: Sendable, Hashable {
         }
         var values: [String: Node] = [:]
         for pair in mapping {
-            guard let key = pair.key.scalar, keys.contains(key) else {
+            guard let key = pair.key.scalar, keys.contains(key) || optionalKeys.contains(key) else {
                 let shown = pair.key.scalar.map { "'\($0)'" } ?? pair.key.kindDescription
                 throw AcceptedSurvivorsError(at: pair.key.location, file: file,
-                                             message: "unknown key \(shown) (expected mutant, reason, expires)")
+                                             message: "unknown key \(shown) (expected mutant, reason, expires, racy)")
             }
             guard let text = pair.value.scalar else {
                 throw AcceptedSurvivorsError(at: pair.value.location, file: file,
@@ -72,8 +75,13 @@ public struct AcceptedSurvivors: Sendable, Hashable {
             throw AcceptedSurvivorsError(at: values["expires"]?.location ?? item.location, file: file,
                                          message: "expires must be YYYY-MM-DD, not '\(expires)'")
         }
+        let racy = values["racy"]?.scalar ?? "false"
+        guard racy == "true" || racy == "false" else {
+            throw AcceptedSurvivorsError(at: values["racy"]?.location ?? item.location, file: file,
+                                         message: "racy must be true or false, not '\(racy)'")
+        }
         return AcceptedSurvivor(mutant: values["mutant"]?.scalar ?? "", reason: values["reason"]?.scalar ?? "",
-                                expires: expires, line: item.location.line)
+                                expires: expires, line: item.location.line, racy: racy == "true")
     }
 
     private static func isDate(_ text: String) -> Bool {

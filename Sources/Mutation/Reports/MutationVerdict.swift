@@ -1,6 +1,6 @@
 /// The accepted-survivors file applied to a report, and what fails the run. Any survivor not listed fails; in CI mode
-/// so does a stale list: a listed mutant that is now detected, an entry past its date, and (when every site of the
-/// plan ran) an entry naming no mutant of the plan.
+/// so does a stale list: a listed mutant that is now detected (unless its entry is `racy`: its outcome depends on
+/// thread timing), an entry past its date, and (when every site of the plan ran) an entry naming no mutant of the plan.
 public struct MutationVerdict: Sendable, Hashable {
     /// What fails the run, sorted by mutant id then kind.
     public var findings: [Finding]
@@ -49,7 +49,7 @@ public struct MutationVerdict: Sendable, Hashable {
             let byID = Dictionary(report.mutants.map { ($0.site.id, $0) }, uniquingKeysWith: { a, _ in a })
             let complete = report.mutants.count == report.settings.planSites
             for entry in accepted.entries {
-                if let m = byID[entry.mutant], m.status.isDetected {
+                if let m = byID[entry.mutant], m.status.isDetected, !entry.racy {
                     found.append(Finding(kind: .nowKilled, mutant: entry.mutant, message: "listed (line \(entry.line)) but now "
                         + "detected (\(m.status.rawValue)\(m.killedBy.first.map { " by \($0)" } ?? "")): remove the entry"))
                 }

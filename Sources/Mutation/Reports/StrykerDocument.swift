@@ -32,7 +32,7 @@ struct StrykerDocument: Codable {
     struct TestFile: Codable { var tests: [Test] }
     struct Test: Codable { var id: String; var name: String; var location: OpenLocation? }
     struct OpenLocation: Codable { var start: Position }
-    struct Accepted: Codable { var reason: String; var expires: String; var line: Int }
+    struct Accepted: Codable { var reason: String; var expires: String; var line: Int; var racy: Bool? }
 
     struct Mutant: Codable {
         var id: String

@@ -65,7 +65,7 @@ public enum StrykerJSON {
                      description: "\(s.mutationOperator.rawValue): '\(s.original)' → '\(s.mutated)' in \(s.declaration)",
                      duration: m.milliseconds, testsCompleted: nil, number: s.number, declaration: s.declaration,
                      original: s.original, measuredStatus: m.status, fallback: m.fallback, explored: m.explored,
-                     accepted: m.accepted.map { .init(reason: $0.reason, expires: $0.expires, line: $0.line) })
+                     accepted: m.accepted.map { .init(reason: $0.reason, expires: $0.expires, line: $0.line, racy: $0.racy ? true : nil) })
     }
 
     static func result(_ m: StrykerDocument.Mutant, file: String, operator op: MutationOperator) -> MutantResult {
@@ -76,7 +76,8 @@ public enum StrykerJSON {
         let reason = m.accepted == nil ? m.statusReason : nil
         return MutantResult(site: site, status: m.measuredStatus, killedBy: m.killedBy, fallback: m.fallback, reason: reason,
                             milliseconds: m.duration, explored: m.explored,
-                            accepted: m.accepted.map { AcceptedSurvivor(mutant: m.id, reason: $0.reason, expires: $0.expires, line: $0.line) },
+                            accepted: m.accepted.map { AcceptedSurvivor(mutant: m.id, reason: $0.reason, expires: $0.expires, line: $0.line,
+                                                                      racy: $0.racy ?? false) },
                             coveredBy: m.coveredBy)
     }
 }

@@ -54,12 +54,16 @@ public struct AcceptedSurvivor: Codable, Sendable, Hashable {
     public var expires: String
     /// The line of the entry in its file.
     public var line: Int
+    /// Whether the mutant's outcome depends on thread timing (`racy: true`: a data race the mutant opens, which
+    /// crashes some runs and not others): then a run that detects it is not a stale entry.
+    public var racy: Bool = false
 
     /// Makes an entry.
-    public init(mutant: String, reason: String, expires: String, line: Int) {
+    public init(mutant: String, reason: String, expires: String, line: Int, racy: Bool = false) {
         self.mutant = mutant
         self.reason = reason
         self.expires = expires
         self.line = line
+        self.racy = racy
     }
 }
