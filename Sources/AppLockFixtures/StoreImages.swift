@@ -36,6 +36,16 @@ enum StoreImages {
         return out
     }
 
+    /// MedTime's store as the release wrote it (format 1, unkeyed): 3 failures and an enrolled PIN.
+    private static let releaseMedTime: [(hex: String, zeros: Int)] = [
+        (
+            "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
+            "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
+            "756e6c6f636b2e6661696c75726573000000040000000344fae7a1c34f809b88e7472d1a4043b15c51132045b369edba" +
+            "8a9af0bed8f34f",
+            0),
+    ]
+
     /// Each image as segments (hex, then a run of that many zero bytes) and the device secret it was written under
     /// (hex; empty for the unkeyed format 1; test values, never a real device's).
     private static let parts: [String: (segments: [(hex: String, zeros: Int)], secret: String)] = [
@@ -62,26 +72,12 @@ enum StoreImages {
             secret: ""),
         // MedTime as the release wrote it (format 1): PIN 1357 enrolled (light Argon2id), 3 failures counted
         "medtime": (
-            segments: [
-                (
-                    "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
-                    "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
-                    "756e6c6f636b2e6661696c75726573000000040000000344fae7a1c34f809b88e7472d1a4043b15c51132045b369edba" +
-                    "8a9af0bed8f34f",
-                    0),
-            ],
+            segments: releaseMedTime,
             secret: ""),
         // MedTime as the release wrote it (unkeyed, format 1), restored with a 65-byte secret, one over what a
         // DeviceSecret accepts (BLAKE2b could not key a checksum with it): the secret is not taken
         "medtimeSecret65": (
-            segments: [
-                (
-                    "4c534b5601000000020011756e6c6f636b2e63726564656e7469616c0000003e0102000000400000000100000001bac6" +
-                    "3d9a6afbc149b9cda905f92dee2e7289750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f" +
-                    "756e6c6f636b2e6661696c75726573000000040000000344fae7a1c34f809b88e7472d1a4043b15c51132045b369edba" +
-                    "8a9af0bed8f34f",
-                    0),
-            ],
+            segments: releaseMedTime,
             secret: "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f80"),
         // MedTime whose entry count says 3 for 2 entries
         "medtimeCountHigh": (
