@@ -144,11 +144,15 @@ public final class DualPasswordFixture: Fixture {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Set-up and the lock screen get the same configuration, as a shell gives them (the app version and the
-            // device secret go into the slot records).
-            try DualPassword.install(
-                main: SecretBytes(utf8: Self.mainPassword), decoy: SecretBytes(utf8: Self.decoyPassword),
-                store: fileStore, random: random, parameters: parameters ?? .productionDefault,
-                configuration: configuration)
+            // device secret go into the slot records); `kdf: installDefault` leaves the parameters to set-up's default.
+            let main = SecretBytes(utf8: Self.mainPassword), decoy = SecretBytes(utf8: Self.decoyPassword)
+            if let parameters {
+                try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
+                                         parameters: parameters, configuration: configuration)
+            } else {
+                try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
+                                         configuration: configuration)
+            }
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }

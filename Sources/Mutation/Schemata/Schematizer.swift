@@ -101,8 +101,8 @@ struct Schematizer {
                 self.writeTernary(of: range, sites: sites.map(\.site), literals: inner, to: &output)
             })
         }
-        for sites in groups.enums.values {
-            if let enumeration = structure.rawValueEnum(ofLiteral: sites[0].found.anchor) {
+        for (open, sites) in groups.enums {
+            if let enumeration = structure.rawValueEnum(body: open) {
                 edits += rawValueEdits(enumeration, sites: sites.map(\.site))
             }
         }

@@ -29,7 +29,14 @@ extension SourceStructure {
     /// The enum whose case declares the raw-value literal at `literal`, when every case of that enum is one
     /// `case name = literal` on its own, its raw type is a plain standard type and it declares no `rawValue` itself.
     func rawValueEnum(ofLiteral literal: Int) -> RawValueEnum? {
-        let open = enclosingBrace[literal]
+        guard let enumeration = rawValueEnum(body: enclosingBrace[literal]),
+              enumeration.cases.contains(where: { $0.literal == literal }) else { return nil }
+        return enumeration
+    }
+
+    /// The enum whose body opens at `open`, when every case is one `case name = literal` on its own, its raw type is
+    /// a plain standard type and it declares no `rawValue` itself.
+    func rawValueEnum(body open: Int) -> RawValueEnum? {
         guard open >= 0, braceKinds[open] == .typeBody, let header = enumHeader(open) else { return nil }
         var cases: [RawValueEnum.Case] = []
         for index in (open + 1)..<match[open] where enclosingBrace[index] == open {
@@ -42,7 +49,6 @@ extension SourceStructure {
             else { return nil }
             cases.append(.init(name: index + 1, literal: index + 3))
         }
-        guard cases.contains(where: { $0.literal == literal }) else { return nil }
         return RawValueEnum(open: open, rawType: header.rawType, access: header.access, cases: cases)
     }
 
@@ -79,10 +85,9 @@ extension SourceStructure {
             if index > first, token.newlineBefore, !BraceClassifier.continues(from: tokens[index - 1], to: token) { break }
             if token.isSymbol(";") || token.isSymbol(",") || token.isSymbol("}") { break }
             if token.isSymbol("{") { return nil }
-            last = index
-            index = ["(", "["].contains(token.text) && token.kind == .punctuation && match[index] > index
-                ? match[index] + 1 : index + 1
-            if index - 1 > last { last = index - 1 }
+            // A bracketed group is one piece of the expression: step over it to its closer.
+            last = (token.isSymbol("(") || token.isSymbol("[")) && match[index] > index ? match[index] : index
+            index = last + 1
         }
         guard tokens[first].start <= start, end <= tokens[last].end else { return nil }
         return (first, last)
