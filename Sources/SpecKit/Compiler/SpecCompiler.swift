@@ -2,7 +2,7 @@ import Foundation
 
 /// The compiler: reads spec files, checks them one by one and together, and compiles them into a `CompiledSuite`.
 ///
-/// `SpecFile (bytes) → Node → Spec → CompiledSuite`. It never stops at the first mistake: every finding of every
+/// `SpecFile (bytes) → NodeView → Spec → CompiledSuite`. It never stops at the first mistake: every finding of every
 /// file is collected and sorted.
 public struct SpecCompiler: Sendable {
     /// The loader's limits.
@@ -80,11 +80,11 @@ public struct SpecCompiler: Sendable {
     /// Compiles files already read into memory (path and bytes).
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var diagnostics: [Diagnostic] = []
-        var documents: [(path: String, bytes: [UInt8], node: Node)] = []
+        var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
         var reader = SpecReader()
         for source in sources {
             do {
-                documents.append((source.path, source.bytes, try loader.load(source.bytes, file: source.path)))
+                documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))
             } catch {
                 diagnostics += error.diagnostics
                 // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
@@ -249,7 +249,7 @@ public struct SpecCompiler: Sendable {
 
 /// Reads a product file into the reader, so the specs read after it inherit its values: one per fixture, and its
 /// id unique among the spec ids.
-private func readProductFile(_ node: Node, path: String, reader: inout SpecReader, locations: inout [String: SourceLocation]) -> [Diagnostic] {
+private func readProductFile(_ node: NodeView, path: String, reader: inout SpecReader, locations: inout [String: SourceLocation]) -> [Diagnostic] {
     let (product, broken, found) = reader.readProductFile(node, file: path)
     guard let product else { return found }
     if let previous = locations[product.id] {

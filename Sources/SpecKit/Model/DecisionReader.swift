@@ -40,7 +40,7 @@ struct DecisionReader {
     }
 
     /// A mapping of declared names to values of their domains (`then` of a decision row, `expect` of a matrix row).
-    static func bindings(_ node: Node, declared: [Declaration], what: String, rowID: String, context c: ReadContext) -> [Binding] {
+    static func bindings(_ node: NodeView, declared: [Declaration], what: String, rowID: String, context c: ReadContext) -> [Binding] {
         guard let entries = c.mapping(node, "the expectations of row \(rowID)") else { return [] }
         var result: [Binding] = []
         for entry in entries {

@@ -53,7 +53,7 @@ struct MachineReader {
                        otherwise: otherwise, hit: hit, rows: rows)
     }
 
-    static func events(_ node: Node, context c: ReadContext) -> [EventDeclaration] {
+    static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
         var result: [EventDeclaration] = []
         func add(_ name: String, _ inputs: [Declaration], _ location: SourceLocation) {
             if name == Machine.relaunchEvent {
@@ -84,7 +84,7 @@ struct MachineReader {
         names.isEmpty ? "no events are declared" : "the declared events are " + names.joined(separator: ", ")
     }
 
-    static func effectNames(_ node: Node, context c: ReadContext) -> [Named] {
+    static func effectNames(_ node: NodeView, context c: ReadContext) -> [Named] {
         guard let items = c.list(node, "effects") else { return [] }
         var result: [Named] = []
         for item in items {
@@ -98,7 +98,7 @@ struct MachineReader {
         return result
     }
 
-    static func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _: T.Type, _ what: String, context c: ReadContext) -> T?
+    static func choice<T: RawRepresentable & CaseIterable>(_ node: NodeView, _: T.Type, _ what: String, context c: ReadContext) -> T?
     where T.RawValue == String {
         guard let text = c.text(node, what) else { return nil }
         if let value = T(rawValue: text) { return value }
@@ -109,7 +109,7 @@ struct MachineReader {
     }
 
     /// Effects named by a row: `name` or `name(arguments)` (see `EffectSyntax`), each declared.
-    static func effectCalls(_ node: Node, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
+    static func effectCalls(_ node: NodeView, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
         guard let items = c.list(node, "the effects of row \(rowID)", single: true) else { return [] }
         var result: [EffectCall] = []
         for item in items {
@@ -186,7 +186,7 @@ struct MachineReader {
     }
 
     /// `names` is `testableNames(variables:events:)`.
-    private func readRow(_ node: Node, states: [String], stateSet: Set<String>, variables: [Declaration], names: [String: [String: Domain]],
+    private func readRow(_ node: NodeView, states: [String], stateSet: Set<String>, variables: [Declaration], names: [String: [String: Domain]],
                          events: [EventDeclaration], effects: [Named]) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ReadContext {
     /// Reads a `when:` mapping against the names it may test.
-    func conditions(_ node: Node, names: [String: Domain], what: @autoclosure () -> String, rowID: String) -> [Condition] {
+    func conditions(_ node: NodeView, names: [String: Domain], what: @autoclosure () -> String, rowID: String) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
         var result: [Condition] = []
         for entry in entries {
@@ -32,7 +32,7 @@ extension ReadContext {
         return result
     }
 
-    private func valueSet(_ node: Node, domain: Domain, whole: ClosedRange<Int>, name: String, rowID: String) -> ValueSet? {
+    private func valueSet(_ node: NodeView, domain: Domain, whole: ClosedRange<Int>, name: String, rowID: String) -> ValueSet? {
         if let items = node.sequence {
             var set = ValueSet([])
             for item in items {
@@ -78,7 +78,7 @@ extension ReadContext {
     /// A comparison that no value of the domain meets gives the empty set (reported by the caller); no range is
     /// built before its bounds are known to be in order, and a bound far outside the domain is first brought just
     /// outside it, so nothing here can trap or overflow.
-    private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: Node, rowID: String) -> ValueSet? {
+    private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: NodeView, rowID: String) -> ValueSet? {
         let reported = failureMark
         func bound(_ s: String) -> Int? {
             let b: Int?

@@ -14,7 +14,7 @@ extension ReadContext {
     /// Reads a `product:` (or `given:`) mapping: each value is a scalar or `{value: …, decision: …}`. When the
     /// fixture's parameters are known, each value is typed by its parameter's domain and a value outside it is a
     /// `product.bad-value` at its own line; otherwise a value is typed by its look.
-    func productBindings(_ node: Node, _ what: String) -> [Binding] {
+    func productBindings(_ node: NodeView, _ what: String) -> [Binding] {
         guard let entries = mapping(node, what) else { return [] }
         var result: [Binding] = []
         for entry in entries {
@@ -28,7 +28,7 @@ extension ReadContext {
                 decision = byKey["decision"].flatMap { text($0, "the decision of product value '\(name)'") }
             }
             guard let text = text(valueNode, "the product value '\(name)'") else { continue }
-            var value = SpecReader.productValue(text, quoted: { if case .scalar(_, let q) = valueNode.value { q } else { false } }())
+            var value = SpecReader.productValue(text, quoted: valueNode.isQuoted)
             if let domain = product.declared?[name] {
                 switch domain.parse(text.trimmingSpaces) {
                 case .success(let v): value = v

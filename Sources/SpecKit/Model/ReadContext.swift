@@ -29,23 +29,23 @@ final class ReadContext {
     func isBroken(_ name: String) -> Bool { brokenNames.contains(name.trimmingSpaces) }
 
     /// The entries of a mapping, or an error saying what was expected.
-    func mapping(_ node: Node, _ what: @autoclosure () -> String) -> [Node.Entry]? {
+    func mapping(_ node: NodeView, _ what: @autoclosure () -> String) -> NodeView.Entries? {
         if let entries = node.mapping { return entries }
-        if node.scalar == "" || node.scalar == "~" || node.scalar == "null" { return [] }
+        if node.scalarIs("") || node.scalarIs("~") || node.scalarIs("null") { return node.noEntries }
         error("spec.wrong-type", "\(what()) should be a mapping (name: value lines), but it is \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// The items of a list; a single value counts as a list of one when `single` is true.
-    func list(_ node: Node, _ what: @autoclosure () -> String, single: Bool = false) -> [Node]? {
+    func list(_ node: NodeView, _ what: @autoclosure () -> String, single: Bool = false) -> NodeView.Items? {
         if let items = node.sequence { return items }
-        if single, node.scalar != nil { return [node] }
+        if single, node.scalar != nil { return NodeView.Items(single: node) }
         error("spec.wrong-type", "\(what()) should be a list (lines starting with '- ', or [a, b]), but it is \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// The text of a scalar, or an error.
-    func text(_ node: Node, _ what: @autoclosure () -> String, allowEmpty: Bool = false) -> String? {
+    func text(_ node: NodeView, _ what: @autoclosure () -> String, allowEmpty: Bool = false) -> String? {
         guard let text = node.scalar else {
             error("spec.wrong-type", "\(what()) should be a single value, but it is \(node.kindDescription)", at: node.location)
             return nil
@@ -58,7 +58,7 @@ final class ReadContext {
     }
 
     /// A name: a letter or underscore, then letters, digits and underscores.
-    func name(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+    func name(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
         guard let text = text(node, what()) else { return nil }
         guard Self.isName(text) else {
             brokenNames.insert(text.trimmingSpaces)
@@ -70,7 +70,7 @@ final class ReadContext {
     }
 
     /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
-    func enumerationMember(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+    func enumerationMember(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
         guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {
             return name(node, what())
         }
@@ -102,10 +102,10 @@ final class ReadContext {
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
-    func keys(_ entries: [Node.Entry], of node: Node, what: @autoclosure () -> String, required: [String], optional: [String]) -> KeyedNodes {
+    func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String]) -> KeyedNodes {
         var byKey = KeyedNodes(entries)
         for (index, entry) in entries.enumerated() {
-            guard case .scalar(let key, _) = entry.key.value else {
+            guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
@@ -124,7 +124,7 @@ final class ReadContext {
     }
 
     /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names.
-    func domain(_ node: Node, _ what: @autoclosure () -> String) -> Domain? {
+    func domain(_ node: NodeView, _ what: @autoclosure () -> String) -> Domain? {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {
@@ -151,7 +151,7 @@ final class ReadContext {
     }
 
     /// Declarations: a mapping of names to domains, each written short (`bool`) or as `{type:, initial:}`.
-    func declarations(_ node: Node, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool,
+    func declarations(_ node: NodeView, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool,
                       allowPersist: Bool = false) -> [Declaration] {
         guard let entries = mapping(node, what()) else { return [] }
         var result: [Declaration] = []
@@ -163,9 +163,9 @@ final class ReadContext {
                 continue
             }
             var typeNode = entry.value
-            var initialNode: Node?
-            var openEndedNode: Node?
-            var persistNode: Node?
+            var initialNode: NodeView?
+            var openEndedNode: NodeView?
+            var persistNode: NodeView?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
                                  optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
@@ -199,7 +199,7 @@ final class ReadContext {
     }
 
     /// `open-ended: true|false` on a variable; only an `int a..b` variable can be open-ended (the model stops at `b`).
-    private func openEnded(_ node: Node, domain: Domain, name: String) -> Bool {
+    private func openEnded(_ node: NodeView, domain: Domain, name: String) -> Bool {
         guard let text = text(node, "open-ended of '\(name)'") else { return false }
         guard text == "true" || text == "false" else {
             error("spec.bad-open-ended", "open-ended of '\(name)' must be true or false, not '\(VisibleText.escape(text))'", at: node.location)
@@ -221,7 +221,7 @@ final class ReadContext {
     }
 
     /// `true` or `false`; anything else is `spec.bad-choice`.
-    func flag(_ node: Node, _ what: @autoclosure () -> String) -> Bool? {
+    func flag(_ node: NodeView, _ what: @autoclosure () -> String) -> Bool? {
         guard let text = text(node, what()) else { return nil }
         switch text {
         case "true": return true
@@ -233,7 +233,7 @@ final class ReadContext {
     }
 
     /// A value of a domain.
-    func value(_ node: Node, _ domain: Domain, _ what: @autoclosure () -> String) -> Value? {
+    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String) -> Value? {
         guard let text = text(node, what(), allowEmpty: domain == .text) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
@@ -267,7 +267,7 @@ final class ReadContext {
     }
 
     /// A row's source: one `<document> §<section>`, or a list of them (kept joined by `; `; an item may not contain `;`).
-    func sourceText(_ node: Node, rowID: String) -> String? {
+    func sourceText(_ node: NodeView, rowID: String) -> String? {
         guard let items = node.sequence else { return text(node, "the source of row \(rowID)") }
         if items.isEmpty { error("spec.empty-value", "the source of row \(rowID) is an empty list", at: node.location); return nil }
         var texts: [String] = []
@@ -284,7 +284,7 @@ final class ReadContext {
 
     /// The common part of a table row: a mapping with `id`, a trace, an optional `when` on `names`, and one
     /// required key of its own (`then` or `expect`). Returns the row's keys, identity and conditions.
-    func tableRow(_ item: Node, what: String, resultKey: String, names: [String: Domain], tested: String)
+    func tableRow(_ item: NodeView, what: String, resultKey: String, names: [String: Domain], tested: String)
         -> (keys: KeyedNodes, identity: RowIdentity, when: [Condition])? {
         guard let entries = mapping(item, "a row") else { return nil }
         let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: ["source", "decision", "when", "notes"])

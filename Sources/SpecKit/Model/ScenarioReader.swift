@@ -82,7 +82,7 @@ struct ScenarioReader {
         return ScenarioSet(uses: uses, events: events, observe: observe, effects: effects, scenarios: scenarios)
     }
 
-    private func readScenario(_ node: Node, _ vocabulary: Vocabulary) -> Scenario? {
+    private func readScenario(_ node: NodeView, _ vocabulary: Vocabulary) -> Scenario? {
         let c = context
         guard let entries = c.mapping(node, "a scenario") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a scenario", required: ["id", "steps"],
@@ -110,7 +110,7 @@ struct ScenarioReader {
 
     /// The milliseconds of `advance:`: a duration (a negative one moves the device clock back, as a user changing the
     /// time would) or an expression of product parameters such as `grace + 1ms`.
-    private func advance(_ node: Node, _ scenarioID: String) -> Int? {
+    private func advance(_ node: NodeView, _ scenarioID: String) -> Int? {
         let c = context
         guard let text = c.text(node, "advance") else { return nil }
         let trimmed = text.trimmingSpaces
@@ -143,7 +143,7 @@ struct ScenarioReader {
 
     /// One step: a bare `kill` / `relaunch`, or a mapping that does one thing (event, advance, kill, relaunch, a
     /// repeated block, or only `expect`), with an optional `repeat` and `expect`.
-    private func readStep(_ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {
+    private func readStep(_ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {
         let c = context
         if let word = node.scalar { return readWordStep(word, at: node.location, scenarioID) }
         guard let entries = c.mapping(node, "a step") else { return nil }
@@ -172,7 +172,7 @@ struct ScenarioReader {
     /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is
     /// `spec.ambiguous-expect` (write `expect-each:` or `expect-last:`); those two need `repeat:`; a repeated block
     /// has no effects of its own; effects are named in one of the two, not both. False after an error.
-    private func expectationsFit(_ entries: [Node.Entry], _ byKey: KeyedNodes, _ action: ScenarioStep.Action, _ scenarioID: String) -> Bool {
+    private func expectationsFit(_ entries: NodeView.Entries, _ byKey: KeyedNodes, _ action: ScenarioStep.Action, _ scenarioID: String) -> Bool {
         let c = context
         func key(_ name: String) -> SourceLocation? { entries.first { $0.key.scalar == name }?.key.location }
         if byKey["repeat"] != nil, let at = key("expect") {
@@ -214,7 +214,7 @@ struct ScenarioReader {
     }
 
     /// The step's repeat count: 1 without `repeat`, the number or product expression written, or nil after an error.
-    private func readRepeat(_ repeatNode: Node?, _ scenarioID: String) -> Int? {
+    private func readRepeat(_ repeatNode: NodeView?, _ scenarioID: String) -> Int? {
         guard let repeatNode else { return 1 }
         let c = context
         guard let text = c.text(repeatNode, "repeat") else { return nil }
@@ -233,7 +233,7 @@ struct ScenarioReader {
     }
 
     /// What the step does, or nil after an error.
-    private func readAction(_ byKey: KeyedNodes, _ node: Node, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
+    private func readAction(_ byKey: KeyedNodes, _ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
         let c = context
         if let eventNode = byKey["event"] { return readEvent(eventNode, with: byKey["with"], vocabulary, scenarioID) }
         if let advanceNode = byKey["advance"] { return advance(advanceNode, scenarioID).map { .advance(milliseconds: $0) } }
@@ -254,7 +254,7 @@ struct ScenarioReader {
     }
 
     /// `event: name` with its `with:` inputs, each declared and every input given.
-    private func readEvent(_ eventNode: Node, with withNode: Node?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
+    private func readEvent(_ eventNode: NodeView, with withNode: NodeView?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
         let c = context
         guard let name = c.text(eventNode, "the event") else { return nil }
         guard let event = vocabulary.events.first(where: { $0.name == name }) else {
@@ -276,7 +276,7 @@ struct ScenarioReader {
     }
 
     /// The observations and effects a step's `expect:` names, each checked against the vocabulary.
-    private func readExpect(_ expectNode: Node?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ([Binding], [EffectCall]?) {
+    private func readExpect(_ expectNode: NodeView?, _ vocabulary: Vocabulary, _ scenarioID: String) -> ([Binding], [EffectCall]?) {
         let c = context
         var expect: [Binding] = []
         var expectEffects: [EffectCall]?

@@ -5,13 +5,13 @@ extension SpecReader {
     /// Reads a product file (`kind: product`). Returns it (nil when its header cannot be read), the parameters whose
     /// value is outside its domain (left out of the file and already reported, so references to them say nothing
     /// more), and every finding. A wrong value does not drop the others: specs still inherit every good value.
-    public func readProductFile(_ root: Node, file: String) -> (product: ProductFile?, broken: Set<String>, diagnostics: [Diagnostic]) {
+    public func readProductFile(_ root: NodeView, file: String) -> (product: ProductFile?, broken: Set<String>, diagnostics: [Diagnostic]) {
         let c = ReadContext(file: file)
         let product = readProductFile(root, context: c)
         return (product, c.product.broken, c.diagnostics.sorted())
     }
 
-    private func readProductFile(_ root: Node, context c: ReadContext) -> ProductFile? {
+    private func readProductFile(_ root: NodeView, context c: ReadContext) -> ProductFile? {
         guard let entries = c.mapping(root, "a product file") else { return nil }
         let byKey = c.keys(entries, of: root, what: "a product file", required: Self.productFileKeys.required, optional: Self.productFileKeys.optional)
         var id: String?
@@ -39,7 +39,7 @@ extension SpecReader {
 
     /// `variants: {derivation: [parallel, sequential]}`: each parameter with at least two distinct values, typed by
     /// its domain when the fixture's parameters are known, and not also given one value under `product:`.
-    private func readVariants(_ node: Node, fixed: [Binding], context c: ReadContext) -> [ProductFile.Variant] {
+    private func readVariants(_ node: NodeView, fixed: [Binding], context c: ReadContext) -> [ProductFile.Variant] {
         guard let entries = c.mapping(node, "variants") else { return [] }
         var result: [ProductFile.Variant] = []
         for entry in entries {
@@ -53,7 +53,7 @@ extension SpecReader {
             var failed = false
             for item in items {
                 guard let text = c.text(item, "a value of variant '\(name)'") else { continue }
-                var value = SpecReader.productValue(text, quoted: { if case .scalar(_, let q) = item.value { q } else { false } }())
+                var value = SpecReader.productValue(text, quoted: item.isQuoted)
                 if let domain = c.product.declared?[name] {
                     switch domain.parse(text.trimmingSpaces) {
                     case .success(let v): value = v

@@ -30,15 +30,15 @@ public struct SpecReader: Sendable {
     ]
 
     /// Whether a document is a product file (`kind: product`), read before every spec so they can inherit from it.
-    public static func isProductFile(_ root: Node) -> Bool { root["kind"]?.scalar == "product" }
+    public static func isProductFile(_ root: NodeView) -> Bool { root["kind"]?.scalar == "product" }
 
     /// The kind and `uses:` of a document, read without checking anything else (to order the reading).
-    public static func peek(_ root: Node) -> (kind: Spec.Kind?, uses: String?) {
+    public static func peek(_ root: NodeView) -> (kind: Spec.Kind?, uses: String?) {
         (root["kind"]?.scalar.flatMap(Spec.Kind.init(rawValue:)), root["uses"]?.scalar)
     }
 
     /// Reads one document. Returns the spec (nil when it cannot be built at all) and every finding.
-    public func read(_ root: Node, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
+    public func read(_ root: NodeView, file: String) -> (spec: Spec?, diagnostics: [Diagnostic]) {
         let context = ReadContext(file: file)
         let spec = read(root, context: context)
         // A spec that names a wrong product value is not compiled either: its rows would be analysed without the
@@ -47,7 +47,7 @@ public struct SpecReader: Sendable {
         return (failed ? nil : spec, context.diagnostics.sorted())
     }
 
-    private func read(_ root: Node, context c: ReadContext) -> Spec? {
+    private func read(_ root: NodeView, context c: ReadContext) -> Spec? {
         guard let entries = root.mapping else {
             c.error("spec.wrong-type", "a spec file should be a mapping starting with 'id:' and 'kind:', but it is \(root.kindDescription)",
                     at: root.location)

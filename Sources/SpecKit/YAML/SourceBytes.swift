@@ -1,7 +1,7 @@
 /// Checks on the raw bytes of a spec file, made before libyaml sees them, and byte-level location lookups.
 ///
 /// Lines and columns here are counted the way libyaml counts them, so that they agree with the marks that
-/// `YAMLEvent` converts: a line ends at LF, CR, CR LF, NEL, LS or PS; a column counts Unicode scalars; a leading
+/// `YAMLDocumentBuilder` converts: a line ends at LF, CR, CR LF, NEL, LS or PS; a column counts Unicode scalars; a leading
 /// UTF-8 byte order mark is not counted.
 enum SourceBytes {
     /// The first thing in the bytes that libyaml must not be given.

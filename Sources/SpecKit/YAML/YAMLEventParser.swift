@@ -1,6 +1,6 @@
 internal import CYAML
 
-/// Owns a libyaml `yaml_parser_t` and hands out its events one at a time as `YAMLEvent`s.
+/// Owns a libyaml `yaml_parser_t` and feeds its events, one at a time, to a `YAMLDocumentBuilder`.
 ///
 /// libyaml reads straight from `input` without copying it, so the caller must keep that buffer alive for the
 /// parser's whole life; `YAMLLoader` creates and drops the parser inside one `withUnsafeBufferPointer`.
@@ -35,19 +35,16 @@ final class YAMLEventParser {
         placeholder.deallocate()
     }
 
-    /// The next event, converted; `maximumScalarLength` is checked before a scalar's text is copied.
-    func next(maximumScalarLength: Int) throws(DiagnosticError) -> YAMLEvent {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) != 0 else {
-            throw DiagnosticError([syntaxDiagnostic()])
+    /// Feeds every event to `builder` until the stream ends; a libyaml error is thrown as a located diagnostic.
+    func build(_ builder: inout YAMLDocumentBuilder) throws(DiagnosticError) {
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                throw DiagnosticError([syntaxDiagnostic()])
+            }
+            defer { yaml_event_delete(&event) }
+            guard try builder.handle(&event) else { return }
         }
-        defer { yaml_event_delete(&event) }
-        if event.type == YAML_SCALAR_EVENT, event.data.scalar.length > maximumScalarLength {
-            let location = YAMLEvent.location(of: event.start_mark, file: fileName)
-            throw DiagnosticError([YAMLLimits.scalarTooLong(
-                length: Int(event.data.scalar.length), limit: maximumScalarLength, at: location)])
-        }
-        return YAMLEvent(&event, file: fileName)
     }
 
     /// Runs libyaml's event loop to the end, building nothing, and returns how many events it gave.
@@ -76,8 +73,8 @@ final class YAMLEventParser {
             return (problem, nil, location, nil, state.problem_offset)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let context = state.context.map { String(cString: $0) }
-            return (problem, context, YAMLEvent.location(of: state.problem_mark, file: fileName),
-                    context == nil ? nil : YAMLEvent.location(of: state.context_mark, file: fileName), nil)
+            return (problem, context, YAMLDocumentBuilder.location(of: state.problem_mark, file: fileName),
+                    context == nil ? nil : YAMLDocumentBuilder.location(of: state.context_mark, file: fileName), nil)
         case YAML_MEMORY_ERROR:
             return ("libyaml ran out of memory", nil, .file(file), nil, nil)
         default:

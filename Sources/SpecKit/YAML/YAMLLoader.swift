@@ -1,6 +1,8 @@
-/// Loads one YAML spec file into a `Node` tree, with every node located and every mistake a located diagnostic.
+/// Loads one YAML spec file into a compact `YAMLDocument` (or a `Node` tree), with every node located and every
+/// mistake a located diagnostic.
 ///
-/// Built on libyaml's event parser. The loader refuses, with a plain sentence and a stable id: an empty file,
+/// Built on libyaml's event parser: `loadDocument` builds the document straight from its events; `load` gives the
+/// same document as a `Node` tree, for tools that want one. The loader refuses, with a plain sentence and a stable id: an empty file,
 /// several documents, bytes that are not UTF-8 or contain NUL, libyaml's syntax errors, unknown and recursive
 /// aliases, merge keys (`<<`), duplicate scalar keys, and anything beyond `limits`.
 ///
@@ -16,18 +18,24 @@ public struct YAMLLoader: Sendable {
         self.limits = limits
     }
 
-    /// Reads and loads the file at `path`; the file's size is checked against the limit before it is read.
+    /// Reads and loads the file at `path` as a `Node` tree; the file's size is checked against the limit before it
+    /// is read.
     public func load(contentsOf path: String) throws(DiagnosticError) -> Node {
         let bytes = try readFile(path, limit: limits.maximumFileSize)
         return try load(bytes, file: path)
     }
 
-    /// Loads YAML from bytes; `file` is the path that locations name.
+    /// Loads YAML from bytes as a `Node` tree; `file` is the path that locations name.
     public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> Node {
+        try loadDocument(bytes, file: file).root.tree
+    }
+
+    /// Loads YAML from bytes as a compact `YAMLDocument`; `file` is the path that locations name.
+    public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> YAMLDocument {
         if bytes.count > limits.maximumFileSize {
             throw DiagnosticError([YAMLLimits.tooLarge(size: bytes.count, limit: limits.maximumFileSize, file: file)])
         }
-        let result: Result<Node, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<YAMLDocument, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(DiagnosticError) {
                 return .success(try load(buffer, file: file))
             } catch {
@@ -45,25 +53,30 @@ public struct YAMLLoader: Sendable {
         }
     }
 
-    private func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) -> Node {
+    private func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) -> YAMLDocument {
         try checkEncoding(bytes, file: file)
         guard let parser = YAMLEventParser(input: bytes, file: file) else {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
         }
-        let builder = YAMLTreeBuilder(limits: limits)
+        var builder = YAMLDocumentBuilder(limits: limits, fileName: parser.fileName, sizeHint: bytes.count)
         do {
-            while try builder.handle(parser.next(maximumScalarLength: limits.maximumScalarLength)) {}
+            try parser.build(&builder)
         } catch {
             throw DiagnosticError(builder.diagnostics + error.diagnostics)
         }
-        guard let root = builder.root, root.value != .scalar("", quoted: false) else {
+        guard let document = builder.document(), !Self.isEmptyPlainScalar(document.root) else {
             throw DiagnosticError(builder.diagnostics + [Diagnostic(
                 .error, id: "yaml.empty", "the file is empty: a spec needs at least an id and a kind",
                 at: .file(file))])
         }
         if !builder.diagnostics.isEmpty { throw DiagnosticError(builder.diagnostics) }
-        return root
+        return document
+    }
+
+    /// Whether a document's root is an empty plain scalar: a file of nothing but comments, or `~`-less blank.
+    private static func isEmptyPlainScalar(_ root: NodeView) -> Bool {
+        !root.isQuoted && root.scalarIs("")
     }
 
     /// Refuses UTF-16 and UTF-32, bytes that are not UTF-8, and NUL bytes, before libyaml sees them: libyaml would

@@ -1,0 +1,93 @@
+/// A loaded YAML document in compact form: one flat array of node records, one array of child indices and one byte
+/// buffer holding every scalar's text, built straight from libyaml's events (`YAMLDocumentBuilder`).
+///
+/// This is what the spec reader reads. Unlike the `Node` tree it costs three allocations in all, not one or more per
+/// node: a node is a 20-byte record, a scalar's text is a range of `text`, a collection's children are a range of
+/// `children`. An alias is a record of its own that names its anchored node, so it is shared instead of copied, and
+/// still located where the alias is written. `tree` gives the `Node` tree for tools that want it.
+///
+/// Immutable once built.
+public final class YAMLDocument: Sendable {
+    /// What a record holds.
+    enum Kind: UInt8 {
+        /// A plain scalar; `start`/`count` are its text's byte range in `text`.
+        case plain
+        /// A quoted, block or `!!str`-tagged scalar; `start`/`count` as for `plain`.
+        case quoted
+        /// A sequence; `start`/`count` are its items' range in `children`.
+        case sequence
+        /// A mapping; `start`/`count` are its keys and values, alternating, in `children` (`count` is twice the
+        /// number of entries).
+        case mapping
+        /// An alias; `start` is the record of the node its anchor names (never an alias itself).
+        case alias
+    }
+
+    /// One node: its kind, its 1-based line and column, and the range it points at.
+    struct Record {
+        var kind: Kind
+        var line: UInt32
+        var column: UInt32
+        var start: UInt32
+        var count: UInt32
+    }
+
+    let records: [Record]
+    let children: [UInt32]
+    let text: [UInt8]
+    /// The interned path that every location of the document names.
+    public let fileName: FileName
+    let rootIndex: UInt32
+
+    init(records: [Record], children: [UInt32], text: [UInt8], fileName: FileName, rootIndex: UInt32) {
+        self.records = records
+        self.children = children
+        self.text = text
+        self.fileName = fileName
+        self.rootIndex = rootIndex
+    }
+
+    /// The document's root node.
+    public var root: NodeView { NodeView(document: self, index: rootIndex) }
+
+    /// The number of records (nodes as written, aliases counted once each).
+    public var recordCount: Int { records.count }
+
+    /// The record an alias stands for, or the record itself.
+    @inline(__always)
+    func resolved(_ index: UInt32) -> Record {
+        let record = records[Int(index)]
+        return record.kind == .alias ? records[Int(record.start)] : record
+    }
+
+    /// The text of a scalar record.
+    func string(_ record: Record) -> String {
+        let start = Int(record.start)
+        return text.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + Int(record.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether a scalar record's text is exactly `key`'s UTF-8, compared byte by byte without making a `String`.
+    func scalarEquals(_ record: Record, _ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { utf8 in
+            guard utf8.count == Int(record.count) else { return false }
+            let start = Int(record.start)
+            return text.withUnsafeBufferPointer { buffer in
+                for offset in 0..<utf8.count where buffer[start + offset] != utf8[offset] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether two scalar records hold the same bytes.
+    func sameText(_ a: Record, _ b: Record) -> Bool {
+        guard a.count == b.count else { return false }
+        return text.withUnsafeBufferPointer { buffer in
+            let aStart = Int(a.start), bStart = Int(b.start)
+            for offset in 0..<Int(a.count) where buffer[aStart + offset] != buffer[bStart + offset] { return false }
+            return true
+        }
+    }
+}

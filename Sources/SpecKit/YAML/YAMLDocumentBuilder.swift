@@ -1,0 +1,295 @@
+internal import CYAML
+
+/// Builds a `YAMLDocument` from libyaml's events as they come, iteratively, with an explicit stack of open
+/// collections: no `Node` per event, no `String` per scalar (its bytes are appended to the document's text).
+///
+/// No recursion anywhere: nesting depth is checked on every start event, so deep input stops early instead of
+/// overflowing the stack. An alias becomes a record naming its anchored node, and adds that node's full size to the
+/// running node count, so an alias bomb stops as soon as the count passes the limit, as if it had been copied.
+///
+/// Fatal problems (limits, a second document) are thrown at once (the loader puts the findings so far before them); the others
+/// (duplicate keys, bad aliases, merge keys) are collected in `diagnostics` while building goes on, so one run
+/// reports them all. A struct driven from one loop, so its state is checked for exclusive access at compile time.
+struct YAMLDocumentBuilder {
+    /// A sequence or mapping whose end event has not come yet.
+    private struct Frame {
+        var isMapping: Bool
+        var record: UInt32
+        var anchor: String?
+        /// Nodes in this subtree so far, the collection itself included, with aliases expanded.
+        var nodeCount = 1
+        /// Where this collection's finished children start in the builder's shared `pending`.
+        var start: Int
+        /// The key whose value has not come yet.
+        var pendingKey: UInt32?
+        /// The scalar keys seen so far, built only once a mapping outgrows a linear scan.
+        var keyIndex: [String: SourceLocation]?
+    }
+
+    /// Mappings up to this many entries check duplicate keys by a linear scan (no hashing, no allocation).
+    private static let linearScanLimit = 16
+
+    private let limits: YAMLLimits
+    private let fileName: FileName
+    private var records: [YAMLDocument.Record] = []
+    private var children: [UInt32] = []
+    private var text: [UInt8] = []
+    private var stack: [Frame] = []
+    /// The finished children of every open collection, innermost last (a mapping's as key, value, key, value).
+    private var pending: [UInt32] = []
+    /// Each anchor's node and its size (for alias accounting).
+    private var anchors: [String: (record: UInt32, nodeCount: Int)] = [:]
+    /// How many open collections carry each anchor name: an alias to one of them would contain itself.
+    private var openAnchors: [String: Int] = [:]
+    private var nodeCount = 0
+    private var documentCount = 0
+    private var root: UInt32?
+    /// The non-fatal findings so far.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
+        self.limits = limits
+        self.fileName = fileName
+        // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
+        records.reserveCapacity(max(16, sizeHint / 6))
+        children.reserveCapacity(max(16, sizeHint / 6))
+        text.reserveCapacity(max(16, sizeHint / 2))
+        stack.reserveCapacity(16)
+        pending.reserveCapacity(256)
+    }
+
+    /// The finished document, or nil when the stream held no node.
+    func document() -> YAMLDocument? {
+        guard let root else { return nil }
+        return YAMLDocument(records: records, children: children, text: text, fileName: fileName, rootIndex: root)
+    }
+
+    /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.
+    mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(DiagnosticError) -> Bool {
+        let raw = event.pointee
+        switch raw.type {
+        case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
+            break
+        case YAML_DOCUMENT_START_EVENT:
+            documentCount += 1
+            if documentCount > 1 {
+                throw DiagnosticError([Diagnostic(
+                    .error, id: "yaml.multiple-documents",
+                    "a second YAML document starts here: a spec file holds exactly one document",
+                    at: location(raw.start_mark),
+                    hint: "remove the '---' line, or move the second document to its own file")])
+            }
+        case YAML_SCALAR_EVENT:
+            try scalar(raw)
+        case YAML_SEQUENCE_START_EVENT:
+            try open(isMapping: false, anchor: Self.text(raw.data.sequence_start.anchor), mark: raw.start_mark)
+        case YAML_MAPPING_START_EVENT:
+            try open(isMapping: true, anchor: Self.text(raw.data.mapping_start.anchor), mark: raw.start_mark)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            close()
+        case YAML_ALIAS_EVENT:
+            try alias(Self.text(raw.data.alias.anchor) ?? "", mark: raw.start_mark)
+        default:
+            // YAML_STREAM_END_EVENT, and YAML_NO_EVENT, which libyaml only gives after an error it has reported.
+            return false
+        }
+        return true
+    }
+
+    /// Converts a libyaml mark (0-based line and column) to a 1-based location: the one conversion in SpecKit.
+    static func location(of mark: yaml_mark_t, file: FileName) -> SourceLocation {
+        SourceLocation(fileName: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: fileName) }
+
+    private mutating func scalar(_ raw: yaml_event_t) throws(DiagnosticError) {
+        let scalar = raw.data.scalar
+        if scalar.length > limits.maximumScalarLength {
+            throw DiagnosticError([YAMLLimits.scalarTooLong(
+                length: Int(scalar.length), limit: limits.maximumScalarLength, at: location(raw.start_mark))])
+        }
+        try count(1, at: raw.start_mark)
+        let start = UInt32(truncatingIfNeeded: text.count)
+        if let value = scalar.value, scalar.length > 0 {
+            text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
+        }
+        let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(scalar.tag)
+        let index = append(quoted ? .quoted : .plain, mark: raw.start_mark, start: start,
+                           count: UInt32(truncatingIfNeeded: scalar.length))
+        if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (index, 1) }
+        attach(index, nodeCount: 1)
+    }
+
+    private mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
+        let index = UInt32(truncatingIfNeeded: records.count)
+        records.append(YAMLDocument.Record(
+            kind: kind, line: UInt32(truncatingIfNeeded: mark.line + 1), column: UInt32(truncatingIfNeeded: mark.column + 1),
+            start: start, count: count))
+        return index
+    }
+
+    private mutating func count(_ nodes: Int, at mark: yaml_mark_t) throws(DiagnosticError) {
+        nodeCount += nodes
+        if nodeCount > limits.maximumNodeCount {
+            throw DiagnosticError([YAMLLimits.tooManyNodes(limit: limits.maximumNodeCount, at: location(mark))])
+        }
+    }
+
+    private mutating func open(isMapping: Bool, anchor: String?, mark: yaml_mark_t) throws(DiagnosticError) {
+        if stack.count >= limits.maximumDepth {
+            throw DiagnosticError([YAMLLimits.tooDeep(limit: limits.maximumDepth, at: location(mark))])
+        }
+        try count(1, at: mark)
+        if let anchor { openAnchors[anchor, default: 0] += 1 }
+        let index = append(isMapping ? .mapping : .sequence, mark: mark, start: 0, count: 0)
+        stack.append(Frame(isMapping: isMapping, record: index, anchor: anchor, start: pending.count))
+    }
+
+    private mutating func close() {
+        guard let frame = stack.popLast() else { return }
+        records[Int(frame.record)].start = UInt32(truncatingIfNeeded: children.count)
+        records[Int(frame.record)].count = UInt32(truncatingIfNeeded: pending.count - frame.start)
+        children.append(contentsOf: pending[frame.start...])
+        pending.removeSubrange(frame.start...)
+        if let anchor = frame.anchor {
+            openAnchors[anchor, default: 1] -= 1
+            anchors[anchor] = (frame.record, frame.nodeCount)
+        }
+        attach(frame.record, nodeCount: frame.nodeCount)
+    }
+
+    private mutating func alias(_ name: String, mark: yaml_mark_t) throws(DiagnosticError) {
+        if openAnchors[name, default: 0] > 0 {
+            let definition = stack.last { $0.anchor == name }.map { frame in
+                let record = records[Int(frame.record)]
+                return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
+            }
+            diagnostics.append(Diagnostic(
+                .error, id: "yaml.recursive-alias",
+                "the alias '*\(name)' is used inside the node its anchor '&\(name)' names, so it would contain itself",
+                at: location(mark), notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []))
+            attach(append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+            return
+        }
+        guard let anchored = anchors[name] else {
+            diagnostics.append(Diagnostic(
+                .error, id: "yaml.unknown-anchor",
+                "the alias '*\(name)' refers to an anchor '&\(name)' that is not set before it",
+                at: location(mark), hint: "write '&\(name)' on the node to repeat, above this alias"))
+            attach(append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+            return
+        }
+        try count(anchored.nodeCount, at: mark)
+        // The alias is located where it is used; the nodes inside keep the places they were written.
+        attach(append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
+    }
+
+    /// Adds a finished node to the open collection, or makes it the root.
+    private mutating func attach(_ index: UInt32, nodeCount: Int) {
+        let top = stack.count - 1
+        guard top >= 0 else {
+            root = index
+            return
+        }
+        stack[top].nodeCount += nodeCount
+        guard stack[top].isMapping else {
+            pending.append(index)
+            return
+        }
+        guard let key = stack[top].pendingKey else {
+            let record = resolved(index)
+            if record.kind == .plain, record.count == 2, text[Int(record.start)] == 0x3C, text[Int(record.start) + 1] == 0x3C {
+                diagnostics.append(Diagnostic(
+                    .error, id: "yaml.merge-key-unsupported",
+                    "merge keys ('<<') are not supported: write the keys out in this mapping",
+                    at: recordLocation(index),
+                    hint: "to repeat a whole mapping, set an anchor on it ('&name') and use an alias ('*name')"))
+            }
+            stack[top].pendingKey = index
+            return
+        }
+        stack[top].pendingKey = nil
+        let keyRecord = resolved(key)
+        if keyRecord.kind == .plain || keyRecord.kind == .quoted {
+            if let first = firstLocation(ofKey: keyRecord, in: stack[top]) {
+                diagnostics.append(Self.duplicateKey(string(keyRecord), first: first, second: recordLocation(key)))
+                return
+            }
+            if stack[top].keyIndex != nil {
+                let text = string(keyRecord), location = recordLocation(key)
+                stack[top].keyIndex?[text] = location
+            }
+        }
+        pending.append(key)
+        pending.append(index)
+        let start = stack[top].start
+        if stack[top].keyIndex == nil, (pending.count - start) / 2 == Self.linearScanLimit {
+            stack[top].keyIndex = keyIndex(from: start)
+        }
+    }
+
+    /// The scalar keys of the open mapping whose entries start at `start` in `pending`, by text.
+    private func keyIndex(from start: Int) -> [String: SourceLocation] {
+        var index: [String: SourceLocation] = [:]
+        index.reserveCapacity(Self.linearScanLimit * 2)
+        for position in stride(from: start, to: pending.count, by: 2) {
+            let record = resolved(pending[position])
+            if record.kind == .plain || record.kind == .quoted { index[string(record)] = recordLocation(pending[position]) }
+        }
+        return index
+    }
+
+    private func firstLocation(ofKey key: YAMLDocument.Record, in frame: Frame) -> SourceLocation? {
+        if let index = frame.keyIndex { return index[string(key)] }
+        for position in stride(from: frame.start, to: pending.count, by: 2) {
+            let other = resolved(pending[position])
+            if other.kind == .plain || other.kind == .quoted, sameText(other, key) { return recordLocation(pending[position]) }
+        }
+        return nil
+    }
+
+    private func resolved(_ index: UInt32) -> YAMLDocument.Record {
+        let record = records[Int(index)]
+        return record.kind == .alias ? records[Int(record.start)] : record
+    }
+
+    private func recordLocation(_ index: UInt32) -> SourceLocation {
+        let record = records[Int(index)]
+        return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
+    }
+
+    private func string(_ record: YAMLDocument.Record) -> String {
+        let start = Int(record.start)
+        return String(decoding: text[start..<start + Int(record.count)], as: UTF8.self)
+    }
+
+    private func sameText(_ a: YAMLDocument.Record, _ b: YAMLDocument.Record) -> Bool {
+        guard a.count == b.count else { return false }
+        let aStart = Int(a.start), bStart = Int(b.start)
+        for offset in 0..<Int(a.count) where text[aStart + offset] != text[bStart + offset] { return false }
+        return true
+    }
+
+    private static func duplicateKey(_ text: String, first: SourceLocation, second: SourceLocation) -> Diagnostic {
+        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+        return Diagnostic(
+            .error, id: "yaml.duplicate-key",
+            "duplicate key '\(shown)': it was already set on line \(first.line)",
+            at: second, notes: ["the first '\(shown)' is at \(first)"])
+    }
+
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// The full form of `!!str`; other explicit tags are ignored and the scalar keeps its text and style.
+    private static let stringTag: [UInt8] = Array("tag:yaml.org,2002:str".utf8)
+
+    private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
+        guard let tag else { return false }
+        for (offset, byte) in stringTag.enumerated() where tag[offset] != byte { return false }
+        return tag[stringTag.count] == 0
+    }
+}
