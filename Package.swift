@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // The product behaviour. Knows nothing of the harness: no SpecKit, no Conformance, no specs/.
         .target(name: "AppLockCore", dependencies: ["CArgon2", "CSodium"]),
@@ -23,7 +24,7 @@ let package = Package(
         // The harness: the general spec engine and the general runner and reports (neither knows AppLockCore), then
         // the fixtures that bind the specs' names to AppLockCore, in a target of their own so the engine could drive
         // another core.
-        .target(name: "SpecKit", dependencies: ["CYAML", "CSodium"]),
+        .target(name: "SpecKit", dependencies: ["CYAML", "CCrypto"]),
         .target(name: "Conformance", dependencies: ["SpecKit"], plugins: ["BuildIdentityPlugin"]),
         .target(name: "AppLockFixtures", dependencies: ["SpecKit", "Conformance", "AppLockCore"]),
         // Records the build under test (git commit, dirty flag) into Conformance on every build, for every report.

@@ -19,9 +19,14 @@ struct MachineCompiler {
     /// Rows `checkRegions` already reported as shadowed, so the exploration does not report them again.
     private var shadowed: Set<Int> = []
 
+    /// The machine as an executable model, built once: the exploration, the region checks (its state index) and
+    /// `MachineExplorer` read it.
+    let model: MachineModel
+
     init(spec: Spec, machine: Machine) {
         self.spec = spec
         self.machine = machine
+        model = MachineModel(machine: machine, maximumInputCombinations: Self.maximumInputCombinations)
     }
 
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
@@ -44,7 +49,7 @@ struct MachineCompiler {
         // then the event's (names hold no NUL, so this is the order of the text keys "state\0event" used before).
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
-        let stateIndex = Dictionary(stateNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let stateIndex = model.stateIndex
         let eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let width = eventNames.count
         var groups: [Int: [Int]] = [:]
@@ -113,22 +118,21 @@ struct MachineCompiler {
 
     // MARK: Exploration
 
-    /// The machine as an executable model; the exploration below and `MachineExplorer` share it.
-    var model: MachineModel { MachineModel(machine: machine, maximumInputCombinations: Self.maximumInputCombinations) }
 
     mutating func explore() -> [TestCase] {
         let model = self.model
         guard model.initial != nil else { return [] }
+        let machine = self.machine
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
-        var firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]] = [:]
+        // Indexed by row: an array, not a dictionary, since every firing looks its row up.
+        var firings = [[(key: [Value], configuration: Int, step: TestStep)]](repeating: [], count: machine.rows.count)
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
         var unmodelledRows: Set<Int> = []
         var found: [Diagnostic] = []
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
-        let machine = self.machine
         let forbidden = machine.otherwise == .forbidden
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             switch outcome {
@@ -156,15 +160,16 @@ struct MachineCompiler {
                 unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
             case .fired(let r, _):
                 // The key and the step are built only while the row still takes variants.
-                guard firings[r, default: []].count < Self.maximumVariantsPerRow else { return }
+                guard firings[r].count < Self.maximumVariantsPerRow else { return }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
-                if !(firings[r]?.contains { $0.key == key } ?? false), let step = model.step(of: outcome, plan: e, inputs: inputs) {
-                    firings[r, default: []].append((key, cursor, step))
+                if !firings[r].contains(where: { $0.key == key }), let step = model.step(of: outcome, plan: e, inputs: inputs) {
+                    firings[r].append((key, cursor, step))
                 }
             }
         }
         diagnostics += found
-        reportReachability(reachability, firings: Set(firings.keys).union(unmodelledRows), gaps: gaps, gapCount: gapCount)
+        let firingRows = Set(firings.indices.filter { !firings[$0].isEmpty })
+        reportReachability(reachability, firings: firingRows.union(unmodelledRows), gaps: gaps, gapCount: gapCount)
         return cases(firings: firings, reachability: reachability)
     }
 
@@ -199,24 +204,29 @@ struct MachineCompiler {
 
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [Int: [(key: [Value], configuration: Int, step: TestStep)]],
+    private func cases(firings: [[(key: [Value], configuration: Int, step: TestStep)]],
                        reachability: MachineModel.Reachability) -> [TestCase] {
         var cases: [TestCase] = []
+        cases.reserveCapacity(firings.reduce(0) { $0 + $1.count })
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
-        for (r, row) in machine.rows.enumerated() {
-            for (n, firing) in (firings[r] ?? []).enumerated() {
-                let path = reachability.path(to: firing.configuration)
-                // Name a variant by the values that differ from the row's first case: `ROW[phase=inactive]`.
-                let first = firings[r]?.first?.key ?? firing.key
-                let differing = row.when.indices.filter { firing.key[$0] != first[$0] }
-                let id = n == 0 ? row.identity.id
-                    : row.identity.id + "[" + differing.map { "\(row.when[$0].name)=\(firing.key[$0])" }.joined(separator: ",") + "]"
-                cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                      product: product, steps: path + [firing.step],
-                                      target: path.count, file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
+        for r in machine.rows.indices {
+            for (n, firing) in firings[r].enumerated() {
+                let path = reachability.path(to: firing.configuration, then: firing.step)
+                let identity = machine.rows[r].identity
+                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
+                                      spec: spec.id, row: identity.id, fixture: spec.fixture,
+                                      product: product, steps: path,
+                                      target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
         return cases
+    }
+
+    /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.
+    private func variantID(row r: Int, key: [Value], first: [Value]) -> String {
+        let when = machine.rows[r].when
+        let differing = when.indices.filter { key[$0] != first[$0] }
+        return machine.rows[r].identity.id + "[" + differing.map { "\(when[$0].name)=\(key[$0])" }.joined(separator: ",") + "]"
     }
 
     private func describe(_ values: [Value]) -> String {

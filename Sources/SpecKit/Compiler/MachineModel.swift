@@ -80,13 +80,40 @@ struct MachineModel {
 
         /// The steps of a shortest path from the initial situation to situation `index`.
         func path(to index: Int) -> [TestStep] {
-            var path: [TestStep] = []
+            var length = 0
             var c = index
-            while let arrival = arrivals[c] {
-                path.append(arrival.step)
-                c = arrival.parent
+            while let parent = arrivals[c]?.parent {
+                length += 1
+                c = parent
             }
-            return path.reversed()
+            var path: [TestStep] = []
+            path.reserveCapacity(length)
+            c = index
+            while let parent = arrivals[c]?.parent, let step = arrivals[c]?.step {
+                path.append(step)
+                c = parent
+            }
+            path.reverse()
+            return path
+        }
+
+        /// A shortest path to situation `index`, then `last`: one array, allocated once at its final size.
+        func path(to index: Int, then last: TestStep) -> [TestStep] {
+            var length = 1
+            var c = index
+            while let parent = arrivals[c]?.parent {
+                length += 1
+                c = parent
+            }
+            var path = [TestStep](repeating: last, count: length)
+            c = index
+            var position = length - 2
+            while let parent = arrivals[c]?.parent, let step = arrivals[c]?.step {
+                path[position] = step
+                position -= 1
+                c = parent
+            }
+            return path
         }
     }
 
@@ -102,11 +129,24 @@ struct MachineModel {
     let plans: [EventPlan]
     /// State index by name.
     let stateIndex: [String: Int]
-    private let rowsByStateEvent: [[[Int]]]
+    /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
+    /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
+    /// per state and event).
+    private let rowStarts: [Int]
+    private let rowList: [Int]
     /// Whether each plan is a relaunch the machine models (`isRelaunch(plan:)`), decided once.
     private let relaunchPlans: [Bool]
-    private let tests: [[Test]]
-    private let targets: [[Int?]]
+    /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
+    private let testStarts: [Int]
+    private let testList: [Test]
+    /// Each row's assignments' variable indices, flat: assignment `a` of row `r` is `targetList[targetStarts[r] + a]`.
+    private let targetStarts: [Int]
+    private let targetList: [Int?]
+    /// Each row's `to` as a state index (nil: it stays), and whether it is unmodelled, decided once.
+    private let rowTargets: [Int?]
+    private let rowUnmodelled: [Bool]
+    /// The initial state's index, or nil when it is not declared.
+    private let initialState: Int?
 
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
@@ -114,20 +154,60 @@ struct MachineModel {
         stateIndex = index
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
-        // Rows by state and event, in file order, built in one pass over the rows (not a scan per state and event).
-        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var byStateEvent = [[[Int]]](repeating: [[Int]](repeating: [], count: plans.count), count: machine.states.count)
-        for (r, row) in machine.rows.enumerated() {
-            let states = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { index[$0] }
-            for s in states {
-                for event in row.on { if let e = eventIndex[event] { byStateEvent[s][e].append(r) } }
-            }
-        }
-        rowsByStateEvent = byStateEvent
+        (rowStarts, rowList) = Self.rowsByStateAndPlan(machine, plans: plans, stateIndex: index)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         let variableIndex = Dictionary(machine.variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        tests = machine.rows.map { row in row.when.map { Test(variable: variableIndex[$0.name], name: $0.name, set: $0.set) } }
-        targets = machine.rows.map { row in row.then.map { variableIndex[$0.name] } }
+        var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
+        testStarts.reserveCapacity(machine.rows.count + 1)
+        targetStarts.reserveCapacity(machine.rows.count + 1)
+        for r in machine.rows.indices {
+            for condition in machine.rows[r].when {
+                testList.append(Test(variable: variableIndex[condition.name], name: condition.name, set: condition.set))
+            }
+            testStarts.append(testList.count)
+            for assignment in machine.rows[r].then { targetList.append(variableIndex[assignment.name]) }
+            targetStarts.append(targetList.count)
+        }
+        (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
+        rowTargets = machine.rows.map { row in row.to.flatMap { index[$0] } }
+        rowUnmodelled = machine.rows.map { $0.unmodelled != nil }
+        initialState = index[machine.initial]
+    }
+
+    /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`, built by
+    /// counting first and then filling (one pass over the rows each).
+    private static func rowsByStateAndPlan(_ machine: Machine, plans: [EventPlan], stateIndex: [String: Int]) -> ([Int], [Int]) {
+        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let width = plans.count
+        func cells(of row: MachineRow, _ body: (Int) -> Void) {
+            let events = row.on.compactMap { eventIndex[$0] }
+            if row.from.isEmpty {
+                for s in machine.states.indices { for e in events { body(s * width + e) } }
+            } else {
+                for name in row.from { if let s = stateIndex[name] { for e in events { body(s * width + e) } } }
+            }
+        }
+        var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
+        for row in machine.rows { cells(of: row) { starts[$0 + 1] += 1 } }
+        for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
+        var fill = starts
+        var list = [Int](repeating: 0, count: starts.last ?? 0)
+        for (r, row) in machine.rows.enumerated() {
+            cells(of: row) { cell in
+                list[fill[cell]] = r
+                fill[cell] += 1
+            }
+        }
+        return (starts, list)
+    }
+
+    /// Row `r`'s conditions, resolved.
+    private func tests(row r: Int) -> ArraySlice<Test> { testList[testStarts[r]..<testStarts[r + 1]] }
+
+    /// The rows that start from state `s` on plan `e`, in file order.
+    private func rows(state s: Int, plan e: Int) -> ArraySlice<Int> {
+        let cell = s * plans.count + e
+        return rowList[rowStarts[cell]..<rowStarts[cell + 1]]
     }
 
     /// One plan per declared event, then, for a machine modelled across a relaunch, the built-in `relaunch` (last, so
@@ -147,7 +227,10 @@ struct MachineModel {
                     perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
                     continue
                 }
-                let sets = machine.rows.filter { $0.on.contains(event.name) }.compactMap { $0.when.first(where: { $0.name == input.name })?.set }
+                // Read in place: filtering the rows would copy every one of them.
+                let sets = machine.rows.indices.compactMap { r in
+                    machine.rows[r].on.contains(event.name) ? machine.rows[r].when.first(where: { $0.name == input.name })?.set : nil
+                }
                 let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
                 if atoms.count == 1 { perInput.append([input.initial]); continue }
                 perInput.append(atoms.map { atom in
@@ -169,18 +252,21 @@ struct MachineModel {
 
     /// The initial situation, or nil when the initial state is not declared.
     var initial: Configuration? {
-        stateIndex[machine.initial].map { Configuration(state: $0, values: machine.variables.map(\.initial)) }
+        initialState.map { Configuration(state: $0, values: machine.variables.map(\.initial)) }
     }
 
     /// The observations a machine step checks in a situation: the state, then every variable (a strict frame).
     func frame(_ configuration: Configuration) -> [NamedValue] {
-        [NamedValue("state", .symbol(machine.states[configuration.state].name))]
-            + zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        var frame: [NamedValue] = []
+        frame.reserveCapacity(1 + configuration.values.count)
+        frame.append(NamedValue("state", .symbol(machine.states[configuration.state].name)))
+        for (variable, value) in zip(machine.variables, configuration.values) { frame.append(NamedValue(variable.name, value)) }
+        return frame
     }
 
     /// The values of the names row `r` tests, in a situation with these inputs (which variant of the row fires).
     func key(row r: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
-        tests[r].map { test in
+        tests(row: r).map { test in
             if let v = test.variable { return configuration.values[v] }
             return inputs.first { $0.name == test.name }?.value ?? .text("")
         }
@@ -188,18 +274,17 @@ struct MachineModel {
 
     /// The first row (in file order) of the event's plan that matches the situation and inputs.
     func match(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Int? {
-        let event = plans[e].event
-        return rowsByStateEvent[configuration.state][e].first { r in
-            tests[r].allSatisfy { test in
+        return rows(state: configuration.state, plan: e).first { r in
+            tests(row: r).allSatisfy { test in
                 let value: Value
                 let domain: Domain
                 if let v = test.variable {
                     value = configuration.values[v]
                     domain = machine.variables[v].domain
-                } else if let i = event.inputs.firstIndex(where: { $0.name == test.name }),
+                } else if let i = plans[e].event.inputs.firstIndex(where: { $0.name == test.name }),
                           let input = inputs.first(where: { $0.name == test.name }) {
                     value = input.value
-                    domain = event.inputs[i].domain
+                    domain = plans[e].event.inputs[i].domain
                 } else { return false }
                 guard let o = domain.ordinal(of: value) else { return false }
                 return test.set.contains(o)
@@ -234,21 +319,20 @@ struct MachineModel {
     func move(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Move {
         let relaunch = relaunchPlans[e]
         // No row starts from this state on this event: nothing to match (most situations of a large table).
-        if !relaunch && rowsByStateEvent[configuration.state][e].isEmpty { return .unmatched }
+        if !relaunch && rows(state: configuration.state, plan: e).isEmpty { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
         guard let r = match(plan: e, inputs: inputs, in: start) else {
-            guard relaunch, let initial = stateIndex[machine.initial] else { return .unmatched }
+            guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
-        let row = machine.rows[r]
-        if row.unmodelled != nil { return .unmodelled(row: r) }
+        if rowUnmodelled[r] { return .unmodelled(row: r) }
         var next = start
-        if relaunch, let initial = stateIndex[machine.initial] { next.state = initial }
+        if relaunch, let initial = initialState { next.state = initial }
         var firstExit: Move?
-        for (a, assignment) in row.then.enumerated() {
-            guard let v = targets[r][a] else { continue }
-            switch assignment.change {
+        for a in machine.rows[r].then.indices {
+            guard let v = targetList[targetStarts[r] + a] else { continue }
+            switch machine.rows[r].then[a].change {
             case .set(let value): next.values[v] = value
             case .add(let amount):
                 let domain = machine.variables[v].domain
@@ -263,7 +347,7 @@ struct MachineModel {
             }
         }
         if let firstExit { return firstExit }
-        if let to = row.to, let t = stateIndex[to] { next.state = t }
+        if let t = rowTargets[r] { next.state = t }
         return .fired(row: r, next: next)
     }
 
@@ -271,16 +355,16 @@ struct MachineModel {
 
     /// The step of row `r` firing on plan `e` with these inputs and leading to `next`.
     private func firedStep(row r: Int, next: Configuration, plan e: Int, inputs: [NamedValue]) -> TestStep {
-        let row = machine.rows[r]
         let variables = machine.variables
+        let location = machine.rows[r].identity.location
         return TestStep(
             action: isRelaunch(plan: e) ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
-            effects: row.effects.map { call in
+            effects: machine.rows[r].effects.map { call in
                 call.resolved { name in
                     inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
                 }
             },
-            row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
+            row: machine.rows[r].identity.id, line: location.line, column: location.column)
     }
 
     /// The step of a relaunch that no row matches: back at the initial state, nothing emitted.
@@ -298,6 +382,9 @@ struct MachineModel {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
+        // At least one situation per reachable state: most tables have few variables, so this is most of the growth.
+        seen.reserveCapacity(min(machine.states.count, maximumConfigurations))
+        configurations.reserveCapacity(min(machine.states.count, maximumConfigurations))
         var arrivals: [Arrival?] = [nil]
         var truncated = false
         var cursor = 0

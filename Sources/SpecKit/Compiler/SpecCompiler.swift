@@ -171,7 +171,10 @@ public struct SpecCompiler: Sendable {
                 rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
                                                 line: $0.location.line, column: $0.location.column) },
                 graph: graph))
-            cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
+            // Without variants every case stays as it is: no copy of the spec's cases out and back.
+            if !spec.sharedVariants.isEmpty {
+                cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
+            }
         }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
@@ -269,15 +272,18 @@ private func readProductFile(_ node: NodeView, path: String, reader: inout SpecR
 
 /// Row ids are unique across all specs: reports, expectation files and `--row` rely on it.
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
-    var first: [String: RowIdentity] = [:]
+    // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
+    var first: [String: SourceLocation] = [:]
+    let sorted = specs.sorted(by: { $0.file < $1.file })
+    let rows = sorted.map(\.rows)
+    first.reserveCapacity(rows.reduce(0) { $0 + $1.count })
     var out: [Diagnostic] = []
-    for spec in specs.sorted(by: { $0.file < $1.file }) {
-        for row in spec.rows {
-            if let previous = first[row.id] {
-                out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous.location)",
+    for specRows in rows {
+        for row in specRows {
+            if let previous = first.updateValue(row.location, forKey: row.id) {
+                first[row.id] = previous
+                out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
                                       at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
-            } else {
-                first[row.id] = row
             }
         }
     }

@@ -7,6 +7,8 @@ struct MachineReader {
         var states: [Named] = []
         var seen: Set<String> = []  // a set, not a scan of `states`: tables may have tens of thousands of states
         if let node = byKey["states"], let items = c.list(node, "states") {
+            seen.reserveCapacity(items.count)
+            states.reserveCapacity(items.count)
             for item in items {
                 guard let name = c.name(item, "a state") else { continue }
                 if !seen.insert(name).inserted {
@@ -42,8 +44,11 @@ struct MachineReader {
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             let names = Self.testableNames(variables: variables, events: events)
+            let effectNames = effects.map(\.name)
+            rows.reserveCapacity(items.count)
             for item in items {
-                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, names: names, events: events, effects: effects) {
+                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, names: names, events: events,
+                                     effects: effectNames) {
                     rows.append(row)
                 }
             }
@@ -185,13 +190,16 @@ struct MachineReader {
         return result
     }
 
-    /// `names` is `testableNames(variables:events:)`.
+    /// The keys a machine row takes.
+    static let rowKeys = (required: ["id", "on"],
+                          optional: ["source", "decision", "from", "when", "then", "effects", "to", "unmodelled", "notes"])
+
+    /// `names` is `testableNames(variables:events:)`; `effects` the declared effects' names.
     private func readRow(_ node: NodeView, states: [String], stateSet: Set<String>, variables: [Declaration], names: [String: [String: Domain]],
-                         events: [EventDeclaration], effects: [Named]) -> MachineRow? {
+                         events: [EventDeclaration], effects: [String]) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
-        let byKey = c.keys(entries, of: node, what: "a machine row", required: ["id", "on"],
-                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "unmodelled", "notes"])
+        let byKey = c.keys(entries, of: node, what: "a machine row", required: Self.rowKeys.required, optional: Self.rowKeys.optional)
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
@@ -265,7 +273,7 @@ struct MachineReader {
             }
         }
         let effectCalls = byKey["effects"].map {
-            Self.effectCalls($0, declared: effects.map(\.name), rowID: id, context: c)
+            Self.effectCalls($0, declared: effects, rowID: id, context: c)
         } ?? []
         var to: String?
         if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {

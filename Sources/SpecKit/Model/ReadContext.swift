@@ -110,7 +110,7 @@ final class ReadContext {
                 continue
             }
             if required.contains(key) || optional.contains(key) {
-                byKey.accept(index)
+                byKey.accept(index, key: key)
             } else {
                 let allowed = required + optional
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",

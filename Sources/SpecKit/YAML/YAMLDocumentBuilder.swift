@@ -29,11 +29,53 @@ struct YAMLDocumentBuilder {
     /// Mappings up to this many entries check duplicate keys by a linear scan (no hashing, no allocation).
     private static let linearScanLimit = 16
 
+    /// The document's arrays as they grow, and the look-ups on them: kept apart from the builder's other state so
+    /// that reading them never copies the builder.
+    private struct Storage {
+        let fileName: FileName
+        var records: [YAMLDocument.Record] = []
+        var children: [UInt32] = []
+        var text: [UInt8] = []
+
+        func resolved(_ index: UInt32) -> YAMLDocument.Record {
+            let record = records[Int(index)]
+            return record.kind == .alias ? records[Int(record.start)] : record
+        }
+
+        func location(_ index: UInt32) -> SourceLocation {
+            let record = records[Int(index)]
+            return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
+        }
+
+        func string(_ record: YAMLDocument.Record) -> String {
+            let start = Int(record.start)
+            return String(decoding: text[start..<start + Int(record.count)], as: UTF8.self)
+        }
+
+        func sameText(_ a: YAMLDocument.Record, _ b: YAMLDocument.Record) -> Bool {
+            guard a.count == b.count else { return false }
+            let aStart = Int(a.start), bStart = Int(b.start)
+            for offset in 0..<Int(a.count) where text[aStart + offset] != text[bStart + offset] { return false }
+            return true
+        }
+
+        /// Whether a record is a plain scalar `<<` (a merge key).
+        func isMergeKey(_ record: YAMLDocument.Record) -> Bool {
+            record.kind == .plain && record.count == 2 && text[Int(record.start)] == 0x3C && text[Int(record.start) + 1] == 0x3C
+        }
+
+        mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
+            let index = UInt32(truncatingIfNeeded: records.count)
+            records.append(YAMLDocument.Record(
+                kind: kind, line: UInt32(truncatingIfNeeded: mark.line + 1),
+                column: UInt32(truncatingIfNeeded: mark.column + 1), start: start, count: count))
+            return index
+        }
+    }
+
     private let limits: YAMLLimits
     private let fileName: FileName
-    private var records: [YAMLDocument.Record] = []
-    private var children: [UInt32] = []
-    private var text: [UInt8] = []
+    private var storage: Storage
     private var stack: [Frame] = []
     /// The finished children of every open collection, innermost last (a mapping's as key, value, key, value).
     private var pending: [UInt32] = []
@@ -50,10 +92,11 @@ struct YAMLDocumentBuilder {
     init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
         self.limits = limits
         self.fileName = fileName
+        storage = Storage(fileName: fileName)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
-        records.reserveCapacity(max(16, sizeHint / 6))
-        children.reserveCapacity(max(16, sizeHint / 6))
-        text.reserveCapacity(max(16, sizeHint / 2))
+        storage.records.reserveCapacity(max(16, sizeHint / 6))
+        storage.children.reserveCapacity(max(16, sizeHint / 6))
+        storage.text.reserveCapacity(max(16, sizeHint / 2))
         stack.reserveCapacity(16)
         pending.reserveCapacity(256)
     }
@@ -61,7 +104,8 @@ struct YAMLDocumentBuilder {
     /// The finished document, or nil when the stream held no node.
     func document() -> YAMLDocument? {
         guard let root else { return nil }
-        return YAMLDocument(records: records, children: children, text: text, fileName: fileName, rootIndex: root)
+        return YAMLDocument(
+            records: storage.records, children: storage.children, text: storage.text, fileName: fileName, rootIndex: root)
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.
@@ -110,23 +154,15 @@ struct YAMLDocumentBuilder {
                 length: Int(scalar.length), limit: limits.maximumScalarLength, at: location(raw.start_mark))])
         }
         try count(1, at: raw.start_mark)
-        let start = UInt32(truncatingIfNeeded: text.count)
+        let start = UInt32(truncatingIfNeeded: storage.text.count)
         if let value = scalar.value, scalar.length > 0 {
-            text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
+            storage.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
         }
         let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(scalar.tag)
-        let index = append(quoted ? .quoted : .plain, mark: raw.start_mark, start: start,
+        let index = storage.append(quoted ? .quoted : .plain, mark: raw.start_mark, start: start,
                            count: UInt32(truncatingIfNeeded: scalar.length))
         if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (index, 1) }
         attach(index, nodeCount: 1)
-    }
-
-    private mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
-        let index = UInt32(truncatingIfNeeded: records.count)
-        records.append(YAMLDocument.Record(
-            kind: kind, line: UInt32(truncatingIfNeeded: mark.line + 1), column: UInt32(truncatingIfNeeded: mark.column + 1),
-            start: start, count: count))
-        return index
     }
 
     private mutating func count(_ nodes: Int, at mark: yaml_mark_t) throws(DiagnosticError) {
@@ -142,15 +178,15 @@ struct YAMLDocumentBuilder {
         }
         try count(1, at: mark)
         if let anchor { openAnchors[anchor, default: 0] += 1 }
-        let index = append(isMapping ? .mapping : .sequence, mark: mark, start: 0, count: 0)
+        let index = storage.append(isMapping ? .mapping : .sequence, mark: mark, start: 0, count: 0)
         stack.append(Frame(isMapping: isMapping, record: index, anchor: anchor, start: pending.count))
     }
 
     private mutating func close() {
         guard let frame = stack.popLast() else { return }
-        records[Int(frame.record)].start = UInt32(truncatingIfNeeded: children.count)
-        records[Int(frame.record)].count = UInt32(truncatingIfNeeded: pending.count - frame.start)
-        children.append(contentsOf: pending[frame.start...])
+        storage.records[Int(frame.record)].start = UInt32(truncatingIfNeeded: storage.children.count)
+        storage.records[Int(frame.record)].count = UInt32(truncatingIfNeeded: pending.count - frame.start)
+        storage.children.append(contentsOf: pending[frame.start...])
         pending.removeSubrange(frame.start...)
         if let anchor = frame.anchor {
             openAnchors[anchor, default: 1] -= 1
@@ -161,15 +197,12 @@ struct YAMLDocumentBuilder {
 
     private mutating func alias(_ name: String, mark: yaml_mark_t) throws(DiagnosticError) {
         if openAnchors[name, default: 0] > 0 {
-            let definition = stack.last { $0.anchor == name }.map { frame in
-                let record = records[Int(frame.record)]
-                return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
-            }
+            let definition = stack.last { $0.anchor == name }.map { storage.location($0.record) }
             diagnostics.append(Diagnostic(
                 .error, id: "yaml.recursive-alias",
                 "the alias '*\(name)' is used inside the node its anchor '&\(name)' names, so it would contain itself",
                 at: location(mark), notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []))
-            attach(append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
             return
         }
         guard let anchored = anchors[name] else {
@@ -177,12 +210,12 @@ struct YAMLDocumentBuilder {
                 .error, id: "yaml.unknown-anchor",
                 "the alias '*\(name)' refers to an anchor '&\(name)' that is not set before it",
                 at: location(mark), hint: "write '&\(name)' on the node to repeat, above this alias"))
-            attach(append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
             return
         }
         try count(anchored.nodeCount, at: mark)
         // The alias is located where it is used; the nodes inside keep the places they were written.
-        attach(append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
+        attach(storage.append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
     }
 
     /// Adds a finished node to the open collection, or makes it the root.
@@ -198,26 +231,26 @@ struct YAMLDocumentBuilder {
             return
         }
         guard let key = stack[top].pendingKey else {
-            let record = resolved(index)
-            if record.kind == .plain, record.count == 2, text[Int(record.start)] == 0x3C, text[Int(record.start) + 1] == 0x3C {
+            if storage.isMergeKey(storage.resolved(index)) {
                 diagnostics.append(Diagnostic(
                     .error, id: "yaml.merge-key-unsupported",
                     "merge keys ('<<') are not supported: write the keys out in this mapping",
-                    at: recordLocation(index),
+                    at: storage.location(index),
                     hint: "to repeat a whole mapping, set an anchor on it ('&name') and use an alias ('*name')"))
             }
             stack[top].pendingKey = index
             return
         }
         stack[top].pendingKey = nil
-        let keyRecord = resolved(key)
+        let keyRecord = storage.resolved(key)
         if keyRecord.kind == .plain || keyRecord.kind == .quoted {
-            if let first = firstLocation(ofKey: keyRecord, in: stack[top]) {
-                diagnostics.append(Self.duplicateKey(string(keyRecord), first: first, second: recordLocation(key)))
+            if let first = Self.firstLocation(
+                ofKey: keyRecord, start: stack[top].start, index: stack[top].keyIndex, pending: pending, storage: storage) {
+                diagnostics.append(Self.duplicateKey(storage.string(keyRecord), first: first, second: storage.location(key)))
                 return
             }
             if stack[top].keyIndex != nil {
-                let text = string(keyRecord), location = recordLocation(key)
+                let text = storage.string(keyRecord), location = storage.location(key)
                 stack[top].keyIndex?[text] = location
             }
         }
@@ -234,41 +267,27 @@ struct YAMLDocumentBuilder {
         var index: [String: SourceLocation] = [:]
         index.reserveCapacity(Self.linearScanLimit * 2)
         for position in stride(from: start, to: pending.count, by: 2) {
-            let record = resolved(pending[position])
-            if record.kind == .plain || record.kind == .quoted { index[string(record)] = recordLocation(pending[position]) }
+            let record = storage.resolved(pending[position])
+            if record.kind == .plain || record.kind == .quoted {
+                index[storage.string(record)] = storage.location(pending[position])
+            }
         }
         return index
     }
 
-    private func firstLocation(ofKey key: YAMLDocument.Record, in frame: Frame) -> SourceLocation? {
-        if let index = frame.keyIndex { return index[string(key)] }
-        for position in stride(from: frame.start, to: pending.count, by: 2) {
-            let other = resolved(pending[position])
-            if other.kind == .plain || other.kind == .quoted, sameText(other, key) { return recordLocation(pending[position]) }
+    /// Where the open mapping (entries from `start` in `pending`, keys in `index` once it has outgrown a scan)
+    /// already has the scalar key `key`, or nil.
+    private static func firstLocation(
+        ofKey key: YAMLDocument.Record, start: Int, index: [String: SourceLocation]?, pending: [UInt32], storage: Storage
+    ) -> SourceLocation? {
+        if let index { return index[storage.string(key)] }
+        for position in stride(from: start, to: pending.count, by: 2) {
+            let other = storage.resolved(pending[position])
+            if other.kind == .plain || other.kind == .quoted, storage.sameText(other, key) {
+                return storage.location(pending[position])
+            }
         }
         return nil
-    }
-
-    private func resolved(_ index: UInt32) -> YAMLDocument.Record {
-        let record = records[Int(index)]
-        return record.kind == .alias ? records[Int(record.start)] : record
-    }
-
-    private func recordLocation(_ index: UInt32) -> SourceLocation {
-        let record = records[Int(index)]
-        return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
-    }
-
-    private func string(_ record: YAMLDocument.Record) -> String {
-        let start = Int(record.start)
-        return String(decoding: text[start..<start + Int(record.count)], as: UTF8.self)
-    }
-
-    private func sameText(_ a: YAMLDocument.Record, _ b: YAMLDocument.Record) -> Bool {
-        guard a.count == b.count else { return false }
-        let aStart = Int(a.start), bStart = Int(b.start)
-        for offset in 0..<Int(a.count) where text[aStart + offset] != text[bStart + offset] { return false }
-        return true
     }
 
     private static func duplicateKey(_ text: String, first: SourceLocation, second: SourceLocation) -> Diagnostic {
