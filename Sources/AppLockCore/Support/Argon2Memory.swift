@@ -75,12 +75,38 @@ enum Argon2Memory {
         private static func map(size: Int) -> UnsafeMutableRawPointer? {
             guard size > 0 else { return nil }
             #if os(Linux)
-            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+            return mapHuge(size: size)
             #else
             let flags = MAP_PRIVATE | MAP_ANON
-            #endif
             guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), address != MAP_FAILED else { return nil }
             return address
+            #endif
         }
+
+        #if os(Linux)
+        /// The size of a transparent huge page on x86-64 and most arm64 kernels.
+        static let hugePage = 2 << 20
+
+        /// A region aligned to a huge page and advised `MADV_HUGEPAGE`, then touched: where the kernel allows
+        /// transparent huge pages on request, Argon2's 19 MiB take ten TLB entries instead of about 4,900, which
+        /// matters to its pseudo-random block reads, most when two derivations share the caches. Elsewhere the advice
+        /// is refused and the region is ordinary pages, touched the same way.
+        private static func mapHuge(size: Int) -> UnsafeMutableRawPointer? {
+            let total = size + hugePage
+            guard let raw = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                  raw != MAP_FAILED else { return nil }
+            let start = UInt(bitPattern: raw)
+            let aligned = (start + UInt(hugePage - 1)) & ~UInt(hugePage - 1)
+            let head = Int(aligned - start)
+            if head > 0 { munmap(raw, head) }
+            let tail = total - head - size
+            if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + UInt(size)), tail) }
+            guard let address = UnsafeMutableRawPointer(bitPattern: aligned) else { return nil }
+            _ = madvise(address, size, MADV_HUGEPAGE)
+            // Touched now, so a derivation never takes the faults (the pool then hands it out resident).
+            memset(address, 0, size)
+            return address
+        }
+        #endif
     }
 }
