@@ -1,7 +1,7 @@
 /// A place in a spec file: the file's path and a 1-based line and column.
 ///
 /// libyaml reports 0-based marks; they are converted to this type in exactly one place
-/// (`YAMLEvent`'s initialiser), so every location in SpecKit is 1-based.
+/// (`YAMLDocumentBuilder.location(of:file:)`), so every location in SpecKit is 1-based.
 ///
 /// The path is interned (`FileName`): a location is 16 bytes and copies without touching a reference count, which
 /// matters because every node and every row of a large spec carries one.
