@@ -34,7 +34,7 @@ public struct NodeView: Sendable {
     /// Whether the node is a scalar whose text is exactly `text`, compared without making a `String`.
     public func scalarIs(_ text: String) -> Bool {
         let record = document.resolved(index)
-        guard record.kind == .plain || record.kind == .quoted else { return false }
+        guard record.isScalar else { return false }
         return document.scalarEquals(record, text)
     }
 

@@ -30,6 +30,33 @@ public final class YAMLDocument: Sendable {
         var column: UInt32
         var start: UInt32
         var count: UInt32
+
+        /// Whether this is a scalar (plain or quoted).
+        var isScalar: Bool { kind == .plain || kind == .quoted }
+
+        /// A scalar record's text, read from `text` (the document's, or the builder's as it grows).
+        func string(in text: [UInt8]) -> String {
+            let first = Int(start)
+            return text.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[first..<first + Int(count)]), as: UTF8.self)
+            }
+        }
+
+        /// Whether two scalar records hold the same bytes of `text`.
+        func sameText(as other: Record, in text: [UInt8]) -> Bool {
+            guard count == other.count else { return false }
+            return text.withUnsafeBufferPointer { buffer in
+                let (a, b) = (Int(start), Int(other.start))
+                for offset in 0..<Int(count) where buffer[a + offset] != buffer[b + offset] { return false }
+                return true
+            }
+        }
+
+        /// The record `index` of `records`, or, for an alias, the record it names.
+        static func resolved(_ index: UInt32, in records: [Record]) -> Record {
+            let record = records[Int(index)]
+            return record.kind == .alias ? records[Int(record.start)] : record
+        }
     }
 
     let records: [Record]
@@ -55,18 +82,10 @@ public final class YAMLDocument: Sendable {
 
     /// The record an alias stands for, or the record itself.
     @inline(__always)
-    func resolved(_ index: UInt32) -> Record {
-        let record = records[Int(index)]
-        return record.kind == .alias ? records[Int(record.start)] : record
-    }
+    func resolved(_ index: UInt32) -> Record { Record.resolved(index, in: records) }
 
     /// The text of a scalar record.
-    func string(_ record: Record) -> String {
-        let start = Int(record.start)
-        return text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + Int(record.count)]), as: UTF8.self)
-        }
-    }
+    func string(_ record: Record) -> String { record.string(in: text) }
 
     /// Whether a scalar record's text is exactly `key`'s UTF-8, compared byte by byte without making a `String`.
     func scalarEquals(_ record: Record, _ key: String) -> Bool {
@@ -78,16 +97,6 @@ public final class YAMLDocument: Sendable {
                 for offset in 0..<utf8.count where buffer[start + offset] != utf8[offset] { return false }
                 return true
             }
-        }
-    }
-
-    /// Whether two scalar records hold the same bytes.
-    func sameText(_ a: Record, _ b: Record) -> Bool {
-        guard a.count == b.count else { return false }
-        return text.withUnsafeBufferPointer { buffer in
-            let aStart = Int(a.start), bStart = Int(b.start)
-            for offset in 0..<Int(a.count) where buffer[aStart + offset] != buffer[bStart + offset] { return false }
-            return true
         }
     }
 }

@@ -37,27 +37,14 @@ struct YAMLDocumentBuilder {
         var children: [UInt32] = []
         var text: [UInt8] = []
 
-        func resolved(_ index: UInt32) -> YAMLDocument.Record {
-            let record = records[Int(index)]
-            return record.kind == .alias ? records[Int(record.start)] : record
-        }
+        func resolved(_ index: UInt32) -> YAMLDocument.Record { YAMLDocument.Record.resolved(index, in: records) }
 
         func location(_ index: UInt32) -> SourceLocation {
             let record = records[Int(index)]
             return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
         }
 
-        func string(_ record: YAMLDocument.Record) -> String {
-            let start = Int(record.start)
-            return String(decoding: text[start..<start + Int(record.count)], as: UTF8.self)
-        }
-
-        func sameText(_ a: YAMLDocument.Record, _ b: YAMLDocument.Record) -> Bool {
-            guard a.count == b.count else { return false }
-            let aStart = Int(a.start), bStart = Int(b.start)
-            for offset in 0..<Int(a.count) where text[aStart + offset] != text[bStart + offset] { return false }
-            return true
-        }
+        func string(_ record: YAMLDocument.Record) -> String { record.string(in: text) }
 
         /// Whether a record is a plain scalar `<<` (a merge key).
         func isMergeKey(_ record: YAMLDocument.Record) -> Bool {
@@ -243,7 +230,7 @@ struct YAMLDocumentBuilder {
         }
         stack[top].pendingKey = nil
         let keyRecord = storage.resolved(key)
-        if keyRecord.kind == .plain || keyRecord.kind == .quoted {
+        if keyRecord.isScalar {
             if let first = Self.firstLocation(
                 ofKey: keyRecord, start: stack[top].start, index: stack[top].keyIndex, pending: pending, storage: storage) {
                 diagnostics.append(Self.duplicateKey(storage.string(keyRecord), first: first, second: storage.location(key)))
@@ -268,7 +255,7 @@ struct YAMLDocumentBuilder {
         index.reserveCapacity(Self.linearScanLimit * 2)
         for position in stride(from: start, to: pending.count, by: 2) {
             let record = storage.resolved(pending[position])
-            if record.kind == .plain || record.kind == .quoted {
+            if record.isScalar {
                 index[storage.string(record)] = storage.location(pending[position])
             }
         }
@@ -283,7 +270,7 @@ struct YAMLDocumentBuilder {
         if let index { return index[storage.string(key)] }
         for position in stride(from: start, to: pending.count, by: 2) {
             let other = storage.resolved(pending[position])
-            if other.kind == .plain || other.kind == .quoted, storage.sameText(other, key) {
+            if other.isScalar, other.sameText(as: key, in: storage.text) {
                 return storage.location(pending[position])
             }
         }
