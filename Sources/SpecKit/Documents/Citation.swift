@@ -34,14 +34,19 @@ public struct Citation: Codable, Hashable, Sendable {
     /// no such scalar extends a grapheme, so splitting at `;` and trimming spaces and tabs by byte agrees with doing
     /// it by `Character` (the ideographic space, U+3000, cannot occur there). Any other text takes `all(in:)`.
     static func anyWithoutSection(in source: String) -> Bool {
-        var utf8 = source.utf8.makeIterator()
-        while let byte = utf8.next() {
-            // U+0300 and above start with 0xCC or more; CR is 0x0D.
-            if byte >= 0xCC || byte == 0x0D { return all(in: source).contains { $0.section.isEmpty } }
+        var text = source
+        // U+0300 and above start with 0xCC or more; CR is 0x0D.
+        if text.withUTF8({ bytes in bytes.contains { $0 >= 0xCC || $0 == 0x0D } }) {
+            return all(in: source).contains { $0.section.isEmpty }
         }
+        return text.withUTF8(anyWithoutSection(bytes:))
+    }
+
+    /// `anyWithoutSection(in:)` over text known to hold no scalar at or above U+0300 and no CR, byte by byte.
+    private static func anyWithoutSection(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var content = false, mark = false, section = false
         var previous: UInt8 = 0
-        for byte in source.utf8 {
+        for byte in bytes {
             defer { previous = byte }
             if byte == UInt8(ascii: ";") {
                 if content && (!mark || !section) { return true }

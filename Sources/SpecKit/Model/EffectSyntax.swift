@@ -34,6 +34,8 @@ public enum EffectSyntax {
 
     /// Parses `name` or `name(arguments)`.
     public static func parse(_ text: String) throws(SyntaxError) -> (name: String, arguments: [Argument]) {
+        // Most effects are a bare ASCII name: that is the whole parse, without splitting the text into characters.
+        if isBareASCIIName(text) { return (text, []) }
         let chars = Array(text)
         var i = 0
         skipSpaces(chars, &i)
@@ -158,6 +160,15 @@ public enum EffectSyntax {
             out.append(c)
         }
         return out + "\""
+    }
+
+    /// Whether `text` is non-empty and only ASCII letters, digits, `_`, `-` and `.`: the name characters that are
+    /// ASCII, so the text is a name with nothing around it.
+    private static func isBareASCIIName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F || byte == 0x2D || byte == 0x2E
+        }
     }
 
     private static func isNameCharacter(_ c: Character) -> Bool {

@@ -4,27 +4,30 @@
 /// `ReadContext.keys` already made (short keys are stored inline, so two compare as two words), instead of hashing
 /// every key into a dictionary built for every row. Entries whose keys were refused are never found.
 struct KeyedNodes {
-    private let entries: NodeView.Entries
-    /// The accepted keys and the entries they name, in file order.
-    private var accepted: [(key: String, index: Int)] = []
+    /// The accepted keys and their values, in file order.
+    private var accepted: [(key: String, value: NodeView)] = []
 
     /// No entries accepted yet.
     init(_ entries: NodeView.Entries) {
-        self.entries = entries
         accepted.reserveCapacity(entries.count)
     }
 
-    /// Marks entry `index`, whose key is `key`, as accepted.
-    mutating func accept(_ index: Int, key: String) {
-        accepted.append((key, index))
+    /// Marks an entry, whose key is `key`, as accepted.
+    mutating func accept(_ entry: NodeView.Entry, key: String) {
+        accepted.append((key, entry.value))
     }
+
+    /// Whether two keys are the same text: their UTF-8 lengths first (stored inline, so keys of other lengths, most
+    /// of them, are told apart without comparing text).
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.count == b.utf8.count && a == b }
 
     /// The value of the accepted entry with this scalar key (the last one, as a dictionary filled in order would
     /// keep), or nil.
     subscript(key: String) -> NodeView? {
         var position = accepted.count - 1
         while position >= 0 {
-            if accepted[position].key == key { return entries[accepted[position].index].value }
+            if Self.same(accepted[position].key, key) { return accepted[position].value }
             position -= 1
         }
         return nil

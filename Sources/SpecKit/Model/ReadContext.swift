@@ -104,13 +104,13 @@ final class ReadContext {
     /// Returns the entries by key for the known ones.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String]) -> KeyedNodes {
         var byKey = KeyedNodes(entries)
-        for (index, entry) in entries.enumerated() {
+        for entry in entries {
             guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
-            if required.contains(key) || optional.contains(key) {
-                byKey.accept(index, key: key)
+            if required.contains(where: { KeyedNodes.same($0, key) }) || optional.contains(where: { KeyedNodes.same($0, key) }) {
+                byKey.accept(entry, key: key)
             } else {
                 let allowed = required + optional
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
