@@ -28,32 +28,27 @@ func runCoreBench(_ arguments: [String]) {
         return
     }
     var clock = Instant.zero
+    /// One submission of `text`, then a lock.
+    func submit(_ text: String, to machine: inout DualPassword) {
+        // Far enough apart that the failure delay (at most 300 s) never refuses a timed submission.
+        clock = clock + .seconds(400)
+        _ = machine.handle(.submit(SecretBytes(utf8: text)), now: clock)
+        _ = machine.handle(.lock, now: clock)
+    }
+    func lockScreen(parallel: Bool) -> DualPassword {
+        DualPassword(configuration: .init(parallelDerivation: parallel), store: store, random: SystemRandom())
+    }
     func submissionTimes(_ text: String, parallel: Bool) -> [Double] {
-        var machine = DualPassword(
-            configuration: .init(parallelDerivation: parallel), store: store, random: SystemRandom())
-        return coreBenchTimes(runs) {
-            // Far enough apart that the failure delay (at most 300 s) never refuses a timed submission.
-            clock = clock + .seconds(400)
-            _ = machine.handle(.submit(SecretBytes(utf8: text)), now: clock)
-            _ = machine.handle(.lock, now: clock)
-        }
+        var machine = lockScreen(parallel: parallel)
+        return coreBenchInterleaved(runs, [{ submit(text, to: &machine) }])[0]
     }
     // The baseline and the two submissions measured in turns, in a rotating order, so that a change of load or clock
     // speed during the run moves all three alike; each run's own ratios are kept as well as the medians'.
-    var sequentialMachine = DualPassword(configuration: .init(parallelDerivation: false), store: store, random: SystemRandom())
-    var parallelMachine = DualPassword(configuration: .init(parallelDerivation: true), store: store, random: SystemRandom())
+    var sequentialMachine = lockScreen(parallel: false), parallelMachine = lockScreen(parallel: true)
     let measures: [() -> Void] = [
         { _ = try? Argon2id.derive(password: password, salt: salt, parameters: parameters) },
-        {
-            clock = clock + .seconds(400)
-            _ = sequentialMachine.handle(.submit(SecretBytes(utf8: wrong)), now: clock)
-            _ = sequentialMachine.handle(.lock, now: clock)
-        },
-        {
-            clock = clock + .seconds(400)
-            _ = parallelMachine.handle(.submit(SecretBytes(utf8: wrong)), now: clock)
-            _ = parallelMachine.handle(.lock, now: clock)
-        },
+        { submit(wrong, to: &sequentialMachine) },
+        { submit(wrong, to: &parallelMachine) },
     ]
     let interleaved = coreBenchInterleaved(runs, measures)
     let (single, sequential, parallel) = (interleaved[0], interleaved[1], interleaved[2])
@@ -214,16 +209,6 @@ private func coreBenchInterleaved(_ runs: Int, _ bodies: [() -> Void]) -> [[Doub
         }
     }
     return times
-}
-
-/// Wall-clock milliseconds of `runs` calls of `body`, after one warm-up call.
-private func coreBenchTimes(_ runs: Int, _ body: () -> Void) -> [Double] {
-    body()
-    return (0..<runs).map { _ in
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-    }
 }
 
 /// The nearest-rank percentile `p` (0...1) of `values`.

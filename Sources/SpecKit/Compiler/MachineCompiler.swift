@@ -118,7 +118,6 @@ struct MachineCompiler {
 
     // MARK: Exploration
 
-
     mutating func explore() -> [TestCase] {
         let model = self.model
         guard model.initial != nil else { return [] }

@@ -79,8 +79,11 @@ struct MachineModel {
         var truncated: Bool
 
         /// The steps of a shortest path from the initial situation to situation `index`.
-        func path(to index: Int) -> [TestStep] {
-            var length = 0
+        func path(to index: Int) -> [TestStep] { path(to: index, then: nil) }
+
+        /// A shortest path to situation `index`, then `last` when given: one array, allocated once at its final size.
+        func path(to index: Int, then last: TestStep?) -> [TestStep] {
+            var length = last == nil ? 0 : 1
             var c = index
             while let parent = arrivals[c]?.parent {
                 length += 1
@@ -94,25 +97,7 @@ struct MachineModel {
                 c = parent
             }
             path.reverse()
-            return path
-        }
-
-        /// A shortest path to situation `index`, then `last`: one array, allocated once at its final size.
-        func path(to index: Int, then last: TestStep) -> [TestStep] {
-            var length = 1
-            var c = index
-            while let parent = arrivals[c]?.parent {
-                length += 1
-                c = parent
-            }
-            var path = [TestStep](repeating: last, count: length)
-            c = index
-            var position = length - 2
-            while let parent = arrivals[c]?.parent, let step = arrivals[c]?.step {
-                path[position] = step
-                position -= 1
-                c = parent
-            }
+            if let last { path.append(last) }
             return path
         }
     }
@@ -174,29 +159,28 @@ struct MachineModel {
         initialState = index[machine.initial]
     }
 
-    /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`, built by
-    /// counting first and then filling (one pass over the rows each).
+    /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`: each row's
+    /// cells are found once (one look-up per state and event it names), then counted and placed.
     private static func rowsByStateAndPlan(_ machine: Machine, plans: [EventPlan], stateIndex: [String: Int]) -> ([Int], [Int]) {
         let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
         let width = plans.count
-        func cells(of row: MachineRow, _ body: (Int) -> Void) {
-            let events = row.on.compactMap { eventIndex[$0] }
-            if row.from.isEmpty {
-                for s in machine.states.indices { for e in events { body(s * width + e) } }
-            } else {
-                for name in row.from { if let s = stateIndex[name] { for e in events { body(s * width + e) } } }
-            }
+        var memberships: [(cell: Int, row: Int)] = []
+        memberships.reserveCapacity(machine.rows.count)
+        for r in machine.rows.indices {
+            let events = machine.rows[r].on.compactMap { eventIndex[$0] }
+            let from = machine.rows[r].from
+            let states = from.isEmpty ? Array(machine.states.indices) : from.compactMap { stateIndex[$0] }
+            for s in states { for e in events { memberships.append((s * width + e, r)) } }
         }
         var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
-        for row in machine.rows { cells(of: row) { starts[$0 + 1] += 1 } }
+        for membership in memberships { starts[membership.cell + 1] += 1 }
         for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
         var fill = starts
-        var list = [Int](repeating: 0, count: starts.last ?? 0)
-        for (r, row) in machine.rows.enumerated() {
-            cells(of: row) { cell in
-                list[fill[cell]] = r
-                fill[cell] += 1
-            }
+        var list = [Int](repeating: 0, count: memberships.count)
+        // In row order, so each cell's rows stay in file order.
+        for membership in memberships {
+            list[fill[membership.cell]] = membership.row
+            fill[membership.cell] += 1
         }
         return (starts, list)
     }

@@ -15,8 +15,7 @@ public struct NodeView: Sendable {
 
     /// Where the node is written (for an alias, where the alias is).
     public var location: SourceLocation {
-        let record = document.records[Int(index)]
-        return SourceLocation(fileName: document.fileName, line: Int(record.line), column: Int(record.column))
+        document.records[Int(index)].location(in: document.fileName)
     }
 
     /// The scalar text, or nil for a sequence or mapping.

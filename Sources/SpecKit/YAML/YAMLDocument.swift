@@ -31,6 +31,11 @@ public final class YAMLDocument: Sendable {
         var start: UInt32
         var count: UInt32
 
+        /// Where the node is written, in the file `file`.
+        func location(in file: FileName) -> SourceLocation {
+            SourceLocation(fileName: file, line: Int(line), column: Int(column))
+        }
+
         /// Whether this is a scalar (plain or quoted).
         var isScalar: Bool { kind == .plain || kind == .quoted }
 
@@ -76,9 +81,6 @@ public final class YAMLDocument: Sendable {
 
     /// The document's root node.
     public var root: NodeView { NodeView(document: self, index: rootIndex) }
-
-    /// The number of records (nodes as written, aliases counted once each).
-    public var recordCount: Int { records.count }
 
     /// The record an alias stands for, or the record itself.
     @inline(__always)

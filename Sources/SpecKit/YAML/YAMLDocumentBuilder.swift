@@ -39,10 +39,7 @@ struct YAMLDocumentBuilder {
 
         func resolved(_ index: UInt32) -> YAMLDocument.Record { YAMLDocument.Record.resolved(index, in: records) }
 
-        func location(_ index: UInt32) -> SourceLocation {
-            let record = records[Int(index)]
-            return SourceLocation(fileName: fileName, line: Int(record.line), column: Int(record.column))
-        }
+        func location(_ index: UInt32) -> SourceLocation { records[Int(index)].location(in: fileName) }
 
         func string(_ record: YAMLDocument.Record) -> String { record.string(in: text) }
 
@@ -61,7 +58,6 @@ struct YAMLDocumentBuilder {
     }
 
     private let limits: YAMLLimits
-    private let fileName: FileName
     private var storage: Storage
     private var stack: [Frame] = []
     /// The finished children of every open collection, innermost last (a mapping's as key, value, key, value).
@@ -78,7 +74,6 @@ struct YAMLDocumentBuilder {
 
     init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
         self.limits = limits
-        self.fileName = fileName
         storage = Storage(fileName: fileName)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
         storage.records.reserveCapacity(max(16, sizeHint / 6))
@@ -92,7 +87,7 @@ struct YAMLDocumentBuilder {
     func document() -> YAMLDocument? {
         guard let root else { return nil }
         return YAMLDocument(
-            records: storage.records, children: storage.children, text: storage.text, fileName: fileName, rootIndex: root)
+            records: storage.records, children: storage.children, text: storage.text, fileName: storage.fileName, rootIndex: root)
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.
@@ -132,7 +127,7 @@ struct YAMLDocumentBuilder {
         SourceLocation(fileName: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: fileName) }
+    private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: storage.fileName) }
 
     private mutating func scalar(_ raw: yaml_event_t) throws(DiagnosticError) {
         let scalar = raw.data.scalar
