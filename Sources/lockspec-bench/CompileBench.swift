@@ -6,6 +6,8 @@ import SpecKit
 /// The inputs are machine specs of 1 000, 10 000 and 100 000 rows (or the sizes given), shaped like real tables:
 /// a tree of states (ten children each, so every state is a few steps from the start), a bool variable, an event
 /// with an enum input, and `source:` on every row. Goals: lint+compile ≤ 3× parse; 10× the rows ≤ 11× the time.
+/// Beside the wall time: the CPU time of the compile (both threads: a large table is read and checked on two), and
+/// the same compile kept on one thread (`SpecCompiler.concurrent = false`), each against the same run's parse.
 ///
 /// `compile once <parse|load|compile|none> ROWS` does one pass and nothing else, for `valgrind --tool=callgrind`:
 /// instruction counts are repeatable on a loaded machine, so their ratios back the timed ones (subtract `none`, which
@@ -31,23 +33,34 @@ func runCompileBench(_ arguments: [String]) {
         var findings = 0
         var cases = 0
         // Interleaved, so that a change of load moves the floor and the measured pass together.
-        var parses: [Double] = [], loads: [Double] = [], compiles: [Double] = []
+        var parses: [Double] = [], loads: [Double] = [], compiles: [Double] = [], compileCPU: [Double] = [], serials: [Double] = []
         for _ in 0..<runs {
             parses.append(median(1) { events = YAMLLoader.parseOnly(bytes) })
             // The loader alone (libyaml and the compact located document), to show how much the spec reader and compiler add.
             loads.append(median(1) { _ = try? YAMLLoader().loadDocument(bytes, file: "bench.yaml") })
+            let cpuBefore = processCPUSeconds()
             compiles.append(median(1) {
                 let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
                 findings = compilation.diagnostics.count
                 cases = compilation.suite.cases.count
             })
+            compileCPU.append(processCPUSeconds() - cpuBefore)
+            // The same compile kept on one thread: what the second thread saves.
+            var serial = SpecCompiler()
+            serial.concurrent = false
+            serials.append(median(1) { _ = serial.compile(sources: [(path: "bench.yaml", bytes: bytes)]) })
         }
         let parse = parses.sorted()[runs / 2], load = loads.sorted()[runs / 2], compile = compiles.sorted()[runs / 2]
+        let cpu = compileCPU.sorted()[runs / 2], single = serials.sorted()[runs / 2]
         // Each run's own ratio too: its parse and its compile ran moments apart, under the same load.
         let paired = zip(compiles, parses).map { $0 / $1 }.sorted()[runs / 2]
         print("compile: \(rows) rows, \(bytes.count) bytes, \(events) events, \(cases) cases, \(findings) findings")
         print("compile:   parse \(format(parse)) s, load \(format(load)) s (\(format(load / parse))x), "
             + "lint+compile \(format(compile)) s, ratio \(format(compile / parse))x (goal ≤ 3x; per run \(format(paired))x)")
+        // The reader and the machine checks use a second thread on large tables: their CPU time (both threads) against
+        // the same parse says what the work costs, beside what it takes on the clock.
+        print("compile:   lint+compile CPU time \(format(cpu)) s on all threads, \(format(cpu / parse))x the parse"
+            + " (\(format(cpu / compile))x its wall time); on one thread \(format(single)) s, \(format(single / parse))x the parse")
         if let previous {
             let growth = compile / previous.time, factor = Double(rows) / Double(previous.rows)
             print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows"
@@ -71,6 +84,13 @@ private func runCompileOnce(_ arguments: [String]) {
         print("cases: \(compilation.suite.cases.count), findings: \(compilation.diagnostics.count)")
     default: print("bytes: \(bytes.count)")
     }
+}
+
+/// The CPU time of this process so far, every thread, user and system.
+private func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 private func compileBenchLoad() -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// Checks a machine and turns every row into a test case: the static region checks per (state, event), then a
 /// breadth-first exploration of the reachable situations, which finds gaps, unreachable states, rows that never fire,
 /// steps that leave a domain, and a shortest path to every row.
-struct MachineCompiler {
+struct MachineCompiler: Sendable {
     /// The most situations (state and variable values) explored before the analysis stops with a warning.
     static let maximumConfigurations = 200_000
     /// The most input combinations tried per event.
@@ -118,14 +118,64 @@ struct MachineCompiler {
 
     // MARK: Exploration
 
+    /// A row's firing kept for its case: the values of the names it tests, the situation it fires in, and the step.
+    typealias Firing = (key: [Value], configuration: Int, step: TestStep)
+
+    /// What the search found, before the region checks are known: the firings per row, the gaps, the domain errors,
+    /// the rows that matched but are unmodelled, and the reachable situations.
+    struct Search: Sendable {
+        var firings: [[Firing]]
+        var gaps: [String]
+        var gapCount: Int
+        var found: [Diagnostic]
+        var unmodelledRows: Set<Int>
+        var reachability: MachineModel.Reachability
+    }
+
+    /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
+    /// them one after the other (`checkRegions`, then `explore`). The search and its cases run on one thread while the
+    /// region checks and the graph run on another: they read the same model and write nothing shared, and the
+    /// search's closing report (which needs the rows the region checks found shadowed) runs after both.
+    /// `concurrent` false runs them one after the other on this thread.
+    static func compile(spec: Spec, machine: Machine, concurrent: Bool = true) -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic]) {
+        let compiler = MachineCompiler(spec: spec, machine: machine)
+        let (checked, explored) = concurrently(enabled: concurrent, {
+            var regions = compiler
+            regions.checkRegions()
+            return (regions, regions.graph())
+        }, {
+            compiler.search().map { ($0, compiler.cases(firings: $0.firings, reachability: $0.reachability)) }
+        })
+        var result = checked.0
+        guard let (search, cases) = explored else { return ([], checked.1, result.diagnostics) }
+        result.report(search)
+        return (cases, checked.1, result.diagnostics)
+    }
+
+    /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
     mutating func explore() -> [TestCase] {
+        guard let search = search() else { return [] }
+        report(search)
+        return cases(firings: search.firings, reachability: search.reachability)
+    }
+
+    /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
+    private mutating func report(_ search: Search) {
+        diagnostics += search.found
+        let firingRows = Set(search.firings.indices.filter { !search.firings[$0].isEmpty })
+        reportReachability(search.reachability, firings: firingRows.union(search.unmodelledRows), gaps: search.gaps, gapCount: search.gapCount)
+    }
+
+    /// Searches every reachable situation and records what each row does there; changes nothing (nil when the
+    /// initial state is not declared).
+    func search() -> Search? {
         let model = self.model
-        guard model.initial != nil else { return [] }
+        guard model.initial != nil else { return nil }
         let machine = self.machine
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
         // Indexed by row: an array, not a dictionary, since every firing looks its row up.
-        var firings = [[(key: [Value], configuration: Int, step: TestStep)]](repeating: [], count: machine.rows.count)
+        var firings = [[Firing]](repeating: [], count: machine.rows.count)
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
@@ -166,10 +216,8 @@ struct MachineCompiler {
                 }
             }
         }
-        diagnostics += found
-        let firingRows = Set(firings.indices.filter { !firings[$0].isEmpty })
-        reportReachability(reachability, firings: firingRows.union(unmodelledRows), gaps: gaps, gapCount: gapCount)
-        return cases(firings: firings, reachability: reachability)
+        return Search(firings: firings, gaps: gaps, gapCount: gapCount, found: found, unmodelledRows: unmodelledRows,
+                      reachability: reachability)
     }
 
     /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire.
@@ -203,8 +251,7 @@ struct MachineCompiler {
 
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [[(key: [Value], configuration: Int, step: TestStep)]],
-                       reachability: MachineModel.Reachability) -> [TestCase] {
+    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
         var cases: [TestCase] = []
         cases.reserveCapacity(firings.reduce(0) { $0 + $1.count })
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }

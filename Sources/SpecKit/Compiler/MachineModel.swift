@@ -3,21 +3,21 @@
 ///
 /// The compiler's checks and case generator (`MachineCompiler.explore`) and the exhaustive exploration
 /// (`MachineExplorer`) both walk the machine through this one unit, so they agree on what is reachable and how.
-struct MachineModel {
+struct MachineModel: Sendable {
     /// How one event is tried: the input combinations (one representative value per atom of each input).
-    struct EventPlan {
+    struct EventPlan: Sendable {
         var event: EventDeclaration
         var combinations: [[NamedValue]]
     }
 
     /// A situation: the state's index and each variable's value.
-    struct Configuration: Hashable {
+    struct Configuration: Hashable, Sendable {
         var state: Int
         var values: [Value]
     }
 
     /// How the search first reached a situation: from which one, by which step.
-    struct Arrival {
+    struct Arrival: Sendable {
         var parent: Int
         var step: TestStep
     }
@@ -70,7 +70,7 @@ struct MachineModel {
     }
 
     /// The situations found, in breadth-first order, and how each was first reached.
-    struct Reachability {
+    struct Reachability: Sendable {
         /// The situations; index 0 is the initial one.
         var configurations: [Configuration]
         /// How each was reached (nil for the initial one).
@@ -103,7 +103,7 @@ struct MachineModel {
     }
 
     /// A row's condition, resolved once: a variable's index, or an input's name.
-    private struct Test {
+    private struct Test: Sendable {
         var variable: Int?
         var name: String
         var set: ValueSet

@@ -9,6 +9,9 @@ public struct SpecCompiler: Sendable {
     public var loader: YAMLLoader
     /// The fixtures to check names against, or nil to skip that check.
     public var catalog: (any FixtureCatalog)?
+    /// Whether a large machine is read and checked on two threads (its rows in two halves, its region checks beside
+    /// its exploration). The compilation is the same either way; false keeps the work on the calling thread.
+    public var concurrent = true
 
     /// Creates a compiler.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: (any FixtureCatalog)? = nil) {
@@ -82,6 +85,7 @@ public struct SpecCompiler: Sendable {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
         var reader = SpecReader()
+        reader.concurrent = concurrent
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))
@@ -147,11 +151,10 @@ public struct SpecCompiler: Sendable {
             var graph: MachineGraph?
             switch spec.body {
             case .machine(let machine):
-                var compiler = MachineCompiler(spec: spec, machine: machine)
-                compiler.checkRegions()
-                cases += compiler.explore()
-                graph = compiler.graph()
-                diagnostics += compiler.diagnostics
+                let compiled = MachineCompiler.compile(spec: spec, machine: machine, concurrent: concurrent)
+                cases += compiled.cases
+                graph = compiled.graph
+                diagnostics += compiled.diagnostics
             case .decision(let table):
                 var compiler = TableCompiler(spec: spec)
                 cases += compiler.compileDecision(table)

@@ -1,6 +1,8 @@
 /// Reads the body of a `kind: machine` spec.
 struct MachineReader {
     let context: ReadContext
+    /// Whether a large table's rows may be read in two halves at once (`readRows`).
+    var concurrent = true
 
     func read(_ byKey: KeyedNodes) -> Machine? {
         let c = context
@@ -43,15 +45,10 @@ struct MachineReader {
         }
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
-            let names = Self.testableNames(variables: variables, events: events)
-            let effectNames = effects.map(\.name)
-            rows.reserveCapacity(items.count)
-            for item in items {
-                if let row = readRow(item, states: stateNames, stateSet: seen, variables: variables, names: names, events: events,
-                                     effects: effectNames) {
-                    rows.append(row)
-                }
-            }
+            let scope = RowScope(states: stateNames, stateSet: seen, variables: variables,
+                                 names: Self.testableNames(variables: variables, events: events), events: events,
+                                 effects: effects.map(\.name))
+            rows = readRows(items, scope: scope)
         }
         guard let initial, !states.isEmpty else { return nil }
         return Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
@@ -195,8 +192,54 @@ struct MachineReader {
                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "unmodelled", "notes"])
 
     /// `names` is `testableNames(variables:events:)`; `effects` the declared effects' names.
-    private func readRow(_ node: NodeView, states: [String], stateSet: Set<String>, variables: [Declaration], names: [String: [String: Domain]],
-                         events: [EventDeclaration], effects: [String]) -> MachineRow? {
+    /// What every row of a machine is read against: its states, variables, the names each event's rows may test,
+    /// its events and its effects.
+    struct RowScope: Sendable {
+        var states: [String]
+        var stateSet: Set<String>
+        var variables: [Declaration]
+        var names: [String: [String: Domain]]
+        var events: [EventDeclaration]
+        var effects: [String]
+    }
+
+    /// Rows from which a table is read in two halves at once (below it, the second thread costs more than it saves).
+    static let concurrentRowThreshold = 2_000
+
+    /// The rows, in file order. A large table is read in two halves on two threads, each with a context of its own;
+    /// when either half finds anything (or fails quietly, or marks a name broken), the halves are dropped and the
+    /// rows are read again in one pass with this context, so every finding, and every finding that follows from an
+    /// earlier one, is the one a single pass gives.
+    private func readRows(_ items: NodeView.Items, scope: RowScope) -> [MachineRow] {
+        if concurrent && items.count >= Self.concurrentRowThreshold {
+            let snapshot = context.snapshot
+            let middle = items.startIndex + items.count / 2
+            let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot) },
+                                             { Self.readRows(items[middle...], scope: scope, from: snapshot) })
+            if let front, let back { return front + back }
+        }
+        var rows: [MachineRow] = []
+        rows.reserveCapacity(items.count)
+        for item in items {
+            if let row = readRow(item, scope) { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// Some rows read with a context of their own, or nil when reading them found anything.
+    private static func readRows(_ items: NodeView.Items.SubSequence, scope: RowScope, from snapshot: ReadContext.Snapshot) -> [MachineRow]? {
+        let reader = MachineReader(context: ReadContext(snapshot))
+        var rows: [MachineRow] = []
+        rows.reserveCapacity(items.count)
+        for item in items {
+            if let row = reader.readRow(item, scope) { rows.append(row) }
+            // The first finding ends the half: the rows are read again in one pass.
+            guard reader.context.isUntouched(since: snapshot) else { return nil }
+        }
+        return rows
+    }
+
+    private func readRow(_ node: NodeView, _ scope: RowScope) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a machine row", required: Self.rowKeys.required, optional: Self.rowKeys.optional)
@@ -209,33 +252,33 @@ struct MachineReader {
             for item in items {
                 guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
                 if name == "*" || name == "any" { from = []; break }
-                if stateSet.contains(name) { from.append(name) } else {
+                if scope.stateSet.contains(name) { from.append(name) } else {
                     ok = false
                     if c.isBroken(name) { continue }
                     c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                            hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
+                            hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
                 }
             }
         }
         var on: [String] = []
-        var testable = names[Machine.relaunchEvent] ?? [:]
+        var testable = scope.names[Machine.relaunchEvent] ?? [:]
         if let onNode = byKey["on"], let items = c.list(onNode, "the 'on' of row \(id)", single: true) {
             var inputSets: [[Declaration]] = []
             for item in items {
                 guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
-                guard let event = events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
+                guard let event = scope.events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
                     ok = false
                     if c.isBroken(name) { continue }
                     c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
-                            hint: Suggest.closest(to: name, in: events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
-                            notes: [Self.declaredEvents(events.map(\.name))])
+                            hint: Suggest.closest(to: name, in: scope.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
+                            notes: [Self.declaredEvents(scope.events.map(\.name))])
                     continue
                 }
                 on.append(name)
                 inputSets.append(event.inputs)
             }
             // A row on several events may test only the inputs that all of them carry, with the same domain.
-            if on.count == 1, inputSets.count == 1, let single = names[on[0]] {
+            if on.count == 1, inputSets.count == 1, let single = scope.names[on[0]] {
                 testable = single
             } else if let first = inputSets.first {
                 for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
@@ -247,16 +290,16 @@ struct MachineReader {
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
-        if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: variables, rowID: id, context: c) }
+        if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
         var then: [Assignment] = []
         if let thenNode = byKey["then"], let entries = c.mapping(thenNode, "the 'then' of row \(id)") {
             for entry in entries {
                 guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
-                guard let variable = variables.first(where: { $0.name == name }) else {
+                guard let variable = scope.variables.first(where: { $0.name == name }) else {
                     ok = false
                     if c.isBroken(name) { continue }
                     c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
-                            hint: Suggest.closest(to: name, in: variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                            hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
                     continue
                 }
                 if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
@@ -273,15 +316,15 @@ struct MachineReader {
             }
         }
         let effectCalls = byKey["effects"].map {
-            Self.effectCalls($0, declared: effects, rowID: id, context: c)
+            Self.effectCalls($0, declared: scope.effects, rowID: id, context: c)
         } ?? []
         var to: String?
         if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {
-            if stateSet.contains(name) { to = name } else {
+            if scope.stateSet.contains(name) { to = name } else {
                 ok = false
                 if c.isBroken(name) { return nil }
                 c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
-                        hint: Suggest.closest(to: name, in: states).map { "did you mean '\($0)'?" }, rows: [id])
+                        hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
             }
         }
         guard ok, !on.isEmpty else { return nil }

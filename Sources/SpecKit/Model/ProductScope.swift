@@ -1,6 +1,6 @@
 /// The product parameters a spec's rows and steps may refer to by name: the effective values (the fixture's product
 /// file, overridden by the spec's `product:`, then by a scenario's `given:`) and the fixture's declared domains.
-struct ProductScope {
+struct ProductScope: Sendable {
     /// The values in force, by name.
     var values: [String: Binding] = [:]
     /// The fixture's declared parameters and their domains, when a fixture catalog is known.
