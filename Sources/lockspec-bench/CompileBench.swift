@@ -9,7 +9,7 @@ import SpecKit
 /// Beside the wall time: the CPU time of the compile (both threads: a large table is read and checked on two), and
 /// the same compile kept on one thread (`SpecCompiler.concurrent = false`), each against the same run's parse.
 ///
-/// `compile once <parse|load|compile|none> ROWS` does one pass and nothing else, for `valgrind --tool=callgrind`:
+/// `compile once <parse|load|compile|compile1|none> ROWS` does one pass and nothing else (`compile1`: on one thread), for `valgrind --tool=callgrind`:
 /// instruction counts are repeatable on a loaded machine, so their ratios back the timed ones (subtract `none`, which
 /// only generates the text).
 func runCompileBench(_ arguments: [String]) {
@@ -79,8 +79,10 @@ private func runCompileOnce(_ arguments: [String]) {
     switch stage {
     case "parse": print("events: \(YAMLLoader.parseOnly(bytes))")
     case "load": print("loaded: \((try? YAMLLoader().loadDocument(bytes, file: "bench.yaml")) != nil)")
-    case "compile":
-        let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+    case "compile", "compile1":
+        var compiler = SpecCompiler()
+        compiler.concurrent = stage == "compile"
+        let compilation = compiler.compile(sources: [(path: "bench.yaml", bytes: bytes)])
         print("cases: \(compilation.suite.cases.count), findings: \(compilation.diagnostics.count)")
     default: print("bytes: \(bytes.count)")
     }

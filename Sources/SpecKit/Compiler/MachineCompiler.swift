@@ -119,12 +119,12 @@ struct MachineCompiler: Sendable {
     // MARK: Exploration
 
     /// A row's firing kept for its case: the values of the names it tests, the situation it fires in, and the step.
-    typealias Firing = (key: [Value], configuration: Int, step: TestStep)
+    typealias Firing = RowFirings.Firing
 
     /// What the search found, before the region checks are known: the firings per row, the gaps, the domain errors,
     /// the rows that matched but are unmodelled, and the reachable situations.
     struct Search: Sendable {
-        var firings: [[Firing]]
+        var firings: RowFirings
         var gaps: [String]
         var gapCount: Int
         var found: [Diagnostic]
@@ -133,9 +133,10 @@ struct MachineCompiler: Sendable {
     }
 
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
-    /// them one after the other (`checkRegions`, then `explore`). The search and its cases run on one thread while the
-    /// region checks and the graph run on another: they read the same model and write nothing shared, and the
-    /// search's closing report (which needs the rows the region checks found shadowed) runs after both.
+    /// them one after the other (`checkRegions`, then `explore`). The search runs on one thread while the
+    /// region checks and the graph run on another: they read the same model and write nothing shared. Then the cases
+    /// are built, and the search's closing report (which needs the rows the region checks found shadowed) is added
+    /// after the region checks' findings.
     /// `concurrent` false runs them one after the other on this thread.
     static func compile(spec: Spec, machine: Machine, concurrent: Bool = true) -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic]) {
         let compiler = MachineCompiler(spec: spec, machine: machine)
@@ -144,10 +145,13 @@ struct MachineCompiler: Sendable {
             regions.checkRegions()
             return (regions, regions.graph())
         }, {
-            compiler.search().map { ($0, compiler.cases(firings: $0.firings, reachability: $0.reachability)) }
+            compiler.search()
         })
         var result = checked.0
-        guard let (search, cases) = explored else { return ([], checked.1, result.diagnostics) }
+        guard let search = explored else { return ([], checked.1, result.diagnostics) }
+        // One thread: every path shares the steps near the start, and two threads retaining the same objects at once
+        // contend for them (measured: the cases took twice as long in two halves).
+        let cases = compiler.cases(firings: search.firings, reachability: search.reachability)
         result.report(search)
         return (cases, checked.1, result.diagnostics)
     }
@@ -162,7 +166,7 @@ struct MachineCompiler: Sendable {
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
     private mutating func report(_ search: Search) {
         diagnostics += search.found
-        let firingRows = Set(search.firings.indices.filter { !search.firings[$0].isEmpty })
+        let firingRows = Set(machine.rows.indices.filter { search.firings.count($0) > 0 })
         reportReachability(search.reachability, firings: firingRows.union(search.unmodelledRows), gaps: search.gaps, gapCount: search.gapCount)
     }
 
@@ -175,7 +179,7 @@ struct MachineCompiler: Sendable {
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
         // Indexed by row: an array, not a dictionary, since every firing looks its row up.
-        var firings = [[Firing]](repeating: [], count: machine.rows.count)
+        var firings = RowFirings(rows: machine.rows.count)
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
@@ -209,10 +213,10 @@ struct MachineCompiler: Sendable {
                 unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
             case .fired(let r, _):
                 // The key and the step are built only while the row still takes variants.
-                guard firings[r].count < Self.maximumVariantsPerRow else { return }
+                guard firings.count(r) < Self.maximumVariantsPerRow else { return }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
-                if !firings[r].contains(where: { $0.key == key }), let step = model.step(of: outcome, plan: e, inputs: inputs) {
-                    firings[r].append((key, cursor, step))
+                if !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) {
+                    firings.append(r, (key, cursor, step))
                 }
             }
         }
@@ -251,15 +255,15 @@ struct MachineCompiler: Sendable {
 
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
+    private func cases(firings: RowFirings, reachability: MachineModel.Reachability) -> [TestCase] {
         var cases: [TestCase] = []
-        cases.reserveCapacity(firings.reduce(0) { $0 + $1.count })
+        cases.reserveCapacity(firings.total)
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for r in machine.rows.indices {
-            for (n, firing) in firings[r].enumerated() {
+            firings.forEach(r) { n, firing in
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
-                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
+                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings.head(r)?.key ?? firing.key),
                                       spec: spec.id, row: identity.id, fixture: spec.fixture,
                                       product: product, steps: path,
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))

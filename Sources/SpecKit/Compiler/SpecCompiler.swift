@@ -152,7 +152,8 @@ public struct SpecCompiler: Sendable {
             switch spec.body {
             case .machine(let machine):
                 let compiled = MachineCompiler.compile(spec: spec, machine: machine, concurrent: concurrent)
-                cases += compiled.cases
+                // The first spec's cases are taken as they are, not copied element by element.
+                if cases.isEmpty { cases = compiled.cases } else { cases += compiled.cases }
                 graph = compiled.graph
                 diagnostics += compiled.diagnostics
             case .decision(let table):
