@@ -246,86 +246,22 @@ struct MachineReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
-
-        var from: [String] = []
-        if let fromNode = byKey["from"], let items = c.list(fromNode, "the 'from' of row \(id)", single: true) {
-            for item in items {
-                guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
-                if name == "*" || name == "any" { from = []; break }
-                if scope.stateSet.contains(name) { from.append(name) } else {
-                    ok = false
-                    if c.isBroken(name) { continue }
-                    c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                            hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
-                }
-            }
-        }
-        var on: [String] = []
-        var testable = scope.names[Machine.relaunchEvent] ?? [:]
-        if let onNode = byKey["on"], let items = c.list(onNode, "the 'on' of row \(id)", single: true) {
-            var inputSets: [[Declaration]] = []
-            for item in items {
-                guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
-                guard let event = scope.events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
-                    ok = false
-                    if c.isBroken(name) { continue }
-                    c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
-                            hint: Suggest.closest(to: name, in: scope.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
-                            notes: [Self.declaredEvents(scope.events.map(\.name))])
-                    continue
-                }
-                on.append(name)
-                inputSets.append(event.inputs)
-            }
-            // A row on several events may test only the inputs that all of them carry, with the same domain.
-            if on.count == 1, inputSets.count == 1, let single = scope.names[on[0]] {
-                testable = single
-            } else if let first = inputSets.first {
-                for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
-                    testable[input.name] = input.domain
-                }
-            }
-        }
+        let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok) } ?? []
+        let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
         if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
-        var then: [Assignment] = []
-        if let thenNode = byKey["then"], let entries = c.mapping(thenNode, "the 'then' of row \(id)") {
-            for entry in entries {
-                guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
-                guard let variable = scope.variables.first(where: { $0.name == name }) else {
-                    ok = false
-                    if c.isBroken(name) { continue }
-                    c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
-                            hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
-                    continue
-                }
-                if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
-                    guard Self.changeFits(amount, entry.value.scalar ?? "", of: variable, rowID: id, at: entry.value.location, context: c) else {
-                        ok = false
-                        continue
-                    }
-                    then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-                } else if let v = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
-                    then.append(Assignment(name: name, change: .set(v), location: entry.value.location))
-                } else {
-                    ok = false
-                }
-            }
-        }
+        let then = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? []
         let effectCalls = byKey["effects"].map {
             Self.effectCalls($0, declared: scope.effects, rowID: id, context: c)
         } ?? []
         var to: String?
-        if let toNode = byKey["to"], let name = c.text(toNode, "the 'to' of row \(id)") {
-            if scope.stateSet.contains(name) { to = name } else {
-                ok = false
-                if c.isBroken(name) { return nil }
-                c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
-                        hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
-            }
+        if let toNode = byKey["to"] {
+            let target = readTo(toNode, scope, rowID: id, ok: &ok)
+            if target.drop { return nil }
+            to = target.state
         }
         guard ok, !on.isEmpty else { return nil }
         var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
@@ -340,5 +276,97 @@ struct MachineReader {
             row.unmodelled = why
         }
         return row
+    }
+
+    /// A row's `from`: its states (none for `*` or `any`, every state); an unknown state is reported and clears `ok`.
+    private func readFrom(_ fromNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [String] {
+        let c = context
+        var from: [String] = []
+        guard let items = c.list(fromNode, "the 'from' of row \(id)", single: true) else { return [] }
+        for item in items {
+            guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
+            if name == "*" || name == "any" { return [] }
+            if scope.stateSet.contains(name) { from.append(name) } else {
+                ok = false
+                if c.isBroken(name) { continue }
+                c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
+                        hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
+            }
+        }
+        return from
+    }
+
+    /// A row's `on`: its events, and the names its conditions may test (the variables, and the inputs that every one
+    /// of its events carries with the same domain); an unknown event is reported and clears `ok`.
+    private func readOn(_ onNode: NodeView?, _ scope: RowScope, rowID id: String, ok: inout Bool) -> (on: [String], testable: [String: Domain]) {
+        let c = context
+        var on: [String] = []
+        var testable = scope.names[Machine.relaunchEvent] ?? [:]
+        guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, testable) }
+        var inputSets: [[Declaration]] = []
+        for item in items {
+            guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
+            guard let event = scope.events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
+                ok = false
+                if c.isBroken(name) { continue }
+                c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
+                        hint: Suggest.closest(to: name, in: scope.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
+                        notes: [Self.declaredEvents(scope.events.map(\.name))])
+                continue
+            }
+            on.append(name)
+            inputSets.append(event.inputs)
+        }
+        // A row on several events may test only the inputs that all of them carry, with the same domain.
+        if on.count == 1, inputSets.count == 1, let single = scope.names[on[0]] {
+            testable = single
+        } else if let first = inputSets.first {
+            for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
+                testable[input.name] = input.domain
+            }
+        }
+        return (on, testable)
+    }
+
+    /// A row's `then`: a value or a change for each variable it sets; a mistake is reported and clears `ok`.
+    private func readThen(_ thenNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [Assignment] {
+        let c = context
+        guard let entries = c.mapping(thenNode, "the 'then' of row \(id)") else { return [] }
+        var then: [Assignment] = []
+        for entry in entries {
+            guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
+            guard let variable = scope.variables.first(where: { $0.name == name }) else {
+                ok = false
+                if c.isBroken(name) { continue }
+                c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
+                        hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                continue
+            }
+            if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
+                guard Self.changeFits(amount, entry.value.scalar ?? "", of: variable, rowID: id, at: entry.value.location, context: c) else {
+                    ok = false
+                    continue
+                }
+                then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
+            } else if let v = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
+                then.append(Assignment(name: name, change: .set(v), location: entry.value.location))
+            } else {
+                ok = false
+            }
+        }
+        return then
+    }
+
+    /// A row's `to`: the state it goes to (nil when it is not one), and whether the row is dropped without a word (a
+    /// state whose declaration was already reported as wrong). An unknown state is reported and clears `ok`.
+    private func readTo(_ toNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> (state: String?, drop: Bool) {
+        let c = context
+        guard let name = c.text(toNode, "the 'to' of row \(id)") else { return (nil, false) }
+        if scope.stateSet.contains(name) { return (name, false) }
+        ok = false
+        if c.isBroken(name) { return (nil, true) }
+        c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
+                hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
+        return (nil, false)
     }
 }
