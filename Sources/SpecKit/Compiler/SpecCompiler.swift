@@ -82,10 +82,38 @@ public struct SpecCompiler: Sendable {
 
     /// Compiles files already read into memory (path and bytes).
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
-        var diagnostics: [Diagnostic] = []
-        var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
         var reader = SpecReader()
         reader.concurrent = concurrent
+        let (documents, loadFindings) = loadDocuments(sources, reader: &reader)
+        var diagnostics = loadFindings
+        // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
+        // `use` the machines. Each document is peeked at once.
+        let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
+            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
+        if let catalog {
+            for name in catalog.fixtureNames { reader.productDomains[name] = catalog.vocabulary(of: name)?.product }
+        }
+        let (specs, found) = readSpecs(ordered, reader: &reader)
+        diagnostics += found
+        diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
+        let products = reader.products.values.sorted { $0.id < $1.id }
+        diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec))
+        if let catalog {
+            for (spec, _) in specs { diagnostics += checkFixtureVocabulary(spec, catalog: catalog) }
+            for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
+        }
+        let (compiledSpecs, cases) = compileSpecs(specs, diagnostics: &diagnostics)
+        return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
+                           suite: CompiledSuite(specs: compiledSpecs, cases: cases),
+                           diagnostics: diagnostics.sorted(), products: products)
+    }
+
+    /// Loads every source's YAML; a file that cannot be loaded gives its findings, and, when it is a machine, the
+    /// reader learns that its id is unreadable (so a scenario set that uses it is told why).
+    private func loadDocuments(_ sources: [(path: String, bytes: [UInt8])], reader: inout SpecReader)
+        -> (documents: [(path: String, bytes: [UInt8], node: NodeView)], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))
@@ -98,13 +126,14 @@ public struct SpecCompiler: Sendable {
                 }
             }
         }
-        // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
-        // `use` the machines. Each document is peeked at once.
-        let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
-            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
-        if let catalog {
-            for name in catalog.fixtureNames { reader.productDomains[name] = catalog.vocabulary(of: name)?.product }
-        }
+        return (documents, diagnostics)
+    }
+
+    /// Reads the loaded documents in order (`ordered`: product files, then specs, then scenario sets): the specs
+    /// that could be read, each with its file's SHA-256, and every finding.
+    private func readSpecs(_ ordered: [(Int, (path: String, bytes: [UInt8], node: NodeView))], reader: inout SpecReader)
+        -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
         for (rank, document) in ordered {
@@ -137,13 +166,11 @@ public struct SpecCompiler: Sendable {
             }
             specs.append((spec, SHA256.hex(document.bytes)))
         }
-        diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
-        let products = reader.products.values.sorted { $0.id < $1.id }
-        diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec))
-        if let catalog {
-            for (spec, _) in specs { diagnostics += checkFixtureVocabulary(spec, catalog: catalog) }
-            for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
-        }
+        return (specs, diagnostics)
+    }
+
+    /// Compiles every spec that was read, in id order, into its compiled form and cases, adding its findings.
+    private func compileSpecs(_ specs: [(spec: Spec, sha: String)], diagnostics: inout [Diagnostic]) -> ([CompiledSpec], [TestCase]) {
         var compiledSpecs: [CompiledSpec] = []
         var cases: [TestCase] = []
         for (spec, sha) in specs.sorted(by: { $0.spec.id < $1.spec.id }) {
@@ -180,9 +207,7 @@ public struct SpecCompiler: Sendable {
                 cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
             }
         }
-        return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
-                           suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.sorted(), products: products)
+        return (compiledSpecs, cases)
     }
 
     /// Each case once per combination of the variants it does not set itself (a spec's `product:` or a scenario's
