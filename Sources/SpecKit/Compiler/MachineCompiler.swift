@@ -45,8 +45,28 @@ struct MachineCompiler: Sendable {
         var reportedPairs: Set<[Int]> = []
         var everWins = Set<Int>()
         var analysed = Set<Int>()
-        // Rows by (state, event), integer-keyed to skip empty groups cheaply, visited in the order of the state's name,
-        // then the event's (names hold no NUL, so this is the order of the text keys "state\0event" used before).
+        let (stateNames, eventNames, groups, order) = regionGroups()
+        let width = eventNames.count
+        for key in order {
+            let (state, event) = (stateNames[key / width], eventNames[key % width])
+            guard let group = groups[key], let eventDecl = machine.event(event) else { continue }
+            checkGroup(group, state: state, event: eventDecl, reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed)
+        }
+        if machine.hit == .first {
+            for r in analysed.subtracting(everWins).sorted() {
+                shadowed.insert(r)
+                let row = machine.rows[r]
+                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                    "row \(row.identity.id) never fires: earlier rows match every situation it matches (hit: first)",
+                    at: row.identity.location, rows: [row.identity.id]))
+            }
+        }
+    }
+
+    /// Rows by (state, event), integer-keyed to skip empty groups cheaply (`state * events + event`, the relaunch
+    /// last), and the keys in the order of the state's name, then the event's (names hold no NUL, so this is the
+    /// order of the text keys "state\0event" used before).
+    private func regionGroups() -> (states: [String], events: [String], groups: [Int: [Int]], order: [Int]) {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let stateIndex = model.stateIndex
@@ -61,59 +81,59 @@ struct MachineCompiler: Sendable {
         let order = groups.keys.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
-        for key in order {
-            let (state, event) = (stateNames[key / width], eventNames[key % width])
-            guard let group = groups[key], let eventDecl = machine.event(event) else { continue }
-            var names: [String] = []
-            for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
-            let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
-                guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
-                return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
-            }
-            let rows = group.map { r in dimensions.map { d in machine.rows[r].when.first { $0.name == d.name }?.set } }
-            let analysis = RegionAnalysis(dimensions: dimensions, rows: rows)
-            guard analysis.atomCount != nil else {
-                diagnostics.append(Diagnostic(.warning, id: "check.limit",
-                    "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
-                    at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
-                continue
-            }
-            group.forEach { analysed.insert($0) }
-            analysis.forEachAtom { atom, matches in
-                guard let first = matches.first else { return }
-                everWins.insert(group[first])
-                guard matches.count > 1 else { return }
-                for other in matches.dropFirst() {
-                    let (a, b) = (group[first], group[other])
-                    guard reportedPairs.insert([a, b]).inserted else { continue }
-                    let rowA = machine.rows[a], rowB = machine.rows[b]
-                    let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
-                    if machine.hit == .first {
-                        continue  // the first row wins; fully shadowed rows are reported below
-                    } else if sameOutcome(rowA, rowB) {
-                        diagnostics.append(Diagnostic(.warning, id: "check.redundant",
-                            "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; one of them is redundant",
-                            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
-                            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"]))
-                    } else {
-                        diagnostics.append(Diagnostic(.error, id: "check.conflict",
-                            "rows \(rowA.identity.id) and \(rowB.identity.id) conflict: both match \(situation) but do different things",
-                            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
-                            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)",
-                                    "make their conditions exclusive, or set 'hit: first' if the first row should win"]))
-                    }
-                }
+        return (stateNames, eventNames, groups, order)
+    }
+
+    /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
+    /// that match the same situation, and which rows win somewhere (for the dead rows of `hit: first`).
+    private mutating func checkGroup(_ group: [Int], state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
+                                     everWins: inout Set<Int>, analysed: inout Set<Int>) {
+        let event = eventDecl.name
+        var names: [String] = []
+        for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
+        let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
+            guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
+            return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
+        }
+        let rows = group.map { r in dimensions.map { d in machine.rows[r].when.first { $0.name == d.name }?.set } }
+        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows)
+        guard analysis.atomCount != nil else {
+            diagnostics.append(Diagnostic(.warning, id: "check.limit",
+                "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
+                at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
+            return
+        }
+        group.forEach { analysed.insert($0) }
+        var found: [Diagnostic] = []
+        analysis.forEachAtom { atom, matches in
+            guard let first = matches.first else { return }
+            everWins.insert(group[first])
+            guard matches.count > 1 else { return }
+            for other in matches.dropFirst() {
+                let (a, b) = (group[first], group[other])
+                guard reportedPairs.insert([a, b]).inserted else { continue }
+                // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
+                guard machine.hit != .first else { continue }
+                let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
+                found.append(overlap(machine.rows[a], machine.rows[b], situation: situation))
             }
         }
-        if machine.hit == .first {
-            for r in analysed.subtracting(everWins).sorted() {
-                shadowed.insert(r)
-                let row = machine.rows[r]
-                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
-                    "row \(row.identity.id) never fires: earlier rows match every situation it matches (hit: first)",
-                    at: row.identity.location, rows: [row.identity.id]))
-            }
+        diagnostics += found
+    }
+
+    /// Two rows that match the same situation: redundant when they do the same thing, a conflict otherwise.
+    private func overlap(_ rowA: MachineRow, _ rowB: MachineRow, situation: String) -> Diagnostic {
+        if sameOutcome(rowA, rowB) {
+            return Diagnostic(.warning, id: "check.redundant",
+                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; one of them is redundant",
+                at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
+                notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"])
         }
+        return Diagnostic(.error, id: "check.conflict",
+            "rows \(rowA.identity.id) and \(rowB.identity.id) conflict: both match \(situation) but do different things",
+            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
+            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)",
+                    "make their conditions exclusive, or set 'hit: first' if the first row should win"])
     }
 
     // MARK: Exploration
