@@ -20,7 +20,7 @@ struct ConcurrentCompileTests {
 
     @Test("a large clean table keeps every row, in file order")
     func cleanRowsInOrder() throws {
-        let count = MachineReader.concurrentRowThreshold * 2 + 1
+        let count = SpecCompiler.concurrentRowThreshold * 2 + 1
         let compilation = SpecSources.compile(Self.chain(count))
         #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.prefix(3))")
         let spec = try #require(compilation.specs.first)
@@ -30,7 +30,7 @@ struct ConcurrentCompileTests {
 
     @Test("a mistake in either half is reported once, where a single pass reports it")
     func findingsInEitherHalf() throws {
-        let count = MachineReader.concurrentRowThreshold * 2
+        let count = SpecCompiler.concurrentRowThreshold * 2
         // One unknown state early (first half), one unknown event late (second half), one unknown variable in each.
         let text = Self.chain(count, replace: [("    to: S11\n", "    to: Nowhere\n"), ("    from: S3999\n    on: go\n", "    from: S3999\n    on: og\n"),
                                                ("    then: {armed: true}\n    to: S21\n", "    then: {armd: true}\n    to: S21\n"),
@@ -46,7 +46,7 @@ struct ConcurrentCompileTests {
 
     @Test("the whole compilation of a large table is the same on one thread and on two, clean or not")
     func sameOnOneThread() throws {
-        let count = MachineReader.concurrentRowThreshold + 10
+        let count = SpecCompiler.concurrentRowThreshold + 10
         for text in [Self.chain(count), Self.chain(count, replace: [("    to: S1500\n", "    to: Nowhere\n")]),
                      Self.chain(count, replace: [("    when: {choice: a}\n    then: {armed: true}\n    to: S7\n", "    when: {choice: b}\n    then: {armed: true}\n    to: S7\n")])] {
             var one = SpecCompiler()

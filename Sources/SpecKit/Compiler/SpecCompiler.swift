@@ -12,6 +12,9 @@ public struct SpecCompiler: Sendable {
     /// Whether a large machine is read and checked on two threads (its rows in two halves, its region checks beside
     /// its exploration). The compilation is the same either way; false keeps the work on the calling thread.
     public var concurrent = true
+    /// Rows from which a machine is read and checked on two threads (below it, the second thread costs more than it
+    /// saves): its rows in two halves (`MachineReader`), its region checks beside its search (`MachineCompiler`).
+    static let concurrentRowThreshold = 2_000
 
     /// Creates a compiler.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: (any FixtureCatalog)? = nil) {
@@ -178,7 +181,8 @@ public struct SpecCompiler: Sendable {
             var graph: MachineGraph?
             switch spec.body {
             case .machine(let machine):
-                let compiled = MachineCompiler.compile(spec: spec, machine: machine, concurrent: concurrent)
+                let compiled = MachineCompiler.compile(spec: spec, machine: machine,
+                                                       concurrent: concurrent && machine.rows.count >= Self.concurrentRowThreshold)
                 // The first spec's cases are taken as they are, not copied element by element.
                 if cases.isEmpty { cases = compiled.cases } else { cases += compiled.cases }
                 graph = compiled.graph

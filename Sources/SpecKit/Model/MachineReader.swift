@@ -203,15 +203,12 @@ struct MachineReader {
         var effects: [String]
     }
 
-    /// Rows from which a table is read in two halves at once (below it, the second thread costs more than it saves).
-    static let concurrentRowThreshold = 2_000
-
     /// The rows, in file order. A large table is read in two halves on two threads, each with a context of its own;
     /// when either half finds anything (or fails quietly, or marks a name broken), the halves are dropped and the
     /// rows are read again in one pass with this context, so every finding, and every finding that follows from an
     /// earlier one, is the one a single pass gives.
     private func readRows(_ items: NodeView.Items, scope: RowScope) -> [MachineRow] {
-        if concurrent && items.count >= Self.concurrentRowThreshold {
+        if concurrent && items.count >= SpecCompiler.concurrentRowThreshold {
             let snapshot = context.snapshot
             let middle = items.startIndex + items.count / 2
             let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot) },
