@@ -1,5 +1,3 @@
-import Foundation
-
 /// Checks a machine and turns every row into a test case: the static region checks per (state, event), then a
 /// breadth-first exploration of the reachable situations, which finds gaps, unreachable states, rows that never fire,
 /// steps that leave a domain, and a shortest path to every row.
@@ -73,9 +71,15 @@ struct MachineCompiler: Sendable {
         let eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let width = eventNames.count
         var groups: [Int: [Int]] = [:]
-        for (r, row) in machine.rows.enumerated() {
-            for s in row.from.isEmpty ? Array(stateNames.indices) : row.from.compactMap({ stateIndex[$0] }) {
-                for event in row.on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
+        // Rows read in place: no copy of a row, no array of its states.
+        func place(row r: Int, state s: Int) {
+            for event in machine.rows[r].on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
+        }
+        for r in machine.rows.indices {
+            if machine.rows[r].from.isEmpty {
+                for s in stateNames.indices { place(row: r, state: s) }
+            } else {
+                for state in machine.rows[r].from { if let s = stateIndex[state] { place(row: r, state: s) } }
             }
         }
         let order = groups.keys.sorted {
@@ -186,8 +190,10 @@ struct MachineCompiler: Sendable {
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
     private mutating func report(_ search: Search) {
         diagnostics += search.found
-        let firingRows = Set(machine.rows.indices.filter { search.firings.count($0) > 0 })
-        reportReachability(search.reachability, firings: firingRows.union(search.unmodelledRows), gaps: search.gaps, gapCount: search.gapCount)
+        // By row index, an array rather than a set: a large table has a row for every index.
+        var fires = machine.rows.indices.map { search.firings.count($0) > 0 }
+        for r in search.unmodelledRows { fires[r] = true }
+        reportReachability(search.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
     }
 
     /// Searches every reachable situation and records what each row does there; changes nothing (nil when the
@@ -210,7 +216,7 @@ struct MachineCompiler: Sendable {
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             switch outcome {
             case .unmatched:
-                guard forbidden else { return }
+                guard forbidden else { return nil }
                 gapCount += 1
                 if gaps.count < Self.maximumListedGaps {
                     let stateName = machine.states[configuration.state].name
@@ -218,34 +224,36 @@ struct MachineCompiler: Sendable {
                 }
             case .leftDomain(let r, let a, let o, let overflow):
                 let row = machine.rows[r], assignment = row.then[a]
-                guard domainErrors.insert(row.identity.id).inserted, let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return }
+                guard domainErrors.insert(row.identity.id).inserted, let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return nil }
                 let domain = machine.variables[v].domain
                 // open-ended: past the top is where the model stops, not a mistake (the step stays unpredicted).
-                if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return }
+                if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return nil }
                 let stateName = machine.states[configuration.state].name
                 found.append(Diagnostic(.error, id: "check.domain",
                     "row \(row.identity.id) would set \(assignment.name) to \(overflow ? "a value far" : "\(domain.value(atOrdinal: o)),") outside \(domain), in state \(stateName) with \(describe(configuration.values))",
                     at: assignment.location, rows: [row.identity.id],
                     notes: ["widen the domain of \(assignment.name), or add a condition so the row cannot fire there"]))
             case .relaunched:
-                return  // no row fires: the default relaunch is checked by the exploration, and by the paths through it
+                return nil  // no row fires: the default relaunch is checked by the exploration, and by the paths through it
             case .unmodelled(let r):
                 unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
             case .fired(let r, _):
                 // The key and the step are built only while the row still takes variants.
-                guard firings.count(r) < Self.maximumVariantsPerRow else { return }
+                guard firings.count(r) < Self.maximumVariantsPerRow else { return nil }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
-                if !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) {
-                    firings.append(r, (key, cursor, step))
-                }
+                guard !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
+                firings.append(r, (key, cursor, step))
+                return step  // the search takes it for the arrival, if the move reaches a new situation
             }
+            return nil
         }
         return Search(firings: firings, gaps: gaps, gapCount: gapCount, found: found, unmodelledRows: unmodelledRows,
                       reachability: reachability)
     }
 
-    /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire.
-    private mutating func reportReachability(_ reachability: MachineModel.Reachability, firings: Set<Int>, gaps: [String], gapCount: Int) {
+    /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire
+    /// (`fires`: by row index, whether the row fires or matches unmodelled somewhere).
+    private mutating func reportReachability(_ reachability: MachineModel.Reachability, fires: [Bool], gaps: [String], gapCount: Int) {
         let truncated = reachability.truncated
         if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
@@ -260,12 +268,16 @@ struct MachineCompiler: Sendable {
                 at: spec.location, notes: notes + ["add rows for them, or write 'otherwise: ignore' if nothing should happen"]))
         }
         if !truncated {
-            let reached = Set(reachability.configurations.map(\.state))
-            for (s, state) in machine.states.enumerated() where !reached.contains(s) {
+            var reached = [Bool](repeating: false, count: machine.states.count)
+            for configuration in reachability.configurations { reached[configuration.state] = true }
+            for s in machine.states.indices where !reached[s] {
+                let state = machine.states[s]
                 diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
                     "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
             }
-            for (r, row) in machine.rows.enumerated() where !firings.contains(r) && !shadowed.contains(r) {
+            // Rows read in place: a copy of each row would retain and release every field of it.
+            for r in machine.rows.indices where !fires[r] && !shadowed.contains(r) {
+                let row = machine.rows[r]
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
                     at: row.identity.location, rows: [row.identity.id]))
@@ -305,19 +317,23 @@ struct MachineCompiler: Sendable {
 
     /// The state graph for diagrams: one edge per row, source state and event.
     func graph() -> MachineGraph {
+        let stateNames = machine.states.map(\.name)
         var edges: [MachineGraph.Edge] = []
-        for row in machine.rows {
-            let guardText = row.when.map { c in
+        edges.reserveCapacity(machine.rows.count)
+        // Rows read in place (a copy of each would retain and release all its fields), the state list made once.
+        for r in machine.rows.indices {
+            let when = machine.rows[r].when, id = machine.rows[r].identity.id, to = machine.rows[r].to
+            let guardText = when.map { c in
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
                 return "\(c.name)=\(domain?.describe(c.set) ?? "?")"
             }.joined(separator: ", ")
-            for from in row.from.isEmpty ? machine.states.map(\.name) : row.from {
-                for event in row.on {
-                    edges.append(MachineGraph.Edge(row: row.identity.id, from: from, to: row.to ?? from, event: event, guardText: guardText))
+            for from in machine.rows[r].from.isEmpty ? stateNames : machine.rows[r].from {
+                for event in machine.rows[r].on {
+                    edges.append(MachineGraph.Edge(row: id, from: from, to: to ?? from, event: event, guardText: guardText))
                 }
             }
         }
-        return MachineGraph(states: machine.states.map(\.name), initial: machine.initial, edges: edges)
+        return MachineGraph(states: stateNames, initial: machine.initial, edges: edges)
     }
 }
 

@@ -14,18 +14,22 @@ public enum MachineExplorer {
         var predicted: [Int: [MachineExploration.Transition]] = [:]
         let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
             let step: TestStep
+            // The step of a move that leads somewhere goes back to the search, which takes it for the arrival.
+            var built: TestStep?
             switch outcome {
             case .fired, .relaunched:
-                guard let built = model.step(of: outcome, plan: e, inputs: inputs) else { return }
+                built = model.step(of: outcome, plan: e, inputs: inputs)
+                guard let built else { return nil }
                 step = built
             case .unmatched where machine.otherwise == .ignore:
                 step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
                                 effects: [], row: nil, line: spec.location.line, column: spec.location.column)
-            case .unmatched, .leftDomain, .unmodelled: return
+            case .unmatched, .leftDomain, .unmodelled: return nil
             }
             let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
                                   variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }, inputs: inputs)
             predicted[cursor, default: []].append(MachineExploration.Transition(id: id, step: step))
+            return built
         }
         var situations: [MachineExploration.Situation] = []
         var budget = maximumTransitions

@@ -166,11 +166,16 @@ struct MachineModel: Sendable {
         let width = plans.count
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
+        // Read in place: no array of states or events per row.
+        func place(row r: Int, state s: Int) {
+            for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
+        }
         for r in machine.rows.indices {
-            let events = machine.rows[r].on.compactMap { eventIndex[$0] }
-            let from = machine.rows[r].from
-            let states = from.isEmpty ? Array(machine.states.indices) : from.compactMap { stateIndex[$0] }
-            for s in states { for e in events { memberships.append((s * width + e, r)) } }
+            if machine.rows[r].from.isEmpty {
+                for s in machine.states.indices { place(row: r, state: s) }
+            } else {
+                for state in machine.rows[r].from { if let s = stateIndex[state] { place(row: r, state: s) } }
+            }
         }
         var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
         for membership in memberships { starts[membership.cell + 1] += 1 }
@@ -360,9 +365,11 @@ struct MachineModel: Sendable {
     /// Searches every situation reachable from the initial one, breadth first, trying every event with every input
     /// combination of its plan. `visit` sees each (situation index, situation, plan, inputs, move) in that order,
     /// before the situation a move leads to is recorded; past `maximumConfigurations` no new situation is added. The
-    /// step that checks a move is built only for a situation seen for the first time (its arrival).
+    /// step that checks a move is built only for a situation seen for the first time (its arrival). `visit` returns
+    /// the step it built for the move with `step(of:plan:inputs:)`, if it built one: the arrival takes that step
+    /// instead of building the same one again (a row's first firing is usually an arrival too).
     func search(maximumConfigurations: Int,
-                visit: (Int, Configuration, Int, [NamedValue], Move) -> Void) -> Reachability {
+                visit: (Int, Configuration, Int, [NamedValue], Move) -> TestStep?) -> Reachability {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
@@ -377,13 +384,13 @@ struct MachineModel: Sendable {
             for (e, plan) in plans.enumerated() {
                 for inputs in plan.combinations {
                     let move = move(plan: e, inputs: inputs, in: configuration)
-                    visit(cursor, configuration, e, inputs, move)
+                    let built = visit(cursor, configuration, e, inputs, move)
                     guard let next = move.next, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {
                         truncated = true
                         continue
                     }
-                    guard let step = step(of: move, plan: e, inputs: inputs) else { continue }
+                    guard let step = built ?? step(of: move, plan: e, inputs: inputs) else { continue }
                     seen[next] = configurations.count
                     configurations.append(next)
                     arrivals.append(Arrival(parent: cursor, step: step))

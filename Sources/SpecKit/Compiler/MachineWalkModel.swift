@@ -21,7 +21,7 @@ public struct MachineWalkModel {
         self.spec = spec
         model = MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)
         guard model.initial != nil else { return nil }
-        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in }
+        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in nil }
         index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // Breadth-first order puts every parent before its children.
         var depths = [Int](repeating: 0, count: reachability.configurations.count)

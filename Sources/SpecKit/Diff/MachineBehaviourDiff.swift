@@ -67,7 +67,7 @@ enum MachineBehaviourDiff {
     }
 
     private static func reachable(_ model: MachineModel) -> Set<Situation> {
-        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in }
+        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in nil }
         return Set(reachability.configurations.map { Situation(state: model.machine.states[$0.state].name, values: $0.values) })
     }
 

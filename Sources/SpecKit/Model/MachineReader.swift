@@ -211,8 +211,11 @@ struct MachineReader {
         if concurrent && items.count >= SpecCompiler.concurrentRowThreshold {
             let snapshot = context.snapshot
             let middle = items.startIndex + items.count / 2
+            // The second half reads through a document object of its own over the same arrays: a reference count
+            // per thread, not one that both threads update for every node they look at.
+            let backItems = items.viewed(through: items.document.sharingStorage())
             let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot) },
-                                             { Self.readRows(items[middle...], scope: scope, from: snapshot) })
+                                             { Self.readRows(backItems[middle...], scope: scope, from: snapshot) })
             if let front, let back { return front + back }
         }
         var rows: [MachineRow] = []

@@ -86,7 +86,7 @@ public struct NodeView: Sendable {
 extension NodeView {
     /// A sequence's items (or a single node taken as a list of one), without copying them out of the document.
     public struct Items: RandomAccessCollection, Sendable {
-        let document: YAMLDocument
+        private(set) var document: YAMLDocument
         let start: UInt32
         public let count: Int
         /// A single node standing for a whole list, or `UInt32.max`.
@@ -105,6 +105,14 @@ extension NodeView {
             start = 0
             count = 1
             single = node.index
+        }
+
+        /// The same items, viewed through `document`, which must share this list's document's arrays
+        /// (`YAMLDocument.sharingStorage()`).
+        func viewed(through document: YAMLDocument) -> Items {
+            var items = self
+            items.document = document
+            return items
         }
 
         /// The first position.
