@@ -41,8 +41,10 @@ struct MachineCompiler: Sendable {
 
     mutating func checkRegions() {
         var reportedPairs: Set<[Int]> = []
-        var everWins = Set<Int>()
-        var analysed = Set<Int>()
+        // By row index: whether the row wins some situation, and whether its group was analysed (arrays, not sets:
+        // a large table puts every row in both).
+        var everWins = [Bool](repeating: false, count: machine.rows.count)
+        var analysed = [Bool](repeating: false, count: machine.rows.count)
         let (stateNames, eventNames, groups, order) = regionGroups()
         let width = eventNames.count
         for key in order {
@@ -51,7 +53,7 @@ struct MachineCompiler: Sendable {
             checkGroup(group, state: state, event: eventDecl, reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed)
         }
         if machine.hit == .first {
-            for r in analysed.subtracting(everWins).sorted() {
+            for r in machine.rows.indices where analysed[r] && !everWins[r] {
                 shadowed.insert(r)
                 let row = machine.rows[r]
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
@@ -68,7 +70,7 @@ struct MachineCompiler: Sendable {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let stateIndex = model.stateIndex
-        let eventIndex = Dictionary(eventNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let eventIndex = NameIndex(eventNames)
         let width = eventNames.count
         var groups: [Int: [Int]] = [:]
         // Rows read in place: no copy of a row, no array of its states.
@@ -91,7 +93,7 @@ struct MachineCompiler: Sendable {
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
     /// that match the same situation, and which rows win somewhere (for the dead rows of `hit: first`).
     private mutating func checkGroup(_ group: [Int], state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
-                                     everWins: inout Set<Int>, analysed: inout Set<Int>) {
+                                     everWins: inout [Bool], analysed: inout [Bool]) {
         let event = eventDecl.name
         var names: [String] = []
         for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
@@ -107,11 +109,11 @@ struct MachineCompiler: Sendable {
                 at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
             return
         }
-        group.forEach { analysed.insert($0) }
+        for r in group { analysed[r] = true }
         var found: [Diagnostic] = []
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else { return }
-            everWins.insert(group[first])
+            everWins[group[first]] = true
             guard matches.count > 1 else { return }
             for other in matches.dropFirst() {
                 let (a, b) = (group[first], group[other])

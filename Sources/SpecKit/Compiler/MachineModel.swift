@@ -6,8 +6,23 @@
 struct MachineModel: Sendable {
     /// How one event is tried: the input combinations (one representative value per atom of each input).
     struct EventPlan: Sendable {
-        var event: EventDeclaration
-        var combinations: [[NamedValue]]
+        let event: EventDeclaration
+        let combinations: [[NamedValue]]
+        /// For each combination, the ordinal of each of the event's inputs (in the order declared) in its domain, nil
+        /// when the combination has no value for it or one outside the domain: found once, so that matching a row
+        /// in the search compares integers rather than names and symbols.
+        let ordinals: [[Int?]]
+
+        init(event: EventDeclaration, combinations: [[NamedValue]]) {
+            self.event = event
+            self.combinations = combinations
+            ordinals = combinations.map { Self.ordinals(of: $0, for: event) }
+        }
+
+        /// The ordinal of each of the event's inputs among `inputs`, as in `ordinals`.
+        static func ordinals(of inputs: [NamedValue], for event: EventDeclaration) -> [Int?] {
+            event.inputs.map { input in inputs.first { $0.name == input.name }.flatMap { input.domain.ordinal(of: $0.value) } }
+        }
     }
 
     /// A situation: the state's index and each variable's value.
@@ -141,7 +156,7 @@ struct MachineModel: Sendable {
         self.plans = plans
         (rowStarts, rowList) = Self.rowsByStateAndPlan(machine, plans: plans, stateIndex: index)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
-        let variableIndex = Dictionary(machine.variables.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let variableIndex = NameIndex(machine.variables.map(\.name))
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
         testStarts.reserveCapacity(machine.rows.count + 1)
         targetStarts.reserveCapacity(machine.rows.count + 1)
@@ -162,7 +177,7 @@ struct MachineModel: Sendable {
     /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`: each row's
     /// cells are found once (one look-up per state and event it names), then counted and placed.
     private static func rowsByStateAndPlan(_ machine: Machine, plans: [EventPlan], stateIndex: [String: Int]) -> ([Int], [Int]) {
-        let eventIndex = Dictionary(plans.enumerated().map { ($1.event.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let eventIndex = NameIndex(plans.map(\.event.name))
         let width = plans.count
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
@@ -261,22 +276,21 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// The first row (in file order) of the event's plan that matches the situation and inputs.
-    func match(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Int? {
+    /// The first row (in file order) of the event's plan that matches the situation and the inputs whose ordinals
+    /// are `ordinals` (as `EventPlan.ordinals`): a condition on an input the event lacks, or on a value outside its
+    /// domain, fails.
+    private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
+        let inputs = plans[e].event.inputs
         return rows(state: configuration.state, plan: e).first { r in
             tests(row: r).allSatisfy { test in
-                let value: Value
-                let domain: Domain
+                let ordinal: Int?
                 if let v = test.variable {
-                    value = configuration.values[v]
-                    domain = machine.variables[v].domain
-                } else if let i = plans[e].event.inputs.firstIndex(where: { $0.name == test.name }),
-                          let input = inputs.first(where: { $0.name == test.name }) {
-                    value = input.value
-                    domain = plans[e].event.inputs[i].domain
+                    ordinal = machine.variables[v].domain.ordinal(of: configuration.values[v])
+                } else if let i = inputs.firstIndex(where: { $0.name == test.name }) {
+                    ordinal = ordinals[i]
                 } else { return false }
-                guard let o = domain.ordinal(of: value) else { return false }
-                return test.set.contains(o)
+                guard let ordinal else { return false }
+                return test.set.contains(ordinal)
             }
         }
     }
@@ -306,12 +320,17 @@ struct MachineModel: Sendable {
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
     func move(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Move {
+        move(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
+    }
+
+    /// As `move(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
+    private func move(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Move {
         let relaunch = relaunchPlans[e]
         // No row starts from this state on this event: nothing to match (most situations of a large table).
         if !relaunch && rows(state: configuration.state, plan: e).isEmpty { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
-        guard let r = match(plan: e, inputs: inputs, in: start) else {
+        guard let r = match(plan: e, ordinals: ordinals, in: start) else {
             guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
@@ -381,9 +400,15 @@ struct MachineModel: Sendable {
         var cursor = 0
         while cursor < configurations.count {
             let configuration = configurations[cursor]
-            for (e, plan) in plans.enumerated() {
-                for inputs in plan.combinations {
-                    let move = move(plan: e, inputs: inputs, in: configuration)
+            for e in plans.indices {
+                // No row starts from this state on this event (most situations of a large table): every combination
+                // is unmatched, as `move` would say, without trying it.
+                if !relaunchPlans[e] && rows(state: configuration.state, plan: e).isEmpty {
+                    for inputs in plans[e].combinations { _ = visit(cursor, configuration, e, inputs, .unmatched) }
+                    continue
+                }
+                for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
+                    let move = move(plan: e, ordinals: ordinals, in: configuration)
                     let built = visit(cursor, configuration, e, inputs, move)
                     guard let next = move.next, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {

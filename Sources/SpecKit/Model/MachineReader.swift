@@ -214,9 +214,13 @@ struct MachineReader {
             // The second half reads through a document object of its own over the same arrays: a reference count
             // per thread, not one that both threads update for every node they look at.
             let backItems = items.viewed(through: items.document.sharingStorage())
-            let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot) },
-                                             { Self.readRows(backItems[middle...], scope: scope, from: snapshot) })
-            if let front, let back { return front + back }
+            // The front half keeps room for every row, so the back half's rows are added to it without a third array.
+            let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot, capacity: items.count) },
+                                             { Self.readRows(backItems[middle...], scope: scope, from: snapshot, capacity: items.count - middle) })
+            if var rows = front, let back {
+                rows.append(contentsOf: back)
+                return rows
+            }
         }
         var rows: [MachineRow] = []
         rows.reserveCapacity(items.count)
@@ -226,11 +230,13 @@ struct MachineReader {
         return rows
     }
 
-    /// Some rows read with a context of their own, or nil when reading them found anything.
-    private static func readRows(_ items: NodeView.Items.SubSequence, scope: RowScope, from snapshot: ReadContext.Snapshot) -> [MachineRow]? {
+    /// Some rows read with a context of their own (into an array with room for `capacity` rows), or nil when reading
+    /// them found anything.
+    private static func readRows(_ items: NodeView.Items.SubSequence, scope: RowScope, from snapshot: ReadContext.Snapshot,
+                                 capacity: Int) -> [MachineRow]? {
         let reader = MachineReader(context: ReadContext(snapshot))
         var rows: [MachineRow] = []
-        rows.reserveCapacity(items.count)
+        rows.reserveCapacity(capacity)
         for item in items {
             if let row = reader.readRow(item, scope) { rows.append(row) }
             // The first finding ends the half: the rows are read again in one pass.

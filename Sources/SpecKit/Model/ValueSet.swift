@@ -8,6 +8,11 @@ public struct ValueSet: Hashable, Sendable {
 
     /// Creates a set from ranges, normalising them.
     public init(_ ranges: [ClosedRange<Int>]) {
+        // None or one range is already normal: no sorted copy, no merged copy.
+        if ranges.count <= 1 {
+            self.ranges = ranges
+            return
+        }
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for r in sorted {
@@ -94,7 +99,11 @@ extension Domain {
     /// Describes a set of this domain's values for a message: `true`, `[failure, cancel]`, `61s..2h`.
     public func describe(_ set: ValueSet) -> String {
         guard let whole = ordinalRange else { return "any" }
-        if set.ranges == [whole] { return "any" }
+        if set.ranges.count == 1 && set.ranges[0] == whole { return "any" }
+        // One value (the usual condition): its text, without a list of parts.
+        if set.ranges.count == 1 && set.ranges[0].lowerBound == set.ranges[0].upperBound {
+            return value(atOrdinal: set.ranges[0].lowerBound).description
+        }
         var parts: [String] = []
         for r in set.ranges {
             if isOrdered {
