@@ -10,7 +10,8 @@ public struct SpecCompiler: Sendable {
     /// The fixtures to check names against, or nil to skip that check.
     public var catalog: (any FixtureCatalog)?
     /// Whether a large machine is read and checked on two threads (its rows in two halves, its region checks beside
-    /// its exploration). The compilation is the same either way; false keeps the work on the calling thread.
+    /// its exploration), and a large file parsed in two pieces (`YAMLLoader.concurrent`, when the loader allows it).
+    /// The compilation is the same either way; false keeps the work on the calling thread.
     public var concurrent = true
     /// Rows from which a machine is read and checked on two threads (below it, the second thread costs more than it
     /// saves): its rows in two halves (`MachineReader`), its region checks beside its search (`MachineCompiler`).
@@ -117,6 +118,8 @@ public struct SpecCompiler: Sendable {
         -> (documents: [(path: String, bytes: [UInt8], node: NodeView)], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
+        var loader = self.loader
+        loader.concurrent = loader.concurrent && concurrent
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))

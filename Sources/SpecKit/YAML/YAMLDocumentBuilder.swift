@@ -71,6 +71,8 @@ struct YAMLDocumentBuilder {
     private var root: UInt32?
     /// The non-fatal findings so far.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The nodes built so far, aliases counted as the nodes they repeat (what the node limit is checked against).
+    var nodes: Int { nodeCount }
 
     init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
         self.limits = limits

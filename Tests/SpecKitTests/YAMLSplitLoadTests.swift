@@ -1,0 +1,100 @@
+import Testing
+@testable import SpecKit
+
+/// A large file parsed in two pieces gives the document one pass gives, byte for byte, or is parsed in one pass.
+@Suite struct YAMLSplitLoadTests {
+    /// A machine-shaped file: a header, then `rows:` with `count` items at `indent`, then `tail`.
+    private static func spec(rows count: Int, indent: Int = 2, row: (Int) -> String = Self.plainRow, tail: String = "") -> String {
+        let pad = String(repeating: " ", count: indent)
+        var text = "id: split.test\nkind: machine\n# a comment\nstates: [A, B]\nrows:\n"
+        for r in 0..<count { text += row(r).split(separator: "\n").enumerated().map { i, line in pad + (i == 0 ? "- " : "  ") + line }.joined(separator: "\n") + "\n" }
+        return text + tail
+    }
+
+    private static func plainRow(_ r: Int) -> String { "id: R-\(r)\nfrom: A\non: go\nto: B" }
+
+    /// The two-piece document of `text`, or nil when there is no split point or the pieces are refused.
+    private static func split(_ text: String) -> YAMLDocument? {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            YAMLSplitPoint.find(in: buffer).flatMap { YAMLSplitLoad(limits: .default).load(buffer, file: "f.yaml", at: $0) }
+        }
+    }
+
+    private static func serial(_ text: String) throws -> YAMLDocument {
+        var loader = YAMLLoader()
+        loader.concurrent = false
+        return try loader.loadDocument(Array(text.utf8), file: "f.yaml")
+    }
+
+    private static func same(_ a: YAMLDocument, _ b: YAMLDocument) -> Bool {
+        a.records == b.records && a.children == b.children && a.text == b.text && a.rootIndex == b.rootIndex && a.fileName == b.fileName
+    }
+
+    @Test("the two pieces join into exactly the one-pass document: records, children, text")
+    func joinsExactly() throws {
+        let text = Self.spec(rows: 400)
+        let joined = try #require(Self.split(text))
+        #expect(Self.same(joined, try Self.serial(text)))
+    }
+
+    @Test("items at column 0, CRLF line ends, comments, quoted and flow values, anchors used within the second piece")
+    func variedShapes() throws {
+        let column0 = Self.spec(rows: 300, indent: 0)
+        let crlf = Self.spec(rows: 300).replacingOccurrences(of: "\n", with: "\r\n")
+        let varied = Self.spec(rows: 300) { r in
+            "id: R-\(r)  # row \(r)\nsource: \"doc.md §\(r)\n  folded\"\nwhen: {x: [a, b]}\nthen: &t\(r) {y: 1}\nalso: *t\(r)\nnote: |\n  - not an item\n  text"
+        }
+        for text in [column0, crlf, varied] {
+            let joined = try #require(Self.split(text))
+            #expect(Self.same(joined, try Self.serial(text)))
+        }
+    }
+
+    @Test("an alias to an anchor of the first piece, a key after the sequence, a directive, or an error: one pass instead")
+    func refusesWhatOnePassReadsDifferently() throws {
+        let crossAlias = Self.spec(rows: 300) { r in r == 0 ? "id: R-0\nthen: &first {y: 1}" : "id: R-\(r)\nthen: *first" }
+        let trailingKey = Self.spec(rows: 300, tail: "otherwise: ignore\n")
+        let directive = "%YAML 1.1\n---\n" + Self.spec(rows: 300)
+        let broken = Self.spec(rows: 300) { r in r == 290 ? "id: R-\(r)\nthen: {y: 1" : Self.plainRow(r) }
+        #expect(Self.split(crossAlias) == nil)
+        #expect(Self.split(trailingKey) == nil)
+        #expect(Array(directive.utf8).withUnsafeBufferPointer { YAMLSplitPoint.find(in: $0) } == nil)
+        #expect(Self.split(broken) == nil)
+        // Each is still read in one pass, as before.
+        _ = try Self.serial(crossAlias)
+        _ = try Self.serial(trailingKey)
+        _ = try Self.serial(directive)
+    }
+
+    @Test("a block scalar of a later key whose lines look like items is never a split point that is kept")
+    func blockScalarAfterTheSequence() throws {
+        let lines = (0..<2_000).map { "  - looks like an item \($0)" }.joined(separator: "\n")
+        let text = Self.spec(rows: 20, tail: "notes: |\n\(lines)\n")
+        #expect(Self.split(text) == nil)
+        let document = try Self.serial(text)
+        #expect(document.root["notes"]?.scalar?.hasPrefix("- looks like an item 0\n") == true)
+    }
+
+    @Test("the loader gives the same document and the same findings with and without the second thread, past the size threshold")
+    func loaderAgreesBothWays() throws {
+        let rows = 25_000
+        let good = Self.spec(rows: rows)
+        let bad = Self.spec(rows: rows) { r in r == rows - 7 ? "id: R-\(r)\nfrom: [A\non: go" : Self.plainRow(r) }
+        #expect(good.utf8.count >= YAMLLoader.splitThreshold)
+        let twoThreads = try YAMLLoader().loadDocument(Array(good.utf8), file: "f.yaml")
+        #expect(Self.same(twoThreads, try Self.serial(good)))
+        #expect(Self.split(good) != nil)
+        var serialLoader = YAMLLoader()
+        serialLoader.concurrent = false
+        func findings(_ loader: YAMLLoader) -> [Diagnostic] {
+            do throws(DiagnosticError) {
+                _ = try loader.loadDocument(Array(bad.utf8), file: "f.yaml")
+                return []
+            } catch { return error.diagnostics }
+        }
+        let (concurrentFindings, serialFindings) = (findings(YAMLLoader()), findings(serialLoader))
+        #expect(!serialFindings.isEmpty)
+        #expect(concurrentFindings == serialFindings)
+    }
+}
