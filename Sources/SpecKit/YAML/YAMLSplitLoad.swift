@@ -76,31 +76,63 @@ struct YAMLSplitLoad {
         let backRoot = back.records[Int(back.rootIndex)]
         guard back.rootIndex == 0, backRoot.kind == .sequence, backRoot.line == 1, backRoot.column == point.indent + 1,
               Int(backRoot.start) + Int(backRoot.count) == back.children.count,
-              !back.records.contains(where: { $0.kind == .alias && $0.start == 0 }) else { return nil }
-        let recordShift = UInt32(front.records.count) - 1, inner = Int(backRoot.start), added = Int(backRoot.count)
-        var children: [UInt32] = []
-        children.reserveCapacity(front.children.count + back.children.count)
-        children += front.children[..<shape.sequenceStart]
-        children += back.children[..<inner].lazy.map { $0 + recordShift }
-        children += front.children[shape.sequenceStart..<shape.sequenceStart + shape.sequenceCount]
-        children += back.children[inner...].lazy.map { $0 + recordShift }
-        children += front.children[(shape.sequenceStart + shape.sequenceCount)...]
-        var records = front.records
-        records.reserveCapacity(front.records.count + back.records.count - 1)
-        records[shape.sequence].start = UInt32(shape.sequenceStart + inner)
-        records[shape.sequence].count = UInt32(shape.sequenceCount + added)
-        records[Int(front.rootIndex)].start += UInt32(inner + added)
-        let (lines, textShift, childShift) = (UInt32(point.lines), UInt32(front.text.count), UInt32(shape.sequenceStart))
-        for var record in back.records.dropFirst() {
-            record.line += lines
-            switch record.kind {
-            case .plain, .quoted: record.start += textShift
-            case .sequence, .mapping: record.start += childShift
-            case .alias: record.start += recordShift
+              let records = joinedRecords(front, back, shape: shape, backRoot: backRoot, lines: UInt32(point.lines)) else { return nil }
+        return YAMLDocument(records: records, children: joinedChildren(front, back, shape: shape, backRoot: backRoot),
+                            text: front.text + back.text, fileName: front.fileName, rootIndex: front.rootIndex)
+    }
+
+    /// The first piece's records (its sequence holding both pieces' items, its root's children moved up), then the
+    /// second's without its root, moved up; nil when an alias of the second piece names its root.
+    private static func joinedRecords(_ front: YAMLDocument, _ back: YAMLDocument, shape: FrontShape,
+                                      backRoot: YAMLDocument.Record, lines: UInt32) -> [YAMLDocument.Record]? {
+        let (inner, added) = (Int(backRoot.start), Int(backRoot.count))
+        let recordShift = UInt32(front.records.count) - 1
+        let (textShift, childShift) = (UInt32(front.text.count), UInt32(shape.sequenceStart))
+        var refused = false
+        // One allocation, filled in place: the join is on the loader's critical path.
+        let records = [YAMLDocument.Record](unsafeUninitializedCapacity: front.records.count + back.records.count - 1) { buffer, count in
+            _ = buffer.initialize(from: front.records)
+            buffer[shape.sequence].start = UInt32(shape.sequenceStart + inner)
+            buffer[shape.sequence].count = UInt32(shape.sequenceCount + added)
+            buffer[Int(front.rootIndex)].start += UInt32(inner + added)
+            var next = front.records.count
+            for var record in back.records.dropFirst() {
+                record.line += lines
+                switch record.kind {
+                case .plain, .quoted: record.start += textShift
+                case .sequence, .mapping: record.start += childShift
+                case .alias:
+                    refused = refused || record.start == 0
+                    record.start += recordShift
+                }
+                (buffer.baseAddress! + next).initialize(to: record)
+                next += 1
             }
-            records.append(record)
+            count = next
         }
-        return YAMLDocument(records: records, children: children, text: front.text + back.text,
-                            fileName: front.fileName, rootIndex: front.rootIndex)
+        return refused ? nil : records
+    }
+
+    /// The children in one-pass order: the first piece's inner collections', the second's, the sequence's items
+    /// (both pieces'), the root's entries; the second piece's record indices moved up.
+    private static func joinedChildren(_ front: YAMLDocument, _ back: YAMLDocument, shape: FrontShape,
+                                       backRoot: YAMLDocument.Record) -> [UInt32] {
+        let recordShift = UInt32(front.records.count) - 1, inner = Int(backRoot.start)
+        let sequenceEnd = shape.sequenceStart + shape.sequenceCount
+        return [UInt32](unsafeUninitializedCapacity: front.children.count + back.children.count) { buffer, count in
+            var next = 0
+            func copy(_ slice: ArraySlice<UInt32>, shift: UInt32) {
+                for child in slice {
+                    buffer[next] = child + shift
+                    next += 1
+                }
+            }
+            copy(front.children[..<shape.sequenceStart], shift: 0)
+            copy(back.children[..<inner], shift: recordShift)
+            copy(front.children[shape.sequenceStart..<sequenceEnd], shift: 0)
+            copy(back.children[inner...], shift: recordShift)
+            copy(front.children[sequenceEnd...], shift: 0)
+            count = next
+        }
     }
 }
