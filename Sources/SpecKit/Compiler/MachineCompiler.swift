@@ -73,15 +73,9 @@ struct MachineCompiler: Sendable {
         let eventIndex = NameIndex(eventNames)
         let width = eventNames.count
         var groups: [Int: [Int]] = [:]
-        // Rows read in place: no copy of a row, no array of its states.
-        func place(row r: Int, state s: Int) {
-            for event in machine.rows[r].on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
-        }
         for r in machine.rows.indices {
-            if machine.rows[r].from.isEmpty {
-                for s in stateNames.indices { place(row: r, state: s) }
-            } else {
-                for state in machine.rows[r].from { if let s = stateIndex[state] { place(row: r, state: s) } }
+            MachineModel.forEachSourceState(of: machine, row: r, stateIndex: stateIndex) { s in
+                for event in machine.rows[r].on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
             }
         }
         let order = groups.keys.sorted {

@@ -174,6 +174,16 @@ struct MachineModel: Sendable {
         initialState = index[machine.initial]
     }
 
+    /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
+    /// state, otherwise each named state `stateIndex` knows. The row is read in place (no copy, no array of states).
+    static func forEachSourceState(of machine: Machine, row r: Int, stateIndex: [String: Int], _ body: (Int) -> Void) {
+        if machine.rows[r].from.isEmpty {
+            for s in machine.states.indices { body(s) }
+        } else {
+            for state in machine.rows[r].from { if let s = stateIndex[state] { body(s) } }
+        }
+    }
+
     /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`: each row's
     /// cells are found once (one look-up per state and event it names), then counted and placed.
     private static func rowsByStateAndPlan(_ machine: Machine, plans: [EventPlan], stateIndex: [String: Int]) -> ([Int], [Int]) {
@@ -181,15 +191,9 @@ struct MachineModel: Sendable {
         let width = plans.count
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
-        // Read in place: no array of states or events per row.
-        func place(row r: Int, state s: Int) {
-            for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
-        }
         for r in machine.rows.indices {
-            if machine.rows[r].from.isEmpty {
-                for s in machine.states.indices { place(row: r, state: s) }
-            } else {
-                for state in machine.rows[r].from { if let s = stateIndex[state] { place(row: r, state: s) } }
+            forEachSourceState(of: machine, row: r, stateIndex: stateIndex) { s in
+                for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
             }
         }
         var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
@@ -326,8 +330,7 @@ struct MachineModel: Sendable {
     /// As `move(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
     private func move(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Move {
         let relaunch = relaunchPlans[e]
-        // No row starts from this state on this event: nothing to match (most situations of a large table).
-        if !relaunch && rows(state: configuration.state, plan: e).isEmpty { return .unmatched }
+        if startsNothing(state: configuration.state, plan: e) { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
         guard let r = match(plan: e, ordinals: ordinals, in: start) else {
@@ -360,6 +363,10 @@ struct MachineModel: Sendable {
     }
 
     private func isRelaunch(plan e: Int) -> Bool { relaunchPlans[e] }
+
+    /// Whether no row starts from state `s` on plan `e`, so every input combination is unmatched (most situations
+    /// of a large table). Never for a relaunch the machine models: that one resets the situation even unmatched.
+    private func startsNothing(state s: Int, plan e: Int) -> Bool { !relaunchPlans[e] && rows(state: s, plan: e).isEmpty }
 
     /// The step of row `r` firing on plan `e` with these inputs and leading to `next`.
     private func firedStep(row r: Int, next: Configuration, plan e: Int, inputs: [NamedValue]) -> TestStep {
@@ -401,9 +408,8 @@ struct MachineModel: Sendable {
         while cursor < configurations.count {
             let configuration = configurations[cursor]
             for e in plans.indices {
-                // No row starts from this state on this event (most situations of a large table): every combination
-                // is unmatched, as `move` would say, without trying it.
-                if !relaunchPlans[e] && rows(state: configuration.state, plan: e).isEmpty {
+                // Every combination is unmatched, as `move` would say: not tried one by one.
+                if startsNothing(state: configuration.state, plan: e) {
                     for inputs in plans[e].combinations { _ = visit(cursor, configuration, e, inputs, .unmatched) }
                     continue
                 }
