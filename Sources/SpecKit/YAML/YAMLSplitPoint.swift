@@ -22,8 +22,10 @@ struct YAMLSplitPoint: Equatable {
         let middle = lineStart(atOrBefore: bytes.count / 2, in: bytes)
         guard let (keyStart, indent) = sequenceKey(before: middle, in: bytes),
               let offset = nextItem(from: middle, indent: indent, in: bytes) else { return nil }
-        return YAMLSplitPoint(offset: offset, lines: newlines(in: bytes, before: offset), indent: indent,
-                              keyLine: newlines(in: bytes, before: keyStart) + 1)
+        // One count of the lines up to the key, continued to the cut (the key comes first).
+        let linesBeforeKey = newlines(in: bytes, from: 0, to: keyStart)
+        return YAMLSplitPoint(offset: offset, lines: linesBeforeKey + newlines(in: bytes, from: keyStart, to: offset),
+                              indent: indent, keyLine: linesBeforeKey + 1)
     }
 
     private static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
@@ -133,9 +135,9 @@ struct YAMLSplitPoint: Equatable {
         return i
     }
 
-    private static func newlines(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
+    private static func newlines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var count = 0
-        for i in 0..<offset where bytes[i] == newline { count += 1 }
+        for i in start..<end where bytes[i] == newline { count += 1 }
         return count
     }
 }
