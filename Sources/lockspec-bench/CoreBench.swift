@@ -78,6 +78,7 @@ func runCoreBench(_ arguments: [String]) {
     if let low = medians.min(), let high = medians.max(), low > 0 {
         print("    spread of medians: \(coreBenchFormat(high / low))x (1.00x = indistinguishable medians)")
     }
+    printCoreSpeeds(runs: runs, derive: measures[0], parallelSubmission: measures[2])
     // Last: its submissions move the store's last failure past the clock used above.
     printParallelBreakdown(store: store, wrong: wrong, runs: runs, single: (password, salt, parameters))
 }
