@@ -28,23 +28,28 @@ func runCompileBench(_ arguments: [String]) {
     var previous: (rows: Int, time: Double, parse: Double)?
     for rows in sizes {
         let bytes = Array(machineSpec(rows: rows).utf8)
-        let runs = rows >= 100_000 ? 3 : 5
+        // Odd counts, so the median is one run; more at the small sizes, whose single passes the host's moods move most.
+        let runs = rows >= 100_000 ? 5 : 9
         var events = 0
         var findings = 0
         var cases = 0
         // Interleaved, so that a change of load moves the floor and the measured pass together.
         var parses: [Double] = [], loads: [Double] = [], compiles: [Double] = [], compileCPU: [Double] = [], serials: [Double] = []
+        var faults: [Double] = [], systemCPU: [Double] = []
         for _ in 0..<runs {
             parses.append(median(1) { events = YAMLLoader.parseOnly(bytes) })
             // The loader alone (libyaml and the compact located document), to show how much the spec reader and compiler add.
             loads.append(median(1) { _ = try? YAMLLoader().loadDocument(bytes, file: "bench.yaml") })
-            let cpuBefore = processCPUSeconds()
+            let cpuBefore = processCPUSeconds(), usageBefore = processUsage()
             compiles.append(median(1) {
                 let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
                 findings = compilation.diagnostics.count
                 cases = compilation.suite.cases.count
             })
             compileCPU.append(processCPUSeconds() - cpuBefore)
+            let usageAfter = processUsage()
+            faults.append(Double(usageAfter.minorFaults - usageBefore.minorFaults))
+            systemCPU.append(usageAfter.systemSeconds - usageBefore.systemSeconds)
             // The same compile kept on one thread: what the second thread saves.
             var serial = SpecCompiler()
             serial.concurrent = false
@@ -61,6 +66,11 @@ func runCompileBench(_ arguments: [String]) {
         // the same parse says what the work costs, beside what it takes on the clock.
         print("compile:   lint+compile CPU time \(format(cpu)) s on all threads, \(format(cpu / parse))x the parse"
             + " (\(format(cpu / compile))x its wall time); on one thread \(format(single)) s, \(format(single / parse))x the parse")
+        // Fresh pages cost a fault each (the kernel zeroes them): a heap reused from the previous pass takes none, so
+        // this says how much of the compile was the system handing out memory rather than the compile's own work.
+        let faultCount = Int(faults.sorted()[runs / 2])
+        print("compile:   lint+compile minor page faults \(faultCount) (\(faultCount * 1_000 / max(rows, 1)) per 1,000 rows),"
+            + " system CPU \(format(systemCPU.sorted()[runs / 2])) s")
         if let previous {
             let growth = compile / previous.time, factor = Double(rows) / Double(previous.rows)
             print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows"
@@ -93,6 +103,13 @@ private func processCPUSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// The process's minor page faults and system CPU seconds so far (`getrusage`).
+private func processUsage() -> (minorFaults: Int, systemSeconds: Double) {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return (usage.ru_minflt, Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6)
 }
 
 private func compileBenchLoad() -> String {
