@@ -45,12 +45,13 @@ struct MachineCompiler: Sendable {
         // a large table puts every row in both).
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
-        let (stateNames, eventNames, groups, order) = regionGroups()
+        let (stateNames, eventNames, starts, list, order) = regionGroups()
         let width = eventNames.count
         for key in order {
             let (state, event) = (stateNames[key / width], eventNames[key % width])
-            guard let group = groups[key], let eventDecl = machine.event(event) else { continue }
-            checkGroup(group, state: state, event: eventDecl, reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed)
+            guard let eventDecl = machine.event(event) else { continue }
+            checkGroup(list[starts[key]..<starts[key + 1]], state: state, event: eventDecl, reportedPairs: &reportedPairs,
+                       everWins: &everWins, analysed: &analysed)
         }
         if machine.hit == .first {
             for r in machine.rows.indices where analysed[r] && !everWins[r] {
@@ -63,32 +64,45 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// Rows by (state, event), integer-keyed to skip empty groups cheaply (`state * events + event`, the relaunch
-    /// last), and the keys in the order of the state's name, then the event's (names hold no NUL, so this is the
-    /// order of the text keys "state\0event" used before).
-    private func regionGroups() -> (states: [String], events: [String], groups: [Int: [Int]], order: [Int]) {
+    /// Rows by (state, event), in the flat form of `starts` and `list` (the rows of cell `state * events + event`, the
+    /// relaunch last, are `list[starts[cell]..<starts[cell + 1]]`, in file order), and the cells that hold rows in the
+    /// order of the state's name, then the event's (names hold no NUL, so this is the order of the text keys
+    /// "state\0event" used before). Flat rather than a dictionary of arrays: a large table has a group for nearly
+    /// every row.
+    private func regionGroups() -> (states: [String], events: [String], starts: [Int], list: [Int], order: [Int]) {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let stateIndex = model.stateIndex
         let eventIndex = NameIndex(eventNames)
         let width = eventNames.count
-        var groups: [Int: [Int]] = [:]
+        var memberships: [(cell: Int, row: Int)] = []
+        memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {
             MachineModel.forEachSourceState(of: machine, row: r, stateIndex: stateIndex) { s in
-                for event in machine.rows[r].on { if let e = eventIndex[event] { groups[s * width + e, default: []].append(r) } }
+                for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
             }
         }
-        let order = groups.keys.sorted {
+        var starts = [Int](repeating: 0, count: stateNames.count * width + 1)
+        for membership in memberships { starts[membership.cell + 1] += 1 }
+        for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
+        var fill = starts
+        var list = [Int](repeating: 0, count: memberships.count)
+        for membership in memberships {
+            list[fill[membership.cell]] = membership.row
+            fill[membership.cell] += 1
+        }
+        let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
-        return (stateNames, eventNames, groups, order)
+        return (stateNames, eventNames, starts, list, order)
     }
 
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
     /// that match the same situation, and which rows win somewhere (for the dead rows of `hit: first`).
-    private mutating func checkGroup(_ group: [Int], state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
+    private mutating func checkGroup(_ members: ArraySlice<Int>, state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
                                      everWins: inout [Bool], analysed: inout [Bool]) {
         let event = eventDecl.name
+        let group = Array(members)
         var names: [String] = []
         for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
         let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
@@ -207,6 +221,7 @@ struct MachineCompiler: Sendable {
         var domainErrors: Set<String> = []
         var unmodelledRows: Set<Int> = []
         var found: [Diagnostic] = []
+        var sharedKeys = ValueListInterner()
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
         let forbidden = machine.otherwise == .forbidden
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
@@ -238,7 +253,7 @@ struct MachineCompiler: Sendable {
                 guard firings.count(r) < Self.maximumVariantsPerRow else { return nil }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
                 guard !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
-                firings.append(r, (key, cursor, step))
+                firings.append(r, (sharedKeys.intern(key), cursor, step))
                 return step  // the search takes it for the arrival, if the move reaches a new situation
             }
             return nil

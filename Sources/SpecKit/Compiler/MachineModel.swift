@@ -150,7 +150,10 @@ struct MachineModel: Sendable {
 
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
-        let index = Dictionary(machine.states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Built at its final size, states read in place: no array of pairs, no growth by rehashing.
+        var index: [String: Int] = [:]
+        index.reserveCapacity(machine.states.count)
+        for s in machine.states.indices where index[machine.states[s].name] == nil { index[machine.states[s].name] = s }
         stateIndex = index
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
@@ -169,8 +172,9 @@ struct MachineModel: Sendable {
             targetStarts.append(targetList.count)
         }
         (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
-        rowTargets = machine.rows.map { row in row.to.flatMap { index[$0] } }
-        rowUnmodelled = machine.rows.map { $0.unmodelled != nil }
+        // Rows read in place: a copy of each would retain and release every field of it.
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { index[$0] } }
+        rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
         initialState = index[machine.initial]
     }
 
@@ -403,6 +407,7 @@ struct MachineModel: Sendable {
         seen.reserveCapacity(min(machine.states.count, maximumConfigurations))
         configurations.reserveCapacity(min(machine.states.count, maximumConfigurations))
         var arrivals: [Arrival?] = [nil]
+        var sharedValues = ValueListInterner()
         var truncated = false
         var cursor = 0
         while cursor < configurations.count {
@@ -416,12 +421,13 @@ struct MachineModel: Sendable {
                 for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
                     let move = move(plan: e, ordinals: ordinals, in: configuration)
                     let built = visit(cursor, configuration, e, inputs, move)
-                    guard let next = move.next, seen[next] == nil else { continue }
+                    guard var next = move.next, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {
                         truncated = true
                         continue
                     }
                     guard let step = built ?? step(of: move, plan: e, inputs: inputs) else { continue }
+                    next.values = sharedValues.intern(next.values)
                     seen[next] = configurations.count
                     configurations.append(next)
                     arrivals.append(Arrival(parent: cursor, step: step))
