@@ -84,7 +84,8 @@ func runCoreBench(_ arguments: [String]) {
 }
 
 /// Where a parallel submission's time goes: each derivation's wall and CPU time (CPU above the single derivation's
-/// means the two contend for memory or cache; wall above CPU means a thread waited for a core), how far apart the two
+/// means the two contend for memory or cache, or that the other core runs slower than this one: the per-core figures
+/// above tell the two apart; wall above CPU means a thread waited for a core), how far apart the two
 /// started (thread start), the time outside the derivations, and the minor page faults per submission (first touch of
 /// Argon2's 19 MiB per slot). The derivations are observed through `Configuration.keyDerivation`.
 private func printParallelBreakdown(
@@ -121,7 +122,7 @@ private func printParallelBreakdown(
     print("  where the parallel submission's \(coreBenchFormat(coreBenchPercentile(walls, 0.5))) ms go (medians):")
     print("    one derivation alone       \(coreBenchFormat(singleCPU)) ms CPU")
     print("    each of the two together   \(coreBenchFormat(derivationWall)) ms wall, \(coreBenchFormat(derivationCPU)) ms CPU"
-        + "  (CPU \(coreBenchFormat(derivationCPU / max(singleCPU, 0.001)))x alone: above 1 = the two contend for memory;"
+        + "  (CPU \(coreBenchFormat(derivationCPU / max(singleCPU, 0.001)))x alone: above 1 = the two contend, or the other core is slower, see per core;"
         + " wall/CPU \(coreBenchFormat(derivationWall / max(derivationCPU, 0.001)))x: above 1 = waiting for a core)")
     print("    second start               \(coreBenchFormat(startGap)) ms after the first (thread start)")
     print("    outside the KDF            \(coreBenchFormat(coreBenchPercentile(outside, 0.5))) ms (records, seals, store)")
