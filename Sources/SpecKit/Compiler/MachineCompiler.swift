@@ -67,30 +67,13 @@ struct MachineCompiler: Sendable {
     /// Rows by (state, event), in the flat form of `starts` and `list` (the rows of cell `state * events + event`, the
     /// relaunch last, are `list[starts[cell]..<starts[cell + 1]]`, in file order), and the cells that hold rows in the
     /// order of the state's name, then the event's (names hold no NUL, so this is the order of the text keys
-    /// "state\0event" used before). Flat rather than a dictionary of arrays: a large table has a group for nearly
-    /// every row.
+    /// "state\0event" used before). Flat (`MachineModel.rowsByStateAndEvent`) rather than a dictionary of arrays: a
+    /// large table has a group for nearly every row.
     private func regionGroups() -> (states: [String], events: [String], starts: [Int], list: [Int], order: [Int]) {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
-        let stateIndex = model.stateIndex
-        let eventIndex = NameIndex(eventNames)
         let width = eventNames.count
-        var memberships: [(cell: Int, row: Int)] = []
-        memberships.reserveCapacity(machine.rows.count)
-        for r in machine.rows.indices {
-            MachineModel.forEachSourceState(of: machine, row: r, stateIndex: stateIndex) { s in
-                for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
-            }
-        }
-        var starts = [Int](repeating: 0, count: stateNames.count * width + 1)
-        for membership in memberships { starts[membership.cell + 1] += 1 }
-        for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
-        var fill = starts
-        var list = [Int](repeating: 0, count: memberships.count)
-        for membership in memberships {
-            list[fill[membership.cell]] = membership.row
-            fill[membership.cell] += 1
-        }
+        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, stateIndex: model.stateIndex)
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }

@@ -157,7 +157,7 @@ struct MachineModel: Sendable {
         stateIndex = index
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
-        (rowStarts, rowList) = Self.rowsByStateAndPlan(machine, plans: plans, stateIndex: index)
+        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, events: plans.map(\.event.name), stateIndex: index)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         let variableIndex = NameIndex(machine.variables.map(\.name))
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
@@ -180,7 +180,7 @@ struct MachineModel: Sendable {
 
     /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
     /// state, otherwise each named state `stateIndex` knows. The row is read in place (no copy, no array of states).
-    static func forEachSourceState(of machine: Machine, row r: Int, stateIndex: [String: Int], _ body: (Int) -> Void) {
+    private static func forEachSourceState(of machine: Machine, row r: Int, stateIndex: [String: Int], _ body: (Int) -> Void) {
         if machine.rows[r].from.isEmpty {
             for s in machine.states.indices { body(s) }
         } else {
@@ -188,11 +188,13 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// The rows of every (state, plan) in file order, in the flat form of `rowStarts` and `rowList`: each row's
-    /// cells are found once (one look-up per state and event it names), then counted and placed.
-    private static func rowsByStateAndPlan(_ machine: Machine, plans: [EventPlan], stateIndex: [String: Int]) -> ([Int], [Int]) {
-        let eventIndex = NameIndex(plans.map(\.event.name))
-        let width = plans.count
+    /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * events.count + event`
+    /// are `list[starts[cell]..<starts[cell + 1]]`. Each row's cells are found once (one look-up per state and event
+    /// it names), then counted and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks'
+    /// groups (whose events end with `relaunch` whether the machine models it or not) are both this table.
+    static func rowsByStateAndEvent(_ machine: Machine, events: [String], stateIndex: [String: Int]) -> (starts: [Int], list: [Int]) {
+        let eventIndex = NameIndex(events)
+        let width = events.count
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {
