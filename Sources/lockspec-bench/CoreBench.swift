@@ -199,12 +199,17 @@ private func coreBenchRuns(_ arguments: [String]) -> Int {
 
 /// Wall-clock milliseconds of `runs` calls of each of `bodies`, taken in turns (run `i` starts with body `i % count`,
 /// so none always goes first), after one warm-up call of each; one list of times per body, in run order.
-private func coreBenchInterleaved(_ runs: Int, _ bodies: [() -> Void]) -> [[Double]] {
-    for body in bodies { body() }
+/// `before`, when given, is called with a body's index just before each of its calls, outside the timing.
+func coreBenchInterleaved(_ runs: Int, _ bodies: [() -> Void], before: (Int) -> Void = { _ in }) -> [[Double]] {
+    for (which, body) in bodies.enumerated() {
+        before(which)
+        body()
+    }
     var times = [[Double]](repeating: [], count: bodies.count)
     for run in 0..<runs {
         for offset in bodies.indices {
             let which = (run + offset) % bodies.count
+            before(which)
             let start = DispatchTime.now().uptimeNanoseconds
             bodies[which]()
             times[which].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
@@ -214,14 +219,14 @@ private func coreBenchInterleaved(_ runs: Int, _ bodies: [() -> Void]) -> [[Doub
 }
 
 /// The nearest-rank percentile `p` (0...1) of `values`.
-private func coreBenchPercentile(_ values: [Double], _ p: Double) -> Double {
+func coreBenchPercentile(_ values: [Double], _ p: Double) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }
     let rank = Int((p * Double(sorted.count - 1)).rounded())
     return sorted[min(max(rank, 0), sorted.count - 1)]
 }
 
-private func coreBenchFormat(_ value: Double) -> String {
+func coreBenchFormat(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

@@ -1,5 +1,3 @@
-import Foundation
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,30 +11,19 @@ import Glibc
 /// rather than the two derivations slowing each other. Only on Linux with two or more cores (elsewhere: nothing).
 func printCoreSpeeds(runs: Int, derive: @escaping () -> Void, parallelSubmission: @escaping () -> Void) {
     #if os(Linux)
-    guard let pin = AffinitySetter(), coreCount() >= 2 else { return }
-    let bodies: [(core: Int?, body: () -> Void)] = [(0, derive), (1, derive), (nil, parallelSubmission)]
-    var times = [[Double]](repeating: [], count: bodies.count)
-    for (core, body) in bodies { guard pin(core) else { return }; body() } // warm-up, and the pin is allowed
-    for run in 0..<runs {
-        for offset in bodies.indices {
-            let which = (run + offset) % bodies.count
-            guard pin(bodies[which].core) else { return }
-            let start = DispatchTime.now().uptimeNanoseconds
-            bodies[which].body()
-            times[which].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        }
-    }
+    guard let pin = AffinitySetter(), coreCount() >= 2, pin(0), pin(1), pin(nil) else { return }
+    let cores: [Int?] = [0, 1, nil]
+    let times = coreBenchInterleaved(runs, [derive, derive, parallelSubmission], before: { _ = pin(cores[$0]) })
     _ = pin(nil)
     let (core0, core1, pair) = (times[0], times[1], times[2])
     let faster = zip(core0, core1).map { min($0, $1) }, slower = zip(core0, core1).map { max($0, $1) }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    func text(_ value: Double) -> String { String(format: "%.2f", value) }
+    func median(_ values: [Double]) -> String { coreBenchFormat(coreBenchPercentile(values, 0.5)) }
     print("  per core (one derivation pinned to each core, and the parallel submission, \(runs) runs in turns):")
-    print("    one derivation on core 0   \(text(median(core0))) ms, on core 1 \(text(median(core1))) ms"
-        + " (per run the slower core took \(text(median(zip(slower, faster).map { $0 / $1 })))x the faster)")
-    print("    parallel submission        \(text(median(pair))) ms:"
-        + " \(text(median(zip(pair, faster).map { $0 / $1 })))x the faster core's derivation,"
-        + " \(text(median(zip(pair, slower).map { $0 / $1 })))x the slower core's (per run; it ends with its slower thread)")
+    print("    one derivation on core 0   \(median(core0)) ms, on core 1 \(median(core1)) ms"
+        + " (per run the slower core took \(median(zip(slower, faster).map { $0 / $1 }))x the faster)")
+    print("    parallel submission        \(median(pair)) ms:"
+        + " \(median(zip(pair, faster).map { $0 / $1 }))x the faster core's derivation,"
+        + " \(median(zip(pair, slower).map { $0 / $1 }))x the slower core's (per run; it ends with its slower thread)")
     #endif
 }
 
