@@ -6,79 +6,114 @@ import SpecKit
 /// The inputs are machine specs of 1 000, 10 000 and 100 000 rows (or the sizes given), shaped like real tables:
 /// a tree of states (ten children each, so every state is a few steps from the start), a bool variable, an event
 /// with an enum input, and `source:` on every row. Goals: lint+compile ≤ 3× parse; 10× the rows ≤ 11× the time.
-/// Beside the wall time: the CPU time of the compile (both threads: a large table is read and checked on two), and
-/// the same compile kept on one thread (`SpecCompiler.concurrent = false`), each against the same run's parse.
 ///
-/// `compile once <parse|load|compile|compile1|none> ROWS` does one pass and nothing else (`compile1`: on one thread), for `valgrind --tool=callgrind`:
-/// instruction counts are repeatable on a loaded machine, so their ratios back the timed ones (subtract `none`, which
-/// only generates the text).
+/// Two series, each a ratio against a parse measured beside it:
+/// - **in one process**: every size is parsed, loaded and compiled in turn within each run (sizes interleaved, so a
+///   change of the host's speed during the bench moves every size alike), with the compile's CPU time on all
+///   threads, the same compile kept on one thread, its page faults and system CPU. Repeated passes in one process
+///   reuse the heap the pass before left: a small table's pass finds its memory warm and mapped, a 100,000-row one
+///   does not (pages of 32 MiB arrays and more are mapped anew each time).
+/// - **in a fresh process** (`CompileBenchFresh`): each parse and each compile is the first and only pass of a new
+///   process, as `lockspec compile`, `lockspec run` and CI run it; the child times its own pass, so process start and
+///   the text's generation are left out.
+///
+/// `compile once <parse|load|compile|compile1|none> ROWS` does one pass and nothing else (`compile1`: on one thread),
+/// for `valgrind --tool=callgrind`: instruction counts are repeatable on a loaded machine, so their ratios back the
+/// timed ones (subtract `none`, which only generates the text). `compile fresh <parse|compile> ROWS` is the fresh
+/// series' child: one timed pass, its seconds printed.
+///
+/// Arguments: `[--runs N] [ROWS ...]` (default 7 runs of each series).
 func runCompileBench(_ arguments: [String]) {
-    if arguments.first == "once" {
-        runCompileOnce(Array(arguments.dropFirst()))
-        return
+    switch arguments.first {
+    case "once": runCompileOnce(Array(arguments.dropFirst())); return
+    case "fresh": runCompileFreshChild(Array(arguments.dropFirst())); return
+    default: break
     }
-    let sizes = arguments.compactMap(Int.init).isEmpty ? [1_000, 10_000, 100_000] : arguments.compactMap(Int.init)
-    let clock = ContinuousClock()
-    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
-    func median(_ runs: Int, _ body: () -> Void) -> Double {
-        let times = (0..<runs).map { _ in seconds(clock.measure(body)) }.sorted()
-        return times[times.count / 2]
+    var rest = arguments[...]
+    var runs = 7
+    if rest.first == "--runs", rest.count > 1, let n = Int(rest[rest.startIndex + 1]), n > 0 {
+        runs = n
+        rest = rest.dropFirst(2)
     }
-    print("compile: load average before: \(compileBenchLoad())")
-    var previous: (rows: Int, time: Double, parse: Double)?
-    for rows in sizes {
-        let bytes = Array(machineSpec(rows: rows).utf8)
-        // Odd counts, so the median is one run; more at the small sizes, whose single passes the host's moods move most.
-        let runs = rows >= 100_000 ? 5 : 9
-        var events = 0
-        var findings = 0
-        var cases = 0
-        // Interleaved, so that a change of load moves the floor and the measured pass together.
-        var parses: [Double] = [], loads: [Double] = [], compiles: [Double] = [], compileCPU: [Double] = [], serials: [Double] = []
-        var faults: [Double] = [], systemCPU: [Double] = []
-        for _ in 0..<runs {
-            parses.append(median(1) { events = YAMLLoader.parseOnly(bytes) })
-            // The loader alone (libyaml and the compact located document), to show how much the spec reader and compiler add.
-            loads.append(median(1) { _ = try? YAMLLoader().loadDocument(bytes, file: "bench.yaml") })
-            let cpuBefore = processCPUSeconds(), usageBefore = processUsage()
-            compiles.append(median(1) {
-                let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
-                findings = compilation.diagnostics.count
-                cases = compilation.suite.cases.count
-            })
-            compileCPU.append(processCPUSeconds() - cpuBefore)
-            let usageAfter = processUsage()
-            faults.append(Double(usageAfter.minorFaults - usageBefore.minorFaults))
-            systemCPU.append(usageAfter.systemSeconds - usageBefore.systemSeconds)
-            // The same compile kept on one thread: what the second thread saves.
-            var serial = SpecCompiler()
-            serial.concurrent = false
-            serials.append(median(1) { _ = serial.compile(sources: [(path: "bench.yaml", bytes: bytes)]) })
-        }
-        let parse = parses.sorted()[runs / 2], load = loads.sorted()[runs / 2], compile = compiles.sorted()[runs / 2]
-        let cpu = compileCPU.sorted()[runs / 2], single = serials.sorted()[runs / 2]
-        // Each run's own ratio too: its parse and its compile ran moments apart, under the same load.
-        let paired = zip(compiles, parses).map { $0 / $1 }.sorted()[runs / 2]
-        print("compile: \(rows) rows, \(bytes.count) bytes, \(events) events, \(cases) cases, \(findings) findings")
-        print("compile:   parse \(format(parse)) s, load \(format(load)) s (\(format(load / parse))x), "
-            + "lint+compile \(format(compile)) s, ratio \(format(compile / parse))x (goal ≤ 3x; per run \(format(paired))x)")
+    let given = rest.compactMap(Int.init).filter { $0 > 0 }
+    let sizes = given.isEmpty ? [1_000, 10_000, 100_000] : given
+    print("compile: load average before: \(compileBenchLoad()); \(runs) runs of each series, sizes interleaved in each run")
+    runCompileInProcess(sizes: sizes, runs: runs)
+    runCompileFresh(sizes: sizes, runs: runs)
+    print("compile: load average after: \(compileBenchLoad())")
+}
+
+/// One size's passes in the in-process series, one entry per run.
+private struct CompileSamples {
+    var parse: [Double] = [], load: [Double] = [], compile: [Double] = [], cpu: [Double] = [], serial: [Double] = []
+    var faults: [Double] = [], system: [Double] = []
+    var events = 0, findings = 0, cases = 0
+}
+
+/// The in-process series: each run parses, loads and compiles every size in turn.
+private func runCompileInProcess(sizes: [Int], runs: Int) {
+    let inputs = sizes.map { Array(machineSpec(rows: $0).utf8) }
+    var samples = [CompileSamples](repeating: CompileSamples(), count: sizes.count)
+    for _ in 0..<runs {
+        for i in sizes.indices { measureInProcess(inputs[i], into: &samples[i]) }
+    }
+    print("compile: in one process (repeated passes; the heap of the pass before is reused)")
+    for i in sizes.indices {
+        let s = samples[i]
+        let parse = benchMedian(s.parse), load = benchMedian(s.load), compile = benchMedian(s.compile)
+        let cpu = benchMedian(s.cpu), single = benchMedian(s.serial)
+        print("compile: \(sizes[i]) rows, \(inputs[i].count) bytes, \(s.events) events, \(s.cases) cases, \(s.findings) findings")
+        print("compile:   parse \(benchFormat(parse)) s, load \(benchFormat(load)) s (\(benchFormat(load / parse))x), "
+            + "lint+compile \(benchFormat(compile)) s, ratio \(benchFormat(compile / parse))x (goal ≤ 3x; per run \(benchFormat(benchPerRun(s.compile, s.parse)))x)")
         // The reader and the machine checks use a second thread on large tables: their CPU time (both threads) against
         // the same parse says what the work costs, beside what it takes on the clock.
-        print("compile:   lint+compile CPU time \(format(cpu)) s on all threads, \(format(cpu / parse))x the parse"
-            + " (\(format(cpu / compile))x its wall time); on one thread \(format(single)) s, \(format(single / parse))x the parse")
+        print("compile:   lint+compile CPU time \(benchFormat(cpu)) s on all threads, \(benchFormat(cpu / parse))x the parse"
+            + " (\(benchFormat(cpu / compile))x its wall time); on one thread \(benchFormat(single)) s, \(benchFormat(single / parse))x the parse")
         // Fresh pages cost a fault each (the kernel zeroes them): a heap reused from the previous pass takes none, so
         // this says how much of the compile was the system handing out memory rather than the compile's own work.
-        let faultCount = Int(faults.sorted()[runs / 2])
-        print("compile:   lint+compile minor page faults \(faultCount) (\(faultCount * 1_000 / max(rows, 1)) per 1,000 rows),"
-            + " system CPU \(format(systemCPU.sorted()[runs / 2])) s")
-        if let previous {
-            let growth = compile / previous.time, factor = Double(rows) / Double(previous.rows)
-            print("compile:   growth from \(previous.rows) rows: \(format(growth))x time for \(format(factor))x rows"
-                + " (goal ≤ \(format(factor * 1.1))x); the parse grew \(format(parse / previous.parse))x")
+        let faultCount = Int(benchMedian(s.faults))
+        print("compile:   lint+compile minor page faults \(faultCount) (\(faultCount * 1_000 / max(sizes[i], 1)) per 1,000 rows),"
+            + " system CPU \(benchFormat(benchMedian(s.system))) s")
+        if i > 0 {
+            printGrowth(rows: (sizes[i - 1], sizes[i]), compile: (samples[i - 1].compile, s.compile),
+                        parse: (samples[i - 1].parse, s.parse))
         }
-        previous = (rows, compile, parse)
     }
-    print("compile: load average after: \(compileBenchLoad())")
+}
+
+/// One run's passes over one input: the parse, the loader alone, the compile (with its CPU, faults and system time),
+/// and the same compile on one thread.
+private func measureInProcess(_ bytes: [UInt8], into s: inout CompileSamples) {
+    let clock = ContinuousClock()
+    var events = 0, findings = 0, cases = 0
+    s.parse.append(benchSeconds(clock.measure { events = YAMLLoader.parseOnly(bytes) }))
+    // The loader alone (libyaml and the compact located document), to show how much the spec reader and compiler add.
+    s.load.append(benchSeconds(clock.measure { _ = try? YAMLLoader().loadDocument(bytes, file: "bench.yaml") }))
+    let cpuBefore = processCPUSeconds(), usageBefore = processUsage()
+    s.compile.append(benchSeconds(clock.measure {
+        let compilation = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+        findings = compilation.diagnostics.count
+        cases = compilation.suite.cases.count
+    }))
+    s.cpu.append(processCPUSeconds() - cpuBefore)
+    let usageAfter = processUsage()
+    s.faults.append(Double(usageAfter.minorFaults - usageBefore.minorFaults))
+    s.system.append(usageAfter.systemSeconds - usageBefore.systemSeconds)
+    // The same compile kept on one thread: what the second thread saves.
+    var serial = SpecCompiler()
+    serial.concurrent = false
+    s.serial.append(benchSeconds(clock.measure { _ = serial.compile(sources: [(path: "bench.yaml", bytes: bytes)]) }))
+    (s.events, s.findings, s.cases) = (events, findings, cases)
+}
+
+/// The growth from one size to the next: the ratio of the medians, and the median of each run's own ratio (its two
+/// compiles ran moments apart, under the same load), beside the parse's growth in the same runs.
+func printGrowth(rows: (Int, Int), compile: ([Double], [Double]), parse: ([Double], [Double])) {
+    let factor = Double(rows.1) / Double(rows.0)
+    let growth = benchMedian(compile.1) / benchMedian(compile.0)
+    print("compile:   growth from \(rows.0) rows: \(benchFormat(growth))x time for \(benchFormat(factor))x rows"
+        + " (goal ≤ \(benchFormat(factor * 1.1))x; per run \(benchFormat(benchPerRun(compile.1, compile.0)))x); the parse grew"
+        + " \(benchFormat(benchMedian(parse.1) / benchMedian(parse.0)))x (per run \(benchFormat(benchPerRun(parse.1, parse.0)))x)")
 }
 
 /// One pass of one stage over a generated spec of `rows` rows, for an instruction count.
@@ -98,6 +133,19 @@ private func runCompileOnce(_ arguments: [String]) {
     }
 }
 
+/// The median of `values` (the middle one of an odd count; 0 for none).
+func benchMedian(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// The median of each run's own ratio `numerators[i] / denominators[i]`.
+func benchPerRun(_ numerators: [Double], _ denominators: [Double]) -> Double {
+    benchMedian(zip(numerators, denominators).map { $0 / $1 })
+}
+
+func benchSeconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
 /// The CPU time of this process so far, every thread, user and system.
 private func processCPUSeconds() -> Double {
     var time = timespec()
@@ -106,20 +154,21 @@ private func processCPUSeconds() -> Double {
 }
 
 /// The process's minor page faults and system CPU seconds so far (`getrusage`).
-private func processUsage() -> (minorFaults: Int, systemSeconds: Double) {
+func processUsage() -> (minorFaults: Int, systemSeconds: Double) {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return (usage.ru_minflt, Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6)
 }
 
-private func compileBenchLoad() -> String {
+func compileBenchLoad() -> String {
     (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 }
 
-private func format(_ x: Double) -> String {
+func benchFormat(_ x: Double) -> String {
     let scaled = (x * 1000).rounded() / 1000
     return "\(scaled)"
 }
+
 /// A machine spec of `rows` rows: row r goes from S(r/10) to S(r+1) on `go` with `choice: c(r%10)`.
 func machineSpec(rows: Int) -> String {
     var text = "id: bench.machine\nkind: machine\ntitle: Bench\nsource: bench.md §1\nfixture: bench\n"

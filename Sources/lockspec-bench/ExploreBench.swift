@@ -19,19 +19,18 @@ func runExploreBench(_ arguments: [String]) {
         return
     }
     let clock = ContinuousClock()
-    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
     let fixtures = registry.fixtureTypes
     let tour = TransitionTour(runner: registry.runner)
     print("explore: stores in \(ScratchDirectory.path)\(ScratchDirectory.inMemory ? " (tmpfs)" : "")")
     var (totalTour, totalBare, totalChecked, totalSteps) = (0.0, 0.0, 0, 0)
     var modelTime = 0.0
     var models: [MachineExploration] = []
-    modelTime = seconds(clock.measure { models = ConformanceExploration.models(compilation, maximumTransitions: MachineExplorer.defaultMaximumTransitions) })
+    modelTime = benchSeconds(clock.measure { models = ConformanceExploration.models(compilation, maximumTransitions: MachineExplorer.defaultMaximumTransitions) })
     for model in models {
         let moves = tour.greedyMoves(model)
         var result: MachineTourResult?
-        let tourTime = seconds(clock.measure { result = tour.run(model) })
-        let bareTime = seconds(clock.measure { drive(moves, type: fixtures[model.fixture], product: model.product) })
+        let tourTime = benchSeconds(clock.measure { result = tour.run(model) })
+        let bareTime = benchSeconds(clock.measure { drive(moves, type: fixtures[model.fixture], product: model.product) })
         let checked = result?.checked ?? 0
         let steps = moves.filter { $0 != nil }.count
         (totalTour, totalBare, totalChecked, totalSteps) = (totalTour + tourTime, totalBare + bareTime, totalChecked + checked, totalSteps + steps)

@@ -23,12 +23,11 @@ func runRunnerBench(_ arguments: [String]) {
     let runner = FixtureRegistry.standard.runner
     let fixtures = FixtureRegistry.standard.fixtureTypes
     let clock = ContinuousClock()
-    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 
     var bareTimes: [Double] = [], runnerTimes: [Double] = []
     var failures = 0
     for _ in 0..<passes {
-        bareTimes.append(seconds(clock.measure {
+        bareTimes.append(benchSeconds(clock.measure {
             for testCase in cases {
                 guard let type = fixtures[testCase.fixture], let fixture = try? type.init(product: testCase.product) else { continue }
                 for step in testCase.steps {
@@ -37,7 +36,7 @@ func runRunnerBench(_ arguments: [String]) {
                 }
             }
         }))
-        runnerTimes.append(seconds(clock.measure {
+        runnerTimes.append(benchSeconds(clock.measure {
             failures = 0
             for testCase in cases where !runner.run(testCase).passed { failures += 1 }
         }))
