@@ -10,19 +10,21 @@ import SpecKit
 /// Two series, each a ratio against a parse measured beside it:
 /// - **in one process**: every size is parsed, loaded and compiled in turn within each run (sizes interleaved, so a
 ///   change of the host's speed during the bench moves every size alike), with the compile's CPU time on all
-///   threads, the same compile kept on one thread, its page faults and system CPU. Repeated passes in one process
-///   reuse the heap the pass before left: a small table's pass finds its memory warm and mapped, a 100,000-row one
-///   does not (pages of 32 MiB arrays and more are mapped anew each time).
+///   threads, the same compile kept on one thread, its page faults and system CPU. The allocator is asked to keep
+///   what a pass frees (`keepFreedMemory`): by default a 10,000-row pass reuses the heap of the pass before while a
+///   100,000-row one maps its largest arrays afresh and faults every page in again, which is the allocator's
+///   threshold, not the compile. The series is warm for every size.
 /// - **in a fresh process** (`CompileBenchFresh`): each parse and each compile is the first and only pass of a new
 ///   process, as `lockspec compile`, `lockspec run` and CI run it; the child times its own pass, so process start and
-///   the text's generation are left out.
+///   the text's generation are left out. The series is cold for every size: each faults all its memory in.
 ///
 /// `compile once <parse|load|compile|compile1|none> ROWS` does one pass and nothing else (`compile1`: on one thread),
 /// for `valgrind --tool=callgrind`: instruction counts are repeatable on a loaded machine, so their ratios back the
 /// timed ones (subtract `none`, which only generates the text). `compile fresh <parse|compile> ROWS` is the fresh
 /// series' child: one timed pass, its seconds printed.
 ///
-/// Arguments: `[--runs N] [ROWS ...]` (default 7 runs of each series).
+/// Arguments: `[--runs N] [--series warm|fresh|both] [ROWS ...]` (default: 7 runs of both series, 1,000, 10,000 and
+/// 100,000 rows).
 func runCompileBench(_ arguments: [String]) {
     switch arguments.first {
     case "once": runCompileOnce(Array(arguments.dropFirst())); return
@@ -30,16 +32,23 @@ func runCompileBench(_ arguments: [String]) {
     default: break
     }
     var rest = arguments[...]
-    var runs = 7
-    if rest.first == "--runs", rest.count > 1, let n = Int(rest[rest.startIndex + 1]), n > 0 {
-        runs = n
+    var runs = 7, series = "both"
+    while let option = rest.first, option.hasPrefix("--"), rest.count > 1 {
+        let value = rest[rest.startIndex + 1]
+        switch option {
+        case "--runs": runs = max(1, Int(value) ?? runs)
+        case "--series" where ["warm", "fresh", "both"].contains(value): series = value
+        default:
+            print("compile: usage: lockspec-bench compile [--runs N] [--series warm|fresh|both] [ROWS ...]")
+            return
+        }
         rest = rest.dropFirst(2)
     }
     let given = rest.compactMap(Int.init).filter { $0 > 0 }
     let sizes = given.isEmpty ? [1_000, 10_000, 100_000] : given
     print("compile: load average before: \(compileBenchLoad()); \(runs) runs of each series, sizes interleaved in each run")
-    runCompileInProcess(sizes: sizes, runs: runs)
-    runCompileFresh(sizes: sizes, runs: runs)
+    if series != "fresh" { runCompileInProcess(sizes: sizes, runs: runs) }
+    if series != "warm" { runCompileFresh(sizes: sizes, runs: runs) }
     print("compile: load average after: \(compileBenchLoad())")
 }
 
@@ -50,14 +59,18 @@ private struct CompileSamples {
     var events = 0, findings = 0, cases = 0
 }
 
-/// The in-process series: each run parses, loads and compiles every size in turn.
+/// The in-process series: each run parses, loads and compiles every size in turn, on a heap the allocator keeps
+/// (`keepFreedMemory`), so the passes of every size meet the same warm heap.
 private func runCompileInProcess(sizes: [Int], runs: Int) {
+    let kept = keepFreedMemory()
     let inputs = sizes.map { Array(machineSpec(rows: $0).utf8) }
     var samples = [CompileSamples](repeating: CompileSamples(), count: sizes.count)
     for _ in 0..<runs {
         for i in sizes.indices { measureInProcess(inputs[i], into: &samples[i]) }
     }
-    print("compile: in one process (repeated passes; the heap of the pass before is reused)")
+    print("compile: in one process (repeated passes on a warm heap: "
+        + (kept ? "the allocator keeps what a pass frees (mallopt: no mmap, no trim), so every size reuses the heap of the pass before"
+                : "the allocator's policy could not be set, so arrays of 32 MiB and more are mapped afresh on every pass") + ")")
     for i in sizes.indices {
         let s = samples[i]
         let parse = benchMedian(s.parse), load = benchMedian(s.load), compile = benchMedian(s.compile)
@@ -104,6 +117,20 @@ private func measureInProcess(_ bytes: [UInt8], into s: inout CompileSamples) {
     serial.concurrent = false
     s.serial.append(benchSeconds(clock.measure { _ = serial.compile(sources: [(path: "bench.yaml", bytes: bytes)]) }))
     (s.events, s.findings, s.cases) = (events, findings, cases)
+}
+
+/// Asks glibc's allocator to keep the memory a pass frees: no `mmap` for large blocks (`M_MMAP_MAX` 0) and no trim of
+/// the heap's top (`M_TRIM_THRESHOLD` at its maximum). By default a block of 32 MiB or more (a 100,000-row table's
+/// node records) is mapped for each pass and unmapped after it, so every pass of a large table faults its pages in
+/// anew while a 10,000-row pass reuses the heap the pass before left: a difference of the allocator's thresholds,
+/// not of the compile. `mallopt` is not in Swift's Glibc module, so it is looked up by name. For this process only;
+/// the fresh-process series' children run with the defaults. Returns whether both settings took.
+private func keepFreedMemory() -> Bool {
+    typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "mallopt") else { return false }
+    let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+    let mmapMax: Int32 = -4, trimThreshold: Int32 = -1  // M_MMAP_MAX, M_TRIM_THRESHOLD in <malloc.h>
+    return mallopt(mmapMax, 0) == 1 && mallopt(trimThreshold, Int32.max) == 1
 }
 
 /// The growth from one size to the next: the ratio of the medians, and the median of each run's own ratio (its two
