@@ -73,7 +73,7 @@ struct MachineCompiler: Sendable {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let width = eventNames.count
-        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, stateIndex: model.stateIndex)
+        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, resolve: model.stateResolver)
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }

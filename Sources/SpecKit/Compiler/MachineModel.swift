@@ -127,8 +127,10 @@ struct MachineModel: Sendable {
     let machine: Machine
     /// One plan per event, in declaration order.
     let plans: [EventPlan]
+    /// Finds states by name (through the reader's hints where they hold).
+    let stateResolver: StateResolver
     /// State index by name.
-    let stateIndex: [String: Int]
+    var stateIndex: [String: Int] { stateResolver.index }
     /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
     /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
     /// per state and event).
@@ -150,14 +152,12 @@ struct MachineModel: Sendable {
 
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
-        // Built at its final size, states read in place: no array of pairs, no growth by rehashing.
-        var index: [String: Int] = [:]
-        index.reserveCapacity(machine.states.count)
-        for s in machine.states.indices where index[machine.states[s].name] == nil { index[machine.states[s].name] = s }
-        stateIndex = index
+        // The reader's index and hints, where they still hold: no name hashed again.
+        let resolve = StateResolver(machine)
+        stateResolver = resolve
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
-        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, events: plans.map(\.event.name), stateIndex: index)
+        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, events: plans.map(\.event.name), resolve: resolve)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         let variableIndex = NameIndex(machine.variables.map(\.name))
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
@@ -173,18 +173,21 @@ struct MachineModel: Sendable {
         }
         (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
         // Rows read in place: a copy of each would retain and release every field of it.
-        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { index[$0] } }
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { resolve($0, hint: machine.rows[r].stateHints.to) } }
         rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
-        initialState = index[machine.initial]
+        initialState = resolve.index[machine.initial]
     }
 
     /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
-    /// state, otherwise each named state `stateIndex` knows. The row is read in place (no copy, no array of states).
-    private static func forEachSourceState(of machine: Machine, row r: Int, stateIndex: [String: Int], _ body: (Int) -> Void) {
-        if machine.rows[r].from.isEmpty {
+    /// state, otherwise each named state `resolve` knows. The row is read in place (no copy, no array of states).
+    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: StateResolver, _ body: (Int) -> Void) {
+        let from = machine.rows[r].from
+        if from.isEmpty {
             for s in machine.states.indices { body(s) }
+        } else if from.count == 1 {
+            if let s = resolve(from[0], hint: machine.rows[r].stateHints.from) { body(s) }
         } else {
-            for state in machine.rows[r].from { if let s = stateIndex[state] { body(s) } }
+            for state in from { if let s = resolve(state, hint: -1) { body(s) } }
         }
     }
 
@@ -192,13 +195,13 @@ struct MachineModel: Sendable {
     /// are `list[starts[cell]..<starts[cell + 1]]`. Each row's cells are found once (one look-up per state and event
     /// it names), then counted and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks'
     /// groups (whose events end with `relaunch` whether the machine models it or not) are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, events: [String], stateIndex: [String: Int]) -> (starts: [Int], list: [Int]) {
+    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: StateResolver) -> (starts: [Int], list: [Int]) {
         let eventIndex = NameIndex(events)
         let width = events.count
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {
-            forEachSourceState(of: machine, row: r, stateIndex: stateIndex) { s in
+            forEachSourceState(of: machine, row: r, resolve: resolve) { s in
                 for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
             }
         }

@@ -20,6 +20,8 @@ public struct Machine: Hashable, Sendable {
     /// (`FixtureVocabulary.supportsRelaunch`), or it says what persists (`mentionsRelaunch`; a fixture that cannot
     /// relaunch is then a lint error). Set by the compiler.
     public var relaunches: Bool = false
+    /// The reader's index of the state names (a cache, not part of the value; see `StateResolver`).
+    var nameIndex = StateNameIndex()
 
     /// The built-in event a kill followed by a relaunch is, in rows' `on:` (never declared under `events:`).
     public static let relaunchEvent = "relaunch"
@@ -81,6 +83,8 @@ public struct MachineRow: Hashable, Sendable {
     /// situation cannot tell, such as time accumulated within a state). No case is compiled for it, and the
     /// exploration and the walks do not check that step. Such a row has no `then`, `effects` or `to`.
     public var unmodelled: String? = nil
+    /// Where the reader found the row's states in `Machine.states` (a cache, not part of the value; see `StateResolver`).
+    var stateHints = StateHints()
 }
 
 /// A change a row makes to a variable.

@@ -7,13 +7,16 @@ struct MachineReader {
     func read(_ byKey: KeyedNodes) -> Machine? {
         let c = context
         var states: [Named] = []
-        var seen: Set<String> = []  // a set, not a scan of `states`: tables may have tens of thousands of states
+        // Each name to its index: hashed, not a scan of `states` (tables may have tens of thousands of states), and
+        // kept with the machine so that the model need not hash every name again (`StateResolver`).
+        var stateIndex: [String: Int] = [:]
         if let node = byKey["states"], let items = c.list(node, "states") {
-            seen.reserveCapacity(items.count)
+            stateIndex.reserveCapacity(items.count)
             states.reserveCapacity(items.count)
             for item in items {
                 guard let name = c.name(item, "a state") else { continue }
-                if !seen.insert(name).inserted {
+                if let first = stateIndex.updateValue(states.count, forKey: name) {
+                    stateIndex[name] = first
                     c.error("spec.duplicate-name", "state '\(name)' is listed twice", at: item.location)
                 } else {
                     states.append(Named(name: name, location: item.location))
@@ -45,14 +48,16 @@ struct MachineReader {
         }
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
-            let scope = RowScope(states: stateNames, stateSet: seen, variables: variables,
+            let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
                                  effects: effects.map(\.name))
             rows = readRows(items, scope: scope)
         }
         guard let initial, !states.isEmpty else { return nil }
-        return Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
-                       otherwise: otherwise, hit: hit, rows: rows)
+        var machine = Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
+                              otherwise: otherwise, hit: hit, rows: rows)
+        machine.nameIndex = StateNameIndex(states: states, index: stateIndex)
+        return machine
     }
 
     static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
@@ -196,7 +201,8 @@ struct MachineReader {
     /// its events and its effects.
     struct RowScope: Sendable {
         var states: [String]
-        var stateSet: Set<String>
+        /// Each state's name to its index in `states`.
+        var stateIndex: [String: Int]
         var variables: [Declaration]
         var names: [String: [String: Domain]]
         var events: [EventDeclaration]
@@ -252,7 +258,8 @@ struct MachineReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
-        let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok) } ?? []
+        var hints = StateHints()
+        let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok, hint: &hints.from) } ?? []
         let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
@@ -265,13 +272,14 @@ struct MachineReader {
         } ?? []
         var to: String?
         if let toNode = byKey["to"] {
-            let target = readTo(toNode, scope, rowID: id, ok: &ok)
+            let target = readTo(toNode, scope, rowID: id, ok: &ok, hint: &hints.to)
             if target.drop { return nil }
             to = target.state
         }
         guard ok, !on.isEmpty else { return nil }
         var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location,
+                             stateHints: hints)
         if let node = byKey["unmodelled"] {
             guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
             for key in ["then", "effects", "to"] where byKey[key] != nil {
@@ -285,14 +293,18 @@ struct MachineReader {
     }
 
     /// A row's `from`: its states (none for `*` or `any`, every state); an unknown state is reported and clears `ok`.
-    private func readFrom(_ fromNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [String] {
+    /// `hint` is set to the state's index when the row starts from exactly one.
+    private func readFrom(_ fromNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool, hint: inout Int32) -> [String] {
         let c = context
         var from: [String] = []
         guard let items = c.list(fromNode, "the 'from' of row \(id)", single: true) else { return [] }
         for item in items {
             guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
             if name == "*" || name == "any" { return [] }
-            if scope.stateSet.contains(name) { from.append(name) } else {
+            if let index = scope.stateIndex[name] {
+                from.append(name)
+                hint = from.count == 1 ? Int32(truncatingIfNeeded: index) : -1
+            } else {
                 ok = false
                 if c.isBroken(name) { continue }
                 c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
@@ -364,11 +376,16 @@ struct MachineReader {
     }
 
     /// A row's `to`: the state it goes to (nil when it is not one), and whether the row is dropped without a word (a
-    /// state whose declaration was already reported as wrong). An unknown state is reported and clears `ok`.
-    private func readTo(_ toNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> (state: String?, drop: Bool) {
+    /// state whose declaration was already reported as wrong). An unknown state is reported and clears `ok`; a known
+    /// one sets `hint` to its index.
+    private func readTo(_ toNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool,
+                        hint: inout Int32) -> (state: String?, drop: Bool) {
         let c = context
         guard let name = c.text(toNode, "the 'to' of row \(id)") else { return (nil, false) }
-        if scope.stateSet.contains(name) { return (name, false) }
+        if let index = scope.stateIndex[name] {
+            hint = Int32(truncatingIfNeeded: index)
+            return (name, false)
+        }
         ok = false
         if c.isBroken(name) { return (nil, true) }
         c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
