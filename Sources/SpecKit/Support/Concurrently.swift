@@ -32,9 +32,13 @@ private final class ResultSlot<Value: Sendable>: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The result, moved out: the slot keeps no reference, so an array in it is the caller's alone (and can grow in
+    /// place).
     func take() -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        return stored
+        let value = stored
+        stored = nil
+        return value
     }
 }

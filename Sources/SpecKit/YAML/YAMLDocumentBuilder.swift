@@ -74,13 +74,15 @@ struct YAMLDocumentBuilder {
     /// The nodes built so far, aliases counted as the nodes they repeat (what the node limit is checked against).
     var nodes: Int { nodeCount }
 
-    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
+    /// `sizeHint`: the bytes the arrays are sized for; `textCapacity`: room for this much scalar text instead of the
+    /// usual half of `sizeHint` (the split parse's first piece keeps room for the whole file's text).
+    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int, textCapacity: Int? = nil) {
         self.limits = limits
         storage = Storage(fileName: fileName)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
         storage.records.reserveCapacity(max(16, sizeHint / 6))
         storage.children.reserveCapacity(max(16, sizeHint / 6))
-        storage.text.reserveCapacity(max(16, sizeHint / 2))
+        storage.text.reserveCapacity(max(16, textCapacity ?? sizeHint / 2))
         stack.reserveCapacity(16)
         pending.reserveCapacity(256)
     }
@@ -90,6 +92,13 @@ struct YAMLDocumentBuilder {
         guard let root else { return nil }
         return YAMLDocument(
             records: storage.records, children: storage.children, text: storage.text, fileName: storage.fileName, rootIndex: root)
+    }
+
+    /// The finished document's arrays, handed over rather than wrapped, or nil when the stream held no node.
+    consuming func parts() -> YAMLDocumentParts? {
+        guard let root else { return nil }
+        return YAMLDocumentParts(records: storage.records, children: storage.children, text: storage.text,
+                                 fileName: storage.fileName, rootIndex: root)
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.

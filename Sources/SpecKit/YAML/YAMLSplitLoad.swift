@@ -13,7 +13,8 @@
 /// returns nil, and the loader parses the file in one pass, so every finding is the one a single pass gives.
 ///
 /// The join lays the records, children and text out exactly as one pass does: the first piece's nodes, then the
-/// second's, with lines, text offsets and record indices moved up. The two sequences become one, and the second
+/// second's, with lines, text offsets and record indices moved up. It extends the first piece's arrays in place (that
+/// piece is parsed into arrays with room for the whole file), so the first piece's nodes are never copied. The two sequences become one, and the second
 /// piece's root record is dropped. `YAMLSplitLoadTests` compares the joined document with the one-pass document.
 struct YAMLSplitLoad {
     let limits: YAMLLimits
@@ -27,11 +28,14 @@ struct YAMLSplitLoad {
         let second = secondLimits
         let pieces = Pieces(front: UnsafeBufferPointer(rebasing: bytes[..<point.offset]),
                             back: UnsafeBufferPointer(rebasing: bytes[point.offset...]))
-        let limits = self.limits
-        let (front, back) = concurrently({ Self.parse(pieces.front, file: file, limits: limits) },
-                                         { Self.parse(pieces.back, file: file, limits: second) })
-        guard let front, let back, front.nodes + back.nodes - 1 <= limits.maximumNodeCount else { return nil }
-        return Self.join(front.document, back.document, at: point)
+        let (limits, whole) = (self.limits, bytes.count)
+        // The first piece is sized for the whole file, so that the join extends its arrays where they are.
+        var (front, back) = concurrently({ Self.parse(pieces.front, file: file, limits: limits, roomFor: whole) },
+                                         { Self.parse(pieces.back, file: file, limits: second, roomFor: nil) })
+        guard let frontNodes = front?.nodes, let backParts = back?.parts, let backNodes = back?.nodes,
+              frontNodes + backNodes - 1 <= limits.maximumNodeCount else { return nil }
+        back = nil
+        return Self.join(&front!.parts, backParts, at: point)
     }
 
     /// The two pieces of the caller's buffer, for the two threads.
@@ -42,13 +46,17 @@ struct YAMLSplitLoad {
         let back: UnsafeBufferPointer<UInt8>
     }
 
-    /// One piece's document and node count, or nil when it has any finding.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits) -> (document: YAMLDocument, nodes: Int)? {
+    /// One piece's arrays and node count, or nil when it has any finding. `roomFor`: the arrays are sized for a file
+    /// of this many bytes (the whole file's text included) rather than for the piece.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, limits: YAMLLimits,
+                              roomFor whole: Int?) -> (parts: YAMLDocumentParts, nodes: Int)? {
         guard let parser = YAMLEventParser(input: bytes, file: file) else { return nil }
-        var builder = YAMLDocumentBuilder(limits: limits, fileName: parser.fileName, sizeHint: bytes.count)
+        var builder = YAMLDocumentBuilder(limits: limits, fileName: parser.fileName, sizeHint: whole ?? bytes.count,
+                                          textCapacity: whole)
         do { try parser.build(&builder) } catch { return nil }
-        guard builder.diagnostics.isEmpty, let document = builder.document() else { return nil }
-        return (document, builder.nodes)
+        let nodes = builder.nodes
+        guard builder.diagnostics.isEmpty, let parts = builder.parts() else { return nil }
+        return (parts, nodes)
     }
 
     /// Where the first piece's sequence and root keep their children, when the piece has the expected shape.
@@ -58,7 +66,7 @@ struct YAMLSplitLoad {
         var sequenceCount: Int
     }
 
-    private static func frontShape(_ front: YAMLDocument, at point: YAMLSplitPoint) -> FrontShape? {
+    private static func frontShape(_ front: YAMLDocumentParts, at point: YAMLSplitPoint) -> FrontShape? {
         let root = front.records[Int(front.rootIndex)]
         guard front.rootIndex == 0, root.kind == .mapping, root.count >= 2,
               Int(root.start) + Int(root.count) == front.children.count else { return nil }
@@ -70,69 +78,69 @@ struct YAMLSplitLoad {
         return FrontShape(sequence: valueIndex, sequenceStart: Int(value.start), sequenceCount: Int(value.count))
     }
 
-    /// The one-pass layout of both pieces (see the type's summary), or nil when they do not have the expected shapes.
-    static func join(_ front: YAMLDocument, _ back: YAMLDocument, at point: YAMLSplitPoint) -> YAMLDocument? {
+    /// The one-pass layout of both pieces (see the type's summary), built in the first piece's arrays, or nil when
+    /// the pieces do not have the expected shapes (the first piece's arrays are then left in no particular state).
+    static func join(_ front: inout YAMLDocumentParts, _ back: YAMLDocumentParts, at point: YAMLSplitPoint) -> YAMLDocument? {
         guard let shape = frontShape(front, at: point) else { return nil }
         let backRoot = back.records[Int(back.rootIndex)]
         guard back.rootIndex == 0, backRoot.kind == .sequence, backRoot.line == 1, backRoot.column == point.indent + 1,
-              Int(backRoot.start) + Int(backRoot.count) == back.children.count,
-              let records = joinedRecords(front, back, shape: shape, backRoot: backRoot, lines: UInt32(point.lines)) else { return nil }
-        return YAMLDocument(records: records, children: joinedChildren(front, back, shape: shape, backRoot: backRoot),
-                            text: front.text + back.text, fileName: front.fileName, rootIndex: front.rootIndex)
+              Int(backRoot.start) + Int(backRoot.count) == back.children.count else { return nil }
+        let shifts = Shifts(records: UInt32(front.records.count) - 1, text: UInt32(front.text.count),
+                            children: UInt32(shape.sequenceStart), lines: UInt32(point.lines))
+        guard joinRecords(&front.records, back, shape: shape, backRoot: backRoot, shifts: shifts, rootIndex: Int(front.rootIndex)) else {
+            return nil
+        }
+        joinChildren(&front.children, back, shape: shape, backRoot: backRoot, recordShift: shifts.records)
+        front.text.append(contentsOf: back.text)
+        return front.document
     }
 
-    /// The first piece's records (its sequence holding both pieces' items, its root's children moved up), then the
-    /// second's without its root, moved up; nil when an alias of the second piece names its root.
-    private static func joinedRecords(_ front: YAMLDocument, _ back: YAMLDocument, shape: FrontShape,
-                                      backRoot: YAMLDocument.Record, lines: UInt32) -> [YAMLDocument.Record]? {
+    /// How far the second piece's lines, text offsets, child offsets and record indices move up in the join.
+    private struct Shifts {
+        var records: UInt32
+        var text: UInt32
+        var children: UInt32
+        var lines: UInt32
+    }
+
+    /// The first piece's records with its sequence holding both pieces' items and its root's children moved up, then
+    /// the second's without its root, moved up; false when an alias of the second piece names its root.
+    private static func joinRecords(_ records: inout [YAMLDocument.Record], _ back: YAMLDocumentParts, shape: FrontShape,
+                                    backRoot: YAMLDocument.Record, shifts: Shifts, rootIndex: Int) -> Bool {
         let (inner, added) = (Int(backRoot.start), Int(backRoot.count))
-        let recordShift = UInt32(front.records.count) - 1
-        let (textShift, childShift) = (UInt32(front.text.count), UInt32(shape.sequenceStart))
+        records[shape.sequence].start = UInt32(shape.sequenceStart + inner)
+        records[shape.sequence].count = UInt32(shape.sequenceCount + added)
+        records[rootIndex].start += UInt32(inner + added)
+        // Room for all was kept when the piece was parsed (`roomFor`): no copy of the first piece's records.
+        records.reserveCapacity(records.count + back.records.count - 1)
         var refused = false
-        // One allocation, filled in place: the join is on the loader's critical path.
-        let records = [YAMLDocument.Record](unsafeUninitializedCapacity: front.records.count + back.records.count - 1) { buffer, count in
-            _ = buffer.initialize(from: front.records)
-            buffer[shape.sequence].start = UInt32(shape.sequenceStart + inner)
-            buffer[shape.sequence].count = UInt32(shape.sequenceCount + added)
-            buffer[Int(front.rootIndex)].start += UInt32(inner + added)
-            var next = front.records.count
-            for var record in back.records.dropFirst() {
-                record.line += lines
-                switch record.kind {
-                case .plain, .quoted: record.start += textShift
-                case .sequence, .mapping: record.start += childShift
-                case .alias:
-                    refused = refused || record.start == 0
-                    record.start += recordShift
-                }
-                (buffer.baseAddress! + next).initialize(to: record)
-                next += 1
+        for var record in back.records.dropFirst() {
+            record.line += shifts.lines
+            switch record.kind {
+            case .plain, .quoted: record.start += shifts.text
+            case .sequence, .mapping: record.start += shifts.children
+            case .alias:
+                refused = refused || record.start == 0
+                record.start += shifts.records
             }
-            count = next
+            records.append(record)
         }
-        return refused ? nil : records
+        return !refused
     }
 
-    /// The children in one-pass order: the first piece's inner collections', the second's, the sequence's items
-    /// (both pieces'), the root's entries; the second piece's record indices moved up.
-    private static func joinedChildren(_ front: YAMLDocument, _ back: YAMLDocument, shape: FrontShape,
-                                       backRoot: YAMLDocument.Record) -> [UInt32] {
-        let recordShift = UInt32(front.records.count) - 1, inner = Int(backRoot.start)
+    /// The children in one-pass order: the first piece's inner collections' (where they are), the second's, the
+    /// sequence's items (both pieces'), the root's entries; the second piece's record indices moved up. Only the
+    /// first piece's sequence items and root entries are set aside and put back.
+    private static func joinChildren(_ children: inout [UInt32], _ back: YAMLDocumentParts, shape: FrontShape,
+                                     backRoot: YAMLDocument.Record, recordShift: UInt32) {
+        let inner = Int(backRoot.start)
         let sequenceEnd = shape.sequenceStart + shape.sequenceCount
-        return [UInt32](unsafeUninitializedCapacity: front.children.count + back.children.count) { buffer, count in
-            var next = 0
-            func copy(_ slice: ArraySlice<UInt32>, shift: UInt32) {
-                for child in slice {
-                    buffer[next] = child + shift
-                    next += 1
-                }
-            }
-            copy(front.children[..<shape.sequenceStart], shift: 0)
-            copy(back.children[..<inner], shift: recordShift)
-            copy(front.children[shape.sequenceStart..<sequenceEnd], shift: 0)
-            copy(back.children[inner...], shift: recordShift)
-            copy(front.children[sequenceEnd...], shift: 0)
-            count = next
-        }
+        let items = Array(children[shape.sequenceStart..<sequenceEnd]), entries = Array(children[sequenceEnd...])
+        children.removeSubrange(shape.sequenceStart...)
+        children.reserveCapacity(shape.sequenceStart + back.children.count + items.count + entries.count)
+        children.append(contentsOf: back.children[..<inner].lazy.map { $0 + recordShift })
+        children.append(contentsOf: items)
+        children.append(contentsOf: back.children[inner...].lazy.map { $0 + recordShift })
+        children.append(contentsOf: entries)
     }
 }
