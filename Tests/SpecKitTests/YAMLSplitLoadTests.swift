@@ -51,6 +51,20 @@ import Testing
         }
     }
 
+    @Test("every line break libyaml counts before the cut (a lone CR, NEL, LS, PS) moves the second piece's lines as one pass does")
+    func otherLineBreaks() throws {
+        for brk in ["\r", "\u{85}", "\u{2028}", "\u{2029}"] {
+            // A break inside a flow sequence and one inside a double-quoted scalar, both early in the first piece.
+            let text = Self.spec(rows: 300) { r in
+                r == 3 ? "id: R-3\nwhen: {x: [a,\(brk) b]}\nnote: \"one\(brk)two\"" : Self.plainRow(r)
+            }
+            let joined = try #require(Self.split(text), "no split with \(brk.unicodeScalars.map { $0.value })")
+            let onePass = try Self.serial(text)
+            #expect(joined.records.last?.line == onePass.records.last?.line)
+            #expect(Self.same(joined, onePass), "break U+\(String(brk.unicodeScalars.first!.value, radix: 16))")
+        }
+    }
+
     @Test("an alias to an anchor of the first piece, a key after the sequence, a directive, or an error: one pass instead")
     func refusesWhatOnePassReadsDifferently() throws {
         let crossAlias = Self.spec(rows: 300) { r in r == 0 ? "id: R-0\nthen: &first {y: 1}" : "id: R-\(r)\nthen: *first" }

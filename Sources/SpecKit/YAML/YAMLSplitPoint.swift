@@ -8,7 +8,7 @@
 struct YAMLSplitPoint: Equatable {
     /// The byte offset where the second piece starts (the first byte of its first line).
     var offset: Int
-    /// The number of lines before `offset`.
+    /// The number of lines before `offset`, as libyaml counts them (every line break, not only LF).
     var lines: Int
     /// The items' indentation: the column of their `-`, 0-based.
     var indent: Int
@@ -28,7 +28,8 @@ struct YAMLSplitPoint: Equatable {
                               indent: indent, keyLine: linesBeforeKey + 1)
     }
 
-    private static let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+    private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
     private static let dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":"), percent = UInt8(ascii: "%")
 
     /// Whether a directive line (`%YAML`, `%TAG`) comes before the first content line.
@@ -135,9 +136,23 @@ struct YAMLSplitPoint: Equatable {
         return i
     }
 
+    /// The line breaks in `bytes[start..<end]` as libyaml counts them, so that the second piece's lines move up by
+    /// the lines one pass has seen at the cut: LF; CR LF once; a CR alone; and NEL (U+0085), LS (U+2028) and PS
+    /// (U+2029), which libyaml also takes for breaks (YAML 1.1). The bytes are valid UTF-8 (the loader checks before
+    /// it splits), so these byte patterns are those characters. Counting LF alone put every line after a lone CR one
+    /// line early in the joined document (a fuzz find, `Fuzz/crashers/split`).
     private static func newlines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var count = 0
-        for i in start..<end where bytes[i] == newline { count += 1 }
+        for i in start..<end {
+            switch bytes[i] {
+            case newline: count += 1
+            case carriageReturn where i + 1 >= bytes.count || bytes[i + 1] != newline: count += 1
+            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: count += 1
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                count += 1
+            default: break
+            }
+        }
         return count
     }
 }
