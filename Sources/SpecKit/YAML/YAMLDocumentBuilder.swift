@@ -88,14 +88,11 @@ struct YAMLDocumentBuilder {
     }
 
     /// The finished document, or nil when the stream held no node.
-    func document() -> YAMLDocument? {
-        guard let root else { return nil }
-        return YAMLDocument(
-            records: storage.records, children: storage.children, text: storage.text, fileName: storage.fileName, rootIndex: root)
-    }
+    func document() -> YAMLDocument? { parts()?.document }
 
-    /// The finished document's arrays, handed over rather than wrapped, or nil when the stream held no node.
-    consuming func parts() -> YAMLDocumentParts? {
+    /// The finished document's arrays, unwrapped (shared, not copied), or nil when the stream held no node. Once the
+    /// builder is gone they are the caller's alone, so the split parse's join can extend them in place.
+    func parts() -> YAMLDocumentParts? {
         guard let root else { return nil }
         return YAMLDocumentParts(records: storage.records, children: storage.children, text: storage.text,
                                  fileName: storage.fileName, rootIndex: root)

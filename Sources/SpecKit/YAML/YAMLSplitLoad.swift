@@ -13,9 +13,10 @@
 /// returns nil, and the loader parses the file in one pass, so every finding is the one a single pass gives.
 ///
 /// The join lays the records, children and text out exactly as one pass does: the first piece's nodes, then the
-/// second's, with lines, text offsets and record indices moved up. It extends the first piece's arrays in place (that
-/// piece is parsed into arrays with room for the whole file), so the first piece's nodes are never copied. The two sequences become one, and the second
-/// piece's root record is dropped. `YAMLSplitLoadTests` compares the joined document with the one-pass document.
+/// second's, with lines, text offsets and record indices moved up. The two sequences become one, and the second
+/// piece's root record is dropped. The join extends the first piece's arrays in place (that piece is parsed into
+/// arrays with room for the whole file), so the first piece's nodes are never copied. `YAMLSplitLoadTests` compares
+/// the joined document with the one-pass document.
 struct YAMLSplitLoad {
     let limits: YAMLLimits
 
