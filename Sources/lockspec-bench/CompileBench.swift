@@ -25,10 +25,12 @@ import SpecKit
 ///
 /// Arguments: `[--runs N] [--series warm|fresh|both] [ROWS ...]` (default: 7 runs of both series, 1,000, 10,000 and
 /// 100,000 rows).
-func runCompileBench(_ arguments: [String]) {
+/// Returns the exit status: 2 for arguments it does not understand.
+@discardableResult
+func runCompileBench(_ arguments: [String]) -> Int32 {
     switch arguments.first {
-    case "once": runCompileOnce(Array(arguments.dropFirst())); return
-    case "fresh": runCompileFreshChild(Array(arguments.dropFirst())); return
+    case "once": runCompileOnce(Array(arguments.dropFirst())); return 0
+    case "fresh": runCompileFreshChild(Array(arguments.dropFirst())); return 0
     default: break
     }
     var rest = arguments[...]
@@ -36,11 +38,11 @@ func runCompileBench(_ arguments: [String]) {
     while let option = rest.first, option.hasPrefix("--"), rest.count > 1 {
         let value = rest[rest.startIndex + 1]
         switch option {
-        case "--runs": runs = max(1, Int(value) ?? runs)
+        case "--runs" where (Int(value) ?? 0) > 0: runs = Int(value) ?? runs
         case "--series" where ["warm", "fresh", "both"].contains(value): series = value
         default:
-            print("compile: usage: lockspec-bench compile [--runs N] [--series warm|fresh|both] [ROWS ...]")
-            return
+            FileHandle.standardError.write(Data("usage: lockspec-bench compile [--runs N] [--series warm|fresh|both] [ROWS ...]\n".utf8))
+            return 2
         }
         rest = rest.dropFirst(2)
     }
@@ -50,6 +52,7 @@ func runCompileBench(_ arguments: [String]) {
     if series != "fresh" { runCompileInProcess(sizes: sizes, runs: runs) }
     if series != "warm" { runCompileFresh(sizes: sizes, runs: runs) }
     print("compile: load average after: \(compileBenchLoad())")
+    return 0
 }
 
 /// One size's passes in the in-process series, one entry per run.

@@ -8,7 +8,7 @@ let rest = Array(arguments.dropFirst())
 switch area {
 case "core": runCoreBench(rest)
 case "yaml": runYAMLBench(rest)
-case "compile": runCompileBench(rest)
+case "compile": exit(runCompileBench(rest))
 case "runner": runRunnerBench(rest)
 case "explore": runExploreBench(rest)
 case "timing": exit(runTimingBench(rest))
