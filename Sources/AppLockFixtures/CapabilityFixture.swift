@@ -45,9 +45,17 @@ public final class CapabilityFixture: Fixture {
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
             product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
             decisions: [
-                "capability.check": ["canEvaluate", "error", "biometryType", "osMajor"],
-                "capability.type": ["canEvaluate", "biometryType", "osMajor"],
-                "capability.scenario-policy": ["scenario", "check", "passcodeSet"],
+                "capability.check": [
+                    "canEvaluate": .bool,
+                    "error": .names("none", "biometryNotAvailable", "biometryNotEnrolled", "biometryLockout", "passcodeNotSet",
+                                    "touchIDNotAvailable", "touchIDNotEnrolled", "touchIDLockout", "otherLAError", "notLAError"),
+                    "biometryType": biometryTypes, "osMajor": osMajors,
+                ],
+                "capability.type": ["canEvaluate": .bool, "biometryType": biometryTypes, "osMajor": osMajors],
+                "capability.scenario-policy": [
+                    "scenario": .names("login", "payment", "sensitiveOperation"),
+                    "check": .names("available", "notEnrolled", "locked", "notSupported", "error"), "passcodeSet": .bool,
+                ],
             ])
     }
 
@@ -219,6 +227,11 @@ public final class CapabilityFixture: Fixture {
 
     /// The specs' names of the LAError codes (the core's cases), one table for both directions.
     /// What a reply can carry: success, or any LAError code the fixture can translate.
+    /// The biometry types a capability table names (`unknownFuture` is a type this OS does not know yet).
+    private static let biometryTypes = FixtureType.names("none", "touchID", "faceID", "opticID", "unknownFuture")
+    /// The OS generations a capability table names: before iOS 11 (no `biometryType`) and from it.
+    private static let osMajors = FixtureType.names("before11", "from11")
+
     private static var replyResults: FixtureType { .domain(.enumeration(["success"] + codes.map(\.name))) }
 
     private static let codes: [(name: String, code: LAErrorCode)] = [

@@ -55,8 +55,10 @@ public final class DualPasswordFixture: Fixture {
                 "appVersion": .int(0...4_294_967_295), "deviceSecret": .enumeration(["none", "present"]),
             ],
             decisions: [
-                "decoy.password-policy": ["kind", "length", "sameAsOther", "slot"],
-                "decoy.failure-delay": ["failures"],
+                "decoy.password-policy": [
+                    "kind": .names("text", "numericPIN"), "length": .count, "sameAsOther": .bool, "slot": .names("main", "decoy"),
+                ],
+                "decoy.failure-delay": ["failures": .count],
             ],
             matrices: ["decoy.test-matrix": ["action", "erase"]],
             supportsRelaunch: true)

@@ -6,19 +6,21 @@ import SpecKit
 /// BiometricGate is a `LaunchLock` with the `.launchGates` configuration.
 ///
 /// The store is an `InMemoryStore` object that survives `kill`/`relaunch` (a relaunch builds a new stack on it).
-/// Version names of the specs: `v1_0` → "1.0" ('_' stands for '.'), `empty` → "".
+/// Versions and dates are written as values (`min: "1.10"`, `to: "2026-05-01"`) and checked by lint against their
+/// grammar (`LiteralGrammar`); the fixture hands the text to the core as it is (`"invalid 1.x"` as `1.x`).
 public final class LaunchGatesFixture: Fixture {
     /// The names this fixture knows.
     public static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(
             events: [
-                "launch": ["min": versionName, "latest": versionName], "background": [:], "inactive": [:],
+                "launch": ["min": remoteVersion, "latest": remoteVersion], "background": [:], "inactive": [:],
                 "active": ["away": .duration], "authResult": ["outcome": .names("success", "failure", "cancel")],
                 "unlockTapped": [:], "setEnabled": ["switchTo": .bool], "finishOnboarding": ["via": .names("done", "skip")],
-                "onboardingNext": [:], "acceptConsent": [:], "bumpLegalVersion": ["to": .textExpression(operands: [])],
+                "onboardingNext": [:], "acceptConsent": [:], "bumpLegalVersion": ["to": .literal(.date)],
                 "postError": [:], "retry": [:], "sendReport": [:], "userAction": [:], "dismiss": [:], "tapUpdate": [:],
-                "corruptStore": [:], "damageRatingHistory": [:], "updateApp": ["version": .textExpression(operands: [])],
+                "corruptStore": [:], "damageRatingHistory": [:], "updateApp": ["version": .literal(.version)],
             ],
+            optionalInputs: ["launch": ["min", "latest"], "active": ["away"]],
             observations: [
                 "state": .names("Unlocked", "Locked"), "enabled": .bool, "phase": .names("active", "inactive", "background"),
                 "cover": .bool, "backgroundTime": .bool, "authenticating": .bool,
@@ -33,12 +35,22 @@ public final class LaunchGatesFixture: Fixture {
                 "grace": .duration(0...3_600_000), "coverRule": .enumeration(["whenEnabledNotActive"]), "appVersion": .text,
                 "legalVersion": .text, "biometricEnabled": .bool, "onboardingPages": .int(1...20),
             ],
+            productNeeds: ["appVersion": .always, "legalVersion": .always, "onboardingPages": .forEvents(["finishOnboarding"])],
             decisions: [
-                "gates.consent": ["accepted"],
-                "gates.order": ["errorPosted", "biometricEnabled", "update", "onboardingCompleted", "consentCurrent"],
-                "gates.rating": ["actions", "lastPrompt", "daysSinceLastPrompt", "versionPrompted", "promptsLast365"],
-                "gates.update": ["running", "vsMin", "vsLatest", "dismissed"],
-                "gates.version-compare": ["version", "other"],
+                "gates.consent": ["accepted": .names("never", "sameAsCurrent", "different")],
+                "gates.order": [
+                    "errorPosted": .bool, "biometricEnabled": .bool, "update": .names("none", "soft", "softDismissed", "forced"),
+                    "onboardingCompleted": .bool, "consentCurrent": .bool,
+                ],
+                "gates.rating": [
+                    "actions": .count, "lastPrompt": .names("never", "before"), "daysSinceLastPrompt": .count,
+                    "versionPrompted": .bool, "promptsLast365": .count,
+                ],
+                "gates.update": [
+                    "running": .names("valid", "invalid"), "vsMin": updateKey, "vsLatest": updateKey,
+                    "dismissed": .names("never", "thisLatest", "olderLatest"),
+                ],
+                "gates.version-compare": ["version": remoteVersion, "other": remoteVersion],
             ],
             supportsRelaunch: true)
     }
@@ -54,7 +66,7 @@ public final class LaunchGatesFixture: Fixture {
 
     /// Builds a fresh stack (not yet launched). grace/coverRule must be the `.launchGates` lock's (1 s, not active).
     public init(product: [NamedValue]) throws(FixtureError) {
-        var running = "1.1", legal = "2026-04-30", biometric = false
+        var running: String?, legal: String?, biometric = false
         for item in product {
             switch (item.name, item.value) {
             case ("grace", .duration(let ms)):
@@ -74,6 +86,9 @@ public final class LaunchGatesFixture: Fixture {
             default: throw FixtureError("unknown product value \(item.name)")
             }
         }
+        // Lint requires both (`productNeeds`), so a spec that lints clean never meets these errors.
+        guard let running else { throw FixtureError("the launch-gates fixture needs the product value appVersion") }
+        guard let legal else { throw FixtureError("the launch-gates fixture needs the product value legalVersion") }
         configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal)
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         if biometric { try enableBiometric() }
@@ -123,8 +138,8 @@ public final class LaunchGatesFixture: Fixture {
             return []
         case "launch":
             if inputs["min"] != nil || inputs["latest"] != nil {
-                configuration.minimumVersion = inputs["min"].map { Self.version($0.description) }
-                configuration.latestVersion = inputs["latest"].map { Self.version($0.description) }
+                configuration.minimumVersion = try inputs["min"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
+                configuration.latestVersion = try inputs["latest"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
             }
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
@@ -161,12 +176,12 @@ public final class LaunchGatesFixture: Fixture {
         case "acceptConsent": return handle(.acceptConsent)
         case "bumpLegalVersion":
             // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
-            configuration.legalVersion = try Self.literal(inputs["to"], "bumpLegalVersion needs to")
+            configuration.legalVersion = try Self.literal(Self.required(inputs, "to", of: "bumpLegalVersion"), .date)
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
         case "updateApp":
             // The user installs a new build: the stack is rebuilt on the same store with the new running version.
-            configuration.runningVersion = try Self.literal(inputs["version"], "updateApp needs version")
+            configuration.runningVersion = try Self.literal(Self.required(inputs, "version", of: "updateApp"), .version)
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return handle(.lock(.appear))
         case "postError": return handle(.postError("error"))
@@ -210,7 +225,7 @@ public final class LaunchGatesFixture: Fixture {
         switch table {
         case "gates.version-compare":
             guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
-            let order = AppVersion.order(Self.version(version.description), Self.version(other.description))
+            let order = AppVersion.order(try Self.literal(version, .optionalVersion), try Self.literal(other, .optionalVersion))
             outputs = ["order": .symbol(Self.order(order))]
         case "gates.consent":
             guard let accepted = v["accepted"] else { throw FixtureError("gates.consent needs accepted") }
@@ -315,20 +330,26 @@ public final class LaunchGatesFixture: Fixture {
 
     // MARK: - Names
 
-    /// The version names `launch` takes for min and latest: `v1_2` is "1.2", `empty` is "", `v1_x` is "1.x" (invalid).
-    static let versionName = FixtureType.names("empty", "v1_0", "v1_1", "v1_1_0", "v1_2", "v1_3", "v1_x")
+    /// A remote key's version as `launch` and `gates.version-compare` take it: a version, `""` for an empty key, or
+    /// `"invalid 1.x"` for malformed text.
+    static let remoteVersion = FixtureType.literal(.optionalVersion)
+    /// How a remote key of `gates.update` relates to the running version.
+    private static let updateKey = FixtureType.names("keyEmpty", "keyInvalid", "below", "notBelow")
 
-    /// The text of a literal text expression (`1.2`, `2026-05-01`): a version as the spec writes it.
-    private static func literal(_ value: Value?, _ missing: String) throws(FixtureError) -> String {
-        guard let value else { throw FixtureError(missing) }
-        guard case .success(let e) = TextExpression.parse(value.description), let text = e.evaluate({ _ in nil }) else {
-            throw FixtureError("'\(value)' is not a literal version")
-        }
-        return text
+    /// An input the vocabulary declares required; lint reports a spec that does not declare it, so a spec that lints
+    /// clean always gives it.
+    private static func required(_ inputs: [String: Value], _ name: String, of event: String) throws(FixtureError) -> Value {
+        guard let value = inputs[name] else { throw FixtureError("event '\(event)' needs the input '\(name)'") }
+        return value
     }
 
-    private static func version(_ name: String) -> String {
-        name == "empty" ? "" : String(name.dropFirst().map { $0 == "_" ? "." : $0 })
+    /// The text the core is given for a literal (`"1.10"` as 1.10, `"invalid 1.x"` as 1.x); lint checks the grammar,
+    /// so a spec that lints clean never meets the error.
+    private static func literal(_ value: Value, _ grammar: LiteralGrammar) throws(FixtureError) -> String {
+        guard let text = grammar.text(of: value.description) else {
+            throw FixtureError("'\(value)' is not \(grammar)")
+        }
+        return text
     }
 
     /// A bool input the row names (a decision row gives every input of its table).

@@ -43,8 +43,8 @@ public final class LaunchLockFixture: Fixture {
                 "coverRule": .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]), "defaultEnabled": .bool,
             ],
             decisions: [
-                "launch-lock.availability": ["canEvaluate", "biometryType", "enabled"],
-                "launch-lock.toggle": ["action", "available", "auth"],
+                "launch-lock.availability": ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool],
+                "launch-lock.toggle": ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")],
             ],
             supportsRelaunch: true)
     }

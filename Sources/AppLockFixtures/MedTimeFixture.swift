@@ -89,7 +89,7 @@ public final class MedTimeFixture: Fixture {
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
                 "configuration": .enumeration(["product", "builtIn"]), "credentialMemory": .int(64...65_536),
             ],
-            decisions: ["medtime.attempt-rules": ["method", "failures"]],
+            decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .count]],
             supportsRelaunch: true)
     }
 

@@ -31,27 +31,45 @@ public struct FixtureRegistry: FixtureCatalog {
 }
 
 extension FixtureRegistry {
-    /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`.
+    /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`: every event input, observation, product value
+    /// and table input with the values it takes (`names` for a choice among names, `value` for a value written as
+    /// itself), and what a spec must give.
     public func describeVocabularies() -> String {
         fixtureNames.compactMap { name -> String? in
             guard let v = vocabulary(of: name) else { return nil }
             var text = "fixture \(name)\n"
-            text += "  events:\n" + v.events.keys.sorted().map { e in
-                "    \(e)\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \($0.value)\n" }.joined()
+            text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
+                let optional = v.optionalInputs[e] ?? []
+                return "    \(e)\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map {
+                    "      \($0.key)\(optional.contains($0.key) ? " (optional)" : ""): \(Self.describe($0.value))\n"
+                }.joined()
             }.joined()
-            text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
+            text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map { "    \($0.key): \(Self.describe($0.value))\n" }.joined()
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
-            text += "  product:\n" + v.product.sorted { $0.key < $1.key }.map { "    \($0.key): \($0.value)\n" }.joined()
-            text += Self.describeTables("decision functions (table:)", v.decisions)
-                + Self.describeTables("matrix functions (table:)", v.matrices)
+            text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
+                + v.product.sorted { $0.key < $1.key }.map {
+                    "    \($0.key): \(Self.describe(.domain($0.value)))\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
+                }.joined()
+            if !v.decisions.isEmpty {
+                text += "  decision functions (table:; every input required):\n" + v.decisions.keys.sorted().map { table in
+                    "    \(table)\n" + v.decisions[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(Self.describe($0.value))\n" }.joined()
+                }.joined()
+            }
+            if !v.matrices.isEmpty {
+                text += "  matrix functions (table:; every axis required):\n"
+                    + v.matrices.keys.sorted().map { "    \($0)(\(v.matrices[$0, default: []].sorted().joined(separator: ", ")))\n" }.joined()
+            }
             return text
         }.joined(separator: "\n")
     }
 
-    /// `  title:` then each function a spec's `table:` can name, with its input (or axis) names, sorted; nothing when
-    /// there are none.
-    private static func describeTables(_ title: String, _ tables: [String: Set<String>]) -> String {
-        guard !tables.isEmpty else { return "" }
-        return "  \(title):\n" + tables.keys.sorted().map { "    \($0)(\(tables[$0, default: []].sorted().joined(separator: ", ")))\n" }.joined()
+    /// A type with what it is: `names [done, skip]` for a choice among names, `value …` for a value written as itself
+    /// (a number, a duration, a boolean, a version, a date, a text), `expression …` for a text expression.
+    static func describe(_ type: FixtureType) -> String {
+        switch type {
+        case .domain(.enumeration): "names \(type)"
+        case .domain, .literal: "value \(type)"
+        case .textExpression: "expression \(type)"
+        }
     }
 }

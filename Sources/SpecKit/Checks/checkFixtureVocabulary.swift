@@ -52,7 +52,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
             break
         }
-        for i in d.inputs where !inputs.contains(i.name) { unknown("input of table '\(d.table.name)'", i.name, inputs, at: i.location) }
+        for i in d.inputs where inputs[i.name] == nil { unknown("input of table '\(d.table.name)'", i.name, inputs.keys, at: i.location) }
         for o in d.outputs { checkObservation(o.name, at: o.location) }
     case .matrix(let m):
         guard let axes = vocabulary.matrices[m.table.name] else {

@@ -5,6 +5,8 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
     case domain(Domain)
     /// Any `TextExpression` whose operands are among these names (no operands: literals only, such as versions).
     case textExpression(operands: [String])
+    /// A value type written as the value itself and checked against its grammar (a version, a date).
+    case literal(LiteralGrammar)
 
     /// The type as `lockspec lint --fixtures` prints it.
     public var description: String {
@@ -12,6 +14,7 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
         case .domain(let d): d.description
         case .textExpression(let operands) where operands.isEmpty: "text expression of literals (1.2, \"text\")"
         case .textExpression(let operands): "text expression over \(operands.joined(separator: ", "))"
+        case .literal(let grammar): grammar.description
         }
     }
 
@@ -25,6 +28,11 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
             }
             if d.isOrdered, d.kindMatches(value) { return DomainError(message: "\(value) is outside \(d)", hint: nil) }
             return DomainError(message: "'\(value)' is not a value of \(d)", hint: nil)
+        case .literal(let grammar):
+            switch value {
+            case .symbol(let s), .text(let s): return grammar.problem(with: s)
+            default: return DomainError(message: "'\(value)' is not \(grammar.noun): write it in quotes, such as \(grammar == .date ? "\"2026-05-01\"" : "\"1.10\"")", hint: nil)
+            }
         case .textExpression(let operands):
             guard case .symbol(let s) = value else { return DomainError(message: "'\(value)' is not a text expression", hint: nil) }
             switch TextExpression.parse(s) {
@@ -46,7 +54,7 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
         case (.domain(.int(let mine)), .int(let theirs)), (.domain(.duration(let mine)), .duration(let theirs)):
             if mine.contains(theirs.lowerBound) && mine.contains(theirs.upperBound) { return nil }
             return DomainError(message: "\(declared) is not inside the fixture's \(self)", hint: "narrow it to \(self) or less")
-        case (.domain(.enumeration), .enumeration(let names)), (.textExpression, .enumeration(let names)):
+        case (.domain(.enumeration), .enumeration(let names)), (.textExpression, .enumeration(let names)), (.literal, .enumeration(let names)):
             for name in names { if let p = problem(with: .symbol(name)) { return p } }
             return nil
         default:

@@ -3,8 +3,11 @@
 ///
 /// SpecKit knows no fixture: the runner's module supplies a `FixtureCatalog`.
 public struct FixtureVocabulary: Hashable, Sendable {
-    /// Events the fixture can send, with the inputs each one takes and the values it can translate for each.
+    /// Events the fixture can send, with the inputs each one takes and the values it can translate for each. Every
+    /// input is required (a spec that declares the event must declare the input) unless `optionalInputs` names it.
     public var events: [String: [String: FixtureType]]
+    /// The inputs, by event, that the fixture can send the event without (`launch` without remote keys).
+    public var optionalInputs: [String: Set<String>]
     /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables), with the
     /// values each can take.
     public var observations: [String: FixtureType]
@@ -13,10 +16,15 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
     /// reference that uses it as the wrong type, is a lint error.
     public var product: [String: Domain]
-    /// The functions it can evaluate as a decision table, by the name a spec gives in `table:`, with their input names.
+    /// The product parameters the fixture cannot run without, and when it needs each. A parameter not listed here
+    /// has the core's own configuration as its default.
+    public var productNeeds: [String: ProductNeed]
+    /// The functions it can evaluate as a decision table, by the name a spec gives in `table:`, with their inputs and
+    /// the values each takes. Every input is required: a spec of the table must declare all of them.
     /// Any number of specs, each under its own id, may drive one function.
-    public var decisions: [String: Set<String>]
-    /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axis names.
+    public var decisions: [String: [String: FixtureType]]
+    /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axis names (all
+    /// required).
     public var matrices: [String: Set<String>]
     /// Whether the fixture can kill its core and relaunch it from what the core persisted (`TestAction.kill` and
     /// `.relaunch`; a `relaunch` of a core that was not killed first drops it as a kill does). Its machines are then
@@ -24,16 +32,54 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var supportsRelaunch: Bool
 
     /// Creates a vocabulary.
-    public init(events: [String: [String: FixtureType]] = [:], observations: [String: FixtureType] = [:], effects: Set<String> = [],
-                product: [String: Domain] = [:], decisions: [String: Set<String>] = [:], matrices: [String: Set<String>] = [:],
+    public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
+                observations: [String: FixtureType] = [:], effects: Set<String> = [],
+                product: [String: Domain] = [:], productNeeds: [String: ProductNeed] = [:],
+                decisions: [String: [String: FixtureType]] = [:], matrices: [String: Set<String>] = [:],
                 supportsRelaunch: Bool = false) {
         self.events = events
+        self.optionalInputs = optionalInputs
+        self.productNeeds = productNeeds
         self.observations = observations
         self.effects = effects
         self.product = product
         self.decisions = decisions
         self.matrices = matrices
         self.supportsRelaunch = supportsRelaunch
+    }
+}
+
+extension FixtureVocabulary {
+    /// The inputs a spec must declare for an event: all the fixture's, less the optional ones. Empty for an event the
+    /// fixture does not know.
+    public func requiredInputs(of event: String) -> [String] {
+        guard let inputs = events[event] else { return [] }
+        let optional = optionalInputs[event] ?? []
+        return inputs.keys.filter { !optional.contains($0) }.sorted()
+    }
+}
+
+/// When a fixture needs a product parameter to be set.
+public enum ProductNeed: Hashable, Sendable, CustomStringConvertible {
+    /// Every spec of the fixture needs it.
+    case always
+    /// A spec that declares one of these events needs it.
+    case forEvents(Set<String>)
+
+    /// Whether a spec that declares these events needs the parameter.
+    public func applies(toEvents declared: some Sequence<String>) -> Bool {
+        switch self {
+        case .always: true
+        case .forEvents(let events): declared.contains { events.contains($0) }
+        }
+    }
+
+    /// The need as `lockspec lint --fixtures` prints it.
+    public var description: String {
+        switch self {
+        case .always: "required"
+        case .forEvents(let events): "required by " + events.sorted().joined(separator: ", ")
+        }
     }
 }
 

@@ -103,7 +103,10 @@ public struct SpecCompiler: Sendable {
         let products = reader.products.values.sorted { $0.id < $1.id }
         diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec))
         if let catalog {
-            for (spec, _) in specs { diagnostics += checkFixtureVocabulary(spec, catalog: catalog) }
+            for (spec, _) in specs {
+                diagnostics += checkFixtureVocabulary(spec, catalog: catalog)
+                diagnostics += checkFixtureContract(spec, product: products.first { $0.fixture == spec.fixture }, catalog: catalog)
+            }
             for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
         }
         let (compiledSpecs, cases) = compileSpecs(specs, diagnostics: &diagnostics)

@@ -49,7 +49,8 @@ extension ReadContext {
             }
             return valueSet(entries[0].value, domain: domain, whole: whole, name: name, rowID: rowID)?.complement(in: whole)
         }
-        guard let raw = text(node, "the condition on '\(name)'") else { return nil }
+        // An empty text is a value only of an enumeration that lists it (a version key left empty, `""`).
+        guard let raw = text(node, "the condition on '\(name)'", allowEmpty: node.isQuoted && domain.contains(.symbol(""))) else { return nil }
         let text = raw.trimmingSpaces
         if text == "*" || text == "any" { return ValueSet([whole]) }
         if domain.isOrdered, let set = orderedCondition(text, domain: domain, whole: whole, node: node, rowID: rowID) {

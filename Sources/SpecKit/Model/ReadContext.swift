@@ -94,7 +94,12 @@ final class ReadContext {
     }
 
     /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
+    /// A quoted text that is neither a name nor a text expression (`""`, `"invalid 1.x"`) is a literal member, for a
+    /// fixture whose value type takes it (`LiteralGrammar`); lint checks it against that grammar.
     func enumerationMember(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
+        if node.isQuoted, let text = node.scalar, text.isEmpty || (!Self.isName(text) && (try? TextExpression.parse(text).get()) == nil) {
+            return text
+        }
         guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {
             return name(node, what())
         }
@@ -258,7 +263,7 @@ final class ReadContext {
 
     /// A value of a domain.
     func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String) -> Value? {
-        guard let text = text(node, what(), allowEmpty: domain == .text) else { return nil }
+        guard let text = text(node, what(), allowEmpty: domain == .text || domain.contains(.symbol(""))) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
         case .failure(let e):

@@ -40,6 +40,9 @@ public struct Spec: Hashable, Sendable {
     public var sharedProduct: [Binding] = []
     /// The product file's `variants:`: every case runs once per value of each parameter the case does not set.
     public var sharedVariants: [ProductFile.Variant] = []
+    /// Where `fixture:` names the fixture (the spec's start when unknown): findings about what the fixture needs are
+    /// located here.
+    public var fixtureLocation: SourceLocation?
     /// The path of the file.
     public var file: String
     /// Where the spec starts (the document's first node).

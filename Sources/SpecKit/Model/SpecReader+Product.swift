@@ -1,6 +1,6 @@
 extension SpecReader {
     /// The keys of a product file: the header of a spec, with `product:` required and no table.
-    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes", "variants"])
+    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes", "variants", "language"])
 
     /// Reads a product file (`kind: product`). Returns it (nil when its header cannot be read), the parameters whose
     /// value is outside its domain (left out of the file and already reported, so references to them say nothing
@@ -14,6 +14,7 @@ extension SpecReader {
     private func readProductFile(_ root: NodeView, context c: ReadContext) -> ProductFile? {
         guard let entries = c.mapping(root, "a product file") else { return nil }
         let byKey = c.keys(entries, of: root, what: "a product file", required: Self.productFileKeys.required, optional: Self.productFileKeys.optional)
+        guard c.languageIsCurrent(byKey["language"]) else { return nil }
         var id: String?
         if let node = byKey["id"], let text = c.text(node, "the id") {
             if Self.isSpecID(text) { id = text } else {

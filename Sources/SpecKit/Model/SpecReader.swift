@@ -23,7 +23,7 @@ public struct SpecReader: Sendable {
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
 
-    static let headerKeys = ["id", "kind", "title", "source", "fixture", "product", "notes"]
+    static let headerKeys = ["id", "kind", "title", "source", "fixture", "product", "notes", "language"]
     static let bodyKeys: [Spec.Kind: (required: [String], optional: [String])] = [
         .machine: (["states", "initial", "events", "rows"], ["variables", "effects", "otherwise", "hit"]),
         .decision: (["table", "inputs", "outputs", "rows"], ["hit"]),
@@ -68,7 +68,8 @@ public struct SpecReader: Sendable {
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
-                           optional: ["product", "notes"] + optional)
+                           optional: ["product", "notes", "language"] + optional)
+        guard c.languageIsCurrent(byKey["language"]) else { return nil }
         var id: String?
         if let node = byKey["id"], let text = c.text(node, "the spec id") {
             if Self.isSpecID(text) {
@@ -104,6 +105,7 @@ public struct SpecReader: Sendable {
         guard let id, let title, let source, let fixture, let body else { return nil }
         var spec = Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
                         file: c.file, location: root.location, body: body)
+        spec.fixtureLocation = byKey["fixture"]?.location
         spec.sharedProduct = shared
         spec.sharedVariants = products[fixture]?.variants ?? []
         return spec

@@ -1,0 +1,74 @@
+/// Checks that every spec gives its fixture everything the fixture needs to run it, so a spec that lints clean never
+/// meets a fixture error for a missing input or product value at run time:
+///
+/// - `fixture.missing-input`: an event the spec declares lacks an input the fixture requires (`bumpLegalVersion`
+///   without `to`), or a decision or matrix spec lacks an input or axis of its `table:`.
+/// - `product.missing`: the fixture needs a product value (always, or to send an event the spec declares) that
+///   neither the fixture's product file nor the spec sets (nor every scenario's `given:`).
+///
+/// Names the fixture does not know are `checkFixtureVocabulary`'s to report.
+func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any FixtureCatalog) -> [Diagnostic] {
+    guard let vocabulary = catalog.vocabulary(of: spec.fixture) else { return [] }
+    var out: [Diagnostic] = []
+    var declaredEvents: [EventDeclaration] = []
+    switch spec.body {
+    case .machine(let m): declaredEvents = m.events
+    case .scenarios(let s): declaredEvents = s.events
+    case .decision(let d):
+        if let inputs = vocabulary.decisions[d.table.name] {
+            let missing = inputs.keys.filter { name in !d.inputs.contains { $0.name == name } }.sorted()
+            out += missing.map { missingTableInput(spec, d.table, $0, inputs[$0].map { "\($0)" } ?? "", kind: "input", under: "inputs") }
+        }
+    case .matrix(let m):
+        if let axes = vocabulary.matrices[m.table.name] {
+            let missing = axes.filter { name in !m.axes.contains { $0.name == name } }.sorted()
+            out += missing.map { missingTableInput(spec, m.table, $0, "", kind: "axis", under: "axes") }
+        }
+    }
+    for event in declaredEvents where vocabulary.events[event.name] != nil {
+        for name in vocabulary.requiredInputs(of: event.name) where event.input(name) == nil {
+            let type = vocabulary.events[event.name]?[name].map { "\($0)" } ?? ""
+            out.append(Diagnostic(.error, id: "fixture.missing-input",
+                "event '\(event.name)' needs the input '\(name)' (\(type)), but this spec does not declare it, so fixture '\(spec.fixture)' could not send the event",
+                at: event.location,
+                notes: ["declare it under events: \(event.name): {\(name): [values]}; then give it in every step that sends the event (with: {\(name): …})"],
+                hint: "add '\(name):' under '\(event.name):'"))
+        }
+    }
+    out += missingProduct(spec, file, vocabulary, events: declaredEvents.map(\.name))
+    return out
+}
+
+/// A decision or matrix spec that lacks an input or axis of its table, located at `table:`.
+private func missingTableInput(_ spec: Spec, _ table: Named, _ name: String, _ type: String, kind: String, under key: String) -> Diagnostic {
+    let typed = type.isEmpty ? "" : " (\(type))"
+    return Diagnostic(.error, id: "fixture.missing-input",
+        "table '\(table.name)' needs the \(kind) '\(name)'\(typed), but this spec does not declare it, so fixture '\(spec.fixture)' could not evaluate any row",
+        at: table.location, notes: ["declare it under \(key): as \(name): [values]; a row that does not name it covers every value"],
+        hint: "add '\(name):' under '\(key):'")
+}
+
+/// The product values the fixture needs for this spec that no one sets, located at the spec's `fixture:`.
+private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: FixtureVocabulary, events: [String]) -> [Diagnostic] {
+    var set = Set(spec.product.map(\.name))
+    if let file { set.formUnion(file.product.map(\.name)); set.formUnion(file.variants.map(\.name)) }
+    if case .scenarios(let s) = spec.body, !s.scenarios.isEmpty {
+        let givenByAll = s.scenarios.map { Set($0.given.map(\.name)) }.reduce(into: Set(s.scenarios[0].given.map(\.name))) { $0.formIntersection($1) }
+        set.formUnion(givenByAll)
+    }
+    let productFile = file?.file ?? "specs/\(spec.fixture).product.yaml"
+    return vocabulary.productNeeds.keys.sorted().compactMap { name -> Diagnostic? in
+        guard let need = vocabulary.productNeeds[name], need.applies(toEvents: events), !set.contains(name) else { return nil }
+        let why: String
+        switch need {
+        case .always: why = "to run any of its specs"
+        case .forEvents(let needing): why = "to send \(needing.intersection(events).sorted().joined(separator: ", "))"
+        }
+        let domain = vocabulary.product[name].map { " (\($0))" } ?? ""
+        return Diagnostic(.error, id: "product.missing",
+            "fixture '\(spec.fixture)' needs the product value '\(name)'\(domain) \(why), but neither \(productFile) nor this spec sets it",
+            at: spec.fixtureLocation ?? spec.location,
+            notes: ["every '\(spec.fixture)' spec takes its product values from \(productFile); a spec may override one for itself under product:, with a decision"],
+            hint: "add '\(name): …' under product: in \(productFile)")
+    }
+}

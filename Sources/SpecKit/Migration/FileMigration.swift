@@ -1,0 +1,139 @@
+/// The migration of one spec file: the rules of each language version after the one the file is written in, applied
+/// to its nodes as text edits.
+struct FileMigration {
+    private(set) var edits: TextEdits
+    private(set) var rewrites: [Diagnostic] = []
+    private(set) var choices: [Diagnostic] = []
+    let root: NodeView
+    let catalog: (any FixtureCatalog)?
+    let products: MigrationProducts
+
+    init(text: String, root: NodeView, catalog: (any FixtureCatalog)?, products: MigrationProducts) {
+        edits = TextEdits(text)
+        self.root = root
+        self.catalog = catalog
+        self.products = products
+    }
+
+    /// The version the file says it is written in, or nil when it says none (then every rule looks for its own
+    /// constructs, all of which are errors in the current language).
+    private var declaredLanguage: Int? { root["language"]?.scalar.flatMap { Int($0) } }
+
+    /// Applies every rule the file's version calls for, then records the current version in the file.
+    mutating func run() {
+        let from = declaredLanguage ?? 1
+        guard from < SpecLanguage.current, root.mapping != nil else { return }
+        let kind = root["kind"]?.scalar
+        if from <= 1, kind == "decision" || kind == "matrix" { tableKey() }
+        if from <= 1, kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
+        if from <= 2, kind != "product" { repeatedProduct() }
+        if from <= 2, kind != "product" { VersionNames.migrate(&self) }
+        if !edits.edits.isEmpty || declaredLanguage != nil { recordLanguage() }
+    }
+
+    // MARK: - Recording
+
+    mutating func rewrote(_ message: String, at location: SourceLocation) {
+        rewrites.append(Diagnostic(.note, id: "migrate.rewrote", message, at: location))
+    }
+
+    mutating func choice(_ message: String, at location: SourceLocation, hint: String) {
+        choices.append(Diagnostic(.warning, id: "migrate.choice", message, at: location, hint: hint))
+    }
+
+    /// Replaces a scalar's text as written (plain, or in double or single quotes) by `text`; false when the source
+    /// there is none of these.
+    mutating func replaceScalar(_ node: NodeView, with text: String) -> Bool {
+        guard let value = node.scalar else { return false }
+        let location = node.location
+        for written in [value, "\"\(value)\"", "'\(value)'"] where edits.replace(written, at: location.line, column: location.column, with: text) {
+            return true
+        }
+        return false
+    }
+
+    /// Writes `language: <current>`: over the file's own `language:`, or as a new line after `kind:`.
+    private mutating func recordLanguage() {
+        let current = String(SpecLanguage.current)
+        if let node = root["language"] {
+            if replaceScalar(node, with: current) { rewrote("language: \(current)", at: node.location) }
+        } else if let kind = root["kind"] {
+            edits.insertLine("language: \(current)", before: kind.location.line + 1)
+            rewrote("added language: \(current) (the version this file is now written in)", at: kind.location)
+        }
+    }
+
+    // MARK: - Language 2's rules
+
+    /// A decision or matrix spec names its fixture function with `table:`; language 1 took the spec's id.
+    private mutating func tableKey() {
+        guard root["table"] == nil, let id = root["id"]?.scalar, let kind = root["kind"] else { return }
+        let fixture = root["fixture"]?.scalar ?? ""
+        let vocabulary = catalog?.vocabulary(of: fixture)
+        let functions: Set<String> = kind.scalar == "decision" ? Set(vocabulary?.decisions.keys.map { $0 } ?? [])
+            : Set(vocabulary?.matrices.keys.map { $0 } ?? [])
+        guard functions.contains(id) else {
+            let known = functions.isEmpty ? "" : ": one of \(functions.sorted().joined(separator: ", "))"
+            choice("language 1 ran this table as the fixture function named by the spec id '\(id)', which fixture '\(fixture)' does not have",
+                   at: kind.location, hint: "add 'table: <function>' after kind:\(known)")
+            return
+        }
+        edits.insertLine("table: \(id)", before: kind.location.line + 1)
+        rewrote("added table: \(id) (language 1 ran the function named by the spec id)", at: kind.location)
+    }
+
+    /// `expect:` on a repeated step meant "after the last repetition" in language 1; it is written `expect-last:`
+    /// now, and a person decides whether every repetition should be checked instead.
+    private mutating func repeatedExpect(_ steps: NodeView?) {
+        guard let items = steps?.sequence else { return }
+        for step in items {
+            guard let entries = step.mapping else { continue }
+            repeatedExpect(step["steps"])
+            guard step["repeat"] != nil, let entry = entries.first(where: { $0.key.scalar == "expect" }) else { continue }
+            let at = entry.key.location
+            guard edits.replace("expect", at: at.line, column: at.column, with: "expect-last") else { continue }
+            choice("'expect' on a repeated step was checked after the last repetition only; it now reads expect-last:, which keeps that",
+                   at: at, hint: "if the expectation should hold after every repetition, write expect-each: instead")
+        }
+    }
+
+    /// A product value that the fixture's product file already gives is removed; one that differs is left, and the
+    /// spec must say why (a choice).
+    private mutating func repeatedProduct() {
+        guard let fixture = root["fixture"]?.scalar, let shared = products.values[fixture],
+              let productKey = root.mapping?.first(where: { $0.key.scalar == "product" }), let entries = productKey.value.mapping else { return }
+        let file = products.files[fixture] ?? "the product file"
+        var removable: [(line: Int, note: String, at: SourceLocation)] = []
+        for entry in entries {
+            guard let name = entry.key.scalar, let fileText = shared[name], let text = entry.value.scalar else { continue }
+            let at = entry.key.location
+            guard sameProductValue(text, fileText, name, fixture) else {
+                choice("this spec sets \(name): \(text), but \(file) sets \(fileText) for every '\(fixture)' spec",
+                       at: at, hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line")
+                continue
+            }
+            let ownLine = at.line != productKey.key.location.line && entry.value.location.line == at.line
+                && edits.line(at.line)?.drop(while: { $0 == " " }).hasPrefix("\(name):") == true
+            guard ownLine else {
+                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at, hint: "remove it")
+                continue
+            }
+            removable.append((at.line, "removed \(name): \(text), which \(file) gives every '\(fixture)' spec", at))
+        }
+        for item in removable {
+            edits.removeLine(item.line)
+            rewrote(item.note, at: item.at)
+        }
+        // A product: left with no values goes too.
+        if removable.count == entries.count, !removable.isEmpty, productKey.key.location.line != entries[0].key.location.line {
+            edits.removeLine(productKey.key.location.line)
+        }
+    }
+
+    /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`).
+    private func sameProductValue(_ a: String, _ b: String, _ name: String, _ fixture: String) -> Bool {
+        guard let domain = catalog?.vocabulary(of: fixture)?.product[name],
+              case .success(let x) = domain.parse(a), case .success(let y) = domain.parse(b) else { return a == b }
+        return x == y
+    }
+}

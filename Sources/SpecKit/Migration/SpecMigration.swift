@@ -1,0 +1,92 @@
+/// What `lockspec migrate` did to a set of spec files: each file's text before and after, every rewrite it made, and
+/// every choice it leaves to a person, all located.
+public struct SpecMigration: Sendable {
+    /// One file, before and after.
+    public struct File: Sendable, Hashable {
+        /// The path, as given.
+        public var path: String
+        /// The text as read.
+        public var original: String
+        /// The text after the rewrites (equal to `original` when nothing changed).
+        public var migrated: String
+        /// Whether the migration changed the file.
+        public var changed: Bool { original != migrated }
+    }
+
+    /// Every file, in the order given.
+    public var files: [File] = []
+    /// The rewrites made, one note each (`migrate.rewrote`), sorted.
+    public var rewrites: [Diagnostic] = []
+    /// The places where a person must choose (`migrate.choice`): what was written to keep the old meaning, if
+    /// anything, and what else could be meant. Sorted.
+    public var choices: [Diagnostic] = []
+    /// Files that could not be read as YAML (nothing in them is rewritten). Sorted.
+    public var errors: [Diagnostic] = []
+}
+
+/// Brings spec files written for an older version of the spec language (`SpecLanguage`) up to the current one.
+///
+/// It rewrites only what has one meaning in both versions (a version name as its version, `table:` named after the
+/// spec, a product value the product file already gives) and edits only the text of the nodes it rewrites, so every
+/// other byte stays. Where the old text could mean two things it writes what the old version did, when there is
+/// such a thing, and lists the place as a choice; it never changes what a spec means without saying so.
+///
+/// A spec that says `language: N` is migrated from version N; one that says nothing is migrated from whatever older
+/// constructs it holds (each of them is an error in the current language, so a current spec is left alone).
+public struct SpecMigrator: Sendable {
+    /// The fixtures, for the rules that depend on a fixture's vocabulary (value types, table functions, product
+    /// domains). Without it those rules list choices instead of rewriting.
+    public var catalog: (any FixtureCatalog)?
+
+    /// Creates a migrator.
+    public init(catalog: (any FixtureCatalog)? = nil) { self.catalog = catalog }
+
+    /// Migrates files already read (path and text).
+    public func migrate(_ sources: [(path: String, text: String)]) -> SpecMigration {
+        var result = SpecMigration()
+        var loaded: [(path: String, text: String, root: NodeView)] = []
+        for source in sources {
+            do {
+                let document = try YAMLLoader().loadDocument(Array(source.text.utf8), file: source.path)
+                loaded.append((source.path, source.text, document.root))
+            } catch {
+                result.errors += error.diagnostics
+            }
+        }
+        let products = MigrationProducts(loaded.map(\.root))
+        for source in sources {
+            guard let document = loaded.first(where: { $0.path == source.path }) else {
+                result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
+                continue
+            }
+            var file = FileMigration(text: source.text, root: document.root, catalog: catalog, products: products)
+            file.run()
+            result.files.append(.init(path: source.path, original: source.text, migrated: file.edits.applied()))
+            result.rewrites += file.rewrites
+            result.choices += file.choices
+        }
+        result.rewrites.sort()
+        result.choices.sort()
+        result.errors.sort()
+        return result
+    }
+}
+
+/// The product files among the migrated ones: each fixture's values, as written.
+struct MigrationProducts {
+    /// The scalar text of each value, by fixture and parameter.
+    var values: [String: [String: String]] = [:]
+    /// The product file's path, by fixture.
+    var files: [String: String] = [:]
+
+    init(_ roots: [NodeView]) {
+        for root in roots where root["kind"]?.scalar == "product" {
+            guard let fixture = root["fixture"]?.scalar, let entries = root["product"]?.mapping else { continue }
+            files[fixture] = root.location.file
+            for entry in entries {
+                guard let name = entry.key.scalar, let text = entry.value.scalar else { continue }
+                values[fixture, default: [:]][name] = text
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+extension SpecMigrator {
+    /// The most a spec file may hold for `migrate` to read it (the loader's own limit).
+    static let fileLimit = YAMLLimits.default.maximumFileSize
+
+    /// Migrates the spec files under `paths` (files, or folders searched for `.yaml` and `.yml`), and, unless
+    /// `write` is false, replaces each changed file atomically (a temporary file renamed over it, so a failure
+    /// leaves the old text whole). A file that cannot be read or is not valid UTF-8 is an error and is left alone.
+    public func migrate(paths: [String], write: Bool) throws(DiagnosticError) -> SpecMigration {
+        let files = try SpecCompiler.discover(paths)
+        var sources: [(path: String, text: String)] = []
+        var unreadable: [Diagnostic] = []
+        for path in files {
+            do throws(DiagnosticError) {
+                let bytes = try readFile(path, limit: Self.fileLimit)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path)))
+                    continue
+                }
+                sources.append((path, text))
+            } catch {
+                unreadable += error.diagnostics
+            }
+        }
+        var result = migrate(sources)
+        result.errors = (result.errors + unreadable).sorted()
+        guard write else { return result }
+        for file in result.files where file.changed {
+            do {
+                try file.migrated.write(toFile: file.path, atomically: true, encoding: .utf8)
+            } catch {
+                result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.localizedDescription)",
+                                                at: .file(file.path)))
+            }
+        }
+        result.errors.sort()
+        return result
+    }
+}

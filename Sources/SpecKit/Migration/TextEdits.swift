@@ -1,0 +1,76 @@
+/// Edits to one file's text, made at YAML locations (1-based line, column in Unicode scalars), so that every byte
+/// outside an edited span stays as it was: comments, key order, quoting and line breaks of untouched lines.
+struct TextEdits {
+    /// One replacement: `length` scalars from `column` on `line` become `text`; a whole-line insertion has
+    /// `insertLine` set and goes before that line.
+    struct Edit {
+        var line: Int
+        var column: Int
+        var length: Int
+        var text: String
+        var insertLine = false
+        var removeLine = false
+    }
+
+    private(set) var edits: [Edit] = []
+    private let lines: [[Unicode.Scalar]]
+    private let endsWithNewline: Bool
+
+    init(_ text: String) {
+        endsWithNewline = text.hasSuffix("\n")
+        var body = text
+        if endsWithNewline { body.removeLast() }
+        lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    }
+
+    /// The text of `line` (1-based), or nil past the end.
+    func line(_ number: Int) -> String? {
+        guard number >= 1, number <= lines.count else { return nil }
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: lines[number - 1])
+        return String(s)
+    }
+
+    /// Replaces `expected` where it is written at `line`:`column` by `text`. Returns false (and edits nothing) when
+    /// the source there is not `expected`, so a rewrite never lands on text it did not read.
+    mutating func replace(_ expected: String, at line: Int, column: Int, with text: String) -> Bool {
+        guard line >= 1, line <= lines.count, column >= 1 else { return false }
+        let want = Array(expected.unicodeScalars)
+        let row = lines[line - 1]
+        let start = column - 1
+        guard start + want.count <= row.count, Array(row[start..<(start + want.count)]) == want else { return false }
+        guard !edits.contains(where: { !$0.insertLine && !$0.removeLine && $0.line == line && $0.column == column }) else { return true }
+        edits.append(Edit(line: line, column: column, length: want.count, text: text))
+        return true
+    }
+
+    /// Inserts a whole line before `line` (after the last line when `line` is past the end).
+    mutating func insertLine(_ text: String, before line: Int) {
+        edits.append(Edit(line: line, column: 1, length: 0, text: text, insertLine: true))
+    }
+
+    /// Removes a whole line.
+    mutating func removeLine(_ line: Int) {
+        edits.append(Edit(line: line, column: 1, length: 0, text: "", removeLine: true))
+    }
+
+    /// The edited text.
+    func applied() -> String {
+        var out: [String] = []
+        for (index, row) in lines.enumerated() {
+            let number = index + 1
+            for insert in edits where insert.insertLine && insert.line == number { out.append(insert.text) }
+            if edits.contains(where: { $0.removeLine && $0.line == number }) { continue }
+            var scalars = row
+            // Right to left, so the columns of the earlier edits on the line still hold.
+            for edit in edits.filter({ !$0.insertLine && !$0.removeLine && $0.line == number }).sorted(by: { $0.column > $1.column }) {
+                scalars.replaceSubrange((edit.column - 1)..<(edit.column - 1 + edit.length), with: Array(edit.text.unicodeScalars))
+            }
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars)
+            out.append(String(s))
+        }
+        for insert in edits where insert.insertLine && insert.line > lines.count { out.append(insert.text) }
+        return out.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+    }
+}

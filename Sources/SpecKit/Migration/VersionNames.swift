@@ -1,0 +1,94 @@
+/// Language 3's rule for value types: where a fixture takes a version or a date as a value (`LiteralGrammar`),
+/// language 2's version names (`v1_10`, `empty`) become the values they stood for (`"1.10"`, `""`), and malformed text
+/// the spec passed on purpose is marked (`v1_x` → `"invalid 1.x"`).
+enum VersionNames {
+    /// Rewrites every value of a literal-typed input: in `events:` declarations and `with:` steps (by event), in a
+    /// machine row's `when:` (by its `on:` events), in a decision's `inputs:` and rows' `when:` (by its table).
+    static func migrate(_ m: inout FileMigration) {
+        guard let fixture = m.root["fixture"]?.scalar, let vocabulary = m.catalog?.vocabulary(of: fixture) else { return }
+        let byEvent = vocabulary.events.mapValues { grammars(of: $0) }.filter { !$0.value.isEmpty }
+        if let events = m.root["events"]?.mapping {
+            for event in events { declared(event.value, byEvent[event.key.scalar ?? ""] ?? [:], &m) }
+        }
+        for scenario in items(m.root["scenarios"]) { steps(scenario["steps"], byEvent, &m) }
+        let table = m.root["table"]?.scalar.flatMap { vocabulary.decisions[$0] }.map(grammars) ?? [:]
+        if !table.isEmpty, let inputs = m.root["inputs"] { declared(inputs, table, &m) }
+        for row in items(m.root["rows"]) {
+            let on = row["on"].map { $0.sequence.map { Array($0.compactMap(\.scalar)) } ?? [$0.scalar].compactMap { $0 } } ?? []
+            var types = table
+            for event in on { types.merge(byEvent[event] ?? [:]) { a, _ in a } }
+            if let when = row["when"] { values(when, types, &m) }
+        }
+    }
+
+    /// The literal-typed inputs among a fixture's inputs.
+    private static func grammars(of inputs: [String: FixtureType]) -> [String: LiteralGrammar] {
+        inputs.compactMapValues { if case .literal(let g) = $0 { return g } else { return nil } }
+    }
+
+    /// A mapping of input declarations (`min: [empty, v1_2]`): every listed value of a literal-typed input.
+    private static func declared(_ node: NodeView, _ types: [String: LiteralGrammar], _ m: inout FileMigration) {
+        values(node, types, &m)
+    }
+
+    /// Every value, scalar or listed, of the literal-typed keys of a mapping.
+    private static func values(_ node: NodeView, _ types: [String: LiteralGrammar], _ m: inout FileMigration) {
+        guard let entries = node.mapping else { return }
+        for entry in entries {
+            guard let name = entry.key.scalar, let grammar = types[name] else { continue }
+            if let items = entry.value.sequence {
+                for item in items { rewrite(item, grammar, &m) }
+            } else {
+                rewrite(entry.value, grammar, &m)
+            }
+        }
+    }
+
+    /// The `with:` of every step that sends an event, in blocks too.
+    private static func steps(_ node: NodeView?, _ byEvent: [String: [String: LiteralGrammar]], _ m: inout FileMigration) {
+        for step in items(node) {
+            steps(step["steps"], byEvent, &m)
+            guard let event = step["event"]?.scalar, let types = byEvent[event], let with = step["with"] else { continue }
+            values(with, types, &m)
+        }
+    }
+
+    /// One value: a language-2 name becomes its literal; a literal outside the grammar keeps its text, marked as
+    /// malformed on purpose, and is listed for a person to check.
+    private static func rewrite(_ node: NodeView, _ grammar: LiteralGrammar, _ m: inout FileMigration) {
+        guard let written = node.scalar, grammar.problem(with: written) != nil else { return }
+        if let text = literal(ofName: written) {
+            let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
+            guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
+            m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
+            return
+        }
+        let value = LiteralGrammar.invalidMark + written
+        guard grammar != .date, grammar.problem(with: value) == nil else {
+            m.choice("'\(written)' is not \(grammar.noun), and language 3 checks it", at: node.location, hint: "write \(grammar.description)")
+            return
+        }
+        guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
+        m.choice("'\(written)' is not \(grammar.noun); language 2 passed it to the core as it is, and it now reads \(quoted(value)), which does the same",
+                 at: node.location, hint: "if it was meant to be a version, write the version instead")
+    }
+
+    private static func unwritable(_ node: NodeView, _ written: String, _ value: String, _ m: inout FileMigration) {
+        m.choice("'\(written)' could not be rewritten where it stands", at: node.location, hint: "write \(quoted(value))")
+    }
+
+    /// The text a language-2 version name stood for: `empty` is "", `v1_10` is "1.10", `v1__2` is "1..2"; nil for any
+    /// other word.
+    static func literal(ofName name: String) -> String? {
+        if name == "empty" { return "" }
+        guard name.hasPrefix("v"), name.count > 1 else { return nil }
+        let body = name.dropFirst()
+        guard body.first?.isASCIIDigit == true, body.allSatisfy({ $0.isASCIIDigit || $0 == "_" || ("a"..."z").contains($0) }) else { return nil }
+        return String(body.map { $0 == "_" ? "." : $0 })
+    }
+
+    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    /// A sequence's items; none for an absent node or another kind.
+    private static func items(_ node: NodeView?) -> [NodeView] { node?.sequence.map { Array($0) } ?? [] }
+}

@@ -1,0 +1,44 @@
+import SpecKit
+import Conformance
+import AppLockFixtures
+
+let migrateCommand = Command(
+    name: "migrate",
+    overview: "Rewrites specs written for an older spec language version, and lists what needs your choice.",
+    usage: "lockspec migrate [<path> ...] [--check]",
+    arguments: [("<path>", "Spec files or folders to migrate (default: specs).")],
+    options: [
+        ("--check", "Changes nothing: lists what would be rewritten and exits 1 when any file would change."),
+    ],
+    valued: [], flags: ["--check"],
+    run: { args in
+        let check = args.flags.contains("--check")
+        let paths = args.positionals.isEmpty ? ["specs"] : args.positionals
+        let migration: SpecMigration
+        do throws(DiagnosticError) {
+            migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: paths, write: !check)
+        } catch {
+            Terminal.err(DiagnosticFormatter.render(error.diagnostics, format: .text, strict: false, color: false))
+            return 2
+        }
+        Terminal.out(renderMigration(migration, written: !check))
+        if !migration.errors.isEmpty { return 2 }
+        return check && migration.files.contains(where: \.changed) ? 1 : 0
+    })
+
+/// The rewrites, then the choices left to a person, then one closing line.
+func renderMigration(_ m: SpecMigration, written: Bool) -> String {
+    var text = ""
+    if !m.errors.isEmpty { text += DiagnosticFormatter.render(m.errors, format: .text, strict: false, color: false) }
+    if !m.rewrites.isEmpty {
+        text += (written ? "rewrote:\n" : "would rewrite:\n") + m.rewrites.map { "  \($0.location): \($0.message)\n" }.joined()
+    }
+    if !m.choices.isEmpty {
+        text += "needs your choice (what the old version meant is written; check it):\n"
+            + m.choices.map { "  \($0.location): \($0.message)\n    hint: \($0.hint ?? "")\n" }.joined()
+    }
+    let changed = m.files.filter(\.changed).count
+    text += "migrate: \(m.files.count) files to language \(SpecLanguage.current), \(changed) \(written ? "changed" : "would change"), "
+        + "\(m.rewrites.count) rewrite\(m.rewrites.count == 1 ? "" : "s"), \(m.choices.count) choice\(m.choices.count == 1 ? "" : "s") for you\n"
+    return text
+}
