@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "SpecKitTests", dependencies: ["SpecKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AppLockCoreTests", dependencies: ["AppLockCore"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit", "AppLockCore"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Languages"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "SpecKit", "Conformance", "AppLockFixtures"]),

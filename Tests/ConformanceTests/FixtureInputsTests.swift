@@ -36,7 +36,8 @@ struct FixtureInputsTests {
 
     @Test("the launch-gates fixture takes the legal version to bump to from the step", arguments: ["2026-05-01", "2027-01-01"])
     func legalVersion(version: String) throws {
-        let fixture = try LaunchGatesFixture(product: [NamedValue("onboardingPages", .int(4))])
+        let fixture = try LaunchGatesFixture(product: [NamedValue("onboardingPages", .int(4)), NamedValue("appVersion", .text("1.1")),
+                                                       NamedValue("legalVersion", .text("2026-04-30"))])
         _ = try fixture.perform(.event("launch", inputs: []))
         _ = try fixture.perform(.event("finishOnboarding", inputs: [NamedValue("via", .symbol("done"))]))
         _ = try fixture.perform(.event("acceptConsent", inputs: []))

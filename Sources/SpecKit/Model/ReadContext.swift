@@ -94,10 +94,12 @@ final class ReadContext {
     }
 
     /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
-    /// A quoted text that is neither a name nor a text expression (`""`, `"invalid 1.x"`) is a literal member, for a
+    /// A quoted text that is neither a name nor an attempt at a text expression (`""`, `"invalid 1.x"`: no `+`, `(` or
+    /// `"`) is a literal member, for a
     /// fixture whose value type takes it (`LiteralGrammar`); lint checks it against that grammar.
     func enumerationMember(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
-        if node.isQuoted, let text = node.scalar, text.isEmpty || (!Self.isName(text) && (try? TextExpression.parse(text).get()) == nil) {
+        if node.isQuoted, let text = node.scalar, text.isEmpty || (!text.contains(where: { "+(\"".contains($0) }) && !Self.isName(text)
+                                                                 && (try? TextExpression.parse(text).get()) == nil) {
             return text
         }
         guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {

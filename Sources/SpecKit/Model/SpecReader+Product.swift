@@ -13,8 +13,8 @@ extension SpecReader {
 
     private func readProductFile(_ root: NodeView, context c: ReadContext) -> ProductFile? {
         guard let entries = c.mapping(root, "a product file") else { return nil }
+        guard c.languageIsCurrent(root["language"]) else { return nil }
         let byKey = c.keys(entries, of: root, what: "a product file", required: Self.productFileKeys.required, optional: Self.productFileKeys.optional)
-        guard c.languageIsCurrent(byKey["language"]) else { return nil }
         var id: String?
         if let node = byKey["id"], let text = c.text(node, "the id") {
             if Self.isSpecID(text) { id = text } else {

@@ -66,10 +66,11 @@ public struct SpecReader: Sendable {
             return nil
         }
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
+        // An older language first and alone: its other findings would be the old constructs' noise.
+        guard c.languageIsCurrent(root["language"]) else { return nil }
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
                            optional: ["product", "notes", "language"] + optional)
-        guard c.languageIsCurrent(byKey["language"]) else { return nil }
         var id: String?
         if let node = byKey["id"], let text = c.text(node, "the spec id") {
             if Self.isSpecID(text) {

@@ -1,0 +1,113 @@
+import Foundation
+import SpecKit
+import Conformance
+import Testing
+import AppLockFixtures
+
+/// `lockspec migrate` on spec folders written for each older language version (Languages/language-N, kept as they
+/// were written): the result lints clean, runs the same cases as the current specs/ where they overlap, and every
+/// case passes against the core; what needs a person is listed, located.
+@Suite("Spec language migration")
+struct MigrationTests {
+    static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let root = here.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The files of Languages/language-N, as `specs/<file>` with their text.
+    static func folder(_ version: Int) throws -> [(path: String, text: String)] {
+        let folder = here.appendingPathComponent("Languages/language-\(version)")
+        return try SpecCompiler.discover([folder.path]).map { path in
+            ("specs/" + String(path.dropFirst(folder.path.count + 1)), try String(contentsOfFile: path, encoding: .utf8))
+        }
+    }
+
+    static func compile(_ files: [(path: String, text: String)]) -> SpecCompiler.Compilation {
+        SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: files.map { ($0.path, Array($0.text.utf8)) })
+    }
+
+    /// The cases of one spec of the current specs/, by id.
+    static func currentCases(of spec: String) throws -> [String: TestCase] {
+        let folder = root.appendingPathComponent("specs")
+        let sources = try SpecCompiler.discover([folder.path]).map { ("specs/" + String($0.dropFirst(folder.path.count + 1)), Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+        let c = SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources)
+        return Dictionary(uniqueKeysWithValues: c.suite.cases.filter { $0.spec == spec }.map { ($0.id, $0) })
+    }
+
+    /// What a case does, wherever its lines stand: each step's action, expectations and effects.
+    static func behaviour(_ c: TestCase?) -> [String]? {
+        c?.steps.map { "\($0.action) expect \($0.expect) effects \($0.effects.map { "\($0)" } ?? "-")" }
+    }
+
+    static func migrated(_ version: Int) throws -> (SpecMigration, SpecCompiler.Compilation) {
+        let old = try folder(version)
+        #expect(compile(old).failed(strict: false), "the language-\(version) folder does not lint clean as it is (else the test proves nothing)")
+        let migration = SpecMigrator(catalog: FixtureRegistry.standard).migrate(old)
+        #expect(migration.errors.isEmpty)
+        return (migration, compile(migration.files.map { ($0.path, $0.migrated) }))
+    }
+
+    @Test("language 2 → 3: version names become values, malformed text is marked; lints clean; the same cases as specs/, all passing")
+    func language2() throws {
+        let (migration, c) = try Self.migrated(2)
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics.prefix(3))")
+        #expect(migration.rewrites.contains { $0.message == "v1_10 → \"1.10\" (language 2 named the version \"1.10\")" })
+        #expect(migration.rewrites.contains { $0.message.hasPrefix("v1_x → \"invalid 1.x\"") })
+        // "1.3b" was passed as it is; it now reads "invalid 1.3b" and a person is asked whether it was a typo.
+        #expect(migration.choices.count == 3 && migration.choices.allSatisfy { $0.message.contains("'1.3b' is not a version") })
+        #expect(migration.choices.allSatisfy { $0.location.file == "specs/gates.flow.yaml" })
+        for spec in ["gates.version-compare", "gates.update-flow", "gates.flow"] {
+            let current = try Self.currentCases(of: spec)
+            let cases = c.suite.cases.filter { $0.spec == spec }
+            #expect(!cases.isEmpty)
+            for testCase in cases {
+                #expect(Self.behaviour(current[testCase.id]) == Self.behaviour(testCase), "\(testCase.id) runs other steps than specs/ has")
+                #expect(ConformanceRun.check(testCase, registry: .standard).passed, "\(testCase.id)")
+            }
+        }
+    }
+
+    @Test("language 1 → 3: table: added, a repeated product value removed, a plain expect on a repeat kept as expect-last and listed")
+    func language1() throws {
+        let (migration, c) = try Self.migrated(1)
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics.prefix(3))")
+        let availability = try #require(migration.files.first { $0.path == "specs/launch-lock.availability.yaml" })
+        #expect(availability.migrated.contains("\ntable: launch-lock.availability\n"))
+        #expect(!availability.migrated.contains("grace: 60s"))
+        #expect(migration.choices.map(\.location.line) == [28])
+        #expect(migration.choices.first?.hint == "if the expectation should hold after every repetition, write expect-each: instead")
+        let current = try Self.currentCases(of: "launch-lock.availability")
+        for testCase in c.suite.cases {
+            if testCase.spec == "launch-lock.availability" { #expect(Self.behaviour(current[testCase.id]) == Self.behaviour(testCase), "\(testCase.id)") }
+            #expect(ConformanceRun.check(testCase, registry: .standard).passed, "\(testCase.id)")
+        }
+    }
+
+    @Test("only the rewritten nodes change: every other line stays byte for byte, comments included")
+    func untouchedLinesStay() throws {
+        let migration = SpecMigrator(catalog: FixtureRegistry.standard).migrate(try Self.folder(2))
+        for file in migration.files {
+            let before = file.original.components(separatedBy: "\n"), after = file.migrated.components(separatedBy: "\n").filter { $0 != "language: 3" }
+            #expect(before.count == after.count, "\(file.path)")
+            let touched = Set(migration.rewrites.filter { $0.location.file == file.path }.map(\.location.line)
+                              + migration.choices.filter { $0.location.file == file.path }.map(\.location.line))
+            for (index, line) in before.enumerated() where !touched.contains(index + 1) {
+                #expect(after[index] == line, "\(file.path):\(index + 1) changed")
+            }
+        }
+    }
+
+    @Test("a current folder is left alone, and migrating twice changes nothing the second time")
+    func idempotent() throws {
+        let once = SpecMigrator(catalog: FixtureRegistry.standard).migrate(try Self.folder(2))
+        let twice = SpecMigrator(catalog: FixtureRegistry.standard).migrate(once.files.map { ($0.path, $0.migrated) })
+        #expect(twice.files.allSatisfy { !$0.changed })
+        #expect(twice.rewrites.isEmpty && twice.choices.isEmpty)
+    }
+
+    @Test("a spec that says an older language is one located finding that names the command")
+    func oldLanguageDeclared() {
+        let c = Self.compile([("specs/a.yaml", "id: a\nkind: decision\nlanguage: 2\ntitle: t\nsource: s\nfixture: launch-gates\n")])
+        #expect(c.diagnostics.map(\.id) == ["spec.old-language"])
+        #expect(c.diagnostics.first?.location.line == 3)
+        #expect(c.diagnostics.first?.hint == "run 'lockspec migrate specs/a.yaml': it rewrites what it can and lists what needs your choice")
+    }
+}

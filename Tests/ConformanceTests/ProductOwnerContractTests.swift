@@ -1,0 +1,114 @@
+import Foundation
+import SpecKit
+import Conformance
+import Testing
+import AppLockFixtures
+
+/// What a product owner can rely on: a copy of specs/ with one edit that the fixture cannot run lints with a located
+/// error (so the run never starts), versions are written as values, and product values set by one spec never reach
+/// another.
+@Suite("Product owner contract")
+struct ProductOwnerContractTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// specs/ read into memory as `specs/<file>`, with `edit` applied to the text of one file.
+    static func specs(editing file: String? = nil, _ edit: (String) -> String = { $0 }) throws -> [(path: String, bytes: [UInt8])] {
+        let folder = root.appendingPathComponent("specs")
+        return try SpecCompiler.discover([folder.path]).map { path in
+            let name = String(path.dropFirst(folder.path.count + 1))
+            var text = try String(contentsOfFile: path, encoding: .utf8)
+            if name == file {
+                let edited = edit(text)
+                #expect(edited != text, "the edit of \(name) changed nothing")
+                text = edited
+            }
+            return ("specs/" + name, Array(text.utf8))
+        }
+    }
+
+    static func compile(_ sources: [(path: String, bytes: [UInt8])]) -> SpecCompiler.Compilation {
+        SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources)
+    }
+
+    /// The errors of a compilation, as `file:line id` for the assertions to name.
+    static func errors(_ c: SpecCompiler.Compilation) -> [Diagnostic] { c.diagnostics.filter { $0.severity == .error } }
+
+    /// The line (1-based) of the first line of `file` in specs/ that contains `text`.
+    static func line(of text: String, in file: String) throws -> Int {
+        let lines = try String(contentsOf: root.appendingPathComponent("specs/" + file), encoding: .utf8).components(separatedBy: "\n")
+        return try #require(lines.firstIndex { $0.contains(text) }) + 1
+    }
+
+    @Test("specs/ as it is lints clean, so every finding below comes from its edit")
+    func cleanAsItIs() throws {
+        let c = Self.compile(try Self.specs())
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c).prefix(3))")
+    }
+
+    @Test("a required product value removed from the product file: product.missing at the fixture line of the spec that needs it")
+    func requiredProductValueRemoved() throws {
+        let c = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  onboardingPages: 4\n", with: "") })
+        let found = Self.errors(c)
+        #expect(found.count == 1, "\(found)")
+        let error = try #require(found.first)
+        #expect(error.id == "product.missing")
+        #expect(error.location.file == "specs/gates.flow.yaml")
+        #expect(error.location.line == (try Self.line(of: "fixture: launch-gates", in: "gates.flow.yaml")))
+        #expect(error.message.contains("onboardingPages") && error.message.contains("finishOnboarding"))
+        #expect(error.hint == "add 'onboardingPages: …' under product: in specs/gates.product.yaml")
+        #expect(c.failed(strict: false))
+    }
+
+    @Test("a decision table's required input removed: fixture.missing-input at its table: line")
+    func decisionInputRemoved() throws {
+        let c = Self.compile(try Self.specs(editing: "capability.scenario-policy.yaml") { text in
+            // The declaration and every condition on it, as a product owner dropping the input would.
+            text.replacingOccurrences(of: "  passcodeSet: bool\n", with: "")
+                .replacingOccurrences(of: ", passcodeSet: true}", with: "}").replacingOccurrences(of: ", passcodeSet: false}", with: "}")
+        })
+        let missing = Self.errors(c).filter { $0.id == "fixture.missing-input" }
+        #expect(missing.count == 1, "\(Self.errors(c))")
+        let error = try #require(missing.first)
+        #expect(error.location.file == "specs/capability.scenario-policy.yaml")
+        #expect(error.location.line == (try Self.line(of: "table: capability.scenario-policy", in: "capability.scenario-policy.yaml")))
+        #expect(error.message.contains("'passcodeSet'"))
+    }
+
+    @Test("an event input removed: fixture.missing-input at the event's declaration")
+    func eventInputRemoved() throws {
+        let c = Self.compile(try Self.specs(editing: "gates.flow.yaml") { text in
+            text.replacingOccurrences(of: "    to: [\"2026-05-01\", \"2026-06-01\"]\n", with: "")
+                .replacingOccurrences(of: "\n        with: {to: \"2026-05-01\"}", with: "")
+                .replacingOccurrences(of: "\n        with: {to: \"2026-06-01\"}", with: "")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.missing-input"], "\(found)")
+        let error = try #require(found.first)
+        #expect(error.location.file == "specs/gates.flow.yaml")
+        #expect(error.location.line == (try Self.line(of: "  bumpLegalVersion:", in: "gates.flow.yaml")))
+        #expect(error.message.contains("'bumpLegalVersion' needs the input 'to'"))
+    }
+
+    @Test("a literal that is not a version (\"1.x.0\"): a located error at the literal, with the way to write malformed text on purpose")
+    func literalNotAVersion() throws {
+        let c = Self.compile(try Self.specs(editing: "gates.flow.yaml") { $0.replacingOccurrences(of: "\"1.2\"", with: "\"1.x.0\"") })
+        let found = Self.errors(c)
+        #expect(!found.isEmpty)
+        for error in found {
+            #expect(["fixture.domain-mismatch", "fixture.unknown-value"].contains(error.id))
+            #expect(error.location.file == "specs/gates.flow.yaml")
+            #expect(error.message.contains("'1.x.0' is not a version"))
+            #expect(error.hint == "to pass malformed text to the core on purpose, write \"invalid 1.x.0\"")
+        }
+        #expect(found.contains { $0.location.line == (try? Self.line(of: "version: [", in: "gates.flow.yaml")) })
+    }
+
+    @Test("launch takes min: \"1.10\" and latest: \"2\", and the scenario over them passes against the core")
+    func versionsAsValues() throws {
+        let c = Self.compile(try Self.specs())
+        let testCase = try #require(c.suite.cases.first { $0.row == "LG-S-UPD-MULTI-DIGIT-SEGMENTS" })
+        let launch = try #require(testCase.steps.first { $0.action.description.hasPrefix("launch") })
+        #expect(launch.action.description.contains("1.10") && launch.action.description.contains("min"))
+        #expect(ConformanceRun.check(testCase, registry: .standard).passed)
+    }
+}
