@@ -60,7 +60,13 @@ public final class DualPasswordFixture: Fixture {
                 ],
                 "decoy.failure-delay": ["failures": .count],
             ],
-            matrices: ["decoy.test-matrix": ["action", "erase"]],
+            matrices: [
+                "decoy.test-matrix": [
+                    "action": .names("mainCorrect", "decoyCorrect", "wrong", "empty", "cancel", "faceIDSuccess", "faceIDFailure",
+                                     "background", "killRelaunch"),
+                    "erase": .names("on", "off"),
+                ],
+            ],
             supportsRelaunch: true)
     }
 

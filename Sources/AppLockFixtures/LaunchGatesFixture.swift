@@ -35,6 +35,10 @@ public final class LaunchGatesFixture: Fixture {
                 "grace": .duration(0...3_600_000), "coverRule": .enumeration(["whenEnabledNotActive"]), "appVersion": .text,
                 "legalVersion": .text, "biometricEnabled": .bool, "onboardingPages": .int(1...20),
             ],
+            productChoices: [
+                "grace": ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
+                                        because: "the BiometricGate's grace is fixed by the core"),
+            ],
             productNeeds: ["appVersion": .always, "legalVersion": .always, "onboardingPages": .forEvents(["finishOnboarding"])],
             decisions: [
                 "gates.consent": ["accepted": .names("never", "sameAsCurrent", "different")],

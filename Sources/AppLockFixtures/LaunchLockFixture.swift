@@ -42,6 +42,7 @@ public final class LaunchLockFixture: Fixture {
                 "grace": .duration(0...3_600_000), "policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]),
                 "coverRule": .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]), "defaultEnabled": .bool,
             ],
+            productChoices: ["defaultEnabled": ProductChoices([.bool(false)], because: "the core's launch lock is off until turned on, §2")],
             decisions: [
                 "launch-lock.availability": ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool],
                 "launch-lock.toggle": ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")],

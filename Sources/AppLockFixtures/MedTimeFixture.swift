@@ -89,7 +89,12 @@ public final class MedTimeFixture: Fixture {
                 "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
                 "configuration": .enumeration(["product", "builtIn"]), "credentialMemory": .int(64...65_536),
             ],
-            decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .count]],
+            productChoices: [
+                "pinLength": ProductChoices(PINLength.allCases.map { .int($0.rawValue) }, because: "the core's PIN lengths"),
+                "successDelay": ProductChoices([.duration(milliseconds: Int(MedTimeUnlock.dashboardDelay))], because: "the core's success delay is fixed"),
+            ],
+            // `failures` counts the failures so far, at least the one just made (the core records the last failure).
+            decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]],
             supportsRelaunch: true)
     }
 

@@ -111,4 +111,17 @@ struct ProductOwnerContractTests {
         #expect(launch.action.description.contains("1.10") && launch.action.description.contains("min"))
         #expect(ConformanceRun.check(testCase, registry: .standard).passed)
     }
+
+    @Test("a product value inside its domain that the core cannot be configured with is a located error, not a run-time failure",
+          arguments: [("medtime.product.yaml", "  pinLength: 4\n", "  pinLength: 5\n", "can run pinLength only as 4 or 6"),
+                      ("launch-lock.product.yaml", "  defaultEnabled: false\n", "  defaultEnabled: true\n", "can run defaultEnabled only as false"),
+                      ("gates.product.yaml", "  grace: 1s\n", "  grace: 2s\n", "can run grace only as 1s")])
+    func unsupportedProductValue(file: String, from: String, to: String, message: String) throws {
+        let c = Self.compile(try Self.specs(editing: file) { $0.replacingOccurrences(of: from, with: to) })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["product.bad-value"], "\(found)")
+        #expect(found.first?.location.file == "specs/" + file)
+        #expect(found.first?.location.line == (try Self.line(of: from.trimmingCharacters(in: .whitespacesAndNewlines), in: file)))
+        #expect(found.first?.message.contains(message) == true, "\(found.first?.message ?? "")")
+    }
 }

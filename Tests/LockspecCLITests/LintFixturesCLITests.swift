@@ -43,7 +43,7 @@ struct LintFixturesCLITests {
         #expect(r.status == 0)
         let fixtures = r.stdout.split(separator: "\n").filter { $0.hasPrefix("fixture ") }
         #expect(fixtures == ["fixture capability", "fixture dual-password", "fixture launch-gates", "fixture launch-lock", "fixture medtime"])
-        #expect(r.stdout.contains("    submit\n      password: expression text expression over decoy, empty, main, wrong\n      waited: names [none, cap]\n"))
+        #expect(r.stdout.contains("    submit\n      password: text expression over decoy, empty, main, wrong\n      waited: names [none, cap]\n"))
         // A value type is shown as a value with its grammar; a choice among names as names; what a spec may leave out, as optional.
         #expect(r.stdout.contains("    bumpLegalVersion\n      to: value date literal (\"2026-05-01\")\n"))
         #expect(r.stdout.contains("    launch\n      latest (optional): value version literal ("))
@@ -53,7 +53,7 @@ struct LintFixturesCLITests {
         #expect(r.stdout.contains("    onboardingPages: value int 1..20 (required by finishOnboarding)\n"))
         #expect(r.stdout.contains("    appVersion: value text (required)\n"))
         #expect(r.stdout.contains("  decision functions (table:; every input required):\n    decoy.failure-delay\n      failures: value int 0..100000000\n"))
-        #expect(r.stdout.contains("  matrix functions (table:; every axis required):\n    decoy.test-matrix(action, erase)\n"))
+        #expect(r.stdout.contains("  matrix functions (table:; every axis required):\n    decoy.test-matrix\n      action: names [mainCorrect, decoyCorrect,"))
         #expect(!r.stdout.contains("decision tables:") && !r.stdout.contains("matrices:"))
         #expect(try CLITests.run(["lint", "--fixtures"]).stdout == r.stdout)
     }

@@ -11,7 +11,7 @@ struct TableBindingTests {
             return FixtureVocabulary(observations: ["action": .domain(.enumeration(["showRemaining", "block"])),
                                                     "remaining": .domain(.int(0...100)),
                                                     "profile": .domain(.enumeration(["none", "real", "decoy"]))],
-                                     decisions: ["fx.decide": ["failures": .domain(.int(0...100))]], matrices: ["fx.matrix": ["action"]])
+                                     decisions: ["fx.decide": ["failures": .domain(.int(0...100))]], matrices: ["fx.matrix": ["action": .domain(.enumeration(["a", "b"]))]])
         }
         var fixtureNames: [String] { ["fx"] }
     }

@@ -33,7 +33,7 @@ public struct FixtureRegistry: FixtureCatalog {
 extension FixtureRegistry {
     /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`: every event input, observation, product value
     /// and table input with the values it takes (`names` for a choice among names, `value` for a value written as
-    /// itself), and what a spec must give.
+    /// itself, or a text expression), and what a spec must give.
     public func describeVocabularies() -> String {
         fixtureNames.compactMap { name -> String? in
             guard let v = vocabulary(of: name) else { return nil }
@@ -56,20 +56,21 @@ extension FixtureRegistry {
                 }.joined()
             }
             if !v.matrices.isEmpty {
-                text += "  matrix functions (table:; every axis required):\n"
-                    + v.matrices.keys.sorted().map { "    \($0)(\(v.matrices[$0, default: []].sorted().joined(separator: ", ")))\n" }.joined()
+                text += "  matrix functions (table:; every axis required):\n" + v.matrices.keys.sorted().map { table in
+                    "    \(table)\n" + v.matrices[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(Self.describe($0.value))\n" }.joined()
+                }.joined()
             }
             return text
         }.joined(separator: "\n")
     }
 
     /// A type with what it is: `names [done, skip]` for a choice among names, `value …` for a value written as itself
-    /// (a number, a duration, a boolean, a version, a date, a text), `expression …` for a text expression.
+    /// (a number, a duration, a boolean, a version, a date, a text), and a text expression as it is.
     static func describe(_ type: FixtureType) -> String {
         switch type {
         case .domain(.enumeration): "names \(type)"
         case .domain, .literal: "value \(type)"
-        case .textExpression: "expression \(type)"
+        case .textExpression: "\(type)"
         }
     }
 }

@@ -21,8 +21,8 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
         }
     case .matrix(let m):
         if let axes = vocabulary.matrices[m.table.name] {
-            let missing = axes.filter { name in !m.axes.contains { $0.name == name } }.sorted()
-            out += missing.map { missingTableInput(spec, m.table, $0, "", kind: "axis", under: "axes") }
+            let missing = axes.keys.filter { name in !m.axes.contains { $0.name == name } }.sorted()
+            out += missing.map { missingTableInput(spec, m.table, $0, axes[$0].map { "\($0)" } ?? "", kind: "axis", under: "axes") }
         }
     }
     for event in declaredEvents where vocabulary.events[event.name] != nil {

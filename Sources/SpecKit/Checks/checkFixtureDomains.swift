@@ -1,5 +1,5 @@
 /// Checks that every domain a spec declares for a name its fixture knows (event inputs, `state` and variables,
-/// observations, decision outputs) fits inside the values the fixture can translate. Unknown names are
+/// observations, decision inputs and outputs) fits inside the values the fixture can translate. Unknown names are
 /// `checkFixtureVocabulary`'s to report.
 func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     var out: [Diagnostic] = []
@@ -28,8 +28,12 @@ func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diag
         events(s.events)
         observations(s.observe)
     case .decision(let d):
+        for input in d.inputs {
+            misfit("input '\(input.name)' of table '\(d.table.name)'", input, vocabulary.decisions[d.table.name]?[input.name])
+        }
         observations(d.outputs)
     case .matrix(let m):
+        for axis in m.axes { misfit("axis '\(axis.name)' of matrix '\(m.table.name)'", axis, vocabulary.matrices[m.table.name]?[axis.name]) }
         observations(m.observe)
     }
     return out

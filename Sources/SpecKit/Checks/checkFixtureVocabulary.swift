@@ -14,6 +14,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
     }
     func checkProduct(_ bindings: [Binding]) {
         for b in bindings where vocabulary.product[b.name] == nil { unknown("product value", b.name, vocabulary.product.keys, at: b.location) }
+        out += unsupportedProductValues(bindings, spec.fixture, vocabulary)
     }
     func checkEvent(_ event: EventDeclaration) {
         guard let inputs = vocabulary.events[event.name] else {
@@ -59,7 +60,7 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
             break
         }
-        for a in m.axes where !axes.contains(a.name) { unknown("axis of matrix '\(m.table.name)'", a.name, axes, at: a.location) }
+        for a in m.axes where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
         for o in m.observe { checkObservation(o.name, at: o.location) }
     }
     return out + checkFixtureDomains(spec, vocabulary) + checkFixtureValues(spec, vocabulary)
@@ -73,11 +74,24 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
                            hint: Suggest.closest(to: product.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
     }
     let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
-    return named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
+    let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
+    return unsupported + named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
         Diagnostic(.error, id: "fixture.unknown-name",
                    "fixture '\(product.fixture)' has no product value '\(name)', so no row using it could run",
                    at: location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
                    hint: Suggest.closest(to: name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
+    }
+}
+
+/// Product values inside their parameter's domain that the fixture still cannot run (`ProductChoices`), each at its
+/// own line.
+private func unsupportedProductValues(_ bindings: [Binding], _ fixture: String, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
+    bindings.compactMap { b -> Diagnostic? in
+        guard let choices = vocabulary.productChoices[b.name], !choices.values.contains(b.value) else { return nil }
+        let allowed = choices.values.map(\.description)
+        return Diagnostic(.error, id: "product.bad-value",
+            "fixture '\(fixture)' can run \(b.name) only as \(allowed.joined(separator: " or ")) (\(choices.reason)), not \(b.value)",
+            at: b.location, hint: allowed.count == 1 ? "write \(b.name): \(allowed[0]), or leave it out" : "write one of \(allowed.joined(separator: ", "))")
     }
 }
 

@@ -16,6 +16,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
     /// reference that uses it as the wrong type, is a lint error.
     public var product: [String: Domain]
+    /// For a parameter whose domain holds values the core cannot be configured with, the only ones it can run (the
+    /// launch gates' fixed 1 s grace, MedTime's PIN lengths 4 and 6), with why. Lint refuses any other value.
+    public var productChoices: [String: ProductChoices]
     /// The product parameters the fixture cannot run without, and when it needs each. A parameter not listed here
     /// has the core's own configuration as its default.
     public var productNeeds: [String: ProductNeed]
@@ -23,9 +26,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// the values each takes. Every input is required: a spec of the table must declare all of them.
     /// Any number of specs, each under its own id, may drive one function.
     public var decisions: [String: [String: FixtureType]]
-    /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axis names (all
-    /// required).
-    public var matrices: [String: Set<String>]
+    /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axes and the values
+    /// each takes (all required).
+    public var matrices: [String: [String: FixtureType]]
     /// Whether the fixture can kill its core and relaunch it from what the core persisted (`TestAction.kill` and
     /// `.relaunch`; a `relaunch` of a core that was not killed first drops it as a kill does). Its machines are then
     /// modelled across a relaunch: the exploration fires `relaunch` in every reachable situation.
@@ -34,12 +37,13 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
                 observations: [String: FixtureType] = [:], effects: Set<String> = [],
-                product: [String: Domain] = [:], productNeeds: [String: ProductNeed] = [:],
-                decisions: [String: [String: FixtureType]] = [:], matrices: [String: Set<String>] = [:],
+                product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:], productNeeds: [String: ProductNeed] = [:],
+                decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
                 supportsRelaunch: Bool = false) {
         self.events = events
         self.optionalInputs = optionalInputs
         self.productNeeds = productNeeds
+        self.productChoices = productChoices
         self.observations = observations
         self.effects = effects
         self.product = product
@@ -56,6 +60,20 @@ extension FixtureVocabulary {
         guard let inputs = events[event] else { return [] }
         let optional = optionalInputs[event] ?? []
         return inputs.keys.filter { !optional.contains($0) }.sorted()
+    }
+}
+
+/// The values of a product parameter a fixture can run, within its domain, and why there are no others.
+public struct ProductChoices: Hashable, Sendable {
+    /// The values the fixture can configure the core with.
+    public var values: [Value]
+    /// Why no other value can be run, in a phrase (`the core's PIN lengths`).
+    public var reason: String
+
+    /// Creates the choices.
+    public init(_ values: [Value], because reason: String) {
+        self.values = values
+        self.reason = reason
     }
 }
 

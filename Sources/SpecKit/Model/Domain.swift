@@ -17,11 +17,18 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .bool: "bool"
-        case .enumeration(let names): "[" + names.joined(separator: ", ") + "]"
+        case .enumeration(let names): "[" + names.map(Self.written).joined(separator: ", ") + "]"
         case .int(let r): "int \(r.lowerBound)..\(r.upperBound)"
         case .duration(let r): "duration \(Value.formatDuration(r.lowerBound))..\(Value.formatDuration(r.upperBound))"
         case .text: "text"
         }
+    }
+
+    /// A member as a spec writes it: a literal that is empty or holds a space, a comma or a bracket is quoted (`""`,
+    /// `"invalid 1.x"`), so a list of members reads back as the list it is; a text expression (`main + " "`) is not.
+    static func written(_ name: String) -> String {
+        let expression = name.contains { "+(\"".contains($0) }
+        return name.isEmpty || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
     }
 
     /// Whether conditions can test this domain (everything but text).

@@ -1,0 +1,337 @@
+import Foundation
+import SpecKit
+import Conformance
+import Testing
+import AppLockFixtures
+
+/// Every place a fixture can throw a `FixtureError`, and why a spec that lints clean does not meet it at run time:
+/// lint reports the spec first (and which finding), the run cannot reach it, or the device or the core failed (not
+/// the spec). The sites the run can still reach from a clean spec are listed as `.reachable`, each with the reason
+/// lint cannot see it yet: the list is exact, so a new site, or a site that moves, fails this test until it is
+/// classified.
+@Suite("Fixture error sites")
+struct FixtureErrorSitesTests {
+    /// Why a site is not a surprise for a product owner.
+    enum Guard: Hashable {
+        /// Lint reports the spec first, with one of these findings.
+        case lint([String])
+        /// No spec that lints clean can get here (the reason says why).
+        case unreachable(String)
+        /// The device or the core failed; the run reports it as a divergence to look into, not a spec mistake.
+        case device(String)
+        /// A spec that lints clean can still get here: lint does not see it yet (the reason says what it would need).
+        case reachable(String)
+    }
+
+    struct Entry {
+        var file: String
+        var fragment: String
+        var guarding: Guard
+        init(_ file: String, _ fragment: String, _ guarding: Guard) {
+            self.file = file
+            self.fragment = fragment
+            self.guarding = guarding
+        }
+    }
+
+    static let name = Guard.lint(["fixture.unknown-name"])
+    static let table = Guard.lint(["fixture.unknown-table"])
+    static let input = Guard.lint(["fixture.missing-input"])
+    static let value = Guard.lint(["fixture.unknown-value", "fixture.domain-mismatch"])
+    static let inputOrValue = Guard.lint(["fixture.missing-input", "fixture.unknown-value", "fixture.domain-mismatch"])
+    static let product = Guard.lint(["product.bad-value"])
+    static let missingProduct = Guard.lint(["product.missing"])
+    static let typed = Guard.unreachable("the input's declared domain fits the fixture's type (fixture.domain-mismatch), so the value has its kind")
+    static let killed = Guard.reachable("a scenario step after 'kill' and before 'relaunch' that sends an app event or reads an app observation; lint would need to know which events and observations a killed app still serves")
+    static let io = Guard.device("the fixture's scratch store could not be written or read")
+    static let output = Guard.reachable("a name the vocabulary lists (so fixture.unknown-name never fires) that the fixture serves only after an action: a table's output, or the last answer, read where no such action ran; lint would need the vocabulary to say which observations are outputs of what")
+
+    static let entries: [Entry] = [
+        // Capability
+        Entry("CapabilityFixture", "must be true or false", typed),
+        Entry("CapabilityFixture", "authenticate needs canEvaluate", input),
+        Entry("CapabilityFixture", "lateReply needs a result", input),
+        Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a lateReply before any authenticate; lint does not order events")),
+        Entry("CapabilityFixture", "no event", name),
+        Entry("CapabilityFixture", "no observation", output),
+        Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
+        Entry("CapabilityFixture", "reply needs a result", input),
+        Entry("CapabilityFixture", "has no decision table", table),
+        Entry("CapabilityFixture", "runs no matrix", table),
+        Entry("CapabilityFixture", "the table gives no", input),
+        Entry("CapabilityFixture", "unknown LAError code", value),
+        Entry("CapabilityFixture", "unknown biometryType", value),
+        Entry("CapabilityFixture", "unknown check", value),
+        Entry("CapabilityFixture", "unknown osMajor", value),
+        Entry("CapabilityFixture", "unknown policy", product),
+        Entry("CapabilityFixture", "unknown product value", name),
+        Entry("CapabilityFixture", "unknown scenario", value),
+        // Dual password: faults
+        Entry("DualPasswordFaults", "does not fit the", .reachable("an editSlot value wider than the field; lint does not know each field's width")),
+        Entry("DualPasswordFaults", "could not edit the store", io),
+        Entry("DualPasswordFaults", "could not tamper with the store", io),
+        Entry("DualPasswordFaults", "the store holds no slot record", .reachable("editSlot after an erase left no slot records; lint does not follow the store")),
+        Entry("DualPasswordFaults", "the store holds no slot records to tamper with", .reachable("tamperStore after an erase left no slot records; lint does not follow the store")),
+        Entry("DualPasswordFaults", "unknown record tampering", value),
+        Entry("DualPasswordFaults", "unknown slot position", value),
+        Entry("DualPasswordFaults", "unknown slot record field", value),
+        // Dual password
+        Entry("DualPasswordFixture", "is not a password expression", value),
+        Entry("DualPasswordFixture", "names a password this fixture does not configure", value),
+        Entry("DualPasswordFixture", "cannot take", value),
+        Entry("DualPasswordFixture", "\\(name) needs \\(key)", input),
+        Entry("DualPasswordFixture", "could not install the two passwords", .device("the core refused to set up the fixture's two test passwords")),
+        Entry("DualPasswordFixture", "editSlot needs an int value", typed),
+        Entry("DualPasswordFixture", "failures is not an int", typed),
+        Entry("DualPasswordFixture", "kind must be text or numericPIN", value),
+        Entry("DualPasswordFixture", "length is not an int", typed),
+        Entry("DualPasswordFixture", "\"needs \\(key)", input),
+        Entry("DualPasswordFixture", "no observation", output),
+        Entry("DualPasswordFixture", "sameAsOther is not a bool", typed),
+        Entry("DualPasswordFixture", "set-up failed for another reason", .device("the core's set-up failed for a reason the password policy table does not name")),
+        Entry("DualPasswordFixture", "slot must be main or decoy", value),
+        Entry("DualPasswordFixture", "the app is killed", killed),
+        Entry("DualPasswordFixture", "the cell gives no action", input),
+        Entry("DualPasswordFixture", "the core showed an error text the fixture has no name for", .device("the core showed an error the fixture cannot name")),
+        Entry("DualPasswordFixture", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.conditions)")),
+        Entry("DualPasswordFixture", "has no decision table", table),
+        Entry("DualPasswordFixture", "runs no matrix", table),
+        Entry("DualPasswordFixture", "the erase axis must be on or off", value),
+        Entry("DualPasswordFixture", "the store cannot be read", io),
+        Entry("DualPasswordFixture", "the store's directory cannot be read", io),
+        Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
+        Entry("DualPasswordFixture", "unknown action", value),
+        Entry("DualPasswordFixture", "unknown event", name),
+        Entry("DualPasswordFixture", "unknown product value", name),
+        // Launch gates
+        Entry("LaunchGatesFixture", "is not \\(grammar)", value),
+        Entry("LaunchGatesFixture", "authResult needs an outcome", inputOrValue),
+        Entry("LaunchGatesFixture", "could not enable the biometric gate", .device("the core did not save the switch")),
+        Entry("LaunchGatesFixture", "the store refused the write", io),
+        Entry("LaunchGatesFixture", "needs the input", input),
+        Entry("LaunchGatesFixture", "finishOnboarding needs via", inputOrValue),
+        Entry("LaunchGatesFixture", "needs the product value onboardingPages", missingProduct),
+        Entry("LaunchGatesFixture", "gates.consent needs accepted\"", input),
+        Entry("LaunchGatesFixture", "gates.consent needs accepted:", value),
+        Entry("LaunchGatesFixture", "gates.order needs update", inputOrValue),
+        Entry("LaunchGatesFixture", "gates.rating needs actions\"", input),
+        Entry("LaunchGatesFixture", "gates.rating needs actions,", inputOrValue),
+        Entry("LaunchGatesFixture", "keyEmpty, keyInvalid", inputOrValue),
+        Entry("LaunchGatesFixture", "gates.update needs dismissed", inputOrValue),
+        Entry("LaunchGatesFixture", "gates.update needs running", inputOrValue),
+        Entry("LaunchGatesFixture", "gates.version-compare needs version and other", input),
+        Entry("LaunchGatesFixture", "no event", name),
+        Entry("LaunchGatesFixture", "no observation", output),
+        Entry("LaunchGatesFixture", "setEnabled needs switchTo", inputOrValue),
+        Entry("LaunchGatesFixture", "cover rule is the core's", .unreachable("coverRule's domain has the one rule the core's gate uses")),
+        Entry("LaunchGatesFixture", "grace is fixed by the core", product),
+        Entry("LaunchGatesFixture", "has no decision table", table),
+        Entry("LaunchGatesFixture", "needs the product value appVersion", missingProduct),
+        Entry("LaunchGatesFixture", "needs the product value legalVersion", missingProduct),
+        Entry("LaunchGatesFixture", "runs no matrix", table),
+        Entry("LaunchGatesFixture", "the row gives no bool", inputOrValue),
+        Entry("LaunchGatesFixture", "unknown product value", name),
+        // Launch lock
+        Entry("LaunchLockFixture", "must be a bool", typed),
+        Entry("LaunchLockFixture", "a prompt opened but the row gives no auth reply", input),
+        Entry("LaunchLockFixture", "authResult needs an outcome", input),
+        Entry("LaunchLockFixture", "available must be a bool", typed),
+        Entry("LaunchLockFixture", "away must be a duration", typed),
+        Entry("LaunchLockFixture", "cannot create a temporary directory", io),
+        Entry("LaunchLockFixture", "cannot write the store file", io),
+        Entry("LaunchLockFixture", "corruptStore needs the app killed first", .reachable("corruptStore while the app runs; lint does not follow kill and relaunch")),
+        Entry("LaunchLockFixture", "could not turn the lock on", .device("the core did not turn the lock on in a row's set-up")),
+        Entry("LaunchLockFixture", "no event", name),
+        Entry("LaunchLockFixture", "no observation", output),
+        Entry("LaunchLockFixture", "the app is not running", killed),
+        Entry("LaunchLockFixture", "defaultEnabled=true cannot be configured", product),
+        Entry("LaunchLockFixture", "has no decision table", table),
+        Entry("LaunchLockFixture", "runs no matrix", table),
+        Entry("LaunchLockFixture", "the table gives no \\(name)", input),
+        Entry("LaunchLockFixture", "the table gives no action", input),
+        Entry("LaunchLockFixture", "the table gives no biometryType", input),
+        Entry("LaunchLockFixture", "unknown action", value),
+        Entry("LaunchLockFixture", "unknown biometryType", value),
+        Entry("LaunchLockFixture", "unknown coverRule", product),
+        Entry("LaunchLockFixture", "unknown outcome", value),
+        Entry("LaunchLockFixture", "unknown policy", product),
+        Entry("LaunchLockFixture", "unknown product value", name),
+        // MedTime
+        Entry("MedTimeFixture", "is not a boolean", typed),
+        Entry("MedTimeFixture", "\\(name) needs \\(key)", input),
+        Entry("MedTimeFixture", "attempt-rules needs method and failures", input),
+        Entry("MedTimeFixture", "could not set up the MedTime store", io),
+        Entry("MedTimeFixture", "could not write the credential record", io),
+        Entry("MedTimeFixture", "elapsed is not a duration", typed),
+        Entry("MedTimeFixture", "medtime has no decision table", table),
+        Entry("MedTimeFixture", "medtime has no matrix", table),
+        Entry("MedTimeFixture", "no observation", output),
+        Entry("MedTimeFixture", "is not 4 or 6", product),
+        Entry("MedTimeFixture", "the app is killed", killed),
+        Entry("MedTimeFixture", "the core recorded no failure", .unreachable("failures is at least 1 in the fixture's type, so the core has recorded one")),
+        Entry("MedTimeFixture", "the core's only fallback is the app PIN", .unreachable("fallback's domain is [appPIN]")),
+        Entry("MedTimeFixture", "success delay", product),
+        Entry("MedTimeFixture", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.conditions)")),
+        Entry("MedTimeFixture", "unknown bioResult outcome", value),
+        Entry("MedTimeFixture", "unknown biometricType", product),
+        Entry("MedTimeFixture", "unknown configuration", product),
+        Entry("MedTimeFixture", "unknown credential record", value),
+        Entry("MedTimeFixture", "unknown event", name),
+        Entry("MedTimeFixture", "unknown instance", value),
+        Entry("MedTimeFixture", "unknown key", value),
+        Entry("MedTimeFixture", "unknown method", value),
+        Entry("MedTimeFixture", "unknown pin", value),
+        Entry("MedTimeFixture", "unknown product value", name),
+        // Storage faults (shared by MedTime and the dual password)
+        Entry("StorageFaults", "is not a storage event", .unreachable("the fixtures hand it only the storage events of their vocabulary")),
+        Entry("StorageFaults", "callFails needs at", inputOrValue),
+        Entry("StorageFaults", "could not damage the store file", io),
+        Entry("StorageFaults", "could not restore the store image", io),
+        Entry("StorageFaults", "killDuringWrite needs at", inputOrValue),
+        Entry("StorageFaults", "restoreStore needs deviceSecret", inputOrValue),
+        Entry("StorageFaults", "restoreStore needs image", inputOrValue),
+        Entry("StorageFaults", "the fault needs nth", inputOrValue),
+    ]
+
+    /// Every `FixtureError("…")` in the fixtures' sources: file (without `.swift`), line and the literal as written.
+    static func sites() throws -> [(file: String, line: Int, literal: String)] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/AppLockFixtures")
+        var found: [(String, Int, String)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for (index, line) in text.components(separatedBy: "\n").enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                var rest = Substring(line)
+                while let start = rest.range(of: "FixtureError(") {
+                    rest = rest[start.upperBound...]
+                    // The literal as written, up to its closing quote and parenthesis.
+                    let literal = rest.range(of: "\")").map { String(rest[..<$0.upperBound]) } ?? String(rest)
+                    found.append((String(name.dropLast(6)), index + 1, literal))
+                }
+            }
+        }
+        return found
+    }
+
+    @Test("every FixtureError site is classified exactly once, and every entry still names a site")
+    func everySiteClassified() throws {
+        let sites = try Self.sites()
+        #expect(sites.count > 100, "the scan found the sites (\(sites.count))")
+        var used = Set<Int>()
+        for site in sites {
+            let matches = Self.entries.indices.filter { Self.entries[$0].file == site.file && site.literal.contains(Self.entries[$0].fragment) }
+            let best = matches.max { Self.entries[$0].fragment.count < Self.entries[$1].fragment.count }
+            #expect(best != nil, "\(site.file).swift:\(site.line) throws \(site.literal.prefix(80)) and is not classified here")
+            if let best { used.insert(best) }
+        }
+        for (index, entry) in Self.entries.enumerated() where !used.contains(index) {
+            Issue.record("the entry \(entry.file) '\(entry.fragment)' names no site any more")
+        }
+    }
+
+    @Test("each finding a site relies on is one lint gives and docs/spec-language.md lists")
+    func findingsExist() throws {
+        let doc = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/spec-language.md"), encoding: .utf8)
+        for entry in Self.entries {
+            guard case .lint(let ids) = entry.guarding else { continue }
+            for id in ids { #expect(doc.contains("| `\(id)` |"), "\(id) is not in the findings table") }
+        }
+    }
+
+    @Test("the sites a clean spec can still reach are the listed ones (the count goes down as lint learns them)")
+    func reachableCount() throws {
+        let sites = try Self.sites()
+        let reachable = sites.filter { site in
+            let entry = Self.entries.filter { $0.file == site.file && site.literal.contains($0.fragment) }.max { $0.fragment.count < $1.fragment.count }
+            if case .reachable = entry?.guarding { return true }
+            return false
+        }
+        #expect(reachable.count == 24, "\(reachable.map { "\($0.file):\($0.line)" })")
+    }
+
+    // MARK: - The vocabulary and the dispatch agree
+
+    /// The errors that mean "the fixture does not know this name, or was not given an input": lint's
+    /// fixture.unknown-name, fixture.unknown-table and fixture.missing-input stand for them.
+    static func isNameOrInputError(_ message: String) -> Bool {
+        ["no event", "unknown event", "no observation", "has no decision table", "no decision table", "runs no matrix", "has no matrix",
+         "unknown product value", "needs the input", "gives no", "needs method", "needs version and other"].contains { message.contains($0) }
+            || message.range(of: #"^\S* ?needs \S+$"#, options: .regularExpression) != nil
+    }
+
+    /// A value of each type, as a spec would write it.
+    static func sample(_ type: FixtureType) -> Value {
+        switch type {
+        case .domain(let d): d.defaultValue
+        case .literal(.date): .symbol("2026-05-01")
+        case .literal: .symbol("1.0")
+        case .textExpression(let operands): .symbol(operands.first ?? "1.2")
+        }
+    }
+
+    /// A fixture of each kind, built with a sample of every product value it needs.
+    static func fresh(_ type: any Fixture.Type) throws(FixtureError) -> any Fixture {
+        let v = type.vocabulary
+        let product = v.productNeeds.keys.sorted().compactMap { name in
+            v.product[name].map { NamedValue(name, v.productChoices[name]?.values.first ?? $0.defaultValue) }
+        }
+        return try type.init(product: product)
+    }
+
+    /// Whether the fixture serves an observation: at once, or after some table or event of its vocabulary (a table's
+    /// outputs, the last answer) run with sample inputs.
+    static func served(_ name: String, by type: any Fixture.Type) -> Bool {
+        let v = type.vocabulary
+        let actions: [TestAction] = [.check]
+            + v.decisions.sorted { $0.key < $1.key }.map { table, inputs in .decide(table: table, inputs: inputs.keys.sorted().map { NamedValue($0, sample(inputs[$0]!)) }) }
+            + v.matrices.sorted { $0.key < $1.key }.map { table, axes in .cell(table: table, axes: axes.keys.sorted().map { NamedValue($0, sample(axes[$0]!)) }) }
+            + v.events.sorted { $0.key < $1.key }.map { event, inputs in .event(event, inputs: inputs.keys.sorted().map { NamedValue($0, sample(inputs[$0]!)) }) }
+        for action in actions {
+            do throws(FixtureError) {
+                let fixture = try fresh(type)
+                _ = try fixture.perform(action)
+                _ = try fixture.observe(name)
+                return true
+            } catch {
+                if !isNameOrInputError(error.message) && !error.message.contains("no observation") { return true }
+            }
+        }
+        return false
+    }
+
+    @Test("every name of each fixture's vocabulary is one it dispatches: no event, observation or table that lint accepts is unknown to the fixture, and given every input none is missing")
+    func vocabularyMatchesDispatch() throws {
+        for (fixture, type) in FixtureRegistry.standard.fixtureTypes.sorted(by: { $0.key < $1.key }) {
+            let v = type.vocabulary
+            for name in v.observations.keys.sorted() {
+                #expect(Self.served(name, by: type), "\(fixture): no action makes '\(name)' observable")
+            }
+            for (event, inputs) in v.events.sorted(by: { $0.key < $1.key }) {
+                // Every input, then the required ones alone: an input the fixture cannot do without is never optional.
+                let all = inputs.keys.sorted().map { NamedValue($0, Self.sample(inputs[$0]!)) }
+                let required = all.filter { !(v.optionalInputs[event] ?? []).contains($0.name) }
+                for given in Set([all, required].map { $0.map(\.name) }).sorted(by: { $0.count > $1.count }) {
+                    let values = all.filter { given.contains($0.name) }
+                    do throws(FixtureError) { _ = try Self.fresh(type).perform(.event(event, inputs: values)) } catch {
+                        #expect(!Self.isNameOrInputError(error.message), "\(fixture): \(event)(\(given)): \(error.message)")
+                    }
+                }
+            }
+            for (table, inputs) in v.decisions.sorted(by: { $0.key < $1.key }) {
+                let given = inputs.keys.sorted().map { NamedValue($0, Self.sample(inputs[$0]!)) }
+                do throws(FixtureError) { _ = try Self.fresh(type).perform(.decide(table: table, inputs: given)) } catch {
+                    #expect(!Self.isNameOrInputError(error.message), "\(fixture): \(table): \(error.message)")
+                }
+            }
+            for name in v.product.keys.sorted() {
+                let value = v.productChoices[name]?.values.first ?? v.product[name]!.defaultValue
+                do throws(FixtureError) { _ = try type.init(product: [NamedValue(name, value)] + v.productNeeds.keys.filter { $0 != name }.sorted().compactMap { need in
+                    v.product[need].map { NamedValue(need, v.productChoices[need]?.values.first ?? $0.defaultValue) }
+                }) } catch {
+                    #expect(!Self.isNameOrInputError(error.message), "\(fixture): product \(name): \(error.message)")
+                }
+            }
+        }
+    }
+}
