@@ -67,7 +67,10 @@ public final class DualPasswordFixture: Fixture {
                     "erase": .names("on", "off"),
                 ],
             ],
-            supportsRelaunch: true)
+            supportsRelaunch: true,
+            // The device (its faults, the store file, which process is in front) and the audits of the files it holds.
+            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys)
+                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral"]))
     }
 
     /// A password as a spec writes it: a text expression over the passwords this fixture configures

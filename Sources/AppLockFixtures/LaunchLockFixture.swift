@@ -47,7 +47,9 @@ public final class LaunchLockFixture: Fixture {
                 "launch-lock.availability": ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool],
                 "launch-lock.toggle": ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")],
             ],
-            supportsRelaunch: true)
+            supportsRelaunch: true,
+            // The device's faults work on the store file whatever the app does; corruptStore damages it between a kill and a relaunch.
+            servedWhileKilled: ["storageFull", "storageWorks", "corruptStore"], onlyWhileKilled: ["corruptStore"])
     }
 
     private let configuration: LaunchLock.Configuration

@@ -95,7 +95,9 @@ public final class MedTimeFixture: Fixture {
             ],
             // `failures` counts the failures so far, at least the one just made (the core records the last failure).
             decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]],
-            supportsRelaunch: true)
+            supportsRelaunch: true,
+            // The device (its faults, the store file, the clock, which process is in front) and what it reports.
+            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys).union(["storeCredential", "clockMoves", "useInstance"]))
     }
 
     private let directory: String

@@ -42,7 +42,7 @@ struct FixtureErrorSitesTests {
     static let product = Guard.lint(["product.bad-value"])
     static let missingProduct = Guard.lint(["product.missing"])
     static let typed = Guard.unreachable("the input's declared domain fits the fixture's type (fixture.domain-mismatch), so the value has its kind")
-    static let killed = Guard.reachable("a scenario step after 'kill' and before 'relaunch' that sends an app event or reads an app observation; lint would need to know which events and observations a killed app still serves")
+    static let killed = Guard.lint(["fixture.killed-app"])
     static let io = Guard.device("the fixture's scratch store could not be written or read")
     static let output = Guard.reachable("a name the vocabulary lists (so fixture.unknown-name never fires) that the fixture serves only after an action: a table's output, or the last answer, read where no such action ran; lint would need the vocabulary to say which observations are outputs of what")
 
@@ -139,7 +139,7 @@ struct FixtureErrorSitesTests {
         Entry("LaunchLockFixture", "away must be a duration", typed),
         Entry("LaunchLockFixture", "cannot create a temporary directory", io),
         Entry("LaunchLockFixture", "cannot write the store file", io),
-        Entry("LaunchLockFixture", "corruptStore needs the app killed first", .reachable("corruptStore while the app runs; lint does not follow kill and relaunch")),
+        Entry("LaunchLockFixture", "corruptStore needs the app killed first", killed),
         Entry("LaunchLockFixture", "could not turn the lock on", .device("the core did not turn the lock on in a row's set-up")),
         Entry("LaunchLockFixture", "no event", name),
         Entry("LaunchLockFixture", "no observation", output),
@@ -247,7 +247,7 @@ struct FixtureErrorSitesTests {
             if case .reachable = entry?.guarding { return true }
             return false
         }
-        #expect(reachable.count == 24, "\(reachable.map { "\($0.file):\($0.line)" })")
+        #expect(reachable.count == 10, "\(reachable.map { "\($0.file):\($0.line)" })")
     }
 
     // MARK: - The vocabulary and the dispatch agree

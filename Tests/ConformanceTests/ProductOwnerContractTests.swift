@@ -124,4 +124,42 @@ struct ProductOwnerContractTests {
         #expect(found.first?.location.line == (try Self.line(of: from.trimmingCharacters(in: .whitespacesAndNewlines), in: file)))
         #expect(found.first?.message.contains(message) == true, "\(found.first?.message ?? "")")
     }
+
+    @Test("a step that needs a running app after a kill, or corruptStore under a running app, is a located error (one per step), never a fixture error")
+    func killedApp() throws {
+        let spec = """
+            id: k.test
+            kind: scenarios
+            title: t
+            source: face-id-launch-lock.zh.md §4
+            fixture: launch-lock
+            observe:
+              enabled: bool
+            events:
+              appear:
+              corruptStore:
+              storageFull:
+            scenarios:
+              - id: K-1
+                source: face-id-launch-lock.zh.md §4
+                steps:
+                  - event: appear
+                  - event: corruptStore
+                  - kill
+                  - event: storageFull
+                  - event: appear
+                    expect: {enabled: false}
+                  - expect: {enabled: false}
+                  - relaunch
+                  - event: appear
+                    expect: {enabled: false}
+
+            """
+        let c = Self.compile(try Self.specs() + [("specs/k.yaml", Array(spec.utf8))])
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.killed-app", "fixture.killed-app", "fixture.killed-app"], "\(found)")
+        #expect(found.map(\.location.line) == [17, 20, 22])
+        #expect(found[1].message == "scenario K-1 sends 'appear' after the app was killed (line 18) and before a relaunch: fixture 'launch-lock' cannot do that with a killed app")
+        #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
+    }
 }

@@ -33,13 +33,18 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// `.relaunch`; a `relaunch` of a core that was not killed first drops it as a kill does). Its machines are then
     /// modelled across a relaunch: the exploration fires `relaunch` in every reachable situation.
     public var supportsRelaunch: Bool
+    /// The events and observations a killed app still serves, between a `kill` and the `relaunch` (the device's faults,
+    /// the store's files); nil when a kill leaves nothing unserved. Lint refuses any other between the two.
+    public var servedWhileKilled: Set<String>?
+    /// The events that need the app killed first (damaging the store file under a running app is not one of them).
+    public var onlyWhileKilled: Set<String>
 
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
                 observations: [String: FixtureType] = [:], effects: Set<String> = [],
                 product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:], productNeeds: [String: ProductNeed] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
-                supportsRelaunch: Bool = false) {
+                supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = []) {
         self.events = events
         self.optionalInputs = optionalInputs
         self.productNeeds = productNeeds
@@ -50,6 +55,8 @@ public struct FixtureVocabulary: Hashable, Sendable {
         self.decisions = decisions
         self.matrices = matrices
         self.supportsRelaunch = supportsRelaunch
+        self.servedWhileKilled = servedWhileKilled
+        self.onlyWhileKilled = onlyWhileKilled
     }
 }
 
