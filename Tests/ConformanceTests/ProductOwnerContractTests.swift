@@ -162,4 +162,39 @@ struct ProductOwnerContractTests {
         #expect(found[1].message == "scenario K-1 sends 'appear' after the app was killed (line 18) and before a relaunch: fixture 'launch-lock' cannot do that with a killed app")
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
+
+    @Test("a fixture error lint cannot see yet is reported at the spec line of the step, in a sentence naming the step",
+          arguments: [
+            // A table's output read in a scenario, where no table ran (FixtureErrorSitesTests: reachable).
+            ("launch-lock", "observe:\n  prompts: bool\nevents:\n  appear:", "      - event: appear\n        expect: {prompts: false}", 14),
+            // A late reply before any request.
+            ("capability", "observe:\n  message: text\nevents:\n  lateReply:\n    result: [success]", "      - event: lateReply\n        with: {result: success}", 15),
+          ])
+    func runErrorsAreLocated(fixture: String, declarations: String, step: String, line: Int) throws {
+        let spec = """
+            id: r.test
+            kind: scenarios
+            title: t
+            source: face-id-launch-lock.zh.md §4
+            fixture: \(fixture)
+            \(declarations)
+            scenarios:
+              - id: R-1
+                source: face-id-launch-lock.zh.md §4
+                steps:
+            \(step)
+
+            """
+        let c = Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let testCase = try #require(c.suite.cases.first { $0.row == "R-1" })
+        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        let divergence = try #require(outcome.divergence)
+        #expect(!outcome.passed)
+        #expect(testCase.file == "specs/r.yaml" && divergence.line == line, "the step at specs/r.yaml:\(line), not \(divergence.line)")
+        let message = divergence.error ?? divergence.cells.compactMap { cell -> String? in
+            if case .error(let e) = cell.actual { return e } else { return nil }
+        }.first
+        #expect(message?.isEmpty == false, "the fixture said why")
+    }
 }
