@@ -51,8 +51,13 @@ public enum LiteralGrammar: String, Hashable, Sendable, CaseIterable, CustomStri
                 return DomainError(message: "the empty text is not a version", hint: "write a version such as \"1.2\"")
             }
             if Self.isVersion(text) { return nil }
-            return DomainError(message: "'\(text)' is not a version: a version is whole numbers joined by dots, such as 1.10 or 2.0.1",
-                               hint: "to pass malformed text to the core on purpose, write \"\(Self.invalidMark)\(text)\"")
+            let message = "'\(text)' is not a version: a version is whole numbers joined by dots, such as 1.10 or 2.0.1"
+            if let named = VersionNames.literal(ofName: text), !(named.isEmpty && self == .version) {
+                // A version name of language 2 (v1_10, empty): say what it stood for.
+                let value = problem(with: named) == nil ? named : Self.invalidMark + named
+                return DomainError(message: message, hint: "write \"\(value)\" (language 2 wrote it \(text); 'lockspec migrate' rewrites every such name)")
+            }
+            return DomainError(message: message, hint: "to pass malformed text to the core on purpose, write \"\(Self.invalidMark)\(text)\"")
         case .date:
             if Self.isDate(text) { return nil }
             return DomainError(message: "'\(text)' is not a date: write the year, month and day as YYYY-MM-DD, such as 2026-05-01", hint: nil)

@@ -178,7 +178,8 @@ struct ScenarioReader {
         if byKey["repeat"] != nil, let at = key("expect") {
             c.error("spec.ambiguous-expect", "'expect' on a repeated step does not say which repetitions it checks",
                     at: at, hint: "write 'expect-each:' to check after every repetition, or 'expect-last:' to check only after the last",
-                    rows: [scenarioID])
+                    rows: [scenarioID],
+                    notes: ["a spec written in language 1 checked it after the last repetition; 'lockspec migrate' writes expect-last: and lists it for you to check"])
             return false
         }
         for name in ["expect-each", "expect-last"] {
