@@ -1,0 +1,37 @@
+/// The values of a product parameter a fixture can run, within its domain, and why there are no others.
+public struct ProductChoices: Hashable, Sendable {
+    /// The values the fixture can configure the core with.
+    public var values: [Value]
+    /// Why no other value can be run, in a phrase (`the core's PIN lengths`).
+    public var reason: String
+
+    /// Creates the choices.
+    public init(_ values: [Value], because reason: String) {
+        self.values = values
+        self.reason = reason
+    }
+}
+
+/// When a fixture needs a product parameter to be set.
+public enum ProductNeed: Hashable, Sendable, CustomStringConvertible {
+    /// Every spec of the fixture needs it.
+    case always
+    /// A spec that declares one of these events needs it.
+    case forEvents(Set<String>)
+
+    /// Whether a spec that declares these events needs the parameter.
+    public func applies(toEvents declared: some Sequence<String>) -> Bool {
+        switch self {
+        case .always: true
+        case .forEvents(let events): declared.contains { events.contains($0) }
+        }
+    }
+
+    /// The need as `lockspec lint --fixtures` prints it.
+    public var description: String {
+        switch self {
+        case .always: "required"
+        case .forEvents(let events): "required by " + events.sorted().joined(separator: ", ")
+        }
+    }
+}
