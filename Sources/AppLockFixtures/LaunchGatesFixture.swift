@@ -39,6 +39,7 @@ public final class LaunchGatesFixture: Fixture {
                 "grace": ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
                                         because: "the BiometricGate's grace is fixed by the core"),
             ],
+            productLiterals: ["appVersion": .version, "legalVersion": .date],
             productNeeds: ["appVersion": .always, "legalVersion": .always, "onboardingPages": .forEvents(["finishOnboarding"])],
             decisions: [
                 "gates.consent": ["accepted": .names("never", "sameAsCurrent", "different")],
@@ -83,8 +84,9 @@ public final class LaunchGatesFixture: Fixture {
                       LaunchLock.Configuration.launchGates.coverRule == .enabledWhileNotActive else {
                     throw FixtureError("the BiometricGate's cover rule is the core's (cover whenever enabled and not active)")
                 }
-            case ("appVersion", let v): running = v.description
-            case ("legalVersion", let v): legal = v.description
+            // Lint checks both against their grammars (productLiterals); "invalid 1.3b" runs the build 1.3b.
+            case ("appVersion", let v): running = LiteralGrammar.version.text(of: v.description)
+            case ("legalVersion", let v): legal = LiteralGrammar.date.text(of: v.description)
             case ("biometricEnabled", .bool(let b)): biometric = b
             case ("onboardingPages", .int(let n)): onboardingPages = n
             default: throw FixtureError("unknown product value \(item.name)")

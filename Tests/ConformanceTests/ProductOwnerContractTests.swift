@@ -115,7 +115,9 @@ struct ProductOwnerContractTests {
     @Test("a product value inside its domain that the core cannot be configured with is a located error, not a run-time failure",
           arguments: [("medtime.product.yaml", "  pinLength: 4\n", "  pinLength: 5\n", "can run pinLength only as 4 or 6"),
                       ("launch-lock.product.yaml", "  defaultEnabled: false\n", "  defaultEnabled: true\n", "can run defaultEnabled only as false"),
-                      ("gates.product.yaml", "  grace: 1s\n", "  grace: 2s\n", "can run grace only as 1s")])
+                      ("gates.product.yaml", "  grace: 1s\n", "  grace: 2s\n", "can run grace only as 1s"),
+                      ("gates.product.yaml", "  appVersion: \"1.1\"\n", "  appVersion: \"1.x.0\"\n", "appVersion: '1.x.0' is not a version"),
+                      ("gates.product.yaml", "  legalVersion: \"2026-04-30\"\n", "  legalVersion: \"2026-04-31\"\n", "legalVersion: '2026-04-31' is not a date")])
     func unsupportedProductValue(file: String, from: String, to: String, message: String) throws {
         let c = Self.compile(try Self.specs(editing: file) { $0.replacingOccurrences(of: from, with: to) })
         let found = Self.errors(c)

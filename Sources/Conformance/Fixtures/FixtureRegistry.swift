@@ -48,7 +48,8 @@ extension FixtureRegistry {
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
                 + v.product.sorted { $0.key < $1.key }.map {
-                    "    \($0.key): \(Self.describe(.domain($0.value)))\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
+                    "    \($0.key): \(Self.describe(v.productLiterals[$0.key].map(FixtureType.literal) ?? .domain($0.value)))"
+                        + "\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
                 }.joined()
             if !v.decisions.isEmpty {
                 text += "  decision functions (table:; every input required):\n" + v.decisions.keys.sorted().map { table in

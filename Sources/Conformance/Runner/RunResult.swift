@@ -265,6 +265,12 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// expectation.
     public var failed: Bool { cases.contains { $0.failsRun } || exploration?.failed == true }
 
-    /// The one-line command that reruns a case's row.
-    public static func rerunCommand(for result: CaseResult) -> String { "lockspec run specs --row \(result.row)" }
+    /// The one-line command that reruns a case's row: `lockspec run` over the folder that holds its spec (`specs` for
+    /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live.
+    public static func rerunCommand(for result: CaseResult) -> String {
+        var folder = result.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if folder.isEmpty { folder = result.file.hasPrefix("/") ? "/" : "." }
+        let quoted = folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "lockspec run \(quoted) --row \(result.row)"
+    }
 }

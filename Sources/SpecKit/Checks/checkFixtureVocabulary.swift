@@ -83,10 +83,13 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
     }
 }
 
-/// Product values inside their parameter's domain that the fixture still cannot run (`ProductChoices`), each at its
-/// own line.
+/// Product values inside their parameter's domain that the fixture still cannot run (`ProductChoices`), or that are
+/// not of their value type (`productLiterals`), each at its own line.
 private func unsupportedProductValues(_ bindings: [Binding], _ fixture: String, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     bindings.compactMap { b -> Diagnostic? in
+        if let grammar = vocabulary.productLiterals[b.name], let p = grammar.problem(with: b.value.description) {
+            return Diagnostic(.error, id: "product.bad-value", "\(b.name): \(p.message)", at: b.location, hint: p.hint)
+        }
         guard let choices = vocabulary.productChoices[b.name], !choices.values.contains(b.value) else { return nil }
         let allowed = choices.values.map(\.description)
         return Diagnostic(.error, id: "product.bad-value",

@@ -19,6 +19,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// For a parameter whose domain holds values the core cannot be configured with, the only ones it can run (the
     /// launch gates' fixed 1 s grace, MedTime's PIN lengths 4 and 6), with why. Lint refuses any other value.
     public var productChoices: [String: ProductChoices]
+    /// For a text parameter that is a value type (the running version, a dated legal version), its grammar: lint
+    /// checks each value against it.
+    public var productLiterals: [String: LiteralGrammar]
     /// The product parameters the fixture cannot run without, and when it needs each. A parameter not listed here
     /// has the core's own configuration as its default.
     public var productNeeds: [String: ProductNeed]
@@ -42,13 +45,15 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
                 observations: [String: FixtureType] = [:], effects: Set<String> = [],
-                product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:], productNeeds: [String: ProductNeed] = [:],
+                product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:],
+                productLiterals: [String: LiteralGrammar] = [:], productNeeds: [String: ProductNeed] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
                 supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = []) {
         self.events = events
         self.optionalInputs = optionalInputs
         self.productNeeds = productNeeds
         self.productChoices = productChoices
+        self.productLiterals = productLiterals
         self.observations = observations
         self.effects = effects
         self.product = product
