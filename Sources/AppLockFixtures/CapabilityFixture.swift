@@ -42,6 +42,7 @@ public final class CapabilityFixture: Fixture {
                 "onTap": .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none"),
                 "message": .text, "buttonTitle": .text,
             ],
+            tableOutputs: ["buttonTitle", "entry", "hardwareSupported", "name", "onTap", "policy", "result", "type"],
             effects: ["evaluatePolicy", "completion", "passcodeFlow"],
             product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
             decisions: [

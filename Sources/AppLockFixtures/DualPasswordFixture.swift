@@ -44,6 +44,7 @@ public final class DualPasswordFixture: Fixture {
                 "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool,
                 "profileKeyHeld": .bool, "builtInDelayCap": .duration, "realOpensFromAnyFile": .bool,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
+            tableOutputs: ["accepted", "reason", "delay", "profile", "realIntact", "error", "inputCleared"],
             effects: [
                 "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
                 "showIrreversibleWarning", "askSecondConfirmation",

@@ -29,6 +29,7 @@ public final class LaunchGatesFixture: Fixture {
                 "sheet": .names("none", "forced", "soft"), "consentShown": .bool, "requestReview": .bool, "dismissable": .bool,
                 "order": .names("less", "equal", "greater", "invalid"), "errorDetails": .text, "failedClosed": .bool,
             ],
+            tableOutputs: ["order", "dismissable", "requestReview", "consentShown"],
             effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
                       "submitFeedback", "openStoreURL"],
             product: [

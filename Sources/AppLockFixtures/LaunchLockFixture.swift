@@ -37,6 +37,7 @@ public final class LaunchLockFixture: Fixture {
                 "available": .bool, "toggleInteractive": .bool, "label": .text, "subtitle": .text, "prompts": .bool,
                 "enabledAfter": .bool, "failedClosed": .bool, "builtInGrace": .duration,
             ],
+            tableOutputs: ["prompts", "enabledAfter"],
             effects: ["startAuthentication"],
             product: [
                 "grace": .duration(0...3_600_000), "policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]),

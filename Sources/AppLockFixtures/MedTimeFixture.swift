@@ -79,6 +79,7 @@ public final class MedTimeFixture: Fixture {
                 "announcement": .text, "failedClosed": .bool, "path": .text, "navigation": .text,
                 "blockLeft": .duration,
             ].merging(StorageFaults.conditions) { mine, _ in mine },
+            tableOutputs: ["action", "announcement", "block", "remaining"],
             effects: ["analytics", "announce", "output", "startBiometric"],
             product: [
                 "platform": .enumeration(["iOS"]), "biometricType": .enumeration(["face", "fingerprint", "none"]),

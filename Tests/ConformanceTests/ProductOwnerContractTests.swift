@@ -167,8 +167,9 @@ struct ProductOwnerContractTests {
 
     @Test("a fixture error lint cannot see yet is reported at the spec line of the step, in a sentence naming the step",
           arguments: [
-            // A table's output read in a scenario, where no table ran (FixtureErrorSitesTests: reachable).
-            ("launch-lock", "observe:\n  prompts: bool\nevents:\n  appear:", "      - event: appear\n        expect: {prompts: false}", 14),
+            // A value wider than the slot record's field (FixtureErrorSitesTests: reachable).
+            ("dual-password", "observe:\n  failures: int 0..20\nevents:\n  editSlot:\n    which: [first]\n    field: [formatVersion]\n    value: int 0..300",
+             "      - event: editSlot\n        with: {which: first, field: formatVersion, value: 300}", 17),
             // A late reply before any request.
             ("capability", "observe:\n  message: text\nevents:\n  lateReply:\n    result: [success]", "      - event: lateReply\n        with: {result: success}", 15),
           ])
@@ -198,5 +199,31 @@ struct ProductOwnerContractTests {
             if case .error(let e) = cell.actual { return e } else { return nil }
         }.first
         #expect(message?.isEmpty == false, "the fixture said why")
+    }
+
+    @Test("an output of the fixture's tables observed by a scenario is a located lint error (it exists only right after a table's row)")
+    func tableOutputInAScenario() throws {
+        let spec = """
+            id: r.test
+            kind: scenarios
+            title: t
+            source: face-id-launch-lock.zh.md §4
+            fixture: launch-lock
+            observe:
+              prompts: bool
+            events:
+              appear:
+            scenarios:
+              - id: R-1
+                source: face-id-launch-lock.zh.md §4
+                steps:
+                  - event: appear
+                    expect: {prompts: false}
+
+            """
+        let found = Self.errors(Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))]))
+        #expect(found.map(\.id) == ["fixture.table-output"], "\(found)")
+        #expect(found.first?.location.line == 7)
+        #expect(found.first?.message == "'prompts' is an output of the tables of fixture 'launch-lock': it exists only right after a decision table's row or a matrix cell runs, so a scenarios spec cannot observe it")
     }
 }

@@ -44,7 +44,9 @@ extension FixtureRegistry {
                     "      \($0.key)\(optional.contains($0.key) ? " (optional)" : ""): \(Self.describe($0.value))\n"
                 }.joined()
             }.joined()
-            text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map { "    \($0.key): \(Self.describe($0.value))\n" }.joined()
+            text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map {
+                "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (a table's output only)" : "")\n"
+            }.joined()
             text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
                 + v.product.sorted { $0.key < $1.key }.map {

@@ -29,8 +29,13 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
                 hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
         }
     }
-    func checkObservation(_ name: String, at location: SourceLocation) {
-        if vocabulary.observations[name] == nil { unknown("observation", name, vocabulary.observations.keys, at: location) }
+    func checkObservation(_ name: String, at location: SourceLocation, outsideTables: Bool = false) {
+        if vocabulary.observations[name] == nil { return unknown("observation", name, vocabulary.observations.keys, at: location) }
+        guard outsideTables, vocabulary.tableOutputs.contains(name) else { return }
+        out.append(Diagnostic(.error, id: "fixture.table-output",
+            "'\(name)' is an output of the tables of fixture '\(spec.fixture)': it exists only right after a decision table's row or a matrix cell runs, so a \(spec.kind.rawValue) spec cannot observe it",
+            at: location, notes: ["the outputs of its tables: \(vocabulary.tableOutputs.sorted().joined(separator: ", "))"],
+            hint: "check it in a decision or matrix spec, or observe a name the fixture keeps (lockspec lint --fixtures)"))
     }
     func checkEffects(_ named: [Named]) {
         for e in named where !vocabulary.effects.contains(e.name) { unknown("effect", e.name, vocabulary.effects, at: e.location) }
@@ -40,12 +45,12 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
     case .machine(let m):
         m.events.forEach(checkEvent)
         checkObservation("state", at: m.states.first?.location ?? spec.location)
-        for v in m.variables { checkObservation(v.name, at: v.location) }
+        for v in m.variables { checkObservation(v.name, at: v.location, outsideTables: true) }
         checkEffects(m.effects)
         out += checkFixtureRelaunch(spec, m, vocabulary)
     case .scenarios(let s):
         s.events.forEach(checkEvent)
-        for o in s.observe { checkObservation(o.name, at: o.location) }
+        for o in s.observe { checkObservation(o.name, at: o.location, outsideTables: true) }
         checkEffects(s.effects)
         for scenario in s.scenarios { checkProduct(scenario.given) }
     case .decision(let d):

@@ -11,6 +11,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables), with the
     /// values each can take.
     public var observations: [String: FixtureType]
+    /// The observations that exist only right after a decision table's row or a matrix cell runs (its outputs): a
+    /// machine or a scenario cannot observe them, and lint says so.
+    public var tableOutputs: Set<String>
     /// Effect names the fixture reports.
     public var effects: Set<String>
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
@@ -44,13 +47,14 @@ public struct FixtureVocabulary: Hashable, Sendable {
 
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
-                observations: [String: FixtureType] = [:], effects: Set<String> = [],
+                observations: [String: FixtureType] = [:], tableOutputs: Set<String> = [], effects: Set<String> = [],
                 product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:],
                 productLiterals: [String: LiteralGrammar] = [:], productNeeds: [String: ProductNeed] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
                 supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = []) {
         self.events = events
         self.optionalInputs = optionalInputs
+        self.tableOutputs = tableOutputs
         self.productNeeds = productNeeds
         self.productChoices = productChoices
         self.productLiterals = productLiterals
