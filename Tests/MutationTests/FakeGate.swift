@@ -13,7 +13,7 @@ import Foundation
 /// build whose mutant is compiled in) it fails R-2. With a file `baseline-fails` beside the script (per package: an
 /// environment variable would leak into the tests running alongside), even the unmutated run fails; with a file
 /// `r2-fails-alone`, R-2 fails when it runs without R-1.
-struct FakePackage {
+final class FakePackage: Sendable {
     let root: String
     let gate: String
     let sites: [MutationSite]
@@ -64,6 +64,9 @@ struct FakePackage {
     func calls() -> [String] {
         ((try? String(contentsOfFile: root + "/calls.log", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
+
+    /// The folder goes with the last reference to the package (twenty test runs left twenty folders each).
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// Makes the package in a fresh temporary folder, with `count` sites numbered 1...count.
     init(count: Int = 7) throws {
