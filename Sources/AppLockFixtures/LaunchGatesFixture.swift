@@ -58,10 +58,15 @@ public final class LaunchGatesFixture: Fixture {
                 ],
                 "gates.version-compare": ["version": remoteVersion, "other": remoteVersion],
             ],
-            supportsRelaunch: true)
+            supportsRelaunch: true, servedWhileKilled: servedWhileKilled)
     }
 
     private let clock = ManualClock()
+    /// Whether the app was killed and not relaunched yet.
+    private var killed = false
+    /// What a killed app's device still allows: damaging its saved preferences, and installing a new build (which
+    /// then starts at the relaunch).
+    static let servedWhileKilled: Set<String> = ["corruptStore", "damageRatingHistory", "bumpLegalVersion", "updateApp"]
     /// The preferences; `corruptStore` swaps in one that cannot be read, as a damaged file would be.
     private var store = InMemoryStore()
     private var configuration: LaunchGates.Configuration
@@ -114,8 +119,13 @@ public final class LaunchGatesFixture: Fixture {
         switch action {
         case .event(let name, let inputs): return try send(name, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
         case .advance(let ms): clock.advance(by: .milliseconds(Int64(ms))); return []
-        case .kill, .check: return []
+        case .check: return []
+        case .kill:
+            // The process is gone: until the relaunch only the device's files can be touched.
+            killed = true
+            return []
         case .relaunch:
+            killed = false
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return []
         case .decide(let table, let inputs):
@@ -130,6 +140,8 @@ public final class LaunchGatesFixture: Fixture {
     }
 
     private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [Effect] {
+        // Lint refuses any other event between a kill and its relaunch (servedWhileKilled).
+        if killed, !Self.servedWhileKilled.contains(name) { throw FixtureError("the app is killed: '\(name)' needs a relaunch first") }
         switch name {
         case "corruptStore":
             store = InMemoryStore.corrupted()
@@ -184,13 +196,11 @@ public final class LaunchGatesFixture: Fixture {
         case "bumpLegalVersion":
             // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
             configuration.legalVersion = try Self.literal(Self.required(inputs, "to", of: "bumpLegalVersion"), .date)
-            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-            return handle(.lock(.appear))
+            return try startInstalledBuild()
         case "updateApp":
             // The user installs a new build: the stack is rebuilt on the same store with the new running version.
             configuration.runningVersion = try Self.literal(Self.required(inputs, "version", of: "updateApp"), .version)
-            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-            return handle(.lock(.appear))
+            return try startInstalledBuild()
         case "postError": return handle(.postError("error"))
         case "retry": return handle(.retry)
         case "sendReport": return handle(.sendReport)
@@ -201,9 +211,18 @@ public final class LaunchGatesFixture: Fixture {
         }
     }
 
+    /// After a new build is installed: a running app is cold-started as that build; a killed one starts it at its
+    /// relaunch.
+    private func startInstalledBuild() throws(FixtureError) -> [Effect] {
+        guard !killed else { return [] }
+        gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+        return handle(.lock(.appear))
+    }
+
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
         if let output = outputs[name] { return output }
+        guard !killed else { throw FixtureError("the app is killed: no \(name)") }
         let lock = gates.lock
         switch name {
         case "state": return .symbol(lock.isLocked ? "Locked" : "Unlocked")

@@ -38,7 +38,8 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
             + m.choices.map { "  \($0.location): \($0.message)\n    hint: \($0.hint ?? "")\n" }.joined()
     }
     let changed = m.files.filter(\.changed).count
-    text += "migrate: \(m.files.count) files to language \(SpecLanguage.current), \(changed) \(written ? "changed" : "would change"), "
-        + "\(m.rewrites.count) rewrite\(m.rewrites.count == 1 ? "" : "s"), \(m.choices.count) choice\(m.choices.count == 1 ? "" : "s") for you\n"
+    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    text += "migrate: \(count(m.files.count, "file")) to language \(SpecLanguage.current), \(changed) \(written ? "changed" : "would change"), "
+        + "\(count(m.rewrites.count, "rewrite")), \(count(m.choices.count, "choice")) for you\n"
     return text
 }

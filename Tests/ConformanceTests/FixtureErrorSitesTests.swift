@@ -121,6 +121,7 @@ struct FixtureErrorSitesTests {
         Entry("LaunchGatesFixture", "gates.update needs running", inputOrValue),
         Entry("LaunchGatesFixture", "gates.version-compare needs version and other", input),
         Entry("LaunchGatesFixture", "no event", name),
+        Entry("LaunchGatesFixture", "the app is killed", killed),
         Entry("LaunchGatesFixture", "no observation", observation),
         Entry("LaunchGatesFixture", "setEnabled needs switchTo", inputOrValue),
         Entry("LaunchGatesFixture", "cover rule is the core's", .unreachable("coverRule's domain has the one rule the core's gate uses")),

@@ -116,4 +116,14 @@ struct ProductRuleTests {
         #expect(c.diagnostics.first?.hint == "remove this line")
         #expect(c.diagnostics.first?.severity == .warning)
     }
+
+    @Test("the hint pasted as it stands, placeholder and all, is refused: a decision says which one and why")
+    func placeholderRefused() throws {
+        let c = Self.compile([
+            "gates.product.yaml": Self.productFile,
+            "a.yaml": Self.spec("a", product: "product:\n  onboardingPages: 4\n  biometricEnabled: {value: true, decision: \"D-…: why this spec differs\"}"),
+        ])
+        #expect(c.diagnostics.map(\.id) == ["spec.placeholder-decision"], "\(c.diagnostics)")
+        #expect(c.diagnostics.first?.location.line == 8)
+    }
 }

@@ -60,6 +60,10 @@ public enum LiteralGrammar: String, Hashable, Sendable, CaseIterable, CustomStri
             return DomainError(message: message, hint: "to pass malformed text to the core on purpose, write \"\(Self.invalidMark)\(text)\"")
         case .date:
             if Self.isDate(text) { return nil }
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            if parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
+                return DomainError(message: "'\(text)' is not a date: there is no such day in the calendar", hint: nil)
+            }
             return DomainError(message: "'\(text)' is not a date: write the year, month and day as YYYY-MM-DD, such as 2026-05-01", hint: nil)
         }
     }

@@ -4,6 +4,8 @@ struct FileMigration {
     private(set) var edits: TextEdits
     private(set) var rewrites: [Diagnostic] = []
     private(set) var choices: [Diagnostic] = []
+    /// A file that cannot be migrated (it says a version this build does not know).
+    private(set) var errors: [Diagnostic] = []
     let root: NodeView
     let catalog: (any FixtureCatalog)?
     let products: MigrationProducts
@@ -21,14 +23,35 @@ struct FileMigration {
 
     /// Applies every rule the file's version calls for, then records the current version in the file.
     mutating func run() {
-        let from = declaredLanguage ?? 1
-        guard from < SpecLanguage.current, root.mapping != nil else { return }
+        if let node = root["language"], declaredLanguage.map({ !(1...SpecLanguage.current).contains($0) }) ?? true {
+            errors.append(Diagnostic(.error, id: "migrate.unknown-language",
+                "this file says language \(node.scalar ?? "?"), which this lockspec does not know (it reads 1 to \(SpecLanguage.current)): it is left as it is",
+                at: node.location))
+            return
+        }
+        // A file that says the current version may still hold older constructs (each an error now): every rule
+        // rewrites only those, so it runs them all.
+        let from = declaredLanguage.map { $0 == SpecLanguage.current ? 1 : $0 } ?? 1
+        guard root.mapping != nil else { return }
         let kind = root["kind"]?.scalar
         if from <= 1, kind == "decision" || kind == "matrix" { tableKey() }
         if from <= 1, kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
         if from <= 2, kind != "product" { repeatedProduct() }
         if from <= 2, kind != "product" { VersionNames.migrate(&self) }
-        if !edits.edits.isEmpty || declaredLanguage != nil { recordLanguage() }
+        if !edits.edits.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
+        relocate()
+    }
+
+    /// Points every note at the line as it stands in the migrated file.
+    private mutating func relocate() {
+        let edits = self.edits
+        func moved(_ d: Diagnostic) -> Diagnostic {
+            var d = d
+            d.location.line = edits.newLine(d.location.line)
+            return d
+        }
+        rewrites = rewrites.map(moved)
+        choices = choices.map(moved)
     }
 
     // MARK: - Recording
@@ -127,6 +150,7 @@ struct FileMigration {
         // A product: left with no values goes too.
         if removable.count == entries.count, !removable.isEmpty, productKey.key.location.line != entries[0].key.location.line {
             edits.removeLine(productKey.key.location.line)
+            rewrote("removed product:, which held nothing else", at: productKey.key.location)
         }
     }
 

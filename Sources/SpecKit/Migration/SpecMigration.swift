@@ -64,6 +64,7 @@ public struct SpecMigrator: Sendable {
             result.files.append(.init(path: source.path, original: source.text, migrated: file.edits.applied()))
             result.rewrites += file.rewrites
             result.choices += file.choices
+            result.errors += file.errors
         }
         result.rewrites.sort()
         result.choices.sort()

@@ -54,6 +54,14 @@ struct TextEdits {
         edits.append(Edit(line: line, column: 1, length: 0, text: "", removeLine: true))
     }
 
+    /// Where an original line stands in the edited text (a removed line: where the line after it now stands), so
+    /// what the migration reports points into the file as written.
+    func newLine(_ original: Int) -> Int {
+        let inserted = edits.filter { $0.insertLine && $0.line <= original }.count
+        let removed = Set(edits.filter { $0.removeLine && $0.line < original }.map(\.line)).count
+        return original + inserted - removed
+    }
+
     /// The edited text.
     func applied() -> String {
         var out: [String] = []

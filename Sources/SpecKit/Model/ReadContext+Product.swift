@@ -25,7 +25,7 @@ extension ReadContext {
                 let byKey = keys(inner, of: entry.value, what: "the product value '\(name)'", required: ["value"], optional: ["decision", "notes"])
                 guard let v = byKey["value"] else { continue }
                 valueNode = v
-                decision = byKey["decision"].flatMap { text($0, "the decision of product value '\(name)'") }
+                decision = byKey["decision"].flatMap { decisionText($0, "the decision of product value '\(name)'") }
             }
             guard let text = text(valueNode, "the product value '\(name)'") else { continue }
             var value = SpecReader.productValue(text, quoted: valueNode.isQuoted)

@@ -281,10 +281,23 @@ final class ReadContext {
         }
     }
 
+    /// A decision's text; the placeholder a hint shows (`D-…: why this spec differs`) is refused, so a hint pasted as
+    /// it stands never passes for a decision someone took.
+    func decisionText(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
+        guard let text = text(node, what()) else { return nil }
+        guard !text.contains("D-…") && !text.contains("D-...") else {
+            error("spec.placeholder-decision", "\(what()) is still the placeholder '\(text)': say which decision this is and why",
+                  at: node.location, hint: "write an id and the reason, such as \"D-GATE-ON: these rows start with the gate on\"",
+                  rows: rowID.map { [$0] } ?? [])
+            return text // one finding: the override or row is otherwise as written
+        }
+        return text
+    }
+
     /// A trace: `source`, `decision`, or both; one of them is required.
     func trace(_ byKey: KeyedNodes, at location: SourceLocation, rowID: String) -> Trace {
         let source = byKey["source"].flatMap { sourceText($0, rowID: rowID) }
-        let decision = byKey["decision"].flatMap { text($0, "the decision of row \(rowID)") }
+        let decision = byKey["decision"].flatMap { decisionText($0, "the decision of row \(rowID)", rowID: rowID) }
         if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
             error("spec.untraced-row",
                   "row \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
