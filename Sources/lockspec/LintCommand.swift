@@ -25,20 +25,26 @@ func unreadable(_ diagnostics: [Diagnostic]) -> Bool {
 let lintCommand = Command(
     name: "lint",
     overview: "Checks spec files: YAML, the spec language, gaps, conflicts, reachability and fixture names.",
-    usage: "lockspec lint [<path> ...] [--documents <dir>] [--format text|json|github|sarif] [--strict] [--summary]",
+    usage: "lockspec lint [<path> ...] [--documents <dir>] [--format text|json|github|sarif] [--strict] [--summary]  |  lockspec lint --fixtures [<fixture> ...]",
     arguments: [("<path>", "Spec files or folders to check (default: specs).")],
     options: [
         ("--documents <dir>", "Reads the headings of the design documents the specs cite: a section with no rows and no reason in specs/sections.yaml is a warning."),
         ("--format <format>", "How to print findings: text (default), json, github (workflow annotations), or sarif (SARIF 2.1.0 for code scanning)."),
         ("--strict", "Treats warnings as errors."),
         ("--summary", "Also prints the number of rows and test cases of each spec."),
-        ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables) and exits."),
+        ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables, what is required) and exits; with fixture names as the paths, those fixtures only."),
     ],
     valued: ["--format", "--documents"], flags: ["--strict", "--summary", "--fixtures"],
     run: { args in
         let format = try choice(args.options["--format"], DiagnosticFormatter.Format.self, option: "--format", default: .text)
         if args.flags.contains("--fixtures") {
-            Terminal.out(FixtureRegistry.standard.describeVocabularies())
+            let registry = FixtureRegistry.standard
+            // `lint --fixtures NAME…` lists those fixtures only.
+            for name in args.positionals where registry.vocabulary(of: name) == nil {
+                let guess = Suggest.closest(to: name, in: registry.fixtureNames)
+                throw Arguments.UsageError(message: "there is no fixture '\(name)'\(guess.map { " (did you mean '\($0)'?)" } ?? ""); the fixtures are \(registry.fixtureNames.joined(separator: ", "))")
+            }
+            Terminal.out(registry.describeVocabularies(only: args.positionals.isEmpty ? nil : Set(args.positionals)))
             return 0
         }
         let strict = args.flags.contains("--strict")
@@ -60,7 +66,7 @@ let lintCommand = Command(
             let errors = compilation.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
             let warnings = strict ? 0 : compilation.diagnostics.filter { $0.severity == .warning }.count
             let rows = compilation.specs.reduce(0) { $0 + $1.rows.count }
-            Terminal.err("\(compilation.specs.count) specs, \(rows) rows: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            Terminal.err("\(compilation.specs.count) spec\(compilation.specs.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
         }
         if unreadable(compilation.diagnostics) { return 2 }
         return compilation.failed(strict: strict) ? 1 : 0

@@ -58,4 +58,14 @@ struct LintFixturesCLITests {
         #expect(!r.stdout.contains("decision tables:") && !r.stdout.contains("matrices:"))
         #expect(try CLITests.run(["lint", "--fixtures"]).stdout == r.stdout)
     }
+
+    @Test("lint --fixtures NAME lists that fixture alone; an unknown name is bad usage with a did-you-mean")
+    func oneFixture() throws {
+        let r = try CLITests.run(["lint", "--fixtures", "launch-gates"])
+        #expect(r.status == 0)
+        #expect(r.stdout.split(separator: "\n").filter { $0.hasPrefix("fixture ") } == ["fixture launch-gates"])
+        let wrong = try CLITests.run(["lint", "--fixtures", "launch-gate"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("there is no fixture 'launch-gate' (did you mean 'launch-gates'?)"))
+    }
 }

@@ -33,9 +33,9 @@ public struct FixtureRegistry: FixtureCatalog {
 extension FixtureRegistry {
     /// Each fixture's vocabulary as text, for `lockspec lint --fixtures`: every event input, observation, product value
     /// and table input with the values it takes (`names` for a choice among names, `value` for a value written as
-    /// itself, or a text expression), and what a spec must give.
-    public func describeVocabularies() -> String {
-        fixtureNames.compactMap { name -> String? in
+    /// itself, or a text expression), and what a spec must give; `only` limits it to those fixtures.
+    public func describeVocabularies(only names: Set<String>? = nil) -> String {
+        fixtureNames.filter { names?.contains($0) ?? true }.compactMap { name -> String? in
             guard let v = vocabulary(of: name) else { return nil }
             var text = "fixture \(name)\n"
             text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
