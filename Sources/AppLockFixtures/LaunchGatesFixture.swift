@@ -196,11 +196,11 @@ public final class LaunchGatesFixture: Fixture {
         case "bumpLegalVersion":
             // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
             configuration.legalVersion = try Self.literal(Self.required(inputs, "to", of: "bumpLegalVersion"), .date)
-            return try startInstalledBuild()
+            return startInstalledBuild()
         case "updateApp":
             // The user installs a new build: the stack is rebuilt on the same store with the new running version.
             configuration.runningVersion = try Self.literal(Self.required(inputs, "version", of: "updateApp"), .version)
-            return try startInstalledBuild()
+            return startInstalledBuild()
         case "postError": return handle(.postError("error"))
         case "retry": return handle(.retry)
         case "sendReport": return handle(.sendReport)
@@ -213,7 +213,7 @@ public final class LaunchGatesFixture: Fixture {
 
     /// After a new build is installed: a running app is cold-started as that build; a killed one starts it at its
     /// relaunch.
-    private func startInstalledBuild() throws(FixtureError) -> [Effect] {
+    private func startInstalledBuild() -> [Effect] {
         guard !killed else { return [] }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         return handle(.lock(.appear))

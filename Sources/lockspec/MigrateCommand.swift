@@ -14,13 +14,8 @@ let migrateCommand = Command(
     run: { args in
         let check = args.flags.contains("--check")
         let paths = args.positionals.isEmpty ? ["specs"] : args.positionals
-        let migration: SpecMigration
-        do throws(DiagnosticError) {
-            migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: paths, write: !check)
-        } catch {
-            Terminal.err(DiagnosticFormatter.render(error.diagnostics, format: .text, strict: false, color: false))
-            return 2
-        }
+        // A path that does not exist is a DiagnosticError, which the command line prints and exits 2 on.
+        let migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: paths, write: !check)
         Terminal.out(renderMigration(migration, written: !check))
         if !migration.errors.isEmpty { return 2 }
         return check && migration.files.contains(where: \.changed) ? 1 : 0

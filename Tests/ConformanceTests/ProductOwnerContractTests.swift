@@ -127,24 +127,30 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.contains(message) == true, "\(found.first?.message ?? "")")
     }
 
+    /// A scenarios spec `specs/<x>.yaml` of one scenario `id` (`K-1` gives `k.test`) for `fixture`, with its declarations
+    /// (`observe:`, `events:`) and its steps, each as a spec writes them at the start of a line: the declarations start
+    /// at line 6 and the steps at line 10 plus the number of declaration lines.
+    static func scenario(_ id: String, fixture: String, declarations: String, steps: String) -> String {
+        """
+        id: \(id.prefix(1).lowercased()).test
+        kind: scenarios
+        title: t
+        source: face-id-launch-lock.zh.md §4
+        fixture: \(fixture)
+        \(declarations)
+        scenarios:
+          - id: \(id)
+            source: face-id-launch-lock.zh.md §4
+            steps:
+        \(steps)
+
+        """
+    }
+
     @Test("a step that needs a running app after a kill, or corruptStore under a running app, is a located error (one per step), never a fixture error")
     func killedApp() throws {
-        let spec = """
-            id: k.test
-            kind: scenarios
-            title: t
-            source: face-id-launch-lock.zh.md §4
-            fixture: launch-lock
-            observe:
-              enabled: bool
-            events:
-              appear:
-              corruptStore:
-              storageFull:
-            scenarios:
-              - id: K-1
-                source: face-id-launch-lock.zh.md §4
-                steps:
+        let spec = Self.scenario("K-1", fixture: "launch-lock",
+                                 declarations: "observe:\n  enabled: bool\nevents:\n  appear:\n  corruptStore:\n  storageFull:", steps: """
                   - event: appear
                   - event: corruptStore
                   - kill
@@ -155,8 +161,7 @@ struct ProductOwnerContractTests {
                   - relaunch
                   - event: appear
                     expect: {enabled: false}
-
-            """
+            """)
         let c = Self.compile(try Self.specs() + [("specs/k.yaml", Array(spec.utf8))])
         let found = Self.errors(c)
         #expect(found.map(\.id) == ["fixture.killed-app", "fixture.killed-app", "fixture.killed-app"], "\(found)")
@@ -174,20 +179,7 @@ struct ProductOwnerContractTests {
             ("capability", "observe:\n  message: text\nevents:\n  lateReply:\n    result: [success]", "      - event: lateReply\n        with: {result: success}", 15),
           ])
     func runErrorsAreLocated(fixture: String, declarations: String, step: String, line: Int) throws {
-        let spec = """
-            id: r.test
-            kind: scenarios
-            title: t
-            source: face-id-launch-lock.zh.md §4
-            fixture: \(fixture)
-            \(declarations)
-            scenarios:
-              - id: R-1
-                source: face-id-launch-lock.zh.md §4
-                steps:
-            \(step)
-
-            """
+        let spec = Self.scenario("R-1", fixture: fixture, declarations: declarations, steps: step)
         let c = Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
         let testCase = try #require(c.suite.cases.first { $0.row == "R-1" })
@@ -203,24 +195,8 @@ struct ProductOwnerContractTests {
 
     @Test("an output of the fixture's tables observed by a scenario is a located lint error (it exists only right after a table's row)")
     func tableOutputInAScenario() throws {
-        let spec = """
-            id: r.test
-            kind: scenarios
-            title: t
-            source: face-id-launch-lock.zh.md §4
-            fixture: launch-lock
-            observe:
-              prompts: bool
-            events:
-              appear:
-            scenarios:
-              - id: R-1
-                source: face-id-launch-lock.zh.md §4
-                steps:
-                  - event: appear
-                    expect: {prompts: false}
-
-            """
+        let spec = Self.scenario("R-1", fixture: "launch-lock", declarations: "observe:\n  prompts: bool\nevents:\n  appear:",
+                                 steps: "      - event: appear\n        expect: {prompts: false}")
         let found = Self.errors(Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))]))
         #expect(found.map(\.id) == ["fixture.table-output"], "\(found)")
         #expect(found.first?.location.line == 7)

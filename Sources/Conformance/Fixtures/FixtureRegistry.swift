@@ -53,18 +53,18 @@ extension FixtureRegistry {
                     "    \($0.key): \(Self.describe(v.productLiterals[$0.key].map(FixtureType.literal) ?? .domain($0.value)))"
                         + "\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
                 }.joined()
-            if !v.decisions.isEmpty {
-                text += "  decision functions (table:; every input required):\n" + v.decisions.keys.sorted().map { table in
-                    "    \(table)\n" + v.decisions[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(Self.describe($0.value))\n" }.joined()
-                }.joined()
-            }
-            if !v.matrices.isEmpty {
-                text += "  matrix functions (table:; every axis required):\n" + v.matrices.keys.sorted().map { table in
-                    "    \(table)\n" + v.matrices[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(Self.describe($0.value))\n" }.joined()
-                }.joined()
-            }
-            return text
+            return text + Self.describeTables("decision functions (table:; every input required)", v.decisions)
+                + Self.describeTables("matrix functions (table:; every axis required)", v.matrices)
         }.joined(separator: "\n")
+    }
+
+    /// `  title:` then each function a spec's `table:` can name, with each input (or axis) and its type, sorted; nothing
+    /// when there are none.
+    private static func describeTables(_ title: String, _ tables: [String: [String: FixtureType]]) -> String {
+        guard !tables.isEmpty else { return "" }
+        return "  \(title):\n" + tables.keys.sorted().map { table in
+            "    \(table)\n" + tables[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(describe($0.value))\n" }.joined()
+        }.joined()
     }
 
     /// A type with what it is: `names [done, skip]` for a choice among names, `value …` for a value written as itself

@@ -15,15 +15,9 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     case .machine(let m): declaredEvents = m.events
     case .scenarios(let s): declaredEvents = s.events
     case .decision(let d):
-        if let inputs = vocabulary.decisions[d.table.name] {
-            let missing = inputs.keys.filter { name in !d.inputs.contains { $0.name == name } }.sorted()
-            out += missing.map { missingTableInput(spec, d.table, $0, inputs[$0].map { "\($0)" } ?? "", kind: "input", under: "inputs") }
-        }
+        out += missingTableInputs(spec, d.table, vocabulary.decisions[d.table.name], declared: d.inputs, kind: "input", under: "inputs")
     case .matrix(let m):
-        if let axes = vocabulary.matrices[m.table.name] {
-            let missing = axes.keys.filter { name in !m.axes.contains { $0.name == name } }.sorted()
-            out += missing.map { missingTableInput(spec, m.table, $0, axes[$0].map { "\($0)" } ?? "", kind: "axis", under: "axes") }
-        }
+        out += missingTableInputs(spec, m.table, vocabulary.matrices[m.table.name], declared: m.axes, kind: "axis", under: "axes")
     }
     for event in declaredEvents where vocabulary.events[event.name] != nil {
         for name in vocabulary.requiredInputs(of: event.name) where event.input(name) == nil {
@@ -82,13 +76,17 @@ private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: St
     return out
 }
 
-/// A decision or matrix spec that lacks an input or axis of its table, located at `table:`.
-private func missingTableInput(_ spec: Spec, _ table: Named, _ name: String, _ type: String, kind: String, under key: String) -> Diagnostic {
-    let typed = type.isEmpty ? "" : " (\(type))"
-    return Diagnostic(.error, id: "fixture.missing-input",
-        "table '\(table.name)' needs the \(kind) '\(name)'\(typed), but this spec does not declare it, so fixture '\(spec.fixture)' could not evaluate any row",
-        at: table.location, notes: ["declare it under \(key): as \(name): [values]; a row that does not name it covers every value"],
-        hint: "add '\(name):' under '\(key):'")
+/// Each input (or axis) of a decision (or matrix) function that the spec does not declare, located at `table:`;
+/// nothing for a function the fixture does not have (`checkFixtureVocabulary` reports that).
+private func missingTableInputs(_ spec: Spec, _ table: Named, _ inputs: [String: FixtureType]?, declared: [Declaration],
+                                kind: String, under key: String) -> [Diagnostic] {
+    guard let inputs else { return [] }
+    return inputs.keys.filter { name in !declared.contains { $0.name == name } }.sorted().map { name in
+        Diagnostic(.error, id: "fixture.missing-input",
+            "table '\(table.name)' needs the \(kind) '\(name)' (\(inputs[name]!)), but this spec does not declare it, so fixture '\(spec.fixture)' could not evaluate any row",
+            at: table.location, notes: ["declare it under \(key): as \(name): [values]; a row that does not name it covers every value"],
+            hint: "add '\(name):' under '\(key):'")
+    }
 }
 
 /// The product values the fixture needs for this spec that no one sets, located at the spec's `fixture:`.

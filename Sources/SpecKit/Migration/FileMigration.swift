@@ -36,8 +36,10 @@ struct FileMigration {
         let kind = root["kind"]?.scalar
         if from <= 1, kind == "decision" || kind == "matrix" { tableKey() }
         if from <= 1, kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
-        if from <= 2, kind != "product" { repeatedProduct() }
-        if from <= 2, kind != "product" { VersionNames.migrate(&self) }
+        if from <= 2, kind != "product" {
+            repeatedProduct()
+            VersionNames.migrate(&self)
+        }
         if !edits.edits.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
         relocate()
     }

@@ -44,22 +44,22 @@ public struct SpecMigrator: Sendable {
     /// Migrates files already read (path and text).
     public func migrate(_ sources: [(path: String, text: String)]) -> SpecMigration {
         var result = SpecMigration()
-        var loaded: [(path: String, text: String, root: NodeView)] = []
-        for source in sources {
-            do {
-                let document = try YAMLLoader().loadDocument(Array(source.text.utf8), file: source.path)
-                loaded.append((source.path, source.text, document.root))
+        // Each source's document, in the order given; nil for one that is not YAML (its findings are the errors).
+        let roots = sources.map { source -> NodeView? in
+            do throws(DiagnosticError) {
+                return try YAMLLoader().loadDocument(Array(source.text.utf8), file: source.path).root
             } catch {
                 result.errors += error.diagnostics
+                return nil
             }
         }
-        let products = MigrationProducts(loaded.map(\.root))
-        for source in sources {
-            guard let document = loaded.first(where: { $0.path == source.path }) else {
+        let products = MigrationProducts(roots.compactMap { $0 })
+        for (source, root) in zip(sources, roots) {
+            guard let root else {
                 result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
                 continue
             }
-            var file = FileMigration(text: source.text, root: document.root, catalog: catalog, products: products)
+            var file = FileMigration(text: source.text, root: root, catalog: catalog, products: products)
             file.run()
             result.files.append(.init(path: source.path, original: source.text, migrated: file.edits.applied()))
             result.rewrites += file.rewrites

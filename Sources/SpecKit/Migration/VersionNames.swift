@@ -8,11 +8,11 @@ enum VersionNames {
         guard let fixture = m.root["fixture"]?.scalar, let vocabulary = m.catalog?.vocabulary(of: fixture) else { return }
         let byEvent = vocabulary.events.mapValues { grammars(of: $0) }.filter { !$0.value.isEmpty }
         if let events = m.root["events"]?.mapping {
-            for event in events { declared(event.value, byEvent[event.key.scalar ?? ""] ?? [:], &m) }
+            for event in events { values(event.value, byEvent[event.key.scalar ?? ""] ?? [:], &m) }
         }
         for scenario in items(m.root["scenarios"]) { steps(scenario["steps"], byEvent, &m) }
         let table = m.root["table"]?.scalar.flatMap { vocabulary.decisions[$0] }.map(grammars) ?? [:]
-        if !table.isEmpty, let inputs = m.root["inputs"] { declared(inputs, table, &m) }
+        if !table.isEmpty, let inputs = m.root["inputs"] { values(inputs, table, &m) }
         for row in items(m.root["rows"]) {
             let on = row["on"].map { $0.sequence.map { Array($0.compactMap(\.scalar)) } ?? [$0.scalar].compactMap { $0 } } ?? []
             var types = table
@@ -26,12 +26,8 @@ enum VersionNames {
         inputs.compactMapValues { if case .literal(let g) = $0 { return g } else { return nil } }
     }
 
-    /// A mapping of input declarations (`min: [empty, v1_2]`): every listed value of a literal-typed input.
-    private static func declared(_ node: NodeView, _ types: [String: LiteralGrammar], _ m: inout FileMigration) {
-        values(node, types, &m)
-    }
-
-    /// Every value, scalar or listed, of the literal-typed keys of a mapping.
+    /// Every value, scalar or listed, of the literal-typed keys of a mapping: input declarations (`min: [empty, v1_2]`),
+    /// a step's `with:`, a row's `when:`.
     private static func values(_ node: NodeView, _ types: [String: LiteralGrammar], _ m: inout FileMigration) {
         guard let entries = node.mapping else { return }
         for entry in entries {

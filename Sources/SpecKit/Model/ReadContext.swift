@@ -93,10 +93,9 @@ final class ReadContext {
         return text
     }
 
-    /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate.
-    /// A quoted text that is neither a name nor an attempt at a text expression (`""`, `"invalid 1.x"`: no `+`, `(` or
-    /// `"`) is a literal member, for a
-    /// fixture whose value type takes it (`LiteralGrammar`); lint checks it against that grammar.
+    /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate. A
+    /// quoted text that is neither a name nor an attempt at a text expression (`""`, `"invalid 1.x"`: no `+`, `(` or
+    /// `"`) is a literal member, for a fixture whose value type takes it (`LiteralGrammar`); lint checks its grammar.
     func enumerationMember(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
         if node.isQuoted, let text = node.scalar, text.isEmpty || (!text.contains(where: { "+(\"".contains($0) }) && !Self.isName(text)
                                                                  && (try? TextExpression.parse(text).get()) == nil) {
@@ -285,11 +284,11 @@ final class ReadContext {
     /// it stands never passes for a decision someone took.
     func decisionText(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
         guard let text = text(node, what()) else { return nil }
-        guard !text.contains("D-…") && !text.contains("D-...") else {
+        // One finding: the text is kept, so the override or row is otherwise read as written.
+        if text.contains("D-…") || text.contains("D-...") {
             error("spec.placeholder-decision", "\(what()) is still the placeholder '\(text)': say which decision this is and why",
                   at: node.location, hint: "write an id and the reason, such as \"D-GATE-ON: these rows start with the gate on\"",
                   rows: rowID.map { [$0] } ?? [])
-            return text // one finding: the override or row is otherwise as written
         }
         return text
     }
