@@ -38,8 +38,13 @@ let package = Package(
         // The Language Server behind `lockspec lsp`: JSON-RPC framing, lint findings as diagnostics, completion, hover.
         .target(name: "LanguageServer", dependencies: ["SpecKit", "Conformance"]),
 
+        // A small HTTP/1.1 server over BSD sockets (loopback by default, bounded requests); knows nothing of specs.
+        .target(name: "LocalHTTP"),
+        // The browser workbench behind `lockspec serve`: the page, and its API over lint, run, diff and the table editor.
+        .target(name: "Workbench", dependencies: ["SpecKit", "Conformance", "LocalHTTP"]),
+
         // The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation", "LanguageServer"]),
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation", "LanguageServer", "Workbench", "LocalHTTP"]),
         // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
         .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
         .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
@@ -57,6 +62,7 @@ let package = Package(
                     exclude: ["Golden", "Languages"]),
         .testTarget(name: "LockspecCLITests", dependencies: []),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "LocalHTTP", "SpecKit", "Conformance", "AppLockFixtures"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "SpecKit", "Conformance", "AppLockFixtures"]),
         // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
         .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"], plugins: ["SpecTablesPlugin"]),

@@ -25,7 +25,7 @@ struct Command: Sendable {
     }
 }
 
-let commands: [Command] = [lintCommand, compileCommand, graphCommand, runCommand, exploreCommand, mergeCommand, diffCommand, watchCommand, lspCommand, mutateCommand, migrateCommand]
+let commands: [Command] = [lintCommand, compileCommand, graphCommand, runCommand, exploreCommand, mergeCommand, diffCommand, watchCommand, serveCommand, lspCommand, mutateCommand, migrateCommand]
 
 func mainHelp() -> String {
     """

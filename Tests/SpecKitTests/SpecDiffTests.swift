@@ -44,6 +44,14 @@ struct SpecDiffTests {
         #expect(d.rows.map(\.kind) == [.moved])
     }
 
+    @Test("a moved edge (to: Open → Locked) is a change of 'to' alone: the positions the reader keeps of its states are not a part")
+    func movedEdgeNamesOnlyTo() throws {
+        let moved = Self.success.replacingOccurrences(of: "to: Open", with: "to: Locked")
+        let d = try diff(Self.machine(rows: Self.success + Self.failure), Self.machine(rows: moved + Self.failure))
+        #expect(d.rows.map { "\($0.id) \($0.kind) \($0.cells)" } == ["R-OK changed [\"to\"]"])
+        #expect(d.behaviourChanged)
+    }
+
     @Test("a widened list ([failure] to [failure, cancel]) shows exactly the cancel situations that now count")
     func widened() throws {
         let widened = Self.failure.replacingOccurrences(of: "[failure]", with: "[failure, cancel]")

@@ -32,16 +32,7 @@ public struct WatchSession: Sendable {
             return WatchReport(changed: changed, diagnostics: diagnostics, specs: 0, rows: 0, ran: [], notRun: [], cases: [])
         }
         let affected = all ? compilation.specs.map(\.id) : AffectedSpecs.ids(changed: Set(changed), before: last, after: compilation)
-        let broken = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
-        var runnable: [String] = [], notRun: [String] = []
-        for id in affected {
-            if let spec = compilation.specs.first(where: { $0.id == id }) {
-                if dependencies(of: spec, in: compilation).contains(where: broken.contains) { notRun.append(id) } else { runnable.append(id) }
-            } else if let old = last?.specs.first(where: { $0.id == id }), let before = last,
-                      dependencies(of: old, in: before).contains(where: broken.contains) {
-                notRun.append(id)   // no longer reads: broken, or it uses a machine that is (a deleted spec is just gone)
-            }
-        }
+        let (runnable, notRun) = AffectedSpecs.partition(affected, diagnostics: diagnostics, before: last, after: compilation)
         var cases: [CaseResult] = []
         if !runnable.isEmpty {
             let identity = RunIdentity(tool: BuildIdentity.toolVersion, build: .current, startedAt: "watch",
@@ -63,15 +54,5 @@ public struct WatchSession: Sendable {
         } catch {
             return (nil, error.diagnostics)
         }
-    }
-
-    /// The files a spec's cases depend on: its own, its fixture's product file, and the machine it `uses:`.
-    func dependencies(of spec: Spec, in compilation: SpecCompiler.Compilation) -> [String] {
-        var files = [spec.file]
-        files += compilation.products.filter { $0.fixture == spec.fixture }.map(\.file)
-        if case .scenarios(let set) = spec.body, let uses = set.uses {
-            files += compilation.specs.filter { $0.id == uses }.map(\.file)
-        }
-        return files
     }
 }

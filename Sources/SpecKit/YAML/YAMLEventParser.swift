@@ -47,6 +47,19 @@ final class YAMLEventParser {
         }
     }
 
+    /// Hands every event to `body` until the stream ends or `body` returns false; a libyaml error is thrown as a
+    /// located diagnostic. For readers that want the events' start and end marks (`YAMLSpans`).
+    func forEachEvent(_ body: (UnsafePointer<yaml_event_t>) throws(DiagnosticError) -> Bool) throws(DiagnosticError) {
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                throw DiagnosticError([syntaxDiagnostic()])
+            }
+            defer { yaml_event_delete(&event) }
+            guard try body(&event), event.type != YAML_STREAM_END_EVENT else { return }
+        }
+    }
+
     /// Runs libyaml's event loop to the end, building nothing, and returns how many events it gave.
     ///
     /// Stops at the first error. This is the floor a loader's speed is measured against.

@@ -1,0 +1,72 @@
+/// A text as lines of Unicode scalars, so that YAML positions (line, column in scalars) index it directly, and edits by
+/// position leave every other scalar where it was.
+public struct LineText: Sendable {
+    /// The lines, without their line breaks.
+    public internal(set) var lines: [[Unicode.Scalar]]
+    /// Whether the text ends with a line break.
+    public let endsWithNewline: Bool
+
+    /// Splits a text into lines.
+    public init(_ text: String) {
+        endsWithNewline = text.hasSuffix("\n")
+        var body = text
+        if endsWithNewline { body.removeLast() }
+        lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    }
+
+    /// The whole text.
+    public var text: String {
+        lines.map(Self.string).joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+    }
+
+    /// Scalars as a string.
+    static func string(_ scalars: [Unicode.Scalar]) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// A position moved back to the end of the previous line when it stands at the start of a line after `start`
+    /// (where libyaml ends a block scalar), so a replacement keeps the line break.
+    public func trimmed(_ end: TextPosition, after start: TextPosition) -> TextPosition {
+        guard end.column == 1, end.line > start.line, end.line - 2 < lines.count else { return end }
+        return TextPosition(line: end.line - 1, column: lines[end.line - 2].count + 1)
+    }
+
+    /// The text between two positions.
+    public func slice(_ start: TextPosition, _ end: TextPosition) -> String {
+        guard valid(start), valid(end), start <= end else { return "" }
+        if start.line == end.line { return Self.string(Array(lines[start.line - 1][(start.column - 1)..<(end.column - 1)])) }
+        var parts = [Self.string(Array(lines[start.line - 1][(start.column - 1)...]))]
+        for line in start.line..<(end.line - 1) { parts.append(Self.string(lines[line])) }
+        parts.append(Self.string(Array(lines[end.line - 1][..<(end.column - 1)])))
+        return parts.joined(separator: "\n")
+    }
+
+    /// Whether a position lies in the text (a column may stand just after a line's last scalar).
+    func valid(_ p: TextPosition) -> Bool {
+        p.line >= 1 && p.line <= lines.count && p.column >= 1 && p.column <= lines[p.line - 1].count + 1
+    }
+
+    /// Replaces the text between two positions by `text` (which may hold line breaks).
+    mutating func replace(_ start: TextPosition, _ end: TextPosition, with text: String) {
+        guard valid(start), valid(end), start <= end else { return }
+        let head = Array(lines[start.line - 1][..<(start.column - 1)])
+        let tail = Array(lines[end.line - 1][(end.column - 1)...])
+        var middle = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        middle[0] = head + middle[0]
+        middle[middle.count - 1] += tail
+        lines.replaceSubrange((start.line - 1)...(end.line - 1), with: middle)
+    }
+
+    /// Removes whole lines (1-based, inclusive).
+    mutating func removeLines(_ range: ClosedRange<Int>) {
+        guard range.lowerBound >= 1, range.upperBound <= lines.count else { return }
+        lines.removeSubrange((range.lowerBound - 1)...(range.upperBound - 1))
+    }
+
+    /// Inserts whole lines before line `line` (1-based; past the end appends).
+    mutating func insertLines(_ new: [[Unicode.Scalar]], before line: Int) {
+        lines.insert(contentsOf: new, at: min(max(line - 1, 0), lines.count))
+    }
+}

@@ -1,0 +1,87 @@
+/// Applies a table editor's `SpecEdit` to a spec file's text. Only the edited node's text changes (a row operation:
+/// the row's own lines); every other byte, comments, key order, quoting and blank lines included, stays as it was.
+/// Refuses, with a located error and no change, an edit it cannot make exactly (a path that names nothing, a row of a
+/// list written in flow style, a text that would break the file's YAML).
+public enum SpecTextEditor {
+    /// The edited text.
+    public static func apply(_ edit: SpecEdit, to text: String, file: String) throws(DiagnosticError) -> String {
+        let root = try YAMLSpan.read(text, file: file)
+        var lines = LineText(text)
+        switch edit.op {
+        case .set:
+            try set(edit.path, to: edit.text ?? "", in: root, lines: &lines, file: file)
+        case .addRow, .removeRow, .moveRow:
+            let list = try rowList(edit.path, index: edit.index, in: root, file: file)
+            let index = edit.index ?? 0
+            switch edit.op {
+            case .addRow:
+                let block = rowLines(list.children[index], lines: lines)
+                lines.insertLines(block.map { Array($0.unicodeScalars) }, before: list.children[index].end.line + 1)
+                let copied = lines.text
+                let id = newID(from: list.children[index]["id"]?.scalar, among: list.children.compactMap { $0["id"]?.scalar })
+                return try apply(SpecEdit(.set, path: edit.path + [.index(index + 1), .key("id")], text: id), to: copied, file: file)
+            case .removeRow:
+                lines.removeLines(list.children[index].start.line...list.children[index].end.line)
+            default:
+                guard let to = edit.to, list.children.indices.contains(to) else { throw refusal("there is no row \(edit.to ?? -1) to move it to", file) }
+                let row = list.children[index]
+                let block = rowLines(row, lines: lines).map { Array($0.unicodeScalars) }
+                lines.removeLines(row.start.line...row.end.line)
+                let removed = row.end.line - row.start.line + 1
+                let target = list.children[to]
+                let before = to > index ? target.end.line + 1 - removed : target.start.line
+                lines.insertLines(block, before: before)
+            }
+        }
+        let result = lines.text
+        do {
+            _ = try YAMLSpan.read(result, file: file)
+        } catch {
+            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "the YAML does not read"
+            throw refusal("the edit would break the file's YAML (\(reason)): write the value in quotes, or as YAML", file)
+        }
+        return result
+    }
+
+    static func refusal(_ message: String, _ file: String) -> DiagnosticError {
+        DiagnosticError([Diagnostic(.error, id: "edit.refused", message, at: .file(file))])
+    }
+
+    /// The node at `path`, or nil.
+    static func node(at path: [YAMLPathStep], in root: YAMLSpan) -> YAMLSpan? {
+        var node = root
+        for step in path {
+            switch step {
+            case .key(let key): guard let next = node[key] else { return nil }; node = next
+            case .index(let i): guard node.kind == .sequence, node.children.indices.contains(i) else { return nil }; node = node.children[i]
+            }
+        }
+        return node
+    }
+
+    /// The block list of rows at `path`, checked to hold row `index`, each row on lines of its own.
+    static func rowList(_ path: [YAMLPathStep], index: Int?, in root: YAMLSpan, file: String) throws(DiagnosticError) -> YAMLSpan {
+        guard let list = node(at: path, in: root), list.kind == .sequence else {
+            throw refusal("there is no list of rows at \(path.map(\.description).joined(separator: "."))", file)
+        }
+        guard !list.flow else { throw refusal("the rows are written as a flow list ([…]): edit them in the file", file) }
+        guard let index, list.children.indices.contains(index) else { throw refusal("there is no row \(index ?? -1)", file) }
+        for (a, b) in zip(list.children, list.children.dropFirst()) where a.end.line >= b.start.line {
+            throw refusal("two rows share a line: edit them in the file", file)
+        }
+        return list
+    }
+
+    /// A row's whole lines, from the one its `- ` is on to the one its last value ends on.
+    static func rowLines(_ row: YAMLSpan, lines: LineText) -> [String] {
+        (row.start.line...row.end.line).map { LineText.string(lines.lines[$0 - 1]) }
+    }
+
+    /// `<id>-COPY`, or `<id>-COPY-2` and on, whichever no row has.
+    static func newID(from id: String?, among ids: [String]) -> String {
+        let base = (id ?? "ROW") + "-COPY"
+        var candidate = base, n = 2
+        while ids.contains(candidate) { candidate = "\(base)-\(n)"; n += 1 }
+        return candidate
+    }
+}

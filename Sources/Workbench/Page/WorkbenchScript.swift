@@ -1,0 +1,429 @@
+/// The page's script: reads the specs from the API, renders them as tables, sends each cell's edit, shows lint's
+/// findings at their cells, runs, saves and reviews. Plain JavaScript, no library.
+enum WorkbenchScript {
+    /// The JavaScript.
+    static let source = #"""
+'use strict';
+const token = new URLSearchParams(location.search).get('token') || '';
+const S = { files: {}, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+  stale: new Set(), view: 'spec', review: null, pending: null, inflight: false, diagrams: {}, lastRun: null };
+const $ = (sel, root = document) => root.querySelector(sel);
+const el = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') e.className = v; else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'dataset') Object.assign(e.dataset, v); else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid instanceof Node ? kid : String(kid));
+  return e;
+};
+
+async function api(path, body) {
+  const init = { method: body === undefined ? 'GET' : 'POST', headers: { 'X-LockSpec-Token': token } };
+  if (body !== undefined) { init.body = JSON.stringify(body); init.headers['Content-Type'] = 'application/json'; }
+  const response = await fetch(path, init);
+  const answer = await response.json().catch(() => ({ error: 'the server answered ' + response.status }));
+  if (!response.ok) { const e = new Error(answer.error || ('status ' + response.status)); e.status = response.status; throw e; }
+  return answer;
+}
+
+function buffers() {
+  const out = {};
+  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) out[name] = f.text;
+  return out;
+}
+function dirty() { return Object.keys(buffers()); }
+
+function banner(message, bad) {
+  const b = $('#banner');
+  if (!message) { b.hidden = true; b.textContent = ''; return; }
+  b.hidden = false; b.className = bad ? 'bad' : ''; b.textContent = message;
+}
+
+async function start() {
+  if (!token) { banner('This page needs the token of the URL lockspec serve printed.', true); return; }
+  $('#save').addEventListener('click', saveAll);
+  $('#run').addEventListener('click', () => run(false));
+  $('#review').addEventListener('click', review);
+  try {
+    const files = await api('/api/files');
+    for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
+    const wanted = decodeURIComponent(location.hash.slice(1));
+    await analyze(S.files[wanted] ? wanted : null);
+  } catch (e) { banner(e.message, true); }
+}
+
+async function analyze(select) {
+  const focus = select || S.current;
+  const answer = await api('/api/analyze', { buffers: buffers(), focus });
+  S.analysis = answer;
+  if (!S.current) S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
+  else if (select) S.current = select;
+  render();
+}
+
+// ---- editing ----
+function edit(file, op) {
+  S.pending = { file, edit: op };
+  if (!S.inflight) flush();
+}
+async function flush() {
+  const job = S.pending; S.pending = null;
+  if (!job) return;
+  S.inflight = true;
+  try {
+    const answer = await api('/api/edit', { buffers: buffers(), file: job.file, edit: job.edit, focus: S.current });
+    S.files[job.file].text = answer.text;
+    S.analysis = answer.analysis;
+    S.changed.add(job.file);
+    markStale(job.file);
+    banner(null);
+  } catch (e) { banner('The edit was not made: ' + e.message, true); }
+  S.inflight = false;
+  if (S.pending) flush(); else render();
+}
+function markStale(file) {
+  const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
+  if (!spec || !spec.table) return;
+  for (const r of allRows(spec.table)) if (r.id && S.rows[r.id]) S.stale.add(r.id);
+}
+function allRows(table) { return table ? table.rows.flatMap(r => [r].concat(r.steps ? r.steps.rows : [])) : []; }
+
+async function saveAll() {
+  const names = dirty();
+  const problems = [];
+  for (const name of names) {
+    const f = S.files[name];
+    try {
+      const answer = await api('/api/save', { file: name, text: f.text, version: f.version });
+      f.saved = answer.text; f.version = answer.version;
+    } catch (e) { problems.push(e.message); }
+  }
+  banner(problems.length ? problems.join(' ') : (names.length ? 'Saved ' + names.join(', ') + '.' : null), problems.length > 0);
+  render();
+}
+
+async function run(all) {
+  const changed = [...S.changed];
+  if (!changed.length && S.current) changed.push(S.current);
+  $('#run-summary').textContent = 'running…'; $('#run-summary').className = 'summary';
+  try {
+    const answer = await api('/api/run', { buffers: buffers(), changed, all });
+    S.changed.clear();
+    for (const c of answer.cases) {
+      const prior = S.rows[c.row];
+      if (!prior || S.stale.has(c.row) || prior.run !== runCount + 1) S.rows[c.row] = { status: 'passed', cases: [], run: runCount + 1 };
+      S.stale.delete(c.row);
+      S.rows[c.row].cases.push(c);
+      if (c.fails) S.rows[c.row].status = 'failed';
+    }
+    runCount += 1;
+    S.tour = answer.tour;
+    for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
+    Object.assign(S.diagrams, answer.diagrams);
+    const failed = answer.cases.filter(c => c.fails).length;
+    S.lastRun = answer;
+    const s = $('#run-summary');
+    s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
+      (answer.notRun.length ? `; not run (lint errors): ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)`;
+    s.className = 'summary ' + (failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
+  } catch (e) { banner('The run failed: ' + e.message, true); $('#run-summary').textContent = ''; }
+  render();
+}
+let runCount = 0;
+
+async function review() {
+  try {
+    S.review = await api('/api/diff', { buffers: buffers() });
+    S.view = 'review';
+    banner(null);
+  } catch (e) { banner(e.message, true); }
+  render();
+}
+
+// ---- findings at cells ----
+const before = (a, b) => a.line < b.line || (a.line === b.line && a.column <= b.column);
+function place(spec, findings) {
+  const at = { cells: {}, rows: {}, header: [] };
+  const rows = spec.table ? spec.table.rows.flatMap(r => (r.steps ? r.steps.rows.map(s => [s, r.steps.path]) : []).concat([[r, spec.table.path]])) : [];
+  const values = (spec.values || []).flatMap(v => Object.values(v.cells));
+  for (const f of findings) {
+    const pos = { line: f.line, column: f.column };
+    let placed = false;
+    for (const cell of values) {
+      if (cell.start.line === f.line || (before(cell.start, pos) && before(pos, cell.end))) { (at.cells[JSON.stringify(cell.path)] ||= []).push(f); placed = true; break; }
+    }
+    for (const [row, path] of rows) {
+      for (const [key, cell] of Object.entries(row.cells)) {
+        if (before(cell.start, pos) && before(pos, cell.end)) { (at.cells[cellKey(path, row.index, key)] ||= []).push(f); placed = true; break; }
+      }
+      if (placed) break;
+    }
+    if (!placed) for (const [row, path] of rows) {
+      const key = Object.keys(row.cells).find(k => row.cells[k].start.line === f.line);
+      if (key) { (at.cells[cellKey(path, row.index, key)] ||= []).push(f); placed = true; break; }
+      if (row.start.line <= f.line && f.line <= row.end.line) { (at.rows[JSON.stringify(path.concat([row.index]))] ||= []).push(f); placed = true; break; }
+    }
+    if (!placed) at.header.push(f);
+  }
+  return at;
+}
+const cellKey = (path, index, key) => JSON.stringify(path.concat([index, key]));
+
+// ---- rendering ----
+function render() {
+  renderBar();
+  renderNav();
+  const main = $('#main');
+  const scrollY = window.scrollY;
+  const focus = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell;
+  const caret = focus ? [document.activeElement.selectionStart, document.activeElement.selectionEnd, document.activeElement.value] : null;
+  main.replaceChildren(S.view === 'review' ? renderReview() : renderSpec());
+  if (focus) {
+    const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
+    if (input) { if (S.pending || S.inflight) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
+  }
+  window.scrollTo(0, scrollY);
+}
+
+function renderBar() {
+  const a = S.analysis;
+  if (!a) return;
+  const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.length - errors;
+  const s = $('#lint-summary');
+  s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
+  s.className = 'summary ' + (errors ? 'bad' : 'ok');
+  const n = dirty().length;
+  $('#save').disabled = n === 0;
+  $('#save').textContent = n ? `Save (${n})` : 'Save';
+}
+
+function renderNav() {
+  const nav = $('#specs');
+  const groups = {};
+  for (const spec of S.analysis.specs) {
+    const doc = spec.document || (spec.kind === 'product' ? 'product values' : 'other files');
+    ((groups[doc] ||= {})[spec.fixture || '—'] ||= []).push(spec);
+  }
+  const kids = [el('a', { href: '#', class: S.view === 'review' ? 'current' : '', onclick: e => { e.preventDefault(); review(); } }, 'Review changes against HEAD')];
+  for (const doc of Object.keys(groups).sort()) {
+    kids.push(el('h3', {}, doc));
+    for (const fixture of Object.keys(groups[doc]).sort()) {
+      kids.push(el('h4', {}, 'fixture ' + fixture));
+      for (const spec of groups[doc][fixture]) {
+        const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
+        const failing = spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed' && !S.stale.has(r.id));
+        const f = S.files[spec.file];
+        kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
+          dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); S.view = 'spec'; history.replaceState(null, '', location.search + '#' + encodeURIComponent(spec.file)); analyze(spec.file); } },
+          el('span', {}, spec.id || spec.file),
+          f && f.text !== f.saved ? el('span', { class: 'badge dirty', title: 'unsaved' }, '●') : null,
+          errors ? el('span', { class: 'badge bad' }, errors) : (failing ? el('span', { class: 'badge bad' }, '✗') : null)));
+      }
+    }
+  }
+  nav.replaceChildren(...kids);
+}
+
+function renderSpec() {
+  const spec = S.analysis.specs.find(s => s.file === S.current);
+  if (!spec) return el('p', { class: 'muted' }, 'Choose a spec.');
+  const findings = S.analysis.findings.filter(f => f.file === spec.file);
+  const at = place(spec, findings);
+  const f = S.files[spec.file];
+  const box = el('div', { id: 'spec', dataset: { file: spec.file } });
+  box.append(el('h1', {}, spec.title.replace(/^"|"$/g, '') || spec.file));
+  box.append(el('div', { class: 'meta' },
+    el('span', {}, el('b', {}, 'file '), spec.file, f && f.text !== f.saved ? ' (unsaved)' : ''),
+    el('span', {}, el('b', {}, 'kind '), spec.kind || '?'), spec.fixture ? el('span', {}, el('b', {}, 'fixture '), spec.fixture) : null,
+    spec.hit ? el('span', { id: 'hit' }, el('b', {}, 'hit policy '), spec.hit) : null));
+  const header = el('div', { class: 'meta' });
+  for (const key of spec.headerKeys) {
+    const cell = spec.header[key];
+    if (!cell || cell.multiline || ['kind', 'states', 'events', 'variables', 'effects', 'inputs', 'outputs', 'observe', 'axes'].includes(key)) continue;
+    header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
+  }
+  box.append(header);
+  for (const f of at.header) box.append(findingLine(f));
+  const declarations = (spec.values || []).filter(v => !['product', 'given'].includes(v.key));
+  for (const v of (spec.values || []).filter(v => ['product', 'given'].includes(v.key))) box.append(valuesTable(spec, v, at));
+  const tabs = [['table', spec.kind === 'scenarios' ? 'Scenarios' : spec.table ? 'Rows' : 'Values']];
+  if (spec.grid.length || spec.states.length) tabs.push(['grid', 'State × event'], ['diagram', 'Diagram']);
+  if (declarations.length) tabs.push(['declarations', 'Declarations']);
+  tabs.push(['sections', 'Document sections'], ['yaml', 'YAML']);
+  if (!tabs.some(t => t[0] === S.tab)) S.tab = 'table';
+  box.append(el('div', { class: 'tabs', role: 'tablist' }, tabs.map(([id, label]) =>
+    el('button', { type: 'button', class: S.tab === id ? 'current' : '', dataset: { tab: id }, onclick: () => { S.tab = id; render(); } }, label))));
+  const view = { table: () => renderTable(spec, at), grid: () => renderGrid(spec), diagram: () => renderDiagram(spec),
+    declarations: () => el('div', {}, declarations.map(v => valuesTable(spec, v, at))),
+    sections: () => renderSections(spec), yaml: () => el('pre', { class: 'review' }, (S.files[spec.file] || {}).text || '') }[S.tab];
+  box.append(el('div', { class: 'scroll' }, view()));
+  return box;
+}
+
+function valuesTable(spec, v, at) {
+    const t = el('table', { class: 'rows values', dataset: { path: JSON.stringify([v.key]) } }, el('tr', {}, el('th', {}, v.key), el('th', {}, 'value')));
+    for (const name of v.names) {
+      const cell = v.cells[name];
+      const fs = at.cells[JSON.stringify(cell.path)] || [];
+      t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
+        el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key: name } },
+          cell.multiline ? el('pre', {}, cell.text) : input(spec, cell.path, cell, fs))));
+      if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec)))));
+    }
+    return t;
+}
+
+function input(spec, path, cell, findings) {
+  const worst = findings.some(f => f.severity === 'error') ? 'error' : (findings.length ? 'warning' : null);
+  const text = cell ? cell.text : '';
+  const i = el('input', { type: 'text', value: text, spellcheck: 'false', size: Math.max(4, Math.min(48, text.length + 1)), list: listFor(spec, path[path.length - 1]),
+    dataset: { cell: JSON.stringify(path) }, 'aria-invalid': worst === 'error' ? 'true' : null,
+    title: findings.map(f => f.message).join('\n') || (text.length > 47 ? text : null) });
+  i.addEventListener('input', () => edit(spec.file, { op: 'set', path, text: i.value }));
+  return i;
+}
+
+function listFor(spec, key) {
+  const names = spec.completions[key];
+  if (!names || !names.length) return null;
+  const id = 'complete-' + key;
+  let list = document.getElementById(id);
+  if (!list) { list = el('datalist', { id }); document.body.append(list); }
+  list.replaceChildren(...names.map(n => el('option', { value: n })));
+  return id;
+}
+
+function findingLine(f, cellPath, spec) {
+  const line = el('div', { class: 'finding ' + f.severity, dataset: { findingId: f.id } },
+    `${f.severity}: ${f.message} [${f.id}] (line ${f.line})`);
+  const guess = f.hint && /did you mean '([^']+)'/.exec(f.hint);
+  if (f.hint) line.append(el('div', {}, 'hint: ' + f.hint));
+  const wrong = /'([^']+)'/.exec(f.message);
+  if (guess && wrong && cellPath && spec) {
+    const cell = cellText(spec, cellPath);
+    if (cell !== null && cell.includes(wrong[1])) {
+      line.append(el('button', { type: 'button', class: 'apply', onclick: () => edit(spec.file, { op: 'set', path: cellPath, text: cell.replace(wrong[1], guess[1]) }) }, `use '${guess[1]}'`));
+    }
+  }
+  for (const n of f.notes) line.append(el('div', { class: 'muted' }, 'note: ' + n));
+  return line;
+}
+
+function cellText(spec, path) {
+  const input = document.querySelector(`[data-cell="${CSS.escape(JSON.stringify(path))}"]`);
+  return input ? input.value : null;
+}
+
+function renderTable(spec, at) {
+  if (!spec.table) return el('p', { class: 'muted' }, 'This file has no rows: its values are above.');
+  if (!spec.table.rows.length) return el('p', { class: 'muted' }, 'No rows yet: add one in the YAML.');
+  return tableOf(spec, spec.table, at, spec.kind === 'scenarios');
+}
+
+const ORDER = ['id', 'title', 'from', 'on', 'event', 'advance', 'count', 'when', 'given', 'with', 'then', 'expect', 'expectEach', 'effects', 'to'];
+const LAST = ['source', 'decision', 'notes'];
+function tableOf(spec, table, at, scenarios) {
+  const rank = c => ORDER.includes(c) ? ORDER.indexOf(c) : LAST.includes(c) ? 1000 + LAST.indexOf(c) : 500;
+  const columns = [...table.columns].sort((a, b) => rank(a) - rank(b) || table.columns.indexOf(a) - table.columns.indexOf(b));
+  const t = el('table', { class: 'rows', dataset: { path: JSON.stringify(table.path) } });
+  t.append(el('tr', {}, el('th', {}, ''), columns.map(c => el('th', {}, c)), el('th', {}, '')));
+  const n = table.rows.length;
+  for (const row of table.rows) {
+    const rowPath = table.path.concat([row.index]);
+    const result = row.id && S.rows[row.id];
+    const status = result ? (S.stale.has(row.id) ? 'stale' : result.status) : null;
+    const tr = el('tr', { class: status ? 'status-' + status : '', dataset: { row: row.id || '', index: row.index, status: status || '' } });
+    tr.append(el('td', { class: 'status', title: status || 'not run' }, status === 'passed' ? '✓' : status === 'failed' ? '✗' : ''));
+    const notes = [];
+    for (const key of columns) {
+      const cell = row.cells[key];
+      const path = rowPath.concat([key]);
+      const fs = at.cells[JSON.stringify(path)] || [];
+      const td = el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key } });
+      if (cell && cell.multiline) td.append(el('pre', { title: 'several lines: edit in the file' }, cell.text));
+      else td.append(input(spec, path, cell, fs));
+      tr.append(td);
+      for (const f of fs) notes.push(findingLine(f, path, spec));
+    }
+    tr.append(el('td', { class: 'tools' },
+      el('button', { type: 'button', title: 'move up', disabled: row.index === 0, onclick: () => edit(spec.file, { op: 'moveRow', path: table.path, index: row.index, to: row.index - 1 }) }, '▲'),
+      el('button', { type: 'button', title: 'move down', disabled: row.index === n - 1, onclick: () => edit(spec.file, { op: 'moveRow', path: table.path, index: row.index, to: row.index + 1 }) }, '▼'),
+      el('button', { type: 'button', title: 'add a copy below', onclick: () => edit(spec.file, { op: 'addRow', path: table.path, index: row.index }) }, '+'),
+      el('button', { type: 'button', title: 'remove', onclick: () => { if (confirm('Remove row ' + (row.id || row.index) + '?')) edit(spec.file, { op: 'removeRow', path: table.path, index: row.index }); } }, '✕')));
+    t.append(tr);
+    for (const f of at.rows[JSON.stringify(rowPath)] || []) notes.push(findingLine(f));
+    if (notes.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', { colspan: columns.length + 1 }, el('div', { class: 'detail' }, notes))));
+    if (status === 'failed') t.append(el('tr', { class: 'failure', dataset: { failureOf: row.id } }, el('td', {}), el('td', { colspan: columns.length + 1 }, failureOf(row.id))));
+    if (scenarios && row.steps) t.append(el('tr', {}, el('td', {}), el('td', { colspan: columns.length + 1 }, el('div', { class: 'steps' }, tableOf(spec, row.steps, at, false)))));
+  }
+  return t;
+}
+
+function failureOf(id) {
+  const out = [];
+  const result = S.rows[id];
+  for (const c of (result ? result.cases : []).filter(c => c.fails)) {
+    out.push(el('div', {}, el('b', {}, c.id), ` ${c.status}`, c.divergence ? ` at step ${c.divergence.step + 1}: ${c.divergence.action}` : ''));
+    if (c.divergence) out.push(divergence(c.divergence));
+    out.push(el('div', { class: 'muted' }, 'rerun: ' + c.rerun));
+  }
+  const tour = S.tour.filter(t => t.row === id);
+  tour.forEach((t, n) => {
+    out.push(el('div', {}, el('b', {}, 'tour ' + t.id), ` from ${t.situation}, on ${t.event}`));
+    if (n < 2) out.push(divergence(t.divergence));
+  });
+  return el('div', { class: 'detail' }, out);
+}
+
+function divergence(d) {
+  const box = el('div', {});
+  box.append(el('div', { class: 'muted' }, 'shortest path: ' + (d.path.length ? d.path.join(' → ') + ' → ' : '') + d.action));
+  if (d.error) box.append(el('div', { class: 'finding error' }, d.error));
+  box.append(el('table', { class: 'cells' }, el('tr', {}, el('th', {}, 'observation'), el('th', {}, 'expected'), el('th', {}, 'actual')),
+    d.cells.map(c => el('tr', { class: c.ok ? '' : 'diff' }, el('td', {}, c.name), el('td', {}, c.expected), el('td', {}, c.actual)))));
+  return box;
+}
+
+function renderGrid(spec) {
+  const t = el('table', { class: 'grid', id: 'grid' });
+  t.append(el('tr', {}, el('th', {}, 'state \\ event'), spec.events.map(e => el('th', {}, e))));
+  for (const state of spec.states) {
+    t.append(el('tr', {}, el('th', {}, state), spec.events.map(event => {
+      const cell = spec.grid.find(g => g.state === state && g.event === event);
+      return el('td', {}, cell ? cell.rows.map(r => el('div', { title: r.guardText, class: S.rows[r.row] && S.rows[r.row].status === 'failed' ? 'finding error' : '' },
+        r.row, el('span', { class: 'to' }, ' → ' + r.to))) : '');
+    })));
+  }
+  return t;
+}
+
+function renderDiagram(spec) {
+  const svg = S.diagrams[spec.id] || spec.diagram;
+  const box = el('div', { class: 'diagram', id: 'diagram' });
+  if (!svg) { box.append(el('p', { class: 'muted' }, 'No diagram: the machine does not compile.')); return box; }
+  box.innerHTML = svg;
+  return box;
+}
+
+function renderSections(spec) {
+  if (!spec.sections.length) return el('p', { class: 'muted' }, 'No row of this spec cites a document section.');
+  return el('table', { class: 'grid', id: 'sections' }, el('tr', {}, el('th', {}, 'document'), el('th', {}, 'section'), el('th', {}, 'rows')),
+    spec.sections.map(s => el('tr', {}, el('td', {}, s.document), el('td', {}, (s.id && s.id !== s.title ? '§' + s.id + ' ' : '') + s.title), el('td', {}, s.rows.join(', ')))));
+}
+
+function renderReview() {
+  const r = S.review;
+  const box = el('div', { id: 'review-view' });
+  box.append(el('h1', {}, 'Review: what the working copy changes'));
+  if (!r) return box;
+  box.append(el('p', {}, r.label + ': ', el('b', {}, r.behaviourChanged ? 'behaviour changed' : 'no behaviour changed'),
+    dirty().length ? ` (with ${dirty().length} unsaved file(s) of this page)` : ''));
+  box.append(el('pre', { class: 'review' }, r.text));
+  return box;
+}
+
+document.addEventListener('DOMContentLoaded', start);
+"""#
+}

@@ -1,0 +1,66 @@
+/// The page's style sheet.
+enum WorkbenchStyle {
+    /// The CSS.
+    static let source = #"""
+:root { --ok: #1a7f37; --bad: #cf222e; --warn: #9a6700; --line: #d0d7de; --muted: #57606a; --bg: #f6f8fa; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
+#bar { position: sticky; top: 0; z-index: 2; display: flex; gap: 12px; align-items: center; padding: 8px 14px;
+  background: #24292f; color: #fff; }
+#bar .spacer { flex: 1; }
+#bar button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #57606a; background: #fff; cursor: pointer; }
+#bar button:disabled { opacity: .5; cursor: default; }
+.summary.bad { color: #ff8182; } .summary.ok { color: #7ee787; }
+#folder { color: #c9d1d9; font-family: ui-monospace, monospace; font-size: 12px; }
+#banner { padding: 8px 14px; background: #fff8c5; border-bottom: 1px solid #d4a72c; }
+#banner.bad { background: #ffebe9; border-color: var(--bad); }
+#layout { display: flex; min-height: calc(100vh - 44px); }
+#specs { width: 270px; flex: none; border-right: 1px solid var(--line); background: var(--bg); padding: 8px; overflow: auto; font-size: 13px; }
+#specs h3 { margin: 10px 4px 2px; font-size: 12px; color: var(--muted); font-weight: 600; }
+#specs h4 { margin: 4px 4px 2px 10px; font-size: 12px; color: var(--muted); font-weight: 400; }
+#specs a { display: flex; gap: 6px; padding: 2px 6px 2px 18px; border-radius: 4px; color: inherit; text-decoration: none; }
+#specs a.current { background: #ddf4ff; font-weight: 600; }
+#specs .badge { margin-left: auto; font-size: 11px; padding: 0 5px; border-radius: 8px; }
+.badge.bad { background: var(--bad); color: #fff; } .badge.ok { background: var(--ok); color: #fff; } .badge.dirty { background: var(--warn); color: #fff; }
+main { flex: 1; padding: 12px 18px; min-width: 0; }
+main h1 { font-size: 20px; margin: 4px 0; }
+.muted { color: var(--muted); }
+.meta { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0 10px; }
+.meta label { display: flex; gap: 6px; align-items: center; }
+.tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--line); margin: 10px 0; }
+.tabs button { font: inherit; border: 1px solid transparent; border-bottom: none; background: none; padding: 6px 12px; cursor: pointer; }
+.tabs button.current { border-color: var(--line); background: #fff; border-radius: 6px 6px 0 0; margin-bottom: -1px; font-weight: 600; }
+table.rows { border-collapse: collapse; font-size: 13px; margin-bottom: 8px; }
+.scroll { overflow-x: auto; }
+table.rows th, table.rows td { border: 1px solid var(--line); padding: 2px 4px; vertical-align: top; text-align: left; }
+table.rows th { background: var(--bg); }
+table.rows input { min-width: 4em; border: 1px solid transparent; font: 12px ui-monospace, monospace; padding: 2px 3px; background: transparent; }
+table.rows input:focus { border-color: #0969da; background: #fff; outline: none; }
+table.rows pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
+td.has-error input, td.has-error pre { background: #ffebe9; border-color: var(--bad); }
+td.has-warning input { background: #fff8c5; }
+tr.status-failed > td.status { background: var(--bad); color: #fff; }
+tr.status-passed > td.status { background: var(--ok); color: #fff; }
+tr.status-stale > td.status { background: #eaeef2; }
+tr.status-failed > td { border-color: #ff8182; }
+td.status { width: 24px; text-align: center; font-weight: 700; }
+td.tools { white-space: nowrap; width: 1%; }
+td.tools button { font-size: 11px; padding: 0 4px; border: 1px solid var(--line); background: #fff; border-radius: 4px; cursor: pointer; }
+tr.finding td { border-top: none; font-size: 12px; }
+.finding.error { color: var(--bad); } .finding.warning { color: var(--warn); }
+.finding button { font-size: 11px; margin-left: 6px; }
+tr.failure td { background: #fff5f5; font-size: 12px; }
+.detail { position: sticky; left: 0; max-width: calc(100vw - 340px); overflow-x: auto; }
+table.cells { border-collapse: collapse; margin: 4px 0; }
+table.cells td, table.cells th { border: 1px solid var(--line); padding: 1px 6px; font: 12px ui-monospace, monospace; }
+table.cells tr.diff td { background: #ffebe9; }
+.steps { margin: 2px 0 8px 24px; }
+table.grid { border-collapse: collapse; font-size: 12px; }
+table.grid th, table.grid td { border: 1px solid var(--line); padding: 3px 6px; vertical-align: top; }
+table.grid td .to { color: var(--muted); }
+.diagram svg { max-width: 100%; height: auto; }
+pre.review, pre.vocab { background: var(--bg); padding: 10px; border: 1px solid var(--line); overflow: auto; font-size: 12px; }
+ul.findings { padding-left: 18px; font-size: 13px; }
+ul.findings a { cursor: pointer; color: #0969da; }
+"""#
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SpecKit
+import Conformance
+import LocalHTTP
+
+extension Workbench {
+    /// What `POST /api/analyze` takes: the page's unsaved texts by file name, and the file whose diagram to draw.
+    struct AnalyzeRequest: Decodable {
+        var buffers: [String: String]
+        var focus: String?
+    }
+
+    /// The folder compiled as `lockspec lint <folder>` compiles it, with `buffers` laid over the files.
+    struct Overlay {
+        var compilation: SpecCompiler.Compilation
+        var diagnostics: [Diagnostic]
+        var coverage: SectionCoverage
+        var texts: [String: String]
+    }
+
+    /// Compiles the folder with the page's texts in place of the files they name (each name checked).
+    func compile(_ buffers: [String: String]) throws(ResponseError) -> Overlay {
+        var texts: [String: String] = [:]
+        for file in files() { texts[file.path] = file.text }
+        for (name, text) in buffers {
+            _ = try path(of: name)
+            guard text.utf8.count <= maximumFileSize else {
+                throw ResponseError(Self.json(error: "\(name) is over \(maximumFileSize) bytes", status: 413))
+            }
+            texts[name] = text
+        }
+        let sources = texts.keys.sorted().filter { $0 != SectionReasons.fileName }.map { (path: folder + "/" + $0, bytes: Array(texts[$0]!.utf8)) }
+        let compilation = SpecCompiler(catalog: registry).compile(sources: sources)
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents)
+        return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),
+                       coverage: sections.coverage, texts: texts)
+    }
+
+    func analyzeRoute(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer { () throws(ResponseError) in
+            let asked = try Self.body(request, as: AnalyzeRequest.self).get()
+            return Self.json(try analysis(asked.buffers, focus: asked.focus))
+        }
+    }
+
+    /// Every file's tables with the findings of the whole folder.
+    func analysis(_ buffers: [String: String], focus: String?) throws(ResponseError) -> AnalysisView {
+        let started = DispatchTime.now()
+        let overlay = try compile(buffers)
+        let specs = overlay.texts.keys.sorted().filter { $0 != SectionReasons.fileName }.map { name in
+            view(of: name, overlay: overlay, detail: name == focus)
+        }
+        let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+        return AnalysisView(specs: specs, findings: overlay.diagnostics.map { FindingView($0, relativeTo: folder) },
+                            specCount: overlay.compilation.specs.count,
+                            rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count }, milliseconds: elapsed)
+    }
+
+    /// One file as the page shows it: for the file in view (`detail`), its tables, grid, diagram, sections and
+    /// completions; for the others, what the list of specs needs.
+    func view(of name: String, overlay: Overlay, detail: Bool) -> SpecView {
+        let path = folder + "/" + name
+        let spec = overlay.compilation.specs.first { $0.file == path }
+        let product = overlay.compilation.products.first { $0.file == path }
+        guard detail else {
+            return SpecView(file: name, id: spec?.id ?? product?.id ?? "", kind: spec?.kind.rawValue ?? (product == nil ? "" : "product"),
+                            title: spec?.title ?? product?.title ?? "", fixture: spec?.fixture ?? product?.fixture ?? "",
+                            document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "", header: [:], headerKeys: [], values: [],
+                            table: nil, hit: nil, states: [], events: [], grid: [], diagram: nil, sections: [], completions: [:])
+        }
+        let (header, keys, table, values) = SpecTables.read(overlay.texts[name] ?? "", file: path)
+        let compiled = overlay.compilation.suite.specs.first { $0.file == path }
+        var view = SpecView(file: name, id: spec?.id ?? header["id"]?.text ?? "", kind: spec?.kind.rawValue ?? header["kind"]?.text ?? "",
+                            title: spec?.title ?? header["title"]?.text ?? "", fixture: spec?.fixture ?? header["fixture"]?.text ?? "",
+                            document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "",
+                            header: header, headerKeys: keys, values: values, table: table, hit: nil, states: [], events: [], grid: [],
+                            diagram: nil, sections: [], completions: [:])
+        guard let spec else { return view }
+        if case .machine(let machine) = spec.body {
+            view.hit = machine.hit.rawValue
+            view.states = machine.states.map(\.name)
+            view.events = machine.events.map(\.name)
+            if let graph = compiled?.graph {
+                view.grid = Self.grid(graph, states: view.states, events: view.events)
+                view.diagram = renderStateDiagram(graph, id: spec.id)
+            }
+        }
+        if case .decision(let table) = spec.body { view.hit = table.hit.rawValue }
+        view.sections = overlay.coverage.documents.flatMap { document in
+            document.sections.compactMap { section -> SectionView? in
+                let rows = section.rows.filter { $0.spec == spec.id }.map(\.row)
+                return rows.isEmpty ? nil : SectionView(document: document.name, id: section.id, title: section.title, rows: rows)
+            }
+        }
+        view.completions = completions(spec)
+        return view
+    }
+
+    /// A machine's rows by source state and event.
+    static func grid(_ graph: MachineGraph, states: [String], events: [String]) -> [GridCell] {
+        var cells: [GridCell] = []
+        for state in states {
+            for event in events {
+                let rows = graph.edges.filter { $0.from == state && $0.event == event }
+                    .map { GridEntry(row: $0.row, to: $0.to, guardText: $0.guardText) }
+                if !rows.isEmpty { cells.append(GridCell(state: state, event: event, rows: rows)) }
+            }
+        }
+        return cells
+    }
+
+    /// What a cell of each column completes from: the spec's own names and its fixture's vocabulary.
+    func completions(_ spec: Spec) -> [String: [String]] {
+        let vocabulary = registry.vocabulary(of: spec.fixture)
+        var states: [String] = [], events: [String] = [], effects: [String] = []
+        switch spec.body {
+        case .machine(let m):
+            states = m.states.map(\.name)
+            events = m.events.map(\.name)
+            effects = m.effects.map(\.name)
+        case .scenarios(let s):
+            events = s.events.map(\.name)
+            effects = s.effects.map(\.name)
+        default: break
+        }
+        let fixtureEvents = vocabulary.map { Array($0.events.keys) } ?? []
+        let allEvents = Array(Set(events + fixtureEvents)).sorted()
+        return [
+            "from": states, "to": states, "on": allEvents, "event": allEvents,
+            "effects": Array(Set(effects + (vocabulary.map { Array($0.effects) } ?? []))).sorted(),
+            "expect": (vocabulary.map { Array($0.observations.keys) } ?? []).sorted(),
+            "fixture": registry.fixtureNames,
+        ]
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SpecKit
+import LocalHTTP
+
+extension Workbench {
+    /// Every file the page can edit: the folder's `.yaml`/`.yml` files (specs, product files, the sections' reasons).
+    func files() -> [FileView] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        return names.compactMap { name in
+            guard let bytes = try? read(name) else { return nil }
+            return FileView(path: name, text: String(decoding: bytes, as: UTF8.self), version: SHA256.hex(bytes))
+        }
+    }
+
+    /// The absolute path of a file the page names, or why it is refused: only a `.yaml`/`.yml` file directly in the
+    /// folder (no `/`, no `..`, no hidden file), and not a link that leads out of it.
+    func path(of name: String) throws(ResponseError) -> String {
+        let plain = !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.contains("\0")
+        guard plain, name.hasSuffix(".yaml") || name.hasSuffix(".yml") else {
+            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' is not a spec file of the folder: only .yaml files directly in \(folder) can be written", status: 403))
+        }
+        let path = folder + "/" + name
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let home = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard resolved.hasPrefix(home + "/") else {
+            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' leads outside the spec folder", status: 403))
+        }
+        return path
+    }
+
+    /// A file's bytes, within the size limit.
+    func read(_ name: String) throws(ResponseError) -> [UInt8] {
+        let path = try path(of: name)
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+            throw ResponseError(Self.json(error: "there is no file \(name) in the spec folder", status: 404))
+        }
+        guard size <= maximumFileSize, let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
+            throw ResponseError(Self.json(error: "\(name) is over \(maximumFileSize) bytes or cannot be read", status: 413))
+        }
+        return Array(data)
+    }
+
+    /// What `POST /api/save` takes.
+    struct SaveRequest: Decodable {
+        var file: String
+        var text: String
+        var version: String
+    }
+
+    /// Writes a file over the version the page read, atomically; refuses a stale version, a path outside the folder
+    /// and a text over the size limit, writing nothing.
+    func saveRoute(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer { () throws(ResponseError) in
+            let save = try Self.body(request, as: SaveRequest.self).get()
+            let path = try path(of: save.file)
+            let bytes = Array(save.text.utf8)
+            guard bytes.count <= maximumFileSize else {
+                throw ResponseError(Self.json(error: "the text is \(bytes.count) bytes; a spec file may have at most \(maximumFileSize)", status: 413))
+            }
+            let current = try read(save.file)
+            guard SHA256.hex(current) == save.version else {
+                throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; reload the file to see the other change, then make them again", status: 409))
+            }
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw ResponseError(Self.json(error: "could not write \(save.file): \(error.localizedDescription)", status: 500))
+            }
+            return Self.json(FileView(path: save.file, text: save.text, version: SHA256.hex(bytes)))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SpecKit
+import LocalHTTP
+
+extension Workbench {
+    /// What `POST /api/diff` takes: the page's unsaved texts.
+    struct ReviewRequest: Decodable {
+        var buffers: [String: String]
+    }
+
+    /// The behaviour diff (`lockspec diff`) of git HEAD's version of the folder against the working copy with the
+    /// page's texts laid over it.
+    func reviewRoute(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer { () throws(ResponseError) in
+            let asked = try Self.body(request, as: ReviewRequest.self).get()
+            let overlay = try compile(asked.buffers)
+            let working = DiffSide(label: "working copy", sources: overlay.texts.keys.sorted().filter { $0 != SectionReasons.fileName }
+                .map { (path: $0, bytes: Array(overlay.texts[$0]!.utf8)) })
+            let head: DiffSide
+            do throws(DiagnosticError) {
+                let prefix = try Self.gitPrefix(of: folder)
+                head = try DiffSide.gitRevision("HEAD", path: prefix.isEmpty ? "." : String(prefix.dropLast()), repository: folder + "/" + Self.up(prefix))
+            } catch {
+                throw ResponseError(Self.json(error: "no git HEAD to compare with: \(error.diagnostics.first?.message ?? "not a git repository")", status: 409))
+            }
+            do {
+                let result = try SpecDiff(catalog: registry).compare(head, working)
+                return Self.json(ReviewView(label: "\(head.label) → working copy", text: SpecDiffRenderer.text(result), behaviourChanged: result.behaviourChanged))
+            } catch SpecDiff.Failure.doesNotCompile(let side, let diagnostics) {
+                let first = diagnostics.first.map { "\(Self.relative($0.location.file, to: folder)):\($0.location.line): \($0.message)" } ?? ""
+                throw ResponseError(Self.json(error: "\(side) does not compile, so nothing was compared (fix the lint errors first): \(first)", status: 409))
+            } catch {
+                throw ResponseError(Self.json(error: "the diff failed", status: 500))
+            }
+        }
+    }
+
+    /// The folder's path inside its git repository, with a trailing `/` (empty at the top).
+    static func gitPrefix(of folder: String) throws(DiagnosticError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder, "rev-parse", "--show-prefix"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw DiagnosticError([Diagnostic(.error, id: "input.git", "could not run git", at: .file(folder))])
+        }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw DiagnosticError([Diagnostic(.error, id: "input.git", "\(folder) is not in a git repository", at: .file(folder))])
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `../` once per folder of a prefix: from the folder back to the repository's top.
+    static func up(_ prefix: String) -> String {
+        String(repeating: "../", count: prefix.split(separator: "/").count)
+    }
+}

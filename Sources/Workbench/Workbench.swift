@@ -1,0 +1,129 @@
+import Foundation
+import SpecKit
+import Conformance
+import LocalHTTP
+
+/// The browser workbench behind `lockspec serve`: one spec folder's tables, edited as tables, linted as you type, run
+/// against the core, and reviewed against git HEAD, over the same library entry points as `lint`, `run` and `diff`.
+///
+/// Stateless between requests: the page holds its unsaved texts and sends them with each request, so lint and runs see
+/// them laid over the files; only a save writes, and only over the version the page read. Every `/api/` request must
+/// carry the token of the printed URL (`X-LockSpec-Token`) and name a loopback host, so another page in the browser
+/// can neither read the specs nor write them.
+public struct Workbench: Sendable {
+    /// The spec folder, absolute.
+    public let folder: String
+    /// The fixtures that lint and runs use.
+    public let registry: FixtureRegistry
+    /// The design documents, for the sections rows cite, if given.
+    public let documents: String?
+    /// The secret every API request carries.
+    public let token: String
+    /// The host names a request may be addressed to.
+    public let hosts: Set<String>
+    /// The most bytes a spec file may have (the loader's limit).
+    public let maximumFileSize: Int
+
+    /// Creates a workbench over `folder` (made absolute); `token` defaults to 32 random bytes in hex.
+    public init(folder: String, registry: FixtureRegistry, documents: String? = nil, token: String = Workbench.newToken(),
+                host: String = "127.0.0.1") {
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        self.folder = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        self.registry = registry
+        self.documents = documents.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        self.token = token
+        self.hosts = ["127.0.0.1", "localhost", "[::1]", host]
+        self.maximumFileSize = YAMLLimits.default.maximumFileSize
+    }
+
+    /// A fresh secret: 32 random bytes in hex.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Answers one request. Never throws: every refusal is a status with a sentence.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/"):
+            guard Self.same(request.query["token"] ?? "", token) else {
+                return .text(WorkbenchPage.refused, status: 403, type: "text/html; charset=utf-8")
+            }
+            return page(WorkbenchPage.html, type: "text/html; charset=utf-8")
+        case ("GET", "/app.js"): return page(WorkbenchScript.source, type: "text/javascript; charset=utf-8")
+        case ("GET", "/app.css"): return page(WorkbenchStyle.source, type: "text/css; charset=utf-8")
+        case (_, let path) where path.hasPrefix("/api/"):
+            if let refusal = refusal(of: request) { return refusal }
+            return api(request)
+        default:
+            return .error(404, "no such page: \(request.path)")
+        }
+    }
+
+    /// Why an API request is refused (wrong host, a cross-site origin, no token), or nil.
+    func refusal(of request: HTTPRequest) -> HTTPResponse? {
+        let host = request.header("host") ?? ""
+        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.split(separator: ":").first ?? "")
+        guard hosts.contains(name) else { return Self.json(error: "requests must name the workbench's own host, not '\(host)'", status: 421) }
+        if let origin = request.header("origin"), origin != "http://\(host)" {
+            return Self.json(error: "a request from another site (\(origin)) is refused", status: 403)
+        }
+        guard Self.same(request.header("x-lockspec-token") ?? "", token) else {
+            return Self.json(error: "the request lacks the workbench's token: open the URL lockspec serve printed", status: 403)
+        }
+        return nil
+    }
+
+    /// The API's routes.
+    func api(_ request: HTTPRequest) -> HTTPResponse {
+        let routes: [String: (String, (HTTPRequest) -> HTTPResponse)] = [
+            "/api/files": ("GET", { _ in Self.json(self.files()) }),
+            "/api/analyze": ("POST", { self.analyzeRoute($0) }),
+            "/api/edit": ("POST", { self.editRoute($0) }),
+            "/api/save": ("POST", { self.saveRoute($0) }),
+            "/api/run": ("POST", { self.runRoute($0) }),
+            "/api/diff": ("POST", { self.reviewRoute($0) }),
+        ]
+        guard let (method, answer) = routes[request.path] else { return Self.json(error: "no such API: \(request.path)", status: 404) }
+        guard request.method == method else { return Self.json(error: "\(request.path) takes \(method)", status: 405) }
+        return answer(request)
+    }
+
+    func page(_ text: String, type: String) -> HTTPResponse {
+        var response = HTTPResponse.text(text, type: type)
+        response.headers += Self.securityHeaders
+        return response
+    }
+
+    static let securityHeaders = [
+        ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    /// Compares two secrets in time that does not depend on where they differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// A path relative to the folder (unchanged when outside it).
+    static func relative(_ path: String, to folder: String) -> String {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+    }
+}
+
+extension Workbench {
+    /// Binds a server that answers with this workbench on `host`:`port` (0: a free port); call `serve()` or `start()`
+    /// on it. Throws when the address cannot be bound.
+    public func listen(host: String = "127.0.0.1", port: UInt16 = 0, limits: HTTPLimits = HTTPLimits()) throws(HTTPServer.StartError) -> HTTPServer {
+        try HTTPServer(host: host, port: port, limits: limits) { request in self.handle(request) }
+    }
+
+    /// The address to open: the page with the token.
+    public func url(of server: HTTPServer) -> String {
+        "http://\(server.host):\(server.port)/?token=\(token)"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SpecKit
+import Conformance
+import AppLockFixtures
+import Workbench
+import LocalHTTP
+
+let serveCommand = Command(
+    name: "serve",
+    overview: "The browser workbench: the specs as tables, edited, linted as you type, run and reviewed (Ctrl-C stops).",
+    usage: "lockspec serve [<folder>] [--port <n>] [--host <address>] [--documents <dir>]",
+    arguments: [("<folder>", "The spec folder to work on (default: specs).")],
+    options: [
+        ("--port <n>", "The port to listen on (default: a free one, printed)."),
+        ("--host <address>", "The IPv4 address to listen on (default 127.0.0.1, this machine only)."),
+        ("--documents <dir>", "The design documents, to show the sections the rows cite."),
+    ],
+    valued: ["--port", "--host", "--documents"], flags: [],
+    run: { args in
+        guard args.positionals.count <= 1 else { throw Arguments.UsageError(message: "serve works on one spec folder, not \(args.positionals.count)") }
+        let folder = args.positionals.first ?? "specs"
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Arguments.UsageError(message: "'\(folder)' is not a folder of specs")
+        }
+        var port: UInt16 = 0
+        if let text = args.options["--port"] {
+            guard let n = UInt16(text) else { throw Arguments.UsageError(message: "--port must be a number from 0 to 65535, not '\(text)'") }
+            port = n
+        }
+        let host = args.options["--host"] ?? "127.0.0.1"
+        let workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host)
+        let server: HTTPServer
+        do throws(HTTPServer.StartError) { server = try workbench.listen(host: host, port: port) } catch {
+            Terminal.err("error: \(error.description)\n")
+            return 2
+        }
+        if host != "127.0.0.1" { Terminal.err("warning: listening on \(host): other machines can reach it (the token still guards every request)\n") }
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { server.stop() }
+        source.resume()
+        Terminal.out("lockspec serve: \(workbench.folder)\nopen \(workbench.url(of: server))\n(Ctrl-C stops)\n")
+        server.serve()
+        Terminal.out("serve stopped\n")
+        return 0
+    })

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import Workbench
+import LocalHTTP
+import AppLockFixtures
+
+/// The workbench in headless Chromium, as a product owner uses it: on a copy of specs/ in a git repository, the launch
+/// lock's grace row gets a misspelt event (lint's error appears at that cell, with the did-you-mean), is fixed, has its
+/// edge moved wrong (saved: the file changes in that line only; run: the row turns red against the core, expected
+/// against actual), and is put back (saved and run: green, the file byte for byte as it was). With
+/// `LOCKSPEC_SCREENSHOTS=<dir>` it also saves a PNG of each view there (`Scripts/workbench-screenshots`).
+@Suite("The workbench in a real browser", .serialized)
+struct WorkbenchBrowserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let file = "launch-lock.triggers.yaml"
+    static let row = "LL-ACTIVE-GRACE-OVER"
+
+    @Test("edit a cell, see lint at it, fix, move the edge wrong (red), put it back (green); the file changes only in the edited line")
+    func editLintRunInChromium() throws {
+        guard Chromium.executable != nil else {
+            print("\n*** SKIPPED: the browser test of the workbench needs headless Chromium: run Scripts/bootstrap --browser ***\n")
+            return
+        }
+        let repository = try Self.repositoryWithSpecs()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let specs = repository.appendingPathComponent("specs")
+        let path = specs.appendingPathComponent(Self.file).path
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let documents = Self.root.appendingPathComponent("../shared/design-docs").path
+        let workbench = Workbench(folder: specs.path, registry: .standard,
+                                  documents: FileManager.default.fileExists(atPath: documents) ? documents : nil)
+        let server = try workbench.listen()
+        server.start()
+        defer { server.stop() }
+        let browser = try Chromium()
+        let shots = ProcessInfo.processInfo.environment["LOCKSPEC_SCREENSHOTS"]
+        func shoot(_ name: String, showing element: String? = nil) throws {
+            guard let shots else { return }
+            if let element { try browser.evaluate("\(element).scrollIntoView({block: 'center', inline: 'start'})") }
+            try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+            try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("workbench-\(name).png"))
+        }
+
+        try browser.open(workbench.url(of: server) + "#" + Self.file)
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.startsWith('lint:')", "the first lint")
+        try browser.wait(for: "document.querySelector('tr[data-row=\"\(Self.row)\"]')", "the grace row")
+        #expect(try browser.evaluate("document.querySelector('#lint-summary').textContent") as? String ?? "" ~= " 0 errors")
+        try shoot("browse")
+
+        // A misspelt event: lint's error appears at the `on` cell of that row, with the did-you-mean.
+        try type("actve", into: "on", browser)
+        try browser.wait(for: "\(cell("on")).closest('td').classList.contains('has-error')", "the error at the cell")
+        let finding = try browser.evaluate("""
+            [...document.querySelectorAll('tr.finding .finding')].map(f => f.textContent).find(t => t.includes("'actve'")) || ''
+            """) as? String ?? ""
+        #expect(finding.contains("spec.unknown-event"), "\(finding)")
+        #expect(finding.contains("did you mean 'active'"), "\(finding)")
+        #expect(try browser.evaluate("document.querySelector('#lint-summary').className") as? String == "summary bad")
+        try shoot("lint", showing: rowElement + ".querySelector('td')")
+
+        // Fixed: the error goes.
+        try type("active", into: "on", browser)
+        try browser.wait(for: "!\(cell("on")).closest('td').classList.contains('has-error') && document.querySelector('#lint-summary').textContent.includes(' 0 errors')", "the fix to lint clean")
+
+        // The edge moved wrong, saved: the file changes in that line only; run: the row turns red, Open against Locked.
+        try type("Open", into: "to", browser)
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' 0 errors') && !document.querySelector('#save').disabled", "the edit to lint")
+        try click("#save", browser)
+        try browser.wait(for: "document.querySelector('#save').disabled", "the save")
+        let moved = try String(contentsOfFile: path, encoding: .utf8)
+        let changed = Self.changedLines(original, moved)
+        #expect(changed.count == 1 && changed.first?.new == "    to: Open", "lines changed on disk: \(changed)")
+        try click("#run", browser)
+        try browser.wait(for: "\(rowElement).dataset.status === 'failed'", "the row to turn red")
+        let failure = try browser.evaluate("document.querySelector('tr.failure[data-failure-of=\"\(Self.row)\"]').textContent") as? String ?? ""
+        #expect(failure.contains("Open") && failure.contains("Locked"), "\(failure)")
+        #expect(failure.contains("shortest path"), "\(failure)")
+        try shoot("run", showing: rowElement + ".querySelector('td')")
+
+        // Review against HEAD: the behaviour changed.
+        try click("#review", browser)
+        try browser.wait(for: "document.querySelector('#review-view pre')", "the review")
+        let review = try browser.evaluate("document.querySelector('#review-view').textContent") as? String ?? ""
+        #expect(review.contains("behaviour changed") && review.contains(Self.row), "\(review.prefix(400))")
+        try shoot("review")
+
+        // Put back: saved, the file is as it was; run: green.
+        try browser.evaluate("document.querySelector('#specs a[data-spec=\"launch-lock.triggers\"]').click()")
+        try browser.wait(for: rowElement, "the table again")
+        try type("Locked", into: "to", browser)
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' 0 errors') && !document.querySelector('#save').disabled", "the edit to lint")
+        try click("#save", browser)
+        try browser.wait(for: "document.querySelector('#save').disabled", "the save")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+        try click("#run", browser)
+        try browser.wait(for: "\(rowElement).dataset.status === 'passed'", "the row to turn green")
+        try browser.evaluate("document.querySelector('.tabs button[data-tab=\"grid\"]').click()")
+        try browser.wait(for: "document.querySelector('#grid')", "the grid")
+        try shoot("grid")
+        try browser.evaluate("document.querySelector('.tabs button[data-tab=\"diagram\"]').click()")
+        try browser.wait(for: "document.querySelector('#diagram svg')", "the diagram")
+        try shoot("diagram")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
+    var rowElement: String { "document.querySelector('tr[data-row=\"\(Self.row)\"]')" }
+
+    func cell(_ key: String) -> String {
+        "document.querySelector('tr[data-row=\"\(Self.row)\"] td[data-key=\"\(key)\"] input')"
+    }
+
+    /// Selects a cell's text and types over it, key by key.
+    func type(_ text: String, into key: String, _ browser: Chromium) throws {
+        try browser.wait(for: cell(key), "the \(key) cell")
+        try browser.evaluate("(() => { const i = \(cell(key)); i.focus(); i.select(); })()")
+        try browser.type(text)
+    }
+
+    func click(_ selector: String, _ browser: Chromium) throws {
+        try browser.evaluate("document.querySelector('\(selector)').click()")
+    }
+
+    /// The lines that differ, as (line, old, new), when both texts have the same number of lines.
+    static func changedLines(_ a: String, _ b: String) -> [(line: Int, old: String, new: String)] {
+        let x = a.components(separatedBy: "\n"), y = b.components(separatedBy: "\n")
+        guard x.count == y.count else { return [(0, "\(x.count) lines", "\(y.count) lines")] }
+        return zip(x, y).enumerated().filter { $0.element.0 != $0.element.1 }.map { ($0.offset + 1, $0.element.0, $0.element.1) }
+    }
+
+    /// A fresh git repository holding a copy of specs/, committed.
+    static func repositoryWithSpecs() throws -> URL {
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-workbench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: repository.appendingPathComponent("specs"))
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.invalid", "-c", "user.name=t", "commit", "-qm", "specs"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git", "-C", repository.path] + arguments
+            git.standardOutput = FileHandle.nullDevice
+            git.standardError = FileHandle.nullDevice
+            try git.run()
+            git.waitUntilExit()
+            guard git.terminationStatus == 0 else { throw Chromium.Failure(description: "git \(arguments[0]) failed") }
+        }
+        return repository
+    }
+}
+
+private func ~= (text: String, part: String) -> Bool { text.contains(part) }
