@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal HTTP client over a socket, so tests can send exactly the bytes they mean (malformed ones included).
+enum RawHTTP {
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+    }
+
+    /// Sends `bytes` to 127.0.0.1:`port` and reads the answer until the server closes.
+    static func send(_ bytes: [UInt8], port: UInt16, pauseAfterHead: Bool = false) throws -> Answer {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { break }
+            sent += n
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            received += chunk[0..<n]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first?.components(separatedBy: "\r\n") ?? []
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            if let colon = line.firstIndex(of: ":") {
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return Answer(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+
+    /// A request with a JSON body and the usual headers.
+    static func request(_ method: String, _ path: String, port: UInt16, token: String?, body: String = "",
+                        host: String? = nil, extra: [String: String] = [:]) -> [UInt8] {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+        if let token { text += "X-LockSpec-Token: \(token)\r\n" }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        text += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+        return Array(text.utf8)
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import Workbench
+import LocalHTTP
+import SpecKit
+import AppLockFixtures
+
+/// The workbench's API, called as the page calls it: analysis with unsaved texts laid over the files, table edits
+/// that change one node's text, runs of the affected specs against the core, and the review against git HEAD.
+@Suite("The workbench's API")
+struct WorkbenchAPITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let triggers = "launch-lock.triggers.yaml"
+
+    /// A workbench over a fresh copy of specs/ (a git repository when `git`), and a way to call it.
+    struct Bench {
+        let base: URL
+        let workbench: Workbench
+
+        init(git: Bool = false) throws {
+            if git {
+                base = try WorkbenchBrowserTests.repositoryWithSpecs()
+            } else {
+                base = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-api-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: base.appendingPathComponent("specs"))
+            }
+            workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard)
+        }
+
+        func call(_ path: String, _ body: [String: Any]? = nil) throws -> (status: Int, json: [String: Any]) {
+            var request = HTTPRequest(method: body == nil ? "GET" : "POST", path: path,
+                                      headers: ["host": "127.0.0.1:1", "x-lockspec-token": workbench.token])
+            if let body { request.body = Array(try JSONSerialization.data(withJSONObject: body)) }
+            let response = workbench.handle(request)
+            let object = try JSONSerialization.jsonObject(with: Data(response.body))
+            return (response.status, object as? [String: Any] ?? ["list": object])
+        }
+
+        func text(_ name: String) throws -> String {
+            try String(contentsOf: base.appendingPathComponent("specs").appendingPathComponent(name), encoding: .utf8)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: base) }
+    }
+
+    /// The `path` of a row's cell, as the page sends it.
+    static func cellPath(_ analysis: [String: Any], file: String, row: String, key: String) throws -> [Any] {
+        let specs = try #require(analysis["specs"] as? [[String: Any]])
+        let spec = try #require(specs.first { $0["file"] as? String == file })
+        let rows = try #require((spec["table"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let found = try #require(rows.first { $0["id"] as? String == row })
+        return ["rows", try #require(found["index"] as? Int), key]
+    }
+
+    @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
+    func editLocatesFinding() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let first = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
+        #expect(first.status == 200)
+        #expect((first.json["findings"] as? [Any])?.isEmpty == true)
+        let path = try Self.cellPath(first.json, file: Self.triggers, row: "LL-ACTIVE-GRACE-OVER", key: "on")
+        let edited = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers, "focus": Self.triggers,
+                                                  "edit": ["op": "set", "path": path, "text": "actve"]])
+        #expect(edited.status == 200)
+        let text = try #require(edited.json["text"] as? String)
+        let original = try bench.text(Self.triggers)
+        #expect(WorkbenchBrowserTests.changedLines(original, text).map(\.new) == ["    on: actve"])
+        #expect(try bench.text(Self.triggers) == original)  // nothing written
+        let analysis = try #require(edited.json["analysis"] as? [String: Any])
+        let findings = try #require(analysis["findings"] as? [[String: Any]])
+        let unknown = try #require(findings.first { $0["id"] as? String == "spec.unknown-event" })
+        #expect(unknown["file"] as? String == Self.triggers)
+        #expect(unknown["hint"] as? String == "did you mean 'active'?")
+        // The finding's place falls inside the edited cell's span.
+        let specs = try #require(analysis["specs"] as? [[String: Any]])
+        let spec = try #require(specs.first { $0["file"] as? String == Self.triggers })
+        let rows = try #require((spec["table"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let cell = try #require((rows[path[1] as! Int]["cells"] as? [String: Any])?["on"] as? [String: Any])
+        let start = try #require(cell["start"] as? [String: Int]), end = try #require(cell["end"] as? [String: Int])
+        #expect(unknown["line"] as? Int == start["line"])
+        #expect((start["column"]!...end["column"]!).contains(unknown["column"] as? Int ?? -1))
+    }
+
+    @Test("a refused edit is a 422 with the reason; an unknown row is named")
+    func refusedEdit() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let answer = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers,
+                                                  "edit": ["op": "set", "path": ["rows", 0, "to"], "text": "[Locked"]])
+        #expect(answer.status == 422)
+        #expect((answer.json["error"] as? String)?.contains("would break the file's YAML") == true)
+        let missing = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers,
+                                                   "edit": ["op": "removeRow", "path": ["rows"], "index": 999]])
+        #expect(missing.status == 422)
+    }
+
+    @Test("a run with an unsaved wrong edge: the affected specs run (the machine and the scenario sets that use it), the row fails against the core, the tour too")
+    func runAffected() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let original = try bench.text(Self.triggers)
+        let wrong = original.replacingOccurrences(of: "    effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Locked\n  - id: LL-ACTIVE-WITHIN-GRACE",
+                                                  with: "    effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Open\n  - id: LL-ACTIVE-WITHIN-GRACE")
+        #expect(wrong != original)
+        let run = try bench.call("/api/run", ["buffers": [Self.triggers: wrong], "changed": [Self.triggers]])
+        #expect(run.status == 200)
+        let ran = Set(run.json["ran"] as? [String] ?? [])
+        #expect(ran.isSuperset(of: ["launch-lock.triggers", "launch-lock.grace", "launch-lock.acceptance"]))
+        #expect(!ran.contains("medtime.lockout"))
+        let cases = try #require(run.json["cases"] as? [[String: Any]])
+        let grace = cases.filter { $0["row"] as? String == "LL-ACTIVE-GRACE-OVER" }
+        #expect(!grace.isEmpty && grace.allSatisfy { $0["fails"] as? Bool == true })
+        let cells = ((grace.first?["divergence"] as? [String: Any])?["cells"] as? [[String: Any]]) ?? []
+        #expect(cells.contains { $0["name"] as? String == "state" && $0["expected"] as? String == "Open" && $0["actual"] as? String == "Locked" })
+        #expect(!(run.json["tour"] as? [Any] ?? []).isEmpty)
+        #expect((run.json["toured"] as? Int ?? 0) > 0)
+        // Put back: the same run holds.
+        let back = try bench.call("/api/run", ["buffers": [:] as [String: String], "changed": [Self.triggers]])
+        let again = try #require(back.json["cases"] as? [[String: Any]])
+        #expect(!again.isEmpty && again.allSatisfy { $0["fails"] as? Bool == false })
+        #expect((back.json["tour"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("a spec with a lint error is not run and says so; nothing else is")
+    func notRunOnLintError() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let broken = try bench.text(Self.triggers).replacingOccurrences(of: "    on: active\n", with: "    on: actve\n")
+        let run = try bench.call("/api/run", ["buffers": [Self.triggers: broken], "changed": [Self.triggers]])
+        #expect(run.status == 200)
+        #expect((run.json["ran"] as? [String])?.isEmpty == true)
+        #expect(Set(run.json["notRun"] as? [String] ?? []).contains("launch-lock.triggers"))
+    }
+
+    @Test("the review compares git HEAD with the working copy and the page's texts: a moved edge is a behaviour change, nothing is none")
+    func review() throws {
+        let bench = try Bench(git: true)
+        defer { bench.remove() }
+        let same = try bench.call("/api/diff", ["buffers": [:] as [String: String]])
+        #expect(same.status == 200)
+        #expect(same.json["behaviourChanged"] as? Bool == false)
+        let moved = try bench.text(Self.triggers).replacingOccurrences(of: "    effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Locked\n  - id: LL-ACTIVE-WITHIN-GRACE",
+                                                                          with: "    effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Open\n  - id: LL-ACTIVE-WITHIN-GRACE")
+        let changed = try bench.call("/api/diff", ["buffers": [Self.triggers: moved]])
+        #expect(changed.json["behaviourChanged"] as? Bool == true)
+        let text = changed.json["text"] as? String ?? ""
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed to\n"), "\(text)")
+        let outsideGit = try Bench()
+        defer { outsideGit.remove() }
+        let none = try outsideGit.call("/api/diff", ["buffers": [:] as [String: String]])
+        #expect(none.status == 409 && (none.json["error"] as? String)?.contains("no git HEAD") == true)
+    }
+
+    @Test("a product file's values are cells; a machine has its grid, hit policy, diagram and the sections its rows cite")
+    func views() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let product = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": "launch-lock.product.yaml"])
+        let specs = try #require(product.json["specs"] as? [[String: Any]])
+        let file = try #require(specs.first { $0["file"] as? String == "launch-lock.product.yaml" })
+        let values = try #require(file["values"] as? [[String: Any]])
+        #expect(values.first?["key"] as? String == "product")
+        #expect((values.first?["names"] as? [String])?.contains("grace") == true)
+        let machine = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
+        let spec = try #require((machine.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == Self.triggers })
+        #expect(spec["hit"] as? String == "unique")
+        #expect((spec["diagram"] as? String)?.contains("<svg") == true)
+        let grid = try #require(spec["grid"] as? [[String: Any]])
+        let open = try #require(grid.first { $0["state"] as? String == "Open" && $0["event"] as? String == "active" })
+        #expect((open["rows"] as? [[String: Any]])?.contains { $0["row"] as? String == "LL-ACTIVE-GRACE-OVER" && $0["to"] as? String == "Locked" } == true)
+        #expect((spec["sections"] as? [[String: Any]])?.contains { $0["document"] as? String == "face-id-launch-lock.zh.md" } == true)
+        // Another file in the list carries no tables: only what the list of specs needs.
+        let other = try #require((machine.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == "launch-lock.grace.yaml" })
+        #expect(other["table"] == nil && other["id"] as? String == "launch-lock.grace")
+    }
+}
