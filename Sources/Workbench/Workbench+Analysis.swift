@@ -66,7 +66,7 @@ extension Workbench {
             return SpecView(file: name, id: spec?.id ?? product?.id ?? "", kind: spec?.kind.rawValue ?? (product == nil ? "" : "product"),
                             title: spec?.title ?? product?.title ?? "", fixture: spec?.fixture ?? product?.fixture ?? "",
                             document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "", header: [:], headerKeys: [], values: [],
-                            table: nil, hit: nil, states: [], events: [], grid: [], diagram: nil, sections: [], completions: [:])
+                            table: nil, hit: nil, states: [], events: [], grid: [], diagram: nil, sections: [], completions: [:], vocabulary: "")
         }
         let (header, keys, table, values) = SpecTables.read(overlay.texts[name] ?? "", file: path)
         let compiled = overlay.compilation.suite.specs.first { $0.file == path }
@@ -74,7 +74,7 @@ extension Workbench {
                             title: spec?.title ?? header["title"]?.text ?? "", fixture: spec?.fixture ?? header["fixture"]?.text ?? "",
                             document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "",
                             header: header, headerKeys: keys, values: values, table: table, hit: nil, states: [], events: [], grid: [],
-                            diagram: nil, sections: [], completions: [:])
+                            diagram: nil, sections: [], completions: [:], vocabulary: "")
         guard let spec else { return view }
         if case .machine(let machine) = spec.body {
             view.hit = machine.hit.rawValue
@@ -93,6 +93,7 @@ extension Workbench {
             }
         }
         view.completions = completions(spec)
+        view.vocabulary = registry.describeVocabularies(only: [spec.fixture])
         return view
     }
 

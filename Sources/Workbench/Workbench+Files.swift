@@ -58,14 +58,16 @@ extension Workbench {
             guard bytes.count <= maximumFileSize else {
                 throw ResponseError(Self.json(error: "the text is \(bytes.count) bytes; a spec file may have at most \(maximumFileSize)", status: 413))
             }
-            let current = try read(save.file)
-            guard SHA256.hex(current) == save.version else {
-                throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; reload the file to see the other change, then make them again", status: 409))
-            }
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw ResponseError(Self.json(error: "could not write \(save.file): \(error.localizedDescription)", status: 500))
+            try saves.with { () throws(ResponseError) in
+                let current = try read(save.file)
+                guard SHA256.hex(current) == save.version else {
+                    throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; reload the file to see the other change, then make them again", status: 409))
+                }
+                do {
+                    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                } catch {
+                    throw ResponseError(Self.json(error: "could not write \(save.file): \(error.localizedDescription)", status: 500))
+                }
             }
             return Self.json(FileView(path: save.file, text: save.text, version: SHA256.hex(bytes)))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SpecKit
 import Conformance
 import LocalHTTP
@@ -23,6 +24,8 @@ public struct Workbench: Sendable {
     public let hosts: Set<String>
     /// The most bytes a spec file may have (the loader's limit).
     public let maximumFileSize: Int
+    /// Held from a save's version check to its write, so two saves of one version cannot both pass the check.
+    let saves = SaveLock()
 
     /// Creates a workbench over `folder` (made absolute); `token` defaults to 32 random bytes in hex.
     public init(folder: String, registry: FixtureRegistry, documents: String? = nil, token: String = Workbench.newToken(),
@@ -112,6 +115,16 @@ public struct Workbench: Sendable {
     /// A path relative to the folder (unchanged when outside it).
     static func relative(_ path: String, to folder: String) -> String {
         path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+    }
+}
+
+/// A lock shared by the copies of a workbench.
+final class SaveLock: Sendable {
+    private let mutex = Mutex(())
+
+    /// Runs `body` holding the lock.
+    func with(_ body: () throws(Workbench.ResponseError) -> Void) throws(Workbench.ResponseError) {
+        try mutex.withLock { _ throws(Workbench.ResponseError) in try body() }
     }
 }
 

@@ -134,6 +134,8 @@ public struct SpecView: Codable, Sendable, Equatable {
     public var sections: [SectionView]
     /// Names the cells complete from: states, events, effects and the fixture's event inputs and observations.
     public var completions: [String: [String]]
+    /// The fixture's vocabulary as `lockspec lint --fixtures <fixture>` prints it (empty for an unknown fixture).
+    public var vocabulary: String
 }
 
 /// What lint says of the folder with the page's unsaved texts laid over the files.

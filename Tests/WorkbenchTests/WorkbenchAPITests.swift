@@ -153,7 +153,7 @@ struct WorkbenchAPITests {
         #expect(none.status == 409 && (none.json["error"] as? String)?.contains("no git HEAD") == true)
     }
 
-    @Test("a product file's values are cells; a machine has its grid, hit policy, diagram and the sections its rows cite")
+    @Test("a product file's values are cells; a machine has its grid, hit policy, diagram, the sections its rows cite and its fixture's vocabulary")
     func views() throws {
         let bench = try Bench()
         defer { bench.remove() }
@@ -171,6 +171,9 @@ struct WorkbenchAPITests {
         let open = try #require(grid.first { $0["state"] as? String == "Open" && $0["event"] as? String == "active" })
         #expect((open["rows"] as? [[String: Any]])?.contains { $0["row"] as? String == "LL-ACTIVE-GRACE-OVER" && $0["to"] as? String == "Locked" } == true)
         #expect((spec["sections"] as? [[String: Any]])?.contains { $0["document"] as? String == "face-id-launch-lock.zh.md" } == true)
+        // The fixture's vocabulary, as lint --fixtures lists it: the events' inputs with their values.
+        let vocabulary = spec["vocabulary"] as? String ?? ""
+        #expect(vocabulary.hasPrefix("fixture launch-lock\n") && vocabulary.contains("    active\n      away: value duration 0s..24h\n"), "\(vocabulary.prefix(300))")
         // Another file in the list carries no tables: only what the list of specs needs.
         let other = try #require((machine.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == "launch-lock.grace.yaml" })
         #expect(other["table"] == nil && other["id"] as? String == "launch-lock.grace")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Workbench
 import LocalHTTP
@@ -89,6 +90,27 @@ final class WorkbenchSafetyTests {
         #expect(ok.status == 200)
         #expect(try String(contentsOf: path, encoding: .utf8) == fresh.text + "# mine\n")
         #expect(try save(file, text: fresh.text, version: fresh.version, token: token).status == 409)
+    }
+
+    @Test("of eight saves over one version sent at once, one is written and seven are refused (409)")
+    func racingSaves() throws {
+        let (text, version) = try current
+        let port = self.port
+        let requests = (0..<8).map { writer in
+            RawHTTP.request("POST", "/api/save", port: port, token: token,
+                            body: json(["file": file, "text": text + "# writer \(writer)\n", "version": version]))
+        }
+        let answers = Mutex([Int: Int]())
+        DispatchQueue.concurrentPerform(iterations: requests.count) { writer in
+            let status = (try? RawHTTP.send(requests[writer], port: port).status) ?? 0
+            answers.withLock { $0[writer] = status }
+        }
+        let statuses = answers.withLock { $0 }
+        let winners = statuses.filter { $0.value == 200 }.map(\.key)
+        #expect(winners.count == 1 && statuses.values.filter { $0 == 409 }.count == 7, "\(statuses.sorted { $0.key < $1.key })")
+        if let winner = winners.first {
+            #expect(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) == text + "# writer \(winner)\n")
+        }
     }
 
     @Test("a save to a path outside the folder, in a subfolder, hidden, not YAML, or through a link out is refused (403)")

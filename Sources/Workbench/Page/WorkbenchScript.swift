@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  stale: new Set(), view: 'spec', review: null, pending: null, inflight: false, diagrams: {}, lastRun: null };
+  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, diagrams: {}, lastRun: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -64,12 +64,19 @@ async function analyze(select) {
 }
 
 // ---- editing ----
+// Edits go to the server one at a time, in order. While one is on its way, a keystroke in the same cell replaces the
+// waiting keystroke of that cell (each sends the cell's whole text); any other edit waits behind it. Adding, removing
+// or moving a row renumbers the rows, so the cells stay read-only until the page is drawn again from the new text.
 function edit(file, op) {
-  S.pending = { file, edit: op };
+  if (op.op !== 'set') document.querySelectorAll('#main input').forEach(i => { i.readOnly = true; });
+  const last = S.pending[S.pending.length - 1];
+  const sameCell = last && last.file === file && last.edit.op === 'set' && op.op === 'set' &&
+    JSON.stringify(last.edit.path) === JSON.stringify(op.path);
+  if (sameCell) last.edit = op; else S.pending.push({ file, edit: op });
   if (!S.inflight) flush();
 }
 async function flush() {
-  const job = S.pending; S.pending = null;
+  const job = S.pending.shift();
   if (!job) return;
   S.inflight = true;
   try {
@@ -81,7 +88,7 @@ async function flush() {
     banner(null);
   } catch (e) { banner('The edit was not made: ' + e.message, true); }
   S.inflight = false;
-  if (S.pending) flush(); else render();
+  if (S.pending.length) flush(); else render();
 }
 function markStale(file) {
   const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
@@ -182,7 +189,7 @@ function render() {
   main.replaceChildren(S.view === 'review' ? renderReview() : renderSpec());
   if (focus) {
     const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
-    if (input) { if (S.pending || S.inflight) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
+    if (input) { if (S.pending.length || S.inflight) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
   }
   window.scrollTo(0, scrollY);
 }
@@ -251,11 +258,14 @@ function renderSpec() {
   const tabs = [['table', spec.kind === 'scenarios' ? 'Scenarios' : spec.table ? 'Rows' : 'Values']];
   if (spec.grid.length || spec.states.length) tabs.push(['grid', 'State × event'], ['diagram', 'Diagram']);
   if (declarations.length) tabs.push(['declarations', 'Declarations']);
-  tabs.push(['sections', 'Document sections'], ['yaml', 'YAML']);
+  tabs.push(['sections', 'Document sections']);
+  if (spec.vocabulary) tabs.push(['vocabulary', 'Fixture vocabulary']);
+  tabs.push(['yaml', 'YAML']);
   if (!tabs.some(t => t[0] === S.tab)) S.tab = 'table';
   box.append(el('div', { class: 'tabs', role: 'tablist' }, tabs.map(([id, label]) =>
     el('button', { type: 'button', class: S.tab === id ? 'current' : '', dataset: { tab: id }, onclick: () => { S.tab = id; render(); } }, label))));
   const view = { table: () => renderTable(spec, at), grid: () => renderGrid(spec), diagram: () => renderDiagram(spec),
+    vocabulary: () => el('pre', { class: 'vocab', id: 'vocabulary' }, spec.vocabulary),
     declarations: () => el('div', {}, declarations.map(v => valuesTable(spec, v, at))),
     sections: () => renderSections(spec), yaml: () => el('pre', { class: 'review' }, (S.files[spec.file] || {}).text || '') }[S.tab];
   box.append(el('div', { class: 'scroll' }, view()));
