@@ -40,7 +40,8 @@ public struct SpecWorkspace: Sendable {
         let compilation = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
         compilations[folder] = compilation
         for spec in compilation.specs { lastGood[spec.file] = spec }
-        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: nil)
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: nil,
+                                                   specsMissing: compilation.failed(strict: false))
         var byFile: [String: [Diagnostic]] = [:]
         for file in files { byFile[file] = [] }
         for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable).sorted() {

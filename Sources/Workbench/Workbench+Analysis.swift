@@ -31,7 +31,8 @@ extension Workbench {
         }
         let sources = texts.keys.sorted().filter { $0 != SectionReasons.fileName }.map { (path: folder + "/" + $0, bytes: Array(texts[$0]!.utf8)) }
         let compilation = SpecCompiler(catalog: registry).compile(sources: sources)
-        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents)
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents,
+                                                   specsMissing: compilation.failed(strict: false))
         return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),
                        coverage: sections.coverage, texts: texts)
     }
@@ -57,24 +58,25 @@ extension Workbench {
     }
 
     /// One file as the page shows it: for the file in view (`detail`), its tables, grid, diagram, sections and
-    /// completions; for the others, what the list of specs needs.
+    /// completions; for the others, what the list of specs needs. A file that does not compile is placed by its own
+    /// header (its id, fixture and source as written), so it keeps its place in the list while it has errors.
     func view(of name: String, overlay: Overlay, detail: Bool) -> SpecView {
         let path = folder + "/" + name
         let spec = overlay.compilation.specs.first { $0.file == path }
         let product = overlay.compilation.products.first { $0.file == path }
-        guard detail else {
-            return SpecView(file: name, id: spec?.id ?? product?.id ?? "", kind: spec?.kind.rawValue ?? (product == nil ? "" : "product"),
-                            title: spec?.title ?? product?.title ?? "", fixture: spec?.fixture ?? product?.fixture ?? "",
-                            document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "", header: [:], headerKeys: [], values: [],
+        let read = detail || (spec == nil && product == nil) ? SpecTables.read(overlay.texts[name] ?? "", file: path) : nil
+        let header = read?.header ?? [:]
+        let source = spec?.source ?? (product == nil ? header["source"]?.text : nil)
+        var view = SpecView(file: name, id: spec?.id ?? product?.id ?? header["id"]?.text ?? "",
+                            kind: spec?.kind.rawValue ?? (product == nil ? header["kind"]?.text ?? "" : "product"),
+                            title: spec?.title ?? product?.title ?? header["title"]?.text ?? "",
+                            fixture: spec?.fixture ?? product?.fixture ?? header["fixture"]?.text ?? "",
+                            document: Trace(source: source, decision: nil).document ?? "", header: [:], headerKeys: [], values: [],
                             table: nil, hit: nil, states: [], events: [], grid: [], diagram: nil, sections: [], completions: [:], vocabulary: "")
-        }
-        let (header, keys, table, values) = SpecTables.read(overlay.texts[name] ?? "", file: path)
+        guard detail, let read else { return view }
+        (view.header, view.headerKeys, view.table, view.values) = (read.header, read.keys, read.table, read.values)
+        view.vocabulary = view.fixture.isEmpty ? "" : registry.describeVocabularies(only: [view.fixture])
         let compiled = overlay.compilation.suite.specs.first { $0.file == path }
-        var view = SpecView(file: name, id: spec?.id ?? header["id"]?.text ?? "", kind: spec?.kind.rawValue ?? header["kind"]?.text ?? "",
-                            title: spec?.title ?? header["title"]?.text ?? "", fixture: spec?.fixture ?? header["fixture"]?.text ?? "",
-                            document: spec.flatMap { Trace(source: $0.source, decision: nil).document } ?? "",
-                            header: header, headerKeys: keys, values: values, table: table, hit: nil, states: [], events: [], grid: [],
-                            diagram: nil, sections: [], completions: [:], vocabulary: "")
         guard let spec else { return view }
         if case .machine(let machine) = spec.body {
             view.hit = machine.hit.rawValue
@@ -93,7 +95,6 @@ extension Workbench {
             }
         }
         view.completions = completions(spec)
-        view.vocabulary = registry.describeVocabularies(only: [spec.fixture])
         return view
     }
 

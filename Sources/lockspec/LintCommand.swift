@@ -50,7 +50,8 @@ let lintCommand = Command(
         let strict = args.flags.contains("--strict")
         var compilation = try compileSpecs(args.positionals)
         if !unreadable(compilation.diagnostics) {
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"])
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"],
+                                                       specsMissing: compilation.failed(strict: false))
             compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).sorted()
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)

@@ -81,6 +81,16 @@ struct WorkbenchAPITests {
         let start = try #require(cell["start"] as? [String: Int]), end = try #require(cell["end"] as? [String: Int])
         #expect(unknown["line"] as? Int == start["line"])
         #expect((start["column"]!...end["column"]!).contains(unknown["column"] as? Int ?? -1))
+        // While it does not compile, the file and the scenario sets over it keep their place in the list (id, fixture,
+        // document from their headers), and the fixture's vocabulary is still there to pick from.
+        let before = try #require(first.json["specs"] as? [[String: Any]])
+        for file in [Self.triggers, "launch-lock.acceptance.yaml"] {
+            let was = try #require(before.first { $0["file"] as? String == file })
+            let now = try #require(specs.first { $0["file"] as? String == file })
+            #expect(["id", "fixture", "document", "kind"].map { now[$0] as? String } == ["id", "fixture", "document", "kind"].map { was[$0] as? String })
+            #expect(now["document"] as? String == "face-id-launch-lock.zh.md")
+        }
+        #expect((spec["vocabulary"] as? String)?.hasPrefix("fixture launch-lock\n") == true)
     }
 
     @Test("a refused edit is a 422 with the reason; an unknown row is named")

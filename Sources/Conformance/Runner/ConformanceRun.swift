@@ -117,7 +117,7 @@ public struct ConformanceRun: Sendable {
             tool: options.tool, build: options.build, startedAt: started,
             specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }, documents: documents,
             shard: options.shard.map { "\($0.index)/\($0.count)" })
-        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents)
+        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents, specsMissing: false)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)

@@ -6,8 +6,10 @@ public enum DesignDocuments {
     /// The coverage of `specs` over the documents in `folder` (nil: from the citations alone), with the reasons
     /// found in the spec folders of `specPaths` (default specs/), and every finding: the reasons file's own errors
     /// and the coverage warnings of `checkSectionCoverage`. A document the specs cite but the folder lacks is left to
-    /// the run's fingerprints (`run.document-missing`); here it just has no outline.
-    public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
+    /// the run's fingerprints (`run.document-missing`); here it just has no outline. When `specsMissing` (some spec
+    /// did not compile, so its rows are not in `specs`), no section is called uncovered: those errors come first.
+    public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?,
+                                specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var reasons = SectionReasons()
         if let file = reasonsFile(specPaths: specPaths) {
@@ -30,7 +32,7 @@ public enum DesignDocuments {
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
-        diagnostics += checkSectionCoverage(coverage, reasons: reasons)
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !specsMissing || $0.id != "trace.section-not-covered" }
         return (coverage, diagnostics.sorted())
     }
 
