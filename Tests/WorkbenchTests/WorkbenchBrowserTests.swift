@@ -37,6 +37,7 @@ struct WorkbenchBrowserTests {
         func shoot(_ name: String, showing element: String? = nil) throws {
             guard let shots else { return }
             if let element { try browser.evaluate("\(element).scrollIntoView({block: 'center', inline: 'start'})") }
+            try browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
             try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("workbench-\(name).png"))
         }

@@ -5,7 +5,7 @@ enum WorkbenchScript {
     static let source = #"""
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
-const S = { files: {}, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+const S = { files: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, diagrams: {}, lastRun: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -191,7 +191,10 @@ function render() {
     const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
     if (input) { if (S.pending.length || S.inflight) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
   }
-  window.scrollTo(0, scrollY);
+  // The same view drawn again keeps its place; another view, file or tab starts at its top.
+  const shown = [S.view, S.current, S.tab].join('\n');
+  window.scrollTo(0, shown === S.shown ? scrollY : 0);
+  S.shown = shown;
 }
 
 function renderBar() {
