@@ -104,13 +104,7 @@ struct DocumentsTests {
 
     @Test("the five design documents: every heading is found, and each is covered or has a reason in specs/sections.yaml")
     func realDocuments() throws {
-        let folder = "/work/shared/design-docs"
-        guard FileManager.default.fileExists(atPath: folder) else {
-            print("SKIPPED: the design documents are not at \(folder)")
-            return
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let specs = root.appendingPathComponent("specs").path
+        guard let (folder, specs) = Self.realFolders() else { return }
         let compilation = try SpecCompiler().compile(paths: [specs])
         let (coverage, diagnostics) = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder, specsMissing: false)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
@@ -123,13 +117,7 @@ struct DocumentsTests {
 
     @Test("while a spec does not compile, its document's sections are not called uncovered: its rows are missing, not absent")
     func noFalseGapsWhileASpecFails() throws {
-        let folder = "/work/shared/design-docs"
-        guard FileManager.default.fileExists(atPath: folder) else {
-            print("SKIPPED: the design documents are not at \(folder)")
-            return
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let specs = root.appendingPathComponent("specs").path
+        guard let (folder, specs) = Self.realFolders() else { return }
         let files = try SpecCompiler.discover([specs]).filter { !$0.hasSuffix(SectionReasons.fileName) }
         let sources = try files.map { file in
             var text = try String(contentsOfFile: file, encoding: .utf8)
@@ -143,5 +131,18 @@ struct DocumentsTests {
         // Counted as if complete, the launch lock's sections look uncovered: the false gaps the flag withholds.
         let counted = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder, specsMissing: false)
         #expect(counted.diagnostics.contains { $0.id == "trace.section-not-covered" && $0.message.contains("face-id-launch-lock.zh.md") })
+    }
+
+    /// The design documents (beside the clone, as in CI, or at `LOCKSPEC_DOCUMENTS`) and the package's specs/, or nil
+    /// with a SKIPPED line where the documents are not at hand.
+    static func realFolders() -> (documents: String, specs: String)? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates: [String?] = [ProcessInfo.processInfo.environment["LOCKSPEC_DOCUMENTS"], root.appendingPathComponent("../shared/design-docs").path,
+                          root.appendingPathComponent("../../shared/design-docs").path, "/work/shared/design-docs"]
+        guard let documents = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("SKIPPED: the design documents are not beside the clone (../shared/design-docs) nor at LOCKSPEC_DOCUMENTS")
+            return nil
+        }
+        return (documents, root.appendingPathComponent("specs").path)
     }
 }
