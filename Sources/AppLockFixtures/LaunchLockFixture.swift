@@ -212,6 +212,15 @@ public final class LaunchLockFixture: Fixture {
         return effects.map(Self.effect)
     }
 
+    /// A fresh install: the store file removed, the device capable again, a new process.
+    private func freshInstall() throws(FixtureError) {
+        if FileManager.default.fileExists(atPath: storePath) {
+            do { try FileManager.default.removeItem(atPath: storePath) } catch { throw FixtureError("cannot remove the store file") }
+        }
+        availability = .faceID
+        relaunch()
+    }
+
     /// A new process: a new machine on the same store and device.
     private func relaunch() {
         lock = LaunchLock(configuration: configuration, store: faults.store(path: storePath), availability: availability)
@@ -228,6 +237,9 @@ public final class LaunchLockFixture: Fixture {
     /// (inputs action, available, auth) by driving the core.
     private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
         let values = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        // A decision is a function of its inputs alone: each evaluation starts from a fresh install (no store file,
+        // a capable device), as the rows assume, whatever an earlier evaluation on this fixture left behind.
+        try freshInstall()
         switch table {
         case "launch-lock.toggle": return try decideToggle(values)
         case "launch-lock.availability": return try decideAvailability(values)

@@ -140,6 +140,7 @@ struct FixtureErrorSitesTests {
         Entry("LaunchLockFixture", "away must be a duration", typed),
         Entry("LaunchLockFixture", "cannot create a temporary directory", io),
         Entry("LaunchLockFixture", "cannot write the store file", io),
+        Entry("LaunchLockFixture", "cannot remove the store file", io),
         Entry("LaunchLockFixture", "corruptStore needs the app killed first", killed),
         Entry("LaunchLockFixture", "could not turn the lock on", .device("the core did not turn the lock on in a row's set-up")),
         Entry("LaunchLockFixture", "no event", name),

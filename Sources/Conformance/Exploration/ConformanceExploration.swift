@@ -1,8 +1,8 @@
 import SpecKit
 
-/// One exploration, from spec paths to a result: compile the specs against the fixtures, explore every machine spec
-/// (or the selected ones) with the table as the oracle, and drive each through the transition tour. `lockspec
-/// explore` goes through it.
+/// One exploration, from spec paths to a result: compile the specs against the fixtures, explore every machine and
+/// decision spec (or the selected ones) with the table as the oracle, and drive each through the transition tour (a
+/// decision table's input combinations, one after another on one fixture). `lockspec explore` goes through it.
 public struct ConformanceExploration {
     /// What to explore.
     public struct Options: Sendable {
@@ -51,7 +51,8 @@ public struct ConformanceExploration {
         self.fixtures = fixtures
     }
 
-    /// Does the exploration. A spec that is not a machine is skipped; a selected spec that does not exist stops it.
+    /// Does the exploration. A spec that is neither a machine nor a decision table is skipped; a selected spec that does
+    /// not exist stops it.
     public func run() -> ExplorationOutcome {
         let compilation: SpecCompiler.Compilation
         do {
@@ -94,9 +95,11 @@ public struct ConformanceExploration {
         return compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap { walks.run($0) }.sorted { $0.spec < $1.spec }
     }
 
-    /// The model of every machine spec of a compilation, in spec order (no core is driven).
+    /// The model of every machine and decision spec of a compilation, in spec order (no core is driven).
     public static func models(_ compilation: SpecCompiler.Compilation, maximumTransitions: Int) -> [MachineExploration] {
-        compilation.specs.compactMap { MachineExplorer.explore($0, maximumTransitions: maximumTransitions) }
+        compilation.specs.compactMap {
+            MachineExplorer.explore($0, maximumTransitions: maximumTransitions) ?? DecisionExplorer.explore($0, maximumTransitions: maximumTransitions)
+        }
     }
 
     /// Drives the tour of each model on the fixtures and measures its coverage against the compilation's cases.
@@ -110,8 +113,10 @@ public struct ConformanceExploration {
             let result = tour.run(exploration)
             machines.append(result)
             var rows: [String] = []
-            if let spec = compilation.specs.first(where: { $0.id == exploration.spec }), case .machine(let machine) = spec.body {
-                rows = machine.rows.map(\.identity.id)
+            switch compilation.specs.first(where: { $0.id == exploration.spec })?.body {
+            case .machine(let machine)?: rows = machine.rows.map(\.identity.id)
+            case .decision(let table)?: rows = table.rows.map(\.identity.id)
+            default: break
             }
             coverage.append(ExplorationCoverage(exploration, rows: rows, cases: compilation.suite.cases, tour: result.reach))
         }

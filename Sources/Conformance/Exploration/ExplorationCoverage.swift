@@ -43,7 +43,7 @@ public struct ExplorationCoverage: Codable, Hashable, Sendable {
                     reachedPairs.insert([String(c), Self.event(step.action)])
                 }
                 if let row = step.row { reachedRows.insert(row) }
-                current = index[step.expect.map(\.value)]
+                if !step.action.isDecision { current = index[step.expect.map(\.value)] }
             }
         }
         self.init(spec: exploration.spec, situations: exploration.situations.count, pairs: pairs, rows: rows.sorted(),

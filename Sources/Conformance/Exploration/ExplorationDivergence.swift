@@ -46,8 +46,9 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
     /// The command that reruns the tour of this divergence's machine.
     public var rerunCommand: String { "lockspec explore --spec \(spec)" }
 
-    /// The situation as text: `Locked with failures=3, cover=false`.
+    /// The situation as text: `Locked with failures=3, cover=false`; a decision table's is `the table`.
     public var situation: String {
-        state + " with " + (variables.isEmpty ? "no variables" : variables.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
+        if state.isEmpty && variables.isEmpty { return "the table" }
+        return state + " with " + (variables.isEmpty ? "no variables" : variables.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))
     }
 }

@@ -23,11 +23,14 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
     /// The ids of the predicted transitions the tour could not fire (their situation is reachable only over
     /// transitions that diverged), sorted.
     public var unchecked: [String]
+    /// For a decision table, the fixture function it evaluates (its transitions are input combinations); nil for a
+    /// machine.
+    public var table: String?
 
     /// Creates a value from all its fields.
     public init(spec: String, fixture: String, reachable: Int, situations: Int, transitions: Int, checked: Int,
                 limit: String?, divergences: [ExplorationDivergence], reach: MachineReach,
-                unchecked: [String] = []) {
+                unchecked: [String] = [], table: String? = nil) {
         self.spec = spec
         self.fixture = fixture
         self.reachable = reachable
@@ -38,5 +41,6 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
         self.divergences = divergences
         self.reach = reach
         self.unchecked = unchecked
+        self.table = table
     }
 }

@@ -8,14 +8,15 @@ struct TourGraph {
     /// the exploration's limit (the tour then starts a fresh fixture after firing it).
     let successors: [[Int?]]
 
-    /// Builds the graph: the successor of a transition is the situation whose state and variables its frame names.
+    /// Builds the graph: the successor of a transition is the situation whose state and variables its frame names; a
+    /// decision table's evaluation leaves the fixture where it was.
     init(_ exploration: MachineExploration) {
         var index: [[Value]: Int] = [:]
         for (i, situation) in exploration.situations.enumerated() {
             index[[.symbol(situation.state)] + situation.variables.map(\.value)] = i
         }
-        successors = exploration.situations.map { situation in
-            situation.transitions.map { index[$0.step.expect.map(\.value)] }
+        successors = exploration.situations.enumerated().map { s, situation in
+            situation.transitions.map { $0.step.action.isDecision ? s : index[$0.step.expect.map(\.value)] }
         }
     }
 

@@ -57,7 +57,7 @@ public struct TransitionTour {
             divergences: divergences.sorted { $0.id < $1.id }, reach: MachineReach(exploration, fired: fired),
             unchecked: zip(exploration.situations, fired).flatMap { situation, fired in
                 zip(situation.transitions, fired).filter { !$0.1 }.map(\.0.id)
-            }.sorted())
+            }.sorted(), table: exploration.table)
     }
 
     /// What the greedy tour does on an exploration, move by move: every step it performs, in order, with nil where it

@@ -1,19 +1,21 @@
 import SpecKit
 
-/// The exploration's console report: one line per machine (situations, transitions checked, divergences), its limit
-/// note, then each divergence with its situation, path, event, expected row and the cells that differ. With `github`,
-/// each divergence also gets an `::error` annotation. Deterministic: machines and divergences are sorted.
+/// The exploration's console report: one line per machine (situations, transitions checked, divergences) or decision
+/// table (input combinations checked, divergences), its limit note, then each divergence with its situation, path,
+/// event, expected row and the cells that differ. With `github`, each divergence also gets an `::error` annotation.
+/// Deterministic: machines and divergences are sorted.
 public func renderExploration(_ result: ExplorationResult, github: Bool = false) -> String {
     var out = ""
     for machine in result.machines {
-        out += "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), "
-            + "\(machine.checked)/\(machine.transitions) transitions checked, \(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")\n"
+        let divergences = "\(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")"
+        out += machine.table == nil
+            ? "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), \(machine.checked)/\(machine.transitions) transitions checked, \(divergences)\n"
+            : "\(machine.spec): decision table, \(machine.checked)/\(machine.transitions) input combinations checked, \(divergences)\n"
         if let limit = machine.limit { out += "  warning: \(limit) [explore.limit]\n" }
         for d in machine.divergences { out += describe(d) }
     }
     let total = result.machines.reduce(0) { $0 + $1.divergences.count }
-    let checked = result.machines.reduce(0) { $0 + $1.checked }
-    out += "explore: \(result.machines.count) machine\(result.machines.count == 1 ? "" : "s"), \(checked) transitions checked, \(total) divergence\(total == 1 ? "" : "s")\n"
+    out += "explore: \(explorationCounts(result.machines)), \(total) divergence\(total == 1 ? "" : "s")\n"
     if github {
         let v = VisibleText.escape
         for machine in result.machines {
@@ -23,6 +25,20 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
         }
     }
     return out
+}
+
+/// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations)`; a part that is
+/// zero is left out.
+func explorationCounts(_ tours: [MachineTourResult]) -> String {
+    func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    let tables = tours.filter { $0.table != nil }
+    let machines = tours.count - tables.count
+    let checked = tours.reduce(0) { $0 + $1.checked }, combinations = tables.reduce(0) { $0 + $1.checked }
+    var kinds = [machines > 0 || tables.isEmpty ? plural(machines, "machine") : nil, tables.isEmpty ? nil : plural(tables.count, "decision table")]
+        .compactMap { $0 }.joined(separator: " and ")
+    kinds += ", \(plural(checked, "transition")) checked"
+    if combinations > 0 { kinds += " (\(combinations) of them input combination\(combinations == 1 ? "" : "s"))" }
+    return kinds
 }
 
 /// One divergence: its id and location, situation, path, event, expected row and the cells that differ.

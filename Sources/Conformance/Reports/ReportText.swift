@@ -128,7 +128,8 @@ enum ReportText {
         return Set(result.cases.map { [$0.spec, matrices.contains($0.spec) ? $0.id : $0.row] }).count
     }
 
-    /// The JUnit testcases of the exploration: one per machine explored, or one per finding where it found any.
+    /// The JUnit testcases of the exploration: one per machine or decision table explored, or one per finding where it
+    /// found any.
     static func junitExplorationTestcases(_ result: RunResult) -> Int {
         guard let exploration = result.exploration else { return 0 }
         return exploration.result.machines.reduce(0) { total, machine in
@@ -145,7 +146,7 @@ enum ReportText {
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
             + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"
         if result.exploration != nil {
-            text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine explored, or one per finding)"
+            text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine or decision table explored, or one per finding)"
         }
         return text + "."
     }

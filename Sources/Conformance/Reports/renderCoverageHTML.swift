@@ -12,13 +12,16 @@ func renderCoverageHTML(_ result: RunResult) -> String {
     }
     var out = "<section id=\"exploration\">\n<h2>Exploration and coverage</h2>\n"
     out += "<p class=\"muted\">Every reachable situation (state and variable values), every event and input atom, fired on the core; "
-    out += "the table predicts each transition, checked with strict frames. Reached by the rows: along the compiled cases' own paths.</p>\n"
+    out += "the table predicts each transition, checked with strict frames. Reached by the rows: along the compiled cases' own paths. "
+    out += "A decision table has no situations: its (situation, event) pairs are its input combinations.</p>\n"
     out += "<table class=\"coverage\">\n<tr><th>Machine</th><th>Situations by rows</th><th>by exploration</th>"
     out += "<th>(situation, event) by rows</th><th>by exploration</th><th>Rows by rows</th><th>by exploration</th><th>Transitions checked</th></tr>\n"
     for c in exploration.result.coverage {
         let tour = exploration.result.machines.first { $0.spec == c.spec }
-        out += "<tr><td><a href=\"#\(HTMLPage.anchor("machine", c.spec))\">\(h(c.spec))</a></td>"
-        out += cell(c.byRows.situations, c.situations) + cell(c.byExploration.situations, c.situations)
+        let table = tour?.table != nil
+        out += "<tr><td><a href=\"#\(HTMLPage.anchor(table ? "spec" : "machine", c.spec))\">\(h(c.spec))</a></td>"
+        out += table ? "<td class=\"muted\" colspan=\"2\">decision table</td>"
+            : cell(c.byRows.situations, c.situations) + cell(c.byExploration.situations, c.situations)
         out += cell(c.byRows.pairs, c.pairs) + cell(c.byExploration.pairs, c.pairs)
         out += cell(Set(c.byRows.rows).intersection(c.rows).count, c.rows.count)
         out += cell(Set(c.byExploration.rows).intersection(c.rows).count, c.rows.count)

@@ -76,9 +76,10 @@ public func renderJUnit(_ result: RunResult) -> String {
     return out
 }
 
-/// The exploration as JUnit: one `<testsuite name="<spec> (exploration)">` per machine explored, with one testcase per
-/// finding (named by its `EX-` id: a divergence or an unexpected pass is a `<failure>`, an expected failure is
-/// `<skipped>`), or a single passing `transition tour` testcase when every transition held.
+/// The exploration as JUnit: one `<testsuite name="<spec> (exploration)">` per machine or decision table explored, with
+/// one testcase per finding (named by its `EX-` id: a divergence or an unexpected pass is a `<failure>`, an expected
+/// failure is `<skipped>`), or a single passing `transition tour` (`input combinations` for a table) testcase when
+/// every transition held.
 private func explorationTestcases(_ result: RunResult) -> (xml: String, tests: Int, failures: Int, skipped: Int) {
     guard let exploration = result.exploration else { return ("", 0, 0, 0) }
     func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
@@ -89,9 +90,9 @@ private func explorationTestcases(_ result: RunResult) -> (xml: String, tests: I
         let count = max(findings.count, 1)
         (tests, failures, skipped) = (tests + count, failures + bad, skipped + xfail)
         xml += "  <testsuite name=\"\(attr(machine.spec + " (exploration)"))\" tests=\"\(count)\" failures=\"\(bad)\" errors=\"0\" skipped=\"\(xfail)\">\n"
-        let checked = "      <system-out>\(Escape.xml("checked \(machine.checked)/\(machine.transitions) transitions in \(machine.situations) situations"))</system-out>\n"
+        let checked = "      <system-out>\(Escape.xml(machine.table == nil ? "checked \(machine.checked)/\(machine.transitions) transitions in \(machine.situations) situations" : "checked \(machine.checked)/\(machine.transitions) input combinations"))</system-out>\n"
         if findings.isEmpty {
-            xml += "    <testcase classname=\"\(attr(machine.spec))\" name=\"transition tour\">\n\(checked)    </testcase>\n"
+            xml += "    <testcase classname=\"\(attr(machine.spec))\" name=\"\(machine.table == nil ? "transition tour" : "input combinations")\">\n\(checked)    </testcase>\n"
         }
         for f in findings {
             let place = f.divergence.map { " file=\"\(attr($0.file))\" line=\"\($0.line)\"" } ?? ""

@@ -146,10 +146,10 @@ struct MarkdownPage {
 /// when the run did not explore.
 private func markdownExploration(_ result: RunResult) -> String {
     guard let exploration = result.exploration else { return "" }
-    var out = "\n### Exploration\n\n| Machine | Situations | Transitions checked | Failing | Expected failures |\n|---|---:|---:|---:|---:|\n"
+    var out = "\n### Exploration\n\n| Machine or decision table | Situations | Transitions checked | Failing | Expected failures |\n|---|---:|---:|---:|---:|\n"
     for m in exploration.result.machines {
         let findings = exploration.findings.filter { $0.spec == m.spec }
-        out += "| \(Escape.markdown(m.spec)) | \(m.situations) | \(m.checked)/\(m.transitions) | \(findings.filter(\.failsRun).count)"
+        out += "| \(Escape.markdown(m.spec)) | \(m.table == nil ? String(m.situations) : "table") | \(m.checked)/\(m.transitions) | \(findings.filter(\.failsRun).count)"
         out += " | \(findings.filter { $0.status == .expectedFailure }.count) |\n"
     }
     let failing = exploration.findings.filter(\.failsRun)

@@ -16,6 +16,8 @@ public struct MachineExploration: Hashable, Sendable {
     public var reachable: Int
     /// Why the exploration covers less than every reachable situation, when it does (a `check.limit`-style note).
     public var limit: String?
+    /// For a decision table's exploration (`DecisionExplorer`), the fixture function it evaluates; nil for a machine.
+    public var table: String? = nil
 
     /// A reachable situation and everything that can happen in it.
     public struct Situation: Hashable, Sendable {

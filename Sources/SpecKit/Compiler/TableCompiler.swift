@@ -74,18 +74,22 @@ struct TableCompiler {
             let points = Self.points(for: wins[r], in: analysis)
             guard !points.isEmpty else { return nil }
             let steps = points.map { ordinals in
-                let inputs = zip(analysis.dimensions, ordinals).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
-                let expect = row.then.map { binding -> NamedValue in
-                    guard case .text(let t) = binding.value else { return NamedValue(binding.name, binding.value) }
-                    return NamedValue(binding.name, .text(substitute(t, variables: [(String, Value)](), inputs: inputs)))
-                }
-                return TestStep(action: .decide(table: table.table.name, inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
-                                line: row.identity.location.line, column: row.identity.location.column)
+                Self.decisionStep(table: table, row: row, inputs: zip(analysis.dimensions, ordinals).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) })
             }
             return TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
                             product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
                             file: spec.file, line: row.identity.location.line, column: row.identity.location.column)
         }
+    }
+
+    /// The step that checks a decision row at one combination of inputs: the row's outputs, `${input}` templates filled.
+    static func decisionStep(table: DecisionTable, row: DecisionRow, inputs: [NamedValue]) -> TestStep {
+        let expect = row.then.map { binding -> NamedValue in
+            guard case .text(let t) = binding.value else { return NamedValue(binding.name, binding.value) }
+            return NamedValue(binding.name, .text(substitute(t, variables: [(String, Value)](), inputs: inputs)))
+        }
+        return TestStep(action: .decide(table: table.table.name, inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
+                        line: row.identity.location.line, column: row.identity.location.column)
     }
 
     /// The input points a row is checked at: for each atom it decides, the low and high edge of every dimension

@@ -246,6 +246,12 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Run a cell of the fixture function `table` (a matrix's `table:`) at these axis values.
     case cell(table: String, axes: [NamedValue])
 
+    /// Whether the action evaluates a decision table (a pure function: the fixture stays where it was).
+    public var isDecision: Bool {
+        if case .decide = self { return true }
+        return false
+    }
+
     /// The action as a reader would write it: `active(away=61s)`, `advance 30s`, `kill`.
     public var description: String {
         func args(_ values: [NamedValue]) -> String { values.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }

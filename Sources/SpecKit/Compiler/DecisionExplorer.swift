@@ -1,0 +1,79 @@
+/// Turns a decision spec into an exploration over every combination of its inputs, not only the points its rows are
+/// checked at: every member of a boolean or enumeration input, every value of a small integer or duration input, and
+/// the edges of each of the rows' regions (its first two and last two values) of a larger one. The table is the
+/// oracle: the row its hit policy chooses gives the outputs.
+///
+/// The result is a `MachineExploration` with one situation, the table, whose transitions each evaluate one combination
+/// and leave the fixture where it was (a table is a pure function), so the transition tour, the expected-failures
+/// file and every report take a decision table as they take a machine.
+public enum DecisionExplorer {
+    /// An integer or duration input with at most this many values is tried at every value.
+    public static let wholeDomainLimit = 64
+
+    /// Explores a decision spec; nil for other kinds of spec, and for a table whose conditions split its inputs
+    /// past the region analysis's limit (lint says `check.limit`). Combinations no row decides are left out: they are
+    /// `check.gap` errors, and a spec with errors is not explored. Past `maximumTransitions` combinations, the rest
+    /// are left out and `limit` says so.
+    public static func explore(_ spec: Spec, maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions) -> MachineExploration? {
+        guard case .decision(let table) = spec.body else { return nil }
+        let dimensions = table.inputs.compactMap { d in
+            d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) }
+        }
+        let analysis = RegionAnalysis(dimensions: dimensions, rows: table.rows.map { row in
+            dimensions.map { d in row.when.first { $0.name == d.name }?.set }
+        })
+        guard analysis.atomCount != nil else { return nil }
+        let values = dimensions.indices.map { tried(dimension: $0, in: analysis) }
+        let total = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).overflow ? Int.max : $0 * $1.count }
+        var transitions: [MachineExploration.Transition] = []
+        forEachCombination(values, upTo: maximumTransitions) { point in
+            let atom = point.enumerated().map { d, ordinal in analysis.atoms[d].firstIndex { $0.contains(ordinal) } ?? 0 }
+            guard let r = analysis.matching(atom).first else { return }
+            let inputs = zip(dimensions, point).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
+            transitions.append(MachineExploration.Transition(
+                id: transitionID(spec: spec.id, inputs: inputs),
+                step: TableCompiler.decisionStep(table: table, row: table.rows[r], inputs: inputs)))
+        }
+        let limit = total > maximumTransitions
+            ? "the table has \(total) input combinations to try; the exploration stops after \(maximumTransitions) of them" : nil
+        let situation = MachineExploration.Situation(state: "", variables: [], path: [], transitions: transitions)
+        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+                                  file: spec.file, situations: [situation], reachable: 1, limit: limit, table: table.table.name)
+    }
+
+    /// The ordinals tried on one input: its whole domain when small, else each region's first two and last two.
+    static func tried(dimension d: Int, in analysis: RegionAnalysis) -> [Int] {
+        let whole = analysis.dimensions[d].whole
+        if whole.count <= wholeDomainLimit { return Array(whole) }
+        var chosen: Set<Int> = []
+        for atom in analysis.atoms[d] {
+            for ordinal in [atom.lowerBound, atom.lowerBound + 1, atom.upperBound - 1, atom.upperBound] where atom.contains(ordinal) {
+                chosen.insert(ordinal)
+            }
+        }
+        return chosen.sorted()
+    }
+
+    /// Calls `body` with each combination (one ordinal per input), the last input varying fastest, at most `limit` times.
+    static func forEachCombination(_ values: [[Int]], upTo limit: Int, _ body: ([Int]) -> Void) {
+        guard !values.contains(where: \.isEmpty) else { return }
+        var index = [Int](repeating: 0, count: values.count)
+        for _ in 0..<limit {
+            body(zip(values, index).map { $0[$1] })
+            var d = values.count - 1
+            while d >= 0 {
+                index[d] += 1
+                if index[d] < values[d].count { break }
+                index[d] = 0
+                d -= 1
+            }
+            if d < 0 { return }
+        }
+    }
+
+    /// `EX-<spec>-decide-<hash>`: the first 8 hex digits of SHA-256 over the inputs' `name=value` pairs.
+    static func transitionID(spec: String, inputs: [NamedValue]) -> String {
+        let text = inputs.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        return "EX-\(spec)-decide-" + SHA256.hex(Array(text.utf8)).prefix(8)
+    }
+}
