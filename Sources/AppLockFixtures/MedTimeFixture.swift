@@ -98,7 +98,9 @@ public final class MedTimeFixture: Fixture {
             decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]],
             supportsRelaunch: true,
             // The device (its faults, the store file, the clock, which process is in front) and what it reports.
-            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys).union(["storeCredential", "clockMoves", "useInstance"]))
+            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys).union(["storeCredential", "clockMoves", "useInstance"]),
+            // `advance` by a negative amount moves the device clock back, running (then the screen's refresh) or killed.
+            movesClockBack: true)
     }
 
     private let directory: String
@@ -198,7 +200,7 @@ public final class MedTimeFixture: Fixture {
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
         } catch {
             throw FixtureError("could not set up the MedTime store: \(error)")
         }
@@ -233,7 +235,7 @@ public final class MedTimeFixture: Fixture {
             return []
         case .relaunch:
             store = faults.store(path: storePath)
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
             return []
         case .check:
             return []
@@ -263,7 +265,7 @@ public final class MedTimeFixture: Fixture {
             guard let current = machine else { throw FixtureError("the app is killed") }
             if current.state == .checkingSession {
                 machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled),
-                                        store: store)
+                                        store: store, now: clock.now())
             }
             return try send(.open(sessionValid: sessionValid))
         case "bioResult":
@@ -358,7 +360,7 @@ public final class MedTimeFixture: Fixture {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore), extensionStore)
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore)
         }
         parked = (machine, store)
         (machine, store) = other
@@ -415,7 +417,7 @@ public final class MedTimeFixture: Fixture {
         // Every evaluation starts on a fresh core (persistence is not observed here: an in-memory store).
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])
-        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store)
+        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now())
         _ = try event("open", [NamedValue("sessionValid", .bool(true)), NamedValue("biometricEnabled", .bool(biometric))])
         for _ in 0..<failures {
             guard let current = machine else { throw FixtureError("the app is killed") }

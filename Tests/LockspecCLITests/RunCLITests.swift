@@ -24,7 +24,7 @@ struct RunCLITests {
                                     "--html", out.appendingPathComponent("r.html").path].prepending("run"), timeout: 600)
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         #expect(run.stdout.contains(" passed, 0 failing; exploration: "))
-        #expect(run.stdout.contains(" transitions checked, 0 failing"))
+        #expect(run.stdout.contains(" clock moves back), 0 failing"))
         for name in ["j.xml", "r.json", "s.md", "r.html"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name) not written")
         }

@@ -36,9 +36,14 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     /// What the last failed attempt led to (§6.1), until the next unlock; nil before any failure.
     public private(set) var lastFailure: MedTimeFailure?
     private var digits: [UInt8] = []
+    /// The latest instant this screen has been given: a later `now` before it means the device clock was moved back
+    /// (D-CLOCK-BACK).
+    private var latestNow: Instant?
 
-    /// Builds the screen from the store (a relaunch is a new machine on the same store).
-    public init(configuration: Configuration, store: any KeyValueStore) {
+    /// Builds the screen from the store (a relaunch is a new machine on the same store). `now`, the launch instant,
+    /// lets a persisted block that would run past its full length from now (the device clock was moved back since it
+    /// began) be cut to that length (D-CLOCK-BACK); without it the block is taken as persisted.
+    public init(configuration: Configuration, store: any KeyValueStore, now: Instant? = nil) {
         self.configuration = configuration
         self.store = store
         do {
@@ -50,6 +55,13 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
             pinFailures = 0
             pinBlockedUntil = nil
             storeIsCorrupt = true
+        }
+        if let now {
+            latestNow = now
+            if let until = pinBlockedUntil, let length = configuration.lockout.blockDuration(afterFailure: pinFailures),
+               length < until - now {
+                pinBlockedUntil = now + length
+            }
         }
     }
 
@@ -66,17 +78,18 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
         lastPath = []
         var effects: [MedTimeEffect] = []
+        absorbClockMovedBack(now)
         // §2.5, §5.2: 0.5 s after the unlock the screen hands over to the dashboard; the first event from then on
         // (the screen's tick, or any other) finds the core there.
         if state == .success, let due = dashboardDueAt, now >= due {
             enter(.dashboard)
             dashboardDueAt = nil
         }
-        // §6.2: the block ends on a tick or on the next event at or after pinBlockedUntil (D-MT-CLOCK-BACK: only
-        // `now < until` keeps it; a clock moved backwards just makes it last longer).
+        // §6.2: the block ends on a tick or on the next event at or after pinBlockedUntil.
         if state == .pinBlocked, event != .tapLogin {
             refreshBlock(now: now)
         }
+        forgetEndedBlock(now: now)
         switch event {
         case .open(let sessionValid):
             guard state == .checkingSession else { break }
@@ -204,6 +217,25 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         }
         enter(.pinInput)
         return fromBiometric ? [.announce("Usa tu PIN para desbloquear")] : []
+    }
+
+    /// D-CLOCK-BACK: what the screen measures (a running block, the dashboard's delay, `time_ms`) is elapsed time,
+    /// which a device clock moved back neither lengthens nor shortens: every instant kept moves back with the clock.
+    private mutating func absorbClockMovedBack(_ now: Instant) {
+        defer { latestNow = now }
+        guard let latest = latestNow, now < latest else { return }
+        let back = TimeSpan(milliseconds: now.milliseconds - latest.milliseconds)
+        pinBlockedUntil = pinBlockedUntil.map { $0 + back }
+        dashboardDueAt = dashboardDueAt.map { $0 + back }
+        openedAt = openedAt.map { $0 + back }
+    }
+
+    /// D-CLOCK-BACK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
+    /// relaunch) does not bring it back. A store that refuses the write keeps the stale instant; the screen forgets it.
+    private mutating func forgetEndedBlock(now: Instant) {
+        guard !storeIsCorrupt, let until = pinBlockedUntil, now >= until else { return }
+        pinBlockedUntil = nil
+        try? store.update([StoreChange(key: configuration.blockedUntilKey, value: nil)])
     }
 
     private mutating func refreshBlock(now: Instant) {

@@ -26,11 +26,14 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
     /// For a decision table, the fixture function it evaluates (its transitions are input combinations); nil for a
     /// machine.
     public var table: String?
+    /// The moves of the device clock back among the transitions checked; nil where the fixture cannot move its clock
+    /// back.
+    public var clockMoves: Int?
 
     /// Creates a value from all its fields.
     public init(spec: String, fixture: String, reachable: Int, situations: Int, transitions: Int, checked: Int,
                 limit: String?, divergences: [ExplorationDivergence], reach: MachineReach,
-                unchecked: [String] = [], table: String? = nil) {
+                unchecked: [String] = [], table: String? = nil, clockMoves: Int? = nil) {
         self.spec = spec
         self.fixture = fixture
         self.reachable = reachable
@@ -42,5 +45,6 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
         self.reach = reach
         self.unchecked = unchecked
         self.table = table
+        self.clockMoves = clockMoves
     }
 }

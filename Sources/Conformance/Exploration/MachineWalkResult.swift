@@ -24,10 +24,12 @@ public struct MachineWalkResult: Codable, Hashable, Sendable {
     public var unshrunk: [String]
     /// What the walks leave out, when they do (kill, relaunch and clock moves the model cannot predict yet).
     public var limit: String?
+    /// The moves of the device clock back among the steps checked; nil where the fixture cannot move its clock back.
+    public var clockMoves: Int?
 
     /// Creates a value from all its fields.
     public init(spec: String, fixture: String, seed: UInt64, walks: Int, length: Int, steps: Int, fingerprint: String,
-                failingWalks: Int, divergences: [WalkDivergence], unshrunk: [String], limit: String?) {
+                failingWalks: Int, divergences: [WalkDivergence], unshrunk: [String], limit: String?, clockMoves: Int? = nil) {
         self.spec = spec
         self.fixture = fixture
         self.seed = seed
@@ -39,5 +41,6 @@ public struct MachineWalkResult: Codable, Hashable, Sendable {
         self.divergences = divergences
         self.unshrunk = unshrunk
         self.limit = limit
+        self.clockMoves = clockMoves
     }
 }

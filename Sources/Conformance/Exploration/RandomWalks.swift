@@ -63,7 +63,7 @@ public struct RandomWalks {
     /// Walks one machine spec; nil for other kinds of spec.
     public func run(_ spec: Spec) -> MachineWalkResult? {
         guard let model = MachineWalkModel(spec: spec) else { return nil }
-        var steps = 0
+        var steps = 0, clockMoves = 0
         var failing = 0
         var digest: [UInt8] = []
         var firsts: [(walk: Int, predictions: [WalkPrediction], divergence: Divergence)] = []
@@ -73,6 +73,7 @@ public struct RandomWalks {
             digest += Array((walk.map(\.step.action.description).joined(separator: ";") + "\n").utf8)
             let outcome = runner.run(testCase(spec, walk.map(\.step)))
             steps += outcome.steps
+            clockMoves += walk.prefix(outcome.steps).filter(\.step.action.isClockMove).count
             guard let divergence = outcome.divergence, walk.indices.contains(divergence.step) else { continue }
             failing += 1
             if seen.insert(walk[divergence.step].transition).inserted {
@@ -89,7 +90,8 @@ public struct RandomWalks {
             steps: steps, fingerprint: String(SHA256.hex(digest).prefix(16)), failingWalks: failing,
             divergences: divergences.sorted { $0.divergence.id < $1.divergence.id },
             unshrunk: firsts.dropFirst(max(0, options.maximumShrinks)).map { $0.predictions[$0.predictions.count - 1].transition }.sorted(),
-            limit: model.complete ? nil : "the model's search stopped before every situation: shrinking splices shortest paths only to those it found")
+            limit: model.complete ? nil : "the model's search stopped before every situation: shrinking splices shortest paths only to those it found",
+            clockMoves: spec.machineClockBacks.isEmpty ? nil : clockMoves)
     }
 
     /// A walk as a one-off test case on a fresh fixture.

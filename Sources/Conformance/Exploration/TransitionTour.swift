@@ -57,7 +57,19 @@ public struct TransitionTour {
             divergences: divergences.sorted { $0.id < $1.id }, reach: MachineReach(exploration, fired: fired),
             unchecked: zip(exploration.situations, fired).flatMap { situation, fired in
                 zip(situation.transitions, fired).filter { !$0.1 }.map(\.0.id)
-            }.sorted(), table: exploration.table)
+            }.sorted(), table: exploration.table, clockMoves: Self.clockMoves(exploration, fired: fired))
+    }
+
+    /// The clock moves among the fired transitions; nil when the exploration has none.
+    static func clockMoves(_ exploration: MachineExploration, fired: [[Bool]]) -> Int? {
+        var predicted = 0, checked = 0
+        for (situation, fired) in zip(exploration.situations, fired) {
+            for (transition, fired) in zip(situation.transitions, fired) where transition.step.action.isClockMove {
+                predicted += 1
+                if fired { checked += 1 }
+            }
+        }
+        return predicted == 0 ? nil : checked
     }
 
     /// What the greedy tour does on an exploration, move by move: every step it performs, in order, with nil where it

@@ -9,7 +9,7 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
     for machine in result.machines {
         let divergences = "\(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")"
         out += machine.table == nil
-            ? "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), \(machine.checked)/\(machine.transitions) transitions checked, \(divergences)\n"
+            ? "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), \(machine.checked)/\(machine.transitions) transitions checked\(clockMovesNote(machine.clockMoves)), \(divergences)\n"
             : "\(machine.spec): decision table, \(machine.checked)/\(machine.transitions) input combinations checked, \(divergences)\n"
         if let limit = machine.limit { out += "  warning: \(limit) [explore.limit]\n" }
         for d in machine.divergences { out += describe(d) }
@@ -27,8 +27,13 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
     return out
 }
 
-/// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations)`; a part that is
-/// zero is left out.
+/// ` (N clock moves back)`, or nothing where the clock was not moved.
+func clockMovesNote(_ moves: Int?) -> String {
+    moves.map { " (\($0) clock move\($0 == 1 ? "" : "s") back)" } ?? ""
+}
+
+/// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations, 2865 clock moves
+/// back)`; a part that is zero is left out.
 func explorationCounts(_ tours: [MachineTourResult]) -> String {
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let tables = tours.filter { $0.table != nil }
@@ -37,7 +42,10 @@ func explorationCounts(_ tours: [MachineTourResult]) -> String {
     var kinds = [machines > 0 || tables.isEmpty ? plural(machines, "machine") : nil, tables.isEmpty ? nil : plural(tables.count, "decision table")]
         .compactMap { $0 }.joined(separator: " and ")
     kinds += ", \(plural(checked, "transition")) checked"
-    if combinations > 0 { kinds += " (\(combinations) of them input combination\(combinations == 1 ? "" : "s"))" }
+    let moves = tours.reduce(0) { $0 + ($1.clockMoves ?? 0) }
+    let parts = [combinations > 0 ? "\(combinations) of them input combination\(combinations == 1 ? "" : "s")" : nil,
+                 moves > 0 ? "\(plural(moves, "clock move")) back" : nil].compactMap { $0 }
+    if !parts.isEmpty { kinds += " (" + parts.joined(separator: ", ") + ")" }
     return kinds
 }
 

@@ -8,7 +8,7 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
     let v = VisibleText.escape
     for machine in walks {
         out += "\(machine.spec): \(machine.walks) walk\(machine.walks == 1 ? "" : "s") of up to \(machine.length) steps (seed \(machine.seed)), "
-            + "\(machine.steps) steps checked, \(machine.failingWalks) failing walk\(machine.failingWalks == 1 ? "" : "s") [\(machine.fingerprint)]\n"
+            + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(machine.failingWalks) failing walk\(machine.failingWalks == 1 ? "" : "s") [\(machine.fingerprint)]\n"
         if let limit = machine.limit { out += "  note: \(limit)\n" }
         for w in machine.divergences {
             out += describe(w.divergence)
@@ -26,7 +26,8 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
         }
     }
     let steps = walks.reduce(0) { $0 + $1.steps }, failing = walks.reduce(0) { $0 + $1.failingWalks }
-    out += "walks: \(walks.count) machine\(walks.count == 1 ? "" : "s"), \(steps) steps checked, \(failing) failing walk\(failing == 1 ? "" : "s")\n"
+    let moves = walks.compactMap(\.clockMoves)
+    out += "walks: \(walks.count) machine\(walks.count == 1 ? "" : "s"), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), \(failing) failing walk\(failing == 1 ? "" : "s")\n"
     if github {
         for machine in walks {
             for w in machine.divergences {

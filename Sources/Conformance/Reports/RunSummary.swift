@@ -16,6 +16,8 @@ public struct RunSummary: Codable, Hashable, Sendable {
     public var verdict: String
     /// The transitions the exploration checked; nil when the run did not explore.
     public var transitionsChecked: Int?
+    /// Of those, the moves of the device clock back (the tours' and the walks'); nil when the run moved no clock.
+    public var clockMovesChecked: Int?
     /// Exploration findings that fail the run (divergences not listed, unexpected passes, expired entries); nil when
     /// the run did not explore.
     public var explorationFailing: Int?
@@ -39,6 +41,8 @@ public struct RunSummary: Codable, Hashable, Sendable {
         self.init(cases: result.cases)
         guard let exploration = result.exploration else { return }
         transitionsChecked = exploration.result.checked
+        let moves = exploration.result.machines.compactMap(\.clockMoves) + exploration.result.walks.compactMap(\.clockMoves)
+        clockMovesChecked = moves.isEmpty ? nil : moves.reduce(0, +)
         explorationFailing = exploration.findings.filter(\.failsRun).count
         explorationExpected = exploration.findings.filter { $0.status == .expectedFailure }.count
         if exploration.failed { verdict = "fail" }
@@ -53,7 +57,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
 
     /// `N passed, N failing`, the failing ones that are not divergences in parentheses (`1 unexpected pass, 1 expired`),
     /// then `, N expected failures` when there are any; then, when the run explored,
-    /// `; exploration: N transitions checked, N failing[, N expected]`.
+    /// `; exploration: N transitions checked[ (N clock moves back)], N failing[, N expected]`.
     public var line: String {
         var text = "\(passed) passed, \(failing) failing"
         var detail: [String] = []
@@ -62,7 +66,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
         if !detail.isEmpty { text += " (" + detail.joined(separator: ", ") + ")" }
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
         if let transitionsChecked, let explorationFailing {
-            text += "; exploration: \(transitionsChecked) transition\(transitionsChecked == 1 ? "" : "s") checked, \(explorationFailing) failing"
+            text += "; exploration: \(transitionsChecked) transition\(transitionsChecked == 1 ? "" : "s") checked\(clockMovesNote(clockMovesChecked)), \(explorationFailing) failing"
             if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
         }
         return text

@@ -44,6 +44,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var servedWhileKilled: Set<String>?
     /// The events that need the app killed first (damaging the store file under a running app is not one of them).
     public var onlyWhileKilled: Set<String>
+    /// Whether the fixture can move the device clock back (`TestAction.advance` with a negative amount, as a user
+    /// setting the time would), running or killed. Its machines are then explored with the clock moved back by the
+    /// amounts their duration conditions imply (`Machine.clockBacks`), each predicted to change nothing.
+    public var movesClockBack: Bool
 
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
@@ -51,7 +55,8 @@ public struct FixtureVocabulary: Hashable, Sendable {
                 product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:],
                 productLiterals: [String: LiteralGrammar] = [:], productNeeds: [String: ProductNeed] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
-                supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = []) {
+                supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = [],
+                movesClockBack: Bool = false) {
         self.events = events
         self.optionalInputs = optionalInputs
         self.tableOutputs = tableOutputs
@@ -66,6 +71,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
         self.supportsRelaunch = supportsRelaunch
         self.servedWhileKilled = servedWhileKilled
         self.onlyWhileKilled = onlyWhileKilled
+        self.movesClockBack = movesClockBack
     }
 }
 

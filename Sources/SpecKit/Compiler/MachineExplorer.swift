@@ -2,7 +2,7 @@
 /// event and every input atom (the edge values the compiler chooses for rows), not only the combinations rows name.
 public enum MachineExplorer {
     /// The most transitions (situations × event input combinations) one machine's exploration predicts by default.
-    public static let defaultMaximumTransitions = 20_000
+    public static let defaultMaximumTransitions = 30_000
 
     /// Explores a machine spec; nil for other kinds of spec. Situations are taken in breadth-first order while their
     /// transitions fit in `maximumTransitions`; the rest are left out and `limit` says so. Combinations with no
@@ -31,6 +31,9 @@ public enum MachineExplorer {
             predicted[cursor, default: []].append(MachineExploration.Transition(id: id, step: step))
             return built
         }
+        for (c, configuration) in reachability.configurations.enumerated() where !machine.clockBacks.isEmpty {
+            predicted[c, default: []] += clockBacks(spec, model: model, in: configuration)
+        }
         var situations: [MachineExploration.Situation] = []
         var budget = maximumTransitions
         var limit: String?
@@ -51,6 +54,21 @@ public enum MachineExplorer {
         }
         return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
                                   file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)
+    }
+
+    /// The device clock moved back by each of the machine's amounts in one situation: the table predicts that nothing
+    /// changes and nothing is emitted (a block, a delay, a grace measure elapsed time, which a clock moved back neither
+    /// lengthens nor shortens; see docs/specs.md, D-CLOCK-BACK). Named `EX-<spec>-<state>-clockBack-<hash>`.
+    static func clockBacks(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
+        let machine = model.machine
+        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        return machine.clockBacks.map { ms in
+            MachineExploration.Transition(
+                id: transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: Machine.clockBackEvent,
+                                 variables: variables, inputs: [NamedValue("by", .duration(milliseconds: ms))]),
+                step: TestStep(action: .advance(milliseconds: -ms), expect: model.frame(configuration), effects: [], row: nil,
+                               line: spec.location.line, column: spec.location.column))
+        }
     }
 
     /// `EX-<spec>-<state>-<event>-<hash>`: the first 8 hex digits of SHA-256 over the variables' and inputs'

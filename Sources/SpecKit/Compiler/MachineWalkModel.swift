@@ -5,8 +5,10 @@
 /// Where no row matches and the machine says `otherwise: ignore`, the prediction is that nothing changes and nothing
 /// is emitted. Clocks that a machine models as event inputs (`wait(elapsed)`, `active(away)`) are walked like any
 /// input, at the edges of the conditions; a model that counts a relaunch among its event plans (a machine modelled
-/// across a kill) has it walked like any event, its step being a `.relaunch` action. Bare kills and raw clock moves
-/// are `WalkMove`s too, but the model does not predict them, so walks never take them.
+/// across a kill) has it walked like any event, its step being a `.relaunch` action. Where the fixture can move its
+/// clock back, the clock moved back by one of the machine's amounts (`Machine.clockBacks`) is one more event, its
+/// amounts its atoms, predicted to change nothing (D-MT-CLOCK-BACK). Bare kills are `WalkMove`s too, but the model
+/// does not predict them, so walks never take them.
 public struct MachineWalkModel {
     /// The machine spec.
     public let spec: Spec
@@ -29,11 +31,18 @@ public struct MachineWalkModel {
         self.depths = depths
     }
 
-    /// How many input atoms event `e` is tried with (0 for an event index the machine does not have).
-    public func atoms(ofEvent e: Int) -> Int { model.plans.indices.contains(e) ? model.plans[e].combinations.count : 0 }
+    /// How many input atoms event `e` is tried with (0 for an event index the machine does not have); the event
+    /// after the plans, where the clock can be moved back, has one atom per amount.
+    public func atoms(ofEvent e: Int) -> Int {
+        if model.plans.indices.contains(e) { return model.plans[e].combinations.count }
+        return e == model.plans.count ? clockBacks.count : 0
+    }
 
-    /// The number of events.
-    public var eventCount: Int { model.plans.count }
+    /// The number of events, the clock moved back counted as one where the fixture can do it.
+    public var eventCount: Int { model.plans.count + (clockBacks.isEmpty ? 0 : 1) }
+
+    /// The amounts the clock may be moved back by, in milliseconds.
+    private var clockBacks: [Int] { model.machine.clockBacks }
 
     /// Whether the shortest paths cover every reachable situation (false when the search stopped at its limit).
     public var complete: Bool { !reachability.truncated }
@@ -46,10 +55,12 @@ public struct MachineWalkModel {
         var generator = SplitMix64(seed: seed)
         var walk: [WalkPrediction] = []
         let moves = model.plans.indices.flatMap { e in model.plans[e].combinations.indices.map { WalkMove.event(e, atom: $0) } }
+            + clockBacks.map { WalkMove.advance(milliseconds: -$0) }
         for _ in 0..<max(0, length) {
-            let e = generator.next(below: model.plans.count)
-            let atom = generator.next(below: model.plans[e].combinations.count)
-            let first = moves.firstIndex(of: .event(e, atom: atom)) ?? 0
+            let e = generator.next(below: eventCount)
+            let atom = generator.next(below: atoms(ofEvent: e))
+            let chosen = e < model.plans.count ? WalkMove.event(e, atom: atom) : .advance(milliseconds: -clockBacks[atom])
+            let first = moves.firstIndex(of: chosen) ?? 0
             let next = (0..<moves.count).lazy.compactMap { self.step(moves[(first + $0) % moves.count], from: configuration) }.first
             guard let (prediction, after) = next else { break }
             walk.append(prediction)
@@ -89,6 +100,7 @@ public struct MachineWalkModel {
         switch action {
         case .event(let n, let i): (name, inputs) = (n, i)
         case .relaunch: (name, inputs) = ("relaunch", [])
+        case .advance(let ms): return clockBacks.contains(-ms) ? .advance(milliseconds: ms) : nil
         default: return nil
         }
         guard let e = model.plans.firstIndex(where: { $0.event.name == name }),
@@ -99,6 +111,11 @@ public struct MachineWalkModel {
     /// The prediction of one move in a situation, and the situation after it.
     private func step(_ move: WalkMove, from configuration: MachineModel.Configuration)
         -> (WalkPrediction, MachineModel.Configuration)? {
+        if case .advance(let ms) = move, clockBacks.contains(-ms) {
+            let step = TestStep(action: .advance(milliseconds: ms), expect: model.frame(configuration), effects: [], row: nil,
+                                line: spec.location.line, column: spec.location.column)
+            return (prediction(move, step, in: configuration), configuration)
+        }
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }
         let machine = model.machine
@@ -116,11 +133,15 @@ public struct MachineWalkModel {
         } else {
             return nil
         }
+        return (prediction(move, step, in: configuration), after)
+    }
+
+    /// A move's prediction in a situation.
+    private func prediction(_ move: WalkMove, _ step: TestStep, in configuration: MachineModel.Configuration) -> WalkPrediction {
+        let machine = model.machine
         let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
-        let state = machine.states[configuration.state].name
         let situation = index[configuration]
-        let prediction = WalkPrediction(
-            move: move, step: step, spec: spec.id, state: state, variables: variables, depth: situation.map { depths[$0] }, situation: situation)
-        return (prediction, after)
+        return WalkPrediction(move: move, step: step, spec: spec.id, state: machine.states[configuration.state].name,
+                              variables: variables, depth: situation.map { depths[$0] }, situation: situation)
     }
 }

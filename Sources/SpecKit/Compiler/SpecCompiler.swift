@@ -170,6 +170,9 @@ public struct SpecCompiler: Sendable {
                 // Modelled across kill and relaunch where the fixture can do both, or where the spec says what persists
                 // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
                 machine.relaunches = machine.mentionsRelaunch || (catalog?.vocabulary(of: spec.fixture)?.supportsRelaunch ?? false)
+                if catalog?.vocabulary(of: spec.fixture)?.movesClockBack ?? false {
+                    machine.clockBacks = ClockMoves.amounts(machine, product: spec.effectiveProduct)
+                }
                 spec.body = .machine(machine)
                 reader.machines[spec.id] = machine
             }

@@ -21,7 +21,11 @@ public struct WalkPrediction: Hashable, Sendable {
     /// The transition's stable id, the same the tour gives it: `EX-<spec>-<state>-<event>-<hash>` (worked out when
     /// asked: a walk needs it only where it diverges).
     public var transition: String {
-        let (event, inputs): (String, [NamedValue]) = if case .event(let name, let inputs) = step.action { (name, inputs) } else { (step.action.description, []) }
+        let (event, inputs): (String, [NamedValue]) = switch step.action {
+        case .event(let name, let inputs): (name, inputs)
+        case .advance(let ms) where ms < 0: (Machine.clockBackEvent, [NamedValue("by", .duration(milliseconds: -ms))])
+        default: (step.action.description, [])
+        }
         return MachineExplorer.transitionID(spec: spec, state: state, event: event, variables: variables, inputs: inputs)
     }
 }

@@ -246,6 +246,12 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Run a cell of the fixture function `table` (a matrix's `table:`) at these axis values.
     case cell(table: String, axes: [NamedValue])
 
+    /// Whether the action moves the device clock back (an `advance` by a negative amount).
+    public var isClockMove: Bool {
+        if case .advance(let ms) = self { return ms < 0 }
+        return false
+    }
+
     /// Whether the action evaluates a decision table (a pure function: the fixture stays where it was).
     public var isDecision: Bool {
         if case .decide = self { return true }

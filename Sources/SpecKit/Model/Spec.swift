@@ -68,6 +68,12 @@ public struct Spec: Hashable, Sendable {
     /// then the spec's own that the product file does not set.
     public var effectiveProduct: [Binding] { Binding.overlay(sharedProduct, with: product) }
 
+    /// A machine's amounts to move the device clock back by (`Machine.clockBacks`); empty for other kinds.
+    public var machineClockBacks: [Int] {
+        if case .machine(let machine) = body { return machine.clockBacks }
+        return []
+    }
+
     /// The identities of every row of the table, in file order.
     public var rows: [RowIdentity] {
         switch body {

@@ -1,0 +1,201 @@
+import Foundation
+import SpecKit
+import Testing
+@testable import Conformance
+
+/// A stand-in PIN lock that blocks for `block` after three wrong PINs and measures the block on the time it has seen
+/// pass: a clock moved back is not time passing. With `clockBackEnds`, it measures the block as the distance between
+/// the clock and the blocking instant, so a clock moved back by the block's length or more ends it (the kind of fault
+/// a lockout on a settable clock has).
+final class TimedBlockFixture: Fixture {
+    enum Bug: String, CaseIterable { case none, clockBackEnds }
+
+    static var vocabulary: FixtureVocabulary {
+        FixtureVocabulary(events: ["unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))], "wait": ["elapsed": .domain(.duration(0...7_200_000))]],
+                          observations: ["state": .domain(.enumeration(["Locked", "Unlocked", "Blocked"])), "failures": .domain(.int(0...3))],
+                          effects: ["unlocked", "blocked"],
+                          product: ["bug": .enumeration(Bug.allCases.map(\.rawValue)), "block": .duration(1...3_600_000)],
+                          movesClockBack: true)
+    }
+
+    private var state = "Locked"
+    private var failures = 0
+    private var clock = 0
+    private var blockedAt = 0
+    private var elapsedSinceBlock = 0
+    private let bug: Bug
+    private let block: Int
+
+    init(product: [NamedValue]) throws(FixtureError) {
+        let name = product.first { $0.name == "bug" }?.value.description ?? "none"
+        guard let bug = Bug(rawValue: name) else { throw FixtureError("unknown bug \(name)") }
+        guard case .duration(let block)? = product.first(where: { $0.name == "block" })?.value else { throw FixtureError("no block") }
+        (self.bug, self.block) = (bug, block)
+    }
+
+    func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
+        switch action {
+        case .event("unlock", let inputs):
+            guard state == "Locked" else { return [] }
+            if inputs.first?.value == .symbol("correct") {
+                (state, failures) = ("Unlocked", 0)
+                return [Effect("unlocked")]
+            }
+            failures += 1
+            guard failures == 3 else { return [] }
+            (state, blockedAt, elapsedSinceBlock) = ("Blocked", clock, 0)
+            return [Effect("blocked")]
+        case .event("wait", let inputs):
+            guard case .duration(let ms)? = inputs.first?.value else { throw FixtureError("wait needs elapsed") }
+            move(ms)
+            return []
+        case .advance(let ms):
+            move(ms)
+            return []
+        default:
+            throw FixtureError("unsupported \(action)")
+        }
+    }
+
+    /// The clock moves by `ms` (back when negative); then the block is checked, as a screen's refresh would.
+    private func move(_ ms: Int) {
+        clock += ms
+        if ms > 0 { elapsedSinceBlock += ms }
+        guard state == "Blocked" else { return }
+        let measured = bug == .clockBackEnds ? abs(clock - blockedAt) : elapsedSinceBlock
+        if measured >= block { (state, failures) = ("Locked", 0) }
+    }
+
+    func observe(_ name: String) throws(FixtureError) -> Value {
+        switch name {
+        case "state": .symbol(state)
+        case "failures": .int(failures)
+        default: throw FixtureError("no observation \(name)")
+        }
+    }
+}
+
+let timedBlockMachine = """
+id: toy.timed
+kind: machine
+title: a PIN lock that blocks for a while after three wrong PINs
+source: toy.md §5
+fixture: timed
+product: {bug: BUG, block: 1m}
+states: [Locked, Unlocked, Blocked]
+initial: Locked
+variables:
+  failures: int 0..3
+events:
+  unlock:
+    pin: [correct, wrong]
+  wait:
+    elapsed: duration 0s..2h
+effects: [unlocked, blocked]
+otherwise: ignore
+rows:
+  - {id: T-UNLOCK, source: toy.md §5, from: Locked, on: unlock, when: {pin: correct}, then: {failures: 0}, effects: [unlocked], to: Unlocked}
+  - {id: T-WRONG, source: toy.md §5, from: Locked, on: unlock, when: {pin: wrong, failures: "0..1"}, then: {failures: "+1"}}
+  - {id: T-BLOCK, source: toy.md §5, from: Locked, on: unlock, when: {pin: wrong, failures: 2}, then: {failures: 3}, effects: [blocked], to: Blocked}
+  - {id: T-END, source: toy.md §5, from: Blocked, on: wait, when: {elapsed: ">= block"}, then: {failures: 0}, to: Locked}
+  - {id: T-SHORT-WAIT, source: toy.md §5, from: Blocked, on: wait, when: {elapsed: "< block"}, unmodelled: "time accumulated within the block: two short waits can end it"}
+
+"""
+
+@Suite("The clock moved back, as an exploration input")
+struct ClockMoveTests {
+    static let catalog = FixtureRegistry { ["timed": TimedBlockFixture.self] }
+    static var runner: Runner { Runner(fixtures: ["timed": TimedBlockFixture.self]) }
+
+    /// The stand-in's vocabulary with its clock moves turned off.
+    struct NoClockCatalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            guard fixture == "timed" else { return nil }
+            var vocabulary = TimedBlockFixture.vocabulary
+            vocabulary.movesClockBack = false
+            return vocabulary
+        }
+        var fixtureNames: [String] { ["timed"] }
+    }
+
+    static func compile(_ bug: TimedBlockFixture.Bug, catalog: any FixtureCatalog = catalog) throws -> (spec: Spec, rowsPass: Bool) {
+        let source = (path: "toy.timed.yaml", bytes: Array(timedBlockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))
+        let compilation = SpecCompiler(catalog: catalog).compile(sources: [source])
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        return (try #require(compilation.specs.first), compilation.suite.cases.allSatisfy { runner.run($0).passed })
+    }
+
+    @Test("the amounts come from the compiled guards (the block's edge, a product value): just before, at and just after it")
+    func amountsFromGuards() throws {
+        let spec = try Self.compile(.none).spec
+        #expect(spec.machineClockBacks == [59_999, 60_000, 60_001])
+        let exploration = try #require(MachineExplorer.explore(spec))
+        let blocked = try #require(exploration.situations.first { $0.state == "Blocked" })
+        let moves = blocked.transitions.filter { $0.step.action.isClockMove }
+        #expect(moves.map(\.step.action.description) == ["advance -59999ms", "advance -1m", "advance -60001ms"])
+        #expect(moves.allSatisfy { $0.step.row == nil && $0.step.effects == [] && $0.step.expect.first == NamedValue("state", .symbol("Blocked")) })
+        #expect(moves.allSatisfy { $0.id.hasPrefix("EX-toy.timed-Blocked-clockBack-") })
+        // Every situation gets the three moves.
+        #expect(exploration.situations.allSatisfy { $0.transitions.filter { $0.step.action.isClockMove }.count == 3 })
+    }
+
+    @Test("a fixture that cannot move its clock back gets no clock moves")
+    func noMovesWithoutTheFixture() throws {
+        let spec = try Self.compile(.none, catalog: NoClockCatalog()).spec
+        #expect(spec.machineClockBacks.isEmpty)
+        #expect(try #require(MachineExplorer.explore(spec)).situations.allSatisfy { !$0.transitions.contains { $0.step.action.isClockMove } })
+    }
+
+    @Test("a correct stand-in holds on every clock move, in the tour and the walks")
+    func correctHolds() throws {
+        let (spec, rowsPass) = try Self.compile(.none)
+        #expect(rowsPass)
+        let tour = TransitionTour(runner: Self.runner).run(try #require(MachineExplorer.explore(spec)))
+        #expect(tour.divergences.isEmpty, "\(tour.divergences)")
+        #expect(tour.clockMoves == 3 * tour.situations && tour.checked == tour.transitions)
+        let walks = try #require(RandomWalks(runner: Self.runner, options: .init(walks: 300, length: 30, seed: 1)).run(spec))
+        #expect(walks.failingWalks == 0, "\(walks.divergences.map(\.scenario))")
+        #expect((walks.clockMoves ?? 0) > 0)
+    }
+
+    @Test("a block that a clock moved back ends: every row passes, the tour names the situation and the clock move")
+    func tourFindsTheClockFault() throws {
+        let (spec, rowsPass) = try Self.compile(.clockBackEnds)
+        #expect(rowsPass)
+        let tour = TransitionTour(runner: Self.runner).run(try #require(MachineExplorer.explore(spec)))
+        #expect(Set(tour.divergences.map(\.event)) == ["advance -1m", "advance -60001ms"])
+        let d = try #require(tour.divergences.first { $0.event == "advance -1m" })
+        #expect(d.situation == "Blocked with failures=3" && d.row == nil && !d.longerHistory)
+        #expect(d.divergence.cells.filter { !$0.ok }.map { "\($0.name) \($0.expected) \($0.actual)" } == ["state Blocked Locked", "failures 3 0"])
+        let text = renderExploration(ExplorationResult(machines: [tour]))
+        #expect(text.contains("    event: advance -1m, expected: nothing happens (otherwise: ignore)\n"))
+        #expect(text.contains("transitions checked (\(tour.clockMoves ?? -1) clock moves back), 2 divergences\n"))
+    }
+
+    @Test("the walks find it too, and the shrunk walk is a scenario that lints clean and fails where the walk did")
+    func walkScenario() throws {
+        let (spec, _) = try Self.compile(.clockBackEnds)
+        let walks = try #require(RandomWalks(runner: Self.runner, options: .init(walks: 300, length: 30, seed: 1)).run(spec))
+        #expect(walks.failingWalks > 0)
+        let found = try #require(walks.divergences.first)
+        #expect(found.divergence.event.hasPrefix("advance -"))
+        #expect(found.scenario.contains("      - advance: \"-"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for bug in TimedBlockFixture.Bug.allCases {
+            try Data(timedBlockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8).write(to: folder.appendingPathComponent("toy.timed.yaml"))
+            try Data(found.scenario.replacingOccurrences(of: "bug: clockBackEnds", with: "bug: \(bug.rawValue)").utf8)
+                .write(to: folder.appendingPathComponent(found.scenarioFile))
+            let compilation = try SpecCompiler(catalog: Self.catalog).compile(paths: [folder.path])
+            #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)\n\(found.scenario)")
+            let scenario = try #require(compilation.suite.cases.first { $0.spec == found.scenarioFile.replacingOccurrences(of: ".yaml", with: "") })
+            let outcome = Self.runner.run(scenario)
+            if bug == .none {
+                #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+            } else {
+                #expect(try #require(outcome.divergence).step == scenario.steps.count - 1)
+            }
+        }
+    }
+}
