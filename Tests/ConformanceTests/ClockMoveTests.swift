@@ -199,3 +199,73 @@ struct ClockMoveTests {
         }
     }
 }
+
+/// Walks that start from where a scenario's set-up leads (issue 29, part 4).
+@Suite("Random walks from scenario openings")
+struct ScenarioOpeningTests {
+    static let scenario = """
+    id: toy.block.deep
+    kind: scenarios
+    title: six wrong PINs, then the clock
+    source: toy.md §4
+    fixture: block
+    product: {bug: BUG}
+    uses: toy.block
+    scenarios:
+      - id: S-DEEP
+        source: toy.md §4
+        steps:
+          - event: unlock
+            with: {pin: wrong}
+            repeat: 6
+          - expect: {state: Blocked}
+      - id: S-THROUGH
+        source: toy.md §4
+        steps:
+          - event: unlock
+            with: {pin: wrong}
+            repeat: 6
+          - expect: {state: Blocked}
+          - event: wait
+          - event: unlock
+            with: {pin: wrong}
+    """
+
+    static func compiled(_ bug: BlockFixture.Bug) throws -> (machine: Spec, cases: [TestCase]) {
+        let sources = [(path: "toy.block.yaml", bytes: Array(blockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8)),
+                       (path: "toy.block.deep.yaml", bytes: Array(scenario.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8))]
+        let compilation = SpecCompiler(catalog: blockCatalog).compile(sources: sources)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let machine = try #require(compilation.specs.first { $0.id == "toy.block" })
+        return (machine, ConformanceExploration.scenarioCases(using: "toy.block", in: compilation))
+    }
+
+    @Test("a scenario's opening is its steps as the table's moves: a check is passed over, every step the table predicts is taken")
+    func openingMoves() throws {
+        let (machine, cases) = try Self.compiled(.none)
+        let model = try #require(MachineWalkModel(spec: machine))
+        #expect(cases.map(\.id) == ["S-DEEP", "S-THROUGH"])
+        let opening = model.opening(of: cases[1].steps)
+        let predicted = try #require(model.predict(opening))
+        #expect(predicted.map(\.step.action.description) == Array(repeating: "unlock(pin=wrong)", count: 6) + ["wait", "unlock(pin=wrong)"])
+        #expect(predicted[5].step.expect.first == NamedValue("state", .symbol("Blocked")))
+        // A step the table does not know ends the opening there.
+        let foreign = TestStep(action: .event("shake", inputs: []), expect: [], effects: nil, row: nil, line: 1, column: 1)
+        #expect(model.opening(of: [foreign] + cases[1].steps).isEmpty)
+        #expect(model.opening(of: cases[1].steps.prefix(6) + [foreign] + cases[1].steps.dropFirst(6)).count == 6)
+    }
+
+    @Test("short walks reach a fault six steps deep only from the scenario's opening")
+    func openingsReachDeepFaults() throws {
+        let (machine, cases) = try Self.compiled(.activeUnblocks)
+        let walks = RandomWalks(runner: blockRunner, options: .init(walks: 10, length: 4, seed: 1))
+        let alone = try #require(walks.run(machine))
+        #expect(alone.failingWalks == 0)
+        // Run with other product values, a scenario's set-up is not the machine's: it gives no opening.
+        let other = try Self.compiled(.none).cases
+        #expect(try #require(walks.run(machine, scenarios: other)).fingerprint == alone.fingerprint)
+        let seeded = try #require(walks.run(machine, scenarios: cases))
+        #expect(seeded.failingWalks > 0)
+        #expect(seeded.divergences.first?.divergence.event == "active")
+    }
+}

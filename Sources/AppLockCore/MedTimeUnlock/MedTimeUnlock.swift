@@ -37,12 +37,12 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public private(set) var lastFailure: MedTimeFailure?
     private var digits: [UInt8] = []
     /// The latest instant this screen has been given: a later `now` before it means the device clock was moved back
-    /// (D-CLOCK-BACK).
+    /// (D-MT-CLOCK-BACK).
     private var latestNow: Instant?
 
     /// Builds the screen from the store (a relaunch is a new machine on the same store). `now`, the launch instant,
     /// lets a persisted block that would run past its full length from now (the device clock was moved back since it
-    /// began) be cut to that length (D-CLOCK-BACK); without it the block is taken as persisted.
+    /// began) be cut to that length (D-MT-CLOCK-BACK); without it the block is taken as persisted.
     public init(configuration: Configuration, store: any KeyValueStore, now: Instant? = nil) {
         self.configuration = configuration
         self.store = store
@@ -78,18 +78,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
         lastPath = []
         var effects: [MedTimeEffect] = []
-        absorbClockMovedBack(now)
-        // §2.5, §5.2: 0.5 s after the unlock the screen hands over to the dashboard; the first event from then on
-        // (the screen's tick, or any other) finds the core there.
-        if state == .success, let due = dashboardDueAt, now >= due {
-            enter(.dashboard)
-            dashboardDueAt = nil
-        }
-        // §6.2: the block ends on a tick or on the next event at or after pinBlockedUntil.
-        if state == .pinBlocked, event != .tapLogin {
-            refreshBlock(now: now)
-        }
-        forgetEndedBlock(now: now)
+        catchUp(with: now, before: event)
         switch event {
         case .open(let sessionValid):
             guard state == .checkingSession else { break }
@@ -219,7 +208,23 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         return fromBiometric ? [.announce("Usa tu PIN para desbloquear")] : []
     }
 
-    /// D-CLOCK-BACK: what the screen measures (a running block, the dashboard's delay, `time_ms`) is elapsed time,
+    /// What the time alone has done by `now`, before `event` is handled: a clock moved back is absorbed; 0.5 s after an
+    /// unlock the screen hands over to the dashboard (§2.5, §5.2: the first event from then on, the screen's tick or
+    /// any other, finds the core there); the block ends on a tick or on the next event at or after pinBlockedUntil
+    /// (§6.2), and one that is over is forgotten.
+    private mutating func catchUp(with now: Instant, before event: MedTimeEvent) {
+        absorbClockMovedBack(now)
+        if state == .success, let due = dashboardDueAt, now >= due {
+            enter(.dashboard)
+            dashboardDueAt = nil
+        }
+        if state == .pinBlocked, event != .tapLogin {
+            refreshBlock(now: now)
+        }
+        forgetEndedBlock(now: now)
+    }
+
+    /// D-MT-CLOCK-BACK: what the screen measures (a running block, the dashboard's delay, `time_ms`) is elapsed time,
     /// which a device clock moved back neither lengthens nor shortens: every instant kept moves back with the clock.
     private mutating func absorbClockMovedBack(_ now: Instant) {
         defer { latestNow = now }
@@ -230,7 +235,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         openedAt = openedAt.map { $0 + back }
     }
 
-    /// D-CLOCK-BACK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
+    /// D-MT-CLOCK-BACK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
     /// relaunch) does not bring it back. A store that refuses the write keeps the stale instant; the screen forgets it.
     private mutating func forgetEndedBlock(now: Instant) {
         guard !storeIsCorrupt, let until = pinBlockedUntil, now >= until else { return }

@@ -92,7 +92,18 @@ public struct ConformanceExploration {
     public static func walk(_ compilation: SpecCompiler.Compilation, specs: Set<String>?, options: RandomWalks.Options,
                             paths: [String], fixtures: [String: any Fixture.Type]) -> [MachineWalkResult] {
         let walks = RandomWalks(runner: Runner(fixtures: fixtures), options: options, paths: paths)
-        return compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap { walks.run($0) }.sorted { $0.spec < $1.spec }
+        return compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap { spec in
+            walks.run(spec, scenarios: scenarioCases(using: spec.id, in: compilation))
+        }.sorted { $0.spec < $1.spec }
+    }
+
+    /// The compiled cases of the scenario specs that use machine `id`, in suite order.
+    static func scenarioCases(using id: String, in compilation: SpecCompiler.Compilation) -> [TestCase] {
+        let users = Set(compilation.specs.compactMap { spec -> String? in
+            guard case .scenarios(let set) = spec.body, set.uses == id else { return nil }
+            return spec.id
+        })
+        return compilation.suite.cases.filter { users.contains($0.spec) }
     }
 
     /// The model of every machine and decision spec of a compilation, in spec order (no core is driven).

@@ -60,16 +60,21 @@ public struct RandomWalks {
         self.paths = paths
     }
 
-    /// Walks one machine spec; nil for other kinds of spec.
-    public func run(_ spec: Spec) -> MachineWalkResult? {
+    /// Walks one machine spec; nil for other kinds of spec. `scenarios` are the compiled cases of the scenario specs that
+    /// use it: each one run with the machine's own product values gives an opening (`MachineWalkModel.opening(of:)`),
+    /// and walk `w` starts with opening `w mod (openings + 1)`, the 0th being none, so the walks go on from where each
+    /// scenario's set-up leads as well as from the initial situation.
+    public func run(_ spec: Spec, scenarios: [TestCase] = []) -> MachineWalkResult? {
         guard let model = MachineWalkModel(spec: spec) else { return nil }
+        let openings = Self.openings(scenarios, of: spec, model: model)
         var steps = 0, clockMoves = 0
         var failing = 0
         var digest: [UInt8] = []
         var firsts: [(walk: Int, predictions: [WalkPrediction], divergence: Divergence)] = []
         var seen: Set<String> = []
         for w in 0..<max(0, options.walks) {
-            let walk = model.walk(seed: SplitMix64.walkSeed(options.seed, spec: spec.id, walk: w), length: options.length)
+            let opening = w % (openings.count + 1) == 0 ? [] : openings[w % (openings.count + 1) - 1]
+            let walk = model.walk(seed: SplitMix64.walkSeed(options.seed, spec: spec.id, walk: w), length: options.length, from: opening)
             digest += Array((walk.map(\.step.action.description).joined(separator: ";") + "\n").utf8)
             let outcome = runner.run(testCase(spec, walk.map(\.step)))
             steps += outcome.steps
@@ -92,6 +97,17 @@ public struct RandomWalks {
             unshrunk: firsts.dropFirst(max(0, options.maximumShrinks)).map { $0.predictions[$0.predictions.count - 1].transition }.sorted(),
             limit: model.complete ? nil : "the model's search stopped before every situation: shrinking splices shortest paths only to those it found",
             clockMoves: spec.machineClockBacks.isEmpty ? nil : clockMoves)
+    }
+
+    /// The distinct non-empty openings of the scenarios run with the machine's own product values, in case order.
+    static func openings(_ scenarios: [TestCase], of spec: Spec, model: MachineWalkModel) -> [[WalkMove]] {
+        let product = Dictionary(spec.effectiveProduct.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        var seen: Set<[WalkMove]> = []
+        return scenarios.compactMap { scenario in
+            guard Dictionary(scenario.product.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }) == product else { return nil }
+            let opening = model.opening(of: scenario.steps)
+            return !opening.isEmpty && seen.insert(opening).inserted ? opening : nil
+        }
     }
 
     /// A walk as a one-off test case on a fresh fixture.

@@ -82,22 +82,11 @@ struct RegionAnalysis {
     /// Calls `body` with each atom (an index per dimension) and the rows matching it, in file order.
     func forEachAtom(_ body: ([Int], [Int]) -> Void) {
         guard atomCount != nil else { return }
-        var index = [Int](repeating: 0, count: dimensions.count)
         if dimensions.isEmpty {
             body([], Array(rows.indices))
             return
         }
-        while true {
-            body(index, matching(index))
-            var d = dimensions.count - 1
-            while d >= 0 {
-                index[d] += 1
-                if index[d] < atoms[d].count { break }
-                index[d] = 0
-                d -= 1
-            }
-            if d < 0 { return }
-        }
+        Combinations.forEach(counts: atoms.map(\.count)) { index in body(index, matching(index)) }
     }
 
     /// The rows matching an atom, in file order.

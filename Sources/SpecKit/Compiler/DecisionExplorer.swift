@@ -26,7 +26,8 @@ public enum DecisionExplorer {
         let values = dimensions.indices.map { tried(dimension: $0, in: analysis) }
         let total = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).overflow ? Int.max : $0 * $1.count }
         var transitions: [MachineExploration.Transition] = []
-        forEachCombination(values, upTo: maximumTransitions) { point in
+        Combinations.forEach(counts: values.map(\.count), limit: maximumTransitions) { index in
+            let point = zip(values, index).map { $0[$1] }
             let atom = point.enumerated().map { d, ordinal in analysis.atoms[d].firstIndex { $0.contains(ordinal) } ?? 0 }
             guard let r = analysis.matching(atom).first else { return }
             let inputs = zip(dimensions, point).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
@@ -52,23 +53,6 @@ public enum DecisionExplorer {
             }
         }
         return chosen.sorted()
-    }
-
-    /// Calls `body` with each combination (one ordinal per input), the last input varying fastest, at most `limit` times.
-    static func forEachCombination(_ values: [[Int]], upTo limit: Int, _ body: ([Int]) -> Void) {
-        guard !values.contains(where: \.isEmpty) else { return }
-        var index = [Int](repeating: 0, count: values.count)
-        for _ in 0..<limit {
-            body(zip(values, index).map { $0[$1] })
-            var d = values.count - 1
-            while d >= 0 {
-                index[d] += 1
-                if index[d] < values[d].count { break }
-                index[d] = 0
-                d -= 1
-            }
-            if d < 0 { return }
-        }
     }
 
     /// `EX-<spec>-decide-<hash>`: the first 8 hex digits of SHA-256 over the inputs' `name=value` pairs.

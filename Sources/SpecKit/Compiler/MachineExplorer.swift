@@ -58,7 +58,7 @@ public enum MachineExplorer {
 
     /// The device clock moved back by each of the machine's amounts in one situation: the table predicts that nothing
     /// changes and nothing is emitted (a block, a delay, a grace measure elapsed time, which a clock moved back neither
-    /// lengthens nor shortens; see docs/specs.md, D-CLOCK-BACK). Named `EX-<spec>-<state>-clockBack-<hash>`.
+    /// lengthens nor shortens; see docs/specs.md, D-MT-CLOCK-BACK). Named `EX-<spec>-<state>-clockBack-<hash>`.
     static func clockBacks(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
         let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }

@@ -51,9 +51,17 @@ public struct MachineWalkModel {
     /// event uniformly, then one of its input atoms uniformly; a move the table cannot predict (a row that would
     /// leave a domain, a gap under `otherwise: forbidden`) is replaced by the next move in order that it can.
     public func walk(seed: UInt64, length: Int) -> [WalkPrediction] {
-        guard var configuration = model.initial, !model.plans.isEmpty else { return [] }
+        walk(seed: seed, length: length, from: [])
+    }
+
+    /// A seeded walk that first takes `opening` (a scenario's opening, as `opening(of:)` reads it), then at most `length`
+    /// random steps from where it leads. An opening the table cannot predict is dropped: the walk starts at the
+    /// initial situation.
+    public func walk(seed: UInt64, length: Int, from opening: [WalkMove]) -> [WalkPrediction] {
+        guard let initial = model.initial, !model.plans.isEmpty else { return [] }
+        var walk = predict(opening) ?? []
+        var configuration = walk.last.flatMap { after($0) } ?? initial
         var generator = SplitMix64(seed: seed)
-        var walk: [WalkPrediction] = []
         let moves = model.plans.indices.flatMap { e in model.plans[e].combinations.indices.map { WalkMove.event(e, atom: $0) } }
             + clockBacks.map { WalkMove.advance(milliseconds: -$0) }
         for _ in 0..<max(0, length) {
@@ -67,6 +75,37 @@ public struct MachineWalkModel {
             configuration = after
         }
         return walk
+    }
+
+    /// The moves of a scenario's steps, as far as the table can predict them: its events, a kill followed by a relaunch
+    /// (or a relaunch alone) where the machine models one, the clock moved back by one of the machine's amounts; a
+    /// step that only checks is passed over. The first step the table cannot take or predict (another kind of step, an
+    /// event of the scenario's own) ends the opening.
+    public func opening(of steps: [TestStep]) -> [WalkMove] {
+        var moves: [WalkMove] = []
+        var i = 0
+        while i < steps.count {
+            var action = steps[i].action
+            if action == .kill, i + 1 < steps.count, steps[i + 1].action == .relaunch {
+                action = .relaunch
+                i += 1
+            }
+            i += 1
+            if action == .check { continue }
+            guard let move = move(for: action), predict(moves + [move]) != nil else { break }
+            moves.append(move)
+        }
+        return moves
+    }
+
+    /// The situation a prediction leads to.
+    private func after(_ prediction: WalkPrediction) -> MachineModel.Configuration? {
+        let frame = prediction.step.expect
+        guard let state = frame.first.flatMap({ f -> Int? in
+            if case .symbol(let name) = f.value { return model.stateIndex[name] }
+            return nil
+        }) else { return nil }
+        return MachineModel.Configuration(state: state, values: frame.dropFirst().map(\.value))
     }
 
     /// The predictions of a sequence of moves from the initial situation, or nil when the table cannot predict one of
