@@ -229,7 +229,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     private mutating func absorbClockMovedBack(_ now: Instant) {
         defer { latestNow = now }
         guard let latest = latestNow, now < latest else { return }
-        let back = TimeSpan(milliseconds: now.milliseconds - latest.milliseconds)
+        let back = now - latest
         pinBlockedUntil = pinBlockedUntil.map { $0 + back }
         dashboardDueAt = dashboardDueAt.map { $0 + back }
         openedAt = openedAt.map { $0 + back }

@@ -29,13 +29,13 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
 
 /// ` (N clock moves back)`, or nothing where the clock was not moved.
 func clockMovesNote(_ moves: Int?) -> String {
-    moves.map { " (\($0) clock move\($0 == 1 ? "" : "s") back)" } ?? ""
+    moves.map { " (\(ReportText.count($0, "clock move")) back)" } ?? ""
 }
 
 /// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations, 2865 clock moves
 /// back)`; a part that is zero is left out.
 func explorationCounts(_ tours: [MachineTourResult]) -> String {
-    func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    let plural = ReportText.count
     let tables = tours.filter { $0.table != nil }
     let machines = tours.count - tables.count
     let checked = tours.reduce(0) { $0 + $1.checked }, combinations = tables.reduce(0) { $0 + $1.checked }

@@ -137,10 +137,12 @@ enum ReportText {
         }
     }
 
+    /// `1 row`, `2 rows`: a count and its noun, in the plural unless it is one.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report
     /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
         var text = "This run checked \(count(rows, "row")) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "

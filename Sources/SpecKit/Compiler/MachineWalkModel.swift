@@ -59,8 +59,7 @@ public struct MachineWalkModel {
     /// initial situation.
     public func walk(seed: UInt64, length: Int, from opening: [WalkMove]) -> [WalkPrediction] {
         guard let initial = model.initial, !model.plans.isEmpty else { return [] }
-        var walk = predict(opening) ?? []
-        var configuration = walk.last.flatMap { after($0) } ?? initial
+        var (walk, configuration) = take(opening, from: initial) ?? ([], initial)
         var generator = SplitMix64(seed: seed)
         let moves = model.plans.indices.flatMap { e in model.plans[e].combinations.indices.map { WalkMove.event(e, atom: $0) } }
             + clockBacks.map { WalkMove.advance(milliseconds: -$0) }
@@ -82,6 +81,7 @@ public struct MachineWalkModel {
     /// step that only checks is passed over. The first step the table cannot take or predict (another kind of step, an
     /// event of the scenario's own) ends the opening.
     public func opening(of steps: [TestStep]) -> [WalkMove] {
+        guard var configuration = model.initial else { return [] }
         var moves: [WalkMove] = []
         var i = 0
         while i < steps.count {
@@ -92,33 +92,31 @@ public struct MachineWalkModel {
             }
             i += 1
             if action == .check { continue }
-            guard let move = move(for: action), predict(moves + [move]) != nil else { break }
+            guard let move = move(for: action), let (_, after) = step(move, from: configuration) else { break }
             moves.append(move)
+            configuration = after
         }
         return moves
-    }
-
-    /// The situation a prediction leads to.
-    private func after(_ prediction: WalkPrediction) -> MachineModel.Configuration? {
-        let frame = prediction.step.expect
-        guard let state = frame.first.flatMap({ f -> Int? in
-            if case .symbol(let name) = f.value { return model.stateIndex[name] }
-            return nil
-        }) else { return nil }
-        return MachineModel.Configuration(state: state, values: frame.dropFirst().map(\.value))
     }
 
     /// The predictions of a sequence of moves from the initial situation, or nil when the table cannot predict one of
     /// them (a kill, relaunch or clock move, a row that would leave a domain, a gap under `otherwise: forbidden`).
     public func predict(_ moves: [WalkMove]) -> [WalkPrediction]? {
-        guard var configuration = model.initial else { return nil }
+        model.initial.flatMap { take(moves, from: $0)?.predictions }
+    }
+
+    /// The predictions of a sequence of moves from a situation and the situation they lead to, or nil when the table
+    /// cannot predict one of them.
+    private func take(_ moves: [WalkMove], from start: MachineModel.Configuration)
+        -> (predictions: [WalkPrediction], end: MachineModel.Configuration)? {
+        var configuration = start
         var predictions: [WalkPrediction] = []
         for move in moves {
             guard let (prediction, after) = step(move, from: configuration) else { return nil }
             predictions.append(prediction)
             configuration = after
         }
-        return predictions
+        return (predictions, configuration)
     }
 
     /// The moves of a shortest path from the initial situation to the one a prediction is taken in, when known.

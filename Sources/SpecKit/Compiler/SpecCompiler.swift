@@ -169,8 +169,9 @@ public struct SpecCompiler: Sendable {
             if case .machine(var machine) = spec.body {
                 // Modelled across kill and relaunch where the fixture can do both, or where the spec says what persists
                 // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
-                machine.relaunches = machine.mentionsRelaunch || (catalog?.vocabulary(of: spec.fixture)?.supportsRelaunch ?? false)
-                if catalog?.vocabulary(of: spec.fixture)?.movesClockBack ?? false {
+                let vocabulary = catalog?.vocabulary(of: spec.fixture)
+                machine.relaunches = machine.mentionsRelaunch || (vocabulary?.supportsRelaunch ?? false)
+                if vocabulary?.movesClockBack ?? false {
                     machine.clockBacks = ClockMoves.amounts(machine, product: spec.effectiveProduct)
                 }
                 spec.body = .machine(machine)
