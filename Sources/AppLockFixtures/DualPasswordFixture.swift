@@ -71,7 +71,9 @@ public final class DualPasswordFixture: Fixture {
             supportsRelaunch: true,
             // The device (its faults, the store file, which process is in front) and the audits of the files it holds.
             servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys)
-                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral"]))
+                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral"]),
+            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
+            movesClockBack: true)
     }
 
     /// A password as a spec writes it: a text expression over the passwords this fixture configures

@@ -58,7 +58,9 @@ public final class LaunchGatesFixture: Fixture {
                 ],
                 "gates.version-compare": ["version": remoteVersion, "other": remoteVersion],
             ],
-            supportsRelaunch: true, servedWhileKilled: servedWhileKilled)
+            supportsRelaunch: true, servedWhileKilled: servedWhileKilled,
+            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
+            movesClockBack: true)
     }
 
     private let clock = ManualClock()

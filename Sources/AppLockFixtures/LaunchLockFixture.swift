@@ -50,7 +50,9 @@ public final class LaunchLockFixture: Fixture {
             ],
             supportsRelaunch: true,
             // The device's faults work on the store file whatever the app does; corruptStore damages it between a kill and a relaunch.
-            servedWhileKilled: ["storageFull", "storageWorks", "corruptStore"], onlyWhileKilled: ["corruptStore"])
+            servedWhileKilled: ["storageFull", "storageWorks", "corruptStore"], onlyWhileKilled: ["corruptStore"],
+            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
+            movesClockBack: true)
     }
 
     private let configuration: LaunchLock.Configuration

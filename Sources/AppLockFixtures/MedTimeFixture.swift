@@ -200,7 +200,7 @@ public final class MedTimeFixture: Fixture {
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now().wall)
         } catch {
             throw FixtureError("could not set up the MedTime store: \(error)")
         }
@@ -235,7 +235,7 @@ public final class MedTimeFixture: Fixture {
             return []
         case .relaunch:
             store = faults.store(path: storePath)
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now().wall)
             return []
         case .check:
             return []
@@ -265,7 +265,7 @@ public final class MedTimeFixture: Fixture {
             guard let current = machine else { throw FixtureError("the app is killed") }
             if current.state == .checkingSession {
                 machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled),
-                                        store: store, now: clock.now())
+                                        store: store, now: clock.now().wall)
             }
             return try send(.open(sessionValid: sessionValid))
         case "bioResult":
@@ -360,7 +360,7 @@ public final class MedTimeFixture: Fixture {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore)
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now().wall), extensionStore)
         }
         parked = (machine, store)
         (machine, store) = other
@@ -370,7 +370,7 @@ public final class MedTimeFixture: Fixture {
     /// Sends one event to the core at the clock's time.
     private func send(_ event: MedTimeEvent) throws(FixtureError) -> [MedTimeEffect] {
         guard var current = machine else { throw FixtureError("the app is killed") }
-        let effects = current.handle(event, now: clock.now())
+        let effects = current.handle(event, now: clock.now().wall)
         machine = current
         var requests: [String] = []
         for case .navigate(let destination, let delay) in effects { requests.append("\(destination.rawValue) after \(delay)ms") }
@@ -417,12 +417,12 @@ public final class MedTimeFixture: Fixture {
         // Every evaluation starts on a fresh core (persistence is not observed here: an in-memory store).
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])
-        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now())
+        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now().wall)
         _ = try event("open", [NamedValue("sessionValid", .bool(true)), NamedValue("biometricEnabled", .bool(biometric))])
         for _ in 0..<failures {
             guard let current = machine else { throw FixtureError("the app is killed") }
             // Between PIN failures, wait out a running block so the next failure can be made.
-            let wait = current.blockRemaining(at: clock.now())
+            let wait = current.blockRemaining(at: clock.now().wall)
             if !biometric, wait > .zero {
                 clock.advance(by: wait)
                 _ = try send(.tick)
@@ -464,14 +464,14 @@ public final class MedTimeFixture: Fixture {
         case "state": return .symbol(m.state.rawValue)
         case "bioFailures": return .int(m.biometricFailures)
         case "pinFailures": return .int(m.pinFailures)
-        case "blocked": return .bool(m.isBlocked(at: clock.now()))
+        case "blocked": return .bool(m.isBlocked(at: clock.now().wall))
         case "countdown": return .text(m.countdown ?? "")
         case "pinInputEnabled": return .bool(m.inputEnabled)
         case "entered": return .int(m.enteredDigitCount)
         case "failedClosed": return .bool(m.storeIsCorrupt)
         case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
         case "navigation": return .text(lastNavigation)
-        case "blockLeft": return .duration(milliseconds: Int(m.blockRemaining(at: clock.now()).milliseconds))
+        case "blockLeft": return .duration(milliseconds: Int(m.blockRemaining(at: clock.now().wall).milliseconds))
         default: throw FixtureError("no observation \(name)")
         }
     }

@@ -27,7 +27,7 @@ func runCoreBench(_ arguments: [String]) {
         print("core: set-up failed: \(error)")
         return
     }
-    var clock = Instant.zero
+    var clock = DeviceTime.zero
     /// One submission of `text`, then a lock.
     func submit(_ text: String, to machine: inout DualPassword) {
         // Far enough apart that the failure delay (at most 300 s) never refuses a timed submission.
@@ -100,7 +100,7 @@ private func printParallelBreakdown(
     var configuration = DualPassword.Configuration(parallelDerivation: true)
     configuration.keyDerivation = timer
     var machine = DualPassword(configuration: configuration, store: store, random: SystemRandom())
-    var clock = Instant.zero + .seconds(1_000_000)
+    var clock = DeviceTime.zero + .seconds(1_000_000)
     var walls: [Double] = [], outside: [Double] = [], faults: [Double] = []
     for run in 0...runs {
         clock = clock + .seconds(400)

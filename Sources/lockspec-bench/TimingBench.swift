@@ -60,7 +60,7 @@ private func timingSamples(count: Int, parameters: Argon2idParameters, onFile: B
     }
     var samples: [String: [Double]] = [:]
     // Far enough apart that the failure delay (capped at 300 s) never refuses a submission.
-    var now = Instant(milliseconds: 1_000_000)
+    var now = DeviceTime(Instant(milliseconds: 1_000_000))
     for name in order {
         let secret = SecretBytes(utf8: passwords[name] ?? "")
         let start = DispatchTime.now().uptimeNanoseconds

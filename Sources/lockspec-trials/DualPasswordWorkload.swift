@@ -23,7 +23,7 @@ struct DualPasswordWorkload: Workload {
         var machine = DualPassword(configuration: Self.configuration, store: store, random: SeededRandom(seed: seed &+ 1))
         var random = SplitMix(seed)
         // Far enough apart that the failure delay (capped at 300 s) never refuses a submission.
-        var now = Instant(milliseconds: 1_000_000)
+        var now = DeviceTime(Instant(milliseconds: 1_000_000))
         func step() { now = now + .seconds(400) }
         say("begin enable")
         _ = machine.handle(.submit(SecretBytes(utf8: Self.main)), now: now)
@@ -92,7 +92,7 @@ struct DualPasswordWorkload: Workload {
         try install(store(dir), seed: 4)
         fillDisk(dir)
         var evaluated = 0, telling = 0, opened = 0
-        let now = Instant(milliseconds: 1_000_000)
+        let now = DeviceTime(Instant(milliseconds: 1_000_000))
         // Ten launches while every write fails, one wrong password each, all at the same moment, and after each the
         // main and the decoy password on fresh launches: every evaluated wrong password must count after relaunch,
         // and no effect may tell a right password from a wrong one while the failure cannot be recorded.

@@ -5,7 +5,7 @@ import Testing
 struct DualPasswordObservationTests {
     typealias Fixture = DualPasswordTests
 
-    func submit(_ text: String, _ machine: inout DualPassword, at now: Instant = at(0)) {
+    func submit(_ text: String, _ machine: inout DualPassword, at now: DeviceTime = at(0)) {
         _ = machine.handle(.submit(SecretBytes(utf8: text)), now: now)
     }
 

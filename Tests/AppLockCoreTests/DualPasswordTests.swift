@@ -18,7 +18,7 @@ struct DualPasswordTests {
         return (DualPassword(store: store, random: random), store)
     }
 
-    func submit(_ text: String, _ machine: inout DualPassword, at now: Instant = at(0)) -> [DualPasswordEffect] {
+    func submit(_ text: String, _ machine: inout DualPassword, at now: DeviceTime = at(0)) -> [DualPasswordEffect] {
         machine.handle(.submit(SecretBytes(utf8: text)), now: now)
     }
 
@@ -72,7 +72,7 @@ struct DualPasswordTests {
         defer { FileManagerShim.remove(dir) }
         var (machine, store) = try Self.installed(store: FileStore(path: dir + "/store"))
         for second in 0..<3 { _ = submit(Self.wrong, &machine, at: at(Int64(second))) }
-        #expect(machine.failureCount == 3 && machine.nextSubmissionAllowedAt == at(3))
+        #expect(machine.failureCount == 3 && machine.delayRemaining(at: at(2)) == .seconds(1))
         let before = try store.persistedBytes()
         // even the main password is refused inside the delay, with the same error
         #expect(submit(Self.main, &machine, at: at(2, ms: 999)) == Self.refused)

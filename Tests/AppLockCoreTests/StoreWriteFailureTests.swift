@@ -43,7 +43,7 @@ struct StoreWriteFailureTests {
         let store = try Self.enrolledStore()
         store.failWrites(.all)
         for launch in 0..<50 {
-            let now = at(0, ms: Int64(launch))
+            let now: Instant = at(0, ms: Int64(launch))
             let (wrong, wrongEffects) = Self.typePIN("0000", on: store, at: now)
             let (right, rightEffects) = Self.typePIN(Self.pin, on: store, at: now)
             #expect(wrongEffects == rightEffects)
@@ -76,7 +76,7 @@ struct StoreWriteFailureTests {
         store.failWrites(.all)
         let kdf = CountingKeyDerivation()
         for attempt in 0..<50 {
-            let now = at(0, ms: Int64(attempt))
+            let now: DeviceTime = at(0, ms: Int64(attempt))
             for password in [DualPasswordTests.wrong, DualPasswordTests.main, DualPasswordTests.decoy] {
                 var machine = DualPassword(configuration: kdf.configuration(parallel: false), store: store, random: SeededRandom(seed: 8))
                 #expect(machine.handle(.submit(SecretBytes(utf8: password)), now: now) == DualPasswordTests.refused)

@@ -13,6 +13,11 @@ func at(_ seconds: Int64, ms: Int64 = 0) -> Instant {
     Instant(milliseconds: seconds * 1000 + ms)
 }
 
+/// Seconds as a device time in boot 0 whose wall clock and uptime agree (no one has set the clock).
+func at(_ seconds: Int64, ms: Int64 = 0) -> DeviceTime {
+    DeviceTime(Instant(milliseconds: seconds * 1000 + ms))
+}
+
 /// True when `needle`'s UTF-8 bytes occur anywhere in `haystack`.
 func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
     let n = Array(needle.utf8)

@@ -9,7 +9,7 @@ import Dispatch
 public struct DualPassword: Sendable, CustomStringConvertible {
     /// The settings.
     public let configuration: Configuration
-    private let store: any KeyValueStore
+    let store: any KeyValueStore
     private let random: any RandomSource
 
     /// The §4 state.
@@ -19,9 +19,10 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// Face ID may open Real (persisted).
     public private(set) var quickUnlockEnabled = false
     /// Consecutive failed submissions (persisted, D-DP-DELAY).
-    public private(set) var failureCount = 0
-    /// When the last failed submission happened (persisted).
-    public private(set) var lastFailureAt: Instant?
+    public internal(set) var failureCount = 0
+    /// When the last failed submission happened, on the device's clocks (persisted). nil when none did, or when the
+    /// record kept no elapsed time (its delay then runs again in full, D-CLOCK).
+    public internal(set) var lastFailureAt: DeviceTime?
     /// The enable-erase flow.
     public private(set) var eraseSetup: EraseSetupStep = .idle
     /// Erases performed by this machine (for audits and tests).
@@ -44,18 +45,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// biometric keychain item, outside this model).
     public var holdsProfileKey: Bool { session?.slot.map { !$0.profileKey.isWiped } ?? false }
 
-    /// The earliest instant a submission is considered (nil when no delay applies).
-    public var nextSubmissionAllowedAt: Instant? {
-        let delay = FailureDelay.delay(afterFailures: failureCount, cap: configuration.failureDelayCap)
-        guard let lastFailureAt, delay > .zero else { return nil }
-        return lastFailureAt + delay
-    }
-
-    /// Whether a failure delay is running at `now`: a submission now would be refused without any work (D-DP-DELAY).
-    public func isDelaying(at now: Instant) -> Bool {
-        nextSubmissionAllowedAt.map { now < $0 } ?? false
-    }
-
     private struct Session: Sendable {
         let role: ProfileRole
         let slot: UnsealedSlot?
@@ -71,9 +60,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
             eraseEnabled = try Self.flag(store.value(forKey: keys.eraseOption))
             quickUnlockEnabled = try Self.flag(store.value(forKey: keys.quickUnlock))
             if let attempts = try store.value(forKey: keys.attempts) {
-                guard attempts.count == 12 else { throw StoreError.corrupt }
-                failureCount = try ByteCoding.decodeCount(Array(attempts[0..<4]))
-                lastFailureAt = try ByteCoding.decodeInstant(Array(attempts[4..<12]))
+                let record = try FailureRecord(bytes: attempts)
+                failureCount = record.count
+                lastFailureAt = record.at
             }
         } catch {
             storeIsCorrupt = true
@@ -99,14 +88,15 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
     /// Applies one event at `now` and returns the effects, in order. Whenever they ask to clear the input, the
     /// password field is emptied (D-DP-CLEAR-INPUT).
-    public mutating func handle(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
+    public mutating func handle(_ event: DualPasswordEvent, now: DeviceTime) -> [DualPasswordEffect] {
+        restartDelayInNewBoot(at: now)
         let effects = apply(event, now: now)
         if effects.contains(.clearInput) { field.clear() }
         lastStepShowedError = effects.contains { if case .showError = $0 { true } else { false } }
         return effects
     }
 
-    private mutating func apply(_ event: DualPasswordEvent, now: Instant) -> [DualPasswordEffect] {
+    private mutating func apply(_ event: DualPasswordEvent, now: DeviceTime) -> [DualPasswordEffect] {
         switch event {
         case .typeCharacter, .deleteBackward, .clearField, .submitField:
             return editField(event, now: now)
@@ -187,12 +177,12 @@ public struct DualPassword: Sendable, CustomStringConvertible {
 
     // MARK: - Submission
 
-    private mutating func submit(_ password: SecretBytes, now: Instant) -> [DualPasswordEffect] {
+    private mutating func submit(_ password: SecretBytes, now: DeviceTime) -> [DualPasswordEffect] {
         let refused: [DualPasswordEffect] = [.clearInput, .showError(configuration.neutralError)]
         // D-DP-EMPTY: refused before any KDF work; not a failure; nothing changes.
         guard !password.isEmpty, !storeIsCorrupt else { return refused }
         // D-DP-DELAY: refused while the delay since the last failure runs; derives nothing, changes nothing.
-        if let allowed = nextSubmissionAllowedAt, now < allowed { return refused }
+        if isDelaying(at: now) { return refused }
         // §5: both records must parse with bounded parameters before any work; a bad record refuses the whole
         // submission (fail closed: never unlock, never erase).
         guard let record0 = readSlot(0), let record1 = readSlot(1) else { return refused }
@@ -233,21 +223,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         }
         // Both failed: the failure was counted ahead (persisted); stay locked, no profile is touched.
         return refused
-    }
-
-    /// Persists `failureCount + 1` and `now` as the last failure before any derivation, then adopts them; false
-    /// (nothing changed) when the store refuses. The count starts from the larger of memory and the store, so
-    /// another instance's failures on the same store are never written over with a smaller count.
-    private mutating func recordFailureAhead(now: Instant) -> Bool {
-        let stored = (try? store.value(forKey: configuration.keys.attempts)).flatMap { $0 }
-        let storedCount = stored.flatMap { $0.count == 12 ? try? ByteCoding.decodeCount(Array($0[0..<4])) : nil }
-        let failures = max(failureCount, storedCount ?? 0) + 1
-        var attempts = ByteCoding.encodeCount(failures) + ByteCoding.encodeInstant(now)
-        defer { Sodium.wipe(&attempts) }
-        guard (try? store.set(attempts, forKey: configuration.keys.attempts)) != nil else { return false }
-        failureCount = failures
-        lastFailureAt = now
-        return true
     }
 
     /// The effect of a setting the store refused (D-DP-SETTING-NOT-SAVED).
@@ -301,16 +276,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }
         defer { slot.release() }
         return slot.role == .real
-    }
-
-    /// D-DP-DELAY: any successful unlock resets the counter. Writes only when something changes, so a decoy entry
-    /// with erase off leaves the store byte-identical.
-    private mutating func resetFailures() -> Bool {
-        guard failureCount != 0 || lastFailureAt != nil else { return true }
-        guard (try? store.remove(forKey: configuration.keys.attempts)) != nil else { return false }
-        failureCount = 0
-        lastFailureAt = nil
-        return true
     }
 
     /// §4: timeout / manual lock releases the container and zeroes the key.

@@ -70,8 +70,9 @@ public struct LaunchGates: Sendable, CustomStringConvertible {
             latest: configuration.latestVersion, dismissed: dismissedUpdateVersion)
     }
 
-    /// Applies one event at `now` and returns the effects, in order.
-    public mutating func handle(_ event: LaunchGatesEvent, now: Instant) -> [LaunchGatesEffect] {
+    /// Applies one event at `now` and returns the effects, in order. The biometric gate measures its grace in
+    /// elapsed time; the rating's days are calendar days on the wall clock (D-CLOCK).
+    public mutating func handle(_ event: LaunchGatesEvent, now: DeviceTime) -> [LaunchGatesEffect] {
         var effects: [LaunchGatesEffect] = []
         switch event {
         case .lock(let lockEvent):
@@ -108,12 +109,12 @@ public struct LaunchGates: Sendable, CustomStringConvertible {
             if onboardingPage + 1 < configuration.onboardingPages {
                 onboardingPage += 1
             } else {
-                effects += completeOnboarding(now: now)
+                effects += completeOnboarding(now: now.wall)
             }
 
         case .onboardingSkip:
             guard visibleGate == .onboarding else { break }
-            effects += completeOnboarding(now: now)
+            effects += completeOnboarding(now: now.wall)
 
         case .acceptConsent:
             guard visibleGate == .consent,
@@ -122,7 +123,7 @@ public struct LaunchGates: Sendable, CustomStringConvertible {
             acceptedConsentVersion = configuration.legalVersion
 
         case .recordAction:
-            effects += recordRatingAction(now: now)
+            effects += recordRatingAction(now: now.wall)
         }
         // ConsentGate's content starts analytics: once, and only when consent equals the legal version and the
         // onboarding (which replaces the content) is done. Never before consent.

@@ -18,7 +18,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
     /// The cold-start lock has been applied in this process.
     public private(set) var hasColdLocked = false
     /// When the app last went to the background, until it becomes active again.
-    public private(set) var lastBackgroundedAt: Instant?
+    public private(set) var lastBackgroundedAt: DeviceTime?
     /// The last scene phase seen (a cold start begins `.active`, §4).
     public private(set) var scenePhase: ScenePhase = .active
     /// What the device offers (§5).
@@ -71,7 +71,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
     public var unlockButtonTitle: String { "\(availability.label) 解锁" }
 
     /// Applies one event at `now` and returns the effects, in order.
-    public mutating func handle(_ event: LaunchLockEvent, now: Instant) -> [LaunchLockEffect] {
+    public mutating func handle(_ event: LaunchLockEvent, now: DeviceTime) -> [LaunchLockEffect] {
         switch event {
         case .appear:
             // §4: enabled and not yet cold-locked → lock and prompt. The scene starts `.active` without a change
@@ -142,7 +142,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         scenePhase == .active && !isAuthenticating && !(isLocked && configuration.switchIsBehindTheLock)
     }
 
-    private mutating func handlePhase(_ phase: ScenePhase, now: Instant) -> [LaunchLockEffect] {
+    private mutating func handlePhase(_ phase: ScenePhase, now: DeviceTime) -> [LaunchLockEffect] {
         switch phase {
         case .background:
             lastBackgroundedAt = now
@@ -157,8 +157,11 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         case .active:
             showsCover = false
             // D-GRACE-CMP: strictly more than the grace re-locks. D-LL-NO-BG-TIME: no recorded time never locks.
+            // D-CLOCK: the time away is elapsed time, which setting the clock does not change; a reboot while away
+            // leaves it unknown, and unknown locks.
             let wasLocked = isLocked
-            if enabled, !isLocked, let since = lastBackgroundedAt, now - since > configuration.grace {
+            if enabled, !isLocked, let since = lastBackgroundedAt,
+               now.elapsed(since: since).map({ $0 > configuration.grace }) ?? true {
                 isLocked = true
             }
             lastBackgroundedAt = nil

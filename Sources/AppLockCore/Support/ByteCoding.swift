@@ -13,15 +13,24 @@ enum ByteCoding {
     }
 
     static func encodeInstant(_ instant: Instant) -> [UInt8] {
-        let v = UInt64(bitPattern: instant.milliseconds)
-        return (0..<8).map { UInt8(v >> (56 - 8 * UInt64($0)) & 0xFF) }
+        encodeWord(UInt64(bitPattern: instant.milliseconds))
+    }
+
+    /// Eight bytes, most significant first.
+    static func encodeWord(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(value >> (56 - 8 * UInt64($0)) & 0xFF) }
+    }
+
+    /// The word of eight bytes, most significant first; throws `.corrupt` on a wrong length.
+    static func decodeWord(_ bytes: [UInt8]) throws(StoreError) -> UInt64 {
+        guard bytes.count == 8 else { throw .corrupt }
+        return bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
     /// nil when absent; throws `.corrupt` on a wrong length.
     static func decodeInstant(_ bytes: [UInt8]?) throws(StoreError) -> Instant? {
         guard let bytes else { return nil }
-        guard bytes.count == 8 else { throw .corrupt }
-        return Instant(milliseconds: Int64(bitPattern: bytes.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }))
+        return Instant(milliseconds: Int64(bitPattern: try decodeWord(bytes)))
     }
 
     /// A one-byte flag: absent or 0 → false, 1 → true, anything else corrupt.

@@ -1,12 +1,53 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The wall clock, for production shells: milliseconds since 1970.
+/// The device's clocks, for production shells: the wall clock in milliseconds since 1970, the time since boot
+/// including sleep (`CLOCK_BOOTTIME` on Linux, `CLOCK_MONOTONIC` on Apple platforms, which counts sleep there), and
+/// the boot read once from the system's boot identifier.
 public struct SystemClock: AppClock {
-    /// Creates the wall clock.
-    public init() {}
+    private let boot: UInt64
 
-    /// The current wall-clock instant.
-    public func now() -> Instant {
-        Instant(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    /// Reads the boot identifier (0 when the system offers none, so every reading is taken as one boot).
+    public init() {
+        boot = Self.bootIdentifier().map(Self.fnv1a) ?? 0
+    }
+
+    /// The device's two clocks now.
+    public func now() -> DeviceTime {
+        let wall = Instant(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+        return DeviceTime(wall: wall, uptime: Self.uptime(), boot: boot)
+    }
+
+    private static func uptime() -> Instant {
+        var spec = timespec()
+        #if os(Linux)
+        let clock = CLOCK_BOOTTIME
+        #else
+        let clock = CLOCK_MONOTONIC
+        #endif
+        guard clock_gettime(clock, &spec) == 0 else { return .zero }
+        return Instant(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
+    }
+
+    private static func bootIdentifier() -> String? {
+        #if os(Linux)
+        return try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+        #elseif canImport(Darwin)
+        var size = 0
+        guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 0 else { return nil }
+        var bytes = [CChar](repeating: 0, count: size)
+        guard sysctlbyname("kern.bootsessionuuid", &bytes, &size, nil, 0) == 0 else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        return nil
+        #endif
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
     }
 }
