@@ -19,7 +19,9 @@ import SpecKit
 /// `installSeed` the seed of the device's random source (which draws the slot order at install); `appVersion` the
 /// configuration's app version (written into each slot record's header); `deviceSecret: present` a fixed 32-byte test
 /// secret as the configuration's device secret (Argon2's secret input), given to set-up and the lock screen alike;
-/// `submit(waited: cap)` advances the clock by that cap first; the test
+/// `submit(waited: cap)` advances the clock by that cap first; `advance` by a negative amount sets the device's wall
+/// clock back (no time passes); `reboot(after:)`, only while the app is killed, restarts the device's uptime clock in
+/// a new boot with the wall clock `after` later; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: Fixture {
     /// The names this fixture knows.
@@ -32,7 +34,7 @@ public final class DualPasswordFixture: Fixture {
                 "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
                 "eraseSwitchOff": ["password": password], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
                 "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
-                "acknowledgeWarning": [:], "confirmErase": [:],
+                "acknowledgeWarning": [:], "confirmErase": [:], "reboot": ["after": .duration],
             ].merging(StorageFaults.vocabulary) { mine, _ in mine }.merging(DualPasswordFaults.events) { mine, _ in mine },
             observations: [
                 "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
@@ -71,7 +73,9 @@ public final class DualPasswordFixture: Fixture {
             supportsRelaunch: true,
             // The device (its faults, the store file, which process is in front) and the audits of the files it holds.
             servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys)
-                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral"]),
+                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral", "reboot"]),
+            // A reboot ends the app: it comes only between a kill and a relaunch.
+            onlyWhileKilled: ["reboot"],
             // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
             movesClockBack: true)
     }
@@ -281,6 +285,13 @@ public final class DualPasswordFixture: Fixture {
             }
             try DualPasswordFaults.edit(
                 which: input("which"), field: input("field"), value: value, path: storePath, keys: configuration.keys)
+            return []
+        case "reboot":
+            // The device restarts: its uptime clock starts again in a new boot, the wall clock moves on by `after`.
+            guard case .duration(let ms)? = inputs.first(where: { $0.name == "after" })?.value else {
+                throw FixtureError("reboot needs a duration after")
+            }
+            clock.reboot(after: .milliseconds(Int64(ms)))
             return []
         case "useInstance":
             try useInstance(choice("which", ["app": "app", "extension": "extension"]))

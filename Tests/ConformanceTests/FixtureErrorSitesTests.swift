@@ -82,6 +82,7 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "\\(name) needs \\(key)", input),
         Entry("DualPasswordFixture", "could not install the two passwords", .device("the core refused to set up the fixture's two test passwords")),
         Entry("DualPasswordFixture", "editSlot needs an int value", typed),
+        Entry("DualPasswordFixture", "reboot needs a duration after", typed),
         Entry("DualPasswordFixture", "failures is not an int", typed),
         Entry("DualPasswordFixture", "kind must be text or numericPIN", value),
         Entry("DualPasswordFixture", "length is not an int", typed),

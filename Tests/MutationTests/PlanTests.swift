@@ -101,6 +101,33 @@ struct PlanTests {
         #expect(plan.sites.contains { $0.line == 9 })
     }
 
+    @Test("an inactive branch closed by #elseif or #else is excluded too, not only one closed by #endif")
+    func inactiveBranchBeforeAnother() throws {
+        let source = """
+            func f() -> Bool {
+                #if os(Linux)
+                return g() == 0
+                #elseif canImport(Darwin)
+                return h() == 0
+                #else
+                return k() == 0
+                #endif
+            }
+            """
+        let plan = try SiteTestSupport.plan(source)
+        #if os(Linux)
+        let (inactive, activeLine) = ([(4, "#elseif"), (6, "#else")], 3)
+        #elseif canImport(Darwin)
+        let (inactive, activeLine) = ([(2, "#if"), (6, "#else")], 5)
+        #else
+        let (inactive, activeLine) = ([(2, "#if"), (4, "#elseif")], 7)
+        #endif
+        #expect(plan.excluded.map { [$0.line: $0.reason] } == inactive.map {
+            [$0.0: "\($0.1) branch not compiled on this platform"]
+        })
+        #expect(Set(plan.sites.map(\.line)) == [activeLine])
+    }
+
     @Test("a folder that cannot be read, or a file that does not lex, is a located error")
     func errors() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-plan-\(UUID().uuidString)")

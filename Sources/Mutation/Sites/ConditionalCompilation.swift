@@ -31,8 +31,9 @@ enum ConditionalCompilation {
                 let value = evaluate(Array(tokens[(index + 1)..<lineEnd]))
                 stack.append((value ?? true, value != nil, (token.line, token.text, lineEnd, value ?? true)))
             case "#elseif", "#else":
-                guard let top = stack.popLast() else { continue }
+                // The branch that ends here is closed while its block is still on top of the stack.
                 closeOpen(index)
+                guard let top = stack.popLast() else { continue }
                 let value = token.text == "#else" ? true : evaluate(Array(tokens[(index + 1)..<lineEnd]))
                 let active = !top.taken && (value ?? true)
                 stack.append((top.taken || active, top.known && value != nil, (token.line, token.text, lineEnd, active)))
