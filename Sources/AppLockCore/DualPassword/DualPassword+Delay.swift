@@ -4,13 +4,13 @@
 /// or forwards neither brings an ended delay back nor ends a running one early. After a reboot no clock the user
 /// cannot set reaches back to the failure: the delay then runs again in full from the first step of the new boot.
 extension DualPassword {
-    /// The part of the failure delay still to run at `now` (zero when none runs).
+    /// The part of the failure delay still to run at `now` (zero when none runs): never more than the delay, never
+    /// less than zero.
     public func delayRemaining(at now: DeviceTime) -> TimeSpan {
         let delay = FailureDelay.delay(afterFailures: failureCount, cap: configuration.failureDelayCap)
-        guard delay > .zero else { return .zero }
         guard let last = lastFailureAt, let elapsed = now.elapsed(since: last) else { return delay }
-        if elapsed >= delay { return .zero }
-        return elapsed <= .zero ? delay : .milliseconds(delay.milliseconds - elapsed.milliseconds)
+        let (left, overflow) = delay.milliseconds.subtractingReportingOverflow(elapsed.milliseconds)
+        return overflow ? delay : min(delay, max(.zero, .milliseconds(left)))
     }
 
     /// Whether a failure delay is running at `now`: a submission now would be refused without any work (D-DP-DELAY).
@@ -21,25 +21,19 @@ extension DualPassword {
     /// D-CLOCK: a delay whose failure lies in another boot (or in a record that kept no elapsed time) starts again
     /// in full at `now`, persisted best effort, so that it runs its length once in this boot and then ends.
     mutating func restartDelayInNewBoot(at now: DeviceTime) {
-        guard !storeIsCorrupt, failureCount > 0, lastFailureAt.map({ $0.boot != now.boot }) ?? true,
-              FailureDelay.delay(afterFailures: failureCount, cap: configuration.failureDelayCap) > .zero
-        else { return }
-        let failures = max(failureCount, storedFailureCount() ?? 0)
-        var record = FailureRecord.encode(count: failures, at: now)
-        defer { Sodium.wipe(&record) }
-        _ = try? store.set(record, forKey: configuration.keys.attempts)
+        guard lastFailureAt?.boot != now.boot, isDelaying(at: now) else { return }
+        let failures = failuresSoFar()
+        _ = try? store.set(FailureRecord.encode(count: failures, at: now), forKey: configuration.keys.attempts)
         failureCount = failures
         lastFailureAt = now
     }
 
     /// Persists `failureCount + 1` and `now` as the last failure before any derivation, then adopts them; false
-    /// (nothing changed) when the store refuses. The count starts from the larger of memory and the store, so
-    /// another instance's failures on the same store are never written over with a smaller count.
+    /// (nothing changed) when the store refuses.
     mutating func recordFailureAhead(now: DeviceTime) -> Bool {
-        let failures = max(failureCount, storedFailureCount() ?? 0) + 1
-        var record = FailureRecord.encode(count: failures, at: now)
-        defer { Sodium.wipe(&record) }
-        guard (try? store.set(record, forKey: configuration.keys.attempts)) != nil else { return false }
+        let failures = failuresSoFar() + 1
+        guard (try? store.set(FailureRecord.encode(count: failures, at: now), forKey: configuration.keys.attempts)) != nil
+        else { return false }
         failureCount = failures
         lastFailureAt = now
         return true
@@ -55,9 +49,11 @@ extension DualPassword {
         return true
     }
 
-    /// The count in the store now, nil when absent or unreadable.
-    private func storedFailureCount() -> Int? {
-        guard let bytes = (try? store.value(forKey: configuration.keys.attempts)).flatMap({ $0 }) else { return nil }
-        return (try? FailureRecord(bytes: bytes))?.count
+    /// The larger of the count in memory and the one in the store, so another instance's failures on the same store
+    /// are never written over with a smaller count (D-STORE-TWO-INSTANCES).
+    private func failuresSoFar() -> Int {
+        let stored = (try? store.value(forKey: configuration.keys.attempts)).flatMap { $0 }
+            .flatMap { try? FailureRecord(bytes: $0).count }
+        return max(failureCount, stored ?? 0)
     }
 }

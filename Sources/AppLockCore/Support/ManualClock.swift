@@ -20,9 +20,8 @@ public final class ManualClock: AppClock {
     /// Lets `span` of time pass: the wall clock and the uptime clock both move by it. A negative span is the user
     /// setting the wall clock back (no time passes), as `setWallClock(by:)`.
     public func advance(by span: TimeSpan) {
-        current.withLock { time in
-            time = span < .zero ? DeviceTime(wall: time.wall + span, uptime: time.uptime, boot: time.boot) : time + span
-        }
+        guard span >= .zero else { return setWallClock(by: span) }
+        current.withLock { $0 = $0 + span }
     }
 
     /// The user sets the wall clock `span` forwards (or back, when negative); no time passes.

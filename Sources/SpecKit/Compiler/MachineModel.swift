@@ -250,11 +250,8 @@ struct MachineModel: Sendable {
                 }
                 let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
                 if atoms.count == 1 { perInput.append([input.initial]); continue }
-                perInput.append(atoms.map { atom in
-                    let (lo, hi) = (atom.lowerBound, atom.upperBound)
-                    // The edge of the condition: the value just past a cut, or the last before the next one.
-                    return input.domain.value(atOrdinal: lo > whole.lowerBound ? lo : hi)
-                })
+                // Both sides of every edge of the conditions: the last value before each cut and the first after it.
+                perInput.append(Self.edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) })
             }
             var combinations: [[NamedValue]] = [[]]
             for (i, values) in perInput.enumerated() {
@@ -265,6 +262,19 @@ struct MachineModel: Sendable {
             }
             return EventPlan(event: event, combinations: combinations)
         }
+    }
+
+    /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`
+    /// and `c` for every region `c...` after the first, so each edge is tried from below and from above. A boundary
+    /// moved by any amount, either way, changes the answer at one of the two.
+    static func edgeOrdinals(_ atoms: [ClosedRange<Int>]) -> [Int] {
+        var values: [Int] = []
+        for atom in atoms.dropFirst() {
+            for value in [atom.lowerBound - 1, atom.lowerBound] where values.last.map({ $0 < value }) ?? true {
+                values.append(value)
+            }
+        }
+        return values
     }
 
     /// The initial situation, or nil when the initial state is not declared.
