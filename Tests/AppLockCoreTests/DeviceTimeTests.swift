@@ -27,14 +27,23 @@ struct DeviceTimeTests {
         #expect(DeviceTime(wall: .seconds(500), uptime: .seconds(70), boot: 5).elapsed(since: before) == nil)
     }
 
-    @Test("the system clock reads one boot, and its uptime never goes back between two readings")
-    func systemClock() {
+    @Test("the system clock reads one boot, its uptime is the system's time since boot and never goes back")
+    func systemClock() throws {
         let clock = SystemClock()
         let first = clock.now()
         let second = clock.now()
         #expect(first.boot == second.boot)
         #expect(second.uptime >= first.uptime)
         #expect(first.uptime > .zero)
+        #if os(Linux)
+        // /proc/uptime's first field is the time since boot, suspend included (CLOCK_BOOTTIME), in centiseconds.
+        let text = try String(contentsOfFile: "/proc/uptime", encoding: .utf8)
+        let seconds = try #require(text.split(separator: " ").first.flatMap { Double($0) })
+        let proc = Int64(seconds * 1000)
+        let after = clock.now().uptime.milliseconds
+        #expect(abs(after - proc) < 1_000, "uptime \(after) ms against /proc/uptime \(proc) ms")
+        #expect(first.boot != 0, "the boot id was read")
+        #endif
     }
 
     // MARK: the launch lock's grace
