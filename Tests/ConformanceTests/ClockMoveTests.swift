@@ -27,8 +27,7 @@ final class TimedBlockFixture: Fixture {
     private let block: Int
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let name = product.first { $0.name == "bug" }?.value.description ?? "none"
-        guard let bug = Bug(rawValue: name) else { throw FixtureError("unknown bug \(name)") }
+        let bug: Bug = try standInBug(product)
         guard case .duration(let block)? = product.first(where: { $0.name == "block" })?.value else { throw FixtureError("no block") }
         (self.bug, self.block) = (bug, block)
     }

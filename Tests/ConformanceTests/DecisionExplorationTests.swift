@@ -21,8 +21,7 @@ final class DiscountFixture: Fixture {
     private var sawGold = false
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let name = product.first { $0.name == "bug" }?.value.description ?? "none"
-        guard let bug = Bug(rawValue: name) else { throw FixtureError("unknown bug \(name)") }
+        let bug: Bug = try standInBug(product)
         self.bug = bug
     }
 

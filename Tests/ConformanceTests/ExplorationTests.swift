@@ -19,8 +19,7 @@ final class CoverFixture: Fixture {
     private let bug: Bug
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let name = product.first { $0.name == "bug" }?.value.description ?? "none"
-        guard let bug = Bug(rawValue: name) else { throw FixtureError("unknown bug \(name)") }
+        let bug: Bug = try standInBug(product)
         self.bug = bug
     }
 

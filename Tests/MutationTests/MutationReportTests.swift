@@ -97,6 +97,15 @@ struct MutationReportTests {
         #expect(expired.exitCode == 1 && expired.output.contains("expired: m4"))
     }
 
+    @Test("the project's own mutation-accepted.yaml reads: every entry a 12-digit hex id with a reason")
+    func projectFileReads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let accepted = try AcceptedSurvivors.load(path: root.appendingPathComponent("mutation-accepted.yaml").path)
+        #expect(accepted.entries.count > 300)
+        #expect(accepted.entries.allSatisfy { $0.mutant.count == 12 && $0.mutant.allSatisfy(\.isHexDigit) && !$0.reason.isEmpty })
+        #expect(Set(accepted.entries.map(\.mutant)).count == accepted.entries.count, "each mutant listed once")
+    }
+
     @Test("the accepted-survivors file's errors are located file:line:col, and exit 2")
     func acceptedErrors() throws {
         #expect(throws: AcceptedSurvivorsError.self) { try AcceptedSurvivors.parse("- mutant: a\n  reason: r\n  expires: soon\n", file: "f.yaml") }

@@ -30,47 +30,9 @@ public struct ExpectedFailures: Sendable {
 
     /// Reads the file; every malformed entry is a located error.
     public static func load(_ path: String, loader: YAMLLoader = YAMLLoader()) throws(DiagnosticError) -> ExpectedFailures {
-        let root = try loader.load(contentsOf: path)
-        var problems: [Diagnostic] = []
-        var entries: [Entry] = []
-        guard let items = root.sequence else {
-            throw DiagnosticError([Diagnostic(.error, id: "expectations.wrong-type",
-                "the expected-failures file should be a list of entries (- row: …, reason: …, expires: YYYY-MM-DD)", at: root.location)])
-        }
-        for item in items {
-            guard let mapping = item.mapping else {
-                problems.append(Diagnostic(.error, id: "expectations.wrong-type", "an entry should be a mapping with row, reason and expires", at: item.location))
-                continue
-            }
-            for key in mapping.compactMap(\.key.scalar) where !["row", "reason", "expires"].contains(key) {
-                problems.append(Diagnostic(.error, id: "expectations.unknown-key", "an entry has no key '\(key)'; it takes row, reason, expires",
-                                           at: item.location))
-            }
-            let row = item["row"]?.scalar, reason = item["reason"]?.scalar, expires = item["expires"]?.scalar
-            guard let row, !row.isEmpty else {
-                problems.append(Diagnostic(.error, id: "expectations.missing-key", "the entry needs 'row': the row or case id", at: item.location))
-                continue
-            }
-            guard let reason, !reason.isEmpty else {
-                problems.append(Diagnostic(.error, id: "expectations.missing-key", "the entry for \(row) needs a 'reason'", at: item.location, rows: [row]))
-                continue
-            }
-            guard let expires, isDate(expires) else {
-                problems.append(Diagnostic(.error, id: "expectations.bad-date", "the entry for \(row) needs 'expires: YYYY-MM-DD'",
-                                           at: item["expires"]?.location ?? item.location, rows: [row]))
-                continue
-            }
-            entries.append(Entry(row: row, reason: reason, expires: expires, location: item.location))
-        }
+        let (entries, problems) = DatedList(idKey: "row", prefix: "expectations").read(try loader.load(contentsOf: path))
         if !problems.isEmpty { throw DiagnosticError(problems) }
-        return ExpectedFailures(entries: entries)
-    }
-
-    static func isDate(_ s: String) -> Bool {
-        let parts = s.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(m) && (1...31).contains(d)
+        return ExpectedFailures(entries: entries.map { Entry(row: $0.id, reason: $0.reason, expires: $0.expires, location: $0.location) })
     }
 
     /// The entry that covers a case (by case id first, then row id).

@@ -18,11 +18,6 @@ public struct AcceptedSurvivors: Sendable, Hashable {
     /// The entry for a mutant id.
     public func entry(for id: String) -> AcceptedSurvivor? { entries.first { $0.mutant == id } }
 
-    /// The keys an entry has, each required.
-    static let keys = ["mutant", "reason", "expires"]
-    /// The optional keys: `racy: true` for a mutant whose outcome depends on thread timing.
-    static let optionalKeys = ["racy"]
-
     /// Reads a file; `AcceptedSurvivorsError` locates what is wrong.
     public static func load(path: String) throws -> AcceptedSurvivors {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -42,53 +37,17 @@ public struct AcceptedSurvivors: Sendable, Hashable {
             throw AcceptedSurvivorsError(file: file, line: first?.location.line ?? 1, column: first?.location.column ?? 1,
                                          message: first?.message ?? "could not read the YAML")
         }
-        guard let items = root.sequence else {
-            throw AcceptedSurvivorsError(at: root.location, file: file,
-                                         message: "expected a list of entries '- mutant: <id>', not \(root.kindDescription)")
-        }
-        return AcceptedSurvivors(entries: try items.map { try entry($0, file: file) })
-    }
-
-    private static func entry(_ item: Node, file: String) throws -> AcceptedSurvivor {
-        guard let mapping = item.mapping else {
-            throw AcceptedSurvivorsError(at: item.location, file: file,
-                                         message: "expected an entry with mutant, reason and expires, not \(item.kindDescription)")
-        }
-        var values: [String: Node] = [:]
-        for pair in mapping {
-            guard let key = pair.key.scalar, keys.contains(key) || optionalKeys.contains(key) else {
-                let shown = pair.key.scalar.map { "'\($0)'" } ?? pair.key.kindDescription
-                throw AcceptedSurvivorsError(at: pair.key.location, file: file,
-                                             message: "unknown key \(shown) (expected mutant, reason, expires, racy)")
+        let (entries, problems) = DatedList(idKey: "mutant", optionalKeys: ["racy"], prefix: "accepted").read(root)
+        if let first = problems.first { throw AcceptedSurvivorsError(at: first.location, file: file, message: first.message) }
+        return AcceptedSurvivors(entries: try entries.map { entry throws(AcceptedSurvivorsError) in
+            let racy = entry.options["racy"]
+            guard racy == nil || racy?.text == "true" || racy?.text == "false" else {
+                throw AcceptedSurvivorsError(at: racy?.location ?? entry.location, file: file,
+                                             message: "racy must be true or false, not '\(racy?.text ?? "")'")
             }
-            guard let text = pair.value.scalar else {
-                throw AcceptedSurvivorsError(at: pair.value.location, file: file,
-                                             message: "'\(key)' must be one value, not \(pair.value.kindDescription)")
-            }
-            values[key] = text.isEmpty ? nil : pair.value
-        }
-        for key in keys where values[key] == nil {
-            throw AcceptedSurvivorsError(at: item.location, file: file, message: "the entry needs '\(key)'")
-        }
-        let expires = values["expires"]?.scalar ?? ""
-        guard isDate(expires) else {
-            throw AcceptedSurvivorsError(at: values["expires"]?.location ?? item.location, file: file,
-                                         message: "expires must be YYYY-MM-DD, not '\(expires)'")
-        }
-        let racy = values["racy"]?.scalar ?? "false"
-        guard racy == "true" || racy == "false" else {
-            throw AcceptedSurvivorsError(at: values["racy"]?.location ?? item.location, file: file,
-                                         message: "racy must be true or false, not '\(racy)'")
-        }
-        return AcceptedSurvivor(mutant: values["mutant"]?.scalar ?? "", reason: values["reason"]?.scalar ?? "",
-                                expires: expires, line: item.location.line, racy: racy == "true")
-    }
-
-    private static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-              let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(m) && (1...31).contains(d)
+            return AcceptedSurvivor(mutant: entry.id, reason: entry.reason, expires: entry.expires,
+                                    line: entry.location.line, racy: racy?.text == "true")
+        })
     }
 }
 
