@@ -1,4 +1,5 @@
 import Foundation
+import SpecKit
 
 /// A JSON value, as JSON-RPC messages carry them. Parsed with JSONDecoder, written by `serialized` with sorted keys so
 /// every message the server sends is deterministic.
@@ -47,21 +48,7 @@ public enum JSON: Hashable, Sendable, Decodable {
         }
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { QuotedText.quote(s, QuotedText.json) }
 }
 
 extension JSON {

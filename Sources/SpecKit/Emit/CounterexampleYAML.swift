@@ -73,23 +73,6 @@ public enum CounterexampleYAML {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { s in
             ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || s == "_" || s == "." || s == "-"
         } && !text.hasPrefix("-") && !text.hasPrefix(".")
-        guard !plain else { return text }
-        var out = "\""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if s.value < 0x20 || s.value == 0x7F { out += "\\x" + String(s.value, radix: 16).leftPadded(2) } else { out.unicodeScalars.append(s) }
-            }
-        }
-        return out + "\""
+        return plain ? text : QuotedText.quote(text, QuotedText.yaml)
     }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

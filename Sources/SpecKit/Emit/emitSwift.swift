@@ -43,21 +43,7 @@ public func emitSwift(_ suite: CompiledSuite, typeName: String = "GeneratedSpecT
     return out
 }
 
-private func lit(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-        }
-    }
-    return out + "\""
-}
+private func lit(_ s: String) -> String { QuotedText.quote(s, QuotedText.swift) }
 
 private func lit(_ v: Value) -> String {
     switch v {

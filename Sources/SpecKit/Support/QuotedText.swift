@@ -1,0 +1,38 @@
+/// Double-quoted literals in the three languages LockSpec writes text into: JSON, YAML and Swift.
+///
+/// All three escape `"` and `\` with a backslash and name `\n`, `\r` and `\t`; they differ only in how another
+/// control character is written, which each `Controls` gives.
+public enum QuotedText {
+    /// How a control character other than `\n`, `\r` and `\t` is written, or nil to keep a scalar as it is.
+    public typealias Controls = @Sendable (Unicode.Scalar) -> String?
+
+    /// JSON: C0 controls as `\u00XX`.
+    public static let json: Controls = { $0.value < 0x20 ? "\\u" + hex($0.value, digits: 4) : nil }
+    /// YAML double-quoted: C0 controls and DEL as `\xXX`.
+    public static let yaml: Controls = { $0.value < 0x20 || $0.value == 0x7F ? "\\x" + hex($0.value, digits: 2) : nil }
+    /// Swift string literal: C0 controls as `\u{X}`.
+    public static let swift: Controls = { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : nil }
+
+    /// `text` between double quotes, escaped with `controls`.
+    public static func quote(_ text: String, _ controls: Controls) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if let escaped = controls(scalar) { out += escaped } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Lowercase hexadecimal, zero-padded to `digits`.
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
