@@ -34,28 +34,8 @@ enum Escape {
         return out
     }
 
-    /// HTML text or attribute content. Control characters (other than tab and newline) are shown as `\u{…}`.
-    static func html(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// HTML text or attribute content (`HTMLText.escape`).
+    static func html(_ s: String) -> String { HTMLText.escape(s) }
 
     /// Text inside a Markdown table cell or list item: control characters shown escaped (`VisibleText`, so a line
     /// break cannot end the cell or the item), pipes escaped, HTML specials escaped.

@@ -1,3 +1,5 @@
+import SpecKit
+
 /// A self-contained HTML page in the style of the conformance report: the score and the statuses per operator, the
 /// survivors with their nearest rows, the kill matrix's figures, then each mutated file's source with every site
 /// coloured by status; hovering a site lists its mutants, their statuses and the rows that killed them.
@@ -82,20 +84,8 @@ public enum MutationHTML {
         [.survived, .noCoverage, .compileError, .ignored, .runtimeError, .timeout, .killed].firstIndex(of: s) ?? 9
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// HTML text or attribute content (`HTMLText.escape`).
+    static func escape(_ s: String) -> String { HTMLText.escape(s) }
 
     static let css = """
     body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #24292f; margin: 24px auto; max-width: 1300px; padding: 0 16px; }
