@@ -21,8 +21,7 @@ final class DiscountFixture: Fixture {
     private var sawGold = false
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let bug: Bug = try standInBug(product)
-        self.bug = bug
+        self.bug = try standInBug(product)
     }
 
     func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {

@@ -19,8 +19,7 @@ final class BlockFixture: Fixture {
     private let bug: Bug
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let bug: Bug = try standInBug(product)
-        self.bug = bug
+        self.bug = try standInBug(product)
     }
 
     func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {

@@ -28,8 +28,7 @@ final class ToyFixture: Fixture {
     private let bug: Bug
 
     init(product: [NamedValue]) throws(FixtureError) {
-        let bug: Bug = try standInBug(product)
-        self.bug = bug
+        self.bug = try standInBug(product)
     }
 
     func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {

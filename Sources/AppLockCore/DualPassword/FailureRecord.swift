@@ -15,8 +15,8 @@ struct FailureRecord: Equatable, Sendable {
         case 28:
             count = try ByteCoding.decodeCount(Array(bytes[0..<4]))
             let boot = try ByteCoding.decodeWord(Array(bytes[4..<12]))
-            let uptime = Instant(milliseconds: Int64(bitPattern: try ByteCoding.decodeWord(Array(bytes[12..<20]))))
-            let wall = Instant(milliseconds: Int64(bitPattern: try ByteCoding.decodeWord(Array(bytes[20..<28]))))
+            let uptime = try ByteCoding.instant(Array(bytes[12..<20]))
+            let wall = try ByteCoding.instant(Array(bytes[20..<28]))
             at = DeviceTime(wall: wall, uptime: uptime, boot: boot)
         case 12:
             count = try ByteCoding.decodeCount(Array(bytes[0..<4]))

@@ -30,7 +30,12 @@ enum ByteCoding {
     /// nil when absent; throws `.corrupt` on a wrong length.
     static func decodeInstant(_ bytes: [UInt8]?) throws(StoreError) -> Instant? {
         guard let bytes else { return nil }
-        return Instant(milliseconds: Int64(bitPattern: try decodeWord(bytes)))
+        return try instant(bytes)
+    }
+
+    /// The instant of eight bytes (its milliseconds, most significant first); throws `.corrupt` on a wrong length.
+    static func instant(_ bytes: [UInt8]) throws(StoreError) -> Instant {
+        Instant(milliseconds: Int64(bitPattern: try decodeWord(bytes)))
     }
 
     /// A one-byte flag: absent or 0 → false, 1 → true, anything else corrupt.
