@@ -5,6 +5,7 @@ let package = Package(
     name: "LockSpec",
     products: [
         .executable(name: "lockspec", targets: ["lockspec"]),
+        .executable(name: "lockspec-mutate", targets: ["lockspec-mutate"]),
         .library(name: "SpecKit", targets: ["SpecKit"]),
         .library(name: "AppLockCore", targets: ["AppLockCore"]),
         .library(name: "Conformance", targets: ["Conformance"]),
@@ -43,12 +44,11 @@ let package = Package(
         // The browser workbench behind `lockspec serve`: the page, and its API over lint, run, diff and the table editor.
         .target(name: "Workbench", dependencies: ["SpecKit", "Conformance", "LocalHTTP"]),
 
-        // The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "Mutation", "LanguageServer", "Workbench", "LocalHTTP"]),
-        // The build tool behind the SpecTablesPlugin: specs/ → Swift tables and one test per row.
-        .executableTarget(name: "lockspec-tables", dependencies: ["SpecKit", "Conformance", "AppLockFixtures"]),
-        .plugin(name: "SpecTablesPlugin", capability: .buildTool(), dependencies: ["lockspec-tables"]),
-
+        // The command-line tools: each parses arguments, calls the libraries, prints. `lockspec mutate` runs
+        // lockspec-mutate, so that neither the main job's build nor a mutant's build compiles the mutation engine.
+        .target(name: "CommandLineKit", dependencies: ["SpecKit"]),
+        .executableTarget(name: "lockspec", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "LanguageServer", "Workbench", "LocalHTTP", "CommandLineKit"]),
+        .executableTarget(name: "lockspec-mutate", dependencies: ["Mutation", "CommandLineKit"]),
         // The measurements behind Scripts/bench (ratios against a baseline taken in the same run).
         .executableTarget(name: "lockspec-bench", dependencies: ["SpecKit", "Conformance", "AppLockFixtures", "AppLockCore", "Mutation"]),
 
@@ -64,8 +64,8 @@ let package = Package(
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "LocalHTTP", "SpecKit", "Conformance", "AppLockFixtures"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "SpecKit", "Conformance", "AppLockFixtures"]),
-        // The conformance gate: every row of specs/ as its own test, generated at build time by the plugin.
-        .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"], plugins: ["SpecTablesPlugin"]),
+        // The conformance gate: specs/ compiled when the tests start, and every compiled case run as its own argument.
+        .testTarget(name: "ConformanceGateTests", dependencies: ["Conformance", "AppLockFixtures", "SpecKit"]),
     ]
 )
 

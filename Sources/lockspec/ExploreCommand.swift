@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineKit
 import SpecKit
 import Conformance
 import AppLockFixtures

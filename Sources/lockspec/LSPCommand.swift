@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineKit
 import LanguageServer
 import Conformance
 import AppLockFixtures

@@ -2,15 +2,7 @@ import Foundation
 import SpecKit
 import Conformance
 import AppLockFixtures
-
-/// Chooses a value from a closed list, or throws a usage error naming the choices.
-func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, option: String, default value: T) throws -> T where T.RawValue == String {
-    guard let text else { return value }
-    guard let v = T(rawValue: text) else {
-        throw Arguments.UsageError(message: "\(option) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
-    }
-    return v
-}
+import CommandLineKit
 
 /// Compiles the given paths (default specs/) with the standard fixtures.
 func compileSpecs(_ paths: [String]) throws -> SpecCompiler.Compilation {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import SpecKit
 import Conformance
 import AppLockFixtures

@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineKit
 import Synchronization
 import SpecKit
 import Conformance

@@ -16,6 +16,17 @@ struct MutateCLITests {
         #expect(try CLITests.run(["--help"]).stdout.contains("  mutate"))
     }
 
+    @Test("a lockspec without lockspec-mutate beside it says how to build it, and exits 2")
+    func missingExecutable() throws {
+        // A hard link (or a copy) of lockspec alone in a folder of its own: no lockspec-mutate beside it.
+        let alone = #"f() { d=$(mktemp -d); ln "$1" "$d/lockspec" 2>/dev/null || cp "$1" "$d/lockspec"; shift; "$d/lockspec" "$@"; s=$?; rm -rf "$d"; return $s; }; f"#
+        let run = try CLITests.run(["mutate", "--list"], shell: alone)
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("'lockspec mutate' runs lockspec-mutate, which is not built beside this lockspec"))
+        #expect(run.stderr.contains("swift build -c release --product lockspec-mutate"))
+    }
+
     @Test("--list lists AppLockCore's sites with their places and texts, and builds nothing")
     func list() throws {
         let run = try CLITests.run(["mutate", "--list"], timeout: 60)

@@ -79,33 +79,4 @@ struct CoverageSwitchTests {
         #expect(run("2→3") == "1 3 nil false true [3]\n")
         #expect(run(">=→<") == "1 2 two true false [2]\n")
     }
-
-    @Test("the copy's manifest drops the test targets and the plugins only they apply; the rest stays")
-    func copyManifest() throws {
-        let dir = try folder()
-        let manifest = """
-            // swift-tools-version:6.0
-            import PackageDescription
-
-            let package = Package(
-                name: "Tiny",
-                targets: [
-                    .target(name: "Core", plugins: ["Stamp"]),
-                    .plugin(name: "Stamp", capability: .buildTool()),
-                    .executableTarget(name: "tool"),
-                    .plugin(name: "Tables", capability: .buildTool(), dependencies: ["tool"]),
-                    .testTarget(name: "CoreTests", dependencies: ["Core"], plugins: ["Tables"]),
-                ]
-            )
-
-            """
-        try #require(CopyManifest.trimmed(manifest)).write(toFile: dir + "/Package.swift", atomically: true, encoding: .utf8)
-        let (ending, out) = output(dir, "/usr/bin/env", ["swift", "package", "dump-package"])
-        try #require(ending == .exited(0), "\(out)")
-        let json = try #require(out.firstIndex(of: "{").map { Data(out[$0...].utf8) })
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        let targets = (object["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(targets == ["Core", "Stamp", "tool"])
-        #expect(CopyManifest.trimmed("// no package here\n") == nil)
-    }
 }

@@ -52,8 +52,7 @@ extension MutationEngine {
     /// Writes the unschematized copy, builds it and checks its unmutated gate; returns the timeouts its times set.
     private func prepareFallbackCopy(_ space: Workspace, builder: any MutantBuilder, request: MutationRequest, scratch: String,
                                      timing: inout MutationTiming) throws -> Timeouts {
-        let manifest = CopyManifest.trimmed(packageRoot: space.packageRoot)
-        try space.prepare(overrides: manifest.map { ["Package.swift": $0] } ?? [:])
+        try space.prepare(overrides: [:])
         let outcome = timedBuild(space.root, with: builder, timing: &timing)
         guard case .built(let gate) = outcome else {
             if case .failed(_, let log) = outcome {

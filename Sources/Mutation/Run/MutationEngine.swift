@@ -73,12 +73,9 @@ public struct MutationEngine: Sendable {
     /// the build runs again. Returns the final plan, the gate and the ids left out.
     func buildSchemata(_ workspace: Workspace, timing: inout MutationTiming) throws -> (RunPlan, Gate, Set<String>) {
         var leaving: Set<String> = []
-        let manifest = CopyManifest.trimmed(packageRoot: workspace.packageRoot)
         for _ in 0..<maxBuildRounds {
             let plan = try planner(leaving)
-            var overrides = plan.schematizedFiles
-            if let manifest { overrides["Package.swift"] = manifest }
-            try workspace.prepare(overrides: overrides)
+            try workspace.prepare(overrides: plan.schematizedFiles)
             switch timedBuild(workspace.root, with: builder, timing: &timing) {
             case .built(let gate): return (plan, gate, leaving)
             case .failed(let errors, let log):

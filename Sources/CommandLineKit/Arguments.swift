@@ -3,15 +3,24 @@ import SpecKit
 
 /// A small argument parser in the style of swift-argument-parser: options, flags and positionals, with errors that
 /// name the problem and point at `--help`.
-struct Arguments {
-    var positionals: [String] = []
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
+public struct Arguments: Sendable {
+    /// The arguments that are neither options nor their values, in order (everything after `--` too).
+    public var positionals: [String] = []
+    /// Each option given with its value (the last one given wins).
+    public var options: [String: String] = [:]
+    /// The flags given.
+    public var flags: Set<String> = []
 
-    struct UsageError: Error { var message: String }
+    /// A mistake in the command line: the message says what, and the caller adds the usage line.
+    public struct UsageError: Error {
+        /// What is wrong, as one sentence.
+        public var message: String
+        /// Makes an error with its message.
+        public init(message: String) { self.message = message }
+    }
 
     /// Parses `arguments` given the option names that take a value and the flag names.
-    init(_ arguments: [String], options valued: Set<String>, flags known: Set<String>) throws {
+    public init(_ arguments: [String], options valued: Set<String>, flags known: Set<String>) throws {
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
@@ -47,4 +56,13 @@ struct Arguments {
             i += 1
         }
     }
+}
+
+/// Chooses a value from a closed list, or throws a usage error naming the choices.
+public func choice<T: RawRepresentable & CaseIterable>(_ text: String?, _: T.Type, option: String, default value: T) throws -> T where T.RawValue == String {
+    guard let text else { return value }
+    guard let v = T(rawValue: text) else {
+        throw Arguments.UsageError(message: "\(option) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+    }
+    return v
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CommandLineKit
 import Mutation
 
 /// `lockspec mutate`: parses the options into one `MutationAnalysis.Invocation`, runs it, prints.
