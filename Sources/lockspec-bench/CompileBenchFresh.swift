@@ -3,18 +3,18 @@ import SpecKit
 
 /// The fresh-process series of the compile bench: each parse and each lint+compile is the only pass of a new process
 /// (this binary, `compile fresh <parse|compile> ROWS`), as `lockspec compile`, `lockspec run` and CI run it. Every run
-/// takes each size in turn, the parse just before its compile; the child times its own pass, so process start and
-/// the generation of the text are not in the figure, and prints it with its minor page faults.
-func runCompileFresh(sizes: [Int], runs: Int) {
+/// takes each input in turn, the parse just before its compile; the child times its own pass, so process start and
+/// the reading or generation of the text are not in the figure, and prints it with its minor page faults.
+func runCompileFresh(inputs: [String], runs: Int) {
     guard let executable = benchExecutable() else {
         print("compile: in a fresh process: skipped (this program's own path is unknown)")
         return
     }
-    var parses = [[Double]](repeating: [], count: sizes.count), compiles = parses, faults = parses
+    var parses = [[Double]](repeating: [], count: inputs.count), compiles = parses, faults = parses
     for _ in 0..<runs {
-        for i in sizes.indices {
-            guard let parse = freshPass(executable, stage: "parse", rows: sizes[i]),
-                  let compile = freshPass(executable, stage: "compile", rows: sizes[i]) else {
+        for i in inputs.indices {
+            guard let parse = freshPass(executable, stage: "parse", input: inputs[i]),
+                  let compile = freshPass(executable, stage: "compile", input: inputs[i]) else {
                 print("compile: in a fresh process: a child pass failed; series abandoned")
                 return
             }
@@ -24,40 +24,37 @@ func runCompileFresh(sizes: [Int], runs: Int) {
         }
     }
     print("compile: in a fresh process (each pass the first and only one of its process, as 'lockspec compile' runs)")
-    for i in sizes.indices {
+    for i in inputs.indices {
         let parse = benchMedian(parses[i]), compile = benchMedian(compiles[i])
-        print("compile: \(sizes[i]) rows: parse \(benchFormat(parse)) s, lint+compile \(benchFormat(compile)) s, ratio"
-            + " \(benchFormat(compile / parse))x (goal ≤ 3x; per run \(benchFormat(benchPerRun(compiles[i], parses[i])))x);"
+        print("compile: \(inputs[i] == "specs" ? "specs/" : "\(inputs[i]) rows"): parse \(benchFormat(parse)) s, lint+compile \(benchFormat(compile)) s, ratio"
+            + " \(benchFormat(compile / parse))x (goal ≤ 3x at 10,000 rows; per run \(benchFormat(benchPerRun(compiles[i], parses[i])))x);"
             + " minor page faults \(Int(benchMedian(faults[i])))")
-        if i > 0 {
-            printGrowth(rows: (sizes[i - 1], sizes[i]), compile: (compiles[i - 1], compiles[i]), parse: (parses[i - 1], parses[i]))
-        }
     }
 }
 
-/// The child: generates the spec, then times one pass of `stage` over it and prints `seconds S faults F`.
+/// The child: reads or generates the input, then times one pass of `stage` over it and prints `seconds S faults F`.
 func runCompileFreshChild(_ arguments: [String]) {
-    guard arguments.count == 2, ["parse", "compile"].contains(arguments[0]), let rows = Int(arguments[1]), rows > 0 else {
-        FileHandle.standardError.write(Data("usage: lockspec-bench compile fresh parse|compile ROWS\n".utf8))
+    guard arguments.count == 2, ["parse", "compile"].contains(arguments[0]), arguments[1] == "specs" || (Int(arguments[1]) ?? 0) > 0 else {
+        FileHandle.standardError.write(Data("usage: lockspec-bench compile fresh parse|compile specs|ROWS\n".utf8))
         exit(2)
     }
-    let bytes = Array(machineSpec(rows: rows).utf8)
-    let faultsBefore = processUsage().minorFaults
+    let sources = compileBenchSources(arguments[1])
+    let faultsBefore = processMinorFaults()
     let elapsed = ContinuousClock().measure {
         if arguments[0] == "parse" {
-            _ = YAMLLoader.parseOnly(bytes)
+            for source in sources { _ = YAMLLoader.parseOnly(source.bytes) }
         } else {
-            _ = SpecCompiler().compile(sources: [(path: "bench.yaml", bytes: bytes)])
+            _ = SpecCompiler().compile(sources: sources)
         }
     }
-    print("seconds \(benchSeconds(elapsed)) faults \(processUsage().minorFaults - faultsBefore)")
+    print("seconds \(benchSeconds(elapsed)) faults \(processMinorFaults() - faultsBefore)")
 }
 
 /// One child pass: its own timing and page faults, or nil when it did not run or said nothing readable.
-private func freshPass(_ executable: URL, stage: String, rows: Int) -> (seconds: Double, faults: Double)? {
+private func freshPass(_ executable: URL, stage: String, input: String) -> (seconds: Double, faults: Double)? {
     let process = Process()
     process.executableURL = executable
-    process.arguments = ["compile", "fresh", stage, String(rows)]
+    process.arguments = ["compile", "fresh", stage, input]
     let output = Pipe()
     process.standardOutput = output
     do { try process.run() } catch { return nil }

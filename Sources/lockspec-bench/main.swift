@@ -18,7 +18,6 @@ case "all":
     runYAMLBench(rest)
     runRunnerBench(rest)
     runExploreBench(rest)
-    // Last: its in-process series changes this process's allocator policy (`keepFreedMemory`).
     runCompileBench(rest)
 default:
     FileHandle.standardError.write(Data("usage: lockspec-bench [core|yaml|compile|runner|explore|timing|mutate|all]\n".utf8))

@@ -73,7 +73,7 @@ struct MachineCompiler: Sendable {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let width = eventNames.count
-        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, resolve: model.stateResolver)
+        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, resolve: model.stateIndex)
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
@@ -150,27 +150,15 @@ struct MachineCompiler: Sendable {
     }
 
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
-    /// them one after the other (`checkRegions`, then `explore`). The search runs on one thread while the
-    /// region checks and the graph run on another: they read the same model and write nothing shared. Then the cases
-    /// are built, and the search's closing report (which needs the rows the region checks found shadowed) is added
-    /// after the region checks' findings.
-    /// `concurrent` false runs them one after the other on this thread.
-    static func compile(spec: Spec, machine: Machine, concurrent: Bool = true) -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic]) {
-        let compiler = MachineCompiler(spec: spec, machine: machine)
-        let (checked, explored) = concurrently(enabled: concurrent, {
-            var regions = compiler
-            regions.checkRegions()
-            return (regions, regions.graph())
-        }, {
-            compiler.search()
-        })
-        var result = checked.0
-        guard let search = explored else { return ([], checked.1, result.diagnostics) }
-        // One thread: every path shares the steps near the start, and two threads retaining the same objects at once
-        // contend for them (measured: the cases took twice as long in two halves).
+    /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed).
+    static func compile(spec: Spec, machine: Machine) -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic]) {
+        var compiler = MachineCompiler(spec: spec, machine: machine)
+        compiler.checkRegions()
+        let graph = compiler.graph()
+        guard let search = compiler.search() else { return ([], graph, compiler.diagnostics) }
         let cases = compiler.cases(firings: search.firings, reachability: search.reachability)
-        result.report(search)
-        return (cases, checked.1, result.diagnostics)
+        compiler.report(search)
+        return (cases, graph, compiler.diagnostics)
     }
 
     /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
@@ -204,7 +192,6 @@ struct MachineCompiler: Sendable {
         var domainErrors: Set<String> = []
         var unmodelledRows: Set<Int> = []
         var found: [Diagnostic] = []
-        var sharedKeys = ValueListInterner()
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
         let forbidden = machine.otherwise == .forbidden
         let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
@@ -236,7 +223,7 @@ struct MachineCompiler: Sendable {
                 guard firings.count(r) < Self.maximumVariantsPerRow else { return nil }
                 let key = model.key(row: r, in: configuration, inputs: inputs)
                 guard !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
-                firings.append(r, (sharedKeys.intern(key), cursor, step))
+                firings.append(r, (key, cursor, step))
                 return step  // the search takes it for the arrival, if the move reaches a new situation
             }
             return nil

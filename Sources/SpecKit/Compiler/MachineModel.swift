@@ -127,10 +127,8 @@ struct MachineModel: Sendable {
     let machine: Machine
     /// One plan per event, in declaration order.
     let plans: [EventPlan]
-    /// Finds states by name (through the reader's hints where they hold).
-    let stateResolver: StateResolver
-    /// State index by name.
-    var stateIndex: [String: Int] { stateResolver.index }
+    /// Each state's name to its index in `machine.states`.
+    let stateIndex: [String: Int]
     /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
     /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
     /// per state and event).
@@ -152,9 +150,8 @@ struct MachineModel: Sendable {
 
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
-        // The reader's index and hints, where they still hold: no name hashed again.
-        let resolve = StateResolver(machine)
-        stateResolver = resolve
+        let resolve = Self.stateIndex(machine)
+        stateIndex = resolve
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, events: plans.map(\.event.name), resolve: resolve)
@@ -173,21 +170,27 @@ struct MachineModel: Sendable {
         }
         (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
         // Rows read in place: a copy of each would retain and release every field of it.
-        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { resolve($0, hint: machine.rows[r].stateHints.to) } }
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { resolve[$0] } }
         rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
-        initialState = resolve.index[machine.initial]
+        initialState = resolve[machine.initial]
+    }
+
+    /// Each state's name to its index in `machine.states` (the first, should a name repeat).
+    static func stateIndex(_ machine: Machine) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(machine.states.count)
+        for s in machine.states.indices where index[machine.states[s].name] == nil { index[machine.states[s].name] = s }
+        return index
     }
 
     /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
     /// state, otherwise each named state `resolve` knows. The row is read in place (no copy, no array of states).
-    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: StateResolver, _ body: (Int) -> Void) {
+    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: [String: Int], _ body: (Int) -> Void) {
         let from = machine.rows[r].from
         if from.isEmpty {
             for s in machine.states.indices { body(s) }
-        } else if from.count == 1 {
-            if let s = resolve(from[0], hint: machine.rows[r].stateHints.from) { body(s) }
         } else {
-            for state in from { if let s = resolve(state, hint: -1) { body(s) } }
+            for state in from { if let s = resolve[state] { body(s) } }
         }
     }
 
@@ -195,7 +198,7 @@ struct MachineModel: Sendable {
     /// are `list[starts[cell]..<starts[cell + 1]]`. Each row's cells are found once (one look-up per state and event
     /// it names), then counted and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks'
     /// groups (whose events end with `relaunch` whether the machine models it or not) are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: StateResolver) -> (starts: [Int], list: [Int]) {
+    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: [String: Int]) -> (starts: [Int], list: [Int]) {
         let eventIndex = NameIndex(events)
         let width = events.count
         var memberships: [(cell: Int, row: Int)] = []
@@ -422,7 +425,6 @@ struct MachineModel: Sendable {
         seen.reserveCapacity(min(machine.states.count, maximumConfigurations))
         configurations.reserveCapacity(min(machine.states.count, maximumConfigurations))
         var arrivals: [Arrival?] = [nil]
-        var sharedValues = ValueListInterner()
         var truncated = false
         var cursor = 0
         while cursor < configurations.count {
@@ -436,13 +438,12 @@ struct MachineModel: Sendable {
                 for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
                     let move = move(plan: e, ordinals: ordinals, in: configuration)
                     let built = visit(cursor, configuration, e, inputs, move)
-                    guard var next = move.next, seen[next] == nil else { continue }
+                    guard let next = move.next, seen[next] == nil else { continue }
                     if configurations.count >= maximumConfigurations {
                         truncated = true
                         continue
                     }
                     guard let step = built ?? step(of: move, plan: e, inputs: inputs) else { continue }
-                    next.values = sharedValues.intern(next.values)
                     seen[next] = configurations.count
                     configurations.append(next)
                     arrivals.append(Arrival(parent: cursor, step: step))

@@ -9,13 +9,6 @@ public struct SpecCompiler: Sendable {
     public var loader: YAMLLoader
     /// The fixtures to check names against, or nil to skip that check.
     public var catalog: (any FixtureCatalog)?
-    /// Whether a large machine is read and checked on two threads (its rows in two halves, its region checks beside
-    /// its exploration), and a large file parsed in two pieces (`YAMLLoader.concurrent`, when the loader allows it).
-    /// The compilation is the same either way; false keeps the work on the calling thread.
-    public var concurrent = true
-    /// Rows from which a machine is read and checked on two threads (below it, the second thread costs more than it
-    /// saves): its rows in two halves (`MachineReader`), its region checks beside its search (`MachineCompiler`).
-    static let concurrentRowThreshold = 2_000
 
     /// Creates a compiler.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: (any FixtureCatalog)? = nil) {
@@ -87,7 +80,6 @@ public struct SpecCompiler: Sendable {
     /// Compiles files already read into memory (path and bytes).
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var reader = SpecReader()
-        reader.concurrent = concurrent
         let (documents, loadFindings) = loadDocuments(sources, reader: &reader)
         var diagnostics = loadFindings
         // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
@@ -121,8 +113,7 @@ public struct SpecCompiler: Sendable {
         -> (documents: [(path: String, bytes: [UInt8], node: NodeView)], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
-        var loader = self.loader
-        loader.concurrent = loader.concurrent && concurrent
+        let loader = self.loader
         for source in sources {
             do {
                 documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))
@@ -191,8 +182,7 @@ public struct SpecCompiler: Sendable {
             var graph: MachineGraph?
             switch spec.body {
             case .machine(let machine):
-                let compiled = MachineCompiler.compile(spec: spec, machine: machine,
-                                                       concurrent: concurrent && machine.rows.count >= Self.concurrentRowThreshold)
+                let compiled = MachineCompiler.compile(spec: spec, machine: machine)
                 // The first spec's cases are taken as they are, not copied element by element.
                 if cases.isEmpty { cases = compiled.cases } else { cases += compiled.cases }
                 graph = compiled.graph

@@ -59,16 +59,12 @@ enum RowDiff {
         }
     }
 
-    /// Properties a reader keeps beside a row's meaning (the positions of its states in the machine's list, a cache):
-    /// a change to them is never a change of the row.
-    private static let derived: Set<String> = ["stateHints"]
-
-    /// The row's properties, each rendered without any `location` or derived property; the identity contributes its
+    /// The row's properties, each rendered without any `location` property; the identity contributes its
     /// trace only.
     private static func parts(of row: Any) -> [String: String] {
         var result: [String: String] = [:]
         for child in Mirror(reflecting: row).children {
-            guard let label = child.label, !label.lowercased().hasSuffix("location"), !derived.contains(label) else { continue }
+            guard let label = child.label, !label.lowercased().hasSuffix("location") else { continue }
             if label == "identity", let identity = child.value as? RowIdentity {
                 result["trace"] = render(identity.trace)
             } else {

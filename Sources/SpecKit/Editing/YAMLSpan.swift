@@ -75,9 +75,7 @@ public struct YAMLSpan: Hashable, Sendable {
     /// loader refuses (bad UTF-8, several documents, limits, duplicate keys) is the same located error here.
     public static func read(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLSpan {
         let bytes = Array(text.utf8)
-        var loader = YAMLLoader(limits: limits)
-        loader.concurrent = false
-        _ = try loader.loadDocument(bytes, file: file)
+        _ = try YAMLLoader(limits: limits).loadDocument(bytes, file: file)
         let built: Result<YAMLSpan?, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
             guard let parser = YAMLEventParser(input: buffer, file: file) else {
                 return .failure(DiagnosticError([Diagnostic(.error, id: "yaml.unreadable", "could not start the YAML parser", at: .file(file))]))

@@ -24,8 +24,6 @@ public struct Machine: Hashable, Sendable {
     /// at and just after each edge of the machine's duration conditions and each duration product value), sorted;
     /// empty where the fixture cannot move its clock back. Set by the compiler (`ClockMoves`).
     public var clockBacks: [Int] = []
-    /// The reader's index of the state names (a cache, not part of the value; see `StateResolver`).
-    var nameIndex = StateNameIndex()
 
     /// The built-in event a kill followed by a relaunch is, in rows' `on:` (never declared under `events:`).
     public static let relaunchEvent = "relaunch"
@@ -89,8 +87,6 @@ public struct MachineRow: Hashable, Sendable {
     /// situation cannot tell, such as time accumulated within a state). No case is compiled for it, and the
     /// exploration and the walks do not check that step. Such a row has no `then`, `effects` or `to`.
     public var unmodelled: String? = nil
-    /// Where the reader found the row's states in `Machine.states` (a cache, not part of the value; see `StateResolver`).
-    var stateHints = StateHints()
 }
 
 /// A change a row makes to a variable.

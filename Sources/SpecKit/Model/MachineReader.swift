@@ -1,14 +1,11 @@
 /// Reads the body of a `kind: machine` spec.
 struct MachineReader {
     let context: ReadContext
-    /// Whether a large table's rows may be read in two halves at once (`readRows`).
-    var concurrent = true
 
     func read(_ byKey: KeyedNodes) -> Machine? {
         let c = context
         var states: [Named] = []
-        // Each name to its index: hashed, not a scan of `states` (tables may have tens of thousands of states), and
-        // kept with the machine so that the model need not hash every name again (`StateResolver`).
+        // Each name to its index: hashed, not a scan of `states`.
         var stateIndex: [String: Int] = [:]
         if let node = byKey["states"], let items = c.list(node, "states") {
             stateIndex.reserveCapacity(items.count)
@@ -54,10 +51,8 @@ struct MachineReader {
             rows = readRows(items, scope: scope)
         }
         guard let initial, !states.isEmpty else { return nil }
-        var machine = Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
-                              otherwise: otherwise, hit: hit, rows: rows)
-        machine.nameIndex = StateNameIndex(states: states, index: stateIndex)
-        return machine
+        return Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
+                       otherwise: otherwise, hit: hit, rows: rows)
     }
 
     static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
@@ -209,44 +204,12 @@ struct MachineReader {
         var effects: [String]
     }
 
-    /// The rows, in file order. A large table is read in two halves on two threads, each with a context of its own;
-    /// when either half finds anything (or fails quietly, or marks a name broken), the halves are dropped and the
-    /// rows are read again in one pass with this context, so every finding, and every finding that follows from an
-    /// earlier one, is the one a single pass gives.
+    /// The rows, in file order.
     private func readRows(_ items: NodeView.Items, scope: RowScope) -> [MachineRow] {
-        if concurrent && items.count >= SpecCompiler.concurrentRowThreshold {
-            let snapshot = context.snapshot
-            let middle = items.startIndex + items.count / 2
-            // The second half reads through a document object of its own over the same arrays: a reference count
-            // per thread, not one that both threads update for every node they look at.
-            let backItems = items.viewed(through: items.document.sharingStorage())
-            // The front half keeps room for every row, so the back half's rows are added to it without a third array.
-            let (front, back) = concurrently({ Self.readRows(items[..<middle], scope: scope, from: snapshot, capacity: items.count) },
-                                             { Self.readRows(backItems[middle...], scope: scope, from: snapshot, capacity: items.count - middle) })
-            if var rows = front, let back {
-                rows.append(contentsOf: back)
-                return rows
-            }
-        }
         var rows: [MachineRow] = []
         rows.reserveCapacity(items.count)
         for item in items {
             if let row = readRow(item, scope) { rows.append(row) }
-        }
-        return rows
-    }
-
-    /// Some rows read with a context of their own (into an array with room for `capacity` rows), or nil when reading
-    /// them found anything.
-    private static func readRows(_ items: NodeView.Items.SubSequence, scope: RowScope, from snapshot: ReadContext.Snapshot,
-                                 capacity: Int) -> [MachineRow]? {
-        let reader = MachineReader(context: ReadContext(snapshot))
-        var rows: [MachineRow] = []
-        rows.reserveCapacity(capacity)
-        for item in items {
-            if let row = reader.readRow(item, scope) { rows.append(row) }
-            // The first finding ends the half: the rows are read again in one pass.
-            guard reader.context.isUntouched(since: snapshot) else { return nil }
         }
         return rows
     }
@@ -258,8 +221,7 @@ struct MachineReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
-        var hints = StateHints()
-        let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok, hint: &hints.from) } ?? []
+        let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok) } ?? []
         let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
@@ -272,14 +234,13 @@ struct MachineReader {
         } ?? []
         var to: String?
         if let toNode = byKey["to"] {
-            let target = readTo(toNode, scope, rowID: id, ok: &ok, hint: &hints.to)
+            let target = readTo(toNode, scope, rowID: id, ok: &ok)
             if target.drop { return nil }
             to = target.state
         }
         guard ok, !on.isEmpty else { return nil }
         var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location,
-                             stateHints: hints)
+                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
         if let node = byKey["unmodelled"] {
             guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
             for key in ["then", "effects", "to"] where byKey[key] != nil {
@@ -293,17 +254,15 @@ struct MachineReader {
     }
 
     /// A row's `from`: its states (none for `*` or `any`, every state); an unknown state is reported and clears `ok`.
-    /// `hint` is set to the state's index when the row starts from exactly one.
-    private func readFrom(_ fromNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool, hint: inout Int32) -> [String] {
+    private func readFrom(_ fromNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [String] {
         let c = context
         var from: [String] = []
         guard let items = c.list(fromNode, "the 'from' of row \(id)", single: true) else { return [] }
         for item in items {
             guard let name = c.text(item, "a state in 'from'") else { ok = false; continue }
             if name == "*" || name == "any" { return [] }
-            if let index = scope.stateIndex[name] {
+            if scope.stateIndex[name] != nil {
                 from.append(name)
-                hint = from.count == 1 ? Int32(truncatingIfNeeded: index) : -1
             } else {
                 ok = false
                 if c.isBroken(name) { continue }
@@ -376,16 +335,11 @@ struct MachineReader {
     }
 
     /// A row's `to`: the state it goes to (nil when it is not one), and whether the row is dropped without a word (a
-    /// state whose declaration was already reported as wrong). An unknown state is reported and clears `ok`; a known
-    /// one sets `hint` to its index.
-    private func readTo(_ toNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool,
-                        hint: inout Int32) -> (state: String?, drop: Bool) {
+    /// state whose declaration was already reported as wrong). An unknown state is reported and clears `ok`.
+    private func readTo(_ toNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> (state: String?, drop: Bool) {
         let c = context
         guard let name = c.text(toNode, "the 'to' of row \(id)") else { return (nil, false) }
-        if let index = scope.stateIndex[name] {
-            hint = Int32(truncatingIfNeeded: index)
-            return (name, false)
-        }
+        if scope.stateIndex[name] != nil { return (name, false) }
         ok = false
         if c.isBroken(name) { return (nil, true) }
         c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,

@@ -17,30 +17,6 @@ final class ReadContext {
 
     init(file: String) { self.file = file }
 
-    /// What a context for part of this file, read on another thread, starts from: the file, the product scope and
-    /// the broken names, with no findings.
-    struct Snapshot: Sendable {
-        var file: String
-        var product: ProductScope
-        var brokenNames: Set<String>
-    }
-
-    /// This context's starting point for a part read elsewhere.
-    var snapshot: Snapshot { Snapshot(file: file, product: product, brokenNames: brokenNames) }
-
-    /// A context that starts where `snapshot` was taken.
-    init(_ snapshot: Snapshot) {
-        file = snapshot.file
-        product = snapshot.product
-        brokenNames = snapshot.brokenNames
-    }
-
-    /// Whether reading left this context as `snapshot` describes it: no finding, no quiet failure, no name or product
-    /// value newly broken (then what was read does not depend on where, or in what order, it was read).
-    func isUntouched(since snapshot: Snapshot) -> Bool {
-        diagnostics.isEmpty && quietFailures == 0 && brokenNames == snapshot.brokenNames && product.broken == snapshot.product.broken
-    }
-
     func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = [], notes: [String] = []) {
         diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, notes: notes, hint: hint))
     }

@@ -15,8 +15,6 @@ public struct SpecReader: Sendable {
     /// Machines that could not be read only because a product value they name is wrong: the scenario sets that use
     /// them are left unread too, without a second report.
     var quietlyUnreadableMachines: Set<String> = []
-    /// Whether a large machine's rows may be read in two halves at once (the outcome is the same either way).
-    var concurrent = true
     /// Product-file parameters whose value was wrong, by fixture, so references to them are not reported again.
     var brokenProduct: [String: Set<String>] = [:]
 
@@ -96,7 +94,7 @@ public struct SpecReader: Sendable {
 
         let body: Spec.Body?
         switch kind {
-        case .machine: body = MachineReader(context: c, concurrent: concurrent).read(byKey).map(Spec.Body.machine)
+        case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
         case .scenarios: body = ScenarioReader(context: c, machines: machines,
                                                       unreadable: Dictionary(unreadableMachines.map { ($0, unreadableCauses[$0]) }, uniquingKeysWith: { a, _ in a }),

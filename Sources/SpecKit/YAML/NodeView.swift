@@ -107,14 +107,6 @@ extension NodeView {
             single = node.index
         }
 
-        /// The same items, viewed through `document`, which must share this list's document's arrays
-        /// (`YAMLDocument.sharingStorage()`).
-        func viewed(through document: YAMLDocument) -> Items {
-            var items = self
-            items.document = document
-            return items
-        }
-
         /// The first position.
         public var startIndex: Int { 0 }
         /// One past the last position.

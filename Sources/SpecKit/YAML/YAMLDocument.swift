@@ -82,13 +82,6 @@ public final class YAMLDocument: Sendable {
     /// The document's root node.
     public var root: NodeView { NodeView(document: self, index: rootIndex) }
 
-    /// Another document object over the same arrays (shared, not copied). Two threads that read one document
-    /// through views of two such objects retain and release a reference count each, not one between them: a count
-    /// that both update moves from core to core on every view made (measured on the rows read in two halves).
-    func sharingStorage() -> YAMLDocument {
-        YAMLDocument(records: records, children: children, text: text, fileName: fileName, rootIndex: rootIndex)
-    }
-
     /// The record an alias stands for, or the record itself.
     @inline(__always)
     func resolved(_ index: UInt32) -> Record { Record.resolved(index, in: records) }

@@ -74,28 +74,23 @@ struct YAMLDocumentBuilder {
     /// The nodes built so far, aliases counted as the nodes they repeat (what the node limit is checked against).
     var nodes: Int { nodeCount }
 
-    /// `sizeHint`: the bytes the arrays are sized for; `textCapacity`: room for this much scalar text instead of the
-    /// usual half of `sizeHint` (the split parse's first piece keeps room for the whole file's text).
-    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int, textCapacity: Int? = nil) {
+    /// `sizeHint`: the bytes the arrays are sized for.
+    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
         self.limits = limits
         storage = Storage(fileName: fileName)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
         storage.records.reserveCapacity(max(16, sizeHint / 6))
         storage.children.reserveCapacity(max(16, sizeHint / 6))
-        storage.text.reserveCapacity(max(16, textCapacity ?? sizeHint / 2))
+        storage.text.reserveCapacity(max(16, sizeHint / 2))
         stack.reserveCapacity(16)
         pending.reserveCapacity(256)
     }
 
     /// The finished document, or nil when the stream held no node.
-    func document() -> YAMLDocument? { parts()?.document }
-
-    /// The finished document's arrays, unwrapped (shared, not copied), or nil when the stream held no node. Once the
-    /// builder is gone they are the caller's alone, so the split parse's join can extend them in place.
-    func parts() -> YAMLDocumentParts? {
+    func document() -> YAMLDocument? {
         guard let root else { return nil }
-        return YAMLDocumentParts(records: storage.records, children: storage.children, text: storage.text,
-                                 fileName: storage.fileName, rootIndex: root)
+        return YAMLDocument(records: storage.records, children: storage.children, text: storage.text,
+                            fileName: storage.fileName, rootIndex: root)
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.

@@ -12,11 +12,6 @@
 public struct YAMLLoader: Sendable {
     /// The hard limits on size, depth, node count and scalar length.
     public var limits: YAMLLimits
-    /// Whether a large file (`splitThreshold` bytes or more) may be parsed in two pieces on two threads
-    /// (`YAMLSplitLoad`); the document and every finding are the same either way. On by default.
-    public var concurrent = true
-    /// The size from which a file is parsed in two pieces, when `concurrent`.
-    public static let splitThreshold = 1 << 20
 
     /// Creates a loader with the given limits.
     public init(limits: YAMLLimits = .default) {
@@ -60,10 +55,6 @@ public struct YAMLLoader: Sendable {
 
     private func load(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) -> YAMLDocument {
         try checkEncoding(bytes, file: file)
-        if concurrent, bytes.count >= Self.splitThreshold, let point = YAMLSplitPoint.find(in: bytes),
-           let document = YAMLSplitLoad(limits: limits).load(bytes, file: file, at: point) {
-            return document
-        }
         guard let parser = YAMLEventParser(input: bytes, file: file) else {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import SpecKit
 
-/// A large table's rows are read in two halves at once, and a machine's region checks run beside its exploration:
-/// the outcome must be the one a single pass gives, finding for finding and row for row.
-@Suite("Concurrent compile")
-struct ConcurrentCompileTests {
+/// A table of thousands of rows keeps every row in file order and reports each mistake at its own row; a machine's
+/// compile gives what its steps give when run one by one.
+@Suite("Large table compile")
+struct LargeTableCompileTests {
     /// A chain machine of `count` rows (`R<r>` from `S<r>` to `S<r+1>`), with `replace` applied to the text.
     private static func chain(_ count: Int, replace: [(String, String)] = []) -> String {
         var text = "id: big.chain\nkind: machine\ntitle: Chain\nsource: doc.md §1\nfixture: fx\n"
@@ -20,7 +20,7 @@ struct ConcurrentCompileTests {
 
     @Test("a large clean table keeps every row, in file order")
     func cleanRowsInOrder() throws {
-        let count = SpecCompiler.concurrentRowThreshold * 2 + 1
+        let count = 4_001
         let compilation = SpecSources.compile(Self.chain(count))
         #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics.prefix(3))")
         let spec = try #require(compilation.specs.first)
@@ -28,10 +28,10 @@ struct ConcurrentCompileTests {
         #expect(compilation.suite.cases.count == count)
     }
 
-    @Test("a mistake in either half is reported once, where a single pass reports it")
+    @Test("each mistake is reported once, at its own row")
     func findingsInEitherHalf() throws {
-        let count = SpecCompiler.concurrentRowThreshold * 2
-        // One unknown state early (first half), one unknown event late (second half), one unknown variable in each.
+        let count = 4_000
+        // One unknown state early, one unknown event late, two unknown variables between.
         let text = Self.chain(count, replace: [("    to: S11\n", "    to: Nowhere\n"), ("    from: S3999\n    on: go\n", "    from: S3999\n    on: og\n"),
                                                ("    then: {armed: true}\n    to: S21\n", "    then: {armd: true}\n    to: S21\n"),
                                                ("    then: {armed: true}\n    to: S3001\n", "    then: {armd: true}\n    to: S3001\n")])
@@ -44,22 +44,7 @@ struct ConcurrentCompileTests {
         #expect(errors.map(\.location.line).sorted() == [15 + 10 * 7 + 6, 15 + 20 * 7 + 5, 15 + 3000 * 7 + 5, 15 + 3999 * 7 + 3])
     }
 
-    @Test("the whole compilation of a large table is the same on one thread and on two, clean or not")
-    func sameOnOneThread() throws {
-        let count = SpecCompiler.concurrentRowThreshold + 10
-        for text in [Self.chain(count), Self.chain(count, replace: [("    to: S1500\n", "    to: Nowhere\n")]),
-                     Self.chain(count, replace: [("    when: {choice: a}\n    then: {armed: true}\n    to: S7\n", "    when: {choice: b}\n    then: {armed: true}\n    to: S7\n")])] {
-            var one = SpecCompiler()
-            one.concurrent = false
-            let sources = [(path: "big.yaml", bytes: Array(text.utf8))]
-            let a = one.compile(sources: sources), b = SpecCompiler().compile(sources: sources)
-            #expect(a.diagnostics == b.diagnostics)
-            #expect(a.suite == b.suite)
-            #expect(a.specs == b.specs)
-        }
-    }
-
-    @Test("a machine's region checks beside its exploration give the findings, cases and graph of one after the other",
+    @Test("a machine's compile gives the findings, cases and graph of its region checks, search and graph run one by one",
           arguments: [
             // conflicts, redundancy and a gap
             SpecSources.machine(otherwise: "forbidden", rows: """
@@ -83,10 +68,10 @@ struct ConcurrentCompileTests {
         sequential.checkRegions()
         let cases = sequential.explore()
         let graph = sequential.graph()
-        let concurrent = MachineCompiler.compile(spec: spec, machine: machine)
-        #expect(concurrent.diagnostics == sequential.diagnostics)
-        #expect(concurrent.cases == cases)
-        #expect(concurrent.graph == graph)
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine)
+        #expect(compiled.diagnostics == sequential.diagnostics)
+        #expect(compiled.cases == cases)
+        #expect(compiled.graph == graph)
         #expect(!sequential.diagnostics.isEmpty)
     }
 }
