@@ -6,7 +6,7 @@ import Mutation
 let mutateCommand = Command(
     name: "mutate",
     overview: "Seeds every mutation site into AppLockCore, built once behind a switch, runs the gate for each mutant, and reports the score and the row x mutant kill matrix.",
-    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--coverage per-case|off] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
+    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--coverage per-case|off] [--matrix] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
     arguments: [("merge <file> ...", "Merges the --json reports of every --shard I/N run into one report (a shard missing or given twice is refused).")],
     options: [
         ("--seed <N>", "The seed of --sample (default 1)."),
@@ -15,6 +15,7 @@ let mutateCommand = Command(
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split of the sorted mutants); merge the --json reports with 'lockspec mutate merge'."),
         ("--jobs <N>", "Gates run in parallel (default: the cores)."),
         ("--policy <policy>", "When the exploration runs: rows-first (default: rows, scenarios and matrices for every mutant, the exploration for the mutants they did not kill), always, or never."),
+        ("--matrix", "Runs every case that reaches each mutant, so the report's kill matrix lists every row that kills it (default: each mutant's gate stops at its first failing case)."),
         ("--coverage <mode>", "per-case (default: after the baseline, each case and each explored spec runs alone on the unmutated build, recording the mutants it reaches; each mutant then runs only the cases and explorations that reach it, and one nothing reaches is NoCoverage) or off (every mutant runs the whole gate)."),
         ("--max-fallback-builds <N>", "At most N builds for mutants that could not be schematized (default 16); the rest are reported as not built."),
         ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
@@ -28,7 +29,7 @@ let mutateCommand = Command(
     ],
     valued: ["--seed", "--sample", "--mutant", "--shard", "--jobs", "--policy", "--coverage", "--max-fallback-builds", "--package", "--accepted",
              "--json", "--html", "--markdown", "--format"],
-    flags: ["--ci", "--list"],
+    flags: ["--ci", "--list", "--matrix"],
     run: { args in
         enum Format: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
@@ -74,6 +75,7 @@ func mutateMode(_ args: Arguments, package: String) throws -> MutationAnalysis.I
     request.only = args.options["--mutant"].map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
     request.policy = try choice(args.options["--policy"], ExplorationPolicy.self, option: "--policy", default: .rowsFirst)
     enum CoverageMode: String, CaseIterable { case perCase = "per-case", off }
+    request.matrix = args.flags.contains("--matrix")
     request.coverage = try choice(args.options["--coverage"], CoverageMode.self, option: "--coverage", default: .perCase) == .perCase
     if let text = args.options["--shard"] {
         guard let shard = Shard(text) else { throw Arguments.UsageError(message: "--shard must be I/N with 1 <= I <= N, such as 2/4") }

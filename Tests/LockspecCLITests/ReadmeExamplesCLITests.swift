@@ -78,4 +78,30 @@ struct ReadmeExamplesCLITests {
         #expect(run.stdout.contains("lockspec run specs --row LL-S-GRACE-61S"))
         try Self.expectInReadme(run.stdout, "divergence")
     }
+
+    @Test("--fail-fast stops at the first failing case and explores nothing; without it every case runs")
+    func failFast() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(folder, "specs/launch-lock.grace.yaml", row: "- id: LL-S-GRACE-61S\n", "away: grace + 1s}", "away: grace - 1s}")
+        func cases(_ extra: [String]) throws -> (status: Int32, ids: [String], failing: [String], explored: Bool) {
+            let json = folder.appendingPathComponent("out.json").path
+            let run = try Self.lockspec(["run", "specs", "--spec", "launch-lock.grace", "--json", json] + extra, in: folder)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+            let list = try #require(object["cases"] as? [[String: Any]])
+            let ids = list.compactMap { $0["id"] as? String }
+            let failing = list.filter { ($0["status"] as? String) == "failed" }.compactMap { $0["id"] as? String }
+            return (run.status, ids, failing, object["exploration"] != nil)
+        }
+        let whole = try cases([])
+        let fast = try cases(["--fail-fast"])
+        #expect(whole.status == 1 && fast.status == 1)
+        #expect(whole.failing == ["LL-S-GRACE-61S"])
+        #expect(whole.explored)
+        let position = try #require(whole.ids.firstIndex(of: "LL-S-GRACE-61S"))
+        #expect(position < whole.ids.count - 1, "the failing case is not the last one, so stopping there is seen")
+        #expect(fast.ids == Array(whole.ids[...position]))
+        #expect(fast.failing == ["LL-S-GRACE-61S"])
+        #expect(!fast.explored)
+    }
 }

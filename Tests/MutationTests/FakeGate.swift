@@ -3,7 +3,8 @@ import Foundation
 
 /// A tiny package, a fake gate and a fake builder, so the engine's tests run no Swift build and no real gate.
 ///
-/// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore | --row a,b | --spec demo]`.
+/// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore | --row a,b | --spec demo]
+/// [--fail-fast]` (with `--fail-fast`, no case after the first failing one is written, and nothing is explored).
 /// By `LOCKSPEC_MUTANT`: unset or 0 passes (rows R-1, R-2; `--row` writes only the rows it names, and never explores);
 /// 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor); 5 fails R-1 and R-2; 6 passes the rows but
 /// fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of another kind); 8 passes. With
@@ -20,10 +21,10 @@ final class FakePackage: Sendable {
 
     static let script = #"""
     #!/bin/sh
-    json=""; explore=1; kill=0; rows=""; spec=""
+    json=""; explore=1; kill=0; rows=""; spec=""; fast=0
     while [ $# -gt 0 ]; do
       case "$1" in --json) json="$2"; shift ;; --no-explore) explore=0 ;; --kill) kill=1 ;;
-        --row) rows="$2"; explore=0; shift ;; --spec) spec="$2"; shift ;; esac
+        --row) rows="$2"; explore=0; shift ;; --spec) spec="$2"; shift ;; --fail-fast) fast=1 ;; esac
       shift
     done
     dir="$(dirname "$0")"
@@ -35,7 +36,8 @@ final class FakePackage: Sendable {
     write() {
       cases=""
       if want R-1; then cases="$(row R-1 3 "$1")"; [ "$1" = failed ] && failed=1; fi
-      if want R-2; then [ -n "$cases" ] && cases="$cases,"; cases="$cases$(row R-2 4 "$2")"; [ "$2" = failed ] && failed=1; fi
+      if want R-2 && [ "$fast$failed" != 11 ]; then [ -n "$cases" ] && cases="$cases,"; cases="$cases$(row R-2 4 "$2")"; [ "$2" = failed ] && failed=1; fi
+      [ "$fast$failed" = 11 ] && explore=0
       machines=""; [ "$explore" = 1 ] && machines='{"spec":"demo"}'
       [ -n "$3" ] && failed=1
       printf '{"cases":[%s],"exploration":{"findings":[%s],"result":{"machines":[%s]}}}' "$cases" "$3" "$machines" > "$json"
@@ -104,10 +106,12 @@ final class FakePackage: Sendable {
                               builder: FakeBuilder(gate: gate, failingFallbacks: failingFallbacks))
     }
 
-    /// A request with a one-second minimum timeout; per-case coverage unless `coverage` is false.
-    func request(jobs: Int = 4, coverage: Bool = true) -> MutationRequest {
+    /// A request with a one-second minimum timeout; per-case coverage unless `coverage` is false; the exact kill matrix
+    /// when `matrix`.
+    func request(jobs: Int = 4, coverage: Bool = true, matrix: Bool = false) -> MutationRequest {
         var r = MutationRequest(packageRoot: root, workFolder: root + "/.build/mutation", jobs: jobs)
         r.coverage = coverage
+        r.matrix = matrix
         r.minimumTimeout = 1
         r.timeoutFactor = 1
         return r

@@ -15,7 +15,8 @@ struct MutationEngineTests {
         #expect(status(report, "m3")?.status == .runtimeError)
         #expect(status(report, "m3")?.reason?.contains("signal 11") == true)
         #expect(status(report, "m4")?.status == .survived && status(report, "m4")?.explored == true)
-        #expect(status(report, "m5")?.killedBy == ["R-1", "R-2"] && status(report, "m5")?.explored == false)
+        // Each gate stops at its first failing case: m5, which fails both rows, is killed by R-1 alone.
+        #expect(status(report, "m5")?.killedBy == ["R-1"] && status(report, "m5")?.explored == false)
         #expect(status(report, "m6")?.status == .killed && status(report, "m6")?.killedBy == ["EX-M-1"])
         #expect(status(report, "m7")?.status == .runtimeError)
         #expect(report.mutants.filter { $0.status.isDetected }.count == 6)
@@ -24,6 +25,22 @@ struct MutationEngineTests {
         // The timeout was one second: the hang did not last its 60 s.
         #expect((status(report, "m2")?.milliseconds ?? 99_999) < 10_000)
         #expect(report.mutants.allSatisfy { $0.coveredBy == nil } && report.settings.coverage == "off")
+        #expect(report.settings.exactMatrix == false)
+        #expect(MutationText.render(report, verdict: MutationVerdict(report, accepted: nil, today: "2026-12-04", ci: false))
+            .contains("kill matrix: not measured"))
+    }
+
+    @Test("--matrix runs every case that reaches a mutant, so every row that kills it is known; the verdicts are the same")
+    func exactMatrix() throws {
+        let package = try FakePackage(count: 8)
+        let fast = try package.engine().run(package.request())
+        let exact = try package.engine().run(package.request(matrix: true))
+        #expect(exact.settings.exactMatrix && !fast.settings.exactMatrix)
+        #expect(status(exact, "m5")?.killedBy == ["R-1", "R-2"])
+        #expect(status(fast, "m5")?.killedBy == ["R-1"])
+        #expect(exact.mutants.map(\.status) == fast.mutants.map(\.status))
+        #expect(MutationText.render(exact, verdict: MutationVerdict(exact, accepted: nil, today: "2026-12-04", ci: false))
+            .contains("kill matrix: 3 rows kill at least one mutant"), "R-1, R-2 and the exploration finding EX-M-1")
     }
 
     @Test("per-case coverage: each mutant runs only the cases that reach it, then the explorations that reach it; an unreached mutant is NoCoverage and counts against the score")
@@ -37,7 +54,7 @@ struct MutationEngineTests {
         #expect(status(report, "m2")?.status == .timeout && status(report, "m3")?.status == .runtimeError)
         #expect(status(report, "m4")?.status == .survived && status(report, "m4")?.explored == true)
         #expect(status(report, "m4")?.coveredBy == ["R-2", "explore:demo"])
-        #expect(status(report, "m5")?.killedBy == ["R-1", "R-2"] && status(report, "m5")?.coveredBy == ["R-1", "R-2", "explore:demo"])
+        #expect(status(report, "m5")?.killedBy == ["R-1"] && status(report, "m5")?.coveredBy == ["R-1", "R-2", "explore:demo"])
         #expect(status(report, "m6")?.status == .killed && status(report, "m6")?.killedBy == ["EX-M-1"])
         #expect(status(report, "m6")?.coveredBy == ["explore:demo"])
         #expect(status(report, "m7")?.status == .runtimeError)

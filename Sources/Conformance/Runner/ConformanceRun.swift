@@ -29,6 +29,9 @@ public struct ConformanceRun: Sendable {
         /// Whether the run also explores every selected machine (the transition tour): on by default, off with
         /// `--no-explore`. A run narrowed to rows (`rows`) does not explore.
         public var explore: Bool = true
+        /// Whether the run stops at the first case that fails it, exploring nothing after (`--fail-fast`): a verdict,
+        /// not a full report. Mutation analysis uses it, where one failing case is enough to kill a mutant.
+        public var failFast: Bool = false
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions
         /// The seeded random walks that follow the tour when the run explores (`RandomWalks.Options.gate`: 100 walks of
@@ -122,13 +125,14 @@ public struct ConformanceRun: Sendable {
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
-                                         today: String(started.prefix(10)), progress: progress)
+                                         today: String(started.prefix(10)), stopAtFirstFailure: options.failFast,
+                                         progress: progress)
         result.sections = sections.coverage
         for i in result.cases.indices {
             let c = result.cases[i]
             result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires
         }
-        if exploring {
+        if exploring, !(options.failFast && result.cases.contains(where: \.failsRun)) {
             let chosen = explored(models)
             var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes)
             if let walks = options.walks {

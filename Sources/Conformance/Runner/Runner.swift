@@ -97,9 +97,11 @@ public struct Runner {
     }
 
     /// Runs the selected cases and applies the expected-failures list (`today` as YYYY-MM-DD decides expiry).
-    /// `progress` is called after each case with (done, total).
+    /// `progress` is called after each case with (done, total). With `stopAtFirstFailure`, no case runs after the
+    /// first one that fails the run (the result then holds the cases run so far).
     public func run(_ suite: CompiledSuite, selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
-                    identity: RunIdentity, today: String, progress: ((Int, Int) -> Void)? = nil) -> RunResult {
+                    identity: RunIdentity, today: String, stopAtFirstFailure: Bool = false,
+                    progress: ((Int, Int) -> Void)? = nil) -> RunResult {
         let cases = selection.apply(to: suite)
         var rowInfo: [String: RowRecord] = [:]
         for spec in suite.specs { for row in spec.rows { rowInfo[row.id] = row } }
@@ -118,6 +120,7 @@ public struct Runner {
                 file: testCase.file, line: testCase.line, column: testCase.column, status: status, steps: outcome.steps,
                 divergence: outcome.divergence, expectedReason: entry?.reason, exercised: outcome.exercised))
             progress?(n + 1, cases.count)
+            if stopAtFirstFailure, results[results.count - 1].failsRun { break }
         }
         return RunResult(identity: identity, specs: suite.specs, cases: results)
     }

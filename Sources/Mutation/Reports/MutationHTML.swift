@@ -12,8 +12,10 @@ public enum MutationHTML {
         html += "<p class=\"verdict\"><span class=\"headline \(verdict.fails ? "fail" : "pass")\">\(verdict.fails ? "FAIL" : "PASS")</span>"
             + "\(escape(MutationText.scoreLine(report))) — \(escape(MutationText.statusLine(report.statusCounts)))</p>\n"
         html += operatorTable(report)
-        html += "<p>Kill matrix: \(matrix.kills.count) rows kill at least one mutant; \(matrix.idleRows.count) rows kill none; "
-            + "\(matrix.singleKills.count) mutants are killed by one row only.</p>\n"
+        html += report.settings.exactMatrix
+            ? "<p>Kill matrix: \(matrix.kills.count) rows kill at least one mutant; \(matrix.idleRows.count) rows kill none; "
+                + "\(matrix.singleKills.count) mutants are killed by one row only.</p>\n"
+            : "<p>Kill matrix: not measured (each mutant's gate stopped at its first failing case; --matrix runs them all).</p>\n"
         html += survivorTable(report, matrix)
         for file in report.sources.keys.sorted() {
             html += fileSection(file, source: report.sources[file] ?? "", mutants: report.mutants.filter { $0.site.file == file })

@@ -12,8 +12,10 @@ public enum MutationMarkdown {
         for (op, counts) in MutationText.byOperator(report) {
             md += "| \(op.rawValue) | " + MutantStatus.allCases.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |\n"
         }
-        md += "\nKill matrix: \(matrix.kills.count) rows kill at least one mutant; \(matrix.idleRows.count) rows kill none; "
-            + "\(matrix.singleKills.count) mutants are killed by one row only.\n"
+        md += report.settings.exactMatrix
+            ? "\nKill matrix: \(matrix.kills.count) rows kill at least one mutant; \(matrix.idleRows.count) rows kill none; "
+                + "\(matrix.singleKills.count) mutants are killed by one row only.\n"
+            : "\nKill matrix: not measured (each mutant's gate stopped at its first failing case; `--matrix` runs them all).\n"
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         if !survivors.isEmpty {
             md += "\n### Survivors\n\n| mutant | status | site | change | nearest rows |\n|---|---|---|---|---|\n"

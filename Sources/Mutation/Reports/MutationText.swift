@@ -38,8 +38,10 @@ public enum MutationText {
             + "\(t.fallbackSkipped) fallback mutants not built), baseline \(seconds(t.baseline)) (rows \(String(format: "%.1f", t.baselineRows)) s, whole \(String(format: "%.1f", t.baselineWhole)) s), "
             + "coverage \(seconds(t.coverage)) (\(t.coverageRuns) runs), mutants \(seconds(t.mutants)) (fallback phase \(seconds(t.fallback))), "
             + "wall \(seconds(t.wall)); policy \(s.policy), coverage \(s.coverage), \(s.jobs) jobs, timeout \(seconds(s.timeout))\n"
-        out += "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
-            + "\(matrix.singleKills.count) mutants are killed by one row only\n"
+        out += s.exactMatrix
+            ? "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
+                + "\(matrix.singleKills.count) mutants are killed by one row only\n"
+            : "kill matrix: not measured (each mutant's gate stopped at its first failing case; --matrix runs them all)\n"
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         if !survivors.isEmpty { out += "survivors:\n" }
         for m in survivors {

@@ -9,6 +9,9 @@ public struct Gate: Sendable {
     public var arguments: [String]
     /// The extra argument that leaves the exploration out (`--no-explore`), for the rows-first policy.
     public var rowsOnlyArgument: String?
+    /// The extra argument that stops the gate at its first failing case (`--fail-fast`), when no exact kill matrix is
+    /// asked for.
+    public var failFastArgument: String? = "--fail-fast"
     /// The folder the gate runs in (the copy's root, where `specs/` is).
     public var directory: String
 
@@ -23,19 +26,20 @@ public struct Gate: Sendable {
 
     /// Runs the gate once: `mutant` nil runs the unmutated code (`LOCKSPEC_MUTANT` removed); `rowsOnly` leaves the
     /// exploration out. Output and the JSON result go to files in `scratch`, named after `label`.
-    public func run(mutant: Int?, rowsOnly: Bool, scratch: String, label: String, timeout: Double?) -> GateRun {
-        run(mutant: mutant, scope: rowsOnly ? .rowsOnly : .whole, scratch: scratch, label: label, timeout: timeout)
+    public func run(mutant: Int?, failFast: Bool = false, rowsOnly: Bool, scratch: String, label: String, timeout: Double?) -> GateRun {
+        run(mutant: mutant, failFast: failFast, scope: rowsOnly ? .rowsOnly : .whole, scratch: scratch, label: label, timeout: timeout)
     }
 
     /// Runs the part of the gate `scope` names once: `mutant` nil runs the unmutated code (`LOCKSPEC_MUTANT`
     /// removed); `coverage` names the file the schematized build writes the reached mutants to
-    /// (`LOCKSPEC_MUTANT_COVERAGE`; removed when nil). Output and the JSON result go to files in `scratch`, named after
-    /// `label`.
-    public func run(mutant: Int?, scope: GateScope, scratch: String, label: String, timeout: Double?,
+    /// (`LOCKSPEC_MUTANT_COVERAGE`; removed when nil); `failFast` stops it at its first failing case. Output and the
+    /// JSON result go to files in `scratch`, named after `label`.
+    public func run(mutant: Int?, failFast: Bool = false, scope: GateScope, scratch: String, label: String, timeout: Double?,
                     coverage: String? = nil) -> GateRun {
         let json = "\(scratch)/\(label).json"
         try? FileManager.default.removeItem(atPath: json)
         var args = arguments + ["--json", json]
+        if failFast, let failFastArgument { args.append(failFastArgument) }
         switch scope {
         case .whole: break
         case .rowsOnly: if let rowsOnlyArgument { args.append(rowsOnlyArgument) }

@@ -17,6 +17,8 @@ struct MutantRunContext: Sendable {
     var timeoutFactor: Double = 5
     /// … and never less than this many seconds.
     var minimumTimeout: Double = 5
+    /// Whether each gate stops at its first failing case (no exact kill matrix, `--matrix` off).
+    var failFast = false
 
     /// The reason prefix of a gate that could not be started at all (the analysis stops on it).
     static let notStarted = "the gate could not be started"
@@ -43,7 +45,7 @@ struct MutantRunContext: Sendable {
         if policy == .always {
             let all = Set(specs).union(cases.compactMap { caseSpecs[$0] }).sorted()
             let limit = timeout(all.map { coverage.specSeconds[$0] ?? baseline.whole }, cap: baseline.whole)
-            var result = classify(site, gate.run(mutant: site.number, scope: .specs(all), scratch: scratch, label: label, timeout: limit),
+            var result = classify(site, gate.run(mutant: site.number, failFast: failFast, scope: .specs(all), scratch: scratch, label: label, timeout: limit),
                                   timeout: limit)
             result.explored = true
             return clean(result, label: label)
@@ -51,14 +53,14 @@ struct MutantRunContext: Sendable {
         var result = MutantResult(site: site, status: .survived)
         if !cases.isEmpty {
             let limit = timeout(coverage.rowSelection(cases).map { coverage.caseSeconds[$0] ?? baseline.rows }, cap: baseline.rows)
-            result = classify(site, gate.run(mutant: site.number, scope: .cases(coverage.rowSelection(cases)), scratch: scratch,
+            result = classify(site, gate.run(mutant: site.number, failFast: failFast, scope: .cases(coverage.rowSelection(cases)), scratch: scratch,
                                              label: label, timeout: limit),
                               timeout: limit)
         }
         if result.status == .survived, !specs.isEmpty {
             let rowsTime = result.milliseconds
             let limit = timeout(specs.map { coverage.specSeconds[$0] ?? baseline.whole }, cap: baseline.whole)
-            result = classify(site, gate.run(mutant: site.number, scope: .specs(specs), scratch: scratch, label: label + "-explore",
+            result = classify(site, gate.run(mutant: site.number, failFast: failFast, scope: .specs(specs), scratch: scratch, label: label + "-explore",
                                              timeout: limit), timeout: limit)
             result.milliseconds += rowsTime
             result.explored = true
@@ -87,15 +89,15 @@ struct MutantRunContext: Sendable {
         let label = "mutant-\(site.number)"
         var result: MutantResult
         if policy == .always {
-            result = classify(site, gate.run(mutant: mutant, rowsOnly: false, scratch: scratch, label: label, timeout: timeouts.full),
+            result = classify(site, gate.run(mutant: mutant, failFast: failFast, rowsOnly: false, scratch: scratch, label: label, timeout: timeouts.full),
                               timeout: timeouts.full)
             result.explored = true
         } else {
-            result = classify(site, gate.run(mutant: mutant, rowsOnly: true, scratch: scratch, label: label, timeout: timeouts.rows),
+            result = classify(site, gate.run(mutant: mutant, failFast: failFast, rowsOnly: true, scratch: scratch, label: label, timeout: timeouts.rows),
                               timeout: timeouts.rows)
             if policy == .rowsFirst, result.status == .survived {
                 let rowsTime = result.milliseconds
-                result = classify(site, gate.run(mutant: mutant, rowsOnly: false, scratch: scratch, label: label + "-explore",
+                result = classify(site, gate.run(mutant: mutant, failFast: failFast, rowsOnly: false, scratch: scratch, label: label + "-explore",
                                                  timeout: timeouts.full), timeout: timeouts.full)
                 result.milliseconds += rowsTime
                 result.explored = true

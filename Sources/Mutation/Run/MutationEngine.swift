@@ -38,6 +38,7 @@ public struct MutationEngine: Sendable {
         context.baseline = (baseline.rowsSeconds, baseline.wholeSeconds)
         context.timeoutFactor = request.timeoutFactor
         context.minimumTimeout = request.minimumTimeout
+        context.failFast = !request.matrix
         let schematized = selected.filter { !fallbackIDs.contains($0.id) }
         if request.coverage, !schematized.isEmpty {
             context.coverage = try measureCoverage(gate, baseline: baseline, request: request, scratch: scratch, timing: &timing)
@@ -55,7 +56,8 @@ public struct MutationEngine: Sendable {
         timing.wall = Date().timeIntervalSince(started)
         let settings = MutationSettings(seed: request.seed, sample: request.sample, shard: request.shard?.description,
                                         planSites: plan.sites.count, policy: request.policy.rawValue, jobs: request.jobs,
-                                        timeout: baseline.timeouts.full, coverage: request.coverage ? "per-case" : "off")
+                                        timeout: baseline.timeouts.full, coverage: request.coverage ? "per-case" : "off",
+                                        matrix: request.matrix)
         return MutationReport(mutants: results, rows: baseline.rows, sources: sources(of: plan.sites, in: request.packageRoot),
                               excluded: plan.excluded, settings: settings, timing: timing)
     }

@@ -64,10 +64,17 @@ public struct MutationSettings: Codable, Sendable, Hashable {
     public var coverage: String
     /// Each mutant's timeout in seconds.
     public var timeout: Double
+    /// Whether each mutant ran every case that reaches it, so every row that kills it is known (`--matrix`); false
+    /// when each stopped at its first failing case. Nil in reports written before the choice existed (they ran every
+    /// case).
+    public var matrix: Bool?
+
+    /// Whether the kill matrix is exact: every row that kills each mutant was run.
+    public var exactMatrix: Bool { matrix ?? true }
 
     /// Makes settings.
     public init(seed: UInt64, sample: Int?, shard: String?, mergedShards: [String] = [], planSites: Int, policy: String,
-                jobs: Int, timeout: Double, coverage: String = "off") {
+                jobs: Int, timeout: Double, coverage: String = "off", matrix: Bool = true) {
         self.seed = seed
         self.sample = sample
         self.shard = shard
@@ -77,6 +84,7 @@ public struct MutationSettings: Codable, Sendable, Hashable {
         self.jobs = jobs
         self.timeout = timeout
         self.coverage = coverage
+        self.matrix = matrix
     }
 }
 

@@ -19,6 +19,9 @@ public struct MutationRequest: Sendable {
     /// Measure per-case coverage after the baseline and run each mutant's reaching cases only (true), or run the
     /// whole gate for every mutant (false, `--coverage off`).
     public var coverage: Bool = true
+    /// Run every case that reaches a mutant, recording every row that kills it (the exact kill matrix, `--matrix`), or
+    /// stop each mutant's gate at its first failing case (false, the default: a verdict per mutant, in far less time).
+    public var matrix: Bool = false
     /// At most this many fallback builds (one per mutant that could not be schematized); the rest are reported as
     /// not built.
     public var maxFallbackBuilds: Int = 16
