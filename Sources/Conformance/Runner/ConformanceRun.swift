@@ -3,8 +3,8 @@ import SpecKit
 
 /// One conformance run, from spec paths to a result: compile the specs against the standard fixtures, check the
 /// expected-failures file and the selection against them, fingerprint the build, the specs and the design documents
-/// they cite, and run AppLockCore against every selected case. `lockspec run`, the SpecTablesPlugin's tool and the
-/// conformance gate's tests all go through it, so they compile and check the same way.
+/// they cite, and run AppLockCore against every selected case. `lockspec run` and the conformance gate's tests both go
+/// through it, so they compile and check the same way.
 public struct ConformanceRun: Sendable {
     /// What to run and how to name the run.
     public struct Options: Sendable {

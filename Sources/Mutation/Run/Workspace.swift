@@ -15,15 +15,34 @@ public struct Workspace: Sendable {
         self.root = root
     }
 
-    /// Copies the package's files into the copy, then writes `overrides` (package-relative path → text) over them.
+    /// Copies the package's files into the copy, then writes `overrides` (package-relative path → text) over them, and
+    /// removes every file an earlier run left that the package no longer has (a deleted source would still be compiled).
     public func prepare(overrides: [String: String]) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var kept = Set(overrides.keys)
         for path in try trackedFiles() where overrides[path] == nil {
             guard let data = fm.contents(atPath: "\(packageRoot)/\(path)") else { continue }
             try write(data, to: path)
+            kept.insert(path)
         }
         for (path, text) in overrides { try write(Data(text.utf8), to: path) }
+        try removeLeftovers(keeping: kept)
+    }
+
+    /// Removes the copy's files that are not in `kept` (SwiftPM's own `.swiftpm` and `.build` folders are left alone).
+    private func removeLeftovers(keeping kept: Set<String>) throws {
+        let fm = FileManager.default
+        guard let e = fm.enumerator(atPath: root) else { return }
+        var leftovers: [String] = []
+        while let path = e.nextObject() as? String {
+            if path == ".swiftpm" || path == ".build" { e.skipDescendants(); continue }
+            var isDirectory: ObjCBool = false
+            if fm.fileExists(atPath: "\(root)/\(path)", isDirectory: &isDirectory), !isDirectory.boolValue, !kept.contains(path) {
+                leftovers.append(path)
+            }
+        }
+        for path in leftovers { try fm.removeItem(atPath: "\(root)/\(path)") }
     }
 
     /// Writes one file of the copy, unless it already holds exactly these bytes.
