@@ -127,8 +127,8 @@ struct MachineModel: Sendable {
     let machine: Machine
     /// One plan per event, in declaration order.
     let plans: [EventPlan]
-    /// Each state's name to its index in `machine.states`.
-    let stateIndex: [String: Int]
+    /// Each state's name to its index in `machine.states` (the first, should a name repeat).
+    let stateIndex: NameIndex
     /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
     /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
     /// per state and event).
@@ -150,7 +150,7 @@ struct MachineModel: Sendable {
 
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
-        let resolve = Self.stateIndex(machine)
+        let resolve = NameIndex(machine.states.map(\.name))
         stateIndex = resolve
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
@@ -175,17 +175,9 @@ struct MachineModel: Sendable {
         initialState = resolve[machine.initial]
     }
 
-    /// Each state's name to its index in `machine.states` (the first, should a name repeat).
-    static func stateIndex(_ machine: Machine) -> [String: Int] {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(machine.states.count)
-        for s in machine.states.indices where index[machine.states[s].name] == nil { index[machine.states[s].name] = s }
-        return index
-    }
-
     /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
     /// state, otherwise each named state `resolve` knows. The row is read in place (no copy, no array of states).
-    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: [String: Int], _ body: (Int) -> Void) {
+    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: NameIndex, _ body: (Int) -> Void) {
         let from = machine.rows[r].from
         if from.isEmpty {
             for s in machine.states.indices { body(s) }
@@ -198,7 +190,7 @@ struct MachineModel: Sendable {
     /// are `list[starts[cell]..<starts[cell + 1]]`. Each row's cells are found once (one look-up per state and event
     /// it names), then counted and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks'
     /// groups (whose events end with `relaunch` whether the machine models it or not) are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: [String: Int]) -> (starts: [Int], list: [Int]) {
+    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: NameIndex) -> (starts: [Int], list: [Int]) {
         let eventIndex = NameIndex(events)
         let width = events.count
         var memberships: [(cell: Int, row: Int)] = []
