@@ -6,7 +6,7 @@ import Mutation
 let mutateCommand = Command(
     name: "mutate",
     overview: "Seeds every mutation site into AppLockCore, built once behind a switch, runs the gate for each mutant, and reports the score and the row x mutant kill matrix.",
-    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--coverage per-case|off] [--matrix] [--accepted <file>] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
+    usage: "lockspec mutate [--list] [--seed N] [--sample K] [--mutant <id,...>] [--shard I/N] [--jobs N] [--policy rows-first|always|never] [--coverage per-case|off] [--matrix] [--accepted <file>] [--recheck-accepted] [--ci] [--json <file>] [--html <file>] [--markdown <file>] [--format text|github] | lockspec mutate merge <file> ... [options]",
     arguments: [("merge <file> ...", "Merges the --json reports of every --shard I/N run into one report (a shard missing or given twice is refused).")],
     options: [
         ("--seed <N>", "The seed of --sample (default 1)."),
@@ -21,7 +21,8 @@ let mutateCommand = Command(
         ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
         ("--package <dir>", "The package to mutate (default: the current folder); its core is Sources/AppLockCore."),
         ("--accepted <file>", "A YAML list of {mutant: <id>, reason, expires: YYYY-MM-DD}: listed survivors are Ignored (default: mutation-accepted.yaml when it exists)."),
-        ("--ci", "Also fails when a listed mutant is now killed, an entry has expired, or an entry names no mutant of the plan."),
+        ("--recheck-accepted", "Runs the listed mutants too (by default they are reported Ignored without a run), so a listed mutant that is now detected shows: with --ci it fails the run. Much slower: each listed mutant then runs everything that reaches it."),
+        ("--ci", "Also fails when an entry has expired or names no mutant of the plan, and, with --recheck-accepted, when a listed mutant is now detected."),
         ("--json <file>", "Writes the report in Stryker's mutation-testing-report-schema (the input of 'lockspec mutate merge')."),
         ("--html <file>", "Writes a self-contained HTML page: each file's source with its sites coloured by status, the killing rows on hover."),
         ("--markdown <file>", "Writes a Markdown summary for CI."),
@@ -29,7 +30,7 @@ let mutateCommand = Command(
     ],
     valued: ["--seed", "--sample", "--mutant", "--shard", "--jobs", "--policy", "--coverage", "--max-fallback-builds", "--package", "--accepted",
              "--json", "--html", "--markdown", "--format"],
-    flags: ["--ci", "--list", "--matrix"],
+    flags: ["--ci", "--list", "--matrix", "--recheck-accepted"],
     run: { args in
         enum Format: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
@@ -40,6 +41,7 @@ let mutateCommand = Command(
         invocation.markdown = args.options["--markdown"]
         invocation.github = format == .github
         invocation.ci = args.flags.contains("--ci")
+        invocation.recheckAccepted = args.flags.contains("--recheck-accepted")
         let defaultAccepted = "\(package)/mutation-accepted.yaml"
         invocation.accepted = args.options["--accepted"]
             ?? (FileManager.default.fileExists(atPath: defaultAccepted) ? defaultAccepted : nil)

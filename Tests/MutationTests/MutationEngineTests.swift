@@ -30,6 +30,25 @@ struct MutationEngineTests {
             .contains("kill matrix: not measured"))
     }
 
+    @Test("listed mutants are reported Ignored without a gate run (they run with --recheck-accepted); the others as before")
+    func listedNotRun() throws {
+        let package = try FakePackage(count: 8)
+        var request = package.request()
+        request.listed = ["m1", "m4", "m6"]
+        let report = try package.engine().run(request)
+        for id in ["m1", "m4", "m6"] {
+            #expect(status(report, id)?.status == .ignored && status(report, id)?.reason == MutationEngine.listedReason)
+            #expect(status(report, id)?.milliseconds == 0 && status(report, id)?.coveredBy == nil)
+        }
+        // The gate ran for none of them: no call with LOCKSPEC_MUTANT 1, 4 or 6 (the coverage and baseline calls are 0).
+        let mutants = Set(package.calls().compactMap { $0.split(separator: " ").first.map(String.init) })
+        #expect(mutants.isDisjoint(with: ["1", "4", "6"]) && mutants.isSuperset(of: ["2", "3", "5", "7"]), "m8 reaches nothing, so it does not run either")
+        #expect(status(report, "m5")?.status == .killed && status(report, "m8")?.status == .noCoverage)
+        #expect(report.counted == 5 && !report.settings.listedChecked)
+        let all = try package.engine().run(package.request())
+        #expect(all.settings.listedChecked && status(all, "m1")?.status == .killed && status(all, "m4")?.status == .survived)
+    }
+
     @Test("--matrix runs every case that reaches a mutant, so every row that kills it is known; the verdicts are the same")
     func exactMatrix() throws {
         let package = try FakePackage(count: 8)

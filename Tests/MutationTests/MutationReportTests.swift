@@ -5,13 +5,14 @@ import Testing
 @Suite("Mutation reports: shards, CI mode, Stryker JSON")
 struct MutationReportTests {
     private func run(_ package: FakePackage, shard: String? = nil, json: String? = nil, accepted: String? = nil,
-                     ci: Bool = false) -> MutationAnalysis.Outcome {
+                     ci: Bool = false, recheck: Bool = false) -> MutationAnalysis.Outcome {
         var request = package.request()
         request.shard = shard.flatMap(Shard.init)
         var invocation = MutationAnalysis.Invocation(mode: .run(request, package.engine()), today: "2026-06-01")
         invocation.json = json
         invocation.accepted = accepted
         invocation.ci = ci
+        invocation.recheckAccepted = recheck
         return MutationAnalysis.execute(invocation)
     }
 
@@ -66,7 +67,7 @@ struct MutationReportTests {
         #expect(tests.contains { $0["id"] as? String == "explore:demo" }, "every coveredBy id names a test")
     }
 
-    @Test("CI mode: every survivor listed exits 0; a new survivor exits 1; a listed mutant now killed (unless racy), or an expired entry, exits 1")
+    @Test("CI mode: every survivor listed exits 0; a new survivor exits 1; with --recheck-accepted a listed mutant now killed (unless racy) exits 1; an expired entry exits 1")
     func ciMode() throws {
         let package = try FakePackage()
         let file = package.root + "/accepted.yaml"
@@ -84,12 +85,18 @@ struct MutationReportTests {
 
         try "- {mutant: m4, reason: equivalent, expires: 2026-12-31}\n- {mutant: m1, reason: was a survivor, expires: 2026-12-31}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
-        let stale = run(package, accepted: file, ci: true)
+        let stale = run(package, accepted: file, ci: true, recheck: true)
         #expect(stale.exitCode == 1 && stale.output.contains("nowKilled: m1"))
+        #expect(stale.output.contains("accepted survivors: 2 listed mutants ran"))
+        // Without --recheck-accepted the listed mutants do not run, so the stale entry cannot show.
+        let unchecked = run(package, accepted: file, ci: true)
+        #expect(unchecked.exitCode == 0, "\(unchecked.output)")
+        #expect(unchecked.output.contains("accepted survivors: 2 of 2 listed mutants not run"))
+        #expect(unchecked.report?.mutants.first { $0.site.id == "m1" }?.status == .ignored)
         // A racy entry (its outcome depends on thread timing) may be detected without going stale.
         try "- {mutant: m4, reason: equivalent, expires: 2026-12-31}\n- {mutant: m1, reason: a race, expires: 2026-12-31, racy: true}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
-        let racy = run(package, accepted: file, ci: true)
+        let racy = run(package, accepted: file, ci: true, recheck: true)
         #expect(racy.exitCode == 0, "\(racy.output)")
 
         try "- mutant: m4\n  reason: equivalent\n  expires: 2026-05-31\n".write(toFile: file, atomically: true, encoding: .utf8)

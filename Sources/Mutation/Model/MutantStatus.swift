@@ -10,8 +10,8 @@ public enum MutantStatus: String, Codable, Sendable, CaseIterable {
     case runtimeError = "RuntimeError"
     /// The mutated source does not compile; left out of the score.
     case compileError = "CompileError"
-    /// The mutant was listed as equivalent or accepted in the accepted-survivors file and survived; left out of the
-    /// score.
+    /// The mutant is listed as equivalent or accepted in the accepted-survivors file, and survived (or was not run:
+    /// listed mutants run only with `--recheck-accepted`); left out of the score.
     case ignored = "Ignored"
     /// No case of the gate reaches the mutated code; a survivor.
     case noCoverage = "NoCoverage"

@@ -12,6 +12,7 @@ public enum MutationMarkdown {
         for (op, counts) in MutationText.byOperator(report) {
             md += "| \(op.rawValue) | " + MutantStatus.allCases.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |\n"
         }
+        md += MutationText.listedLine(report).map { "\n\($0.prefix(1).uppercased() + $0.dropFirst()).\n" } ?? ""
         md += report.settings.exactMatrix
             ? "\nKill matrix: \(matrix.kills.count) rows kill at least one mutant; \(matrix.idleRows.count) rows kill none; "
                 + "\(matrix.singleKills.count) mutants are killed by one row only.\n"

@@ -38,8 +38,9 @@ public enum MutationMerge {
         for part in parts.dropFirst() {
             let t = part.settings
             guard t.seed == s.seed, t.sample == s.sample, t.policy == s.policy, t.planSites == s.planSites, t.coverage == s.coverage,
-                  t.exactMatrix == s.exactMatrix else {
-                throw MutationRunError("the shards come from different runs (seed, sample, policy, coverage, matrix or plan differ)")
+                  t.exactMatrix == s.exactMatrix, t.listedChecked == s.listedChecked else {
+                throw MutationRunError("the shards come from different runs (seed, sample, policy, coverage, matrix, "
+                    + "--recheck-accepted or plan differ)")
             }
             guard part.rows.map(\.id) == parts[0].rows.map(\.id) else {
                 throw MutationRunError("the shards ran different gates (their rows differ)")

@@ -24,7 +24,7 @@ public enum MutationText {
     /// The console report.
     public static func render(_ report: MutationReport, verdict: MutationVerdict) -> String {
         let s = report.settings, t = report.timing, matrix = KillMatrix(report)
-        var out = "lockspec mutate: \(report.mutants.count) mutants run of \(s.planSites) sites"
+        var out = "lockspec mutate: \(report.mutants.count) mutants of \(s.planSites) sites"
         if let shard = s.shard { out += " (shard \(shard))" }
         if !s.mergedShards.isEmpty { out += " (merged shards \(s.mergedShards.joined(separator: ", ")))" }
         if let sample = s.sample { out += " (seeded sample of \(sample), seed \(s.seed))" }
@@ -42,6 +42,7 @@ public enum MutationText {
             ? "kill matrix: \(matrix.kills.count) rows kill at least one mutant, \(matrix.idleRows.count) kill none, "
                 + "\(matrix.singleKills.count) mutants are killed by one row only\n"
             : "kill matrix: not measured (each mutant's gate stopped at its first failing case; --matrix runs them all)\n"
+        out += listedLine(report).map { $0 + "\n" } ?? ""
         let survivors = report.mutants.filter { $0.reportedStatus == .survived || $0.reportedStatus == .noCoverage }
         if !survivors.isEmpty { out += "survivors:\n" }
         for m in survivors {
@@ -53,6 +54,16 @@ public enum MutationText {
         for f in verdict.findings where f.kind != .survivor { out += "  \(f.kind.rawValue): \(f.mutant): \(f.message)\n" }
         out += verdict.fails ? "FAIL: \(verdict.findings.count) finding(s)\n" : "PASS\n"
         return out
+    }
+
+    /// What became of the listed mutants: run (and survived), or not run; nil when none is listed.
+    public static func listedLine(_ report: MutationReport) -> String? {
+        let listed = report.mutants.filter { $0.accepted != nil }
+        guard !listed.isEmpty else { return nil }
+        let unrun = listed.filter { $0.status == .ignored }.count
+        if unrun == 0 { return "accepted survivors: \(listed.count) listed mutants ran (--recheck-accepted)" }
+        return "accepted survivors: \(unrun) of \(listed.count) listed mutants not run, so a stale entry cannot show; "
+            + "--recheck-accepted runs them (and with --ci fails on one now detected)"
     }
 
     /// Seconds, rounded: `312 s`.

@@ -1,6 +1,7 @@
 /// The accepted-survivors file applied to a report, and what fails the run. Any survivor not listed fails; in CI mode
-/// so does a stale list: a listed mutant that is now detected (unless its entry is `racy`: its outcome depends on
-/// thread timing), an entry past its date, and (when every site of the plan ran) an entry naming no mutant of the plan.
+/// so does a stale list: a listed mutant that is now detected (only when the listed mutants ran, `--recheck-accepted`,
+/// and unless its entry is `racy`: its outcome depends on thread timing), an entry past its date, and (when every site
+/// of the plan is in the report) an entry naming no mutant of the plan.
 public struct MutationVerdict: Sendable, Hashable {
     /// What fails the run, sorted by mutant id then kind.
     public var findings: [Finding]

@@ -20,6 +20,9 @@ public enum MutationAnalysis {
         public var accepted: String?
         /// CI mode: a stale accepted-survivors list fails too.
         public var ci: Bool = false
+        /// Run the mutants the accepted-survivors file lists too (`--recheck-accepted`), so one that is now detected
+        /// shows (and fails in CI mode); by default they are reported `Ignored` without a run.
+        public var recheckAccepted: Bool = false
         /// Today, YYYY-MM-DD (UTC), for expiry.
         public var today: String
 
@@ -57,7 +60,7 @@ public enum MutationAnalysis {
         do {
             if case .list(let root) = invocation.mode { return Outcome(output: try listing(root), errors: "", exitCode: 0, report: nil) }
             let accepted = try invocation.accepted.map(AcceptedSurvivors.load(path:))
-            var report = try produce(invocation.mode, progress: progress)
+            var report = try produce(listing(accepted, in: invocation), progress: progress)
             MutationVerdict.apply(accepted, to: &report)
             let verdict = MutationVerdict(report, accepted: accepted, today: invocation.today, ci: invocation.ci)
             try write(report, verdict: verdict, invocation)
@@ -68,6 +71,15 @@ public enum MutationAnalysis {
         } catch {
             return Outcome(output: "", errors: "lockspec mutate: \(error)\n", exitCode: 2, report: nil)
         }
+    }
+
+    /// The invocation's mode with the accepted list's mutants left unrun, unless they are to be rechecked.
+    static func listing(_ accepted: AcceptedSurvivors?, in invocation: Invocation) -> Invocation.Mode {
+        guard case .run(var request, let engine) = invocation.mode, let accepted, !invocation.recheckAccepted else {
+            return invocation.mode
+        }
+        request.listed = Set(accepted.entries.map(\.mutant))
+        return .run(request, engine)
     }
 
     static func produce(_ mode: Invocation.Mode, progress: (@Sendable (Int, Int) -> Void)?) throws -> MutationReport {

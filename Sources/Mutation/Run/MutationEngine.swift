@@ -31,9 +31,13 @@ public struct MutationEngine: Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let (plan, gate, leaving) = try buildSchemata(workspace, timing: &timing)
         let baseline = try runBaseline(gate, request: request, scratch: scratch, timing: &timing)
-        let selected = MutantSelection.select(plan.sites, only: request.only, sample: request.sample, seed: request.seed,
-                                              shard: request.shard)
+        let chosen = MutantSelection.select(plan.sites, only: request.only, sample: request.sample, seed: request.seed,
+                                            shard: request.shard)
         let fallbackIDs = Set(plan.fallback).union(leaving)
+        let unrun = chosen.filter { request.listed.contains($0.id) }.map {
+            MutantResult(site: $0, status: .ignored, reason: Self.listedReason)
+        }
+        let selected = chosen.filter { !request.listed.contains($0.id) }
         var context = MutantRunContext(gate: gate, policy: request.policy, scratch: scratch, timeouts: baseline.timeouts)
         context.baseline = (baseline.rowsSeconds, baseline.wholeSeconds)
         context.timeoutFactor = request.timeoutFactor
@@ -49,6 +53,7 @@ public struct MutationEngine: Sendable {
         var results = Parallel.map(schematized, jobs: request.jobs, progress: progress) { runContext.run($0) }
         results += try runFallbacks(selected.filter { fallbackIDs.contains($0.id) }, plan: plan, workspace: workspace,
                                     context: context, request: request, timing: &timing)
+        results += unrun
         if let broken = results.first(where: { $0.reason?.hasPrefix(MutantRunContext.notStarted) == true }) {
             throw MutationRunError("the gate could not be started: \(broken.reason ?? "")")
         }
@@ -57,10 +62,13 @@ public struct MutationEngine: Sendable {
         let settings = MutationSettings(seed: request.seed, sample: request.sample, shard: request.shard?.description,
                                         planSites: plan.sites.count, policy: request.policy.rawValue, jobs: request.jobs,
                                         timeout: baseline.timeouts.full, coverage: request.coverage ? "per-case" : "off",
-                                        matrix: request.matrix)
+                                        matrix: request.matrix, listedRun: request.listed.isEmpty)
         return MutationReport(mutants: results, rows: baseline.rows, sources: sources(of: plan.sites, in: request.packageRoot),
                               excluded: plan.excluded, settings: settings, timing: timing)
     }
+
+    /// Why a listed mutant has no run: the reason every report shows beside its entry's own.
+    public static let listedReason = "listed in the accepted-survivors file, so not run (--recheck-accepted runs it)"
 
     /// The original text of every file that has a site.
     func sources(of sites: [MutationSite], in root: String) -> [String: String] {

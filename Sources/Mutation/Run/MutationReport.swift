@@ -68,13 +68,19 @@ public struct MutationSettings: Codable, Sendable, Hashable {
     /// when each stopped at its first failing case. Nil in reports written before the choice existed (they ran every
     /// case).
     public var matrix: Bool?
+    /// Whether the mutants the accepted-survivors file lists ran (`--recheck-accepted`), so a listed mutant that is now
+    /// detected shows; false when they were reported `Ignored` without a run. Nil in reports written before the choice
+    /// existed (they ran).
+    public var listedRun: Bool?
 
     /// Whether the kill matrix is exact: every row that kills each mutant was run.
     public var exactMatrix: Bool { matrix ?? true }
+    /// Whether the listed mutants ran, so the accepted list's staleness was checked.
+    public var listedChecked: Bool { listedRun ?? true }
 
     /// Makes settings.
     public init(seed: UInt64, sample: Int?, shard: String?, mergedShards: [String] = [], planSites: Int, policy: String,
-                jobs: Int, timeout: Double, coverage: String = "off", matrix: Bool = true) {
+                jobs: Int, timeout: Double, coverage: String = "off", matrix: Bool = true, listedRun: Bool = true) {
         self.seed = seed
         self.sample = sample
         self.shard = shard
@@ -85,6 +91,7 @@ public struct MutationSettings: Codable, Sendable, Hashable {
         self.timeout = timeout
         self.coverage = coverage
         self.matrix = matrix
+        self.listedRun = listedRun
     }
 }
 

@@ -25,6 +25,10 @@ public struct MutationRequest: Sendable {
     /// At most this many fallback builds (one per mutant that could not be schematized); the rest are reported as
     /// not built.
     public var maxFallbackBuilds: Int = 16
+    /// The mutants the accepted-survivors file lists, reported `Ignored` without a run (as Stryker ignores the mutants
+    /// its configuration names); empty to run them like every other mutant (`--recheck-accepted`), which is what shows
+    /// that a listed mutant still survives.
+    public var listed: Set<String> = []
     /// Each gate's timeout is this many times the unmutated wall time of what it runs (the whole gate, or under
     /// coverage the selected cases' and specs' coverage runs) …
     public var timeoutFactor: Double = 5
