@@ -3,9 +3,10 @@ import Mutation
 
 /// Built once against rebuilt per mutant, on the same seeded sample of AppLockCore's mutants, one gate at a time
 /// (`--jobs 1` both ways, so the figure is the cost of one mutant): the schematized copy's build and the coverage phase
-/// are counted once, spread over every site of the plan; each rebuilt mutant pays its own incremental release build
-/// and runs the whole gate (a mutant built on its own has no switch to record its coverage). Prints mutants per
-/// minute each way and the ratio (goal ≥ 20x).
+/// are counted once, spread over the mutants a default run runs; each rebuilt mutant pays its own incremental release
+/// build and runs the gate rows first (a mutant built on its own has no switch to record its coverage). The sample is
+/// drawn from the mutants a default `lockspec mutate` runs: those mutation-accepted.yaml lists are not run there, so
+/// they are left out here too. Prints mutants per minute each way and the ratio (goal ≥ 20x).
 ///
 /// Arguments: `[SAMPLE] [REBUILT] [SEED]` (default 12 mutants built once, the first 3 of them rebuilt, seed 1).
 func runMutateBench(_ arguments: [String]) {
@@ -13,6 +14,12 @@ func runMutateBench(_ arguments: [String]) {
     let sample = numbers.first ?? 12, rebuilt = numbers.dropFirst().first ?? 3, seed = UInt64(numbers.dropFirst(2).first ?? 1)
     let root = FileManager.default.currentDirectoryPath, work = "\(root)/.build/mutation"
     var request = MutationRequest(packageRoot: root, workFolder: work, jobs: 1)
+    let runs: Set<String>
+    do { runs = try mutantsOfADefaultRun(root) } catch {
+        print("mutate: the plan or the accepted list could not be read: \(error)")
+        return
+    }
+    request.only = runs
     request.sample = sample
     request.seed = seed
     let once: MutationReport
@@ -20,11 +27,11 @@ func runMutateBench(_ arguments: [String]) {
         print("mutate: the built-once run did not run: \(error)")
         return
     }
-    let perBuild = (once.timing.build + once.timing.coverage) / Double(max(1, once.settings.planSites))
+    let perBuild = (once.timing.build + once.timing.coverage) / Double(max(1, runs.count))
     let onceMinutes = (once.timing.mutants + perBuild * Double(once.mutants.count)) / 60
-    print("mutate: built once: \(once.mutants.count) mutants (seed \(seed)) in \(fmt(once.timing.mutants)) s of gates "
-        + "+ the schematized build \(fmt(once.timing.build)) s and the coverage phase \(fmt(once.timing.coverage)) s spread over "
-        + "\(once.settings.planSites) sites (\(fmt(perBuild)) s each)")
+    print("mutate: built once: \(once.mutants.count) mutants (seed \(seed), drawn from the \(runs.count) of \(once.settings.planSites) "
+        + "sites a default run runs) in \(fmt(once.timing.mutants)) s of gates + the schematized build \(fmt(once.timing.build)) s "
+        + "and the coverage phase \(fmt(once.timing.coverage)) s spread over those \(runs.count) (\(fmt(perBuild)) s each)")
     request.sample = nil
     request.only = Set(once.mutants.prefix(rebuilt).map(\.site.id))
     request.maxFallbackBuilds = rebuilt
@@ -40,6 +47,15 @@ func runMutateBench(_ arguments: [String]) {
     print("mutate: built once \(fmt(onceRate)) mutants/min; rebuilt \(fmt(eachRate)) mutants/min; ratio \(fmt(onceRate / eachRate))x (goal ≥ 20x)")
     let agree = each.mutants.allSatisfy { m in once.mutants.first { $0.site.id == m.site.id }?.status.isDetected == m.status.isDetected }
     print("mutate: the two ways \(agree ? "agree" : "DISAGREE") on every rebuilt mutant's detection")
+}
+
+/// The ids of the plan's sites that a default run runs: every site but those the package's mutation-accepted.yaml
+/// lists.
+private func mutantsOfADefaultRun(_ root: String) throws -> Set<String> {
+    let plan = try MutationPlanner.plan(packageRoot: URL(fileURLWithPath: root))
+    let file = "\(root)/mutation-accepted.yaml"
+    let listed = FileManager.default.fileExists(atPath: file) ? Set(try AcceptedSurvivors.load(path: file).entries.map(\.mutant)) : []
+    return Set(plan.sites.map(\.id)).subtracting(listed)
 }
 
 /// The same plan with nothing schematized: every selected mutant takes the fallback path (its own build).
