@@ -32,9 +32,6 @@ enum Argon2Memory {
         pool.give(UnsafeMutableRawPointer(memory), size: size)
     }
 
-    /// Unmaps every kept region (for an app told that memory is short); the next derivation maps a new one.
-    static func releaseKept() { pool.releaseAll() }
-
     /// How many regions are kept now (for tests).
     static var keptCount: Int { pool.count }
 
@@ -62,14 +59,6 @@ enum Argon2Memory {
                 return true
             }
             if !keep { munmap(address, size) }
-        }
-
-        func releaseAll() {
-            let all = lock.withLock { () -> [(address: UnsafeMutableRawPointer, size: Int)] in
-                defer { regions = [] }
-                return regions
-            }
-            for region in all { munmap(region.address, region.size) }
         }
 
         private static func map(size: Int) -> UnsafeMutableRawPointer? {
