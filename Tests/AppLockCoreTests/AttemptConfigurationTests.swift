@@ -11,7 +11,7 @@ struct AttemptConfigurationTests {
         #expect((1...9).map { tiers.blockDuration(afterFailure: $0) } ==
                 [nil, nil, nil, nil, .seconds(60), .seconds(300), .seconds(900), .seconds(3600), .seconds(3600)])
         #expect((1...6).map { tiers.attemptsRemaining(afterFailures: $0) } == [4, 3, 2, 1, 0, 0])
-        #expect(PINLockoutPolicy.freeAttempts == 4 && PINLockoutPolicy.longestBlock == .seconds(3600))
+        #expect(PINLockoutPolicy.longestBlock == .seconds(3600))
     }
 
     @Test("configured tiers: a third failure blocks 10 s, the next ones 20 s")

@@ -1,8 +1,6 @@
 /// The PIN attempt rules of §6.1.2 with D-MT-TIERS as the document sets them (`PINLockoutTiers.document`; a
 /// `MedTimeUnlock.Configuration` may set others), and the countdown format of §3.5 with D-MT-COUNTDOWN.
 public enum PINLockoutPolicy {
-    /// Wrong PINs allowed before the first block.
-    public static let freeAttempts = PINLockoutTiers.document.freeAttempts
     /// The longest block (the 8th and later failure): 1 hour. Also the fail-closed block of D-STORE-CORRUPT.
     public static let longestBlock = PINLockoutTiers.document.longestBlock
 

@@ -17,9 +17,6 @@ public struct PINLockoutTiers: Hashable, Sendable, CustomStringConvertible {
     /// and every later one 3600 s.
     public static let document = PINLockoutTiers(attempts: 5, blocks: [.seconds(60), .seconds(300), .seconds(900), .seconds(3600)])
 
-    /// Wrong PINs allowed before the first block.
-    public var freeAttempts: Int { attempts - 1 }
-
     /// The longest block (the last tier). Also the fail-closed block of D-STORE-CORRUPT.
     public var longestBlock: TimeSpan { blocks[blocks.count - 1] }
 

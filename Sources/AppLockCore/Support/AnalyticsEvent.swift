@@ -49,11 +49,6 @@ public struct AnalyticsEvent: Hashable, Sendable, CustomStringConvertible {
         self.parameters = parameters
     }
 
-    /// The value of `key`, if present.
-    public subscript(key: String) -> String? {
-        parameters.first { $0.key == key }?.value
-    }
-
     /// E.g. `pin_failure, attempt_number=1` or `pin_attempt`.
     public var description: String {
         ([name] + parameters.map { "\($0.key)=\($0.value)" }).joined(separator: ", ")
