@@ -22,38 +22,112 @@ import SpecKit
 /// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
 ///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
 ///   `false` can be configured).
-public final class LaunchLockFixture: Fixture {
-    /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(
-            events: [
-                "appear": [:], "background": [:], "inactive": [:], "active": ["away": .duration],
-                "authResult": ["outcome": .names("success", "failure", "cancel")], "unlockTapped": [:],
-                "toggleOn": ["available": .bool], "toggleOff": [:], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
-            ],
-            observations: [
-                "state": .names("Open", "Locked"), "enabled": .bool, "cover": .bool, "prompt": .names("none", "unlock", "enable"),
-                "coldLocked": .bool, "backgroundTime": .bool, "phase": .names("active", "inactive", "background"),
-                "available": .bool, "toggleInteractive": .bool, "label": .text, "subtitle": .text, "prompts": .bool,
-                "enabledAfter": .bool, "failedClosed": .bool, "builtInGrace": .duration,
-            ],
-            tableOutputs: ["prompts", "enabledAfter"],
-            effects: ["startAuthentication"],
-            product: [
-                "grace": .duration(0...3_600_000), "policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]),
-                "coverRule": .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]), "defaultEnabled": .bool,
-            ],
-            productChoices: ["defaultEnabled": ProductChoices([.bool(false)], because: "the core's launch lock is off until turned on, §2")],
-            decisions: [
-                "launch-lock.availability": ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool],
-                "launch-lock.toggle": ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")],
-            ],
-            supportsRelaunch: true,
-            // The device's faults work on the store file whatever the app does; corruptStore damages it between a kill and a relaunch.
-            servedWhileKilled: ["storageFull", "storageWorks", "corruptStore"], onlyWhileKilled: ["corruptStore"],
-            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
-            movesClockBack: true)
-    }
+public final class LaunchLockFixture: BoundFixture {
+    /// The product values configure the core's own configuration.
+    public typealias Settings = LaunchLock.Configuration
+    /// The core's effects.
+    public typealias CoreEffect = LaunchLockEffect
+
+    /// Every name this fixture knows, once, with its domain and what it does.
+    public static let bindings = FixtureBindings<LaunchLockFixture>(relaunches: true, movesClockBack: true, [
+        // Events
+        .event("appear") { f, _ in try f.handle(.appear) },
+        .event("background") { f, _ in try f.handle(.scenePhase(.background)) },
+        .event("inactive") { f, _ in try f.handle(.scenePhase(.inactive)) },
+        .event("active", inputs: ["away": .duration]) { f, inputs in
+            if let away = inputs.first(where: { $0.name == "away" }) {
+                guard case .duration(let ms) = away.value else { throw FixtureError("away must be a duration") }
+                f.clock.advance(by: .milliseconds(Int64(ms)))
+            }
+            return try f.handle(.scenePhase(.active))
+        },
+        // `auth` is a second spelling of `outcome`.
+        .event("authResult", inputs: ["outcome": .names("success", "failure", "cancel")], inputAliases: ["auth": "outcome"]) { f, inputs in
+            try f.handle(.authenticationResult(try reply(inputs)))
+        },
+        .event("unlockTapped") { f, _ in try f.handle(.unlockTapped) },
+        .event("toggleOn", inputs: ["available": .bool]) { f, inputs in
+            if let available = inputs.first(where: { $0.name == "available" }) {
+                guard case .bool(let flag) = available.value else { throw FixtureError("available must be a bool") }
+                _ = try f.setAvailability(flag ? .faceID : .unavailable)
+            }
+            return try f.handle(.toggleOn)
+        },
+        .event("toggleOff") { f, _ in try f.handle(.toggleOff) },
+        // Damages the store file on disk (between a kill and a relaunch): bytes the store codec cannot decode.
+        .event("corruptStore", whileKilled: .only) { f, _ in
+            guard f.lock == nil else { throw FixtureError("corruptStore needs the app killed first") }
+            guard FileManager.default.createFile(atPath: f.storePath, contents: Data([0xFF, 0x00, 0x13, 0x37, 0x42])) else {
+                throw FixtureError("cannot write the store file")
+            }
+            return []
+        },
+    ],
+    // The device refuses every write from now on (a full disk), or works again, whatever the app does.
+    StorageFaults.bindings([.storageFull, .storageWorks]) { f in (f.faults, f.storePath) },
+    [
+        // Observations, read from the core (a decision's outputs while they stand)
+        .observation("state", .names("Open", "Locked")) { f in .symbol(try f.running().isLocked ? "Locked" : "Open") },
+        .observation("enabled", .bool) { f in .bool(try f.running().enabled) },
+        .observation("cover", .bool) { f in .bool(try f.running().showsCover) },
+        .observation("prompt", .names("none", "unlock", "enable")) { f in .symbol(promptName(try f.running().pendingPurpose)) },
+        .observation("coldLocked", .bool) { f in .bool(try f.running().hasColdLocked) },
+        .observation("backgroundTime", .bool) { f in .bool(try f.running().hasBackgroundTime) },
+        .observation("phase", .names("active", "inactive", "background")) { f in .symbol(try f.running().scenePhase.rawValue) },
+        .observation("available", .bool) { f in try f.availabilityOutputs?.available ?? .bool(f.running().availability.isAvailable) },
+        .observation("toggleInteractive", .bool) { f in try f.availabilityOutputs?.toggleInteractive ?? .bool(f.running().toggleInteractive) },
+        .observation("label", .text) { f in try f.availabilityOutputs?.label ?? .text(f.running().availability.label) },
+        .observation("subtitle", .text) { f in try f.availabilityOutputs?.subtitle ?? .text(f.running().subtitle) },
+        .observation("failedClosed", .bool) { f in .bool(try f.running().storeIsCorrupt) },
+        // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
+        .observation("builtInGrace", .duration) { f in
+            _ = try f.running()
+            return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
+        },
+        .output("prompts", .bool) { f in try f.toggleOutputs().prompts },
+        .output("enabledAfter", .bool) { f in try f.toggleOutputs().enabledAfter },
+        // Effects
+        .effect("startAuthentication") { effect in
+            switch effect {
+            case .startAuthentication(let policy): [.init(.symbol(policy.rawValue))]
+            }
+        },
+        // Product values
+        .product("grace", .duration(0...3_600_000)) { configuration, item in
+            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            configuration.grace = .milliseconds(Int64(ms))
+        },
+        .product("policy", .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"])) { configuration, item in
+            guard let name = word(item.value) else { throw unknownProduct(item) }
+            guard let policy = AuthenticationPolicy(rawValue: name) else { throw FixtureError("unknown policy \(name)") }
+            configuration.policy = policy
+        },
+        .product("coverRule", .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]),
+                 valueAliases: ["enabledUnlessLockScreen": "whenEnabledUnlessLocked", "whenEnabledNotActive": "whenEnabledWhileNotActive",
+                                "enabledWhileNotActive": "whenEnabledWhileNotActive"]) { configuration, item in
+            guard let name = word(item.value) else { throw unknownProduct(item) }
+            switch name {
+            case "whenEnabledUnlessLocked": configuration.coverRule = .enabledUnlessLockScreen
+            case "whenEnabledWhileNotActive": configuration.coverRule = .enabledWhileNotActive
+            default: throw FixtureError("unknown coverRule \(name)")
+            }
+        },
+        // The core has one default (a missing flag is off, §2); it cannot be configured on.
+        .product("defaultEnabled", .bool, choices: ProductChoices([.bool(false)], because: "the core's launch lock is off until turned on, §2")) { _, item in
+            guard case .bool(let flag) = item.value else { throw unknownProduct(item) }
+            if flag { throw FixtureError("the core's launch lock is off by default; defaultEnabled=true cannot be configured") }
+        },
+        // Decision tables: each evaluation starts from a fresh install (no store file, a capable device), as the rows
+        // assume, whatever an earlier evaluation on this fixture left behind.
+        .decision("launch-lock.availability", inputs: ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool]) { f, inputs in
+            try f.freshInstall()
+            return try f.decideAvailability(values(inputs))
+        },
+        .decision("launch-lock.toggle", inputs: ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")]) { f, inputs in
+            try f.freshInstall()
+            return try f.decideToggle(values(inputs))
+        },
+    ])
 
     private let configuration: LaunchLock.Configuration
     private let clock = ManualClock()
@@ -64,33 +138,15 @@ public final class LaunchLockFixture: Fixture {
     private var lock: LaunchLock?
     /// The device capability last told to the core (kept across a relaunch: the device does not change).
     private var availability: LockAvailability = .faceID
-    /// Outputs of the last decision-table evaluation.
-    private var outputs: [String: Value] = [:]
+    /// What the core showed right after the last `launch-lock.availability` row, until the next event.
+    private var availabilityOutputs: (available: Value, toggleInteractive: Value, label: Value, subtitle: Value)?
+    /// Whether the last `launch-lock.toggle` row prompted, and the flag it saved, until the next event.
+    private var toggleOutcome: (prompts: Value, enabledAfter: Value)?
 
     /// Builds a fresh core: the Kangkang configuration, adjusted to the spec's product values.
     public init(product: [NamedValue]) throws(FixtureError) {
         var configuration = LaunchLock.Configuration.kangkang
-        for item in product {
-            switch (item.name, item.value) {
-            case ("grace", .duration(let ms)):
-                configuration.grace = .milliseconds(Int64(ms))
-            case ("policy", .symbol(let name)), ("policy", .text(let name)):
-                guard let policy = AuthenticationPolicy(rawValue: name) else { throw FixtureError("unknown policy \(name)") }
-                configuration.policy = policy
-            case ("coverRule", .symbol(let name)), ("coverRule", .text(let name)):
-                switch name {
-                case "whenEnabledUnlessLocked", "enabledUnlessLockScreen": configuration.coverRule = .enabledUnlessLockScreen
-                case "whenEnabledWhileNotActive", "whenEnabledNotActive", "enabledWhileNotActive":
-                    configuration.coverRule = .enabledWhileNotActive
-                default: throw FixtureError("unknown coverRule \(name)")
-                }
-            case ("defaultEnabled", .bool(let flag)):
-                // The core has one default (a missing flag is off, §2); it cannot be configured on.
-                if flag { throw FixtureError("the core's launch lock is off by default; defaultEnabled=true cannot be configured") }
-            default:
-                throw FixtureError("unknown product value \(item.name)=\(item.value)")
-            }
-        }
+        try Self.bindings.configure(&configuration, with: product)
         self.configuration = configuration
         let path = ScratchDirectory.path + "lockspec-launch-lock-" + UUID().uuidString
         do {
@@ -111,7 +167,7 @@ public final class LaunchLockFixture: Fixture {
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            return try send(name, inputs)
+            return try Self.bindings.send(name, inputs, to: self)
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             return []
@@ -124,75 +180,21 @@ public final class LaunchLockFixture: Fixture {
         case .check:
             return []
         case .decide(let table, let inputs):
-            return try decide(table, inputs)
-        case .cell(let table, _):
-            throw FixtureError("the launch-lock fixture runs no matrix \(table)")
+            return try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes):
+            return try Self.bindings.cell(table, axes, on: self)
         }
     }
 
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        if let output = outputs[name] { return output }
-        let lock = try running()
-        switch name {
-        case "state": return .symbol(lock.isLocked ? "Locked" : "Open")
-        case "enabled": return .bool(lock.enabled)
-        case "cover": return .bool(lock.showsCover)
-        case "prompt": return .symbol(Self.promptName(lock.pendingPurpose))
-        case "coldLocked": return .bool(lock.hasColdLocked)
-        case "backgroundTime": return .bool(lock.hasBackgroundTime)
-        case "phase": return .symbol(lock.scenePhase.rawValue)
-        case "available": return .bool(lock.availability.isAvailable)
-        case "toggleInteractive": return .bool(lock.toggleInteractive)
-        case "label": return .text(lock.availability.label)
-        case "subtitle": return .text(lock.subtitle)
-        case "failedClosed": return .bool(lock.storeIsCorrupt)
-        // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
-        case "builtInGrace": return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
-        default: throw FixtureError("no observation \(name)")
-        }
+        try Self.bindings.observe(name, on: self)
     }
 
     // MARK: - Events
 
-    private func send(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
-        switch name {
-        case "appear": return try handle(.appear)
-        case "background": return try handle(.scenePhase(.background))
-        case "inactive": return try handle(.scenePhase(.inactive))
-        case "active":
-            if let away = inputs.first(where: { $0.name == "away" }) {
-                guard case .duration(let ms) = away.value else { throw FixtureError("away must be a duration") }
-                clock.advance(by: .milliseconds(Int64(ms)))
-            }
-            return try handle(.scenePhase(.active))
-        case "authResult":
-            return try handle(.authenticationResult(try reply(inputs)))
-        case "unlockTapped": return try handle(.unlockTapped)
-        case "toggleOn":
-            if let available = inputs.first(where: { $0.name == "available" }) {
-                guard case .bool(let flag) = available.value else { throw FixtureError("available must be a bool") }
-                _ = try setAvailability(flag ? .faceID : .unavailable)
-            }
-            return try handle(.toggleOn)
-        case "toggleOff": return try handle(.toggleOff)
-        case "storageFull", "storageWorks":
-            // The device refuses every write from now on (a full disk), or works again.
-            try faults.perform(name, [], storePath: storePath)
-            return []
-        case "corruptStore":
-            // Damages the store file on disk (between a kill and a relaunch): bytes the store codec cannot decode.
-            guard lock == nil else { throw FixtureError("corruptStore needs the app killed first") }
-            guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37, 0x42])) else {
-                throw FixtureError("cannot write the store file")
-            }
-            return []
-        default: throw FixtureError("no event \(name)")
-        }
-    }
-
-    private func reply(_ inputs: [NamedValue]) throws(FixtureError) -> AuthenticationReply {
-        guard let outcome = inputs.first(where: { $0.name == "outcome" || $0.name == "auth" }) else {
+    private static func reply(_ inputs: [NamedValue]) throws(FixtureError) -> AuthenticationReply {
+        guard let outcome = inputs.first(where: { $0.name == "outcome" }) else {
             throw FixtureError("authResult needs an outcome")
         }
         guard let reply = AuthenticationReply(rawValue: outcome.value.description) else {
@@ -207,11 +209,11 @@ public final class LaunchLockFixture: Fixture {
     }
 
     private func handle(_ event: LaunchLockEvent) throws(FixtureError) -> [Effect] {
-        outputs = [:]
+        (availabilityOutputs, toggleOutcome) = (nil, nil)
         guard var lock else { throw FixtureError("the app is not running (kill without relaunch)") }
         let effects = lock.handle(event, now: clock.now())
         self.lock = lock
-        return effects.map(Self.effect)
+        return try Self.bindings.effects(effects)
     }
 
     /// A fresh install: the store file removed, the device capable again, a new process.
@@ -235,20 +237,19 @@ public final class LaunchLockFixture: Fixture {
 
     // MARK: - Decision tables
 
-    /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) or `launch-lock.toggle`
-    /// (inputs action, available, auth) by driving the core.
-    private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) -> [Effect] {
-        let values = Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-        // A decision is a function of its inputs alone: each evaluation starts from a fresh install (no store file,
-        // a capable device), as the rows assume, whatever an earlier evaluation on this fixture left behind.
-        try freshInstall()
-        switch table {
-        case "launch-lock.toggle": return try decideToggle(values)
-        case "launch-lock.availability": return try decideAvailability(values)
-        default: throw FixtureError("the launch-lock fixture has no decision table \(table)")
-        }
+    /// The outputs of the last `launch-lock.toggle` row; none after an event.
+    private func toggleOutputs() throws(FixtureError) -> (prompts: Value, enabledAfter: Value) {
+        if let toggleOutcome { return toggleOutcome }
+        _ = try running()
+        throw FixtureError("no observation: the outputs of launch-lock.toggle stand only right after one of its rows")
     }
 
+    /// A row's inputs by name (the first of a name wins).
+    private static func values(_ inputs: [NamedValue]) -> [String: Value] {
+        Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) by driving the core.
     private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
         let canEvaluate = try required(bool(values["canEvaluate"], "canEvaluate"), "canEvaluate")
         guard case .symbol(let typeName)? = values["biometryType"] else { throw FixtureError("the table gives no biometryType") }
@@ -259,15 +260,12 @@ public final class LaunchLockFixture: Fixture {
         }
         _ = try setAvailability(LockAvailability(canEvaluate: canEvaluate, biometryType: type))
         let lock = try running()
-        outputs = [
-            "available": .bool(lock.availability.isAvailable),
-            "toggleInteractive": .bool(lock.toggleInteractive),
-            "label": .text(lock.availability.label),
-            "subtitle": .text(lock.subtitle),
-        ]
+        availabilityOutputs = (.bool(lock.availability.isAvailable), .bool(lock.toggleInteractive), .text(lock.availability.label),
+                               .text(lock.subtitle))
         return []
     }
 
+    /// Evaluates `launch-lock.toggle` (inputs action, available, auth) by driving the core.
     private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
         guard case .symbol(let action)? = values["action"] else { throw FixtureError("the table gives no action") }
         let available = try required(bool(values["available"], "available"), "available")
@@ -296,7 +294,7 @@ public final class LaunchLockFixture: Fixture {
         let prompted = try running().hasStartedPrompt
         // enabledAfter is the SAVED flag: read it the way the next launch does.
         let saved = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
-        outputs = ["prompts": .bool(prompted), "enabledAfter": .bool(saved.enabled)]
+        toggleOutcome = (.bool(prompted), .bool(saved.enabled))
         return []
     }
 
@@ -331,9 +329,16 @@ public final class LaunchLockFixture: Fixture {
         }
     }
 
-    private static func effect(_ effect: LaunchLockEffect) -> Effect {
-        switch effect {
-        case .startAuthentication(let policy): Effect("startAuthentication", [.init(.symbol(policy.rawValue))])
+    /// The error for a product value of the wrong kind.
+    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
+        FixtureError("unknown product value \(item.name)=\(item.value)")
+    }
+
+    /// The name a symbol or a text value holds.
+    private static func word(_ value: Value) -> String? {
+        switch value {
+        case .symbol(let name), .text(let name): name
+        default: nil
         }
     }
 }

@@ -52,17 +52,41 @@ final class StorageFaults: Sendable {
     /// From now on every read fails too (`storageUnreadable`), or works again.
     func setReadsFail(_ on: Bool) { state.withLock { $0.readsFail = on } }
 
-    /// The events that break or mend the device's storage, with their inputs, for the fixtures' vocabularies.
-    static let vocabulary: [String: [String: FixtureType]] = [
-        "storageFull": [:], "storageWorks": [:], "storageUnreadable": [:], "corruptStore": [:],
-        "writeFails": ["nth": .domain(.int(1...10))],
-        "killDuringWrite": ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
-        "callFails": ["at": .domain(.enumeration(FailPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))],
-        "restoreStore": ["image": .domain(.enumeration(StoreImages.names)), "deviceSecret": .names("restored", "lost")],
-    ]
+    /// The events that break or mend the device's storage, each declared once: its name is the case's.
+    enum Event: String, CaseIterable, Sendable {
+        case storageFull, storageWorks, storageUnreadable, corruptStore, writeFails, killDuringWrite, callFails, restoreStore
+
+        /// The inputs the event takes, with the values each can be.
+        var inputs: [String: FixtureType] {
+            switch self {
+            case .storageFull, .storageWorks, .storageUnreadable, .corruptStore: [:]
+            case .writeFails: ["nth": .domain(.int(1...10))]
+            case .killDuringWrite: ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))]
+            case .callFails: ["at": .domain(.enumeration(FailPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))]
+            case .restoreStore: ["image": .domain(.enumeration(StoreImages.names)), "deviceSecret": .names("restored", "lost")]
+            }
+        }
+    }
+
+    /// The events that break or mend the device's storage, with their inputs, for the vocabularies of the fixtures
+    /// that have no binding table yet.
+    static let vocabulary: [String: [String: FixtureType]] = Dictionary(uniqueKeysWithValues: Event.allCases.map { ($0.rawValue, $0.inputs) })
 
     /// The names of `vocabulary`.
     static var events: Set<String> { Set(vocabulary.keys) }
+
+    /// The binding entries of `events` (all of them unless given), each served by a killed app too: `device` gives the
+    /// fixture's faults and the path of its store file.
+    static func bindings<F: BoundFixture>(_ events: [Event] = Event.allCases,
+                                          device: @escaping @Sendable (F) -> (faults: StorageFaults, storePath: String)) -> [FixtureBinding<F>] {
+        events.map { event in
+            .event(event.rawValue, inputs: event.inputs, whileKilled: .served) { fixture, inputs in
+                let (faults, storePath) = device(fixture)
+                try faults.perform(event, inputs, storePath: storePath)
+                return []
+            }
+        }
+    }
 
     /// A store over the file at `path` whose calls go through these faults: the real `FileStore`, its atomic write
     /// through `KillableCalls`. Building it is a (re)launch: a kill is over.
@@ -79,35 +103,40 @@ final class StorageFaults: Sendable {
     /// lost with the process) until `relaunch`.
     func takeKill() -> Bool { isDead }
 
-    /// Performs one of `events`.
+    /// Performs one of `events` by its name (for the fixtures that have no binding table yet).
     func perform(_ event: String, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
+        guard let known = Event(rawValue: event) else { throw FixtureError("'\(event)' is not a storage event") }
+        try perform(known, inputs, storePath: storePath)
+    }
+
+    /// Performs one of the storage events.
+    func perform(_ event: Event, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
         switch event {
-        case "storageFull": setWritesFail(true)
-        case "storageWorks":
+        case .storageFull: setWritesFail(true)
+        case .storageWorks:
             state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged, deviceSecret: $0.deviceSecret) }
-        case "storageUnreadable": setReadsFail(true)
-        case "writeFails":
+        case .storageUnreadable: setReadsFail(true)
+        case .writeFails:
             let nth = try Self.nth(inputs)
             state.withLock { $0.writes = 0; $0.failWrite = nth }
-        case "killDuringWrite":
+        case .killDuringWrite:
             let nth = try Self.nth(inputs)
             guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
                   let point = KillPoint(rawValue: name) else { throw FixtureError("killDuringWrite needs at: a system call") }
             state.withLock { $0.writes = 0; $0.kill = (nth, point) }
-        case "corruptStore":
+        case .corruptStore:
             // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
                 throw FixtureError("could not damage the store file")
             }
             state.withLock { $0.fileDamaged = true }
-        case "restoreStore":
+        case .restoreStore:
             try restore(inputs, storePath: storePath)
-        case "callFails":
+        case .callFails:
             let nth = try Self.nth(inputs)
             guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
                   let point = FailPoint(rawValue: name) else { throw FixtureError("callFails needs at: a system call") }
             state.withLock { $0.writes = 0; $0.failCall = (nth, point) }
-        default: throw FixtureError("'\(event)' is not a storage event")
         }
     }
 
@@ -164,14 +193,37 @@ final class StorageFaults: Sendable {
         }
     }
 
-    /// The device's condition as a machine spec names it (medtime.storage): `writes` is `fail` while every write
-    /// fails, `failsNext` / `failsSecond` / `failsThird` while a `writeFails` is pending for that write from now,
-    /// else `work`; `reads` is `fail` or `work`; `file` is `corrupt` once `corruptStore` damaged it, else `intact`.
-    /// These are what the spec's fault events set up, read back from the injector: the device, not the core.
+    /// The device's condition as a machine spec names it (medtime.storage), each declared once: its name is the
+    /// case's. These are what the spec's fault events set up, read back from the injector: the device, not the core.
+    enum Condition: String, CaseIterable, Sendable {
+        /// `fail` while every write fails, `failsNext` / `failsSecond` / `failsThird` while a `writeFails` is pending
+        /// for that write from now, else `work`.
+        case writes
+        /// `fail` or `work`.
+        case reads
+        /// `corrupt` once `corruptStore` damaged it, else `intact`.
+        case file
+
+        /// The values the condition takes.
+        var type: FixtureType {
+            switch self {
+            case .writes: .names("work", "failsNext", "failsSecond", "failsThird", "fail")
+            case .reads: .names("work", "fail")
+            case .file: .names("intact", "corrupt")
+            }
+        }
+    }
+
+    /// The device's condition `name` (a `Condition`'s name), or nil when it has no name (a fault further ahead).
     func condition(_ name: String) -> String? {
+        Condition(rawValue: name).flatMap(condition)
+    }
+
+    /// The device's condition, or nil when it has no name (a write fault further ahead than the third write).
+    func condition(_ condition: Condition) -> String? {
         state.withLock { s in
-            switch name {
-            case "writes":
+            switch condition {
+            case .writes:
                 if s.writesFail { return "fail" }
                 guard let nth = s.failWrite else { return "work" }
                 switch nth - s.writes {
@@ -180,19 +232,24 @@ final class StorageFaults: Sendable {
                 case 3: return "failsThird"
                 default: return nil
                 }
-            case "reads": return s.readsFail ? "fail" : "work"
-            case "file": return s.fileDamaged ? "corrupt" : "intact"
-            default: return nil
+            case .reads: return s.readsFail ? "fail" : "work"
+            case .file: return s.fileDamaged ? "corrupt" : "intact"
             }
         }
     }
 
-    /// The observations `condition(_:)` answers, with their values.
-    static let conditions: [String: FixtureType] = [
-        "writes": .names("work", "failsNext", "failsSecond", "failsThird", "fail"),
-        "reads": .names("work", "fail"),
-        "file": .names("intact", "corrupt"),
-    ]
+    /// The observations `condition(_:)` answers, with their values, for the fixtures that have no binding table yet.
+    static let conditions: [String: FixtureType] = Dictionary(uniqueKeysWithValues: Condition.allCases.map { ($0.rawValue, $0.type) })
+
+    /// The binding entries of the conditions, each served by a killed app too; `faults` gives the fixture's faults.
+    static func conditionBindings<F: BoundFixture>(faults: @escaping @Sendable (F) -> StorageFaults) -> [FixtureBinding<F>] {
+        Condition.allCases.map { condition in
+            .observation(condition.rawValue, condition.type, whileKilled: .served) { fixture in
+                guard let value = faults(fixture).condition(condition) else { throw FixtureError("the device's \(condition) has no name here") }
+                return .symbol(value)
+            }
+        }
+    }
 
     /// Whether the app was killed inside a write (no call of its may reach the files any more).
     var isDead: Bool { state.withLock { $0.killed } }

@@ -1,0 +1,116 @@
+import SpecKit
+
+/// One name of a fixture's binding table with its domain and its closure: an event, an observation, an effect, a
+/// product parameter, a decision table or a matrix.
+///
+/// Entries are built with the static functions (`.event("appear") { f, _ in … }`); `FixtureBindings` derives the
+/// vocabulary lint reads and the fixture's dispatch from them.
+public struct FixtureBinding<F: BoundFixture>: Sendable {
+    // The closures throw untyped so that a table's literals need no `throws(FixtureError)` on each closure (Swift
+    // does not infer a closure's thrown type from its context); `FixtureBindings` passes a `FixtureError` on as it is
+    // and wraps any other error in one.
+
+    /// Performs an event (or a table's row) on the fixture with the inputs the step gives, and returns the effects.
+    public typealias Run = @Sendable (F, [NamedValue]) throws -> [Effect]
+    /// Reads an observation from the fixture's core.
+    public typealias Read = @Sendable (F) throws -> Value
+    /// The arguments of a core effect when this entry names it, else nil.
+    public typealias Translate = @Sendable (F.CoreEffect) -> [Effect.Argument]?
+    /// Applies one product value (its name and value) to the settings the core is built with.
+    public typealias Configure = @Sendable (inout F.Settings, NamedValue) throws -> Void
+
+    /// Whether an event or an observation is served between a `kill` and its `relaunch`.
+    public enum WhileKilled: Sendable {
+        /// Only while the app runs (lint refuses it between a kill and a relaunch when any name is served).
+        case no
+        /// Whether the app runs or not (the device's faults, its files).
+        case served
+        /// Only while the app is killed (damaging the store file under a running app is not allowed).
+        case only
+    }
+
+    /// What an entry is, with what it carries.
+    enum Kind: Sendable {
+        case event(inputs: [String: FixtureType], optional: Set<String>, inputAliases: [String: String], killed: WhileKilled, run: Run)
+        case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
+        case effect(Translate)
+        case unmodelledEffect(Translate)
+        case product(Product)
+        case decision(inputs: [String: FixtureType], run: Run)
+        case matrix(axes: [String: FixtureType], run: Run)
+    }
+
+    /// A product parameter: its domain, what lint needs to know about it, and how it configures the core.
+    struct Product: Sendable {
+        var domain: Domain
+        var choices: ProductChoices?
+        var literal: LiteralGrammar?
+        var need: ProductNeed?
+        /// Second spellings of a value, each with the value it stands for.
+        var valueAliases: [String: String]
+        var configure: Configure
+    }
+
+    /// The name specs use (empty for an unmodelled effect).
+    public let name: String
+    let kind: Kind
+
+    // MARK: - Events and observations
+
+    /// An event a spec can send, with the inputs it takes (`optional` ones may be left out), second spellings of
+    /// inputs (`inputAliases`: alias → input; the step's input is renamed before `run` sees it), and whether a killed
+    /// app serves it.
+    public static func event(_ name: String, inputs: [String: FixtureType] = [:], optional: Set<String> = [],
+                             inputAliases: [String: String] = [:], whileKilled: WhileKilled = .no,
+                             _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .event(inputs: inputs, optional: optional, inputAliases: inputAliases, killed: whileKilled, run: run))
+    }
+
+    /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.
+    public static func observation(_ name: String, _ type: FixtureType, whileKilled: WhileKilled = .no,
+                                   _ read: @escaping Read) -> Self {
+        Self(name: name, kind: .observation(type, tableOutput: false, killed: whileKilled, read: read))
+    }
+
+    /// An observation that exists only right after a decision table's row or a matrix cell ran (its output).
+    public static func output(_ name: String, _ type: FixtureType, _ read: @escaping Read) -> Self {
+        Self(name: name, kind: .observation(type, tableOutput: true, killed: .no, read: read))
+    }
+
+    // MARK: - Effects
+
+    /// An effect the fixture reports: `translate` gives the arguments of the core effects it names, nil for others.
+    public static func effect(_ name: String, _ translate: @escaping Translate) -> Self {
+        Self(name: name, kind: .effect(translate))
+    }
+
+    /// Core effects the specs do not model (they are dropped from a step's effects): `matches` gives `[]` for
+    /// them, nil for others.
+    public static func unmodelledEffect(_ matches: @escaping Translate) -> Self {
+        Self(name: "", kind: .unmodelledEffect(matches))
+    }
+
+    // MARK: - Product parameters
+
+    /// A product parameter with its domain; `choices` are the only values the core can run, `literal` the grammar of
+    /// a text that is a value type, `need` when a spec must set it, `valueAliases` second spellings of values (alias →
+    /// value, applied before `configure`).
+    public static func product(_ name: String, _ domain: Domain, choices: ProductChoices? = nil,
+                               literal: LiteralGrammar? = nil, need: ProductNeed? = nil,
+                               valueAliases: [String: String] = [:], _ configure: @escaping Configure) -> Self {
+        Self(name: name, kind: .product(Product(domain: domain, choices: choices, literal: literal, need: need,
+                                                valueAliases: valueAliases, configure: configure)))
+    }
+
+    // MARK: - Tables
+
+    /// A function a spec's `table:` can evaluate as a decision table, with its inputs (all required).
+    public static func decision(_ name: String, inputs: [String: FixtureType], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .decision(inputs: inputs, run: run))
+    }
+
+    /// A function a spec's `table:` can run as a matrix, with its axes (all required).
+    public static func matrix(_ name: String, axes: [String: FixtureType], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .matrix(axes: axes, run: run))
+    }
+}

@@ -1,0 +1,204 @@
+import SpecKit
+
+/// A fixture's binding table: every name the fixture knows, each declared once with its domain and its closure.
+///
+/// The vocabulary lint reads (`vocabulary`) and the fixture's dispatch (`send`, `observe`, `decide`, `cell`,
+/// `configure`, `effects`) are both derived from it, so they cannot disagree: a name lint accepts is one the fixture
+/// dispatches, and a name it does not declare is a thrown `FixtureError`, never a trap.
+///
+/// ```swift
+/// static let bindings = FixtureBindings<MyFixture>(relaunches: true, [
+///     .event("appear") { f, _ in try f.handle(.appear) },
+///     .event("active", inputs: ["away": .duration]) { f, inputs in … },
+///     .observation("state", .names("Open", "Locked")) { f in .symbol(try f.core().isLocked ? "Locked" : "Open") },
+///     .effect("startAuthentication") { effect in … },
+///     .product("grace", .duration(0...3_600_000)) { settings, item in … },
+/// ])
+/// ```
+public struct FixtureBindings<F: BoundFixture>: Sendable {
+    /// The entries, in the order declared.
+    public let entries: [FixtureBinding<F>]
+    /// The vocabulary derived from the entries, for lint and the compiler.
+    public let vocabulary: FixtureVocabulary
+
+    private let events: [String: (inputs: [String: FixtureType], aliases: [String: String], run: FixtureBinding<F>.Run)]
+    private let observations: [String: FixtureBinding<F>.Read]
+    private let products: [String: FixtureBinding<F>.Product]
+    private let decisions: [String: FixtureBinding<F>.Run]
+    private let matrices: [String: FixtureBinding<F>.Run]
+    private let served: Set<String>
+
+    /// Creates a table over the entries of `groups` (the fixture's own, and shared ones such as a device's faults).
+    /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
+    /// move the device clock back (see `FixtureVocabulary`).
+    public init(relaunches: Bool = false, movesClockBack: Bool = false, _ groups: [FixtureBinding<F>]...) {
+        let entries = groups.flatMap { $0 }
+        self.entries = entries
+        var events: [String: (inputs: [String: FixtureType], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
+        var observations: [String: FixtureBinding<F>.Read] = [:], products: [String: FixtureBinding<F>.Product] = [:]
+        var decisions: [String: FixtureBinding<F>.Run] = [:], matrices: [String: FixtureBinding<F>.Run] = [:]
+        var served: Set<String> = [], only: Set<String> = []
+        func mark(_ name: String, _ killed: FixtureBinding<F>.WhileKilled) {
+            if killed != .no { served.insert(name) }
+            if killed == .only { only.insert(name) }
+        }
+        // The first entry of a name wins; `duplicateNames` reports the others.
+        for entry in entries.reversed() {
+            switch entry.kind {
+            case .event(let inputs, _, let aliases, let killed, let run):
+                events[entry.name] = (inputs, aliases, run)
+                mark(entry.name, killed)
+            case .observation(_, _, let killed, let read):
+                observations[entry.name] = read
+                mark(entry.name, killed)
+            case .product(let product): products[entry.name] = product
+            case .decision(_, let run): decisions[entry.name] = run
+            case .matrix(_, let run): matrices[entry.name] = run
+            case .effect, .unmodelledEffect: break
+            }
+        }
+        (self.events, self.observations, self.products, self.decisions, self.matrices, self.served) =
+            (events, observations, products, decisions, matrices, served)
+        vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, movesClockBack: movesClockBack,
+                                     served: served, only: only)
+    }
+
+    /// The vocabulary of `entries`: each kind of entry fills its part; a killed app serves the names marked so (nil
+    /// when none is: a kill then leaves nothing unserved).
+    private static func vocabulary(of entries: [FixtureBinding<F>], relaunches: Bool, movesClockBack: Bool,
+                                   served: Set<String>, only: Set<String>) -> FixtureVocabulary {
+        var v = FixtureVocabulary(supportsRelaunch: relaunches, servedWhileKilled: served.isEmpty ? nil : served,
+                                  onlyWhileKilled: only, movesClockBack: movesClockBack)
+        for entry in entries.reversed() {
+            let name = entry.name
+            switch entry.kind {
+            case .event(let inputs, let optional, _, _, _):
+                v.events[name] = inputs
+                v.optionalInputs[name] = optional.isEmpty ? nil : optional
+            case .observation(let type, let tableOutput, _, _):
+                v.observations[name] = type
+                if tableOutput { v.tableOutputs.insert(name) }
+            case .effect: v.effects.insert(name)
+            case .unmodelledEffect: break
+            case .product(let p):
+                v.product[name] = p.domain
+                v.productChoices[name] = p.choices
+                v.productLiterals[name] = p.literal
+                v.productNeeds[name] = p.need
+            case .decision(let inputs, _): v.decisions[name] = inputs
+            case .matrix(let axes, _): v.matrices[name] = axes
+            }
+        }
+        return v
+    }
+}
+
+extension FixtureBindings {
+    /// Sends the event `name` to the fixture with the step's inputs (an alias renamed to its input first) and returns
+    /// the effects; an event the table does not declare is an error.
+    public func send(_ name: String, _ inputs: [NamedValue], to fixture: F) throws(FixtureError) -> [Effect] {
+        guard let event = events[name] else { throw FixtureError("no event \(name)") }
+        let named = inputs.map { NamedValue(event.aliases[$0.name] ?? $0.name, $0.value) }
+        return try Self.typed { () throws in try event.run(fixture, named) }
+    }
+
+    /// Reads the observation `name` from the fixture; an observation the table does not declare is an error.
+    public func observe(_ name: String, on fixture: F) throws(FixtureError) -> Value {
+        guard let read = observations[name] else { throw FixtureError("no observation \(name)") }
+        return try Self.typed { () throws in try read(fixture) }
+    }
+
+    /// Evaluates the decision table `table` with a row's inputs; a table the fixture does not declare is an error.
+    public func decide(_ table: String, _ inputs: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
+        guard let run = decisions[table] else { throw FixtureError("no decision table \(table)") }
+        return try Self.typed { () throws in try run(fixture, inputs) }
+    }
+
+    /// Runs one cell of the matrix `table`; a matrix the fixture does not declare is an error.
+    public func cell(_ table: String, _ axes: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
+        guard let run = matrices[table] else { throw FixtureError("no matrix \(table)") }
+        return try Self.typed { () throws in try run(fixture, axes) }
+    }
+
+    /// Applies the product values to `settings` in order, each value alias replaced by the value it stands for; a
+    /// parameter the table does not declare is an error.
+    public func configure(_ settings: inout F.Settings, with product: [NamedValue]) throws(FixtureError) {
+        for item in product {
+            guard let parameter = products[item.name] else { throw FixtureError("unknown product value \(item.name)=\(item.value)") }
+            let value = NamedValue(item.name, Self.resolve(item.value, parameter.valueAliases))
+            settings = try Self.typed { () throws in
+                var configured = settings
+                try parameter.configure(&configured, value)
+                return configured
+            }
+        }
+    }
+
+    /// The effect values of the core's effects, each named by the first effect entry that translates it; an effect
+    /// an unmodelled entry matches is dropped, and one no entry names is an error (never dropped silently).
+    public func effects(_ core: [F.CoreEffect]) throws(FixtureError) -> [Effect] {
+        var result: [Effect] = []
+        for effect in core {
+            switch translate(effect) {
+            case .some(.some(let value)): result.append(value)
+            case .some(.none): continue
+            case .none: throw FixtureError("the core emitted \(effect), which no effect binding names")
+            }
+        }
+        return result
+    }
+
+    /// Whether a killed app serves the event or observation `name` (`WhileKilled.served` or `.only`).
+    public func isServedWhileKilled(_ name: String) -> Bool { served.contains(name) }
+
+    /// The names declared more than once in one namespace (events, observations, effects, product, tables), sorted:
+    /// empty for a well-formed table.
+    public var duplicateNames: [String] {
+        var seen: Set<String> = [], duplicates: Set<String> = []
+        for entry in entries {
+            let space: String
+            switch entry.kind {
+            case .event: space = "event"
+            case .observation: space = "observation"
+            case .effect: space = "effect"
+            case .unmodelledEffect: continue
+            case .product: space = "product"
+            case .decision, .matrix: space = "table"
+            }
+            if !seen.insert(space + " " + entry.name).inserted { duplicates.insert(space + " " + entry.name) }
+        }
+        return duplicates.sorted()
+    }
+
+    /// The effect value of one core effect (`.some(nil)` when it is unmodelled), or nil when no entry names it.
+    private func translate(_ effect: F.CoreEffect) -> Effect?? {
+        for entry in entries {
+            switch entry.kind {
+            case .effect(let translate): if let arguments = translate(effect) { return .some(Effect(entry.name, arguments)) }
+            case .unmodelledEffect(let matches): if matches(effect) != nil { return .some(nil) }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// What `body` returns, its error a `FixtureError`: one it threw as it is, any other wrapped in one.
+    private static func typed<T>(_ body: () throws -> T) throws(FixtureError) -> T {
+        do {
+            return try body()
+        } catch let error as FixtureError {
+            throw error
+        } catch {
+            throw FixtureError("\(error)")
+        }
+    }
+
+    /// A value with its alias replaced by the value it stands for (a symbol stays a symbol, a text a text).
+    private static func resolve(_ value: Value, _ aliases: [String: String]) -> Value {
+        switch value {
+        case .symbol(let s): aliases[s].map(Value.symbol) ?? value
+        case .text(let t): aliases[t].map(Value.text) ?? value
+        default: value
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import AppLockFixtures
+import Conformance
+import SpecKit
+import Testing
+
+/// A stand-in fixture over a counter, bound by a table: one event with an input alias, one observation, one table
+/// output, effects (one unmodelled), a product parameter with a value alias, a decision table and a matrix.
+private final class CounterFixture: BoundFixture {
+    typealias Settings = Int
+    /// The counter's effects: a step by some amount, a log line the specs do not model, and one no entry names.
+    enum CoreEffect { case stepped(Int), logged, unnamed }
+
+    static let bindings: FixtureBindings<CounterFixture> = FixtureBindings(relaunches: true, [
+        .event("add", inputs: ["by": .domain(.int(0...9))], optional: ["by"], inputAliases: ["amount": "by"]) { f, inputs in
+            guard case .int(let n) = inputs.first(where: { $0.name == "by" })?.value ?? .int(1) else { throw FixtureError("by is an int") }
+            f.count += n
+            return try CounterFixture.bindings.effects([.stepped(n), .logged])
+        },
+        .event("misbehave") { _, _ in try CounterFixture.bindings.effects([.unnamed]) },
+        .event("wipe", whileKilled: .only) { f, _ in f.count = 0; return [] },
+        .observation("count", .domain(.int(0...100))) { f in .int(f.count) },
+        .output("doubled", .domain(.int(0...200))) { f in
+            guard let doubled = f.doubled else { throw FixtureError("no table ran") }
+            return .int(doubled)
+        },
+        .effect("stepped") { effect in
+            guard case .stepped(let n) = effect else { return nil }
+            return [.init(.int(n))]
+        },
+        .unmodelledEffect { effect in
+            guard case .logged = effect else { return nil }
+            return []
+        },
+        .product("start", .enumeration(["zero", "ten"]), valueAliases: ["none": "zero"]) { settings, item in
+            switch item.value.description {
+            case "zero": settings = 0
+            case "ten": settings = 10
+            default: throw FixtureError("unknown start \(item.value)")
+            }
+        },
+        .decision("double", inputs: ["of": .domain(.int(0...100))]) { f, inputs in
+            guard case .int(let n)? = inputs.first?.value else { throw FixtureError("of is an int") }
+            f.doubled = 2 * n
+            return []
+        },
+        .matrix("grid", axes: ["x": .domain(.bool)]) { _, _ in [] },
+    ])
+
+    var count: Int
+    var doubled: Int?
+
+    init(product: [NamedValue]) throws(FixtureError) {
+        var start = 0
+        try Self.bindings.configure(&start, with: product)
+        count = start
+    }
+
+    func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
+        switch action {
+        case .event(let name, let inputs): try Self.bindings.send(name, inputs, to: self)
+        case .decide(let table, let inputs): try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes): try Self.bindings.cell(table, axes, on: self)
+        case .advance, .kill, .relaunch, .check: []
+        }
+    }
+
+    func observe(_ name: String) throws(FixtureError) -> Value { try Self.bindings.observe(name, on: self) }
+}
+
+/// The binding table: what it derives for lint, how it dispatches, and that every standard fixture's vocabulary and
+/// dispatch agree.
+@Suite("Fixture bindings")
+struct FixtureBindingsTests {
+    /// The message a fixture throws when `action` is refused, or nil when it is performed.
+    private static func refusal(_ fixture: any Fixture, _ action: TestAction) -> String? {
+        do throws(FixtureError) {
+            _ = try fixture.perform(action)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// The message a fixture throws when observing `name` is refused, or nil when it is read.
+    private static func refusal(_ fixture: any Fixture, observing name: String) -> String? {
+        do throws(FixtureError) {
+            _ = try fixture.observe(name)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test("the vocabulary is derived from the entries: each kind of entry in its place, killed-app service from the marks")
+    func vocabularyDerived() {
+        let v = CounterFixture.vocabulary
+        #expect(v.events == ["add": ["by": .domain(.int(0...9))], "misbehave": [:], "wipe": [:]])
+        #expect(v.optionalInputs == ["add": ["by"]])
+        #expect(v.observations == ["count": .domain(.int(0...100)), "doubled": .domain(.int(0...200))])
+        #expect(v.tableOutputs == ["doubled"])
+        #expect(v.effects == ["stepped"])
+        #expect(v.product == ["start": .enumeration(["zero", "ten"])])
+        #expect(v.decisions == ["double": ["of": .domain(.int(0...100))]])
+        #expect(v.matrices == ["grid": ["x": .domain(.bool)]])
+        #expect(v.supportsRelaunch && !v.movesClockBack)
+        #expect(v.servedWhileKilled == ["wipe"] && v.onlyWhileKilled == ["wipe"])
+        #expect(CounterFixture.bindings.duplicateNames.isEmpty)
+    }
+
+    @Test("a table that marks nothing as served while killed has no killed-app restriction, and a duplicate name is reported")
+    func unmarkedAndDuplicates() {
+        let bindings = FixtureBindings<CounterFixture>([
+            .observation("count", .domain(.bool)) { _ in .bool(true) }, .observation("count", .domain(.bool)) { _ in .bool(false) },
+            .effect("count") { _ in nil },
+        ])
+        #expect(bindings.vocabulary.servedWhileKilled == nil)
+        #expect(bindings.duplicateNames == ["observation count"], "an effect of the same name is another namespace")
+    }
+
+    @Test("events, observations and tables dispatch through the table; an alias reaches its input, an unmodelled effect is dropped")
+    func dispatch() throws {
+        let fixture = try CounterFixture(product: [NamedValue("start", .symbol("ten"))])
+        #expect(try fixture.perform(.event("add", inputs: [NamedValue("amount", .int(3))])) == [Effect("stepped", [.init(.int(3))])])
+        #expect(try fixture.observe("count") == .int(13))
+        _ = try fixture.perform(.event("add", inputs: []))
+        #expect(try fixture.observe("count") == .int(14))
+        _ = try fixture.perform(.decide(table: "double", inputs: [NamedValue("of", .int(4))]))
+        #expect(try fixture.observe("doubled") == .int(8))
+        #expect(try fixture.perform(.cell(table: "grid", axes: [NamedValue("x", .bool(true))])) == [])
+    }
+
+    @Test("a product value alias configures as the value it stands for")
+    func productAlias() throws {
+        #expect(try CounterFixture(product: [NamedValue("start", .symbol("ten")), NamedValue("start", .symbol("none"))]).observe("count") == .int(0))
+        #expect(try CounterFixture(product: [NamedValue("start", .text("ten")), NamedValue("start", .text("none"))]).observe("count") == .int(0))
+        #expect((try? CounterFixture(product: [NamedValue("start", .symbol("nought"))])) == nil, "a value that is no alias stays unknown")
+    }
+
+    @Test("an undeclared name is a thrown FixtureError naming it, never a trap; an effect no entry names is one too")
+    func unknownNames() {
+        guard let fixture = try? CounterFixture(product: []) else {
+            Issue.record("the stand-in does not build")
+            return
+        }
+        #expect(Self.refusal(fixture, .event("subtract", inputs: [])) == "no event subtract")
+        #expect(Self.refusal(fixture, observing: "total") == "no observation total")
+        #expect(Self.refusal(fixture, .decide(table: "triple", inputs: [])) == "no decision table triple")
+        #expect(Self.refusal(fixture, .cell(table: "cube", axes: [])) == "no matrix cube")
+        #expect(Self.refusal(fixture, .event("misbehave", inputs: []))?.hasPrefix("the core emitted unnamed") == true)
+        do throws(FixtureError) {
+            _ = try CounterFixture(product: [NamedValue("finish", .int(1))])
+            Issue.record("an unknown product value was accepted")
+        } catch {
+            #expect(error.message == "unknown product value finish=1")
+        }
+    }
+
+    // MARK: - Every standard fixture
+
+    /// A fixture of `type` built from a sample of every product value it needs.
+    private static func fresh(_ type: any Fixture.Type) throws(FixtureError) -> any Fixture {
+        try FixtureErrorSitesTests.fresh(type)
+    }
+
+    /// Sample inputs for every input of `inputs`.
+    private static func samples(_ inputs: [String: FixtureType]) -> [NamedValue] {
+        inputs.keys.sorted().map { NamedValue($0, FixtureErrorSitesTests.sample(inputs[$0]!)) }
+    }
+
+    @Test("every standard fixture dispatches each name it declares and throws for a name it does not")
+    func standardFixturesAgree() throws {
+        for (name, type) in FixtureRegistry.standard.fixtureTypes.sorted(by: { $0.key < $1.key }) {
+            let v = type.vocabulary
+            for (event, inputs) in v.events.sorted(by: { $0.key < $1.key }) {
+                let refused = Self.refusal(try Self.fresh(type), .event(event, inputs: Self.samples(inputs)))
+                #expect(refused != "no event \(event)" && refused != "unknown event \(event)", "\(name): \(event) is declared but not dispatched")
+            }
+            for observation in v.observations.keys.sorted() {
+                // A table's output is there only after one of its rows (FixtureErrorSitesTests checks which).
+                let served = v.tableOutputs.contains(observation)
+                    ? FixtureErrorSitesTests.served(observation, by: type, tables: true)
+                    : Self.refusal(try Self.fresh(type), observing: observation) != "no observation \(observation)"
+                #expect(served, "\(name): \(observation) is declared but not dispatched")
+            }
+            for (table, inputs) in v.decisions.sorted(by: { $0.key < $1.key }) {
+                let refused = Self.refusal(try Self.fresh(type), .decide(table: table, inputs: Self.samples(inputs)))
+                #expect(refused?.contains("no decision table") != true, "\(name): \(table) is declared but not dispatched: \(refused ?? "")")
+            }
+            let fixture = try Self.fresh(type)
+            #expect(Self.refusal(fixture, .event("noSuchEvent", inputs: [])) != nil, "\(name) accepts an undeclared event")
+            #expect(Self.refusal(fixture, observing: "noSuchObservation") != nil, "\(name) serves an undeclared observation")
+            #expect(Self.refusal(fixture, .decide(table: "no.such-table", inputs: [])) != nil, "\(name) runs an undeclared decision table")
+            #expect(Self.refusal(fixture, .cell(table: "no.such-matrix", axes: [])) != nil, "\(name) runs an undeclared matrix")
+            #expect((try? type.init(product: [NamedValue("noSuchParameter", .int(1))])) == nil, "\(name) accepts an undeclared product value")
+        }
+    }
+
+    @Test("every bound standard fixture declares each name once in each namespace")
+    func standardTablesHaveNoDuplicates() {
+        for (name, type) in FixtureRegistry.standard.fixtureTypes.sorted(by: { $0.key < $1.key }) {
+            guard let bound = type as? any BoundFixture.Type else { continue }
+            #expect(Self.duplicates(bound).isEmpty, "\(name): \(Self.duplicates(bound))")
+        }
+    }
+
+    private static func duplicates<T: BoundFixture>(_ type: T.Type) -> [String] { type.bindings.duplicateNames }
+}
