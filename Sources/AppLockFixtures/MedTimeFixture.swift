@@ -51,56 +51,171 @@ import SpecKit
 ///   runs on its built-in `MedTimeUnlock.Configuration(biometricEnabled:biometry:pinLength:)` (its own
 ///   `biometricAttempts` and `PINLockoutTiers.document`), so a scenario can check those defaults against the document;
 ///   `configuration: product` (the default) hands them over through `PINLockoutTiers(attempts:blocks:)`.
-public final class MedTimeFixture: Fixture {
-    /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(
-            events: [
-                "open": ["sessionValid": .bool, "biometricEnabled": .bool],
-                "bioResult": ["outcome": .names("success", "failure", "cancel", "usePin")],
-                "pinComplete": ["pin": .names("correct", "wrong")],
-                "wait": ["elapsed": .duration],
-                "relogin": [:],
-                "forgotPin": [:],
-                "digit": ["key": .names("right", "wrong", "notADigit")],
-                "delete": [:],
-                "clearAll": [:],
-                "corruptStore": [:],
-                "storageFull": [:],
-                "storageWorks": [:],
-                "useInstance": ["which": .names("app", "extension")],
-                "clockMoves": ["elapsed": .duration],
-                "storeCredential": ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
-            ].merging(StorageFaults.vocabulary) { mine, _ in mine },
-            observations: [
-                "state": .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login"),
-                "bioFailures": .count, "pinFailures": .count, "blocked": .bool, "countdown": .text, "pinInputEnabled": .bool, "entered": .count,
-                "action": .names("retry", "fallbackToPin", "showRemaining", "block"), "remaining": .count, "block": .duration,
-                "announcement": .text, "failedClosed": .bool, "path": .text, "navigation": .text,
-                "blockLeft": .duration,
-            ].merging(StorageFaults.conditions) { mine, _ in mine },
-            tableOutputs: ["action", "announcement", "block", "remaining"],
-            effects: ["analytics", "announce", "output", "startBiometric"],
-            product: [
-                "platform": .enumeration(["iOS"]), "biometricType": .enumeration(["face", "fingerprint", "none"]),
-                "pinLength": .int(4...6), "biometricPolicy": .enumeration(["deviceOwnerAuthenticationWithBiometrics"]),
-                "fallback": .enumeration(["appPIN"]), "successDelay": .duration(0...10_000),
-                "biometricAttempts": .int(1...10), "pinAttempts": .int(1...10),
-                "firstBlock": .duration(1000...86_400_000), "secondBlock": .duration(1000...86_400_000),
-                "thirdBlock": .duration(1000...86_400_000), "longestBlock": .duration(1000...86_400_000),
-                "configuration": .enumeration(["product", "builtIn"]), "credentialMemory": .int(64...65_536),
-            ],
-            productChoices: [
-                "pinLength": ProductChoices(PINLength.allCases.map { .int($0.rawValue) }, because: "the core's PIN lengths"),
-                "successDelay": ProductChoices([.duration(milliseconds: Int(MedTimeUnlock.dashboardDelay))], because: "the core's success delay is fixed"),
-            ],
-            // `failures` counts the failures so far, at least the one just made (the core records the last failure).
-            decisions: ["medtime.attempt-rules": ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]],
-            supportsRelaunch: true,
-            // The device (its faults, the store file, the clock, which process is in front) and what it reports.
-            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys).union(["storeCredential", "clockMoves", "useInstance"]),
-            // `advance` by a negative amount moves the device clock back, running (then the screen's refresh) or killed.
-            movesClockBack: true)
+public final class MedTimeFixture: BoundFixture {
+    /// What the product values configure before the core is built.
+    public struct Settings {
+        var pinLength = PINLength.four
+        var biometry = MedTimeBiometry.face
+        var biometricAttempts = MedTimeUnlock.biometricAttempts
+        var pinAttempts = PINLockoutTiers.document.attempts
+        var blocks = PINLockoutTiers.document.blocks
+        /// True for `configuration: builtIn`: the core keeps its own attempt limits and tiers.
+        var builtIn = false
+        var credentialMemory: UInt32 = 264
+    }
+    /// The core's effects.
+    public typealias CoreEffect = MedTimeEffect
+
+    /// Every name this fixture knows, once, with its domain and what it does.
+    public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
+        // Events
+        .event("open", inputs: ["sessionValid": .bool, "biometricEnabled": .bool]) { f, inputs in
+            try f.effects(f.open(sessionValid: flag(inputs, "sessionValid"), biometricEnabled: flag(inputs, "biometricEnabled")))
+        },
+        .event("bioResult", inputs: ["outcome": .names("success", "failure", "cancel", "usePin")]) { f, inputs in
+            try f.effects(f.bioResult(input(inputs, "outcome").description))
+        },
+        .event("pinComplete", inputs: ["pin": .names("correct", "wrong")]) { f, inputs in
+            try f.effects(f.pinComplete(input(inputs, "pin").description))
+        },
+        .event("wait", inputs: ["elapsed": .duration]) { f, inputs in
+            guard case .duration(let ms) = try input(inputs, "elapsed") else { throw FixtureError("elapsed is not a duration") }
+            f.clock.advance(by: .milliseconds(Int64(ms)))
+            return try f.effects(f.send(.tick))
+        },
+        .event("relogin") { f, _ in try f.effects(f.send(.tapLogin)) },
+        .event("forgotPin") { f, _ in try f.effects(f.send(.forgotPIN)) },
+        .event("digit", inputs: ["key": .names("right", "wrong", "notADigit")]) { f, inputs in
+            try f.effects(f.digit(input(inputs, "key").description))
+        },
+        .event("delete") { f, _ in try f.effects(f.send(.delete)) },
+        .event("clearAll") { f, _ in try f.effects(f.send(.clearAll)) },
+        // The device: which process is in front, its clock, its store file (served by a killed app too).
+        .event("useInstance", inputs: ["which": .names("app", "extension")], whileKilled: .served) { f, inputs in
+            try f.useInstance(input(inputs, "which").description)
+            return []
+        },
+        .event("clockMoves", inputs: ["elapsed": .duration], whileKilled: .served) { f, inputs in
+            guard case .duration(let ms) = try input(inputs, "elapsed") else { throw FixtureError("elapsed is not a duration") }
+            f.clock.advance(by: .milliseconds(Int64(ms)))
+            return []
+        },
+        .event("storeCredential", inputs: ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
+               whileKilled: .served) { f, inputs in
+            try f.storeCredential(input(inputs, "record").description)
+            return []
+        },
+    ],
+    StorageFaults.bindings { f in (f.faults, f.storePath) },
+    StorageFaults.conditionBindings { f in f.faults },
+    [
+        // Observations, read from the core
+        .observation("state", .names("CheckingSession", "BiometricPrompt", "PINInput", "PINBlocked", "Success", "Dashboard", "Login")) { f in
+            .symbol(try f.core().state.rawValue)
+        },
+        .observation("bioFailures", .count) { f in .int(try f.core().biometricFailures) },
+        .observation("pinFailures", .count) { f in .int(try f.core().pinFailures) },
+        .observation("blocked", .bool) { f in .bool(try f.core().isBlocked(at: f.clock.now().wall)) },
+        .observation("countdown", .text) { f in try f.decision?.countdown ?? .text(f.core().countdown ?? "") },
+        .observation("pinInputEnabled", .bool) { f in .bool(try f.core().inputEnabled) },
+        .observation("entered", .count) { f in .int(try f.core().enteredDigitCount) },
+        .observation("failedClosed", .bool) { f in .bool(try f.core().storeIsCorrupt) },
+        .observation("path", .text) { f in .text(try f.core().lastPath.map(\.rawValue).joined(separator: " ")) },
+        .observation("navigation", .text) { f in
+            _ = try f.core()
+            return .text(f.lastNavigation)
+        },
+        .observation("blockLeft", .duration) { f in .duration(milliseconds: Int(try f.core().blockRemaining(at: f.clock.now().wall).milliseconds)) },
+        // The outputs of medtime.attempt-rules: the core's `lastFailure` after the `failures`-th failure.
+        .output("action", .names("retry", "fallbackToPin", "showRemaining", "block")) { f in try f.decided().action },
+        .output("remaining", .count) { f in try f.decided().remaining },
+        .output("block", .duration) { f in try f.decided().block },
+        .output("announcement", .text) { f in try f.decided().announcement },
+        // Effects (the core's navigate requests are the observation `navigation`, not effects)
+        .effect("startBiometric") { effect in
+            guard case .startBiometricPrompt(let policy) = effect else { return nil }
+            return [.init(.symbol(policy.rawValue))]
+        },
+        .effect("announce") { effect in
+            guard case .announce(let text) = effect else { return nil }
+            return [.init(.text(text))]
+        },
+        .effect("analytics") { effect in
+            guard case .analytics(let event) = effect else { return nil }
+            return Effect.arguments(analytics: event)
+        },
+        .effect("output") { effect in
+            guard case .output(let output) = effect else { return nil }
+            return outputArguments(output)
+        },
+        .unmodelledEffect { effect in
+            guard case .navigate = effect else { return nil }
+            return []
+        },
+    ],
+    productBindings,
+    [
+        // `failures` counts the failures so far, at least the one just made (the core records the last failure).
+        .decision("medtime.attempt-rules", inputs: ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]) { f, inputs in
+            try f.decide(inputs)
+            return []
+        },
+    ])
+
+    /// The product parameters: `pinLength` and `biometricType` configure the core, the attempt limits and block tiers
+    /// its configuration; `successDelay` and `fallback` must be the core's own; `platform` and `biometricPolicy` are
+    /// observed through the effects.
+    private static let productBindings: [FixtureBinding<MedTimeFixture>] = [
+        .product("pinLength", .int(4...6), choices: ProductChoices(PINLength.allCases.map { .int($0.rawValue) }, because: "the core's PIN lengths")) { settings, item in
+            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            guard let length = PINLength(rawValue: n) else { throw FixtureError("pinLength \(n) is not 4 or 6") }
+            settings.pinLength = length
+        },
+        .product("biometricType", .enumeration(["face", "fingerprint", "none"])) { settings, item in
+            guard let biometry = MedTimeBiometry(rawValue: item.value.description) else { throw FixtureError("unknown biometricType \(item.value)") }
+            settings.biometry = biometry
+        },
+        .product("successDelay", .duration(0...10_000),
+                 choices: ProductChoices([.duration(milliseconds: Int(MedTimeUnlock.dashboardDelay))], because: "the core's success delay is fixed")) { _, item in
+            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard Int64(ms) == MedTimeUnlock.dashboardDelay else {
+                throw FixtureError("the core's success delay is \(MedTimeUnlock.dashboardDelay)ms, not configurable to \(ms)ms")
+            }
+        },
+        .product("fallback", .enumeration(["appPIN"])) { _, item in
+            guard item.value.description == "appPIN" else { throw FixtureError("the core's only fallback is the app PIN, not \(item.value)") }
+        },
+        .product("biometricAttempts", .int(1...10)) { settings, item in
+            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            settings.biometricAttempts = n
+        },
+        .product("pinAttempts", .int(1...10)) { settings, item in
+            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            settings.pinAttempts = n
+        },
+        blockTier("firstBlock", 0), blockTier("secondBlock", 1), blockTier("thirdBlock", 2), blockTier("longestBlock", 3),
+        .product("credentialMemory", .int(64...65_536)) { settings, item in
+            guard case .int(let kib) = item.value else { throw unknownProduct(item) }
+            settings.credentialMemory = UInt32(clamping: kib)
+        },
+        .product("configuration", .enumeration(["product", "builtIn"])) { settings, item in
+            switch item.value.description {
+            case "product": settings.builtIn = false
+            case "builtIn": settings.builtIn = true
+            case let other: throw FixtureError("unknown configuration \(other)")
+            }
+        },
+        // The policy is observed through startBiometric(...) effects; the core has one platform model.
+        .product("platform", .enumeration(["iOS"])) { _, _ in },
+        .product("biometricPolicy", .enumeration(["deviceOwnerAuthenticationWithBiometrics"])) { _, _ in },
+    ]
+
+    /// The product parameter of the lockout tier at `index` (`PINLockoutTiers.blocks`).
+    private static func blockTier(_ name: String, _ index: Int) -> FixtureBinding<MedTimeFixture> {
+        .product(name, .duration(1000...86_400_000)) { settings, item in
+            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            settings.blocks[index] = .milliseconds(Int64(ms))
+        }
     }
 
     private let directory: String
@@ -132,61 +247,21 @@ public final class MedTimeFixture: Fixture {
     private var instance = "app"
     /// The core's navigate effects of the last event it handled, word for word (`navigation`).
     private var lastNavigation = ""
-    /// Outputs of the last decision-table evaluation.
-    private var decision: [String: Value] = [:]
+    /// The outputs of the last medtime.attempt-rules evaluation (they stand until the next one).
+    private var decision: (action: Value, remaining: Value, block: Value, countdown: Value, announcement: Value)?
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
     private let credentialRecord: [UInt8]
 
     /// Builds a fresh core with its own FileStore and the test PIN enrolled.
     public init(product: [NamedValue]) throws(FixtureError) {
-        var length = PINLength.four
-        var biometry = MedTimeBiometry.face
-        var biometricAttempts = MedTimeUnlock.biometricAttempts
-        var pinAttempts = PINLockoutTiers.document.attempts
-        var blocks = PINLockoutTiers.document.blocks
-        var builtIn = false
-        var credentialMemory: UInt32 = 264
-        for item in product {
-            switch (item.name, item.value) {
-            case ("pinLength", .int(let n)):
-                guard let l = PINLength(rawValue: n) else { throw FixtureError("pinLength \(n) is not 4 or 6") }
-                length = l
-            case ("biometricType", let v):
-                guard let b = MedTimeBiometry(rawValue: v.description) else { throw FixtureError("unknown biometricType \(v)") }
-                biometry = b
-            case ("successDelay", .duration(let ms)):
-                guard Int64(ms) == MedTimeUnlock.dashboardDelay else {
-                    throw FixtureError("the core's success delay is \(MedTimeUnlock.dashboardDelay)ms, not configurable to \(ms)ms")
-                }
-            case ("fallback", let v):
-                guard v.description == "appPIN" else { throw FixtureError("the core's only fallback is the app PIN, not \(v)") }
-            case ("biometricAttempts", .int(let n)):
-                biometricAttempts = n
-            case ("pinAttempts", .int(let n)):
-                pinAttempts = n
-            case ("firstBlock", .duration(let ms)), ("secondBlock", .duration(let ms)), ("thirdBlock", .duration(let ms)),
-                 ("longestBlock", .duration(let ms)):
-                let tier = ["firstBlock", "secondBlock", "thirdBlock", "longestBlock"].firstIndex(of: item.name) ?? 0
-                blocks[tier] = .milliseconds(Int64(ms))
-            case ("credentialMemory", .int(let kib)):
-                credentialMemory = UInt32(clamping: kib)
-            case ("configuration", let v):
-                switch v.description {
-                case "product": builtIn = false
-                case "builtIn": builtIn = true
-                case let other: throw FixtureError("unknown configuration \(other)")
-                }
-            case ("platform", _), ("biometricPolicy", _):
-                break // the policy is observed through startBiometric(...) effects; the core has one platform model
-            default:
-                throw FixtureError("unknown product value \(item.name)=\(item.value)")
-            }
-        }
+        var settings = Settings()
+        try Self.bindings.configure(&settings, with: product)
+        let (length, biometry, credentialMemory) = (settings.pinLength, settings.biometry, settings.credentialMemory)
         pinLength = length
         self.biometry = biometry
-        self.biometricAttempts = biometricAttempts
-        self.lockout = PINLockoutTiers(attempts: pinAttempts, blocks: blocks)
-        self.builtIn = builtIn
+        biometricAttempts = settings.biometricAttempts
+        lockout = PINLockoutTiers(attempts: settings.pinAttempts, blocks: settings.blocks)
+        builtIn = settings.builtIn
         pin = length == .four ? Self.fourDigitPIN : Self.sixDigitPIN
         directory = ScratchDirectory.path + "lockspec-medtime-\(UUID().uuidString)"
         storePath = directory + "/store.bin"
@@ -222,14 +297,14 @@ public final class MedTimeFixture: Fixture {
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event(let name, let inputs):
-            let effects = try event(name, inputs).compactMap(Self.effect)
+            let effects = try Self.bindings.send(name, inputs, to: self)
             // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
             if faults.takeKill() { machine = nil; return [] }
             return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             guard machine != nil else { return [] } // killed: only the clock moves
-            return try send(.tick).compactMap(Self.effect)
+            return try effects(send(.tick))
         case .kill:
             machine = nil
             return []
@@ -239,94 +314,79 @@ public final class MedTimeFixture: Fixture {
             return []
         case .check:
             return []
-        case .decide("medtime.attempt-rules", let inputs):
-            try decide(inputs)
-            return []
-        case .decide(let table, _):
-            throw FixtureError("medtime has no decision table \(table)")
-        case .cell(let table, _):
-            throw FixtureError("medtime has no matrix \(table)")
+        case .decide(let table, let inputs):
+            return try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes):
+            return try Self.bindings.cell(table, axes, on: self)
         }
     }
 
-    private func event(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [MedTimeEffect] {
-        func input(_ key: String) throws(FixtureError) -> Value {
-            guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("\(name) needs \(key)") }
-            return v
+    // MARK: - Events
+
+    /// The input `key` of an event; lint reports a spec that does not give a required one.
+    private static func input(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Value {
+        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("the event needs the input \(key)") }
+        return v
+    }
+
+    /// The boolean input `key` of an event.
+    private static func flag(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Bool {
+        guard case .bool(let b) = try input(inputs, key) else { throw FixtureError("\(key) is not a boolean") }
+        return b
+    }
+
+    /// The core's effects as the specs name them.
+    private func effects(_ core: [MedTimeEffect]) throws(FixtureError) -> [Effect] {
+        try Self.bindings.effects(core)
+    }
+
+    /// The screen starts: the core is (re)built from the store with the §4.3 biometric setting, then sent `open`.
+    private func open(sessionValid: Bool, biometricEnabled: Bool) throws(FixtureError) -> [MedTimeEffect] {
+        guard let current = machine else { throw FixtureError("the app is killed") }
+        if current.state == .checkingSession {
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled), store: store, now: clock.now().wall)
         }
-        func flag(_ key: String) throws(FixtureError) -> Bool {
-            guard case .bool(let b) = try input(key) else { throw FixtureError("\(key) is not a boolean") }
-            return b
+        return try send(.open(sessionValid: sessionValid))
+    }
+
+    /// The biometric prompt's answer (or the user choosing the PIN).
+    private func bioResult(_ outcome: String) throws(FixtureError) -> [MedTimeEffect] {
+        switch outcome {
+        case "success": try send(.biometricResult(.success))
+        case "failure": try send(.biometricResult(.failure))
+        case "cancel": try send(.biometricResult(.cancel))
+        case "usePin": try send(.usePIN)
+        case let other: throw FixtureError("unknown bioResult outcome \(other)")
         }
-        switch name {
-        case "open":
-            let biometricEnabled = try flag("biometricEnabled")
-            let sessionValid = try flag("sessionValid")
+    }
+
+    /// Types the whole PIN, right or wrong, digit by digit; each digit's own announcement belongs to the digit event
+    /// (medtime.pin-entry), not to this one.
+    private func pinComplete(_ which: String) throws(FixtureError) -> [MedTimeEffect] {
+        let digits: [Int]
+        switch which {
+        case "correct": digits = pin
+        case "wrong": digits = pin.map { ($0 + 1) % 10 }
+        case let other: throw FixtureError("unknown pin \(other)")
+        }
+        var effects: [MedTimeEffect] = []
+        for (n, d) in digits.enumerated() {
             guard let current = machine else { throw FixtureError("the app is killed") }
-            if current.state == .checkingSession {
-                machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled),
-                                        store: store, now: clock.now().wall)
-            }
-            return try send(.open(sessionValid: sessionValid))
-        case "bioResult":
-            switch try input("outcome").description {
-            case "success": return try send(.biometricResult(.success))
-            case "failure": return try send(.biometricResult(.failure))
-            case "cancel": return try send(.biometricResult(.cancel))
-            case "usePin": return try send(.usePIN)
-            case let other: throw FixtureError("unknown bioResult outcome \(other)")
-            }
-        case "pinComplete":
-            let digits: [Int]
-            switch try input("pin").description {
-            case "correct": digits = pin
-            case "wrong": digits = pin.map { ($0 + 1) % 10 }
-            case let other: throw FixtureError("unknown pin \(other)")
-            }
-            var effects: [MedTimeEffect] = []
-            for (n, d) in digits.enumerated() {
-                guard let current = machine else { throw FixtureError("the app is killed") }
-                // Each digit's own announcement belongs to the digit event (medtime.pin-entry), not to pinComplete.
-                let own = current.digitAnnouncement(entered: n + 1)
-                effects += try send(.digit(d)).filter { $0 != own }
-            }
-            return effects
-        case "digit":
-            guard let current = machine else { throw FixtureError("the app is killed") }
-            let next = pin[min(current.enteredDigitCount, pin.count - 1)]
-            switch try input("key").description {
-            case "right": return try send(.digit(next))
-            case "wrong": return try send(.digit((next + 1) % 10))
-            case "notADigit": return try send(.digit(10)) // a key value outside 0...9
-            case let other: throw FixtureError("unknown key \(other)")
-            }
-        case "delete": return try send(.delete)
-        case "clearAll": return try send(.clearAll)
-        case let storage where StorageFaults.events.contains(storage):
-            try faults.perform(storage, inputs, storePath: storePath)
-            return []
-        case "storeCredential":
-            try storeCredential(try input("record").description)
-            return []
-        case "clockMoves":
-            guard case .duration(let ms) = try input("elapsed") else { throw FixtureError("elapsed is not a duration") }
-            clock.advance(by: .milliseconds(Int64(ms)))
-            return []
-        case "useInstance":
-            switch try input("which").description {
-            case "app": useInstance("app")
-            case "extension": useInstance("extension")
-            case let other: throw FixtureError("unknown instance \(other)")
-            }
-            return []
-        case "relogin": return try send(.tapLogin)
-        case "forgotPin": return try send(.forgotPIN)
-        case "wait":
-            guard case .duration(let ms) = try input("elapsed") else { throw FixtureError("elapsed is not a duration") }
-            clock.advance(by: .milliseconds(Int64(ms)))
-            return try send(.tick)
-        default:
-            throw FixtureError("unknown event \(name)")
+            let own = current.digitAnnouncement(entered: n + 1)
+            effects += try send(.digit(d)).filter { $0 != own }
+        }
+        return effects
+    }
+
+    /// Types one key: the PIN's next digit, another digit, or a key that is no digit.
+    private func digit(_ key: String) throws(FixtureError) -> [MedTimeEffect] {
+        guard let current = machine else { throw FixtureError("the app is killed") }
+        let next = pin[min(current.enteredDigitCount, pin.count - 1)]
+        switch key {
+        case "right": return try send(.digit(next))
+        case "wrong": return try send(.digit((next + 1) % 10))
+        case "notADigit": return try send(.digit(10)) // a key value outside 0...9
+        case let other: throw FixtureError("unknown key \(other)")
         }
     }
 
@@ -353,7 +413,8 @@ public final class MedTimeFixture: Fixture {
 
     /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
     /// is built (from the store, as a process starting) the first time it is used.
-    private func useInstance(_ which: String) {
+    private func useInstance(_ which: String) throws(FixtureError) {
+        guard ["app", "extension"].contains(which) else { throw FixtureError("unknown instance \(which)") }
         guard which != instance else { return }
         let other: (machine: MedTimeUnlock?, store: any KeyValueStore)
         if let parked {
@@ -376,17 +437,6 @@ public final class MedTimeFixture: Fixture {
         for case .navigate(let destination, let delay) in effects { requests.append("\(destination.rawValue) after \(delay)ms") }
         lastNavigation = requests.joined(separator: ", ")
         return effects
-    }
-
-    /// The effect value of a core effect, or nil for an effect the specs do not model (navigation).
-    static func effect(_ effect: MedTimeEffect) -> Effect? {
-        switch effect {
-        case .startBiometricPrompt(let policy): Effect("startBiometric", [.init(.symbol(policy.rawValue))])
-        case .announce(let text): Effect("announce", [.init(.text(text))])
-        case .analytics(let event): Effect("analytics", analytics: event)
-        case .output(let output): Effect("output", outputArguments(output))
-        case .navigate: nil
-        }
     }
 
     /// A §9.2 output as the specs name it: the document's event name, then its payload labelled.
@@ -418,7 +468,7 @@ public final class MedTimeFixture: Fixture {
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])
         machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now().wall)
-        _ = try event("open", [NamedValue("sessionValid", .bool(true)), NamedValue("biometricEnabled", .bool(biometric))])
+        _ = try open(sessionValid: true, biometricEnabled: biometric)
         for _ in 0..<failures {
             guard let current = machine else { throw FixtureError("the app is killed") }
             // Between PIN failures, wait out a running block so the next failure can be made.
@@ -427,19 +477,13 @@ public final class MedTimeFixture: Fixture {
                 clock.advance(by: wait)
                 _ = try send(.tick)
             }
-            _ = biometric
-                ? try event("bioResult", [NamedValue("outcome", .symbol("failure"))])
-                : try event("pinComplete", [NamedValue("pin", .symbol("wrong"))])
+            _ = biometric ? try bioResult("failure") : try pinComplete("wrong")
         }
         guard let m = machine else { throw FixtureError("the app is killed") }
         guard let failure = m.lastFailure else { throw FixtureError("the core recorded no failure after \(failures) failures") }
-        decision = [
-            "action": .symbol(Self.actionName(failure.action)),
-            "remaining": .int(failure.attemptsRemaining),
-            "block": .duration(milliseconds: Int(failure.block.milliseconds)),
-            "countdown": .text(m.countdown ?? ""),
-            "announcement": .text(failure.announcement),
-        ]
+        decision = (action: .symbol(Self.actionName(failure.action)), remaining: .int(failure.attemptsRemaining),
+                    block: .duration(milliseconds: Int(failure.block.milliseconds)), countdown: .text(m.countdown ?? ""),
+                    announcement: .text(failure.announcement))
     }
 
     /// The attempt-rules table's names of the core's failure actions.
@@ -452,27 +496,31 @@ public final class MedTimeFixture: Fixture {
         }
     }
 
-    /// Reads an observation.
+    /// Reads an observation. A killed app serves only the device's conditions and the last decision's outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        if let value = decision[name] { return value }
-        if StorageFaults.conditions[name] != nil {
-            guard let condition = faults.condition(name) else { throw FixtureError("the device's \(name) has no name here") }
-            return .symbol(condition)
+        do {
+            return try Self.bindings.observe(name, on: self)
+        } catch {
+            if machine == nil, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: no \(name)") }
+            throw error
         }
-        guard let m = machine else { throw FixtureError("the app is killed: no \(name)") }
-        switch name {
-        case "state": return .symbol(m.state.rawValue)
-        case "bioFailures": return .int(m.biometricFailures)
-        case "pinFailures": return .int(m.pinFailures)
-        case "blocked": return .bool(m.isBlocked(at: clock.now().wall))
-        case "countdown": return .text(m.countdown ?? "")
-        case "pinInputEnabled": return .bool(m.inputEnabled)
-        case "entered": return .int(m.enteredDigitCount)
-        case "failedClosed": return .bool(m.storeIsCorrupt)
-        case "path": return .text(m.lastPath.map(\.rawValue).joined(separator: " "))
-        case "navigation": return .text(lastNavigation)
-        case "blockLeft": return .duration(milliseconds: Int(m.blockRemaining(at: clock.now().wall).milliseconds))
-        default: throw FixtureError("no observation \(name)")
-        }
+    }
+
+    /// The running core.
+    private func core() throws(FixtureError) -> MedTimeUnlock {
+        guard let machine else { throw FixtureError("the app is killed") }
+        return machine
+    }
+
+    /// The outputs of the last medtime.attempt-rules evaluation.
+    private func decided() throws(FixtureError) -> (action: Value, remaining: Value, block: Value, countdown: Value, announcement: Value) {
+        if let decision { return decision }
+        _ = try core()
+        throw FixtureError("no observation: the outputs of medtime.attempt-rules stand only after one of its rows")
+    }
+
+    /// The error for a product value of the wrong kind.
+    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
+        FixtureError("unknown product value \(item.name)=\(item.value)")
     }
 }
