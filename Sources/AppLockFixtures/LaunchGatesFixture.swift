@@ -8,104 +8,215 @@ import SpecKit
 /// The store is an `InMemoryStore` object that survives `kill`/`relaunch` (a relaunch builds a new stack on it).
 /// Versions and dates are written as values (`min: "1.10"`, `to: "2026-05-01"`) and checked by lint against their
 /// grammar (`LiteralGrammar`); the fixture hands the text to the core as it is (`"invalid 1.x"` as `1.x`).
-public final class LaunchGatesFixture: Fixture {
-    /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(
-            events: [
-                "launch": ["min": remoteVersion, "latest": remoteVersion], "background": [:], "inactive": [:],
-                "active": ["away": .duration], "authResult": ["outcome": .names("success", "failure", "cancel")],
-                "unlockTapped": [:], "setEnabled": ["switchTo": .bool], "finishOnboarding": ["via": .names("done", "skip")],
-                "onboardingNext": [:], "acceptConsent": [:], "bumpLegalVersion": ["to": .literal(.date)],
-                "postError": [:], "retry": [:], "sendReport": [:], "userAction": [:], "dismiss": [:], "tapUpdate": [:],
-                "corruptStore": [:], "damageRatingHistory": [:], "updateApp": ["version": .literal(.version)],
-            ],
-            optionalInputs: ["launch": ["min", "latest"], "active": ["away"]],
-            observations: [
-                "state": .names("Unlocked", "Locked"), "enabled": .bool, "phase": .names("active", "inactive", "background"),
-                "cover": .bool, "backgroundTime": .bool, "authenticating": .bool,
-                "front": .names("errorCard", "lockScreen", "forcedUpdate", "softUpdate", "onboarding", "consent", "auth"),
-                "analyticsStarted": .bool, "onboardingCompleted": .bool, "onboardingPage": .count, "ratingActions": .count,
-                "sheet": .names("none", "forced", "soft"), "consentShown": .bool, "requestReview": .bool, "dismissable": .bool,
-                "order": .names("less", "equal", "greater", "invalid"), "errorDetails": .text, "failedClosed": .bool,
-            ],
-            tableOutputs: ["order", "dismissable", "requestReview", "consentShown"],
-            effects: ["evaluatePolicy", "logEvent", "recordRatingAction", "startAnalytics", "requestReview",
-                      "submitFeedback", "openStoreURL"],
-            product: [
-                "grace": .duration(0...3_600_000), "coverRule": .enumeration(["whenEnabledNotActive"]), "appVersion": .text,
-                "legalVersion": .text, "biometricEnabled": .bool, "onboardingPages": .int(1...20),
-            ],
-            productChoices: [
-                "grace": ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
-                                        because: "the BiometricGate's grace is fixed by the core"),
-            ],
-            productLiterals: ["appVersion": .version, "legalVersion": .date],
-            productNeeds: ["appVersion": .always, "legalVersion": .always, "onboardingPages": .forEvents(["finishOnboarding"])],
-            decisions: [
-                "gates.consent": ["accepted": .names("never", "sameAsCurrent", "different")],
-                "gates.order": [
-                    "errorPosted": .bool, "biometricEnabled": .bool, "update": .names("none", "soft", "softDismissed", "forced"),
-                    "onboardingCompleted": .bool, "consentCurrent": .bool,
-                ],
-                "gates.rating": [
-                    "actions": .count, "lastPrompt": .names("never", "before"), "daysSinceLastPrompt": .count,
-                    "versionPrompted": .bool, "promptsLast365": .count,
-                ],
-                "gates.update": [
-                    "running": .names("valid", "invalid"), "vsMin": updateKey, "vsLatest": updateKey,
-                    "dismissed": .names("never", "thisLatest", "olderLatest"),
-                ],
-                "gates.version-compare": ["version": remoteVersion, "other": remoteVersion],
-            ],
-            supportsRelaunch: true, servedWhileKilled: servedWhileKilled,
-            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
-            movesClockBack: true)
+public final class LaunchGatesFixture: BoundFixture {
+    /// What the product values configure before the stack is built.
+    public struct Settings {
+        /// The running version and the legal version, as the core takes them (lint requires both).
+        var running: String?, legal: String?
+        /// Whether the biometric gate's switch is on at the start.
+        var biometric = false
+        /// How many pages "finish onboarding with next" taps through.
+        var onboardingPages: Int?
     }
+    /// The core's effects.
+    public typealias CoreEffect = LaunchGatesEffect
+
+    /// Every name this fixture knows, once, with its domain and what it does.
+    public static let bindings: FixtureBindings<LaunchGatesFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
+        // Events
+        .event("launch", inputs: ["min": remoteVersion, "latest": remoteVersion], optional: ["min", "latest"]) { f, inputs in
+            try f.launch(values(inputs))
+        },
+        .event("background") { f, _ in try f.handle(.lock(.scenePhase(.background))) },
+        .event("inactive") { f, _ in try f.handle(.lock(.scenePhase(.inactive))) },
+        .event("active", inputs: ["away": .duration], optional: ["away"]) { f, inputs in
+            if case .duration(let ms)? = values(inputs)["away"] { f.clock.advance(by: .milliseconds(Int64(ms))) }
+            return try f.handle(.lock(.scenePhase(.active)))
+        },
+        .event("authResult", inputs: ["outcome": .names("success", "failure", "cancel")]) { f, inputs in
+            guard let reply = AuthenticationReply(rawValue: values(inputs)["outcome"]?.description ?? "") else {
+                throw FixtureError("authResult needs an outcome")
+            }
+            return try f.handle(.lock(.authenticationResult(reply)))
+        },
+        .event("unlockTapped") { f, _ in try f.handle(.lock(.unlockTapped)) },
+        // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
+        .event("setEnabled", inputs: ["switchTo": .bool]) { f, inputs in
+            switch values(inputs)["switchTo"] {
+            case .bool(true)?: return try f.handle(.lock(.toggleOn))
+            case .bool(false)?: return try f.handle(.lock(.toggleOff))
+            default: throw FixtureError("setEnabled needs switchTo: true or false")
+            }
+        },
+        .event("finishOnboarding", inputs: ["via": .names("done", "skip")], needing: [
+            // How many pages "done" taps through, whatever the core counts.
+            .product("onboardingPages", .int(1...20)) { settings, item in
+                guard case .int(let n) = item.value else { throw unknownProduct(item) }
+                settings.onboardingPages = n
+            },
+        ]) { f, inputs in try f.finishOnboarding(values(inputs)["via"]?.description) },
+        .event("onboardingNext") { f, _ in try f.handle(.onboardingNext) },
+        .event("acceptConsent") { f, _ in try f.handle(.acceptConsent) },
+        .event("postError") { f, _ in try f.handle(.postError("error")) },
+        .event("retry") { f, _ in try f.handle(.retry) },
+        .event("sendReport") { f, _ in try f.handle(.sendReport) },
+        .event("userAction") { f, _ in try f.handle(.recordAction) },
+        .event("dismiss") { f, _ in try f.handle(.dismissUpdate) },
+        .event("tapUpdate") { f, _ in try f.handle(.openStore) },
+        // What a killed app's device still allows: damaging its saved preferences, and installing a new build (which
+        // then starts at the relaunch).
+        .event("corruptStore", whileKilled: .served) { f, _ in
+            f.store = InMemoryStore.corrupted()
+            return []
+        },
+        .event("damageRatingHistory", whileKilled: .served) { f, _ in try f.damageRatingHistory() },
+        // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
+        .event("bumpLegalVersion", inputs: ["to": .literal(.date)], whileKilled: .served) { f, inputs in
+            f.configuration.legalVersion = try literal(required(inputs, "to"), .date)
+            return try f.startInstalledBuild()
+        },
+        // The user installs a new build: the stack is rebuilt on the same store with the new running version.
+        .event("updateApp", inputs: ["version": .literal(.version)], whileKilled: .served) { f, inputs in
+            f.configuration.runningVersion = try literal(required(inputs, "version"), .version)
+            return try f.startInstalledBuild()
+        },
+    ],
+    observationBindings,
+    [
+        // Effects (the gates document names no policy and the specs write the bare `evaluatePolicy`)
+        .effect("evaluatePolicy") { effect in if case .startAuthentication = effect { [] } else { nil } },
+        .effect("logEvent") { effect in if case .analytics(let event) = effect { Effect.arguments(analytics: event) } else { nil } },
+        .effect("recordRatingAction") { effect in if case .recordRatingAction = effect { [] } else { nil } },
+        .effect("startAnalytics") { effect in if case .startAnalytics = effect { [] } else { nil } },
+        .effect("requestReview") { effect in if case .requestReview = effect { [] } else { nil } },
+        .effect("submitFeedback") { effect in if case .sendReport = effect { [] } else { nil } },
+        .effect("openStoreURL") { effect in if case .openURL = effect { [] } else { nil } },
+    ],
+    productBindings,
+    decisionBindings)
+
+    /// The observations, read from the core (a decision's output while it stands).
+    private static let observationBindings: [FixtureBinding<LaunchGatesFixture>] = [
+        .observation("state", .names("Unlocked", "Locked")) { f in .symbol(try f.live().lock.isLocked ? "Locked" : "Unlocked") },
+        .observation("enabled", .bool) { f in .bool(try f.live().lock.enabled) },
+        .observation("phase", .names("active", "inactive", "background")) { f in .symbol(try f.live().lock.scenePhase.rawValue) },
+        .observation("cover", .bool) { f in .bool(try f.live().lock.showsCover) },
+        .observation("backgroundTime", .bool) { f in .bool(try f.live().lock.hasBackgroundTime) },
+        .observation("authenticating", .bool) { f in .bool(try f.live().lock.isAuthenticating) },
+        .observation("front", .names("errorCard", "lockScreen", "forcedUpdate", "softUpdate", "onboarding", "consent", "auth")) { f in
+            try f.outputs.front ?? .symbol(front(f.live().visibleGate))
+        },
+        .observation("analyticsStarted", .bool) { f in try f.outputs.analyticsStarted ?? .bool(f.live().analyticsStarted) },
+        .observation("onboardingCompleted", .bool) { f in .bool(try f.live().onboardingCompleted) },
+        .observation("onboardingPage", .count) { f in .int(try f.live().onboardingPageNumber) },
+        .observation("ratingActions", .count) { f in .int(try f.live().rating.state.actionsSinceLastPrompt) },
+        .observation("sheet", .names("none", "forced", "soft")) { f in try f.outputs.sheet ?? .symbol(sheet(f.live().presentedUpdateSheet)) },
+        // The error card's details as the core gives them ("" when none); the fixture's stack is built with the core's
+        // default configuration (a release build).
+        .observation("errorDetails", .text) { f in .text(try f.live().errorDetails ?? "") },
+        .observation("failedClosed", .bool) { f in .bool(try f.live().storeIsCorrupt) },
+        .output("order", .names("less", "equal", "greater", "invalid")) { f in try f.output(f.outputs.order) },
+        .output("dismissable", .bool) { f in try f.output(f.outputs.dismissable) },
+        .output("requestReview", .bool) { f in try f.output(f.outputs.requestReview) },
+        .output("consentShown", .bool) { f in try f.output(f.outputs.consentShown) },
+    ]
+
+    /// The product parameters: the gate's grace and cover rule are the core's; the versions and the biometric switch
+    /// configure the stack.
+    private static let productBindings: [FixtureBinding<LaunchGatesFixture>] = [
+        .product("grace", .duration(0...3_600_000), choices: ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
+                                                                          because: "the BiometricGate's grace is fixed by the core")) { _, item in
+            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
+                throw FixtureError("the BiometricGate's grace is fixed by the core")
+            }
+        },
+        // The gate's cover rule is the core's `.launchGates` one; a spec asking for another cannot be run.
+        .product("coverRule", .enumeration(["whenEnabledNotActive"])) { _, item in
+            guard item.value.description == "whenEnabledNotActive", LaunchLock.Configuration.launchGates.coverRule == .enabledWhileNotActive else {
+                throw FixtureError("the BiometricGate's cover rule is the core's (cover whenever enabled and not active)")
+            }
+        },
+        // Lint checks both against their grammars (productLiterals); "invalid 1.3b" runs the build 1.3b.
+        .product("appVersion", .text, literal: .version, need: .always) { settings, item in
+            settings.running = LiteralGrammar.version.text(of: item.value.description)
+        },
+        .product("legalVersion", .text, literal: .date, need: .always) { settings, item in
+            settings.legal = LiteralGrammar.date.text(of: item.value.description)
+        },
+        .product("biometricEnabled", .bool) { settings, item in
+            guard case .bool(let b) = item.value else { throw unknownProduct(item) }
+            settings.biometric = b
+        },
+    ]
+
+    /// The decision tables, each run on the core's own rule.
+    private static let decisionBindings: [FixtureBinding<LaunchGatesFixture>] = [
+        .decision("gates.consent", inputs: ["accepted": .names("never", "sameAsCurrent", "different")]) { f, inputs in
+            guard let accepted = values(inputs)["accepted"] else { throw FixtureError("gates.consent needs accepted") }
+            try f.decideConsent(accepted.description)
+            return []
+        },
+        .decision("gates.order", inputs: [
+            "errorPosted": .bool, "biometricEnabled": .bool, "update": .names("none", "soft", "softDismissed", "forced"),
+            "onboardingCompleted": .bool, "consentCurrent": .bool,
+        ]) { f, inputs in
+            try f.decideOrder(values(inputs))
+            return []
+        },
+        .decision("gates.rating", inputs: [
+            "actions": .count, "lastPrompt": .names("never", "before"), "daysSinceLastPrompt": .count,
+            "versionPrompted": .bool, "promptsLast365": .count,
+        ]) { f, inputs in
+            let v = values(inputs)
+            guard let actions = v["actions"] else { throw FixtureError("gates.rating needs actions") }
+            try f.decideRating(actions: actions, v)
+            return []
+        },
+        .decision("gates.update", inputs: [
+            "running": .names("valid", "invalid"), "vsMin": updateKey, "vsLatest": updateKey,
+            "dismissed": .names("never", "thisLatest", "olderLatest"),
+        ]) { f, inputs in
+            try f.decideUpdate(values(inputs))
+            return []
+        },
+        .decision("gates.version-compare", inputs: ["version": remoteVersion, "other": remoteVersion]) { f, inputs in
+            let v = values(inputs)
+            guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
+            let order = AppVersion.order(try literal(version, .optionalVersion), try literal(other, .optionalVersion))
+            f.outputs.order = .symbol(LaunchGatesFixture.order(order))
+            return []
+        },
+    ]
 
     private let clock = ManualClock()
     /// Whether the app was killed and not relaunched yet.
     private var killed = false
-    /// What a killed app's device still allows: damaging its saved preferences, and installing a new build (which
-    /// then starts at the relaunch).
-    static let servedWhileKilled: Set<String> = ["corruptStore", "damageRatingHistory", "bumpLegalVersion", "updateApp"]
     /// The preferences; `corruptStore` swaps in one that cannot be read, as a damaged file would be.
     private var store = InMemoryStore()
     private var configuration: LaunchGates.Configuration
     private var gates: LaunchGates
-    private var outputs: [String: Value] = [:]
+    /// What the core decided in the last decision-table step (none after any other step).
+    private var outputs = Outputs()
     /// How many pages "finish onboarding with next" taps through: the spec's product value `onboardingPages`.
-    private var onboardingPages: Int?
+    private let onboardingPages: Int?
+
+    /// The outputs of a decision-table step, each as the core gave it.
+    private struct Outputs {
+        var front: Value?, analyticsStarted: Value?, sheet: Value?, order: Value?, dismissable: Value?, requestReview: Value?, consentShown: Value?
+    }
 
     /// Builds a fresh stack (not yet launched). grace/coverRule must be the `.launchGates` lock's (1 s, not active).
     public init(product: [NamedValue]) throws(FixtureError) {
-        var running: String?, legal: String?, biometric = false
-        for item in product {
-            switch (item.name, item.value) {
-            case ("grace", .duration(let ms)):
-                guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
-                    throw FixtureError("the BiometricGate's grace is fixed by the core")
-                }
-            case ("coverRule", let rule):
-                // The gate's cover rule is the core's `.launchGates` one; a spec asking for another cannot be run.
-                guard rule.description == "whenEnabledNotActive",
-                      LaunchLock.Configuration.launchGates.coverRule == .enabledWhileNotActive else {
-                    throw FixtureError("the BiometricGate's cover rule is the core's (cover whenever enabled and not active)")
-                }
-            // Lint checks both against their grammars (productLiterals); "invalid 1.3b" runs the build 1.3b.
-            case ("appVersion", let v): running = LiteralGrammar.version.text(of: v.description)
-            case ("legalVersion", let v): legal = LiteralGrammar.date.text(of: v.description)
-            case ("biometricEnabled", .bool(let b)): biometric = b
-            case ("onboardingPages", .int(let n)): onboardingPages = n
-            default: throw FixtureError("unknown product value \(item.name)")
-            }
-        }
+        var settings = Settings()
+        try Self.bindings.configure(&settings, with: product)
+        onboardingPages = settings.onboardingPages
         // Lint requires both (`productNeeds`), so a spec that lints clean never meets these errors.
-        guard let running else { throw FixtureError("the launch-gates fixture needs the product value appVersion") }
-        guard let legal else { throw FixtureError("the launch-gates fixture needs the product value legalVersion") }
+        guard let running = settings.running else { throw FixtureError("the launch-gates fixture needs the product value appVersion") }
+        guard let legal = settings.legal else { throw FixtureError("the launch-gates fixture needs the product value legalVersion") }
         configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal)
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-        if biometric { try enableBiometric() }
+        if settings.biometric { try enableBiometric() }
     }
 
     /// The "账户安全" switch: `.launchGates` does not authenticate to turn on (D-GATE-SWITCH), it only saves the flag.
@@ -117,9 +228,12 @@ public final class LaunchGatesFixture: Fixture {
 
     /// Performs one action.
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
-        outputs = [:]
+        outputs = Outputs()
         switch action {
-        case .event(let name, let inputs): return try send(name, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+        case .event(let name, let inputs):
+            // Lint refuses any other event between a kill and its relaunch (servedWhileKilled).
+            if killed, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: '\(name)' needs a relaunch first") }
+            return try Self.bindings.send(name, inputs, to: self)
         case .advance(let ms): clock.advance(by: .milliseconds(Int64(ms))); return []
         case .check: return []
         case .kill:
@@ -130,145 +244,86 @@ public final class LaunchGatesFixture: Fixture {
             killed = false
             gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             return []
-        case .decide(let table, let inputs):
-            try decide(table, Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
-            return []
-        case .cell(let table, _): throw FixtureError("the launch-gates fixture runs no matrix \(table)")
+        case .decide(let table, let inputs): return try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes): return try Self.bindings.cell(table, axes, on: self)
         }
     }
 
-    private func handle(_ event: LaunchGatesEvent) -> [Effect] {
-        gates.handle(event, now: clock.now()).map(Self.effect)
+    private func handle(_ event: LaunchGatesEvent) throws(FixtureError) -> [Effect] {
+        try Self.bindings.effects(gates.handle(event, now: clock.now()))
     }
 
-    private func send(_ name: String, _ inputs: [String: Value]) throws(FixtureError) -> [Effect] {
-        // Lint refuses any other event between a kill and its relaunch (servedWhileKilled).
-        if killed, !Self.servedWhileKilled.contains(name) { throw FixtureError("the app is killed: '\(name)' needs a relaunch first") }
-        switch name {
-        case "corruptStore":
-            store = InMemoryStore.corrupted()
-            return []
-        case "damageRatingHistory":
-            // Only the rating history is damaged (a length no list of 8-byte instants has, under the core's default
-            // "rating." keys); the other preferences still read.
-            do {
-                try store.set([1, 2, 3], forKey: "rating.history")
-            } catch {
-                throw FixtureError("damageRatingHistory: the store refused the write")
-            }
-            return []
-        case "launch":
-            if inputs["min"] != nil || inputs["latest"] != nil {
-                configuration.minimumVersion = try inputs["min"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
-                configuration.latestVersion = try inputs["latest"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
-            }
-            gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-            return handle(.lock(.appear))
-        case "background": return handle(.lock(.scenePhase(.background)))
-        case "inactive": return handle(.lock(.scenePhase(.inactive)))
-        case "active":
-            if case .duration(let ms)? = inputs["away"] { clock.advance(by: .milliseconds(Int64(ms))) }
-            return handle(.lock(.scenePhase(.active)))
-        case "authResult":
-            guard let reply = AuthenticationReply(rawValue: inputs["outcome"]?.description ?? "") else {
-                throw FixtureError("authResult needs an outcome")
-            }
-            return handle(.lock(.authenticationResult(reply)))
-        case "unlockTapped": return handle(.lock(.unlockTapped))
-        case "setEnabled":
-            // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
-            switch inputs["switchTo"] {
-            case .bool(true)?: return handle(.lock(.toggleOn))
-            case .bool(false)?: return handle(.lock(.toggleOff))
-            default: throw FixtureError("setEnabled needs switchTo: true or false")
-            }
-        case "finishOnboarding":
-            switch inputs["via"]?.description {
-            case "skip": return handle(.onboardingSkip)
-            case "done": break
-            default: throw FixtureError("finishOnboarding needs via: done or skip")
-            }
-            // "done": the user taps next through as many pages as the spec says, whatever the core counts.
-            guard let pages = onboardingPages else { throw FixtureError("finishOnboarding(via: done) needs the product value onboardingPages") }
-            var effects: [Effect] = []
-            for _ in 0..<pages { effects += handle(.onboardingNext) }
-            return effects
-        case "onboardingNext": return handle(.onboardingNext)
-        case "acceptConsent": return handle(.acceptConsent)
-        case "bumpLegalVersion":
-            // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
-            configuration.legalVersion = try Self.literal(Self.required(inputs, "to", of: "bumpLegalVersion"), .date)
-            return startInstalledBuild()
-        case "updateApp":
-            // The user installs a new build: the stack is rebuilt on the same store with the new running version.
-            configuration.runningVersion = try Self.literal(Self.required(inputs, "version", of: "updateApp"), .version)
-            return startInstalledBuild()
-        case "postError": return handle(.postError("error"))
-        case "retry": return handle(.retry)
-        case "sendReport": return handle(.sendReport)
-        case "userAction": return handle(.recordAction)
-        case "dismiss": return handle(.dismissUpdate)
-        case "tapUpdate": return handle(.openStore)
-        default: throw FixtureError("no event \(name)")
+    /// A step's inputs by name (the first of a name wins).
+    private static func values(_ inputs: [NamedValue]) -> [String: Value] {
+        Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// `launch`: the remote MIN / LATEST keys when the step gives either, then a cold start on the same store.
+    private func launch(_ inputs: [String: Value]) throws(FixtureError) -> [Effect] {
+        if inputs["min"] != nil || inputs["latest"] != nil {
+            configuration.minimumVersion = try inputs["min"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
+            configuration.latestVersion = try inputs["latest"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
         }
+        gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
+        return try handle(.lock(.appear))
+    }
+
+    /// `finishOnboarding(via:)`: skip, or tap next through as many pages as the spec says, whatever the core counts.
+    private func finishOnboarding(_ via: String?) throws(FixtureError) -> [Effect] {
+        switch via {
+        case "skip": return try handle(.onboardingSkip)
+        case "done": break
+        default: throw FixtureError("finishOnboarding needs via: done or skip")
+        }
+        guard let pages = onboardingPages else { throw FixtureError("finishOnboarding(via: done) needs the product value onboardingPages") }
+        var effects: [Effect] = []
+        for _ in 0..<pages { effects += try handle(.onboardingNext) }
+        return effects
+    }
+
+    /// Only the rating history is damaged (a length no list of 8-byte instants has, under the core's default
+    /// "rating." keys); the other preferences still read.
+    private func damageRatingHistory() throws(FixtureError) -> [Effect] {
+        do {
+            try store.set([1, 2, 3], forKey: "rating.history")
+        } catch {
+            throw FixtureError("damageRatingHistory: the store refused the write")
+        }
+        return []
     }
 
     /// After a new build is installed: a running app is cold-started as that build; a killed one starts it at its
     /// relaunch.
-    private func startInstalledBuild() -> [Effect] {
+    private func startInstalledBuild() throws(FixtureError) -> [Effect] {
         guard !killed else { return [] }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-        return handle(.lock(.appear))
+        return try handle(.lock(.appear))
     }
 
-    /// Reads an observation.
+    /// Reads an observation. A killed app serves only a decision's outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        if let output = outputs[name] { return output }
-        guard !killed else { throw FixtureError("the app is killed: no \(name)") }
-        let lock = gates.lock
-        switch name {
-        case "state": return .symbol(lock.isLocked ? "Locked" : "Unlocked")
-        case "enabled": return .bool(lock.enabled)
-        case "phase": return .symbol(lock.scenePhase.rawValue)
-        case "cover": return .bool(lock.showsCover)
-        case "backgroundTime": return .bool(lock.hasBackgroundTime)
-        case "authenticating": return .bool(lock.isAuthenticating)
-        case "front": return .symbol(Self.front(gates.visibleGate))
-        case "analyticsStarted": return .bool(gates.analyticsStarted)
-        case "onboardingCompleted": return .bool(gates.onboardingCompleted)
-        case "onboardingPage": return .int(gates.onboardingPageNumber)
-        case "ratingActions": return .int(gates.rating.state.actionsSinceLastPrompt)
-        case "sheet": return .symbol(Self.sheet(gates.presentedUpdateSheet))
-        // The error card's details as the core gives them ("" when none); the fixture's stack is built with the core's
-        // default configuration (a release build).
-        case "errorDetails": return .text(gates.errorDetails ?? "")
-        case "failedClosed": return .bool(gates.storeIsCorrupt)
-        default: throw FixtureError("no observation \(name)")
+        do {
+            return try Self.bindings.observe(name, on: self)
+        } catch {
+            if killed { throw FixtureError("the app is killed: no \(name)") }
+            throw error
         }
+    }
+
+    /// The running stack.
+    private func live() throws(FixtureError) -> LaunchGates {
+        guard !killed else { throw FixtureError("the app is killed") }
+        return gates
+    }
+
+    /// A decision's output, when the last step decided it.
+    private func output(_ value: Value?) throws(FixtureError) -> Value {
+        if let value { return value }
+        _ = try live()
+        throw FixtureError("no observation: a decision table's outputs stand only right after one of its rows")
     }
 
     // MARK: - Decision tables
-
-    private func decide(_ table: String, _ v: [String: Value]) throws(FixtureError) {
-        switch table {
-        case "gates.version-compare":
-            guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
-            let order = AppVersion.order(try Self.literal(version, .optionalVersion), try Self.literal(other, .optionalVersion))
-            outputs = ["order": .symbol(Self.order(order))]
-        case "gates.consent":
-            guard let accepted = v["accepted"] else { throw FixtureError("gates.consent needs accepted") }
-            try decideConsent(accepted.description)
-        case "gates.order":
-            try decideOrder(v)
-        case "gates.update":
-            try decideUpdate(v)
-        case "gates.rating":
-            guard let actions = v["actions"] else { throw FixtureError("gates.rating needs actions") }
-            try decideRating(actions: actions, v)
-        default:
-            throw FixtureError("the launch-gates fixture has no decision table \(table)")
-        }
-    }
 
     /// gates.order → `GateInputs.visibleGate`: each input named by the row becomes one persisted fact (the running
     /// version is 1.1; an update is a MIN or LATEST of 1.2, dismissed for 1.2 when `softDismissed`).
@@ -286,7 +341,7 @@ public final class LaunchGatesFixture: Fixture {
         case "softDismissed": inputs.latestVersion = "1.2"; inputs.dismissedVersion = "1.2"
         default: throw FixtureError("gates.order needs update: none, soft, softDismissed or forced")
         }
-        outputs = ["front": .symbol(Self.front(inputs.visibleGate))]
+        outputs.front = .symbol(Self.front(inputs.visibleGate))
     }
 
     /// gates.update → `UpdateRequirement.evaluate` over a running version 1.1 (or "1.x" when invalid) and MIN /
@@ -316,7 +371,7 @@ public final class LaunchGatesFixture: Fixture {
         default: throw FixtureError("gates.update needs dismissed: never, thisLatest or olderLatest")
         }
         let requirement = UpdateRequirement.evaluate(running: running, minimum: minimum, latest: latest, dismissed: dismissed)
-        outputs = ["sheet": .symbol(Self.sheet(requirement)), "dismissable": .bool(requirement.isDismissable)]
+        (outputs.sheet, outputs.dismissable) = (.symbol(Self.sheet(requirement)), .bool(requirement.isDismissable))
     }
 
     /// gates.rating → `RatingPolicy.shouldPrompt` over the rule's four facts: actions (counting this one), the time
@@ -332,28 +387,28 @@ public final class LaunchGatesFixture: Fixture {
             actionsSinceLastPrompt: count,
             timeSinceLastPrompt: lastPrompt == "never" ? nil : .days(Int64(days)),
             versionAlreadyPrompted: versionPrompted, promptsInCapWindow: prompts)
-        outputs = ["requestReview": .bool(ask)]
+        outputs.requestReview = .bool(ask)
     }
 
     private func decideConsent(_ accepted: String) throws(FixtureError) {
         let current = configuration.legalVersion
         switch accepted {
         case "never":
-            _ = handle(.onboardingSkip)
+            _ = try handle(.onboardingSkip)
         case "sameAsCurrent", "different":
             if accepted == "different" {
                 configuration.legalVersion = "2025-01-01"
                 gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
             }
-            _ = handle(.onboardingSkip)
-            _ = handle(.acceptConsent)
+            _ = try handle(.onboardingSkip)
+            _ = try handle(.acceptConsent)
             configuration.legalVersion = current
         default:
             throw FixtureError("gates.consent needs accepted: never, sameAsCurrent or different")
         }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
-        _ = handle(.lock(.appear))
-        outputs = ["consentShown": .bool(gates.consentPresented), "analyticsStarted": .bool(gates.analyticsStarted)]
+        _ = try handle(.lock(.appear))
+        (outputs.consentShown, outputs.analyticsStarted) = (.bool(gates.consentPresented), .bool(gates.analyticsStarted))
     }
 
     // MARK: - Names
@@ -366,8 +421,8 @@ public final class LaunchGatesFixture: Fixture {
 
     /// An input the vocabulary declares required; lint reports a spec that does not declare it, so a spec that lints
     /// clean always gives it.
-    private static func required(_ inputs: [String: Value], _ name: String, of event: String) throws(FixtureError) -> Value {
-        guard let value = inputs[name] else { throw FixtureError("event '\(event)' needs the input '\(name)'") }
+    private static func required(_ inputs: [NamedValue], _ name: String) throws(FixtureError) -> Value {
+        guard let value = values(inputs)[name] else { throw FixtureError("the event needs the input '\(name)'") }
         return value
     }
 
@@ -415,16 +470,8 @@ public final class LaunchGatesFixture: Fixture {
         }
     }
 
-    private static func effect(_ effect: LaunchGatesEffect) -> Effect {
-        switch effect {
-        // The gates document names no policy and the specs write the bare `evaluatePolicy`.
-        case .startAuthentication: Effect("evaluatePolicy")
-        case .openURL: Effect("openStoreURL")
-        case .sendReport: Effect("submitFeedback")
-        case .analytics(let event): Effect("logEvent", analytics: event)
-        case .startAnalytics: Effect("startAnalytics")
-        case .recordRatingAction: Effect("recordRatingAction")
-        case .requestReview: Effect("requestReview")
-        }
+    /// The error for a product value of the wrong kind.
+    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
+        FixtureError("unknown product value \(item.name)=\(item.value)")
     }
 }

@@ -18,6 +18,7 @@ private final class CounterFixture: BoundFixture {
         },
         .event("misbehave") { _, _ in try CounterFixture.bindings.effects([.unnamed]) },
         .event("wipe", whileKilled: .only) { f, _ in f.count = 0; return [] },
+        .event("report", needing: [.product("audience", .text) { _, _ in }]) { _, _ in [] },
         .observation("count", .domain(.int(0...100))) { f in .int(f.count) },
         .output("doubled", .domain(.int(0...200))) { f in
             guard let doubled = f.doubled else { throw FixtureError("no table ran") }
@@ -94,12 +95,13 @@ struct FixtureBindingsTests {
     @Test("the vocabulary is derived from the entries: each kind of entry in its place, killed-app service from the marks")
     func vocabularyDerived() {
         let v = CounterFixture.vocabulary
-        #expect(v.events == ["add": ["by": .domain(.int(0...9))], "misbehave": [:], "wipe": [:]])
+        #expect(v.events == ["add": ["by": .domain(.int(0...9))], "misbehave": [:], "wipe": [:], "report": [:]])
         #expect(v.optionalInputs == ["add": ["by"]])
         #expect(v.observations == ["count": .domain(.int(0...100)), "doubled": .domain(.int(0...200))])
         #expect(v.tableOutputs == ["doubled"])
         #expect(v.effects == ["stepped"])
-        #expect(v.product == ["start": .enumeration(["zero", "ten"])])
+        #expect(v.product == ["start": .enumeration(["zero", "ten"]), "audience": .text])
+        #expect(v.productNeeds == ["audience": .forEvents(["report"])], "a product entry an event needs is required by that event")
         #expect(v.decisions == ["double": ["of": .domain(.int(0...100))]])
         #expect(v.matrices == ["grid": ["x": .domain(.bool)]])
         #expect(v.supportsRelaunch && !v.movesClockBack)

@@ -54,16 +54,35 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     /// The name specs use (empty for an unmodelled effect).
     public let name: String
     let kind: Kind
+    /// For an event, the product entries only it needs.
+    let needing: [FixtureBinding<F>]
+
+    private init(name: String, kind: Kind, needing: [FixtureBinding<F>] = []) {
+        self.name = name
+        self.kind = kind
+        self.needing = needing
+    }
+
+    /// This entry, then the product entries it needs, each required by this event (`ProductNeed.forEvents`).
+    var flattened: [FixtureBinding<F>] {
+        [Self(name: name, kind: kind)] + needing.map { entry in
+            guard case .product(var product) = entry.kind else { return entry }
+            product.need = product.need ?? .forEvents([name])
+            return Self(name: entry.name, kind: .product(product))
+        }
+    }
 
     // MARK: - Events and observations
 
     /// An event a spec can send, with the inputs it takes (`optional` ones may be left out), second spellings of
-    /// inputs (`inputAliases`: alias → input; the step's input is renamed before `run` sees it), and whether a killed
-    /// app serves it.
+    /// inputs (`inputAliases`: alias → input; the step's input is renamed before `run` sees it), whether a killed app
+    /// serves it, and the product parameters only it needs (`needing`: product entries, each then required of a spec
+    /// that declares this event).
     public static func event(_ name: String, inputs: [String: FixtureType] = [:], optional: Set<String> = [],
                              inputAliases: [String: String] = [:], whileKilled: WhileKilled = .no,
-                             _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .event(inputs: inputs, optional: optional, inputAliases: inputAliases, killed: whileKilled, run: run))
+                             needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .event(inputs: inputs, optional: optional, inputAliases: inputAliases, killed: whileKilled, run: run),
+             needing: needing)
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.

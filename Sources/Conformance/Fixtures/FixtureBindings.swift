@@ -32,7 +32,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
     /// move the device clock back (see `FixtureVocabulary`).
     public init(relaunches: Bool = false, movesClockBack: Bool = false, _ groups: [FixtureBinding<F>]...) {
-        let entries = groups.flatMap { $0 }
+        let entries = groups.flatMap { $0 }.flatMap(\.flattened)
         self.entries = entries
         var events: [String: (inputs: [String: FixtureType], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
         var observations: [String: FixtureBinding<F>.Read] = [:], products: [String: FixtureBinding<F>.Product] = [:]
