@@ -23,132 +23,165 @@ import SpecKit
 ///   `lateReply(result:)` the same for the attempt before it (a reply that comes late, after a new request);
 ///   `cancel` → `cancel()`; interpreted for the scenario whose policy is the spec's product policy. `message` is the
 ///   session's `message` (the text the UI shows for the last answer; none is the empty text).
-public final class CapabilityFixture: Fixture {
-    /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(
-            events: [
-                "authenticate": ["canEvaluate": .bool],
-                "reply": ["result": Self.replyResults],
-                "lateReply": ["result": Self.replyResults],
-                "cancel": [:],
-            ],
-            observations: [
-                "state": .names("Idle", "Evaluating"),
-                "result": .names("available", "notEnrolled", "locked", "notSupported", "error"),
-                "hardwareSupported": .bool, "type": .names("none", "touchID", "faceID", "unknown"), "name": .text,
-                "policy": .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"),
-                "entry": .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none"),
-                "onTap": .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none"),
-                "message": .text, "buttonTitle": .text,
-            ],
-            tableOutputs: ["buttonTitle", "entry", "hardwareSupported", "name", "onTap", "policy", "result", "type"],
-            effects: ["evaluatePolicy", "completion", "passcodeFlow"],
-            product: ["policy": .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"]), "fallbackTitle": .text, "cancelTitle": .text],
-            decisions: [
-                "capability.check": [
-                    "canEvaluate": .bool,
-                    "error": .names("none", "biometryNotAvailable", "biometryNotEnrolled", "biometryLockout", "passcodeNotSet",
-                                    "touchIDNotAvailable", "touchIDNotEnrolled", "touchIDLockout", "otherLAError", "notLAError"),
-                    "biometryType": biometryTypes, "osMajor": osMajors,
-                ],
-                "capability.type": ["canEvaluate": .bool, "biometryType": biometryTypes, "osMajor": osMajors],
-                "capability.scenario-policy": [
-                    "scenario": .names("login", "payment", "sensitiveOperation"),
-                    "check": .names("available", "notEnrolled", "locked", "notSupported", "error"), "passcodeSet": .bool,
-                ],
-            ])
+public final class CapabilityFixture: BoundFixture {
+    /// The product policy picks the scenario that evaluates with it.
+    public typealias Settings = AuthScenario
+
+    /// What the core answers that the specs see as effects: a request's answer, or an attempt's result.
+    public enum CoreEffect {
+        /// `AuthenticationSession.request(canEvaluate:)`'s answer.
+        case request(AuthenticationSession.RequestOutcome)
+        /// An attempt's result as the session interprets it.
+        case attempt(AttemptResult)
     }
+
+    /// Every name this fixture knows, once, with its domain and what it does.
+    public static let bindings: FixtureBindings<CapabilityFixture> = FixtureBindings([
+        // Events
+        .event("authenticate", inputs: ["canEvaluate": .bool]) { f, inputs in
+            guard case .bool(let canEvaluate)? = inputs.first(where: { $0.name == "canEvaluate" })?.value else {
+                throw FixtureError("authenticate needs canEvaluate")
+            }
+            let request = f.session.request(canEvaluate: canEvaluate)
+            if case .evaluate(let id, _) = request { f.attempt = id }
+            return try f.effects(.request(request))
+        },
+        .event("reply", inputs: ["result": replyResults]) { f, inputs in
+            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
+                throw FixtureError("reply needs a result")
+            }
+            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try code(result))
+            return try f.effects(f.session.receive(outcome, forAttempt: f.attempt).map(CoreEffect.attempt))
+        },
+        // A reply that comes late, after a new request: the attempt before the one in flight.
+        .event("lateReply", inputs: ["result": replyResults]) { f, inputs in
+            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
+                throw FixtureError("lateReply needs a result")
+            }
+            guard f.attempt > 1 else { throw FixtureError("lateReply needs an earlier request") }
+            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try code(result))
+            return try f.effects(f.session.receive(outcome, forAttempt: f.attempt - 1).map(CoreEffect.attempt))
+        },
+        .event("cancel") { f, _ in try f.effects(f.session.cancel().map(CoreEffect.attempt)) },
+        // Observations, read from the session (a decision's output while it stands)
+        .observation("state", .names("Idle", "Evaluating")) { f in .symbol(f.session.isEvaluating ? "Evaluating" : "Idle") },
+        .observation("message", .text) { f in f.outputs.message ?? .text(f.session.message ?? "") },
+        .output("result", .names("available", "notEnrolled", "locked", "notSupported", "error")) { f in try output(f.outputs.result) },
+        .output("hardwareSupported", .bool) { f in try output(f.outputs.hardwareSupported) },
+        .output("type", .names("none", "touchID", "faceID", "unknown")) { f in try output(f.outputs.type) },
+        .output("name", .text) { f in try output(f.outputs.name) },
+        .output("policy", .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics")) { f in try output(f.outputs.policy) },
+        .output("entry", .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none")) { f in try output(f.outputs.entry) },
+        .output("onTap", .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none")) { f in try output(f.outputs.onTap) },
+        .output("buttonTitle", .text) { f in try output(f.outputs.buttonTitle) },
+        // Effects: the evaluation the app starts, the caller's completion (a cancel keeps the reply's code), the
+        // passcode path
+        .effect("evaluatePolicy") { _, effect in
+            guard case .request(.evaluate(_, let policy)) = effect else { return nil }
+            return [.init(.symbol(policy.rawValue))]
+        },
+        .effect("completion") { _, effect in
+            switch effect {
+            case .request(.cannotEvaluate): [.init(.bool(false)), .init(.symbol("cannotEvaluate"))]
+            case .attempt(.success): [.init(.bool(true))]
+            case .attempt(.cancelled(let code)), .attempt(.error(let code)): [.init(.bool(false)), .init(.symbol(try codeName(code)))]
+            case .attempt(.failed): [.init(.bool(false)), .init(.symbol("authenticationFailed"))]
+            case .attempt(.refused(let reason)): [.init(.bool(false)), .init(.symbol(reason.rawValue))]
+            case .request(.evaluate), .request(.alreadyEvaluating), .attempt(.usePasscode): nil
+            }
+        },
+        .effect("passcodeFlow") { _, effect in
+            guard case .attempt(.usePasscode) = effect else { return nil }
+            return []
+        },
+        // A request while one is evaluating starts nothing.
+        .unmodelledEffect { _, effect in
+            guard case .request(.alreadyEvaluating) = effect else { return nil }
+            return []
+        },
+        // Product values
+        .product("policy", .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"])) { scenario, item in
+            guard let policy = AuthenticationPolicy(rawValue: item.value.description),
+                  let match = AuthScenario.allCases.first(where: { $0.policy == policy }) else {
+                throw FixtureError("unknown policy \(item.value)")
+            }
+            scenario = match
+        },
+        // Prompt titles are shown by the system prompt; the core has no prompt UI, nothing to configure.
+        .product("fallbackTitle", .text) { _, _ in },
+        .product("cancelTitle", .text) { _, _ in },
+        // Decision tables
+        .decision("capability.check", inputs: [
+            "canEvaluate": .bool,
+            "error": .names("none", "biometryNotAvailable", "biometryNotEnrolled", "biometryLockout", "passcodeNotSet",
+                            "touchIDNotAvailable", "touchIDNotEnrolled", "touchIDLockout", "otherLAError", "notLAError"),
+            "biometryType": biometryTypes, "osMajor": osMajors,
+        ]) { f, inputs in
+            try f.decideReport(values(inputs))
+            return []
+        },
+        .decision("capability.type", inputs: ["canEvaluate": .bool, "biometryType": biometryTypes, "osMajor": osMajors]) { f, inputs in
+            try f.decideReport(values(inputs))
+            return []
+        },
+        .decision("capability.scenario-policy", inputs: [
+            "scenario": .names("login", "payment", "sensitiveOperation"),
+            "check": .names("available", "notEnrolled", "locked", "notSupported", "error"), "passcodeSet": .bool,
+        ]) { f, inputs in
+            try f.decidePlan(values(inputs))
+            return []
+        },
+    ])
 
     private var session: AuthenticationSession
     /// The attempt whose reply is awaited (the last one started).
     private var attempt = 0
-    private var outputs: [String: Value] = [:]
+    /// What the core decided in the last decision-table step (none after any other step).
+    private var outputs = Outputs()
+
+    /// The outputs of a decision-table step, each as the core gave it.
+    private struct Outputs {
+        var result: Value?, hardwareSupported: Value?, type: Value?, name: Value?
+        var policy: Value?, entry: Value?, onTap: Value?, message: Value?, buttonTitle: Value?
+    }
 
     /// Builds a fresh session. The product policy picks the scenario that evaluates with it.
     public init(product: [NamedValue]) throws(FixtureError) {
         var scenario = AuthScenario.login
-        for item in product {
-            switch item.name {
-            case "policy":
-                guard let policy = AuthenticationPolicy(rawValue: item.value.description),
-                      let match = AuthScenario.allCases.first(where: { $0.policy == policy }) else {
-                    throw FixtureError("unknown policy \(item.value)")
-                }
-                scenario = match
-            case "fallbackTitle", "cancelTitle":
-                // Prompt titles are shown by the system prompt; the core has no prompt UI, nothing to configure.
-                break
-            default:
-                throw FixtureError("unknown product value \(item.name)")
-            }
-        }
+        try Self.bindings.configure(&scenario, with: product)
         session = AuthenticationSession(scenario: scenario)
     }
 
     /// Performs one action.
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
-        outputs = [:]
+        outputs = Outputs()
         switch action {
-        case .event("authenticate", let inputs):
-            guard case .bool(let canEvaluate)? = inputs.first(where: { $0.name == "canEvaluate" })?.value else {
-                throw FixtureError("authenticate needs canEvaluate")
-            }
-            switch session.request(canEvaluate: canEvaluate) {
-            case .evaluate(let id, let policy):
-                attempt = id
-                return [Effect("evaluatePolicy", [.init(.symbol(policy.rawValue))])]
-            case .cannotEvaluate:
-                return [Effect("completion", [.init(.bool(false)), .init(.symbol("cannotEvaluate"))])]
-            case .alreadyEvaluating:
-                return []
-            }
-        case .event("reply", let inputs):
-            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
-                throw FixtureError("reply needs a result")
-            }
-            let outcome: EvaluationOutcome
-            if result == "success" {
-                outcome = .success
-            } else {
-                outcome = .failure(try Self.code(result))
-            }
-            guard let interpreted = session.receive(outcome, forAttempt: attempt) else { return [] }
-            return [try Self.effect(interpreted)]
-        case .event("lateReply", let inputs):
-            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
-                throw FixtureError("lateReply needs a result")
-            }
-            guard attempt > 1 else { throw FixtureError("lateReply needs an earlier request") }
-            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try Self.code(result))
-            guard let interpreted = session.receive(outcome, forAttempt: attempt - 1) else { return [] }
-            return [try Self.effect(interpreted)]
-        case .event("cancel", _):
-            guard let cancelled = session.cancel() else { return [] }
-            return [try Self.effect(cancelled)]
-        case .event(let name, _):
-            throw FixtureError("no event \(name)")
-        case .advance, .check, .kill, .relaunch:
-            return []
-        case .decide(let table, let inputs):
-            let values = Dictionary(inputs.map { ($0.name, $0.value.description) }, uniquingKeysWith: { a, _ in a })
-            switch table {
-            case "capability.scenario-policy": try decidePlan(values)
-            case "capability.check", "capability.type": try decideReport(values)
-            default: throw FixtureError("the capability fixture has no decision table \(table)")
-            }
-            return []
-        case .cell(let table, _):
-            throw FixtureError("the capability fixture runs no matrix \(table)")
+        case .event(let name, let inputs): return try Self.bindings.send(name, inputs, to: self)
+        case .advance, .check, .kill, .relaunch: return []
+        case .decide(let table, let inputs): return try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes): return try Self.bindings.cell(table, axes, on: self)
         }
     }
 
     /// Reads an observation.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        if let output = outputs[name] { return output }
-        if name == "state" { return .symbol(session.isEvaluating ? "Evaluating" : "Idle") }
-        if name == "message" { return .text(session.message ?? "") }
-        throw FixtureError("no observation \(name)")
+        try Self.bindings.observe(name, on: self)
+    }
+
+    /// The effect values of what the core answered (nothing when it answered nothing).
+    private func effects(_ core: CoreEffect?) throws(FixtureError) -> [Effect] {
+        try Self.bindings.effects(core.map { [$0] } ?? [], of: self)
+    }
+
+    /// A decision's output, when the last step decided it.
+    private static func output(_ value: Value?) throws(FixtureError) -> Value {
+        guard let value else { throw FixtureError("no observation: a decision table's outputs stand only right after one of its rows") }
+        return value
+    }
+
+    /// A row's inputs by name, as text (the first of a name wins).
+    private static func values(_ inputs: [NamedValue]) -> [String: String] {
+        Dictionary(inputs.map { ($0.name, $0.value.description) }, uniquingKeysWith: { a, _ in a })
     }
 
     // MARK: - Decision tables
@@ -171,12 +204,10 @@ public final class CapabilityFixture: Fixture {
         }
         let report = CapabilityReport(canEvaluate: canEvaluate, error: canEvaluate ? nil : error, biometryType: type,
                                       osMajorVersion: os)
-        outputs = [
-            "result": .symbol(Self.statusName(BiometricCapability.classify(report))),
-            "hardwareSupported": .bool(BiometricCapability.isHardwareSupported(report)),
-            "type": .symbol(BiometricCapability.resolvedType(report).rawValue),
-            "name": .text(BiometricCapability.typeName(report)),
-        ]
+        outputs.result = .symbol(Self.statusName(BiometricCapability.classify(report)))
+        outputs.hardwareSupported = .bool(BiometricCapability.isHardwareSupported(report))
+        outputs.type = .symbol(BiometricCapability.resolvedType(report).rawValue)
+        outputs.name = .text(BiometricCapability.typeName(report))
     }
 
     private func decidePlan(_ values: [String: String]) throws(FixtureError) {
@@ -192,9 +223,8 @@ public final class CapabilityFixture: Fixture {
         case let other: throw FixtureError("unknown check \(other)")
         }
         let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: try Self.flag(values, "passcodeSet"))
-        outputs = ["policy": .symbol(plan.policy.rawValue), "entry": .symbol(plan.entry.rawValue),
-                   "onTap": .symbol(plan.onTap.rawValue), "message": .text(plan.message ?? ""),
-                   "buttonTitle": .text(plan.buttonTitle ?? "")]
+        (outputs.policy, outputs.entry, outputs.onTap) = (.symbol(plan.policy.rawValue), .symbol(plan.entry.rawValue), .symbol(plan.onTap.rawValue))
+        (outputs.message, outputs.buttonTitle) = (.text(plan.message ?? ""), .text(plan.buttonTitle ?? ""))
     }
 
     // MARK: - Names
@@ -263,22 +293,6 @@ public final class CapabilityFixture: Fixture {
         case .locked: "locked"
         case .notSupported: "notSupported"
         case .error: "error"
-        }
-    }
-
-    /// The caller's completion, or the passcode path. A cancel keeps the reply's code (`completion(false,
-    /// userCancel)`).
-    private static func effect(_ result: AttemptResult) throws(FixtureError) -> Effect {
-        func completion(_ ok: Bool, _ reason: String? = nil) -> Effect {
-            Effect("completion", [.init(.bool(ok))] + (reason.map { [.init(.symbol($0))] } ?? []))
-        }
-        switch result {
-        case .success: return completion(true)
-        case .usePasscode: return Effect("passcodeFlow")
-        case .cancelled(let code): return completion(false, try codeName(code))
-        case .failed: return completion(false, "authenticationFailed")
-        case .refused(let reason): return completion(false, reason.rawValue)
-        case .error(let code): return completion(false, try codeName(code))
         }
     }
 }

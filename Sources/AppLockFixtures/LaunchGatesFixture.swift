@@ -84,13 +84,13 @@ public final class LaunchGatesFixture: BoundFixture {
     observationBindings,
     [
         // Effects (the gates document names no policy and the specs write the bare `evaluatePolicy`)
-        .effect("evaluatePolicy") { effect in if case .startAuthentication = effect { [] } else { nil } },
-        .effect("logEvent") { effect in if case .analytics(let event) = effect { Effect.arguments(analytics: event) } else { nil } },
-        .effect("recordRatingAction") { effect in if case .recordRatingAction = effect { [] } else { nil } },
-        .effect("startAnalytics") { effect in if case .startAnalytics = effect { [] } else { nil } },
-        .effect("requestReview") { effect in if case .requestReview = effect { [] } else { nil } },
-        .effect("submitFeedback") { effect in if case .sendReport = effect { [] } else { nil } },
-        .effect("openStoreURL") { effect in if case .openURL = effect { [] } else { nil } },
+        .effect("evaluatePolicy") { _, effect in if case .startAuthentication = effect { [] } else { nil } },
+        .effect("logEvent") { _, effect in if case .analytics(let event) = effect { Effect.arguments(analytics: event) } else { nil } },
+        .effect("recordRatingAction") { _, effect in if case .recordRatingAction = effect { [] } else { nil } },
+        .effect("startAnalytics") { _, effect in if case .startAnalytics = effect { [] } else { nil } },
+        .effect("requestReview") { _, effect in if case .requestReview = effect { [] } else { nil } },
+        .effect("submitFeedback") { _, effect in if case .sendReport = effect { [] } else { nil } },
+        .effect("openStoreURL") { _, effect in if case .openURL = effect { [] } else { nil } },
     ],
     productBindings,
     decisionBindings)
@@ -250,7 +250,7 @@ public final class LaunchGatesFixture: BoundFixture {
     }
 
     private func handle(_ event: LaunchGatesEvent) throws(FixtureError) -> [Effect] {
-        try Self.bindings.effects(gates.handle(event, now: clock.now()))
+        try Self.bindings.effects(gates.handle(event, now: clock.now()), of: self)
     }
 
     /// A step's inputs by name (the first of a name wins).

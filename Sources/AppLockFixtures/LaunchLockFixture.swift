@@ -87,7 +87,7 @@ public final class LaunchLockFixture: BoundFixture {
         .output("prompts", .bool) { f in try f.toggleOutputs().prompts },
         .output("enabledAfter", .bool) { f in try f.toggleOutputs().enabledAfter },
         // Effects
-        .effect("startAuthentication") { effect in
+        .effect("startAuthentication") { _, effect in
             switch effect {
             case .startAuthentication(let policy): [.init(.symbol(policy.rawValue))]
             }
@@ -213,7 +213,7 @@ public final class LaunchLockFixture: BoundFixture {
         guard var lock else { throw FixtureError("the app is not running (kill without relaunch)") }
         let effects = lock.handle(event, now: clock.now())
         self.lock = lock
-        return try Self.bindings.effects(effects)
+        return try Self.bindings.effects(effects, of: self)
     }
 
     /// A fresh install: the store file removed, the device capable again, a new process.

@@ -132,23 +132,23 @@ public final class MedTimeFixture: BoundFixture {
         .output("block", .duration) { f in try f.decided().block },
         .output("announcement", .text) { f in try f.decided().announcement },
         // Effects (the core's navigate requests are the observation `navigation`, not effects)
-        .effect("startBiometric") { effect in
+        .effect("startBiometric") { _, effect in
             guard case .startBiometricPrompt(let policy) = effect else { return nil }
             return [.init(.symbol(policy.rawValue))]
         },
-        .effect("announce") { effect in
+        .effect("announce") { _, effect in
             guard case .announce(let text) = effect else { return nil }
             return [.init(.text(text))]
         },
-        .effect("analytics") { effect in
+        .effect("analytics") { _, effect in
             guard case .analytics(let event) = effect else { return nil }
             return Effect.arguments(analytics: event)
         },
-        .effect("output") { effect in
+        .effect("output") { _, effect in
             guard case .output(let output) = effect else { return nil }
             return outputArguments(output)
         },
-        .unmodelledEffect { effect in
+        .unmodelledEffect { _, effect in
             guard case .navigate = effect else { return nil }
             return []
         },
@@ -337,7 +337,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// The core's effects as the specs name them.
     private func effects(_ core: [MedTimeEffect]) throws(FixtureError) -> [Effect] {
-        try Self.bindings.effects(core)
+        try Self.bindings.effects(core, of: self)
     }
 
     /// The screen starts: the core is (re)built from the store with the §4.3 biometric setting, then sent `open`.

@@ -14,9 +14,9 @@ private final class CounterFixture: BoundFixture {
         .event("add", inputs: ["by": .domain(.int(0...9))], optional: ["by"], inputAliases: ["amount": "by"]) { f, inputs in
             guard case .int(let n) = inputs.first(where: { $0.name == "by" })?.value ?? .int(1) else { throw FixtureError("by is an int") }
             f.count += n
-            return try CounterFixture.bindings.effects([.stepped(n), .logged])
+            return try CounterFixture.bindings.effects([.stepped(n), .logged], of: f)
         },
-        .event("misbehave") { _, _ in try CounterFixture.bindings.effects([.unnamed]) },
+        .event("misbehave") { f, _ in try CounterFixture.bindings.effects([.unnamed], of: f) },
         .event("wipe", whileKilled: .only) { f, _ in f.count = 0; return [] },
         .event("report", needing: [.product("audience", .text) { _, _ in }]) { _, _ in [] },
         .observation("count", .domain(.int(0...100))) { f in .int(f.count) },
@@ -24,11 +24,11 @@ private final class CounterFixture: BoundFixture {
             guard let doubled = f.doubled else { throw FixtureError("no table ran") }
             return .int(doubled)
         },
-        .effect("stepped") { effect in
+        .effect("stepped") { _, effect in
             guard case .stepped(let n) = effect else { return nil }
             return [.init(.int(n))]
         },
-        .unmodelledEffect { effect in
+        .unmodelledEffect { _, effect in
             guard case .logged = effect else { return nil }
             return []
         },
@@ -113,7 +113,7 @@ struct FixtureBindingsTests {
     func unmarkedAndDuplicates() {
         let bindings = FixtureBindings<CounterFixture>([
             .observation("count", .domain(.bool)) { _ in .bool(true) }, .observation("count", .domain(.bool)) { _ in .bool(false) },
-            .effect("count") { _ in nil },
+            .effect("count") { _, _ in nil },
         ])
         #expect(bindings.vocabulary.servedWhileKilled == nil)
         #expect(bindings.duplicateNames == ["observation count"], "an effect of the same name is another namespace")

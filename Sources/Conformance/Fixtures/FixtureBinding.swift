@@ -14,8 +14,9 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     public typealias Run = @Sendable (F, [NamedValue]) throws -> [Effect]
     /// Reads an observation from the fixture's core.
     public typealias Read = @Sendable (F) throws -> Value
-    /// The arguments of a core effect when this entry names it, else nil.
-    public typealias Translate = @Sendable (F.CoreEffect) -> [Effect.Argument]?
+    /// The arguments of a core effect the fixture's core emitted when this entry names it, else nil (an error when
+    /// the core gave a value the fixture has no spec name for).
+    public typealias Translate = @Sendable (F, F.CoreEffect) throws -> [Effect.Argument]?
     /// Applies one product value (its name and value) to the settings the core is built with.
     public typealias Configure = @Sendable (inout F.Settings, NamedValue) throws -> Void
 

@@ -134,12 +134,12 @@ extension FixtureBindings {
         }
     }
 
-    /// The effect values of the core's effects, each named by the first effect entry that translates it; an effect
+    /// The effect values of the effects the fixture's core emitted, each named by the first effect entry that translates it; an effect
     /// an unmodelled entry matches is dropped, and one no entry names is an error (never dropped silently).
-    public func effects(_ core: [F.CoreEffect]) throws(FixtureError) -> [Effect] {
+    public func effects(_ core: [F.CoreEffect], of fixture: F) throws(FixtureError) -> [Effect] {
         var result: [Effect] = []
         for effect in core {
-            switch translate(effect) {
+            switch try Self.typed({ () throws in try translate(effect, of: fixture) }) {
             case .some(.some(let value)): result.append(value)
             case .some(.none): continue
             case .none: throw FixtureError("the core emitted \(effect), which no effect binding names")
@@ -171,11 +171,11 @@ extension FixtureBindings {
     }
 
     /// The effect value of one core effect (`.some(nil)` when it is unmodelled), or nil when no entry names it.
-    private func translate(_ effect: F.CoreEffect) -> Effect?? {
+    private func translate(_ effect: F.CoreEffect, of fixture: F) throws -> Effect?? {
         for entry in entries {
             switch entry.kind {
-            case .effect(let translate): if let arguments = translate(effect) { return .some(Effect(entry.name, arguments)) }
-            case .unmodelledEffect(let matches): if matches(effect) != nil { return .some(nil) }
+            case .effect(let translate): if let arguments = try translate(fixture, effect) { return .some(Effect(entry.name, arguments)) }
+            case .unmodelledEffect(let matches): if try matches(fixture, effect) != nil { return .some(nil) }
             default: continue
             }
         }
