@@ -4,24 +4,13 @@ import Foundation
 import SpecKit
 
 /// What the dual-password fixture does to the device's files beyond `StorageFaults`: an attacker's edits of the slot
-/// records (`tamperStore`, and one header field set to a given value: `editSlot`), and the second instance on one
-/// store (`useInstance`).
+/// records (`tamperStore`, and one header field set to a given value: `editSlot`). The events and their inputs are
+/// declared in the fixture's binding table.
 ///
 /// The edits go through a plain `FileStore` on the store's path, so the file stays well-formed with a valid unkeyed
 /// checksum: what someone who copied the file, edited a record and wrote it back would leave (without the device
 /// secret; with it the file reads as corrupt, D-DEVICE-SECRET). Which record holds which role is never looked at.
 enum DualPasswordFaults {
-    /// The vocabulary these add to the fixture.
-    static let events: [String: [String: FixtureType]] = [
-        "tamperStore": ["record": .names("damagedSeal", "swappedSlots", "hostileKDF")],
-        "useInstance": ["which": .names("app", "extension")],
-        "editSlot": [
-            "which": .names("first", "second", "both"),
-            "field": .names("formatVersion", "algorithm", "memoryKiB", "iterations", "parallelism", "length"),
-            "value": .domain(.int(0...4_294_967_295)),
-        ],
-    ]
-
     /// Where each header field of a slot record sits (the layout of dual-password-decoy-space.zh.md §5 as the core
     /// persists it: format byte, algorithm byte, then m, t, p as 32-bit big-endian words). `length` is not a field:
     /// the record is cut to, or padded with zero bytes up to, `value` bytes.

@@ -23,62 +23,235 @@ import SpecKit
 /// clock back (no time passes); `reboot(after:)`, only while the app is killed, restarts the device's uptime clock in
 /// a new boot with the wall clock `after` later; the test
 /// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
-public final class DualPasswordFixture: Fixture {
-    /// The names this fixture knows.
-    public static var vocabulary: FixtureVocabulary {
-        FixtureVocabulary(
-            events: [
-                "submit": ["password": password, "waited": .names("none", "cap")],
-                "faceID": ["outcome": .names("success", "failure", "cancel")], "cancel": [:], "background": [:],
-                "lock": ["reason": .names("timeout", "manual")], "setFaceID": ["allowed": .bool],
-                "eraseSwitchOn": ["password": password], "confirm": ["answer": .names("accept", "decline")],
-                "eraseSwitchOff": ["password": password], "corruptStore": [:], "storageFull": [:], "storageWorks": [:],
-                "type": ["text": password], "deleteBackward": [:], "clearField": [:], "submitField": [:],
-                "acknowledgeWarning": [:], "confirmErase": [:], "reboot": ["after": .duration],
-            ].merging(StorageFaults.vocabulary) { mine, _ in mine }.merging(DualPasswordFaults.events) { mine, _ in mine },
-            observations: [
-                "state": .names("Locked", "RealUnlocked", "DecoyUnlocked"), "eraseEnabled": .bool, "realErased": .bool,
-                "failures": .count, "faceIDAllowed": .bool, "eraseSetup": .names("idle", "warned", "confirming"),
-                "waiting": .bool, "realUnchanged": .bool, "kdfRuns": .count, "persistedNamesNeutral": .bool, "kdfMemoryKiB": .count,
-                "kdfIterations": .count, "kdfParallelism": .count, "profile": .names("none", "real", "decoy"),
-                "realIntact": .bool, "eraseRan": .bool, "error": .names("none", "neutral"), "inputCleared": .bool,
-                "accepted": .bool, "reason": .names("none", "tooShort", "mustDiffer"), "delay": .duration,
-                "inputLength": .count, "leftoverFiles": .count, "kdfShared": .bool,
-                "profileKeyHeld": .bool, "builtInDelayCap": .duration, "realOpensFromAnyFile": .bool,
-            ].merging(StorageFaults.conditions) { mine, _ in mine },
-            tableOutputs: ["accepted", "reason", "delay", "profile", "realIntact", "error", "inputCleared"],
-            effects: [
-                "openReal", "openDecoy", "eraseReal", "neutralError", "settingNotSaved", "clearInput", "showNeutralCover", "releaseSession",
-                "showIrreversibleWarning", "askSecondConfirmation",
-            ],
-            product: [
-                "eraseDefault": .bool, "minPasswordLength": .int(1...64), "minNumericPinLength": .int(1...64),
-                "delayCap": .duration(0...3_600_000), "kdf": .enumeration(["light", "installDefault"]),
-                "derivation": .enumeration(["parallel", "sequential"]), "installSeed": .int(0...65_535),
-                "appVersion": .int(0...4_294_967_295), "deviceSecret": .enumeration(["none", "present"]),
-            ],
-            decisions: [
-                "decoy.password-policy": [
-                    "kind": .names("text", "numericPIN"), "length": .count, "sameAsOther": .bool, "slot": .names("main", "decoy"),
-                ],
-                "decoy.failure-delay": ["failures": .count],
-            ],
-            matrices: [
-                "decoy.test-matrix": [
-                    "action": .names("mainCorrect", "decoyCorrect", "wrong", "empty", "cancel", "faceIDSuccess", "faceIDFailure",
-                                     "background", "killRelaunch"),
-                    "erase": .names("on", "off"),
-                ],
-            ],
-            supportsRelaunch: true,
-            // The device (its faults, the store file, which process is in front) and the audits of the files it holds.
-            servedWhileKilled: StorageFaults.events.union(StorageFaults.conditions.keys)
-                .union(["tamperStore", "editSlot", "useInstance", "leftoverFiles", "realOpensFromAnyFile", "builtInDelayCap", "persistedNamesNeutral", "reboot"]),
-            // A reboot ends the app: it comes only between a kill and a relaunch.
-            onlyWhileKilled: ["reboot"],
-            // `advance` by a negative amount sets the device's wall clock back; no time passes (D-CLOCK).
-            movesClockBack: true)
+public final class DualPasswordFixture: BoundFixture {
+    /// What the product values configure before the two passwords are installed.
+    public struct Settings {
+        /// The Argon2id parameters set-up installs with: light ones, or nil for set-up's own default.
+        var parameters: Argon2idParameters? = .testing
+        /// The core's settings: the default ones, with the product's.
+        var configuration = DualPassword.Configuration()
+        /// The seed of the device's random source.
+        var seed: UInt64 = 0xD0A1
     }
+    /// The core's effects.
+    public typealias CoreEffect = DualPasswordEffect
+
+    /// Every name this fixture knows, once, with its domain and what it does.
+    public static let bindings: FixtureBindings<DualPasswordFixture> = FixtureBindings(relaunches: true, movesClockBack: true,
+                                                                                       eventBindings, deviceBindings,
+                                                                                       StorageFaults.bindings { f in (f.faults, f.storePath) },
+                                                                                       StorageFaults.conditionBindings { f in f.faults },
+                                                                                       observationBindings, effectBindings, productBindings, tableBindings)
+
+    /// The events of the lock screen and the settings.
+    private static let eventBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .event("submit", inputs: ["password": password, "waited": .names("none", "cap")]) { f, inputs in
+            if try choice(inputs, "waited", ["none": false, "cap": true]) { f.clock.advance(by: f.configuration.failureDelayCap) }
+            return try f.emit(.submit(f.secret(input(inputs, "password"))))
+        },
+        .event("faceID", inputs: ["outcome": .names("success", "failure", "cancel")]) { f, inputs in
+            try f.emit(.faceIDResult(choice(inputs, "outcome", ["success": .success, "failure": .failure, "cancel": .cancel])))
+        },
+        .event("cancel") { f, _ in try f.emit(.cancel) },
+        .event("background") { f, _ in try f.emit(.background) },
+        .event("lock", inputs: ["reason": .names("timeout", "manual")]) { f, inputs in
+            try f.emit(choice(inputs, "reason", ["timeout": .timeout, "manual": .lock]))
+        },
+        .event("setFaceID", inputs: ["allowed": .bool]) { f, inputs in
+            try f.emit(.setQuickUnlock(choice(inputs, "allowed", ["true": true, "false": false])))
+        },
+        .event("eraseSwitchOn", inputs: ["password": password]) { f, inputs in try f.emit(.beginEnableErase(f.secret(input(inputs, "password")))) },
+        .event("confirm", inputs: ["answer": .names("accept", "decline")]) { f, inputs in
+            guard let step = f.core?.eraseSetup else { throw FixtureError("the app is killed") }
+            if try choice(inputs, "answer", ["accept": false, "decline": true]) { return try f.emit(.cancelEraseSetup) }
+            return try f.emit(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
+        },
+        .event("eraseSwitchOff", inputs: ["password": password]) { f, inputs in try f.emit(.disableErase(f.secret(input(inputs, "password")))) },
+        // One event per character, as a keyboard delivers them.
+        .event("type", inputs: ["text": password]) { f, inputs in
+            var effects: [DualPasswordEffect] = []
+            for character in try f.text(input(inputs, "text")) { effects += try f.send(.typeCharacter(SecretBytes(utf8: String(character)))) }
+            return try f.effects(effects)
+        },
+        .event("deleteBackward") { f, _ in try f.emit(.deleteBackward) },
+        .event("clearField") { f, _ in try f.emit(.clearField) },
+        .event("submitField") { f, _ in try f.emit(.submitField) },
+        // The dialog's two buttons as the core receives them, whatever the dialog shows (a stale button's tap).
+        .event("acknowledgeWarning") { f, _ in try f.emit(.acknowledgeEraseWarning) },
+        .event("confirmErase") { f, _ in try f.emit(.confirmEnableErase) },
+    ]
+
+    /// The device: its files (an attacker's edits, `DualPasswordFaults`), a reboot, which process is in front; all
+    /// served by a killed app.
+    private static let deviceBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .event("tamperStore", inputs: ["record": .names("damagedSeal", "swappedSlots", "hostileKDF")], whileKilled: .served) { f, inputs in
+            try DualPasswordFaults.tamper(input(inputs, "record"), path: f.storePath, keys: f.configuration.keys)
+            return []
+        },
+        .event("editSlot", inputs: [
+            "which": .names("first", "second", "both"),
+            "field": .names("formatVersion", "algorithm", "memoryKiB", "iterations", "parallelism", "length"),
+            "value": .domain(.int(0...4_294_967_295)),
+        ], whileKilled: .served) { f, inputs in
+            guard case .int(let value)? = inputs.first(where: { $0.name == "value" })?.value else {
+                throw FixtureError("editSlot needs an int value")
+            }
+            try DualPasswordFaults.edit(
+                which: input(inputs, "which"), field: input(inputs, "field"), value: value, path: f.storePath, keys: f.configuration.keys)
+            return []
+        },
+        // The device restarts: its uptime clock starts again in a new boot, the wall clock moves on by `after`. A
+        // reboot ends the app: it comes only between a kill and a relaunch.
+        .event("reboot", inputs: ["after": .duration], whileKilled: .only) { f, inputs in
+            guard case .duration(let ms)? = inputs.first(where: { $0.name == "after" })?.value else {
+                throw FixtureError("reboot needs a duration after")
+            }
+            f.clock.reboot(after: .milliseconds(Int64(ms)))
+            return []
+        },
+        .event("useInstance", inputs: ["which": .names("app", "extension")], whileKilled: .served) { f, inputs in
+            try f.useInstance(choice(inputs, "which", ["app": "app", "extension": "extension"]))
+            return []
+        },
+    ]
+
+    /// The observations: the core's answers, the device's files, and the outputs of the tables.
+    private static let observationBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .observation("state", .names("Locked", "RealUnlocked", "DecoyUnlocked")) { f in .symbol(try f.running().state.rawValue) },
+        .observation("eraseEnabled", .bool) { f in .bool(try f.running().eraseEnabled) },
+        .observation("realErased", .bool) { f in .bool(try f.running().realSlotOverwritten(since: f.installed)) },
+        .observation("failures", .count) { f in .int(try f.running().failureCount) },
+        .observation("faceIDAllowed", .bool) { f in .bool(try f.running().quickUnlockEnabled) },
+        .observation("eraseSetup", .names("idle", "warned", "confirming")) { f in .symbol(eraseSetupName(try f.running().eraseSetup)) },
+        .observation("waiting", .bool) { f in .bool(try f.running().isDelaying(at: f.clock.now())) },
+        .observation("realUnchanged", .bool) { f in .bool(try f.running().realSlotUnchanged(since: f.installed)) },
+        .observation("kdfRuns", .count) { f in
+            _ = try f.running()
+            return .int(f.stepDerivations)
+        },
+        .observation("kdfMemoryKiB", .count) { f in .int(Int(try f.persistedParameters().memoryKiB)) },
+        .observation("kdfIterations", .count) { f in .int(Int(try f.persistedParameters().iterations)) },
+        .observation("kdfParallelism", .count) { f in .int(Int(try f.persistedParameters().parallelism)) },
+        // The core's answer whether both records read back with one set of parameters (§5: the same shape for both
+        // slots); nil when a record is unreadable or the two disagree.
+        .observation("kdfShared", .bool) { f in
+            switch try f.running().persistedKDFParameters {
+            case .some: .bool(true)
+            case .none: .bool(false)
+            }
+        },
+        .observation("eraseRan", .bool) { f in try f.outputs.eraseRan ?? .bool(f.running().hasErased) },
+        .observation("inputLength", .count) { f in .int(try f.running().field.length) },
+        .observation("profileKeyHeld", .bool) { f in .bool(try f.running().holdsProfileKey) },
+        // The device's files, readable while the app is killed: the core's audits of what its store left.
+        .observation("leftoverFiles", .count, whileKilled: .served) { f in
+            do { return .int(try FileStore.leftoverCount(besideStoreAt: f.storePath)) } catch { throw FixtureError("the store's directory cannot be read") }
+        },
+        .observation("realOpensFromAnyFile", .bool, whileKilled: .served) { f in
+            do {
+                return .bool(try DualPassword.realOpensFromAnyFile(besideStoreAt: f.storePath, password: f.secret("main"), configuration: f.configuration))
+            } catch {
+                throw FixtureError("the store's directory cannot be read")
+            }
+        },
+        // The cap of the core's own default configuration (what an app that sets none gets), not the product's.
+        .observation("builtInDelayCap", .duration, whileKilled: .served) { _ in
+            .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
+        },
+        .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in
+            do { return .bool(try DualPassword.persistedNamesAreNeutral(in: f.store)) } catch { throw FixtureError("the store cannot be read") }
+        },
+        .output("accepted", .bool) { f in try output(f.outputs.accepted) },
+        .output("reason", .names("none", "tooShort", "mustDiffer")) { f in try output(f.outputs.reason) },
+        .output("delay", .duration) { f in try output(f.outputs.delay) },
+        .output("profile", .names("none", "real", "decoy")) { f in try output(f.outputs.profile) },
+        .output("realIntact", .bool) { f in try output(f.outputs.realIntact) },
+        .output("error", .names("none", "neutral")) { f in try output(f.outputs.error) },
+        .output("inputCleared", .bool) { f in try output(f.outputs.inputCleared) },
+    ]
+
+    /// The effects. An error text is named by which of the core's configured messages it is: the neutral refusal or
+    /// a setting the store refused; any other is an error.
+    private static let effectBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .effect("openReal") { _, effect in if case .openProfile(.real) = effect { [] } else { nil } },
+        .effect("openDecoy") { _, effect in if case .openProfile(.decoy) = effect { [] } else { nil } },
+        .effect("eraseReal") { _, effect in if case .erase = effect { [] } else { nil } },
+        .effect("neutralError") { f, effect in if case .showError(let text) = effect, text == f.configuration.neutralError { [] } else { nil } },
+        .effect("settingNotSaved") { f, effect in
+            if case .showError(let text) = effect, text == f.configuration.settingNotSavedError { [] } else { nil }
+        },
+        .effect("clearInput") { _, effect in if case .clearInput = effect { [] } else { nil } },
+        .effect("showNeutralCover") { _, effect in if case .showNeutralCover = effect { [] } else { nil } },
+        .effect("releaseSession") { _, effect in if case .releaseProfile = effect { [] } else { nil } },
+        .effect("showIrreversibleWarning") { _, effect in if case .presentEraseWarning = effect { [] } else { nil } },
+        .effect("askSecondConfirmation") { _, effect in if case .presentEraseConfirmation = effect { [] } else { nil } },
+    ]
+
+    /// The product parameters. The erase default and the minimum lengths are the core's fixed values, observed through
+    /// the rows that exercise them.
+    private static let productBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .product("eraseDefault", .bool) { _, _ in },
+        .product("minPasswordLength", .int(1...64)) { _, _ in },
+        .product("minNumericPinLength", .int(1...64)) { _, _ in },
+        .product("delayCap", .duration(0...3_600_000)) { settings, item in
+            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            settings.configuration.failureDelayCap = .milliseconds(Int64(ms))
+        },
+        // Light Argon2id parameters keep the rows fast; `installDefault` installs the way a real install does, with
+        // the core's own default parameters, so a row can check what it persists.
+        .product("kdf", .enumeration(["light", "installDefault"])) { settings, item in
+            switch item.value {
+            case .symbol("light"): settings.parameters = .testing
+            case .symbol("installDefault"): settings.parameters = nil
+            default: throw unknownProduct(item)
+            }
+        },
+        .product("derivation", .enumeration(["parallel", "sequential"])) { settings, item in
+            switch item.value {
+            case .symbol("parallel"): settings.configuration.parallelDerivation = true
+            case .symbol("sequential"): settings.configuration.parallelDerivation = false
+            default: throw unknownProduct(item)
+            }
+        },
+        .product("installSeed", .int(0...65_535)) { settings, item in
+            guard case .int(let value) = item.value else { throw unknownProduct(item) }
+            settings.seed = UInt64(value)
+        },
+        .product("appVersion", .int(0...4_294_967_295)) { settings, item in
+            guard case .int(let value) = item.value else { throw unknownProduct(item) }
+            settings.configuration.appVersion = UInt32(clamping: value)
+        },
+        .product("deviceSecret", .enumeration(["none", "present"])) { settings, item in
+            switch item.value {
+            case .symbol("none"): settings.configuration.deviceSecret = nil
+            case .symbol("present"): settings.configuration.deviceSecret = DeviceSecret(SecretBytes(deviceSecretBytes))
+            default: throw unknownProduct(item)
+            }
+        },
+    ]
+
+    /// The decision tables and the matrix.
+    private static let tableBindings: [FixtureBinding<DualPasswordFixture>] = [
+        .decision("decoy.password-policy", inputs: [
+            "kind": .names("text", "numericPIN"), "length": .count, "sameAsOther": .bool, "slot": .names("main", "decoy"),
+        ]) { f, inputs in
+            try f.decidePolicy(inputs)
+            return []
+        },
+        .decision("decoy.failure-delay", inputs: ["failures": .count]) { f, inputs in
+            guard case .int(let k) = try value(inputs, "failures") else { throw FixtureError("failures is not an int") }
+            f.outputs = Outputs(delay: .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k, cap: f.configuration.failureDelayCap).milliseconds)))
+            return []
+        },
+        .matrix("decoy.test-matrix", axes: [
+            "action": .names("mainCorrect", "decoyCorrect", "wrong", "empty", "cancel", "faceIDSuccess", "faceIDFailure",
+                             "background", "killRelaunch"),
+            "erase": .names("on", "off"),
+        ]) { f, axes in
+            try f.cell(axes)
+            return []
+        },
+    ]
 
     /// A password as a spec writes it: a text expression over the passwords this fixture configures
     /// (`main + " "`, `upper(main)`, `prefix(decoy, 3)`); the spec never holds the text itself.
@@ -107,7 +280,8 @@ public final class DualPasswordFixture: Fixture {
     private var core: DualPassword?
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
-    private var outputs: [String: Value] = [:]
+    /// What the core decided in the last table step (it stands until the next one).
+    private var outputs = Outputs()
     /// Every derivation the core makes goes through this counter (the core never counts for itself).
     private let derivations: CountingKeyDerivation
     /// The derivations the last `perform` asked for: the counter's difference across it.
@@ -117,39 +291,18 @@ public final class DualPasswordFixture: Fixture {
     private var parked: (core: DualPassword?, store: any KeyValueStore)?
     private var instance = "app"
 
+    /// The outputs of a table step, each as the core gave it.
+    private struct Outputs {
+        var accepted: Value?, reason: Value?, delay: Value?
+        var profile: Value?, realIntact: Value?, eraseRan: Value?, error: Value?, inputCleared: Value?
+    }
+
     /// Builds a fresh core with a main and a decoy password installed.
     public init(product: [NamedValue]) throws(FixtureError) {
-        // Light Argon2id parameters keep the rows fast; `kdf: installDefault` installs the way a real install does,
-        // with the core's own default parameters, so a row can check what it persists.
-        var parameters: Argon2idParameters? = .testing
-        var configuration = DualPassword.Configuration()
-        var seed: UInt64 = 0xD0A1
-        for item in product {
-            switch (item.name, item.value) {
-            case ("eraseDefault", _), ("minPasswordLength", _), ("minNumericPinLength", _):
-                break // the core's fixed values; observed through the rows that exercise them
-            case ("delayCap", .duration(let ms)):
-                configuration.failureDelayCap = .milliseconds(Int64(ms))
-            case ("derivation", .symbol("parallel")):
-                configuration.parallelDerivation = true
-            case ("derivation", .symbol("sequential")):
-                configuration.parallelDerivation = false
-            case ("kdf", .symbol("light")):
-                parameters = .testing
-            case ("kdf", .symbol("installDefault")):
-                parameters = nil
-            case ("installSeed", .int(let value)):
-                seed = UInt64(value)
-            case ("appVersion", .int(let value)):
-                configuration.appVersion = UInt32(clamping: value)
-            case ("deviceSecret", .symbol("none")):
-                configuration.deviceSecret = nil
-            case ("deviceSecret", .symbol("present")):
-                configuration.deviceSecret = DeviceSecret(SecretBytes(Self.deviceSecretBytes))
-            default:
-                throw FixtureError("unknown product value \(item.name)=\(item.value)")
-            }
-        }
+        var settings = Settings()
+        try Self.bindings.configure(&settings, with: product)
+        var configuration = settings.configuration
+        let parameters = settings.parameters, seed = settings.seed
         let random = SeededRandom(seed: seed)
         self.random = random
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
@@ -202,7 +355,7 @@ public final class DualPasswordFixture: Fixture {
         defer { stepDerivations = derivations.count - before }
         switch action {
         case .event(let name, let inputs):
-            let effects = try event(name, inputs).map { effect throws(FixtureError) in try self.effect(effect) }
+            let effects = try Self.bindings.send(name, inputs, to: self)
             // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
             if faults.takeKill() { core = nil; return [] }
             return effects
@@ -219,14 +372,20 @@ public final class DualPasswordFixture: Fixture {
         case .check:
             return []
         case .decide(let table, let inputs):
-            try decide(table, inputs)
-            return []
-        case .cell("decoy.test-matrix", let axes):
-            try cell(axes)
-            return []
-        case .cell(let table, _):
-            throw FixtureError("the dual-password fixture runs no matrix \(table)")
+            return try Self.bindings.decide(table, inputs, on: self)
+        case .cell(let table, let axes):
+            return try Self.bindings.cell(table, axes, on: self)
         }
+    }
+
+    /// Sends one event to the core and returns its effects as the specs name them.
+    private func emit(_ event: DualPasswordEvent) throws(FixtureError) -> [Effect] {
+        try effects(send(event))
+    }
+
+    /// The core's effects as the specs name them.
+    private func effects(_ core: [DualPasswordEffect]) throws(FixtureError) -> [Effect] {
+        try Self.bindings.effects(core, of: self)
     }
 
     private func send(_ event: DualPasswordEvent) throws(FixtureError) -> [DualPasswordEffect] {
@@ -236,68 +395,17 @@ public final class DualPasswordFixture: Fixture {
         return effects
     }
 
-    private func event(_ name: String, _ inputs: [NamedValue]) throws(FixtureError) -> [DualPasswordEffect] {
-        func input(_ key: String) throws(FixtureError) -> String {
-            guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("\(name) needs \(key)") }
-            return v.description
-        }
-        func choice<T>(_ key: String, _ map: [String: T]) throws(FixtureError) -> T {
-            let v = try input(key)
-            guard let t = map[v] else { throw FixtureError("\(name) cannot take \(key) '\(v)'") }
-            return t
-        }
-        switch name {
-        case "submit":
-            if try choice("waited", ["none": false, "cap": true]) { clock.advance(by: configuration.failureDelayCap) }
-            return try send(.submit(secret(input("password"))))
-        case "faceID":
-            return try send(.faceIDResult(choice("outcome", ["success": .success, "failure": .failure, "cancel": .cancel])))
-        case "cancel": return try send(.cancel)
-        case "background": return try send(.background)
-        case "lock": return try send(choice("reason", ["timeout": .timeout, "manual": .lock]))
-        case "setFaceID": return try send(.setQuickUnlock(choice("allowed", ["true": true, "false": false])))
-        case "eraseSwitchOn": return try send(.beginEnableErase(secret(input("password"))))
-        case "confirm":
-            guard let step = core?.eraseSetup else { throw FixtureError("the app is killed") }
-            if try choice("answer", ["accept": false, "decline": true]) { return try send(.cancelEraseSetup) }
-            return try send(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
-        case "type":
-            // One event per character, as a keyboard delivers them.
-            var effects: [DualPasswordEffect] = []
-            for character in try text(input("text")) { effects += try send(.typeCharacter(SecretBytes(utf8: String(character)))) }
-            return effects
-        // The dialog's two buttons as the core receives them, whatever the dialog shows (a stale button's tap).
-        case "acknowledgeWarning": return try send(.acknowledgeEraseWarning)
-        case "confirmErase": return try send(.confirmEnableErase)
-        case "deleteBackward": return try send(.deleteBackward)
-        case "clearField": return try send(.clearField)
-        case "submitField": return try send(.submitField)
-        case "eraseSwitchOff": return try send(.disableErase(secret(input("password"))))
-        case let storage where StorageFaults.events.contains(storage):
-            try faults.perform(storage, inputs, storePath: storePath)
-            return []
-        case "tamperStore":
-            try DualPasswordFaults.tamper(input("record"), path: storePath, keys: configuration.keys)
-            return []
-        case "editSlot":
-            guard case .int(let value)? = inputs.first(where: { $0.name == "value" })?.value else {
-                throw FixtureError("editSlot needs an int value")
-            }
-            try DualPasswordFaults.edit(
-                which: input("which"), field: input("field"), value: value, path: storePath, keys: configuration.keys)
-            return []
-        case "reboot":
-            // The device restarts: its uptime clock starts again in a new boot, the wall clock moves on by `after`.
-            guard case .duration(let ms)? = inputs.first(where: { $0.name == "after" })?.value else {
-                throw FixtureError("reboot needs a duration after")
-            }
-            clock.reboot(after: .milliseconds(Int64(ms)))
-            return []
-        case "useInstance":
-            try useInstance(choice("which", ["app": "app", "extension": "extension"]))
-            return []
-        default: throw FixtureError("unknown event \(name)")
-        }
+    /// The input `key` of an event, as text; lint reports a spec that does not give a required one.
+    private static func input(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> String {
+        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("the event needs the input \(key)") }
+        return v.description
+    }
+
+    /// What the input `key` of an event stands for, among `map`'s.
+    private static func choice<T>(_ inputs: [NamedValue], _ key: String, _ map: [String: T]) throws(FixtureError) -> T {
+        let v = try input(inputs, key)
+        guard let t = map[v] else { throw FixtureError("the event cannot take \(key) '\(v)'") }
+        return t
     }
 
     /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
@@ -316,71 +424,48 @@ public final class DualPasswordFixture: Fixture {
         instance = which
     }
 
-    /// The spec's name for a core effect. An error text is named by which of the core's configured messages it is:
-    /// the neutral refusal (`neutralError`) or a setting the store refused (`settingNotSaved`); any other is an error.
-    func effect(_ effect: DualPasswordEffect) throws(FixtureError) -> Effect {
-        switch effect {
-        case .clearInput: Effect("clearInput")
-        case .showError(let text) where text == configuration.neutralError: Effect("neutralError")
-        case .showError(let text) where text == configuration.settingNotSavedError: Effect("settingNotSaved")
-        case .showError: throw FixtureError("the core showed an error text the fixture has no name for")
-        case .openProfile(.real): Effect("openReal")
-        case .openProfile(.decoy): Effect("openDecoy")
-        case .erase: Effect("eraseReal")
-        case .showNeutralCover: Effect("showNeutralCover")
-        case .releaseProfile: Effect("releaseSession")
-        case .presentEraseWarning: Effect("showIrreversibleWarning")
-        case .presentEraseConfirmation: Effect("askSecondConfirmation")
-        }
+    /// The input `key` of a table's row; lint reports a spec that does not declare it.
+    private static func value(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Value {
+        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
+        return v
     }
 
-    private func decide(_ table: String, _ inputs: [NamedValue]) throws(FixtureError) {
-        func value(_ key: String) throws(FixtureError) -> Value {
-            guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
-            return v
+    /// decoy.password-policy, asked of set-up itself: is a password of this kind and length accepted for the slot?
+    private func decidePolicy(_ inputs: [NamedValue]) throws(FixtureError) {
+        guard case .int(let length) = try Self.value(inputs, "length") else { throw FixtureError("length is not an int") }
+        let digits: Bool
+        switch try Self.value(inputs, "kind").description {
+        case "numericPIN": digits = true
+        case "text": digits = false
+        default: throw FixtureError("kind must be text or numericPIN")
         }
-        switch table {
-        case "decoy.password-policy":
-            guard case .int(let length) = try value("length") else { throw FixtureError("length is not an int") }
-            let digits: Bool
-            switch try value("kind").description {
-            case "numericPIN": digits = true
-            case "text": digits = false
-            default: throw FixtureError("kind must be text or numericPIN")
+        let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
+        var candidate = ""
+        for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
+        guard case .bool(let same) = try Self.value(inputs, "sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
+        let other = same ? candidate : (digits ? "9" : "z") + candidate
+        let asDecoy: Bool
+        switch try Self.value(inputs, "slot").description {
+        case "main": asDecoy = false
+        case "decoy": asDecoy = true
+        default: throw FixtureError("slot must be main or decoy")
+        }
+        // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters;
+        // the candidate is set as the slot's password and `other` as the other slot's.
+        do {
+            try DualPassword.install(
+                main: SecretBytes(utf8: asDecoy ? other : candidate), decoy: SecretBytes(utf8: asDecoy ? candidate : other),
+                store: InMemoryStore(), random: SeededRandom(seed: 1), parameters: .testing)
+            outputs = Outputs(accepted: .bool(true), reason: .symbol("none"))
+        } catch let error as PasswordPolicyError {
+            let reason: String
+            switch error {
+            case .tooShort, .pinTooShort: reason = "tooShort"
+            case .sameAsOther: reason = "mustDiffer"
             }
-            let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
-            var candidate = ""
-            for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
-            guard case .bool(let same) = try value("sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
-            let other = same ? candidate : (digits ? "9" : "z") + candidate
-            let asDecoy: Bool
-            switch try value("slot").description {
-            case "main": asDecoy = false
-            case "decoy": asDecoy = true
-            default: throw FixtureError("slot must be main or decoy")
-            }
-            // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters;
-            // the candidate is set as the slot's password and `other` as the other slot's.
-            do {
-                try DualPassword.install(
-                    main: SecretBytes(utf8: asDecoy ? other : candidate), decoy: SecretBytes(utf8: asDecoy ? candidate : other),
-                    store: InMemoryStore(), random: SeededRandom(seed: 1), parameters: .testing)
-                outputs = ["accepted": .bool(true), "reason": .symbol("none")]
-            } catch let error as PasswordPolicyError {
-                let reason: String
-                switch error {
-                case .tooShort, .pinTooShort: reason = "tooShort"
-                case .sameAsOther: reason = "mustDiffer"
-                }
-                outputs = ["accepted": .bool(false), "reason": .symbol(reason)]
-            } catch {
-                throw FixtureError("set-up failed for another reason than the password policy")
-            }
-        case "decoy.failure-delay":
-            guard case .int(let k) = try value("failures") else { throw FixtureError("failures is not an int") }
-            outputs = ["delay": .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k, cap: configuration.failureDelayCap).milliseconds))]
-        default:
-            throw FixtureError("the dual-password fixture has no decision table \(table)")
+            outputs = Outputs(accepted: .bool(false), reason: .symbol(reason))
+        } catch {
+            throw FixtureError("set-up failed for another reason than the password policy")
         }
     }
 
@@ -420,13 +505,9 @@ public final class DualPasswordFixture: Fixture {
         default: throw FixtureError("unknown action \(action)")
         }
         guard let c = core else { throw FixtureError("the app is killed") }
-        outputs = [
-            "profile": .symbol(Self.profile(c.openProfile)),
-            "realIntact": .bool(c.realSlotUnchanged(since: installed)),
-            "eraseRan": .bool(c.hasErased),
-            "error": .symbol(c.lastStepShowedError ? "neutral" : "none"),
-            "inputCleared": .bool(c.field.isEmpty),
-        ]
+        outputs = Outputs(profile: .symbol(Self.profile(c.openProfile)), realIntact: .bool(c.realSlotUnchanged(since: installed)),
+                          eraseRan: .bool(c.hasErased), error: .symbol(c.lastStepShowedError ? "neutral" : "none"),
+                          inputCleared: .bool(c.field.isEmpty))
     }
 
     private static func profile(_ role: ProfileRole?) -> String {
@@ -437,71 +518,47 @@ public final class DualPasswordFixture: Fixture {
         }
     }
 
-    /// Reads an observation.
+    /// Reads an observation. A killed app serves only the device's conditions and files and the last table's
+    /// outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        if let v = outputs[name] { return v }
-        // The device's condition as the spec's fault events set it (decoy.storage): read back from the injector.
-        if StorageFaults.conditions[name] != nil {
-            guard let condition = faults.condition(name) else { throw FixtureError("the device's \(name) has no name here") }
-            return .symbol(condition)
-        }
-        // The device's files, readable while the app is killed: the core's audits of what its store left.
         do {
-            switch name {
-            case "leftoverFiles": return .int(try FileStore.leftoverCount(besideStoreAt: storePath))
-            case "realOpensFromAnyFile":
-                return .bool(try DualPassword.realOpensFromAnyFile(
-                    besideStoreAt: storePath, password: secret("main"), configuration: configuration))
-            default: break
-            }
+            return try Self.bindings.observe(name, on: self)
         } catch {
-            throw FixtureError("the store's directory cannot be read")
+            if core == nil, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: no \(name)") }
+            throw error
         }
-        if name == "builtInDelayCap" {
-            // The cap of the core's own default configuration (what an app that sets none gets), not the product's.
-            return .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
+    }
+
+    /// The running core.
+    private func running() throws(FixtureError) -> DualPassword {
+        guard let core else { throw FixtureError("the app is killed") }
+        return core
+    }
+
+    /// The Argon2id parameters both persisted slot records carry, which must agree (same shape for both slots, §5).
+    private func persistedParameters() throws(FixtureError) -> Argon2idParameters {
+        guard let parameters = try running().persistedKDFParameters else {
+            throw FixtureError("the two slot records cannot be read or persist different parameters")
         }
-        if name == "persistedNamesNeutral" {
-            do { return .bool(try DualPassword.persistedNamesAreNeutral(in: store)) } catch { throw FixtureError("the store cannot be read") }
+        return parameters
+    }
+
+    /// A table's output, when the last table step decided it.
+    private static func output(_ value: Value?) throws(FixtureError) -> Value {
+        guard let value else { throw FixtureError("no observation: a table's outputs stand only after one of its rows") }
+        return value
+    }
+
+    private static func eraseSetupName(_ step: EraseSetupStep) -> String {
+        switch step {
+        case .idle: "idle"
+        case .warning: "warned"
+        case .confirmation: "confirming"
         }
-        guard let c = core else { throw FixtureError("the app is killed: no \(name)") }
-        switch name {
-        case "state": return .symbol(c.state.rawValue)
-        case "eraseEnabled": return .bool(c.eraseEnabled)
-        case "realErased": return .bool(c.realSlotOverwritten(since: installed))
-        case "failures": return .int(c.failureCount)
-        case "waiting": return .bool(c.isDelaying(at: clock.now()))
-        case "faceIDAllowed": return .bool(c.quickUnlockEnabled)
-        case "inputLength": return .int(c.field.length)
-        case "eraseSetup":
-            switch c.eraseSetup {
-            case .idle: return .symbol("idle")
-            case .warning: return .symbol("warned")
-            case .confirmation: return .symbol("confirming")
-            }
-        case "realUnchanged": return .bool(c.realSlotUnchanged(since: installed))
-        case "profileKeyHeld": return .bool(c.holdsProfileKey)
-        case "eraseRan": return .bool(c.hasErased)
-        case "kdfRuns": return .int(stepDerivations)
-        case "kdfShared":
-            // The core's answer whether both records read back with one set of parameters (§5: the same shape for
-            // both slots); nil when a record is unreadable or the two disagree.
-            switch c.persistedKDFParameters {
-            case .some: return .bool(true)
-            case .none: return .bool(false)
-            }
-        case "kdfMemoryKiB", "kdfIterations", "kdfParallelism":
-            // Both persisted slot records carry them, and must agree (same shape for both slots, §5).
-            guard let parameters = c.persistedKDFParameters else {
-                throw FixtureError("the two slot records cannot be read or persist different parameters")
-            }
-            switch name {
-            case "kdfMemoryKiB": return .int(Int(parameters.memoryKiB))
-            case "kdfIterations": return .int(Int(parameters.iterations))
-            case "kdfParallelism": return .int(Int(parameters.parallelism))
-            default: throw FixtureError("no observation \(name)")
-            }
-        default: throw FixtureError("no observation \(name)")
-        }
+    }
+
+    /// The error for a product value of the wrong kind.
+    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
+        FixtureError("unknown product value \(item.name)=\(item.value)")
     }
 }

@@ -5,7 +5,7 @@ import SpecKit
 
 /// Binds the 'launch-lock' specs (face-id-launch-lock.zh.md) to AppLockCore's `LaunchLock`.
 ///
-/// Each instance owns a fresh `LaunchLock` on its own temporary `FileStore` (the persisted "enabled" flag survives
+/// Each instance owns a fresh `LaunchLock` on its own temporary `FileStore` (the persisted enabled flag survives
 /// `kill`/`relaunch`, so persistence is observable) and a `ManualClock`.
 ///
 /// Vocabulary (spec → core):

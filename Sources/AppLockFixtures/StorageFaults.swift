@@ -68,15 +68,8 @@ final class StorageFaults: Sendable {
         }
     }
 
-    /// The events that break or mend the device's storage, with their inputs, for the vocabularies of the fixtures
-    /// that have no binding table yet.
-    static let vocabulary: [String: [String: FixtureType]] = Dictionary(uniqueKeysWithValues: Event.allCases.map { ($0.rawValue, $0.inputs) })
-
-    /// The names of `vocabulary`.
-    static var events: Set<String> { Set(vocabulary.keys) }
-
-    /// The binding entries of `events` (all of them unless given), each served by a killed app too: `device` gives the
-    /// fixture's faults and the path of its store file.
+    /// The binding entries of the storage events (all of them unless given), each served by a killed app too:
+    /// `device` gives the fixture's faults and the path of its store file.
     static func bindings<F: BoundFixture>(_ events: [Event] = Event.allCases,
                                           device: @escaping @Sendable (F) -> (faults: StorageFaults, storePath: String)) -> [FixtureBinding<F>] {
         events.map { event in
@@ -102,12 +95,6 @@ final class StorageFaults: Sendable {
     /// True once, after the step in which a write was cut by a kill: the fixture then drops the core (its effects are
     /// lost with the process) until `relaunch`.
     func takeKill() -> Bool { isDead }
-
-    /// Performs one of `events` by its name (for the fixtures that have no binding table yet).
-    func perform(_ event: String, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
-        guard let known = Event(rawValue: event) else { throw FixtureError("'\(event)' is not a storage event") }
-        try perform(known, inputs, storePath: storePath)
-    }
 
     /// Performs one of the storage events.
     func perform(_ event: Event, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
@@ -214,11 +201,6 @@ final class StorageFaults: Sendable {
         }
     }
 
-    /// The device's condition `name` (a `Condition`'s name), or nil when it has no name (a fault further ahead).
-    func condition(_ name: String) -> String? {
-        Condition(rawValue: name).flatMap(condition)
-    }
-
     /// The device's condition, or nil when it has no name (a write fault further ahead than the third write).
     func condition(_ condition: Condition) -> String? {
         state.withLock { s in
@@ -237,9 +219,6 @@ final class StorageFaults: Sendable {
             }
         }
     }
-
-    /// The observations `condition(_:)` answers, with their values, for the fixtures that have no binding table yet.
-    static let conditions: [String: FixtureType] = Dictionary(uniqueKeysWithValues: Condition.allCases.map { ($0.rawValue, $0.type) })
 
     /// The binding entries of the conditions, each served by a killed app too; `faults` gives the fixture's faults.
     static func conditionBindings<F: BoundFixture>(faults: @escaping @Sendable (F) -> StorageFaults) -> [FixtureBinding<F>] {

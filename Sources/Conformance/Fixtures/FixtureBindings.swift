@@ -7,11 +7,11 @@ import SpecKit
 /// dispatches, and a name it does not declare is a thrown `FixtureError`, never a trap.
 ///
 /// ```swift
-/// static let bindings = FixtureBindings<MyFixture>(relaunches: true, [
+/// static let bindings: FixtureBindings<MyFixture> = FixtureBindings(relaunches: true, [
 ///     .event("appear") { f, _ in try f.handle(.appear) },
 ///     .event("active", inputs: ["away": .duration]) { f, inputs in … },
 ///     .observation("state", .names("Open", "Locked")) { f in .symbol(try f.core().isLocked ? "Locked" : "Open") },
-///     .effect("startAuthentication") { effect in … },
+///     .effect("startAuthentication") { fixture, effect in … },
 ///     .product("grace", .duration(0...3_600_000)) { settings, item in … },
 /// ])
 /// ```
