@@ -5,6 +5,9 @@ import SpecKit
 ///
 /// A fixture instance serves exactly one test case, with its own temporary store and manual clock, so no row can
 /// leak into another. It never reads specs; it only translates names.
+///
+/// A fixture declares its names once, in a binding table (`BoundFixture`, `FixtureBindings`), from which its
+/// vocabulary and its dispatch are derived.
 public protocol Fixture: AnyObject {
     /// The names this fixture knows; the compiler checks specs against it.
     static var vocabulary: FixtureVocabulary { get }
