@@ -93,7 +93,7 @@ public struct ConformanceExploration {
                             paths: [String], fixtures: [String: any Fixture.Type]) -> [MachineWalkResult] {
         let walks = RandomWalks(runner: Runner(fixtures: fixtures), options: options, paths: paths)
         return compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap { spec in
-            walks.run(spec, scenarios: scenarioCases(using: spec.id, in: compilation))
+            walks.run(spec, analysis: compilation.machineAnalyses[spec.id], scenarios: scenarioCases(using: spec.id, in: compilation))
         }.sorted { $0.spec < $1.spec }
     }
 
@@ -106,10 +106,12 @@ public struct ConformanceExploration {
         return compilation.suite.cases.filter { users.contains($0.spec) }
     }
 
-    /// The model of every machine and decision spec of a compilation, in spec order (no core is driven).
+    /// The model of every machine and decision spec of a compilation, in spec order (no core is driven); a machine's
+    /// is read from the analysis the compilation carries, not searched again.
     public static func models(_ compilation: SpecCompiler.Compilation, maximumTransitions: Int) -> [MachineExploration] {
         compilation.specs.compactMap {
-            MachineExplorer.explore($0, maximumTransitions: maximumTransitions) ?? DecisionExplorer.explore($0, maximumTransitions: maximumTransitions)
+            MachineExplorer.explore($0, analysis: compilation.machineAnalyses[$0.id], maximumTransitions: maximumTransitions)
+                ?? DecisionExplorer.explore($0, maximumTransitions: maximumTransitions)
         }
     }
 

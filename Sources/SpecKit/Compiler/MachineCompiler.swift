@@ -17,8 +17,8 @@ struct MachineCompiler: Sendable {
     /// Rows `checkRegions` already reported as shadowed, so the exploration does not report them again.
     private var shadowed: Set<Int> = []
 
-    /// The machine as an executable model, built once: the exploration, the region checks (its state index) and
-    /// `MachineExplorer` read it.
+    /// The machine as an executable model, built once: the region checks (its state index) and the search read it, and
+    /// the search's `MachineAnalysis` carries it on to `MachineExplorer` and `MachineWalkModel`.
     let model: MachineModel
 
     init(spec: Spec, machine: Machine) {
@@ -139,33 +139,37 @@ struct MachineCompiler: Sendable {
     typealias Firing = RowFirings.Firing
 
     /// What the search found, before the region checks are known: the firings per row, the gaps, the domain errors,
-    /// the rows that matched but are unmodelled, and the reachable situations.
+    /// the rows that matched but are unmodelled, and the machine's analysis (the model and the reachable situations).
     struct Search: Sendable {
         var firings: RowFirings
         var gaps: [String]
         var gapCount: Int
         var found: [Diagnostic]
         var unmodelledRows: Set<Int>
-        var reachability: MachineModel.Reachability
+        var analysis: MachineAnalysis
     }
 
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
-    /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed).
-    static func compile(spec: Spec, machine: Machine) -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic]) {
+    /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
+    /// and the machine's analysis, for the compilation to carry.
+    static func compile(spec: Spec, machine: Machine)
+        -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
-        guard let search = compiler.search() else { return ([], graph, compiler.diagnostics) }
-        let cases = compiler.cases(firings: search.firings, reachability: search.reachability)
+        let search = compiler.search()
+        guard compiler.model.initial != nil else { return ([], graph, compiler.diagnostics, search.analysis) }
+        let cases = compiler.cases(firings: search.firings, reachability: search.analysis.reachability)
         compiler.report(search)
-        return (cases, graph, compiler.diagnostics)
+        return (cases, graph, compiler.diagnostics, search.analysis)
     }
 
     /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
     mutating func explore() -> [TestCase] {
-        guard let search = search() else { return [] }
+        guard model.initial != nil else { return [] }
+        let search = search()
         report(search)
-        return cases(firings: search.firings, reachability: search.reachability)
+        return cases(firings: search.firings, reachability: search.analysis.reachability)
     }
 
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
@@ -174,14 +178,13 @@ struct MachineCompiler: Sendable {
         // By row index, an array rather than a set: a large table has a row for every index.
         var fires = machine.rows.indices.map { search.firings.count($0) > 0 }
         for r in search.unmodelledRows { fires[r] = true }
-        reportReachability(search.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
+        reportReachability(search.analysis.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
     }
 
-    /// Searches every reachable situation and records what each row does there; changes nothing (nil when the
-    /// initial state is not declared).
-    func search() -> Search? {
+    /// Searches every reachable situation (none when the initial state is not declared) and records what each row
+    /// does there; changes nothing.
+    func search() -> Search {
         let model = self.model
-        guard model.initial != nil else { return nil }
         let machine = self.machine
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
@@ -194,7 +197,7 @@ struct MachineCompiler: Sendable {
         var found: [Diagnostic] = []
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
         let forbidden = machine.otherwise == .forbidden
-        let reachability = model.search(maximumConfigurations: Self.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
+        let analysis = MachineAnalysis(model: model) { cursor, configuration, e, inputs, outcome in
             switch outcome {
             case .unmatched:
                 guard forbidden else { return nil }
@@ -229,7 +232,7 @@ struct MachineCompiler: Sendable {
             return nil
         }
         return Search(firings: firings, gaps: gaps, gapCount: gapCount, found: found, unmodelledRows: unmodelledRows,
-                      reachability: reachability)
+                      analysis: analysis)
     }
 
     /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire

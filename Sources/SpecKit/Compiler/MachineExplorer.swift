@@ -7,38 +7,18 @@ public enum MachineExplorer {
     /// Explores a machine spec; nil for other kinds of spec. Situations are taken in breadth-first order while their
     /// transitions fit in `maximumTransitions`; the rest are left out and `limit` says so. Combinations with no
     /// prediction are left out: a row that would leave a domain, or no row under `otherwise: forbidden` (both are
-    /// compile errors, `check.domain` and `check.gap`).
-    public static func explore(_ spec: Spec, maximumTransitions: Int = defaultMaximumTransitions) -> MachineExploration? {
+    /// compile errors, `check.domain` and `check.gap`). `analysis` is the spec's machine's, as the compilation carries
+    /// it (`SpecCompiler.Compilation.machineAnalyses`); without it the machine is analysed here.
+    public static func explore(_ spec: Spec, analysis: MachineAnalysis? = nil,
+                               maximumTransitions: Int = defaultMaximumTransitions) -> MachineExploration? {
         guard case .machine(let machine) = spec.body else { return nil }
-        let model = MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)
-        var predicted: [Int: [MachineExploration.Transition]] = [:]
-        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { cursor, configuration, e, inputs, outcome in
-            let step: TestStep
-            // The step of a move that leads somewhere goes back to the search, which takes it for the arrival.
-            var built: TestStep?
-            switch outcome {
-            case .fired, .relaunched:
-                built = model.step(of: outcome, plan: e, inputs: inputs)
-                guard let built else { return nil }
-                step = built
-            case .unmatched where machine.otherwise == .ignore:
-                step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
-                                effects: [], row: nil, line: spec.location.line, column: spec.location.column)
-            case .unmatched, .leftDomain, .unmodelled: return nil
-            }
-            let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
-                                  variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }, inputs: inputs)
-            predicted[cursor, default: []].append(MachineExploration.Transition(id: id, step: step))
-            return built
-        }
-        for (c, configuration) in reachability.configurations.enumerated() where !machine.clockBacks.isEmpty {
-            predicted[c, default: []] += clockBacks(spec, model: model, in: configuration)
-        }
+        let analysis = analysis ?? MachineAnalysis(machine: machine)
+        let reachability = analysis.reachability
         var situations: [MachineExploration.Situation] = []
         var budget = maximumTransitions
         var limit: String?
         for (c, configuration) in reachability.configurations.enumerated() {
-            let transitions = predicted[c] ?? []
+            let transitions = transitions(spec, model: analysis.model, in: configuration)
             guard transitions.count <= budget else {
                 limit = "the machine has \(reachability.configurations.count) reachable situations; the tour stops after \(situations.count) of them (\(maximumTransitions - budget) transitions, the most is \(maximumTransitions))"
                 break
@@ -54,6 +34,30 @@ public enum MachineExplorer {
         }
         return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
                                   file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)
+    }
+
+    /// Every transition the table predicts in one situation, in the search's order, then the clock moved back: a row
+    /// that fires, a relaunch, or (under `otherwise: ignore`) no row, where nothing changes and nothing is emitted.
+    static func transitions(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
+        let machine = model.machine
+        var transitions: [MachineExploration.Transition] = []
+        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        model.forEachOutcome(in: configuration) { e, inputs, outcome in
+            let step: TestStep
+            switch outcome {
+            case .fired, .relaunched:
+                guard let built = model.step(of: outcome, plan: e, inputs: inputs) else { return }
+                step = built
+            case .unmatched where machine.otherwise == .ignore:
+                step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
+                                effects: [], row: nil, line: spec.location.line, column: spec.location.column)
+            case .unmatched, .leftDomain, .unmodelled: return
+            }
+            let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
+                                  variables: variables, inputs: inputs)
+            transitions.append(MachineExploration.Transition(id: id, step: step))
+        }
+        return transitions + clockBacks(spec, model: model, in: configuration)
     }
 
     /// The device clock moved back by each of the machine's amounts in one situation: the table predicts that nothing

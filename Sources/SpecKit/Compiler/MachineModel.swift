@@ -37,45 +37,24 @@ struct MachineModel: Sendable {
         var step: TestStep
     }
 
-    /// What the table says happens on one event with one input combination in one situation.
-    enum Outcome {
+    /// What the table says happens on one event with one input combination in one situation. The step that checks
+    /// it is not part of it: the search meets hundreds of thousands of outcomes and needs a step only for a situation
+    /// it has not seen, so a step is built on demand (`step(of:plan:inputs:)`).
+    enum Outcome: Sendable {
         /// No row matches.
         case unmatched
         /// Row `row` matches, but its assignment `assignment` would take a variable to `ordinal`, outside its domain
         /// (`overflow`: far outside, past the integers).
         case leftDomain(row: Int, assignment: Int, ordinal: Int, overflow: Bool)
-        /// Row `row` fires: the situation it leads to and the step that checks it (full frame and effects).
-        case fired(row: Int, next: Configuration, step: TestStep)
+        /// Row `row` fires and leads to `next`.
+        case fired(row: Int, next: Configuration)
         /// A relaunch that no row `on: relaunch` matches: the core starts again at the initial state, the persisted
-        /// variables as they were and the others at their initial values, and emits nothing.
-        case relaunched(next: Configuration, step: TestStep)
+        /// variables as they were and the others at their initial values (`next`), and emits nothing.
+        case relaunched(next: Configuration)
         /// Row `row` matches, and says the table does not model this step (`unmodelled:`): no prediction.
         case unmodelled(row: Int)
 
-        /// The situation the outcome leads to and the step that checks it, when there is one.
-        var transition: (next: Configuration, step: TestStep)? {
-            switch self {
-            case .fired(_, let next, let step), .relaunched(let next, let step): (next, step)
-            case .unmatched, .leftDomain, .unmodelled: nil
-            }
-        }
-    }
-
-    /// What the table says happens, without the step that checks it: the search meets hundreds of thousands of these
-    /// and needs a step only for a situation it has not seen, so steps are built on demand (`step(of:plan:inputs:)`).
-    enum Move {
-        /// No row matches.
-        case unmatched
-        /// As `Outcome.leftDomain`.
-        case leftDomain(row: Int, assignment: Int, ordinal: Int, overflow: Bool)
-        /// Row `row` fires and leads to `next`.
-        case fired(row: Int, next: Configuration)
-        /// A relaunch that no row matches, leading to `next` (see `Outcome.relaunched`).
-        case relaunched(next: Configuration)
-        /// As `Outcome.unmodelled`.
-        case unmodelled(row: Int)
-
-        /// The situation the move leads to, when there is one.
+        /// The situation the outcome leads to, when there is one.
         var next: Configuration? {
             switch self {
             case .fired(_, let next), .relaunched(let next): next
@@ -313,21 +292,9 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// What the table says happens on event plan `e` with these inputs in a situation, with the step that checks it.
-    func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
-        let move = move(plan: e, inputs: inputs, in: configuration)
-        switch move {
-        case .unmatched: return .unmatched
-        case .leftDomain(let r, let a, let o, let overflow): return .leftDomain(row: r, assignment: a, ordinal: o, overflow: overflow)
-        case .unmodelled(let r): return .unmodelled(row: r)
-        case .fired(let r, let next): return .fired(row: r, next: next, step: firedStep(row: r, next: next, plan: e, inputs: inputs))
-        case .relaunched(let next): return .relaunched(next: next, step: relaunchedStep(next))
-        }
-    }
-
-    /// The step that checks a move that leads somewhere (nil for the others): the full frame after it and its effects.
-    func step(of move: Move, plan e: Int, inputs: [NamedValue]) -> TestStep? {
-        switch move {
+    /// The step that checks an outcome that leads somewhere (nil for the others): the full frame after it and its effects.
+    func step(of outcome: Outcome, plan e: Int, inputs: [NamedValue]) -> TestStep? {
+        switch outcome {
         case .fired(let r, let next): firedStep(row: r, next: next, plan: e, inputs: inputs)
         case .relaunched(let next): relaunchedStep(next)
         case .unmatched, .leftDomain, .unmodelled: nil
@@ -337,12 +304,12 @@ struct MachineModel: Sendable {
     /// What the table says happens on event plan `e` with these inputs in a situation. A relaunch first puts every
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
-    func move(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Move {
-        move(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
+    func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
+        outcome(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
     }
 
-    /// As `move(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
-    private func move(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Move {
+    /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
+    private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
         if startsNothing(state: configuration.state, plan: e) { return .unmatched }
         var start = configuration
@@ -354,7 +321,7 @@ struct MachineModel: Sendable {
         if rowUnmodelled[r] { return .unmodelled(row: r) }
         var next = start
         if relaunch, let initial = initialState { next.state = initial }
-        var firstExit: Move?
+        var firstExit: Outcome?
         for a in machine.rows[r].then.indices {
             guard let v = targetList[targetStarts[r] + a] else { continue }
             switch machine.rows[r].then[a].change {
@@ -402,14 +369,31 @@ struct MachineModel: Sendable {
         return TestStep(action: .relaunch, expect: frame(next), effects: [], row: nil, line: at.line, column: at.column)
     }
 
+    /// Calls `body` with each plan, input combination and outcome of a situation, in the order the search tries them
+    /// (plans in order, each plan's combinations in order): the search and the exploration of each reachable situation
+    /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
+    func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
+        for e in plans.indices {
+            // Every combination is unmatched, as `outcome` would say: not tried one by one.
+            if startsNothing(state: configuration.state, plan: e) {
+                for inputs in plans[e].combinations { body(e, inputs, .unmatched) }
+                continue
+            }
+            for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
+                body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
+            }
+        }
+    }
+
     /// Searches every situation reachable from the initial one, breadth first, trying every event with every input
-    /// combination of its plan. `visit` sees each (situation index, situation, plan, inputs, move) in that order,
-    /// before the situation a move leads to is recorded; past `maximumConfigurations` no new situation is added. The
-    /// step that checks a move is built only for a situation seen for the first time (its arrival). `visit` returns
-    /// the step it built for the move with `step(of:plan:inputs:)`, if it built one: the arrival takes that step
-    /// instead of building the same one again (a row's first firing is usually an arrival too).
+    /// combination of its plan (`forEachOutcome`). `visit` sees each (situation index, situation, plan, inputs,
+    /// outcome) in that order, before the situation the outcome leads to is recorded; past `maximumConfigurations` no
+    /// new situation is added. The step that checks an outcome is built only for a situation seen for the first time
+    /// (its arrival). `visit` returns the step it built for the outcome with `step(of:plan:inputs:)`, if it built one:
+    /// the arrival takes that step instead of building the same one again (a row's first firing is usually an arrival
+    /// too). Only `MachineAnalysis` calls it: a machine is searched once.
     func search(maximumConfigurations: Int,
-                visit: (Int, Configuration, Int, [NamedValue], Move) -> TestStep?) -> Reachability {
+                visit: (Int, Configuration, Int, [NamedValue], Outcome) -> TestStep?) -> Reachability {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
@@ -421,25 +405,17 @@ struct MachineModel: Sendable {
         var cursor = 0
         while cursor < configurations.count {
             let configuration = configurations[cursor]
-            for e in plans.indices {
-                // Every combination is unmatched, as `move` would say: not tried one by one.
-                if startsNothing(state: configuration.state, plan: e) {
-                    for inputs in plans[e].combinations { _ = visit(cursor, configuration, e, inputs, .unmatched) }
-                    continue
+            forEachOutcome(in: configuration) { e, inputs, outcome in
+                let built = visit(cursor, configuration, e, inputs, outcome)
+                guard let next = outcome.next, seen[next] == nil else { return }
+                if configurations.count >= maximumConfigurations {
+                    truncated = true
+                    return
                 }
-                for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
-                    let move = move(plan: e, ordinals: ordinals, in: configuration)
-                    let built = visit(cursor, configuration, e, inputs, move)
-                    guard let next = move.next, seen[next] == nil else { continue }
-                    if configurations.count >= maximumConfigurations {
-                        truncated = true
-                        continue
-                    }
-                    guard let step = built ?? step(of: move, plan: e, inputs: inputs) else { continue }
-                    seen[next] = configurations.count
-                    configurations.append(next)
-                    arrivals.append(Arrival(parent: cursor, step: step))
-                }
+                guard let step = built ?? step(of: outcome, plan: e, inputs: inputs) else { return }
+                seen[next] = configurations.count
+                configurations.append(next)
+                arrivals.append(Arrival(parent: cursor, step: step))
             }
             cursor += 1
         }

@@ -18,12 +18,15 @@ public struct MachineWalkModel {
     private let depths: [Int]
 
     /// Builds the model of a machine spec; nil for other kinds of spec or a machine without a declared initial state.
-    public init?(spec: Spec) {
+    /// `analysis` is the spec's machine's, as the compilation carries it (`SpecCompiler.Compilation.machineAnalyses`);
+    /// without it the machine is analysed here.
+    public init?(spec: Spec, analysis: MachineAnalysis? = nil) {
         guard case .machine(let machine) = spec.body else { return nil }
         self.spec = spec
-        model = MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)
+        let analysis = analysis ?? MachineAnalysis(machine: machine)
+        model = analysis.model
         guard model.initial != nil else { return nil }
-        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in nil }
+        reachability = analysis.reachability
         index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // Breadth-first order puts every parent before its children.
         var depths = [Int](repeating: 0, count: reachability.configurations.count)
@@ -162,7 +165,7 @@ public struct MachineWalkModel {
         // `if case` rather than a switch: an outcome this walk does not know (a row that would leave a domain, or one
         // a later model adds) is simply not predicted, and the walk takes another move.
         let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
-        if let (next, fired) = outcome.transition {
+        if let next = outcome.next, let fired = model.step(of: outcome, plan: e, inputs: inputs) {
             (step, after) = (fired, next)
         } else if case .unmatched = outcome, machine.otherwise == .ignore {
             step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),

@@ -26,6 +26,9 @@ public struct SpecCompiler: Sendable {
         public var diagnostics: [Diagnostic]
         /// The product files (`kind: product`) that could be read, sorted by id.
         public var products: [ProductFile] = []
+        /// Each machine spec's analysis, by spec id: its model and reachable situations, searched once by the compiler,
+        /// for the exploration (`MachineExplorer`) and the random walks (`MachineWalkModel`) to read.
+        public var machineAnalyses: [String: MachineAnalysis] = [:]
 
         /// Whether any finding is an error (or a warning, when `strict`).
         public func failed(strict: Bool) -> Bool {
@@ -101,10 +104,10 @@ public struct SpecCompiler: Sendable {
             }
             for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
         }
-        let (compiledSpecs, cases) = compileSpecs(specs, diagnostics: &diagnostics)
+        let (compiledSpecs, cases, analyses) = compileSpecs(specs, diagnostics: &diagnostics)
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.sorted(), products: products)
+                           diagnostics: diagnostics.sorted(), products: products, machineAnalyses: analyses)
     }
 
     /// Loads every source's YAML; a file that cannot be loaded gives its findings, and, when it is a machine, the
@@ -173,10 +176,13 @@ public struct SpecCompiler: Sendable {
         return (specs, diagnostics)
     }
 
-    /// Compiles every spec that was read, in id order, into its compiled form and cases, adding its findings.
-    private func compileSpecs(_ specs: [(spec: Spec, sha: String)], diagnostics: inout [Diagnostic]) -> ([CompiledSpec], [TestCase]) {
+    /// Compiles every spec that was read, in id order, into its compiled form and cases, adding its findings; with
+    /// each machine's analysis, by spec id.
+    private func compileSpecs(_ specs: [(spec: Spec, sha: String)], diagnostics: inout [Diagnostic])
+        -> ([CompiledSpec], [TestCase], [String: MachineAnalysis]) {
         var compiledSpecs: [CompiledSpec] = []
         var cases: [TestCase] = []
+        var analyses: [String: MachineAnalysis] = [:]
         for (spec, sha) in specs.sorted(by: { $0.spec.id < $1.spec.id }) {
             let before = cases.count
             var graph: MachineGraph?
@@ -187,6 +193,7 @@ public struct SpecCompiler: Sendable {
                 if cases.isEmpty { cases = compiled.cases } else { cases += compiled.cases }
                 graph = compiled.graph
                 diagnostics += compiled.diagnostics
+                analyses[spec.id] = compiled.analysis
             case .decision(let table):
                 var compiler = TableCompiler(spec: spec)
                 cases += compiler.compileDecision(table)
@@ -211,7 +218,7 @@ public struct SpecCompiler: Sendable {
                 cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
             }
         }
-        return (compiledSpecs, cases)
+        return (compiledSpecs, cases, analyses)
     }
 
     /// Each case once per combination of the variants it does not set itself (a spec's `product:` or a scenario's
@@ -262,6 +269,7 @@ public struct SpecCompiler: Sendable {
         var wider = try compile(files: files + beside)
         wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
         wider.specs = wider.specs.filter { given.contains($0.file) }
+        wider.machineAnalyses = wider.machineAnalyses.filter { id, _ in wider.specs.contains { $0.id == id } }
         wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
                                     cases: wider.suite.cases.filter { given.contains($0.file) })
         return wider

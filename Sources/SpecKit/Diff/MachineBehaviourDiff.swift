@@ -36,9 +36,9 @@ enum MachineBehaviourDiff {
         guard sameVariables else {
             return (nil, "\(spec): the variables changed (names or domains), so situations cannot be matched; compare its rows")
         }
-        let models = (MachineModel(machine: old, maximumInputCombinations: MachineCompiler.maximumInputCombinations),
-                      MachineModel(machine: new, maximumInputCombinations: MachineCompiler.maximumInputCombinations))
-        let situations = reachable(models.0).union(reachable(models.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
+        let analyses = (MachineAnalysis(machine: old), MachineAnalysis(machine: new))
+        let models = (analyses.0.model, analyses.1.model)
+        let situations = reachable(analyses.0).union(reachable(analyses.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
         let plans = eventPlans(models.0, models.1)
         var changed: [(state: String, event: String, names: [NamedValue], before: Prediction, after: Prediction)] = []
         for situation in situations {
@@ -66,9 +66,8 @@ enum MachineBehaviourDiff {
         var values: [Value]
     }
 
-    private static func reachable(_ model: MachineModel) -> Set<Situation> {
-        let reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations) { _, _, _, _, _ in nil }
-        return Set(reachability.configurations.map { Situation(state: model.machine.states[$0.state].name, values: $0.values) })
+    private static func reachable(_ analysis: MachineAnalysis) -> Set<Situation> {
+        Set(analysis.reachability.configurations.map { Situation(state: analysis.machine.states[$0.state].name, values: $0.values) })
     }
 
     /// Every event of either side with the union of both sides' input atoms, by event name.
@@ -86,16 +85,18 @@ enum MachineBehaviourDiff {
         guard let state = model.stateIndex[situation.state] else { return .noSuchState }
         guard let e = model.plans.firstIndex(where: { $0.event.name == event }) else { return .nothing }
         let configuration = MachineModel.Configuration(state: state, values: situation.values)
-        switch model.outcome(plan: e, inputs: inputs, in: configuration) {
+        let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
+        switch outcome {
         case .unmatched: return model.machine.otherwise == .ignore ? .nothing : .forbidden
         case .leftDomain(let r, _, _, _): return .pastTheModel(row: model.machine.rows[r].identity.id)
         case .unmodelled(let r): return .unmodelled(row: model.machine.rows[r].identity.id)
-        case .relaunched(let next, _):
+        case .relaunched(let next):
             return .restarts(to: model.machine.states[next.state].name, frame: changes(model, situation, next))
-        case .fired(let r, let next, let step):
+        case .fired(let r, let next):
             let frame = changes(model, situation, next)
+            let effects = model.step(of: outcome, plan: e, inputs: inputs)?.effects ?? []
             return .fires(row: model.machine.rows[r].identity.id, to: model.machine.states[next.state].name,
-                          frame: frame, effects: (step.effects ?? []).map(\.description).joined(separator: ", "))
+                          frame: frame, effects: effects.map(\.description).joined(separator: ", "))
         }
     }
 

@@ -1,0 +1,31 @@
+/// One machine's analysis: the table as an executable model and every situation it reaches, searched once.
+///
+/// The compiler builds it while it checks the machine (its checks watch that one search) and the compilation carries
+/// it (`SpecCompiler.Compilation.machineAnalyses`); the exhaustive exploration (`MachineExplorer`) and the random
+/// walks (`MachineWalkModel`) read it rather than searching again. Outside a compilation they build it on demand with
+/// `init(machine:)`, through the same search.
+public struct MachineAnalysis: Sendable {
+    /// The machine as an executable model.
+    let model: MachineModel
+    /// The situations the search found, in breadth-first order, and a shortest path to each.
+    let reachability: MachineModel.Reachability
+
+    /// Called once for every search of a machine's state space, when set: the tests count searches with it.
+    @TaskLocal static var searchObserver: (@Sendable () -> Void)?
+
+    /// The machine's analysis, outside a compilation.
+    public init(machine: Machine) {
+        self.init(model: MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)) { _, _, _, _, _ in nil }
+    }
+
+    /// Searches the state space of `model` (the one place that does), `visit` watching the search as in
+    /// `MachineModel.search(maximumConfigurations:visit:)`.
+    init(model: MachineModel, visit: (Int, MachineModel.Configuration, Int, [NamedValue], MachineModel.Outcome) -> TestStep?) {
+        Self.searchObserver?()
+        self.model = model
+        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations, visit: visit)
+    }
+
+    /// The machine analysed.
+    public var machine: Machine { model.machine }
+}
