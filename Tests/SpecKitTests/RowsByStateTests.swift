@@ -1,8 +1,8 @@
 import Testing
 @testable import SpecKit
 
-/// The machine model's index of state names and its rows by state and event: the table the search and the region
-/// checks find a situation's rows in.
+/// The rows by state and event, the table the search and the region checks find a situation's rows in, built from the
+/// positions the reader resolved each row's names to.
 @Suite("Rows by state and event")
 struct RowsByStateTests {
     /// A machine of ten states S0...S9: rows from S(r) to S(r+1) on `go`, one row from two states, one from any state.
@@ -22,21 +22,12 @@ struct RowsByStateTests {
         return m
     }
 
-    /// Each state's first index by name, worked out here from the states alone.
-    private func firstIndex(_ machine: Machine) -> [String: Int] {
-        var index: [String: Int] = [:]
-        for (s, state) in machine.states.enumerated() where index[state.name] == nil { index[state.name] = s }
-        return index
-    }
-
-    @Test("each state's index is its first place, and a row lands in the cell of every state it starts from and its event")
+    @Test("a row lands in the cell of every state it starts from and its event")
     func cells() throws {
         let m = try machine()
-        let model = MachineModel(machine: m, maximumInputCombinations: 16)
-        for (name, index) in firstIndex(m) { #expect(model.stateIndex[name] == index, "\(name)") }
-        #expect(model.stateIndex["Nowhere"] == nil)
         let events = m.events.map(\.name)
-        let (starts, list) = MachineModel.rowsByStateAndEvent(m, events: events, resolve: model.stateIndex)
+        let (starts, list) = MachineModel.rowsByStateAndEvent(m, relaunchColumn: nil)
+        #expect(starts.count == m.states.count * events.count + 1)
         func cell(_ state: Int, _ event: String) -> [String] {
             let c = state * events.count + (events.firstIndex(of: event) ?? -1)
             return list[starts[c]..<starts[c + 1]].map { m.rows[$0].identity.id }
@@ -48,13 +39,22 @@ struct RowsByStateTests {
         #expect((0...9).allSatisfy { cell($0, "reset") == ["Z"] })
     }
 
-    @Test("a state listed twice resolves to its first place")
-    func repeatedName() throws {
-        var m = try machine()
-        m.states[2] = Named(name: "S5", location: m.states[2].location)
-        let model = MachineModel(machine: m, maximumInputCombinations: 16)
-        for (name, index) in firstIndex(m) { #expect(model.stateIndex[name] == index, "\(name)") }
-        #expect(model.stateIndex["S5"] == 2)
-        #expect(model.stateIndex["S2"] == nil)
+    @Test("the reader gives each row's states, events, tested names and set variables as positions in the machine's lists")
+    func slots() throws {
+        let text = SpecSources.machine(rows: """
+          - {id: R1, source: doc.md §1, from: Locked, on: active, when: {away: ">= 1h", failures: "< 3"}, then: {failures: 0, enabled: true}, to: Open}
+          - {id: R2, source: doc.md §1, on: [appear, relaunch], effects: [startAuth]}
+        """)
+        let compilation = SpecSources.compile(text)
+        #expect(!compilation.failed(strict: false), "\(compilation.diagnostics)")
+        guard case .machine(let m) = try #require(compilation.specs.first).body else { Issue.record("not a machine"); return }
+        #expect(m.states.map(\.name) == ["Open", "Locked"])
+        #expect(m.initialIndex == 0)
+        #expect(m.inputNames == ["away"])
+        let r1 = m.rows[0].slots, r2 = m.rows[1].slots
+        #expect(r1.from == [1] && r1.on == [1] && r1.to == 0)
+        // `away` is the first input after the two variables; `failures` and `enabled` are variables 1 and 0.
+        #expect(r1.when == [2, 1] && r1.then == [1, 0])
+        #expect(r2.from.isEmpty && r2.on == [0, 2] && r2.when.isEmpty && r2.then.isEmpty && r2.to == nil)
     }
 }

@@ -17,7 +17,7 @@ struct MachineCompiler: Sendable {
     /// Rows `checkRegions` already reported as shadowed, so the exploration does not report them again.
     private var shadowed: Set<Int> = []
 
-    /// The machine as an executable model, built once: the region checks (its state index) and the search read it, and
+    /// The machine as an executable model, built once: the search reads it, and
     /// the search's `MachineAnalysis` carries it on to `MachineExplorer` and `MachineWalkModel`.
     let model: MachineModel
 
@@ -73,7 +73,7 @@ struct MachineCompiler: Sendable {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let width = eventNames.count
-        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, events: eventNames, resolve: model.stateIndex)
+        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, relaunchColumn: machine.events.count)
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
@@ -207,8 +207,8 @@ struct MachineCompiler: Sendable {
                     gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(model.plans[e].event.name, inputs: inputs))")
                 }
             case .leftDomain(let r, let a, let o, let overflow):
-                let row = machine.rows[r], assignment = row.then[a]
-                guard domainErrors.insert(row.identity.id).inserted, let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return nil }
+                let row = machine.rows[r], assignment = row.then[a], v = row.slots.then[a]
+                guard domainErrors.insert(row.identity.id).inserted else { return nil }
                 let domain = machine.variables[v].domain
                 // open-ended: past the top is where the model stops, not a mistake (the step stays unpredicted).
                 if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return nil }
@@ -224,7 +224,7 @@ struct MachineCompiler: Sendable {
             case .fired(let r, _):
                 // The key and the step are built only while the row still takes variants.
                 guard firings.count(r) < Self.maximumVariantsPerRow else { return nil }
-                let key = model.key(row: r, in: configuration, inputs: inputs)
+                let key = model.key(row: r, plan: e, in: configuration, inputs: inputs)
                 guard !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
                 firings.append(r, (key, cursor, step))
                 return step  // the search takes it for the arrival, if the move reaches a new situation

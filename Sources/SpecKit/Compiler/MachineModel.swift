@@ -12,11 +12,22 @@ struct MachineModel: Sendable {
         /// when the combination has no value for it or one outside the domain: found once, so that matching a row
         /// in the search compares integers rather than names and symbols.
         let ordinals: [[Int?]]
+        /// For each input slot (`Machine.inputNames`), the position of that input among the event's inputs (and in
+        /// each combination and its ordinals), nil when the event has no such input.
+        let positions: [Int?]
 
-        init(event: EventDeclaration, combinations: [[NamedValue]]) {
+        init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
             self.event = event
             self.combinations = combinations
             ordinals = combinations.map { Self.ordinals(of: $0, for: event) }
+            positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
+        }
+
+        /// The position among the event's inputs of the input in slot `slot` (`MachineRow.Slots.when`, a machine of
+        /// `variables` variables), nil when the event has no such input.
+        func position(ofSlot slot: Int, variables: Int) -> Int? {
+            let i = slot - variables
+            return positions.indices.contains(i) ? positions[i] : nil
         }
 
         /// The ordinal of each of the event's inputs among `inputs`, as in `ordinals`.
@@ -96,18 +107,16 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// A row's condition, resolved once: a variable's index, or an input's name.
+    /// A row's condition: the slot of the name it tests (`MachineRow.Slots.when`: a variable's index, or after the
+    /// variables an input's) and the ordinals it accepts.
     private struct Test: Sendable {
-        var variable: Int?
-        var name: String
+        var slot: Int
         var set: ValueSet
     }
 
     let machine: Machine
     /// One plan per event, in declaration order.
     let plans: [EventPlan]
-    /// Each state's name to its index in `machine.states` (the first, should a name repeat).
-    let stateIndex: NameIndex
     /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
     /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
     /// per state and event).
@@ -118,7 +127,8 @@ struct MachineModel: Sendable {
     /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
     private let testStarts: [Int]
     private let testList: [Test]
-    /// Each row's assignments' variable indices, flat: assignment `a` of row `r` is `targetList[targetStarts[r] + a]`.
+    /// Each row's assignments' variable indices (nil: not a variable of the machine), flat: assignment `a` of row `r`
+    /// is `targetList[targetStarts[r] + a]`.
     private let targetStarts: [Int]
     private let targetList: [Int?]
     /// Each row's `to` as a state index (nil: it stays), and whether it is unmodelled, decided once.
@@ -127,56 +137,53 @@ struct MachineModel: Sendable {
     /// The initial state's index, or nil when it is not declared.
     private let initialState: Int?
 
+    /// The model of a machine as the reader resolved it: the rows' states, events and names are read from their
+    /// `slots`, never looked up by name; a slot outside the machine's lists (a machine changed after it was read)
+    /// matches nothing and sets nothing.
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
-        let resolve = NameIndex(machine.states.map(\.name))
-        stateIndex = resolve
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
-        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, events: plans.map(\.event.name), resolve: resolve)
+        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, relaunchColumn: machine.relaunches ? machine.events.count : nil)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
-        let variableIndex = NameIndex(machine.variables.map(\.name))
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
         testStarts.reserveCapacity(machine.rows.count + 1)
         targetStarts.reserveCapacity(machine.rows.count + 1)
+        let variables = machine.variables.indices
         for r in machine.rows.indices {
-            for condition in machine.rows[r].when {
-                testList.append(Test(variable: variableIndex[condition.name], name: condition.name, set: condition.set))
+            for (condition, slot) in zip(machine.rows[r].when, machine.rows[r].slots.when) {
+                testList.append(Test(slot: slot, set: condition.set))
             }
             testStarts.append(testList.count)
-            for assignment in machine.rows[r].then { targetList.append(variableIndex[assignment.name]) }
+            for v in machine.rows[r].slots.then { targetList.append(variables.contains(v) ? v : nil) }
             targetStarts.append(targetList.count)
         }
         (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
         // Rows read in place: a copy of each would retain and release every field of it.
-        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { resolve[$0] } }
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].slots.to.flatMap { machine.states.indices.contains($0) ? $0 : nil } }
         rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
-        initialState = resolve[machine.initial]
+        initialState = machine.states.indices.contains(machine.initialIndex) ? machine.initialIndex : nil
     }
 
-    /// Calls `body` with the index of each state row `r` starts from, as written: every state for a row from any
-    /// state, otherwise each named state `resolve` knows. The row is read in place (no copy, no array of states).
-    private static func forEachSourceState(of machine: Machine, row r: Int, resolve: NameIndex, _ body: (Int) -> Void) {
-        let from = machine.rows[r].from
-        if from.isEmpty {
-            for s in machine.states.indices { body(s) }
-        } else {
-            for state in from { if let s = resolve[state] { body(s) } }
-        }
-    }
-
-    /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * events.count + event`
-    /// are `list[starts[cell]..<starts[cell + 1]]`. Each row's cells are found once (one look-up per state and event
-    /// it names), then counted and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks'
-    /// groups (whose events end with `relaunch` whether the machine models it or not) are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, events: [String], resolve: NameIndex) -> (starts: [Int], list: [Int]) {
-        let eventIndex = NameIndex(events)
-        let width = events.count
+    /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * width + column` are
+    /// `list[starts[cell]..<starts[cell + 1]]`, where an event's column is its index in `machine.events` and the
+    /// built-in relaunch's is `relaunchColumn` (nil: rows on it are left out), the width being the events and the
+    /// relaunch. Each row's cells come from its `slots` (a row from any state is in every state's), then are counted
+    /// and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks' groups (whose events end
+    /// with `relaunch` whether the machine models it or not) are both this table.
+    static func rowsByStateAndEvent(_ machine: Machine, relaunchColumn: Int?) -> (starts: [Int], list: [Int]) {
+        let declared = machine.events.count
+        let width = declared + (relaunchColumn == nil ? 0 : 1)
+        let states = machine.states.indices
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {
-            forEachSourceState(of: machine, row: r, resolve: resolve) { s in
-                for event in machine.rows[r].on { if let e = eventIndex[event] { memberships.append((s * width + e, r)) } }
+            let slots = machine.rows[r].slots
+            for s in slots.from.isEmpty ? Array(states) : slots.from where states.contains(s) {
+                for event in slots.on {
+                    guard let e = event < declared ? event : event == declared ? relaunchColumn : nil else { continue }
+                    memberships.append((s * width + e, r))
+                }
             }
         }
         var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
@@ -205,11 +212,14 @@ struct MachineModel: Sendable {
     /// that of two equally short paths the one without a relaunch is found first).
     private static func eventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
         declaredEventPlans(machine, maximumInputCombinations: maximumInputCombinations)
-            + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]])] : [])
+            + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
     }
 
     private static func declaredEventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
-        machine.events.map { event in
+        // Each input's slot, by the reader's rule (the rows' conditions carry theirs): one look-up per declared input.
+        let slotOf = MachineReader.slots(variables: machine.variables, events: machine.events).slots
+        return machine.events.indices.map { eventID in
+            let event = machine.events[eventID]
             var perInput: [[Value]] = []
             for input in event.inputs {
                 guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
@@ -219,8 +229,11 @@ struct MachineModel: Sendable {
                     continue
                 }
                 // Read in place: filtering the rows would copy every one of them.
-                let sets = machine.rows.indices.compactMap { r in
-                    machine.rows[r].on.contains(event.name) ? machine.rows[r].when.first(where: { $0.name == input.name })?.set : nil
+                let slot = slotOf[input.name]
+                let sets = machine.rows.indices.compactMap { r -> ValueSet? in
+                    let slots = machine.rows[r].slots
+                    guard slots.on.contains(eventID), let c = slots.when.firstIndex(where: { $0 == slot }) else { return nil }
+                    return machine.rows[r].when[c].set
                 }
                 let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
                 if atoms.count == 1 { perInput.append([input.initial]); continue }
@@ -234,7 +247,7 @@ struct MachineModel: Sendable {
                     combinations = Array(combinations.prefix(maximumInputCombinations))
                 }
             }
-            return EventPlan(event: event, combinations: combinations)
+            return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
         }
     }
 
@@ -266,10 +279,13 @@ struct MachineModel: Sendable {
     }
 
     /// The values of the names row `r` tests, in a situation with these inputs (which variant of the row fires).
-    func key(row r: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
-        tests(row: r).map { test in
-            if let v = test.variable { return configuration.values[v] }
-            return inputs.first { $0.name == test.name }?.value ?? .text("")
+    /// `inputs` is one of plan `e`'s combinations (its values in the order of the event's inputs).
+    func key(row r: Int, plan e: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
+        let variables = configuration.values.count
+        return tests(row: r).map { test in
+            if test.slot < variables { return configuration.values[test.slot] }
+            guard let p = plans[e].position(ofSlot: test.slot, variables: variables), inputs.indices.contains(p) else { return .text("") }
+            return inputs[p].value
         }
     }
 
@@ -277,14 +293,14 @@ struct MachineModel: Sendable {
     /// are `ordinals` (as `EventPlan.ordinals`): a condition on an input the event lacks, or on a value outside its
     /// domain, fails.
     private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
-        let inputs = plans[e].event.inputs
+        let plan = plans[e], variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
             tests(row: r).allSatisfy { test in
                 let ordinal: Int?
-                if let v = test.variable {
-                    ordinal = machine.variables[v].domain.ordinal(of: configuration.values[v])
-                } else if let i = inputs.firstIndex(where: { $0.name == test.name }) {
-                    ordinal = ordinals[i]
+                if test.slot < variables {
+                    ordinal = machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
+                } else if let p = plan.position(ofSlot: test.slot, variables: variables), ordinals.indices.contains(p) {
+                    ordinal = ordinals[p]
                 } else { return false }
                 guard let ordinal else { return false }
                 return test.set.contains(ordinal)

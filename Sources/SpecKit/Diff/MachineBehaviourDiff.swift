@@ -38,13 +38,15 @@ enum MachineBehaviourDiff {
         }
         let analyses = (MachineAnalysis(machine: old), MachineAnalysis(machine: new))
         let models = (analyses.0.model, analyses.1.model)
+        // Situations are matched across the two sides by state name: each side's states by name, found once.
+        let states = (NameIndex(old.states.map(\.name)), NameIndex(new.states.map(\.name)))
         let situations = reachable(analyses.0).union(reachable(analyses.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
         let plans = eventPlans(models.0, models.1)
         var changed: [(state: String, event: String, names: [NamedValue], before: Prediction, after: Prediction)] = []
         for situation in situations {
             for (event, combinations) in plans {
                 for inputs in combinations {
-                    let before = predict(models.0, situation, event, inputs), after = predict(models.1, situation, event, inputs)
+                    let before = predict(models.0, states.0, situation, event, inputs), after = predict(models.1, states.1, situation, event, inputs)
                     guard before != after else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
                     changed.append((situation.state, event, names, before, after))
@@ -81,8 +83,9 @@ enum MachineBehaviourDiff {
         return byEvent.keys.sorted().map { ($0, byEvent[$0]!) }
     }
 
-    private static func predict(_ model: MachineModel, _ situation: Situation, _ event: String, _ inputs: [NamedValue]) -> Prediction {
-        guard let state = model.stateIndex[situation.state] else { return .noSuchState }
+    private static func predict(_ model: MachineModel, _ states: NameIndex, _ situation: Situation, _ event: String,
+                                _ inputs: [NamedValue]) -> Prediction {
+        guard let state = states[situation.state] else { return .noSuchState }
         guard let e = model.plans.firstIndex(where: { $0.event.name == event }) else { return .nothing }
         let configuration = MachineModel.Configuration(state: state, values: situation.values)
         let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)

@@ -60,11 +60,12 @@ enum RowDiff {
     }
 
     /// The row's properties, each rendered without any `location` property; the identity contributes its
-    /// trace only.
+    /// trace only. A machine row's `slots` (the positions the reader resolved its names to) are not a part: they
+    /// follow from the names, and move whenever a state or variable is added before them.
     private static func parts(of row: Any) -> [String: String] {
         var result: [String: String] = [:]
         for child in Mirror(reflecting: row).children {
-            guard let label = child.label, !label.lowercased().hasSuffix("location") else { continue }
+            guard let label = child.label, !label.lowercased().hasSuffix("location"), label != "slots" else { continue }
             if label == "identity", let identity = child.value as? RowIdentity {
                 result["trace"] = render(identity.trace)
             } else {

@@ -43,16 +43,32 @@ struct MachineReader {
                         at: input.location)
             }
         }
+        let (inputNames, slots) = Self.slots(variables: variables, events: events)
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
-                                 effects: effects.map(\.name))
+                                 effects: effects.map(\.name), slots: slots)
             rows = readRows(items, scope: scope)
         }
-        guard let initial, !states.isEmpty else { return nil }
-        return Machine(states: states, initial: initial, variables: variables, events: events, effects: effects,
-                       otherwise: otherwise, hit: hit, rows: rows)
+        guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
+        return Machine(states: states, initial: initial, initialIndex: initialIndex, variables: variables, events: events,
+                       effects: effects, inputNames: inputNames, otherwise: otherwise, hit: hit, rows: rows)
+    }
+
+    /// The names a condition may test besides the variables (every input's name, once, in the order first declared),
+    /// and each testable name's slot (`MachineRow.Slots.when`): a variable's index, the first of a repeated name, and
+    /// after the variables the inputs' names (a name both a variable's and an input's, `spec.name-clash`, is the
+    /// variable's).
+    static func slots(variables: [Declaration], events: [EventDeclaration]) -> (inputNames: [String], slots: [String: Int]) {
+        var slots: [String: Int] = [:]
+        for (v, variable) in variables.enumerated() where slots[variable.name] == nil { slots[variable.name] = v }
+        var inputNames: [String] = []
+        for input in events.lazy.flatMap(\.inputs) where !inputNames.contains(input.name) {
+            if slots[input.name] == nil { slots[input.name] = variables.count + inputNames.count }
+            inputNames.append(input.name)
+        }
+        return (inputNames, slots)
     }
 
     static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
@@ -202,6 +218,8 @@ struct MachineReader {
         var names: [String: [String: Domain]]
         var events: [EventDeclaration]
         var effects: [String]
+        /// Each testable name's slot (`slots(variables:events:)`).
+        var slots: [String: Int]
     }
 
     /// The rows, in file order.
@@ -221,14 +239,20 @@ struct MachineReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
+        var slots = MachineRow.Slots()
         let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok) } ?? []
-        let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
+        slots.from = from.compactMap { scope.stateIndex[$0] }
+        let (on, onSlots, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
+        slots.on = onSlots
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
         if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
-        let then = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? []
+        // Every condition tests a name of `testable`, a variable or an input: each has its slot.
+        slots.when = when.map { scope.slots[$0.name] ?? Int.max }
+        let (then, thenSlots) = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? ([], [])
+        slots.then = thenSlots
         let effectCalls = byKey["effects"].map {
             Self.effectCalls($0, declared: scope.effects, rowID: id, context: c)
         } ?? []
@@ -237,10 +261,11 @@ struct MachineReader {
             let target = readTo(toNode, scope, rowID: id, ok: &ok)
             if target.drop { return nil }
             to = target.state
+            slots.to = target.state.flatMap { scope.stateIndex[$0] }
         }
         guard ok, !on.isEmpty else { return nil }
         var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location, slots: slots)
         if let node = byKey["unmodelled"] {
             guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
             for key in ["then", "effects", "to"] where byKey[key] != nil {
@@ -273,17 +298,21 @@ struct MachineReader {
         return from
     }
 
-    /// A row's `on`: its events, and the names its conditions may test (the variables, and the inputs that every one
-    /// of its events carries with the same domain); an unknown event is reported and clears `ok`.
-    private func readOn(_ onNode: NodeView?, _ scope: RowScope, rowID id: String, ok: inout Bool) -> (on: [String], testable: [String: Domain]) {
+    /// A row's `on`: its events, each event's index (`MachineRow.Slots.on`), and the names its conditions may test (the
+    /// variables, and the inputs that every one of its events carries with the same domain); an unknown event is
+    /// reported and clears `ok`.
+    private func readOn(_ onNode: NodeView?, _ scope: RowScope, rowID id: String, ok: inout Bool)
+        -> (on: [String], slots: [Int], testable: [String: Domain]) {
         let c = context
         var on: [String] = []
+        var slots: [Int] = []
         var testable = scope.names[Machine.relaunchEvent] ?? [:]
-        guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, testable) }
+        guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, slots, testable) }
         var inputSets: [[Declaration]] = []
         for item in items {
             guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
-            guard let event = scope.events.first(where: { $0.name == name }) ?? (name == Machine.relaunchEvent ? .relaunch : nil) else {
+            let e = scope.events.firstIndex { $0.name == name } ?? (name == Machine.relaunchEvent ? scope.events.count : nil)
+            guard let e else {
                 ok = false
                 if c.isBroken(name) { continue }
                 c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
@@ -292,7 +321,8 @@ struct MachineReader {
                 continue
             }
             on.append(name)
-            inputSets.append(event.inputs)
+            slots.append(e)
+            inputSets.append(e < scope.events.count ? scope.events[e].inputs : [])
         }
         // A row on several events may test only the inputs that all of them carry, with the same domain.
         if on.count == 1, inputSets.count == 1, let single = scope.names[on[0]] {
@@ -302,36 +332,41 @@ struct MachineReader {
                 testable[input.name] = input.domain
             }
         }
-        return (on, testable)
+        return (on, slots, testable)
     }
 
-    /// A row's `then`: a value or a change for each variable it sets; a mistake is reported and clears `ok`.
-    private func readThen(_ thenNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [Assignment] {
+    /// A row's `then`: a value or a change for each variable it sets, with each variable's index
+    /// (`MachineRow.Slots.then`); a mistake is reported and clears `ok`.
+    private func readThen(_ thenNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> ([Assignment], [Int]) {
         let c = context
-        guard let entries = c.mapping(thenNode, "the 'then' of row \(id)") else { return [] }
+        guard let entries = c.mapping(thenNode, "the 'then' of row \(id)") else { return ([], []) }
         var then: [Assignment] = []
+        var slots: [Int] = []
         for entry in entries {
             guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
-            guard let variable = scope.variables.first(where: { $0.name == name }) else {
+            guard let v = scope.variables.firstIndex(where: { $0.name == name }) else {
                 ok = false
                 if c.isBroken(name) { continue }
                 c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
                         hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
                 continue
             }
+            let variable = scope.variables[v]
             if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
                 guard Self.changeFits(amount, entry.value.scalar ?? "", of: variable, rowID: id, at: entry.value.location, context: c) else {
                     ok = false
                     continue
                 }
                 then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-            } else if let v = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
-                then.append(Assignment(name: name, change: .set(v), location: entry.value.location))
+                slots.append(v)
+            } else if let value = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
+                then.append(Assignment(name: name, change: .set(value), location: entry.value.location))
+                slots.append(v)
             } else {
                 ok = false
             }
         }
-        return then
+        return (then, slots)
     }
 
     /// A row's `to`: the state it goes to (nil when it is not one), and whether the row is dropped without a word (a
