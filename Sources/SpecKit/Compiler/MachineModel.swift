@@ -19,7 +19,8 @@ struct MachineModel: Sendable {
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
             self.event = event
             self.combinations = combinations
-            ordinals = combinations.map { Self.ordinals(of: $0, for: event) }
+            // Each combination holds one value per input, in the order the event declares them.
+            ordinals = combinations.map { combination in zip(event.inputs, combination).map { $0.domain.ordinal(of: $1.value) } }
             positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
         }
 
@@ -30,7 +31,8 @@ struct MachineModel: Sendable {
             return positions.indices.contains(i) ? positions[i] : nil
         }
 
-        /// The ordinal of each of the event's inputs among `inputs`, as in `ordinals`.
+        /// The ordinal of each of the event's inputs among `inputs` (found by name: they may come from elsewhere, such
+        /// as another version of the machine), as in `ordinals`.
         static func ordinals(of inputs: [NamedValue], for event: EventDeclaration) -> [Int?] {
             event.inputs.map { input in inputs.first { $0.name == input.name }.flatMap { input.domain.ordinal(of: $0.value) } }
         }
@@ -322,6 +324,11 @@ struct MachineModel: Sendable {
     /// (matched on the state the app was killed in and the values that survive) may then say more.
     func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
         outcome(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
+    }
+
+    /// As `outcome(plan:inputs:in:)`, with the inputs of plan `e`'s combination `atom` (its ordinals found once).
+    func outcome(plan e: Int, atom: Int, in configuration: Configuration) -> Outcome {
+        outcome(plan: e, ordinals: plans[e].ordinals[atom], in: configuration)
     }
 
     /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).

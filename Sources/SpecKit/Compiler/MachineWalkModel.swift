@@ -164,7 +164,7 @@ public struct MachineWalkModel {
         var after = configuration
         // `if case` rather than a switch: an outcome this walk does not know (a row that would leave a domain, or one
         // a later model adds) is simply not predicted, and the walk takes another move.
-        let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
+        let outcome = model.outcome(plan: e, atom: atom, in: configuration)
         if let next = outcome.next, let fired = model.step(of: outcome, plan: e, inputs: inputs) {
             (step, after) = (fired, next)
         } else if case .unmatched = outcome, machine.otherwise == .ignore {
