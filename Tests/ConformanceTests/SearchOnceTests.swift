@@ -40,7 +40,7 @@ struct SearchOnceTests {
         #expect(explored.filter { $0.table == nil }.map(\.spec) == machines)
     }
 
-    @Test("an explorer or a walk model outside a compilation analyses its machine itself, once, and predicts the same")
+    @Test("an explorer or a walk model outside a compilation (or given another machine's analysis) analyses its machine itself, once, and predicts the same")
     func onDemandMatchesTheCompilation() throws {
         let compiled = try ConformanceRun.compile([Self.specs], registry: .standard)
         for spec in compiled.specs where spec.kind == .machine {
@@ -48,6 +48,9 @@ struct SearchOnceTests {
             let searches = Self.searches { alone = MachineExplorer.explore(spec) }
             #expect(searches == 1)
             #expect(alone == MachineExplorer.explore(spec, analysis: compiled.machineAnalyses[spec.id]), "\(spec.id)")
+            // Another machine's analysis is not read in its place.
+            let other = compiled.machineAnalyses.filter { $0.key != spec.id }.min { $0.key < $1.key }?.value
+            #expect(alone == MachineExplorer.explore(spec, analysis: other), "\(spec.id)")
             let own = try #require(MachineWalkModel(spec: spec))
             let shared = try #require(MachineWalkModel(spec: spec, analysis: compiled.machineAnalyses[spec.id]))
             #expect(own.walk(seed: 7, length: 20) == shared.walk(seed: 7, length: 20), "\(spec.id)")

@@ -28,4 +28,11 @@ public struct MachineAnalysis: Sendable {
 
     /// The machine analysed.
     public var machine: Machine { model.machine }
+
+    /// `given` when it is the analysis of `machine` (as the compilation carries it), else `machine` analysed now: an
+    /// analysis of another machine is never read in its place.
+    static func of(_ machine: Machine, given: MachineAnalysis?) -> MachineAnalysis {
+        if let given, given.machine == machine { return given }
+        return MachineAnalysis(machine: machine)
+    }
 }

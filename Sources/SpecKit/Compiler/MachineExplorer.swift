@@ -8,11 +8,12 @@ public enum MachineExplorer {
     /// transitions fit in `maximumTransitions`; the rest are left out and `limit` says so. Combinations with no
     /// prediction are left out: a row that would leave a domain, or no row under `otherwise: forbidden` (both are
     /// compile errors, `check.domain` and `check.gap`). `analysis` is the spec's machine's, as the compilation carries
-    /// it (`SpecCompiler.Compilation.machineAnalyses`); without it the machine is analysed here.
+    /// it (`SpecCompiler.Compilation.machineAnalyses`); without it (or given another machine's) the machine is
+    /// analysed here.
     public static func explore(_ spec: Spec, analysis: MachineAnalysis? = nil,
                                maximumTransitions: Int = defaultMaximumTransitions) -> MachineExploration? {
         guard case .machine(let machine) = spec.body else { return nil }
-        let analysis = analysis ?? MachineAnalysis(machine: machine)
+        let analysis = MachineAnalysis.of(machine, given: analysis)
         let reachability = analysis.reachability
         var situations: [MachineExploration.Situation] = []
         var budget = maximumTransitions

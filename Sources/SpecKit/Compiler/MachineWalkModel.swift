@@ -19,11 +19,11 @@ public struct MachineWalkModel {
 
     /// Builds the model of a machine spec; nil for other kinds of spec or a machine without a declared initial state.
     /// `analysis` is the spec's machine's, as the compilation carries it (`SpecCompiler.Compilation.machineAnalyses`);
-    /// without it the machine is analysed here.
+    /// without it (or given another machine's) the machine is analysed here.
     public init?(spec: Spec, analysis: MachineAnalysis? = nil) {
         guard case .machine(let machine) = spec.body else { return nil }
         self.spec = spec
-        let analysis = analysis ?? MachineAnalysis(machine: machine)
+        let analysis = MachineAnalysis.of(machine, given: analysis)
         model = analysis.model
         guard model.initial != nil else { return nil }
         reachability = analysis.reachability
