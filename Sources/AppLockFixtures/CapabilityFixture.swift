@@ -66,14 +66,14 @@ public final class CapabilityFixture: BoundFixture {
         // Observations, read from the session (a decision's output while it stands)
         .observation("state", .names("Idle", "Evaluating")) { f in .symbol(f.session.isEvaluating ? "Evaluating" : "Idle") },
         .observation("message", .text) { f in f.outputs.message ?? .text(f.session.message ?? "") },
-        .output("result", .names("available", "notEnrolled", "locked", "notSupported", "error")) { f in try output(f.outputs.result) },
-        .output("hardwareSupported", .bool) { f in try output(f.outputs.hardwareSupported) },
-        .output("type", .names("none", "touchID", "faceID", "unknown")) { f in try output(f.outputs.type) },
-        .output("name", .text) { f in try output(f.outputs.name) },
-        .output("policy", .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics")) { f in try output(f.outputs.policy) },
-        .output("entry", .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none")) { f in try output(f.outputs.entry) },
-        .output("onTap", .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none")) { f in try output(f.outputs.onTap) },
-        .output("buttonTitle", .text) { f in try output(f.outputs.buttonTitle) },
+        .output("result", .names("available", "notEnrolled", "locked", "notSupported", "error")) { f in try FixtureError.standingOutput(f.outputs.result) },
+        .output("hardwareSupported", .bool) { f in try FixtureError.standingOutput(f.outputs.hardwareSupported) },
+        .output("type", .names("none", "touchID", "faceID", "unknown")) { f in try FixtureError.standingOutput(f.outputs.type) },
+        .output("name", .text) { f in try FixtureError.standingOutput(f.outputs.name) },
+        .output("policy", .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics")) { f in try FixtureError.standingOutput(f.outputs.policy) },
+        .output("entry", .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none")) { f in try FixtureError.standingOutput(f.outputs.entry) },
+        .output("onTap", .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none")) { f in try FixtureError.standingOutput(f.outputs.onTap) },
+        .output("buttonTitle", .text) { f in try FixtureError.standingOutput(f.outputs.buttonTitle) },
         // Effects: the evaluation the app starts, the caller's completion (a cancel keeps the reply's code), the
         // passcode path
         .effect("evaluatePolicy") { _, effect in
@@ -173,11 +173,6 @@ public final class CapabilityFixture: BoundFixture {
         try Self.bindings.effects(core.map { [$0] } ?? [], of: self)
     }
 
-    /// A decision's output, when the last step decided it.
-    private static func output(_ value: Value?) throws(FixtureError) -> Value {
-        guard let value else { throw FixtureError("no observation: a decision table's outputs stand only right after one of its rows") }
-        return value
-    }
 
     /// A row's inputs by name, as text (the first of a name wins).
     private static func values(_ inputs: [NamedValue]) -> [String: String] {

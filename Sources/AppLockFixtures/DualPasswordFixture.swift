@@ -161,13 +161,13 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: f.store)) } catch { throw FixtureError("the store cannot be read") }
         },
-        .output("accepted", .bool) { f in try output(f.outputs.accepted) },
-        .output("reason", .names("none", "tooShort", "mustDiffer")) { f in try output(f.outputs.reason) },
-        .output("delay", .duration) { f in try output(f.outputs.delay) },
-        .output("profile", .names("none", "real", "decoy")) { f in try output(f.outputs.profile) },
-        .output("realIntact", .bool) { f in try output(f.outputs.realIntact) },
-        .output("error", .names("none", "neutral")) { f in try output(f.outputs.error) },
-        .output("inputCleared", .bool) { f in try output(f.outputs.inputCleared) },
+        .output("accepted", .bool) { f in try FixtureError.standingOutput(f.outputs.accepted) },
+        .output("reason", .names("none", "tooShort", "mustDiffer")) { f in try FixtureError.standingOutput(f.outputs.reason) },
+        .output("delay", .duration) { f in try FixtureError.standingOutput(f.outputs.delay) },
+        .output("profile", .names("none", "real", "decoy")) { f in try FixtureError.standingOutput(f.outputs.profile) },
+        .output("realIntact", .bool) { f in try FixtureError.standingOutput(f.outputs.realIntact) },
+        .output("error", .names("none", "neutral")) { f in try FixtureError.standingOutput(f.outputs.error) },
+        .output("inputCleared", .bool) { f in try FixtureError.standingOutput(f.outputs.inputCleared) },
     ]
 
     /// The effects. An error text is named by which of the core's configured messages it is: the neutral refusal or
@@ -194,7 +194,7 @@ public final class DualPasswordFixture: BoundFixture {
         .product("minPasswordLength", .int(1...64)) { _, _ in },
         .product("minNumericPinLength", .int(1...64)) { _, _ in },
         .product("delayCap", .duration(0...3_600_000)) { settings, item in
-            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.configuration.failureDelayCap = .milliseconds(Int64(ms))
         },
         // Light Argon2id parameters keep the rows fast; `installDefault` installs the way a real install does, with
@@ -203,29 +203,29 @@ public final class DualPasswordFixture: BoundFixture {
             switch item.value {
             case .symbol("light"): settings.parameters = .testing
             case .symbol("installDefault"): settings.parameters = nil
-            default: throw unknownProduct(item)
+            default: throw FixtureError.unknownProduct(item)
             }
         },
         .product("derivation", .enumeration(["parallel", "sequential"])) { settings, item in
             switch item.value {
             case .symbol("parallel"): settings.configuration.parallelDerivation = true
             case .symbol("sequential"): settings.configuration.parallelDerivation = false
-            default: throw unknownProduct(item)
+            default: throw FixtureError.unknownProduct(item)
             }
         },
         .product("installSeed", .int(0...65_535)) { settings, item in
-            guard case .int(let value) = item.value else { throw unknownProduct(item) }
+            guard case .int(let value) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.seed = UInt64(value)
         },
         .product("appVersion", .int(0...4_294_967_295)) { settings, item in
-            guard case .int(let value) = item.value else { throw unknownProduct(item) }
+            guard case .int(let value) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.configuration.appVersion = UInt32(clamping: value)
         },
         .product("deviceSecret", .enumeration(["none", "present"])) { settings, item in
             switch item.value {
             case .symbol("none"): settings.configuration.deviceSecret = nil
             case .symbol("present"): settings.configuration.deviceSecret = DeviceSecret(SecretBytes(deviceSecretBytes))
-            default: throw unknownProduct(item)
+            default: throw FixtureError.unknownProduct(item)
             }
         },
     ]
@@ -543,11 +543,6 @@ public final class DualPasswordFixture: BoundFixture {
         return parameters
     }
 
-    /// A table's output, when the last table step decided it.
-    private static func output(_ value: Value?) throws(FixtureError) -> Value {
-        guard let value else { throw FixtureError("no observation: a table's outputs stand only after one of its rows") }
-        return value
-    }
 
     private static func eraseSetupName(_ step: EraseSetupStep) -> String {
         switch step {
@@ -557,8 +552,4 @@ public final class DualPasswordFixture: BoundFixture {
         }
     }
 
-    /// The error for a product value of the wrong kind.
-    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
-        FixtureError("unknown product value \(item.name)=\(item.value)")
-    }
 }

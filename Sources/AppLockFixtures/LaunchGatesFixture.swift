@@ -51,7 +51,7 @@ public final class LaunchGatesFixture: BoundFixture {
         .event("finishOnboarding", inputs: ["via": .names("done", "skip")], needing: [
             // How many pages "done" taps through, whatever the core counts.
             .product("onboardingPages", .int(1...20)) { settings, item in
-                guard case .int(let n) = item.value else { throw unknownProduct(item) }
+                guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
                 settings.onboardingPages = n
             },
         ]) { f, inputs in try f.finishOnboarding(values(inputs)["via"]?.description) },
@@ -126,7 +126,7 @@ public final class LaunchGatesFixture: BoundFixture {
     private static let productBindings: [FixtureBinding<LaunchGatesFixture>] = [
         .product("grace", .duration(0...3_600_000), choices: ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
                                                                           because: "the BiometricGate's grace is fixed by the core")) { _, item in
-            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
                 throw FixtureError("the BiometricGate's grace is fixed by the core")
             }
@@ -145,7 +145,7 @@ public final class LaunchGatesFixture: BoundFixture {
             settings.legal = LiteralGrammar.date.text(of: item.value.description)
         },
         .product("biometricEnabled", .bool) { settings, item in
-            guard case .bool(let b) = item.value else { throw unknownProduct(item) }
+            guard case .bool(let b) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.biometric = b
         },
     ]
@@ -470,8 +470,4 @@ public final class LaunchGatesFixture: BoundFixture {
         }
     }
 
-    /// The error for a product value of the wrong kind.
-    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
-        FixtureError("unknown product value \(item.name)=\(item.value)")
-    }
 }

@@ -94,18 +94,18 @@ public final class LaunchLockFixture: BoundFixture {
         },
         // Product values
         .product("grace", .duration(0...3_600_000)) { configuration, item in
-            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             configuration.grace = .milliseconds(Int64(ms))
         },
         .product("policy", .enumeration(["deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics"])) { configuration, item in
-            guard let name = word(item.value) else { throw unknownProduct(item) }
+            guard let name = word(item.value) else { throw FixtureError.unknownProduct(item) }
             guard let policy = AuthenticationPolicy(rawValue: name) else { throw FixtureError("unknown policy \(name)") }
             configuration.policy = policy
         },
         .product("coverRule", .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]),
                  valueAliases: ["enabledUnlessLockScreen": "whenEnabledUnlessLocked", "whenEnabledNotActive": "whenEnabledWhileNotActive",
                                 "enabledWhileNotActive": "whenEnabledWhileNotActive"]) { configuration, item in
-            guard let name = word(item.value) else { throw unknownProduct(item) }
+            guard let name = word(item.value) else { throw FixtureError.unknownProduct(item) }
             switch name {
             case "whenEnabledUnlessLocked": configuration.coverRule = .enabledUnlessLockScreen
             case "whenEnabledWhileNotActive": configuration.coverRule = .enabledWhileNotActive
@@ -114,7 +114,7 @@ public final class LaunchLockFixture: BoundFixture {
         },
         // The core has one default (a missing flag is off, §2); it cannot be configured on.
         .product("defaultEnabled", .bool, choices: ProductChoices([.bool(false)], because: "the core's launch lock is off until turned on, §2")) { _, item in
-            guard case .bool(let flag) = item.value else { throw unknownProduct(item) }
+            guard case .bool(let flag) = item.value else { throw FixtureError.unknownProduct(item) }
             if flag { throw FixtureError("the core's launch lock is off by default; defaultEnabled=true cannot be configured") }
         },
         // Decision tables: each evaluation starts from a fresh install (no store file, a capable device), as the rows
@@ -329,10 +329,6 @@ public final class LaunchLockFixture: BoundFixture {
         }
     }
 
-    /// The error for a product value of the wrong kind.
-    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
-        FixtureError("unknown product value \(item.name)=\(item.value)")
-    }
 
     /// The name a symbol or a text value holds.
     private static func word(_ value: Value) -> String? {

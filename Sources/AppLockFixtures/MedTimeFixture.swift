@@ -167,7 +167,7 @@ public final class MedTimeFixture: BoundFixture {
     /// observed through the effects.
     private static let productBindings: [FixtureBinding<MedTimeFixture>] = [
         .product("pinLength", .int(4...6), choices: ProductChoices(PINLength.allCases.map { .int($0.rawValue) }, because: "the core's PIN lengths")) { settings, item in
-            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
             guard let length = PINLength(rawValue: n) else { throw FixtureError("pinLength \(n) is not 4 or 6") }
             settings.pinLength = length
         },
@@ -177,7 +177,7 @@ public final class MedTimeFixture: BoundFixture {
         },
         .product("successDelay", .duration(0...10_000),
                  choices: ProductChoices([.duration(milliseconds: Int(MedTimeUnlock.dashboardDelay))], because: "the core's success delay is fixed")) { _, item in
-            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             guard Int64(ms) == MedTimeUnlock.dashboardDelay else {
                 throw FixtureError("the core's success delay is \(MedTimeUnlock.dashboardDelay)ms, not configurable to \(ms)ms")
             }
@@ -186,16 +186,16 @@ public final class MedTimeFixture: BoundFixture {
             guard item.value.description == "appPIN" else { throw FixtureError("the core's only fallback is the app PIN, not \(item.value)") }
         },
         .product("biometricAttempts", .int(1...10)) { settings, item in
-            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.biometricAttempts = n
         },
         .product("pinAttempts", .int(1...10)) { settings, item in
-            guard case .int(let n) = item.value else { throw unknownProduct(item) }
+            guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.pinAttempts = n
         },
         blockTier("firstBlock", 0), blockTier("secondBlock", 1), blockTier("thirdBlock", 2), blockTier("longestBlock", 3),
         .product("credentialMemory", .int(64...65_536)) { settings, item in
-            guard case .int(let kib) = item.value else { throw unknownProduct(item) }
+            guard case .int(let kib) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.credentialMemory = UInt32(clamping: kib)
         },
         .product("configuration", .enumeration(["product", "builtIn"])) { settings, item in
@@ -213,7 +213,7 @@ public final class MedTimeFixture: BoundFixture {
     /// The product parameter of the lockout tier at `index` (`PINLockoutTiers.blocks`).
     private static func blockTier(_ name: String, _ index: Int) -> FixtureBinding<MedTimeFixture> {
         .product(name, .duration(1000...86_400_000)) { settings, item in
-            guard case .duration(let ms) = item.value else { throw unknownProduct(item) }
+            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.blocks[index] = .milliseconds(Int64(ms))
         }
     }
@@ -519,8 +519,4 @@ public final class MedTimeFixture: BoundFixture {
         throw FixtureError("no observation: the outputs of medtime.attempt-rules stand only after one of its rows")
     }
 
-    /// The error for a product value of the wrong kind.
-    private static func unknownProduct(_ item: NamedValue) -> FixtureError {
-        FixtureError("unknown product value \(item.name)=\(item.value)")
-    }
 }

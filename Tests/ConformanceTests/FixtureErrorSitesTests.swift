@@ -52,7 +52,6 @@ struct FixtureErrorSitesTests {
         Entry("CapabilityFixture", "authenticate needs canEvaluate", input),
         Entry("CapabilityFixture", "lateReply needs a result", input),
         Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a lateReply before any authenticate; lint does not order events")),
-        Entry("CapabilityFixture", "no observation", observation),
         Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
         Entry("CapabilityFixture", "reply needs a result", input),
         Entry("CapabilityFixture", "the table gives no", input),
@@ -83,7 +82,6 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "kind must be text or numericPIN", value),
         Entry("DualPasswordFixture", "length is not an int", typed),
         Entry("DualPasswordFixture", "\"needs \\(key)", input),
-        Entry("DualPasswordFixture", "no observation", observation),
         Entry("DualPasswordFixture", "sameAsOther is not a bool", typed),
         Entry("DualPasswordFixture", "set-up failed for another reason", .device("the core's set-up failed for a reason the password policy table does not name")),
         Entry("DualPasswordFixture", "slot must be main or decoy", value),
@@ -94,7 +92,6 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "the store's directory cannot be read", io),
         Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
         Entry("DualPasswordFixture", "unknown action", value),
-        Entry("DualPasswordFixture", "unknown product value", name),
         // Launch gates
         Entry("LaunchGatesFixture", "is not \\(grammar)", value),
         Entry("LaunchGatesFixture", "authResult needs an outcome", inputOrValue),
@@ -120,7 +117,6 @@ struct FixtureErrorSitesTests {
         Entry("LaunchGatesFixture", "needs the product value appVersion", missingProduct),
         Entry("LaunchGatesFixture", "needs the product value legalVersion", missingProduct),
         Entry("LaunchGatesFixture", "the row gives no bool", inputOrValue),
-        Entry("LaunchGatesFixture", "unknown product value", name),
         // Launch lock
         Entry("LaunchLockFixture", "must be a bool", typed),
         Entry("LaunchLockFixture", "a prompt opened but the row gives no auth reply", input),
@@ -143,7 +139,6 @@ struct FixtureErrorSitesTests {
         Entry("LaunchLockFixture", "unknown coverRule", product),
         Entry("LaunchLockFixture", "unknown outcome", value),
         Entry("LaunchLockFixture", "unknown policy", product),
-        Entry("LaunchLockFixture", "unknown product value", name),
         // MedTime
         Entry("MedTimeFixture", "is not a boolean", typed),
         Entry("MedTimeFixture", "the event needs the input", input),
@@ -165,7 +160,6 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "unknown key", value),
         Entry("MedTimeFixture", "unknown method", value),
         Entry("MedTimeFixture", "unknown pin", value),
-        Entry("MedTimeFixture", "unknown product value", name),
         // Storage faults (shared by MedTime and the dual password)
         Entry("StorageFaults", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.Condition)")),
         Entry("StorageFaults", "callFails needs at", inputOrValue),
@@ -175,12 +169,28 @@ struct FixtureErrorSitesTests {
         Entry("StorageFaults", "restoreStore needs deviceSecret", inputOrValue),
         Entry("StorageFaults", "restoreStore needs image", inputOrValue),
         Entry("StorageFaults", "the fault needs nth", inputOrValue),
+        // The binding tables every fixture dispatches through (Sources/Conformance/Fixtures)
+        Entry("Fixture", "unknown product value", name),
+        Entry("Fixture", "a table's outputs stand only", observation),
+        Entry("FixtureBindings", "no event", name),
+        Entry("FixtureBindings", "no observation", observation),
+        Entry("FixtureBindings", "no decision table", table),
+        Entry("FixtureBindings", "no matrix", table),
+        Entry("FixtureBindings", "which no effect binding names",
+              .device("the core emitted an effect its fixture does not bind: a fixture to complete, not a spec mistake")),
+        Entry("FixtureBindings", "\"\\(error)\"",
+              .device("a binding's closure failed with an error of the core or the device, passed on as it is")),
     ]
 
-    /// Every `FixtureError("…")` in the fixtures' sources: file (without `.swift`), line and the literal as written.
+    /// Every `FixtureError("…")` in the fixtures' sources and in the binding tables they share
+    /// (Sources/Conformance/Fixtures): file (without `.swift`), line and the literal as written.
     static func sites() throws -> [(file: String, line: Int, literal: String)] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/AppLockFixtures")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try ["Sources/AppLockFixtures", "Sources/Conformance/Fixtures"].flatMap { try sites(in: root.appendingPathComponent($0)) }
+    }
+
+    /// The `FixtureError("…")` sites of the Swift files of one folder.
+    static func sites(in folder: URL) throws -> [(file: String, line: Int, literal: String)] {
         var found: [(String, Int, String)] = []
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

@@ -33,4 +33,15 @@ public struct FixtureError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    /// The error for a product value the fixture has no parameter for, or one of a kind the parameter cannot take.
+    public static func unknownProduct(_ item: NamedValue) -> FixtureError {
+        FixtureError("unknown product value \(item.name)=\(item.value)")
+    }
+
+    /// A table's output, when the last table step decided it (`value`); an error when no table step stands.
+    public static func standingOutput(_ value: Value?) throws(FixtureError) -> Value {
+        guard let value else { throw FixtureError("no observation: a table's outputs stand only right after one of its rows") }
+        return value
+    }
 }

@@ -124,7 +124,7 @@ extension FixtureBindings {
     /// parameter the table does not declare is an error.
     public func configure(_ settings: inout F.Settings, with product: [NamedValue]) throws(FixtureError) {
         for item in product {
-            guard let parameter = products[item.name] else { throw FixtureError("unknown product value \(item.name)=\(item.value)") }
+            guard let parameter = products[item.name] else { throw FixtureError.unknownProduct(item) }
             let value = NamedValue(item.name, Self.resolve(item.value, parameter.valueAliases))
             settings = try Self.typed { () throws in
                 var configured = settings
