@@ -21,7 +21,7 @@ let mutateCommand = Command(
         ("--list", "Lists every site (id, file:line:col, operator, original and mutated text) and the exclusions; builds and runs nothing."),
         ("--package <dir>", "The package to mutate (default: the current folder); its core is Sources/AppLockCore."),
         ("--accepted <file>", "A YAML list of {mutant: <id>, reason, expires: YYYY-MM-DD}: listed survivors are Ignored (default: mutation-accepted.yaml when it exists)."),
-        ("--recheck-accepted", "Runs the listed mutants too (by default they are reported Ignored without a run), so a listed mutant that is now detected shows: with --ci it fails the run. Much slower: each listed mutant then runs everything that reaches it."),
+        ("--recheck-accepted", "Runs the listed mutants too (by default they are reported Ignored without a run), so a listed mutant that is now detected shows: with --ci it fails the run. A listed mutant's Timeout runs once more at twice the timeout before it stands. Much slower: each listed mutant then runs everything that reaches it."),
         ("--ci", "Also fails when an entry has expired or names no mutant of the plan, and, with --recheck-accepted, when a listed mutant is now detected."),
         ("--json <file>", "Writes the report in Stryker's mutation-testing-report-schema (the input of 'lockspec mutate merge')."),
         ("--html <file>", "Writes a self-contained HTML page: each file's source with its sites coloured by status, the killing rows on hover."),

@@ -7,9 +7,10 @@ import Foundation
 /// [--fail-fast]` (with `--fail-fast`, no case after the first failing one is written, and nothing is explored).
 /// By `LOCKSPEC_MUTANT`: unset or 0 passes (rows; `--row` writes only the rows it names, and never explores);
 /// 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor); 5 fails; 6 passes the rows but
-/// fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of another kind); 8 passes. With
+/// fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of another kind); 8 passes; 9 passes, but its
+/// first call in a package takes 3 s (a machine busy once). With
 /// `LOCKSPEC_MUTANT_COVERAGE=<file>` it writes the mutants its run reaches, as the schematized switch does: R-1 reaches
-/// 1 2 3 5 7, R-2 reaches 2 3 4 5 7, the exploration of spec demo reaches 6; nothing reaches 8. Every call is appended
+/// 1 2 3 5 7 9, R-2 reaches 2 3 4 5 7, the exploration of spec demo reaches 6; nothing reaches 8. Every call is appended
 /// to `calls.log` beside the script (`<mutant> rows=<--row> spec=<--spec> explore=<0|1>`). With `--kill` (a fallback
 /// build whose mutant is compiled in) it fails R-2. With a file `baseline-fails` beside the script (per package: an
 /// environment variable would leak into the tests running alongside), even the unmutated run fails; with a file
@@ -43,7 +44,7 @@ final class FakePackage: Sendable {
       printf '{"cases":[%s],"exploration":{"findings":[%s],"result":{"machines":[%s]}}}' "$cases" "$3" "$machines" > "$json"
     }
     if [ -n "$LOCKSPEC_MUTANT_COVERAGE" ]; then
-      { if want R-1; then printf '1\n2\n3\n5\n7\n'; fi
+      { if want R-1; then printf '1\n2\n3\n5\n7\n9\n'; fi
         if want R-2; then printf '2\n3\n4\n5\n7\n'; fi
         if [ "$explore" = 1 ]; then printf '6\n'; fi; } > "$LOCKSPEC_MUTANT_COVERAGE"
     fi
@@ -57,6 +58,7 @@ final class FakePackage: Sendable {
       5) write failed failed "" ;;
       6) if [ "$explore" = 1 ]; then write passed passed '{"id":"EX-M-1","spec":"demo","status":"failed"}'; else write passed passed ""; fi ;;
       7) echo "cannot read specs" >&2; exit 2 ;;
+      9) if [ ! -f "$dir/slow-once" ]; then touch "$dir/slow-once"; sleep 3; fi; write passed passed "" ;;
       *) write passed passed "" ;;
     esac
     exit "$failed"

@@ -49,6 +49,24 @@ struct MutationEngineTests {
         #expect(all.settings.listedChecked && status(all, "m1")?.status == .killed && status(all, "m4")?.status == .survived)
     }
 
+    @Test("under --recheck-accepted a listed mutant's Timeout runs once more at twice the timeout: a hang stays a Timeout, a slow first run does not")
+    func listedTimeoutsRetried() throws {
+        let package = try FakePackage(count: 9)
+        var request = package.request(jobs: 1)
+        request.only = ["m2", "m9"]
+        request.retryTimeouts = ["m2", "m9"]
+        let report = try package.engine().run(request)
+        #expect(status(report, "m2")?.status == .timeout && status(report, "m2")?.reason?.contains("twice") == true)
+        #expect(status(report, "m9")?.status == .survived, "the second run, at twice the timeout, passed")
+        let calls = package.calls().filter { $0.hasPrefix("9 ") || $0.hasPrefix("2 ") }
+        #expect(calls.filter { $0.hasPrefix("9 ") }.count >= 2 && calls.filter { $0.hasPrefix("2 ") }.count == 2, "\(calls)")
+        // Without the retry, the slow first run is a Timeout (a stale entry, were m9 listed).
+        let again = try FakePackage(count: 9)
+        var plain = again.request(jobs: 1)
+        plain.only = ["m9"]
+        #expect(status(try again.engine().run(plain), "m9")?.status == .timeout)
+    }
+
     @Test("--matrix runs every case that reaches a mutant, so every row that kills it is known; the verdicts are the same")
     func exactMatrix() throws {
         let package = try FakePackage(count: 8)

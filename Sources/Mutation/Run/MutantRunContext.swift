@@ -19,6 +19,9 @@ struct MutantRunContext: Sendable {
     var minimumTimeout: Double = 5
     /// Whether each gate stops at its first failing case (no exact kill matrix, `--matrix` off).
     var failFast = false
+    /// The mutants whose Timeout is run once more at twice the timeout before it stands (the listed ones, when they
+    /// are rechecked: a loaded machine must not make an equivalent mutant look detected).
+    var retryTimeouts: Set<String> = []
 
     /// The reason prefix of a gate that could not be started at all (the analysis stops on it).
     static let notStarted = "the gate could not be started"
@@ -26,6 +29,20 @@ struct MutantRunContext: Sendable {
     /// Runs the schematized mutant (`LOCKSPEC_MUTANT=<number>`): only the cases (and the specs' exploration) that
     /// reach it when the coverage was measured, else the whole gate.
     func run(_ site: MutationSite) -> MutantResult {
+        let first = runOnce(site)
+        guard first.status == .timeout, retryTimeouts.contains(site.id) else { return first }
+        var patient = self
+        patient.timeoutFactor *= 2
+        patient.minimumTimeout *= 2
+        patient.retryTimeouts = []
+        var again = patient.runOnce(site)
+        again.milliseconds += first.milliseconds
+        if again.status == .timeout { again.reason = (again.reason ?? "") + ", twice (the second time at twice the timeout)" }
+        return again
+    }
+
+    /// One run of the mutant, as `run(_:)` describes it.
+    private func runOnce(_ site: MutationSite) -> MutantResult {
         guard let coverage else { return run(site, mutant: site.number, fallback: false) }
         let cases = coverage.cases[site.number] ?? []
         let specs = policy == .never ? [] : coverage.specs[site.number] ?? []

@@ -73,12 +73,12 @@ public enum MutationAnalysis {
         }
     }
 
-    /// The invocation's mode with the accepted list's mutants left unrun, unless they are to be rechecked.
+    /// The invocation's mode with the accepted list's mutants left unrun, unless they are to be rechecked: then a
+    /// Timeout of one of them is run once more at twice the timeout before it stands.
     static func listing(_ accepted: AcceptedSurvivors?, in invocation: Invocation) -> Invocation.Mode {
-        guard case .run(var request, let engine) = invocation.mode, let accepted, !invocation.recheckAccepted else {
-            return invocation.mode
-        }
-        request.listed = Set(accepted.entries.map(\.mutant))
+        guard case .run(var request, let engine) = invocation.mode, let accepted else { return invocation.mode }
+        let ids = Set(accepted.entries.map(\.mutant))
+        if invocation.recheckAccepted { request.retryTimeouts = ids } else { request.listed = ids }
         return .run(request, engine)
     }
 

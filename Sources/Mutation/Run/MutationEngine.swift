@@ -43,6 +43,7 @@ public struct MutationEngine: Sendable {
         context.timeoutFactor = request.timeoutFactor
         context.minimumTimeout = request.minimumTimeout
         context.failFast = !request.matrix
+        context.retryTimeouts = request.retryTimeouts
         let schematized = selected.filter { !fallbackIDs.contains($0.id) }
         if request.coverage, !schematized.isEmpty {
             context.coverage = try measureCoverage(gate, baseline: baseline, request: request, scratch: scratch, timing: &timing)

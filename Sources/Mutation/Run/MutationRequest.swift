@@ -29,6 +29,9 @@ public struct MutationRequest: Sendable {
     /// its configuration names); empty to run them like every other mutant (`--recheck-accepted`), which is what shows
     /// that a listed mutant still survives.
     public var listed: Set<String> = []
+    /// The mutants whose Timeout is run once more at twice the timeout before it stands: the listed ones under
+    /// `--recheck-accepted`, so that a loaded machine cannot make an equivalent mutant look detected (a stale entry).
+    public var retryTimeouts: Set<String> = []
     /// Each gate's timeout is this many times the unmutated wall time of what it runs (the whole gate, or under
     /// coverage the selected cases' and specs' coverage runs) …
     public var timeoutFactor: Double = 5
