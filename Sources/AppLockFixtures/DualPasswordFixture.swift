@@ -521,12 +521,7 @@ public final class DualPasswordFixture: BoundFixture {
     /// Reads an observation. A killed app serves only the device's conditions and files and the last table's
     /// outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        do {
-            return try Self.bindings.observe(name, on: self)
-        } catch {
-            if core == nil, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: no \(name)") }
-            throw error
-        }
+        try Self.bindings.observe(name, on: self, killed: core == nil)
     }
 
     /// The running core.

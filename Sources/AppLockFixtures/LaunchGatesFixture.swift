@@ -302,12 +302,7 @@ public final class LaunchGatesFixture: BoundFixture {
 
     /// Reads an observation. A killed app serves only a decision's outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        do {
-            return try Self.bindings.observe(name, on: self)
-        } catch {
-            if killed { throw FixtureError("the app is killed: no \(name)") }
-            throw error
-        }
+        try Self.bindings.observe(name, on: self, killed: killed)
     }
 
     /// The running stack.

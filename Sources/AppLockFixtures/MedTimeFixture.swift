@@ -498,12 +498,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// Reads an observation. A killed app serves only the device's conditions and the last decision's outputs.
     public func observe(_ name: String) throws(FixtureError) -> Value {
-        do {
-            return try Self.bindings.observe(name, on: self)
-        } catch {
-            if machine == nil, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: no \(name)") }
-            throw error
-        }
+        try Self.bindings.observe(name, on: self, killed: machine == nil)
     }
 
     /// The running core.

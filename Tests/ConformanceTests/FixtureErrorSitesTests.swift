@@ -174,6 +174,7 @@ struct FixtureErrorSitesTests {
         Entry("Fixture", "a table's outputs stand only", observation),
         Entry("FixtureBindings", "no event", name),
         Entry("FixtureBindings", "no observation", observation),
+        Entry("FixtureBindings", "the app is killed: no", killed),
         Entry("FixtureBindings", "no decision table", table),
         Entry("FixtureBindings", "no matrix", table),
         Entry("FixtureBindings", "which no effect binding names",

@@ -27,6 +27,8 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     private let decisions: [String: FixtureBinding<F>.Run]
     private let matrices: [String: FixtureBinding<F>.Run]
     private let served: Set<String>
+    /// The effect and unmodelled-effect entries, in the order declared: what each core effect is matched against.
+    private let effectEntries: [FixtureBinding<F>]
 
     /// Creates a table over the entries of `groups` (the fixture's own, and shared ones such as a device's faults).
     /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
@@ -59,6 +61,12 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         }
         (self.events, self.observations, self.products, self.decisions, self.matrices, self.served) =
             (events, observations, products, decisions, matrices, served)
+        effectEntries = entries.filter {
+            switch $0.kind {
+            case .effect, .unmodelledEffect: true
+            default: false
+            }
+        }
         vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, movesClockBack: movesClockBack,
                                      served: served, only: only)
     }
@@ -106,6 +114,17 @@ extension FixtureBindings {
     public func observe(_ name: String, on fixture: F) throws(FixtureError) -> Value {
         guard let read = observations[name] else { throw FixtureError("no observation \(name)") }
         return try Self.typed { () throws in try read(fixture) }
+    }
+
+    /// Reads the observation `name` from a fixture whose app may be killed (`killed`): when the read fails and a killed
+    /// app does not serve the name, the error says the app is killed.
+    public func observe(_ name: String, on fixture: F, killed: Bool) throws(FixtureError) -> Value {
+        do {
+            return try observe(name, on: fixture)
+        } catch {
+            if killed, !isServedWhileKilled(name) { throw FixtureError("the app is killed: no \(name)") }
+            throw error
+        }
     }
 
     /// Evaluates the decision table `table` with a row's inputs; a table the fixture does not declare is an error.
@@ -172,7 +191,7 @@ extension FixtureBindings {
 
     /// The effect value of one core effect (`.some(nil)` when it is unmodelled), or nil when no entry names it.
     private func translate(_ effect: F.CoreEffect, of fixture: F) throws -> Effect?? {
-        for entry in entries {
+        for entry in effectEntries {
             switch entry.kind {
             case .effect(let translate): if let arguments = try translate(fixture, effect) { return .some(Effect(entry.name, arguments)) }
             case .unmodelledEffect(let matches): if try matches(fixture, effect) != nil { return .some(nil) }
