@@ -60,7 +60,7 @@ public enum MutationAnalysis {
         do {
             if case .list(let root) = invocation.mode { return Outcome(output: try listing(root), errors: "", exitCode: 0, report: nil) }
             let accepted = try invocation.accepted.map(AcceptedSurvivors.load(path:))
-            var report = try produce(listing(accepted, in: invocation), progress: progress)
+            var report = try produce(leavingListed(accepted, in: invocation), progress: progress)
             MutationVerdict.apply(accepted, to: &report)
             let verdict = MutationVerdict(report, accepted: accepted, today: invocation.today, ci: invocation.ci)
             try write(report, verdict: verdict, invocation)
@@ -75,7 +75,7 @@ public enum MutationAnalysis {
 
     /// The invocation's mode with the accepted list's mutants left unrun, unless they are to be rechecked: then a
     /// Timeout of one of them is run once more at twice the timeout before it stands.
-    static func listing(_ accepted: AcceptedSurvivors?, in invocation: Invocation) -> Invocation.Mode {
+    static func leavingListed(_ accepted: AcceptedSurvivors?, in invocation: Invocation) -> Invocation.Mode {
         guard case .run(var request, let engine) = invocation.mode, let accepted else { return invocation.mode }
         let ids = Set(accepted.entries.map(\.mutant))
         if invocation.recheckAccepted { request.retryTimeouts = ids } else { request.listed = ids }
