@@ -27,3 +27,13 @@ func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
     }
     return false
 }
+
+extension Instant {
+    /// An instant at whole `seconds` since the epoch (a test shorthand; the core has no use for it).
+    static func seconds(_ seconds: Int64) -> Instant { Instant(milliseconds: seconds * 1000) }
+}
+
+extension DeviceTime {
+    /// Both clocks at whole `seconds`, in boot 0 (a test shorthand).
+    static func seconds(_ seconds: Int64) -> DeviceTime { DeviceTime(.seconds(seconds)) }
+}

@@ -29,9 +29,6 @@ public struct DeviceTime: Hashable, Sendable, CustomStringConvertible {
     /// Both clocks at zero, in boot 0.
     public static let zero = DeviceTime(.zero)
 
-    /// Both clocks at whole `seconds`, in boot 0.
-    public static func seconds(_ seconds: Int64) -> DeviceTime { DeviceTime(.seconds(seconds)) }
-
     /// The reading `span` of elapsed time later, in the same boot: both clocks move by `span`.
     public static func + (lhs: DeviceTime, rhs: TimeSpan) -> DeviceTime {
         DeviceTime(wall: lhs.wall + rhs, uptime: lhs.uptime + rhs, boot: lhs.boot)

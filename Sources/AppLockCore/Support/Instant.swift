@@ -14,11 +14,6 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// The epoch itself.
     public static let zero = Instant(milliseconds: 0)
 
-    /// Creates an instant at whole `seconds` since the epoch.
-    public static func seconds(_ seconds: Int64) -> Instant {
-        Instant(milliseconds: seconds.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : seconds * 1000)
-    }
-
     /// Orders instants by their millisecond value.
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.milliseconds < rhs.milliseconds
