@@ -14,9 +14,7 @@ extension DualPassword {
         case .clearField:
             return [.clearInput]
         case .submitField:
-            let password = field.content()
-            defer { password.wipe() }
-            return handle(.submit(password), now: now)
+            return handle(.submit(field.content()), now: now)
         default:
             return []
         }

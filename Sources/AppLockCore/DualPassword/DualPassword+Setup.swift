@@ -16,15 +16,14 @@ extension DualPassword {
             let index = role == .real ? mainIndex : 1 - mainIndex
             let salt = random.bytes(Argon2id.saltLength)
             let nonce = random.bytes(AEAD.nonceLength)
+            // The fresh profile key and the derived key are zeroed when each turn of the loop lets them go.
             let profileKey = SecretBytes(random.bytes(AEAD.keyLength))
-            defer { profileKey.wipe() }
             // The header is authenticated, so build it first with a placeholder seal of the right length.
             let draft = try SlotRecord(
                 parameters: parameters, createdVersion: configuration.appVersion, salt: salt, nonce: nonce,
                 sealed: [UInt8](repeating: 0, count: SlotRecord.sealedLength))
             let key = try draft.deriveKey(
                 password: password, index: index, secret: configuration.deviceSecret, kdf: configuration.keyDerivation)
-            defer { key.wipe() }
             let sealed = try UnsealedSlot.seal(
                 role: role, profileKey: profileKey, key: key, nonce: nonce,
                 associatedData: draft.associatedData(index: index))

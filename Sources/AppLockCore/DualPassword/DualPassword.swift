@@ -82,7 +82,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public func realSlotOpens(with password: SecretBytes) -> Bool {
         guard !password.isEmpty, let record0 = readSlot(0), let record1 = readSlot(1) else { return false }
         let opened = Self.unsealBoth([record0, record1], password: password, configuration: configuration)
-        defer { opened.forEach { $0.release() } }
         return opened.contains { $0.role == .real }
     }
 
@@ -192,27 +191,21 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         let opened = Self.unsealBoth([record0, record1], password: password, configuration: configuration)
         let real = opened.first { $0.role == .real }
         let decoy = opened.first { $0.role == .decoy }
-        for slot in opened where slot.index != real?.index && slot.index != decoy?.index { slot.release() }
-
+        // A slot kept by no session (a second opened slot, or one whose reset could not be written) is zeroed when
+        // this call lets it go (SecretBytes); only the session's key outlives it.
         if let real {
-            decoy?.release()
-            guard resetFailures() else { real.release(); return refused }
+            guard resetFailures() else { return refused }
             session = Session(role: .real, slot: real)
             state = .realUnlocked
             return [.clearInput, .openProfile(.real)]
         }
         if let decoy {
-            guard resetFailures() else { decoy.release(); return refused }
+            guard resetFailures() else { return refused }
             var effects: [DualPasswordEffect] = [.clearInput]
             if let authorization = EraseAuthorization.issue(for: decoy, eraseEnabled: eraseEnabled) {
                 // D-DP-ERASE-FLOW: erase through the unforgeable token, Real never opened, then Decoy.
                 let coordinator = SecureEraseCoordinator(store: store, random: random, keys: configuration.keys)
-                do {
-                    try coordinator.erase(authorization)
-                } catch {
-                    decoy.release()
-                    return refused
-                }
+                do { try coordinator.erase(authorization) } catch { return refused }
                 erasesPerformed += 1
                 quickUnlockEnabled = false
                 effects.append(.erase)
@@ -242,7 +235,6 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         let work: @Sendable (Int) -> Void = { index in
             guard let key = try? records[index].deriveKey(password: password, index: index, secret: secret, kdf: kdf)
             else { return }
-            defer { key.wipe() }
             results.set(index, UnsealedSlot.open(records[index], index: index, key: key))
         }
         if configuration.parallelDerivation {
@@ -272,10 +264,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
               let key = try? record.deriveKey(
                   password: password, index: index, secret: configuration.deviceSecret, kdf: configuration.keyDerivation)
         else { return false }
-        defer { key.wipe() }
-        guard let slot = UnsealedSlot.open(record, index: index, key: key) else { return false }
-        defer { slot.release() }
-        return slot.role == .real
+        return UnsealedSlot.open(record, index: index, key: key)?.role == .real
     }
 
     /// §4: timeout / manual lock releases the container and zeroes the key.

@@ -22,24 +22,20 @@ public struct UnsealedSlot: Sendable, CustomStringConvertible, CustomDebugString
         guard let payload = AEAD.open(
             record.sealed, key: key, nonce: record.nonce, associatedData: record.associatedData(index: index))
         else { return nil }
-        defer { payload.wipe() }
-        var bytes = payload.copyBytes()
-        defer { Sodium.wipe(&bytes) }
-        guard bytes.count == SlotRecord.payloadLength, let role = ProfileRole(rawValue: bytes[0]) else { return nil }
-        return UnsealedSlot(index: index, role: role, profileKey: SecretBytes(Array(bytes[1...])))
+        // Parsed in place: the profile key is copied straight into its own SecretBytes, and the payload is zeroed
+        // when it goes out of scope here.
+        return payload.withUnsafeBytes { bytes -> UnsealedSlot? in
+            guard bytes.count == SlotRecord.payloadLength, let role = ProfileRole(rawValue: bytes[0]) else { return nil }
+            return UnsealedSlot(index: index, role: role, profileKey: SecretBytes(Array(bytes[1...])))
+        }
     }
 
     /// Seals a fresh `role` payload with `profileKey` under `key` (set-up only).
     static func seal(
         role: ProfileRole, profileKey: SecretBytes, key: SecretBytes, nonce: [UInt8], associatedData: [UInt8]
     ) throws(CredentialError) -> [UInt8] {
-        // Built in one buffer (no intermediate copy of the key is left unwiped), zeroed on the way out.
-        var payload: [UInt8] = []
-        payload.reserveCapacity(SlotRecord.payloadLength)
-        payload.append(role.rawValue)
-        profileKey.withUnsafeBytes { payload.append(contentsOf: $0) }
-        defer { Sodium.wipe(&payload) }
-        return try AEAD.seal(SecretBytes(payload), key: key, nonce: nonce, associatedData: associatedData)
+        let payload = SecretBytes.joined([SecretBytes([role.rawValue]), profileKey])
+        return try AEAD.seal(payload, key: key, nonce: nonce, associatedData: associatedData)
     }
 
     /// Zeroes the profile key.

@@ -35,7 +35,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public private(set) var dashboardDueAt: Instant?
     /// What the last failed attempt led to (§6.1), until the next unlock; nil before any failure.
     public private(set) var lastFailure: MedTimeFailure?
-    private var digits: [UInt8] = []
+    /// The digits typed so far, each zeroed when deleted, cleared or submitted.
+    private var digits = PasswordField()
     /// The latest instant this screen has been given: a later `now` before it means the device clock was moved back
     /// (D-MT-CLOCK-BACK).
     private var latestNow: Instant?
@@ -108,15 +109,15 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         case .digit(let value):
             // D-MT-TIERS: while blocked (or anywhere but the PIN pad) digits are ignored.
             guard state == .pinInput, (0...9).contains(value) else { break }
-            digits.append(UInt8(0x30 + value))
-            enteredDigitCount = digits.count
-            effects.append(digitAnnouncement(entered: digits.count))
-            if digits.count == configuration.pinLength.rawValue { effects += submitPIN(now: now) }
+            digits.append(SecretBytes([UInt8(0x30 + value)]))
+            enteredDigitCount = digits.length
+            effects.append(digitAnnouncement(entered: digits.length))
+            if digits.length == configuration.pinLength.rawValue { effects += submitPIN(now: now) }
 
         case .delete:
-            guard state == .pinInput, !digits.isEmpty else { break }
-            digits.removeLast()
-            enteredDigitCount = digits.count
+            guard state == .pinInput else { break }
+            digits.deleteBackward()
+            enteredDigitCount = digits.length
 
         case .clearAll:
             guard state == .pinInput else { break }
@@ -260,9 +261,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     private mutating func submitPIN(now: Instant) -> [MedTimeEffect] {
         enter(.pinValidating)
         var effects: [MedTimeEffect] = [.analytics(AnalyticsEvent("pin_attempt")), .output(.pinComplete)]
-        let pin = SecretBytes(digits)
+        let pin = digits.content()
         clearDigits()
-        defer { pin.wipe() }
         // D-STORE-TWO-INSTANCES: count from the larger of this screen's count and the store's, so another screen on
         // the same store (an app and its extension) never has a failure written over with a smaller count.
         let failure = max(pinFailures, storedFailures() ?? 0) + 1
@@ -405,8 +405,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     }
 
     private mutating func clearDigits() {
-        Sodium.wipe(&digits)
-        digits = []
+        digits.clear()
         enteredDigitCount = 0
     }
 

@@ -1,6 +1,9 @@
 internal import CSodium
 
 /// XChaCha20-Poly1305 (IETF) sealing of small random keys through libsodium. No cipher is written here.
+///
+/// The key and the plaintext are read in place from their `SecretBytes` and an opened plaintext is written straight
+/// into a new one, so no plain copy of a secret is ever made (each is zeroed when its last holder lets it go).
 public enum AEAD {
     /// Key length in bytes.
     public static let keyLength = 32
@@ -15,25 +18,18 @@ public enum AEAD {
     ) throws(CredentialError) -> [UInt8] {
         guard Sodium.isReady else { throw .libraryUnavailable }
         guard key.count == keyLength, nonce.count == nonceLength else { throw .cryptoFailure }
-        // Plain copies of the message and the key live only for this call and are zeroed on the way out.
-        var messageBytes = plaintext.copyBytes()
-        var keyBytes = key.copyBytes()
-        defer {
-            Sodium.wipe(&messageBytes)
-            Sodium.wipe(&keyBytes)
-        }
+        var sealed = [UInt8](repeating: 0, count: plaintext.count + tagLength)
         var sealedLength: UInt64 = 0
-        var sealed: [UInt8] = []
-        let status: Int32 = Sodium.withBuffer(messageBytes) { message, messageCount in
-            Sodium.withBuffer(keyBytes) { keyPointer, _ in
+        let status: Int32 = plaintext.withBytes { message, messageCount in
+            key.withBytes { keyPointer, _ in
                 Sodium.withBuffer(nonce) { noncePointer, _ in
                     Sodium.withBuffer(associatedData) { ad, adCount in
-                        Sodium.withBuffer([UInt8](repeating: 0, count: messageCount + tagLength)) { out, _ in
-                            let result = crypto_aead_xchacha20poly1305_ietf_encrypt(
-                                out, &sealedLength, message, UInt64(messageCount), ad, UInt64(adCount),
-                                nil, noncePointer, keyPointer)
-                            sealed = Array(UnsafeBufferPointer(start: out, count: messageCount + tagLength))
-                            return result
+                        sealed.withUnsafeMutableBytes { raw in
+                            Sodium.withMutablePointer(raw) { out in
+                                crypto_aead_xchacha20poly1305_ietf_encrypt(
+                                    out, &sealedLength, message, UInt64(messageCount), ad, UInt64(adCount),
+                                    nil, noncePointer, keyPointer)
+                            }
                         }
                     }
                 }
@@ -51,27 +47,20 @@ public enum AEAD {
         guard Sodium.isReady, key.count == keyLength, nonce.count == nonceLength, sealed.count >= tagLength else {
             return nil
         }
-        var keyBytes = key.copyBytes()
-        defer { Sodium.wipe(&keyBytes) }
         let plainCount = sealed.count - tagLength
-        var plainLength: UInt64 = 0
-        var opened: SecretBytes?
-        Sodium.withBuffer(sealed) { cipher, cipherCount in
-            Sodium.withBuffer(keyBytes) { keyPointer, _ in
-                Sodium.withBuffer(nonce) { noncePointer, _ in
-                    Sodium.withBuffer(associatedData) { ad, adCount in
-                        Sodium.withBuffer([UInt8](repeating: 0, count: plainCount)) { out, _ in
-                            let status = crypto_aead_xchacha20poly1305_ietf_decrypt(
-                                out, &plainLength, nil, cipher, UInt64(cipherCount), ad, UInt64(adCount),
-                                noncePointer, keyPointer)
-                            if status == 0, Int(plainLength) == plainCount {
-                                opened = SecretBytes(Array(UnsafeBufferPointer(start: out, count: plainCount)))
-                            }
+        // On success libsodium writes exactly `sealed.count - tagLength` bytes, so no length comes back.
+        return SecretBytes.written(count: plainCount) { out in
+            let status = Sodium.withBuffer(sealed) { cipher, cipherCount in
+                key.withBytes { keyPointer, _ in
+                    Sodium.withBuffer(nonce) { noncePointer, _ in
+                        Sodium.withBuffer(associatedData) { ad, adCount in
+                            crypto_aead_xchacha20poly1305_ietf_decrypt(
+                                out, nil, nil, cipher, UInt64(cipherCount), ad, UInt64(adCount), noncePointer, keyPointer)
                         }
                     }
                 }
             }
+            return status == 0
         }
-        return opened
     }
 }

@@ -20,44 +20,44 @@ public enum Argon2id {
     ) throws(CredentialError) -> SecretBytes {
         let parameters = try parameters.validated()
         guard salt.count == saltLength else { throw .invalidSalt }
-        var output = [UInt8](repeating: 0, count: outputLength)
-        var passwordCopy = password.copyBytes()
-        // libargon2 rejects an empty password buffer pointer, so an empty password is fed as one zero-length slice.
-        if passwordCopy.isEmpty { passwordCopy = [0] }
-        let passwordLength = UInt32(password.count)
-        var saltCopy = salt
-        var adCopy = associatedData
-        var secretCopy = secret?.bytes.copyBytes() ?? []
-        defer { Sodium.wipe(&secretCopy) }
-        let status: Int32 = output.withUnsafeMutableBufferPointer { out in
-            passwordCopy.withUnsafeMutableBufferPointer { pwd in
-                saltCopy.withUnsafeMutableBufferPointer { saltBuffer in
-                    adCopy.withUnsafeMutableBufferPointer { ad in
-                        secretCopy.withUnsafeMutableBufferPointer { key in
-                            var context = argon2_context(
-                                out: out.baseAddress, outlen: UInt32(out.count),
-                                pwd: pwd.baseAddress, pwdlen: passwordLength,
-                                salt: saltBuffer.baseAddress, saltlen: UInt32(saltBuffer.count),
-                                secret: key.count > 0 ? key.baseAddress : nil, secretlen: UInt32(key.count),
-                                ad: ad.count > 0 ? ad.baseAddress : nil, adlen: UInt32(ad.count),
-                                t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
-                                lanes: parameters.parallelism, threads: parameters.parallelism,
-                                version: UInt32(ARGON2_VERSION_13.rawValue),
-                                allocate_cbk: Argon2Memory.allocate, free_cbk: Argon2Memory.deallocate,
-                                flags: 0)
-                            return argon2id_ctx(&context)
-                        }
-                    }
+        // Own copies of the password and the device secret (SecretBytes, zeroed when dropped): both derivations of a
+        // parallel submission read the same values, and reading in place would hold each value's lock for a whole
+        // derivation. libargon2 reads them without writing (no clearing flags are set).
+        let password = password.duplicate()
+        let secret = secret?.bytes.duplicate() ?? SecretBytes([])
+        let output = password.withBytes { pwd, passwordLength in
+            secret.withBytes { key, keyLength in
+                SecretBytes.written(count: outputLength) { out in
+                    run(out: out, password: (pwd, passwordLength), secret: (key, keyLength), salt: salt,
+                        associatedData: associatedData, parameters: parameters)
                 }
             }
         }
-        Sodium.wipe(&passwordCopy)
-        guard status == ARGON2_OK.rawValue else {
-            Sodium.wipe(&output)
-            throw .cryptoFailure
+        guard let output else { throw .cryptoFailure }
+        return output
+    }
+
+    /// One libargon2 Argon2id call writing `outputLength` bytes to `out`; true when it succeeded.
+    private static func run(
+        out: UnsafeMutablePointer<UInt8>, password: (UnsafePointer<UInt8>, Int), secret: (UnsafePointer<UInt8>, Int),
+        salt: [UInt8], associatedData: [UInt8], parameters: Argon2idParameters
+    ) -> Bool {
+        Sodium.withBuffer(salt) { saltPointer, saltLength in
+            Sodium.withBuffer(associatedData) { ad, adLength in
+                var context = argon2_context(
+                    out: out, outlen: UInt32(outputLength),
+                    pwd: UnsafeMutablePointer(mutating: password.0), pwdlen: UInt32(password.1),
+                    salt: UnsafeMutablePointer(mutating: saltPointer), saltlen: UInt32(saltLength),
+                    // A non-null pointer with length 0 is "none" to libargon2, exactly as a null one.
+                    secret: UnsafeMutablePointer(mutating: secret.0), secretlen: UInt32(secret.1),
+                    ad: UnsafeMutablePointer(mutating: ad), adlen: UInt32(adLength),
+                    t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
+                    lanes: parameters.parallelism, threads: parameters.parallelism,
+                    version: UInt32(ARGON2_VERSION_13.rawValue),
+                    allocate_cbk: Argon2Memory.allocate, free_cbk: Argon2Memory.deallocate,
+                    flags: 0)
+                return argon2id_ctx(&context) == ARGON2_OK.rawValue
+            }
         }
-        // The array's buffer moves into the SecretBytes, which zeroes it when the last copy goes away; wiping
-        // `output` here would only zero a copy-on-write copy of it (the buffer is shared), so it is not done.
-        return SecretBytes(output)
     }
 }

@@ -24,17 +24,14 @@ public struct DeviceSecret: Hashable, Sendable, CustomStringConvertible, CustomD
     func storeChecksumKey() -> SecretBytes {
         _ = Sodium.isReady
         let label = Array("lockspec.store.v2.checksum".utf8)
-        var secret = bytes.copyBytes()
-        defer { Sodium.wipe(&secret) }
-        return Sodium.withBuffer([UInt8](repeating: 0, count: 32)) { out, _ in
-            Sodium.withBuffer(secret) { key, keyLength in
+        // Hashed from the secret in place into the new key's own buffer: no plain copy of either is made.
+        // BLAKE2b with a 16-64-byte key (the only lengths `init` accepts) and a 32-byte output does not fail.
+        return bytes.withBytes { secret, secretLength in
+            SecretBytes.filled(count: 32) { out in
                 Sodium.withBuffer(label) { input, count in
-                    _ = crypto_generichash(out, 32, input, UInt64(count), key, keyLength)
+                    _ = crypto_generichash(out, 32, input, UInt64(count), secret, secretLength)
                 }
             }
-            // The copy's buffer moves into the SecretBytes (zeroed when its last copy goes away); `out` is wiped by
-            // withBuffer.
-            return SecretBytes(Array(UnsafeBufferPointer(start: out, count: 32)))
         }
     }
 

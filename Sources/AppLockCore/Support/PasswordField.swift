@@ -1,7 +1,9 @@
-/// The lock screen's password field: what the user has typed and not yet submitted, one character at a time.
+/// A lock screen's secret field: what the user has typed and not yet submitted, one character at a time (the dual
+/// password's field, and MedTime's PIN pad, one digit a character).
 ///
-/// §5 asks for the input in a controlled byte buffer released as soon as possible, so every character is its own
-/// `SecretBytes` and is zeroed when deleted, cleared or submitted. Only the length is visible (the screen shows one
+/// Dual-password §5 asks for the input in a controlled byte buffer released as soon as possible, so every character
+/// is its own `SecretBytes` and is zeroed when deleted, cleared or submitted, through `wipe()`: a character the app
+/// handed in (and may still hold) reads zero too. Only the length is visible (the screen shows one
 /// masked dot per character); the text never is. The field lives in memory only: a kill loses it.
 public struct PasswordField: Sendable {
     private var characters: [SecretBytes] = []
@@ -31,8 +33,8 @@ public struct PasswordField: Sendable {
         characters = []
     }
 
-    /// The typed text as one secret, for a submission (the caller wipes it when done).
+    /// The typed text as one secret of its own, for a submission (built in place; zeroed when the caller lets it go).
     func content() -> SecretBytes {
-        SecretBytes(characters.flatMap { $0.copyBytes() })
+        SecretBytes.joined(characters)
     }
 }

@@ -69,17 +69,19 @@ enum StoreCodec {
     /// The BLAKE2b-256 of `bytes`, keyed with `key` when given: the file's last 32 bytes.
     static func checksum(_ bytes: [UInt8], key: SecretBytes? = nil) -> [UInt8] {
         _ = Sodium.isReady
-        var keyBytes = key?.copyBytes() ?? []
-        defer { Sodium.wipe(&keyBytes) }
-        return Sodium.withBuffer([UInt8](repeating: 0, count: checksumLength)) { out, _ in
-            Sodium.withBuffer(bytes) { input, count in
-                Sodium.withBuffer(keyBytes) { keyPointer, keyLength in
-                    _ = crypto_generichash(
-                        out, checksumLength, input, UInt64(count), keyLength > 0 ? keyPointer : nil, keyLength)
+        var out = [UInt8](repeating: 0, count: checksumLength)
+        let key = key ?? SecretBytes([])
+        Sodium.withBuffer(bytes) { input, count in
+            key.withBytes { keyPointer, keyLength in
+                out.withUnsafeMutableBytes { raw in
+                    Sodium.withMutablePointer(raw) { digest in
+                        // A key of length 0 is libsodium's unkeyed BLAKE2b, as a null key is.
+                        _ = crypto_generichash(digest, checksumLength, input, UInt64(count), keyPointer, keyLength)
+                    }
                 }
             }
-            return Array(UnsafeBufferPointer(start: out, count: checksumLength))
         }
+        return out
     }
 
     private static func append(_ value: UInt32, to out: inout [UInt8]) {
