@@ -22,7 +22,9 @@ import SpecKit
 /// `submit(waited: cap)` advances the clock by that cap first; `advance` by a negative amount sets the device's wall
 /// clock back (no time passes); `reboot(after:)`, only while the app is killed, restarts the device's uptime clock in
 /// a new boot with the wall clock `after` later; the test
-/// secrets are held here and never observed; `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
+/// secrets are held here and never observed; `type` keeps the app's own reference to each character it hands the
+/// field, and `typedHeld` is the core's count of those it has not zeroed (`SecretBytes.unwipedCount`, read from the
+/// shared bytes; a kill drops them); `lock(reason: timeout)` is the core's `.timeout`, `manual` its `.lock`.
 public final class DualPasswordFixture: BoundFixture {
     /// What the product values configure before the two passwords are installed.
     public struct Settings {
@@ -70,7 +72,11 @@ public final class DualPasswordFixture: BoundFixture {
         // One event per character, as a keyboard delivers them.
         .event("type", inputs: ["text": password]) { f, inputs in
             var effects: [DualPasswordEffect] = []
-            for character in try f.text(input(inputs, "text")) { effects += try f.send(.typeCharacter(SecretBytes(utf8: String(character)))) }
+            for character in try f.text(input(inputs, "text")) {
+                let typed = SecretBytes(utf8: String(character))
+                f.typed.append(typed)
+                effects += try f.send(.typeCharacter(typed))
+            }
             return try f.effects(effects)
         },
         .event("deleteBackward") { f, _ in try f.emit(.deleteBackward) },
@@ -143,6 +149,9 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("eraseRan", .bool) { f in try f.outputs.eraseRan ?? .bool(f.running().hasErased) },
         .observation("inputLength", .count) { f in .int(try f.running().field.length) },
         .observation("profileKeyHeld", .bool) { f in .bool(try f.running().holdsProfileKey) },
+        // The characters the app handed the field that still hold their bytes, each as the core left it
+        // (`SecretBytes.isWiped` reads the shared bytes): §5's input buffer released as soon as possible.
+        .observation("typedHeld", .count) { f in .int(SecretBytes.unwipedCount(f.typed)) },
         // The device's files, readable while the app is killed: the core's audits of what its store left.
         .observation("leftoverFiles", .count, whileKilled: .served) { f in
             do { return .int(try FileStore.leftoverCount(besideStoreAt: f.storePath)) } catch { throw FixtureError("the store's directory cannot be read") }
@@ -290,6 +299,9 @@ public final class DualPasswordFixture: BoundFixture {
     /// this one (`useInstance`), and which one is driven.
     private var parked: (core: DualPassword?, store: any KeyValueStore)?
     private var instance = "app"
+    /// The app's own references to the characters it typed (as a keyboard's buffer holds them); a kill drops them
+    /// with the process's memory.
+    private var typed: [SecretBytes] = []
 
     /// The outputs of a table step, each as the core gave it.
     private struct Outputs {
@@ -357,13 +369,13 @@ public final class DualPasswordFixture: BoundFixture {
         case .event(let name, let inputs):
             let effects = try Self.bindings.send(name, inputs, to: self)
             // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
-            if faults.takeKill() { core = nil; return [] }
+            if faults.takeKill() { endProcess(); return [] }
             return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
             return []
         case .kill:
-            core = nil
+            endProcess()
             return []
         case .relaunch:
             store = faults.store(path: storePath)
@@ -525,6 +537,12 @@ public final class DualPasswordFixture: BoundFixture {
     }
 
     /// The running core.
+    /// The app's process ends (a kill): the core and everything the app held in memory are gone.
+    private func endProcess() {
+        core = nil
+        typed = []
+    }
+
     private func running() throws(FixtureError) -> DualPassword {
         guard let core else { throw FixtureError("the app is killed") }
         return core
