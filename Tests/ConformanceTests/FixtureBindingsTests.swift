@@ -10,9 +10,13 @@ private final class CounterFixture: BoundFixture {
     /// The counter's effects: a step by some amount, a log line the specs do not model, and one no entry names.
     enum CoreEffect { case stepped(Int), logged, unnamed }
 
+    /// The input of `add` (it may be left out: one), and of the table `double`.
+    static let by = FixtureInput.int("by", 0...9).optional
+    static let of = FixtureInput.int("of", 0...100)
+
     static let bindings: FixtureBindings<CounterFixture> = FixtureBindings(relaunches: true, [
-        .event("add", inputs: ["by": .domain(.int(0...9))], optional: ["by"], inputAliases: ["amount": "by"]) { f, inputs in
-            guard case .int(let n) = inputs.first(where: { $0.name == "by" })?.value ?? .int(1) else { throw FixtureError("by is an int") }
+        .event("add", inputs: [by], inputAliases: ["amount": by]) { f, inputs in
+            let n = try inputs[by] ?? 1
             f.count += n
             return try CounterFixture.bindings.effects([.stepped(n), .logged], of: f)
         },
@@ -39,12 +43,11 @@ private final class CounterFixture: BoundFixture {
             default: throw FixtureError("unknown start \(item.value)")
             }
         },
-        .decision("double", inputs: ["of": .domain(.int(0...100))]) { f, inputs in
-            guard case .int(let n)? = inputs.first?.value else { throw FixtureError("of is an int") }
-            f.doubled = 2 * n
+        .decision("double", inputs: [of]) { f, inputs in
+            f.doubled = 2 * (try inputs[of])
             return []
         },
-        .matrix("grid", axes: ["x": .domain(.bool)]) { _, _ in [] },
+        .matrix("grid", axes: [FixtureInput.bool("x")]) { _, _ in [] },
     ])
 
     var count: Int

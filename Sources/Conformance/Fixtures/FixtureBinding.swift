@@ -10,8 +10,9 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // does not infer a closure's thrown type from its context); `FixtureBindings` passes a `FixtureError` on as it is
     // and wraps any other error in one.
 
-    /// Performs an event (or a table's row) on the fixture with the inputs the step gives, and returns the effects.
-    public typealias Run = @Sendable (F, [NamedValue]) throws -> [Effect]
+    /// Performs an event (or a table's row) on the fixture with the inputs the step gives, read through the entry's
+    /// keys (`try inputs[key]`), and returns the effects.
+    public typealias Run = @Sendable (F, FixtureInputs) throws -> [Effect]
     /// Reads an observation from the fixture's core.
     public typealias Read = @Sendable (F) throws -> Value
     /// The arguments of a core effect the fixture's core emitted when this entry names it, else nil (an error when
@@ -32,13 +33,13 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// What an entry is, with what it carries.
     enum Kind: Sendable {
-        case event(inputs: [String: FixtureType], optional: Set<String>, inputAliases: [String: String], killed: WhileKilled, run: Run)
+        case event(inputs: [any FixtureInputKey], inputAliases: [String: String], killed: WhileKilled, run: Run)
         case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
         case effect(Translate)
         case unmodelledEffect(Translate)
         case product(Product)
-        case decision(inputs: [String: FixtureType], run: Run)
-        case matrix(axes: [String: FixtureType], run: Run)
+        case decision(inputs: [any FixtureInputKey], run: Run)
+        case matrix(axes: [any FixtureInputKey], run: Run)
     }
 
     /// A product parameter: its domain, what lint needs to know about it, and how it configures the core.
@@ -75,15 +76,24 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     // MARK: - Events and observations
 
-    /// An event a spec can send, with the inputs it takes (`optional` ones may be left out), second spellings of
-    /// inputs (`inputAliases`: alias → input; the step's input is renamed before `run` sees it), whether a killed app
-    /// serves it, and the product parameters only it needs (`needing`: product entries, each then required of a spec
-    /// that declares this event).
-    public static func event(_ name: String, inputs: [String: FixtureType] = [:], optional: Set<String> = [],
-                             inputAliases: [String: String] = [:], whileKilled: WhileKilled = .no,
+    /// An event a spec can send, with the inputs it takes (their keys; an optional key's input may be left out),
+    /// second spellings of inputs (`inputAliases`: alias → the input's key; the step's input is renamed before `run`
+    /// sees it), whether a killed app serves it, and the product parameters only it needs (`needing`: product
+    /// entries, each then required of a spec that declares this event).
+    public static func event(_ name: String, inputs: [any FixtureInputKey] = [],
+                             inputAliases: [String: any FixtureInputKey] = [:], whileKilled: WhileKilled = .no,
                              needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .event(inputs: inputs, optional: optional, inputAliases: inputAliases, killed: whileKilled, run: run),
+        Self(name: name, kind: .event(inputs: inputs, inputAliases: inputAliases.mapValues(\.name), killed: whileKilled, run: run),
              needing: needing)
+    }
+
+    /// The same, with the inputs declared by name (transitional: the fixtures move to keys one by one).
+    public static func event(_ name: String, inputs: [String: FixtureType], optional: Set<String> = [],
+                             inputAliases: [String: String] = [:], whileKilled: WhileKilled = .no,
+                             needing: [FixtureBinding<F>] = [], _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
+        let keys = inputs.map { NamedInput(name: $0.key, type: $0.value, isOptional: optional.contains($0.key)) }
+        return Self(name: name, kind: .event(inputs: keys, inputAliases: inputAliases, killed: whileKilled, run: { f, inputs in try run(f, inputs.given) }),
+                    needing: needing)
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.
@@ -124,13 +134,35 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     // MARK: - Tables
 
-    /// A function a spec's `table:` can evaluate as a decision table, with its inputs (all required).
-    public static func decision(_ name: String, inputs: [String: FixtureType], _ run: @escaping Run) -> Self {
+    /// A function a spec's `table:` can evaluate as a decision table, with its inputs' keys (all required: an
+    /// optional key is required here too).
+    public static func decision(_ name: String, inputs: [any FixtureInputKey], _ run: @escaping Run) -> Self {
         Self(name: name, kind: .decision(inputs: inputs, run: run))
     }
 
-    /// A function a spec's `table:` can run as a matrix, with its axes (all required).
-    public static func matrix(_ name: String, axes: [String: FixtureType], _ run: @escaping Run) -> Self {
+    /// The same, with the inputs declared by name (transitional: the fixtures move to keys one by one).
+    public static func decision(_ name: String, inputs: [String: FixtureType],
+                                _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
+        Self(name: name, kind: .decision(inputs: inputs.map { NamedInput(name: $0.key, type: $0.value, isOptional: false) },
+                                         run: { f, inputs in try run(f, inputs.given) }))
+    }
+
+    /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required).
+    public static func matrix(_ name: String, axes: [any FixtureInputKey], _ run: @escaping Run) -> Self {
         Self(name: name, kind: .matrix(axes: axes, run: run))
     }
+
+    /// The same, with the axes declared by name (transitional: the fixtures move to keys one by one).
+    public static func matrix(_ name: String, axes: [String: FixtureType],
+                              _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
+        Self(name: name, kind: .matrix(axes: axes.map { NamedInput(name: $0.key, type: $0.value, isOptional: false) },
+                                       run: { f, inputs in try run(f, inputs.given) }))
+    }
+}
+
+/// An input declared by its name and type alone (transitional: read by name, not through a key).
+private struct NamedInput: FixtureInputKey {
+    let name: String
+    let type: FixtureType
+    let isOptional: Bool
 }

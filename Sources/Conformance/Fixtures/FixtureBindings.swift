@@ -9,7 +9,7 @@ import SpecKit
 /// ```swift
 /// static let bindings: FixtureBindings<MyFixture> = FixtureBindings(relaunches: true, [
 ///     .event("appear") { f, _ in try f.handle(.appear) },
-///     .event("active", inputs: ["away": .duration]) { f, inputs in … },
+///     .event("active", inputs: [away]) { f, inputs in f.clock.advance(by: .milliseconds(try inputs[away])) … },
 ///     .observation("state", .names("Open", "Locked")) { f in .symbol(try f.core().isLocked ? "Locked" : "Open") },
 ///     .effect("startAuthentication") { fixture, effect in … },
 ///     .product("grace", .duration(0...3_600_000)) { settings, item in … },
@@ -21,11 +21,11 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     /// The vocabulary derived from the entries, for lint and the compiler.
     public let vocabulary: FixtureVocabulary
 
-    private let events: [String: (inputs: [String: FixtureType], aliases: [String: String], run: FixtureBinding<F>.Run)]
+    private let events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)]
     private let observations: [String: FixtureBinding<F>.Read]
     private let products: [String: FixtureBinding<F>.Product]
-    private let decisions: [String: FixtureBinding<F>.Run]
-    private let matrices: [String: FixtureBinding<F>.Run]
+    private let decisions: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)]
+    private let matrices: [String: (axes: [any FixtureInputKey], run: FixtureBinding<F>.Run)]
     private let served: Set<String>
     /// The effect and unmodelled-effect entries, in the order declared: what each core effect is matched against.
     private let effectEntries: [FixtureBinding<F>]
@@ -36,9 +36,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     public init(relaunches: Bool = false, movesClockBack: Bool = false, _ groups: [FixtureBinding<F>]...) {
         let entries = groups.flatMap { $0 }.flatMap(\.flattened)
         self.entries = entries
-        var events: [String: (inputs: [String: FixtureType], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
+        var events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
         var observations: [String: FixtureBinding<F>.Read] = [:], products: [String: FixtureBinding<F>.Product] = [:]
-        var decisions: [String: FixtureBinding<F>.Run] = [:], matrices: [String: FixtureBinding<F>.Run] = [:]
+        var decisions: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
+        var matrices: [String: (axes: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
         var served: Set<String> = [], only: Set<String> = []
         func mark(_ name: String, _ killed: FixtureBinding<F>.WhileKilled) {
             if killed != .no { served.insert(name) }
@@ -47,15 +48,15 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         // The first entry of a name wins; `duplicateNames` reports the others.
         for entry in entries.reversed() {
             switch entry.kind {
-            case .event(let inputs, _, let aliases, let killed, let run):
+            case .event(let inputs, let aliases, let killed, let run):
                 events[entry.name] = (inputs, aliases, run)
                 mark(entry.name, killed)
             case .observation(_, _, let killed, let read):
                 observations[entry.name] = read
                 mark(entry.name, killed)
             case .product(let product): products[entry.name] = product
-            case .decision(_, let run): decisions[entry.name] = run
-            case .matrix(_, let run): matrices[entry.name] = run
+            case .decision(let inputs, let run): decisions[entry.name] = (inputs, run)
+            case .matrix(let axes, let run): matrices[entry.name] = (axes, run)
             case .effect, .unmodelledEffect: break
             }
         }
@@ -80,8 +81,9 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         for entry in entries.reversed() {
             let name = entry.name
             switch entry.kind {
-            case .event(let inputs, let optional, _, _, _):
-                v.events[name] = inputs
+            case .event(let inputs, _, _, _):
+                v.events[name] = types(of: inputs)
+                let optional = Set(inputs.filter(\.isOptional).map(\.name))
                 v.optionalInputs[name] = optional.isEmpty ? nil : optional
             case .observation(let type, let tableOutput, _, _):
                 v.observations[name] = type
@@ -93,11 +95,16 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 v.productChoices[name] = p.choices
                 v.productLiterals[name] = p.literal
                 v.productNeeds[name] = p.need
-            case .decision(let inputs, _): v.decisions[name] = inputs
-            case .matrix(let axes, _): v.matrices[name] = axes
+            case .decision(let inputs, _): v.decisions[name] = types(of: inputs)
+            case .matrix(let axes, _): v.matrices[name] = types(of: axes)
             }
         }
         return v
+    }
+
+    /// Each input's type by its name (the first key of a name wins; `duplicateNames` reports the others).
+    private static func types(of keys: [any FixtureInputKey]) -> [String: FixtureType] {
+        Dictionary(keys.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -107,7 +114,8 @@ extension FixtureBindings {
     public func send(_ name: String, _ inputs: [NamedValue], to fixture: F) throws(FixtureError) -> [Effect] {
         guard let event = events[name] else { throw FixtureError("no event \(name)") }
         let named = inputs.map { NamedValue(event.aliases[$0.name] ?? $0.name, $0.value) }
-        return try Self.typed { () throws in try event.run(fixture, named) }
+        let given = FixtureInputs(named, to: "event \(name)", declaring: event.inputs)
+        return try Self.typed { () throws in try event.run(fixture, given) }
     }
 
     /// Reads the observation `name` from the fixture; an observation the table does not declare is an error.
@@ -129,14 +137,16 @@ extension FixtureBindings {
 
     /// Evaluates the decision table `table` with a row's inputs; a table the fixture does not declare is an error.
     public func decide(_ table: String, _ inputs: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
-        guard let run = decisions[table] else { throw FixtureError("no decision table \(table)") }
-        return try Self.typed { () throws in try run(fixture, inputs) }
+        guard let decision = decisions[table] else { throw FixtureError("no decision table \(table)") }
+        let given = FixtureInputs(inputs, to: "decision table \(table)", declaring: decision.inputs)
+        return try Self.typed { () throws in try decision.run(fixture, given) }
     }
 
     /// Runs one cell of the matrix `table`; a matrix the fixture does not declare is an error.
     public func cell(_ table: String, _ axes: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
-        guard let run = matrices[table] else { throw FixtureError("no matrix \(table)") }
-        return try Self.typed { () throws in try run(fixture, axes) }
+        guard let matrix = matrices[table] else { throw FixtureError("no matrix \(table)") }
+        let given = FixtureInputs(axes, to: "matrix \(table)", declaring: matrix.axes)
+        return try Self.typed { () throws in try matrix.run(fixture, given) }
     }
 
     /// Applies the product values to `settings` in order, each value alias replaced by the value it stands for; a
@@ -170,21 +180,24 @@ extension FixtureBindings {
     /// Whether a killed app serves the event or observation `name` (`WhileKilled.served` or `.only`).
     public func isServedWhileKilled(_ name: String) -> Bool { served.contains(name) }
 
-    /// The names declared more than once in one namespace (events, observations, effects, product, tables), sorted:
-    /// empty for a well-formed table.
+    /// The names declared more than once in one namespace (events, observations, effects, product, tables; the
+    /// inputs of one entry, as `event add input by`), sorted: empty for a well-formed table.
     public var duplicateNames: [String] {
         var seen: Set<String> = [], duplicates: Set<String> = []
+        func note(_ name: String) { if !seen.insert(name).inserted { duplicates.insert(name) } }
         for entry in entries {
-            let space: String
+            let space: String, inputs: [any FixtureInputKey]
             switch entry.kind {
-            case .event: space = "event"
-            case .observation: space = "observation"
-            case .effect: space = "effect"
+            case .event(let keys, _, _, _): (space, inputs) = ("event", keys)
+            case .observation: (space, inputs) = ("observation", [])
+            case .effect: (space, inputs) = ("effect", [])
             case .unmodelledEffect: continue
-            case .product: space = "product"
-            case .decision, .matrix: space = "table"
+            case .product: (space, inputs) = ("product", [])
+            case .decision(let keys, _), .matrix(let keys, _): (space, inputs) = ("table", keys)
             }
-            if !seen.insert(space + " " + entry.name).inserted { duplicates.insert(space + " " + entry.name) }
+            note(space + " " + entry.name)
+            var names: Set<String> = []
+            for key in inputs where !names.insert(key.name).inserted { duplicates.insert(space + " " + entry.name + " input " + key.name) }
         }
         return duplicates.sorted()
     }
