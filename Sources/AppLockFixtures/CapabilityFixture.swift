@@ -35,32 +35,39 @@ public final class CapabilityFixture: BoundFixture {
         case attempt(AttemptResult)
     }
 
+    /// The inputs of the events and the decision tables, each declared once with its domain.
+    private enum Key {
+        static let canEvaluate = FixtureInput.bool("canEvaluate")
+        /// What a reply can carry: success, or any LAError code the fixture can translate.
+        static let result = FixtureInput.names("result", ["success"] + codes.map(\.name))
+        static let error = FixtureInput.names("error", "none", "biometryNotAvailable", "biometryNotEnrolled", "biometryLockout",
+                                              "passcodeNotSet", "touchIDNotAvailable", "touchIDNotEnrolled", "touchIDLockout",
+                                              "otherLAError", "notLAError")
+        /// The biometry types a capability table names (`unknownFuture` is a type this OS does not know yet).
+        static let biometryType = FixtureInput.names("biometryType", "none", "touchID", "faceID", "opticID", "unknownFuture")
+        /// The OS generations a capability table names, as the major versions on each side of iOS 11 (the first
+        /// with `biometryType`), so a comparison that is off by one is caught.
+        static let osMajor = FixtureInput.names("osMajor", ["before11": 10, "from11": 11])
+        static let scenario = FixtureInput.names("scenario", "login", "payment", "sensitiveOperation")
+        static let check = FixtureInput.names("check", "available", "notEnrolled", "locked", "notSupported", "error")
+        static let passcodeSet = FixtureInput.bool("passcodeSet")
+    }
+
     /// Every name this fixture knows, once, with its domain and what it does.
     public static let bindings: FixtureBindings<CapabilityFixture> = FixtureBindings([
         // Events
-        .event("authenticate", inputs: ["canEvaluate": .bool]) { f, inputs in
-            guard case .bool(let canEvaluate)? = inputs.first(where: { $0.name == "canEvaluate" })?.value else {
-                throw FixtureError("authenticate needs canEvaluate")
-            }
-            let request = f.session.request(canEvaluate: canEvaluate)
+        .event("authenticate", inputs: [Key.canEvaluate]) { f, inputs in
+            let request = f.session.request(canEvaluate: try inputs[Key.canEvaluate])
             if case .evaluate(let id, _) = request { f.attempt = id }
             return try f.effects(.request(request))
         },
-        .event("reply", inputs: ["result": replyResults]) { f, inputs in
-            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
-                throw FixtureError("reply needs a result")
-            }
-            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try code(result))
-            return try f.effects(f.session.receive(outcome, forAttempt: f.attempt).map(CoreEffect.attempt))
+        .event("reply", inputs: [Key.result]) { f, inputs in
+            try f.effects(f.session.receive(outcome(try inputs[Key.result]), forAttempt: f.attempt).map(CoreEffect.attempt))
         },
         // A reply that comes late, after a new request: the attempt before the one in flight.
-        .event("lateReply", inputs: ["result": replyResults]) { f, inputs in
-            guard let result = inputs.first(where: { $0.name == "result" })?.value.description else {
-                throw FixtureError("lateReply needs a result")
-            }
+        .event("lateReply", inputs: [Key.result]) { f, inputs in
             guard f.attempt > 1 else { throw FixtureError("lateReply needs an earlier request") }
-            let outcome: EvaluationOutcome = result == "success" ? .success : .failure(try code(result))
-            return try f.effects(f.session.receive(outcome, forAttempt: f.attempt - 1).map(CoreEffect.attempt))
+            return try f.effects(f.session.receive(outcome(try inputs[Key.result]), forAttempt: f.attempt - 1).map(CoreEffect.attempt))
         },
         .event("cancel") { f, _ in try f.effects(f.session.cancel().map(CoreEffect.attempt)) },
         // Observations, read from the session (a decision's output while it stands)
@@ -111,24 +118,18 @@ public final class CapabilityFixture: BoundFixture {
         .product("fallbackTitle", .text) { _, _ in },
         .product("cancelTitle", .text) { _, _ in },
         // Decision tables
-        .decision("capability.check", inputs: [
-            "canEvaluate": .bool,
-            "error": .names("none", "biometryNotAvailable", "biometryNotEnrolled", "biometryLockout", "passcodeNotSet",
-                            "touchIDNotAvailable", "touchIDNotEnrolled", "touchIDLockout", "otherLAError", "notLAError"),
-            "biometryType": biometryTypes, "osMajor": osMajors,
-        ]) { f, inputs in
-            try f.decideReport(values(inputs))
+        .decision("capability.check", inputs: [Key.canEvaluate, Key.error, Key.biometryType, Key.osMajor]) { f, inputs in
+            try f.decideReport(canEvaluate: inputs[Key.canEvaluate], error: .some(inputs[Key.error]),
+                               biometryType: inputs[Key.biometryType], osMajor: inputs[Key.osMajor])
             return []
         },
-        .decision("capability.type", inputs: ["canEvaluate": .bool, "biometryType": biometryTypes, "osMajor": osMajors]) { f, inputs in
-            try f.decideReport(values(inputs))
+        .decision("capability.type", inputs: [Key.canEvaluate, Key.biometryType, Key.osMajor]) { f, inputs in
+            try f.decideReport(canEvaluate: inputs[Key.canEvaluate], error: nil, biometryType: inputs[Key.biometryType],
+                               osMajor: inputs[Key.osMajor])
             return []
         },
-        .decision("capability.scenario-policy", inputs: [
-            "scenario": .names("login", "payment", "sensitiveOperation"),
-            "check": .names("available", "notEnrolled", "locked", "notSupported", "error"), "passcodeSet": .bool,
-        ]) { f, inputs in
-            try f.decidePlan(values(inputs))
+        .decision("capability.scenario-policy", inputs: [Key.scenario, Key.check, Key.passcodeSet]) { f, inputs in
+            try f.decidePlan(scenario: inputs[Key.scenario], check: inputs[Key.check], passcodeSet: inputs[Key.passcodeSet])
             return []
         },
     ])
@@ -173,43 +174,32 @@ public final class CapabilityFixture: BoundFixture {
         try Self.bindings.effects(core.map { [$0] } ?? [], of: self)
     }
 
-
-    /// A row's inputs by name, as text (the first of a name wins).
-    private static func values(_ inputs: [NamedValue]) -> [String: String] {
-        Dictionary(inputs.map { ($0.name, $0.value.description) }, uniquingKeysWith: { a, _ in a })
-    }
-
     // MARK: - Decision tables
 
-    private func decideReport(_ values: [String: String]) throws(FixtureError) {
-        let canEvaluate = try Self.flag(values, "canEvaluate")
-        let type = try Self.type(try Self.input(values, "biometryType"))
-        let os: Int
-        switch try Self.input(values, "osMajor") {
-        case "before11": os = 10
-        case "from11": os = 11
-        case let other: throw FixtureError("unknown osMajor \(other)")
-        }
+    /// capability.check and capability.type (`error` nil: the table has no error input) → a report the core
+    /// classifies.
+    private func decideReport(canEvaluate: Bool, error errorName: String?, biometryType: String, osMajor: Int) throws(FixtureError) {
+        let type = try Self.type(biometryType)
         let error: LAErrorCode?
         // capability.type has no error input: a report that cannot evaluate carries biometryNotEnrolled there.
-        if let name = values["error"] {
-            error = try Self.reportError(name)
+        if let errorName {
+            error = try Self.reportError(errorName)
         } else {
             error = canEvaluate ? nil : .biometryNotEnrolled
         }
         let report = CapabilityReport(canEvaluate: canEvaluate, error: canEvaluate ? nil : error, biometryType: type,
-                                      osMajorVersion: os)
+                                      osMajorVersion: osMajor)
         outputs.result = .symbol(Self.statusName(BiometricCapability.classify(report)))
         outputs.hardwareSupported = .bool(BiometricCapability.isHardwareSupported(report))
         outputs.type = .symbol(BiometricCapability.resolvedType(report).rawValue)
         outputs.name = .text(BiometricCapability.typeName(report))
     }
 
-    private func decidePlan(_ values: [String: String]) throws(FixtureError) {
-        let scenarioName = try Self.input(values, "scenario")
+    /// capability.scenario-policy → the core's plan for the scenario, over a report the core classifies as `check`.
+    private func decidePlan(scenario scenarioName: String, check: String, passcodeSet: Bool) throws(FixtureError) {
         guard let scenario = AuthScenario(rawValue: scenarioName) else { throw FixtureError("unknown scenario \(scenarioName)") }
         let report: CapabilityReport
-        switch try Self.input(values, "check") {
+        switch check {
         case "available": report = CapabilityReport(canEvaluate: true, biometryType: .faceID)
         case "notEnrolled": report = CapabilityReport(canEvaluate: false, error: .biometryNotEnrolled, biometryType: .faceID)
         case "locked": report = CapabilityReport(canEvaluate: false, error: .biometryLockout, biometryType: .faceID)
@@ -217,24 +207,16 @@ public final class CapabilityFixture: BoundFixture {
         case "error": report = CapabilityReport(canEvaluate: false, error: .invalidContext, biometryType: .none)
         case let other: throw FixtureError("unknown check \(other)")
         }
-        let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: try Self.flag(values, "passcodeSet"))
+        let plan = ScenarioPlan.plan(scenario, report: report, passcodeSet: passcodeSet)
         (outputs.policy, outputs.entry, outputs.onTap) = (.symbol(plan.policy.rawValue), .symbol(plan.entry.rawValue), .symbol(plan.onTap.rawValue))
         (outputs.message, outputs.buttonTitle) = (.text(plan.message ?? ""), .text(plan.buttonTitle ?? ""))
     }
 
     // MARK: - Names
 
-    private static func input(_ values: [String: String], _ name: String) throws(FixtureError) -> String {
-        guard let value = values[name] else { throw FixtureError("the table gives no \(name)") }
-        return value
-    }
-
-    private static func flag(_ values: [String: String], _ name: String) throws(FixtureError) -> Bool {
-        switch try input(values, name) {
-        case "true": return true
-        case "false": return false
-        case let other: throw FixtureError("\(name) must be true or false, not \(other)")
-        }
+    /// What a reply carries: success, or the failure with the LAError code it names.
+    private static func outcome(_ result: String) throws(FixtureError) -> EvaluationOutcome {
+        result == "success" ? .success : .failure(try code(result))
     }
 
     private static func type(_ name: String) throws(FixtureError) -> BiometryType {
@@ -252,14 +234,6 @@ public final class CapabilityFixture: BoundFixture {
     }
 
     /// The specs' names of the LAError codes (the core's cases), one table for both directions.
-    /// What a reply can carry: success, or any LAError code the fixture can translate.
-    /// The biometry types a capability table names (`unknownFuture` is a type this OS does not know yet).
-    private static let biometryTypes = FixtureType.names("none", "touchID", "faceID", "opticID", "unknownFuture")
-    /// The OS generations a capability table names: before iOS 11 (no `biometryType`) and from it.
-    private static let osMajors = FixtureType.names("before11", "from11")
-
-    private static var replyResults: FixtureType { .domain(.enumeration(["success"] + codes.map(\.name))) }
-
     private static let codes: [(name: String, code: LAErrorCode)] = [
         ("biometryNotAvailable", .biometryNotAvailable), ("biometryNotEnrolled", .biometryNotEnrolled),
         ("biometryLockout", .biometryLockout), ("passcodeNotSet", .passcodeNotSet),

@@ -1,4 +1,10 @@
+import Conformance
 import SpecKit
+
+/// The whole numbers a count the core keeps can reach.
+private let counts = 0...100_000_000
+/// The durations the core reports or a step waits: up to a day, in milliseconds.
+private let durations = 0...86_400_000
 
 /// Short spellings for the fixtures' vocabulary declarations.
 extension FixtureType {
@@ -7,9 +13,17 @@ extension FixtureType {
     /// Free text, read back as the core shows it.
     static let text = FixtureType.domain(.text)
     /// A count the core keeps: any whole number a row could reach.
-    static let count = FixtureType.domain(.int(0...100_000_000))
+    static let count = FixtureType.domain(.int(counts))
     /// A duration the core reports or a step waits: up to a day.
-    static let duration = FixtureType.domain(.duration(0...86_400_000))
+    static let duration = FixtureType.domain(.duration(durations))
     /// One of the names, as the fixture translates them.
     static func names(_ names: String...) -> FixtureType { .domain(.enumeration(names)) }
+}
+
+/// The same spellings for input keys.
+extension FixtureInput where Output == Int {
+    /// A count input: any whole number a row could reach.
+    static func count(_ name: String) -> FixtureInput<Int> { .int(name, counts) }
+    /// A duration input, up to a day, read in milliseconds.
+    static func duration(_ name: String) -> FixtureInput<Int> { .duration(name, durations) }
 }

@@ -48,17 +48,11 @@ struct FixtureErrorSitesTests {
 
     static let entries: [Entry] = [
         // Capability
-        Entry("CapabilityFixture", "must be true or false", typed),
-        Entry("CapabilityFixture", "authenticate needs canEvaluate", input),
-        Entry("CapabilityFixture", "lateReply needs a result", input),
         Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a lateReply before any authenticate; lint does not order events")),
         Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
-        Entry("CapabilityFixture", "reply needs a result", input),
-        Entry("CapabilityFixture", "the table gives no", input),
         Entry("CapabilityFixture", "unknown LAError code", value),
         Entry("CapabilityFixture", "unknown biometryType", value),
         Entry("CapabilityFixture", "unknown check", value),
-        Entry("CapabilityFixture", "unknown osMajor", value),
         Entry("CapabilityFixture", "unknown policy", product),
         Entry("CapabilityFixture", "unknown scenario", value),
         // Dual password: faults
