@@ -28,29 +28,35 @@ public final class LaunchLockFixture: BoundFixture {
     /// The core's effects.
     public typealias CoreEffect = LaunchLockEffect
 
+    /// The inputs of the events and the decision tables, each declared once with its domain.
+    private enum Key {
+        static let away = FixtureInput.duration("away")
+        static let outcome = FixtureInput.names("outcome", "success", "failure", "cancel")
+        static let available = FixtureInput.bool("available")
+        static let canEvaluate = FixtureInput.bool("canEvaluate")
+        static let biometryType = FixtureInput.names("biometryType", "none", "touchID", "faceID")
+        static let enabled = FixtureInput.bool("enabled")
+        static let action = FixtureInput.names("action", "turnOn", "turnOff")
+        static let auth = FixtureInput.names("auth", "success", "failure", "cancel")
+    }
+
     /// Every name this fixture knows, once, with its domain and what it does.
     public static let bindings = FixtureBindings<LaunchLockFixture>(relaunches: true, movesClockBack: true, [
         // Events
         .event("appear") { f, _ in try f.handle(.appear) },
         .event("background") { f, _ in try f.handle(.scenePhase(.background)) },
         .event("inactive") { f, _ in try f.handle(.scenePhase(.inactive)) },
-        .event("active", inputs: ["away": .duration]) { f, inputs in
-            if let away = inputs.first(where: { $0.name == "away" }) {
-                guard case .duration(let ms) = away.value else { throw FixtureError("away must be a duration") }
-                f.clock.advance(by: .milliseconds(Int64(ms)))
-            }
+        .event("active", inputs: [Key.away]) { f, inputs in
+            f.clock.advance(by: .milliseconds(Int64(try inputs[Key.away])))
             return try f.handle(.scenePhase(.active))
         },
-        // `auth` is a second spelling of `outcome`.
-        .event("authResult", inputs: ["outcome": .names("success", "failure", "cancel")], inputAliases: ["auth": "outcome"]) { f, inputs in
-            try f.handle(.authenticationResult(try reply(inputs)))
+        // `auth` (the toggle table's word for the reply) is a second spelling of `outcome`.
+        .event("authResult", inputs: [Key.outcome], inputAliases: [Key.auth.name: Key.outcome]) { f, inputs in
+            try f.handle(.authenticationResult(try reply(inputs[Key.outcome])))
         },
         .event("unlockTapped") { f, _ in try f.handle(.unlockTapped) },
-        .event("toggleOn", inputs: ["available": .bool]) { f, inputs in
-            if let available = inputs.first(where: { $0.name == "available" }) {
-                guard case .bool(let flag) = available.value else { throw FixtureError("available must be a bool") }
-                _ = try f.setAvailability(flag ? .faceID : .unavailable)
-            }
+        .event("toggleOn", inputs: [Key.available]) { f, inputs in
+            _ = try f.setAvailability(try inputs[Key.available] ? .faceID : .unavailable)
             return try f.handle(.toggleOn)
         },
         .event("toggleOff") { f, _ in try f.handle(.toggleOff) },
@@ -119,13 +125,13 @@ public final class LaunchLockFixture: BoundFixture {
         },
         // Decision tables: each evaluation starts from a fresh install (no store file, a capable device), as the rows
         // assume, whatever an earlier evaluation on this fixture left behind.
-        .decision("launch-lock.availability", inputs: ["canEvaluate": .bool, "biometryType": .names("none", "touchID", "faceID"), "enabled": .bool]) { f, inputs in
+        .decision("launch-lock.availability", inputs: [Key.canEvaluate, Key.biometryType, Key.enabled]) { f, inputs in
             try f.freshInstall()
-            return try f.decideAvailability(values(inputs))
+            return try f.decideAvailability(inputs)
         },
-        .decision("launch-lock.toggle", inputs: ["action": .names("turnOn", "turnOff"), "available": .bool, "auth": .names("success", "failure", "cancel")]) { f, inputs in
+        .decision("launch-lock.toggle", inputs: [Key.action, Key.available, Key.auth]) { f, inputs in
             try f.freshInstall()
-            return try f.decideToggle(values(inputs))
+            return try f.decideToggle(inputs)
         },
     ])
 
@@ -193,13 +199,9 @@ public final class LaunchLockFixture: BoundFixture {
 
     // MARK: - Events
 
-    private static func reply(_ inputs: [NamedValue]) throws(FixtureError) -> AuthenticationReply {
-        guard let outcome = inputs.first(where: { $0.name == "outcome" }) else {
-            throw FixtureError("authResult needs an outcome")
-        }
-        guard let reply = AuthenticationReply(rawValue: outcome.value.description) else {
-            throw FixtureError("unknown outcome \(outcome.value)")
-        }
+    /// The core's reply a spec's outcome names.
+    private static func reply(_ outcome: String) throws(FixtureError) -> AuthenticationReply {
+        guard let reply = AuthenticationReply(rawValue: outcome) else { throw FixtureError("unknown outcome \(outcome)") }
         return reply
     }
 
@@ -244,17 +246,12 @@ public final class LaunchLockFixture: BoundFixture {
         throw FixtureError("no observation: the outputs of launch-lock.toggle stand only right after one of its rows")
     }
 
-    /// A row's inputs by name (the first of a name wins).
-    private static func values(_ inputs: [NamedValue]) -> [String: Value] {
-        Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-    }
-
     /// Evaluates `launch-lock.availability` (inputs canEvaluate, biometryType, enabled) by driving the core.
-    private func decideAvailability(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
-        let canEvaluate = try required(bool(values["canEvaluate"], "canEvaluate"), "canEvaluate")
-        guard case .symbol(let typeName)? = values["biometryType"] else { throw FixtureError("the table gives no biometryType") }
+    private func decideAvailability(_ inputs: FixtureInputs) throws(FixtureError) -> [Effect] {
+        let canEvaluate = try inputs[Key.canEvaluate]
+        let typeName = try inputs[Key.biometryType]
         guard let type = BiometryType(rawValue: typeName) else { throw FixtureError("unknown biometryType \(typeName)") }
-        if try required(bool(values["enabled"], "enabled"), "enabled") {
+        if try inputs[Key.enabled] {
             // The lock is turned on the only way the core allows: on a capable device, through one successful prompt.
             try turnOn()
         }
@@ -266,9 +263,9 @@ public final class LaunchLockFixture: BoundFixture {
     }
 
     /// Evaluates `launch-lock.toggle` (inputs action, available, auth) by driving the core.
-    private func decideToggle(_ values: [String: Value]) throws(FixtureError) -> [Effect] {
-        guard case .symbol(let action)? = values["action"] else { throw FixtureError("the table gives no action") }
-        let available = try required(bool(values["available"], "available"), "available")
+    private func decideToggle(_ inputs: FixtureInputs) throws(FixtureError) -> [Effect] {
+        let action = try inputs[Key.action]
+        let available = try inputs[Key.available]
         // Each row starts in a new process, so that `hasStartedPrompt` covers this action (and its reply) only; a
         // turnOff row turns the lock on in an earlier process.
         switch action {
@@ -278,10 +275,7 @@ public final class LaunchLockFixture: BoundFixture {
             _ = try handle(.toggleOn)
             // The reply goes to the prompt the toggle opened, if it opened one.
             if try running().pendingPurpose != nil {
-                guard let auth = values["auth"], let reply = AuthenticationReply(rawValue: auth.description) else {
-                    throw FixtureError("a prompt opened but the row gives no auth reply")
-                }
-                _ = try handle(.authenticationResult(reply))
+                _ = try handle(.authenticationResult(Self.reply(inputs[Key.auth])))
             }
         case "turnOff":
             try turnOn()
@@ -306,17 +300,6 @@ public final class LaunchLockFixture: BoundFixture {
         _ = try handle(.authenticationResult(.success))
         guard try running().enabled else { throw FixtureError("could not turn the lock on") }
         _ = try setAvailability(previous)
-    }
-
-    private func required(_ flag: Bool?, _ name: String) throws(FixtureError) -> Bool {
-        guard let flag else { throw FixtureError("the table gives no \(name)") }
-        return flag
-    }
-
-    private func bool(_ value: Value?, _ name: String) throws(FixtureError) -> Bool? {
-        guard let value else { return nil }
-        guard case .bool(let flag) = value else { throw FixtureError("\(name) must be a bool") }
-        return flag
     }
 
     // MARK: - Names
