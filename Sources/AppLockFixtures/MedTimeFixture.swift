@@ -66,43 +66,56 @@ public final class MedTimeFixture: BoundFixture {
     /// The core's effects.
     public typealias CoreEffect = MedTimeEffect
 
+    /// The inputs of the events and the decision table, each declared once with its domain.
+    private enum Key {
+        static let sessionValid = FixtureInput.bool("sessionValid")
+        static let biometricEnabled = FixtureInput.bool("biometricEnabled")
+        static let outcome = FixtureInput.names("outcome", "success", "failure", "cancel", "usePin")
+        static let pin = FixtureInput.names("pin", "correct", "wrong")
+        static let elapsed = FixtureInput.duration("elapsed")
+        static let key = FixtureInput.names("key", "right", "wrong", "notADigit")
+        static let which = FixtureInput.names("which", "app", "extension")
+        static let record = FixtureInput.names("record", "formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")
+        /// Whether medtime.attempt-rules fails the biometric prompt (`biometric`) or the PIN.
+        static let method = FixtureInput.names("method", ["biometric": true, "pin": false])
+        /// How many failures medtime.attempt-rules makes: at least the one whose outcome it reads.
+        static let failures = FixtureInput.int("failures", 1...100_000_000)
+    }
+
     /// Every name this fixture knows, once, with its domain and what it does.
     public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
         // Events
-        .event("open", inputs: ["sessionValid": .bool, "biometricEnabled": .bool]) { f, inputs in
-            try f.effects(f.open(sessionValid: flag(inputs, "sessionValid"), biometricEnabled: flag(inputs, "biometricEnabled")))
+        .event("open", inputs: [Key.sessionValid, Key.biometricEnabled]) { f, inputs in
+            try f.effects(f.open(sessionValid: inputs[Key.sessionValid], biometricEnabled: inputs[Key.biometricEnabled]))
         },
-        .event("bioResult", inputs: ["outcome": .names("success", "failure", "cancel", "usePin")]) { f, inputs in
-            try f.effects(f.bioResult(input(inputs, "outcome").description))
+        .event("bioResult", inputs: [Key.outcome]) { f, inputs in
+            try f.effects(f.bioResult(inputs[Key.outcome]))
         },
-        .event("pinComplete", inputs: ["pin": .names("correct", "wrong")]) { f, inputs in
-            try f.effects(f.pinComplete(input(inputs, "pin").description))
+        .event("pinComplete", inputs: [Key.pin]) { f, inputs in
+            try f.effects(f.pinComplete(inputs[Key.pin]))
         },
-        .event("wait", inputs: ["elapsed": .duration]) { f, inputs in
-            guard case .duration(let ms) = try input(inputs, "elapsed") else { throw FixtureError("elapsed is not a duration") }
-            f.clock.advance(by: .milliseconds(Int64(ms)))
+        .event("wait", inputs: [Key.elapsed]) { f, inputs in
+            f.clock.advance(by: .milliseconds(Int64(try inputs[Key.elapsed])))
             return try f.effects(f.send(.tick))
         },
         .event("relogin") { f, _ in try f.effects(f.send(.tapLogin)) },
         .event("forgotPin") { f, _ in try f.effects(f.send(.forgotPIN)) },
-        .event("digit", inputs: ["key": .names("right", "wrong", "notADigit")]) { f, inputs in
-            try f.effects(f.digit(input(inputs, "key").description))
+        .event("digit", inputs: [Key.key]) { f, inputs in
+            try f.effects(f.digit(inputs[Key.key]))
         },
         .event("delete") { f, _ in try f.effects(f.send(.delete)) },
         .event("clearAll") { f, _ in try f.effects(f.send(.clearAll)) },
         // The device: which process is in front, its clock, its store file (served by a killed app too).
-        .event("useInstance", inputs: ["which": .names("app", "extension")], whileKilled: .served) { f, inputs in
-            try f.useInstance(input(inputs, "which").description)
+        .event("useInstance", inputs: [Key.which], whileKilled: .served) { f, inputs in
+            try f.useInstance(inputs[Key.which])
             return []
         },
-        .event("clockMoves", inputs: ["elapsed": .duration], whileKilled: .served) { f, inputs in
-            guard case .duration(let ms) = try input(inputs, "elapsed") else { throw FixtureError("elapsed is not a duration") }
-            f.clock.advance(by: .milliseconds(Int64(ms)))
+        .event("clockMoves", inputs: [Key.elapsed], whileKilled: .served) { f, inputs in
+            f.clock.advance(by: .milliseconds(Int64(try inputs[Key.elapsed])))
             return []
         },
-        .event("storeCredential", inputs: ["record": .names("formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")],
-               whileKilled: .served) { f, inputs in
-            try f.storeCredential(input(inputs, "record").description)
+        .event("storeCredential", inputs: [Key.record], whileKilled: .served) { f, inputs in
+            try f.storeCredential(inputs[Key.record])
             return []
         },
     ],
@@ -156,8 +169,8 @@ public final class MedTimeFixture: BoundFixture {
     productBindings,
     [
         // `failures` counts the failures so far, at least the one just made (the core records the last failure).
-        .decision("medtime.attempt-rules", inputs: ["method": .names("biometric", "pin"), "failures": .domain(.int(1...100_000_000))]) { f, inputs in
-            try f.decide(inputs)
+        .decision("medtime.attempt-rules", inputs: [Key.method, Key.failures]) { f, inputs in
+            try f.decide(biometric: inputs[Key.method], failures: inputs[Key.failures])
             return []
         },
     ])
@@ -323,18 +336,6 @@ public final class MedTimeFixture: BoundFixture {
 
     // MARK: - Events
 
-    /// The input `key` of an event; lint reports a spec that does not give a required one.
-    private static func input(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Value {
-        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("the event needs the input \(key)") }
-        return v
-    }
-
-    /// The boolean input `key` of an event.
-    private static func flag(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Bool {
-        guard case .bool(let b) = try input(inputs, key) else { throw FixtureError("\(key) is not a boolean") }
-        return b
-    }
-
     /// The core's effects as the specs name them.
     private func effects(_ core: [MedTimeEffect]) throws(FixtureError) -> [Effect] {
         try Self.bindings.effects(core, of: self)
@@ -452,18 +453,9 @@ public final class MedTimeFixture: BoundFixture {
         }
     }
 
-    /// Evaluates medtime.attempt-rules by driving a fresh core of its own to the `failures`-th failure.
-    private func decide(_ inputs: [NamedValue]) throws(FixtureError) {
-        guard let method = inputs.first(where: { $0.name == "method" })?.value.description,
-              case .int(let failures)? = inputs.first(where: { $0.name == "failures" })?.value else {
-            throw FixtureError("attempt-rules needs method and failures")
-        }
-        let biometric: Bool
-        switch method {
-        case "biometric": biometric = true
-        case "pin": biometric = false
-        default: throw FixtureError("unknown method \(method)")
-        }
+    /// Evaluates medtime.attempt-rules by driving a fresh core of its own to the `failures`-th failure of the
+    /// biometric prompt (`biometric`) or of the PIN.
+    private func decide(biometric: Bool, failures: Int) throws(FixtureError) {
         // Every evaluation starts on a fresh core (persistence is not observed here: an in-memory store).
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])

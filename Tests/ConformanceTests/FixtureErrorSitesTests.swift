@@ -126,12 +126,8 @@ struct FixtureErrorSitesTests {
         Entry("LaunchLockFixture", "unknown outcome", value),
         Entry("LaunchLockFixture", "unknown policy", product),
         // MedTime
-        Entry("MedTimeFixture", "is not a boolean", typed),
-        Entry("MedTimeFixture", "the event needs the input", input),
-        Entry("MedTimeFixture", "attempt-rules needs method and failures", input),
         Entry("MedTimeFixture", "could not set up the MedTime store", io),
         Entry("MedTimeFixture", "could not write the credential record", io),
-        Entry("MedTimeFixture", "elapsed is not a duration", typed),
         Entry("MedTimeFixture", "no observation", observation),
         Entry("MedTimeFixture", "is not 4 or 6", product),
         Entry("MedTimeFixture", "the app is killed", killed),
@@ -144,7 +140,6 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "unknown credential record", value),
         Entry("MedTimeFixture", "unknown instance", value),
         Entry("MedTimeFixture", "unknown key", value),
-        Entry("MedTimeFixture", "unknown method", value),
         Entry("MedTimeFixture", "unknown pin", value),
         // Storage faults (shared by MedTime and the dual password)
         Entry("StorageFaults", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.Condition)")),
