@@ -57,14 +57,34 @@ final class StorageFaults: Sendable {
         case storageFull, storageWorks, storageUnreadable, corruptStore, writeFails, killDuringWrite, callFails, restoreStore
 
         /// The inputs the event takes, with the values each can be.
-        var inputs: [String: FixtureType] {
+        var inputs: [any FixtureInputKey] {
             switch self {
-            case .storageFull, .storageWorks, .storageUnreadable, .corruptStore: [:]
-            case .writeFails: ["nth": .domain(.int(1...10))]
-            case .killDuringWrite: ["at": .domain(.enumeration(KillPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))]
-            case .callFails: ["at": .domain(.enumeration(FailPoint.allCases.map(\.rawValue))), "nth": .domain(.int(1...10))]
-            case .restoreStore: ["image": .domain(.enumeration(StoreImages.names)), "deviceSecret": .names("restored", "lost")]
+            case .storageFull, .storageWorks, .storageUnreadable, .corruptStore: []
+            case .writeFails: [Key.nth]
+            case .killDuringWrite: [Key.killAt, Key.nth]
+            case .callFails: [Key.failAt, Key.nth]
+            case .restoreStore: [Key.image, Key.deviceSecret]
             }
+        }
+    }
+
+    /// The inputs of the storage events, each declared once with its domain.
+    private enum Key {
+        /// Which write from the scheduling step (1 is the next).
+        static let nth = FixtureInput.int("nth", 1...10)
+        /// Where `killDuringWrite` cuts the write.
+        static let killAt = at(KillPoint.self)
+        /// Which system call `callFails` fails.
+        static let failAt = at(FailPoint.self)
+        /// The store image `restoreStore` puts in place.
+        static let image = FixtureInput.names("image", StoreImages.names)
+        /// Whether the device keeps the image's secret (`restored`) or has none (`lost`).
+        static let deviceSecret = FixtureInput.names("deviceSecret", ["restored": true, "lost": false])
+
+        /// The input naming a point of FileStore's atomic write: one of `point`'s cases.
+        private static func at<Point: CaseIterable & RawRepresentable & Sendable>(_ point: Point.Type) -> FixtureInput<Point>
+            where Point.RawValue == String {
+            FixtureInput.cases("at", of: point)
         }
     }
 
@@ -96,8 +116,8 @@ final class StorageFaults: Sendable {
     /// lost with the process) until `relaunch`.
     func takeKill() -> Bool { isDead }
 
-    /// Performs one of the storage events.
-    func perform(_ event: Event, _ inputs: [NamedValue], storePath: String) throws(FixtureError) {
+    /// Performs one of the storage events with the inputs the step gives.
+    func perform(_ event: Event, _ inputs: FixtureInputs, storePath: String) throws(FixtureError) {
         switch event {
         case .storageFull: setWritesFail(true)
         case .storageWorks:
@@ -108,8 +128,7 @@ final class StorageFaults: Sendable {
             state.withLock { $0.writes = 0; $0.failWrite = nth }
         case .killDuringWrite:
             let nth = try Self.nth(inputs)
-            guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
-                  let point = KillPoint(rawValue: name) else { throw FixtureError("killDuringWrite needs at: a system call") }
+            let point = try inputs[Key.killAt]
             state.withLock { $0.writes = 0; $0.kill = (nth, point) }
         case .corruptStore:
             // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
@@ -118,11 +137,10 @@ final class StorageFaults: Sendable {
             }
             state.withLock { $0.fileDamaged = true }
         case .restoreStore:
-            try restore(inputs, storePath: storePath)
+            try restore(image: inputs[Key.image], secretRestored: inputs[Key.deviceSecret], storePath: storePath)
         case .callFails:
             let nth = try Self.nth(inputs)
-            guard case .symbol(let name)? = inputs.first(where: { $0.name == "at" })?.value,
-                  let point = FailPoint(rawValue: name) else { throw FixtureError("callFails needs at: a system call") }
+            let point = try inputs[Key.failAt]
             state.withLock { $0.writes = 0; $0.failCall = (nth, point) }
         }
     }
@@ -131,23 +149,21 @@ final class StorageFaults: Sendable {
     /// earlier release wrote) leaves it, and gives the device the image's secret (`restored`) or none (`lost`: the
     /// backup went to another device, and the secret is a this-device-only Keychain item). The running core finds out
     /// at its next read; the stores built from now on (a relaunch) use the device's secret.
-    private func restore(_ inputs: [NamedValue], storePath: String) throws(FixtureError) {
-        guard case .symbol(let name)? = inputs.first(where: { $0.name == "image" })?.value, let image = StoreImages.image(name) else {
+    private func restore(image name: String, secretRestored: Bool, storePath: String) throws(FixtureError) {
+        guard let image = StoreImages.image(name) else {
             throw FixtureError("restoreStore needs image: one of \(StoreImages.names.joined(separator: ", "))")
         }
-        guard case .symbol(let secret)? = inputs.first(where: { $0.name == "deviceSecret" })?.value,
-              ["restored", "lost"].contains(secret) else { throw FixtureError("restoreStore needs deviceSecret: restored or lost") }
         guard FileManager.default.createFile(atPath: storePath, contents: Data(image.bytes)) else {
             throw FixtureError("could not restore the store image \(name)")
         }
-        let deviceSecret = secret == "restored" ? image.deviceSecret : nil
+        let deviceSecret = secretRestored ? image.deviceSecret : nil
         state.withLock { $0.deviceSecret = deviceSecret; $0.fileDamaged = false }
     }
 
-    private static func nth(_ inputs: [NamedValue]) throws(FixtureError) -> Int {
-        guard case .int(let n)? = inputs.first(where: { $0.name == "nth" })?.value, n >= 1 else {
-            throw FixtureError("the fault needs nth: which write from now (1 is the next)")
-        }
+    /// Which write from now a fault is for (1 is the next).
+    private static func nth(_ inputs: FixtureInputs) throws(FixtureError) -> Int {
+        let n = try inputs[Key.nth]
+        guard n >= 1 else { throw FixtureError("the fault needs nth: which write from now (1 is the next)") }
         return n
     }
 

@@ -143,11 +143,8 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "unknown pin", value),
         // Storage faults (shared by MedTime and the dual password)
         Entry("StorageFaults", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.Condition)")),
-        Entry("StorageFaults", "callFails needs at", inputOrValue),
         Entry("StorageFaults", "could not damage the store file", io),
         Entry("StorageFaults", "could not restore the store image", io),
-        Entry("StorageFaults", "killDuringWrite needs at", inputOrValue),
-        Entry("StorageFaults", "restoreStore needs deviceSecret", inputOrValue),
         Entry("StorageFaults", "restoreStore needs image", inputOrValue),
         Entry("StorageFaults", "the fault needs nth", inputOrValue),
         // The binding tables every fixture dispatches through (Sources/Conformance/Fixtures)
