@@ -45,34 +45,63 @@ public final class DualPasswordFixture: BoundFixture {
                                                                                        StorageFaults.conditionBindings { f in f.faults },
                                                                                        observationBindings, effectBindings, productBindings, tableBindings)
 
+    /// The inputs of the events, the tables and the matrix, each declared once with its domain.
+    private enum Key {
+        // The lock screen and the settings
+        static let password = FixtureInput.expression("password", operands: passwords)
+        /// Whether the submission waits out the failure delay's cap first.
+        static let waited = FixtureInput.names("waited", ["none": false, "cap": true])
+        static let outcome = FixtureInput.names("outcome", ["success": AuthenticationReply.success, "failure": .failure, "cancel": .cancel])
+        static let reason = FixtureInput.names("reason", ["timeout": DualPasswordEvent.timeout, "manual": .lock])
+        static let allowed = FixtureInput.bool("allowed")
+        /// Whether the answer declines (the erase set-up is cancelled).
+        static let answer = FixtureInput.names("answer", ["accept": false, "decline": true])
+        static let text = FixtureInput.expression("text", operands: passwords)
+        // The device
+        static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF")
+        /// `which` names two inputs: a slot record's position (editSlot) and an instance of the core (useInstance).
+        private static let which = "which"
+        static let position = FixtureInput.names(which, "first", "second", "both")
+        static let instance = FixtureInput.names(which, ["app": "app", "extension": "extension"])
+        static let field = FixtureInput.names("field", "formatVersion", "algorithm", "memoryKiB", "iterations", "parallelism", "length")
+        static let value = FixtureInput.int("value", 0...4_294_967_295)
+        static let after = FixtureInput.duration("after")
+        // The tables and the matrix
+        /// Whether the candidate is a numeric PIN (`numericPIN`) or text.
+        static let kind = FixtureInput.names("kind", ["text": false, "numericPIN": true])
+        static let length = FixtureInput.count("length")
+        static let sameAsOther = FixtureInput.bool("sameAsOther")
+        /// Whether the candidate is set as the decoy password (`decoy`) or the main one.
+        static let slot = FixtureInput.names("slot", ["main": false, "decoy": true])
+        static let failures = FixtureInput.count("failures")
+        static let action = FixtureInput.names("action", "mainCorrect", "decoyCorrect", "wrong", "empty", "cancel", "faceIDSuccess",
+                                               "faceIDFailure", "background", "killRelaunch")
+        /// Whether the cell's set-up turns erase on.
+        static let erase = FixtureInput.names("erase", ["on": true, "off": false])
+    }
+
     /// The events of the lock screen and the settings.
     private static let eventBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .event("submit", inputs: ["password": password, "waited": .names("none", "cap")]) { f, inputs in
-            if try choice(inputs, "waited", ["none": false, "cap": true]) { f.clock.advance(by: f.configuration.failureDelayCap) }
-            return try f.emit(.submit(f.secret(input(inputs, "password"))))
+        .event("submit", inputs: [Key.password, Key.waited]) { f, inputs in
+            if try inputs[Key.waited] { f.clock.advance(by: f.configuration.failureDelayCap) }
+            return try f.emit(.submit(f.secret(inputs[Key.password])))
         },
-        .event("faceID", inputs: ["outcome": .names("success", "failure", "cancel")]) { f, inputs in
-            try f.emit(.faceIDResult(choice(inputs, "outcome", ["success": .success, "failure": .failure, "cancel": .cancel])))
-        },
+        .event("faceID", inputs: [Key.outcome]) { f, inputs in try f.emit(.faceIDResult(inputs[Key.outcome])) },
         .event("cancel") { f, _ in try f.emit(.cancel) },
         .event("background") { f, _ in try f.emit(.background) },
-        .event("lock", inputs: ["reason": .names("timeout", "manual")]) { f, inputs in
-            try f.emit(choice(inputs, "reason", ["timeout": .timeout, "manual": .lock]))
-        },
-        .event("setFaceID", inputs: ["allowed": .bool]) { f, inputs in
-            try f.emit(.setQuickUnlock(choice(inputs, "allowed", ["true": true, "false": false])))
-        },
-        .event("eraseSwitchOn", inputs: ["password": password]) { f, inputs in try f.emit(.beginEnableErase(f.secret(input(inputs, "password")))) },
-        .event("confirm", inputs: ["answer": .names("accept", "decline")]) { f, inputs in
+        .event("lock", inputs: [Key.reason]) { f, inputs in try f.emit(inputs[Key.reason]) },
+        .event("setFaceID", inputs: [Key.allowed]) { f, inputs in try f.emit(.setQuickUnlock(inputs[Key.allowed])) },
+        .event("eraseSwitchOn", inputs: [Key.password]) { f, inputs in try f.emit(.beginEnableErase(f.secret(inputs[Key.password]))) },
+        .event("confirm", inputs: [Key.answer]) { f, inputs in
             guard let step = f.core?.eraseSetup else { throw FixtureError("the app is killed") }
-            if try choice(inputs, "answer", ["accept": false, "decline": true]) { return try f.emit(.cancelEraseSetup) }
+            if try inputs[Key.answer] { return try f.emit(.cancelEraseSetup) }
             return try f.emit(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
         },
-        .event("eraseSwitchOff", inputs: ["password": password]) { f, inputs in try f.emit(.disableErase(f.secret(input(inputs, "password")))) },
+        .event("eraseSwitchOff", inputs: [Key.password]) { f, inputs in try f.emit(.disableErase(f.secret(inputs[Key.password]))) },
         // One event per character, as a keyboard delivers them.
-        .event("type", inputs: ["text": password]) { f, inputs in
+        .event("type", inputs: [Key.text]) { f, inputs in
             var effects: [DualPasswordEffect] = []
-            for character in try f.text(input(inputs, "text")) {
+            for character in try f.text(inputs[Key.text]) {
                 let typed = SecretBytes(utf8: String(character))
                 f.typed.append(typed)
                 effects += try f.send(.typeCharacter(typed))
@@ -90,33 +119,23 @@ public final class DualPasswordFixture: BoundFixture {
     /// The device: its files (an attacker's edits, `DualPasswordFaults`), a reboot, which process is in front; all
     /// served by a killed app.
     private static let deviceBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .event("tamperStore", inputs: ["record": .names("damagedSeal", "swappedSlots", "hostileKDF")], whileKilled: .served) { f, inputs in
-            try DualPasswordFaults.tamper(input(inputs, "record"), path: f.storePath, keys: f.configuration.keys)
+        .event("tamperStore", inputs: [Key.record], whileKilled: .served) { f, inputs in
+            try DualPasswordFaults.tamper(inputs[Key.record], path: f.storePath, keys: f.configuration.keys)
             return []
         },
-        .event("editSlot", inputs: [
-            "which": .names("first", "second", "both"),
-            "field": .names("formatVersion", "algorithm", "memoryKiB", "iterations", "parallelism", "length"),
-            "value": .domain(.int(0...4_294_967_295)),
-        ], whileKilled: .served) { f, inputs in
-            guard case .int(let value)? = inputs.first(where: { $0.name == "value" })?.value else {
-                throw FixtureError("editSlot needs an int value")
-            }
-            try DualPasswordFaults.edit(
-                which: input(inputs, "which"), field: input(inputs, "field"), value: value, path: f.storePath, keys: f.configuration.keys)
+        .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served) { f, inputs in
+            try DualPasswordFaults.edit(which: inputs[Key.position], field: inputs[Key.field], value: inputs[Key.value],
+                                        path: f.storePath, keys: f.configuration.keys)
             return []
         },
         // The device restarts: its uptime clock starts again in a new boot, the wall clock moves on by `after`. A
         // reboot ends the app: it comes only between a kill and a relaunch.
-        .event("reboot", inputs: ["after": .duration], whileKilled: .only) { f, inputs in
-            guard case .duration(let ms)? = inputs.first(where: { $0.name == "after" })?.value else {
-                throw FixtureError("reboot needs a duration after")
-            }
-            f.clock.reboot(after: .milliseconds(Int64(ms)))
+        .event("reboot", inputs: [Key.after], whileKilled: .only) { f, inputs in
+            f.clock.reboot(after: .milliseconds(Int64(try inputs[Key.after])))
             return []
         },
-        .event("useInstance", inputs: ["which": .names("app", "extension")], whileKilled: .served) { f, inputs in
-            try f.useInstance(choice(inputs, "which", ["app": "app", "extension": "extension"]))
+        .event("useInstance", inputs: [Key.instance], whileKilled: .served) { f, inputs in
+            try f.useInstance(inputs[Key.instance])
             return []
         },
     ]
@@ -241,30 +260,25 @@ public final class DualPasswordFixture: BoundFixture {
 
     /// The decision tables and the matrix.
     private static let tableBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .decision("decoy.password-policy", inputs: [
-            "kind": .names("text", "numericPIN"), "length": .count, "sameAsOther": .bool, "slot": .names("main", "decoy"),
-        ]) { f, inputs in
-            try f.decidePolicy(inputs)
+        .decision("decoy.password-policy", inputs: [Key.kind, Key.length, Key.sameAsOther, Key.slot]) { f, inputs in
+            try f.decidePolicy(digits: inputs[Key.kind], length: inputs[Key.length], sameAsOther: inputs[Key.sameAsOther],
+                               asDecoy: inputs[Key.slot])
             return []
         },
-        .decision("decoy.failure-delay", inputs: ["failures": .count]) { f, inputs in
-            guard case .int(let k) = try value(inputs, "failures") else { throw FixtureError("failures is not an int") }
-            f.outputs = Outputs(delay: .duration(milliseconds: Int(FailureDelay.delay(afterFailures: k, cap: f.configuration.failureDelayCap).milliseconds)))
+        .decision("decoy.failure-delay", inputs: [Key.failures]) { f, inputs in
+            let delay = FailureDelay.delay(afterFailures: try inputs[Key.failures], cap: f.configuration.failureDelayCap)
+            f.outputs = Outputs(delay: .duration(milliseconds: Int(delay.milliseconds)))
             return []
         },
-        .matrix("decoy.test-matrix", axes: [
-            "action": .names("mainCorrect", "decoyCorrect", "wrong", "empty", "cancel", "faceIDSuccess", "faceIDFailure",
-                             "background", "killRelaunch"),
-            "erase": .names("on", "off"),
-        ]) { f, axes in
-            try f.cell(axes)
+        .matrix("decoy.test-matrix", axes: [Key.action, Key.erase]) { f, axes in
+            try f.cell(action: axes[Key.action], eraseOn: axes[Key.erase])
             return []
         },
     ]
 
-    /// A password as a spec writes it: a text expression over the passwords this fixture configures
-    /// (`main + " "`, `upper(main)`, `prefix(decoy, 3)`); the spec never holds the text itself.
-    static let password = FixtureType.textExpression(operands: ["decoy", "empty", "main", "wrong"])
+    /// The passwords a spec's password expression can name (`main + " "`, `upper(main)`, `prefix(decoy, 3)`); the
+    /// spec never holds the text itself.
+    private static let passwords = ["decoy", "empty", "main", "wrong"]
 
     // The test secrets (never observed, never emitted).
     private static let mainPassword = "orchard-lantern-42"
@@ -407,19 +421,6 @@ public final class DualPasswordFixture: BoundFixture {
         return effects
     }
 
-    /// The input `key` of an event, as text; lint reports a spec that does not give a required one.
-    private static func input(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> String {
-        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("the event needs the input \(key)") }
-        return v.description
-    }
-
-    /// What the input `key` of an event stands for, among `map`'s.
-    private static func choice<T>(_ inputs: [NamedValue], _ key: String, _ map: [String: T]) throws(FixtureError) -> T {
-        let v = try input(inputs, key)
-        guard let t = map[v] else { throw FixtureError("the event cannot take \(key) '\(v)'") }
-        return t
-    }
-
     /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
     /// is built (from the store, as a process starting) the first time it is used.
     private func useInstance(_ which: String) throws(FixtureError) {
@@ -436,32 +437,13 @@ public final class DualPasswordFixture: BoundFixture {
         instance = which
     }
 
-    /// The input `key` of a table's row; lint reports a spec that does not declare it.
-    private static func value(_ inputs: [NamedValue], _ key: String) throws(FixtureError) -> Value {
-        guard let v = inputs.first(where: { $0.name == key })?.value else { throw FixtureError("needs \(key)") }
-        return v
-    }
-
-    /// decoy.password-policy, asked of set-up itself: is a password of this kind and length accepted for the slot?
-    private func decidePolicy(_ inputs: [NamedValue]) throws(FixtureError) {
-        guard case .int(let length) = try Self.value(inputs, "length") else { throw FixtureError("length is not an int") }
-        let digits: Bool
-        switch try Self.value(inputs, "kind").description {
-        case "numericPIN": digits = true
-        case "text": digits = false
-        default: throw FixtureError("kind must be text or numericPIN")
-        }
+    /// decoy.password-policy, asked of set-up itself: is a password of this kind (`digits`: a numeric PIN) and length
+    /// accepted for the slot (`asDecoy`: the decoy's), the other slot's the same (`sameAsOther`) or not?
+    private func decidePolicy(digits: Bool, length: Int, sameAsOther: Bool, asDecoy: Bool) throws(FixtureError) {
         let alphabet: [Character] = digits ? Array("0123456789") : Array("abcdefgh")
         var candidate = ""
         for i in 0..<length { candidate.append(alphabet[i % alphabet.count]) }
-        guard case .bool(let same) = try Self.value(inputs, "sameAsOther") else { throw FixtureError("sameAsOther is not a bool") }
-        let other = same ? candidate : (digits ? "9" : "z") + candidate
-        let asDecoy: Bool
-        switch try Self.value(inputs, "slot").description {
-        case "main": asDecoy = false
-        case "decoy": asDecoy = true
-        default: throw FixtureError("slot must be main or decoy")
-        }
+        let other = sameAsOther ? candidate : (digits ? "9" : "z") + candidate
         // Asked of set-up itself (the product's entry point), on a scratch in-memory store with light parameters;
         // the candidate is set as the slot's password and `other` as the other slot's.
         do {
@@ -483,16 +465,7 @@ public final class DualPasswordFixture: BoundFixture {
 
     /// One cell of decoy.test-matrix: the setup of the spec's notes (Real open once, Face ID allowed, erase on or
     /// off, locked, a few characters typed), then the action; every observation is the core's.
-    private func cell(_ axes: [NamedValue]) throws(FixtureError) {
-        guard let action = axes.first(where: { $0.name == "action" })?.value.description else {
-            throw FixtureError("the cell gives no action")
-        }
-        let eraseOn: Bool
-        switch axes.first(where: { $0.name == "erase" })?.value.description {
-        case "on": eraseOn = true
-        case "off": eraseOn = false
-        default: throw FixtureError("the erase axis must be on or off")
-        }
+    private func cell(action: String, eraseOn: Bool) throws(FixtureError) {
         _ = try send(.submit(secret("main")))
         _ = try send(.setQuickUnlock(true))
         if eraseOn {
