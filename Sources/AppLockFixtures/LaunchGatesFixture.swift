@@ -21,40 +21,69 @@ public final class LaunchGatesFixture: BoundFixture {
     /// The core's effects.
     public typealias CoreEffect = LaunchGatesEffect
 
+    /// The inputs of the events and the decision tables, each declared once with its domain.
+    private enum Key {
+        // Events
+        /// A remote key's version as `launch` and `gates.version-compare` take it: a version, `""` for an empty key,
+        /// or `"invalid 1.x"` for malformed text (read as the text the core is given).
+        static let min = FixtureInput.literal("min", .optionalVersion).optional
+        static let latest = FixtureInput.literal("latest", .optionalVersion).optional
+        static let away = FixtureInput.duration("away").optional
+        static let outcome = FixtureInput.names("outcome", ["success": AuthenticationReply.success, "failure": .failure, "cancel": .cancel])
+        static let switchTo = FixtureInput.bool("switchTo")
+        static let via = FixtureInput.names("via", "done", "skip")
+        static let to = FixtureInput.literal("to", .date)
+        /// `version` names two inputs: the build `updateApp` installs, and the version `gates.version-compare` orders.
+        private static let version = "version"
+        static let newBuild = FixtureInput.literal(version, .version)
+        static let compared = FixtureInput.literal(version, .optionalVersion)
+        // Decision tables
+        static let accepted = FixtureInput.names("accepted", "never", "sameAsCurrent", "different")
+        static let errorPosted = FixtureInput.bool("errorPosted")
+        static let biometricEnabled = FixtureInput.bool("biometricEnabled")
+        static let update = FixtureInput.names("update", "none", "soft", "softDismissed", "forced")
+        static let onboardingCompleted = FixtureInput.bool("onboardingCompleted")
+        static let consentCurrent = FixtureInput.bool("consentCurrent")
+        static let actions = FixtureInput.count("actions")
+        static let lastPrompt = FixtureInput.names("lastPrompt", "never", "before")
+        static let daysSinceLastPrompt = FixtureInput.count("daysSinceLastPrompt")
+        static let versionPrompted = FixtureInput.bool("versionPrompted")
+        static let promptsLast365 = FixtureInput.count("promptsLast365")
+        static let running = FixtureInput.names("running", "valid", "invalid")
+        /// How a remote key of `gates.update` relates to the running version.
+        static let vsMin = FixtureInput.names("vsMin", updateKeys)
+        static let vsLatest = FixtureInput.names("vsLatest", updateKeys)
+        static let dismissed = FixtureInput.names("dismissed", "never", "thisLatest", "olderLatest")
+        static let other = FixtureInput.literal("other", .optionalVersion)
+
+        private static let updateKeys = ["keyEmpty", "keyInvalid", "below", "notBelow"]
+    }
+
     /// Every name this fixture knows, once, with its domain and what it does.
     public static let bindings: FixtureBindings<LaunchGatesFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
         // Events
-        .event("launch", inputs: ["min": remoteVersion, "latest": remoteVersion], optional: ["min", "latest"]) { f, inputs in
-            try f.launch(values(inputs))
+        .event("launch", inputs: [Key.min, Key.latest]) { f, inputs in
+            try f.launch(min: inputs[Key.min], latest: inputs[Key.latest])
         },
         .event("background") { f, _ in try f.handle(.lock(.scenePhase(.background))) },
         .event("inactive") { f, _ in try f.handle(.lock(.scenePhase(.inactive))) },
-        .event("active", inputs: ["away": .duration], optional: ["away"]) { f, inputs in
-            if case .duration(let ms)? = values(inputs)["away"] { f.clock.advance(by: .milliseconds(Int64(ms))) }
+        .event("active", inputs: [Key.away]) { f, inputs in
+            if let ms = try inputs[Key.away] { f.clock.advance(by: .milliseconds(Int64(ms))) }
             return try f.handle(.lock(.scenePhase(.active)))
         },
-        .event("authResult", inputs: ["outcome": .names("success", "failure", "cancel")]) { f, inputs in
-            guard let reply = AuthenticationReply(rawValue: values(inputs)["outcome"]?.description ?? "") else {
-                throw FixtureError("authResult needs an outcome")
-            }
-            return try f.handle(.lock(.authenticationResult(reply)))
-        },
+        .event("authResult", inputs: [Key.outcome]) { f, inputs in try f.handle(.lock(.authenticationResult(inputs[Key.outcome]))) },
         .event("unlockTapped") { f, _ in try f.handle(.lock(.unlockTapped)) },
         // The BiometricGate's lock is `.launchGates`, whose switch only sets the saved flag (no prompt).
-        .event("setEnabled", inputs: ["switchTo": .bool]) { f, inputs in
-            switch values(inputs)["switchTo"] {
-            case .bool(true)?: return try f.handle(.lock(.toggleOn))
-            case .bool(false)?: return try f.handle(.lock(.toggleOff))
-            default: throw FixtureError("setEnabled needs switchTo: true or false")
-            }
+        .event("setEnabled", inputs: [Key.switchTo]) { f, inputs in
+            try f.handle(.lock(inputs[Key.switchTo] ? .toggleOn : .toggleOff))
         },
-        .event("finishOnboarding", inputs: ["via": .names("done", "skip")], needing: [
+        .event("finishOnboarding", inputs: [Key.via], needing: [
             // How many pages "done" taps through, whatever the core counts.
             .product("onboardingPages", .int(1...20)) { settings, item in
                 guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
                 settings.onboardingPages = n
             },
-        ]) { f, inputs in try f.finishOnboarding(values(inputs)["via"]?.description) },
+        ]) { f, inputs in try f.finishOnboarding(inputs[Key.via]) },
         .event("onboardingNext") { f, _ in try f.handle(.onboardingNext) },
         .event("acceptConsent") { f, _ in try f.handle(.acceptConsent) },
         .event("postError") { f, _ in try f.handle(.postError("error")) },
@@ -71,13 +100,13 @@ public final class LaunchGatesFixture: BoundFixture {
         },
         .event("damageRatingHistory", whileKilled: .served) { f, _ in try f.damageRatingHistory() },
         // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
-        .event("bumpLegalVersion", inputs: ["to": .literal(.date)], whileKilled: .served) { f, inputs in
-            f.configuration.legalVersion = try literal(required(inputs, "to"), .date)
+        .event("bumpLegalVersion", inputs: [Key.to], whileKilled: .served) { f, inputs in
+            f.configuration.legalVersion = try inputs[Key.to]
             return try f.startInstalledBuild()
         },
         // The user installs a new build: the stack is rebuilt on the same store with the new running version.
-        .event("updateApp", inputs: ["version": .literal(.version)], whileKilled: .served) { f, inputs in
-            f.configuration.runningVersion = try literal(required(inputs, "version"), .version)
+        .event("updateApp", inputs: [Key.newBuild], whileKilled: .served) { f, inputs in
+            f.configuration.runningVersion = try inputs[Key.newBuild]
             return try f.startInstalledBuild()
         },
     ],
@@ -152,38 +181,24 @@ public final class LaunchGatesFixture: BoundFixture {
 
     /// The decision tables, each run on the core's own rule.
     private static let decisionBindings: [FixtureBinding<LaunchGatesFixture>] = [
-        .decision("gates.consent", inputs: ["accepted": .names("never", "sameAsCurrent", "different")]) { f, inputs in
-            guard let accepted = values(inputs)["accepted"] else { throw FixtureError("gates.consent needs accepted") }
-            try f.decideConsent(accepted.description)
+        .decision("gates.consent", inputs: [Key.accepted]) { f, inputs in
+            try f.decideConsent(inputs[Key.accepted])
             return []
         },
-        .decision("gates.order", inputs: [
-            "errorPosted": .bool, "biometricEnabled": .bool, "update": .names("none", "soft", "softDismissed", "forced"),
-            "onboardingCompleted": .bool, "consentCurrent": .bool,
-        ]) { f, inputs in
-            try f.decideOrder(values(inputs))
+        .decision("gates.order", inputs: [Key.errorPosted, Key.biometricEnabled, Key.update, Key.onboardingCompleted, Key.consentCurrent]) { f, inputs in
+            try f.decideOrder(inputs)
             return []
         },
-        .decision("gates.rating", inputs: [
-            "actions": .count, "lastPrompt": .names("never", "before"), "daysSinceLastPrompt": .count,
-            "versionPrompted": .bool, "promptsLast365": .count,
-        ]) { f, inputs in
-            let v = values(inputs)
-            guard let actions = v["actions"] else { throw FixtureError("gates.rating needs actions") }
-            try f.decideRating(actions: actions, v)
+        .decision("gates.rating", inputs: [Key.actions, Key.lastPrompt, Key.daysSinceLastPrompt, Key.versionPrompted, Key.promptsLast365]) { f, inputs in
+            try f.decideRating(inputs)
             return []
         },
-        .decision("gates.update", inputs: [
-            "running": .names("valid", "invalid"), "vsMin": updateKey, "vsLatest": updateKey,
-            "dismissed": .names("never", "thisLatest", "olderLatest"),
-        ]) { f, inputs in
-            try f.decideUpdate(values(inputs))
+        .decision("gates.update", inputs: [Key.running, Key.vsMin, Key.vsLatest, Key.dismissed]) { f, inputs in
+            try f.decideUpdate(inputs)
             return []
         },
-        .decision("gates.version-compare", inputs: ["version": remoteVersion, "other": remoteVersion]) { f, inputs in
-            let v = values(inputs)
-            guard let version = v["version"], let other = v["other"] else { throw FixtureError("gates.version-compare needs version and other") }
-            let order = AppVersion.order(try literal(version, .optionalVersion), try literal(other, .optionalVersion))
+        .decision("gates.version-compare", inputs: [Key.compared, Key.other]) { f, inputs in
+            let order = AppVersion.order(try inputs[Key.compared], try inputs[Key.other])
             f.outputs.order = .symbol(LaunchGatesFixture.order(order))
             return []
         },
@@ -253,23 +268,18 @@ public final class LaunchGatesFixture: BoundFixture {
         try Self.bindings.effects(gates.handle(event, now: clock.now()), of: self)
     }
 
-    /// A step's inputs by name (the first of a name wins).
-    private static func values(_ inputs: [NamedValue]) -> [String: Value] {
-        Dictionary(inputs.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-    }
-
     /// `launch`: the remote MIN / LATEST keys when the step gives either, then a cold start on the same store.
-    private func launch(_ inputs: [String: Value]) throws(FixtureError) -> [Effect] {
-        if inputs["min"] != nil || inputs["latest"] != nil {
-            configuration.minimumVersion = try inputs["min"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
-            configuration.latestVersion = try inputs["latest"].map { v throws(FixtureError) in try Self.literal(v, .optionalVersion) }
+    private func launch(min: String?, latest: String?) throws(FixtureError) -> [Effect] {
+        if min != nil || latest != nil {
+            configuration.minimumVersion = min
+            configuration.latestVersion = latest
         }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         return try handle(.lock(.appear))
     }
 
     /// `finishOnboarding(via:)`: skip, or tap next through as many pages as the spec says, whatever the core counts.
-    private func finishOnboarding(_ via: String?) throws(FixtureError) -> [Effect] {
+    private func finishOnboarding(_ via: String) throws(FixtureError) -> [Effect] {
         switch via {
         case "skip": return try handle(.onboardingSkip)
         case "done": break
@@ -322,14 +332,14 @@ public final class LaunchGatesFixture: BoundFixture {
 
     /// gates.order → `GateInputs.visibleGate`: each input named by the row becomes one persisted fact (the running
     /// version is 1.1; an update is a MIN or LATEST of 1.2, dismissed for 1.2 when `softDismissed`).
-    private func decideOrder(_ v: [String: Value]) throws(FixtureError) {
-        let enabled = try Self.flag(v, "biometricEnabled")
-        var inputs = GateInputs(errorPosted: try Self.flag(v, "errorPosted"), biometricEnabled: enabled,
+    private func decideOrder(_ row: FixtureInputs) throws(FixtureError) {
+        let enabled = try row[Key.biometricEnabled]
+        var inputs = GateInputs(errorPosted: try row[Key.errorPosted], biometricEnabled: enabled,
                                 biometricLocked: enabled, runningVersion: "1.1",
-                                onboardingCompleted: try Self.flag(v, "onboardingCompleted"),
+                                onboardingCompleted: try row[Key.onboardingCompleted],
                                 legalVersion: "2026-04-30")
-        inputs.acceptedConsentVersion = try Self.flag(v, "consentCurrent") ? "2026-04-30" : nil
-        switch v["update"]?.description {
+        inputs.acceptedConsentVersion = try row[Key.consentCurrent] ? "2026-04-30" : nil
+        switch try row[Key.update] {
         case "none": break
         case "forced": inputs.minimumVersion = "1.2"
         case "soft": inputs.latestVersion = "1.2"
@@ -341,25 +351,25 @@ public final class LaunchGatesFixture: BoundFixture {
 
     /// gates.update → `UpdateRequirement.evaluate` over a running version 1.1 (or "1.x" when invalid) and MIN /
     /// LATEST keys named by their relation to it; the sheet and whether it can be dismissed are the core's.
-    private func decideUpdate(_ v: [String: Value]) throws(FixtureError) {
+    private func decideUpdate(_ row: FixtureInputs) throws(FixtureError) {
         let running: String
-        switch v["running"]?.description {
+        switch try row[Key.running] {
         case "valid": running = "1.1"
         case "invalid": running = "1.x"
         default: throw FixtureError("gates.update needs running: valid or invalid")
         }
-        func key(_ name: String) throws(FixtureError) -> String? {
-            switch v[name]?.description {
+        func key(_ input: FixtureInput<String>) throws(FixtureError) -> String? {
+            switch try row[input] {
             case "keyEmpty": return nil
             case "keyInvalid": return "1.x"
             case "below": return "1.2"
             case "notBelow": return "1.0"
-            default: throw FixtureError("gates.update needs \(name): keyEmpty, keyInvalid, below or notBelow")
+            default: throw FixtureError("gates.update needs \(input.name): keyEmpty, keyInvalid, below or notBelow")
             }
         }
-        let minimum = try key("vsMin"), latest = try key("vsLatest")
+        let minimum = try key(Key.vsMin), latest = try key(Key.vsLatest)
         let dismissed: String?
-        switch v["dismissed"]?.description {
+        switch try row[Key.dismissed] {
         case "never": dismissed = nil
         case "thisLatest": dismissed = latest
         case "olderLatest": dismissed = "0.9"
@@ -372,16 +382,12 @@ public final class LaunchGatesFixture: BoundFixture {
     /// gates.rating → `RatingPolicy.shouldPrompt` over the rule's four facts: actions (counting this one), the time
     /// since the last prompt in whole days (nil when `lastPrompt` is never), whether this version prompted already,
     /// and the prompts in the last 365 days.
-    private func decideRating(actions: Value, _ v: [String: Value]) throws(FixtureError) {
-        guard case .int(let count) = actions, case .int(let days)? = v["daysSinceLastPrompt"],
-              case .bool(let versionPrompted)? = v["versionPrompted"], case .int(let prompts)? = v["promptsLast365"],
-              let lastPrompt = v["lastPrompt"]?.description else {
-            throw FixtureError("gates.rating needs actions, lastPrompt, daysSinceLastPrompt, versionPrompted, promptsLast365")
-        }
+    private func decideRating(_ row: FixtureInputs) throws(FixtureError) {
+        let days = try row[Key.daysSinceLastPrompt]
         let ask = RatingPolicy.shouldPrompt(
-            actionsSinceLastPrompt: count,
-            timeSinceLastPrompt: lastPrompt == "never" ? nil : .days(Int64(days)),
-            versionAlreadyPrompted: versionPrompted, promptsInCapWindow: prompts)
+            actionsSinceLastPrompt: try row[Key.actions],
+            timeSinceLastPrompt: try row[Key.lastPrompt] == "never" ? nil : .days(Int64(days)),
+            versionAlreadyPrompted: try row[Key.versionPrompted], promptsInCapWindow: try row[Key.promptsLast365])
         outputs.requestReview = .bool(ask)
     }
 
@@ -407,34 +413,6 @@ public final class LaunchGatesFixture: BoundFixture {
     }
 
     // MARK: - Names
-
-    /// A remote key's version as `launch` and `gates.version-compare` take it: a version, `""` for an empty key, or
-    /// `"invalid 1.x"` for malformed text.
-    static let remoteVersion = FixtureType.literal(.optionalVersion)
-    /// How a remote key of `gates.update` relates to the running version.
-    private static let updateKey = FixtureType.names("keyEmpty", "keyInvalid", "below", "notBelow")
-
-    /// An input the vocabulary declares required; lint reports a spec that does not declare it, so a spec that lints
-    /// clean always gives it.
-    private static func required(_ inputs: [NamedValue], _ name: String) throws(FixtureError) -> Value {
-        guard let value = values(inputs)[name] else { throw FixtureError("the event needs the input '\(name)'") }
-        return value
-    }
-
-    /// The text the core is given for a literal (`"1.10"` as 1.10, `"invalid 1.x"` as 1.x); lint checks the grammar,
-    /// so a spec that lints clean never meets the error.
-    private static func literal(_ value: Value, _ grammar: LiteralGrammar) throws(FixtureError) -> String {
-        guard let text = grammar.text(of: value.description) else {
-            throw FixtureError("'\(value)' is not \(grammar)")
-        }
-        return text
-    }
-
-    /// A bool input the row names (a decision row gives every input of its table).
-    private static func flag(_ v: [String: Value], _ name: String) throws(FixtureError) -> Bool {
-        guard case .bool(let flag)? = v[name] else { throw FixtureError("the row gives no bool \(name)") }
-        return flag
-    }
 
     private static func sheet(_ requirement: UpdateRequirement) -> String {
         switch requirement {

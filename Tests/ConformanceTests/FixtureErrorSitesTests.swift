@@ -75,30 +75,21 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
         Entry("DualPasswordFixture", "unknown action", value),
         // Launch gates
-        Entry("LaunchGatesFixture", "is not \\(grammar)", value),
-        Entry("LaunchGatesFixture", "authResult needs an outcome", inputOrValue),
         Entry("LaunchGatesFixture", "could not enable the biometric gate", .device("the core did not save the switch")),
         Entry("LaunchGatesFixture", "the store refused the write", io),
-        Entry("LaunchGatesFixture", "needs the input", input),
         Entry("LaunchGatesFixture", "finishOnboarding needs via", inputOrValue),
         Entry("LaunchGatesFixture", "needs the product value onboardingPages", missingProduct),
-        Entry("LaunchGatesFixture", "gates.consent needs accepted\"", input),
         Entry("LaunchGatesFixture", "gates.consent needs accepted:", value),
         Entry("LaunchGatesFixture", "gates.order needs update", inputOrValue),
-        Entry("LaunchGatesFixture", "gates.rating needs actions\"", input),
-        Entry("LaunchGatesFixture", "gates.rating needs actions,", inputOrValue),
         Entry("LaunchGatesFixture", "keyEmpty, keyInvalid", inputOrValue),
         Entry("LaunchGatesFixture", "gates.update needs dismissed", inputOrValue),
         Entry("LaunchGatesFixture", "gates.update needs running", inputOrValue),
-        Entry("LaunchGatesFixture", "gates.version-compare needs version and other", input),
         Entry("LaunchGatesFixture", "the app is killed", killed),
         Entry("LaunchGatesFixture", "no observation", observation),
-        Entry("LaunchGatesFixture", "setEnabled needs switchTo", inputOrValue),
         Entry("LaunchGatesFixture", "cover rule is the core's", .unreachable("coverRule's domain has the one rule the core's gate uses")),
         Entry("LaunchGatesFixture", "grace is fixed by the core", product),
         Entry("LaunchGatesFixture", "needs the product value appVersion", missingProduct),
         Entry("LaunchGatesFixture", "needs the product value legalVersion", missingProduct),
-        Entry("LaunchGatesFixture", "the row gives no bool", inputOrValue),
         // Launch lock
         Entry("LaunchLockFixture", "cannot create a temporary directory", io),
         Entry("LaunchLockFixture", "cannot write the store file", io),
@@ -181,7 +172,7 @@ struct FixtureErrorSitesTests {
     @Test("every FixtureError site is classified exactly once, and every entry still names a site")
     func everySiteClassified() throws {
         let sites = try Self.sites()
-        #expect(sites.count > 100, "the scan found the sites (\(sites.count))")
+        #expect(sites.count > 80, "the scan found the sites (\(sites.count); the input keys read every input, so the fixtures no longer throw their own missing-input and wrong-kind errors)")
         var used = Set<Int>()
         for site in sites {
             let matches = Self.entries.indices.filter { Self.entries[$0].file == site.file && site.literal.contains(Self.entries[$0].fragment) }
