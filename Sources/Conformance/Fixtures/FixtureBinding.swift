@@ -87,15 +87,6 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
              needing: needing)
     }
 
-    /// The same, with the inputs declared by name (transitional: the fixtures move to keys one by one).
-    public static func event(_ name: String, inputs: [String: FixtureType], optional: Set<String> = [],
-                             inputAliases: [String: String] = [:], whileKilled: WhileKilled = .no,
-                             needing: [FixtureBinding<F>] = [], _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
-        let keys = inputs.map { NamedInput(name: $0.key, type: $0.value, isOptional: optional.contains($0.key)) }
-        return Self(name: name, kind: .event(inputs: keys, inputAliases: inputAliases, killed: whileKilled, run: { f, inputs in try run(f, inputs.given) }),
-                    needing: needing)
-    }
-
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.
     public static func observation(_ name: String, _ type: FixtureType, whileKilled: WhileKilled = .no,
                                    _ read: @escaping Read) -> Self {
@@ -140,29 +131,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         Self(name: name, kind: .decision(inputs: inputs, run: run))
     }
 
-    /// The same, with the inputs declared by name (transitional: the fixtures move to keys one by one).
-    public static func decision(_ name: String, inputs: [String: FixtureType],
-                                _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
-        Self(name: name, kind: .decision(inputs: inputs.map { NamedInput(name: $0.key, type: $0.value, isOptional: false) },
-                                         run: { f, inputs in try run(f, inputs.given) }))
-    }
-
     /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required).
     public static func matrix(_ name: String, axes: [any FixtureInputKey], _ run: @escaping Run) -> Self {
         Self(name: name, kind: .matrix(axes: axes, run: run))
     }
-
-    /// The same, with the axes declared by name (transitional: the fixtures move to keys one by one).
-    public static func matrix(_ name: String, axes: [String: FixtureType],
-                              _ run: @escaping @Sendable (F, [NamedValue]) throws -> [Effect]) -> Self {
-        Self(name: name, kind: .matrix(axes: axes.map { NamedInput(name: $0.key, type: $0.value, isOptional: false) },
-                                       run: { f, inputs in try run(f, inputs.given) }))
-    }
-}
-
-/// An input declared by its name and type alone (transitional: read by name, not through a key).
-private struct NamedInput: FixtureInputKey {
-    let name: String
-    let type: FixtureType
-    let isOptional: Bool
 }

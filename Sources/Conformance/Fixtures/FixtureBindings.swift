@@ -4,12 +4,13 @@ import SpecKit
 ///
 /// The vocabulary lint reads (`vocabulary`) and the fixture's dispatch (`send`, `observe`, `decide`, `cell`,
 /// `configure`, `effects`) are both derived from it, so they cannot disagree: a name lint accepts is one the fixture
-/// dispatches, and a name it does not declare is a thrown `FixtureError`, never a trap.
+/// dispatches, and a name it does not declare is a thrown `FixtureError`, never a trap. Inputs are typed keys
+/// (`FixtureInput`, here `away = FixtureInput.duration("away", 0...86_400_000)`) that both declare an input and read it.
 ///
 /// ```swift
 /// static let bindings: FixtureBindings<MyFixture> = FixtureBindings(relaunches: true, [
 ///     .event("appear") { f, _ in try f.handle(.appear) },
-///     .event("active", inputs: [away]) { f, inputs in f.clock.advance(by: .milliseconds(try inputs[away])) … },
+///     .event("active", inputs: [away]) { f, inputs in f.clock.advance(by: .milliseconds(Int64(try inputs[away]))) … },
 ///     .observation("state", .names("Open", "Locked")) { f in .symbol(try f.core().isLocked ? "Locked" : "Open") },
 ///     .effect("startAuthentication") { fixture, effect in … },
 ///     .product("grace", .duration(0...3_600_000)) { settings, item in … },

@@ -149,7 +149,7 @@ extension FixtureInput where Output: CaseIterable & RawRepresentable, Output.Raw
 /// matrix cell's axes), read through the entry's keys: `try inputs[canEvaluate]`.
 public struct FixtureInputs: Sendable {
     /// The values the step gives, by name.
-    let given: [NamedValue]
+    private let given: [NamedValue]
     /// What takes them, for errors: `event submit`, `decision table capability.check`, `matrix decoy.test-matrix`.
     public let owner: String
     /// The names the entry declares: reading any other key is an error (the fixture reads an input lint never
