@@ -33,6 +33,11 @@ private final class KeyedFixture: BoundFixture {
             _ = try inputs[undeclared]
             return []
         },
+        // Declares count as a number and reads it as a bool.
+        .event("retyped", inputs: [count]) { _, inputs in
+            _ = try inputs[FixtureInput.bool("count")]
+            return []
+        },
         .decision("check", inputs: [count]) { f, inputs in
             f.read = [String(try inputs[count])]
             return []
@@ -147,10 +152,17 @@ struct FixtureInputKeyTests {
         #expect(Self.refusal(.event("set", inputs: Self.inputs(name, value))) == "the input \(name) of event set takes \(type), not '\(value)'")
     }
 
-    @Test("reading a key the entry does not declare throws, whatever the step gives")
-    func undeclared() {
+    @Test("reading a key the entry does not declare throws, whatever the step gives, and so does a key of a declared name and another type")
+    func undeclared() throws {
         #expect(Self.refusal(.event("sloppy", inputs: [NamedValue("flag", .bool(true)), NamedValue("undeclared", .bool(true))]))
-            == "event sloppy reads the input undeclared, which it does not declare")
+            == "event sloppy reads the input undeclared through a key it does not declare")
+        #expect(Self.refusal(.event("retyped", inputs: [NamedValue("count", .bool(true))]))
+            == "event retyped reads the input count through a key it does not declare")
+        let inputs = FixtureInputs([NamedValue("wait", .duration(milliseconds: 5))], to: "event pause", declaring: [KeyedFixture.wait])
+        #expect(throws: FixtureError.self, "a required key of an optional input's name is another key") {
+            try inputs[FixtureInput.duration("wait", 0...60_000)]
+        }
+        #expect(try inputs[KeyedFixture.wait] == 5)
     }
 
     @Test("the first value of a name is the one read, as the step gives it")

@@ -152,22 +152,28 @@ public struct FixtureInputs: Sendable {
     private let given: [NamedValue]
     /// What takes them, for errors: `event submit`, `decision table capability.check`, `matrix decoy.test-matrix`.
     public let owner: String
-    /// The names the entry declares: reading any other key is an error (the fixture reads an input lint never
-    /// asks a spec for).
-    private let declared: Set<String>
+    /// The inputs the entry declares, each as a name, a type and whether it is optional: reading any other key is an
+    /// error (the fixture would read an input lint never asks a spec for, or read it as another type).
+    private let declared: Set<Declaration>
+
+    /// What a key declares.
+    private struct Declaration: Hashable, Sendable {
+        let name: String, type: FixtureType, isOptional: Bool
+        init(_ key: any FixtureInputKey) { (name, type, isOptional) = (key.name, key.type, key.isOptional) }
+    }
 
     /// The values `given` to `owner`, which declares the inputs `keys`.
     public init(_ given: [NamedValue], to owner: String, declaring keys: [any FixtureInputKey]) {
         self.given = given
         self.owner = owner
-        declared = Set(keys.map(\.name))
+        declared = Set(keys.map(Declaration.init))
     }
 
     /// The input `key` reads: its value, nil for an optional key the step leaves out; an error naming the input when
     /// the entry does not declare it, a required one is missing, or the value is not of the key's kind.
     public subscript<Output>(key: FixtureInput<Output>) -> Output {
         get throws(FixtureError) {
-            guard declared.contains(key.name) else { throw FixtureError("\(owner) reads the input \(key.name), which it does not declare") }
+            guard declared.contains(Declaration(key)) else { throw FixtureError("\(owner) reads the input \(key.name) through a key it does not declare") }
             return try key.read(from: given, owner: owner)
         }
     }
