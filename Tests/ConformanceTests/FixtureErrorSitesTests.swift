@@ -41,7 +41,6 @@ struct FixtureErrorSitesTests {
     static let inputOrValue = Guard.lint(["fixture.missing-input", "fixture.unknown-value", "fixture.domain-mismatch"])
     static let product = Guard.lint(["product.bad-value"])
     static let missingProduct = Guard.lint(["product.missing"])
-    static let typed = Guard.unreachable("the input's declared domain fits the fixture's type (fixture.domain-mismatch), so the value has its kind")
     static let killed = Guard.lint(["fixture.killed-app"])
     static let io = Guard.device("the fixture's scratch store could not be written or read")
     static let observation = Guard.lint(["fixture.unknown-name", "fixture.table-output"])
