@@ -9,8 +9,8 @@ public enum Argon2id {
 
     /// Derives `outputLength` bytes from `password` and a 16-byte `salt`, with `associatedData` as Argon2's domain
     /// separation input and `secret` (a `DeviceSecret`, when the shell gives one) as Argon2's secret input. Parameters
-    /// are checked against their bounds first. The working memory comes from `Argon2Memory` (kept, already-resident
-    /// regions; libargon2 wipes each before giving it back).
+    /// are checked against their bounds first. libargon2 allocates its working memory itself (malloc) and wipes it
+    /// before freeing it.
     public static func derive(
         password: SecretBytes,
         salt: [UInt8],
@@ -54,7 +54,7 @@ public enum Argon2id {
                     t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
                     lanes: parameters.parallelism, threads: parameters.parallelism,
                     version: UInt32(ARGON2_VERSION_13.rawValue),
-                    allocate_cbk: Argon2Memory.allocate, free_cbk: Argon2Memory.deallocate,
+                    allocate_cbk: nil, free_cbk: nil,
                     flags: 0)
                 return argon2id_ctx(&context) == ARGON2_OK.rawValue
             }
