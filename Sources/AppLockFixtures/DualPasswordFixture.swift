@@ -16,7 +16,8 @@ import SpecKit
 ///
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
-/// `installSeed` the seed of the device's random source (which draws the slot order at install); `appVersion` the
+/// `installSeed` the seed of the device's random source (which draws the slot order at install);
+/// `faceIDAtInstall` set-up's `quickUnlock` (off by default); `appVersion` the
 /// configuration's app version (written into each slot record's header); `deviceSecret: present` a fixed 32-byte test
 /// secret as the configuration's device secret (Argon2's secret input), given to set-up and the lock screen alike;
 /// `submit(waited: cap)` advances the clock by that cap first; `advance` by a negative amount sets the device's wall
@@ -34,6 +35,8 @@ public final class DualPasswordFixture: BoundFixture {
         var configuration = DualPassword.Configuration()
         /// The seed of the device's random source.
         var seed: UInt64 = 0xD0A1
+        /// Whether set-up turns Face ID quick unlock on (`install(quickUnlock:)`); off unless the product says.
+        var faceIDAtInstall = false
     }
     /// The core's effects.
     public typealias CoreEffect = DualPasswordEffect
@@ -241,6 +244,10 @@ public final class DualPasswordFixture: BoundFixture {
             default: throw FixtureError.unknownProduct(item)
             }
         },
+        .product("faceIDAtInstall", .bool) { settings, item in
+            guard case .bool(let on) = item.value else { throw FixtureError.unknownProduct(item) }
+            settings.faceIDAtInstall = on
+        },
         .product("installSeed", .int(0...65_535)) { settings, item in
             guard case .int(let value) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.seed = UInt64(value)
@@ -328,7 +335,7 @@ public final class DualPasswordFixture: BoundFixture {
         var settings = Settings()
         try Self.bindings.configure(&settings, with: product)
         var configuration = settings.configuration
-        let parameters = settings.parameters, seed = settings.seed
+        let parameters = settings.parameters, seed = settings.seed, faceID = settings.faceIDAtInstall
         let random = SeededRandom(seed: seed)
         self.random = random
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
@@ -345,10 +352,10 @@ public final class DualPasswordFixture: BoundFixture {
             let main = SecretBytes(utf8: Self.mainPassword), decoy = SecretBytes(utf8: Self.decoyPassword)
             if let parameters {
                 try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
-                                         parameters: parameters, configuration: configuration)
+                                         parameters: parameters, configuration: configuration, quickUnlock: faceID)
             } else {
                 try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
-                                         configuration: configuration)
+                                         configuration: configuration, quickUnlock: faceID)
             }
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
