@@ -280,6 +280,8 @@ struct KillableCalls: StoreSystemCalls {
     let faults: StorageFaults
     private let system = SystemStoreCalls()
 
+    var files: StoreFiles { system.files }
+
     func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
         if faults.dies(before: .create) { throw .io("killed") }
         if faults.fails(at: .create) { throw .io("create") }

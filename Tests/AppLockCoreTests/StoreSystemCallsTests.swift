@@ -11,6 +11,8 @@ struct StoreSystemCallsTests {
         let failing: String
         let system = SystemStoreCalls()
 
+        var files: StoreFiles { system.files }
+
         func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
             if failing == "create" { throw .io("create") }
             return try system.createTemporary(beside: path)

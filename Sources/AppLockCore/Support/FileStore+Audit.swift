@@ -12,7 +12,7 @@ extension FileStore {
         let key = deviceSecret?.storeChecksumKey()
         var copies: [[String: [UInt8]]] = []
         for file in try [path] + StoreFiles.leftovers(of: path) {
-            guard let raw = try? StoreFiles.read(file), let entries = try? StoreCodec.decode(raw, key: key) else { continue }
+            guard let raw = try? StoreFiles().read(file), let entries = try? StoreCodec.decode(raw, key: key) else { continue }
             copies.append(entries)
         }
         return copies

@@ -18,7 +18,9 @@ import Synchronization
 /// - A missing file is a fresh install. A corrupt or truncated file throws `StoreError.corrupt` from every call and is
 ///   never overwritten, so the evidence stays and the components fail closed (D-STORE-CORRUPT).
 /// - Every system call that could lose the write is checked (`write`, `fsync` of the file and of the directory,
-///   `close`, `rename`); a failure throws `StoreError.io`, so callers fail closed.
+///   `close`, `rename`); a failure throws `StoreError.io`, so callers fail closed. A call a signal interrupts
+///   (`read`, `write`, `flock`, the temporary file's `open`: EINTR) is made again, and a temporary name that is
+///   already taken (EEXIST) is drawn again, so neither is a failure.
 public final class FileStore: KeyValueStore {
     /// The file's path.
     public let path: String
@@ -26,7 +28,8 @@ public final class FileStore: KeyValueStore {
     private let state = Mutex(false)
     /// The checksum key derived from the device secret (nil: the unkeyed format 1).
     private let checksumKey: SecretBytes?
-    /// The system calls of the atomic write (the real ones, unless a harness in this package substitutes them).
+    /// The system calls of the atomic write, and below them (`calls.files`) the raw calls of every read, lock and
+    /// leftover removal (the real ones, unless a harness in this package substitutes them).
     private let calls: any StoreSystemCalls
 
     /// Creates a store backed by the file at `path` (its directory must exist). With `deviceSecret`, the checksum is
@@ -36,8 +39,8 @@ public final class FileStore: KeyValueStore {
         self.init(path: path, deviceSecret: deviceSecret, calls: SystemStoreCalls())
     }
 
-    /// A store whose atomic write goes through `calls` (for a fault-injecting harness in this package: a write that
-    /// fails, or stops where a killed process stops, at a chosen call).
+    /// A store whose atomic write, reads and lock go through `calls` (for a fault-injecting harness in this package:
+    /// a write that fails, or stops where a killed process stops, at a chosen call; a raw call that is interrupted).
     package init(path: String, deviceSecret: DeviceSecret? = nil, calls: any StoreSystemCalls) {
         self.path = path
         checksumKey = deviceSecret?.storeChecksumKey()
@@ -66,7 +69,7 @@ public final class FileStore: KeyValueStore {
     /// The file's bytes after validation (empty-store encoding when the file is missing).
     public func persistedBytes() throws(StoreError) -> [UInt8] {
         try locked(exclusive: false) { () throws(StoreError) in
-            guard let raw = try StoreFiles.read(path) else { return try StoreCodec.encode([:], key: checksumKey) }
+            guard let raw = try calls.files.read(path) else { return try StoreCodec.encode([:], key: checksumKey) }
             _ = try StoreCodec.decode(raw, key: checksumKey)
             return raw
         }
@@ -82,10 +85,10 @@ public final class FileStore: KeyValueStore {
     /// takes the exclusive lock and removes leftovers of killed writers.
     private func locked<R>(exclusive: Bool, _ body: () throws(StoreError) -> R) throws(StoreError) -> R {
         try state.withLock { cleaned throws(StoreError) -> R in
-            let lock = try StoreFiles.Lock(path: path + ".lock", exclusive: exclusive || !cleaned)
+            let lock = try calls.files.lock(path + ".lock", exclusive: exclusive || !cleaned)
             defer { lock.release() }
             if exclusive || !cleaned {
-                try StoreFiles.removeLeftovers(of: path)
+                try calls.files.removeLeftovers(of: path)
                 cleaned = true
             }
             return try body()
@@ -93,7 +96,7 @@ public final class FileStore: KeyValueStore {
     }
 
     private func load() throws(StoreError) -> [String: [UInt8]] {
-        guard let raw = try StoreFiles.read(path) else { return [:] }
+        guard let raw = try calls.files.read(path) else { return [:] }
         return try StoreCodec.decode(raw, key: checksumKey)
     }
 

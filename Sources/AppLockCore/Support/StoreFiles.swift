@@ -5,60 +5,78 @@ import Darwin
 #endif
 
 /// The system calls behind `FileStore`, each checked: reading, exclusive temporary files, the advisory lock, leftover
-/// removal and directory sync.
-enum StoreFiles {
+/// removal and directory sync. Each goes through `raw` (the real calls in production), and each that a signal can
+/// interrupt (EINTR) is retried.
+package struct StoreFiles: Sendable {
     /// Reads of a store file larger than this are refused as corrupt (the codec bounds every entry far below it).
     static let maximumFileSize = 64 << 20
 
+    /// The raw system calls.
+    let raw: any RawFileCalls
+
+    /// The store's file operations over `raw` (by default the real system calls).
+    package init(raw: any RawFileCalls = SystemFileCalls()) {
+        self.raw = raw
+    }
+
     /// An advisory `flock` on a lock file, held until `release()`.
     struct Lock {
+        /// The lock file's descriptor.
         let fd: Int32
+        /// The raw calls that opened it, which close it.
+        let raw: any RawFileCalls
 
         /// Opens (creating if needed) the lock file and takes a shared or exclusive lock, waiting for it.
-        init(path: String, exclusive: Bool) throws(StoreError) {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        init(path: String, exclusive: Bool, raw: any RawFileCalls) throws(StoreError) {
+            let fd = raw.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard fd >= 0 else { throw .io("lock") }
-            while flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            while raw.flock(fd, exclusive ? LOCK_EX : LOCK_SH) != 0 {
                 if errno == EINTR { continue }
-                _ = close(fd)
+                _ = raw.close(fd)
                 throw .io("lock")
             }
             self.fd = fd
+            self.raw = raw
         }
 
         /// Releases the lock (closing the descriptor releases it).
-        func release() { _ = close(fd) }
+        func release() { _ = raw.close(fd) }
+    }
+
+    /// Takes the advisory lock on the lock file at `path`, shared or exclusive, waiting for it.
+    func lock(_ path: String, exclusive: Bool) throws(StoreError) -> Lock {
+        try Lock(path: path, exclusive: exclusive, raw: raw)
     }
 
     /// The file's bytes, or nil when it does not exist.
-    static func read(_ path: String) throws(StoreError) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    func read(_ path: String) throws(StoreError) -> [UInt8]? {
+        let fd = raw.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw .io("open")
         }
-        defer { _ = close(fd) }
+        defer { _ = raw.close(fd) }
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { raw.read(fd, $0) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io("read")
             }
             if count == 0 { break }
             result += chunk[0..<count]
-            if result.count > maximumFileSize { throw .corrupt }
+            if result.count > Self.maximumFileSize { throw .corrupt }
         }
         return result
     }
 
     /// Creates a new temporary file beside `path` under a random name, exclusively (`O_EXCL | O_NOFOLLOW`).
-    static func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
+    func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
         let random = SystemRandom()
         for _ in 0..<8 {
             let name = path + ".tmp-" + random.bytes(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-            let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let fd = raw.open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (name, fd) }
             if errno != EEXIST && errno != EINTR { throw .io("create") }
         }
@@ -66,11 +84,11 @@ enum StoreFiles {
     }
 
     /// Writes every byte, retrying short writes and interruptions.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) {
+    func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+                raw.write(fd, UnsafeRawBufferPointer(rebasing: buffer[written...]))
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -82,13 +100,14 @@ enum StoreFiles {
 
     /// Removes the temporary files that killed writers left beside `path` (the caller holds the exclusive lock, so
     /// no live writer owns one).
-    static func removeLeftovers(of path: String) throws(StoreError) {
-        let leftovers = try leftovers(of: path)
-        for full in leftovers where unlink(full) != 0 && errno != ENOENT { throw .io("remove") }
+    func removeLeftovers(of path: String) throws(StoreError) {
+        let leftovers = try Self.leftovers(of: path)
+        for full in leftovers where raw.unlink(full) != 0 && errno != ENOENT { throw .io("remove") }
         if !leftovers.isEmpty { try syncDirectory(of: path) }
     }
 
-    /// The paths of the temporary files beside `path` (a killed writer's leftovers, or a live writer's file).
+    /// The paths of the temporary files beside `path` (a killed writer's leftovers, or a live writer's file). Read
+    /// only, with no retry and no errno to tell apart, so it calls opendir and readdir directly.
     static func leftovers(of path: String) throws(StoreError) -> [String] {
         let directory = directory(of: path)
         let prefix = basename(of: path) + ".tmp-"
@@ -105,11 +124,11 @@ enum StoreFiles {
     }
 
     /// Makes the directory entry changes durable (the rename, the removals).
-    static func syncDirectory(of path: String) throws(StoreError) {
-        let fd = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    func syncDirectory(of path: String) throws(StoreError) {
+        let fd = raw.open(Self.directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw .io("open directory") }
-        let synced = fsync(fd) == 0
-        let closed = close(fd) == 0
+        let synced = raw.fsync(fd) == 0
+        let closed = raw.close(fd) == 0
         guard synced, closed else { throw .io("fsync directory") }
     }
 

@@ -6,8 +6,11 @@ import Darwin
 
 /// The system calls of `FileStore`'s atomic write, as a seam inside the package: production uses
 /// `SystemStoreCalls`; a harness in the same package (AppLockFixtures) substitutes calls that fail, or that stop as a
-/// killed process stops, at a chosen call. Not public: an app cannot change how its store writes.
+/// killed process stops, at a chosen call. Below them, `files` makes the raw calls (`RawFileCalls`) of the write's
+/// steps and of FileStore's reads, lock and leftover removal. Not public: an app cannot change how its store writes.
 package protocol StoreSystemCalls: Sendable {
+    /// The file operations below these calls, which FileStore also reads, locks and removes leftovers through.
+    var files: StoreFiles { get }
     /// Creates a new temporary file beside `path`, exclusively; returns its path and descriptor.
     func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32)
     /// Writes every byte of `bytes` to `fd`.
@@ -26,14 +29,19 @@ package protocol StoreSystemCalls: Sendable {
 
 /// The real system calls (the production default of every `FileStore`).
 package struct SystemStoreCalls: StoreSystemCalls {
-    /// The real calls.
-    package init() {}
+    /// The file operations `createTemporary`, `writeAll` and `syncDirectory` are made of.
+    package let files: StoreFiles
 
-    package func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
-        try StoreFiles.createTemporary(beside: path)
+    /// The real calls, over `files` (by default the real raw calls too).
+    package init(files: StoreFiles = StoreFiles()) {
+        self.files = files
     }
 
-    package func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) { try StoreFiles.writeAll(bytes, to: fd) }
+    package func createTemporary(beside path: String) throws(StoreError) -> (path: String, fd: Int32) {
+        try files.createTemporary(beside: path)
+    }
+
+    package func writeAll(_ bytes: [UInt8], to fd: Int32) throws(StoreError) { try files.writeAll(bytes, to: fd) }
 
     package func fsync(_ fd: Int32) -> Bool {
         #if canImport(Glibc)
@@ -67,5 +75,5 @@ package struct SystemStoreCalls: StoreSystemCalls {
         #endif
     }
 
-    package func syncDirectory(of path: String) throws(StoreError) { try StoreFiles.syncDirectory(of: path) }
+    package func syncDirectory(of path: String) throws(StoreError) { try files.syncDirectory(of: path) }
 }
