@@ -11,6 +11,10 @@ import Synchronization
 /// makes from then on, once; `killDuringWrite(at: rename, nth: 1)` kills the app inside its next write, just before
 /// the `rename` system call (FileStore's seam `StoreSystemCalls`), so the files are left exactly as a kill -9 there
 /// leaves them: a temporary file (empty, half written, complete), or the renamed file without the directory fsync.
+///
+/// Raw calls are numbered by kind from the step that schedules a fault: `callInterrupted(at: read, nth: 1)` makes the
+/// next read(2) the store makes return EINTR, once, as a signal arriving during it does (FileStore's raw seam
+/// `RawFileCalls`); `temporaryNameTaken(nth: 1)` makes the next temporary file's `open(O_EXCL)` answer EEXIST once.
 final class StorageFaults: Sendable {
     /// Where a write can be cut: just before each system call of FileStore's atomic write, or in the middle of the
     /// `write` call (`partialWrite`: half the bytes are in the temporary file).
@@ -21,6 +25,21 @@ final class StorageFaults: Sendable {
     /// A system call of FileStore's atomic write that can fail (EIO from a failing flash) while the app lives on.
     enum FailPoint: String, CaseIterable, Sendable {
         case create, write, fsync, close, rename, syncDirectory
+    }
+
+    /// A raw system call of FileStore that a signal can interrupt (EINTR), so that it does nothing and the store makes
+    /// it again: `read(2)` of the store file, `write(2)` of the temporary file, `flock(2)` of the lock file, and the
+    /// temporary file's `open(O_CREAT | O_EXCL)` (`create`).
+    enum RawCall: String, CaseIterable, Sendable {
+        case read, write, lock, create
+    }
+
+    /// A raw call scheduled to answer `error` once, instead of doing its work: the `callsLeft`-th call of its kind
+    /// from now.
+    private struct RawFault {
+        let call: RawCall
+        let error: Int32
+        var callsLeft: Int
     }
 
     private struct State {
@@ -36,6 +55,8 @@ final class StorageFaults: Sendable {
         var failCall: (nth: Int, at: FailPoint)?
         /// The failing call armed for the write in progress.
         var armedFailure: FailPoint?
+        /// The raw calls scheduled to answer an error once (`callInterrupted`, `temporaryNameTaken`).
+        var rawFaults: [RawFault] = []
         /// The app was killed inside a write and has not been relaunched.
         var killed = false
         /// `corruptStore` damaged the store file; nothing on the device repairs it.
@@ -55,14 +76,16 @@ final class StorageFaults: Sendable {
     /// The events that break or mend the device's storage, each declared once: its name is the case's.
     enum Event: String, CaseIterable, Sendable {
         case storageFull, storageWorks, storageUnreadable, corruptStore, writeFails, killDuringWrite, callFails, restoreStore
+        case callInterrupted, temporaryNameTaken
 
         /// The inputs the event takes, with the values each can be.
         var inputs: [any FixtureInputKey] {
             switch self {
             case .storageFull, .storageWorks, .storageUnreadable, .corruptStore: []
-            case .writeFails: [Key.nth]
+            case .writeFails, .temporaryNameTaken: [Key.nth]
             case .killDuringWrite: [Key.killAt, Key.nth]
             case .callFails: [Key.failAt, Key.nth]
+            case .callInterrupted: [Key.callAt, Key.nth]
             case .restoreStore: [Key.image, Key.deviceSecret]
             }
         }
@@ -76,6 +99,8 @@ final class StorageFaults: Sendable {
         static let killAt = at(KillPoint.self)
         /// Which system call `callFails` fails.
         static let failAt = at(FailPoint.self)
+        /// Which raw system call `callInterrupted` interrupts.
+        static let callAt = at(RawCall.self)
         /// The store image `restoreStore` puts in place.
         static let image = FixtureInput.names("image", StoreImages.names)
         /// Whether the device keeps the image's secret (`restored`) or has none (`lost`).
@@ -142,6 +167,13 @@ final class StorageFaults: Sendable {
             let nth = try Self.nth(inputs)
             let point = try inputs[Key.failAt]
             state.withLock { $0.writes = 0; $0.failCall = (nth, point) }
+        case .callInterrupted:
+            let nth = try Self.nth(inputs)
+            let call = try inputs[Key.callAt]
+            state.withLock { $0.rawFaults.append(RawFault(call: call, error: EINTR, callsLeft: nth)) }
+        case .temporaryNameTaken:
+            let nth = try Self.nth(inputs)
+            state.withLock { $0.rawFaults.append(RawFault(call: .create, error: EEXIST, callsLeft: nth)) }
         }
     }
 
@@ -259,6 +291,20 @@ final class StorageFaults: Sendable {
         }
     }
 
+    /// Called by `FaultyFileCalls` before each raw call of a kind a fault can name: the error the call must answer
+    /// instead of doing its work (a scheduled fault whose turn it is, once), or nil for the real call.
+    func rawError(at call: RawCall) -> Int32? {
+        state.withLock { s in
+            var answer: Int32?
+            for index in s.rawFaults.indices where s.rawFaults[index].call == call {
+                s.rawFaults[index].callsLeft -= 1
+                if s.rawFaults[index].callsLeft == 0, answer == nil { answer = s.rawFaults[index].error }
+            }
+            s.rawFaults.removeAll { $0.callsLeft <= 0 }
+            return answer
+        }
+    }
+
     /// Called by `KillableCalls` before each system call of a write: true when the process is dead (the call must
     /// not happen). The armed kill fires here, at its point.
     func dies(before point: KillPoint) -> Bool {
@@ -275,10 +321,18 @@ final class StorageFaults: Sendable {
 /// FileStore's system calls as a killed process makes them: the real calls until the armed kill point, then none
 /// (a dead process unlinks nothing, renames nothing; its descriptors are closed by the kernel, which changes no
 /// file). A call armed to fail (`callFails`) reports the failure its system call would (EIO) without doing its work,
-/// except `close`, which releases the descriptor as close(2) does even when it reports an error.
+/// except `close`, which releases the descriptor as close(2) does even when it reports an error; the directory fsync
+/// (`syncDirectory`) fails inside the real directory sync, in `FaultyFileCalls`. The raw calls below go through
+/// `FaultyFileCalls`.
 struct KillableCalls: StoreSystemCalls {
     let faults: StorageFaults
-    private let system = SystemStoreCalls()
+    private let system: SystemStoreCalls
+
+    /// The calls under `faults`.
+    init(faults: StorageFaults) {
+        self.faults = faults
+        system = SystemStoreCalls(files: StoreFiles(raw: FaultyFileCalls(faults: faults)))
+    }
 
     var files: StoreFiles { system.files }
 
@@ -322,7 +376,55 @@ struct KillableCalls: StoreSystemCalls {
 
     func syncDirectory(of path: String) throws(StoreError) {
         if faults.dies(before: .syncDirectory) { throw .io("killed") }
-        if faults.fails(at: .syncDirectory) { throw .io("fsync directory") }
         try system.syncDirectory(of: path)
+    }
+}
+
+/// FileStore's raw file calls as the device makes them: the real calls, except the one a scheduled fault names, which
+/// answers -1 with its errno once and does nothing, as the system call does: a read, write, lock or create that a
+/// signal interrupts (EINTR, `callInterrupted`), a temporary file whose random name is taken (EEXIST,
+/// `temporaryNameTaken`), and the directory fsync of a write armed by `callFails(at: syncDirectory)` (EIO; the
+/// directory is still opened and closed).
+struct FaultyFileCalls: RawFileCalls {
+    let faults: StorageFaults
+    private let system = SystemFileCalls()
+
+    func open(_ path: String, _ flags: Int32) -> Int32 { system.open(path, flags) }
+
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        // Only the temporary file is opened with O_EXCL (the lock file is opened with O_CREAT alone).
+        if flags & O_EXCL != 0, let error = faults.rawError(at: .create) { return Self.failing(error) }
+        return system.open(path, flags, mode)
+    }
+
+    func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if let error = faults.rawError(at: .read) { return Int(Self.failing(error)) }
+        return system.read(fd, buffer)
+    }
+
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        if let error = faults.rawError(at: .write) { return Int(Self.failing(error)) }
+        return system.write(fd, buffer)
+    }
+
+    func flock(_ fd: Int32, _ operation: Int32) -> Int32 {
+        if let error = faults.rawError(at: .lock) { return Self.failing(error) }
+        return system.flock(fd, operation)
+    }
+
+    func unlink(_ path: String) -> Int32 { system.unlink(path) }
+
+    /// Only the directory sync fsyncs through the raw calls (the temporary file's fsync is `KillableCalls.fsync`).
+    func fsync(_ fd: Int32) -> Int32 {
+        if faults.fails(at: .syncDirectory) { return Self.failing(EIO) }
+        return system.fsync(fd)
+    }
+
+    func close(_ fd: Int32) -> Int32 { system.close(fd) }
+
+    /// A system call's failure: -1, with `error` in errno.
+    private static func failing(_ error: Int32) -> Int32 {
+        errno = error
+        return -1
     }
 }
