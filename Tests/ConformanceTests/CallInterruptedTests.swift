@@ -9,7 +9,7 @@ import Testing
 @Suite("Interrupted raw calls of the store")
 struct CallInterruptedTests {
     static func schedule(_ faults: StorageFaults, _ event: StorageFaults.Event, _ inputs: [NamedValue]) throws {
-        try faults.perform(event, inputs, storePath: "/nonexistent/store")
+        try faults.perform(event, FixtureInputs(inputs, to: event.rawValue, declaring: event.inputs), storePath: "/nonexistent/store")
     }
 
     @Test("callInterrupted answers EINTR at the nth call of its kind, once; other kinds make the real call",
