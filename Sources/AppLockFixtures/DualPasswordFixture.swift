@@ -17,7 +17,7 @@ import SpecKit
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
 /// `installSeed` the seed of the device's random source (which draws the slot order at install);
-/// `faceIDAtInstall` set-up's `quickUnlock` (off by default); `appVersion` the
+/// `faceIDAtInstall` set-up's `quickUnlock` (left out, set-up's own default); `appVersion` the
 /// configuration's app version (written into each slot record's header); `deviceSecret: present` a fixed 32-byte test
 /// secret as the configuration's device secret (Argon2's secret input), given to set-up and the lock screen alike;
 /// `submit(waited: cap)` advances the clock by that cap first; `advance` by a negative amount sets the device's wall
@@ -35,8 +35,8 @@ public final class DualPasswordFixture: BoundFixture {
         var configuration = DualPassword.Configuration()
         /// The seed of the device's random source.
         var seed: UInt64 = 0xD0A1
-        /// Whether set-up turns Face ID quick unlock on (`install(quickUnlock:)`); off unless the product says.
-        var faceIDAtInstall = false
+        /// Whether set-up turns Face ID quick unlock on (`install(quickUnlock:)`); nil leaves set-up its default.
+        var faceIDAtInstall: Bool?
     }
     /// The core's effects.
     public typealias CoreEffect = DualPasswordEffect
@@ -324,6 +324,26 @@ public final class DualPasswordFixture: BoundFixture {
     /// with the process's memory.
     private var typed: [SecretBytes] = []
 
+    /// Installs the two passwords as set-up does; a product value left out (nil) leaves set-up its own default, so a
+    /// row without it checks that default.
+    private static func install(store: FileStore, random: SeededRandom, parameters: Argon2idParameters?,
+                                configuration: DualPassword.Configuration, faceID: Bool?) throws {
+        let main = SecretBytes(utf8: mainPassword), decoy = SecretBytes(utf8: decoyPassword)
+        switch (parameters, faceID) {
+        case let (parameters?, faceID?):
+            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
+                                     configuration: configuration, quickUnlock: faceID)
+        case let (parameters?, nil):
+            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
+                                     configuration: configuration)
+        case let (nil, faceID?):
+            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration,
+                                     quickUnlock: faceID)
+        case (nil, nil):
+            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration)
+        }
+    }
+
     /// The outputs of a table step, each as the core gave it.
     private struct Outputs {
         var accepted: Value?, reason: Value?, delay: Value?
@@ -349,14 +369,8 @@ public final class DualPasswordFixture: BoundFixture {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Set-up and the lock screen get the same configuration, as a shell gives them (the app version and the
             // device secret go into the slot records); `kdf: installDefault` leaves the parameters to set-up's default.
-            let main = SecretBytes(utf8: Self.mainPassword), decoy = SecretBytes(utf8: Self.decoyPassword)
-            if let parameters {
-                try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
-                                         parameters: parameters, configuration: configuration, quickUnlock: faceID)
-            } else {
-                try DualPassword.install(main: main, decoy: decoy, store: fileStore, random: random,
-                                         configuration: configuration, quickUnlock: faceID)
-            }
+            try Self.install(store: fileStore, random: random, parameters: parameters, configuration: configuration,
+                             faceID: faceID)
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }

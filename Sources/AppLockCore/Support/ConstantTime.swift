@@ -10,8 +10,8 @@ public enum ConstantTime {
     /// True when the two buffers hold the same bytes, compared in constant time for equal lengths.
     static func equals(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
-        guard a.count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
         _ = Sodium.isReady
-        return sodium_memcmp(x, y, a.count) == 0
+        // Two empty buffers compare equal: sodium_memcmp of 0 bytes is 0.
+        return Sodium.withPointer(a) { x, count in Sodium.withPointer(b) { y, _ in sodium_memcmp(x, y, count) == 0 } }
     }
 }
