@@ -59,10 +59,15 @@ enum DualPasswordFaults {
 
     /// Edits the slot records at `path`: `damagedSeal` flips the last sealed byte of both slots, `swappedSlots`
     /// exchanges the two records, `hostileKDF` rewrites slot 0's Argon2id parameters to m = 1 GiB, t = 10, p = 4
-    /// (the costs issue 10 measured at 16.8 s and 2.1 GB per submission).
+    /// (the costs issue 10 measured at 16.8 s and 2.1 GB per submission); `plantedName` adds an entry whose key says
+    /// what it is (`real_password_hint`), as another component or an attacker sharing the file could.
     static func tamper(_ kind: String, path: String, keys: DualPassword.StoreKeys) throws(FixtureError) {
         let store = FileStore(path: path)
         do {
+            if kind == "plantedName" {
+                try store.set([0x01], forKey: "real_password_hint")
+                return
+            }
             guard var first = try store.value(forKey: keys.slot(0)), var second = try store.value(forKey: keys.slot(1)),
                   first.count > 14, second.count > 14 else { throw FixtureError("the store holds no slot records to tamper with") }
             switch kind {

@@ -17,7 +17,8 @@ import SpecKit
 /// Translation notes: the product's `delayCap` becomes `DualPassword.Configuration.failureDelayCap`, `derivation`
 /// (`parallel` or `sequential`) its `parallelDerivation`;
 /// `installSeed` the seed of the device's random source (which draws the slot order at install);
-/// `faceIDAtInstall` set-up's `quickUnlock` (left out, set-up's own default); `appVersion` the
+/// `faceIDAtInstall` set-up's `quickUnlock` (left out, set-up's own default); `random: system` the system's random
+/// source (`SystemRandom`) instead of the seeded one; `saltsDiffer` the core's `persistedSaltsDiffer`; `appVersion` the
 /// configuration's app version (written into each slot record's header); `deviceSecret: present` a fixed 32-byte test
 /// secret as the configuration's device secret (Argon2's secret input), given to set-up and the lock screen alike;
 /// `submit(waited: cap)` advances the clock by that cap first; `advance` by a negative amount sets the device's wall
@@ -35,6 +36,8 @@ public final class DualPasswordFixture: BoundFixture {
         var configuration = DualPassword.Configuration()
         /// The seed of the device's random source.
         var seed: UInt64 = 0xD0A1
+        /// The device's random source is the system's (`SystemRandom`) instead of the seeded one.
+        var systemRandom = false
         /// Whether set-up turns Face ID quick unlock on (`install(quickUnlock:)`); nil leaves set-up its default.
         var faceIDAtInstall: Bool?
     }
@@ -61,7 +64,7 @@ public final class DualPasswordFixture: BoundFixture {
         static let answer = FixtureInput.names("answer", ["accept": false, "decline": true])
         static let text = FixtureInput.expression("text", operands: passwords)
         // The device
-        static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF")
+        static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF", "plantedName")
         /// `which` names two inputs: a slot record's position (editSlot) and an instance of the core (useInstance).
         private static let which = "which"
         static let position = FixtureInput.names(which, "first", "second", "both")
@@ -157,6 +160,7 @@ public final class DualPasswordFixture: BoundFixture {
             _ = try f.running()
             return .int(f.stepDerivations)
         },
+        .observation("saltsDiffer", .bool) { f in .bool(try f.running().persistedSaltsDiffer) },
         .observation("kdfMemoryKiB", .count) { f in .int(Int(try f.persistedParameters().memoryKiB)) },
         .observation("kdfIterations", .count) { f in .int(Int(try f.persistedParameters().iterations)) },
         .observation("kdfParallelism", .count) { f in .int(Int(try f.persistedParameters().parallelism)) },
@@ -248,6 +252,14 @@ public final class DualPasswordFixture: BoundFixture {
             guard case .bool(let on) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.faceIDAtInstall = on
         },
+        // `system` draws from the operating system's CSPRNG, as an app does: a row then holds whatever it draws.
+        .product("random", .enumeration(["seeded", "system"])) { settings, item in
+            switch item.value {
+            case .symbol("seeded"): settings.systemRandom = false
+            case .symbol("system"): settings.systemRandom = true
+            default: throw FixtureError.unknownProduct(item)
+            }
+        },
         .product("installSeed", .int(0...65_535)) { settings, item in
             guard case .int(let value) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.seed = UInt64(value)
@@ -299,9 +311,10 @@ public final class DualPasswordFixture: BoundFixture {
     private let directory: String
     private let storePath: String
     private let clock = ManualClock()
-    /// The device's random source, seeded (product `installSeed`, default 0xD0A1): it draws the slot order, salts,
+    /// The device's random source, seeded (product `installSeed`, default 0xD0A1) or the system's (product
+    /// `random: system`): it draws the slot order, salts,
     /// nonces and keys at install, and the erase's filler.
-    private let random: SeededRandom
+    private let random: any RandomSource
     /// The core's settings: the default ones, with the product's failure-delay cap.
     private let configuration: DualPassword.Configuration
     private var store: any KeyValueStore
@@ -326,7 +339,7 @@ public final class DualPasswordFixture: BoundFixture {
 
     /// Installs the two passwords as set-up does; a product value left out (nil) leaves set-up its own default, so a
     /// row without it checks that default.
-    private static func install(store: FileStore, random: SeededRandom, parameters: Argon2idParameters?,
+    private static func install(store: FileStore, random: any RandomSource, parameters: Argon2idParameters?,
                                 configuration: DualPassword.Configuration, faceID: Bool?) throws {
         let main = SecretBytes(utf8: mainPassword), decoy = SecretBytes(utf8: decoyPassword)
         switch (parameters, faceID) {
@@ -356,7 +369,7 @@ public final class DualPasswordFixture: BoundFixture {
         try Self.bindings.configure(&settings, with: product)
         var configuration = settings.configuration
         let parameters = settings.parameters, seed = settings.seed, faceID = settings.faceIDAtInstall
-        let random = SeededRandom(seed: seed)
+        let random: any RandomSource = settings.systemRandom ? SystemRandom() : SeededRandom(seed: seed)
         self.random = random
         directory = ScratchDirectory.path + "lockspec-dual-\(UUID().uuidString)"
         storePath = directory + "/store.bin"

@@ -53,6 +53,23 @@ struct DualPasswordObservationTests {
         #expect(!DualPassword(store: store, random: SeededRandom(seed: 9)).hasErased) // a new process has not erased
     }
 
+    /// A random source that gives only zeros: what a broken CSPRNG gives.
+    final class ZeroRandom: RandomSource {
+        func bytes(_ count: Int) -> [UInt8] { [UInt8](repeating: 0, count: count) }
+    }
+
+    @Test("the two records' salts differ when the random source draws them, and not when it gives only zeros")
+    func saltsDiffer() throws {
+        let (machine, _) = try Fixture.installed()
+        #expect(machine.persistedSaltsDiffer)
+        let store = InMemoryStore()
+        try DualPassword.install(main: SecretBytes(utf8: Fixture.main), decoy: SecretBytes(utf8: Fixture.decoy),
+                                 store: store, random: ZeroRandom(), parameters: .testing)
+        #expect(!DualPassword(store: store, random: ZeroRandom()).persistedSaltsDiffer)
+        try store.remove(forKey: DualPassword.Configuration().keys.slot(1))
+        #expect(!DualPassword(store: store, random: ZeroRandom()).persistedSaltsDiffer)
+    }
+
     @Test("both slot records persist the same KDF parameters; a damaged record gives none")
     func persistedKDFParameters() throws {
         let (machine, store) = try Fixture.installed()

@@ -40,6 +40,14 @@ extension DualPassword {
         return first.parameters
     }
 
+    /// The two persisted slot records carry different salts (§1: each password its own salt, drawn at install); false
+    /// when a record is missing or unreadable.
+    public var persistedSaltsDiffer: Bool {
+        let records = [persistedSlot(0), persistedSlot(1)].map { bytes in bytes.flatMap { try? SlotRecord(bytes: $0) } }
+        guard let first = records[0], let second = records[1] else { return false }
+        return first.salt != second.salt
+    }
+
     /// No persisted key in `store` carries slot meaning (§7: "持久化键名使用中性编号"): none contains one of
     /// `meaningfulNameWords`, in any letter case. Throws when the store's keys cannot be read.
     public static func persistedNamesAreNeutral(in store: any KeyValueStore) throws(StoreError) -> Bool {
