@@ -67,13 +67,13 @@ struct MachineCompiler: Sendable {
     /// Rows by (state, event), in the flat form of `starts` and `list` (the rows of cell `state * events + event`, the
     /// relaunch last, are `list[starts[cell]..<starts[cell + 1]]`, in file order), and the cells that hold rows in the
     /// order of the state's name, then the event's (names hold no NUL, so this is the order of the text keys
-    /// "state\0event" used before). Flat (`MachineModel.rowsByStateAndEvent`) rather than a dictionary of arrays: a
-    /// large table has a group for nearly every row.
+    /// "state\0event" used before). The model's table (`MachineModel.rowsByStateAndEvent`), flat rather than a
+    /// dictionary of arrays: a large table has a group for nearly every row.
     private func regionGroups() -> (states: [String], events: [String], starts: [Int], list: [Int], order: [Int]) {
         let stateNames = machine.states.map(\.name)
         let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
         let width = eventNames.count
-        let (starts, list) = MachineModel.rowsByStateAndEvent(machine, relaunchColumn: machine.events.count)
+        let (starts, list) = (model.rowStarts, model.rowList)
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
@@ -207,8 +207,9 @@ struct MachineCompiler: Sendable {
                     gaps.append("in state \(stateName) with \(describe(configuration.values)) on \(TestAction.event(model.plans[e].event.name, inputs: inputs))")
                 }
             case .leftDomain(let r, let a, let o, let overflow):
-                let row = machine.rows[r], assignment = row.then[a], v = row.slots.then[a]
-                guard domainErrors.insert(row.identity.id).inserted else { return nil }
+                let row = machine.rows[r], assignment = row.then[a]
+                guard domainErrors.insert(row.identity.id).inserted,
+                      let v = machine.variables.firstIndex(where: { $0.name == assignment.name }) else { return nil }
                 let domain = machine.variables[v].domain
                 // open-ended: past the top is where the model stops, not a mistake (the step stays unpredicted).
                 if machine.variables[v].openEnded, overflow || o > (domain.bounds?.upperBound ?? .max) { domainErrors.remove(row.identity.id); return nil }

@@ -12,8 +12,8 @@ struct MachineModel: Sendable {
         /// when the combination has no value for it or one outside the domain: found once, so that matching a row
         /// in the search compares integers rather than names and symbols.
         let ordinals: [[Int?]]
-        /// For each input slot (`Machine.inputNames`), the position of that input among the event's inputs (and in
-        /// each combination and its ordinals), nil when the event has no such input.
+        /// For each input slot (`Machine.inputNames`, as `Test.slot` counts them), the position of that input among the
+        /// event's inputs (and in each combination and its ordinals), nil when the event has no such input.
         let positions: [Int?]
 
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
@@ -24,8 +24,8 @@ struct MachineModel: Sendable {
             positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
         }
 
-        /// The position among the event's inputs of the input in slot `slot` (`MachineRow.Slots.when`, a machine of
-        /// `variables` variables), nil when the event has no such input.
+        /// The position among the event's inputs of the input in slot `slot` (`Test.slot`, a machine of `variables`
+        /// variables), nil when the event has no such input.
         func position(ofSlot slot: Int, variables: Int) -> Int? {
             let i = slot - variables
             return positions.indices.contains(i) ? positions[i] : nil
@@ -109,8 +109,8 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// A row's condition: the slot of the name it tests (`MachineRow.Slots.when`: a variable's index, or after the
-    /// variables an input's) and the ordinals it accepts.
+    /// A row's condition: the slot of the name it tests (`MachineReader.slots`: a variable's index, or after the
+    /// variables an input's, as `Machine.inputNames` lists them) and the ordinals it accepts.
     private struct Test: Sendable {
         var slot: Int
         var set: ValueSet
@@ -119,11 +119,11 @@ struct MachineModel: Sendable {
     let machine: Machine
     /// One plan per event, in declaration order.
     let plans: [EventPlan]
-    /// The rows of each (state, plan), in file order, as one flat list: those of state `s` and plan `e` are
-    /// `rowList[rowStarts[s * plans.count + e] ..< rowStarts[s * plans.count + e + 1]]` (two arrays in all, not one
-    /// per state and event).
-    private let rowStarts: [Int]
-    private let rowList: [Int]
+    /// The rows of each (state, event), in file order (`rowsByStateAndEvent`): a plan's column is its event's (the
+    /// relaunch's last, also where the machine is not modelled across a relaunch and has no plan for it). The region
+    /// checks group the rows by this table too.
+    let rowStarts: [Int]
+    let rowList: [Int]
     /// Whether each plan is a relaunch the machine models (`isRelaunch(plan:)`), decided once.
     private let relaunchPlans: [Bool]
     /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
@@ -139,54 +139,57 @@ struct MachineModel: Sendable {
     /// The initial state's index, or nil when it is not declared.
     private let initialState: Int?
 
-    /// The model of a machine as the reader resolved it: the rows' states, events and names are read from their
-    /// `slots`, never looked up by name; a slot outside the machine's lists (a machine changed after it was read)
-    /// matches nothing and sets nothing.
+    /// The model of a machine: each row's names are looked up once here, by name (a name the machine does not declare,
+    /// in a machine changed after it was read, matches nothing and sets nothing).
     init(machine: Machine, maximumInputCombinations: Int) {
         self.machine = machine
         let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
         self.plans = plans
-        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, relaunchColumn: machine.relaunches ? machine.events.count : nil)
+        let states = NameIndex(machine.states.map(\.name))
+        (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
         testStarts.reserveCapacity(machine.rows.count + 1)
         targetStarts.reserveCapacity(machine.rows.count + 1)
+        let slotOf = MachineReader.slots(variables: machine.variables, events: machine.events).slots
         let variables = machine.variables.indices
         for r in machine.rows.indices {
-            for (condition, slot) in zip(machine.rows[r].when, machine.rows[r].slots.when) {
-                testList.append(Test(slot: slot, set: condition.set))
+            for condition in machine.rows[r].when {
+                testList.append(Test(slot: slotOf[condition.name] ?? Int.max, set: condition.set))
             }
             testStarts.append(testList.count)
-            for v in machine.rows[r].slots.then { targetList.append(variables.contains(v) ? v : nil) }
+            for assignment in machine.rows[r].then {
+                targetList.append(slotOf[assignment.name].flatMap { variables.contains($0) ? $0 : nil })
+            }
             targetStarts.append(targetList.count)
         }
         (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
         // Rows read in place: a copy of each would retain and release every field of it.
-        rowTargets = machine.rows.indices.map { r in machine.rows[r].slots.to.flatMap { machine.states.indices.contains($0) ? $0 : nil } }
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { states[$0] } }
         rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
         initialState = machine.states.indices.contains(machine.initialIndex) ? machine.initialIndex : nil
     }
 
     /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * width + column` are
-    /// `list[starts[cell]..<starts[cell + 1]]`, where an event's column is its index in `machine.events` and the
-    /// built-in relaunch's is `relaunchColumn` (nil: rows on it are left out), the width being the events and the
-    /// relaunch. Each row's cells come from its `slots` (a row from any state is in every state's), then are counted
-    /// and placed. The model's rows by plan (`rowStarts`, `rowList`) and the region checks' groups (whose events end
-    /// with `relaunch` whether the machine models it or not) are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, relaunchColumn: Int?) -> (starts: [Int], list: [Int]) {
-        let declared = machine.events.count
-        let width = declared + (relaunchColumn == nil ? 0 : 1)
-        let states = machine.states.indices
+    /// `list[starts[cell]..<starts[cell + 1]]`, where an event's column is its index in `machine.events`, the built-in
+    /// relaunch's is last, and the width is the events and the relaunch. Each row's cells are found once (one look-up
+    /// per state, through `states`, and per event it names; a row from any state is in every state's), then counted
+    /// and placed. The model's rows by plan and the region checks' groups are both this table.
+    static func rowsByStateAndEvent(_ machine: Machine, states: NameIndex) -> (starts: [Int], list: [Int]) {
+        let relaunchColumn = machine.events.count, width = relaunchColumn + 1
+        let events = NameIndex(machine.events.map(\.name))
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {
-            let slots = machine.rows[r].slots
-            for s in slots.from.isEmpty ? Array(states) : slots.from where states.contains(s) {
-                for event in slots.on {
-                    guard let e = event < declared ? event : event == declared ? relaunchColumn : nil else { continue }
+            // Rows read in place: no copy of the row, no array of its states.
+            func add(state s: Int) {
+                for event in machine.rows[r].on {
+                    guard let e = events[event] ?? (event == Machine.relaunchEvent ? relaunchColumn : nil) else { continue }
                     memberships.append((s * width + e, r))
                 }
             }
+            if machine.rows[r].from.isEmpty { for s in machine.states.indices { add(state: s) } }
+            for name in machine.rows[r].from { if let s = states[name] { add(state: s) } }
         }
         var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
         for membership in memberships { starts[membership.cell + 1] += 1 }
@@ -206,7 +209,7 @@ struct MachineModel: Sendable {
 
     /// The rows that start from state `s` on plan `e`, in file order.
     private func rows(state s: Int, plan e: Int) -> ArraySlice<Int> {
-        let cell = s * plans.count + e
+        let cell = s * (machine.events.count + 1) + e
         return rowList[rowStarts[cell]..<rowStarts[cell + 1]]
     }
 
@@ -218,10 +221,7 @@ struct MachineModel: Sendable {
     }
 
     private static func declaredEventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
-        // Each input's slot, by the reader's rule (the rows' conditions carry theirs): one look-up per declared input.
-        let slotOf = MachineReader.slots(variables: machine.variables, events: machine.events).slots
-        return machine.events.indices.map { eventID in
-            let event = machine.events[eventID]
+        machine.events.map { event in
             var perInput: [[Value]] = []
             for input in event.inputs {
                 guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
@@ -231,11 +231,9 @@ struct MachineModel: Sendable {
                     continue
                 }
                 // Read in place: filtering the rows would copy every one of them.
-                let slot = slotOf[input.name]
                 let sets = machine.rows.indices.compactMap { r -> ValueSet? in
-                    let slots = machine.rows[r].slots
-                    guard slots.on.contains(eventID), let c = slots.when.firstIndex(where: { $0 == slot }) else { return nil }
-                    return machine.rows[r].when[c].set
+                    guard machine.rows[r].on.contains(event.name) else { return nil }
+                    return machine.rows[r].when.first { $0.name == input.name }?.set
                 }
                 let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
                 if atoms.count == 1 { perInput.append([input.initial]); continue }

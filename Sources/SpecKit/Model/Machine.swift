@@ -13,8 +13,7 @@ public struct Machine: Hashable, Sendable {
     /// The effects a row may name.
     public var effects: [Named]
     /// The names a condition may test besides the variables: the declared events' inputs, each name once, in the order
-    /// first declared. A condition's slot (`MachineRow.Slots.when`) below `variables.count` is a variable's index;
-    /// from `variables.count` on it is `variables.count` plus an index into this list. Set by the reader.
+    /// first declared. Set by the reader.
     public var inputNames: [String] = []
     /// What happens where no row matches.
     public var otherwise: Otherwise
@@ -93,24 +92,6 @@ public struct MachineRow: Hashable, Sendable {
     /// situation cannot tell, such as time accumulated within a state). No case is compiled for it, and the
     /// exploration and the walks do not check that step. Such a row has no `then`, `effects` or `to`.
     public var unmodelled: String? = nil
-    /// The states, events and names of `from`, `on`, `when`, `then` and `to` as the reader resolved them: positions in
-    /// the machine's lists, so the model reads them rather than looking the names up again.
-    public var slots = Slots()
-
-    /// A row's names as positions in its machine's lists, one for each name the row writes, in the same order.
-    public struct Slots: Hashable, Sendable {
-        /// Each state of `from`, as an index into `Machine.states` (empty: any state).
-        public var from: [Int] = []
-        /// Each event of `on`, as an index into `Machine.events`; the built-in relaunch is `Machine.events.count`.
-        public var on: [Int] = []
-        /// Each condition's name as a slot: a variable's index, or `variables.count` plus an index into
-        /// `Machine.inputNames` for an input.
-        public var when: [Int] = []
-        /// Each assignment's variable, as an index into `Machine.variables`.
-        public var then: [Int] = []
-        /// `to` as an index into `Machine.states` (nil: the row stays).
-        public var to: Int?
-    }
 }
 
 /// A change a row makes to a variable.

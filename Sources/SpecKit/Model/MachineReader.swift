@@ -43,12 +43,12 @@ struct MachineReader {
                         at: input.location)
             }
         }
-        let (inputNames, slots) = Self.slots(variables: variables, events: events)
+        let inputNames = Self.slots(variables: variables, events: events).inputNames
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
-                                 effects: effects.map(\.name), slots: slots)
+                                 effects: effects.map(\.name))
             rows = readRows(items, scope: scope)
         }
         guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
@@ -57,7 +57,7 @@ struct MachineReader {
     }
 
     /// The names a condition may test besides the variables (every input's name, once, in the order first declared),
-    /// and each testable name's slot (`MachineRow.Slots.when`): a variable's index, the first of a repeated name, and
+    /// and each testable name's slot (as `MachineModel` matches conditions): a variable's index, the first of a repeated name, and
     /// after the variables the inputs' names (a name both a variable's and an input's, `spec.name-clash`, is the
     /// variable's).
     static func slots(variables: [Declaration], events: [EventDeclaration]) -> (inputNames: [String], slots: [String: Int]) {
@@ -218,8 +218,6 @@ struct MachineReader {
         var names: [String: [String: Domain]]
         var events: [EventDeclaration]
         var effects: [String]
-        /// Each testable name's slot (`slots(variables:events:)`).
-        var slots: [String: Int]
     }
 
     /// The rows, in file order.
@@ -239,20 +237,14 @@ struct MachineReader {
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         var ok = true
-        var slots = MachineRow.Slots()
         let from = byKey["from"].map { readFrom($0, scope, rowID: id, ok: &ok) } ?? []
-        slots.from = from.compactMap { scope.stateIndex[$0] }
-        let (on, onSlots, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
-        slots.on = onSlots
+        let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
         } ?? []
         if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
-        // Every condition tests a name of `testable`, a variable or an input: each has its slot.
-        slots.when = when.map { scope.slots[$0.name] ?? Int.max }
-        let (then, thenSlots) = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? ([], [])
-        slots.then = thenSlots
+        let then = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? []
         let effectCalls = byKey["effects"].map {
             Self.effectCalls($0, declared: scope.effects, rowID: id, context: c)
         } ?? []
@@ -261,11 +253,10 @@ struct MachineReader {
             let target = readTo(toNode, scope, rowID: id, ok: &ok)
             if target.drop { return nil }
             to = target.state
-            slots.to = target.state.flatMap { scope.stateIndex[$0] }
         }
         guard ok, !on.isEmpty else { return nil }
         var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location, slots: slots)
+                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
         if let node = byKey["unmodelled"] {
             guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
             for key in ["then", "effects", "to"] where byKey[key] != nil {
@@ -298,16 +289,14 @@ struct MachineReader {
         return from
     }
 
-    /// A row's `on`: its events, each event's index (`MachineRow.Slots.on`), and the names its conditions may test (the
-    /// variables, and the inputs that every one of its events carries with the same domain); an unknown event is
-    /// reported and clears `ok`.
+    /// A row's `on`: its events and the names its conditions may test (the variables, and the inputs that every one of
+    /// its events carries with the same domain); an unknown event is reported and clears `ok`.
     private func readOn(_ onNode: NodeView?, _ scope: RowScope, rowID id: String, ok: inout Bool)
-        -> (on: [String], slots: [Int], testable: [String: Domain]) {
+        -> (on: [String], testable: [String: Domain]) {
         let c = context
         var on: [String] = []
-        var slots: [Int] = []
         var testable = scope.names[Machine.relaunchEvent] ?? [:]
-        guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, slots, testable) }
+        guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, testable) }
         var inputSets: [[Declaration]] = []
         for item in items {
             guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
@@ -321,7 +310,6 @@ struct MachineReader {
                 continue
             }
             on.append(name)
-            slots.append(e)
             inputSets.append(e < scope.events.count ? scope.events[e].inputs : [])
         }
         // A row on several events may test only the inputs that all of them carry, with the same domain.
@@ -332,16 +320,14 @@ struct MachineReader {
                 testable[input.name] = input.domain
             }
         }
-        return (on, slots, testable)
+        return (on, testable)
     }
 
-    /// A row's `then`: a value or a change for each variable it sets, with each variable's index
-    /// (`MachineRow.Slots.then`); a mistake is reported and clears `ok`.
-    private func readThen(_ thenNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> ([Assignment], [Int]) {
+    /// A row's `then`: a value or a change for each variable it sets; a mistake is reported and clears `ok`.
+    private func readThen(_ thenNode: NodeView, _ scope: RowScope, rowID id: String, ok: inout Bool) -> [Assignment] {
         let c = context
-        guard let entries = c.mapping(thenNode, "the 'then' of row \(id)") else { return ([], []) }
+        guard let entries = c.mapping(thenNode, "the 'then' of row \(id)") else { return [] }
         var then: [Assignment] = []
-        var slots: [Int] = []
         for entry in entries {
             guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
             guard let v = scope.variables.firstIndex(where: { $0.name == name }) else {
@@ -358,15 +344,13 @@ struct MachineReader {
                     continue
                 }
                 then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-                slots.append(v)
             } else if let value = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
                 then.append(Assignment(name: name, change: .set(value), location: entry.value.location))
-                slots.append(v)
             } else {
                 ok = false
             }
         }
-        return (then, slots)
+        return then
     }
 
     /// A row's `to`: the state it goes to (nil when it is not one), and whether the row is dropped without a word (a
