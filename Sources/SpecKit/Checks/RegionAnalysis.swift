@@ -57,15 +57,18 @@ struct RegionAnalysis {
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
     /// true or wholly false.
     static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
-        var cuts: Set<Int> = [whole.lowerBound]
+        var cuts = [whole.lowerBound]
         for set in sets {
             for r in set.ranges {
-                cuts.insert(r.lowerBound)
-                if r.upperBound < whole.upperBound { cuts.insert(r.upperBound + 1) }
+                cuts.append(r.lowerBound)
+                if r.upperBound < whole.upperBound { cuts.append(r.upperBound + 1) }
             }
         }
-        let sorted = cuts.filter { whole.contains($0) }.sorted()
-        return sorted.enumerated().map { i, lo in lo...(i + 1 < sorted.count ? sorted[i + 1] - 1 : whole.upperBound) }
+        cuts.sort()
+        // Each cut once, inside `whole`.
+        var starts: [Int] = []
+        for cut in cuts where whole.contains(cut) && starts.last != cut { starts.append(cut) }
+        return starts.indices.map { i in starts[i]...(i + 1 < starts.count ? starts[i + 1] - 1 : whole.upperBound) }
     }
 
     /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.

@@ -308,10 +308,11 @@ struct MachineCompiler: Sendable {
         // Rows read in place (a copy of each would retain and release all its fields), the state list made once.
         for r in machine.rows.indices {
             let when = machine.rows[r].when, id = machine.rows[r].identity.id, to = machine.rows[r].to
-            let guardText = when.map { c in
+            var guardText = ""
+            for c in when {
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
-                return "\(c.name)=\(domain?.describe(c.set) ?? "?")"
-            }.joined(separator: ", ")
+                guardText += (guardText.isEmpty ? "" : ", ") + c.name + "=" + (domain?.describe(c.set) ?? "?")
+            }
             for from in machine.rows[r].from.isEmpty ? stateNames : machine.rows[r].from {
                 for event in machine.rows[r].on {
                     edges.append(MachineGraph.Edge(row: id, from: from, to: to ?? from, event: event, guardText: guardText))

@@ -190,17 +190,16 @@ struct MachineReader {
         }
     }
 
-    /// What a row on one event may test, by event name (`relaunch` included): the variables' domains by name (the
-    /// first of each name), then that event's inputs. Built once per machine rather than once per row.
-    static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [String: [String: Domain]] {
+    /// What a row on one event may test, by the event's position in `events` (the built-in relaunch last, with the
+    /// variables alone): the variables' domains by name (the first of each name), then that event's inputs. Built once
+    /// per machine rather than once per row.
+    static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [[String: Domain]] {
         let variableDomains = Dictionary(variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
-        var result: [String: [String: Domain]] = [Machine.relaunchEvent: variableDomains]
-        for event in events where result[event.name] == nil {
+        return events.map { event in
             var names = variableDomains
             for input in event.inputs { names[input.name] = input.domain }
-            result[event.name] = names
-        }
-        return result
+            return names
+        } + [variableDomains]
     }
 
     /// The keys a machine row takes.
@@ -215,7 +214,7 @@ struct MachineReader {
         /// Each state's name to its index in `states`.
         var stateIndex: [String: Int]
         var variables: [Declaration]
-        var names: [String: [String: Domain]]
+        var names: [[String: Domain]]
         var events: [EventDeclaration]
         var effects: [String]
     }
@@ -295,9 +294,11 @@ struct MachineReader {
         -> (on: [String], testable: [String: Domain]) {
         let c = context
         var on: [String] = []
-        var testable = scope.names[Machine.relaunchEvent] ?? [:]
+        var testable = scope.names[scope.events.count]
         guard let onNode, let items = c.list(onNode, "the 'on' of row \(id)", single: true) else { return (on, testable) }
-        var inputSets: [[Declaration]] = []
+        // The inputs every event so far carries, with the same domain (a row on several events may test only those).
+        var common: [Declaration]?
+        var last = scope.events.count
         for item in items {
             guard let name = c.text(item, "an event in 'on'") else { ok = false; continue }
             let e = scope.events.firstIndex { $0.name == name } ?? (name == Machine.relaunchEvent ? scope.events.count : nil)
@@ -310,15 +311,14 @@ struct MachineReader {
                 continue
             }
             on.append(name)
-            inputSets.append(e < scope.events.count ? scope.events[e].inputs : [])
+            let inputs = e < scope.events.count ? scope.events[e].inputs : []
+            common = common.map { $0.filter { input in inputs.contains { $0.name == input.name && $0.domain == input.domain } } } ?? inputs
+            last = e
         }
-        // A row on several events may test only the inputs that all of them carry, with the same domain.
-        if on.count == 1, inputSets.count == 1, let single = scope.names[on[0]] {
-            testable = single
-        } else if let first = inputSets.first {
-            for input in first where inputSets.allSatisfy({ $0.contains { $0.name == input.name && $0.domain == input.domain } }) {
-                testable[input.name] = input.domain
-            }
+        if on.count == 1 {
+            testable = scope.names[last]
+        } else {
+            for input in common ?? [] { testable[input.name] = input.domain }
         }
         return (on, testable)
     }

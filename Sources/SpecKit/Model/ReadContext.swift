@@ -93,9 +93,11 @@ final class ReadContext {
         return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || isDigit($0) }
     }
 
+    /// ASCII only, so read byte by byte: a byte of a character outside ASCII is none of these.
     static func isRowID(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, isLetter(first) || isDigit(first) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && (isLetter($0) || isDigit($0) || $0 == "-" || $0 == "_" || $0 == ".") }
+        func isAlphanumeric(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+        guard let first = text.utf8.first, isAlphanumeric(first) else { return false }
+        return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
 
     /// A letter: ASCII answered at once, anything else by its Unicode properties (names may be written in any script).
