@@ -109,8 +109,9 @@ struct MachineModel: Sendable {
         }
     }
 
-    /// A row's condition: the slot of the name it tests (`MachineReader.slots`: a variable's index, or after the
-    /// variables an input's, as `Machine.inputNames` lists them) and the ordinals it accepts.
+    /// A row's condition: the slot of the name it tests (a variable's index, the first of a repeated name, or after the
+    /// variables an input's place in `Machine.inputNames`; a name that is both is the variable's) and the ordinals it
+    /// accepts.
     private struct Test: Sendable {
         var slot: Int
         var set: ValueSet
@@ -151,7 +152,8 @@ struct MachineModel: Sendable {
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
         testStarts.reserveCapacity(machine.rows.count + 1)
         targetStarts.reserveCapacity(machine.rows.count + 1)
-        let slotOf = MachineReader.slots(variables: machine.variables, events: machine.events).slots
+        // Each name's slot (`Test.slot`): its first place among the variables' names, then the inputs'.
+        let slotOf = NameIndex(machine.variables.map(\.name) + machine.inputNames)
         let variables = machine.variables.indices
         for r in machine.rows.indices {
             for condition in machine.rows[r].when {
@@ -293,13 +295,13 @@ struct MachineModel: Sendable {
     /// are `ordinals` (as `EventPlan.ordinals`): a condition on an input the event lacks, or on a value outside its
     /// domain, fails.
     private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
-        let plan = plans[e], variables = configuration.values.count
+        let variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
             tests(row: r).allSatisfy { test in
                 let ordinal: Int?
                 if test.slot < variables {
                     ordinal = machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
-                } else if let p = plan.position(ofSlot: test.slot, variables: variables), ordinals.indices.contains(p) {
+                } else if let p = plans[e].position(ofSlot: test.slot, variables: variables), ordinals.indices.contains(p) {
                     ordinal = ordinals[p]
                 } else { return false }
                 guard let ordinal else { return false }

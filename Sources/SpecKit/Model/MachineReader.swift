@@ -43,7 +43,7 @@ struct MachineReader {
                         at: input.location)
             }
         }
-        let inputNames = Self.slots(variables: variables, events: events).inputNames
+        let inputNames = Self.inputNames(of: events)
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
@@ -56,19 +56,12 @@ struct MachineReader {
                        effects: effects, inputNames: inputNames, otherwise: otherwise, hit: hit, rows: rows)
     }
 
-    /// The names a condition may test besides the variables (every input's name, once, in the order first declared),
-    /// and each testable name's slot (as `MachineModel` matches conditions): a variable's index, the first of a repeated name, and
-    /// after the variables the inputs' names (a name both a variable's and an input's, `spec.name-clash`, is the
-    /// variable's).
-    static func slots(variables: [Declaration], events: [EventDeclaration]) -> (inputNames: [String], slots: [String: Int]) {
-        var slots: [String: Int] = [:]
-        for (v, variable) in variables.enumerated() where slots[variable.name] == nil { slots[variable.name] = v }
-        var inputNames: [String] = []
-        for input in events.lazy.flatMap(\.inputs) where !inputNames.contains(input.name) {
-            if slots[input.name] == nil { slots[input.name] = variables.count + inputNames.count }
-            inputNames.append(input.name)
-        }
-        return (inputNames, slots)
+    /// The names a condition may test besides the variables: every input's name, once, in the order first declared
+    /// (`Machine.inputNames`).
+    static func inputNames(of events: [EventDeclaration]) -> [String] {
+        var names: [String] = []
+        for input in events.lazy.flatMap(\.inputs) where !names.contains(input.name) { names.append(input.name) }
+        return names
     }
 
     static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
