@@ -89,7 +89,7 @@ struct RegionAnalysis {
             body([], Array(rows.indices))
             return
         }
-        Combinations.forEach(counts: atoms.map(\.count)) { index in body(index, matching(index)) }
+        Combinations.forEach(counts: atoms.map { $0.count }) { index in body(index, matching(index)) }
     }
 
     /// The rows matching an atom, in file order.

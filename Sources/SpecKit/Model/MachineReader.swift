@@ -330,14 +330,15 @@ struct MachineReader {
                         hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
                 continue
             }
-            let variable = scope.variables[v]
-            if let amount = Self.change(entry.value.scalar, domain: variable.domain) {
-                guard Self.changeFits(amount, entry.value.scalar ?? "", of: variable, rowID: id, at: entry.value.location, context: c) else {
+            // The variable read in place, and its value's text made once, for a change only where the domain is ordered.
+            let domain = scope.variables[v].domain
+            if domain.isOrdered, let text = entry.value.scalar, let amount = Self.change(text, domain: domain) {
+                guard Self.changeFits(amount, text, of: scope.variables[v], rowID: id, at: entry.value.location, context: c) else {
                     ok = false
                     continue
                 }
                 then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-            } else if let value = c.value(entry.value, variable.domain, "the new value of '\(name)' in row \(id)") {
+            } else if let value = c.value(entry.value, domain, "the new value of '\(name)' in row \(id)") {
                 then.append(Assignment(name: name, change: .set(value), location: entry.value.location))
             } else {
                 ok = false
