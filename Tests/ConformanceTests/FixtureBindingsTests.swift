@@ -77,22 +77,12 @@ private final class CounterFixture: BoundFixture {
 struct FixtureBindingsTests {
     /// The message a fixture throws when `action` is refused, or nil when it is performed.
     private static func refusal(_ fixture: any Fixture, _ action: TestAction) -> String? {
-        do throws(FixtureError) {
-            _ = try fixture.perform(action)
-            return nil
-        } catch {
-            return error.message
-        }
+        fixtureRefusal { () throws(FixtureError) in _ = try fixture.perform(action) }
     }
 
     /// The message a fixture throws when observing `name` is refused, or nil when it is read.
     private static func refusal(_ fixture: any Fixture, observing name: String) -> String? {
-        do throws(FixtureError) {
-            _ = try fixture.observe(name)
-            return nil
-        } catch {
-            return error.message
-        }
+        fixtureRefusal { () throws(FixtureError) in _ = try fixture.observe(name) }
     }
 
     @Test("the vocabulary is derived from the entries: each kind of entry in its place, killed-app service from the marks")

@@ -82,12 +82,7 @@ struct FixtureInputKeyTests {
 
     /// The message `action` throws on a fresh stand-in, or nil when it is performed.
     private static func refusal(_ action: TestAction) -> String? {
-        do throws(FixtureError) {
-            _ = try KeyedFixture(product: []).perform(action)
-            return nil
-        } catch {
-            return error.message
-        }
+        fixtureRefusal { () throws(FixtureError) in _ = try KeyedFixture(product: []).perform(action) }
     }
 
     @Test("each key's name and domain are what the vocabulary shows, optional keys as optional inputs")
