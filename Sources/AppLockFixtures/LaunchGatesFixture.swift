@@ -46,7 +46,7 @@ public final class LaunchGatesFixture: BoundFixture {
         static let consentCurrent = FixtureInput.bool("consentCurrent")
         static let actions = FixtureInput.count("actions")
         static let lastPrompt = FixtureInput.names("lastPrompt", "never", "before")
-        static let daysSinceLastPrompt = FixtureInput.count("daysSinceLastPrompt")
+        static let daysSinceLastPrompt = FixtureInput.int("daysSinceLastPrompt", 0...Int(Int32.max))
         static let versionPrompted = FixtureInput.bool("versionPrompted")
         static let promptsLast365 = FixtureInput.count("promptsLast365")
         static let running = FixtureInput.names("running", "valid", "invalid")
@@ -386,7 +386,7 @@ public final class LaunchGatesFixture: BoundFixture {
         let days = try row[Key.daysSinceLastPrompt]
         let ask = RatingPolicy.shouldPrompt(
             actionsSinceLastPrompt: try row[Key.actions],
-            timeSinceLastPrompt: try row[Key.lastPrompt] == "never" ? nil : .days(Int64(days)),
+            timeSinceLastPrompt: try row[Key.lastPrompt] == "never" ? nil : .days(Int32(days)),
             versionAlreadyPrompted: try row[Key.versionPrompted], promptsInCapWindow: try row[Key.promptsLast365])
         outputs.requestReview = .bool(ask)
     }

@@ -57,8 +57,8 @@ struct DeviceTimeTests {
         return lock
     }
 
-    @Test("setting the clock back while away does not skip the relock", arguments: [Int64(1), 60, 3600, 86_400])
-    func graceClockBack(seconds: Int64) {
+    @Test("setting the clock back while away does not skip the relock", arguments: [Int32(1), 60, 3600, 86_400])
+    func graceClockBack(seconds: Int32) {
         let clock = ManualClock(start: .seconds(1_000_000))
         var lock = backgrounded(clock)
         clock.setWallClock(by: .seconds(-seconds))
@@ -97,8 +97,8 @@ struct DeviceTimeTests {
         return machine
     }
 
-    @Test("an ended delay stays ended when the clock is set back", arguments: [Int64(-1), -2, -3600])
-    func endedDelayClockBack(seconds: Int64) throws {
+    @Test("an ended delay stays ended when the clock is set back", arguments: [Int32(-1), -2, -3600])
+    func endedDelayClockBack(seconds: Int32) throws {
         let clock = ManualClock(start: .seconds(1_000_000))
         var machine = try threeFailures(clock)
         clock.advance(by: .seconds(1))

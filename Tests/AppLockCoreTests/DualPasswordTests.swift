@@ -60,9 +60,9 @@ struct DualPasswordTests {
     }
 
     @Test("delay schedule (D-DP-DELAY)", arguments: [
-        (0, Int64(0)), (1, 0), (2, 0), (3, 1), (4, 2), (5, 4), (10, 128), (11, 256), (12, 300), (40, 300),
+        (0, Int32(0)), (1, 0), (2, 0), (3, 1), (4, 2), (5, 4), (10, 128), (11, 256), (12, 300), (40, 300),
     ])
-    func delaySchedule(failures: Int, seconds: Int64) {
+    func delaySchedule(failures: Int, seconds: Int32) {
         #expect(FailureDelay.delay(afterFailures: failures) == .seconds(seconds))
     }
 

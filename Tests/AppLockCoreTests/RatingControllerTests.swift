@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Rating trigger (D-RATE-FIRST)")
 struct RatingControllerTests {
-    func day(_ n: Int64) -> Instant { Instant.zero + .days(n) }
+    func day(_ n: Int32) -> Instant { Instant.zero + .days(n) }
 
     /// Records `count` actions and returns whether each asked.
     func record(_ rating: inout RatingController, _ count: Int, version: String, at instant: Instant) -> [Bool] {
@@ -30,7 +30,7 @@ struct RatingControllerTests {
         #expect(rating.state.actionsSinceLastPrompt == 0)
     }
 
-    func prompted(at promptDay: Int64, version: String = "1.0") -> RatingController {
+    func prompted(at promptDay: Int32, version: String = "1.0") -> RatingController {
         let store = InMemoryStore()
         var rating = RatingController(store: store)
         _ = record(&rating, 3, version: version, at: day(promptDay))
@@ -38,9 +38,9 @@ struct RatingControllerTests {
     }
 
     @Test("89 days after the last prompt is too early, 90 is enough (new version, 3 actions)", arguments: [
-        (Int64(89), false), (90, true),
+        (Int32(89), false), (90, true),
     ])
-    func interval(days: Int64, asks: Bool) {
+    func interval(days: Int32, asks: Bool) {
         var rating = prompted(at: 0)
         let asked = record(&rating, 3, version: "2.0", at: day(days))
         #expect(asked == [false, false, asks])
@@ -59,8 +59,8 @@ struct RatingControllerTests {
     @Test("at most 3 prompts in any 365 days")
     func platformCap() {
         var rating = RatingController(store: InMemoryStore())
-        var prompts: [Int64] = []
-        for (index, start) in [Int64(0), 90, 180, 270, 364, 365].enumerated() {
+        var prompts: [Int32] = []
+        for (index, start) in [Int32(0), 90, 180, 270, 364, 365].enumerated() {
             if record(&rating, 3, version: "\(index + 1).0", at: day(start)).contains(true) { prompts.append(start) }
         }
         #expect(prompts == [0, 90, 180, 365])

@@ -9,6 +9,6 @@ public enum FailureDelay {
         guard failures > 2 else { return .zero }
         let exponent = failures - 3
         guard exponent < 40 else { return cap } // 2^40 s is past any cap a configuration sets
-        return min(.seconds(Int64(1) << Int64(exponent)), cap)
+        return min(.milliseconds(1000 << Int64(exponent)), cap) // 2^exponent s, at most 2^39 s: no overflow
     }
 }

@@ -1,6 +1,6 @@
 extension MedTimeUnlock {
     /// The per-user settings of §4.3 and the store keys.
-    public struct Configuration: Hashable, Sendable, CustomStringConvertible {
+    public struct Configuration: Sendable, CustomStringConvertible {
         /// `biometricEnabled` (UserDefaults).
         public var biometricEnabled: Bool
         /// The device's biometric kind (`.none` goes straight to the PIN).

@@ -6,7 +6,7 @@ internal import CSodium
 /// A copied store without it cannot be brute-forced offline, and a file whose counters were edited fails its keyed
 /// checksum. Never shown by `description`; two values are equal when their bytes are (compared in constant time),
 /// and only the length is hashed.
-public struct DeviceSecret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct DeviceSecret: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The accepted lengths: 16 to 64 bytes (BLAKE2b's key bounds; Argon2 accepts them all).
     public static let lengths = 16...64
 
@@ -34,12 +34,6 @@ public struct DeviceSecret: Hashable, Sendable, CustomStringConvertible, CustomD
             }
         }
     }
-
-    /// Equal bytes, compared in constant time for equal lengths.
-    public static func == (lhs: DeviceSecret, rhs: DeviceSecret) -> Bool { lhs.bytes == rhs.bytes }
-
-    /// Hashes the length only (equal values have equal lengths); the bytes never reach a hasher.
-    public func hash(into hasher: inout Hasher) { hasher.combine(bytes.count) }
 
     /// Always `"<device secret>"`.
     public var description: String { "<device secret>" }

@@ -14,17 +14,13 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// A span of `milliseconds`.
     public static func milliseconds(_ value: Int64) -> TimeSpan { TimeSpan(milliseconds: value) }
 
-    /// A span of whole `seconds` (saturating).
-    public static func seconds(_ value: Int64) -> TimeSpan {
-        let (product, overflow) = value.multipliedReportingOverflow(by: 1000)
-        return TimeSpan(milliseconds: overflow ? (value > 0 ? .max : .min) : product)
-    }
+    /// A span of whole `seconds`. The count is an `Int32` (68 years at most), so the product in milliseconds always
+    /// fits: longer spans are written in milliseconds.
+    public static func seconds(_ value: Int32) -> TimeSpan { TimeSpan(milliseconds: Int64(value) * 1000) }
 
-    /// A span of whole `days` (saturating).
-    public static func days(_ value: Int64) -> TimeSpan {
-        let (product, overflow) = value.multipliedReportingOverflow(by: 86_400_000)
-        return TimeSpan(milliseconds: overflow ? (value > 0 ? .max : .min) : product)
-    }
+    /// A span of whole `days`. The count is an `Int32` (5.8 million years at most), so the product in milliseconds
+    /// always fits.
+    public static func days(_ value: Int32) -> TimeSpan { TimeSpan(milliseconds: Int64(value) * 86_400_000) }
 
     /// Orders spans by length.
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool {
