@@ -151,7 +151,7 @@ struct DualPasswordTests {
         }
         #expect(try store.persistedBytes() == before)
         #expect([machine.persistedSlot(0), machine.persistedSlot(1)] == slots)
-        #expect(machine.erasesPerformed == 0)
+        #expect(!machine.hasErased)
         #expect(machine.realSlotOpens(with: SecretBytes(utf8: Self.main)))
         #expect(!machine.realSlotOpens(with: SecretBytes(utf8: Self.decoy)))
         #expect(submit(Self.main, &machine, at: at(200)).last == .openProfile(.real))
@@ -188,9 +188,9 @@ struct DualPasswordTests {
         _ = machine.handle(.faceIDResult(.failure), now: at(3))
         _ = machine.handle(.faceIDResult(.cancel), now: at(3))
         _ = machine.handle(.background, now: at(3))
-        #expect(machine.erasesPerformed == 0)
+        #expect(!machine.hasErased)
         #expect(submit(Self.decoy, &machine, at: at(4)) == [.clearInput, .erase, .openProfile(.decoy)])
-        #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 1 && !machine.quickUnlockEnabled)
+        #expect(machine.state == .decoyUnlocked && machine.hasErased && !machine.quickUnlockEnabled)
         #expect(machine.persistedSlot(0)?.count == SlotRecord.recordLength)
         #expect(machine.persistedSlot(1)?.count == SlotRecord.recordLength)
         _ = machine.handle(.lock, now: at(5))
@@ -222,7 +222,7 @@ struct DualPasswordTests {
         #expect(machine.handle(.cancel, now: at(0)) == [.clearInput])
         _ = submit(Self.decoy, &machine, at: at(1))
         #expect(machine.handle(.background, now: at(2)) == [.showNeutralCover])
-        #expect(machine.state == .decoyUnlocked && machine.erasesPerformed == 0)
+        #expect(machine.state == .decoyUnlocked && !machine.hasErased)
     }
 
     @Test("Real opened by Face ID: the main password still enables and disables erase, any other is refused (exploration finding)")
@@ -314,7 +314,7 @@ struct DualPasswordTests {
         #expect(submit(Self.main, &machine) == Self.refused)
         #expect(submit(Self.decoy, &machine) == Self.refused)
         #expect(machine.handle(.faceIDResult(.success), now: at(1)).isEmpty)
-        #expect(machine.state == .locked && machine.erasesPerformed == 0)
+        #expect(machine.state == .locked && !machine.hasErased)
     }
 
     @Test("password policy: 8 characters, numeric PIN of 6 digits, main and decoy differ", arguments: [

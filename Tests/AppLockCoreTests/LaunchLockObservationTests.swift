@@ -6,14 +6,14 @@ struct LaunchLockObservationTests {
     @Test("turning on prompts once on a capable device; turning off and refusals never prompt")
     func prompts() {
         var on = LaunchLock(configuration: .kangkang, store: InMemoryStore(), availability: .faceID)
-        #expect(!on.hasStartedPrompt && on.promptsStarted == 0)
-        _ = on.handle(.toggleOn, now: at(0))
-        _ = on.handle(.toggleOn, now: at(0)) // one prompt at a time
-        #expect(on.hasStartedPrompt && on.promptsStarted == 1)
+        #expect(!on.hasStartedPrompt)
+        let prompt = [LaunchLockEffect.startAuthentication(LaunchLock.Configuration.kangkang.policy)]
+        #expect(on.handle(.toggleOn, now: at(0)) == prompt)
+        #expect(on.handle(.toggleOn, now: at(0)).isEmpty) // one prompt at a time
+        #expect(on.hasStartedPrompt)
         _ = on.handle(.authenticationResult(.success), now: at(1))
         _ = on.handle(.scenePhase(.background), now: at(2))
-        _ = on.handle(.scenePhase(.active), now: at(200))
-        #expect(on.promptsStarted == 2) // the re-lock after the grace prompts to unlock
+        #expect(on.handle(.scenePhase(.active), now: at(200)) == prompt) // the re-lock after the grace prompts to unlock
 
         var refused = LaunchLock(configuration: .kangkang, store: InMemoryStore(), availability: .unavailable)
         _ = refused.handle(.toggleOn, now: at(0))

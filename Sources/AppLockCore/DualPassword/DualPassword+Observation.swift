@@ -11,10 +11,6 @@ extension DualPassword {
     /// `real_password`, no `fake_*`).
     public static let meaningfulNameWords = ["real", "fake", "decoy", "erase", "password", "main", "wipe"]
 
-    /// The erase coordinator has run in this machine (this process): a decoy submission with erase on overwrote
-    /// the other slot (D-DP-ERASE-FLOW). A relaunch starts a new machine, which has not erased.
-    public var hasErased: Bool { erasesPerformed > 0 }
-
     /// Both slot records as persisted now (a record that is missing or unreadable counts as absent).
     public var persistedSlots: PersistedSlots {
         PersistedSlots(records: [persistedSlot(0), persistedSlot(1)])

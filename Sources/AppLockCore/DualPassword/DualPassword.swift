@@ -25,8 +25,9 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     public internal(set) var lastFailureAt: DeviceTime?
     /// The enable-erase flow.
     public private(set) var eraseSetup: EraseSetupStep = .idle
-    /// Erases performed by this machine (for audits and tests).
-    public private(set) var erasesPerformed = 0
+    /// The erase coordinator has run in this machine (this process): a decoy submission with erase on overwrote
+    /// the other slot (D-DP-ERASE-FLOW). A relaunch starts a new machine, which has not erased.
+    public private(set) var hasErased = false
     /// True when the store cannot be read: nothing unlocks, nothing erases (D-STORE-CORRUPT).
     public private(set) var storeIsCorrupt = false
     private var session: Session?
@@ -206,7 +207,7 @@ public struct DualPassword: Sendable, CustomStringConvertible {
                 // D-DP-ERASE-FLOW: erase through the unforgeable token, Real never opened, then Decoy.
                 let coordinator = SecureEraseCoordinator(store: store, random: random, keys: configuration.keys)
                 do { try coordinator.erase(authorization) } catch { return refused }
-                erasesPerformed += 1
+                hasErased = true
                 quickUnlockEnabled = false
                 effects.append(.erase)
             }

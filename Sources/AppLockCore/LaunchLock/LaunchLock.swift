@@ -27,8 +27,9 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
     public private(set) var storeIsCorrupt = false
     /// Why the open prompt was started.
     public private(set) var pendingPurpose: PromptPurpose?
-    /// How many system prompts this machine (this process) has started, for either purpose (§4, §7).
-    public private(set) var promptsStarted = 0
+    /// This machine (this process) has started at least one system prompt, for either purpose (D-LL-TOGGLE: turning
+    /// on prompts once on a capable device; turning off, or turning on where nothing can authenticate, prompts never).
+    public private(set) var hasStartedPrompt = false
 
     /// Why a prompt is open.
     public enum PromptPurpose: String, Hashable, Sendable, CustomStringConvertible {
@@ -177,7 +178,7 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
         guard !isAuthenticating else { return [] }
         isAuthenticating = true
         pendingPurpose = purpose
-        promptsStarted += 1
+        hasStartedPrompt = true
         return [.startAuthentication(configuration.policy)]
     }
 
