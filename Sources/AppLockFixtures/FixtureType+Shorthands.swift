@@ -16,6 +16,8 @@ extension FixtureType {
     static let count = FixtureType.domain(.int(counts))
     /// A duration the core reports or a step waits: up to a day.
     static let duration = FixtureType.domain(.duration(durations))
+    /// A reading of the calendar clock: milliseconds since 1970, up to 2033-05-18 (2,000,000,000 s).
+    static let calendar = FixtureType.domain(.duration(0...2_000_000_000_000))
     /// One of the names, as the fixture translates them.
     static func names(_ names: String...) -> FixtureType { .domain(.enumeration(names)) }
 }

@@ -38,6 +38,8 @@ public final class LaunchLockFixture: BoundFixture {
         static let enabled = FixtureInput.bool("enabled")
         static let action = FixtureInput.names("action", "turnOn", "turnOff")
         static let auth = FixtureInput.names("auth", "success", "failure", "cancel")
+        static let bootIds = FixtureInput.names("bootIds", "same", "changed", "none")
+        static let bootClock = FixtureInput.names("away", "noTime", "underGrace", "overGrace", "wentBack", "unreadable")
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
@@ -92,6 +94,9 @@ public final class LaunchLockFixture: BoundFixture {
         },
         .output("prompts", .bool) { f in try f.toggleOutputs().prompts },
         .output("enabledAfter", .bool) { f in try f.toggleOutputs().enabledAfter },
+        .output("uptime", .duration) { f in try f.deviceClockOutputs().uptime },
+        .output("wall", .calendar) { f in try f.deviceClockOutputs().wall },
+        .output("locks", .bool) { f in try f.deviceClockOutputs().locks },
         // Effects
         .effect("startAuthentication") { _, effect in
             switch effect {
@@ -133,6 +138,10 @@ public final class LaunchLockFixture: BoundFixture {
             try f.freshInstall()
             return try f.decideToggle(inputs)
         },
+        .decision("launch-lock.device-clock", inputs: [Key.bootIds, Key.bootClock]) { f, inputs in
+            try f.freshInstall()
+            return try f.decideDeviceClock(inputs)
+        },
     ])
 
     private let configuration: LaunchLock.Configuration
@@ -148,6 +157,9 @@ public final class LaunchLockFixture: BoundFixture {
     private var availabilityOutputs: (available: Value, toggleInteractive: Value, label: Value, subtitle: Value)?
     /// Whether the last `launch-lock.toggle` row prompted, and the flag it saved, until the next event.
     private var toggleOutcome: (prompts: Value, enabledAfter: Value)?
+    /// The core's reading of the device's clocks when the app became active, and whether the lock locked, after the
+    /// last `launch-lock.device-clock` row, until the next event.
+    private var deviceClockOutcome: (uptime: Value, wall: Value, locks: Value)?
 
     /// Builds a fresh core: the Kangkang configuration, adjusted to the spec's product values.
     public init(product: [NamedValue]) throws(FixtureError) {
@@ -210,10 +222,10 @@ public final class LaunchLockFixture: BoundFixture {
         return try handle(.availabilityChanged(newAvailability))
     }
 
-    private func handle(_ event: LaunchLockEvent) throws(FixtureError) -> [Effect] {
-        (availabilityOutputs, toggleOutcome) = (nil, nil)
+    private func handle(_ event: LaunchLockEvent, at now: DeviceTime? = nil) throws(FixtureError) -> [Effect] {
+        (availabilityOutputs, toggleOutcome, deviceClockOutcome) = (nil, nil, nil)
         guard var lock else { throw FixtureError("the app is not running (kill without relaunch)") }
-        let effects = lock.handle(event, now: clock.now())
+        let effects = lock.handle(event, now: now ?? clock.now())
         self.lock = lock
         return try Self.bindings.effects(effects, of: self)
     }
@@ -289,6 +301,29 @@ public final class LaunchLockFixture: BoundFixture {
         // enabledAfter is the SAVED flag: read it the way the next launch does.
         let saved = LaunchLock(configuration: configuration, store: FileStore(path: storePath), availability: availability)
         toggleOutcome = (.bool(prompted), .bool(saved.enabled))
+        return []
+    }
+
+    /// The outputs of the last `launch-lock.device-clock` row; none after an event.
+    private func deviceClockOutputs() throws(FixtureError) -> (uptime: Value, wall: Value, locks: Value) {
+        if let deviceClockOutcome { return deviceClockOutcome }
+        _ = try running()
+        throw FixtureError("no observation: the outputs of launch-lock.device-clock stand only right after one of its rows")
+    }
+
+    /// Evaluates `launch-lock.device-clock` (inputs bootIds, away): an enabled, unlocked lock goes to the background
+    /// and becomes active again, each time at the reading of a `SystemClock` over the named readings (a process per
+    /// boot, as the app after a reboot). uptime and wall are that clock's reading at active, locks the lock's state.
+    private func decideDeviceClock(_ inputs: FixtureInputs) throws(FixtureError) -> [Effect] {
+        let ids = try DeviceClockReadings.bootIDs(inputs[Key.bootIds])
+        let clocks = try DeviceClockReadings.bootClocks(inputs[Key.bootClock], grace: configuration.grace)
+        let background = SystemClock(calls: DeviceClockReadings(bootID: ids.background, bootClock: clocks.background)).now()
+        let active = SystemClock(calls: DeviceClockReadings(bootID: ids.active, bootClock: clocks.active)).now()
+        try turnOn()
+        _ = try handle(.scenePhase(.background), at: background)
+        _ = try handle(.scenePhase(.active), at: active)
+        deviceClockOutcome = (.duration(milliseconds: Int(active.uptime.milliseconds)), .duration(milliseconds: Int(active.wall.milliseconds)),
+                              .bool(try running().isLocked))
         return []
     }
 

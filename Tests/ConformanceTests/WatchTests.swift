@@ -36,8 +36,8 @@ struct WatchTests {
         #expect(ids("launch-lock.triggers.yaml") == ["launch-lock.acceptance", "launch-lock.grace", "launch-lock.triggers"])
         #expect(ids("launch-lock.toggle.yaml") == ["launch-lock.toggle"])
         #expect(ids("launch-lock.grace.yaml") == ["launch-lock.grace"])
-        #expect(ids("launch-lock.product.yaml") == ["launch-lock.acceptance", "launch-lock.availability", "launch-lock.grace",
-                                                    "launch-lock.toggle", "launch-lock.triggers"])
+        #expect(ids("launch-lock.product.yaml") == ["launch-lock.acceptance", "launch-lock.availability", "launch-lock.device-clock",
+                                                    "launch-lock.grace", "launch-lock.toggle", "launch-lock.triggers"])
         #expect(ids("schema.json").isEmpty)
     }
 
@@ -67,7 +67,7 @@ struct WatchTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "[]\n".write(toFile: folder + "/sections.yaml", atomically: true, encoding: .utf8)
         let whole = FileSnapshot.take([folder])
-        #expect(whole.files.keys.sorted() == ["acceptance", "availability", "grace", "product", "toggle", "triggers"].map { folder + "/launch-lock.\($0).yaml" } + [folder + "/sections.yaml"])
+        #expect(whole.files.keys.sorted() == ["acceptance", "availability", "device-clock", "grace", "product", "toggle", "triggers"].map { folder + "/launch-lock.\($0).yaml" } + [folder + "/sections.yaml"])
         let one = FileSnapshot.take([folder + "/launch-lock.toggle.yaml"])
         #expect(one.files.keys.sorted() == [folder + "/launch-lock.product.yaml", folder + "/launch-lock.toggle.yaml"])
         #expect(FileSnapshot.take([folder + "/nothing-here"]).files.isEmpty)
@@ -96,7 +96,7 @@ struct WatchTests {
         let whole = try String(contentsOfFile: file, encoding: .utf8)
         var session = WatchSession(paths: [folder], registry: .standard)
         let first = session.start()
-        #expect(first.errors == 0 && first.failures.isEmpty && first.ran.count == 5 && !first.cases.isEmpty, "\(first.render())")
+        #expect(first.errors == 0 && first.failures.isEmpty && first.ran.count == 6 && !first.cases.isEmpty, "\(first.render())")
         // Cut inside a flow mapping, as an editor's save caught halfway would.
         let cut = whole.range(of: "when: {enabled: true, coldLocked: false, pro")
         let end = try #require(cut).upperBound

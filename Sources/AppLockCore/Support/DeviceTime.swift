@@ -35,9 +35,11 @@ public struct DeviceTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The time elapsed since `earlier`, measured on the uptime clock; nil when a reboot lies between them, since
-    /// no clock the user cannot set spans a reboot.
+    /// no clock the user cannot set spans a reboot. Also nil when the uptime went back within one boot: the uptime
+    /// clock never does, so the reboot was not told apart (a system with no boot id) or the clock could not be read,
+    /// and the time is unknown as across a reboot (D-CLOCK: it locks, a delay runs again in full).
     public func elapsed(since earlier: DeviceTime) -> TimeSpan? {
-        boot == earlier.boot ? uptime - earlier.uptime : nil
+        boot == earlier.boot && uptime >= earlier.uptime ? uptime - earlier.uptime : nil
     }
 
     /// `"wall <n>ms, up <n>ms, boot <n>"`.

@@ -10,32 +10,41 @@ import Darwin
 /// the boot read once from the system's boot identifier.
 public struct SystemClock: AppClock {
     private let boot: UInt64
+    private let calls: any SystemClockCalls
 
     /// Reads the boot identifier (0 when the system offers none, so every reading is taken as one boot).
     public init() {
-        boot = Self.bootIdentifier().map(Self.fnv1a) ?? 0
+        self.init(calls: SystemClockReadings())
+    }
+
+    /// A clock over `calls` (the package's harness gives fixed readings; production, the real ones).
+    package init(calls: any SystemClockCalls) {
+        self.calls = calls
+        boot = Self.bootIdentifier(calls).map(Self.fnv1a) ?? 0
     }
 
     /// The device's two clocks now.
     public func now() -> DeviceTime {
-        let wall = Instant(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
-        return DeviceTime(wall: wall, uptime: Self.uptime(), boot: boot)
+        let wall = Instant(milliseconds: Int64((calls.secondsSince1970() * 1000).rounded(.down)))
+        return DeviceTime(wall: wall, uptime: uptime(), boot: boot)
     }
 
-    private static func uptime() -> Instant {
+    /// The boot clock in whole milliseconds; zero when it cannot be read, which `DeviceTime.elapsed(since:)` then
+    /// takes as time unknown (the uptime went back), so a grace ends and a delay runs again in full (D-CLOCK).
+    private func uptime() -> Instant {
         var spec = timespec()
         #if os(Linux)
         let clock = CLOCK_BOOTTIME
         #else
         let clock = CLOCK_MONOTONIC
         #endif
-        guard clock_gettime(clock, &spec) == 0 else { return .zero }
+        guard calls.clockGetTime(clock, &spec) == 0 else { return .zero }
         return Instant(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
     }
 
-    private static func bootIdentifier() -> String? {
+    private static func bootIdentifier(_ calls: any SystemClockCalls) -> String? {
         #if os(Linux)
-        return try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+        return calls.contents(ofFile: "/proc/sys/kernel/random/boot_id")
         #elseif canImport(Darwin)
         var size = 0
         guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 0 else { return nil }

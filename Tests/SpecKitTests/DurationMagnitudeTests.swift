@@ -1,0 +1,20 @@
+import Testing
+@testable import SpecKit
+
+/// A duration is read up to the domain's limit (10^15 ms either way), not only up to 12 digits: a calendar reading in
+/// milliseconds since 1970 (13 digits) is an ordinary value.
+@Suite("Durations up to the domain's limit")
+struct DurationMagnitudeTests {
+    @Test("13 to 16 digits of milliseconds read as written; past Int's range they are far outside")
+    func magnitudes() throws {
+        #expect(Value.parseDuration("1700000000500ms") == 1_700_000_000_500)
+        #expect(Value.parseDuration("1000000000000000ms") == Domain.maximumMagnitude)
+        #expect(Value.parseDuration("2000000000s") == 2_000_000_000_000)
+        #expect(Value.parseDuration("99999999999999999999ms") == nil)
+        #expect(Value.parseDuration("999999999999d") == nil) // 8.6e19 ms overflows Int
+        let domain = try Domain.parse("duration 0s..2000000000s").get()
+        #expect(try domain.parse("1700000000500ms").get() == .duration(milliseconds: 1_700_000_000_500))
+        guard case .failure(let error) = domain.parse("2000000000001ms") else { Issue.record("accepted past the bound"); return }
+        #expect(error.message == "2000000000001ms is outside duration 0s..2000000000s")
+    }
+}
