@@ -60,13 +60,26 @@ enum DualPasswordFaults {
     /// Edits the slot records at `path`: `damagedSeal` flips the last sealed byte of both slots, `swappedSlots`
     /// exchanges the two records, `hostileKDF` rewrites slot 0's Argon2id parameters to m = 1 GiB, t = 10, p = 4
     /// (the costs issue 10 measured at 16.8 s and 2.1 GB per submission); `plantedName` adds an entry whose key says
-    /// what it is (`real_password_hint`), as another component or an attacker sharing the file could.
-    static func tamper(_ kind: String, path: String, keys: DualPassword.StoreKeys) throws(FixtureError) {
+    /// what it is (`real_password_hint`), as another component or an attacker sharing the file could. Two edits write
+    /// the failure record (D-CLOCK's layout: the count in 4 bytes, then the last failure's boot, uptime and wall clock
+    /// in 8 each, big-endian): `failureEarlierLayout` one failure in the 12-byte layout of earlier versions (the
+    /// count and a wall clock, no elapsed time), `failureAtStartOfTime` three failures, the last in this `boot` at
+    /// uptime -2^63 ms, as far back as the field goes.
+    static func tamper(_ kind: String, path: String, keys: DualPassword.StoreKeys, boot: UInt64) throws(FixtureError) {
         let store = FileStore(path: path)
         do {
-            if kind == "plantedName" {
+            switch kind {
+            case "plantedName":
                 try store.set([0x01], forKey: "real_password_hint")
                 return
+            case "failureEarlierLayout":
+                try store.set(word(1, bytes: 4) + word(0, bytes: 8), forKey: keys.attempts)
+                return
+            case "failureAtStartOfTime":
+                try store.set(word(3, bytes: 4) + word(boot, bytes: 8) + word(UInt64(bitPattern: .min), bytes: 8) + word(0, bytes: 8),
+                              forKey: keys.attempts)
+                return
+            default: break
             }
             guard var first = try store.value(forKey: keys.slot(0)), var second = try store.value(forKey: keys.slot(1)),
                   first.count > 14, second.count > 14 else { throw FixtureError("the store holds no slot records to tamper with") }
@@ -88,5 +101,10 @@ enum DualPasswordFaults {
         } catch {
             throw FixtureError("could not tamper with the store: \(error)")
         }
+    }
+
+    /// `value` in `bytes` bytes, most significant first.
+    private static func word(_ value: UInt64, bytes: Int) -> [UInt8] {
+        (0..<bytes).map { UInt8(value >> UInt64(8 * (bytes - 1 - $0)) & 0xFF) }
     }
 }

@@ -64,7 +64,8 @@ public final class DualPasswordFixture: BoundFixture {
         static let answer = FixtureInput.names("answer", ["accept": false, "decline": true])
         static let text = FixtureInput.expression("text", operands: passwords)
         // The device
-        static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF", "plantedName")
+        static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF", "plantedName", "failureEarlierLayout",
+                                                "failureAtStartOfTime")
         /// `which` names two inputs: a slot record's position (editSlot) and an instance of the core (useInstance).
         private static let which = "which"
         static let position = FixtureInput.names(which, "first", "second", "both")
@@ -126,7 +127,7 @@ public final class DualPasswordFixture: BoundFixture {
     /// served by a killed app.
     private static let deviceBindings: [FixtureBinding<DualPasswordFixture>] = [
         .event("tamperStore", inputs: [Key.record], whileKilled: .served) { f, inputs in
-            try DualPasswordFaults.tamper(inputs[Key.record], path: f.storePath, keys: f.configuration.keys)
+            try DualPasswordFaults.tamper(inputs[Key.record], path: f.storePath, keys: f.configuration.keys, boot: f.clock.now().boot)
             return []
         },
         .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served) { f, inputs in
