@@ -1,5 +1,4 @@
 import AppLockCore
-import Conformance
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,37 +27,57 @@ struct DeviceClockReadings: SystemClockCalls {
 
     func contents(ofFile path: String) -> String? { bootID }
 
-    /// The boot ids when the app went to the background and when it became active, by the table's name: `same`
-    /// (one boot), `changed` (a reboot while away), `none` (a system with no boot id).
-    static func bootIDs(_ name: String) throws(FixtureError) -> (background: String?, active: String?) {
-        switch name {
-        case "same": ("4f1c0b52-7a5e-4c1e-9d3a-2b6f0e8c9a11\n", "4f1c0b52-7a5e-4c1e-9d3a-2b6f0e8c9a11\n")
-        case "changed": ("4f1c0b52-7a5e-4c1e-9d3a-2b6f0e8c9a11\n", "d93e6a07-1b44-4f0a-8c52-7e1f3a9b6c20\n")
-        case "none": (nil, nil)
-        default: throw FixtureError("unknown bootIds \(name)")
+    /// The boot ids when the app went to the background and when it became active, by the table's name.
+    enum BootIDs: String, CaseIterable, Sendable {
+        /// One boot.
+        case same
+        /// A reboot while away.
+        case changed
+        /// A system with no boot id.
+        case noID = "none"
+
+        /// The two ids, as the system file holds them.
+        var ids: (background: String?, active: String?) {
+            let first = "4f1c0b52-7a5e-4c1e-9d3a-2b6f0e8c9a11\n", second = "d93e6a07-1b44-4f0a-8c52-7e1f3a9b6c20\n"
+            switch self {
+            case .same: return (first, first)
+            case .changed: return (first, second)
+            case .noID: return (nil, nil)
+            }
         }
     }
 
-    /// The boot clock when the app went to the background (100.001 s after boot) and when it became active, by the
-    /// table's name: `noTime` (the same reading), `underGrace` (1 ns less than the product's grace later),
-    /// `overGrace` (1 ms more than the grace later), `wentBack` (30.999999999 s: the uptime of a boot the ids did not
-    /// tell apart), `unreadable` (`clock_gettime` fails). The grace is the product value the core is configured with,
-    /// so the edges move with it as every launch-lock row's do.
-    static func bootClocks(_ name: String, grace: TimeSpan) throws(FixtureError) -> (background: timespec?, active: timespec?) {
-        let background: Int64 = 100_001_000_000
-        let graceNanoseconds = grace.milliseconds * 1_000_000
-        switch name {
-        case "noTime": return (reading(background), reading(background))
-        case "underGrace": return (reading(background), reading(background + graceNanoseconds - 1))
-        case "overGrace": return (reading(background), reading(background + graceNanoseconds + 1_000_000))
-        case "wentBack": return (reading(background), reading(30_999_999_999))
-        case "unreadable": return (reading(background), nil)
-        default: throw FixtureError("unknown away \(name)")
-        }
-    }
+    /// The boot clock when the app became active, by the table's name; it went to the background 100.001 s after
+    /// boot.
+    enum BootClockAtActive: String, CaseIterable, Sendable {
+        /// The same reading.
+        case noTime
+        /// 1 ns less than the grace later.
+        case underGrace
+        /// 1 ms more than the grace later.
+        case overGrace
+        /// 30.999999999 s: the uptime of a boot the ids did not tell apart.
+        case wentBack
+        /// `clock_gettime` fails.
+        case unreadable
 
-    /// A boot clock reading of `nanoseconds` since boot, as `clock_gettime` fills it.
-    private static func reading(_ nanoseconds: Int64) -> timespec {
-        timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        /// The readings at background and at active. The grace is the product value the core is configured with,
+        /// so the edges move with it as every launch-lock row's do.
+        func readings(grace: TimeSpan) -> (background: timespec?, active: timespec?) {
+            let background: Int64 = 100_001_000_000
+            let graceNanoseconds = grace.milliseconds * 1_000_000
+            switch self {
+            case .noTime: return (reading(background), reading(background))
+            case .underGrace: return (reading(background), reading(background + graceNanoseconds - 1))
+            case .overGrace: return (reading(background), reading(background + graceNanoseconds + 1_000_000))
+            case .wentBack: return (reading(background), reading(30_999_999_999))
+            case .unreadable: return (reading(background), nil)
+            }
+        }
+
+        /// A boot clock reading of `nanoseconds` since boot, as `clock_gettime` fills it.
+        private func reading(_ nanoseconds: Int64) -> timespec {
+            timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        }
     }
 }

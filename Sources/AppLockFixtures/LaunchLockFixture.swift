@@ -19,6 +19,9 @@ import SpecKit
 ///   (`hasBackgroundTime`), `phase` (`scenePhase`), `failedClosed` (`storeIsCorrupt`), `builtInGrace` (the grace of
 ///   the core's built-in `.kangkang` configuration, which the product values otherwise override).
 /// - effects: `startAuthentication(<policy>)`.
+/// - `launch-lock.device-clock` (bootIds, bootClock) → two readings of the core's `SystemClock` over fixed readings
+///   (`DeviceClockReadings`), at background and at active, handed to an enabled, unlocked lock; uptime and wall are
+///   the reading at active, locks is `isLocked` after it.
 /// - product: `grace`, `policy`, `coverRule` (`whenEnabledUnlessLocked` → `.enabledUnlessLockScreen`,
 ///   `whenEnabledWhileNotActive` → `.enabledWhileNotActive`), `defaultEnabled` (the core's default is off; only
 ///   `false` can be configured).
@@ -38,8 +41,8 @@ public final class LaunchLockFixture: BoundFixture {
         static let enabled = FixtureInput.bool("enabled")
         static let action = FixtureInput.names("action", "turnOn", "turnOff")
         static let auth = FixtureInput.names("auth", "success", "failure", "cancel")
-        static let bootIds = FixtureInput.names("bootIds", "same", "changed", "none")
-        static let bootClock = FixtureInput.names("away", "noTime", "underGrace", "overGrace", "wentBack", "unreadable")
+        static let bootIds = FixtureInput.cases("bootIds", of: DeviceClockReadings.BootIDs.self)
+        static let bootClock = FixtureInput.cases("bootClock", of: DeviceClockReadings.BootClockAtActive.self)
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
@@ -311,12 +314,12 @@ public final class LaunchLockFixture: BoundFixture {
         throw FixtureError("no observation: the outputs of launch-lock.device-clock stand only right after one of its rows")
     }
 
-    /// Evaluates `launch-lock.device-clock` (inputs bootIds, away): an enabled, unlocked lock goes to the background
+    /// Evaluates `launch-lock.device-clock` (inputs bootIds, bootClock): an enabled, unlocked lock goes to the background
     /// and becomes active again, each time at the reading of a `SystemClock` over the named readings (a process per
     /// boot, as the app after a reboot). uptime and wall are that clock's reading at active, locks the lock's state.
     private func decideDeviceClock(_ inputs: FixtureInputs) throws(FixtureError) -> [Effect] {
-        let ids = try DeviceClockReadings.bootIDs(inputs[Key.bootIds])
-        let clocks = try DeviceClockReadings.bootClocks(inputs[Key.bootClock], grace: configuration.grace)
+        let ids = try inputs[Key.bootIds].ids
+        let clocks = try inputs[Key.bootClock].readings(grace: configuration.grace)
         let background = SystemClock(calls: DeviceClockReadings(bootID: ids.background, bootClock: clocks.background)).now()
         let active = SystemClock(calls: DeviceClockReadings(bootID: ids.active, bootClock: clocks.active)).now()
         try turnOn()

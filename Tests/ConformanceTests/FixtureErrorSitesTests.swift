@@ -90,8 +90,6 @@ struct FixtureErrorSitesTests {
         Entry("LaunchGatesFixture", "needs the product value appVersion", missingProduct),
         Entry("LaunchGatesFixture", "needs the product value legalVersion", missingProduct),
         // Launch lock
-        Entry("DeviceClockReadings", "unknown bootIds", value),
-        Entry("DeviceClockReadings", "unknown away", value),
         Entry("LaunchLockFixture", "cannot create a temporary directory", io),
         Entry("LaunchLockFixture", "cannot write the store file", io),
         Entry("LaunchLockFixture", "cannot remove the store file", io),
