@@ -36,5 +36,4 @@ final class FaultyStore: KeyValueStore {
         return try base.keys()
     }
 
-    func persistedBytes() throws(StoreError) -> [UInt8] { try base.persistedBytes() }
 }

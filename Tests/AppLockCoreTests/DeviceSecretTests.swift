@@ -102,7 +102,7 @@ struct DeviceSecretTests {
         let body = Array(bytes.dropLast(32))
         #expect(Array(bytes.suffix(32)) == StoreCodec.checksum(body))
         #expect(try StoreCodec.decode(bytes) == ["k": [1, 2]])
-        let keyedBytes = try InMemoryStore(values: ["k": [1, 2]], deviceSecret: Self.secret).persistedBytes()
+        let keyedBytes = try StoreCodec.encode(["k": [1, 2]], key: Self.secret.storeChecksumKey())
         #expect(keyedBytes[4] == 2 && keyedBytes != bytes)
         #expect(throws: StoreError.corrupt) { try StoreCodec.decode(keyedBytes) }
     }

@@ -49,5 +49,4 @@ final class FailingStore: KeyValueStore {
 
     func keys() throws(StoreError) -> [String] { try inner.keys() }
 
-    func persistedBytes() throws(StoreError) -> [UInt8] { try inner.persistedBytes() }
 }

@@ -25,7 +25,6 @@ struct MedTimeStorageFixesTests {
 
         func update(_ changes: [StoreChange]) throws(StoreError) { try inner.update(changes) }
         func keys() throws(StoreError) -> [String] { try inner.keys() }
-        func persistedBytes() throws(StoreError) -> [UInt8] { try inner.persistedBytes() }
     }
 
     static let configuration = StoreWriteFailureTests.pinConfiguration

@@ -6,7 +6,7 @@ extension DualPassword {
         besideStoreAt path: String, password: SecretBytes, configuration: Configuration = Configuration()
     ) throws(StoreError) -> Bool {
         for entries in try FileStore.readableCopies(besideStoreAt: path, deviceSecret: configuration.deviceSecret) {
-            let copy = InMemoryStore(values: entries, deviceSecret: configuration.deviceSecret)
+            let copy = InMemoryStore(values: entries)
             let probe = DualPassword(configuration: configuration, store: copy, random: SystemRandom())
             if probe.realSlotOpens(with: password) { return true }
         }

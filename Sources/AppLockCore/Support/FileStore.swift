@@ -66,15 +66,6 @@ public final class FileStore: KeyValueStore {
         try locked(exclusive: false) { () throws(StoreError) in try load().keys.sorted() }
     }
 
-    /// The file's bytes after validation (empty-store encoding when the file is missing).
-    public func persistedBytes() throws(StoreError) -> [UInt8] {
-        try locked(exclusive: false) { () throws(StoreError) in
-            guard let raw = try calls.files.read(path) else { return try StoreCodec.encode([:], key: checksumKey) }
-            _ = try StoreCodec.decode(raw, key: checksumKey)
-            return raw
-        }
-    }
-
     /// The names a store at `path` may create beside its file: the lock file and the temporary-file prefix.
     public static func auxiliaryNames(for path: String) -> (lock: String, temporaryPrefix: String) {
         let base = StoreFiles.basename(of: path)

@@ -4,24 +4,19 @@ import Synchronization
 /// kill and relaunch; `corrupted()` simulates an unreadable file.
 public final class InMemoryStore: KeyValueStore {
     private let entries: Mutex<[String: [UInt8]]?>
-    private let checksumKey: SecretBytes?
 
-    /// Creates an empty store (a fresh install); `persistedBytes()` are keyed as a `FileStore` with the same
-    /// `deviceSecret` would write them.
-    public init(deviceSecret: DeviceSecret? = nil) {
+    /// Creates an empty store (a fresh install).
+    public init() {
         entries = Mutex([:])
-        checksumKey = deviceSecret?.storeChecksumKey()
     }
 
     /// Creates a store holding `values`.
-    public init(values: [String: [UInt8]], deviceSecret: DeviceSecret? = nil) {
+    public init(values: [String: [UInt8]]) {
         entries = Mutex(values)
-        checksumKey = deviceSecret?.storeChecksumKey()
     }
 
     private init(corrupt: Void) {
         entries = Mutex(nil)
-        checksumKey = nil
     }
 
     /// A store whose every read and write throws `StoreError.corrupt`.
@@ -55,12 +50,5 @@ public final class InMemoryStore: KeyValueStore {
         let snapshot = entries.withLock { $0 }
         guard let snapshot else { throw .corrupt }
         return snapshot.keys.sorted()
-    }
-
-    /// The bytes a `FileStore` would write for these contents.
-    public func persistedBytes() throws(StoreError) -> [UInt8] {
-        let snapshot = entries.withLock { $0 }
-        guard let snapshot else { throw .corrupt }
-        return try StoreCodec.encode(snapshot, key: checksumKey)
     }
 }

@@ -11,9 +11,6 @@ public protocol KeyValueStore: AnyObject, Sendable {
 
     /// Every key present, sorted.
     func keys() throws(StoreError) -> [String]
-
-    /// The exact bytes a `FileStore` would hold for the current contents (for audits: no secret, no semantic name).
-    func persistedBytes() throws(StoreError) -> [UInt8]
 }
 
 extension KeyValueStore {
