@@ -141,6 +141,11 @@ public final class DualPasswordFixture: BoundFixture {
             f.clock.reboot(after: .milliseconds(Int64(try inputs[Key.after])))
             return []
         },
+        // The app keeps a copy of the lock's value, as a view's state does (the copy shares the unsealed slot).
+        .event("keepCopy") { f, _ in
+            f.copy = try f.running()
+            return []
+        },
         .event("useInstance", inputs: [Key.instance], whileKilled: .served) { f, inputs in
             try f.useInstance(inputs[Key.instance])
             return []
@@ -176,6 +181,7 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("eraseRan", .bool) { f in try f.outputs.eraseRan ?? .bool(f.running().hasErased) },
         .observation("inputLength", .count) { f in .int(try f.running().field.length) },
         .observation("profileKeyHeld", .bool) { f in .bool(try f.running().holdsProfileKey) },
+        .observation("copyProfileKeyHeld", .bool) { f in .bool(try f.keptCopy().holdsProfileKey) },
         // The characters the app handed the field that still hold their bytes, each as the core left it
         // (`SecretBytes.isWiped` reads the shared bytes): §5's input buffer released as soon as possible.
         .observation("typedHeld", .count) { f in .int(SecretBytes.unwipedCount(f.typed)) },
@@ -322,6 +328,9 @@ public final class DualPasswordFixture: BoundFixture {
     /// The device's storage faults (`storageFull` / `storageWorks`); they outlive a kill, as a full disk does.
     private let faults = StorageFaults()
     private var core: DualPassword?
+    /// The copy of the lock's value the app keeps, as a view's state would: the launch's own value, then the one
+    /// `keepCopy` took. A kill drops it with the process.
+    private var copy: DualPassword?
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
     /// What the core decided in the last table step (it stands until the next one).
@@ -392,6 +401,7 @@ public final class DualPasswordFixture: BoundFixture {
         let core = DualPassword(configuration: configuration, store: store, random: random)
         installed = core.persistedSlots
         self.core = core
+        copy = core
     }
 
     deinit {
@@ -429,6 +439,7 @@ public final class DualPasswordFixture: BoundFixture {
         case .relaunch:
             store = faults.store(path: storePath)
             core = DualPassword(configuration: configuration, store: store, random: random)
+            copy = core
             return []
         case .check:
             return []
@@ -548,7 +559,13 @@ public final class DualPasswordFixture: BoundFixture {
     /// The app's process ends (a kill): the core and everything the app held in memory are gone.
     private func endProcess() {
         core = nil
+        copy = nil
         typed = []
+    }
+
+    private func keptCopy() throws(FixtureError) -> DualPassword {
+        guard let copy else { throw FixtureError("the app is killed") }
+        return copy
     }
 
     private func running() throws(FixtureError) -> DualPassword {
