@@ -60,6 +60,8 @@ struct DeviceClockReadings: SystemClockCalls {
         case wentBack
         /// `clock_gettime` fails.
         case unreadable
+        /// `clock_gettime` fails at background and at active.
+        case neverReadable
 
         /// The readings at background and at active. The grace is the product value the core is configured with,
         /// so the edges move with it as every launch-lock row's do.
@@ -72,6 +74,7 @@ struct DeviceClockReadings: SystemClockCalls {
             case .overGrace: return (reading(background), reading(background + graceNanoseconds + 1_000_000))
             case .wentBack: return (reading(background), reading(30_999_999_999))
             case .unreadable: return (reading(background), nil)
+            case .neverReadable: return (nil, nil)
             }
         }
 

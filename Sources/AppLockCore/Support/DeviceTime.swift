@@ -29,17 +29,22 @@ public struct DeviceTime: Hashable, Sendable, CustomStringConvertible {
     /// Both clocks at zero, in boot 0.
     public static let zero = DeviceTime(.zero)
 
+    /// The boot of a reading whose uptime could not be read (`SystemClock` when `clock_gettime` fails): no elapsed
+    /// time is measured from or to it, not even between two such readings, so the time is unknown (D-CLOCK).
+    public static let unknownBoot = UInt64.max
+
     /// The reading `span` of elapsed time later, in the same boot: both clocks move by `span`.
     public static func + (lhs: DeviceTime, rhs: TimeSpan) -> DeviceTime {
         DeviceTime(wall: lhs.wall + rhs, uptime: lhs.uptime + rhs, boot: lhs.boot)
     }
 
     /// The time elapsed since `earlier`, measured on the uptime clock; nil when a reboot lies between them, since
-    /// no clock the user cannot set spans a reboot. Also nil when the uptime went back within one boot: the uptime
-    /// clock never does, so the reboot was not told apart (a system with no boot id) or the clock could not be read,
-    /// and the time is unknown as across a reboot (D-CLOCK: it locks, a delay runs again in full).
+    /// no clock the user cannot set spans a reboot. Also nil when either reading's uptime could not be read
+    /// (`unknownBoot`), and when the uptime went back within one boot: the uptime clock never does, so the reboot was
+    /// not told apart (a system with no boot id). The time is then unknown as across a reboot (D-CLOCK: it locks, a
+    /// delay runs again in full).
     public func elapsed(since earlier: DeviceTime) -> TimeSpan? {
-        boot == earlier.boot && uptime >= earlier.uptime ? uptime - earlier.uptime : nil
+        boot == earlier.boot && boot != Self.unknownBoot && uptime >= earlier.uptime ? uptime - earlier.uptime : nil
     }
 
     /// `"wall <n>ms, up <n>ms, boot <n>"`.

@@ -23,22 +23,23 @@ public struct SystemClock: AppClock {
         boot = Self.bootIdentifier(calls).map(Self.fnv1a) ?? 0
     }
 
-    /// The device's two clocks now.
+    /// The device's two clocks now. When the boot clock cannot be read, the uptime is 0 in `DeviceTime.unknownBoot`,
+    /// from which no elapsed time is measured, so a grace ends and a delay runs again in full (D-CLOCK).
     public func now() -> DeviceTime {
         let wall = Instant(milliseconds: Int64((calls.secondsSince1970() * 1000).rounded(.down)))
-        return DeviceTime(wall: wall, uptime: uptime(), boot: boot)
+        guard let uptime = uptime() else { return DeviceTime(wall: wall, uptime: .zero, boot: DeviceTime.unknownBoot) }
+        return DeviceTime(wall: wall, uptime: uptime, boot: boot)
     }
 
-    /// The boot clock in whole milliseconds; zero when it cannot be read, which `DeviceTime.elapsed(since:)` then
-    /// takes as time unknown (the uptime went back), so a grace ends and a delay runs again in full (D-CLOCK).
-    private func uptime() -> Instant {
+    /// The boot clock in whole milliseconds, or nil when it cannot be read.
+    private func uptime() -> Instant? {
         var spec = timespec()
         #if os(Linux)
         let clock = CLOCK_BOOTTIME
         #else
         let clock = CLOCK_MONOTONIC
         #endif
-        guard calls.clockGetTime(clock, &spec) == 0 else { return .zero }
+        guard calls.clockGetTime(clock, &spec) == 0 else { return nil }
         return Instant(milliseconds: Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000)
     }
 
