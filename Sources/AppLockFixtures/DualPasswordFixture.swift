@@ -423,7 +423,13 @@ public final class DualPasswordFixture: BoundFixture {
     /// Performs one action.
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         let before = derivations.count
-        defer { stepDerivations = derivations.count - before }
+        // A check is no step of the app: the locks of the step before it still stand.
+        let step = !(action == .check)
+        if step { faults.beginStep() }
+        defer {
+            stepDerivations = derivations.count - before
+            if step { faults.endStep() }
+        }
         switch action {
         case .event(let name, let inputs):
             let effects = try Self.bindings.send(name, inputs, to: self)

@@ -64,8 +64,38 @@ final class StorageFaults: Sendable {
         /// The device-bound secret the device holds (the shell's Keychain item): nil until `restoreStore` restores
         /// one with an image written under it. Every store built afterwards keys its checksum with it.
         var deviceSecret: DeviceSecret?
+        /// The modes of the advisory locks the store took in the step under way, and in the last step.
+        var locks: Set<LockMode> = [], stepLocks: Set<LockMode> = []
     }
     private let state = Mutex(State())
+
+    /// The mode of an advisory lock the store takes (`flock(2)` with `LOCK_SH` or `LOCK_EX`).
+    enum LockMode: Sendable {
+        case shared, exclusive
+    }
+
+    /// A step of the fixture begins: the locks it takes are recorded afresh.
+    func beginStep() { state.withLock { $0.locks = [] } }
+
+    /// The step ended: its locks are what `locksTaken` reads until the next one.
+    func endStep() { state.withLock { $0.stepLocks = $0.locks } }
+
+    /// Called by `FaultyFileCalls` after each `flock(2)` the system granted: the mode the store asked for.
+    func recordLock(_ operation: Int32) {
+        state.withLock { s in
+            if operation & LOCK_EX != 0 { s.locks.insert(.exclusive) } else if operation & LOCK_SH != 0 { s.locks.insert(.shared) }
+        }
+    }
+
+    /// The locks of the last step as the spec names them: none, shared, exclusive or both.
+    var locksTaken: String {
+        switch state.withLock({ $0.stepLocks }) {
+        case []: "none"
+        case [.shared]: "shared"
+        case [.exclusive]: "exclusive"
+        default: "both"
+        }
+    }
 
     /// From now on every write fails (`storageFull`), or works again (`storageWorks`).
     func setWritesFail(_ on: Bool) { state.withLock { $0.writesFail = on } }
@@ -275,7 +305,12 @@ final class StorageFaults: Sendable {
                 guard let value = faults(fixture).condition(condition) else { throw FixtureError("the device's \(condition) has no name here") }
                 return .symbol(value)
             }
-        }
+        } + [
+            // The advisory locks the store took in the last step, as the system saw them (D-STORE-LOCK).
+            .observation("locksTaken", .names("none", "shared", "exclusive", "both"), whileKilled: .served) { fixture in
+                .symbol(faults(fixture).locksTaken)
+            },
+        ]
     }
 
     /// Whether the app was killed inside a write (no call of its may reach the files any more).
@@ -409,7 +444,9 @@ struct FaultyFileCalls: RawFileCalls {
 
     func flock(_ fd: Int32, _ operation: Int32) -> Int32 {
         if let error = faults.rawError(at: .lock) { return Self.failing(error) }
-        return system.flock(fd, operation)
+        let result = system.flock(fd, operation)
+        if result == 0 { faults.recordLock(operation) }
+        return result
     }
 
     func unlink(_ path: String) -> Int32 { system.unlink(path) }
