@@ -424,7 +424,7 @@ public final class DualPasswordFixture: BoundFixture {
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         let before = derivations.count
         // A check is no step of the app: the locks of the step before it still stand.
-        let step = !(action == .check)
+        let step = action != .check
         if step { faults.beginStep() }
         defer {
             stepDerivations = derivations.count - before

@@ -309,9 +309,9 @@ public final class MedTimeFixture: BoundFixture {
     /// Performs one action.
     public func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         // A check is no step of the app: the locks of the step before it still stand.
-        if case .check = action { return [] }
-        faults.beginStep()
-        defer { faults.endStep() }
+        let step = action != .check
+        if step { faults.beginStep() }
+        defer { if step { faults.endStep() } }
         switch action {
         case .event(let name, let inputs):
             let effects = try Self.bindings.send(name, inputs, to: self)
