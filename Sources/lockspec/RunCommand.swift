@@ -41,7 +41,7 @@ let runCommand = Command(
         ("--spec <id>", "Runs only the rows of this spec; comma-separated for several."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
-        ("--fail-fast", "Stops at the first case that fails the run, and then explores nothing: a quick verdict, with only the cases run so far in the reports."),
+        ("--fail-fast", "Stops at the first case that fails the run, and then explores nothing; the exploration stops at its first divergence that fails the run: a quick verdict, with only the cases and transitions run so far in the reports."),
         ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows (or EX- transition ids) may fail; an unexpected pass or an expired entry fails the run."),
         ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity) and lists each document's sections with the rows covering them; a cited document missing from the folder stops the run."),
         ("--junit <file>", "Writes a JUnit XML report (one testcase per row)."),

@@ -106,24 +106,26 @@ public struct ConformanceExploration {
         return compilation.suite.cases.filter { users.contains($0.spec) }
     }
 
-    /// The model of every machine and decision spec of a compilation, in spec order (no core is driven); a machine's
-    /// is read from the analysis the compilation carries, not searched again.
-    public static func models(_ compilation: SpecCompiler.Compilation, maximumTransitions: Int) -> [MachineExploration] {
-        compilation.specs.compactMap {
+    /// The model of every machine and decision spec of a compilation (only of `specs` when given), in spec order (no
+    /// core is driven); a machine's is read from the analysis the compilation carries, not searched again.
+    public static func models(_ compilation: SpecCompiler.Compilation, specs: Set<String>? = nil,
+                              maximumTransitions: Int) -> [MachineExploration] {
+        compilation.specs.filter { specs?.contains($0.id) ?? true }.compactMap {
             MachineExplorer.explore($0, analysis: compilation.machineAnalyses[$0.id], maximumTransitions: maximumTransitions)
                 ?? DecisionExplorer.explore($0, maximumTransitions: maximumTransitions)
         }
     }
 
     /// Drives the tour of each model on the fixtures and measures its coverage against the compilation's cases.
-    /// `ConformanceRun` explores through it.
+    /// `ConformanceRun` explores through it. With `stop`, the tour that finds a divergence `stop` accepts (by
+    /// transition id) ends there, and the models after it are not toured.
     public static func explore(_ models: [MachineExploration], compilation: SpecCompiler.Compilation,
-                               strategy: TransitionTour.Strategy = .greedy,
-                               fixtures: [String: any Fixture.Type]) -> ExplorationResult {
+                               strategy: TransitionTour.Strategy = .greedy, fixtures: [String: any Fixture.Type],
+                               stop: ((_ transitionID: String) -> Bool)? = nil) -> ExplorationResult {
         let tour = TransitionTour(runner: Runner(fixtures: fixtures), strategy: strategy)
         var machines: [MachineTourResult] = [], coverage: [ExplorationCoverage] = []
         for exploration in models {
-            let result = tour.run(exploration)
+            let result = tour.run(exploration, stop: stop)
             machines.append(result)
             var rows: [String] = []
             switch compilation.specs.first(where: { $0.id == exploration.spec })?.body {
@@ -132,6 +134,7 @@ public struct ConformanceExploration {
             default: break
             }
             coverage.append(ExplorationCoverage(exploration, rows: rows, cases: compilation.suite.cases, tour: result.reach))
+            if let stop, result.divergences.contains(where: { stop($0.id) }) { break }
         }
         return ExplorationResult(machines: machines, coverage: coverage)
     }

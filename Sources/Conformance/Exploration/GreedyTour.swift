@@ -32,6 +32,8 @@ struct GreedyTour {
         var fixtures: Int
         /// When recorded: every step performed, in order, with nil where a fresh fixture was started.
         var moves: [TestStep?]?
+        /// Whether `stop` ended the walk before every transition was fired.
+        var stopped = false
     }
 
     let exploration: MachineExploration
@@ -45,11 +47,19 @@ struct GreedyTour {
     }
 
     /// Walks until every transition reachable over transitions that held has been fired; with `recording`, the walk
-    /// keeps every move (for the benchmark's floor).
-    func run(recording: Bool = false) -> Walk {
+    /// keeps every move (for the benchmark's floor). `stop` is asked about each divergence as it is found (its
+    /// situation and transition); when it says yes, the walk ends there (`--fail-fast`: a divergence that fails the run
+    /// is a verdict).
+    func run(recording: Bool = false, stop: ((_ situation: Int, _ transition: Int) -> Bool)? = nil) -> Walk {
         var state = State(exploration)
         if recording { state.moves = [] }
+        var asked = 0
         while let plan = nextPlan(state) {
+            if let stop, state.found[asked...].contains(where: { stop($0.situation, $0.transition) }) {
+                return Walk(fired: state.fired, found: state.found, steps: state.steps, fixtures: state.fixtures,
+                            moves: state.moves, stopped: true)
+            }
+            asked = state.found.count
             if plan.fresh {
                 guard state.start(fixtureType, product: exploration.product, exploration: exploration, at: plan.target) else { break }
             }

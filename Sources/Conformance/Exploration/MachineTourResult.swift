@@ -29,11 +29,14 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
     /// The moves of the device clock back among the transitions checked; nil where the fixture cannot move its clock
     /// back.
     public var clockMoves: Int?
+    /// When the tour stopped at its first divergence that fails the run (`--fail-fast`): the steps it had taken by then
+    /// (the greedy tour's every step, moves included; the replay tour's transitions). Nil when it ran to the end.
+    public var stoppedAfter: Int?
 
     /// Creates a value from all its fields.
     public init(spec: String, fixture: String, reachable: Int, situations: Int, transitions: Int, checked: Int,
                 limit: String?, divergences: [ExplorationDivergence], reach: MachineReach,
-                unchecked: [String] = [], table: String? = nil, clockMoves: Int? = nil) {
+                unchecked: [String] = [], table: String? = nil, clockMoves: Int? = nil, stoppedAfter: Int? = nil) {
         self.spec = spec
         self.fixture = fixture
         self.reachable = reachable
@@ -46,5 +49,6 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
         self.unchecked = unchecked
         self.table = table
         self.clockMoves = clockMoves
+        self.stoppedAfter = stoppedAfter
     }
 }

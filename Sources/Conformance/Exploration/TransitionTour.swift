@@ -34,21 +34,26 @@ public struct TransitionTour {
         self.strategy = strategy
     }
 
-    /// Drives every predicted transition of the exploration and reports each divergence, sorted by id.
-    public func run(_ exploration: MachineExploration) -> MachineTourResult {
+    /// Drives every predicted transition of the exploration and reports each divergence, sorted by id. With `stop`,
+    /// the tour ends at the first divergence whose transition id `stop` accepts (`--fail-fast`: one that fails the
+    /// run), and the result says after how many steps (`stoppedAfter`).
+    public func run(_ exploration: MachineExploration, stop: ((_ transitionID: String) -> Bool)? = nil) -> MachineTourResult {
         let fired: [[Bool]]
         var divergences: [ExplorationDivergence] = []
+        var stoppedAfter: Int?
         switch strategy {
         case .greedy:
-            let walk = GreedyTour(exploration, fixtures: runner.fixtures).run()
+            let walk = GreedyTour(exploration, fixtures: runner.fixtures)
+                .run(stop: stop.map { stop in { s, t in stop(exploration.situations[s].transitions[t].id) } })
             fired = walk.fired
+            if walk.stopped { stoppedAfter = walk.steps }
             for found in walk.found {
                 let shortest = runner.run(shortestCase(exploration, found.situation, found.transition)).divergence
                 divergences.append(divergence(exploration, found.situation, found.transition, shortest ?? found.divergence,
                                               longerHistory: shortest == nil))
             }
         case .replay:
-            (fired, divergences) = replay(exploration)
+            (fired, divergences, stoppedAfter) = replay(exploration, stop: stop)
         }
         return MachineTourResult(
             spec: exploration.spec, fixture: exploration.fixture, reachable: exploration.reachable,
@@ -57,7 +62,7 @@ public struct TransitionTour {
             divergences: divergences.sorted { $0.id < $1.id }, reach: MachineReach(exploration, fired: fired),
             unchecked: zip(exploration.situations, fired).flatMap { situation, fired in
                 zip(situation.transitions, fired).filter { !$0.1 }.map(\.0.id)
-            }.sorted(), table: exploration.table, clockMoves: Self.clockMoves(exploration, fired: fired))
+            }.sorted(), table: exploration.table, clockMoves: Self.clockMoves(exploration, fired: fired), stoppedAfter: stoppedAfter)
     }
 
     /// The clock moves among the fired transitions; nil when the exploration has none.
@@ -80,19 +85,24 @@ public struct TransitionTour {
     }
 
     /// The replay tour: a fresh fixture per transition. When the path to a situation already diverges, that is
-    /// reported once and the situation's other transitions are not fired.
-    private func replay(_ exploration: MachineExploration) -> (fired: [[Bool]], divergences: [ExplorationDivergence]) {
+    /// reported once and the situation's other transitions are not fired. With `stop`, it ends at the first divergence
+    /// `stop` accepts, and says after how many transitions.
+    private func replay(_ exploration: MachineExploration, stop: ((String) -> Bool)?)
+        -> (fired: [[Bool]], divergences: [ExplorationDivergence], stoppedAfter: Int?) {
         var fired = exploration.situations.map { [Bool](repeating: false, count: $0.transitions.count) }
         var divergences: [ExplorationDivergence] = []
+        var count = 0
         for (s, situation) in exploration.situations.enumerated() {
             for t in situation.transitions.indices {
                 fired[s][t] = true
+                count += 1
                 guard let found = runner.run(shortestCase(exploration, s, t)).divergence else { continue }
                 divergences.append(divergence(exploration, s, t, found, longerHistory: false))
+                if let stop, stop(situation.transitions[t].id) { return (fired, divergences, count) }
                 if found.onPath { break }
             }
         }
-        return (fired, divergences)
+        return (fired, divergences, nil)
     }
 
     /// Transition `t` of situation `s` as a one-off case: the situation's shortest path, then the transition.

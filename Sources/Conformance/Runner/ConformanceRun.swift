@@ -30,7 +30,9 @@ public struct ConformanceRun: Sendable {
         /// `--no-explore`. A run narrowed to rows (`rows`) does not explore.
         public var explore: Bool = true
         /// Whether the run stops at the first case that fails it, exploring nothing after (`--fail-fast`): a verdict,
-        /// not a full report. Mutation analysis uses it, where one failing case is enough to kill a mutant.
+        /// not a full report. The exploration stops too, at its first divergence that fails the run (the rest of that
+        /// machine's tour, the machines after it and the random walks are not run). Mutation analysis uses it, where
+        /// one failing case is enough to kill a mutant.
         public var failFast: Bool = false
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions
@@ -90,8 +92,10 @@ public struct ConformanceRun: Sendable {
         let suite = compilation.suite
         var expectations: ExpectedFailures?
         let exploring = options.explore && options.rows == nil
+        // Every model when the expected-failures file's `EX-` ids are checked against them; else only the explored ones.
         let models = exploring || options.expectedFailures != nil
-            ? ConformanceExploration.models(compilation, maximumTransitions: options.maximumTransitions) : []
+            ? ConformanceExploration.models(compilation, specs: options.expectedFailures == nil ? options.specs : nil,
+                                            maximumTransitions: options.maximumTransitions) : []
         var transitions: [String: String] = [:]
         if let path = options.expectedFailures {
             do {
@@ -124,25 +128,35 @@ public struct ConformanceRun: Sendable {
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
+        let today = String(started.prefix(10))
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
-                                         today: String(started.prefix(10)), stopAtFirstFailure: options.failFast,
-                                         progress: progress)
+                                         today: today, stopAtFirstFailure: options.failFast, progress: progress)
         result.sections = sections.coverage
         for i in result.cases.indices {
             let c = result.cases[i]
             result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires
         }
         if exploring, !(options.failFast && result.cases.contains(where: \.failsRun)) {
-            let chosen = explored(models)
-            var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes)
-            if let walks = options.walks {
-                found.walks = ConformanceExploration.walk(compilation, specs: Set(chosen.map(\.spec)), options: walks,
-                                                          paths: options.paths, fixtures: registry.fixtureTypes)
-            }
-            result.exploration = RunExploration(found, expectations: expectations, today: String(started.prefix(10)),
-                                                transitions: Self.transitionIDs(chosen))
+            result.exploration = explore(explored(models), compilation: compilation, expectations: expectations, today: today)
         }
         return RunOutcome(result: result, stop: nil, diagnostics: [])
+    }
+
+    /// The exploration of `chosen`: their tours, then their random walks. Under `failFast` the tours stop at the first
+    /// divergence that fails the run (one not listed, or listed with an expired entry), and then no walk runs.
+    func explore(_ chosen: [MachineExploration], compilation: SpecCompiler.Compilation, expectations: ExpectedFailures?,
+                 today: String) -> RunExploration {
+        let stop: ((String) -> Bool)? = options.failFast ? { id in
+            guard let entry = expectations?.entries.first(where: { $0.row == id }) else { return true }
+            return entry.expires < today
+        } : nil
+        var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes, stop: stop)
+        let stopped = stop.map { stop in found.divergences.contains { stop($0.id) } } ?? false
+        if let walks = options.walks, !stopped {
+            found.walks = ConformanceExploration.walk(compilation, specs: Set(chosen.map(\.spec)), options: walks,
+                                                      paths: options.paths, fixtures: registry.fixtureTypes)
+        }
+        return RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen))
     }
 
     /// The models this run explores: those of the selected specs, and of this shard (machines in spec order, dealt out
