@@ -13,6 +13,7 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
     let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
     if let path = args.options["--junit"] { try Emitter.writeIfChanged(renderJUnit(result), to: path) }
     if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderJSON(result), to: path) }
+    if let path = args.options["--verdict"] { try Emitter.writeIfChanged(try renderVerdictJSON(result), to: path) }
     if let path = args.options["--markdown"] { try Emitter.writeIfChanged(renderMarkdown(result), to: path) }
     if let path = args.options["--html"] { try Emitter.writeIfChanged(renderHTML(result), to: path) }
     if let path = args.options["--pdf"] { try renderPDF(html: renderHTML(result), to: path, chromium: chromium()) }
@@ -34,7 +35,7 @@ func requirePDFPrinter(_ args: Arguments) throws {
 let runCommand = Command(
     name: "run",
     overview: "Runs AppLockCore against every row of the specs and along every transition of each machine (the exploration), and reports each divergence.",
-    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--fail-fast] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
+    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--fail-fast] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--verdict <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
@@ -46,12 +47,13 @@ let runCommand = Command(
         ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity) and lists each document's sections with the rows covering them; a cited document missing from the folder stops the run."),
         ("--junit <file>", "Writes a JUnit XML report (one testcase per row)."),
         ("--json <file>", "Writes the full results as JSON (the input of 'lockspec merge')."),
+        ("--verdict <file>", "Writes only the verdict as compact JSON: each case's id, place, status and exercised rows, the exploration's findings and the specs it explored (what 'lockspec mutate' reads; a fraction of --json's size)."),
         ("--markdown <file>", "Writes a Markdown summary for a pull request."),
         ("--html <file>", "Writes a self-contained HTML compliance report."),
         ("--pdf <file>", "Prints the HTML report to a paged PDF through headless Chromium (exit 2 before running when it is not installed)."),
         ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line, with the cells that differ), or sarif (only a SARIF 2.1.0 log)."),
     ],
-    valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--markdown", "--html", "--pdf", "--format"],
+    valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--verdict", "--markdown", "--html", "--pdf", "--format"],
     flags: ["--no-explore", "--fail-fast"],
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)

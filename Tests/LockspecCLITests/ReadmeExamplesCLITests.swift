@@ -104,4 +104,25 @@ struct ReadmeExamplesCLITests {
         #expect(fast.failing == ["LL-S-GRACE-61S"])
         #expect(!fast.explored)
     }
+
+    @Test("--verdict writes the cases, the failing ones and the specs explored, as --json does, in a fraction of its size")
+    func verdict() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(folder, "specs/launch-lock.grace.yaml", row: "- id: LL-S-GRACE-61S\n", "away: grace + 1s}", "away: grace - 1s}")
+        let verdict = folder.appendingPathComponent("verdict.json").path, json = folder.appendingPathComponent("out.json").path
+        let run = try Self.lockspec(["run", "specs", "--spec", "launch-lock.grace", "--verdict", verdict, "--json", json], in: folder)
+        #expect(run.status == 1)
+        let read = { (path: String) throws -> [String: Any] in
+            try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        }
+        let short = try read(verdict), full = try read(json)
+        let failing = { (o: [String: Any]) in
+            (o["cases"] as? [[String: Any]] ?? []).filter { ($0["status"] as? String) == "failed" }.compactMap { $0["id"] as? String }
+        }
+        #expect(failing(short) == ["LL-S-GRACE-61S"] && failing(full) == failing(short))
+        #expect((short["cases"] as? [Any])?.count == (full["cases"] as? [Any])?.count)
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        #expect(size(verdict) * 5 < size(json))
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// A tiny package, a fake gate and a fake builder, so the engine's tests run no Swift build and no real gate.
 ///
-/// The gate is a shell script standing in for `lockspec run specs --json F [--no-explore | --row a,b | --spec demo]
-/// [--fail-fast]` (with `--fail-fast`, no case after the first failing one is written, and nothing is explored).
+/// The gate is a shell script standing in for `lockspec run specs --verdict F [--no-explore | --row a,b | --spec demo]
+/// [--fail-fast]` (with `--fail-fast`, no case after the first failing one is written, and nothing is explored). It
+/// takes `--verdict`, not `--json`: given `--json` it writes no result, so every test would fail.
 /// By `LOCKSPEC_MUTANT`: unset or 0 passes (rows; `--row` writes only the rows it names, and never explores);
 /// 1 fails R-1; 2 hangs; 3 kills itself (SIGSEGV); 4 passes (a survivor); 5 fails; 6 passes the rows but
 /// fails the exploration (EX-M-1) when it runs; 7 exits 2 (a crash of another kind); 8 passes; 9 passes, but its
@@ -24,7 +25,7 @@ final class FakePackage: Sendable {
     #!/bin/sh
     json=""; explore=1; kill=0; rows=""; spec=""; fast=0
     while [ $# -gt 0 ]; do
-      case "$1" in --json) json="$2"; shift ;; --no-explore) explore=0 ;; --kill) kill=1 ;;
+      case "$1" in --verdict) json="$2"; shift ;; --no-explore) explore=0 ;; --kill) kill=1 ;;
         --row) rows="$2"; explore=0; shift ;; --spec) spec="$2"; shift ;; --fail-fast) fast=1 ;; esac
       shift
     done

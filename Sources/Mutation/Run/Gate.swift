@@ -1,12 +1,15 @@
 import Foundation
 
 /// The conformance gate as a command: the executable (the `lockspec` built from the schematized copy, or a stand-in in
-/// tests), the arguments before `--json <file>`, and the folder it runs in. The mutant is chosen by `LOCKSPEC_MUTANT`.
+/// tests), the arguments before `--verdict <file>`, and the folder it runs in. The mutant is chosen by `LOCKSPEC_MUTANT`.
 public struct Gate: Sendable {
     /// The executable's path.
     public var executable: String
     /// The arguments of the whole gate (rows, scenarios, matrices and the exploration): `run specs`.
     public var arguments: [String]
+    /// The option that names the file the gate writes its result to: `--verdict` (only what `GateResult` reads, a
+    /// fraction of `--json`'s full report, which takes about a quarter of a one-case run to write), or `--json`.
+    public var resultArgument = "--verdict"
     /// The extra argument that leaves the exploration out (`--no-explore`), for the rows-first policy.
     public var rowsOnlyArgument: String?
     /// The extra argument that stops the gate at its first failing case (`--fail-fast`), when no exact kill matrix is
@@ -38,7 +41,7 @@ public struct Gate: Sendable {
                     coverage: String? = nil) -> GateRun {
         let json = "\(scratch)/\(label).json"
         try? FileManager.default.removeItem(atPath: json)
-        var args = arguments + ["--json", json]
+        var args = arguments + [resultArgument, json]
         if failFast, let failFastArgument { args.append(failFastArgument) }
         switch scope {
         case .whole: break
@@ -82,7 +85,7 @@ public struct GateRun: Sendable {
     public var log: String
 }
 
-/// What the mutation analysis reads from a `lockspec run --json` result: every case (its id, row, spec, file and
+/// What the mutation analysis reads from a `lockspec run --verdict` (or `--json`) result: every case (its id, row, spec, file and
 /// line, whether it failed, the rows it exercised) and the failing exploration findings. Read without the Conformance
 /// types, so this module knows no spec.
 public struct GateResult: Sendable, Equatable {
@@ -93,7 +96,7 @@ public struct GateResult: Sendable, Equatable {
     /// The specs whose machines the run explored (the transition tour or the walks), sorted.
     public var exploredSpecs: [String] = []
 
-    /// Reads a `lockspec run --json` document; nil when it is not one.
+    /// Reads a `lockspec run --verdict` or `--json` document; nil when it is not one.
     public init?(json: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
               let cases = object["cases"] as? [[String: Any]] else { return nil }
