@@ -56,6 +56,13 @@ func runMutateBench(_ arguments: [String]) {
     let sameSeconds = Double(same.map(\.milliseconds).reduce(0, +)) / 1000 + perBuild * Double(same.count)
     print("mutate: the same \(same.count) mutants both ways: built once \(fmt(sameSeconds)) s, rebuilt \(fmt(each.timing.mutants)) s; "
         + "ratio \(fmt(each.timing.mutants / max(sameSeconds, 0.001)))x (goal ≥ 20x)")
+    for m in each.mutants {
+        var built = "not run"
+        if let b = once.mutants.first(where: { $0.site.id == m.site.id }) {
+            built = "\(b.status.rawValue) in \(b.milliseconds) ms of gate" + (b.explored ? " (rows, then the exploration)" : "")
+        }
+        print("mutate:   \(m.site.id): built once \(built); rebuilt \(m.status.rawValue) in \(m.milliseconds) ms of gate")
+    }
     let agree = each.mutants.allSatisfy { m in once.mutants.first { $0.site.id == m.site.id }?.status.isDetected == m.status.isDetected }
     print("mutate: the two ways \(agree ? "agree" : "DISAGREE") on every rebuilt mutant's detection")
 }
