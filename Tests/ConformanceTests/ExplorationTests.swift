@@ -6,7 +6,8 @@ import Testing
 /// A stand-in core with a cover, a lock and an unlock, whose faults sit only where no row looks: combinations the table
 /// ignores (`otherwise: ignore`).
 final class CoverFixture: Fixture {
-    enum Bug: String, CaseIterable { case none, coverDroppedOnActiveWhileLocked, effectOnIgnoredLock }
+    /// The faults; `both` has the two at once, so a tour diverges at two transitions or more.
+    enum Bug: String, CaseIterable { case none, coverDroppedOnActiveWhileLocked, effectOnIgnoredLock, both }
 
     static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(events: ["lock": [:], "active": [:], "unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))]],
@@ -25,11 +26,11 @@ final class CoverFixture: Fixture {
     func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
         switch action {
         case .event("lock", _):
-            guard !locked else { return bug == .effectOnIgnoredLock ? [Effect("locked")] : [] }
+            guard !locked else { return bug == .effectOnIgnoredLock || bug == .both ? [Effect("locked")] : [] }
             (locked, cover) = (true, true)
             return [Effect("locked")]
         case .event("active", _):
-            if locked && bug == .coverDroppedOnActiveWhileLocked { cover = false }
+            if locked && (bug == .coverDroppedOnActiveWhileLocked || bug == .both) { cover = false }
             return []
         case .event("unlock", let inputs):
             guard locked, inputs.first?.value == .symbol("correct") else { return [] }

@@ -3,47 +3,11 @@ import SpecKit
 import Testing
 @testable import Conformance
 
-/// The cover stand-in with both of its faults at once, so its tour diverges at two transitions or more.
-final class TwoFaultCoverFixture: Fixture {
-    static var vocabulary: FixtureVocabulary { CoverFixture.vocabulary }
-
-    private var locked = false
-    private var cover = false
-
-    init(product: [NamedValue]) throws(FixtureError) {}
-
-    func perform(_ action: TestAction) throws(FixtureError) -> [Effect] {
-        switch action {
-        case .event("lock", _):
-            guard !locked else { return [Effect("locked")] }
-            (locked, cover) = (true, true)
-            return [Effect("locked")]
-        case .event("active", _):
-            if locked { cover = false }
-            return []
-        case .event("unlock", let inputs):
-            guard locked, inputs.first?.value == .symbol("correct") else { return [] }
-            (locked, cover) = (false, false)
-            return [Effect("unlocked")]
-        default:
-            throw FixtureError("unsupported \(action)")
-        }
-    }
-
-    func observe(_ name: String) throws(FixtureError) -> Value {
-        switch name {
-        case "state": .symbol(locked ? "Locked" : "Unlocked")
-        case "cover": .bool(cover)
-        default: throw FixtureError("no observation \(name)")
-        }
-    }
-}
-
 /// `--fail-fast` in the exploration: the tour stops at its first divergence that fails the run (an expected failure
 /// does not stop it), the machines after it and the walks are not run.
 @Suite("Fail-fast exploration")
 struct FailFastExplorationTests {
-    static let registry = FixtureRegistry { ["cover": TwoFaultCoverFixture.self] }
+    static let registry = FixtureRegistry { ["cover": CoverFixture.self] }
 
     static func run(_ url: URL, failFast: Bool, expected: String? = nil) -> RunOutcome {
         var options = ConformanceRun.Options(paths: [url.appendingPathComponent("cover.yaml").path],
@@ -55,9 +19,9 @@ struct FailFastExplorationTests {
 
     @Test("with a stop, each tour ends at the first divergence it accepts, and says after how many steps", arguments: TransitionTour.Strategy.allCases)
     func tourStops(strategy: TransitionTour.Strategy) throws {
-        let (spec, _) = try compileCover(.none)
+        let (spec, _) = try compileCover(.both)
         let exploration = try #require(MachineExplorer.explore(spec))
-        let tour = TransitionTour(runner: Runner(fixtures: ["cover": TwoFaultCoverFixture.self]), strategy: strategy)
+        let tour = TransitionTour(runner: Runner(fixtures: ["cover": CoverFixture.self]), strategy: strategy)
         let full = tour.run(exploration)
         #expect(full.divergences.count >= 2 && full.stoppedAfter == nil)
         let stopped = tour.run(exploration, stop: { _ in true })
@@ -76,7 +40,7 @@ struct FailFastExplorationTests {
 
     @Test("a fail-fast run explores up to its first failing divergence and walks no more; without it, every divergence and the walks")
     func runStops() throws {
-        let url = try ExplorationRunTests.folder(.none)
+        let url = try ExplorationRunTests.folder(.both)
         defer { try? FileManager.default.removeItem(at: url) }
         let full = try #require(Self.run(url, failFast: false).result?.exploration)
         #expect(full.findings.count >= 2 && !full.result.walks.isEmpty)
@@ -92,7 +56,7 @@ struct FailFastExplorationTests {
 
     @Test("a listed divergence does not stop a fail-fast tour: it goes on to the first one that fails the run")
     func expectedFailureDoesNotStop() throws {
-        let url = try ExplorationRunTests.folder(.none)
+        let url = try ExplorationRunTests.folder(.both)
         defer { try? FileManager.default.removeItem(at: url) }
         let first = try #require(Self.run(url, failFast: true).result?.exploration?.findings.first?.id)
         try "- row: \(first)\n  reason: known\n  expires: 2099-12-31\n"
@@ -105,7 +69,7 @@ struct FailFastExplorationTests {
 
     @Test("the models of the selected specs only")
     func selectedModels() throws {
-        let url = try ExplorationRunTests.folder(.none)
+        let url = try ExplorationRunTests.folder(.both)
         defer { try? FileManager.default.removeItem(at: url) }
         let compilation = try ConformanceRun.compile([url.appendingPathComponent("cover.yaml").path], registry: coverCatalog)
         let limit = MachineExplorer.defaultMaximumTransitions
