@@ -42,8 +42,7 @@ enum DualPasswordFaults {
                     record = Array(record.prefix(value)) + [UInt8](repeating: 0, count: max(0, value - record.count))
                 } else if let (offset, width) = fieldOffsets[field] {
                     guard value >> (8 * width) == 0 else { throw FixtureError("\(value) does not fit the \(field) field") }
-                    record.replaceSubrange(
-                        offset..<offset + width, with: (0..<width).map { UInt8(value >> (8 * (width - 1 - $0)) & 0xFF) })
+                    record.replaceSubrange(offset..<offset + width, with: word(UInt64(value), bytes: width))
                 } else {
                     throw FixtureError("unknown slot record field \(field)")
                 }
@@ -90,8 +89,8 @@ enum DualPasswordFaults {
             case "swappedSlots":
                 swap(&first, &second)
             case "hostileKDF":
-                for (offset, word) in [(2, UInt32(1 << 20)), (6, UInt32(10)), (10, UInt32(4))] {
-                    first.replaceSubrange(offset..<offset + 4, with: (0..<4).map { UInt8(word >> (24 - 8 * $0) & 0xFF) })
+                for (offset, value) in [(2, UInt64(1 << 20)), (6, 10), (10, 4)] {
+                    first.replaceSubrange(offset..<offset + 4, with: word(value, bytes: 4))
                 }
             default: throw FixtureError("unknown record tampering \(kind)")
             }
