@@ -247,8 +247,7 @@ struct MachineReader {
             to = target.state
         }
         guard ok, !on.isEmpty else { return nil }
-        var row = MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
-                             then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location)
+        var unmodelled: String?
         if let node = byKey["unmodelled"] {
             guard let why = c.text(node, "the 'unmodelled' of row \(id)") else { return nil }
             for key in ["then", "effects", "to"] where byKey[key] != nil {
@@ -256,9 +255,12 @@ struct MachineReader {
                         at: byKey[key]?.location ?? node.location, rows: [id])
                 return nil
             }
-            row.unmodelled = why
+            unmodelled = why
         }
-        return row
+        // Built once, complete: a row set after building would be copied and the first one destroyed.
+        return MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location), from: from, on: on, when: when,
+                          then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location,
+                          unmodelled: unmodelled)
     }
 
     /// A row's `from`: its states (none for `*` or `any`, every state); an unknown state is reported and clears `ok`.
