@@ -311,7 +311,10 @@ struct MachineCompiler: Sendable {
             var guardText = ""
             for c in when {
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
-                guardText += (guardText.isEmpty ? "" : ", ") + c.name + "=" + (domain?.describe(c.set) ?? "?")
+                if !guardText.isEmpty { guardText += ", " }
+                guardText += c.name
+                guardText += "="
+                guardText += domain?.describe(c.set) ?? "?"
             }
             for from in machine.rows[r].from.isEmpty ? stateNames : machine.rows[r].from {
                 for event in machine.rows[r].on {
