@@ -182,6 +182,8 @@ public struct SpecCompiler: Sendable {
         -> ([CompiledSpec], [TestCase], [String: MachineAnalysis]) {
         var compiledSpecs: [CompiledSpec] = []
         var cases: [TestCase] = []
+        // Room for a case per machine row (most rows have one): a large suite's cases are not copied as they grow.
+        cases.reserveCapacity(specs.reduce(0) { count, s in if case .machine(let m) = s.spec.body { count + m.rows.count } else { count } })
         var analyses: [String: MachineAnalysis] = [:]
         for (spec, sha) in specs.sorted(by: { $0.spec.id < $1.spec.id }) {
             let before = cases.count
@@ -189,8 +191,7 @@ public struct SpecCompiler: Sendable {
             switch spec.body {
             case .machine(let machine):
                 let compiled = MachineCompiler.compile(spec: spec, machine: machine)
-                // The first spec's cases are taken as they are, not copied element by element.
-                if cases.isEmpty { cases = compiled.cases } else { cases += compiled.cases }
+                cases += compiled.cases
                 graph = compiled.graph
                 diagnostics += compiled.diagnostics
                 analyses[spec.id] = compiled.analysis
