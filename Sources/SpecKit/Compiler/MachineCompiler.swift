@@ -151,17 +151,18 @@ struct MachineCompiler: Sendable {
 
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
     /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
-    /// and the machine's analysis, for the compilation to carry.
-    static func compile(spec: Spec, machine: Machine)
-        -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis) {
+    /// and the machine's analysis, for the compilation to carry. The cases are appended to `cases` (a suite's, built
+    /// in place rather than copied from an array of the machine's own).
+    static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase])
+        -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
         let search = compiler.search()
-        guard compiler.model.initial != nil else { return ([], graph, compiler.diagnostics, search.analysis) }
-        let cases = compiler.cases(firings: search.firings, reachability: search.analysis.reachability)
+        guard compiler.model.initial != nil else { return (graph, compiler.diagnostics, search.analysis) }
+        compiler.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
         compiler.report(search)
-        return (cases, graph, compiler.diagnostics, search.analysis)
+        return (graph, compiler.diagnostics, search.analysis)
     }
 
     /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
@@ -169,7 +170,9 @@ struct MachineCompiler: Sendable {
         guard model.initial != nil else { return [] }
         let search = search()
         report(search)
-        return cases(firings: search.firings, reachability: search.analysis.reachability)
+        var cases: [TestCase] = []
+        self.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
+        return cases
     }
 
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
@@ -270,11 +273,12 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
-    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: RowFirings, reachability: MachineModel.Reachability) -> [TestCase] {
-        var cases: [TestCase] = []
-        cases.reserveCapacity(firings.total)
+    /// Appends one test case per distinct situation a row fires in (by the values of the names it tests): the shortest
+    /// path to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
+    private func cases(firings: RowFirings, reachability: MachineModel.Reachability, into cases: inout [TestCase]) {
+        // A suite's array is reserved by its compiler; growing it here by exactly one machine's cases would copy it
+        // once per machine.
+        if cases.isEmpty { cases.reserveCapacity(firings.total) }
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for r in machine.rows.indices {
             firings.forEach(r) { n, firing in
@@ -286,7 +290,6 @@ struct MachineCompiler: Sendable {
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
-        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

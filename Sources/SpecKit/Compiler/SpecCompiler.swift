@@ -190,8 +190,7 @@ public struct SpecCompiler: Sendable {
             var graph: MachineGraph?
             switch spec.body {
             case .machine(let machine):
-                let compiled = MachineCompiler.compile(spec: spec, machine: machine)
-                cases += compiled.cases
+                let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases)
                 graph = compiled.graph
                 diagnostics += compiled.diagnostics
                 analyses[spec.id] = compiled.analysis
