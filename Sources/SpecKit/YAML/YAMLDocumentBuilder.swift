@@ -94,9 +94,11 @@ struct YAMLDocumentBuilder {
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.
+    ///
+    /// The event is read field by field, never copied whole: libyaml has just written it field by field, and a copy's
+    /// wide loads would each wait for those narrower stores to land (a store-forwarding stall on every event).
     mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(DiagnosticError) -> Bool {
-        let raw = event.pointee
-        switch raw.type {
+        switch event.pointee.type {
         case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
             break
         case YAML_DOCUMENT_START_EVENT:
@@ -105,19 +107,19 @@ struct YAMLDocumentBuilder {
                 throw DiagnosticError([Diagnostic(
                     .error, id: "yaml.multiple-documents",
                     "a second YAML document starts here: a spec file holds exactly one document",
-                    at: location(raw.start_mark),
+                    at: location(Self.start(event)),
                     hint: "remove the '---' line, or move the second document to its own file")])
             }
         case YAML_SCALAR_EVENT:
-            try scalar(raw)
+            try scalar(event)
         case YAML_SEQUENCE_START_EVENT:
-            try open(isMapping: false, anchor: Self.text(raw.data.sequence_start.anchor), mark: raw.start_mark)
+            try open(isMapping: false, anchor: Self.text(event.pointee.data.sequence_start.anchor), mark: Self.start(event))
         case YAML_MAPPING_START_EVENT:
-            try open(isMapping: true, anchor: Self.text(raw.data.mapping_start.anchor), mark: raw.start_mark)
+            try open(isMapping: true, anchor: Self.text(event.pointee.data.mapping_start.anchor), mark: Self.start(event))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close()
         case YAML_ALIAS_EVENT:
-            try alias(Self.text(raw.data.alias.anchor) ?? "", mark: raw.start_mark)
+            try alias(Self.text(event.pointee.data.alias.anchor) ?? "", mark: Self.start(event))
         default:
             // YAML_STREAM_END_EVENT, and YAML_NO_EVENT, which libyaml only gives after an error it has reported.
             return false
@@ -132,21 +134,25 @@ struct YAMLDocumentBuilder {
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: storage.fileName) }
 
-    private mutating func scalar(_ raw: yaml_event_t) throws(DiagnosticError) {
-        let scalar = raw.data.scalar
-        if scalar.length > limits.maximumScalarLength {
+    /// The event's start mark, its line and column read one by one (see `handle`).
+    private static func start(_ event: UnsafePointer<yaml_event_t>) -> yaml_mark_t {
+        yaml_mark_t(index: 0, line: event.pointee.start_mark.line, column: event.pointee.start_mark.column)
+    }
+
+    private mutating func scalar(_ event: UnsafePointer<yaml_event_t>) throws(DiagnosticError) {
+        let length = event.pointee.data.scalar.length, mark = Self.start(event)
+        if length > limits.maximumScalarLength {
             throw DiagnosticError([YAMLLimits.scalarTooLong(
-                length: Int(scalar.length), limit: limits.maximumScalarLength, at: location(raw.start_mark))])
+                length: Int(length), limit: limits.maximumScalarLength, at: location(mark))])
         }
-        try count(1, at: raw.start_mark)
+        try count(1, at: mark)
         let start = UInt32(truncatingIfNeeded: storage.text.count)
-        if let value = scalar.value, scalar.length > 0 {
-            storage.text.append(contentsOf: UnsafeBufferPointer(start: value, count: scalar.length))
+        if let value = event.pointee.data.scalar.value, length > 0 {
+            storage.text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
         }
-        let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(scalar.tag)
-        let index = storage.append(quoted ? .quoted : .plain, mark: raw.start_mark, start: start,
-                           count: UInt32(truncatingIfNeeded: scalar.length))
-        if let anchor = Self.text(scalar.anchor) { anchors[anchor] = (index, 1) }
+        let quoted = event.pointee.data.scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(event.pointee.data.scalar.tag)
+        let index = storage.append(quoted ? .quoted : .plain, mark: mark, start: start, count: UInt32(truncatingIfNeeded: length))
+        if let anchor = Self.text(event.pointee.data.scalar.anchor) { anchors[anchor] = (index, 1) }
         attach(index, nodeCount: 1)
     }
 
