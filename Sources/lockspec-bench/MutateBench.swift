@@ -10,10 +10,11 @@ import Mutation
 /// (rebuilt), then the ratio on the same REBUILT mutants both ways (goal ≥ 20x): a slow mutant (a timeout, one only
 /// the exploration kills) in the sample but not among the rebuilt would otherwise weigh on one side only.
 ///
-/// Arguments: `[SAMPLE] [REBUILT] [SEED]` (default 12 mutants built once, the first 3 of them rebuilt, seed 1).
+/// Arguments: `[SAMPLE] [REBUILT] [SEED]` (default 24 mutants built once, the first 8 of them rebuilt, seed 1: with 3
+/// rebuilt, one mutant only the exploration kills, about 1 % of them, decided a sample's ratio alone).
 func runMutateBench(_ arguments: [String]) {
     let numbers = arguments.compactMap { Int($0) }
-    let sample = numbers.first ?? 12, rebuilt = numbers.dropFirst().first ?? 3, seed = UInt64(numbers.dropFirst(2).first ?? 1)
+    let sample = numbers.first ?? 24, rebuilt = numbers.dropFirst().first ?? 8, seed = UInt64(numbers.dropFirst(2).first ?? 1)
     let root = FileManager.default.currentDirectoryPath, work = "\(root)/.build/mutation"
     var request = MutationRequest(packageRoot: root, workFolder: work, jobs: 1)
     let runs: Set<String>
