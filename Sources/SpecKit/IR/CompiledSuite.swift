@@ -204,57 +204,28 @@ public struct TestCase: Codable, Hashable, Sendable {
 }
 
 /// One step of a test: an action, then what must hold.
-///
-/// A value, its fields kept in one immutable box that every copy shares (the cases of a machine copy the steps of
-/// their paths from the search): a copy retains one reference, not each of its texts and arrays, and setting a field
-/// gives the step a box of its own.
 public struct TestStep: Codable, Hashable, Sendable {
-    private struct Fields: Codable, Hashable, Sendable {
-        var action: TestAction, expect: [NamedValue], effects: [EffectPattern]?, row: String?, line: Int, column: Int
-    }
-
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
     /// What the step does.
-    public var action: TestAction { get { box.fields.action } set { update { $0.action = newValue } } }
+    public var action: TestAction
     /// Observations that must hold after it (for machine steps: the state and every variable).
-    public var expect: [NamedValue] { get { box.fields.expect } set { update { $0.expect = newValue } } }
+    public var expect: [NamedValue]
     /// The exact effects of the step (a multiset of typed patterns), or nil when not checked.
-    public var effects: [EffectPattern]? { get { box.fields.effects } set { update { $0.effects = newValue } } }
+    public var effects: [EffectPattern]?
     /// The row whose expectation this step checks, if it is a machine transition.
-    public var row: String? { get { box.fields.row } set { update { $0.row = newValue } } }
+    public var row: String?
     /// Where the step (or its row) is written.
-    public var line: Int { get { box.fields.line } set { update { $0.line = newValue } } }
+    public var line: Int
     /// Where the step (or its row) is written.
-    public var column: Int { get { box.fields.column } set { update { $0.column = newValue } } }
+    public var column: Int
 
     /// Creates a value from all its fields.
     public init(action: TestAction, expect: [NamedValue], effects: [EffectPattern]?, row: String?, line: Int, column: Int) {
-        box = Box(Fields(action: action, expect: expect, effects: effects, row: row, line: line, column: column))
-    }
-
-    /// Decodes the fields as they are encoded: one object, keyed by their names.
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-
-    /// Encodes the fields as one object, keyed by their names.
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-
-    /// Whether two steps hold the same fields.
-    public static func == (a: TestStep, b: TestStep) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
-
-    /// Hashes the fields.
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
-
-    /// Sets fields in a box of the step's own.
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
+        self.action = action
+        self.expect = expect
+        self.effects = effects
+        self.row = row
+        self.line = line
+        self.column = column
     }
 }
 
