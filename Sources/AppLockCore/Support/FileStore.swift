@@ -52,12 +52,16 @@ public final class FileStore: KeyValueStore {
         try locked(exclusive: false) { () throws(StoreError) in try load()[key] }
     }
 
-    /// Applies the changes with one atomic file replacement.
+    /// Applies the changes with one atomic file replacement; refuses them (`StoreError.invalidEntry`, nothing written)
+    /// when the file would grow past the 64 MiB a read accepts.
     public func update(_ changes: [StoreChange]) throws(StoreError) {
         try locked(exclusive: true) { () throws(StoreError) in
             var entries = try load()
             for change in changes { entries[change.key] = change.value }
-            try write(StoreCodec.encode(entries, key: checksumKey))
+            let bytes = try StoreCodec.encode(entries, key: checksumKey)
+            // A file the read refuses as corrupt is never written: the update is refused and the store keeps its entries.
+            guard bytes.count <= StoreFiles.maximumFileSize else { throw .invalidEntry }
+            try write(bytes)
         }
     }
 

@@ -4,8 +4,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case corrupt
     /// The operating system refused a read or write.
     case io(String)
-    /// A key or value the store format cannot hold (an empty key, a key over 256 bytes, a value over 1 MiB); refused
-    /// before anything is written, so a successful write can always be read back.
+    /// A key or value the store format cannot hold (an empty key, a key over 256 bytes, a value over 1 MiB), or a
+    /// `FileStore` update that would make its file larger than the 64 MiB a read accepts; refused before anything is
+    /// written, so a successful write can always be read back.
     case invalidEntry
 
     /// A neutral explanation.
