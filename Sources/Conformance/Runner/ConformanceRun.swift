@@ -147,8 +147,7 @@ public struct ConformanceRun: Sendable {
     func explore(_ chosen: [MachineExploration], compilation: SpecCompiler.Compilation, expectations: ExpectedFailures?,
                  today: String) -> RunExploration {
         let stop: ((String) -> Bool)? = options.failFast ? { id in
-            guard let entry = expectations?.entries.first(where: { $0.row == id }) else { return true }
-            return entry.expires < today
+            RunExploration.status(ofDivergence: id, expectations: expectations, today: today).status != .expectedFailure
         } : nil
         var found = ConformanceExploration.explore(chosen, compilation: compilation, fixtures: registry.fixtureTypes, stop: stop)
         let stopped = stop.map { stop in found.divergences.contains { stop($0.id) } } ?? false

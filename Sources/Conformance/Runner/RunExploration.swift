@@ -26,8 +26,7 @@ public struct RunExploration: Codable, Hashable, Sendable {
         var diverged: Set<String> = []
         for d in result.divergences {
             diverged.insert(d.id)
-            let entry = expectations?.entries.first { $0.row == d.id }
-            let status: CaseStatus = entry.map { $0.expires < today ? .expired : .expectedFailure } ?? .failed
+            let (status, entry) = Self.status(ofDivergence: d.id, expectations: expectations, today: today)
             findings.append(ExplorationFinding(id: d.id, spec: d.spec, status: status, divergence: d, expectedReason: entry?.reason))
         }
         for entry in expectations?.entries ?? [] where !diverged.contains(entry.row) {
@@ -37,6 +36,14 @@ public struct RunExploration: Codable, Hashable, Sendable {
                                                divergence: nil, expectedReason: entry.reason))
         }
         self.init(result: result, findings: findings)
+    }
+
+    /// The status of a divergence with transition id `id`, and its entry in the expected-failures list when listed:
+    /// failed when not listed, expired when its entry has expired by `today`, else an expected failure.
+    static func status(ofDivergence id: String, expectations: ExpectedFailures?, today: String)
+        -> (status: CaseStatus, entry: ExpectedFailures.Entry?) {
+        let entry = expectations?.entries.first { $0.row == id }
+        return (entry.map { $0.expires < today ? .expired : .expectedFailure } ?? .failed, entry)
     }
 }
 
