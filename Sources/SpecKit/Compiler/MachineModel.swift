@@ -430,15 +430,13 @@ struct MachineModel: Sendable {
             let configuration = configurations[cursor]
             forEachOutcome(in: configuration) { e, inputs, outcome in
                 let built = visit(cursor, configuration, e, inputs, outcome)
-                // One look-up: a situation not seen yet is entered at once under the index it takes (every index
-                // already there is lower), and taken out again when it is not added after all.
-                let index = configurations.count
-                guard let next = outcome.next, Self.entered(&seen[next, default: index], as: index) else { return }
-                guard index < maximumConfigurations, let step = built ?? step(of: outcome, plan: e, inputs: inputs) else {
-                    seen[next] = nil
-                    truncated = truncated || index >= maximumConfigurations
+                guard let next = outcome.next, seen[next] == nil else { return }
+                if configurations.count >= maximumConfigurations {
+                    truncated = true
                     return
                 }
+                guard let step = built ?? step(of: outcome, plan: e, inputs: inputs) else { return }
+                seen[next] = configurations.count
                 configurations.append(next)
                 arrivals.append(Arrival(parent: cursor, step: step))
             }
@@ -446,7 +444,4 @@ struct MachineModel: Sendable {
         }
         return Reachability(configurations: configurations, arrivals: arrivals, truncated: truncated)
     }
-
-    /// Whether a look-up of `seen` that enters `index` where it finds nothing did enter it.
-    private static func entered(_ slot: inout Int, as index: Int) -> Bool { slot == index }
 }

@@ -198,8 +198,8 @@ extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     var trimmingSpaces: String { String.trimmingSpaces(String(self)) }
 
-    /// Whether the text is empty or only spaces and tabs (most texts start with neither: the first byte answers).
-    var isBlank: Bool { (utf8.first.map { $0 == 0x20 || $0 == 0x09 } ?? true) && utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+    /// Whether the text is empty or only spaces and tabs.
+    var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 }
 
 extension Domain {

@@ -7,8 +7,7 @@ extension ReadContext {
         var result: [Condition] = []
         for entry in entries {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
-            // A handful of names are scanned rather than hashed (hashing is most of the look-up's cost).
-            guard let domain = names.count <= 8 ? names.first(where: { $0.key == name })?.value : names[name] else {
+            guard let domain = names[name] else {
                 if isBroken(name) { continue }
                 error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())",
                       at: entry.key.location, hint: Suggest.closest(to: name, in: names.keys).map { "did you mean '\($0)'?" }, rows: [rowID])
