@@ -14,7 +14,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .corrupt: "store is corrupt or truncated"
         case .io(let operation): "store \(operation) failed"
-        case .invalidEntry: "entry cannot be stored (key or value out of bounds)"
+        case .invalidEntry: "entry cannot be stored (key, value or store size out of bounds)"
         }
     }
 }
