@@ -60,6 +60,10 @@ struct EffectTests {
         Malformed(text: "(x)", message: "an effect starts with its name", offset: 0),
         Malformed(text: "a b", message: "'b' cannot follow the effect's name; arguments go in parentheses", offset: 2),
         Malformed(text: "a(\"\\n\")", message: "only \\\" and \\\\ may be escaped in a quoted argument", offset: 3),
+        // Offsets count characters, not bytes (é is two bytes) nor scalars (e + U+0301 is two scalars, one character).
+        Malformed(text: "café b", message: "'b' cannot follow the effect's name; arguments go in parentheses", offset: 5),
+        Malformed(text: "cafe\u{301} b", message: "'b' cannot follow the effect's name; arguments go in parentheses", offset: 5),
+        Malformed(text: "añadir(ñ,,)", message: "an empty argument", offset: 9),
     ]
 
     @Test("malformed effect texts are errors that say what is wrong and where", arguments: malformed)

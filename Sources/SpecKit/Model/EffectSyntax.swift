@@ -33,105 +33,113 @@ public enum EffectSyntax {
     }
 
     /// Parses `name` or `name(arguments)`.
+    ///
+    /// The parse walks the text's own characters by index (slices are copied out by index, and an error's offset is
+    /// counted only when it is thrown), rather than copying the text into an array of `Character`s first.
     public static func parse(_ text: String) throws(SyntaxError) -> (name: String, arguments: [Argument]) {
-        // Most effects are a bare ASCII name: that is the whole parse, without splitting the text into characters.
+        // Most effects are a bare ASCII name: that is the whole parse.
         if isBareASCIIName(text) { return (text, []) }
-        let chars = Array(text)
-        var i = 0
-        skipSpaces(chars, &i)
+        var i = text.startIndex
+        skipSpaces(text, &i)
         let nameStart = i
-        while i < chars.count, isNameCharacter(chars[i]) { i += 1 }
-        let name = String(chars[nameStart..<i])
-        guard !name.isEmpty else { throw SyntaxError(message: "an effect starts with its name", offset: i) }
-        skipSpaces(chars, &i)
-        guard i < chars.count else { return (name, []) }
-        guard chars[i] == "(" else {
-            throw SyntaxError(message: "'\(chars[i])' cannot follow the effect's name; arguments go in parentheses", offset: i)
+        while i < text.endIndex, isNameCharacter(text[i]) { text.formIndex(after: &i) }
+        let name = String(text[nameStart..<i])
+        guard !name.isEmpty else { throw error("an effect starts with its name", text, i) }
+        skipSpaces(text, &i)
+        guard i < text.endIndex else { return (name, []) }
+        guard text[i] == "(" else {
+            throw error("'\(text[i])' cannot follow the effect's name; arguments go in parentheses", text, i)
         }
         let open = i
-        i += 1
+        text.formIndex(after: &i)
         var arguments: [Argument] = []
-        skipSpaces(chars, &i)
-        if i < chars.count, chars[i] == ")" {
-            throw SyntaxError(message: "empty parentheses; write the bare name '\(name)' for an effect without arguments", offset: i)
+        skipSpaces(text, &i)
+        if i < text.endIndex, text[i] == ")" {
+            throw error("empty parentheses; write the bare name '\(name)' for an effect without arguments", text, i)
         }
         while true {
-            arguments.append(try argument(chars, &i, open: open))
-            guard i < chars.count else { throw SyntaxError(message: "the parenthesis is not closed", offset: open) }
-            if chars[i] == "," { i += 1; continue }
-            i += 1 // ")"
-            break
+            arguments.append(try argument(text, &i, open: open))
+            guard i < text.endIndex else { throw error("the parenthesis is not closed", text, open) }
+            let closing = text[i] == ")"
+            text.formIndex(after: &i)
+            if closing { break }
         }
-        skipSpaces(chars, &i)
-        guard i == chars.count else { throw SyntaxError(message: "text after the closing parenthesis", offset: i) }
+        skipSpaces(text, &i)
+        guard i == text.endIndex else { throw error("text after the closing parenthesis", text, i) }
         return (name, arguments)
     }
 
+    /// A syntax error at `index` of `text`, its offset counted in characters.
+    private static func error(_ message: String, _ text: String, _ index: String.Index) -> SyntaxError {
+        SyntaxError(message: message, offset: text.distance(from: text.startIndex, to: index))
+    }
+
     /// One argument, from its first character to the `,` or `)` that ends it (left at `i`).
-    private static func argument(_ chars: [Character], _ i: inout Int, open: Int) throws(SyntaxError) -> Argument {
-        skipSpaces(chars, &i)
+    private static func argument(_ text: String, _ i: inout String.Index, open: String.Index) throws(SyntaxError) -> Argument {
+        skipSpaces(text, &i)
         let start = i
         var label: String?
         var j = i
-        while j < chars.count, chars[j].isLetter || chars[j].isASCIIDigit || chars[j] == "_" { j += 1 }
-        if j > i, !chars[i].isASCIIDigit, j < chars.count, chars[j] == "=" {
-            label = String(chars[i..<j])
-            i = j + 1
-            skipSpaces(chars, &i)
+        while j < text.endIndex, text[j].isLetter || text[j].isASCIIDigit || text[j] == "_" { text.formIndex(after: &j) }
+        if j > i, !text[i].isASCIIDigit, j < text.endIndex, text[j] == "=" {
+            label = String(text[i..<j])
+            i = text.index(after: j)
+            skipSpaces(text, &i)
         }
-        if i < chars.count, chars[i] == "\"" {
-            let text = try quoted(chars, &i)
-            skipSpaces(chars, &i)
-            guard i < chars.count else { throw SyntaxError(message: "the parenthesis is not closed", offset: open) }
-            guard chars[i] == "," || chars[i] == ")" else {
-                throw SyntaxError(message: "a quoted argument must be followed by ',' or ')'", offset: i)
+        if i < text.endIndex, text[i] == "\"" {
+            let quoted = try self.quoted(text, &i)
+            skipSpaces(text, &i)
+            guard i < text.endIndex else { throw error("the parenthesis is not closed", text, open) }
+            guard text[i] == "," || text[i] == ")" else {
+                throw error("a quoted argument must be followed by ',' or ')'", text, i)
             }
-            return Argument(label: label, term: .value(.text(text)))
+            return Argument(label: label, term: .value(.text(quoted)))
         }
         let bareStart = i
         var depth = 0
-        while i < chars.count {
-            let c = chars[i]
+        while i < text.endIndex {
+            let c = text[i]
             if c == "(" { depth += 1 } else if c == ")" {
                 if depth == 0 { break }
                 depth -= 1
             } else if c == ",", depth == 0 { break } else if c == "\"" {
-                throw SyntaxError(message: "a quote inside a bare argument; quote the whole argument instead", offset: i)
+                throw error("a quote inside a bare argument; quote the whole argument instead", text, i)
             }
-            i += 1
+            text.formIndex(after: &i)
         }
-        let bare = String(chars[bareStart..<i]).trimmingSpaces
+        let bare = String(text[bareStart..<i]).trimmingSpaces
         guard !bare.isEmpty else {
-            throw SyntaxError(message: label.map { "argument '\($0)=' has no value" } ?? "an empty argument", offset: start)
+            throw error(label.map { "argument '\($0)=' has no value" } ?? "an empty argument", text, start)
         }
         if bare == "*" { return Argument(label: label, term: .any) }
-        if bare.contains("*") {
-            throw SyntaxError(message: "'*' stands for a whole argument; quote the argument to use '*' as text", offset: bareStart)
+        if bare.containsText("*") {
+            throw error("'*' stands for a whole argument; quote the argument to use '*' as text", text, bareStart)
         }
-        if bare.contains("${") { return Argument(label: label, term: .template(bare)) }
+        if bare.containsText("${") { return Argument(label: label, term: .template(bare)) }
         return Argument(label: label, term: .value(value(of: bare)))
     }
 
-    private static func quoted(_ chars: [Character], _ i: inout Int) throws(SyntaxError) -> String {
+    private static func quoted(_ text: String, _ i: inout String.Index) throws(SyntaxError) -> String {
         let start = i
-        i += 1
-        var text = ""
-        while i < chars.count {
-            let c = chars[i]
+        text.formIndex(after: &i)
+        var result = ""
+        while i < text.endIndex {
+            let c = text[i]
             if c == "\"" {
-                i += 1
-                return text
+                text.formIndex(after: &i)
+                return result
             }
             if c == "\\" {
-                guard i + 1 < chars.count, chars[i + 1] == "\"" || chars[i + 1] == "\\" else {
-                    throw SyntaxError(message: "only \\\" and \\\\ may be escaped in a quoted argument", offset: i)
+                let next = text.index(after: i)
+                guard next < text.endIndex, text[next] == "\"" || text[next] == "\\" else {
+                    throw error("only \\\" and \\\\ may be escaped in a quoted argument", text, i)
                 }
-                i += 1
+                i = next
             }
-            text.append(chars[i])
-            i += 1
+            result.append(text[i])
+            text.formIndex(after: &i)
         }
-        throw SyntaxError(message: "the quote is not closed", offset: start)
+        throw error("the quote is not closed", text, start)
     }
 
     /// A bare argument typed by its form: boolean, integer, duration, symbol, or else text.
@@ -152,7 +160,7 @@ public enum EffectSyntax {
     public static func render(_ value: Value) -> String {
         guard case .text(let text) = value else { return value.description }
         let bare = text.trimmingSpaces == text && !text.isEmpty && !text.contains(where: { ",()\"*=\\".contains($0) })
-            && !text.contains("${")
+            && !text.containsText("${")
         if bare, value.agrees(with: Self.value(of: text)) { return text }
         var out = "\""
         for c in text {
@@ -175,7 +183,7 @@ public enum EffectSyntax {
         c.isLetter || c.isASCIIDigit || c == "_" || c == "-" || c == "."
     }
 
-    private static func skipSpaces(_ chars: [Character], _ i: inout Int) {
-        while i < chars.count, chars[i] == " " { i += 1 }
+    private static func skipSpaces(_ text: String, _ i: inout String.Index) {
+        while i < text.endIndex, text[i] == " " { text.formIndex(after: &i) }
     }
 }

@@ -113,7 +113,7 @@ extension ReadContext {
             default: return set(whole.lowerBound, b - 1)
             }
         }
-        guard let dots = text.range(of: "..") else { return nil }
+        guard let dots = text.rangeOfText("..") else { return nil }
         let left = String(text[..<dots.lowerBound]), right = String(text[dots.upperBound...])
         let lo = left.trimmingSpaces.isEmpty ? whole.lowerBound : bound(left)
         let hi = right.trimmingSpaces.isEmpty ? whole.upperBound : bound(right)

@@ -263,7 +263,7 @@ final class ReadContext {
     func decisionText(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
         guard let text = text(node, what()) else { return nil }
         // One finding: the text is kept, so the override or row is otherwise read as written.
-        if text.contains("D-…") || text.contains("D-...") {
+        if text.containsText("D-…") || text.containsText("D-...") {
             error("spec.placeholder-decision", "\(what()) is still the placeholder '\(text)': say which decision this is and why",
                   at: node.location, hint: "write an id and the reason, such as \"D-GATE-ON: these rows start with the gate on\"",
                   rows: rowID.map { [$0] } ?? [])
@@ -294,7 +294,7 @@ final class ReadContext {
         var texts: [String] = []
         for item in items {
             guard let t = text(item, "each source of row \(rowID)") else { return nil }
-            if t.contains(";") {
+            if t.containsText(";") {
                 error("spec.wrong-type", "a source in a list holds one citation, without ';'", at: item.location, rows: [rowID])
                 return nil
             }

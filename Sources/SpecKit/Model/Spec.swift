@@ -225,13 +225,13 @@ public struct EffectCall: Hashable, Sendable {
     }
 
     private func fill(_ text: String, _ lookup: (String) -> Value?) -> Value {
-        if text.hasPrefix("${"), text.hasSuffix("}"), !text.dropFirst(2).dropLast().contains("}"),
+        if text.hasPrefix("${"), text.hasSuffix("}"), !text.dropFirst(2).dropLast().containsText("}"),
            let value = lookup(String(text.dropFirst(2).dropLast())) {
             return value
         }
         var result = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "${") {
+        while let open = rest.rangeOfText("${") {
             result += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
             let name = String(rest[open.upperBound..<close])
@@ -239,7 +239,7 @@ public struct EffectCall: Hashable, Sendable {
             rest = rest[rest.index(after: close)...]
         }
         let filled = result + rest
-        return filled.contains("${") ? .text(filled) : EffectSyntax.value(of: filled)
+        return filled.containsText("${") ? .text(filled) : EffectSyntax.value(of: filled)
     }
 }
 
