@@ -114,15 +114,11 @@ enum GraphvizDiagram {
         let tag = String(svg[start.upperBound..<open.lowerBound])
         guard let width = attribute("width", in: tag), let height = attribute("height", in: tag), let viewBox = attribute("viewBox", in: tag),
               let points = Double(width.replacingOccurrences(of: "pt", with: "")) else { return nil }
-        var body = withoutComments(String(svg[open.upperBound..<end.lowerBound]))
+        var body = withoutComments(svg[open.upperBound..<end.lowerBound])
         // dot draws shapes and text; anything active in its output is not what it should have written.
         guard !body.lowercased().contains("<script"), !body.lowercased().contains("<foreignobject") else { return nil }
-        for (edge, title) in titles.sorted(by: { $0.key < $1.key }) {
-            guard let group = body.range(of: "<g id=\"\(edge)\" class=\""),
-                  let from = body.range(of: "<title>", range: group.upperBound..<body.endIndex),
-                  let to = body.range(of: "</title>", range: from.upperBound..<body.endIndex) else { return nil }
-            body.replaceSubrange(from.upperBound..<to.lowerBound, with: Escape.html(title))
-        }
+        guard let retitled = retitled(body, titles: titles) else { return nil }
+        body = retitled
         let root = "<svg class=\"diagram graphviz\" role=\"img\" aria-label=\"\(Escape.html(label))\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewBox)\""
         return (root + " xmlns=\"http://www.w3.org/2000/svg\">" + body + "</svg>\n", points)
     }
@@ -136,14 +132,38 @@ enum GraphvizDiagram {
     }
 
     /// The text with every `<!-- … -->` removed (with the line break after it).
-    private static func withoutComments(_ text: String) -> String {
-        var out = "", rest = Substring(text)
-        while let open = rest.range(of: "<!--") {
+    ///
+    /// Both passes search forward from where they are with `rangeOfText`: dot writes a comment and a group for every
+    /// node and edge, and Foundation's `range(of:)` bridged the whole rest of the text at each one, quadratic in the
+    /// diagram's size.
+    private static func withoutComments(_ text: Substring) -> String {
+        var out = "", rest = text
+        while let open = rest.rangeOfText("<!--") {
             out += rest[..<open.lowerBound]
-            guard let close = rest.range(of: "-->", range: open.upperBound..<rest.endIndex) else { return out }
+            guard let close = rest[open.upperBound...].rangeOfText("-->") else { return out }
             rest = rest[close.upperBound...]
             if rest.first == "\n" { rest = rest.dropFirst() }
         }
         return out + rest
+    }
+
+    /// `body` with the text of the first `<title>` after each `<g id="ID" class="` whose id `titles` names (its first
+    /// such group) replaced by the hover text, in one pass; nil unless every id in `titles` is found.
+    private static func retitled(_ body: String, titles: [String: String]) -> String? {
+        var out = "", rest = Substring(body), done: Set<String> = []
+        while let group = rest.rangeOfText("<g id=\""), let idEnd = rest[group.upperBound...].rangeOfText("\"") {
+            let id = String(rest[group.upperBound..<idEnd.lowerBound])
+            guard let title = titles[id], !done.contains(id), rest[idEnd.upperBound...].hasPrefix(" class=\""),
+                  let from = rest[idEnd.upperBound...].rangeOfText("<title>"),
+                  let to = rest[from.upperBound...].rangeOfText("</title>") else {
+                out += rest[..<idEnd.upperBound]
+                rest = rest[idEnd.upperBound...]
+                continue
+            }
+            out += rest[..<from.upperBound] + Escape.html(title)
+            rest = rest[to.lowerBound...]
+            done.insert(id)
+        }
+        return done.count == titles.count ? out + rest : nil
     }
 }

@@ -6,7 +6,7 @@ extension StringProtocol {
     /// boundary and its range slices the text. Foundation's `contains` and `range(of:)`, which the bare calls pick
     /// when Foundation is imported, go through `NSString`: about 40,000 instructions a call on a spec's short texts,
     /// a tenth of compiling specs/.
-    func rangeOfText(_ needle: String) -> Range<Index>? {
+    public func rangeOfText(_ needle: String) -> Range<Index>? {
         let text = utf8, pattern = needle.utf8
         guard let first = pattern.first else { return startIndex..<startIndex }
         var start = text.startIndex
@@ -23,5 +23,5 @@ extension StringProtocol {
     }
 
     /// Whether `needle` occurs in the text, compared byte for byte in UTF-8 (see `rangeOfText`).
-    func containsText(_ needle: String) -> Bool { rangeOfText(needle) != nil }
+    public func containsText(_ needle: String) -> Bool { rangeOfText(needle) != nil }
 }
