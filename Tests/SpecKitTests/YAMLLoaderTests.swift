@@ -22,7 +22,7 @@ struct YAMLLoaderTests {
     private func diagnostics(_ text: String) -> [Diagnostic] { diagnostics(Array(text.utf8)) }
 
     private func load(_ text: String) throws -> Node {
-        try YAMLLoader().load(Array(text.utf8), file: "spec.yaml")
+        try YAMLLoader().load(Array(text.utf8), file: "spec.yaml").tree
     }
 
     private static func fixture(_ name: String) throws -> String {
@@ -174,7 +174,7 @@ struct YAMLLoaderTests {
     @Test("a well-formed file keeps order, locations, quoting and expanded aliases")
     func sample() throws {
         let path = try Self.fixture("sample.yaml")
-        let root = try YAMLLoader().load(contentsOf: path)
+        let root = try YAMLLoader().load(contentsOf: path).tree
         func at(_ line: Int, _ column: Int) -> SourceLocation { SourceLocation(file: path, line: line, column: column) }
 
         let entries = try #require(root.mapping)

@@ -28,7 +28,7 @@ public struct AcceptedSurvivors: Sendable, Hashable {
 
     /// Reads the text of a file named `file`. A file holding nothing but comments is an empty list.
     public static func parse(_ text: String, file: String) throws -> AcceptedSurvivors {
-        let root: Node
+        let root: NodeView
         do {
             root = try YAMLLoader().load(Array(text.utf8), file: file)
         } catch {

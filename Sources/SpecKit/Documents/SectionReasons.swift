@@ -50,10 +50,10 @@ public struct SectionReasons: Codable, Hashable, Sendable {
 
     /// Reads the file's YAML tree. Anything but a mapping of documents to mappings of sections to texts is an error
     /// (`trace.bad-reasons`) at its place; so is a section listed twice.
-    public static func read(_ root: Node, file: String) -> (reasons: SectionReasons, diagnostics: [Diagnostic]) {
+    public static func read(_ root: NodeView, file: String) -> (reasons: SectionReasons, diagnostics: [Diagnostic]) {
         var entries: [Entry] = []
         var diagnostics: [Diagnostic] = []
-        func bad(_ message: String, _ node: Node) { diagnostics.append(Diagnostic(.error, id: "trace.bad-reasons", message, at: node.location)) }
+        func bad(_ message: String, _ node: NodeView) { diagnostics.append(Diagnostic(.error, id: "trace.bad-reasons", message, at: node.location)) }
         guard let documents = root.mapping else {
             bad("the reasons for uncovered sections must be a mapping from document names to sections, not \(root.kindDescription)", root)
             return (SectionReasons(file: file), diagnostics)

@@ -33,7 +33,7 @@ public struct DatedList: Sendable {
     }
 
     /// Reads the list at `root`: its entries in file order, and the problems of the ones left out.
-    public func read(_ root: Node) -> (entries: [Entry], problems: [Diagnostic]) {
+    public func read(_ root: NodeView) -> (entries: [Entry], problems: [Diagnostic]) {
         guard let items = root.sequence else {
             return ([], [problem("wrong-type", "expected a list of entries '- \(idKey): …, reason: …, expires: YYYY-MM-DD', not \(root.kindDescription)", at: root.location)])
         }
@@ -54,7 +54,7 @@ public struct DatedList: Sendable {
         var diagnostic: Diagnostic
     }
 
-    private func entry(_ item: Node) throws(Problem) -> Entry {
+    private func entry(_ item: NodeView) throws(Problem) -> Entry {
         guard let mapping = item.mapping else {
             throw Problem(diagnostic: problem("wrong-type", "expected an entry with \(idKey), reason and expires, not \(item.kindDescription)", at: item.location))
         }

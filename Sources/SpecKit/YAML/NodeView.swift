@@ -1,8 +1,7 @@
 /// One node of a `YAMLDocument`: a document and a record index, two words, copied without allocating.
 ///
-/// It answers what a `Node` answers (scalar, items, entries, a key's value, location), reading the document's flat
-/// arrays. A view of an alias is located at the alias and holds what its anchored node holds, as the `Node` tree's
-/// expanded copy does.
+/// It answers a node's questions (scalar, items, entries, a key's value, location), reading the document's flat
+/// arrays. A view of an alias is located at the alias and holds what its anchored node holds.
 public struct NodeView: Sendable {
     /// The document the node belongs to.
     public let document: YAMLDocument
@@ -66,20 +65,6 @@ public struct NodeView: Sendable {
         case .mapping: "a mapping"
         default: "a single value"
         }
-    }
-
-    /// The node as a `Node` tree, aliases expanded into copies (the copy's root located at the alias).
-    ///
-    /// Recursive, but never deeper than the loader's depth limit.
-    public var tree: Node {
-        let record = document.resolved(index)
-        let value: Node.Value
-        switch record.kind {
-        case .sequence: value = .sequence(sequence.map { $0.map(\.tree) } ?? [])
-        case .mapping: value = .mapping(mapping.map { $0.map { Node.Entry(key: $0.key.tree, value: $0.value.tree) } } ?? [])
-        default: value = .scalar(document.string(record), quoted: record.kind == .quoted)
-        }
-        return Node(value, at: location)
     }
 }
 

@@ -1,10 +1,10 @@
 /// A loaded YAML document in compact form: one flat array of node records, one array of child indices and one byte
 /// buffer holding every scalar's text, built straight from libyaml's events (`YAMLDocumentBuilder`).
 ///
-/// This is what the spec reader reads. Unlike the `Node` tree it costs three allocations in all, not one or more per
-/// node: a node is a 20-byte record, a scalar's text is a range of `text`, a collection's children are a range of
-/// `children`. An alias is a record of its own that names its anchored node, so it is shared instead of copied, and
-/// still located where the alias is written. `tree` gives the `Node` tree for tools that want it.
+/// This is what every reader of YAML in SpecKit reads, through `NodeView`. It costs three allocations in all, not one
+/// or more per node: a node is a 20-byte record, a scalar's text is a range of `text`, a collection's children are a
+/// range of `children`. An alias is a record of its own that names its anchored node, so it is shared instead of
+/// copied, and still located where the alias is written.
 ///
 /// Immutable once built.
 public final class YAMLDocument: Sendable {

@@ -1,7 +1,7 @@
 internal import CYAML
 
 /// Builds a `YAMLDocument` from libyaml's events as they come, iteratively, with an explicit stack of open
-/// collections: no `Node` per event, no `String` per scalar (its bytes are appended to the document's text).
+/// collections: no node object per event, no `String` per scalar (its bytes are appended to the document's text).
 ///
 /// No recursion anywhere: nesting depth is checked on every start event, so deep input stops early instead of
 /// overflowing the stack. An alias becomes a record naming its anchored node, and adds that node's full size to the

@@ -1,12 +1,12 @@
-/// Loads one YAML spec file into a compact `YAMLDocument` (or a `Node` tree), with every node located and every
-/// mistake a located diagnostic.
+/// Loads one YAML spec file into a compact `YAMLDocument`, with every node located and every mistake a located
+/// diagnostic.
 ///
-/// Built on libyaml's event parser: `loadDocument` builds the document straight from its events; `load` gives the
-/// same document as a `Node` tree, for tools that want one. The loader refuses, with a plain sentence and a stable id: an empty file,
+/// Built on libyaml's event parser: `loadDocument` builds the document straight from its events; `load` gives its
+/// root as a `NodeView`, for readers that want only the root. The loader refuses, with a plain sentence and a stable id: an empty file,
 /// several documents, bytes that are not UTF-8 or contain NUL, libyaml's syntax errors, unknown and recursive
 /// aliases, merge keys (`<<`), duplicate scalar keys, and anything beyond `limits`.
 ///
-/// Choices: aliases are expanded into copies (the copy's root is located at the alias); explicit tags are ignored
+/// Choices: an alias reads as its anchored node, located at the alias; explicit tags are ignored
 /// except `!!str`, which marks a plain scalar as quoted; keys that are not scalars are kept but not checked for
 /// duplicates.
 public struct YAMLLoader: Sendable {
@@ -18,16 +18,16 @@ public struct YAMLLoader: Sendable {
         self.limits = limits
     }
 
-    /// Reads and loads the file at `path` as a `Node` tree; the file's size is checked against the limit before it
+    /// Reads and loads the file at `path`, giving its root; the file's size is checked against the limit before it
     /// is read.
-    public func load(contentsOf path: String) throws(DiagnosticError) -> Node {
+    public func load(contentsOf path: String) throws(DiagnosticError) -> NodeView {
         let bytes = try readFile(path, limit: limits.maximumFileSize)
         return try load(bytes, file: path)
     }
 
-    /// Loads YAML from bytes as a `Node` tree; `file` is the path that locations name.
-    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> Node {
-        try loadDocument(bytes, file: file).root.tree
+    /// Loads YAML from bytes, giving the document's root; `file` is the path that locations name.
+    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> NodeView {
+        try loadDocument(bytes, file: file).root
     }
 
     /// Loads YAML from bytes as a compact `YAMLDocument`; `file` is the path that locations name.
