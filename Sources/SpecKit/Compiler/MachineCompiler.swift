@@ -328,21 +328,3 @@ struct MachineCompiler: Sendable {
         return MachineGraph(states: stateNames, initial: machine.initial, edges: edges)
     }
 }
-
-/// Replaces `${name}` in an effect or output with the value of a variable (after the step) or an input.
-func substitute<S: Sequence>(_ text: String, variables: S, inputs: [NamedValue]) -> String where S.Element == (String, Value) {
-    guard text.containsText("${") else { return text }
-    var values: [String: Value] = [:]
-    for (name, value) in variables { values[name] = value }
-    for input in inputs { values[input.name] = input.value }
-    var result = ""
-    var rest = Substring(text)
-    while let open = rest.rangeOfText("${") {
-        result += rest[..<open.lowerBound]
-        guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
-        let name = String(rest[open.upperBound..<close])
-        result += values[name].map(\.description) ?? "${\(name)}"
-        rest = rest[rest.index(after: close)...]
-    }
-    return result + rest
-}

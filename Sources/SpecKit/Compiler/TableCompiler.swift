@@ -86,7 +86,7 @@ struct TableCompiler {
     static func decisionStep(table: DecisionTable, row: DecisionRow, inputs: [NamedValue]) -> TestStep {
         let expect = row.then.map { binding -> NamedValue in
             guard case .text(let t) = binding.value else { return NamedValue(binding.name, binding.value) }
-            return NamedValue(binding.name, .text(substitute(t, variables: [(String, Value)](), inputs: inputs)))
+            return NamedValue(binding.name, .text(fillingTemplates(t) { name in inputs.last { $0.name == name }?.value }))
         }
         return TestStep(action: .decide(table: table.table.name, inputs: inputs), expect: expect, effects: nil, row: row.identity.id,
                         line: row.identity.location.line, column: row.identity.location.column)

@@ -229,18 +229,24 @@ public struct EffectCall: Hashable, Sendable {
            let value = lookup(String(text.dropFirst(2).dropLast())) {
             return value
         }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.rangeOfText("${") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
-            let name = String(rest[open.upperBound..<close])
-            result += lookup(name).map(\.description) ?? "${\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        let filled = result + rest
+        let filled = fillingTemplates(text, lookup)
         return filled.containsText("${") ? .text(filled) : EffectSyntax.value(of: filled)
     }
+}
+
+/// `text` with each `${name}` replaced by the text of `lookup(name)`; a name `lookup` does not know stays as written,
+/// and so does a `${` that is never closed.
+func fillingTemplates(_ text: String, _ lookup: (String) -> Value?) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.rangeOfText("${") {
+        result += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+        let name = String(rest[open.upperBound..<close])
+        result += lookup(name).map(\.description) ?? "${\(name)}"
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
 }
 
 /// A named thing without a domain (a state, an effect), where it is declared.

@@ -15,20 +15,7 @@ extension SpecReader {
         guard let entries = c.mapping(root, "a product file") else { return nil }
         guard c.languageIsCurrent(root["language"]) else { return nil }
         let byKey = c.keys(entries, of: root, what: "a product file", required: Self.productFileKeys.required, optional: Self.productFileKeys.optional)
-        var id: String?
-        if let node = byKey["id"], let text = c.text(node, "the id") {
-            if Self.isSpecID(text) { id = text } else {
-                c.error("spec.bad-spec-id", "id '\(text)' should be lowercase words joined by '.' or '-', like launch-lock.product", at: node.location)
-            }
-        }
-        let title = byKey["title"].flatMap { c.text($0, "the title") }
-        let source = byKey["source"].flatMap { c.text($0, "the source") }
-        var fixture: String?
-        if let node = byKey["fixture"], let text = c.text(node, "the fixture") {
-            if Self.isSpecID(text) { fixture = text } else {
-                c.error("spec.bad-name", "fixture '\(text)' should be lowercase words joined by '-', like launch-lock", at: node.location)
-            }
-        }
+        let (id, title, source, fixture) = Self.header(byKey, idName: "id", example: "launch-lock.product", context: c)
         c.product.declared = fixture.flatMap { productDomains[$0] }
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
         let variants = byKey["variants"].map { readVariants($0, fixed: values, context: c) } ?? []
@@ -36,6 +23,27 @@ extension SpecReader {
         var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
         file.variants = variants
         return file
+    }
+
+    /// The header a spec and a product file share: the id and the fixture, each checked for shape (`idName` and
+    /// `example` word the id's finding), the title and the source. A part missing or malformed is nil, already reported.
+    static func header(_ byKey: KeyedNodes, idName: String, example: String, context c: ReadContext)
+        -> (id: String?, title: String?, source: String?, fixture: String?) {
+        var id: String?
+        if let node = byKey["id"], let text = c.text(node, "the \(idName)") {
+            if isSpecID(text) { id = text } else {
+                c.error("spec.bad-spec-id", "\(idName) '\(text)' should be lowercase words joined by '.' or '-', like \(example)", at: node.location)
+            }
+        }
+        let title = byKey["title"].flatMap { c.text($0, "the title") }
+        let source = byKey["source"].flatMap { c.text($0, "the source") }
+        var fixture: String?
+        if let node = byKey["fixture"], let text = c.text(node, "the fixture") {
+            if isSpecID(text) { fixture = text } else {
+                c.error("spec.bad-name", "fixture '\(text)' should be lowercase words joined by '-', like launch-lock", at: node.location)
+            }
+        }
+        return (id, title, source, fixture)
     }
 
     /// `variants: {derivation: [parallel, sequential]}`: each parameter with at least two distinct values, typed by

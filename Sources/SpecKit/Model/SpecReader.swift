@@ -69,23 +69,7 @@ public struct SpecReader: Sendable {
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
                            optional: ["product", "notes", "language"] + optional)
-        var id: String?
-        if let node = byKey["id"], let text = c.text(node, "the spec id") {
-            if Self.isSpecID(text) {
-                id = text
-            } else {
-                c.error("spec.bad-spec-id", "spec id '\(text)' should be lowercase words joined by '.' or '-', like launch-lock.triggers",
-                        at: node.location)
-            }
-        }
-        let title = byKey["title"].flatMap { c.text($0, "the title") }
-        let source = byKey["source"].flatMap { c.text($0, "the source") }
-        var fixture: String?
-        if let node = byKey["fixture"], let text = c.text(node, "the fixture") {
-            if Self.isSpecID(text) { fixture = text } else {
-                c.error("spec.bad-name", "fixture '\(text)' should be lowercase words joined by '-', like launch-lock", at: node.location)
-            }
-        }
+        let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                                  declared: fixture.flatMap { productDomains[$0] }, broken: fixture.flatMap { brokenProduct[$0] } ?? [])
