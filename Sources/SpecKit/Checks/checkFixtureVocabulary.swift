@@ -1,22 +1,35 @@
 /// Checks every name a spec uses against its fixture's vocabulary.
 func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagnostic] {
-    var out: [Diagnostic] = []
     guard let vocabulary = catalog.vocabulary(of: spec.fixture) else {
         return [Diagnostic(.error, id: "fixture.unknown", "the spec names fixture '\(spec.fixture)', which does not exist",
                            at: spec.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
                            hint: Suggest.closest(to: spec.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
     }
-    func unknown(_ what: String, _ name: String, _ known: some Collection<String>, at location: SourceLocation) {
+    var check = VocabularyCheck(spec: spec, vocabulary: vocabulary)
+    check.checkProduct(spec.product)
+    check.checkBody()
+    return check.out + checkFixtureDomains(spec, vocabulary) + checkFixtureValues(spec, vocabulary)
+}
+
+/// The names of one spec checked against its fixture's vocabulary, the findings gathered in `out` in the order found.
+private struct VocabularyCheck {
+    let spec: Spec
+    let vocabulary: FixtureVocabulary
+    var out: [Diagnostic] = []
+
+    mutating func unknown(_ what: String, _ name: String, _ known: some Collection<String>, at location: SourceLocation) {
         out.append(Diagnostic(.error, id: "fixture.unknown-name",
             "fixture '\(spec.fixture)' has no \(what) '\(name)', so no row using it could run",
             at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
             hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" }))
     }
-    func checkProduct(_ bindings: [Binding]) {
+
+    mutating func checkProduct(_ bindings: [Binding]) {
         for b in bindings where vocabulary.product[b.name] == nil { unknown("product value", b.name, vocabulary.product.keys, at: b.location) }
         out += unsupportedProductValues(bindings, spec.fixture, vocabulary)
     }
-    func checkEvent(_ event: EventDeclaration) {
+
+    mutating func checkEvent(_ event: EventDeclaration) {
         guard let inputs = vocabulary.events[event.name] else {
             unknown("event", event.name, vocabulary.events.keys, at: event.location)
             return
@@ -29,7 +42,8 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
                 hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
         }
     }
-    func checkObservation(_ name: String, at location: SourceLocation, outsideTables: Bool = false) {
+
+    mutating func checkObservation(_ name: String, at location: SourceLocation, outsideTables: Bool = false) {
         if vocabulary.observations[name] == nil { return unknown("observation", name, vocabulary.observations.keys, at: location) }
         guard outsideTables, vocabulary.tableOutputs.contains(name) else { return }
         out.append(Diagnostic(.error, id: "fixture.table-output",
@@ -37,38 +51,39 @@ func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagn
             at: location, notes: ["the outputs of its tables: \(vocabulary.tableOutputs.sorted().joined(separator: ", "))"],
             hint: "check it in a decision or matrix spec, or observe a name the fixture keeps (lockspec lint --fixtures)"))
     }
-    func checkEffects(_ named: [Named]) {
+
+    mutating func checkEffects(_ named: [Named]) {
         for e in named where !vocabulary.effects.contains(e.name) { unknown("effect", e.name, vocabulary.effects, at: e.location) }
     }
-    checkProduct(spec.product)
-    switch spec.body {
-    case .machine(let m):
-        m.events.forEach(checkEvent)
-        checkObservation("state", at: m.states.first?.location ?? spec.location)
-        for v in m.variables { checkObservation(v.name, at: v.location, outsideTables: true) }
-        checkEffects(m.effects)
-        out += checkFixtureRelaunch(spec, m, vocabulary)
-    case .scenarios(let s):
-        s.events.forEach(checkEvent)
-        for o in s.observe { checkObservation(o.name, at: o.location, outsideTables: true) }
-        checkEffects(s.effects)
-        for scenario in s.scenarios { checkProduct(scenario.given) }
-    case .decision(let d):
-        guard let inputs = vocabulary.decisions[d.table.name] else {
-            out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
-            break
+
+    /// The names the spec's body declares or uses: events, observations, effects, and the tables it runs.
+    mutating func checkBody() {
+        switch spec.body {
+        case .machine(let m):
+            m.events.forEach { checkEvent($0) }
+            checkObservation("state", at: m.states.first?.location ?? spec.location)
+            for v in m.variables { checkObservation(v.name, at: v.location, outsideTables: true) }
+            checkEffects(m.effects)
+            out += checkFixtureRelaunch(spec, m, vocabulary)
+        case .scenarios(let s):
+            s.events.forEach { checkEvent($0) }
+            for o in s.observe { checkObservation(o.name, at: o.location, outsideTables: true) }
+            checkEffects(s.effects)
+            for scenario in s.scenarios { checkProduct(scenario.given) }
+        case .decision(let d):
+            guard let inputs = vocabulary.decisions[d.table.name] else {
+                return out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
+            }
+            for i in d.inputs where inputs[i.name] == nil { unknown("input of table '\(d.table.name)'", i.name, inputs.keys, at: i.location) }
+            for o in d.outputs { checkObservation(o.name, at: o.location) }
+        case .matrix(let m):
+            guard let axes = vocabulary.matrices[m.table.name] else {
+                return out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
+            }
+            for a in m.axes where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
+            for o in m.observe { checkObservation(o.name, at: o.location) }
         }
-        for i in d.inputs where inputs[i.name] == nil { unknown("input of table '\(d.table.name)'", i.name, inputs.keys, at: i.location) }
-        for o in d.outputs { checkObservation(o.name, at: o.location) }
-    case .matrix(let m):
-        guard let axes = vocabulary.matrices[m.table.name] else {
-            out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
-            break
-        }
-        for a in m.axes where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
-        for o in m.observe { checkObservation(o.name, at: o.location) }
     }
-    return out + checkFixtureDomains(spec, vocabulary) + checkFixtureValues(spec, vocabulary)
 }
 
 /// Checks a product file's fixture and parameter names against the fixture catalog.
