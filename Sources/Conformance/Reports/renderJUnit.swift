@@ -5,74 +5,100 @@
 /// an expected failure is `<skipped>`. The sentence saying what rows, cases and testcases are comes first, as a
 /// comment, and again in every suite's `lockspec.counts` property.
 public func renderJUnit(_ result: RunResult) -> String {
-    func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
-    let matrices = Set(result.specs.filter { $0.kind == .matrix }.map(\.id))
-    // Rows in run order, each with its cases.
-    var groups: [(id: String, cases: [CaseResult])] = []
-    var index: [String: Int] = [:]
-    for c in result.cases {
-        let key = matrices.contains(c.spec) ? c.id : c.row
-        if let i = index["\(c.spec)\u{0}\(key)"] { groups[i].cases.append(c) } else {
-            index["\(c.spec)\u{0}\(key)"] = groups.count
-            groups.append((key, [c]))
-        }
-    }
-    func status(_ cases: [CaseResult]) -> CaseStatus {
-        for s in [CaseStatus.failed, .expired, .unexpectedPass, .expectedFailure] where cases.contains(where: { $0.status == s }) { return s }
-        return .passed
-    }
-    func failing(_ s: CaseStatus) -> Bool { s == .failed || s == .unexpectedPass || s == .expired }
+    let groups = JUnitRow.groups(result)
     let explored = explorationTestcases(result)
     let counts = ReportText.countsExplained(result)
     // A comment may not hold "--"; the sentence never does, but a spec id could.
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- \(Escape.xml(counts).replacingOccurrences(of: "--", with: "- -")) -->\n"
-    out += "<testsuites name=\"lockspec\" tests=\"\(groups.count + explored.tests)\" failures=\"\(groups.filter { failing(status($0.cases)) }.count + explored.failures)\""
-    out += " errors=\"0\" skipped=\"\(groups.filter { status($0.cases) == .expectedFailure }.count + explored.skipped)\">\n"
-    let fingerprints = Dictionary(result.identity.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    out += "<testsuites name=\"lockspec\" tests=\"\(groups.count + explored.tests)\" failures=\"\(groups.filter(\.fails).count + explored.failures)\""
+    out += " errors=\"0\" skipped=\"\(groups.filter { $0.status == .expectedFailure }.count + explored.skipped)\">\n"
     for id in ReportText.specIDs(result) {
         let rows = groups.filter { $0.cases[0].spec == id }
         guard !rows.isEmpty else { continue }
-        out += "  <testsuite name=\"\(attr(id))\" tests=\"\(rows.count)\" failures=\"\(rows.filter { failing(status($0.cases)) }.count)\""
-        out += " errors=\"0\" skipped=\"\(rows.filter { status($0.cases) == .expectedFailure }.count)\">\n"
-        out += "    <properties>\n"
-        var properties: [(String, String)] = [
-            ("lockspec.tool", result.identity.tool),
-            ("lockspec.core.commit", result.identity.build.commit),
-            ("lockspec.core.dirty", result.identity.build.dirty.map { String($0) } ?? "unknown"),
-            ("lockspec.started", result.identity.startedAt),
-            ("lockspec.counts", counts),
-        ]
-        if let shard = result.identity.shard { properties.append(("lockspec.shard", shard)) }
-        if let print = fingerprints[id] ?? result.specs.first(where: { $0.id == id }).map({ SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }) {
-            properties.append(("lockspec.spec.file", print.file))
-            properties.append(("lockspec.spec.sha256", print.sha256))
-        }
-        for (name, value) in properties {
-            out += "      <property name=\"\(attr(name))\" value=\"\(attr(value))\"/>\n"
-        }
-        out += "    </properties>\n"
-        for row in rows {
-            let c = row.cases[0]
-            let rowStatus = status(row.cases)
-            out += "    <testcase classname=\"\(attr(c.spec))\" name=\"\(attr(row.id))\" file=\"\(attr(c.file))\" line=\"\(c.line)\""
-            let ran = row.cases.count > 1 ? "      <system-out>\(Escape.xml("ran \(row.cases.count) cases: " + row.cases.map(\.id).joined(separator: ", ")))</system-out>\n" : ""
-            switch rowStatus {
-            case .passed:
-                out += ran.isEmpty ? "/>\n" : ">\n\(ran)    </testcase>\n"
-            case .expectedFailure:
-                out += ">\n      <skipped message=\"\(attr("expected failure: " + (c.expectedReason ?? "listed")))\"/>\n\(ran)    </testcase>\n"
-            case .failed, .unexpectedPass, .expired:
-                let type = rowStatus == .failed ? "divergence" : rowStatus == .unexpectedPass ? "unexpected-pass" : "expired"
-                let bad = row.cases.filter { $0.status == rowStatus }
-                out += ">\n      <failure message=\"\(attr(failureMessage(bad[0])))\" type=\"\(type)\">"
-                out += Escape.xml(bad.map { ReportText.account($0).joined(separator: "\n") }.joined(separator: "\n\n"))
-                out += "</failure>\n\(ran)    </testcase>\n"
-            }
-        }
-        out += "  </testsuite>\n"
+        out += junitSuite(id, rows: rows, result: result, counts: counts)
     }
     out += explored.xml
     out += "</testsuites>\n"
+    return out
+}
+
+/// One JUnit testcase: a row with every case it ran as (a matrix cell is a row of its own), in run order.
+private struct JUnitRow {
+    var id: String
+    var cases: [CaseResult]
+
+    /// The row's status: the worst of its cases' (failed, expired, unexpected pass, expected failure, passed).
+    var status: CaseStatus {
+        for s in [CaseStatus.failed, .expired, .unexpectedPass, .expectedFailure] where cases.contains(where: { $0.status == s }) { return s }
+        return .passed
+    }
+
+    /// Whether the row fails the run.
+    var fails: Bool { status == .failed || status == .unexpectedPass || status == .expired }
+
+    /// The run's rows in run order, each with its cases.
+    static func groups(_ result: RunResult) -> [JUnitRow] {
+        let matrices = Set(result.specs.filter { $0.kind == .matrix }.map(\.id))
+        var groups: [JUnitRow] = []
+        var index: [String: Int] = [:]
+        for c in result.cases {
+            let key = matrices.contains(c.spec) ? c.id : c.row
+            if let i = index["\(c.spec)\u{0}\(key)"] { groups[i].cases.append(c) } else {
+                index["\(c.spec)\u{0}\(key)"] = groups.count
+                groups.append(JUnitRow(id: key, cases: [c]))
+            }
+        }
+        return groups
+    }
+}
+
+/// One spec's `<testsuite>`: the run identity and the counts sentence as properties, then a testcase per row.
+private func junitSuite(_ id: String, rows: [JUnitRow], result: RunResult, counts: String) -> String {
+    func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
+    var out = "  <testsuite name=\"\(attr(id))\" tests=\"\(rows.count)\" failures=\"\(rows.filter(\.fails).count)\""
+    out += " errors=\"0\" skipped=\"\(rows.filter { $0.status == .expectedFailure }.count)\">\n"
+    out += "    <properties>\n"
+    var properties: [(String, String)] = [
+        ("lockspec.tool", result.identity.tool),
+        ("lockspec.core.commit", result.identity.build.commit),
+        ("lockspec.core.dirty", result.identity.build.dirty.map { String($0) } ?? "unknown"),
+        ("lockspec.started", result.identity.startedAt),
+        ("lockspec.counts", counts),
+    ]
+    if let shard = result.identity.shard { properties.append(("lockspec.shard", shard)) }
+    let fingerprint = result.identity.specs.first { $0.id == id }
+        ?? result.specs.first(where: { $0.id == id }).map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }
+    if let fingerprint {
+        properties.append(("lockspec.spec.file", fingerprint.file))
+        properties.append(("lockspec.spec.sha256", fingerprint.sha256))
+    }
+    for (name, value) in properties {
+        out += "      <property name=\"\(attr(name))\" value=\"\(attr(value))\"/>\n"
+    }
+    out += "    </properties>\n"
+    for row in rows { out += junitTestcase(row) }
+    return out + "  </testsuite>\n"
+}
+
+/// A row's `<testcase>`: empty when it passed, `<skipped>` for an expected failure, else a `<failure>` whose body is
+/// the full account of every case failing that way; the cases it ran as, when more than one, in `<system-out>`.
+private func junitTestcase(_ row: JUnitRow) -> String {
+    func attr(_ s: String) -> String { Escape.xml(s, attribute: true) }
+    let c = row.cases[0]
+    var out = "    <testcase classname=\"\(attr(c.spec))\" name=\"\(attr(row.id))\" file=\"\(attr(c.file))\" line=\"\(c.line)\""
+    let ran = row.cases.count > 1 ? "      <system-out>\(Escape.xml("ran \(row.cases.count) cases: " + row.cases.map(\.id).joined(separator: ", ")))</system-out>\n" : ""
+    switch row.status {
+    case .passed:
+        out += ran.isEmpty ? "/>\n" : ">\n\(ran)    </testcase>\n"
+    case .expectedFailure:
+        out += ">\n      <skipped message=\"\(attr("expected failure: " + (c.expectedReason ?? "listed")))\"/>\n\(ran)    </testcase>\n"
+    case .failed, .unexpectedPass, .expired:
+        let type = row.status == .failed ? "divergence" : row.status == .unexpectedPass ? "unexpected-pass" : "expired"
+        let bad = row.cases.filter { $0.status == row.status }
+        out += ">\n      <failure message=\"\(attr(failureMessage(bad[0])))\" type=\"\(type)\">"
+        out += Escape.xml(bad.map { ReportText.account($0).joined(separator: "\n") }.joined(separator: "\n\n"))
+        out += "</failure>\n\(ran)    </testcase>\n"
+    }
     return out
 }
 
