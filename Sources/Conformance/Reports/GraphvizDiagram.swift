@@ -114,11 +114,11 @@ enum GraphvizDiagram {
         let tag = String(svg[start.upperBound..<open.lowerBound])
         guard let width = attribute("width", in: tag), let height = attribute("height", in: tag), let viewBox = attribute("viewBox", in: tag),
               let points = Double(width.replacingOccurrences(of: "pt", with: "")) else { return nil }
-        var body = withoutComments(svg[open.upperBound..<end.lowerBound])
+        let uncommented = withoutComments(svg[open.upperBound..<end.lowerBound])
         // dot draws shapes and text; anything active in its output is not what it should have written.
-        guard !body.lowercased().contains("<script"), !body.lowercased().contains("<foreignobject") else { return nil }
-        guard let retitled = retitled(body, titles: titles) else { return nil }
-        body = retitled
+        let lowered = uncommented.lowercased()
+        guard !lowered.containsText("<script"), !lowered.containsText("<foreignobject"),
+              let body = retitled(uncommented, titles: titles) else { return nil }
         let root = "<svg class=\"diagram graphviz\" role=\"img\" aria-label=\"\(Escape.html(label))\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewBox)\""
         return (root + " xmlns=\"http://www.w3.org/2000/svg\">" + body + "</svg>\n", points)
     }

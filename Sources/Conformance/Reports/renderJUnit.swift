@@ -87,14 +87,15 @@ private func junitTestcase(_ row: JUnitRow) -> String {
     let c = row.cases[0]
     var out = "    <testcase classname=\"\(attr(c.spec))\" name=\"\(attr(row.id))\" file=\"\(attr(c.file))\" line=\"\(c.line)\""
     let ran = row.cases.count > 1 ? "      <system-out>\(Escape.xml("ran \(row.cases.count) cases: " + row.cases.map(\.id).joined(separator: ", ")))</system-out>\n" : ""
-    switch row.status {
+    let status = row.status
+    switch status {
     case .passed:
         out += ran.isEmpty ? "/>\n" : ">\n\(ran)    </testcase>\n"
     case .expectedFailure:
         out += ">\n      <skipped message=\"\(attr("expected failure: " + (c.expectedReason ?? "listed")))\"/>\n\(ran)    </testcase>\n"
     case .failed, .unexpectedPass, .expired:
-        let type = row.status == .failed ? "divergence" : row.status == .unexpectedPass ? "unexpected-pass" : "expired"
-        let bad = row.cases.filter { $0.status == row.status }
+        let type = status == .failed ? "divergence" : status == .unexpectedPass ? "unexpected-pass" : "expired"
+        let bad = row.cases.filter { $0.status == status }
         out += ">\n      <failure message=\"\(attr(failureMessage(bad[0])))\" type=\"\(type)\">"
         out += Escape.xml(bad.map { ReportText.account($0).joined(separator: "\n") }.joined(separator: "\n\n"))
         out += "</failure>\n\(ran)    </testcase>\n"

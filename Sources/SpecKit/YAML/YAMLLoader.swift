@@ -2,9 +2,9 @@
 /// diagnostic.
 ///
 /// Built on libyaml's event parser: `loadDocument` builds the document straight from its events; `load` gives its
-/// root as a `NodeView`, for readers that want only the root. The loader refuses, with a plain sentence and a stable id: an empty file,
-/// several documents, bytes that are not UTF-8 or contain NUL, libyaml's syntax errors, unknown and recursive
-/// aliases, merge keys (`<<`), duplicate scalar keys, and anything beyond `limits`.
+/// root as a `NodeView`, for readers that want only the root. The loader refuses, with a plain sentence and a stable
+/// id: an empty file, several documents, bytes that are not UTF-8 or contain NUL, libyaml's syntax errors, unknown and
+/// recursive aliases, merge keys (`<<`), duplicate scalar keys, and anything beyond `limits`.
 ///
 /// Choices: an alias reads as its anchored node, located at the alias; explicit tags are ignored
 /// except `!!str`, which marks a plain scalar as quoted; keys that are not scalars are kept but not checked for
