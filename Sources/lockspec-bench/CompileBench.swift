@@ -54,8 +54,9 @@ func runCompileBench(_ arguments: [String]) -> Int32 {
 /// rows (a generated folder of 200-row machine files).
 func compileBenchSources(_ input: String) -> [(path: String, bytes: [UInt8])] {
     guard let rows = Int(input) else {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: "specs")) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
-        return names.compactMap { name in FileManager.default.contents(atPath: "specs/" + name).map { ("specs/" + name, [UInt8]($0)) } }
+        // The files `lockspec compile specs` reads: the section-reasons file beside them is not a spec.
+        let paths = ((try? SpecCompiler.discover(["specs"])) ?? []).sorted()
+        return paths.compactMap { path in FileManager.default.contents(atPath: path).map { (path, [UInt8]($0)) } }
     }
     return stride(from: 0, to: rows, by: 200).map { first in
         let file = first / 200
