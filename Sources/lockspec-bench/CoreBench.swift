@@ -64,11 +64,19 @@ func runCoreBench(_ arguments: [String]) {
     print("  two slots, parallel (2 thr)  \(coreBenchFormat(parallelMedian)) ms"
         + "  (\(coreBenchFormat(parallelMedian / singleMedian))x single, goal <= 1.2x; per run \(coreBenchFormat(pairedParallel))x)")
 
+    printSubmissionSpread([("main", main), ("decoy", decoy), ("wrong", wrong)]) { submissionTimes($0, parallel: true) }
+    printCoreSpeeds(runs: runs, derive: measures[0], parallelSubmission: measures[2])
+    // Last: its submissions move the store's last failure past the clock used above.
+    printParallelBreakdown(store: store, wrong: wrong, runs: runs, single: (password, salt, parameters))
+}
+
+/// Main, decoy and wrong submissions side by side: each one's median and p10-p90 over `times` of its text, then the
+/// spread of the medians (1.00x: indistinguishable).
+private func printSubmissionSpread(_ kinds: [(name: String, text: String)], times: (String) -> [Double]) {
     print("  submissions (parallel), median and p10-p90:")
-    let kinds: [(String, String)] = [("main", main), ("decoy", decoy), ("wrong", wrong)]
     var medians: [Double] = []
     for (name, text) in kinds {
-        let times = submissionTimes(text, parallel: true)
+        let times = times(text)
         let median = coreBenchPercentile(times, 0.5)
         medians.append(median)
         let label = name.padding(toLength: 6, withPad: " ", startingAt: 0)
@@ -78,9 +86,6 @@ func runCoreBench(_ arguments: [String]) {
     if let low = medians.min(), let high = medians.max(), low > 0 {
         print("    spread of medians: \(coreBenchFormat(high / low))x (1.00x = indistinguishable medians)")
     }
-    printCoreSpeeds(runs: runs, derive: measures[0], parallelSubmission: measures[2])
-    // Last: its submissions move the store's last failure past the clock used above.
-    printParallelBreakdown(store: store, wrong: wrong, runs: runs, single: (password, salt, parameters))
 }
 
 /// Where a parallel submission's time goes: each derivation's wall and CPU time (CPU above the single derivation's
