@@ -82,7 +82,7 @@ struct ExplorationRunTests {
         #expect(console.contains("  path:      1. lock"))
         #expect(console.contains("  event:     active, expected: nothing happens (otherwise: ignore)"))
         #expect(console.contains("    ✗ cover  expected true  actual false"))
-        #expect(console.contains("  rerun:     lockspec explore --spec toy.cover"))
+        #expect(console.contains("  rerun:     lockspec explore \(url.path) --spec toy.cover"))
         #expect(console.contains("toy.cover  4/4 passed; explored 8/8 transitions, 1 failing"))
         // The run's exploration is the tour (8 transitions) and the gate's random walks, which find the same transition.
         let walks = try #require(result.exploration?.result.walks.first)
@@ -99,7 +99,7 @@ struct ExplorationRunTests {
         #expect(markdown.contains("  - cover: `true` → `false`"))
         let annotations = renderExplorationAnnotations(result)
         #expect(annotations.hasPrefix("::error file=\(url.appendingPathComponent("cover.yaml").path),line=1,col=1,title=\(finding.id)::"))
-        #expect(annotations.contains("rerun with: lockspec explore --spec toy.cover"))
+        #expect(annotations.contains("rerun with: lockspec explore \(url.path) --spec toy.cover"))
         let json = try renderJSON(result)
         #expect(json.contains("\"explorationFailing\" : 1"))
         #expect(try decodeRunResult(json) == result)

@@ -43,8 +43,8 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
         self.longerHistory = longerHistory
     }
 
-    /// The command that reruns the tour of this divergence's machine.
-    public var rerunCommand: String { "lockspec explore --spec \(spec)" }
+    /// The command that reruns the tour of this divergence's machine, over the folder that holds its spec.
+    public var rerunCommand: String { "lockspec explore \(RunResult.rerunFolder(of: file)) --spec \(spec)" }
 
     /// The situation as text: `Locked with failures=3, cover=false`; a decision table's is `the table`.
     public var situation: String {

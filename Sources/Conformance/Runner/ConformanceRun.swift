@@ -155,7 +155,8 @@ public struct ConformanceRun: Sendable {
             found.walks = ConformanceExploration.walk(compilation, specs: Set(chosen.map(\.spec)), options: walks,
                                                       paths: options.paths, fixtures: registry.fixtureTypes)
         }
-        return RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen))
+        return RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen),
+                              files: Dictionary(compilation.suite.specs.map { ($0.id, $0.file) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// The models this run explores: those of the selected specs, and of this shard (machines in spec order, dealt out

@@ -20,8 +20,10 @@ public struct RunExploration: Codable, Hashable, Sendable {
     /// Applies an expected-failures list to an exploration (`today` as YYYY-MM-DD decides expiry). `transitions` maps
     /// every transition id the explored models predict to its spec. A listed `EX-` id of an explored machine that was
     /// checked and held is an unexpected pass; one that was not checked (its machine not explored, or its situation
-    /// unreachable over transitions that held) says nothing.
-    public init(_ result: ExplorationResult, expectations: ExpectedFailures?, today: String, transitions: [String: String]) {
+    /// unreachable over transitions that held) says nothing. `files` maps a spec id to its file, for the rerun command
+    /// of such a pass.
+    public init(_ result: ExplorationResult, expectations: ExpectedFailures?, today: String, transitions: [String: String],
+                files: [String: String] = [:]) {
         var findings: [ExplorationFinding] = []
         var diverged: Set<String> = []
         for d in result.divergences {
@@ -33,7 +35,7 @@ public struct RunExploration: Codable, Hashable, Sendable {
             guard let spec = transitions[entry.row], let machine = result.machines.first(where: { $0.spec == spec }),
                   !machine.unchecked.contains(entry.row) else { continue }
             findings.append(ExplorationFinding(id: entry.row, spec: spec, status: entry.expires < today ? .expired : .unexpectedPass,
-                                               divergence: nil, expectedReason: entry.reason))
+                                               divergence: nil, expectedReason: entry.reason, file: files[spec]))
         }
         self.init(result: result, findings: findings)
     }
@@ -59,19 +61,26 @@ public struct ExplorationFinding: Codable, Hashable, Sendable {
     public var divergence: ExplorationDivergence?
     /// The reason from the expected-failures file, if listed.
     public var expectedReason: String?
+    /// The machine spec's file, when known (a divergence's own, or the explored spec's for a listed id that passed).
+    public var file: String?
 
     /// Creates a value from all its fields.
-    public init(id: String, spec: String, status: CaseStatus, divergence: ExplorationDivergence?, expectedReason: String?) {
+    public init(id: String, spec: String, status: CaseStatus, divergence: ExplorationDivergence?, expectedReason: String?,
+                file: String? = nil) {
         self.id = id
         self.spec = spec
         self.status = status
         self.divergence = divergence
         self.expectedReason = expectedReason
+        self.file = file ?? divergence?.file
     }
 
     /// Whether this finding makes the run fail.
     public var failsRun: Bool { status == .failed || status == .unexpectedPass || status == .expired }
 
-    /// The command that reruns its machine's exploration.
-    public var rerunCommand: String { "lockspec explore --spec \(spec)" }
+    /// The command that reruns its machine's exploration, over the folder that holds its spec when that is known.
+    public var rerunCommand: String {
+        guard let file else { return "lockspec explore --spec \(spec)" }
+        return "lockspec explore \(RunResult.rerunFolder(of: file)) --spec \(spec)"
+    }
 }

@@ -268,9 +268,14 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// The one-line command that reruns a case's row: `lockspec run` over the folder that holds its spec (`specs` for
     /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live.
     public static func rerunCommand(for result: CaseResult) -> String {
-        var folder = result.file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if folder.isEmpty { folder = result.file.hasPrefix("/") ? "/" : "." }
-        let quoted = folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return "lockspec run \(quoted) --row \(result.row)"
+        "lockspec run \(rerunFolder(of: result.file)) --row \(result.row)"
+    }
+
+    /// The folder that holds a spec file, as a shell word: `specs` for `specs/x.yaml`, `.` for a file named alone,
+    /// quoted where the shell needs it.
+    public static func rerunFolder(of file: String) -> String {
+        var folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if folder.isEmpty { folder = file.hasPrefix("/") ? "/" : "." }
+        return folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
