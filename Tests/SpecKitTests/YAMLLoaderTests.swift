@@ -351,6 +351,21 @@ struct YAMLLoaderTests {
     }
     #endif
 
+    #if canImport(Glibc)
+    @Test("a named pipe that nothing writes to is an unreadable-file error at once, not a wait for ever",
+          .timeLimit(.minutes(1)))
+    func namedPipeWithoutWriter() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("fifo.yaml").path
+        try #require(mkfifo(path, 0o600) == 0)
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(contentsOf: path) }
+        #expect(error?.diagnostics.map(\.message) == ["could not read the file: it is a pipe, and nothing was written to it"])
+        #expect(error?.diagnostics.map(\.location) == [SourceLocation(file: path, line: 1, column: 1)])
+    }
+    #endif
+
     @Test("a missing file or a folder is an unreadable-file error at path:1:1", arguments: [
         ("/nonexistent/spec.yaml", "could not read the file: there is no file at this path"),
         ("/tmp", "could not read the file: it is a folder, not a file"),
