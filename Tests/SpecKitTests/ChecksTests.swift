@@ -84,6 +84,25 @@ struct ChecksTests {
         #expect(d.rows == ["R-A", "R-B"])
     }
 
+    @Test("a row an earlier row covers everywhere (a copy, or a conflict) is reported as the overlap only, not also as never firing")
+    func coveredRowIsNotAlsoDead() throws {
+        // A copy of a row under a new id: it matches every situation the first matches, and does the same.
+        let copy = Self.row("R-LOCK", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")
+            + Self.row("R-LOCK-COPY", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")
+        let redundant = try only("check.redundant", in: SpecSources.compile(SpecSources.machine(rows: copy)))
+        #expect(redundant.rows == ["R-LOCK", "R-LOCK-COPY"])
+        // The same situations, another outcome.
+        let clash = Self.row("R-LOCK", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")
+            + Self.row("R-STAY", "from: Open", "on: active", "when: {away: \"> 60s\"}", "effects: [startAuth]")
+        let conflict = try only("check.conflict", in: SpecSources.compile(SpecSources.machine(rows: clash)))
+        #expect(conflict.rows == ["R-LOCK", "R-STAY"])
+        // A row that matches no reachable situation at all is still dead (enabled starts false and nothing sets it).
+        let unreachable = clash + Self.row("R-NEVER", "from: Open", "on: appear", "when: {enabled: true}")
+        let compilation = SpecSources.compile(SpecSources.machine(rows: unreachable))
+        #expect(compilation.diagnostics.map(\.id).sorted() == ["check.conflict", "check.dead-row"], "\(compilation.diagnostics)")
+        #expect(compilation.findings("check.dead-row").map(\.rows) == [["R-NEVER"]])
+    }
+
     @Test("check.gap: with 'otherwise: forbidden' each reachable combination without a row is listed")
     func machineGap() throws {
         let rows = Self.row("R-ARM", "from: Open", "on: appear", "when: {enabled: true}")

@@ -45,15 +45,20 @@ struct MachineCompiler: Sendable {
         // a large table puts every row in both).
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
+        var overlapping: Set<Int> = []
         let (stateNames, eventNames, starts, list, order) = regionGroups()
         let width = eventNames.count
         for key in order {
             let (state, event) = (stateNames[key / width], eventNames[key % width])
             guard let eventDecl = machine.event(event) else { continue }
             checkGroup(list[starts[key]..<starts[key + 1]], state: state, event: eventDecl, reportedPairs: &reportedPairs,
-                       everWins: &everWins, analysed: &analysed)
+                       everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
         }
-        if machine.hit == .first {
+        // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
+        // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
+        if machine.hit != .first {
+            for r in overlapping where !everWins[r] { shadowed.insert(r) }
+        } else {
             for r in machine.rows.indices where analysed[r] && !everWins[r] {
                 shadowed.insert(r)
                 let row = machine.rows[r]
@@ -81,9 +86,10 @@ struct MachineCompiler: Sendable {
     }
 
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
-    /// that match the same situation, and which rows win somewhere (for the dead rows of `hit: first`).
+    /// that match the same situation (the later row of each reported pair joins `overlapping`), and which rows win
+    /// somewhere (for the dead rows of `hit: first`).
     private mutating func checkGroup(_ members: ArraySlice<Int>, state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
-                                     everWins: inout [Bool], analysed: inout [Bool]) {
+                                     everWins: inout [Bool], analysed: inout [Bool], overlapping: inout Set<Int>) {
         let event = eventDecl.name
         let group = Array(members)
         var names: [String] = []
@@ -113,6 +119,7 @@ struct MachineCompiler: Sendable {
                 guard machine.hit != .first else { continue }
                 let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
                 found.append(overlap(machine.rows[a], machine.rows[b], situation: situation))
+                overlapping.insert(b)
             }
         }
         diagnostics += found
