@@ -246,6 +246,18 @@ struct RootCauseTests {
         #expect(DiagnosticFormatter.render(compilation.diagnostics, format: .text).hasPrefix("b-machine.yaml:"))
     }
 
+    @Test("a machine file emptied (a truncated save) is named by its file: a scenario set that uses it follows from the empty file",
+          arguments: ["", "\n  \n", "# only a comment\n"])
+    func usesEmptiedMachineFile(_ text: String) throws {
+        let compilation = SpecSources.compile([("a-story.yaml", Self.scenarioSet), ("t.machine.yaml", text)])
+        #expect(compilation.diagnostics.map(\.id) == ["yaml.empty", "spec.uses-broken-spec"])
+        let cause = try #require(compilation.diagnostics.first)
+        let d = try #require(compilation.diagnostics.last)
+        #expect(d.message == "'uses' names 't.machine', which has errors of its own: fix those first")
+        #expect(d.notes == ["follows from yaml.empty at \(cause.location)"])
+        #expect(DiagnosticFormatter.render(compilation.diagnostics, format: .text).hasPrefix("t.machine.yaml:1:1:"))
+    }
+
     @Test("an unknown 'uses' names the machine specs that were found, with a did-you-mean")
     func unknownUses() throws {
         let story = Self.scenarioSet.replacingOccurrences(of: "uses: t.machine", with: "uses: t.machin")

@@ -123,7 +123,7 @@ public struct SpecCompiler: Sendable {
             } catch {
                 diagnostics += error.diagnostics
                 // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
-                if let id = Self.machineID(inUnloadable: source.bytes) {
+                if let id = Self.machineID(inUnloadable: source.bytes) ?? Self.specID(ofFile: source.path) {
                     reader.unreadableMachines.insert(id)
                     reader.unreadableCauses[id] = error.diagnostics.min()
                 }
@@ -240,6 +240,14 @@ public struct SpecCompiler: Sendable {
                 return copy
             }
         }
+    }
+
+    /// The spec id a file's name suggests (`specs/launch-lock.triggers.yaml` → `launch-lock.triggers`, as the specs
+    /// are named), for an unloadable file that says no id of its own: emptied by a truncated save, say.
+    static func specID(ofFile path: String) -> String? {
+        var name = Substring(path.split(separator: "/").last ?? "")
+        for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
+        return SpecReader.isSpecID(String(name)) ? String(name) : nil
     }
 
     /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.
