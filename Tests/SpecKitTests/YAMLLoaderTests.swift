@@ -118,6 +118,17 @@ struct YAMLLoaderTests {
         #expect(try load("id:\tunlock\n")["id"]?.scalar == "unlock")
     }
 
+    @Test("'mapping values are not allowed' hints at quotes for a second ': ' on a line, and at the indentation otherwise", arguments: [
+        ("title: a: b\n", "put the value in quotes if the ': ' is part of the text"),
+        ("rows:\n  - id: R1\n    from: Open\n      on: appear\n", "this line is indented further than the key above it, which already has its value: indent it as that key is"),
+        ("id: a\n  kind: table\n", "this line is indented further than the key above it, which already has its value: indent it as that key is"),
+    ])
+    func mappingValuesHint(_ text: String, _ hint: String) {
+        let found = diagnostics(text)
+        #expect(found.map(\.message) == ["could not read the YAML: mapping values are not allowed in this context"])
+        #expect(found.first?.hint == hint)
+    }
+
     @Test("an unclosed flow mapping gets a hint to close it")
     func unclosedFlowMapping() {
         let found = diagnostics("given: {state: locked\nwhen: x\n")

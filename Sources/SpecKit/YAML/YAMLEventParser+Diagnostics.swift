@@ -36,7 +36,7 @@ extension YAMLEventParser {
             notes.append("that construct starts at \(contextLocation)")
         }
         return Diagnostic(.error, id: "yaml.syntax", message, at: error.problemLocation, notes: notes,
-                          hint: hint(problem: error.problem, context: error.context))
+                          hint: hint(problem: error.problem, context: error.context, at: error.problemLocation))
     }
 
     /// A tab in the indentation of the error's line, when the error is at or before the line's first real
@@ -54,7 +54,15 @@ extension YAMLEventParser {
         return nil
     }
 
-    private func hint(problem: String, context: String?) -> String? {
+    /// Whether the line of `location` has a `: ` (or a `:` at its end) before the location's column: then a second
+    /// `key: ` on one line is what libyaml stopped at, not a line indented under a key that already has its value.
+    private func earlierColon(before location: SourceLocation) -> Bool {
+        let line = Array(SourceBytes.line(location.line, in: input))
+        let end = min(location.column - 1, line.count)
+        return (0..<end).contains { i in line[i] == UInt8(ascii: ":") && (i + 1 == line.count || line[i + 1] == 0x20) }
+    }
+
+    private func hint(problem: String, context: String?, at location: SourceLocation) -> String? {
         switch (problem, context) {
         case ("found unexpected end of stream", "while scanning a quoted scalar"?):
             "a closing quote is missing"
@@ -63,7 +71,9 @@ extension YAMLEventParser {
         case (let problem, _) where problem.hasPrefix("did not find expected ',' or '}'"):
             "a mapping written with '{' must be closed with '}'"
         case ("mapping values are not allowed in this context", _):
-            "put the value in quotes if the ': ' is part of the text"
+            earlierColon(before: location)
+                ? "put the value in quotes if the ': ' is part of the text"
+                : "this line is indented further than the key above it, which already has its value: indent it as that key is"
         case ("could not find expected ':'", _):
             "a key must be followed by ':' and a space"
         case ("did not find expected key", _), ("did not find expected '-' indicator", _):
