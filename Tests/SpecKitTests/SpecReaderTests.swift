@@ -347,6 +347,8 @@ struct SpecReaderTests {
          "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),
         ("      - event: actve\n        with: {away: 61s}\n", "spec.unknown-event", 14, 16,
          "scenario S1 sends 'actve', which is not a declared event", "did you mean 'active'?"),
+        ("      - event: active\n        with: {away: 61s, awai: 1s}\n", "spec.unknown-name", 15, 27,
+         "scenario S1 sends 'awai', which is not an input of event 'active'", "did you mean 'away'?"),
         ("      - event: active\n", "spec.missing-input", 14, 16,
          "event 'active' needs input 'away' (duration 0s..2h): add it under 'with'", nil),
         ("      - advance: 30\n", "spec.bad-duration", 14, 18,

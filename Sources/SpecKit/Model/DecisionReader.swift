@@ -39,15 +39,19 @@ struct DecisionReader {
         return Named(name: text, location: node.location)
     }
 
-    /// A mapping of declared names to values of their domains (`then` of a decision row, `expect` of a matrix row).
-    static func bindings(_ node: NodeView, declared: [Declaration], what: String, rowID: String, context c: ReadContext) -> [Binding] {
-        guard let entries = c.mapping(node, "the expectations of row \(rowID)") else { return [] }
+    /// A mapping of declared names to values of their domains (`then` of a decision row, `expect` of a matrix row,
+    /// `with` of a scenario's event: then `inputs` names the event, and a name not declared is one the scenario sends).
+    static func bindings(_ node: NodeView, declared: [Declaration], what: String, rowID: String, inputs event: String? = nil,
+                         context c: ReadContext) -> [Binding] {
+        let whole = event.map { "the inputs of '\($0)' in scenario \(rowID)" } ?? "the expectations of row \(rowID)"
+        guard let entries = c.mapping(node, whole) else { return [] }
         var result: [Binding] = []
         for entry in entries {
             guard let name = c.text(entry.key, "a name") else { continue }
             guard let declaration = declared.first(where: { $0.name == name }) else {
                 if c.isBroken(name) { continue }
-                c.error("spec.unknown-name", "row \(rowID) expects '\(name)', which is not \(what)", at: entry.key.location,
+                let says = event == nil ? "row \(rowID) expects" : "scenario \(rowID) sends"
+                c.error("spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
                         hint: Suggest.closest(to: name, in: declared.map(\.name)).map { "did you mean '\($0)'?" }, rows: [rowID])
                 continue
             }

@@ -266,7 +266,8 @@ struct ScenarioReader {
             return nil
         }
         let inputs = withNode.map {
-            DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, context: c)
+            DecisionReader.bindings($0, declared: event.inputs, what: "an input of event '\(name)'", rowID: scenarioID, inputs: name,
+                                    context: c)
         } ?? []
         let written = Set(withNode?.mapping?.compactMap(\.key.scalar) ?? [])
         for input in event.inputs where !inputs.contains(where: { $0.name == input.name }) && !written.contains(input.name) {
