@@ -19,6 +19,8 @@ public enum Suggest {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // Rows of the edit table: two letters swapped (`form` for `from`) count as one edit, as a typist makes them.
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -27,10 +29,15 @@ public enum Suggest {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+                }
                 rowMin = Swift.min(rowMin, current[j])
             }
+            // A row's least value is never below the row before's (a swap reaches back two rows, at a cost of one),
+            // so once it passes the limit the distance does.
             if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -1,0 +1,38 @@
+import Testing
+@testable import SpecKit
+
+/// Did-you-mean: the closest candidate within a third of the word's length in edits, a swap of two neighbouring
+/// letters counting as one edit.
+@Suite("Suggest")
+struct SuggestTests {
+    @Test("a typo finds its word", arguments: [
+        ("actve", ["active", "appear"], "active"),      // a letter left out
+        ("form", ["from", "to", "on"], "from"),         // two letters swapped
+        ("mian", ["main", "decoy"], "main"),            // two letters swapped
+        ("inactvie", ["inactive", "active"], "inactive"),
+        ("Apear", ["appear"], "appear"),                // case does not count
+    ])
+    func finds(_ word: String, _ candidates: [String], _ expected: String) {
+        #expect(Suggest.closest(to: word, in: candidates) == expected)
+    }
+
+    @Test("a word too far from every candidate finds nothing", arguments: [
+        ("vibrate", ["chime", "startAuth"]),
+        ("ab", ["ba c", "xyz"]),
+        ("abcd", ["dcba"]),                             // two swaps apart: over a third of four letters
+    ])
+    func findsNothing(_ word: String, _ candidates: [String]) {
+        #expect(Suggest.closest(to: word, in: candidates) == nil)
+    }
+
+    @Test("distances: insertions, deletions, substitutions and swaps of neighbours each count one")
+    func distances() {
+        #expect(Suggest.distance("from", "form", limit: 3) == 1)
+        #expect(Suggest.distance("abc", "acb", limit: 3) == 1)
+        #expect(Suggest.distance("abc", "cba", limit: 3) == 2)
+        #expect(Suggest.distance("kitten", "sitting", limit: 5) == 3)
+        #expect(Suggest.distance("", "abc", limit: 5) == 3)
+        // Past the limit, the answer is limit + 1, however far.
+        #expect(Suggest.distance("abcdef", "uvwxyz", limit: 2) == 3)
+    }
+}
