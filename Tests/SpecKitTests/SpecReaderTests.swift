@@ -100,6 +100,14 @@ struct SpecReaderTests {
         #expect(compilation.failed(strict: false))
     }
 
+    @Test("an unknown effect lists the declared effects, as an unknown event lists the events")
+    func unknownEffectListsDeclared() throws {
+        let compilation = SpecSources.compile(SpecSources.machine(rows: Self.row("effects: [vibrate]")))
+        let d = try #require(compilation.findings("spec.unknown-effect").first)
+        #expect(d.hint == nil)
+        #expect(d.notes == ["the declared effects are startAuth"])
+    }
+
     @Test("the unmodified machine reads cleanly, so each mistake above is the only thing wrong")
     func validMachineIsClean() {
         let compilation = SpecSources.compile(Self.validMachine)

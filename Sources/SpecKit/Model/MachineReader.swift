@@ -137,7 +137,9 @@ struct MachineReader {
             guard declared.contains(parsed.name) else {
                 if c.isBroken(parsed.name) { continue }
                 c.error("spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'", at: item.location,
-                        hint: Suggest.closest(to: parsed.name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID])
+                        hint: Suggest.closest(to: parsed.name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID],
+                        notes: [declared.isEmpty ? "no effects are declared: list them under 'effects'"
+                                : "the declared effects are " + declared.joined(separator: ", ")])
                 continue
             }
             result.append(EffectCall(name: parsed.name, arguments: parsed.arguments, text: text.trimmingSpaces, location: item.location))
