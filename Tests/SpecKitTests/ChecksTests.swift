@@ -103,6 +103,21 @@ struct ChecksTests {
         #expect(compilation.findings("check.dead-row").map(\.rows) == [["R-NEVER"]])
     }
 
+    @Test("a machine of thousands of states: the first 100 unreachable ones are listed, the rest counted in one more finding, and messages cut long lists")
+    func manyUnreachableStates() throws {
+        let names = (0..<150).map { "S\($0)" }
+        let rows = Self.row("R-GO", "from: S0", "on: appear", "to: S1")
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[" + names.joined(separator: ", ") + "]", rows: rows)
+            .replacingOccurrences(of: "initial: Open", with: "initial: S0"))
+        let unreachable = compilation.findings("check.unreachable-state")
+        #expect(unreachable.count == 101, "\(compilation.diagnostics.prefix(3))")
+        #expect(unreachable.map(\.message).first == "state S2 cannot be reached from S0 by any row")
+        #expect(unreachable.map(\.message).contains("48 more states cannot be reached from S0 by any row, the first of them S102"))
+        #expect(Domain.enumeration(names).brief == "[" + names.prefix(20).joined(separator: ", ") + ", … 130 more]")
+        #expect(Domain.enumeration(Array(names.prefix(20))).brief == Domain.enumeration(Array(names.prefix(20))).description)
+        #expect(Domain.enumeration(names).description.hasSuffix("S148, S149]"))
+    }
+
     @Test("check.gap: with 'otherwise: forbidden' each reachable combination without a row is listed")
     func machineGap() throws {
         let rows = Self.row("R-ARM", "from: Open", "on: appear", "when: {enabled: true}")

@@ -6,7 +6,7 @@ func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diag
     func misfit(_ subject: String, _ declaration: Declaration, _ type: FixtureType?) {
         guard let type, let p = type.problem(fitting: declaration.domain) else { return }
         out.append(Diagnostic(.error, id: "fixture.domain-mismatch",
-            "\(subject) is declared as \(declaration.domain), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
+            "\(subject) is declared as \(declaration.domain.brief), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
             at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint))
     }
     func events(_ declared: [EventDeclaration]) {

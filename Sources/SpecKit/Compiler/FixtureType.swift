@@ -24,10 +24,10 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
         case .domain(let d):
             if d.contains(value) { return nil }
             if case .enumeration(let names) = d, case .symbol(let s) = value {
-                return DomainError(message: "'\(s)' is not one of \(d)", hint: Suggest.closest(to: s, in: names).map { "did you mean '\($0)'?" })
+                return DomainError(message: "'\(s)' is not one of \(d.brief)", hint: Suggest.closest(to: s, in: names).map { "did you mean '\($0)'?" })
             }
-            if d.isOrdered, d.kindMatches(value) { return DomainError(message: "\(value) is outside \(d)", hint: nil) }
-            return DomainError(message: "'\(value)' is not a value of \(d)", hint: nil)
+            if d.isOrdered, d.kindMatches(value) { return DomainError(message: "\(value) is outside \(d.brief)", hint: nil) }
+            return DomainError(message: "'\(value)' is not a value of \(d.brief)", hint: nil)
         case .literal(let grammar):
             switch value {
             case .symbol(let s), .text(let s): return grammar.problem(with: s)

@@ -10,6 +10,8 @@ struct MachineCompiler: Sendable {
     static let maximumVariantsPerRow = 16
     /// The most gaps listed per machine; the rest are counted.
     static let maximumListedGaps = 20
+    /// Unreachable states reported one by one; the rest are counted in one more finding.
+    static let maximumListedStates = 100
 
     let spec: Spec
     let machine: Machine
@@ -265,10 +267,17 @@ struct MachineCompiler: Sendable {
         if !truncated {
             var reached = [Bool](repeating: false, count: machine.states.count)
             for configuration in reachability.configurations { reached[configuration.state] = true }
-            for s in machine.states.indices where !reached[s] {
+            let unreached = machine.states.indices.filter { !reached[$0] }
+            for s in unreached.prefix(Self.maximumListedStates) {
                 let state = machine.states[s]
                 diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
                     "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
+            }
+            let rest = unreached.dropFirst(Self.maximumListedStates)
+            if let first = rest.first {
+                diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
+                    "\(rest.count) more states cannot be reached from \(machine.initial) by any row, the first of them \(machine.states[first].name)",
+                    at: machine.states[first].location))
             }
             // Rows read in place: a copy of each row would retain and release every field of it.
             for r in machine.rows.indices where !fires[r] && !shadowed.contains(r) {

@@ -24,6 +24,16 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The domain as `description` writes it, a list of more than `listedMembers` names cut to its first ones and a
+    /// count of the rest: for messages, which must stay readable when a list holds thousands of names.
+    public var brief: String {
+        guard case .enumeration(let names) = self, names.count > Self.listedMembers else { return description }
+        return "[" + names.prefix(Self.listedMembers).map(Self.written).joined(separator: ", ") + ", … \(names.count - Self.listedMembers) more]"
+    }
+
+    /// How many names of a list `brief` writes out.
+    static let listedMembers = 20
+
     /// A member as a spec writes it: a literal that is empty or holds a space, a comma or a bracket is quoted (`""`,
     /// `"invalid 1.x"`), so a list of members reads back as the list it is; a text expression (`main + " "`) is not.
     static func written(_ name: String) -> String {
@@ -91,29 +101,29 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         case .enumeration(let names):
             if names.contains(text) { return .success(.symbol(text)) }
             return .failure(DomainError(
-                message: "'\(text)' is not one of \(description)",
+                message: "'\(text)' is not one of \(brief)",
                 hint: Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
         case .int(let r):
             guard let i = Int(text) else {
                 if Self.isWholeNumberText(text) {
-                    return .failure(DomainError(message: "\(text) is far outside \(description)", hint: nil))
+                    return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))
                 }
-                return .failure(DomainError(message: "'\(text)' is not a whole number (the domain is \(description))", hint: nil))
+                return .failure(DomainError(message: "'\(text)' is not a whole number (the domain is \(brief))", hint: nil))
             }
             guard r.contains(i) else {
-                return .failure(DomainError(message: "\(i) is outside \(description)", hint: nil))
+                return .failure(DomainError(message: "\(i) is outside \(brief)", hint: nil))
             }
             return .success(.int(i))
         case .duration(let r):
             guard let ms = Value.parseDuration(text) else {
                 if Value.isDurationText(text) {
-                    return .failure(DomainError(message: "\(text) is far outside \(description)", hint: nil))
+                    return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))
                 }
                 let hint = Int(text) != nil ? "add a unit, e.g. \(text)s" : "write a number with a unit: 500ms, 61s, 5m, 1h"
                 return .failure(DomainError(message: "'\(text)' is not a duration", hint: hint))
             }
             guard r.contains(ms) else {
-                return .failure(DomainError(message: "\(text) is outside \(description)", hint: nil))
+                return .failure(DomainError(message: "\(text) is outside \(brief)", hint: nil))
             }
             return .success(.duration(milliseconds: ms))
         case .text:

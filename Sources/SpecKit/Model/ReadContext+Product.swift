@@ -34,7 +34,7 @@ extension ReadContext {
                 case .success(let v): value = v
                 case .failure(let e):
                     product.broken.insert(name)
-                    error("product.bad-value", "product value '\(name)': \(e.message)\(e.message.containsText("\(domain)") ? "" : " (its domain is \(domain))")", at: valueNode.location, hint: e.hint)
+                    error("product.bad-value", "product value '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: valueNode.location, hint: e.hint)
                     continue
                 }
             }

@@ -67,7 +67,7 @@ extension SpecReader {
                     switch domain.parse(text.trimmingSpaces) {
                     case .success(let v): value = v
                     case .failure(let e):
-                        c.error("product.bad-value", "variant '\(name)': \(e.message)\(e.message.containsText("\(domain)") ? "" : " (its domain is \(domain))")", at: item.location, hint: e.hint)
+                        c.error("product.bad-value", "variant '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: item.location, hint: e.hint)
                         failed = true
                         continue
                     }
