@@ -43,6 +43,17 @@ struct LiteralGrammarTests {
         #expect(LiteralGrammar.version.problem(with: "empty")?.hint == "to pass malformed text to the core on purpose, write \"invalid empty\"")
     }
 
+    @Test("a version name of language 2 against a list of version values is told the value, when the list holds it")
+    func languageTwoNameInList() {
+        let versions = Domain.enumeration(["", "1.0", "1.2", "1.10"])
+        guard case .failure(let e) = versions.parse("v1_2") else { Issue.record("v1_2 read as a member"); return }
+        #expect(e.message == "'v1_2' is not one of [\"\", 1.0, 1.2, 1.10]")
+        #expect(e.hint == "write \"1.2\" (language 2 wrote it v1_2; 'lockspec migrate' rewrites every such name)")
+        // A name whose value the list does not hold gets the ordinary did-you-mean, if any.
+        guard case .failure(let other) = versions.parse("v1_3") else { Issue.record("v1_3 read as a member"); return }
+        #expect(other.hint == nil)
+    }
+
     @Test("dates: a day of the calendar, leap years included", arguments: [
         ("2026-05-01", true), ("2024-02-29", true), ("2000-02-29", true), ("1900-02-29", false), ("2026-02-29", false),
         ("2026-04-31", false), ("2026-13-01", false), ("2026-00-10", false), ("2026-1-01", false), ("26-01-01", false),

@@ -55,7 +55,7 @@ public enum LiteralGrammar: String, Hashable, Sendable, CaseIterable, CustomStri
             if let named = VersionNames.literal(ofName: text), !(named.isEmpty && self == .version) {
                 // A version name of language 2 (v1_10, empty): say what it stood for.
                 let value = problem(with: named) == nil ? named : Self.invalidMark + named
-                return DomainError(message: message, hint: "write \"\(value)\" (language 2 wrote it \(text); 'lockspec migrate' rewrites every such name)")
+                return DomainError(message: message, hint: Domain.languageTwoHint(value, wrote: text))
             }
             return DomainError(message: message, hint: "to pass malformed text to the core on purpose, write \"\(Self.invalidMark)\(text)\"")
         case .date:

@@ -31,6 +31,11 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         return "[" + names.prefix(Self.listedMembers).map(Self.written).joined(separator: ", ") + ", … \(names.count - Self.listedMembers) more]"
     }
 
+    /// The hint for a version or date name of language 2 (`v1_10`) where its value (`"1.10"`) is meant.
+    static func languageTwoHint(_ value: String, wrote name: String) -> String {
+        "write \"\(value)\" (language 2 wrote it \(name); 'lockspec migrate' rewrites every such name)"
+    }
+
     /// How many names of a list `brief` writes out.
     static let listedMembers = 20
 
@@ -100,6 +105,9 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             return .failure(DomainError(message: "'\(text)' is not a boolean: write true or false", hint: hint))
         case .enumeration(let names):
             if names.contains(text) { return .success(.symbol(text)) }
+            if let named = VersionNames.literal(ofName: text), names.contains(named) {
+                return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: Self.languageTwoHint(named, wrote: text)))
+            }
             return .failure(DomainError(
                 message: "'\(text)' is not one of \(brief)",
                 hint: Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
