@@ -100,6 +100,13 @@ struct TableBindingTests {
         let compilation = Self.compile([("a.yaml", Self.decision(id: "t.audit", rowPrefix: "AUDIT", table: nil))])
         #expect(compilation.summary == ["1:1 spec.missing-key"])
         #expect(compilation.diagnostics.first?.message == "a decision spec needs 'table'")
+        // It says no language, so it may be of language 1, which had no 'table:'.
+        #expect(compilation.diagnostics.first?.hint
+                == "language 1 had no 'table:'; if this spec is older, 'lockspec migrate a.yaml' adds it (and says what else changed)")
+        // A spec that says it is of the current language is not sent to migrate.
+        let current = Self.compile([("b.yaml", "language: \(SpecLanguage.current)\n" + Self.decision(id: "t.audit", rowPrefix: "AUDIT", table: nil))])
+        #expect(current.summary == ["1:1 spec.missing-key"], "\(current.diagnostics)")
+        #expect(current.diagnostics.first?.hint == nil)
     }
 
     @Test("a table: that is not a function name is a located error")

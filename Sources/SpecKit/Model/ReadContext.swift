@@ -110,7 +110,8 @@ final class ReadContext {
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
-    func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String]) -> KeyedNodes {
+    func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
+              missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
         var byKey = KeyedNodes(entries)
         for entry in entries {
             guard let key = entry.key.scalar else {
@@ -126,7 +127,7 @@ final class ReadContext {
             }
         }
         for key in required where byKey[key] == nil {
-            error("spec.missing-key", "\(what()) needs '\(key)'", at: node.location)
+            error("spec.missing-key", "\(what()) needs '\(key)'", at: node.location, hint: missingHint(key))
         }
         return byKey
     }

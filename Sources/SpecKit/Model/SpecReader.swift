@@ -66,9 +66,14 @@ public struct SpecReader: Sendable {
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
         // An older language first and alone: its other findings would be the old constructs' noise.
         guard c.languageIsCurrent(root["language"]) else { return nil }
+        // A spec that says no language and lacks a key a later language added is most likely an old one.
+        let unlabelled = root["language"] == nil
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
                            required: ["id", "kind", "title", "source", "fixture"] + required,
-                           optional: ["product", "notes", "language"] + optional)
+                           optional: ["product", "notes", "language"] + optional) { key in
+            key == "table" && unlabelled
+                ? "language 1 had no 'table:'; if this spec is older, 'lockspec migrate \(c.file)' adds it (and says what else changed)" : nil
+        }
         let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
