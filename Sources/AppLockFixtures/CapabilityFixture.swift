@@ -83,16 +83,17 @@ public final class CapabilityFixture: BoundFixture {
         .output("buttonTitle", .text) { f in try FixtureError.standingOutput(f.outputs.buttonTitle) },
         // Effects: the evaluation the app starts, the caller's completion (a cancel keeps the reply's code), the
         // passcode path
-        .effect("evaluatePolicy") { _, effect in
+        .effect("evaluatePolicy", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             guard case .request(.evaluate(_, let policy)) = effect else { return nil }
             return [.init(.symbol(policy.rawValue))]
         },
-        .effect("completion") { _, effect in
+        // completion(true), or completion(false, <why>).
+        .effect("completion", arguments: [.bool, completionReasons], required: 1) { _, effect in
             switch effect {
-            case .request(.cannotEvaluate): [.init(.bool(false)), .init(.symbol("cannotEvaluate"))]
+            case .request(.cannotEvaluate): [.init(.bool(false)), .init(.symbol(Failure.cannotEvaluate.rawValue))]
             case .attempt(.success): [.init(.bool(true))]
             case .attempt(.cancelled(let code)), .attempt(.error(let code)): [.init(.bool(false)), .init(.symbol(try codeName(code)))]
-            case .attempt(.failed): [.init(.bool(false)), .init(.symbol("authenticationFailed"))]
+            case .attempt(.failed): [.init(.bool(false)), .init(.symbol(try codeName(.authenticationFailed)))]
             case .attempt(.refused(let reason)): [.init(.bool(false)), .init(.symbol(reason.rawValue))]
             case .request(.evaluate), .request(.alreadyEvaluating), .attempt(.usePasscode): nil
             }
@@ -234,6 +235,16 @@ public final class CapabilityFixture: BoundFixture {
     }
 
     /// The specs' names of the LAError codes (the core's cases), one table for both directions.
+    /// The completion's reasons that are not an LAError code or a refusal of the core (a failed attempt gives the
+    /// name of LAError's authenticationFailed).
+    private enum Failure: String, CaseIterable {
+        case cannotEvaluate
+    }
+
+    /// Every reason a failed completion can give.
+    private static let completionReasons = FixtureType.domain(.enumeration(
+        Failure.allCases.map(\.rawValue) + codes.map(\.name) + RefusalReason.allCases.map(\.rawValue)))
+
     private static let codes: [(name: String, code: LAErrorCode)] = [
         ("biometryNotAvailable", .biometryNotAvailable), ("biometryNotEnrolled", .biometryNotEnrolled),
         ("biometryLockout", .biometryLockout), ("passcodeNotSet", .passcodeNotSet),

@@ -20,6 +20,10 @@ extension FixtureType {
     static let calendar = FixtureType.domain(.duration(0...2_000_000_000_000))
     /// One of the names, as the fixture translates them.
     static func names(_ names: String...) -> FixtureType { .domain(.enumeration(names)) }
+    /// The raw values of a core enumeration, in its order.
+    static func cases<T: CaseIterable & RawRepresentable>(of type: T.Type) -> FixtureType where T.RawValue == String {
+        .domain(.enumeration(T.allCases.map(\.rawValue)))
+    }
 }
 
 /// The same spellings for input keys.

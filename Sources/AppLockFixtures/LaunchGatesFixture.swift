@@ -114,7 +114,8 @@ public final class LaunchGatesFixture: BoundFixture {
     [
         // Effects (the gates document names no policy and the specs write the bare `evaluatePolicy`)
         .effect("evaluatePolicy") { _, effect in if case .startAuthentication = effect { [] } else { nil } },
-        .effect("logEvent") { _, effect in if case .analytics(let event) = effect { Effect.arguments(analytics: event) } else { nil } },
+        // The core's analytics events and their parameters are its own: any name, any labels.
+        .effect("logEvent", arguments: [.text], labels: nil) { _, effect in if case .analytics(let event) = effect { Effect.arguments(analytics: event) } else { nil } },
         .effect("recordRatingAction") { _, effect in if case .recordRatingAction = effect { [] } else { nil } },
         .effect("startAnalytics") { _, effect in if case .startAnalytics = effect { [] } else { nil } },
         .effect("requestReview") { _, effect in if case .requestReview = effect { [] } else { nil } },

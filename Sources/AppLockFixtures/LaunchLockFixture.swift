@@ -101,7 +101,7 @@ public final class LaunchLockFixture: BoundFixture {
         .output("wall", .calendar) { f in try f.deviceClockOutputs().wall },
         .output("locks", .bool) { f in try f.deviceClockOutputs().locks },
         // Effects
-        .effect("startAuthentication") { _, effect in
+        .effect("startAuthentication", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             switch effect {
             case .startAuthentication(let policy): [.init(.symbol(policy.rawValue))]
             }

@@ -145,19 +145,20 @@ public final class MedTimeFixture: BoundFixture {
         .output("block", .duration) { f in try f.decided().block },
         .output("announcement", .text) { f in try f.decided().announcement },
         // Effects (the core's navigate requests are the observation `navigation`, not effects)
-        .effect("startBiometric") { _, effect in
+        .effect("startBiometric", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             guard case .startBiometricPrompt(let policy) = effect else { return nil }
             return [.init(.symbol(policy.rawValue))]
         },
-        .effect("announce") { _, effect in
+        .effect("announce", arguments: [.text]) { _, effect in
             guard case .announce(let text) = effect else { return nil }
             return [.init(.text(text))]
         },
-        .effect("analytics") { _, effect in
+        // The core's analytics events and their parameters are its own: any name, any labels.
+        .effect("analytics", arguments: [.text], labels: nil) { _, effect in
             guard case .analytics(let event) = effect else { return nil }
             return Effect.arguments(analytics: event)
         },
-        .effect("output") { _, effect in
+        .effect("output", arguments: [outputNames], labels: ["attempts_remaining": .count]) { _, effect in
             guard case .output(let output) = effect else { return nil }
             return outputArguments(output)
         },
@@ -446,16 +447,30 @@ public final class MedTimeFixture: BoundFixture {
 
     /// A §9.2 output as the specs name it: the document's event name, then its payload labelled.
     private static func outputArguments(_ output: MedTimeOutput) -> [Effect.Argument] {
+        let name = Effect.Argument(.symbol(outputName(output)))
         switch output {
-        case .biometricSuccess: [.init(.symbol("onBiometricSuccess"))]
-        case .biometricFail(let remaining): [.init(.symbol("onBiometricFail")), .init("attempts_remaining", .int(remaining))]
-        case .pinComplete: [.init(.symbol("onPINComplete"))]
-        case .pinSuccess: [.init(.symbol("onPINSuccess"))]
-        case .pinFail(let remaining): [.init(.symbol("onPINFail")), .init("attempts_remaining", .int(remaining))]
-        case .forgotPIN: [.init(.symbol("onForgotPIN"))]
-        case .relogin: [.init(.symbol("onRelogin"))]
+        case .biometricFail(let remaining), .pinFail(let remaining): return [name, .init("attempts_remaining", .int(remaining))]
+        case .biometricSuccess, .pinComplete, .pinSuccess, .forgotPIN, .relogin: return [name]
         }
     }
+
+    /// The spec's name of each of the core's outputs.
+    private static func outputName(_ output: MedTimeOutput) -> String {
+        switch output {
+        case .biometricSuccess: "onBiometricSuccess"
+        case .biometricFail: "onBiometricFail"
+        case .pinComplete: "onPINComplete"
+        case .pinSuccess: "onPINSuccess"
+        case .pinFail: "onPINFail"
+        case .forgotPIN: "onForgotPIN"
+        case .relogin: "onRelogin"
+        }
+    }
+
+    /// Every output's name, one output of each case (their counts do not name anything).
+    private static let outputNames = FixtureType.domain(.enumeration([
+        MedTimeOutput.biometricSuccess, .biometricFail(attemptsRemaining: 0), .pinComplete, .pinSuccess, .pinFail(attemptsRemaining: 0), .forgotPIN, .relogin,
+    ].map(outputName)))
 
     /// Evaluates medtime.attempt-rules by driving a fresh core of its own to the `failures`-th failure of the
     /// biometric prompt (`biometric`) or of the PIN.

@@ -21,6 +21,7 @@ private final class CounterFixture: BoundFixture {
             return try CounterFixture.bindings.effects([.stepped(n), .logged], of: f)
         },
         .event("misbehave") { f, _ in try CounterFixture.bindings.effects([.unnamed], of: f) },
+        .event("leap") { f, _ in try CounterFixture.bindings.effects([.stepped(50)], of: f) },
         .event("wipe", whileKilled: .only) { f, _ in f.count = 0; return [] },
         .event("report", needing: [.product("audience", .text) { _, _ in }]) { _, _ in [] },
         .observation("count", .domain(.int(0...100))) { f in .int(f.count) },
@@ -28,7 +29,7 @@ private final class CounterFixture: BoundFixture {
             guard let doubled = f.doubled else { throw FixtureError("no table ran") }
             return .int(doubled)
         },
-        .effect("stepped") { _, effect in
+        .effect("stepped", arguments: [.domain(.int(0...9))]) { _, effect in
             guard case .stepped(let n) = effect else { return nil }
             return [.init(.int(n))]
         },
@@ -88,11 +89,12 @@ struct FixtureBindingsTests {
     @Test("the vocabulary is derived from the entries: each kind of entry in its place, killed-app service from the marks")
     func vocabularyDerived() {
         let v = CounterFixture.vocabulary
-        #expect(v.events == ["add": ["by": .domain(.int(0...9))], "misbehave": [:], "wipe": [:], "report": [:]])
+        #expect(v.events == ["add": ["by": .domain(.int(0...9))], "misbehave": [:], "leap": [:], "wipe": [:], "report": [:]])
         #expect(v.optionalInputs == ["add": ["by"]])
         #expect(v.observations == ["count": .domain(.int(0...100)), "doubled": .domain(.int(0...200))])
         #expect(v.tableOutputs == ["doubled"])
         #expect(v.effects == ["stepped"])
+        #expect(v.effectSignatures == ["stepped": EffectSignature(positional: [.domain(.int(0...9))])])
         #expect(v.product == ["start": .enumeration(["zero", "ten"]), "audience": .text])
         #expect(v.productNeeds == ["audience": .forEvents(["report"])], "a product entry an event needs is required by that event")
         #expect(v.decisions == ["double": ["of": .domain(.int(0...100))]])
@@ -142,6 +144,9 @@ struct FixtureBindingsTests {
         #expect(Self.refusal(fixture, .decide(table: "triple", inputs: [])) == "no decision table triple")
         #expect(Self.refusal(fixture, .cell(table: "cube", axes: [])) == "no matrix cube")
         #expect(Self.refusal(fixture, .event("misbehave", inputs: []))?.hasPrefix("the core emitted unnamed") == true)
+        // An effect the fixture reports outside the arguments it declares is an error, not a value lint never saw.
+        #expect(Self.refusal(fixture, .event("leap", inputs: [])) == "the fixture reported stepped(50), which does not fit the arguments it "
+                + "declares for 'stepped': its argument 1: 50 is outside int 0..9 (declared: stepped(int 0..9))")
         do throws(FixtureError) {
             _ = try CounterFixture(product: [NamedValue("finish", .int(1))])
             Issue.record("an unknown product value was accepted")

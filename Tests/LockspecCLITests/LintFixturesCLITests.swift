@@ -56,6 +56,10 @@ struct LintFixturesCLITests {
         #expect(r.stdout.contains("  decision functions (table:; every input required):\n    decoy.failure-delay\n      failures: value int 0..100000000\n"))
         #expect(r.stdout.contains("  matrix functions (table:; every axis required):\n    decoy.test-matrix\n      action: names [mainCorrect, decoyCorrect,"))
         #expect(!r.stdout.contains("decision tables:") && !r.stdout.contains("matrices:"))
+        // Effects with the arguments the fixture reports: `?` may be left out, `…` any labelled argument.
+        #expect(r.stdout.contains("  effects:\n    startAuthentication([deviceOwnerAuthentication, deviceOwnerAuthenticationWithBiometrics])\n"))
+        #expect(r.stdout.contains("    completion(bool, [cannotEvaluate, biometryNotAvailable, "))
+        #expect(r.stdout.contains("    analytics(text, …)\n    announce(text)\n    output([onBiometricSuccess, "))
         #expect(try CLITests.run(["lint", "--fixtures"]).stdout == r.stdout)
     }
 

@@ -35,7 +35,7 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     enum Kind: Sendable {
         case event(inputs: [any FixtureInputKey], inputAliases: [String: String], killed: WhileKilled, run: Run)
         case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
-        case effect(Translate)
+        case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
         case product(Product)
         case decision(inputs: [any FixtureInputKey], run: Run)
@@ -101,8 +101,13 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Effects
 
     /// An effect the fixture reports: `translate` gives the arguments of the core effects it names, nil for others.
-    public static func effect(_ name: String, _ translate: @escaping Translate) -> Self {
-        Self(name: name, kind: .effect(translate))
+    /// `arguments` are the types of its arguments without a label, in order (the first `required` of them always
+    /// given; default all), and `labels` those of its labelled ones (nil: any label and value): lint checks a spec's
+    /// effects against them, and every effect the fixture reports must fit them (else a fixture error), so the
+    /// declaration cannot be wrong unseen.
+    public static func effect(_ name: String, arguments: [FixtureType] = [], required: Int? = nil,
+                              labels: [String: FixtureType]? = [:], _ translate: @escaping Translate) -> Self {
+        Self(name: name, kind: .effect(EffectSignature(positional: arguments, required: required, labels: labels), translate))
     }
 
     /// Core effects the specs do not model (they are dropped from a step's effects): `matches` gives `[]` for

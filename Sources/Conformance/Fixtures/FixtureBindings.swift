@@ -89,7 +89,9 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
             case .observation(let type, let tableOutput, _, _):
                 v.observations[name] = type
                 if tableOutput { v.tableOutputs.insert(name) }
-            case .effect: v.effects.insert(name)
+            case .effect(let signature, _):
+                v.effects.insert(name)
+                v.effectSignatures[name] = signature
             case .unmodelledEffect: break
             case .product(let p):
                 v.product[name] = p.domain
@@ -207,7 +209,14 @@ extension FixtureBindings {
     private func translate(_ effect: F.CoreEffect, of fixture: F) throws -> Effect?? {
         for entry in effectEntries {
             switch entry.kind {
-            case .effect(let translate): if let arguments = try translate(fixture, effect) { return .some(Effect(entry.name, arguments)) }
+            case .effect(let signature, let translate):
+                guard let arguments = try translate(fixture, effect) else { continue }
+                let reported = Effect(entry.name, arguments)
+                if let p = signature.problem(with: arguments.map { ($0.label, $0.value) }) {
+                    throw FixtureError("the fixture reported \(reported), which does not fit the arguments it declares for '\(entry.name)': "
+                                       + "\(p.message) (declared: \(signature.written(entry.name)))")
+                }
+                return .some(reported)
             case .unmodelledEffect(let matches): if try matches(fixture, effect) != nil { return .some(nil) }
             default: continue
             }

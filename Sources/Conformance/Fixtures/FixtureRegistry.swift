@@ -49,7 +49,7 @@ extension FixtureRegistry {
             text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map {
                 "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (a table's output only)" : "")\n"
             }.joined()
-            text += "  effects: \(v.effects.sorted().joined(separator: ", "))\n"
+            text += "  effects:\n" + v.effects.sorted().map { "    \(v.effectSignatures[$0]?.written($0, full: true) ?? $0)\n" }.joined()
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
                 + v.product.sorted { $0.key < $1.key }.map {
                     "    \($0.key): \(Self.describe(v.productLiterals[$0.key].map(FixtureType.literal) ?? .domain($0.value)))"

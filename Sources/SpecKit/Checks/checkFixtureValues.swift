@@ -1,56 +1,87 @@
-/// Checks every value a spec writes in its rows, steps, `with:` and `expect:` against what its fixture can translate,
-/// so an unknown value is a lint error at the value itself, never a fixture error at run time.
+/// Checks every value a spec writes in its rows, steps, `with:` and `expect:` (effects' arguments included) against
+/// what its fixture can translate or report, so an unknown value is a lint error at the value itself, never a fixture
+/// error or a divergence at run time.
 func checkFixtureValues(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
+    var check = ValueCheck(spec: spec, vocabulary: vocabulary)
+    switch spec.body {
+    case .machine(let m):
+        for row in m.rows { check.machineRow(row, of: m) }
+    case .scenarios(let s):
+        for scenario in s.scenarios { check.steps(scenario.steps, row: scenario.identity.id) }
+    case .decision(let d):
+        for row in d.rows { check.observations(row.then, row: row.identity.id) }
+    case .matrix(let m):
+        for row in m.rows { check.observations(row.expect, row: row.identity.id) }
+    }
+    return check.out
+}
+
+/// The values of one spec checked against its fixture, the findings gathered in `out` in the order found.
+private struct ValueCheck {
+    let spec: Spec
+    let vocabulary: FixtureVocabulary
     var out: [Diagnostic] = []
-    func check(_ value: Value, _ type: FixtureType?, _ what: String, at location: SourceLocation, row: String) {
+
+    mutating func value(_ value: Value, _ type: FixtureType?, _ what: String, at location: SourceLocation, row: String) {
         guard let type, let p = type.problem(with: value) else { return }
         out.append(Diagnostic(.error, id: "fixture.unknown-value",
             "row \(row) gives \(what) '\(value)', which fixture '\(spec.fixture)' cannot translate: \(p.message)",
             at: location, rows: [row], notes: ["the fixture takes: \(type)"], hint: p.hint))
     }
-    func checkCondition(_ condition: Condition, _ domain: Domain?, _ type: FixtureType?, row: String) {
+
+    mutating func observations(_ bindings: [Binding], row: String) {
+        for b in bindings { value(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: row) }
+    }
+
+    /// Effects whose arguments the fixture can never report (`*` and `${name}` are checked for their place only).
+    mutating func effects(_ calls: [EffectCall]?, row: String) {
+        for call in calls ?? [] {
+            guard let signature = vocabulary.effectSignatures[call.name] else { continue }
+            let arguments = call.arguments.map { argument -> (label: String?, value: Value?) in
+                if case .value(let v) = argument.term { return (argument.label, v) }
+                return (argument.label, nil)
+            }
+            guard let p = signature.problem(with: arguments) else { continue }
+            out.append(Diagnostic(.error, id: "fixture.unknown-value",
+                "row \(row) expects effect '\(call.text)', which fixture '\(spec.fixture)' cannot report: \(p.message)",
+                at: call.location, rows: [row], notes: ["the fixture reports: \(signature.written(call.name))"], hint: p.hint))
+        }
+    }
+
+    mutating func condition(_ condition: Condition, _ domain: Domain?, _ type: FixtureType?, row: String) {
         guard let domain, let whole = domain.ordinalRange, !domain.isOrdered, condition.set != ValueSet([whole]) else { return }
         for o in whole where condition.set.contains(o) {
-            check(domain.value(atOrdinal: o), type, "'\(condition.name)' the value", at: condition.location, row: row)
+            value(domain.value(atOrdinal: o), type, "'\(condition.name)' the value", at: condition.location, row: row)
         }
     }
-    switch spec.body {
-    case .machine(let m):
-        for row in m.rows {
-            let id = row.identity.id
-            for c in row.when {
-                if let v = m.variable(c.name) {
-                    checkCondition(c, v.domain, vocabulary.observations[c.name], row: id)
-                } else if let e = row.on.lazy.compactMap({ m.event($0) }).first(where: { $0.input(c.name) != nil }) {
-                    checkCondition(c, e.input(c.name)?.domain, vocabulary.events[e.name]?[c.name], row: id)
-                }
-            }
-            for a in row.then {
-                if case .set(let v) = a.change { check(v, vocabulary.observations[a.name], "'\(a.name)' the value", at: a.location, row: id) }
-            }
-            if let to = row.to { check(.symbol(to), vocabulary.observations["state"], "the state", at: row.toLocation, row: id) }
-        }
-    case .scenarios(let s):
-        func walk(_ steps: [ScenarioStep], _ id: String) {
-            for step in steps {
-                switch step.action {
-                case .event(let name, let inputs):
-                    for b in inputs { check(b.value, vocabulary.events[name]?[b.name], "'\(name).\(b.name)' the value", at: b.location, row: id) }
-                case .block(let inner): walk(inner, id)
-                default: break
-                }
-                for b in step.expect { check(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: id) }
+
+    mutating func machineRow(_ row: MachineRow, of m: Machine) {
+        let id = row.identity.id
+        for c in row.when {
+            if let v = m.variable(c.name) {
+                condition(c, v.domain, vocabulary.observations[c.name], row: id)
+            } else if let e = row.on.lazy.compactMap({ m.event($0) }).first(where: { $0.input(c.name) != nil }) {
+                condition(c, e.input(c.name)?.domain, vocabulary.events[e.name]?[c.name], row: id)
             }
         }
-        for scenario in s.scenarios { walk(scenario.steps, scenario.identity.id) }
-    case .decision(let d):
-        for row in d.rows {
-            for b in row.then { check(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: row.identity.id) }
+        for a in row.then {
+            if case .set(let v) = a.change { value(v, vocabulary.observations[a.name], "'\(a.name)' the value", at: a.location, row: id) }
         }
-    case .matrix(let m):
-        for row in m.rows {
-            for b in row.expect { check(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: row.identity.id) }
+        if let to = row.to { value(.symbol(to), vocabulary.observations["state"], "the state", at: row.toLocation, row: id) }
+        effects(row.effects, row: id)
+    }
+
+    mutating func steps(_ steps: [ScenarioStep], row id: String) {
+        for step in steps {
+            switch step.action {
+            case .event(let name, let inputs):
+                for b in inputs { value(b.value, vocabulary.events[name]?[b.name], "'\(name).\(b.name)' the value", at: b.location, row: id) }
+            case .block(let inner): self.steps(inner, row: id)
+            default: break
+            }
+            observations(step.expect + step.expectEach, row: id)
+            effects(step.expectEffects, row: id)
+            effects(step.expectEachEffects, row: id)
         }
     }
-    return out
 }

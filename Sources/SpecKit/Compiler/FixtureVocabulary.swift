@@ -16,6 +16,8 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var tableOutputs: Set<String>
     /// Effect names the fixture reports.
     public var effects: Set<String>
+    /// The arguments of each effect, by name, as the fixture reports them (an effect without an entry is not checked).
+    public var effectSignatures: [String: EffectSignature] = [:]
     /// Product parameters the fixture understands, each with its domain: a product value outside it, or a
     /// reference that uses it as the wrong type, is a lint error.
     public var product: [String: Domain]
