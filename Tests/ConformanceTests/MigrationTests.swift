@@ -112,6 +112,68 @@ struct MigrationTests {
         #expect(twice.rewrites.isEmpty && twice.choices.isEmpty)
     }
 
+    /// A language-2 scenario spec (version names) whose repeated step has a plain `expect:`, which language 2 already
+    /// rejected: language 1's construct under a language-2 header.
+    static let language2WithPlainExpect = """
+        id: gates.upd
+        kind: scenarios
+        language: 2
+        title: t
+        source: app-launch-gates.zh.md §更新门控
+        fixture: launch-gates
+        observe:
+          sheet: [none, forced, soft]
+        events:
+          launch:
+            min: [empty, v1_2]
+            latest: [empty, v1_3]
+          dismiss:
+        scenarios:
+          - id: LG-S-UPD-TWICE
+            source: app-launch-gates.zh.md §更新门控
+            steps:
+              - event: launch
+                with: {min: v1_2, latest: v1_3}
+                expect: {sheet: forced}
+              - event: dismiss
+                repeat: 2
+                expect: {sheet: forced}
+
+        """
+
+    @Test("one run brings a language-2 file that holds a language-1 construct fully to language 3; a second run changes, rewrites and lists nothing")
+    func oneRunFromLanguage2() throws {
+        let product = try #require(try Self.folder(2).first { $0.path == "specs/gates.product.yaml" })
+        let sources = [product, ("specs/gates.upd.yaml", Self.language2WithPlainExpect)]
+        let once = SpecMigrator(catalog: FixtureRegistry.standard).migrate(sources)
+        let file = try #require(once.files.first { $0.path == "specs/gates.upd.yaml" })
+        #expect(file.migrated.contains("\n        expect-last: {sheet: forced}\n"), "\(file.migrated)")
+        #expect(file.migrated.contains("\nlanguage: 3\n") && file.migrated.contains("with: {min: \"1.2\", latest: \"1.3\"}"))
+        #expect(once.choices.map(\.message) == ["'expect' on a repeated step was checked after the last repetition only; it now reads expect-last:, which keeps that"])
+        let c = Self.compile(once.files.map { ($0.path, $0.migrated) })
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics.prefix(3))")
+        let twice = SpecMigrator(catalog: FixtureRegistry.standard).migrate(once.files.map { ($0.path, $0.migrated) })
+        #expect(twice.files.allSatisfy { !$0.changed })
+        #expect(twice.rewrites.isEmpty, "\(twice.rewrites)")
+        #expect(twice.choices.isEmpty, "\(twice.choices)")
+    }
+
+    @Test("a decision spec without table: gets its version names rewritten in the same run that adds the table")
+    func tableThenVersionsInOneRun() throws {
+        let old = try Self.folder(2)
+        let spec = try #require(old.first { $0.path == "specs/gates.version-compare.yaml" })
+        let noTable = spec.text.replacingOccurrences(of: "table: gates.version-compare\n", with: "")
+        #expect(noTable != spec.text)
+        let once = SpecMigrator(catalog: FixtureRegistry.standard).migrate(old.filter { $0.path != spec.path } + [(spec.path, noTable)])
+        let file = try #require(once.files.first { $0.path == spec.path })
+        #expect(file.migrated.contains("\ntable: gates.version-compare\n"))
+        #expect(file.migrated.contains("version: [\"1.0\", \"1.0.0\""), "the inputs, typed by the table just added")
+        let c = Self.compile(once.files.map { ($0.path, $0.migrated) })
+        #expect(c.diagnostics.isEmpty, "\(c.diagnostics.prefix(3))")
+        let twice = SpecMigrator(catalog: FixtureRegistry.standard).migrate(once.files.map { ($0.path, $0.migrated) })
+        #expect(twice.files.allSatisfy { !$0.changed } && twice.rewrites.isEmpty)
+    }
+
     @Test("a spec that says an older language is one located finding that names the command")
     func oldLanguageDeclared() {
         let c = Self.compile([("specs/a.yaml", "id: a\nkind: decision\nlanguage: 2\ntitle: t\nsource: s\nfixture: launch-gates\n")])

@@ -17,11 +17,21 @@ struct FileMigration {
         self.products = products
     }
 
-    /// The version the file says it is written in, or nil when it says none (then every rule looks for its own
-    /// constructs, all of which are errors in the current language).
+    /// The version the file says it is written in, or nil when it says none.
     private var declaredLanguage: Int? { root["language"]?.scalar.flatMap { Int($0) } }
 
-    /// Applies every rule the file's version calls for, then records the current version in the file.
+    /// The fixture function the spec's table runs: its `table:`, or the one `tableKey` adds, so that the rules after
+    /// it read the file as migrated so far.
+    private(set) var table: String?
+
+    /// Applies every version's rules in order (language 2's, then language 3's), then records the current version
+    /// in the file.
+    ///
+    /// Every rule runs whatever version the file says: each rewrites only a construct that lint reports in the
+    /// current language, and that construct had one meaning, in the version that allowed it. A file that says
+    /// `language: 2` but holds a language-1 construct (a plain `expect:` on a repeated step, no `table:`) was already
+    /// rejected by language 2, so the only meaning it has is language 1's; skipping that rule would leave the file
+    /// failing lint for a second run to fix.
     mutating func run() {
         if let node = root["language"], declaredLanguage.map({ !(1...SpecLanguage.current).contains($0) }) ?? true {
             errors.append(Diagnostic(.error, id: "migrate.unknown-language",
@@ -29,17 +39,15 @@ struct FileMigration {
                 at: node.location))
             return
         }
-        // A file that says the current version may still hold older constructs (each an error now): every rule
-        // rewrites only those, so it runs them all.
-        let from = declaredLanguage.map { $0 == SpecLanguage.current ? 1 : $0 } ?? 1
         guard root.mapping != nil else { return }
+        table = root["table"]?.scalar
         let kind = root["kind"]?.scalar
-        if from <= 1, kind == "decision" || kind == "matrix" { tableKey() }
-        if from <= 1, kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
-        if from <= 2, kind != "product" {
-            repeatedProduct()
-            VersionNames.migrate(&self)
-        }
+        // Language 2's rules.
+        if kind == "decision" || kind == "matrix" { tableKey() }
+        if kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
+        if kind != "product" { repeatedProduct() }
+        // Language 3's rule.
+        if kind != "product" { VersionNames.migrate(&self) }
         if !edits.edits.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
         relocate()
     }
@@ -81,6 +89,8 @@ struct FileMigration {
     private mutating func recordLanguage() {
         let current = String(SpecLanguage.current)
         if let node = root["language"] {
+            // A file that already says the current version keeps its line as it is.
+            guard declaredLanguage != SpecLanguage.current else { return }
             if replaceScalar(node, with: current) { rewrote("language: \(current)", at: node.location) }
         } else if let kind = root["kind"] {
             edits.insertLine("language: \(current)", before: kind.location.line + 1)
@@ -104,6 +114,7 @@ struct FileMigration {
             return
         }
         edits.insertLine("table: \(id)", before: kind.location.line + 1)
+        table = id
         rewrote("added table: \(id) (language 1 ran the function named by the spec id)", at: kind.location)
     }
 

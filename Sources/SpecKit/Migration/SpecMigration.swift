@@ -31,8 +31,9 @@ public struct SpecMigration: Sendable {
 /// other byte stays. Where the old text could mean two things it writes what the old version did, when there is
 /// such a thing, and lists the place as a choice; it never changes what a spec means without saying so.
 ///
-/// A spec that says `language: N` is migrated from version N; one that says nothing is migrated from whatever older
-/// constructs it holds (each of them is an error in the current language, so a current spec is left alone).
+/// One run applies every version's rules, in order, to every file, whatever version it says: each rule rewrites only
+/// a construct lint reports in the current language, so a current spec is left alone, a file that says an older
+/// version ends fully current, and a second run changes nothing.
 public struct SpecMigrator: Sendable {
     /// The fixtures, for the rules that depend on a fixture's vocabulary (value types, table functions, product
     /// domains). Without it those rules list choices instead of rewriting.

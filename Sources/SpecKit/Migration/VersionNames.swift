@@ -11,7 +11,7 @@ enum VersionNames {
             for event in events { values(event.value, byEvent[event.key.scalar ?? ""] ?? [:], &m) }
         }
         for scenario in items(m.root["scenarios"]) { steps(scenario["steps"], byEvent, &m) }
-        let table = m.root["table"]?.scalar.flatMap { vocabulary.decisions[$0] }.map(grammars) ?? [:]
+        let table = m.table.flatMap { vocabulary.decisions[$0] }.map(grammars) ?? [:]
         if !table.isEmpty, let inputs = m.root["inputs"] { values(inputs, table, &m) }
         for row in items(m.root["rows"]) {
             let on = row["on"].map { $0.sequence.map { Array($0.compactMap(\.scalar)) } ?? [$0.scalar].compactMap { $0 } } ?? []
