@@ -95,13 +95,75 @@ struct MigrationTests {
             for (index, line) in before.enumerated() {
                 let now = index + 1 < added ? index + 1 : index + 2
                 if touched.contains(now) {
-                    // (The note that adds `language: 3` stands at `kind:`, the line it follows.)
-                    #expect(written[now - 1] != line || line.hasPrefix("kind:"), "\(file.path):\(now) is reported but unchanged")
+                    #expect(written[now - 1] != line, "\(file.path):\(now) is reported but unchanged")
                 } else {
                     #expect(after[index] == line, "\(file.path):\(index + 1) changed")
                 }
             }
         }
+    }
+
+    /// The migrated text of `file` from a reported location's line and column on.
+    static func text(at location: SpecKit.SourceLocation, in migration: SpecMigration) -> String? {
+        guard let file = migration.files.first(where: { $0.path == location.file }) else { return nil }
+        let lines = file.migrated.components(separatedBy: "\n")
+        guard location.line >= 1, location.line <= lines.count else { return nil }
+        let scalars = Array(lines[location.line - 1].unicodeScalars)
+        guard location.column >= 1, location.column <= scalars.count + 1 else { return nil }
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars[(location.column - 1)...])
+        return String(s)
+    }
+
+    @Test("every rewrite and choice names the line and column, in the file as migrated, of the text it speaks of", arguments: [1, 2])
+    func locationsInTheMigratedFile(version: Int) throws {
+        let migration = SpecMigrator(catalog: FixtureRegistry.standard).migrate(try Self.folder(version))
+        #expect(!migration.rewrites.isEmpty)
+        for note in migration.rewrites {
+            let there = Self.text(at: note.location, in: migration)
+            if note.message.hasPrefix("added ") {
+                // "added table: x (…)" stands at the line it added, which reads "table: x".
+                let line = note.message.dropFirst("added ".count).prefix { $0 != "(" }.trimmingCharacters(in: .whitespaces)
+                #expect(there == line && note.location.column == 1, "\(note)")
+            } else if let arrow = note.message.range(of: " → ") {
+                let value = note.message[arrow.upperBound...].prefix { $0 != " " }
+                #expect(there?.hasPrefix(value) == true, "\(note) reads \(there ?? "nothing")")
+            } else if note.message.hasPrefix("removed ") {
+                // A removed line is reported at the start of the line that now stands where it stood.
+                #expect(there != nil && note.location.column == 1, "\(note)")
+            } else {
+                Issue.record("a rewrite this test does not know: \(note)")
+            }
+        }
+        for choice in migration.choices {
+            let there = Self.text(at: choice.location, in: migration) ?? ""
+            if let reads = choice.message.range(of: "it now reads ") {
+                let value = choice.message[reads.upperBound...].prefix { $0 != "," && $0 != ":" }
+                #expect(there.hasPrefix(value), "\(choice) reads \(there)")
+            } else {
+                Issue.record("a choice this test does not know: \(choice)")
+            }
+        }
+    }
+
+    @Test("a spec that gets table: and language: 3 reports each at the line it added; a product value left for a choice at its own line")
+    func addedLinesAtTheirLines() throws {
+        let old = try Self.folder(1)
+        let spec = try #require(old.first { $0.path == "specs/launch-lock.availability.yaml" })
+        let differing = spec.text.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 60s\n  policy: deviceOwnerAuthenticationWithBiometrics\n")
+        #expect(differing != spec.text)
+        let migration = SpecMigrator(catalog: FixtureRegistry.standard).migrate(old.filter { $0.path != spec.path } + [(spec.path, differing)])
+        let notes = migration.rewrites.filter { $0.location.file == spec.path }
+        let lines = try #require(migration.files.first { $0.path == spec.path }).migrated.components(separatedBy: "\n")
+        for (message, text) in [("added table:", "table: launch-lock.availability"), ("added language:", "language: 3")] {
+            let note = try #require(notes.first { $0.message.hasPrefix(message) })
+            #expect(lines[note.location.line - 1] == text && note.location.column == 1, "\(note)")
+        }
+        #expect(Set(notes.filter { $0.message.hasPrefix("added ") }.map(\.location.line)).count == 2, "two added lines, two places")
+        let choice = try #require(migration.choices.first { $0.message.hasPrefix("this spec sets policy:") })
+        #expect(Self.text(at: choice.location, in: migration) == "policy: deviceOwnerAuthenticationWithBiometrics", "\(choice)")
+        let removed = try #require(notes.first { $0.message.hasPrefix("removed grace: 60s") })
+        #expect(removed.location.line == choice.location.line && removed.location.column == 1, "where grace: stood, policy: now stands")
     }
 
     @Test("a current folder is left alone, and migrating twice changes nothing the second time")

@@ -6,6 +6,8 @@ struct FileMigration {
     private(set) var choices: [Diagnostic] = []
     /// A file that cannot be migrated (it says a version this build does not know).
     private(set) var errors: [Diagnostic] = []
+    /// The notes of `rewrites` that report an added line, by index, with the index of the insertion that added it.
+    private var insertions: [Int: Int] = [:]
     let root: NodeView
     let catalog: (any FixtureCatalog)?
     let products: MigrationProducts
@@ -52,22 +54,35 @@ struct FileMigration {
         relocate()
     }
 
-    /// Points every note at the line as it stands in the migrated file.
+    /// Points every note at its line and column in the migrated file: a rewritten node where it now stands, an added
+    /// line at that line, a removed line at the start of the line that now stands where it stood.
     private mutating func relocate() {
         let edits = self.edits
         func moved(_ d: Diagnostic) -> Diagnostic {
             var d = d
-            d.location.line = edits.newLine(d.location.line)
+            let (line, column) = (d.location.line, d.location.column)
+            d.location.line = edits.newLine(line)
+            d.location.column = edits.isRemoved(line) ? 1 : edits.newColumn(column, line: line)
             return d
         }
         rewrites = rewrites.map(moved)
         choices = choices.map(moved)
+        for (note, edit) in insertions {
+            rewrites[note].location.line = edits.insertedLine(edit)
+            rewrites[note].location.column = 1
+        }
     }
 
     // MARK: - Recording
 
     mutating func rewrote(_ message: String, at location: SourceLocation) {
         rewrites.append(Diagnostic(.note, id: "migrate.rewrote", message, at: location))
+    }
+
+    /// Records the line that insertion `edit` added (located at that line once the file is migrated).
+    private mutating func added(_ message: String, edit: Int, file: String) {
+        insertions[rewrites.count] = edit
+        rewrote(message, at: SourceLocation(file: file, line: 1, column: 1))
     }
 
     mutating func choice(_ message: String, at location: SourceLocation, hint: String) {
@@ -93,8 +108,8 @@ struct FileMigration {
             guard declaredLanguage != SpecLanguage.current else { return }
             if replaceScalar(node, with: current) { rewrote("language: \(current)", at: node.location) }
         } else if let kind = root["kind"] {
-            edits.insertLine("language: \(current)", before: kind.location.line + 1)
-            rewrote("added language: \(current) (the version this file is now written in)", at: kind.location)
+            let edit = edits.insertLine("language: \(current)", before: kind.location.line + 1)
+            added("added language: \(current) (the version this file is now written in)", edit: edit, file: kind.location.file)
         }
     }
 
@@ -113,9 +128,9 @@ struct FileMigration {
                    at: kind.location, hint: "add 'table: <function>' after kind:\(known)")
             return
         }
-        edits.insertLine("table: \(id)", before: kind.location.line + 1)
+        let edit = edits.insertLine("table: \(id)", before: kind.location.line + 1)
         table = id
-        rewrote("added table: \(id) (language 1 ran the function named by the spec id)", at: kind.location)
+        added("added table: \(id) (language 1 ran the function named by the spec id)", edit: edit, file: kind.location.file)
     }
 
     /// `expect:` on a repeated step meant "after the last repetition" in language 1; it is written `expect-last:`

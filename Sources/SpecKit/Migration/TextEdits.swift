@@ -44,9 +44,12 @@ struct TextEdits {
         return true
     }
 
-    /// Inserts a whole line before `line` (after the last line when `line` is past the end).
-    mutating func insertLine(_ text: String, before line: Int) {
+    /// Inserts a whole line before `line` (after the last line when `line` is past the end); returns the edit's
+    /// index, for `insertedLine`.
+    @discardableResult
+    mutating func insertLine(_ text: String, before line: Int) -> Int {
         edits.append(Edit(line: line, column: 1, length: 0, text: text, insertLine: true))
+        return edits.count - 1
     }
 
     /// Removes a whole line.
@@ -54,12 +57,39 @@ struct TextEdits {
         edits.append(Edit(line: line, column: 1, length: 0, text: "", removeLine: true))
     }
 
-    /// Where an original line stands in the edited text (a removed line: where the line after it now stands), so
-    /// what the migration reports points into the file as written.
+    /// Whether original line `line` is removed.
+    func isRemoved(_ line: Int) -> Bool { edits.contains { $0.removeLine && $0.line == line } }
+
+    /// The original line an insertion goes before, as `applied` places it: one past the end for every line past it.
+    private func anchor(_ edit: Edit) -> Int { min(edit.line, lines.count + 1) }
+
+    /// How many lines of the edited text come before original line `line` and the lines inserted before it (one past
+    /// the end: the lines inserted at the end).
+    private func linesBefore(_ line: Int) -> Int {
+        let inserted = edits.filter { $0.insertLine && anchor($0) < line }.count
+        let removed = Set(edits.filter { $0.removeLine && $0.line < line }.map(\.line)).count
+        return line - 1 + inserted - removed
+    }
+
+    /// Where an original line stands in the edited text, after the lines inserted before it, so what the migration
+    /// reports points into the file as written. A removed line has no place of its own: it is where the line after it
+    /// now stands (the last line of the text when nothing follows).
     func newLine(_ original: Int) -> Int {
-        let inserted = edits.filter { $0.insertLine && $0.line <= original }.count
-        let removed = Set(edits.filter { $0.removeLine && $0.line < original }.map(\.line)).count
-        return original + inserted - removed
+        let here = linesBefore(original) + edits.filter { $0.insertLine && anchor($0) == original }.count + 1
+        let last = linesBefore(lines.count + 1) + edits.filter { $0.insertLine && anchor($0) > lines.count }.count
+        return max(1, min(here, last))
+    }
+
+    /// The line of the edited text that insertion `index` (from `insertLine`) wrote.
+    func insertedLine(_ index: Int) -> Int {
+        let at = anchor(edits[index])
+        return linesBefore(at) + edits[..<index].filter { $0.insertLine && anchor($0) == at }.count + 1
+    }
+
+    /// Where an original column of `line` stands in the edited text: moved by each replacement before it on the line.
+    func newColumn(_ column: Int, line: Int) -> Int {
+        column + edits.filter { !$0.insertLine && !$0.removeLine && $0.line == line && $0.column < column }
+            .reduce(0) { $0 + $1.text.unicodeScalars.count - $1.length }
     }
 
     /// The edited text.
@@ -68,7 +98,7 @@ struct TextEdits {
         for (index, row) in lines.enumerated() {
             let number = index + 1
             for insert in edits where insert.insertLine && insert.line == number { out.append(insert.text) }
-            if edits.contains(where: { $0.removeLine && $0.line == number }) { continue }
+            if isRemoved(number) { continue }
             var scalars = row
             // Right to left, so the columns of the earlier edits on the line still hold.
             for edit in edits.filter({ !$0.insertLine && !$0.removeLine && $0.line == number }).sorted(by: { $0.column > $1.column }) {
