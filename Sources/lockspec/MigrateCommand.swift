@@ -29,9 +29,13 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
     if !m.rewrites.isEmpty {
         text += (written ? "rewrote:\n" : "would rewrite:\n") + m.rewrites.map { "  \($0.location): \($0.message)\n" }.joined()
     }
-    if !m.choices.isEmpty {
-        text += "needs your choice (what the old version meant is written; check it):\n"
-            + m.choices.map { "  \($0.location): \($0.message)\n    hint: \($0.hint ?? "")\n" }.joined()
+    func listed(_ choices: [Diagnostic]) -> String { choices.map { "  \($0.location): \($0.message)\n    hint: \($0.hint ?? "")\n" }.joined() }
+    let unresolved = m.choices.filter { $0.id == "migrate.unresolved" }, checks = m.choices.filter { $0.id != "migrate.unresolved" }
+    if !checks.isEmpty {
+        text += "needs your choice (what the old version meant \(written ? "is" : "would be") written; check it):\n" + listed(checks)
+    }
+    if !unresolved.isEmpty {
+        text += "needs your choice, left as it was (lint reports it, and every run lists it, until you choose):\n" + listed(unresolved)
     }
     let changed = m.files.filter(\.changed).count
     func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

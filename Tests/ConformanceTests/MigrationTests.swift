@@ -166,6 +166,33 @@ struct MigrationTests {
         #expect(removed.location.line == choice.location.line && removed.location.column == 1, "where grace: stood, policy: now stands")
     }
 
+    @Test("a choice whose old meaning is written is listed once; one left as it was is listed by every run, and lint reports it, until it is made")
+    func choicesListedUntilMade() throws {
+        let old = try Self.folder(1)
+        let spec = try #require(old.first { $0.path == "specs/launch-lock.availability.yaml" })
+        let differing = spec.text.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 60s\n  policy: deviceOwnerAuthenticationWithBiometrics\n")
+        let migrator = SpecMigrator(catalog: FixtureRegistry.standard)
+        let once = migrator.migrate(old.filter { $0.path != spec.path } + [(spec.path, differing)])
+        #expect(once.choices.map(\.id).sorted() == ["migrate.choice", "migrate.unresolved"])
+        let written = try #require(once.choices.first { $0.id == "migrate.choice" })
+        #expect(written.message.contains("it now reads expect-last:"))
+        let open = try #require(once.choices.first { $0.id == "migrate.unresolved" })
+        #expect(open.message.hasPrefix("this spec sets policy: deviceOwnerAuthenticationWithBiometrics"))
+
+        let twice = migrator.migrate(once.files.map { ($0.path, $0.migrated) })
+        #expect(twice.files.allSatisfy { !$0.changed } && twice.rewrites.isEmpty)
+        #expect(twice.choices == [open], "the open choice again, at the same place; the written one not again")
+        let lint = Self.compile(twice.files.map { ($0.path, $0.migrated) }).diagnostics
+        #expect(lint.map(\.id) == ["product.conflict"] && lint.first?.location.line == open.location.line, "\(lint)")
+
+        let chosen = twice.files.map { file in
+            (file.path, file.migrated.replacingOccurrences(of: "  policy: deviceOwnerAuthenticationWithBiometrics\n",
+                                                           with: "  policy: {value: deviceOwnerAuthenticationWithBiometrics, decision: \"D-POLICY: this table is read with biometrics only\"}\n"))
+        }
+        let thrice = migrator.migrate(chosen)
+        #expect(thrice.files.allSatisfy { !$0.changed } && thrice.rewrites.isEmpty && thrice.choices.isEmpty, "\(thrice.choices)")
+    }
+
     @Test("a current folder is left alone, and migrating twice changes nothing the second time")
     func idempotent() throws {
         let once = SpecMigrator(catalog: FixtureRegistry.standard).migrate(try Self.folder(2))

@@ -85,8 +85,11 @@ struct FileMigration {
         rewrote(message, at: SourceLocation(file: file, line: 1, column: 1))
     }
 
-    mutating func choice(_ message: String, at location: SourceLocation, hint: String) {
-        choices.append(Diagnostic(.warning, id: "migrate.choice", message, at: location, hint: hint))
+    /// Records a place where a person must choose: `migrate.choice` where what the old version meant is written
+    /// (the file reads as a person would write it, so no later run finds the place again), `migrate.unresolved` where
+    /// nothing is (the file is as it was there, lint reports it, and every run lists it until a person chooses).
+    mutating func choice(_ message: String, at location: SourceLocation, hint: String, written: Bool) {
+        choices.append(Diagnostic(.warning, id: written ? "migrate.choice" : "migrate.unresolved", message, at: location, hint: hint))
     }
 
     /// Replaces a scalar's text as written (plain, or in double or single quotes) by `text`; false when the source
@@ -125,7 +128,7 @@ struct FileMigration {
         guard functions.contains(id) else {
             let known = functions.isEmpty ? "" : ": one of \(functions.sorted().joined(separator: ", "))"
             choice("language 1 ran this table as the fixture function named by the spec id '\(id)', which fixture '\(fixture)' does not have",
-                   at: kind.location, hint: "add 'table: <function>' after kind:\(known)")
+                   at: kind.location, hint: "add 'table: <function>' after kind:\(known)", written: false)
             return
         }
         let edit = edits.insertLine("table: \(id)", before: kind.location.line + 1)
@@ -144,7 +147,7 @@ struct FileMigration {
             let at = entry.key.location
             guard edits.replace("expect", at: at.line, column: at.column, with: "expect-last") else { continue }
             choice("'expect' on a repeated step was checked after the last repetition only; it now reads expect-last:, which keeps that",
-                   at: at, hint: "if the expectation should hold after every repetition, write expect-each: instead")
+                   at: at, hint: "if the expectation should hold after every repetition, write expect-each: instead", written: true)
         }
     }
 
@@ -160,13 +163,15 @@ struct FileMigration {
             let at = entry.key.location
             guard sameProductValue(text, fileText, name, fixture) else {
                 choice("this spec sets \(name): \(text), but \(file) sets \(fileText) for every '\(fixture)' spec",
-                       at: at, hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line")
+                       at: at, hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line",
+                       written: false)
                 continue
             }
             let ownLine = at.line != productKey.key.location.line && entry.value.location.line == at.line
                 && edits.line(at.line)?.drop(while: { $0 == " " }).hasPrefix("\(name):") == true
             guard ownLine else {
-                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at, hint: "remove it")
+                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at, hint: "remove it",
+                       written: false)
                 continue
             }
             removable.append((at.line, "removed \(name): \(text), which \(file) gives every '\(fixture)' spec", at))

@@ -17,8 +17,11 @@ public struct SpecMigration: Sendable {
     public var files: [File] = []
     /// The rewrites made, one note each (`migrate.rewrote`), sorted.
     public var rewrites: [Diagnostic] = []
-    /// The places where a person must choose (`migrate.choice`): what was written to keep the old meaning, if
-    /// anything, and what else could be meant. Sorted.
+    /// The places where a person must choose, with what else could be meant. Sorted. `migrate.choice`: what the
+    /// old version meant is written, so the place is listed by the run that writes it and by no later one.
+    /// `migrate.unresolved`: nothing could be written (a product value that differs from the product file, a table
+    /// function the fixture does not have, a value that cannot be rewritten where it stands), so the file is as it was
+    /// there, lint reports it, and every run lists it until a person chooses.
     public var choices: [Diagnostic] = []
     /// Files that could not be read as YAML (nothing in them is rewritten). Sorted.
     public var errors: [Diagnostic] = []

@@ -61,16 +61,17 @@ enum VersionNames {
         }
         let value = LiteralGrammar.invalidMark + written
         guard grammar != .date, grammar.problem(with: value) == nil else {
-            m.choice("'\(written)' is not \(grammar.noun), and language 3 checks it", at: node.location, hint: "write \(grammar.description)")
+            m.choice("'\(written)' is not \(grammar.noun), and language 3 checks it", at: node.location, hint: "write \(grammar.description)",
+                     written: false)
             return
         }
         guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
         m.choice("'\(written)' is not \(grammar.noun); language 2 passed it to the core as it is, and it now reads \(quoted(value)), which does the same",
-                 at: node.location, hint: "if it was meant to be a version, write the version instead")
+                 at: node.location, hint: "if it was meant to be a version, write the version instead", written: true)
     }
 
     private static func unwritable(_ node: NodeView, _ written: String, _ value: String, _ m: inout FileMigration) {
-        m.choice("'\(written)' could not be rewritten where it stands", at: node.location, hint: "write \(quoted(value))")
+        m.choice("'\(written)' could not be rewritten where it stands", at: node.location, hint: "write \(quoted(value))", written: false)
     }
 
     /// The text a language-2 version name stood for: `empty` is "", `v1_10` is "1.10", `v1__2` is "1..2"; nil for any
