@@ -18,7 +18,8 @@ let migrateCommand = Command(
         // A path that does not exist is a DiagnosticError, which the command line prints and exits 2 on.
         let migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: paths, write: !check)
         Terminal.out(renderMigration(migration, written: !check))
-        if !migration.errors.isEmpty { return 2 }
+        // A file that could not be migrated is an error, whatever happened to the others.
+        if !migration.errors.isEmpty || !migration.notMigrated.isEmpty { return 2 }
         return check && migration.files.contains(where: \.changed) ? 1 : 0
     })
 
@@ -37,9 +38,19 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
     if !unresolved.isEmpty {
         text += "needs your choice, left as it was (lint reports it, and every run lists it, until you choose):\n" + listed(unresolved)
     }
-    let changed = m.files.filter(\.changed).count
-    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-    text += "migrate: \(count(m.files.count, "file")) to language \(SpecLanguage.current), \(changed) \(written ? "changed" : "would change"), "
-        + "\(count(m.rewrites.count, "rewrite")), \(count(m.choices.count, "choice")) for you\n"
+    text += migrationSummary(m, written: written)
     return text
+}
+
+/// The closing line: only the files migrated count as at the current language; the others are named.
+func migrationSummary(_ m: SpecMigration, written: Bool) -> String {
+    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    let migrated = m.migratedFiles
+    var line = "migrate: \(count(migrated.count, "file")) to language \(SpecLanguage.current) "
+        + "(\(migrated.filter(\.changed).count) \(written ? "changed" : "would change")), "
+        + "\(count(m.rewrites.count, "rewrite")), \(count(m.choices.count, "choice")) for you"
+    if !m.notMigrated.isEmpty {
+        line += "; \(count(m.notMigrated.count, "file")) not migrated (the errors above): \(m.notMigrated.joined(separator: ", "))"
+    }
+    return line + "\n"
 }

@@ -277,6 +277,13 @@ struct MigrationTests {
         #expect(future.errors.map(\.id) == ["migrate.unknown-language"])
         #expect(future.errors.first?.location.line == 3)
         #expect(future.files.allSatisfy { !$0.changed })
+        #expect(future.notMigrated == ["specs/f.yaml"] && future.migratedFiles.isEmpty)
+        let mixed = SpecMigrator(catalog: FixtureRegistry.standard).migrate([("specs/f.yaml", "id: f\nkind: decision\nlanguage: 4\n"),
+                                                                           ("specs/b.yaml", "id: b\nkind: [decision\n"),
+                                                                           ("specs/g.yaml", Self.language2WithPlainExpect)])
+        #expect(mixed.notMigrated == ["specs/b.yaml", "specs/f.yaml"])
+        #expect(mixed.migratedFiles.map(\.path) == ["specs/g.yaml"] && mixed.migratedFiles.allSatisfy(\.changed))
+        #expect(Set(mixed.errors.map(\.location.file)) == Set(mixed.notMigrated), "each file not migrated has its located error")
         let old = try #require(try Self.folder(2).first { $0.path == "specs/gates.version-compare.yaml" })
         let claimed = old.text.replacingOccurrences(of: "kind: decision\n", with: "kind: decision\nlanguage: 3\n")
         let migration = SpecMigrator(catalog: FixtureRegistry.standard).migrate(try Self.folder(2).filter { $0.path != old.path } + [(old.path, claimed)])

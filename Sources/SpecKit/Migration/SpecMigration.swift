@@ -23,8 +23,17 @@ public struct SpecMigration: Sendable {
     /// function the fixture does not have, a value that cannot be rewritten where it stands), so the file is as it was
     /// there, lint reports it, and every run lists it until a person chooses.
     public var choices: [Diagnostic] = []
-    /// Files that could not be read as YAML (nothing in them is rewritten). Sorted.
+    /// Why a file could not be migrated (not readable, not UTF-8, not YAML, a version this build does not know, not
+    /// writable), located. Sorted.
     public var errors: [Diagnostic] = []
+    /// The paths of the files that could not be migrated (each has an error, and is left as it was). Sorted.
+    public var notMigrated: [String] = []
+
+    /// The files that are now written in the current language: every file read, but those not migrated.
+    public var migratedFiles: [File] {
+        let failed = Set(notMigrated)
+        return files.filter { !failed.contains($0.path) }
+    }
 }
 
 /// Brings spec files written for an older version of the spec language (`SpecLanguage`) up to the current one.
@@ -61,6 +70,7 @@ public struct SpecMigrator: Sendable {
         for (source, root) in zip(sources, roots) {
             guard let root else {
                 result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
+                result.notMigrated.append(source.path)
                 continue
             }
             var file = FileMigration(text: source.text, root: root, catalog: catalog, products: products)
@@ -69,10 +79,12 @@ public struct SpecMigrator: Sendable {
             result.rewrites += file.rewrites
             result.choices += file.choices
             result.errors += file.errors
+            if !file.errors.isEmpty { result.notMigrated.append(source.path) }
         }
         result.rewrites.sort()
         result.choices.sort()
         result.errors.sort()
+        result.notMigrated.sort()
         return result
     }
 }

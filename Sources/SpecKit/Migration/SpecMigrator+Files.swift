@@ -6,25 +6,29 @@ extension SpecMigrator {
 
     /// Migrates the spec files under `paths` (files, or folders searched for `.yaml` and `.yml`), and, unless
     /// `write` is false, replaces each changed file atomically (a temporary file renamed over it, so a failure
-    /// leaves the old text whole). A file that cannot be read or is not valid UTF-8 is an error and is left alone.
+    /// leaves the old text whole). A file that cannot be read or is not valid UTF-8 is an error and is left alone;
+    /// every file with an error is in `notMigrated`.
     public func migrate(paths: [String], write: Bool) throws(DiagnosticError) -> SpecMigration {
         let files = try SpecCompiler.discover(paths)
         var sources: [(path: String, text: String)] = []
-        var unreadable: [Diagnostic] = []
+        var unreadable: [Diagnostic] = [], unreadablePaths: [String] = []
         for path in files {
             do throws(DiagnosticError) {
                 let bytes = try readFile(path, limit: Self.fileLimit)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path)))
+                    unreadablePaths.append(path)
                     continue
                 }
                 sources.append((path, text))
             } catch {
                 unreadable += error.diagnostics
+                unreadablePaths.append(path)
             }
         }
         var result = migrate(sources)
         result.errors = (result.errors + unreadable).sorted()
+        result.notMigrated = (result.notMigrated + unreadablePaths).sorted()
         guard write else { return result }
         for file in result.files where file.changed {
             do {
@@ -32,9 +36,11 @@ extension SpecMigrator {
             } catch {
                 result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.localizedDescription)",
                                                 at: .file(file.path)))
+                result.notMigrated.append(file.path)
             }
         }
         result.errors.sort()
+        result.notMigrated.sort()
         return result
     }
 }

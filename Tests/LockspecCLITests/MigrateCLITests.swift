@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `lockspec migrate` on folders as a new user has them: one run is enough, a second one is quiet, and the closing
+/// line counts only what happened.
+@Suite("lockspec migrate")
+struct MigrateCLITests {
+    /// A language-2 scenario spec: version names, and a plain `expect:` on a repeated step (language 1's construct).
+    static let scenario = """
+        id: gates.upd
+        kind: scenarios
+        language: 2
+        title: t
+        source: app-launch-gates.zh.md §更新门控
+        fixture: launch-gates
+        observe:
+          sheet: [none, forced, soft]
+        events:
+          launch:
+            min: [empty, v1_2]
+            latest: [empty, v1_3]
+          dismiss:
+        scenarios:
+          - id: LG-S-UPD-TWICE
+            source: app-launch-gates.zh.md §更新门控
+            steps:
+              - event: launch
+                with: {min: v1_2, latest: v1_3}
+                expect: {sheet: forced}
+              - event: dismiss
+                repeat: 2
+                expect: {sheet: forced}
+
+        """
+
+    static func folder(_ files: [String: [UInt8]]) throws -> URL {
+        let folder = try RunCLITests.folder()
+        for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        return folder
+    }
+
+    @Test("one run brings a language-2 file to language 3 and lint passes; the second run changes, rewrites and lists nothing")
+    func oneRun() throws {
+        let product = try Array(Data(contentsOf: URL(fileURLWithPath: RunCLITests.specs + "/gates.product.yaml")))
+        let folder = try Self.folder(["gates.product.yaml": product, "gates.upd.yaml": Array(Self.scenario.utf8)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try CLITests.run(["migrate", folder.path])
+        #expect(first.status == 0, "\(first.output)")
+        #expect(first.stdout.contains("gates.upd.yaml:23:9: 'expect' on a repeated step was checked after the last repetition only"), "\(first.stdout)")
+        #expect(first.stdout.hasSuffix("migrate: 2 files to language 3 (1 changed), 7 rewrites, 1 choice for you\n"), "\(first.stdout)")
+        let lint = try CLITests.run(["lint", folder.path])
+        #expect(lint.status == 0, "\(lint.output)")
+        let second = try CLITests.run(["migrate", folder.path])
+        #expect(second.status == 0)
+        #expect(second.stdout == "migrate: 2 files to language 3 (0 changed), 0 rewrites, 0 choices for you\n", "\(second.stdout)")
+    }
+
+    @Test("a folder where three of four files cannot be migrated: each is a located error, the summary counts the one migrated and names the others, exit 2")
+    func notMigrated() throws {
+        let seven = Array("id: a\nkind: decision\nlanguage: 7\n".utf8), broken = Array("id: b\nkind: [decision\n  x: : :\n".utf8)
+        let binary: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0xff, 0xfe, 0x00, 0x3e]
+        let folder = try Self.folder(["seven.yaml": seven, "broken.yaml": broken, "binary.yaml": binary, "good.yaml": Array(Self.scenario.utf8)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let r = try CLITests.run(["migrate", folder.path])
+        #expect(r.status == 2, "\(r.output)")
+        #expect(r.output.contains("\(path("seven.yaml")):3:11: error: this file says language 7"), "\(r.output)")
+        #expect(r.output.contains("\(path("broken.yaml")):3:4: error: could not read the YAML"), "\(r.output)")
+        #expect(r.output.contains("\(path("binary.yaml")):1:1: error: the file is not UTF-8 text"), "\(r.output)")
+        let summary = "migrate: 1 file to language 3 (1 changed), 7 rewrites, 1 choice for you; 3 files not migrated (the errors above): "
+            + ["binary.yaml", "broken.yaml", "seven.yaml"].map(path).joined(separator: ", ") + "\n"
+        #expect(r.stdout.hasSuffix(summary), "\(r.stdout)")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("seven.yaml")))) == seven)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("broken.yaml")))) == broken)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("binary.yaml")))) == binary)
+        #expect(try String(contentsOfFile: path("good.yaml"), encoding: .utf8).contains("\nlanguage: 3\n"))
+    }
+}
