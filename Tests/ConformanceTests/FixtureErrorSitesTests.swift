@@ -139,6 +139,8 @@ struct FixtureErrorSitesTests {
         Entry("FixtureBindings", "no matrix", table),
         Entry("FixtureBindings", "which no effect binding names",
               .device("the core emitted an effect its fixture does not bind: a fixture to complete, not a spec mistake")),
+        Entry("FixtureBindings", "which does not fit the arguments it declares",
+              .device("the core emitted an effect whose arguments the fixture's declaration does not cover: a fixture to complete, not a spec mistake")),
         Entry("FixtureBindings", "\"\\(error)\"",
               .device("a binding's closure failed with an error of the core or the device, passed on as it is")),
     ]
