@@ -22,4 +22,15 @@ struct QuotedTextTests {
         #expect(QuotedText.quote(Self.text, QuotedText.swift) == "\"a\\\"b\\\\c\\nd\\re\\tf\\u{1}g\u{7F}h é\"")
         #expect(QuotedText.quote("\u{1F}", QuotedText.json) == "\"\\u001f\"")
     }
+
+    @Test("YAML: the C1 controls, NEL, the line and paragraph separators and the byte order mark are escaped, and read back")
+    func yamlReadsBack() throws {
+        let text = "a\u{80}b\u{85}c\u{9F}d\u{2028}e\u{2029}f\u{FEFF}g\u{FFFE}h\u{FFFF}i\u{A0}j 宽限期 🙂"
+        let quoted = QuotedText.quote(text, QuotedText.yaml)
+        #expect(quoted == "\"a\\x80b\\x85c\\x9fd\\u2028e\\u2029f\\ufeffg\\ufffeh\\uffffi\u{A0}j 宽限期 🙂\"")
+        let read = try YAMLSpan.read("v: \(quoted)\n", file: "q.yaml")
+        #expect(read["v"]?.scalar == text)
+        let all = String(String.UnicodeScalarView((0..<UInt32(0x100)).compactMap(Unicode.Scalar.init)))
+        #expect(try YAMLSpan.read("v: \(QuotedText.quote(all, QuotedText.yaml))\n", file: "q.yaml")["v"]?.scalar == all)
+    }
 }

@@ -8,8 +8,16 @@ public enum QuotedText {
 
     /// JSON: C0 controls as `\u00XX`.
     public static let json: Controls = { $0.value < 0x20 ? "\\u" + hex($0.value, digits: 4) : nil }
-    /// YAML double-quoted: C0 controls and DEL as `\xXX`.
-    public static let yaml: Controls = { $0.value < 0x20 || $0.value == 0x7F ? "\\x" + hex($0.value, digits: 2) : nil }
+    /// YAML double-quoted: every scalar YAML does not allow as it is, or reads as a line break, escaped. C0 controls,
+    /// DEL and the C1 controls (NEL too) as `\xXX`; the line and paragraph separators, the byte order mark and
+    /// U+FFFE, U+FFFF as `\uXXXX`.
+    public static let yaml: Controls = { scalar in
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F: "\\x" + hex(scalar.value, digits: 2)
+        case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: "\\u" + hex(scalar.value, digits: 4)
+        default: nil
+        }
+    }
     /// Swift string literal: C0 controls as `\u{X}`.
     public static let swift: Controls = { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : nil }
 
