@@ -103,6 +103,80 @@ struct SpecTextEditorTests {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("to")], text: "[Open") }
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("to")], text: "a\nb") }
         #expect(throws: DiagnosticError.self) { try edit(.addRow, [.key("rows")], index: 0, in: "rows: [{id: A}, {id: B}]\n") }
+        #expect(throws: DiagnosticError.self) { try edit(.set, [.key("id")], text: "", in: "id: A\n") }  // no YAML left
+    }
+
+    /// The scalar YAML reads at `path` of `text`.
+    func value(_ path: [YAMLPathStep], in text: String) throws -> String? {
+        var node = try YAMLSpan.read(text, file: "t.yaml")
+        for step in path {
+            switch step {
+            case .key(let key): node = try #require(node[key])
+            case .index(let i): node = node.children[i]
+            }
+        }
+        return node.scalar
+    }
+
+    @Test("a text YAML would not read back plain is double-quoted: a ` #` (not a comment), a leading #, `: `, a quote and a backslash")
+    func quotedWhenPlainWouldNotReadBack() throws {
+        let to: [YAMLPathStep] = [.key("rows"), .index(0), .key("to")]
+        let source = "face-id-launch-lock.zh.md §4 #step 2"
+        let cited = try edit(.set, to, text: source)
+        #expect(changed(Self.text, cited) == ["    to: \"face-id-launch-lock.zh.md §4 #step 2\""])
+        #expect(try value(to, in: cited) == source)
+        let hash = try edit(.set, to, text: "#step")
+        #expect(changed(Self.text, hash) == ["    to: \"#step\""])
+        let colon = try edit(.set, to, text: "a: b")
+        #expect(changed(Self.text, colon) == ["    to: \"a: b\""])
+        #expect(try value(to, in: colon) == "a: b")
+        let escapes = try edit(.set, to, text: "#say \"hi\" C:\\temp")
+        #expect(changed(Self.text, escapes) == ["    to: \"#say \\\"hi\\\" C:\\\\temp\""])
+        #expect(try value(to, in: escapes) == "#say \"hi\" C:\\temp")
+        // Where plain reads back as typed, it stays plain: quotes and backslashes inside, wide characters, a # in a word.
+        for text in ["say \"hi\" C:\\temp", "Grace — 宽限期 🙂", "§4#step", "a:b", "it's"] {
+            let out = try edit(.set, to, text: text)
+            #expect(changed(Self.text, out) == ["    to: \(text)"])
+            #expect(try value(to, in: out) == text)
+        }
+        // The line's own comment stays after the quoted value.
+        let id = try edit(.set, [.key("id")], text: "t #2")
+        #expect(changed(Self.text, id) == ["id: \"t #2\"   # trailing comment"])
+    }
+
+    @Test("every text typed reads back as exactly that text: indicators, spaces kept, flow punctuation, controls, unicode")
+    func everyTextReadsBack() throws {
+        let texts = ["- x", "? x", ": x", "*x", "&x y", "!x", "!!str 5", "|", ">", "%x", "@x", "`x", ",x", "]x", "}x",
+                     " Open", "Open ", "  a  b  ", "\tx", "a #", "a\u{85}b", "a\u{2028}b", "x\u{0}y", "a\rb", "\u{FEFF}x",
+                     "宽限期 #二", "𝔘 ✓ #🙂", "null", "~", "true", "12", "a\tb"]
+        let paths: [[YAMLPathStep]] = [[.key("rows"), .index(0), .key("to")], [.key("rows"), .index(1), .key("to")],
+                                       [.key("rows"), .index(0), .key("when"), .key("away")], [.key("rows"), .index(0), .key("when"), .key("phase")],
+                                       [.key("id")]]
+        for path in paths {
+            for text in texts {
+                let out = try edit(.set, path, text: text)
+                #expect(try value(path, in: out) == text, "\(path) \(text.debugDescription): \(out)")
+                let rest = changed(Self.text, out)
+                #expect(rest.count <= 1 || (path.count > 1 && path[1] == .index(1)), "\(rest)")  // one line changed, or one added (row 1 had no `to`)
+            }
+        }
+        let flow = try edit(.set, [.key("rows"), .index(0), .key("when"), .key("away")], text: "a, enabled: false")
+        #expect(changed(Self.text, flow) == ["    when: {away: \"a, enabled: false\", enabled: true}"])
+    }
+
+    @Test("a text starting with a quote or a bracket is YAML: written as it is when YAML reads all of it, else refused, nothing changed")
+    func yamlTextReadsWhole() throws {
+        let to: [YAMLPathStep] = [.key("rows"), .index(0), .key("to")]
+        #expect(changed(Self.text, try edit(.set, to, text: " 'it''s' ")) == ["    to: 'it''s'"])
+        #expect(try value(to, in: try edit(.set, to, text: "'it''s'")) == "it's")
+        #expect(changed(Self.text, try edit(.set, [.key("rows"), .index(2), .key("effects")], text: "[prompt, cover]")) == ["    effects: [prompt, cover]"])
+        for text in ["\"Open\" # why", "[prompt] #x", "{a: 1} b", "\"Open", "[draft] Open"] {
+            #expect(throws: DiagnosticError.self, "\(text)") { try edit(.set, to, text: text) }
+        }
+        let comment = #expect(throws: DiagnosticError.self) { try edit(.set, to, text: "\"Open\" # why") }
+        #expect(comment?.diagnostics.first?.message.contains("YAML would read the cell as \"Open\", not as all of the text") == true)
+        let open = #expect(throws: DiagnosticError.self) { try edit(.set, to, text: "[Open") }
+        #expect(open?.diagnostics.first?.message.contains("would break the file's YAML") == true)
     }
 
     @Test("spans: a scalar after wide characters ends where its text does; a block collection ends with its last child")

@@ -106,6 +106,21 @@ struct WorkbenchAPITests {
         #expect(missing.status == 422)
     }
 
+    @Test("a cell's text with ` #` is kept whole: double-quoted in the answer's text, so YAML reads it back as typed")
+    func editKeepsHash() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let typed = "face-id-launch-lock.zh.md §4 #step 2"
+        let answer = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers, "focus": Self.triggers,
+                                                  "edit": ["op": "set", "path": ["rows", 0, "source"], "text": typed]])
+        #expect(answer.status == 200)
+        let text = try #require(answer.json["text"] as? String)
+        let changed = WorkbenchBrowserTests.changedLines(try bench.text(Self.triggers), text)
+        #expect(changed.map(\.new) == ["    source: \"face-id-launch-lock.zh.md §4 #step 2\""])
+        let rows = try #require(try YAMLSpan.read(text, file: Self.triggers)["rows"])
+        #expect(rows.children.first?["source"]?.scalar == typed)
+    }
+
     @Test("a run with an unsaved wrong edge: the affected specs run (the machine and the scenario sets that use it), the row fails against the core, the tour too")
     func runAffected() throws {
         let bench = try Bench()

@@ -34,7 +34,7 @@ public enum YAMLPathStep: Hashable, Sendable, Codable, CustomStringConvertible {
 public struct SpecEdit: Hashable, Sendable, Codable {
     /// What the edit does.
     public enum Operation: String, Hashable, Sendable, Codable {
-        /// `path` names a cell (a mapping's key): its value's text becomes `text`; an empty `text` removes the key,
+        /// `path` names a cell (a mapping's key): its value's text becomes `text`; a blank `text` removes the key,
         /// and a key not yet written is added to its mapping.
         case set
         /// `path` names a list of rows: a copy of row `index` (with a new id) goes right after it.
@@ -49,7 +49,8 @@ public struct SpecEdit: Hashable, Sendable, Codable {
     public var op: Operation
     /// The cell (`set`) or the list of rows (the row operations).
     public var path: [YAMLPathStep]
-    /// The cell's new text, as YAML (`set`).
+    /// The cell's new text (`set`). Starting (after spaces) with a quote or a bracket, it is YAML, written as it is;
+    /// any other text is the value itself, written plain when YAML reads it back exactly, else double-quoted.
     public var text: String?
     /// The row (the row operations).
     public var index: Int?

@@ -1,23 +1,76 @@
 extension SpecTextEditor {
     /// Sets the cell at `path` (ending with a key) to `text`: replaces the value's text, removes the key when `text`
-    /// is empty, or adds the key to its mapping when it is not written yet.
+    /// is blank, or adds the key to its mapping when it is not written yet. The text is written as one of its
+    /// `writings`, the first that YAML reads back as typed.
     static func set(_ path: [YAMLPathStep], to text: String, in root: YAMLSpan, lines: inout LineText, file: String) throws(DiagnosticError) {
         guard case .key(let key)? = path.last else { throw refusal("a cell is a key of a row", file) }
         guard let parent = node(at: Array(path.dropLast()), in: root), parent.kind == .mapping else {
             throw refusal("there is no row at \(path.dropLast().map(\.description).joined(separator: "."))", file)
         }
-        let value = text.trimmingSpaces
-        guard !value.contains("\n") else { throw refusal("a cell holds one line: edit a longer value in the file", file) }
+        guard !text.contains("\n") else { throw refusal("a cell holds one line: edit a longer value in the file", file) }
         let entries = parent.entries
-        if let i = entries.firstIndex(where: { $0.key.scalar == key }) {
-            if value.isEmpty {
-                try remove(entry: i, of: parent, lines: &lines, file: file)
-            } else {
+        let i = entries.firstIndex { $0.key.scalar == key }
+        if text.isBlank {
+            if let i { try remove(entry: i, of: parent, lines: &lines, file: file) }
+            _ = try reread(lines.text, file: file)
+            return
+        }
+        var problem: DiagnosticError?
+        for writing in writings(of: text) {
+            var edited = lines
+            if let i {
                 let old = entries[i].value
-                lines.replace(old.start, lines.trimmed(old.end, after: old.start), with: value)
+                edited.replace(old.start, edited.trimmed(old.end, after: old.start), with: writing.text)
+            } else {
+                add(key: key, value: writing.text, to: parent, lines: &edited)
             }
-        } else if !value.isEmpty {
-            add(key: key, value: value, to: parent, lines: &lines)
+            do throws(DiagnosticError) {
+                try readBack(writing, at: path, in: edited, file: file)
+                lines = edited
+                return
+            } catch {
+                problem = error
+            }
+        }
+        throw problem ?? refusal("the text cannot be written", file)
+    }
+
+    /// One way to write a cell's text: the text written, and the scalar YAML must read back from it (nil: the text is
+    /// YAML, a quoted scalar or a flow collection, to be read as YAML reads it).
+    struct Writing {
+        var text: String
+        var value: String?
+    }
+
+    /// How a cell's text may be written, in the order tried. A text that starts (after spaces) with a quote or a
+    /// bracket is YAML, written as it is. Any other text is the value itself: written plain when YAML reads it back
+    /// exactly (so not with a ` #`, a `: `, a leading indicator, leading or trailing spaces), else double-quoted.
+    static func writings(of text: String) -> [Writing] {
+        let yaml = text.trimmingSpaces
+        if let first = yaml.unicodeScalars.first, "\"'[{".unicodeScalars.contains(first) {
+            return [Writing(text: yaml, value: nil)]
+        }
+        let quoted = Writing(text: QuotedText.quote(text, QuotedText.yaml), value: text)
+        return yaml == text ? [Writing(text: text, value: text), quoted] : [quoted]
+    }
+
+    /// Checks that the edited text reads as YAML, and that the cell at `path` reads back as `writing`: its whole text,
+    /// and its scalar when the writing names one. Throws the refusal that says what went wrong otherwise.
+    static func readBack(_ writing: Writing, at path: [YAMLPathStep], in lines: LineText, file: String) throws(DiagnosticError) {
+        let asValue = writing.value != nil
+        let advice = asValue ? "edit the file" : "write the value in quotes, or as YAML"
+        let root = try reread(lines.text, file: file, advice: advice)
+        guard let node = node(at: path, in: root) else {
+            throw refusal("the cell would not be found again at \(path.map(\.description).joined(separator: ".")): \(advice)", file)
+        }
+        let written = lines.slice(node.start, lines.trimmed(node.end, after: node.start))
+        if asValue {
+            guard written == writing.text, node.scalar == writing.value else {
+                throw refusal("YAML would not read the text back as typed, even in double quotes: edit the file", file)
+            }
+        } else if written != writing.text {
+            throw refusal("YAML would read the cell as \(written), not as all of the text (the rest would be a comment or another " +
+                          "value): write the whole value inside its quotes or brackets", file)
         }
     }
 

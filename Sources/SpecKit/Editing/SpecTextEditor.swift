@@ -1,7 +1,7 @@
 /// Applies a table editor's `SpecEdit` to a spec file's text. Only the edited node's text changes (a row operation:
 /// the row's own lines); every other byte, comments, key order, quoting and blank lines included, stays as it was.
 /// Refuses, with a located error and no change, an edit it cannot make exactly (a path that names nothing, a row of a
-/// list written in flow style, a text that would break the file's YAML).
+/// list written in flow style, a text that would break the file's YAML or would not read back as typed).
 public enum SpecTextEditor {
     /// The edited text.
     public static func apply(_ edit: SpecEdit, to text: String, file: String) throws(DiagnosticError) -> String {
@@ -10,6 +10,7 @@ public enum SpecTextEditor {
         switch edit.op {
         case .set:
             try set(edit.path, to: edit.text ?? "", in: root, lines: &lines, file: file)
+            return lines.text  // read back by `set` already
         case .addRow, .removeRow, .moveRow:
             let list = try rowList(edit.path, index: edit.index, in: root, file: file)
             let index = edit.index ?? 0
@@ -34,17 +35,22 @@ public enum SpecTextEditor {
             }
         }
         let result = lines.text
-        do {
-            _ = try YAMLSpan.read(result, file: file)
-        } catch {
-            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "the YAML does not read"
-            throw refusal("the edit would break the file's YAML (\(reason)): write the value in quotes, or as YAML", file)
-        }
+        _ = try reread(result, file: file)
         return result
     }
 
     static func refusal(_ message: String, _ file: String) -> DiagnosticError {
         DiagnosticError([Diagnostic(.error, id: "edit.refused", message, at: .file(file))])
+    }
+
+    /// The spans of an edited text; or, when it no longer reads as YAML, the refusal that says why.
+    static func reread(_ text: String, file: String, advice: String = "write the value in quotes, or as YAML") throws(DiagnosticError) -> YAMLSpan {
+        do {
+            return try YAMLSpan.read(text, file: file)
+        } catch {
+            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "the YAML does not read"
+            throw refusal("the edit would break the file's YAML (\(reason)): \(advice)", file)
+        }
     }
 
     /// The node at `path`, or nil.
