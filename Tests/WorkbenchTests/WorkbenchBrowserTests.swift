@@ -156,6 +156,51 @@ struct WorkbenchBrowserTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    @Test("typed slowly, key by key, a cell keeps what was typed (spaces, ` #`) while the text gets it double-quoted")
+    func slowTypingKeepsTheTypedText() throws {
+        guard Chromium.executable != nil else {
+            print("\n*** SKIPPED: the browser test of the workbench needs headless Chromium: run Scripts/bootstrap --browser ***\n")
+            return
+        }
+        let repository = try Self.repositoryWithSpecs()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let workbench = Workbench(folder: repository.appendingPathComponent("specs").path, registry: .standard, documents: nil)
+        let server = try workbench.listen()
+        server.start()
+        defer { server.stop() }
+        let browser = try Chromium()
+        try browser.open(workbench.url(of: server) + "#" + Self.file)
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.startsWith('lint:')", "the first lint")
+        try browser.wait(for: cell("source"), "the source cell")
+        let settled = "!S.inflight && S.pending.length === 0"
+        try browser.evaluate("(() => { const i = \(cell("source")); i.focus(); i.setSelectionRange(i.value.length, i.value.length); })()")
+        // Each key waits for the answer to the one before: the page is drawn again between keys.
+        for character in " #step 2" {
+            try browser.type(String(character))
+            try browser.wait(for: "\(settled) && document.activeElement === \(cell("source"))", "the edit of \(character)")
+        }
+        let typed = "face-id-launch-lock.zh.md §4 #step 2"
+        let shown = try browser.evaluate("\(cell("source")).value") as? String
+        #expect(shown == typed)
+        let text = try #require(try browser.evaluate("S.files['\(Self.file)'].text") as? String)
+        let line = text.components(separatedBy: "\n").first { $0.hasPrefix("    source: ") && $0.contains("#") } ?? "none"
+        #expect(text.contains("  - id: \(Self.row)\n    source: \"\(typed)\"\n"), "the source line with a #: \(line)")
+
+        // A text YAML cannot take is refused key by key: the banner says why, the cell keeps what was typed, the text
+        // keeps the cell as it was.
+        try browser.evaluate("(() => { const i = \(cell("to")); i.focus(); i.select(); })()")
+        for character in "[Open" {
+            try browser.type(String(character))
+            try browser.wait(for: "\(settled) && document.activeElement === \(cell("to"))", "the edit of \(character)")
+        }
+        #expect(try browser.evaluate("\(cell("to")).value") as? String == "[Open")
+        let banner = try browser.evaluate("document.querySelector('#banner').textContent") as? String ?? ""
+        #expect(banner.contains("The edit was not made") && banner.contains("would break the file's YAML"), "\(banner)")
+        let after = try #require(try browser.evaluate("S.files['\(Self.file)'].text") as? String)
+        #expect(after == text)
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     /// A JavaScript string literal holding `text`.
     static func jsString(_ text: String) -> String {
         let data = try? JSONEncoder().encode(text)

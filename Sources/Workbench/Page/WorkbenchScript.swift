@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, diagrams: {}, lastRun: null };
+  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -67,8 +67,11 @@ async function analyze(select) {
 // Edits go to the server one at a time, in order. While one is on its way, a keystroke in the same cell replaces the
 // waiting keystroke of that cell (each sends the cell's whole text); any other edit waits behind it. Adding, removing
 // or moving a row renumbers the rows, so the cells stay read-only until the page is drawn again from the new text.
+// The cell being typed in keeps what was typed (the file may hold it double-quoted, or have refused it) until it is
+// drawn again without the focus.
 function edit(file, op) {
   if (op.op !== 'set') document.querySelectorAll('#main input').forEach(i => { i.readOnly = true; });
+  S.typed = op.op === 'set' ? { file, cell: JSON.stringify(op.path), text: op.text } : null;
   const last = S.pending[S.pending.length - 1];
   const sameCell = last && last.file === file && last.edit.op === 'set' && op.op === 'set' &&
     JSON.stringify(last.edit.path) === JSON.stringify(op.path);
@@ -189,7 +192,8 @@ function render() {
   main.replaceChildren(S.view === 'review' ? renderReview() : renderSpec());
   if (focus) {
     const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
-    if (input) { if (S.pending.length || S.inflight) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
+    const typed = S.typed && S.typed.file === S.current && S.typed.cell === focus && S.typed.text === caret[2];
+    if (input) { if (S.pending.length || S.inflight || typed) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
   }
   // The same view drawn again keeps its place; another view, file or tab starts at its top.
   const shown = [S.view, S.current, S.tab].join('\n');
