@@ -48,8 +48,8 @@ extension Workbench {
         var version: String
     }
 
-    /// Writes a file over the version the page read, atomically; refuses a stale version, a path outside the folder
-    /// and a text over the size limit, writing nothing.
+    /// Writes a file over the version the page read, atomically and keeping its permissions; refuses a stale version,
+    /// a path outside the folder and a text over the size limit, writing nothing.
     func saveRoute(_ request: HTTPRequest) -> HTTPResponse {
         Self.answer { () throws(ResponseError) in
             let save = try Self.body(request, as: SaveRequest.self).get()
@@ -63,10 +63,10 @@ extension Workbench {
                 guard SHA256.hex(current) == save.version else {
                     throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; reload the file to see the other change, then make them again", status: 409))
                 }
-                do {
-                    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                do throws(FileReplacement.Failure) {
+                    try FileReplacement.write(bytes, to: path)
                 } catch {
-                    throw ResponseError(Self.json(error: "could not write \(save.file): \(error.localizedDescription)", status: 500))
+                    throw ResponseError(Self.json(error: "could not write \(save.file) (it is unchanged): \(error.description)", status: 500))
                 }
             }
             return Self.json(FileView(path: save.file, text: save.text, version: SHA256.hex(bytes)))

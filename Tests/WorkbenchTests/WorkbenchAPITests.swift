@@ -121,6 +121,24 @@ struct WorkbenchAPITests {
         #expect(rows.children.first?["source"]?.scalar == typed)
     }
 
+    @Test("a save keeps the file's permissions: 0664 and 0600", arguments: [0o664, 0o600])
+    func saveKeepsMode(_ permissions: Int) throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let path = bench.base.appendingPathComponent("specs").appendingPathComponent(Self.triggers).path
+        try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+        let files = try #require(try bench.call("/api/files").json["list"] as? [[String: Any]])
+        let version = try #require(files.first { $0["path"] as? String == Self.triggers }?["version"] as? String)
+        let text = try bench.text(Self.triggers) + "# saved\n"
+        let saved = try bench.call("/api/save", ["file": Self.triggers, "text": text, "version": version])
+        #expect(saved.status == 200)
+        #expect(try bench.text(Self.triggers) == text)
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == permissions, "0\(String(mode, radix: 8))")
+        let left = try FileManager.default.contentsOfDirectory(atPath: bench.base.appendingPathComponent("specs").path)
+        #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)")
+    }
+
     @Test("a run with an unsaved wrong edge: the affected specs run (the machine and the scenario sets that use it), the row fails against the core, the tour too")
     func runAffected() throws {
         let bench = try Bench()

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// Replaces a file's bytes atomically and keeps its permissions: the bytes go to a new file beside it, which gets the
+/// old file's mode (and group, where the process may give it) before it is flushed and renamed over the old one. A
+/// reader sees the old text or the new, whole; a failure leaves the old file as it was and no temporary file behind.
+/// (Foundation's atomic write makes the new file with the default mode, so a 0664 or 0600 file came out 0644.)
+public enum FileReplacement {
+    /// Why a file could not be written.
+    public struct Failure: Error, CustomStringConvertible {
+        /// One sentence.
+        public var description: String
+    }
+
+    /// Writes `bytes` over the file at `path`, or makes it (with the default mode) when there is none.
+    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        var old = stat()
+        let exists = stat(path, &old) == 0
+        let (descriptor, temporary) = try create(beside: path)
+        var failed: Failure?
+        if exists {
+            _ = fchown(descriptor, uid_t.max, old.st_gid)  // best effort: only a member of the group may give it
+            if fchmod(descriptor, old.st_mode & 0o7777) != 0 { failed = failure("could not set its permissions") }
+        }
+        if failed == nil, !writeAll(bytes, to: descriptor) { failed = failure("could not write it") }
+        if failed == nil, fsync(descriptor) != 0 { failed = failure("could not flush it to disk") }
+        if close(descriptor) != 0, failed == nil { failed = failure("could not close it") }
+        if failed == nil, rename(temporary, path) != 0 { failed = failure("could not put it in place") }
+        if let failed {
+            unlink(temporary)
+            throw failed
+        }
+    }
+
+    /// A new, empty file in the folder of `path` (`.<name>.<random>.tmp`: hidden, and not a `.yaml` file), open for
+    /// writing, and its path.
+    static func create(beside path: String) throws(Failure) -> (Int32, String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        for _ in 0..<16 {
+            let temporary = folder + "." + name + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { throw failure("could not make a temporary file beside it") }
+        }
+        throw failure("could not make a temporary file beside it")
+    }
+
+    /// A failure, with the system's reason.
+    static func failure(_ what: String) -> Failure {
+        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// Writes all of `bytes` to an open file (again after an interruption); false, with `errno` set, when it cannot.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += count
+    }
+    return true
+}

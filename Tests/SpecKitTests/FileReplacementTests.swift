@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import SpecKit
+
+/// `FileReplacement`: a file's bytes replaced atomically, its permissions kept, no temporary file left behind.
+@Suite("Replacing a file's bytes")
+struct FileReplacementTests {
+    /// A fresh folder, removed by `body`'s end.
+    func inFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-replace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
+    func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    @Test("the new bytes are in place and the file keeps its mode: 0664, 0600, 0640, 0755", arguments: [0o664, 0o600, 0o640, 0o755])
+    func keepsMode(_ permissions: Int) throws {
+        try inFolder { folder in
+            let path = folder.appendingPathComponent("a.yaml").path
+            try Data("id: old\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            try FileReplacement.write(Array("id: new — 宽限期\n".utf8), to: path)
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "id: new — 宽限期\n")
+            let kept = try mode(path)
+            #expect(kept == permissions, "0\(String(kept, radix: 8))")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.yaml"])
+        }
+    }
+
+    @Test("a file not there yet is made; an empty text is written as none")
+    func newFile() throws {
+        try inFolder { folder in
+            let path = folder.appendingPathComponent("b.yaml").path
+            try FileReplacement.write(Array("x: 1\n".utf8), to: path)
+            #expect(FileManager.default.contents(atPath: path) == Data("x: 1\n".utf8))
+            try FileReplacement.write([], to: path)
+            #expect(FileManager.default.contents(atPath: path) == Data())
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["b.yaml"])
+        }
+    }
+
+    @Test("a failure says why, leaves what was there, and no temporary file: a folder at the path, a missing folder")
+    func failures() throws {
+        try inFolder { folder in
+            let directory = folder.appendingPathComponent("c.yaml")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            let error = #expect(throws: FileReplacement.Failure.self) { try FileReplacement.write(Array("x: 1\n".utf8), to: directory.path) }
+            #expect(error?.description.hasPrefix("could not put it in place: ") == true, "\(error?.description ?? "")")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["c.yaml"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+            let missing = folder.appendingPathComponent("none/d.yaml").path
+            #expect(throws: FileReplacement.Failure.self) { try FileReplacement.write(Array("x: 1\n".utf8), to: missing) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["c.yaml"])
+        }
+    }
+}
