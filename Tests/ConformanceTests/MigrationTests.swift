@@ -263,6 +263,27 @@ struct MigrationTests {
         #expect(twice.files.allSatisfy { !$0.changed } && twice.rewrites.isEmpty)
     }
 
+    @Test("migrate writes each changed file over itself, keeping its permissions (0600, 0664)")
+    func writeKeepsMode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-migrate-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.here.appendingPathComponent("Languages/language-2"), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try SpecCompiler.discover([folder.path])
+        for (n, path) in paths.enumerated() {
+            try FileManager.default.setAttributes([.posixPermissions: n % 2 == 0 ? 0o600 : 0o664], ofItemAtPath: path)
+        }
+        let migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: [folder.path], write: true)
+        #expect(migration.errors.isEmpty)
+        let rewritten = paths.indices.filter { n in migration.files.contains { $0.path == paths[n] && $0.changed } }
+        #expect(Set(rewritten.map { $0 % 2 }) == [0, 1], "files of both modes are rewritten (else the test proves less)")
+        for (n, path) in paths.enumerated() {
+            let file = try #require(migration.files.first { $0.path == path })
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == file.migrated)
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode == (n % 2 == 0 ? 0o600 : 0o664), "\(path): 0\(String(mode, radix: 8))")
+        }
+    }
+
     @Test("a spec that says an older language is one located finding that names the command")
     func oldLanguageDeclared() {
         let c = Self.compile([("specs/a.yaml", "id: a\nkind: decision\nlanguage: 2\ntitle: t\nsource: s\nfixture: launch-gates\n")])

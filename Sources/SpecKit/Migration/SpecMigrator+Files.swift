@@ -6,8 +6,8 @@ extension SpecMigrator {
 
     /// Migrates the spec files under `paths` (files, or folders searched for `.yaml` and `.yml`), and, unless
     /// `write` is false, replaces each changed file atomically (a temporary file renamed over it, so a failure
-    /// leaves the old text whole). A file that cannot be read or is not valid UTF-8 is an error and is left alone;
-    /// every file with an error is in `notMigrated`.
+    /// leaves the old text whole) keeping its permissions. A file that cannot be read or is not valid UTF-8 is an
+    /// error and is left alone; every file with an error is in `notMigrated`.
     public func migrate(paths: [String], write: Bool) throws(DiagnosticError) -> SpecMigration {
         let files = try SpecCompiler.discover(paths)
         var sources: [(path: String, text: String)] = []
@@ -31,10 +31,10 @@ extension SpecMigrator {
         result.notMigrated = (result.notMigrated + unreadablePaths).sorted()
         guard write else { return result }
         for file in result.files where file.changed {
-            do {
-                try file.migrated.write(toFile: file.path, atomically: true, encoding: .utf8)
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(Array(file.migrated.utf8), to: file.path)
             } catch {
-                result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.localizedDescription)",
+                result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.description)",
                                                 at: .file(file.path)))
                 result.notMigrated.append(file.path)
             }
