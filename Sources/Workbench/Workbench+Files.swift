@@ -49,7 +49,7 @@ extension Workbench {
     }
 
     /// Writes a file over the version the page read, atomically and keeping its permissions; refuses a stale version,
-    /// a path outside the folder and a text over the size limit, writing nothing.
+    /// a path outside the folder, a text over the size limit and an `unsavable` one, writing nothing.
     func saveRoute(_ request: HTTPRequest) -> HTTPResponse {
         Self.answer { () throws(ResponseError) in
             let save = try Self.body(request, as: SaveRequest.self).get()
@@ -58,6 +58,7 @@ extension Workbench {
             guard bytes.count <= maximumFileSize else {
                 throw ResponseError(Self.json(error: "the text is \(bytes.count) bytes; a spec file may have at most \(maximumFileSize)", status: 413))
             }
+            if let reason = Self.unsavable(bytes, file: save.file) { throw ResponseError(Self.json(error: reason, status: 422)) }
             try saves.with { () throws(ResponseError) in
                 let current = try read(save.file)
                 guard SHA256.hex(current) == save.version else {
@@ -71,5 +72,19 @@ extension Workbench {
             }
             return Self.json(FileView(path: save.file, text: save.text, version: SHA256.hex(bytes)))
         }
+    }
+
+    /// Why a text may not be saved over `file` at all, or nil: a NUL character (no YAML file may hold one), or no text
+    /// but spaces and line breaks (saving it would erase the file, which the page never means: an edit cannot empty a
+    /// file, and an empty file is not a spec).
+    static func unsavable(_ bytes: [UInt8], file: String) -> String? {
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].count { $0 == 0x0A } + 1
+            return "the text holds a NUL character (U+0000) on line \(line), which no YAML file may hold: \(file) was not written"
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return "the text is empty: saving it would erase \(file), so it was not written. To remove a file, delete it in the folder"
+        }
+        return nil
     }
 }

@@ -113,6 +113,25 @@ final class WorkbenchSafetyTests {
         }
     }
 
+    @Test("a save of an empty or blank text, or of one with a NUL character, is refused (422) and writes nothing")
+    func emptyOrNul() throws {
+        let (text, version) = try current
+        let before = try snapshot()
+        let refusals = ["": "the text is empty: saving it would erase \(file), so it was not written",
+                        " \n\t\r\n\n": "the text is empty: saving it would erase \(file), so it was not written",
+                        "\u{0}": "the text holds a NUL character (U+0000) on line 1, which no YAML file may hold",
+                        text + "# a\u{0}b\n": "the text holds a NUL character (U+0000) on line \(text.split(separator: "\n", omittingEmptySubsequences: false).count)"]
+        for (candidate, reason) in refusals {
+            let answer = try save(file, text: candidate, version: version, token: token)
+            #expect(answer.status == 422, "\(candidate.debugDescription): \(answer.status)")
+            let error = (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? String ?? ""
+            #expect(error.hasPrefix(reason), "\(candidate.debugDescription): \(answer.body)")
+        }
+        #expect(try snapshot() == before)
+        // A text with something in it but spaces goes through, even one that is not a spec yet.
+        #expect(try save(file, text: "# only a comment\n", version: version, token: token).status == 200)
+    }
+
     @Test("a save to a path outside the folder, in a subfolder, hidden, not YAML, or through a link out is refused (403)")
     func outsideTheFolder() throws {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.yaml").path, withDestinationPath: outside.path)
