@@ -6,8 +6,8 @@ import LocalHTTP
 import AppLockFixtures
 
 /// Every refusal of the workbench's server, over a real socket: a write without the token, with a stale version, to a
-/// path outside the folder, from another site or another host name, or too large is refused with a sentence and
-/// writes nothing; malformed requests get a status, never a crash.
+/// path outside the folder, from another site or another host name, too large, empty or with a NUL character is
+/// refused with a sentence and writes nothing; malformed requests get a status, never a crash.
 @Suite("The workbench refuses what it must")
 final class WorkbenchSafetyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
