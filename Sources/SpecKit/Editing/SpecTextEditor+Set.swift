@@ -42,16 +42,16 @@ extension SpecTextEditor {
         var value: String?
     }
 
-    /// How a cell's text may be written, in the order tried. A text that starts (after spaces) with a quote or a
-    /// bracket is YAML, written as it is. Any other text is the value itself: written plain when YAML reads it back
-    /// exactly (so not with a ` #`, a `: `, a leading indicator, leading or trailing spaces), else double-quoted.
+    /// How a cell's text may be written, in the order tried. Spaces around it are dropped, as a spreadsheet's cell
+    /// drops them (a value that needs them is typed in quotes). A text that then starts with a quote or a bracket is
+    /// YAML, written as it is. Any other text is the value itself: written plain when YAML reads it back exactly (so
+    /// not with a ` #`, a `: `, a leading indicator), else double-quoted.
     static func writings(of text: String) -> [Writing] {
-        let yaml = text.trimmingSpaces
-        if let first = yaml.unicodeScalars.first, "\"'[{".unicodeScalars.contains(first) {
-            return [Writing(text: yaml, value: nil)]
+        let value = text.trimmingSpaces
+        if let first = value.unicodeScalars.first, "\"'[{".unicodeScalars.contains(first) {
+            return [Writing(text: value, value: nil)]
         }
-        let quoted = Writing(text: QuotedText.quote(text, QuotedText.yaml), value: text)
-        return yaml == text ? [Writing(text: text, value: text), quoted] : [quoted]
+        return [Writing(text: value, value: value), Writing(text: QuotedText.quote(value, QuotedText.yaml), value: value)]
     }
 
     /// Checks that the edited text reads as YAML, and that the cell at `path` reads back as `writing`: its whole text,
