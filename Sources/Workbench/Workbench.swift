@@ -20,7 +20,8 @@ public struct Workbench: Sendable {
     public let documents: String?
     /// The secret every API request carries.
     public let token: String
-    /// The host names a request may be addressed to.
+    /// The host names a request may be addressed to: the loopback names and the listening address (every address
+    /// of the machine, and its name, when it listens on all of them).
     public let hosts: Set<String>
     /// The most bytes a spec file may have (the loader's limit).
     public let maximumFileSize: Int
@@ -35,7 +36,9 @@ public struct Workbench: Sendable {
         self.registry = registry
         self.documents = documents.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         self.token = token
-        self.hosts = ["127.0.0.1", "localhost", "[::1]", host]
+        // Listening on every interface, it answers to each of the machine's own addresses and its name.
+        let everywhere = ["0.0.0.0", "::", "[::]"].contains(host)
+        self.hosts = Set(["127.0.0.1", "localhost", "[::1]", host]).union(everywhere ? LocalAddresses.all() : [])
         self.maximumFileSize = YAMLLimits.default.maximumFileSize
     }
 
