@@ -104,6 +104,11 @@ struct WorkbenchAPITests {
         let missing = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers,
                                                    "edit": ["op": "removeRow", "path": ["rows"], "index": 999]])
         #expect(missing.status == 422)
+        // An operation the API does not have is named, not called JSON that does not parse.
+        let unknown = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers,
+                                                   "edit": ["op": "frobnicate", "path": ["rows"]]])
+        #expect(unknown.status == 400)
+        #expect((unknown.json["error"] as? String)?.contains("'edit.op' is not a value it takes") == true, "\(unknown.json)")
     }
 
     @Test("a cell's text with ` #` is kept whole: double-quoted in the answer's text, so YAML reads it back as typed")
