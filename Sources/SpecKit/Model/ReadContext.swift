@@ -113,6 +113,8 @@ final class ReadContext {
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
               missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
         var byKey = KeyedNodes(entries)
+        // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
+        var suggested: Set<String> = []
         for entry in entries {
             guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
@@ -122,11 +124,13 @@ final class ReadContext {
                 byKey.accept(entry, key: key)
             } else {
                 let allowed = required + optional
+                let closest = Suggest.closest(to: key, in: allowed)
+                if let closest { suggested.insert(closest) }
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
-                      at: entry.key.location, hint: Suggest.closest(to: key, in: allowed).map { "did you mean '\($0)'?" })
+                      at: entry.key.location, hint: closest.map { "did you mean '\($0)'?" })
             }
         }
-        for key in required where byKey[key] == nil {
+        for key in required where byKey[key] == nil && !suggested.contains(key) {
             error("spec.missing-key", "\(what()) needs '\(key)'", at: node.location, hint: missingHint(key))
         }
         return byKey
