@@ -49,6 +49,30 @@ struct SpecTextEditorTests {
         #expect(changed(Self.text, id) == ["id: t.other   # trailing comment"])
     }
 
+    @Test("a file saved with CRLF line endings is edited as any other, and every line keeps its CRLF")
+    func crlfFile() throws {
+        func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
+        let source = crlf(Self.text)
+        // The same edits give the same texts, with CRLF endings: a cell, a key added, a row added and removed.
+        let edits: [(SpecEdit.Operation, [YAMLPathStep], String?, Int?)] = [
+            (.set, [.key("rows"), .index(0), .key("to")], "Open", nil),
+            (.set, [.key("rows"), .index(1), .key("to")], "Open", nil),
+            (.set, [.key("rows"), .index(0), .key("to")], "a #b", nil),
+            (.set, [.key("rows"), .index(2), .key("effects")], "", nil),
+            (.addRow, [.key("rows")], nil, 0),
+            (.removeRow, [.key("rows")], nil, 1),
+        ]
+        for (op, path, text, index) in edits {
+            let plain = try edit(op, path, text: text, index: index)
+            let edited = try edit(op, path, text: text, index: index, in: source)
+            #expect(edited == crlf(plain), "\(op) \(path): \(edited.debugDescription)")
+        }
+        // A file with one LF line among CRLF ones keeps it where it was.
+        let mixed = source.replacingOccurrences(of: "kind: machine\r\n", with: "kind: machine\n")
+        let out = try edit(.set, [.key("rows"), .index(0), .key("to")], text: "Open", in: mixed)
+        #expect(out == mixed.replacingOccurrences(of: "to: Locked\r\n\r\n", with: "to: Open\r\n\r\n"))
+    }
+
     @Test("a flow value inside a flow mapping, and a whole flow mapping, are replaced in place")
     func setFlow() throws {
         let inner = try edit(.set, [.key("rows"), .index(0), .key("when"), .key("away")], text: "\">= grace\"")

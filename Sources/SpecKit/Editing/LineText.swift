@@ -6,17 +6,33 @@ public struct LineText: Sendable {
     /// Whether the text ends with a line break.
     public let endsWithNewline: Bool
 
-    /// Splits a text into lines.
+    /// Whether each line ended with a carriage return before its line feed (a file saved with CRLF endings): kept as
+    /// it was, and not part of the line, so positions and edits never see it.
+    var returns: [Bool]
+    /// Whether the lines an edit adds end with a carriage return: when the text's first line does.
+    let addsReturns: Bool
+
+    /// Splits a text into lines at each line feed (a carriage return before it is the line's ending).
     public init(_ text: String) {
-        endsWithNewline = text.hasSuffix("\n")
-        var body = text
-        if endsWithNewline { body.removeLast() }
-        lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        var scalars = Array(text.unicodeScalars)
+        endsWithNewline = scalars.last == "\n"
+        if endsWithNewline { scalars.removeLast() }
+        lines = scalars.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        returns = lines.map { $0.last == "\r" }
+        for i in lines.indices where returns[i] { lines[i].removeLast() }
+        addsReturns = returns.first ?? false
     }
 
     /// The whole text.
     public var text: String {
-        lines.map(Self.string).joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+        var out = String.UnicodeScalarView()
+        for i in lines.indices {
+            if i > 0 { out.append("\n") }
+            out.append(contentsOf: lines[i])
+            if returns[i] { out.append("\r") }
+        }
+        if endsWithNewline { out.append("\n") }
+        return String(out)
     }
 
     /// Scalars as a string.
@@ -56,17 +72,23 @@ public struct LineText: Sendable {
         var middle = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         middle[0] = head + middle[0]
         middle[middle.count - 1] += tail
+        // The last line keeps the ending of the line the replaced text ended on; lines the text adds get the file's.
+        let endings = Array(repeating: addsReturns, count: middle.count - 1) + [returns[end.line - 1]]
         lines.replaceSubrange((start.line - 1)...(end.line - 1), with: middle)
+        returns.replaceSubrange((start.line - 1)...(end.line - 1), with: endings)
     }
 
     /// Removes whole lines (1-based, inclusive).
     mutating func removeLines(_ range: ClosedRange<Int>) {
         guard range.lowerBound >= 1, range.upperBound <= lines.count else { return }
         lines.removeSubrange((range.lowerBound - 1)...(range.upperBound - 1))
+        returns.removeSubrange((range.lowerBound - 1)...(range.upperBound - 1))
     }
 
     /// Inserts whole lines before line `line` (1-based; past the end appends).
     mutating func insertLines(_ new: [[Unicode.Scalar]], before line: Int) {
-        lines.insert(contentsOf: new, at: min(max(line - 1, 0), lines.count))
+        let at = min(max(line - 1, 0), lines.count)
+        lines.insert(contentsOf: new, at: at)
+        returns.insert(contentsOf: Array(repeating: addsReturns, count: new.count), at: at)
     }
 }
