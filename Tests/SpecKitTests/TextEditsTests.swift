@@ -18,6 +18,22 @@ struct TextEditsTests {
         #expect(edits.isRemoved(3) && !edits.isRemoved(4))
     }
 
+    @Test("a text with CRLF endings keeps them on every line, added lines included, as the same edits of its LF text")
+    func crlf() {
+        func edit(_ text: String) -> String {
+            var edits = TextEdits(text)
+            edits.insertLine("x", before: 2)
+            edits.removeLine(3)
+            _ = edits.replace("d", at: 4, column: 1, with: "dd")
+            edits.insertLine("z", before: 99)
+            return edits.applied()
+        }
+        #expect(edit("a\nb\nc\nd\n") == "a\nx\nb\ndd\nz\n")
+        #expect(edit("a\r\nb\r\nc\r\nd\r\n") == "a\r\nx\r\nb\r\ndd\r\nz\r\n")
+        // An LF line in a CRLF file keeps its LF.
+        #expect(edit("a\r\nb\nc\r\nd\r\n") == "a\r\nx\r\nb\ndd\r\nz\r\n")
+    }
+
     @Test("a removed last line is reported at the last line of the text, not past it")
     func removedLast() {
         var edits = TextEdits("a\nb\nc")

@@ -13,14 +13,12 @@ struct TextEdits {
     }
 
     private(set) var edits: [Edit] = []
-    private let lines: [[Unicode.Scalar]]
-    private let endsWithNewline: Bool
+    /// The text as lines, each line's ending (LF or CRLF) kept apart.
+    private let source: LineText
+    private var lines: [[Unicode.Scalar]] { source.lines }
 
     init(_ text: String) {
-        endsWithNewline = text.hasSuffix("\n")
-        var body = text
-        if endsWithNewline { body.removeLast() }
-        lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        source = LineText(text)
     }
 
     /// The text of `line` (1-based), or nil past the end.
@@ -94,21 +92,28 @@ struct TextEdits {
 
     /// The edited text.
     func applied() -> String {
-        var out: [String] = []
+        // Each line with its own ending; an inserted line takes the file's (CRLF when its first line has one).
+        var out: [(line: [Unicode.Scalar], cr: Bool)] = []
+        let inserted = { (edit: Edit) in (Array(edit.text.unicodeScalars), source.addsReturns) }
         for (index, row) in lines.enumerated() {
             let number = index + 1
-            for insert in edits where insert.insertLine && insert.line == number { out.append(insert.text) }
+            for insert in edits where insert.insertLine && insert.line == number { out.append(inserted(insert)) }
             if isRemoved(number) { continue }
             var scalars = row
             // Right to left, so the columns of the earlier edits on the line still hold.
             for edit in edits.filter({ !$0.insertLine && !$0.removeLine && $0.line == number }).sorted(by: { $0.column > $1.column }) {
                 scalars.replaceSubrange((edit.column - 1)..<(edit.column - 1 + edit.length), with: Array(edit.text.unicodeScalars))
             }
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars)
-            out.append(String(s))
+            out.append((scalars, source.returns[index]))
         }
-        for insert in edits where insert.insertLine && insert.line > lines.count { out.append(insert.text) }
-        return out.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
+        for insert in edits where insert.insertLine && insert.line > lines.count { out.append(inserted(insert)) }
+        var text = String.UnicodeScalarView()
+        for (i, row) in out.enumerated() {
+            if i > 0 { text.append("\n") }
+            text.append(contentsOf: row.line)
+            if row.cr { text.append("\r") }
+        }
+        if source.endsWithNewline { text.append("\n") }
+        return String(text)
     }
 }
