@@ -202,38 +202,18 @@ struct MigrationTests {
     }
 
     /// A language-2 scenario spec (version names) whose repeated step has a plain `expect:`, which language 2 already
-    /// rejected: language 1's construct under a language-2 header.
-    static let language2WithPlainExpect = """
-        id: gates.upd
-        kind: scenarios
-        language: 2
-        title: t
-        source: app-launch-gates.zh.md §更新门控
-        fixture: launch-gates
-        observe:
-          sheet: [none, forced, soft]
-        events:
-          launch:
-            min: [empty, v1_2]
-            latest: [empty, v1_3]
-          dismiss:
-        scenarios:
-          - id: LG-S-UPD-TWICE
-            source: app-launch-gates.zh.md §更新门控
-            steps:
-              - event: launch
-                with: {min: v1_2, latest: v1_3}
-                expect: {sheet: forced}
-              - event: dismiss
-                repeat: 2
-                expect: {sheet: forced}
-
-        """
+    /// rejected: language 1's construct under a language-2 header (Languages/language-2-plain-expect, which the CLI's
+    /// migrate tests run too).
+    static var language2WithPlainExpect: String {
+        get throws {
+            try String(contentsOf: here.appendingPathComponent("Languages/language-2-plain-expect/gates.upd.yaml"), encoding: .utf8)
+        }
+    }
 
     @Test("one run brings a language-2 file that holds a language-1 construct fully to language 3; a second run changes, rewrites and lists nothing")
     func oneRunFromLanguage2() throws {
         let product = try #require(try Self.folder(2).first { $0.path == "specs/gates.product.yaml" })
-        let sources = [product, ("specs/gates.upd.yaml", Self.language2WithPlainExpect)]
+        let sources = [product, ("specs/gates.upd.yaml", try Self.language2WithPlainExpect)]
         let once = SpecMigrator(catalog: FixtureRegistry.standard).migrate(sources)
         let file = try #require(once.files.first { $0.path == "specs/gates.upd.yaml" })
         #expect(file.migrated.contains("\n        expect-last: {sheet: forced}\n"), "\(file.migrated)")
@@ -301,7 +281,7 @@ struct MigrationTests {
         #expect(future.notMigrated == ["specs/f.yaml"] && future.migratedFiles.isEmpty)
         let mixed = SpecMigrator(catalog: FixtureRegistry.standard).migrate([("specs/f.yaml", "id: f\nkind: decision\nlanguage: 4\n"),
                                                                            ("specs/b.yaml", "id: b\nkind: [decision\n"),
-                                                                           ("specs/g.yaml", Self.language2WithPlainExpect)])
+                                                                           ("specs/g.yaml", try Self.language2WithPlainExpect)])
         #expect(mixed.notMigrated == ["specs/b.yaml", "specs/f.yaml"])
         #expect(mixed.migratedFiles.map(\.path) == ["specs/g.yaml"] && mixed.migratedFiles.allSatisfy(\.changed))
         #expect(Set(mixed.errors.map(\.location.file)) == Set(mixed.notMigrated), "each file not migrated has its located error")

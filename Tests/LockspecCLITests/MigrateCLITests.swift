@@ -5,33 +5,15 @@ import Testing
 /// line counts only what happened.
 @Suite("lockspec migrate")
 struct MigrateCLITests {
-    /// A language-2 scenario spec: version names, and a plain `expect:` on a repeated step (language 1's construct).
-    static let scenario = """
-        id: gates.upd
-        kind: scenarios
-        language: 2
-        title: t
-        source: app-launch-gates.zh.md §更新门控
-        fixture: launch-gates
-        observe:
-          sheet: [none, forced, soft]
-        events:
-          launch:
-            min: [empty, v1_2]
-            latest: [empty, v1_3]
-          dismiss:
-        scenarios:
-          - id: LG-S-UPD-TWICE
-            source: app-launch-gates.zh.md §更新门控
-            steps:
-              - event: launch
-                with: {min: v1_2, latest: v1_3}
-                expect: {sheet: forced}
-              - event: dismiss
-                repeat: 2
-                expect: {sheet: forced}
-
-        """
+    /// A language-2 scenario spec: version names, and a plain `expect:` on a repeated step (language 1's construct);
+    /// the migration tests' file.
+    static var scenario: String {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            return try String(contentsOf: root.appendingPathComponent("ConformanceTests/Languages/language-2-plain-expect/gates.upd.yaml"),
+                              encoding: .utf8)
+        }
+    }
 
     static func folder(_ files: [String: [UInt8]]) throws -> URL {
         let folder = try RunCLITests.folder()
@@ -42,7 +24,7 @@ struct MigrateCLITests {
     @Test("one run brings a language-2 file to language 3 and lint passes; the second run changes, rewrites and lists nothing")
     func oneRun() throws {
         let product = try Array(Data(contentsOf: URL(fileURLWithPath: RunCLITests.specs + "/gates.product.yaml")))
-        let folder = try Self.folder(["gates.product.yaml": product, "gates.upd.yaml": Array(Self.scenario.utf8)])
+        let folder = try Self.folder(["gates.product.yaml": product, "gates.upd.yaml": Array(try Self.scenario.utf8)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try CLITests.run(["migrate", folder.path])
         #expect(first.status == 0, "\(first.output)")
@@ -59,7 +41,7 @@ struct MigrateCLITests {
     func notMigrated() throws {
         let seven = Array("id: a\nkind: decision\nlanguage: 7\n".utf8), broken = Array("id: b\nkind: [decision\n  x: : :\n".utf8)
         let binary: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0xff, 0xfe, 0x00, 0x3e]
-        let folder = try Self.folder(["seven.yaml": seven, "broken.yaml": broken, "binary.yaml": binary, "good.yaml": Array(Self.scenario.utf8)])
+        let folder = try Self.folder(["seven.yaml": seven, "broken.yaml": broken, "binary.yaml": binary, "good.yaml": Array(try Self.scenario.utf8)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let r = try CLITests.run(["migrate", folder.path])
