@@ -47,8 +47,10 @@ struct LiteralGrammarTests {
     func languageTwoNameInList() {
         let versions = Domain.enumeration(["", "1.0", "1.2", "1.10"])
         guard case .failure(let e) = versions.parse("v1_2") else { Issue.record("v1_2 read as a member"); return }
-        #expect(e.message == "'v1_2' is not one of [\"\", 1.0, 1.2, 1.10]")
+        #expect(e.message == "'v1_2' is not one of [\"\", \"1.0\", \"1.2\", \"1.10\"]")
         #expect(e.hint == "write \"1.2\" (language 2 wrote it v1_2; 'lockspec migrate' rewrites every such name)")
+        // Versions and dates in a list are written quoted, as a spec writes them.
+        #expect(Domain.enumeration(["", "1.2", "2026-05-01", "v1", "draft"]).description == "[\"\", \"1.2\", \"2026-05-01\", v1, draft]")
         // A name whose value the list does not hold gets the ordinary did-you-mean, if any.
         guard case .failure(let other) = versions.parse("v1_3") else { Issue.record("v1_3 read as a member"); return }
         #expect(other.hint == nil)

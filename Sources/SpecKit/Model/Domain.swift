@@ -40,10 +40,13 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
     static let listedMembers = 20
 
     /// A member as a spec writes it: a literal that is empty or holds a space, a comma or a bracket is quoted (`""`,
-    /// `"invalid 1.x"`), so a list of members reads back as the list it is; a text expression (`main + " "`) is not.
+    /// `"invalid 1.x"`), so a list of members reads back as the list it is, and so is a version or a date (`"1.10"`,
+    /// `"2026-05-01"`: a digit first, then a dot or a dash), as the spec language asks them to be written; a text
+    /// expression (`main + " "`) is not.
     static func written(_ name: String) -> String {
         let expression = name.contains { "+(\"".contains($0) }
-        return name.isEmpty || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
+        let value = name.first?.isASCIIDigit == true && name.contains { $0 == "." || $0 == "-" }
+        return name.isEmpty || value || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
     }
 
     /// Whether conditions can test this domain (everything but text).
