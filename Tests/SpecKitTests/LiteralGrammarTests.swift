@@ -51,6 +51,9 @@ struct LiteralGrammarTests {
         #expect(e.hint == "write \"1.2\" (language 2 wrote it v1_2; 'lockspec migrate' rewrites every such name)")
         // Versions and dates in a list are written quoted, as a spec writes them.
         #expect(Domain.enumeration(["", "1.2", "2026-05-01", "v1", "draft"]).description == "[\"\", \"1.2\", \"2026-05-01\", v1, draft]")
+        // A version one digit from a member is another version: no did-you-mean.
+        guard case .failure(let near) = versions.parse("1.3") else { Issue.record("1.3 read as a member"); return }
+        #expect(near.hint == nil)
         // A name whose value the list does not hold gets the ordinary did-you-mean, if any.
         guard case .failure(let other) = versions.parse("v1_3") else { Issue.record("v1_3 read as a member"); return }
         #expect(other.hint == nil)

@@ -31,6 +31,11 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         return "[" + names.prefix(Self.listedMembers).map(Self.written).joined(separator: ", ") + ", … \(names.count - Self.listedMembers) more]"
     }
 
+    /// Whether a name reads as a version or a date (a digit first, then a dot or a dash): `1.10`, `2026-05-01`.
+    static func isValueLike(_ name: String) -> Bool {
+        name.first?.isASCIIDigit == true && name.contains { $0 == "." || $0 == "-" }
+    }
+
     /// The hint for a version or date name of language 2 (`v1_10`) where its value (`"1.10"`) is meant.
     static func languageTwoHint(_ value: String, wrote name: String) -> String {
         "write \"\(value)\" (language 2 wrote it \(name); 'lockspec migrate' rewrites every such name)"
@@ -45,8 +50,7 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
     /// expression (`main + " "`) is not.
     static func written(_ name: String) -> String {
         let expression = name.contains { "+(\"".contains($0) }
-        let value = name.first?.isASCIIDigit == true && name.contains { $0 == "." || $0 == "-" }
-        return name.isEmpty || value || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
+        return name.isEmpty || isValueLike(name) || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
     }
 
     /// Whether conditions can test this domain (everything but text).
@@ -111,9 +115,10 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             if let named = VersionNames.literal(ofName: text), names.contains(named) {
                 return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: Self.languageTwoHint(named, wrote: text)))
             }
+            // A version or a date one digit away from a member is another value, not a typo of it: no did-you-mean.
             return .failure(DomainError(
                 message: "'\(text)' is not one of \(brief)",
-                hint: Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
+                hint: Self.isValueLike(text) ? nil : Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
         case .int(let r):
             guard let i = Int(text) else {
                 if Self.isWholeNumberText(text) {
