@@ -43,6 +43,26 @@ struct FileReplacementTests {
         }
     }
 
+    @Test("a symbolic link is written through: its file gets the bytes, keeps its mode, and the link stays a link (also a link to a link)")
+    func throughLink() throws {
+        try inFolder { folder in
+            let real = folder.appendingPathComponent("real")
+            try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+            let file = real.appendingPathComponent("trial.yaml").path
+            try Data("id: old\n".utf8).write(to: URL(fileURLWithPath: file))
+            try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file)
+            let link = folder.appendingPathComponent("trial.yaml").path, second = folder.appendingPathComponent("again.yaml").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+            try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: link)
+            try FileReplacement.write(Array("id: new\n".utf8), to: second)
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == "id: new\n")
+            #expect(try mode(file) == 0o640)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == file)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: second) == link)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["trial.yaml"])
+        }
+    }
+
     @Test("a failure says why, leaves what was there, and no temporary file: a folder at the path, a missing folder")
     func failures() throws {
         try inFolder { folder in

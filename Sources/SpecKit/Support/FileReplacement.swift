@@ -17,8 +17,11 @@ public enum FileReplacement {
         public var description: String
     }
 
-    /// Writes `bytes` over the file at `path`, or makes it (with the default mode) when there is none.
-    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+    /// Writes `bytes` over the file at `path`, or makes it (with the default mode) when there is none. A symbolic
+    /// link is written through: the file it leads to is replaced and the link stays a link (replacing the link itself
+    /// would leave its file unchanged and the folder holding a copy).
+    public static func write(_ bytes: [UInt8], to link: String) throws(Failure) {
+        let path = target(of: link)
         var old = stat()
         let exists = stat(path, &old) == 0
         let (descriptor, temporary) = try create(beside: path)
@@ -35,6 +38,15 @@ public enum FileReplacement {
             unlink(temporary)
             throw failed
         }
+    }
+
+    /// The file a symbolic link leads to (resolved all the way), or `path` itself when it is not a link or its file
+    /// does not exist.
+    static func target(of path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A new, empty file in the folder of `path` (`.<name>.<random>.tmp`: hidden, and not a `.yaml` file), open for
