@@ -118,6 +118,20 @@ struct ChecksTests {
         #expect(Domain.enumeration(names).description.hasSuffix("S148, S149]"))
     }
 
+    @Test("a machine with thousands of rows that never fire: the first 100 are listed, the rest counted in one more finding")
+    func manyDeadRows() throws {
+        let names = (0..<152).map { "S\($0)" }
+        var rows = Self.row("R-GO", "from: S0", "on: appear", "to: S1")
+        for i in 0..<150 { rows += Self.row("R-\(i)", "from: S\(i + 2)", "on: appear", "to: S0") }
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[" + names.joined(separator: ", ") + "]", rows: rows)
+            .replacingOccurrences(of: "initial: Open", with: "initial: S0"))
+        let dead = compilation.findings("check.dead-row")
+        #expect(dead.count == 101)
+        #expect(dead.map(\.message).contains("50 more rows never fire, the first of them R-100"))
+        #expect(dead.map(\.message).contains("row R-99 never fires: no reachable situation matches it"))
+        #expect(!dead.map(\.message).contains("row R-100 never fires: no reachable situation matches it"))
+    }
+
     @Test("check.gap: with 'otherwise: forbidden' each reachable combination without a row is listed")
     func machineGap() throws {
         let rows = Self.row("R-ARM", "from: Open", "on: appear", "when: {enabled: true}")

@@ -87,6 +87,17 @@ struct EffectSignatureTests {
         #expect(compile("['startAuth(*)']").diagnostics.isEmpty)
     }
 
+    @Test("lint: in a spec of thousands of rows, the first 100 values the fixture cannot take are listed and the rest counted")
+    func lintManyMisfits() throws {
+        var yaml = Self.machine(effects: "['startAuth(nope)']")
+        for i in 0..<149 { yaml += "\n  - {id: R\(i + 2), source: doc.md §1, from: Locked, on: appear, effects: ['startAuth(nope)'], to: Open}" }
+        let c = SpecCompiler(catalog: Catalog()).compile(sources: [(path: "x.yaml", bytes: Array(yaml.utf8))])
+        let values = c.findings("fixture.unknown-value")
+        #expect(values.count == 101, "\(values.count)")
+        #expect(values.last?.message == "50 more values in this spec, the first of them here, are ones fixture 'fx' cannot translate or report")
+        #expect(values.last?.rows == ["R101"])
+    }
+
     @Test("lint: an effect the fixture can never report is an error at the effect, with a did-you-mean and what the fixture reports")
     func lintMisfit() throws {
         let c = compile("['startAuth(deviceOwnerAuthenticaton)']")

@@ -10,7 +10,8 @@ struct MachineCompiler: Sendable {
     static let maximumVariantsPerRow = 16
     /// The most gaps listed per machine; the rest are counted.
     static let maximumListedGaps = 20
-    /// Unreachable states reported one by one; the rest are counted in one more finding.
+    /// Unreachable states, and rows that never fire, reported one by one per machine; the rest are counted in one
+    /// more finding.
     static let maximumListedStates = 100
 
     let spec: Spec
@@ -279,11 +280,18 @@ struct MachineCompiler: Sendable {
                     "\(rest.count) more states cannot be reached from \(machine.initial) by any row, the first of them \(machine.states[first].name)",
                     at: machine.states[first].location))
             }
+            let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
             // Rows read in place: a copy of each row would retain and release every field of it.
-            for r in machine.rows.indices where !fires[r] && !shadowed.contains(r) {
+            for r in dead.prefix(Self.maximumListedStates) {
                 let row = machine.rows[r]
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
+                    at: row.identity.location, rows: [row.identity.id]))
+            }
+            if let first = dead.dropFirst(Self.maximumListedStates).first {
+                let row = machine.rows[first]
+                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                    "\(dead.count - Self.maximumListedStates) more rows never fire, the first of them \(row.identity.id)",
                     at: row.identity.location, rows: [row.identity.id]))
             }
         }
