@@ -33,7 +33,7 @@ extension Workbench {
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not a value it takes (\(context.debugDescription))"
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not a value it takes: \(context.debugDescription)"
         case DecodingError.dataCorrupted: "it does not parse"
         default: "it does not decode"
         }

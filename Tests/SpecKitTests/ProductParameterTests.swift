@@ -154,7 +154,7 @@ struct ProductParameterTests {
     func unknownParameter() throws {
         let d = try only("product.unknown-parameter", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grac\""))]))
         #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
-        #expect(d.message == "'grac' names 'grac', which is not a product parameter of this spec")
+        #expect(d.message == "'grac' is not a product parameter of this spec")
         #expect(d.hint == "did you mean 'grace'?")
         #expect(d.rows == ["R-t.machine"])
     }

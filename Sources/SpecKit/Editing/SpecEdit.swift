@@ -27,13 +27,23 @@ public enum YAMLPathStep: Hashable, Sendable, Codable, CustomStringConvertible {
         case .index(let index): "[\(index)]"
         }
     }
+
+    /// A path as a reader writes it: `rows[3].when.away`.
+    public static func written(_ path: [YAMLPathStep]) -> String {
+        var out = ""
+        for step in path {
+            if case .key = step, !out.isEmpty { out += "." }
+            out += step.description
+        }
+        return out
+    }
 }
 
 /// One edit a table editor makes to a spec file: set a cell's text, or add, remove or move a row. Applied by
 /// `SpecTextEditor`, which changes only the text of the node edited.
 public struct SpecEdit: Hashable, Sendable, Codable {
     /// What the edit does.
-    public enum Operation: String, Hashable, Sendable, Codable {
+    public enum Operation: String, Hashable, Sendable, Codable, CaseIterable {
         /// `path` names a cell (a mapping's key): its value's text becomes `text`; a blank `text` removes the key,
         /// and a key not yet written is added to its mapping.
         case set
@@ -43,6 +53,16 @@ public struct SpecEdit: Hashable, Sendable, Codable {
         case removeRow
         /// `path` names a list of rows: row `index` moves to position `to`.
         case moveRow
+
+        /// Reads an operation by name; an unknown one is an error that lists the operations there are.
+        public init(from decoder: any Decoder) throws {
+            let name = try decoder.singleValueContainer().decode(String.self)
+            guard let operation = Self(rawValue: name) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription:
+                    "'\(name)' is not an edit: one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))"))
+            }
+            self = operation
+        }
     }
 
     /// What the edit does.

@@ -5,7 +5,7 @@ extension SpecTextEditor {
     static func set(_ path: [YAMLPathStep], to text: String, in root: YAMLSpan, lines: inout LineText, file: String) throws(DiagnosticError) {
         guard case .key(let key)? = path.last else { throw refusal("a cell is a key of a row", file) }
         guard let parent = node(at: Array(path.dropLast()), in: root), parent.kind == .mapping else {
-            throw refusal("there is no row at \(path.dropLast().map(\.description).joined(separator: "."))", file)
+            throw refusal("there is no row at \(YAMLPathStep.written(Array(path.dropLast())))", file)
         }
         guard !text.contains("\n") else { throw refusal("a cell holds one line: edit a longer value in the file", file) }
         let entries = parent.entries
@@ -61,7 +61,7 @@ extension SpecTextEditor {
         let advice = asValue ? "edit the file" : "write the value in quotes, or as YAML"
         let root = try reread(lines.text, file: file, advice: advice)
         guard let node = node(at: path, in: root) else {
-            throw refusal("the cell would not be found again at \(path.map(\.description).joined(separator: ".")): \(advice)", file)
+            throw refusal("the cell would not be found again at \(YAMLPathStep.written(path)): \(advice)", file)
         }
         let written = lines.slice(node.start, lines.trimmed(node.end, after: node.start))
         if asValue {

@@ -68,7 +68,7 @@ public enum SpecTextEditor {
     /// The block list of rows at `path`, checked to hold row `index`, each row on lines of its own.
     static func rowList(_ path: [YAMLPathStep], index: Int?, in root: YAMLSpan, file: String) throws(DiagnosticError) -> YAMLSpan {
         guard let list = node(at: path, in: root), list.kind == .sequence else {
-            throw refusal("there is no list of rows at \(path.map(\.description).joined(separator: "."))", file)
+            throw refusal("there is no list of rows at \(YAMLPathStep.written(path))", file)
         }
         guard !list.flow else { throw refusal("the rows are written as a flow list ([…]): edit them in the file", file) }
         guard let index, list.children.indices.contains(index) else { throw refusal("there is no row \(index ?? -1)", file) }

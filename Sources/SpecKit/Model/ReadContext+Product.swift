@@ -87,7 +87,8 @@ extension ReadContext {
             let declared = product.declared?[term] != nil
             error("product.unknown-parameter",
                   declared ? "'\(whole)' names product parameter '\(term)', which has no value here: set it in the fixture's product file or the spec's product"
-                           : "'\(whole)' names '\(term)', which is not a product parameter of this spec",
+                           : (whole == term ? "'\(term)' is not a product parameter of this spec"
+                                            : "'\(whole)' names '\(term)', which is not a product parameter of this spec"),
                   at: location, hint: declared ? nil : Suggest.closest(to: term, in: product.knownNames).map { "did you mean '\($0)'?" }, rows: rows)
             return nil
         }
