@@ -20,7 +20,8 @@ func mainHelp() -> String {
       --version               Prints the tool's version and the commit it was built from.
       -h, --help              Shows this help.
 
-    EXIT CODES: 0 everything holds; 1 findings (lint errors, divergences, unexpected passes); 2 bad usage or unreadable input.
+    EXIT CODES: 0 everything holds; 1 findings (lint errors, divergences, unexpected passes); 2 bad usage, unreadable input,
+    or specs that do not compile where a command must run or compare them (run, explore, diff: nothing was run).
     See 'lockspec help <command>' or 'lockspec <command> --help' for each command.
 
     """
