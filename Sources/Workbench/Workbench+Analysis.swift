@@ -18,7 +18,8 @@ extension Workbench {
         var texts: [String: String]
     }
 
-    /// Compiles the folder with the page's texts in place of the files they name (each name checked).
+    /// Compiles the folder as `lockspec lint` reads it (every spec file in it and below, a file it cannot read a
+    /// finding), with the page's texts in place of the files they name (each name checked).
     func compile(_ buffers: [String: String]) throws(ResponseError) -> Overlay {
         var texts: [String: String] = [:]
         for file in files() { texts[file.path] = file.text }
@@ -29,8 +30,12 @@ extension Workbench {
             }
             texts[name] = text
         }
-        let sources = texts.keys.sorted().filter { $0 != SectionReasons.fileName }.map { (path: folder + "/" + $0, bytes: Array(texts[$0]!.utf8)) }
-        let compilation = SpecCompiler(catalog: registry).compile(sources: sources)
+        let compiler = SpecCompiler(catalog: registry)
+        let (read, unreadable) = compiler.read((try? SpecCompiler.discover([folder])) ?? [])
+        var sources: [String: [UInt8]] = Dictionary(read.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        for (name, text) in buffers where name != SectionReasons.fileName { sources[folder + "/" + name] = Array(text.utf8) }
+        var compilation = compiler.compile(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) })
+        compilation.diagnostics = (compilation.diagnostics + unreadable.filter { sources[$0.location.file] == nil }).sorted()
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents,
                                                    specsMissing: compilation.failed(strict: false))
         return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),

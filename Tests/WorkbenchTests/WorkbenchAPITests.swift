@@ -53,6 +53,25 @@ struct WorkbenchAPITests {
         return ["rows", try #require(found["index"] as? Int), key]
     }
 
+    @Test("the page's lint reads the folder as lockspec lint does: a pipe or a folder named .yaml is a finding, a spec behind a link is read")
+    func analysisAsLint() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let specs = bench.base.appendingPathComponent("specs"), elsewhere = bench.base.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: specs.appendingPathComponent(Self.triggers), to: elsewhere.appendingPathComponent(Self.triggers))
+        try FileManager.default.createSymbolicLink(at: specs.appendingPathComponent(Self.triggers), withDestinationURL: elsewhere.appendingPathComponent(Self.triggers))
+        try #require(mkfifo(specs.appendingPathComponent("fifo.yaml").path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: specs.appendingPathComponent("dir.yaml"), withIntermediateDirectories: true)
+        let answer = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": "launch-lock.grace.yaml"])
+        #expect(answer.status == 200)
+        let findings = try #require(answer.json["findings"] as? [[String: Any]])
+        let summary = findings.map { "\(($0["file"] as? String).map { ($0 as NSString).lastPathComponent } ?? "?") \($0["id"] as? String ?? "?")" }
+        // The linked machine is read (no 'no machine spec with that id' for the specs that use it); the pipe and
+        // the folder are findings, as lockspec lint gives them.
+        #expect(summary.sorted() == ["dir.yaml yaml.unreadable", "fifo.yaml yaml.unreadable"], "\(findings)")
+    }
+
     @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
     func editLocatesFinding() throws {
         let bench = try Bench()

@@ -284,6 +284,15 @@ public struct SpecCompiler: Sendable {
     }
 
     private func compile(files: [String]) throws(DiagnosticError) -> Compilation {
+        let (sources, unreadable) = read(files)
+        var compilation = compile(sources: sources)
+        compilation.diagnostics = (compilation.diagnostics + unreadable).sorted()
+        return compilation
+    }
+
+    /// Reads files as `compile(paths:)` does: each file's bytes within the loader's size limit, or the located
+    /// finding that says why it could not be read (a folder, a pipe nothing writes to, a file too large, …).
+    public func read(_ files: [String]) -> (sources: [(path: String, bytes: [UInt8])], unreadable: [Diagnostic]) {
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         for file in files {
@@ -293,9 +302,7 @@ public struct SpecCompiler: Sendable {
                 unreadable += error.diagnostics
             }
         }
-        var compilation = compile(sources: sources)
-        compilation.diagnostics = (compilation.diagnostics + unreadable).sorted()
-        return compilation
+        return (sources, unreadable)
     }
 }
 
