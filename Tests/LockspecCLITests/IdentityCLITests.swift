@@ -31,12 +31,26 @@ struct IdentityCLITests {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try runRetryingBusy(process)
         process.waitUntilExit()
         try outHandle.close()
         try errHandle.close()
         return Output(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+
+    /// Starts `process`, again when its freshly copied binary is "text file busy": another test's process, forked
+    /// while the copy's file was still open for writing, holds that descriptor until it execs (a race of parallel
+    /// tests, not of lockspec); it lets go within milliseconds.
+    static func runRetryingBusy(_ process: Process) throws {
+        for attempt in 1...40 {
+            do {
+                return try process.run()
+            } catch let error as NSError where attempt < 40
+                && (error.userInfo[NSUnderlyingErrorKey] as? NSError).map({ $0.domain == NSPOSIXErrorDomain && $0.code == Int(ETXTBSY) }) == true {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
     }
 
     static func git(_ arguments: [String], in folder: URL) throws -> String {
