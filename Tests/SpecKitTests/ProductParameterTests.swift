@@ -150,6 +150,16 @@ struct ProductParameterTests {
             + Array(repeating: .event("appear", inputs: []), count: 4))
     }
 
+    @Test("a misspelt parameter in the product file is one finding, with its did-you-mean; the rows that name the parameter it meant are not reported again")
+    func misspeltParameterInProductFile() throws {
+        let c = Self.compile([("p.yaml", Self.productFile("  grase: 60s\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\""))])
+        #expect(c.summary == ["7:10 fixture.unknown-name"], "\(c.diagnostics)")
+        #expect(c.diagnostics.first?.hint == "did you mean 'grace'?")
+        #expect(c.suite.cases.isEmpty, "the spec that names grace is not compiled without its value")
+        // Spelt right, the same files compile.
+        #expect(Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace\""))]).diagnostics.isEmpty)
+    }
+
     @Test("product.unknown-parameter: a misspelt name is located, with a did-you-mean")
     func unknownParameter() throws {
         let d = try only("product.unknown-parameter", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grac\""))]))

@@ -17,8 +17,15 @@ extension ReadContext {
     func productBindings(_ node: NodeView, _ what: String) -> [Binding] {
         guard let entries = mapping(node, what) else { return [] }
         var result: [Binding] = []
+        let written = Set(entries.compactMap(\.key.scalar))
         for entry in entries {
             guard let name = name(entry.key, "a product value's name") else { continue }
+            // A misspelt parameter (`grase:`) is the fixture check's finding, with its did-you-mean; the parameter it
+            // meant is then not reported again where a row names it (it has no value only because of the typo).
+            if let declared = product.declared, declared[name] == nil,
+               let meant = Suggest.closest(to: name, in: declared.keys), !written.contains(meant) {
+                product.broken.insert(meant)
+            }
             var valueNode = entry.value
             var decision: String?
             if let inner = entry.value.mapping {
