@@ -27,7 +27,8 @@ extension Workbench {
                 let result = try SpecDiff(catalog: registry).compare(head, working)
                 return Self.json(ReviewView(label: "\(head.label) → working copy", text: SpecDiffRenderer.text(result), behaviourChanged: result.behaviourChanged))
             } catch SpecDiff.Failure.doesNotCompile(let side, let diagnostics) {
-                let first = diagnostics.first.map { "\(Self.relative($0.location.file, to: folder)):\($0.location.line): \($0.message)" } ?? ""
+                // The page names files as the folder holds them; the diff names them under their side.
+                let first = diagnostics.first.map { "\(Self.relative(Self.relative($0.location.file, to: side), to: folder)):\($0.location.line): \($0.message)" } ?? ""
                 throw ResponseError(Self.json(error: "\(side) does not compile, so nothing was compared (fix the lint errors first): \(first)", status: 409))
             } catch {
                 throw ResponseError(Self.json(error: "the diff failed", status: 500))

@@ -107,11 +107,14 @@ struct SpecDiffTests {
         #expect(change.regions.first?.values == ["failures=0", "away=30001ms|1m"])
     }
 
-    @Test("a side that does not compile stops the diff with its findings")
+    @Test("a side that does not compile stops the diff with its findings, each naming its side's file")
     func brokenSide() {
-        #expect(throws: SpecDiff.Failure.self) {
+        let failure = #expect(throws: SpecDiff.Failure.self) {
             try diff(Self.machine(rows: Self.success), Self.machine(rows: "  - {id: R-X, source: doc.md §2, on: nowhere}\n"))
         }
+        guard case .doesNotCompile(let side, let diagnostics)? = failure else { return }
+        #expect(side == "new")
+        #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.location.file == "new/t.yaml" }, "\(diagnostics)")
     }
 
     @Test("the JSON is stable: the same diff twice gives the same bytes")

@@ -215,6 +215,11 @@ struct WorkbenchAPITests {
         #expect(changed.json["behaviourChanged"] as? Bool == true)
         let text = changed.json["text"] as? String ?? ""
         #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed to\n"), "\(text)")
+        // A working copy that does not compile names its file as the page does.
+        let broken = try bench.call("/api/diff", ["buffers": [Self.triggers: ""]])
+        #expect(broken.status == 409)
+        #expect((broken.json["error"] as? String)?.hasSuffix("working copy does not compile, so nothing was compared (fix the lint errors first): "
+                + "launch-lock.triggers.yaml:1: the file is empty: a spec needs at least an id and a kind") == true, "\(broken.json)")
         let outsideGit = try Bench()
         defer { outsideGit.remove() }
         let none = try outsideGit.call("/api/diff", ["buffers": [:] as [String: String]])

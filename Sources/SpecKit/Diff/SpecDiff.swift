@@ -19,7 +19,13 @@ public struct SpecDiff: Sendable {
         let compiler = SpecCompiler(catalog: catalog)
         let before = compiler.compile(sources: old.sources), after = compiler.compile(sources: new.sources)
         for (side, compilation) in [(old.label, before), (new.label, after)] where compilation.failed(strict: false) {
-            throw .doesNotCompile(side: side, diagnostics: compilation.diagnostics.filter { $0.severity == .error })
+            // The files are named relative to their side, so both sides name a file alike; a finding names its side too.
+            let located = compilation.diagnostics.filter { $0.severity == .error }.map { d in
+                var d = d
+                d.location.file = side.hasSuffix("/") ? side + d.location.file : side + "/" + d.location.file
+                return d
+            }
+            throw .doesNotCompile(side: side, diagnostics: located)
         }
         let oldSpecs = Dictionary(before.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newSpecs = Dictionary(after.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
