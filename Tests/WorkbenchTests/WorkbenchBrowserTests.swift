@@ -198,6 +198,9 @@ struct WorkbenchBrowserTests {
         #expect(banner.contains("The edit was not made") && banner.contains("would break the file's YAML"), "\(banner)")
         let after = try #require(try browser.evaluate("S.files['\(Self.file)'].text") as? String)
         #expect(after == text)
+        // The server's own refusal (a body over its limit) is a plain sentence, which the page shows as it is.
+        let refusal = try browser.evaluate("api('/api/save', {file: 'x.yaml', text: 'y'.repeat(5 * 1024 * 1024), version: ''}).then(() => 'saved', e => e.message)") as? String
+        #expect(refusal?.hasPrefix("the body is ") == true && refusal?.contains("are accepted") == true, "\(refusal ?? "nil")")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

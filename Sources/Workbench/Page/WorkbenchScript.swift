@@ -23,7 +23,10 @@ async function api(path, body) {
   const init = { method: body === undefined ? 'GET' : 'POST', headers: { 'X-LockSpec-Token': token } };
   if (body !== undefined) { init.body = JSON.stringify(body); init.headers['Content-Type'] = 'application/json'; }
   const response = await fetch(path, init);
-  const answer = await response.json().catch(() => ({ error: 'the server answered ' + response.status }));
+  // The API answers JSON; the server's own refusals (a body too large, headers too long) are a plain sentence.
+  const text = await response.text().catch(() => '');
+  let answer;
+  try { answer = JSON.parse(text); } catch (_) { answer = { error: text.trim() || ('the server answered ' + response.status) }; }
   if (!response.ok) { const e = new Error(answer.error || ('status ' + response.status)); e.status = response.status; throw e; }
   return answer;
 }
