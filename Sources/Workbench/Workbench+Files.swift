@@ -29,16 +29,17 @@ extension Workbench {
         return path
     }
 
-    /// A file's bytes, within the size limit.
+    /// A file's bytes, within the size limit, read as lint reads them (a pipe is never waited for); else why not.
     func read(_ name: String) throws(ResponseError) -> [UInt8] {
         let path = try path(of: name)
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw ResponseError(Self.json(error: "there is no file \(name) in the spec folder", status: 404))
         }
-        guard size <= maximumFileSize, let data = FileManager.default.contents(atPath: path), data.count <= maximumFileSize else {
-            throw ResponseError(Self.json(error: "\(name) is over \(maximumFileSize) bytes or cannot be read", status: 413))
-        }
-        return Array(data)
+        let (sources, unreadable) = SpecCompiler().read([path])
+        if let bytes = sources.first?.bytes { return bytes }
+        let problem = unreadable.first
+        throw ResponseError(Self.json(error: "\(name): \(problem?.message ?? "it cannot be read")",
+                                      status: problem?.id == "yaml.too-large" ? 413 : 422))
     }
 
     /// What `POST /api/save` takes.

@@ -70,6 +70,10 @@ struct WorkbenchAPITests {
         // The linked machine is read (no 'no machine spec with that id' for the specs that use it); the pipe and
         // the folder are findings, as lockspec lint gives them.
         #expect(summary.sorted() == ["dir.yaml yaml.unreadable", "fifo.yaml yaml.unreadable"], "\(findings)")
+        // Saving over the pipe says why, at once, and writes nothing.
+        let save = try bench.call("/api/save", ["file": "fifo.yaml", "text": "id: x\n", "version": ""])
+        #expect(save.status == 422)
+        #expect(save.json["error"] as? String == "fifo.yaml: could not read the file: it is a pipe, and nothing was written to it")
     }
 
     @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
