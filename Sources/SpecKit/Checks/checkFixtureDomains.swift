@@ -4,10 +4,7 @@
 func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     var out: [Diagnostic] = []
     func misfit(_ subject: String, _ declaration: Declaration, _ type: FixtureType?) {
-        guard let type, let p = type.problem(fitting: declaration.domain) else { return }
-        out.append(Diagnostic(.error, id: "fixture.domain-mismatch",
-            "\(subject) is declared as \(declaration.domain.brief), but fixture '\(spec.fixture)' cannot translate it: \(p.message)",
-            at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint))
+        if let d = domainMismatch(subject, declaration, type, fixture: spec.fixture) { out.append(d) }
     }
     func events(_ declared: [EventDeclaration]) {
         for event in declared {
@@ -37,4 +34,14 @@ func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diag
         observations(m.observe)
     }
     return out
+}
+
+/// The finding for a declared domain that does not fit the fixture's type (`subject`: "input 'x' of event 'y'"), or
+/// nil when it fits. The spec reader gives it for an event's inputs as it reads them, so the rows that use a value of
+/// the declaration follow from it; `checkFixtureDomains` gives it for the rest.
+func domainMismatch(_ subject: String, _ declaration: Declaration, _ type: FixtureType?, fixture: String) -> Diagnostic? {
+    guard let type, let p = type.problem(fitting: declaration.domain) else { return nil }
+    return Diagnostic(.error, id: "fixture.domain-mismatch",
+        "\(subject) is declared as \(declaration.domain.brief), but fixture '\(fixture)' cannot translate it: \(p.message)",
+        at: declaration.location, notes: ["the fixture's \(declaration.name): \(type)"], hint: p.hint)
 }

@@ -55,6 +55,11 @@ struct DecisionReader {
                         hint: Suggest.closest(to: name, in: declared.map(\.name)).map { "did you mean '\($0)'?" }, rows: [rowID])
                 continue
             }
+            // A declaration reported wrong: its values follow from that finding.
+            if c.isBroken(name), case .failure = declaration.domain.parse(entry.value.scalar ?? "") {
+                c.quietFailures += 1
+                continue
+            }
             if let v = c.value(entry.value, declaration.domain, "'\(name)' in row \(rowID)") {
                 result.append(Binding(name: name, value: v, location: entry.value.location))
             }

@@ -75,6 +75,16 @@ struct MachineReader {
                 c.error("spec.duplicate-name", "event '\(name)' is declared twice", at: location)
             } else {
                 result.append(EventDeclaration(name: name, inputs: inputs, location: location))
+                checkInputs(name, inputs)
+            }
+        }
+        // An input the fixture cannot translate, found here so the rows that use its values follow from it.
+        func checkInputs(_ event: String, _ inputs: [Declaration]) {
+            guard let (fixture, events) = c.fixture else { return }
+            for input in inputs {
+                guard let d = domainMismatch("input '\(input.name)' of event '\(event)'", input, events[event]?[input.name], fixture: fixture) else { continue }
+                c.report(d)
+                c.markBroken(input.name)
             }
         }
         if let items = node.sequence {

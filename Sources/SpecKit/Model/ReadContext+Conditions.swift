@@ -68,6 +68,11 @@ extension ReadContext {
                 case .notAReference: break
                 }
             }
+            // The declaration was reported wrong: a value it does not hold follows from that finding.
+            if isBroken(name) {
+                quietFailures += 1
+                return nil
+            }
             var message = "the condition on '\(name)' in row \(rowID): \(e.message)"
             if domain.isOrdered { message += " (write a value, a range a..b, or a comparison such as > 60s)" }
             error("spec.out-of-domain", message, at: node.location, hint: e.hint, rows: [rowID])

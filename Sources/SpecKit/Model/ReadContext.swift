@@ -14,8 +14,17 @@ final class ReadContext {
     /// Names whose declaration was reported as wrong (a bad name, a bad domain). A later use of such a name follows
     /// from that finding, so it is not reported again as unknown: one typo, one finding.
     private(set) var brokenNames: Set<String> = []
+    /// The spec's fixture and, when the fixtures are known, the types of its events' inputs: a declared input that
+    /// does not fit is reported where it is declared, and the rows that use it follow from that.
+    var fixture: (name: String, events: [String: [String: FixtureType]])?
 
     init(file: String) { self.file = file }
+
+    /// Records a declaration found wrong elsewhere than by `declarations`, so its uses follow from that finding.
+    func markBroken(_ name: String) { brokenNames.insert(name.trimmingSpaces) }
+
+    /// Appends a finding made elsewhere (a shared check's).
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = [], notes: [String] = []) {
         diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, notes: notes, hint: hint))

@@ -12,6 +12,9 @@ public struct SpecReader: Sendable {
     /// Each fixture's product parameters and their domains, by fixture, when a fixture catalog is known: product
     /// values are then typed by their parameter's domain, and a value outside it is an error at its line.
     public var productDomains: [String: [String: Domain]] = [:]
+    /// Each fixture's events with the types of their inputs, when a fixture catalog is known: a declared input that
+    /// does not fit is reported as it is read (see `ReadContext.fixture`).
+    public var eventInputTypes: [String: [String: [String: FixtureType]]] = [:]
     /// Machines that could not be read only because a product value they name is wrong: the scenario sets that use
     /// them are left unread too, without a second report.
     var quietlyUnreadableMachines: Set<String> = []
@@ -78,6 +81,7 @@ public struct SpecReader: Sendable {
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                                  declared: fixture.flatMap { productDomains[$0] }, broken: fixture.flatMap { brokenProduct[$0] } ?? [])
+        if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
         c.product = c.product.overlaid(with: product)
 
