@@ -13,16 +13,12 @@ func checkFixtureValues(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagn
     case .matrix(let m):
         for row in m.rows { check.observations(row.expect, row: row.identity.id) }
     }
-    // A table of thousands of rows on a wrong declaration: the first ones one by one, the rest counted.
-    guard check.out.count > maximumListedValues, let first = check.out.dropFirst(maximumListedValues).first else { return check.out }
-    let rest = check.out.count - maximumListedValues
-    return Array(check.out.prefix(maximumListedValues)) + [Diagnostic(.error, id: "fixture.unknown-value",
-        "\(rest) more values in this spec, the first of them here, are ones fixture '\(spec.fixture)' cannot translate or report",
-        at: first.location, rows: first.rows)]
+    return listedFirst(check.out, { $0 }, rest: { count, first in
+        Diagnostic(.error, id: "fixture.unknown-value",
+                   "\(count) more values in this spec, the first of them here, are ones fixture '\(spec.fixture)' cannot translate or report",
+                   at: first.location, rows: first.rows)
+    })
 }
-
-/// Values a fixture cannot take reported one by one per spec; the rest are counted in one more finding.
-let maximumListedValues = 100
 
 /// The values of one spec checked against its fixture, the findings gathered in `out` in the order found.
 private struct ValueCheck {

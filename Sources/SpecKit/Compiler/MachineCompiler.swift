@@ -10,9 +10,6 @@ struct MachineCompiler: Sendable {
     static let maximumVariantsPerRow = 16
     /// The most gaps listed per machine; the rest are counted.
     static let maximumListedGaps = 20
-    /// Unreachable states, and rows that never fire, reported one by one per machine; the rest are counted in one
-    /// more finding.
-    static let maximumListedStates = 100
 
     let spec: Spec
     let machine: Machine
@@ -268,32 +265,27 @@ struct MachineCompiler: Sendable {
         if !truncated {
             var reached = [Bool](repeating: false, count: machine.states.count)
             for configuration in reachability.configurations { reached[configuration.state] = true }
-            let unreached = machine.states.indices.filter { !reached[$0] }
-            for s in unreached.prefix(Self.maximumListedStates) {
-                let state = machine.states[s]
-                diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
-                    "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location))
-            }
-            let rest = unreached.dropFirst(Self.maximumListedStates)
-            if let first = rest.first {
-                diagnostics.append(Diagnostic(.warning, id: "check.unreachable-state",
-                    "\(rest.count) more states cannot be reached from \(machine.initial) by any row, the first of them \(machine.states[first].name)",
-                    at: machine.states[first].location))
-            }
-            let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
+            let unreached = machine.states.indices.filter { !reached[$0] }.map { machine.states[$0] }
+            diagnostics += listedFirst(unreached, { state in
+                Diagnostic(.warning, id: "check.unreachable-state",
+                           "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location)
+            }, rest: { count, first in
+                Diagnostic(.warning, id: "check.unreachable-state",
+                           "\(count) more states cannot be reached from \(machine.initial) by any row, the first of them \(first.name)",
+                           at: first.location)
+            })
             // Rows read in place: a copy of each row would retain and release every field of it.
-            for r in dead.prefix(Self.maximumListedStates) {
+            let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
+            diagnostics += listedFirst(dead, { r in
                 let row = machine.rows[r]
-                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
+                return Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
-                    at: row.identity.location, rows: [row.identity.id]))
-            }
-            if let first = dead.dropFirst(Self.maximumListedStates).first {
+                    at: row.identity.location, rows: [row.identity.id])
+            }, rest: { count, first in
                 let row = machine.rows[first]
-                diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
-                    "\(dead.count - Self.maximumListedStates) more rows never fire, the first of them \(row.identity.id)",
-                    at: row.identity.location, rows: [row.identity.id]))
-            }
+                return Diagnostic(.warning, id: "check.dead-row", "\(count) more rows never fire, the first of them \(row.identity.id)",
+                                  at: row.identity.location, rows: [row.identity.id])
+            })
         }
     }
 
