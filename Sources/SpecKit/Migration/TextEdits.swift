@@ -24,9 +24,7 @@ struct TextEdits {
     /// The text of `line` (1-based), or nil past the end.
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= lines.count else { return nil }
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: lines[number - 1])
-        return String(s)
+        return LineText.string(lines[number - 1])
     }
 
     /// Replaces `expected` where it is written at `line`:`column` by `text`. Returns false (and edits nothing) when
@@ -107,13 +105,10 @@ struct TextEdits {
             out.append((scalars, source.returns[index]))
         }
         for insert in edits where insert.insertLine && insert.line > lines.count { out.append(inserted(insert)) }
-        var text = String.UnicodeScalarView()
-        for (i, row) in out.enumerated() {
-            if i > 0 { text.append("\n") }
-            text.append(contentsOf: row.line)
-            if row.cr { text.append("\r") }
-        }
-        if source.endsWithNewline { text.append("\n") }
-        return String(text)
+        // Joined as the source's own lines are, each with its ending.
+        var edited = source
+        edited.lines = out.map(\.line)
+        edited.returns = out.map(\.cr)
+        return edited.text
     }
 }
