@@ -21,19 +21,24 @@ extension Workbench {
     /// Compiles the folder as `lockspec lint` reads it (every spec file in it and below, a file it cannot read a
     /// finding), with the page's texts in place of the files they name (each name checked).
     func compile(_ buffers: [String: String]) throws(ResponseError) -> Overlay {
+        // Each file read once: the specs lint reads are the sources, and those the page can edit (directly in the
+        // folder, not a link out of it) are its texts too, with the section reasons' file.
+        let compiler = SpecCompiler(catalog: registry)
+        let (read, unreadable) = compiler.read((try? SpecCompiler.discover([folder])) ?? [])
+        var sources: [String: [UInt8]] = Dictionary(read.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         var texts: [String: String] = [:]
-        for file in files() { texts[file.path] = file.text }
+        for (path, bytes) in read where (try? self.path(of: Self.relative(path, to: folder))) != nil {
+            texts[Self.relative(path, to: folder)] = String(decoding: bytes, as: UTF8.self)
+        }
+        if let reasons = try? self.read(SectionReasons.fileName) { texts[SectionReasons.fileName] = String(decoding: reasons, as: UTF8.self) }
         for (name, text) in buffers {
             _ = try path(of: name)
             guard text.utf8.count <= maximumFileSize else {
                 throw ResponseError(Self.json(error: "\(name) is over \(maximumFileSize) bytes", status: 413))
             }
             texts[name] = text
+            if name != SectionReasons.fileName { sources[folder + "/" + name] = Array(text.utf8) }
         }
-        let compiler = SpecCompiler(catalog: registry)
-        let (read, unreadable) = compiler.read((try? SpecCompiler.discover([folder])) ?? [])
-        var sources: [String: [UInt8]] = Dictionary(read.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        for (name, text) in buffers where name != SectionReasons.fileName { sources[folder + "/" + name] = Array(text.utf8) }
         var compilation = compiler.compile(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) })
         compilation.diagnostics = (compilation.diagnostics + unreadable.filter { sources[$0.location.file] == nil }).sorted()
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents,
