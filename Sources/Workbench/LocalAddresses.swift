@@ -14,7 +14,7 @@ enum LocalAddresses {
         var names: Set<String> = []
         var hostname = [CChar](repeating: 0, count: 256)
         if gethostname(&hostname, hostname.count - 1) == 0 {
-            let name = String(decoding: hostname.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let name = text(hostname)
             if !name.isEmpty { names.insert(name.lowercased()) }
         }
         var list: UnsafeMutablePointer<ifaddrs>?
@@ -34,8 +34,13 @@ enum LocalAddresses {
         var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
         let length = socklen_t(family == AF_INET ? MemoryLayout<sockaddr_in>.size : MemoryLayout<sockaddr_in6>.size)
         guard getnameinfo(address, length, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 else { return nil }
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard family == AF_INET6 else { return text }
-        return "[" + (text.split(separator: "%").first.map(String.init) ?? text) + "]"
+        let address = text(buffer)
+        guard family == AF_INET6 else { return address }
+        return "[" + (address.split(separator: "%").first.map(String.init) ?? address) + "]"
+    }
+
+    /// A C string the system wrote into `buffer`, up to its first NUL.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

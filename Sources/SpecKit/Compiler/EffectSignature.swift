@@ -26,8 +26,9 @@ public struct EffectSignature: Hashable, Sendable {
     public func problem(with arguments: [(label: String?, value: Value?)]) -> DomainError? {
         let unlabelled = arguments.filter { $0.label == nil }
         guard (required...positional.count).contains(unlabelled.count) else {
-            let count = required == positional.count ? "\(required)" : "\(required) to \(positional.count)"
-            let takes = positional.isEmpty ? "no argument" : count == "1" ? "1 argument" : "\(count) arguments"
+            let takes = positional.isEmpty ? "no argument"
+                : required < positional.count ? "\(required) to \(positional.count) arguments"
+                : required == 1 ? "1 argument" : "\(required) arguments"
             return DomainError(message: "it takes \(takes) without a label, not \(unlabelled.count)", hint: nil)
         }
         for (index, (argument, type)) in zip(unlabelled, positional).enumerated() {
