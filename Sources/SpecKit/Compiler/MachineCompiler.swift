@@ -143,12 +143,12 @@ struct MachineCompiler: Sendable {
     // MARK: Exploration
 
     /// A row's firing kept for its case: the values of the names it tests, the situation it fires in, and the step.
-    typealias Firing = RowFirings.Firing
+    typealias Firing = (key: [Value], configuration: Int, step: TestStep)
 
     /// What the search found, before the region checks are known: the firings per row, the gaps, the domain errors,
     /// the rows that matched but are unmodelled, and the machine's analysis (the model and the reachable situations).
     struct Search: Sendable {
-        var firings: RowFirings
+        var firings: [[Firing]]
         var gaps: [String]
         var gapCount: Int
         var found: [Diagnostic]
@@ -186,7 +186,7 @@ struct MachineCompiler: Sendable {
     private mutating func report(_ search: Search) {
         diagnostics += search.found
         // By row index, an array rather than a set: a large table has a row for every index.
-        var fires = machine.rows.indices.map { search.firings.count($0) > 0 }
+        var fires = machine.rows.indices.map { !search.firings[$0].isEmpty }
         for r in search.unmodelledRows { fires[r] = true }
         reportReachability(search.analysis.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
     }
@@ -199,7 +199,7 @@ struct MachineCompiler: Sendable {
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
         // order the breadth-first search meets them (so the first is reached by a shortest path).
         // Indexed by row: an array, not a dictionary, since every firing looks its row up.
-        var firings = RowFirings(rows: machine.rows.count)
+        var firings = [[Firing]](repeating: [], count: machine.rows.count)
         var gaps: [String] = []
         var gapCount = 0
         var domainErrors: Set<String> = []
@@ -234,10 +234,10 @@ struct MachineCompiler: Sendable {
                 unmodelledRows.insert(r)  // it matches (so it is not dead) but predicts nothing: no case
             case .fired(let r, _):
                 // The key and the step are built only while the row still takes variants.
-                guard firings.count(r) < Self.maximumVariantsPerRow else { return nil }
+                guard firings[r].count < Self.maximumVariantsPerRow else { return nil }
                 let key = model.key(row: r, plan: e, in: configuration, inputs: inputs)
-                guard !firings.contains(r, key: key), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
-                firings.append(r, (key, cursor, step))
+                guard !firings[r].contains(where: { $0.key == key }), let step = model.step(of: outcome, plan: e, inputs: inputs) else { return nil }
+                firings[r].append((key, cursor, step))
                 return step  // the search takes it for the arrival, if the move reaches a new situation
             }
             return nil
@@ -291,16 +291,16 @@ struct MachineCompiler: Sendable {
 
     /// Appends one test case per distinct situation a row fires in (by the values of the names it tests): the shortest
     /// path to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: RowFirings, reachability: MachineModel.Reachability, into cases: inout [TestCase]) {
+    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability, into cases: inout [TestCase]) {
         // A suite's array is reserved by its compiler; growing it here by exactly one machine's cases would copy it
         // once per machine.
-        if cases.isEmpty { cases.reserveCapacity(firings.total) }
+        if cases.isEmpty { cases.reserveCapacity(firings.reduce(0) { $0 + $1.count }) }
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for r in machine.rows.indices {
-            firings.forEach(r) { n, firing in
+            for (n, firing) in firings[r].enumerated() {
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
-                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings.head(r)?.key ?? firing.key),
+                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
                                       spec: spec.id, row: identity.id, fixture: spec.fixture,
                                       product: product, steps: path,
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
