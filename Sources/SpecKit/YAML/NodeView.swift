@@ -14,7 +14,7 @@ public struct NodeView: Sendable {
 
     /// Where the node is written (for an alias, where the alias is).
     public var location: SourceLocation {
-        document.records[Int(index)].location(in: document.fileName)
+        document.records[Int(index)].location(in: document.file)
     }
 
     /// The scalar text, or nil for a sequence or mapping.

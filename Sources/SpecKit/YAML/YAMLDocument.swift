@@ -32,8 +32,8 @@ public final class YAMLDocument: Sendable {
         var count: UInt32
 
         /// Where the node is written, in the file `file`.
-        func location(in file: FileName) -> SourceLocation {
-            SourceLocation(fileName: file, line: Int(line), column: Int(column))
+        func location(in file: String) -> SourceLocation {
+            SourceLocation(file: file, line: Int(line), column: Int(column))
         }
 
         /// Whether this is a scalar (plain or quoted).
@@ -67,15 +67,15 @@ public final class YAMLDocument: Sendable {
     let records: [Record]
     let children: [UInt32]
     let text: [UInt8]
-    /// The interned path that every location of the document names.
-    public let fileName: FileName
+    /// The path that every location of the document names.
+    public let file: String
     let rootIndex: UInt32
 
-    init(records: [Record], children: [UInt32], text: [UInt8], fileName: FileName, rootIndex: UInt32) {
+    init(records: [Record], children: [UInt32], text: [UInt8], file: String, rootIndex: UInt32) {
         self.records = records
         self.children = children
         self.text = text
-        self.fileName = fileName
+        self.file = file
         self.rootIndex = rootIndex
     }
 

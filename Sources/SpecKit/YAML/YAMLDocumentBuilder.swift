@@ -32,14 +32,14 @@ struct YAMLDocumentBuilder {
     /// The document's arrays as they grow, and the look-ups on them: kept apart from the builder's other state so
     /// that reading them never copies the builder.
     private struct Storage {
-        let fileName: FileName
+        let file: String
         var records: [YAMLDocument.Record] = []
         var children: [UInt32] = []
         var text: [UInt8] = []
 
         func resolved(_ index: UInt32) -> YAMLDocument.Record { YAMLDocument.Record.resolved(index, in: records) }
 
-        func location(_ index: UInt32) -> SourceLocation { records[Int(index)].location(in: fileName) }
+        func location(_ index: UInt32) -> SourceLocation { records[Int(index)].location(in: file) }
 
         func string(_ record: YAMLDocument.Record) -> String { record.string(in: text) }
 
@@ -75,9 +75,9 @@ struct YAMLDocumentBuilder {
     var nodes: Int { nodeCount }
 
     /// `sizeHint`: the bytes the arrays are sized for.
-    init(limits: YAMLLimits, fileName: FileName, sizeHint: Int) {
+    init(limits: YAMLLimits, file: String, sizeHint: Int) {
         self.limits = limits
-        storage = Storage(fileName: fileName)
+        storage = Storage(file: file)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
         storage.records.reserveCapacity(max(16, sizeHint / 6))
         storage.children.reserveCapacity(max(16, sizeHint / 6))
@@ -90,7 +90,7 @@ struct YAMLDocumentBuilder {
     func document() -> YAMLDocument? {
         guard let root else { return nil }
         return YAMLDocument(records: storage.records, children: storage.children, text: storage.text,
-                            fileName: storage.fileName, rootIndex: root)
+                            file: storage.file, rootIndex: root)
     }
 
     /// Takes one event (the caller still owns and deletes it). Returns false once the stream has ended.
@@ -128,11 +128,11 @@ struct YAMLDocumentBuilder {
     }
 
     /// Converts a libyaml mark (0-based line and column) to a 1-based location: the one conversion in SpecKit.
-    static func location(of mark: yaml_mark_t, file: FileName) -> SourceLocation {
-        SourceLocation(fileName: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    static func location(of mark: yaml_mark_t, file: String) -> SourceLocation {
+        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: storage.fileName) }
+    private func location(_ mark: yaml_mark_t) -> SourceLocation { Self.location(of: mark, file: storage.file) }
 
     /// The event's start mark, its line and column read one by one (see `handle`).
     private static func start(_ event: UnsafePointer<yaml_event_t>) -> yaml_mark_t {

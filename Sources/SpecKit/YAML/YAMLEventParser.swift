@@ -9,8 +9,6 @@ final class YAMLEventParser {
     private let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     let input: UnsafeBufferPointer<UInt8>
     let file: String
-    /// `file`, interned once for every location of every event.
-    let fileName: FileName
 
     /// Creates a parser over UTF-8 bytes, or nil when libyaml cannot allocate its state.
     init?(input: UnsafeBufferPointer<UInt8>, file: String) {
@@ -22,7 +20,6 @@ final class YAMLEventParser {
         }
         self.input = input
         self.file = file
-        fileName = FileName(file)
         // An empty buffer may have no base address, and libyaml asserts on a null input even of length 0.
         yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(placeholder), input.count)
         // The encoding is left for libyaml to detect (the loader has already refused anything but UTF-8): when it
@@ -86,8 +83,8 @@ final class YAMLEventParser {
             return (problem, nil, location, nil, state.problem_offset)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR:
             let context = state.context.map { String(cString: $0) }
-            return (problem, context, YAMLDocumentBuilder.location(of: state.problem_mark, file: fileName),
-                    context == nil ? nil : YAMLDocumentBuilder.location(of: state.context_mark, file: fileName), nil)
+            return (problem, context, YAMLDocumentBuilder.location(of: state.problem_mark, file: file),
+                    context == nil ? nil : YAMLDocumentBuilder.location(of: state.context_mark, file: file), nil)
         case YAML_MEMORY_ERROR:
             return ("libyaml ran out of memory", nil, .file(file), nil, nil)
         default:

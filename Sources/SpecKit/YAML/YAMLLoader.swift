@@ -59,7 +59,7 @@ public struct YAMLLoader: Sendable {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
         }
-        var builder = YAMLDocumentBuilder(limits: limits, fileName: parser.fileName, sizeHint: bytes.count)
+        var builder = YAMLDocumentBuilder(limits: limits, file: parser.file, sizeHint: bytes.count)
         do {
             try parser.build(&builder)
         } catch {
