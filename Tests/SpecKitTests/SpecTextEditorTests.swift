@@ -118,6 +118,15 @@ struct SpecTextEditorTests {
         #expect(back == Self.text)  // moved back where it was: byte for byte the file it was
     }
 
+    @Test("a row without an id (a scenario's step) is copied below itself as it is: a step takes no id")
+    func stepCopiedWithoutID() throws {
+        let scenarios = "scenarios:\n  - id: S-ONE\n    steps:\n      - event: toggleOn\n        with: {available: true}\n      - event: background\n"
+        let path: [YAMLPathStep] = [.key("scenarios"), .index(0), .key("steps")]
+        let copied = try edit(.addRow, path, index: 0, in: scenarios)
+        #expect(copied == "scenarios:\n  - id: S-ONE\n    steps:\n      - event: toggleOn\n        with: {available: true}\n"
+                + "      - event: toggleOn\n        with: {available: true}\n      - event: background\n")
+    }
+
     @Test("refused, with nothing changed: a path to nothing, a row that does not exist, text that breaks the YAML, two lines")
     func refusals() throws {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(7), .key("to")], text: "Open") }

@@ -116,6 +116,22 @@ struct WorkbenchAPITests {
         #expect((spec["vocabulary"] as? String)?.hasPrefix("fixture launch-lock\n") == true)
     }
 
+    @Test("a scenario's step copied with + is the same step below it, with no id (a step takes none): lint stays clean")
+    func stepCopy() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let file = "launch-lock.grace.yaml"
+        let edited = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": file, "focus": file,
+                                                  "edit": ["op": "addRow", "path": ["scenarios", 0, "steps"], "index": 1]])
+        #expect(edited.status == 200)
+        let text = try #require(edited.json["text"] as? String)
+        #expect(text.contains("      - event: authResult\n        with: {outcome: success}\n        expect: {enabled: true}\n"
+                              + "      - event: authResult\n        with: {outcome: success}\n        expect: {enabled: true}\n      - event: background\n"))
+        #expect(!text.contains("COPY"))
+        let findings = try #require((edited.json["analysis"] as? [String: Any])?["findings"] as? [[String: Any]])
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
     @Test("a refused edit is a 422 with the reason; an unknown row is named")
     func refusedEdit() throws {
         let bench = try Bench()

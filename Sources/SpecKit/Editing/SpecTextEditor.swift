@@ -19,6 +19,8 @@ public enum SpecTextEditor {
                 let block = rowLines(list.children[index], lines: lines)
                 lines.insertLines(block.map { Array($0.unicodeScalars) }, before: list.children[index].end.line + 1)
                 let copied = lines.text
+                // A row without an id (a scenario's step) is copied as it is: a step takes no `id`.
+                guard list.children[index]["id"] != nil else { break }
                 let id = newID(from: list.children[index]["id"]?.scalar, among: list.children.compactMap { $0["id"]?.scalar })
                 return try apply(SpecEdit(.set, path: edit.path + [.index(index + 1), .key("id")], text: id), to: copied, file: file)
             case .removeRow:
