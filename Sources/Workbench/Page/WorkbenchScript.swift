@@ -178,7 +178,11 @@ function place(spec, findings) {
       if (key) { (at.cells[cellKey(path, row.index, key)] ||= []).push(f); placed = true; break; }
       if (row.start.line <= f.line && f.line <= row.end.line) { (at.rows[JSON.stringify(path.concat([row.index]))] ||= []).push(f); placed = true; break; }
     }
-    if (!placed) at.header.push(f);
+    if (!placed) {
+      const key = Object.keys(spec.header).find(k => spec.header[k].start.line === f.line && !spec.header[k].multiline);
+      if (key) (at.cells[JSON.stringify([key])] ||= []).push(f);
+      at.header.push([f, key ? [key] : null, key ? spec.header[key] : null]);
+    }
   }
   return at;
 }
@@ -262,7 +266,7 @@ function renderSpec() {
     header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
   box.append(header);
-  for (const f of at.header) box.append(findingLine(f));
+  for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
   const declarations = (spec.values || []).filter(v => !['product', 'given'].includes(v.key));
   for (const v of (spec.values || []).filter(v => ['product', 'given'].includes(v.key))) box.append(valuesTable(spec, v, at));
   const tabs = [['table', spec.kind === 'scenarios' ? 'Scenarios' : spec.table ? 'Rows' : 'Values']];
@@ -290,7 +294,7 @@ function valuesTable(spec, v, at) {
       t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
         el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key: name } },
           cell.multiline ? el('pre', {}, cell.text) : input(spec, cell.path, cell, fs))));
-      if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec)))));
+      if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec, cell)))));
     }
     return t;
 }
@@ -315,25 +319,29 @@ function listFor(spec, key) {
   return id;
 }
 
-function findingLine(f, cellPath, spec) {
+function findingLine(f, cellPath, spec, cell) {
   const line = el('div', { class: 'finding ' + f.severity, dataset: { findingId: f.id } },
     `${f.severity}: ${f.message} [${f.id}] (line ${f.line})`);
-  const guess = f.hint && /did you mean '([^']+)'/.exec(f.hint);
   if (f.hint) line.append(el('div', {}, 'hint: ' + f.hint));
-  const wrong = /'([^']+)'/.exec(f.message);
-  if (guess && wrong && cellPath && spec) {
-    const cell = cellText(spec, cellPath);
-    if (cell !== null && cell.includes(wrong[1])) {
-      line.append(el('button', { type: 'button', class: 'apply', onclick: () => edit(spec.file, { op: 'set', path: cellPath, text: cell.replace(wrong[1], guess[1]) }) }, `use '${guess[1]}'`));
-    }
-  }
+  const fixed = cellPath && spec && didYouMean(f, cell);
+  if (fixed) line.append(el('button', { type: 'button', class: 'apply', onclick: () => edit(spec.file, { op: 'set', path: cellPath, text: fixed.text }) }, `use '${fixed.guess}'`));
   for (const n of f.notes) line.append(el('div', { class: 'muted' }, 'note: ' + n));
   return line;
 }
 
-function cellText(spec, path) {
-  const input = document.querySelector(`[data-cell="${CSS.escape(JSON.stringify(path))}"]`);
-  return input ? input.value : null;
+// The cell's text with the hint's did-you-mean in place of the word the finding points at, or null. The word is the
+// one of the message's quoted names that is written where the finding points (a message may quote other names
+// first: "the condition on 'prompt' in row R: 'nope' is not one of …"); positions count Unicode scalars, as lint's.
+function didYouMean(f, cell) {
+  const guess = f.hint && /did you mean '([^']+)'/.exec(f.hint);
+  if (!guess || !cell || cell.multiline || cell.start.line !== f.line) return null;
+  const chars = Array.from(cell.text);
+  let at = f.column - cell.start.column;
+  if (chars[at] === '"' || chars[at] === "'") at += 1;
+  if (at < 0 || at >= chars.length) return null;
+  const rest = chars.slice(at).join('');
+  const wrong = [...f.message.matchAll(/'([^']+)'/g)].map(m => m[1]).find(w => rest.startsWith(w));
+  return wrong ? { guess: guess[1], text: chars.slice(0, at).join('') + guess[1] + rest.slice(wrong.length) } : null;
 }
 
 function renderTable(spec, at) {
@@ -365,7 +373,7 @@ function tableOf(spec, table, at, scenarios) {
       if (cell && cell.multiline) td.append(el('pre', { title: 'several lines: edit in the file' }, cell.text));
       else td.append(input(spec, path, cell, fs));
       tr.append(td);
-      for (const f of fs) notes.push(findingLine(f, path, spec));
+      for (const f of fs) notes.push(findingLine(f, path, spec, cell));
     }
     tr.append(el('td', { class: 'tools' },
       el('button', { type: 'button', title: 'move up', disabled: row.index === 0, onclick: () => edit(spec.file, { op: 'moveRow', path: table.path, index: row.index, to: row.index - 1 }) }, '▲'),

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import Workbench
+import LocalHTTP
+import AppLockFixtures
+
+/// The workbench in headless Chromium as a product owner working alone meets it: a did-you-mean that fixes the word
+/// it is about, a red row that says which row's expectation was not met, unsaved edits that a reload would lose, and
+/// a file changed on disk while the page is open.
+@Suite("The workbench in a real browser, as a product owner uses it", .serialized)
+struct WorkbenchProductOwnerTests {
+    static let file = "launch-lock.triggers.yaml"
+
+    /// A served copy of specs/ in a git repository, and Chromium on the page of `file`.
+    final class Session {
+        let repository: URL
+        let server: HTTPServer
+        let browser: Chromium
+        let url: String
+
+        init(file: String = WorkbenchProductOwnerTests.file) throws {
+            repository = try WorkbenchBrowserTests.repositoryWithSpecs()
+            let workbench = Workbench(folder: repository.appendingPathComponent("specs").path, registry: .standard, documents: nil)
+            server = try workbench.listen()
+            server.start()
+            browser = try Chromium()
+            url = workbench.url(of: server)
+            try browser.open(url + "#" + file)
+            try browser.wait(for: "document.querySelector('#lint-summary').textContent.startsWith('lint:')", "the first lint")
+        }
+
+        deinit {
+            server.stop()
+            try? FileManager.default.removeItem(at: repository)
+        }
+
+        func path(_ name: String) -> String { repository.appendingPathComponent("specs").appendingPathComponent(name).path }
+
+        /// Waits until no edit is on its way.
+        func settle() throws { try browser.wait(for: "!S.inflight && S.pending.length === 0", "the edits to settle") }
+
+        /// Selects a cell's text and types over it, key by key.
+        func type(_ text: String, into cell: String) throws {
+            try browser.wait(for: cell, "the cell")
+            try browser.evaluate("(() => { const i = \(cell); i.focus(); i.select(); })()")
+            try browser.type(text)
+            try settle()
+        }
+    }
+
+    static var skipped: Bool {
+        guard Chromium.executable == nil else { return false }
+        print("\n*** SKIPPED: the browser test of the workbench needs headless Chromium: run Scripts/bootstrap --browser ***\n")
+        return true
+    }
+
+    static func cell(_ row: String, _ key: String) -> String {
+        "document.querySelector('tr[data-row=\"\(row)\"] td[data-key=\"\(key)\"] input')"
+    }
+
+    @Test("a did-you-mean button replaces the word the finding is about, not an earlier quoted name; a header cell's too")
+    func didYouMeanFixesTheRightWord() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let when = Self.cell("LL-APPEAR-COLD-LOCK", "when")
+        // The message quotes 'prompt' before 'nope': the button must not put 'none' in place of the key.
+        try session.type("{enabled: true, coldLocked: false, prompt: \"nope\"}", into: when)
+        try session.browser.wait(for: "[...document.querySelectorAll('button.apply')].some(b => b.textContent === \"use 'none'\")", "the did-you-mean")
+        try session.browser.evaluate("[...document.querySelectorAll('button.apply')].find(b => b.textContent === \"use 'none'\").click()")
+        try session.settle()
+        try session.browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' 0 errors')", "lint clean again")
+        #expect(try session.browser.evaluate("\(when).value") as? String == "{enabled: true, coldLocked: false, prompt: \"none\"}")
+        // A header cell: the finding is shown with its button, which fixes the cell.
+        let initial = "document.querySelector('input[data-cell=\\'[\"initial\"]\\']')"
+        try session.type("Opn", into: initial)
+        try session.browser.wait(for: "[...document.querySelectorAll('button.apply')].some(b => b.textContent === \"use 'Open'\")", "the header's did-you-mean")
+        #expect(try session.browser.evaluate("\(initial).getAttribute('aria-invalid')") as? String == "true")
+        try session.browser.evaluate("[...document.querySelectorAll('button.apply')].find(b => b.textContent === \"use 'Open'\").click()")
+        try session.settle()
+        try session.browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' 0 errors')", "lint clean again")
+        #expect(try session.browser.evaluate("\(initial).value") as? String == "Open")
+        #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
+    }
+}
