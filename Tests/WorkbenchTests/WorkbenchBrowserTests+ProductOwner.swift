@@ -81,4 +81,20 @@ struct WorkbenchProductOwnerTests {
         #expect(try session.browser.evaluate("\(initial).value") as? String == "Open")
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
+
+    @Test("a row that goes red because a row on its way diverged says so, and names that row")
+    func onPathDivergenceNamesTheRow() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        try session.type("Open", into: Self.cell("LL-APPEAR-COLD-LOCK", "to"))
+        try session.browser.evaluate("document.querySelector('#run').click()")
+        let failure = { (row: String) in "document.querySelector('tr.failure[data-failure-of=\"\(row)\"]')" }
+        try session.browser.wait(for: "\(failure("LL-TOGGLE-OFF-UNDER-PROMPT")) && \(failure("LL-APPEAR-COLD-LOCK"))", timeout: 120, "the rows to turn red")
+        let other = try session.browser.evaluate("\(failure("LL-TOGGLE-OFF-UNDER-PROMPT")).textContent") as? String ?? ""
+        #expect(other.contains("not reached: while reaching it, step 3 (appear) diverged, where row LL-APPEAR-COLD-LOCK expects otherwise"), "\(other)")
+        #expect(other.contains("show row LL-APPEAR-COLD-LOCK"), "\(other)")
+        let own = try session.browser.evaluate("\(failure("LL-APPEAR-COLD-LOCK")).querySelector('div.detail > div').textContent") as? String ?? ""
+        #expect(own.hasPrefix("LL-APPEAR-COLD-LOCK failed at step 3: appear") && !own.contains("not reached"), "\(own)")
+        #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
+    }
 }

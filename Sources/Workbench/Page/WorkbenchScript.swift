@@ -408,6 +408,13 @@ function failureOf(id) {
 function divergence(d) {
   const box = el('div', {});
   box.append(el('div', { class: 'muted' }, 'shortest path: ' + (d.path.length ? d.path.join(' → ') + ' → ' : '') + d.action));
+  // A step on the way diverged: another row's expectation is the one not met, and this row was not reached.
+  if (d.onPath) {
+    const other = d.row && document.querySelector(`tr[data-row="${CSS.escape(d.row)}"]`);
+    box.append(el('div', { class: 'finding error onpath' },
+      `not reached: while reaching it, step ${d.step + 1} (${d.action}) diverged, where row ${d.row || '?'} expects otherwise: that row's expectation is the one the core does not meet`,
+      other ? el('button', { type: 'button', class: 'apply', onclick: () => other.scrollIntoView({ block: 'center' }) }, 'show row ' + d.row) : null));
+  }
   if (d.error) box.append(el('div', { class: 'finding error' }, d.error));
   box.append(el('table', { class: 'cells' }, el('tr', {}, el('th', {}, 'observation'), el('th', {}, 'expected'), el('th', {}, 'actual')),
     d.cells.map(c => el('tr', { class: c.ok ? '' : 'diff' }, el('td', {}, c.name), el('td', {}, c.expected), el('td', {}, c.actual)))));
