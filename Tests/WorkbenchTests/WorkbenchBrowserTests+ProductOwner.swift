@@ -97,4 +97,19 @@ struct WorkbenchProductOwnerTests {
         #expect(own.hasPrefix("LL-APPEAR-COLD-LOCK failed at step 3: appear") && !own.contains("not reached"), "\(own)")
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
+
+    @Test("leaving or reloading the page with unsaved edits is asked about first; with none, it is not")
+    func unsavedEditsAreNotDroppedSilently() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let leaving = "(() => { const e = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(e); return e.defaultPrevented; })()"
+        #expect(try session.browser.evaluate(leaving) as? Bool == false, "nothing to lose: no question")
+        try session.type("Open", into: Self.cell("LL-APPEAR-COLD-LOCK", "to"))
+        try session.browser.wait(for: "!document.querySelector('#save').disabled", "the unsaved edit")
+        #expect(try session.browser.evaluate(leaving) as? Bool == true, "an unsaved edit: the browser asks before the page goes")
+        try session.browser.evaluate("document.querySelector('#save').click()")
+        try session.browser.wait(for: "document.querySelector('#save').disabled", "the save")
+        #expect(try session.browser.evaluate(leaving) as? Bool == false, "saved: no question")
+        #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
+    }
 }

@@ -49,6 +49,8 @@ async function start() {
   $('#save').addEventListener('click', saveAll);
   $('#run').addEventListener('click', () => run(false));
   $('#review').addEventListener('click', review);
+  // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
+  window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight) { e.preventDefault(); e.returnValue = ''; } });
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
