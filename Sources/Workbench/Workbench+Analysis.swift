@@ -16,6 +16,8 @@ extension Workbench {
         var diagnostics: [Diagnostic]
         var coverage: SectionCoverage
         var texts: [String: String]
+        /// The version (SHA-256) of each file the page can edit, as read from disk for this analysis.
+        var versions: [String: String]
     }
 
     /// Compiles the folder as `lockspec lint` reads it (every spec file in it and below, a file it cannot read a
@@ -26,11 +28,15 @@ extension Workbench {
         let compiler = SpecCompiler(catalog: registry)
         let (read, unreadable) = compiler.read((try? SpecCompiler.discover([folder])) ?? [])
         var sources: [String: [UInt8]] = Dictionary(read.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        var texts: [String: String] = [:]
+        var texts: [String: String] = [:], versions: [String: String] = [:]
         for (path, bytes) in read where (try? self.path(of: Self.relative(path, to: folder))) != nil {
             texts[Self.relative(path, to: folder)] = String(decoding: bytes, as: UTF8.self)
+            versions[Self.relative(path, to: folder)] = SHA256.hex(bytes)
         }
-        if let reasons = try? self.read(SectionReasons.fileName) { texts[SectionReasons.fileName] = String(decoding: reasons, as: UTF8.self) }
+        if let reasons = try? self.read(SectionReasons.fileName) {
+            texts[SectionReasons.fileName] = String(decoding: reasons, as: UTF8.self)
+            versions[SectionReasons.fileName] = SHA256.hex(reasons)
+        }
         for (name, text) in buffers {
             _ = try path(of: name)
             guard text.utf8.count <= maximumFileSize else {
@@ -44,7 +50,7 @@ extension Workbench {
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: documents,
                                                    specsMissing: compilation.failed(strict: false))
         return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),
-                       coverage: sections.coverage, texts: texts)
+                       coverage: sections.coverage, texts: texts, versions: versions)
     }
 
     func analyzeRoute(_ request: HTTPRequest) -> HTTPResponse {
@@ -64,7 +70,8 @@ extension Workbench {
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return AnalysisView(specs: specs, findings: overlay.diagnostics.map { FindingView($0, relativeTo: folder) },
                             specCount: overlay.compilation.specs.count,
-                            rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count }, milliseconds: elapsed)
+                            rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count }, milliseconds: elapsed,
+                            versions: overlay.versions)
     }
 
     /// One file as the page shows it: for the file in view (`detail`), its tables, grid, diagram, sections and

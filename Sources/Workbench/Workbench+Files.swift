@@ -63,7 +63,7 @@ extension Workbench {
             try saves.with { () throws(ResponseError) in
                 let current = try read(save.file)
                 guard SHA256.hex(current) == save.version else {
-                    throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; reload the file to see the other change, then make them again", status: 409))
+                    throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; to take the other change, load the file from disk (which drops them), then make them again", status: 409))
                 }
                 do throws(FileReplacement.Failure) {
                     try FileReplacement.write(bytes, to: path)

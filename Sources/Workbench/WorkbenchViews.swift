@@ -148,6 +148,9 @@ public struct AnalysisView: Codable, Sendable, Equatable {
     public var specCount: Int, rowCount: Int
     /// How long the analysis took, in milliseconds.
     public var milliseconds: Int
+    /// The version (SHA-256) on disk of each file the page can edit, as this analysis read them: the page reads again
+    /// a file that changed on disk since it read it (another page's save, an editor, git).
+    public var versions: [String: String]
 }
 
 /// Where a case or a tour step diverged from its row, as text the page shows: the step, the path that led there, and

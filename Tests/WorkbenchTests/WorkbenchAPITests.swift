@@ -132,6 +132,21 @@ struct WorkbenchAPITests {
         #expect(findings.isEmpty, "\(findings)")
     }
 
+    @Test("each analysis gives every editable file's version on disk, as /api/files does, so the page notices a file changed on disk")
+    func analysisGivesVersions() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let files = try #require(try bench.call("/api/files").json["list"] as? [[String: Any]])
+        let listed = Dictionary(uniqueKeysWithValues: files.map { ($0["path"] as? String ?? "", $0["version"] as? String ?? "") })
+        let first = try bench.call("/api/analyze", ["buffers": [Self.triggers: "id: unsaved\n"], "focus": Self.triggers])
+        #expect(first.json["versions"] as? [String: String] == listed, "the disk's versions, not the unsaved text's")
+        let path = bench.base.appendingPathComponent("specs").appendingPathComponent(Self.triggers).path
+        try (try bench.text(Self.triggers) + "# changed\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let second = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
+        let versions = try #require(second.json["versions"] as? [String: String])
+        #expect(versions[Self.triggers] != listed[Self.triggers] && versions.count == listed.count)
+    }
+
     @Test("a refused edit is a 422 with the reason; an unknown row is named")
     func refusedEdit() throws {
         let bench = try Bench()

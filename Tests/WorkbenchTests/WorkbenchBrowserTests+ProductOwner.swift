@@ -112,4 +112,42 @@ struct WorkbenchProductOwnerTests {
         #expect(try session.browser.evaluate(leaving) as? Bool == false, "saved: no question")
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
+
+    @Test("a file changed on disk while the page is open: without unsaved edits it is read again and an edit saves over the new text; with them, the page says so and can load it from disk")
+    func fileChangedOnDisk() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let path = session.path(Self.file), browser = session.browser
+        func change(_ old: String, _ new: String) throws {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try text.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        // No unsaved edits: another program changes the file; the next lint reads it again, and an edit made then
+        // saves, keeping the other change.
+        try change("  - id: LL-APPEAR-OFF\n", "  - id: LL-APPEAR-OFF  # changed elsewhere\n")
+        try browser.evaluate("analyze()")
+        try browser.wait(for: "S.files['\(Self.file)'].saved.includes('# changed elsewhere')", "the file read again")
+        try session.type("Open", into: Self.cell("LL-APPEAR-COLD-LOCK", "to"))
+        try browser.evaluate("document.querySelector('#save').click()")
+        try browser.wait(for: "document.querySelector('#save').disabled", "the save")
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("# changed elsewhere") && saved.contains("effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Open\n"))
+        // Unsaved edits: the page keeps them, says the file changed on disk, Save is refused, and Load drops them.
+        try session.type("Locked", into: Self.cell("LL-APPEAR-COLD-LOCK", "to"))
+        try change("# changed elsewhere", "# changed elsewhere again")
+        try browser.evaluate("analyze()")
+        try browser.wait(for: "document.querySelector('#disk-changed')", "the notice at the file")
+        #expect(try browser.evaluate("document.querySelector('#disk-changed').textContent") as? String ?? "" ~= "changed on disk since the page read it")
+        try browser.evaluate("document.querySelector('#save').click()")
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('nothing was written')", "the refusal")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("# changed elsewhere again\n"))
+        try browser.evaluate("window.confirm = () => true")
+        try browser.evaluate("document.querySelector('#disk-changed button').click()")
+        try browser.wait(for: "!document.querySelector('#disk-changed') && document.querySelector('#save').disabled", "the file loaded from disk")
+        #expect(try browser.evaluate("\(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value") as? String == "Open")
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('# changed elsewhere again')") as? Bool == true)
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
 }
+
+private func ~= (text: String, part: String) -> Bool { text.contains(part) }

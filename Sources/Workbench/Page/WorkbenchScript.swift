@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null };
+  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -51,6 +51,8 @@ async function start() {
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
   window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight) { e.preventDefault(); e.returnValue = ''; } });
+  // Back to the page: lint again, which also notices files changed on disk meanwhile.
+  window.addEventListener('focus', () => { if (S.analysis && !S.inflight && !S.pending.length) analyze().catch(e => banner(e.message, true)); });
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
@@ -66,6 +68,40 @@ async function analyze(select) {
   if (!S.current) S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
   else if (select) S.current = select;
   render();
+  follow(answer.versions);
+}
+
+// ---- files changed on disk ----
+// Each analysis gives every file's version on disk. A file the page holds without unsaved edits and that changed on
+// disk (another page's save, an editor, git) is read again; one with unsaved edits keeps them, and the page says its
+// Save would be refused, with a button that loads the file from disk instead (dropping those edits).
+async function follow(versions, always) {
+  const stale = n => !S.files[n] || (S.files[n].version !== versions[n] && (S.files[n].disk || {}).version !== versions[n]);
+  const gone = n => !(n in versions) && S.files[n].text === S.files[n].saved;
+  if (S.following || !(always || (versions && (Object.keys(versions).some(stale) || Object.keys(S.files).some(gone))))) return;
+  S.following = true;
+  try {
+    const files = await api('/api/files');
+    const onDisk = new Set(files.map(f => f.path));
+    for (const name of Object.keys(S.files)) if (!onDisk.has(name) && S.files[name].text === S.files[name].saved) delete S.files[name];
+    for (const f of files) {
+      const mine = S.files[f.path];
+      if (!mine || (mine.text === mine.saved && mine.version !== f.version)) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
+      else if (mine.version !== f.version) mine.disk = f;
+      else delete mine.disk;
+    }
+  } catch (e) { banner(e.message, true); }
+  S.following = false;
+  render();
+}
+function loadFromDisk(name) {
+  const f = S.files[name];
+  if (!f || !f.disk || !confirm('Load ' + name + ' from disk? Your unsaved edits to it are dropped.')) return;
+  S.files[name] = { text: f.disk.text, saved: f.disk.text, version: f.disk.version };
+  S.typed = null;  // the cell being typed in shows the file's text, not what was typed
+  S.changed.add(name);
+  banner(null);
+  analyze().catch(e => banner(e.message, true));
 }
 
 // ---- editing ----
@@ -88,7 +124,9 @@ async function flush() {
   if (!job) return;
   S.inflight = true;
   try {
-    const answer = await api('/api/edit', { buffers: buffers(), file: job.file, edit: job.edit, focus: S.current });
+    // The edit applies to the text the page holds (and will save over its version), not to a newer one on disk.
+    const texts = Object.assign(buffers(), { [job.file]: S.files[job.file].text });
+    const answer = await api('/api/edit', { buffers: texts, file: job.file, edit: job.edit, focus: S.current });
     S.files[job.file].text = answer.text;
     S.analysis = answer.analysis;
     S.changed.add(job.file);
@@ -96,7 +134,7 @@ async function flush() {
     banner(null);
   } catch (e) { banner('The edit was not made: ' + e.message, true); }
   S.inflight = false;
-  if (S.pending.length) flush(); else render();
+  if (S.pending.length) flush(); else { render(); if (S.analysis) follow(S.analysis.versions); }
 }
 function markStale(file) {
   const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
@@ -112,11 +150,12 @@ async function saveAll() {
     const f = S.files[name];
     try {
       const answer = await api('/api/save', { file: name, text: f.text, version: f.version });
-      f.saved = answer.text; f.version = answer.version;
+      f.saved = answer.text; f.version = answer.version; delete f.disk;
     } catch (e) { problems.push(e.message); }
   }
   banner(problems.length ? problems.join(' ') : (names.length ? 'Saved ' + names.join(', ') + '.' : null), problems.length > 0);
   render();
+  if (problems.length) follow(null, true);
 }
 
 async function run(all) {
@@ -257,6 +296,9 @@ function renderSpec() {
   const f = S.files[spec.file];
   const box = el('div', { id: 'spec', dataset: { file: spec.file } });
   box.append(el('h1', {}, spec.title.replace(/^"|"$/g, '') || spec.file));
+  if (f && f.disk) box.append(el('div', { class: 'finding error', id: 'disk-changed' },
+    `${spec.file} changed on disk since the page read it (another page's save, an editor or git): Save would not write your unsaved edits over that change. `,
+    el('button', { type: 'button', class: 'apply', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
   box.append(el('div', { class: 'meta' },
     el('span', {}, el('b', {}, 'file '), spec.file, f && f.text !== f.saved ? ' (unsaved)' : ''),
     el('span', {}, el('b', {}, 'kind '), spec.kind || '?'), spec.fixture ? el('span', {}, el('b', {}, 'fixture '), spec.fixture) : null,
