@@ -224,6 +224,21 @@ struct SpecTextEditorTests {
         #expect(open?.diagnostics.first?.message.contains("would break the file's YAML") == true)
     }
 
+    @Test("a text that starts with a quotation and goes on is refused in words, with the way to keep it as typed")
+    func quotationRefusedInWords() throws {
+        let notes: [YAMLPathStep] = [.key("rows"), .index(0), .key("notes")]
+        let prose = #expect(throws: DiagnosticError.self) { try edit(.set, notes, text: "\"Grace\" is the document's word") }
+        #expect(prose?.diagnostics.first?.message == "a text that starts with a quote is read as a quoted YAML value, and \"Grace\" is the document's "
+                + "word is not one (its quote closes before the text ends, or never closes): to keep the text as typed, quotes and all, "
+                + "type it inside single quotes, as '\"Grace\" is the document''s word'")
+        // The way it gives is written and read back as typed.
+        let kept = try edit(.set, notes, text: "'\"Grace\" is the document''s word'")
+        #expect(try value(notes, in: kept) == "\"Grace\" is the document's word")
+        let comment = #expect(throws: DiagnosticError.self) { try edit(.set, notes, text: "\"Open\" # why") }
+        #expect(comment?.diagnostics.first?.message.hasSuffix("write the whole value inside its quotes; or, to keep the text as typed, "
+                + "quotes and all, type it inside single quotes, as '\"Open\" # why'") == true, "\(comment?.diagnostics ?? [])")
+    }
+
     @Test("spans: a scalar after wide characters ends where its text does; a block collection ends with its last child")
     func spans() throws {
         let root = try YAMLSpan.read(Self.text, file: "t.yaml")

@@ -29,10 +29,23 @@ extension SpecTextEditor {
                 lines = edited
                 return
             } catch {
-                problem = error
+                problem = writing.value == nil ? quoteRefusal(writing.text, error, file: file) : error
             }
         }
         throw problem ?? refusal("the text cannot be written", file)
+    }
+
+    /// The refusal of a text written as YAML, in words for whoever typed it: a text that starts with a quote that YAML
+    /// does not read whole is most often prose that begins with a quotation, so the refusal says how to keep it as
+    /// typed (inside single quotes, its own single quotes doubled). A text in brackets keeps `error`.
+    static func quoteRefusal(_ text: String, _ error: DiagnosticError, file: String) -> DiagnosticError {
+        guard let first = text.unicodeScalars.first, first == "\"" || first == "'" else { return error }
+        let keep = "to keep the text as typed, quotes and all, type it inside single quotes, as '\(text.replacingOccurrences(of: "'", with: "''"))'"
+        let message = error.diagnostics.first?.message ?? ""
+        if message.hasPrefix("YAML would read the cell as") {
+            return refusal(message.replacingOccurrences(of: "write the whole value inside its quotes or brackets", with: "write the whole value inside its quotes; or, \(keep)"), file)
+        }
+        return refusal("a text that starts with a quote is read as a quoted YAML value, and \(text) is not one (its quote closes before the text ends, or never closes): \(keep)", file)
     }
 
     /// One way to write a cell's text: the text written, and the scalar YAML must read back from it (nil: the text is
