@@ -50,6 +50,8 @@ struct SpecDiffTests {
         let d = try diff(Self.machine(rows: Self.success + Self.failure), Self.machine(rows: moved + Self.failure))
         #expect(d.rows.map { "\($0.id) \($0.kind) \($0.cells)" } == ["R-OK changed [\"to\"]"])
         #expect(d.behaviourChanged)
+        // The text names the part as a key, so "changed to" does not read as a sentence cut short.
+        #expect(SpecDiffRenderer.text(d).contains(": changed its 'to'\n"), "\(SpecDiffRenderer.text(d))")
     }
 
     @Test("a widened list ([failure] to [failure, cancel]) shows exactly the cancel situations that now count")

@@ -249,7 +249,7 @@ struct WorkbenchAPITests {
         let changed = try bench.call("/api/diff", ["buffers": [Self.triggers: moved]])
         #expect(changed.json["behaviourChanged"] as? Bool == true)
         let text = changed.json["text"] as? String ?? ""
-        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed to\n"), "\(text)")
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed its 'to'\n"), "\(text)")
         // A working copy that does not compile names its file as the page does.
         let broken = try bench.call("/api/diff", ["buffers": [Self.triggers: ""]])
         #expect(broken.status == 409)

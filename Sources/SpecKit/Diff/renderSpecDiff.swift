@@ -59,7 +59,7 @@ public enum SpecDiffRenderer {
         case .added: "\(r.spec) \(r.id): added"
         case .removed: "\(r.spec) \(r.id): removed"
         case .renamed: "\(r.spec) \(r.id): renamed from \(r.oldID ?? "?")"
-        case .changed: "\(r.spec) \(r.id): changed \(r.cells.joined(separator: ", "))"
+        case .changed: "\(r.spec) \(r.id): changed its \(r.cells.map { "'\($0)'" }.joined(separator: ", "))"
         case .moved: "\(r.spec) \(r.id): moved"
         }
     }
