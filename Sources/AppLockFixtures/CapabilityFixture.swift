@@ -159,7 +159,10 @@ public final class CapabilityFixture: BoundFixture {
         outputs = Outputs()
         switch action {
         case .event(let name, let inputs): return try Self.bindings.send(name, inputs, to: self)
-        case .advance, .check, .kill, .relaunch: return []
+        case .advance, .check: return []
+        // Nothing of a session persists, so there is nothing to kill and relaunch it from; lint refuses the steps
+        // (fixture.no-relaunch), and a step that gets here is refused, never run as nothing.
+        case .kill, .relaunch: throw FixtureError("the capability fixture cannot kill and relaunch the app: nothing of its session persists")
         case .decide(let table, let inputs): return try Self.bindings.decide(table, inputs, on: self)
         case .cell(let table, let axes): return try Self.bindings.cell(table, axes, on: self)
         }

@@ -47,6 +47,7 @@ struct FixtureErrorSitesTests {
 
     static let entries: [Entry] = [
         // Capability
+        Entry("CapabilityFixture", "cannot kill and relaunch the app", .lint(["fixture.no-relaunch"])),
         Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a lateReply before any authenticate; lint does not order events")),
         Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
         Entry("CapabilityFixture", "unknown LAError code", value),

@@ -170,6 +170,23 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    @Test("kill and relaunch in a scenario of a fixture that cannot relaunch (capability) is a located lint error, and the fixture refuses the steps instead of running them as nothing")
+    func killOnFixtureWithoutRelaunch() throws {
+        let spec = Self.scenario("R-1", fixture: "capability", declarations: "observe:\n  message: text\nevents:\n  authenticate:\n    canEvaluate: bool",
+                                 steps: "      - event: authenticate\n        with: {canEvaluate: true}\n      - kill\n      - relaunch\n      - expect: {message: \"\"}")
+        let found = Self.errors(Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))]))
+        #expect(found.map(\.id) == ["fixture.no-relaunch"], "\(found)")
+        #expect(found.first?.location.line == 17)
+        #expect(found.first?.message == "fixture 'capability' cannot kill and relaunch its core, so the step 'kill' of scenario R-1 could never be checked")
+        // At run time the same steps were run as nothing (the session kept evaluating: a divergence the core never had);
+        // the fixture now refuses them.
+        let fixture = try CapabilityFixture(product: [])
+        _ = try fixture.perform(.event("authenticate", inputs: [NamedValue("canEvaluate", .bool(true))]))
+        for step in [TestAction.kill, .relaunch] {
+            #expect(fixtureRefusal { () throws(FixtureError) in _ = try fixture.perform(step) }?.contains("cannot kill and relaunch") == true, "\(step)")
+        }
+    }
+
     @Test("a fixture error lint cannot see yet is reported at the spec line of the step, in a sentence naming the step",
           arguments: [
             // A value wider than the slot record's field (FixtureErrorSitesTests: reachable).

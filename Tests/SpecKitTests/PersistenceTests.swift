@@ -125,6 +125,46 @@ struct PersistenceTests {
         #expect(d.rows == ["P-RELAUNCH"])
     }
 
+    /// A scenarios spec for `fixture` whose one scenario sends a wrong PIN, then `kill` (line 14), then a block
+    /// (line 15) whose step is `relaunch` (line 17).
+    static func killingScenario(fixture: String) -> String {
+        """
+        id: p.scenarios
+        kind: scenarios
+        title: P
+        source: doc.md §1
+        fixture: \(fixture)
+        events:
+          pin: {pin: [right, wrong]}
+        scenarios:
+          - id: P-S-KILL
+            source: doc.md §6
+            steps:
+              - event: pin
+                with: {pin: wrong}
+              - kill
+              - repeat: 2
+                steps:
+                  - relaunch
+        """
+    }
+
+    @Test("fixture.no-relaunch: a scenario's kill and relaunch steps on a fixture that cannot relaunch, once, at the first step")
+    func scenarioOnFixtureThatCannotRelaunch() throws {
+        let c = compile(Self.killingScenario(fixture: "nr"))
+        let d = try #require(c.findings("fixture.no-relaunch").first, "\(c.diagnostics)")
+        #expect(c.diagnostics.map(\.id) == ["fixture.no-relaunch"])
+        #expect(d.severity == .error)
+        #expect(d.location == Location(file: "x.yaml", line: 14, column: 9))
+        #expect(d.message == "fixture 'nr' cannot kill and relaunch its core, so the step 'kill' of scenario P-S-KILL could never be checked")
+        #expect(d.notes == ["also the step 'relaunch' of scenario P-S-KILL at x.yaml:17:13",
+                            "remove the kill and relaunch steps, or use a fixture that supports relaunch"])
+        #expect(d.rows == ["P-S-KILL"])
+        // The same scenario on a fixture that can relaunch is clean.
+        let fine = compile(Self.killingScenario(fixture: "fx"))
+        #expect(fine.diagnostics.isEmpty, "\(fine.diagnostics)")
+    }
+
     @Test("a row on relaunch compiles to a case that reaches its situation and relaunches, with a strict frame")
     func relaunchRowCase() throws {
         let rows = Self.counting + "\n  - {id: P-RELAUNCH, source: doc.md §6, on: relaunch, when: {failures: 2}, to: Blocked}"

@@ -70,6 +70,7 @@ private struct VocabularyCheck {
             for o in s.observe { checkObservation(o.name, at: o.location, outsideTables: true) }
             checkEffects(s.effects)
             for scenario in s.scenarios { checkProduct(scenario.given) }
+            out += checkFixtureRelaunch(spec, s, vocabulary)
         case .decision(let d):
             guard let inputs = vocabulary.decisions[d.table.name] else {
                 return out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
