@@ -73,14 +73,6 @@ public final class CapabilityFixture: BoundFixture {
         // Observations, read from the session (a decision's output while it stands)
         .observation("state", .names("Idle", "Evaluating")) { f in .symbol(f.session.isEvaluating ? "Evaluating" : "Idle") },
         .observation("message", .text) { f in f.outputs.message ?? .text(f.session.message ?? "") },
-        .output("result", .names("available", "notEnrolled", "locked", "notSupported", "error")) { f in try FixtureError.standingOutput(f.outputs.result) },
-        .output("hardwareSupported", .bool) { f in try FixtureError.standingOutput(f.outputs.hardwareSupported) },
-        .output("type", .names("none", "touchID", "faceID", "unknown")) { f in try FixtureError.standingOutput(f.outputs.type) },
-        .output("name", .text) { f in try FixtureError.standingOutput(f.outputs.name) },
-        .output("policy", .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics")) { f in try FixtureError.standingOutput(f.outputs.policy) },
-        .output("entry", .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none")) { f in try FixtureError.standingOutput(f.outputs.entry) },
-        .output("onTap", .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none")) { f in try FixtureError.standingOutput(f.outputs.onTap) },
-        .output("buttonTitle", .text) { f in try FixtureError.standingOutput(f.outputs.buttonTitle) },
         // Effects: the evaluation the app starts, the caller's completion (a cancel keeps the reply's code), the
         // passcode path
         .effect("evaluatePolicy", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
@@ -119,21 +111,37 @@ public final class CapabilityFixture: BoundFixture {
         .product("fallbackTitle", .text) { _, _ in },
         .product("cancelTitle", .text) { _, _ in },
         // Decision tables
-        .decision("capability.check", inputs: [Key.canEvaluate, Key.error, Key.biometryType, Key.osMajor]) { f, inputs in
+        .decision("capability.check", inputs: [Key.canEvaluate, Key.error, Key.biometryType, Key.osMajor], outputs: reportOutputs) { f, inputs in
             try f.decideReport(canEvaluate: inputs[Key.canEvaluate], error: .some(inputs[Key.error]),
                                biometryType: inputs[Key.biometryType], osMajor: inputs[Key.osMajor])
             return []
         },
-        .decision("capability.type", inputs: [Key.canEvaluate, Key.biometryType, Key.osMajor]) { f, inputs in
+        .decision("capability.type", inputs: [Key.canEvaluate, Key.biometryType, Key.osMajor], outputs: reportOutputs) { f, inputs in
             try f.decideReport(canEvaluate: inputs[Key.canEvaluate], error: nil, biometryType: inputs[Key.biometryType],
                                osMajor: inputs[Key.osMajor])
             return []
         },
-        .decision("capability.scenario-policy", inputs: [Key.scenario, Key.check, Key.passcodeSet]) { f, inputs in
+        .decision("capability.scenario-policy", inputs: [Key.scenario, Key.check, Key.passcodeSet], outputs: planOutputs) { f, inputs in
             try f.decidePlan(scenario: inputs[Key.scenario], check: inputs[Key.check], passcodeSet: inputs[Key.passcodeSet])
             return []
         },
     ])
+
+    /// The outputs of capability.check and capability.type: the core's classification of the report.
+    private static let reportOutputs: [FixtureBinding<CapabilityFixture>] = [
+        .output("result", .names("available", "notEnrolled", "locked", "notSupported", "error")) { f in try FixtureError.standingOutput(f.outputs.result) },
+        .output("hardwareSupported", .bool) { f in try FixtureError.standingOutput(f.outputs.hardwareSupported) },
+        .output("type", .names("none", "touchID", "faceID", "unknown")) { f in try FixtureError.standingOutput(f.outputs.type) },
+        .output("name", .text) { f in try FixtureError.standingOutput(f.outputs.name) },
+    ]
+
+    /// The outputs of capability.scenario-policy: the core's plan (its message is the observation `message`).
+    private static let planOutputs: [FixtureBinding<CapabilityFixture>] = [
+        .output("policy", .names("deviceOwnerAuthentication", "deviceOwnerAuthenticationWithBiometrics")) { f in try FixtureError.standingOutput(f.outputs.policy) },
+        .output("entry", .names("biometricButton", "passcodeButton", "passcodeInput", "setPasscodeFirst", "none")) { f in try FixtureError.standingOutput(f.outputs.entry) },
+        .output("onTap", .names("evaluate", "guideEnroll", "passcodeFlow", "refuse", "none")) { f in try FixtureError.standingOutput(f.outputs.onTap) },
+        .output("buttonTitle", .text) { f in try FixtureError.standingOutput(f.outputs.buttonTitle) },
+    ]
 
     private var session: AuthenticationSession
     /// The attempt whose reply is awaited (the last one started).

@@ -203,13 +203,6 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: f.store)) } catch { throw FixtureError("the store cannot be read") }
         },
-        .output("accepted", .bool) { f in try FixtureError.standingOutput(f.outputs.accepted) },
-        .output("reason", .names("none", "tooShort", "mustDiffer")) { f in try FixtureError.standingOutput(f.outputs.reason) },
-        .output("delay", .duration) { f in try FixtureError.standingOutput(f.outputs.delay) },
-        .output("profile", .names("none", "real", "decoy")) { f in try FixtureError.standingOutput(f.outputs.profile) },
-        .output("realIntact", .bool) { f in try FixtureError.standingOutput(f.outputs.realIntact) },
-        .output("error", .names("none", "neutral")) { f in try FixtureError.standingOutput(f.outputs.error) },
-        .output("inputCleared", .bool) { f in try FixtureError.standingOutput(f.outputs.inputCleared) },
     ]
 
     /// The effects. An error text is named by which of the core's configured messages it is: the neutral refusal or
@@ -286,17 +279,28 @@ public final class DualPasswordFixture: BoundFixture {
 
     /// The decision tables and the matrix.
     private static let tableBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .decision("decoy.password-policy", inputs: [Key.kind, Key.length, Key.sameAsOther, Key.slot]) { f, inputs in
+        .decision("decoy.password-policy", inputs: [Key.kind, Key.length, Key.sameAsOther, Key.slot], outputs: [
+            .output("accepted", .bool) { f in try FixtureError.standingOutput(f.outputs.accepted) },
+            .output("reason", .names("none", "tooShort", "mustDiffer")) { f in try FixtureError.standingOutput(f.outputs.reason) },
+        ]) { f, inputs in
             try f.decidePolicy(digits: inputs[Key.kind], length: inputs[Key.length], sameAsOther: inputs[Key.sameAsOther],
                                asDecoy: inputs[Key.slot])
             return []
         },
-        .decision("decoy.failure-delay", inputs: [Key.failures]) { f, inputs in
+        .decision("decoy.failure-delay", inputs: [Key.failures], outputs: [
+            .output("delay", .duration) { f in try FixtureError.standingOutput(f.outputs.delay) },
+        ]) { f, inputs in
             let delay = FailureDelay.delay(afterFailures: try inputs[Key.failures], cap: f.configuration.failureDelayCap)
             f.outputs = Outputs(delay: .duration(milliseconds: Int(delay.milliseconds)))
             return []
         },
-        .matrix("decoy.test-matrix", axes: [Key.action, Key.erase]) { f, axes in
+        // eraseRan is an observation of its own, which a cell's outcome stands for while it stands.
+        .matrix("decoy.test-matrix", axes: [Key.action, Key.erase], outputs: [
+            .output("profile", .names("none", "real", "decoy")) { f in try FixtureError.standingOutput(f.outputs.profile) },
+            .output("realIntact", .bool) { f in try FixtureError.standingOutput(f.outputs.realIntact) },
+            .output("error", .names("none", "neutral")) { f in try FixtureError.standingOutput(f.outputs.error) },
+            .output("inputCleared", .bool) { f in try FixtureError.standingOutput(f.outputs.inputCleared) },
+        ]) { f, axes in
             try f.cell(action: axes[Key.action], eraseOn: axes[Key.erase])
             return []
         },

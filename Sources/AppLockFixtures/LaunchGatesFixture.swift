@@ -145,10 +145,6 @@ public final class LaunchGatesFixture: BoundFixture {
         // default configuration (a release build).
         .observation("errorDetails", .text) { f in .text(try f.live().errorDetails ?? "") },
         .observation("failedClosed", .bool) { f in .bool(try f.live().storeIsCorrupt) },
-        .output("order", .names("less", "equal", "greater", "invalid")) { f in try f.output(f.outputs.order) },
-        .output("dismissable", .bool) { f in try f.output(f.outputs.dismissable) },
-        .output("requestReview", .bool) { f in try f.output(f.outputs.requestReview) },
-        .output("consentShown", .bool) { f in try f.output(f.outputs.consentShown) },
     ]
 
     /// The product parameters: the gate's grace and cover rule are the core's; the versions and the biometric switch
@@ -182,7 +178,9 @@ public final class LaunchGatesFixture: BoundFixture {
 
     /// The decision tables, each run on the core's own rule.
     private static let decisionBindings: [FixtureBinding<LaunchGatesFixture>] = [
-        .decision("gates.consent", inputs: [Key.accepted]) { f, inputs in
+        .decision("gates.consent", inputs: [Key.accepted], outputs: [
+            .output("consentShown", .bool) { f in try f.output(f.outputs.consentShown) },
+        ]) { f, inputs in
             try f.decideConsent(inputs[Key.accepted])
             return []
         },
@@ -190,15 +188,21 @@ public final class LaunchGatesFixture: BoundFixture {
             try f.decideOrder(inputs)
             return []
         },
-        .decision("gates.rating", inputs: [Key.actions, Key.lastPrompt, Key.daysSinceLastPrompt, Key.versionPrompted, Key.promptsLast365]) { f, inputs in
+        .decision("gates.rating", inputs: [Key.actions, Key.lastPrompt, Key.daysSinceLastPrompt, Key.versionPrompted, Key.promptsLast365], outputs: [
+            .output("requestReview", .bool) { f in try f.output(f.outputs.requestReview) },
+        ]) { f, inputs in
             try f.decideRating(inputs)
             return []
         },
-        .decision("gates.update", inputs: [Key.running, Key.vsMin, Key.vsLatest, Key.dismissed]) { f, inputs in
+        .decision("gates.update", inputs: [Key.running, Key.vsMin, Key.vsLatest, Key.dismissed], outputs: [
+            .output("dismissable", .bool) { f in try f.output(f.outputs.dismissable) },
+        ]) { f, inputs in
             try f.decideUpdate(inputs)
             return []
         },
-        .decision("gates.version-compare", inputs: [Key.compared, Key.other]) { f, inputs in
+        .decision("gates.version-compare", inputs: [Key.compared, Key.other], outputs: [
+            .output("order", .names("less", "equal", "greater", "invalid")) { f in try f.output(f.outputs.order) },
+        ]) { f, inputs in
             let order = AppVersion.order(try inputs[Key.compared], try inputs[Key.other])
             f.outputs.order = .symbol(LaunchGatesFixture.order(order))
             return []

@@ -95,11 +95,6 @@ public final class LaunchLockFixture: BoundFixture {
             _ = try f.running()
             return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
         },
-        .output("prompts", .bool) { f in try f.toggleOutputs().prompts },
-        .output("enabledAfter", .bool) { f in try f.toggleOutputs().enabledAfter },
-        .output("uptime", .duration) { f in try f.deviceClockOutputs().uptime },
-        .output("wall", .calendar) { f in try f.deviceClockOutputs().wall },
-        .output("locks", .bool) { f in try f.deviceClockOutputs().locks },
         // Effects
         .effect("startAuthentication", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             switch effect {
@@ -137,11 +132,18 @@ public final class LaunchLockFixture: BoundFixture {
             try f.freshInstall()
             return try f.decideAvailability(inputs)
         },
-        .decision("launch-lock.toggle", inputs: [Key.action, Key.available, Key.auth]) { f, inputs in
+        .decision("launch-lock.toggle", inputs: [Key.action, Key.available, Key.auth], outputs: [
+            .output("prompts", .bool) { f in try f.toggleOutputs().prompts },
+            .output("enabledAfter", .bool) { f in try f.toggleOutputs().enabledAfter },
+        ]) { f, inputs in
             try f.freshInstall()
             return try f.decideToggle(inputs)
         },
-        .decision("launch-lock.device-clock", inputs: [Key.bootIds, Key.bootClock]) { f, inputs in
+        .decision("launch-lock.device-clock", inputs: [Key.bootIds, Key.bootClock], outputs: [
+            .output("uptime", .duration) { f in try f.deviceClockOutputs().uptime },
+            .output("wall", .calendar) { f in try f.deviceClockOutputs().wall },
+            .output("locks", .bool) { f in try f.deviceClockOutputs().locks },
+        ]) { f, inputs in
             try f.freshInstall()
             return try f.decideDeviceClock(inputs)
         },

@@ -139,11 +139,6 @@ public final class MedTimeFixture: BoundFixture {
             return .text(f.lastNavigation)
         },
         .observation("blockLeft", .duration) { f in .duration(milliseconds: Int(try f.core().blockRemaining(at: f.clock.now().wall).milliseconds)) },
-        // The outputs of medtime.attempt-rules: the core's `lastFailure` after the `failures`-th failure.
-        .output("action", .names("retry", "fallbackToPin", "showRemaining", "block")) { f in try f.decided().action },
-        .output("remaining", .count) { f in try f.decided().remaining },
-        .output("block", .duration) { f in try f.decided().block },
-        .output("announcement", .text) { f in try f.decided().announcement },
         // Effects (the core's navigate requests are the observation `navigation`, not effects)
         .effect("startBiometric", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             guard case .startBiometricPrompt(let policy) = effect else { return nil }
@@ -170,7 +165,13 @@ public final class MedTimeFixture: BoundFixture {
     productBindings,
     [
         // `failures` counts the failures so far, at least the one just made (the core records the last failure).
-        .decision("medtime.attempt-rules", inputs: [Key.method, Key.failures]) { f, inputs in
+        // Its outputs: the core's `lastFailure` after the `failures`-th failure.
+        .decision("medtime.attempt-rules", inputs: [Key.method, Key.failures], outputs: [
+            .output("action", .names("retry", "fallbackToPin", "showRemaining", "block")) { f in try f.decided().action },
+            .output("remaining", .count) { f in try f.decided().remaining },
+            .output("block", .duration) { f in try f.decided().block },
+            .output("announcement", .text) { f in try f.decided().announcement },
+        ]) { f, inputs in
             try f.decide(biometric: inputs[Key.method], failures: inputs[Key.failures])
             return []
         },

@@ -210,6 +210,30 @@ struct ProductOwnerContractTests {
         #expect(message?.isEmpty == false, "the fixture said why")
     }
 
+    @Test("an output of another of the fixture's tables, observed by a decision or a matrix spec, is a located lint error (it never stands after this table's rows)",
+          arguments: [("gates.order.yaml", "  front: [errorCard, lockScreen, forcedUpdate, softUpdate, onboarding, consent, auth]\n",
+                       "  order: [less, equal, greater, invalid]\n", "'order' is an output of 'gates.version-compare', not of 'gates.order'"),
+                      ("decoy.test-matrix.yaml", "  inputCleared: bool\n", "  accepted: bool\n",
+                       "'accepted' is an output of 'decoy.password-policy', not of 'decoy.test-matrix'")])
+    func otherTablesOutput(file: String, after: String, added: String, message: String) throws {
+        let c = Self.compile(try Self.specs(editing: file) { $0.replacingOccurrences(of: after, with: after + added) })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.table-output"], "\(found)")
+        #expect(found.first?.location.file == "specs/" + file)
+        #expect(found.first?.location.line == (try Self.line(of: after.trimmingCharacters(in: .whitespacesAndNewlines), in: file)) + 1)
+        #expect(found.first?.message.hasPrefix(message) == true, "\(found.first?.message ?? "")")
+    }
+
+    @Test("at run time such an output is a fixture error: after a gates.order row the fixture has no 'order'")
+    func otherTablesOutputAtRunTime() throws {
+        let fixture = try LaunchGatesFixture(product: [NamedValue("appVersion", .text("1.1")), NamedValue("legalVersion", .text("2026-04-30"))])
+        let inputs = [NamedValue("errorPosted", .bool(true)), NamedValue("biometricEnabled", .bool(false)), NamedValue("update", .symbol("none")),
+                      NamedValue("onboardingCompleted", .bool(false)), NamedValue("consentCurrent", .bool(false))]
+        _ = try fixture.perform(.decide(table: "gates.order", inputs: inputs))
+        #expect(try fixture.observe("front") == .symbol("errorCard"))
+        #expect(fixtureRefusal { () throws(FixtureError) in _ = try fixture.observe("order") }?.hasPrefix("no observation") == true)
+    }
+
     @Test("an output of the fixture's tables observed by a scenario is a located lint error (it exists only right after a table's row)")
     func tableOutputInAScenario() throws {
         let spec = Self.scenario("R-1", fixture: "launch-lock", declarations: "observe:\n  prompts: bool\nevents:\n  appear:",

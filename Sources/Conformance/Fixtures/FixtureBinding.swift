@@ -56,22 +56,37 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     /// The name specs use (empty for an unmodelled effect).
     public let name: String
     let kind: Kind
-    /// For an event, the product entries only it needs.
-    let needing: [FixtureBinding<F>]
+    /// For an event, the product entries only it needs; for a decision table or a matrix, the outputs it sets.
+    let nested: [FixtureBinding<F>]
 
-    private init(name: String, kind: Kind, needing: [FixtureBinding<F>] = []) {
+    private init(name: String, kind: Kind, nested: [FixtureBinding<F>] = []) {
         self.name = name
         self.kind = kind
-        self.needing = needing
+        self.nested = nested
     }
 
-    /// This entry, then the product entries it needs, each required by this event (`ProductNeed.forEvents`).
+    /// This entry, then its nested entries: the product entries an event needs, each required by this event
+    /// (`ProductNeed.forEvents`), or the outputs a table sets.
     var flattened: [FixtureBinding<F>] {
-        [Self(name: name, kind: kind)] + needing.map { entry in
+        [Self(name: name, kind: kind)] + nested.map { entry in
             guard case .product(var product) = entry.kind else { return entry }
             product.need = product.need ?? .forEvents([name])
             return Self(name: entry.name, kind: .product(product))
         }
+    }
+
+    /// The names of the outputs a decision table or a matrix sets (`outputs:`), nil for any other entry.
+    var tableOutputNames: Set<String>? {
+        switch kind {
+        case .decision, .matrix: Set(nested.map(\.name))
+        default: nil
+        }
+    }
+
+    /// Whether the entry is an output of a table (`output`).
+    var isTableOutput: Bool {
+        if case .observation(_, tableOutput: true, _, _) = kind { return true }
+        return false
     }
 
     // MARK: - Events and observations
@@ -84,7 +99,7 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
                              inputAliases: [String: any FixtureInputKey] = [:], whileKilled: WhileKilled = .no,
                              needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
         Self(name: name, kind: .event(inputs: inputs, inputAliases: inputAliases.mapValues(\.name), killed: whileKilled, run: run),
-             needing: needing)
+             nested: needing)
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.
@@ -93,7 +108,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         Self(name: name, kind: .observation(type, tableOutput: false, killed: whileKilled, read: read))
     }
 
-    /// An observation that exists only right after a decision table's row or a matrix cell ran (its output).
+    /// An observation that exists only right after a decision table's row or a matrix cell ran (its output); listed
+    /// under the `outputs:` of the tables that set it, so lint knows which tables' specs may observe it.
     public static func output(_ name: String, _ type: FixtureType, _ read: @escaping Read) -> Self {
         Self(name: name, kind: .observation(type, tableOutput: true, killed: .no, read: read))
     }
@@ -131,13 +147,17 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Tables
 
     /// A function a spec's `table:` can evaluate as a decision table, with its inputs' keys (all required: an
-    /// optional key is required here too).
-    public static func decision(_ name: String, inputs: [any FixtureInputKey], _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .decision(inputs: inputs, run: run))
+    /// optional key is required here too) and the outputs it sets (`output` entries; several tables may list one
+    /// output): a spec of this table may observe those, but no other table's.
+    public static func decision(_ name: String, inputs: [any FixtureInputKey], outputs: [FixtureBinding<F>] = [],
+                                _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .decision(inputs: inputs, run: run), nested: outputs)
     }
 
-    /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required).
-    public static func matrix(_ name: String, axes: [any FixtureInputKey], _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .matrix(axes: axes, run: run))
+    /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required) and the outputs it sets,
+    /// as for a decision table.
+    public static func matrix(_ name: String, axes: [any FixtureInputKey], outputs: [FixtureBinding<F>] = [],
+                              _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .matrix(axes: axes, run: run), nested: outputs)
     }
 }

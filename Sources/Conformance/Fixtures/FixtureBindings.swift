@@ -35,7 +35,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
     /// move the device clock back (see `FixtureVocabulary`).
     public init(relaunches: Bool = false, movesClockBack: Bool = false, _ groups: [FixtureBinding<F>]...) {
-        let entries = groups.flatMap { $0 }.flatMap(\.flattened)
+        let entries = Self.flatten(groups.flatMap { $0 })
         self.entries = entries
         var events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
         var observations: [String: FixtureBinding<F>.Read] = [:], products: [String: FixtureBinding<F>.Product] = [:]
@@ -69,8 +69,20 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
             default: false
             }
         }
-        vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, movesClockBack: movesClockBack,
-                                     served: served, only: only)
+        var vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, movesClockBack: movesClockBack,
+                                         served: served, only: only)
+        for entry in groups.flatMap({ $0 }) {
+            if let outputs = entry.tableOutputNames { vocabulary.outputsOfTables[entry.name, default: []].formUnion(outputs) }
+        }
+        self.vocabulary = vocabulary
+    }
+
+    /// The entries with their nested ones after them; an output that several tables list appears once (the first).
+    private static func flatten(_ entries: [FixtureBinding<F>]) -> [FixtureBinding<F>] {
+        var outputs: Set<String> = []
+        return entries.flatMap(\.flattened).filter { entry in
+            !entry.isTableOutput || outputs.insert(entry.name).inserted
+        }
     }
 
     /// The vocabulary of `entries`: each kind of entry fills its part; a killed app serves the names marked so (nil

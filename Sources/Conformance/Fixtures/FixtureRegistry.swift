@@ -47,7 +47,7 @@ extension FixtureRegistry {
                 }.joined()
             }.joined()
             text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map {
-                "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (a table's output only)" : "")\n"
+                "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (\(Self.outputOf($0.key, v)))" : "")\n"
             }.joined()
             text += "  effects:\n" + v.effects.sorted().map { "    \(v.effectSignatures[$0]?.written($0, full: true) ?? $0)\n" }.joined()
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
@@ -58,6 +58,12 @@ extension FixtureRegistry {
             return text + Self.describeTables("decision functions (table:; every input required)", v.decisions)
                 + Self.describeTables("matrix functions (table:; every axis required)", v.matrices)
         }.joined(separator: "\n")
+    }
+
+    /// How the listing marks a table's output: which tables set it, when they say (`a table's output only: gates.order`).
+    private static func outputOf(_ name: String, _ v: FixtureVocabulary) -> String {
+        let tables = v.outputsOfTables.filter { $0.value.contains(name) }.keys.sorted()
+        return "a table's output only" + (tables.isEmpty ? "" : ": " + tables.joined(separator: ", "))
     }
 
     /// `  title:` then each function a spec's `table:` can name, with each input (or axis) and its type, sorted; nothing

@@ -43,13 +43,29 @@ private struct VocabularyCheck {
         }
     }
 
-    mutating func checkObservation(_ name: String, at location: SourceLocation, outsideTables: Bool = false) {
+    /// An observation a spec declares: one the fixture has, and, outside tables, none of its tables' outputs; in a
+    /// spec of `table`, none that only the fixture's other tables set.
+    mutating func checkObservation(_ name: String, at location: SourceLocation, outsideTables: Bool = false, table: String? = nil) {
         if vocabulary.observations[name] == nil { return unknown("observation", name, vocabulary.observations.keys, at: location) }
+        if let table { return checkOutput(name, of: table, at: location) }
         guard outsideTables, vocabulary.tableOutputs.contains(name) else { return }
         out.append(Diagnostic(.error, id: "fixture.table-output",
             "'\(name)' is an output of the tables of fixture '\(spec.fixture)': it exists only right after a decision table's row or a matrix cell runs, so a \(spec.kind.rawValue) spec cannot observe it",
             at: location, notes: ["the outputs of its tables: \(vocabulary.tableOutputs.sorted().joined(separator: ", "))"],
             hint: "check it in a decision or matrix spec, or observe a name the fixture keeps (lockspec lint --fixtures)"))
+    }
+
+    /// `fixture.table-output` for an output that other tables of the fixture set and `table` does not: it never
+    /// stands right after a row of `table`.
+    mutating func checkOutput(_ name: String, of table: String, at location: SourceLocation) {
+        let setters = vocabulary.outputsOfTables.filter { $0.value.contains(name) }.keys.sorted()
+        guard !setters.isEmpty, !setters.contains(table) else { return }
+        let own = (vocabulary.outputsOfTables[table] ?? []).sorted()
+        let kind = spec.kind == .matrix ? "matrix" : "decision"
+        out.append(Diagnostic(.error, id: "fixture.table-output",
+            "'\(name)' is an output of \(setters.map { "'\($0)'" }.joined(separator: " and ")), not of '\(table)': fixture '\(spec.fixture)' sets it only right after a row of \(setters.count == 1 ? "that table" : "those tables"), so this \(kind) spec cannot observe it",
+            at: location, notes: ["the outputs of '\(table)': \(own.isEmpty ? "(none; it is observed through the names the fixture keeps)" : own.joined(separator: ", "))"],
+            hint: Suggest.closest(to: name, in: own).map { "did you mean '\($0)'?" } ?? "observe an output of '\(table)' or a name the fixture keeps (lockspec lint --fixtures)"))
     }
 
     mutating func checkEffects(_ named: [Named]) {
@@ -76,13 +92,13 @@ private struct VocabularyCheck {
                 return out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))
             }
             for i in d.inputs where inputs[i.name] == nil { unknown("input of table '\(d.table.name)'", i.name, inputs.keys, at: i.location) }
-            for o in d.outputs { checkObservation(o.name, at: o.location) }
+            for o in d.outputs { checkObservation(o.name, at: o.location, table: d.table.name) }
         case .matrix(let m):
             guard let axes = vocabulary.matrices[m.table.name] else {
                 return out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
             }
             for a in m.axes where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
-            for o in m.observe { checkObservation(o.name, at: o.location) }
+            for o in m.observe { checkObservation(o.name, at: o.location, table: m.table.name) }
         }
     }
 }

@@ -14,6 +14,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// The observations that exist only right after a decision table's row or a matrix cell runs (its outputs): a
     /// machine or a scenario cannot observe them, and lint says so.
     public var tableOutputs: Set<String>
+    /// The outputs each decision-table or matrix function sets, by the name a spec gives in `table:` (empty for one
+    /// that sets none of `tableOutputs`). A spec of a table may not observe an output that only other tables set; an
+    /// output no table lists here stands after any table's row.
+    public var outputsOfTables: [String: Set<String>] = [:]
     /// Effect names the fixture reports.
     public var effects: Set<String>
     /// The arguments of each effect, by name, as the fixture reports them (an effect without an entry is not checked).
