@@ -16,7 +16,9 @@ final class ToyFixture: Fixture {
                                          "cover": .domain(.bool)],
                           effects: ["announce", "lockout", "unlocked", "beep"], product: ["bug": .enumeration(["none", "wrongNextState", "changesUnnamedVariable", "extraEffect", "missingEffect",
                                                      "wrongIntermediate", "lockoutNotPersisted", "wrongEffectArgument",
-                                                     "beepsOnSecondWrongUnlock"])])
+                                                     "beepsOnSecondWrongUnlock"])],
+                          // It kills and relaunches (the persistence scenario), so it says so: lint refuses those steps otherwise.
+                          supportsRelaunch: true)
     }
 
     /// What survives a kill, keyed by the fixture's own instance.
