@@ -114,6 +114,22 @@ struct FixtureBindingsTests {
         #expect(bindings.duplicateNames == ["observation count"], "an effect of the same name is another namespace")
     }
 
+    @Test("an output two tables list with one type is one entry; the same name with another type is a duplicate")
+    func sharedTableOutputs() {
+        let shared: [FixtureBinding<CounterFixture>] = [.output("result", .domain(.bool)) { _ in .bool(true) }]
+        let same = FixtureBindings<CounterFixture>([
+            .decision("first", inputs: [], outputs: shared) { _, _ in [] },
+            .decision("second", inputs: [], outputs: shared) { _, _ in [] },
+        ])
+        #expect(same.duplicateNames.isEmpty)
+        #expect(same.vocabulary.outputsOfTables == ["first": ["result"], "second": ["result"]])
+        let clashing = FixtureBindings<CounterFixture>([
+            .decision("first", inputs: [], outputs: shared) { _, _ in [] },
+            .decision("second", inputs: [], outputs: [.output("result", .domain(.text)) { _ in .bool(true) }]) { _, _ in [] },
+        ])
+        #expect(clashing.duplicateNames == ["observation result"])
+    }
+
     @Test("events, observations and tables dispatch through the table; an alias reaches its input, an unmodelled effect is dropped")
     func dispatch() throws {
         let fixture = try CounterFixture(product: [NamedValue("start", .symbol("ten"))])

@@ -83,12 +83,6 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         }
     }
 
-    /// Whether the entry is an output of a table (`output`).
-    var isTableOutput: Bool {
-        if case .observation(_, tableOutput: true, _, _) = kind { return true }
-        return false
-    }
-
     // MARK: - Events and observations
 
     /// An event a spec can send, with the inputs it takes (their keys; an optional key's input may be left out),

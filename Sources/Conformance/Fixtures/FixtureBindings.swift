@@ -77,11 +77,16 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         self.vocabulary = vocabulary
     }
 
-    /// The entries with their nested ones after them; an output that several tables list appears once (the first).
+    /// The entries with their nested ones after them; an output that several tables list with one type appears once
+    /// (the first). An output of the same name with another type is kept, so `duplicateNames` reports it: a table
+    /// would otherwise read its output through another table's entry.
     private static func flatten(_ entries: [FixtureBinding<F>]) -> [FixtureBinding<F>] {
-        var outputs: Set<String> = []
+        var outputs: [String: FixtureType] = [:]
         return entries.flatMap(\.flattened).filter { entry in
-            !entry.isTableOutput || outputs.insert(entry.name).inserted
+            guard case .observation(let type, tableOutput: true, _, _) = entry.kind else { return true }
+            if let first = outputs[entry.name] { return first != type }
+            outputs[entry.name] = type
+            return true
         }
     }
 
