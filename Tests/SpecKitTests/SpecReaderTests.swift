@@ -67,6 +67,10 @@ struct SpecReaderTests {
         Mistake(name: "unknown effect", yaml: SpecSources.machine(rows: row("effects: [startAuht]")),
                 id: "spec.unknown-effect", line: 22, column: 15,
                 message: "row R1 names effect 'startAuht', which is not declared in 'effects'", hint: "did you mean 'startAuth'?"),
+        Mistake(name: "a template naming no variable or input", yaml: SpecSources.machine(rows: row("effects: [\"startAuth(${failurs})\"]")),
+                id: "spec.unknown-name", line: 22, column: 15,
+                message: "effect 'startAuth(${failurs})' of row R1 fills in '${failurs}', but 'failurs' is neither a variable nor an input of event 'appear', so it would stay as written",
+                hint: "did you mean '${failures}'?"),
         Mistake(name: "an effect whose parenthesis is not closed", yaml: SpecSources.machine(rows: row("effects: [\"startAuth(1\"]")),
                 id: "spec.bad-effect", line: 22, column: 15,
                 message: "effect 'startAuth(1' of row R1 does not parse: the parenthesis is not closed (at character 10)",
@@ -98,6 +102,19 @@ struct SpecReaderTests {
         // A spec with an error is not compiled into cases.
         #expect(compilation.suite.cases.isEmpty)
         #expect(compilation.failed(strict: false))
+    }
+
+    @Test("an effect's template may name a variable or an input every event of the row carries, and nothing else")
+    func effectTemplates() {
+        let variable = SpecSources.compile(SpecSources.machine(rows: Self.row("effects: [\"startAuth(tries=${failures}, ${enabled})\"]")))
+        #expect(variable.findings("spec.unknown-name").isEmpty, "\(variable.diagnostics)")
+        let onActive = Self.row("effects: [\"startAuth(after ${away})\"]").replacingOccurrences(of: "on: appear", with: "on: active")
+        let input = SpecSources.compile(SpecSources.machine(rows: onActive))
+        #expect(input.findings("spec.unknown-name").isEmpty, "\(input.diagnostics)")
+        // `appear` carries no `away`: on that event the template would stay as written.
+        let both = onActive.replacingOccurrences(of: "on: active", with: "on: [active, appear]")
+        let messages = SpecSources.compile(SpecSources.machine(rows: both)).findings("spec.unknown-name").map(\.message)
+        #expect(messages == ["effect 'startAuth(after ${away})' of row R1 fills in '${away}', but 'away' is neither a variable nor an input of every event of the row, so it would stay as written"])
     }
 
     @Test("an unknown effect lists the declared effects, as an unknown event lists the events")

@@ -252,6 +252,7 @@ struct MachineReader {
         let effectCalls = byKey["effects"].map {
             Self.effectCalls($0, declared: scope.effects, rowID: id, context: c)
         } ?? []
+        if ok { Self.checkTemplates(effectCalls, on: on, scope: scope, rowID: id, context: c) }
         var to: String?
         if let toNode = byKey["to"] {
             let target = readTo(toNode, scope, rowID: id, ok: &ok)
