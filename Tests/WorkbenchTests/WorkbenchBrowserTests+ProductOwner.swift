@@ -143,7 +143,10 @@ struct WorkbenchProductOwnerTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("# changed elsewhere again\n"))
         try browser.evaluate("window.confirm = () => true")
         try browser.evaluate("document.querySelector('#disk-changed button').click()")
-        try browser.wait(for: "!document.querySelector('#disk-changed') && document.querySelector('#save').disabled", "the file loaded from disk")
+        // A reply already on its way (the refused save's look at the disk) may draw the page once more from the
+        // analysis before the load's own: the cell is checked once the load's analysis has come back.
+        try browser.wait(for: "!document.querySelector('#disk-changed') && document.querySelector('#save').disabled"
+                         + " && \(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value === 'Open'", "the file loaded from disk and analysed")
         #expect(try browser.evaluate("\(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value") as? String == "Open")
         #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('# changed elsewhere again')") as? Bool == true)
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
