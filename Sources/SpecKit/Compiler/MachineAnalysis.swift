@@ -10,18 +10,21 @@ public struct MachineAnalysis: Sendable {
     /// The situations the search found, in breadth-first order, and a shortest path to each.
     let reachability: MachineModel.Reachability
 
-    /// Called once for every search of a machine's state space, when set: the tests count searches with it.
+    /// Called once for every search of a machine's state space, when set: the tests count searches with it. A compile
+    /// reads it once and hands it to the specs it compiles on other threads (a task-local value does not follow them).
     @TaskLocal static var searchObserver: (@Sendable () -> Void)?
 
     /// The machine's analysis, outside a compilation.
     public init(machine: Machine) {
-        self.init(model: MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations)) { _, _, _, _, _ in nil }
+        self.init(model: MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations),
+                  observer: Self.searchObserver) { _, _, _, _, _ in nil }
     }
 
     /// Searches the state space of `model` (the one place that does), `visit` watching the search as in
-    /// `MachineModel.search(maximumConfigurations:visit:)`.
-    init(model: MachineModel, visit: (Int, MachineModel.Configuration, Int, [NamedValue], MachineModel.Outcome) -> TestStep?) {
-        Self.searchObserver?()
+    /// `MachineModel.search(maximumConfigurations:visit:)`; `observer` is told of the search.
+    init(model: MachineModel, observer: (@Sendable () -> Void)?,
+         visit: (Int, MachineModel.Configuration, Int, [NamedValue], MachineModel.Outcome) -> TestStep?) {
+        observer?()
         self.model = model
         reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations, visit: visit)
     }

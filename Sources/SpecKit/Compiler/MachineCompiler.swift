@@ -159,13 +159,14 @@ struct MachineCompiler: Sendable {
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
     /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
     /// and the machine's analysis, for the compilation to carry. The cases are appended to `cases` (a suite's, built
-    /// in place rather than copied from an array of the machine's own).
-    static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase])
+    /// in place rather than copied from an array of the machine's own). `searchObserver` is told of the search.
+    static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase],
+                        searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
         -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
-        let search = compiler.search()
+        let search = compiler.search(searchObserver: searchObserver)
         guard compiler.model.initial != nil else { return (graph, compiler.diagnostics, search.analysis) }
         compiler.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
         compiler.report(search)
@@ -175,7 +176,7 @@ struct MachineCompiler: Sendable {
     /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
     mutating func explore() -> [TestCase] {
         guard model.initial != nil else { return [] }
-        let search = search()
+        let search = search(searchObserver: MachineAnalysis.searchObserver)
         report(search)
         var cases: [TestCase] = []
         self.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
@@ -193,7 +194,7 @@ struct MachineCompiler: Sendable {
 
     /// Searches every reachable situation (none when the initial state is not declared) and records what each row
     /// does there; changes nothing.
-    func search() -> Search {
+    func search(searchObserver: (@Sendable () -> Void)?) -> Search {
         let model = self.model
         let machine = self.machine
         // For each row, the situations it fires in, one per distinct value of the names its conditions test, in the
@@ -207,7 +208,7 @@ struct MachineCompiler: Sendable {
         var found: [Diagnostic] = []
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
         let forbidden = machine.otherwise == .forbidden
-        let analysis = MachineAnalysis(model: model) { cursor, configuration, e, inputs, outcome in
+        let analysis = MachineAnalysis(model: model, observer: searchObserver) { cursor, configuration, e, inputs, outcome in
             switch outcome {
             case .unmatched:
                 guard forbidden else { return nil }

@@ -120,10 +120,15 @@ public struct SpecCompiler: Sendable {
         var diagnostics: [Diagnostic] = []
         var documents: [(path: String, bytes: [UInt8], node: NodeView)] = []
         let loader = self.loader
-        for source in sources {
-            do {
-                documents.append((source.path, source.bytes, try loader.loadDocument(source.bytes, file: source.path).root))
-            } catch {
+        // Each file is loaded on its own (libyaml and the located document), so the files are spread over the cores.
+        let loaded = sources.concurrentMap { source in
+            Result { () throws(DiagnosticError) in try loader.loadDocument(source.bytes, file: source.path) }
+        }
+        for (source, result) in zip(sources, loaded) {
+            switch result {
+            case .success(let document):
+                documents.append((source.path, source.bytes, document.root))
+            case .failure(let error):
                 diagnostics += error.diagnostics
                 // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
                 if let id = Self.machineID(inUnloadable: source.bytes) ?? Self.specID(ofFile: source.path) {
@@ -136,92 +141,122 @@ public struct SpecCompiler: Sendable {
     }
 
     /// Reads the loaded documents in order (`ordered`: product files, then specs, then scenario sets): the specs
-    /// that could be read, each with its file's SHA-256, and every finding.
+    /// that could be read, each with its file's SHA-256, and every finding. The product files are read one by one (each
+    /// adds to what the reader knows); the specs of each later rank are read side by side, as none depends on another of
+    /// its rank, then taken in order, so the outcome is the same as reading them in turn.
     private func readSpecs(_ ordered: [(Int, (path: String, bytes: [UInt8], node: NodeView))], reader: inout SpecReader)
         -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
-        for (rank, document) in ordered {
-            if rank == 0 {
-                diagnostics += readProductFile(document.node, path: document.path, reader: &reader, locations: &specLocations)
-                continue
+        for (rank, document) in ordered where rank == 0 {
+            diagnostics += readProductFile(document.node, path: document.path, reader: &reader, locations: &specLocations)
+        }
+        for rank in 1...2 {
+            let snapshot = reader
+            let documents = ordered.filter { $0.0 == rank }.map(\.1)
+            let reads = documents.concurrentMap { document in
+                (read: snapshot.read(document.node, file: document.path), sha: SHA256.hex(document.bytes))
             }
-            let (read, found) = reader.read(document.node, file: document.path)
-            diagnostics += found
-            guard var spec = read else {
-                if SpecReader.peek(document.node).kind == .machine, let id = document.node["id"]?.scalar {
-                    reader.unreadableMachines.insert(id)
-                    if !found.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
-                    reader.unreadableCauses[id] = found.filter { $0.severity == .error }.min()
+            for (document, result) in zip(documents, reads) {
+                diagnostics += result.read.diagnostics
+                guard let spec = result.read.spec else {
+                    noteUnreadable(document.node, findings: result.read.diagnostics, reader: &reader)
+                    continue
                 }
-                continue
-            }
-            if let previous = specLocations[spec.id] {
-                diagnostics.append(Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(spec.id)' is already used by \(previous.file)",
-                                              at: spec.location, notes: ["the other spec is at \(previous)"]))
-                continue
-            }
-            specLocations[spec.id] = spec.location
-            if case .machine(var machine) = spec.body {
-                // Modelled across kill and relaunch where the fixture can do both, or where the spec says what persists
-                // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
-                let vocabulary = catalog?.vocabulary(of: spec.fixture)
-                machine.relaunches = machine.mentionsRelaunch || (vocabulary?.supportsRelaunch ?? false)
-                if vocabulary?.movesClockBack ?? false {
-                    machine.clockBacks = ClockMoves.amounts(machine, product: spec.effectiveProduct)
+                if let previous = specLocations[spec.id] {
+                    diagnostics.append(Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(spec.id)' is already used by \(previous.file)",
+                                                  at: spec.location, notes: ["the other spec is at \(previous)"]))
+                    continue
                 }
-                spec.body = .machine(machine)
-                reader.machines[spec.id] = machine
+                specLocations[spec.id] = spec.location
+                specs.append((accept(spec, reader: &reader), result.sha))
             }
-            specs.append((spec, SHA256.hex(document.bytes)))
         }
         return (specs, diagnostics)
     }
 
+    /// Tells the reader that a machine document could not be read, so a scenario set that uses it is told why.
+    private func noteUnreadable(_ node: NodeView, findings: [Diagnostic], reader: inout SpecReader) {
+        guard SpecReader.peek(node).kind == .machine, let id = node["id"]?.scalar else { return }
+        reader.unreadableMachines.insert(id)
+        if !findings.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
+        reader.unreadableCauses[id] = findings.filter { $0.severity == .error }.min()
+    }
+
+    /// A spec read and accepted; a machine is completed with what its fixture can do and handed to the reader, for
+    /// the scenario sets that use it.
+    private func accept(_ read: Spec, reader: inout SpecReader) -> Spec {
+        guard case .machine(var machine) = read.body else { return read }
+        var spec = read
+        // Modelled across kill and relaunch where the fixture can do both, or where the spec says what persists
+        // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
+        let vocabulary = catalog?.vocabulary(of: spec.fixture)
+        machine.relaunches = machine.mentionsRelaunch || (vocabulary?.supportsRelaunch ?? false)
+        if vocabulary?.movesClockBack ?? false {
+            machine.clockBacks = ClockMoves.amounts(machine, product: spec.effectiveProduct)
+        }
+        spec.body = .machine(machine)
+        reader.machines[spec.id] = machine
+        return spec
+    }
+
     /// Compiles every spec that was read, in id order, into its compiled form and cases, adding its findings; with
-    /// each machine's analysis, by spec id.
+    /// each machine's analysis, by spec id. Each spec compiles on its own, so they are spread over the cores and then
+    /// joined in id order.
     private func compileSpecs(_ specs: [(spec: Spec, sha: String)], diagnostics: inout [Diagnostic])
         -> ([CompiledSpec], [TestCase], [String: MachineAnalysis]) {
-        var compiledSpecs: [CompiledSpec] = []
-        var cases: [TestCase] = []
-        // Room for a case per machine row (most rows have one): a large suite's cases are not copied as they grow.
-        cases.reserveCapacity(specs.reduce(0) { count, s in if case .machine(let m) = s.spec.body { count + m.rows.count } else { count } })
-        var analyses: [String: MachineAnalysis] = [:]
-        for (spec, sha) in specs.sorted(by: { $0.spec.id < $1.spec.id }) {
-            let before = cases.count
-            var graph: MachineGraph?
-            switch spec.body {
-            case .machine(let machine):
-                let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases)
-                graph = compiled.graph
-                diagnostics += compiled.diagnostics
-                analyses[spec.id] = compiled.analysis
-            case .decision(let table):
-                var compiler = TableCompiler(spec: spec)
-                cases += compiler.compileDecision(table)
-                diagnostics += compiler.diagnostics
-            case .matrix(let matrix):
-                var compiler = TableCompiler(spec: spec)
-                cases += compiler.compileMatrix(matrix)
-                diagnostics += compiler.diagnostics
-            case .scenarios(let set):
-                var compiler = TableCompiler(spec: spec)
-                cases += compiler.compileScenarios(set)
-                diagnostics += compiler.diagnostics
-            }
-            compiledSpecs.append(CompiledSpec(
-                id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
-                sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
-                rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
-                                                line: $0.location.line, column: $0.location.column) },
-                graph: graph))
-            // Without variants every case stays as it is: no copy of the spec's cases out and back.
-            if !spec.sharedVariants.isEmpty {
-                cases.replaceSubrange(before..., with: Self.expand(Array(cases[before...]), variants: spec.sharedVariants))
-            }
+        // A task-local value does not follow the work onto other threads: the tests' search counter is handed on.
+        let observer = MachineAnalysis.searchObserver
+        let outcomes = specs.sorted(by: { $0.spec.id < $1.spec.id }).concurrentMap {
+            Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer)
         }
-        return (compiledSpecs, cases, analyses)
+        var cases: [TestCase] = []
+        cases.reserveCapacity(outcomes.reduce(0) { $0 + $1.cases.count })
+        var analyses: [String: MachineAnalysis] = [:]
+        for outcome in outcomes {
+            cases += outcome.cases
+            diagnostics += outcome.diagnostics
+            analyses[outcome.compiled.id] = outcome.analysis
+        }
+        return (outcomes.map(\.compiled), cases, analyses)
+    }
+
+    /// One spec compiled: its compiled form, its cases (expanded over its variants), its findings and, for a
+    /// machine, its analysis (`searchObserver` told of its search).
+    private static func compileSpec(_ spec: Spec, sha: String, searchObserver: (@Sendable () -> Void)?)
+        -> (compiled: CompiledSpec, cases: [TestCase], diagnostics: [Diagnostic], analysis: MachineAnalysis?) {
+        var cases: [TestCase] = []
+        var diagnostics: [Diagnostic] = []
+        var graph: MachineGraph?
+        var analysis: MachineAnalysis?
+        switch spec.body {
+        case .machine(let machine):
+            // Room for a case per row (most rows have one).
+            cases.reserveCapacity(machine.rows.count)
+            let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases,
+                                                   searchObserver: searchObserver)
+            (graph, diagnostics, analysis) = (compiled.graph, compiled.diagnostics, compiled.analysis)
+        case .decision(let table):
+            var compiler = TableCompiler(spec: spec)
+            cases = compiler.compileDecision(table)
+            diagnostics = compiler.diagnostics
+        case .matrix(let matrix):
+            var compiler = TableCompiler(spec: spec)
+            cases = compiler.compileMatrix(matrix)
+            diagnostics = compiler.diagnostics
+        case .scenarios(let set):
+            var compiler = TableCompiler(spec: spec)
+            cases = compiler.compileScenarios(set)
+            diagnostics = compiler.diagnostics
+        }
+        let compiled = CompiledSpec(
+            id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
+            sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+            rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
+                                            line: $0.location.line, column: $0.location.column) },
+            graph: graph)
+        return (compiled, expand(cases, variants: spec.sharedVariants), diagnostics, analysis)
     }
 
     /// Each case once per combination of the variants it does not set itself (a spec's `product:` or a scenario's
