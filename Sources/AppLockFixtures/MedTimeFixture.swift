@@ -80,6 +80,8 @@ public final class MedTimeFixture: BoundFixture {
         static let method = FixtureInput.names("method", ["biometric": true, "pin": false])
         /// How many failures medtime.attempt-rules makes: at least the one whose outcome it reads.
         static let failures = FixtureInput.int("failures", 1...100_000_000)
+        /// The product parameter naming the sensor (`none` for a device without one), which a biometric row needs.
+        static let biometricType = "biometricType"
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
@@ -166,7 +168,12 @@ public final class MedTimeFixture: BoundFixture {
     [
         // `failures` counts the failures so far, at least the one just made (the core records the last failure).
         // Its outputs: the core's `lastFailure` after the `failures`-th failure.
-        .decision("medtime.attempt-rules", inputs: [Key.method, Key.failures], outputs: [
+        // A biometric failure needs a sensor: with `biometricType: none` the core shows no biometric prompt, so there is
+        // no failure to read (lint refuses such a row, `fixture.needs-product`).
+        .decision("medtime.attempt-rules", inputs: [Key.method, Key.failures], needs: [
+            .need(Key.method, "biometric", product: Key.biometricType, notIn: ["none"],
+                  because: "without a sensor the core shows no biometric prompt, so no biometric failure can be made"),
+        ], outputs: [
             .output("action", .names("retry", "fallbackToPin", "showRemaining", "block")) { f in try f.decided().action },
             .output("remaining", .count) { f in try f.decided().remaining },
             .output("block", .duration) { f in try f.decided().block },
@@ -186,7 +193,7 @@ public final class MedTimeFixture: BoundFixture {
             guard let length = PINLength(rawValue: n) else { throw FixtureError("pinLength \(n) is not 4 or 6") }
             settings.pinLength = length
         },
-        .product("biometricType", .enumeration(["face", "fingerprint", "none"])) { settings, item in
+        .product(Key.biometricType, .enumeration(["face", "fingerprint", "none"])) { settings, item in
             guard let biometry = MedTimeBiometry(rawValue: item.value.description) else { throw FixtureError("unknown biometricType \(item.value)") }
             settings.biometry = biometry
         },

@@ -114,6 +114,25 @@ struct FixtureBindingsTests {
         #expect(bindings.duplicateNames == ["observation count"], "an effect of the same name is another namespace")
     }
 
+    @Test("a table's needs reach the vocabulary by table; a need that does not fit its table or the product is reported")
+    func valueNeeds() {
+        let mode = FixtureInput.names("mode", "fast", "safe")
+        let product: FixtureBinding<CounterFixture> = .product("start", .enumeration(["zero", "ten"])) { _, _ in }
+        let fast = ValueNeed.need(mode, "fast", product: "start", notIn: ["zero"], because: "it needs a head start")
+        let fine = FixtureBindings<CounterFixture>([product, .decision("pick", inputs: [mode], needs: [fast]) { _, _ in [] }])
+        #expect(fine.vocabulary.valueNeeds == ["pick": [ValueNeed(input: "mode", value: .symbol("fast"), product: "start",
+                                                                  excluded: [.symbol("zero")], reason: "it needs a head start")]])
+        #expect(fine.brokenNeeds.isEmpty)
+        let broken = FixtureBindings<CounterFixture>([product, .matrix("grid", axes: [mode], needs: [
+            .need(mode, "slow", product: "start", notIn: ["zero"], because: "-"),
+            .need(FixtureInput.names("other", "a"), "a", product: "start", notIn: ["zero"], because: "-"),
+            .need(mode, "fast", product: "finish", notIn: ["zero"], because: "-"),
+            .need(mode, "fast", product: "start", notIn: ["eleven"], because: "-"),
+        ]) { _, _ in [] }])
+        #expect(broken.brokenNeeds == ["table grid need mode: fast: eleven is not a value of start", "table grid need mode: fast: no product finish",
+                                       "table grid need mode: slow: not a value of mode", "table grid need other: a: no input other"])
+    }
+
     @Test("an output two tables list with one type is one entry; the same name with another type is a duplicate")
     func sharedTableOutputs() {
         let shared: [FixtureBinding<CounterFixture>] = [.output("result", .domain(.bool)) { _ in .bool(true) }]
@@ -216,8 +235,10 @@ struct FixtureBindingsTests {
         for (name, type) in FixtureRegistry.standard.fixtureTypes.sorted(by: { $0.key < $1.key }) {
             guard let bound = type as? any BoundFixture.Type else { continue }
             #expect(Self.duplicates(bound).isEmpty, "\(name): \(Self.duplicates(bound))")
+            #expect(Self.brokenNeeds(bound).isEmpty, "\(name): \(Self.brokenNeeds(bound))")
         }
     }
 
     private static func duplicates<T: BoundFixture>(_ type: T.Type) -> [String] { type.bindings.duplicateNames }
+    private static func brokenNeeds<T: BoundFixture>(_ type: T.Type) -> [String] { type.bindings.brokenNeeds }
 }

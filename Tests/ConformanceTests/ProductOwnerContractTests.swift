@@ -224,6 +224,53 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.hasPrefix(message) == true, "\(found.first?.message ?? "")")
     }
 
+    @Test("a biometric attempt rule under a product without a sensor is a located lint error at each biometric row, wherever the product value is set (the product file, the spec, a variant); the PIN rows stay clean",
+          arguments: [
+            ("medtime.product.yaml", "  biometricType: face\n", "  biometricType: none\n", "medtime.product.yaml"),
+            ("medtime.attempt-rules.yaml", "hit: unique\n", "hit: unique\nproduct:\n  biometricType: {value: none, decision: \"D-X: no sensor\"}\n",
+             "medtime.attempt-rules.yaml"),
+            ("medtime.product.yaml", "  biometricType: face\n", "variants:\n  biometricType: [face, none]\n", "medtime.product.yaml"),
+          ])
+    func biometricRowsNeedASensor(file: String, old: String, new: String, setIn: String) throws {
+        let edited = try Self.specs(editing: file) { text in
+            // A variant goes at the end of the file, out of `product:`.
+            guard new.hasPrefix("variants:") else { return text.replacingOccurrences(of: old, with: new) }
+            return text.replacingOccurrences(of: old, with: "") + new
+        }
+        let found = Self.errors(Self.compile(edited))
+        #expect(found.map(\.id) == Array(repeating: "fixture.needs-product", count: 3), "\(found)")
+        #expect(found.map(\.rows) == [["MT-RULE-BIO-1"], ["MT-RULE-BIO-2"], ["MT-RULE-BIO-3"]])
+        let rules = try #require(edited.first { $0.path == "specs/medtime.attempt-rules.yaml" })
+        let lines = String(decoding: rules.bytes, as: UTF8.self).components(separatedBy: "\n")
+        for finding in found {
+            #expect(finding.location.file == "specs/medtime.attempt-rules.yaml")
+            #expect(finding.location.line == (lines.firstIndex { $0.hasSuffix("id: \(finding.rows[0])") } ?? -1) + 1)
+            #expect(finding.message.contains("method: biometric under biometricType: none"), "\(finding.message)")
+            #expect(finding.notes.contains { $0.contains("specs/" + setIn) }, "\(finding.notes)")
+        }
+        // Without the biometric rows the spec lints clean under the same product.
+        let pinOnly = edited.map { source -> (path: String, bytes: [UInt8]) in
+            guard source.path == "specs/medtime.attempt-rules.yaml" else { return source }
+            let text = String(decoding: source.bytes, as: UTF8.self)
+            let rows = text.components(separatedBy: "\n  - id: ")
+            let kept = [rows[0]] + rows.dropFirst().filter { !$0.hasPrefix("MT-RULE-BIO") }
+            return (source.path, Array(kept.joined(separator: "\n  - id: ").replacingOccurrences(of: "method: [biometric, pin]", with: "method: [pin]").utf8))
+        }
+        #expect(Self.errors(Self.compile(pinOnly)).isEmpty, "\(Self.errors(Self.compile(pinOnly)))")
+    }
+
+    @Test("at run time such a row is a fixture error: without a sensor the core records no biometric failure")
+    func biometricRowWithoutASensorAtRunTime() throws {
+        let fixture = try MedTimeFixture(product: [NamedValue("biometricType", .symbol("none"))])
+        let refusal = fixtureRefusal { () throws(FixtureError) in
+            _ = try fixture.perform(.decide(table: "medtime.attempt-rules", inputs: [NamedValue("method", .symbol("biometric")), NamedValue("failures", .int(1))]))
+        }
+        #expect(refusal?.hasPrefix("the core recorded no failure") == true, "\(refusal ?? "")")
+        let sensor = try MedTimeFixture(product: [NamedValue("biometricType", .symbol("face"))])
+        _ = try sensor.perform(.decide(table: "medtime.attempt-rules", inputs: [NamedValue("method", .symbol("biometric")), NamedValue("failures", .int(1))]))
+        #expect(try sensor.observe("action") == .symbol("retry"))
+    }
+
     @Test("at run time such an output is a fixture error: after a gates.order row the fixture has no 'order'")
     func otherTablesOutputAtRunTime() throws {
         let fixture = try LaunchGatesFixture(product: [NamedValue("appVersion", .text("1.1")), NamedValue("legalVersion", .text("2026-04-30"))])

@@ -38,8 +38,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
         case product(Product)
-        case decision(inputs: [any FixtureInputKey], run: Run)
-        case matrix(axes: [any FixtureInputKey], run: Run)
+        case decision(inputs: [any FixtureInputKey], needs: [ValueNeed], run: Run)
+        case matrix(axes: [any FixtureInputKey], needs: [ValueNeed], run: Run)
     }
 
     /// A product parameter: its domain, what lint needs to know about it, and how it configures the core.
@@ -141,17 +141,28 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Tables
 
     /// A function a spec's `table:` can evaluate as a decision table, with its inputs' keys (all required: an
-    /// optional key is required here too) and the outputs it sets (`output` entries; several tables may list one
-    /// output): a spec of this table may observe those, but no other table's.
-    public static func decision(_ name: String, inputs: [any FixtureInputKey], outputs: [FixtureBinding<F>] = [],
-                                _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .decision(inputs: inputs, run: run), nested: outputs)
+    /// optional key is required here too), the input values it can run only under some product values (`needs`,
+    /// made with `ValueNeed.need(_:_:product:notIn:because:)`) and the outputs it sets (`output` entries; several tables may
+    /// list one output): a spec of this table may observe those, but no other table's.
+    public static func decision(_ name: String, inputs: [any FixtureInputKey], needs: [ValueNeed] = [],
+                                outputs: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .decision(inputs: inputs, needs: needs, run: run), nested: outputs)
     }
 
-    /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required) and the outputs it sets,
-    /// as for a decision table.
-    public static func matrix(_ name: String, axes: [any FixtureInputKey], outputs: [FixtureBinding<F>] = [],
-                              _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .matrix(axes: axes, run: run), nested: outputs)
+    /// A function a spec's `table:` can run as a matrix, with its axes' keys (all required), the axis values it
+    /// needs a product for and the outputs it sets, as for a decision table.
+    public static func matrix(_ name: String, axes: [any FixtureInputKey], needs: [ValueNeed] = [],
+                              outputs: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .matrix(axes: axes, needs: needs, run: run), nested: outputs)
+    }
+
+}
+
+extension ValueNeed {
+    /// A table's `needs:` entry: the fixture can run `value` of the input `key` only while the product parameter
+    /// `product` holds none of `excluded` (each a name of its enumeration), for `reason`.
+    public static func need<Output>(_ key: FixtureInput<Output>, _ value: String, product: String, notIn excluded: [String],
+                                    because reason: String) -> ValueNeed {
+        ValueNeed(input: key.name, value: .symbol(value), product: product, excluded: excluded.map(Value.symbol), reason: reason)
     }
 }

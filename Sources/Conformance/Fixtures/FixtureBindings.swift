@@ -56,8 +56,8 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 observations[entry.name] = read
                 mark(entry.name, killed)
             case .product(let product): products[entry.name] = product
-            case .decision(let inputs, let run): decisions[entry.name] = (inputs, run)
-            case .matrix(let axes, let run): matrices[entry.name] = (axes, run)
+            case .decision(let inputs, _, let run): decisions[entry.name] = (inputs, run)
+            case .matrix(let axes, _, let run): matrices[entry.name] = (axes, run)
             case .effect, .unmodelledEffect: break
             }
         }
@@ -115,8 +115,12 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 v.productChoices[name] = p.choices
                 v.productLiterals[name] = p.literal
                 v.productNeeds[name] = p.need
-            case .decision(let inputs, _): v.decisions[name] = types(of: inputs)
-            case .matrix(let axes, _): v.matrices[name] = types(of: axes)
+            case .decision(let inputs, let needs, _):
+                v.decisions[name] = types(of: inputs)
+                v.valueNeeds[name] = needs.isEmpty ? nil : needs
+            case .matrix(let axes, let needs, _):
+                v.matrices[name] = types(of: axes)
+                v.valueNeeds[name] = needs.isEmpty ? nil : needs
             }
         }
         return v
@@ -200,6 +204,28 @@ extension FixtureBindings {
     /// Whether a killed app serves the event or observation `name` (`WhileKilled.served` or `.only`).
     public func isServedWhileKilled(_ name: String) -> Bool { served.contains(name) }
 
+    /// The tables' `needs:` entries that do not fit the table, sorted: a need of an input the table does not take, of a
+    /// value outside the input's type, of a product parameter the fixture does not declare, or excluding a value
+    /// outside its domain. Empty for a well-formed table (lint would otherwise check rows against a need that can
+    /// never hold).
+    public var brokenNeeds: [String] {
+        var out: [String] = []
+        for (table, needs) in vocabulary.valueNeeds {
+            let inputs = vocabulary.decisions[table] ?? vocabulary.matrices[table] ?? [:]
+            for need in needs {
+                let what = "table \(table) need \(need.input): \(need.value)"
+                if let type = inputs[need.input] {
+                    if type.problem(with: need.value) != nil { out.append("\(what): not a value of \(need.input)") }
+                } else {
+                    out.append("\(what): no input \(need.input)")
+                }
+                guard let domain = vocabulary.product[need.product] else { out.append("\(what): no product \(need.product)"); continue }
+                for value in need.excluded where !domain.contains(value) { out.append("\(what): \(value) is not a value of \(need.product)") }
+            }
+        }
+        return out.sorted()
+    }
+
     /// The names declared more than once in one namespace (events, observations, effects, product, tables; the
     /// inputs of one entry, as `event add input by`), sorted: empty for a well-formed table.
     public var duplicateNames: [String] {
@@ -213,7 +239,7 @@ extension FixtureBindings {
             case .effect: (space, inputs) = ("effect", [])
             case .unmodelledEffect: continue
             case .product: (space, inputs) = ("product", [])
-            case .decision(let keys, _), .matrix(let keys, _): (space, inputs) = ("table", keys)
+            case .decision(let keys, _, _), .matrix(let keys, _, _): (space, inputs) = ("table", keys)
             }
             note(space + " " + entry.name)
             var names: Set<String> = []

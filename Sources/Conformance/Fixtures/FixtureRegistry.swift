@@ -55,8 +55,8 @@ extension FixtureRegistry {
                     "    \($0.key): \(Self.describe(v.productLiterals[$0.key].map(FixtureType.literal) ?? .domain($0.value)))"
                         + "\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
                 }.joined()
-            return text + Self.describeTables("decision functions (table:; every input required)", v.decisions)
-                + Self.describeTables("matrix functions (table:; every axis required)", v.matrices)
+            return text + Self.describeTables("decision functions (table:; every input required)", v.decisions, v.valueNeeds)
+                + Self.describeTables("matrix functions (table:; every axis required)", v.matrices, v.valueNeeds)
         }.joined(separator: "\n")
     }
 
@@ -66,12 +66,16 @@ extension FixtureRegistry {
         return "a table's output only" + (tables.isEmpty ? "" : ": " + tables.joined(separator: ", "))
     }
 
-    /// `  title:` then each function a spec's `table:` can name, with each input (or axis) and its type, sorted; nothing
-    /// when there are none.
-    private static func describeTables(_ title: String, _ tables: [String: [String: FixtureType]]) -> String {
+    /// `  title:` then each function a spec's `table:` can name, with each input (or axis) and its type, sorted, then
+    /// the input values it runs only under some product values; nothing when there are none.
+    private static func describeTables(_ title: String, _ tables: [String: [String: FixtureType]], _ needs: [String: [ValueNeed]]) -> String {
         guard !tables.isEmpty else { return "" }
         return "  \(title):\n" + tables.keys.sorted().map { table in
             "    \(table)\n" + tables[table, default: [:]].sorted { $0.key < $1.key }.map { "      \($0.key): \(describe($0.value))\n" }.joined()
+                + (needs[table] ?? []).map { need in
+                    "      (\(need.input): \(need.value) only while \(need.product) is not "
+                        + need.excluded.map { "\($0)" }.joined(separator: " or ") + ": \(need.reason))\n"
+                }.joined()
         }.joined()
     }
 

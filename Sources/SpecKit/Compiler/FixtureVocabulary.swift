@@ -38,6 +38,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// the values each takes. Every input is required: a spec of the table must declare all of them.
     /// Any number of specs, each under its own id, may drive one function.
     public var decisions: [String: [String: FixtureType]]
+    /// The values of a decision table's input or a matrix's axis that the fixture can run only under some product
+    /// values, by the name a spec gives in `table:`: lint refuses a row evaluated with one under another product.
+    public var valueNeeds: [String: [ValueNeed]] = [:]
     /// The functions it can run as a matrix, by the name a spec gives in `table:`, with their axes and the values
     /// each takes (all required).
     public var matrices: [String: [String: FixtureType]]

@@ -35,3 +35,25 @@ public enum ProductNeed: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A value of a decision table's input (or a matrix's axis) that the fixture can run only when a product parameter
+/// holds none of some values: MedTime's `method: biometric` needs a sensor, so not `biometricType: none` (the core
+/// shows no biometric prompt then, and no biometric failure can be made). Lint refuses a row the run would evaluate
+/// with the value under such a product (`fixture.needs-product`).
+public struct ValueNeed: Hashable, Sendable {
+    /// The input (or axis) the value is of.
+    public var input: String
+    /// The value that needs the product.
+    public var value: Value
+    /// The product parameter.
+    public var product: String
+    /// The parameter's values under which the fixture cannot run `value`.
+    public var excluded: [Value]
+    /// Why, in a phrase (`the core shows no biometric prompt without a sensor`).
+    public var reason: String
+
+    /// Creates the need.
+    public init(input: String, value: Value, product: String, excluded: [Value], reason: String) {
+        (self.input, self.value, self.product, self.excluded, self.reason) = (input, value, product, excluded, reason)
+    }
+}

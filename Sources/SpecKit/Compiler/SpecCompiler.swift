@@ -108,6 +108,7 @@ public struct SpecCompiler: Sendable {
             for product in products { diagnostics += checkFixtureVocabulary(product, catalog: catalog) }
         }
         let (compiledSpecs, cases, analyses) = compileSpecs(specs, diagnostics: &diagnostics)
+        if let catalog { diagnostics += checkValueNeeds(cases, specs: specs.map(\.spec), catalog: catalog) }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
                            diagnostics: diagnostics.sorted(), products: products, machineAnalyses: analyses)
