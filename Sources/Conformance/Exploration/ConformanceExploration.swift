@@ -117,15 +117,17 @@ public struct ConformanceExploration {
     }
 
     /// Drives the tour of each model on the fixtures and measures its coverage against the compilation's cases.
-    /// `ConformanceRun` explores through it. With `stop`, the tour that finds a divergence `stop` accepts (by
-    /// transition id) ends there, and the models after it are not toured.
+    /// `ConformanceRun` explores through it. The machines are toured side by side on the cores (each on fixtures of its
+    /// own), and the results taken in model order. With `stop`, the tours run one after another: the tour that finds a
+    /// divergence `stop` accepts (by transition id) ends there, and the models after it are not toured.
     public static func explore(_ models: [MachineExploration], compilation: SpecCompiler.Compilation,
                                strategy: TransitionTour.Strategy = .greedy, fixtures: [String: any Fixture.Type],
                                stop: ((_ transitionID: String) -> Bool)? = nil) -> ExplorationResult {
         let tour = TransitionTour(runner: Runner(fixtures: fixtures), strategy: strategy)
+        let toured = stop == nil ? models.concurrentMap { tour.run($0) } : nil
         var machines: [MachineTourResult] = [], coverage: [ExplorationCoverage] = []
-        for exploration in models {
-            let result = tour.run(exploration, stop: stop)
+        for (index, exploration) in models.enumerated() {
+            let result = toured?[index] ?? tour.run(exploration, stop: stop)
             machines.append(result)
             var rows: [String] = []
             switch compilation.specs.first(where: { $0.id == exploration.spec })?.body {

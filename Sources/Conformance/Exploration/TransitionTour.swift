@@ -14,7 +14,7 @@ import SpecKit
 /// Every divergence the greedy tour finds is run again along its own shortest path on a fresh fixture: the report then
 /// shows that reproducible path, or, when the transition holds there, the longer history after which it diverged
 /// (`longerHistory`: the core depends on something the table's situation does not capture).
-public struct TransitionTour {
+public struct TransitionTour: Sendable {
     /// How the tour drives the fixtures.
     public enum Strategy: String, Sendable, CaseIterable {
         /// One live fixture, moved between situations along the model's shortest routes.

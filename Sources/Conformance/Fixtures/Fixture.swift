@@ -4,11 +4,13 @@ import SpecKit
 /// test case through the core's public API, and reads back what the spec observes.
 ///
 /// A fixture instance serves exactly one test case, with its own temporary store and manual clock, so no row can
-/// leak into another. It never reads specs; it only translates names.
+/// leak into another. It never reads specs; it only translates names. The exploration tours several machines at once,
+/// so a fixture type is used from several threads (`SendableMetatype`): each instance stays on one, and what the type
+/// itself holds must be immutable.
 ///
 /// A fixture declares its names once, in a binding table (`BoundFixture`, `FixtureBindings`), from which its
 /// vocabulary and its dispatch are derived.
-public protocol Fixture: AnyObject {
+public protocol Fixture: AnyObject, SendableMetatype {
     /// The names this fixture knows; the compiler checks specs against it.
     static var vocabulary: FixtureVocabulary { get }
 

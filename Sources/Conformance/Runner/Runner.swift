@@ -6,7 +6,7 @@ import SpecKit
 /// Each case gets a fresh fixture (a fresh core, store and clock). After every step the runner reads each expected
 /// observation; for machine steps the expectation lists the state and every variable (strict frames), and the step's
 /// effects are compared as an exact multiset. The first step that disagrees ends the case with a divergence.
-public struct Runner {
+public struct Runner: Sendable {
     /// Which cases to run.
     public struct Selection: Sendable {
         /// Only cases of these rows (row or case ids); nil for all.
@@ -51,6 +51,10 @@ public struct Runner {
         /// The rows whose transitions were exercised.
         public var exercised: [String]
     }
+
+    /// How many cases run side by side before their results are taken (and `progress` told): enough to keep the cores
+    /// busy, few enough that the progress line moves.
+    static let batchSize = 32
 
     /// Runs one case on a fresh fixture.
     public func run(_ testCase: TestCase) -> Outcome {
@@ -97,8 +101,9 @@ public struct Runner {
     }
 
     /// Runs the selected cases and applies the expected-failures list (`today` as YYYY-MM-DD decides expiry).
-    /// `progress` is called after each case with (done, total). With `stopAtFirstFailure`, no case runs after the
-    /// first one that fails the run (the result then holds the cases run so far).
+    /// `progress` is called after each case with (done, total). The cases run side by side on the cores, a batch at a
+    /// time (each on a fixture of its own), and are taken in suite order. With `stopAtFirstFailure` they run one after
+    /// another, and no case runs after the first one that fails the run (the result then holds the cases run so far).
     public func run(_ suite: CompiledSuite, selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
                     identity: RunIdentity, today: String, stopAtFirstFailure: Bool = false,
                     progress: ((Int, Int) -> Void)? = nil) -> RunResult {
@@ -107,8 +112,11 @@ public struct Runner {
         for spec in suite.specs { for row in spec.rows { rowInfo[row.id] = row } }
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
+        let batch = stopAtFirstFailure ? 1 : Self.batchSize
+        var outcomes: [Outcome] = []
         for (n, testCase) in cases.enumerated() {
-            let outcome = run(testCase)
+            if n % batch == 0 { outcomes = Array(cases[n..<min(n + batch, cases.count)]).concurrentMap { self.run($0) } }
+            let outcome = outcomes[n % batch]
             var status: CaseStatus = outcome.passed ? .passed : .failed
             let entry = expectations?.entry(for: testCase)
             if let entry {
