@@ -70,8 +70,9 @@ extension Workbench {
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         return AnalysisView(specs: specs, findings: overlay.diagnostics.map { FindingView($0, relativeTo: folder) },
                             specCount: overlay.compilation.specs.count,
-                            rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count }, milliseconds: elapsed,
-                            versions: overlay.versions)
+                            rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count },
+                            unreadableFiles: overlay.compilation.unreadableFiles.map { Workbench.relative($0, to: folder) },
+                            milliseconds: elapsed, versions: overlay.versions)
     }
 
     /// One file as the page shows it: for the file in view (`detail`), its tables, grid, diagram, sections and

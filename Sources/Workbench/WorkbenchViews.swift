@@ -146,6 +146,9 @@ public struct AnalysisView: Codable, Sendable, Equatable {
     public var findings: [FindingView]
     /// Specs and rows read.
     public var specCount: Int, rowCount: Int
+    /// The files that gave no spec (their YAML or what they say could not be read), relative to the folder: the page
+    /// names them beside the counts, which leave them out.
+    public var unreadableFiles: [String] = []
     /// How long the analysis took, in milliseconds.
     public var milliseconds: Int
     /// The version (SHA-256) on disk of each file the page can edit, as this analysis read them: the page reads again

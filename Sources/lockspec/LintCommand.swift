@@ -58,8 +58,7 @@ let lintCommand = Command(
         if format == .text {
             let errors = compilation.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
             let warnings = strict ? 0 : compilation.diagnostics.filter { $0.severity == .warning }.count
-            let rows = compilation.specs.reduce(0) { $0 + $1.rows.count }
-            Terminal.err("\(compilation.specs.count) spec\(compilation.specs.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            Terminal.err("\(compilation.readCounts): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
         }
         if unreadable(compilation.diagnostics) { return 2 }
         return compilation.failed(strict: strict) ? 1 : 0

@@ -185,13 +185,13 @@ struct CLITests {
         #expect(!r.output.utf8.contains(0x1B))
     }
 
-    @Test("--strict still fails on an error, and the summary line counts it")
+    @Test("--strict still fails on an error, and the summary line counts it and names the file it could not read")
     func strictSummary() throws {
         let path = try Self.write(Self.wrongKind)
         defer { Self.remove(path) }
         let r = try Self.run(["lint", "--strict", path])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("0 specs, 0 rows: 1 error, 0 warnings"))
+        #expect(r.stderr.contains("0 specs, 0 rows; not read: \(path): 1 error, 0 warnings"), "\(r.stderr)")
     }
 
     // MARK: Malformed input: a located error, exit 1 or 2, bounded time and memory, never a crash

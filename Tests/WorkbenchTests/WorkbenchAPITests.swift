@@ -145,6 +145,12 @@ struct WorkbenchAPITests {
         let second = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
         let versions = try #require(second.json["versions"] as? [String: String])
         #expect(versions[Self.triggers] != listed[Self.triggers] && versions.count == listed.count)
+        // The counts leave out the unsaved text that cannot be read, and the analysis names its file, with the two
+        // scenario sets that use the machine it no longer is.
+        let unread = ["launch-lock.acceptance.yaml", "launch-lock.grace.yaml", Self.triggers]
+        #expect(first.json["unreadableFiles"] as? [String] == unread, "\(first.json["unreadableFiles"] ?? "none")")
+        #expect(second.json["unreadableFiles"] as? [String] == [], "\(second.json["unreadableFiles"] ?? "none")")
+        #expect((first.json["specCount"] as? Int ?? 0) == (second.json["specCount"] as? Int ?? 0) - unread.count)
     }
 
     @Test("a refused edit is a 422 with the reason; an unknown row is named")

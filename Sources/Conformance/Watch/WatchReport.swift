@@ -11,6 +11,8 @@ public struct WatchReport: Sendable {
     public var specs: Int
     /// How many rows the readable specs have.
     public var rows: Int
+    /// The files that gave no spec (`SpecCompiler.Compilation.unreadableFiles`), named in the lint line.
+    public var unreadableFiles: [String] = []
     /// The specs re-run, sorted.
     public var ran: [String]
     /// The affected specs not run because they, their product file or the machine they use have lint errors, sorted.
@@ -41,7 +43,8 @@ public struct WatchReport: Sendable {
     public func render(lines: Int = 24) -> String {
         var out: [String] = []
         out.append(changed.isEmpty ? "lockspec watch: first check" : "changed: " + Self.list(changed, limit: 3))
-        out.append("lint: \(specs) specs, \(rows) rows: \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
+        out.append("lint: \(SpecCompiler.Compilation.readCounts(specs: specs, rows: rows, unreadable: unreadableFiles)): "
+            + "\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
         let budget = max(4, lines - 6)
         let findings = Array(diagnostics.filter { $0.severity != .note }.map(\.description).joined(separator: "\n").split(separator: "\n"))
         out += findings.prefix(budget / 2).map(String.init)

@@ -40,8 +40,10 @@ public struct WatchSession: Sendable {
                                        shard: nil)
             cases = registry.runner.run(compilation.suite, selection: Runner.Selection(specs: Set(runnable)), identity: identity, today: "9999-12-31").cases
         }
-        return WatchReport(changed: changed, diagnostics: diagnostics, specs: compilation.specs.count,
-                           rows: compilation.specs.reduce(0) { $0 + $1.rows.count }, ran: runnable, notRun: notRun, cases: cases)
+        var report = WatchReport(changed: changed, diagnostics: diagnostics, specs: compilation.specs.count,
+                                 rows: compilation.specs.reduce(0) { $0 + $1.rows.count }, ran: runnable, notRun: notRun, cases: cases)
+        report.unreadableFiles = compilation.unreadableFiles
+        return report
     }
 
     /// The findings `lockspec lint` gives over the paths: the compilation's and the design-document coverage's (from the

@@ -29,6 +29,24 @@ public struct SpecCompiler: Sendable {
         /// Each machine spec's analysis, by spec id: its model and reachable situations, searched once by the compiler,
         /// for the exploration (`MachineExplorer`) and the random walks (`MachineWalkModel`) to read.
         public var machineAnalyses: [String: MachineAnalysis] = [:]
+        /// The files given that gave neither a spec nor a product file (their YAML, or what they say, could not be
+        /// read; or their id was taken): those with an error of their own first, then those left unread because of
+        /// another file (a scenario set whose machine is broken), each group sorted. The counts of specs and rows leave
+        /// them out, so a summary names them.
+        public var unreadableFiles: [String] = []
+
+        /// What was read, as the summaries say it: `42 specs, 633 rows`, and the files that gave nothing, so a count that
+        /// drops while a file is broken says why (`; not read: specs/a.yaml`).
+        public var readCounts: String {
+            Self.readCounts(specs: specs.count, rows: specs.reduce(0) { $0 + $1.rows.count }, unreadable: unreadableFiles)
+        }
+
+        /// `N specs, M rows`, then `; not read: ` and up to three of the files that gave nothing, and how many more.
+        public static func readCounts(specs: Int, rows: Int, unreadable: [String]) -> String {
+            "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+                + (unreadable.isEmpty ? "" : "; not read: " + unreadable.prefix(3).joined(separator: ", ")
+                    + (unreadable.count > 3 ? " and \(unreadable.count - 3) more" : ""))
+        }
 
         /// Whether any finding is an error (or a warning, when `strict`).
         public func failed(strict: Bool) -> Bool {
@@ -109,9 +127,13 @@ public struct SpecCompiler: Sendable {
         }
         let (compiledSpecs, cases, analyses) = compileSpecs(specs, diagnostics: &diagnostics)
         if let catalog { diagnostics += checkValueNeeds(cases, specs: specs.map(\.spec), catalog: catalog) }
+        let read = Set(specs.map(\.spec.file) + products.map(\.file))
+        let erring = Set(diagnostics.filter { $0.severity == .error && $0.id != "spec.uses-broken-spec" }.map(\.location.file))
+        let unread = sources.map(\.path).filter { !read.contains($0) }.sorted { (erring.contains($0) ? 0 : 1, $0) < (erring.contains($1) ? 0 : 1, $1) }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.sorted(), products: products, machineAnalyses: analyses)
+                           diagnostics: diagnostics.sorted(), products: products, machineAnalyses: analyses,
+                           unreadableFiles: unread)
     }
 
     /// Loads every source's YAML; a file that cannot be loaded gives its findings, and, when it is a machine, the

@@ -254,7 +254,9 @@ function renderBar() {
   if (!a) return;
   const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.length - errors;
   const s = $('#lint-summary');
-  s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
+  const unread = a.unreadableFiles || [];
+  const notRead = unread.length ? `; not read: ${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ` and ${unread.length - 3} more` : ''}` : '';
+  s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows${notRead}: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
   $('#save').disabled = n === 0;
