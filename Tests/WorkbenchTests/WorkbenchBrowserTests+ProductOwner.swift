@@ -110,6 +110,11 @@ struct WorkbenchProductOwnerTests {
         try session.browser.evaluate("document.querySelector('#save').click()")
         try session.browser.wait(for: "document.querySelector('#save').disabled", "the save")
         #expect(try session.browser.evaluate(leaving) as? Bool == false, "saved: no question")
+        // The "Saved …" banner is news until the next run answers; then it goes.
+        #expect(try session.browser.evaluate("document.querySelector('#banner').textContent") as? String ?? "" == "Saved \(Self.file).")
+        try session.browser.evaluate("document.querySelector('#run').click()")
+        try session.browser.wait(for: "document.querySelector('#run-summary').textContent.startsWith('run:')", "the run")
+        #expect(try session.browser.evaluate("document.querySelector('#banner').hidden") as? Bool == true, "the Saved banner went with the run")
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
 

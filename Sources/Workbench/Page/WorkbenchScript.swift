@@ -182,6 +182,7 @@ async function run(all) {
     s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
       (answer.notRun.length ? `; not run (lint errors): ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)`;
     s.className = 'summary ' + (failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
+    if ($('#banner').className !== 'bad') banner(null);  // a "Saved …" is past news once a run answers; a refusal stays
   } catch (e) { banner('The run failed: ' + e.message, true); $('#run-summary').textContent = ''; }
   render();
 }
