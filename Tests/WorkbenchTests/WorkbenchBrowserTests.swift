@@ -95,6 +95,16 @@ struct WorkbenchBrowserTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
         try click("#run", browser)
         try browser.wait(for: "\(rowElement).dataset.status === 'passed'", "the row to turn green")
+        // Scrolled sideways, a wide table keeps its status and row id in view, the status still green.
+        let kept = try browser.evaluate("""
+            (() => { const box = document.querySelector('.scroll'); box.style.width = '320px'; box.scrollLeft = 400;
+              const row = \(rowElement), left = box.getBoundingClientRect().left;
+              const status = row.querySelector('td.status').getBoundingClientRect(), id = row.querySelector('td[data-key="id"]').getBoundingClientRect();
+              const kept = box.scrollLeft > 0 && Math.abs(status.left - left) < 2 && Math.abs(id.left - (left + 28)) < 3;
+              const green = getComputedStyle(row.querySelector('td.status')).backgroundColor;
+              box.style.width = ''; box.scrollLeft = 0; return kept + ' ' + green; })()
+            """) as? String
+        #expect(kept == "true rgb(26, 127, 55)", "\(kept ?? "nil")")
         try browser.evaluate("document.querySelector('.tabs button[data-tab=\"grid\"]').click()")
         try browser.wait(for: "document.querySelector('#grid')", "the grid")
         try shoot("grid")

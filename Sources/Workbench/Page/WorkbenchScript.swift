@@ -403,7 +403,7 @@ function tableOf(spec, table, at, scenarios) {
   const rank = c => ORDER.includes(c) ? ORDER.indexOf(c) : LAST.includes(c) ? 1000 + LAST.indexOf(c) : 500;
   const columns = [...table.columns].sort((a, b) => rank(a) - rank(b) || table.columns.indexOf(a) - table.columns.indexOf(b));
   const t = el('table', { class: 'rows', dataset: { path: JSON.stringify(table.path) } });
-  t.append(el('tr', {}, el('th', {}, ''), columns.map(c => el('th', {}, c)), el('th', {}, '')));
+  t.append(el('tr', {}, el('th', { class: 'status' }, ''), columns.map(c => el('th', { dataset: { key: c } }, c)), el('th', {}, '')));
   const n = table.rows.length;
   for (const row of table.rows) {
     const rowPath = table.path.concat([row.index]);

@@ -39,11 +39,16 @@ table.rows input:focus { border-color: #0969da; background: #fff; outline: none;
 table.rows pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
 td.has-error input, td.has-error pre { background: #ffebe9; border-color: var(--bad); }
 td.has-warning input { background: #fff8c5; }
-tr.status-failed > td.status { background: var(--bad); color: #fff; }
-tr.status-passed > td.status { background: var(--ok); color: #fff; }
-tr.status-stale > td.status { background: #eaeef2; }
+.scroll table.rows tr.status-failed > td.status, tr.status-failed > td.status { background: var(--bad); color: #fff; }
+.scroll table.rows tr.status-passed > td.status, tr.status-passed > td.status { background: var(--ok); color: #fff; }
+.scroll table.rows tr.status-stale > td.status, tr.status-stale > td.status { background: #eaeef2; }
 tr.status-failed > td { border-color: #ff8182; }
-td.status { width: 24px; text-align: center; font-weight: 700; }
+td.status { width: 28px; min-width: 28px; text-align: center; font-weight: 700; }
+/* The status and the row id of a table (not of a scenario's steps inside it) stay in view while it scrolls sideways. */
+.scroll > table.rows > tr > .status, .scroll > table.rows > tr > [data-key="id"] { position: sticky; left: 0; z-index: 1; background: #fff; }
+.scroll > table.rows > tr > [data-key="id"] { left: 28px; box-shadow: inset -2px 0 0 #8c959f; }
+.scroll > table.rows > tr > .status { box-shadow: -4px 0 0 #fff; }  /* covers the column's border, which does not stick */
+.scroll > table.rows > tr > th { background: var(--bg); }
 td.tools { white-space: nowrap; width: 1%; }
 td.tools button { font-size: 11px; padding: 0 4px; border: 1px solid var(--line); background: #fff; border-radius: 4px; cursor: pointer; }
 tr.finding td { border-top: none; font-size: 12px; }
