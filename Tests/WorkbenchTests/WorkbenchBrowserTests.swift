@@ -58,6 +58,11 @@ struct WorkbenchBrowserTests {
         #expect(finding.contains("did you mean 'active'"), "\(finding)")
         #expect(try browser.evaluate("document.querySelector('#lint-summary').className") as? String == "summary bad")
         try shoot("lint", showing: rowElement + ".querySelector('td')")
+        // The counts leave the broken machine and the two scenario sets that use it out, and the bar says so.
+        let summary = try browser.evaluate("document.querySelector('#lint-summary').textContent") as? String ?? ""
+        #expect(summary.contains("; not read: launch-lock.triggers.yaml and 2 more: "), "\(summary)")
+        #expect(try browser.evaluate("document.querySelector('#lint-summary').title") as? String
+            == "not read: launch-lock.triggers.yaml, launch-lock.acceptance.yaml, launch-lock.grace.yaml")
 
         // Fixed: the error goes.
         try type("active", into: "on", browser)

@@ -256,8 +256,10 @@ function renderBar() {
   const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.length - errors;
   const s = $('#lint-summary');
   const unread = a.unreadableFiles || [];
-  const notRead = unread.length ? `; not read: ${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ` and ${unread.length - 3} more` : ''}` : '';
+  // The bar has room for one file's name; the others are counted, and all are in the tooltip.
+  const notRead = unread.length ? `; not read: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
   s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows${notRead}: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
+  s.title = unread.length ? 'not read: ' + unread.join(', ') : '';
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
   $('#save').disabled = n === 0;
