@@ -80,6 +80,29 @@ struct DocumentsTests {
         #expect(found.allSatisfy { $0.severity == .warning })
     }
 
+    @Test("lint: a row citing a section the document has no heading for is located at the row, with the nearest section")
+    func rowCitesUnknownSection() {
+        let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2.2; d.md §2"), ("R3", "d.md §2.2"), ("R4", "other.md §5")])
+        let found = checkSectionCoverage(SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: SectionReasons()),
+                                         reasons: SectionReasons()).filter { $0.id == "trace.unknown-section" }
+        // R4's document was not read (no outline): its sections cannot be checked, so it is not reported.
+        #expect(found.map(\.rows) == [["R2"], ["R3"]])
+        #expect(found.first?.message == "row R2 cites §2.2 of d.md, which has no such section")
+        #expect(found.first?.location == SpecKit.SourceLocation(file: "specs/s.yaml", line: 11, column: 1))
+        #expect(found.first?.hint == "did you mean '§2.1'?")
+        #expect(found.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("a reason for a cited section the document's copy has no heading for says why rows cite it: neither is reported")
+    func lostHeadingAcknowledged() {
+        let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2.2")])
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [.init(document: "d.md", section: "2.2", reason: "heading lost", line: 2, column: 3)])
+        let coverage = SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: reasons)
+        let found = checkSectionCoverage(coverage, reasons: reasons)
+        #expect(!found.contains { $0.id == "trace.unknown-section" || $0.id == "trace.reason-for-covered-section" }, "\(found)")
+        #expect(coverage.documents[0].sections.first { $0.id == "2.2" }?.reason == "heading lost")
+    }
+
     @Test("the reasons file: a mapping of documents to sections to texts; anything else is located")
     func reasonsFile() throws {
         let yaml = "d.md:\n  \"3\": layout only\n  4: [no]\n"
@@ -90,6 +113,30 @@ struct DocumentsTests {
         #expect(diagnostics.map(\.id) == ["trace.bad-reasons"])
         #expect(diagnostics.first?.message == "the reason for a section must be a text")
         #expect(diagnostics.first?.location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 3, column: 6))
+    }
+
+    @Test("the placeholder citation a new spec or a hint shows is refused, at the spec, a row, or an item of a list")
+    func placeholderSource() {
+        let spec = """
+        id: t.fx
+        kind: machine
+        title: T
+        source: <document> §<section>
+        fixture: fx
+        states: [Locked, Open]
+        initial: Locked
+        events: {appear: {}}
+        rows:
+          - {id: R1, source: doc.md §<section>, from: Locked, on: appear, to: Open}
+          - {id: R2, source: [doc.md §2, <document> §3], from: Open, on: appear, to: Locked}
+          - {id: R3, source: doc.md §4, from: Open, on: appear, to: Open, when: {}}
+        """
+        let found = SpecCompiler().compile(sources: [(path: "x.yaml", bytes: Array(spec.utf8))]).diagnostics
+            .filter { $0.id == "spec.placeholder-source" }
+        #expect(found.map(\.location.line) == [4, 10, 11])
+        #expect(found.map(\.rows) == [[], ["R1"], ["R2"]])
+        #expect(found.first?.message == "the source is still the placeholder '<document> §<section>': name the design document and its section")
+        #expect(found.allSatisfy { $0.severity == .error })
     }
 
     @Test("a row's source may be a list: kept joined, each citation read apart")

@@ -1,6 +1,6 @@
 /// The findings of a document-by-document coverage: a heading with neither rows nor a recorded reason
 /// (`trace.section-not-covered`), a reason for a section rows do cover (`trace.reason-for-covered-section`), and a
-/// reason naming a section the document does not have (`trace.unknown-section`). All are warnings.
+/// reason or a row naming a section the document does not have (`trace.unknown-section`). All are warnings.
 public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let file = reasons.file.isEmpty ? "specs/\(SectionReasons.fileName)" : reasons.file
@@ -24,6 +24,8 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
                 }
                 continue
             }
+            // A reason for a section rows cite but the document has no heading for says why they cite it all the same.
+            if document.fromHeadings && section.line == nil && !section.rows.isEmpty { continue }
             if section.status == .covered || section.status == .bySubsections {
                 diagnostics.append(Diagnostic(
                     .warning, id: "trace.reason-for-covered-section",
@@ -32,5 +34,26 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
             }
         }
     }
-    return diagnostics.sorted()
+    return (diagnostics + unknownCitedSections(coverage)).sorted()
+}
+
+/// A row citing a section that a document read from its headings does not have (a typo, or a section renumbered
+/// since): `trace.unknown-section` at the row, with the nearest section number as a did-you-mean. A reason recorded for
+/// the section in `sections.yaml` (the document's copy lost the heading) says why the rows cite it all the same.
+func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    for document in coverage.documents where document.fromHeadings {
+        let headings = document.sections.filter { $0.line != nil }
+        for section in document.sections where section.line == nil && !section.id.isEmpty && section.reason == nil {
+            for row in section.rows {
+                diagnostics.append(Diagnostic(
+                    .warning, id: "trace.unknown-section",
+                    "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
+                    at: SourceLocation(file: row.file, line: row.line, column: 1), rows: [row.row],
+                    hint: Suggest.closest(to: section.id, in: Set(headings.map(\.id))).map { "did you mean '§\($0)'?" }
+                        ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml"))
+            }
+        }
+    }
+    return diagnostics
 }

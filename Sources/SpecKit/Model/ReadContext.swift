@@ -301,13 +301,25 @@ final class ReadContext {
         return Trace(source: source, decision: decision)
     }
 
+    /// A citation's text; the placeholder a hint or a new spec shows (`<document> §<section>`) is refused, so a row never
+    /// passes for traced while it names no document. The text is kept, so the rest is read as written.
+    func citation(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
+        guard let text = text(node, what()) else { return nil }
+        if text.containsText("<document>") || text.containsText("<section>") {
+            error("spec.placeholder-source", "\(what()) is still the placeholder '\(text)': name the design document and its section",
+                  at: node.location, hint: "write the document's file name and the section, such as \"face-id-launch-lock.zh.md §3.1\"",
+                  rows: rowID.map { [$0] } ?? [])
+        }
+        return text
+    }
+
     /// A row's source: one `<document> §<section>`, or a list of them (kept joined by `; `; an item may not contain `;`).
     func sourceText(_ node: NodeView, rowID: String) -> String? {
-        guard let items = node.sequence else { return text(node, "the source of row \(rowID)") }
+        guard let items = node.sequence else { return citation(node, "the source of row \(rowID)", rowID: rowID) }
         if items.isEmpty { error("spec.empty-value", "the source of row \(rowID) is an empty list", at: node.location); return nil }
         var texts: [String] = []
         for item in items {
-            guard let t = text(item, "each source of row \(rowID)") else { return nil }
+            guard let t = citation(item, "each source of row \(rowID)", rowID: rowID) else { return nil }
             if t.containsText(";") {
                 error("spec.wrong-type", "a source in a list holds one citation, without ';'", at: item.location, rows: [rowID])
                 return nil

@@ -36,7 +36,7 @@ extension SpecReader {
             }
         }
         let title = byKey["title"].flatMap { c.text($0, "the title") }
-        let source = byKey["source"].flatMap { c.text($0, "the source") }
+        let source = byKey["source"].flatMap { c.citation($0, "the source") }
         var fixture: String?
         if let node = byKey["fixture"], let text = c.text(node, "the fixture") {
             if isSpecID(text) { fixture = text } else {
