@@ -49,7 +49,8 @@ extension Workbench {
         var version: String
     }
 
-    /// Writes a file over the version the page read, atomically and keeping its permissions; refuses a stale version,
+    /// Writes a file over the version the page read (an empty version: a new file, made only while none has its
+    /// name), atomically and keeping its permissions; refuses a stale version,
     /// a path outside the folder, a text over the size limit and an `unsavable` one, writing nothing.
     func saveRoute(_ request: HTTPRequest) -> HTTPResponse {
         Self.answer { () throws(ResponseError) in
@@ -61,8 +62,13 @@ extension Workbench {
             }
             if let reason = Self.unsavable(bytes, file: save.file) { throw ResponseError(Self.json(error: reason, status: 422)) }
             try saves.with { () throws(ResponseError) in
-                let current = try read(save.file)
-                guard SHA256.hex(current) == save.version else {
+                if save.version.isEmpty {
+                    // A new file of the page: made only while no file has the name.
+                    guard !FileManager.default.fileExists(atPath: path) else {
+                        _ = try read(save.file)  // one that cannot be read (a pipe, a folder) says why
+                        throw ResponseError(Self.json(error: "\(save.file) was made on disk since the page started it: nothing was written. Your new file is still in the page; to take the one on disk instead, load it from disk (which drops yours)", status: 409))
+                    }
+                } else if SHA256.hex(try read(save.file)) != save.version {
                     throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; to take the other change, load the file from disk (which drops them), then make them again", status: 409))
                 }
                 do throws(FileReplacement.Failure) {

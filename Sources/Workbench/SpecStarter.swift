@@ -1,0 +1,145 @@
+import SpecKit
+
+/// A new spec of a fixture function, written out as YAML for the product owner to fill in: a decision table (or a
+/// matrix) with every input (axis) the function takes, declared with the values the fixture can send, the outputs
+/// (observations) chosen, and one example row that covers every case, so the table is complete from the start.
+///
+/// The citations are the placeholder `<document> §<section>` (the document filled in when one is given), which lint
+/// refuses (`spec.placeholder-source`) until a real section is named: a starter never passes for traced.
+public struct SpecStarter: Decodable, Hashable, Sendable {
+    /// The spec's id (`gates.order-audit`).
+    public var id: String
+    /// The spec's title.
+    public var title: String
+    /// The fixture.
+    public var fixture: String
+    /// The fixture function the spec drives (`table:`).
+    public var table: String
+    /// The observations the spec expects after each row (a decision's `outputs`, a matrix's `observe`).
+    public var observe: [String]
+    /// The design document the citations name, when known; else they hold `<document>`.
+    public var document: String?
+
+    /// Creates a starter.
+    public init(id: String, title: String, fixture: String, table: String, observe: [String], document: String? = nil) {
+        self.id = id
+        self.title = title
+        self.fixture = fixture
+        self.table = table
+        self.observe = observe
+        self.document = document
+    }
+
+    /// Why a starter cannot be written: one sentence for the page.
+    public struct Refusal: Error, Hashable, Sendable {
+        /// What is wrong and what to do.
+        public var message: String
+    }
+
+    /// The spec's YAML, or why it cannot be written (an unknown fixture or function, a bad id, no observation, or one
+    /// the fixture cannot observe after this function).
+    public func text(catalog: any FixtureCatalog) throws(Refusal) -> String {
+        guard let vocabulary = catalog.vocabulary(of: fixture) else {
+            throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
+        }
+        let choice = try Self.choice(of: table, in: vocabulary, fixture: fixture)
+        try checkHeader()
+        let observed = try checkedObservations(choice)
+        let citation = "\(document.map { $0.trimmed.isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
+        let (inputsKey, outputsKey, resultKey) = choice.kind == .decision ? ("inputs", "outputs", "then") : ("axes", "observe", "expect")
+        var lines = [
+            "# yaml-language-server: $schema=schema.json",
+            "id: \(id)",
+            "kind: \(choice.kind.rawValue)",
+            "title: \(QuotedText.quote(title.trimmed, QuotedText.yaml))",
+            "source: \(citation)",
+            "fixture: \(fixture)",
+            "table: \(table)",
+        ]
+        if choice.kind == .decision { lines.append("hit: unique") }
+        lines.append("\(inputsKey):")
+        lines += choice.inputs.map { "  \($0.name): \($0.domain)" }
+        lines.append("\(outputsKey):")
+        lines += observed.map { "  \($0.name): \($0.domain)" }
+        let example = observed.map { "\($0.name): \(Self.example(of: $0.domain))" }.joined(separator: ", ")
+        lines += [
+            "rows:",
+            "  - id: \(Self.rowPrefix(of: id))-1",
+            "    source: \(citation)",
+            "    notes: an example that covers every case; write the table's rows in its place",
+            "    when: {}",
+            "    \(resultKey): {\(example)}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The id and title, checked as lint would check them, so the starter is refused here rather than written wrong.
+    func checkHeader() throws(Refusal) {
+        guard Self.isSpecID(id) else {
+            throw Refusal(message: "the id '\(id)' should be lowercase words joined by '.' or '-', such as gates.order-audit")
+        }
+        guard !title.trimmed.isEmpty else { throw Refusal(message: "give the spec a title: what the table decides") }
+    }
+
+    /// The observations asked for, each one the fixture can observe after this function, in the order asked.
+    func checkedObservations(_ choice: TableChoice) throws(Refusal) -> [TableChoice.Column] {
+        guard !observe.isEmpty else {
+            throw Refusal(message: "choose at least one observation for the rows to expect")
+        }
+        var result: [TableChoice.Column] = []
+        for name in observe where !result.contains(where: { $0.name == name }) {
+            guard let column = choice.observations.first(where: { $0.name == name }) else {
+                throw Refusal(message: "\(fixture) cannot observe '\(name)' after \(table); it can observe \(choice.observations.map(\.name).joined(separator: ", "))")
+            }
+            result.append(column)
+        }
+        return result
+    }
+
+    /// The function `table` of the fixture, as a choice, or why there is none.
+    static func choice(of table: String, in vocabulary: FixtureVocabulary, fixture: String) throws(Refusal) -> TableChoice {
+        let choices = TableChoice.all(fixture: fixture, vocabulary: vocabulary)
+        guard let choice = choices.first(where: { $0.table == table }) else {
+            throw Refusal(message: "\(fixture) has no decision or matrix function '\(table)'; it has \(choices.map(\.table).joined(separator: ", "))")
+        }
+        return choice
+    }
+
+    /// The prefix of the example row's id: the spec id in capitals, its dots as dashes (`GATES-ORDER-AUDIT`).
+    static func rowPrefix(of id: String) -> String {
+        id.uppercased().replacingOccurrences(of: ".", with: "-")
+    }
+
+    /// A value of `domain` as a row writes it, for the example row: the first member, the lower bound, false, "".
+    static func example(of domain: Domain) -> String {
+        switch domain {
+        case .enumeration(let names): String(Domain.enumeration(Array(names.prefix(1))).description.dropFirst().dropLast())
+        case .text: "\"\""
+        default: domain.defaultValue.description
+        }
+    }
+
+    /// Lowercase words joined by single `.` or `-`, as a spec id must be.
+    static func isSpecID(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), let last = text.unicodeScalars.last,
+              last != "." && last != "-" else { return false }
+        var previous: Unicode.Scalar = first
+        for s in text.unicodeScalars {
+            let separator = s == "." || s == "-"
+            guard separator || ("a"..."z").contains(s) || ("0"..."9").contains(s) else { return false }
+            if separator && (previous == "." || previous == "-") { return false }
+            previous = s
+        }
+        return true
+    }
+}
+
+extension String {
+    /// The text without leading and trailing white space.
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import Workbench
+import SpecKit
+import AppLockFixtures
+import Conformance
+
+/// A new spec from the page: every fixture function offered, each starter written with the fixture's inputs, linted
+/// with only its placeholder citations refused, and made on disk only by a save that finds no file of its name.
+@Suite("The workbench's new spec")
+struct WorkbenchNewSpecTests {
+    typealias Bench = WorkbenchAPITests.Bench
+
+    static func findings(_ answer: [String: Any], file: String) throws -> [[String: Any]] {
+        let analysis = try #require(answer["analysis"] as? [String: Any] ?? answer)
+        return try #require(analysis["findings"] as? [[String: Any]]).filter { $0["file"] as? String == file }
+    }
+
+    @Test("every decision and matrix function of every fixture: its starter lints with its two placeholder citations refused and nothing else, and clean once they are written, and it runs")
+    func everyStarter() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let tables = try #require(bench.call("/api/tables").json["list"] as? [[String: Any]])
+        let registry = FixtureRegistry.standard
+        let functions = registry.fixtureNames.compactMap(registry.vocabulary(of:)).flatMap { Array($0.decisions.keys) + Array($0.matrices.keys) }
+        #expect(tables.compactMap { $0["table"] as? String }.sorted() == functions.sorted())
+        #expect(tables.count == 15)
+        for table in tables {
+            let name = try #require(table["table"] as? String), fixture = try #require(table["fixture"] as? String)
+            let observations = try #require(table["observations"] as? [[String: Any]])
+            let own = observations.filter { $0["own"] as? Bool == true }.compactMap { $0["name"] as? String }
+            let observe = own.isEmpty ? [try #require(observations.first?["name"] as? String)] : own
+            let file = "\(name)-starter.yaml"
+            let spec: [String: Any] = ["id": "\(name)-starter", "title": "Starter of \(name): a title, with a colon", "fixture": fixture,
+                                       "table": name, "observe": observe]
+            let made = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": file, "spec": spec])
+            #expect(made.status == 200, "\(name): \(made.json)")
+            let text = try #require(made.json["text"] as? String)
+            let refused = try Self.findings(made.json, file: file)
+            #expect(refused.map { $0["id"] as? String } == ["spec.placeholder-source", "spec.placeholder-source"], "\(name): \(refused)\n\(text)")
+            #expect(!FileManager.default.fileExists(atPath: bench.base.appendingPathComponent("specs/\(file)").path))
+            let traced = text.replacingOccurrences(of: "<document> §<section>", with: "someone.md §1")
+            let linted = try bench.call("/api/analyze", ["buffers": [file: traced], "focus": file])
+            #expect(try Self.findings(linted.json, file: file).isEmpty, "\(name): \(linted.json["findings"] ?? "")\n\(traced)")
+            let ran = try bench.call("/api/run", ["buffers": [file: traced], "changed": [file]])
+            let cases = try #require(ran.json["cases"] as? [[String: Any]])
+            #expect(!cases.isEmpty && cases.allSatisfy { $0["spec"] as? String == "\(name)-starter" }, "\(name): \(ran.json)")
+            #expect(!cases.contains { $0["status"] as? String == "error" }, "\(name): a fixture error: \(cases)")
+        }
+    }
+
+    @Test("the starter of gates.order: the inputs the fixture sends, the observation asked for, one example row over every case")
+    func gatesOrderText() throws {
+        let starter = SpecStarter(id: "gates.order-audit", title: "Which gate: \"audit\"", fixture: "launch-gates", table: "gates.order",
+                                  observe: ["front"], document: "app-launch-gates.zh.md")
+        #expect(try starter.text(catalog: FixtureRegistry.standard) == """
+        # yaml-language-server: $schema=schema.json
+        id: gates.order-audit
+        kind: decision
+        title: "Which gate: \\"audit\\""
+        source: app-launch-gates.zh.md §<section>
+        fixture: launch-gates
+        table: gates.order
+        hit: unique
+        inputs:
+          biometricEnabled: bool
+          consentCurrent: bool
+          errorPosted: bool
+          onboardingCompleted: bool
+          update: [none, soft, softDismissed, forced]
+        outputs:
+          front: [errorCard, lockScreen, forcedUpdate, softUpdate, onboarding, consent, auth]
+        rows:
+          - id: GATES-ORDER-AUDIT-1
+            source: app-launch-gates.zh.md §<section>
+            notes: an example that covers every case; write the table's rows in its place
+            when: {}
+            then: {front: errorCard}
+
+        """)
+    }
+
+    @Test("the offered observations: a function's own outputs first and ticked, then what stands after any table; never another function's output")
+    func offeredObservations() throws {
+        let vocabulary = try #require(FixtureRegistry.standard.vocabulary(of: "launch-gates"))
+        let choices = TableChoice.all(fixture: "launch-gates", vocabulary: vocabulary)
+        let consent = try #require(choices.first { $0.table == "gates.consent" })
+        #expect(consent.observations.first?.name == "consentShown" && consent.observations.first?.own == true)
+        #expect(consent.observations.dropFirst().allSatisfy { !$0.own })
+        #expect(!consent.observations.contains { ["dismissable", "order", "requestReview"].contains($0.name) })
+        let order = try #require(choices.first { $0.table == "gates.order" })
+        #expect(order.observations.contains { $0.name == "front" && !$0.own })
+        #expect(order.inputs.map(\.name) == ["biometricEnabled", "consentCurrent", "errorPosted", "onboardingCompleted", "update"])
+        let compare = try #require(choices.first { $0.table == "gates.version-compare" })
+        #expect(compare.inputs.map(\.domain.description) == ["[\"1.0\", \"1.10\"]", "[\"1.0\", \"1.10\"]"])
+    }
+
+    @Test("refusals say what is wrong and write nothing: a taken name, a bad id, an unknown function, no observation, one it cannot observe, a path out")
+    func refusals() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        func new(_ file: String, _ changes: [String: Any], buffers: [String: String] = [:]) throws -> (Int, String) {
+            var spec: [String: Any] = ["id": "gates.x", "title": "X", "fixture": "launch-gates", "table": "gates.order", "observe": ["front"]]
+            spec.merge(changes) { $1 }
+            let answer = try bench.call("/api/new", ["buffers": buffers, "file": file, "spec": spec])
+            return (answer.status, answer.json["error"] as? String ?? "")
+        }
+        #expect(try new("gates.order.yaml", [:]) == (409, "there is already a file gates.order.yaml: choose another name"))
+        #expect(try new("mine.yaml", [:], buffers: ["mine.yaml": "id: a\n"]) == (409, "there is already a file mine.yaml: choose another name"))
+        #expect(try new("x.yaml", ["id": "Gates.X"]) == (422, "the id 'Gates.X' should be lowercase words joined by '.' or '-', such as gates.order-audit"))
+        #expect(try new("x.yaml", ["title": "  "]) == (422, "give the spec a title: what the table decides"))
+        #expect(try new("x.yaml", ["fixture": "gates"]).0 == 422)
+        #expect(try new("x.yaml", ["table": "gates.ordr"]) == (422, "launch-gates has no decision or matrix function 'gates.ordr'; it has gates.consent, gates.order, gates.rating, gates.update, gates.version-compare"))
+        #expect(try new("x.yaml", ["observe": [] as [String]]) == (422, "choose at least one observation for the rows to expect"))
+        #expect(try new("x.yaml", ["observe": ["order"]]).1.hasPrefix("launch-gates cannot observe 'order' after gates.order; it can observe "))
+        #expect(try new("../x.yaml", [:]).0 == 403)
+        #expect(try new("x.txt", [:]).0 == 403)
+    }
+
+    @Test("a save with no version makes the file, and only while no file has its name")
+    func saveMakesNewFile() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let made = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": "gates.audit.yaml",
+                                               "spec": ["id": "gates.audit", "title": "Audit", "fixture": "launch-gates", "table": "gates.order", "observe": ["front"]]])
+        let text = try #require(made.json["text"] as? String)
+        let saved = try bench.call("/api/save", ["file": "gates.audit.yaml", "text": text, "version": ""])
+        #expect(saved.status == 200)
+        #expect(try bench.text("gates.audit.yaml") == text)
+        #expect(saved.json["version"] as? String == SHA256.hex(Array(text.utf8)))
+        // Again with no version: the file is there now, so nothing is written.
+        let again = try bench.call("/api/save", ["file": "gates.audit.yaml", "text": "id: other\n", "version": ""])
+        #expect(again.status == 409)
+        #expect((again.json["error"] as? String)?.hasPrefix("gates.audit.yaml was made on disk since the page started it: nothing was written.") == true)
+        #expect(try bench.text("gates.audit.yaml") == text)
+    }
+}
