@@ -51,7 +51,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
             "# yaml-language-server: $schema=schema.json",
             "id: \(id)",
             "kind: \(choice.kind.rawValue)",
-            "title: \(QuotedText.quote(title.trimmed, QuotedText.yaml))",
+            "title: \(Self.scalar(title.trimmed))",
             "source: \(citation)",
             "fixture: \(fixture)",
             "table: \(table)",
@@ -117,6 +117,12 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         case .text: "\"\""
         default: domain.defaultValue.description
         }
+    }
+
+    /// A text as a YAML value: as it is when YAML reads it back so, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        let plain = try? YAMLLoader().load(Array("title: \(text)\n".utf8), file: "title")
+        return plain?["title"]?.scalar == text && !text.contains("\n") ? text : QuotedText.quote(text, QuotedText.yaml)
     }
 
     /// Lowercase words joined by single `.` or `-`, as a spec id must be.

@@ -128,7 +128,7 @@ final class Chromium {
     func evaluate(_ expression: String) throws -> Any? {
         let result = try call("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
         if let exception = result["exceptionDetails"] as? [String: Any] {
-            throw Failure(description: "page script failed: \((exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? "?")")
+            throw Failure(description: "page script failed: \((exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? "?") in: \(expression.prefix(200))")
         }
         return (result["result"] as? [String: Any])?["value"]
     }

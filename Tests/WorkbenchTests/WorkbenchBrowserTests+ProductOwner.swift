@@ -156,6 +156,60 @@ struct WorkbenchProductOwnerTests {
         #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('# changed elsewhere again')") as? Bool == true)
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
+
+    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a new file can be discarded")
+    func newSpecFromTheForm() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        // With LOCKSPEC_SCREENSHOTS=<dir> (Scripts/workbench-screenshots), the form and the new spec are saved as PNGs.
+        func shoot(_ name: String) throws {
+            guard let shots = ProcessInfo.processInfo.environment["LOCKSPEC_SCREENSHOTS"] else { return }
+            try browser.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("workbench-\(name).png"))
+        }
+        try browser.evaluate("document.querySelector('#new-spec').click()")
+        try browser.wait(for: "document.querySelector('#new-table')", "the form")
+        let index = try browser.evaluate("S.tables.findIndex(t => t.table === 'gates.order')") as? Int ?? -1
+        try browser.evaluate("(() => { const s = document.querySelector('#new-table'); s.value = '\(index)'; s.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "document.querySelector('#new-inputs').textContent.includes('errorPosted bool')", "the function's inputs")
+        #expect(try browser.evaluate("document.querySelector('#new-file').value") as? String == "gates.order-2.yaml")
+        #expect(try browser.evaluate("document.querySelector('#new-id').value") as? String == "gates.order-2")
+        try browser.evaluate("(() => { const i = document.querySelector('#new-title'); i.value = 'Which gate, audited'; i.dispatchEvent(new Event('input')); })()")
+        // gates.order sets no output of its own: nothing is ticked, and Create says what is missing.
+        #expect(try browser.evaluate("document.querySelectorAll('#new-observe input:checked').length") as? Int == 0)
+        try browser.evaluate("document.querySelector('#new-create').click()")
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('choose at least one observation')", "the refusal")
+        try browser.evaluate("document.querySelector('#new-observe input[value=\"front\"]').click()")
+        try shoot("new")
+        try browser.evaluate("document.querySelector('#new-create').click()")
+        try browser.wait(for: "S.current === 'gates.order-2.yaml' && document.querySelector('#new-file-notice')", "the new spec shown")
+        #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")), "nothing on disk before Save")
+        let source = Self.cell("GATES-ORDER-2-1", "source")
+        #expect(try browser.evaluate("\(source).getAttribute('aria-invalid')") as? String == "true", "the placeholder is an error at its cell")
+        #expect(try browser.evaluate("document.querySelector('#lint-summary').textContent.includes(' 2 errors')") as? Bool == true)
+        try shoot("new-spec")
+        // Both citations written: lint is clean; Save makes the file with the page's text.
+        try session.type("app-launch-gates.zh.md §门控栈", into: source)
+        try session.type("app-launch-gates.zh.md §门控栈", into: "document.querySelector('input[data-cell=\\'[\"source\"]\\']')")
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' 0 errors')", "lint clean")
+        try browser.evaluate("document.querySelector('#save').click()")
+        try browser.wait(for: "document.querySelector('#save').disabled && !document.querySelector('#new-file-notice')", "the save")
+        let saved = try String(contentsOfFile: session.path("gates.order-2.yaml"), encoding: .utf8)
+        #expect(saved.contains("id: gates.order-2\n") && saved.contains("    source: app-launch-gates.zh.md §门控栈\n") && saved.contains("then: {front: errorCard}"))
+        // Another new file, discarded: it leaves the page and was never on disk.
+        try browser.evaluate("document.querySelector('#new-spec').click()")
+        try browser.wait(for: "document.querySelector('#new-create')", "the form again")
+        try browser.evaluate("(() => { const i = document.querySelector('#new-title'); i.value = 'x'; i.dispatchEvent(new Event('input')); })()")
+        try browser.evaluate("document.querySelector('#new-create').click()")
+        try browser.wait(for: "document.querySelector('#new-file-notice')", "the second new spec")
+        let second = try browser.evaluate("S.current") as? String ?? ""
+        try browser.evaluate("window.confirm = () => true")
+        try browser.evaluate("document.querySelector('#new-file-notice button').click()")
+        try browser.wait(for: "!S.files['\(second)'] && !document.querySelector('#new-file-notice')", "the discard")
+        #expect(!FileManager.default.fileExists(atPath: session.path(second)))
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
 }
 
 private func ~= (text: String, part: String) -> Bool { text.contains(part) }

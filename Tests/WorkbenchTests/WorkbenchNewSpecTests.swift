@@ -80,6 +80,18 @@ struct WorkbenchNewSpecTests {
         """)
     }
 
+    @Test("a title is written plain when YAML reads it back as it is, else double-quoted", arguments: [
+        ("Which gate, audited", "Which gate, audited"), ("Gate: audit", "\"Gate: audit\""), ("# not a comment", "\"# not a comment\""),
+        ("- a list?", "\"- a list?\""), ("'quoted'", "\"'quoted'\""), ("true", "true"), ("日本語のタイトル", "日本語のタイトル"),
+    ])
+    func titleScalar(title: String, written: String) throws {
+        let starter = SpecStarter(id: "gates.x", title: title, fixture: "launch-gates", table: "gates.order", observe: ["front"])
+        let text = try starter.text(catalog: FixtureRegistry.standard)
+        #expect(text.contains("\ntitle: \(written)\n"), "\(text)")
+        let node = try YAMLLoader().load(Array(text.utf8), file: "x.yaml")
+        #expect(node["title"]?.scalar == title)
+    }
+
     @Test("the offered observations: a function's own outputs first and ticked, then what stands after any table; never another function's output")
     func offeredObservations() throws {
         let vocabulary = try #require(FixtureRegistry.standard.vocabulary(of: "launch-gates"))

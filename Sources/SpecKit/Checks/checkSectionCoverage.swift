@@ -24,8 +24,9 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
                 }
                 continue
             }
-            // A reason for a section rows cite but the document has no heading for says why they cite it all the same.
-            if document.fromHeadings && section.line == nil && !section.rows.isEmpty { continue }
+            // A reason for a section rows cite but the document has no heading for says why they cite it all the same;
+            // without the document's headings, such a reason cannot be told from a stale one, so it is not reported.
+            if section.line == nil && !section.rows.isEmpty { continue }
             if section.status == .covered || section.status == .bySubsections {
                 diagnostics.append(Diagnostic(
                     .warning, id: "trace.reason-for-covered-section",

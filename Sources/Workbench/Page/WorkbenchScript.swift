@@ -238,7 +238,7 @@ function render() {
   const scrollY = window.scrollY;
   const focus = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell;
   const caret = focus ? [document.activeElement.selectionStart, document.activeElement.selectionEnd, document.activeElement.value] : null;
-  main.replaceChildren(S.view === 'review' ? renderReview() : renderSpec());
+  main.replaceChildren(S.view === 'review' ? renderReview() : S.view === 'new' ? renderNew() : renderSpec());
   if (focus) {
     const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
     const typed = S.typed && S.typed.file === S.current && S.typed.cell === focus && S.typed.text === caret[2];
@@ -273,7 +273,8 @@ function renderNav() {
     const doc = spec.document || (spec.kind === 'product' ? 'product values' : 'other files');
     ((groups[doc] ||= {})[spec.fixture || '—'] ||= []).push(spec);
   }
-  const kids = [el('a', { href: '#', class: S.view === 'review' ? 'current' : '', onclick: e => { e.preventDefault(); review(); } }, 'Review changes against HEAD')];
+  const kids = [el('a', { href: '#', class: S.view === 'review' ? 'current' : '', onclick: e => { e.preventDefault(); review(); } }, 'Review changes against HEAD'),
+    el('a', { href: '#', id: 'new-spec', class: S.view === 'new' ? 'current' : '', onclick: e => { e.preventDefault(); openNew(); } }, 'New spec…')];
   for (const doc of Object.keys(groups).sort()) {
     kids.push(el('h3', {}, doc));
     for (const fixture of Object.keys(groups[doc]).sort()) {
@@ -304,6 +305,9 @@ function renderSpec() {
   if (f && f.disk) box.append(el('div', { class: 'finding error', id: 'disk-changed' },
     `${spec.file} changed on disk since the page read it (another page's save, an editor or git): Save would not write your unsaved edits over that change. `,
     el('button', { type: 'button', class: 'apply', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
+  if (f && f.version === '') box.append(el('div', { class: 'finding', id: 'new-file-notice' },
+    `${spec.file} is new: it is made in the folder when you save. `,
+    el('button', { type: 'button', class: 'apply', onclick: () => discardNew(spec.file) }, 'Discard this new file')));
   box.append(el('div', { class: 'meta' },
     el('span', {}, el('b', {}, 'file '), spec.file, f && f.text !== f.saved ? ' (unsaved)' : ''),
     el('span', {}, el('b', {}, 'kind '), spec.kind || '?'), spec.fixture ? el('span', {}, el('b', {}, 'fixture '), spec.fixture) : null,
@@ -506,6 +510,81 @@ function renderReview() {
     dirty().length ? ` (with ${dirty().length} unsaved file(s) of this page)` : ''));
   box.append(el('pre', { class: 'review' }, r.text));
   return box;
+}
+
+// ---- a new spec ----
+// The form offers every decision and matrix function of every fixture. The starter the server writes is held by the
+// page as a new file (no version: the save makes it, and only while no file has its name), shown like any other.
+async function openNew() {
+  try {
+    if (!S.tables) S.tables = await api('/api/tables');
+    S.view = 'new';
+    S.draft = S.draft || { choice: 0, observe: null, file: '', id: '', title: '', document: null, idTouched: false };
+    banner(null);
+  } catch (e) { banner(e.message, true); }
+  render();
+}
+
+function freeName(base) {
+  const taken = n => S.files[n] || S.analysis.specs.some(s => s.file === n);
+  for (let n = 1; ; n++) { const name = base + (n === 1 ? '' : '-' + n) + '.yaml'; if (!taken(name)) return name; }
+}
+
+function renderNew() {
+  const d = S.draft, choice = S.tables[d.choice];
+  const box = el('div', { id: 'new-view' }, el('h1', {}, 'New spec'));
+  if (!choice) return box.appendChild(el('p', { class: 'muted' }, 'No fixture has a decision or matrix function.')) && box;
+  if (!d.observe) d.observe = choice.observations.filter(o => o.own).map(o => o.name);
+  if (!d.file) { d.file = freeName(choice.table); if (!d.idTouched) d.id = d.file.replace(/\.ya?ml$/, ''); }
+  const documents = [...new Set(S.analysis.specs.filter(s => s.fixture === choice.fixture && s.document).map(s => s.document))].sort();
+  if (d.document === null) d.document = documents[0] || '';
+  const field = (label, node, help) => el('label', { class: 'field' }, el('b', {}, label), node, help ? el('span', { class: 'muted' }, help) : null);
+  const select = el('select', { id: 'new-table', onchange: e => { Object.assign(d, { choice: +e.target.value, observe: null, file: '', document: null }); render(); } });
+  for (const fixture of [...new Set(S.tables.map(t => t.fixture))]) {
+    select.append(el('optgroup', { label: 'fixture ' + fixture }, S.tables.map((t, i) => [t, i]).filter(([t]) => t.fixture === fixture)
+      .map(([t, i]) => el('option', { value: i, selected: i === d.choice }, `${t.table} (${t.kind})`))));
+  }
+  box.append(field('function', select, 'the fixture function the table drives: every input it takes becomes a column'));
+  box.append(el('p', { class: 'muted', id: 'new-inputs' }, (choice.kind === 'matrix' ? 'axes: ' : 'inputs: ') + choice.inputs.map(i => `${i.name} ${i.domain}`).join('; ')));
+  const observe = el('div', { id: 'new-observe', class: 'choices' }, choice.observations.map(o => el('label', { title: o.domain },
+    el('input', { type: 'checkbox', value: o.name, checked: d.observe.includes(o.name),
+      onchange: e => { d.observe = e.target.checked ? d.observe.concat([o.name]) : d.observe.filter(n => n !== o.name); } }),
+    o.own ? el('b', {}, o.name) : o.name)));
+  box.append(field(choice.kind === 'matrix' ? 'observe' : 'outputs', observe, 'what each row expects (in bold: what this function itself sets)'));
+  const text = (id, key, onInput) => el('input', { type: 'text', id, value: d[key], size: 40, spellcheck: 'false', oninput: e => { d[key] = e.target.value; if (onInput) onInput(e.target.value); } });
+  box.append(field('file', text('new-file', 'file', v => { if (!d.idTouched) { d.id = v.replace(/\.ya?ml$/, ''); $('#new-id').value = d.id; } }), 'a new .yaml file in the spec folder'));
+  box.append(field('id', text('new-id', 'id', () => { d.idTouched = true; }), 'lowercase words joined by . or -'));
+  box.append(field('title', text('new-title', 'title'), 'what the table decides'));
+  const doc = el('select', { id: 'new-document', onchange: e => { d.document = e.target.value; } },
+    documents.concat(['']).map(n => el('option', { value: n, selected: n === d.document }, n || 'another document (fill it in)')));
+  box.append(field('document', doc, 'the design document the rows cite; you name the section in each row'));
+  box.append(el('div', {}, el('button', { type: 'button', id: 'new-create', onclick: createNew }, 'Create'),
+    el('span', { class: 'muted' }, ' The new file is held in the page until you save it.')));
+  return box;
+}
+
+async function createNew() {
+  const d = S.draft, choice = S.tables[d.choice];
+  if (S.files[d.file]) { banner('there is already a file ' + d.file + ': choose another name', true); return; }
+  try {
+    const spec = { id: d.id.trim(), title: d.title, fixture: choice.fixture, table: choice.table, observe: d.observe, document: d.document || null };
+    const answer = await api('/api/new', { buffers: buffers(), file: d.file.trim(), spec });
+    S.files[answer.file] = { text: answer.text, saved: null, version: '' };
+    S.analysis = answer.analysis;
+    S.current = answer.file; S.view = 'spec'; S.tab = 'table'; S.draft = null;
+    S.changed.add(answer.file);
+    history.replaceState(null, '', location.search + '#' + encodeURIComponent(answer.file));
+    banner(null);
+  } catch (e) { banner('The spec was not made: ' + e.message, true); }
+  render();
+}
+
+function discardNew(name) {
+  if (!confirm('Discard the new file ' + name + '? It was never saved.')) return;
+  delete S.files[name];
+  S.changed.delete(name);
+  S.current = null;
+  analyze().catch(e => banner(e.message, true));
 }
 
 document.addEventListener('DOMContentLoaded', start);

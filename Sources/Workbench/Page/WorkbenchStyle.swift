@@ -65,6 +65,11 @@ table.grid th, table.grid td { border: 1px solid var(--line); padding: 3px 6px; 
 table.grid td .to { color: var(--muted); }
 .diagram svg { max-width: 100%; height: auto; }
 pre.review, pre.vocab { background: var(--bg); padding: 10px; border: 1px solid var(--line); overflow: auto; font-size: 12px; }
+#new-view label.field { display: grid; grid-template-columns: 90px auto; gap: 2px 10px; align-items: center; margin: 10px 0; max-width: 900px; }
+#new-view label.field > .muted { grid-column: 2; font-size: 12px; }
+#new-view .choices { display: flex; flex-wrap: wrap; gap: 4px 14px; }
+#new-view input[type=text], #new-view select { font: 13px ui-monospace, monospace; padding: 3px 5px; }
+#new-view button#new-create { font: inherit; padding: 4px 14px; }
 ul.findings { padding-left: 18px; font-size: 13px; }
 ul.findings a { cursor: pointer; color: #0969da; }
 """#
