@@ -1,8 +1,10 @@
 import SpecKit
 
-/// A new spec of a fixture function, written out as YAML for the product owner to fill in: a decision table (or a
-/// matrix) with every input (axis) the function takes, declared with the values the fixture can send, the outputs
-/// (observations) chosen, and one example row that covers every case, so the table is complete from the start.
+/// A new spec, written out as YAML for the product owner to fill in: a decision table (or a matrix) of a fixture
+/// function with every input (axis) the function takes, declared with the values the fixture can send, the outputs
+/// (observations) chosen, and one example row that covers every case, so the table is complete from the start; or a
+/// state machine of a fixture with the states and events chosen (each event with the inputs the fixture requires),
+/// the fixture's effects, and one example row.
 ///
 /// The citations are the placeholder `<document> §<section>` (the document filled in when one is given), which lint
 /// refuses (`spec.placeholder-source`) until a real section is named: a starter never passes for traced.
@@ -13,49 +15,64 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     public var title: String
     /// The fixture.
     public var fixture: String
-    /// The fixture function the spec drives (`table:`).
-    public var table: String
-    /// The observations the spec expects after each row (a decision's `outputs`, a matrix's `observe`).
+    /// The fixture function the spec drives (`table:`); nil for a state machine.
+    public var table: String?
+    /// The observations a table's rows expect (a decision's `outputs`, a matrix's `observe`).
     public var observe: [String]
+    /// A machine's states, the first one initial.
+    public var states: [String]
+    /// A machine's events.
+    public var events: [String]
     /// The design document the citations name, when known; else they hold `<document>`.
     public var document: String?
 
-    /// Creates a starter.
-    public init(id: String, title: String, fixture: String, table: String, observe: [String], document: String? = nil) {
+    /// Creates a starter: a table when `table` is given, else a machine.
+    public init(id: String, title: String, fixture: String, table: String?, observe: [String] = [], states: [String] = [],
+                events: [String] = [], document: String? = nil) {
         self.id = id
         self.title = title
         self.fixture = fixture
         self.table = table
         self.observe = observe
+        self.states = states
+        self.events = events
         self.document = document
     }
+
+    /// Reads a starter; the lists a kind does not use may be left out.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
+                  fixture: try c.decode(String.self, forKey: .fixture), table: try c.decodeIfPresent(String.self, forKey: .table),
+                  observe: try c.decodeIfPresent([String].self, forKey: .observe) ?? [],
+                  states: try c.decodeIfPresent([String].self, forKey: .states) ?? [],
+                  events: try c.decodeIfPresent([String].self, forKey: .events) ?? [],
+                  document: try c.decodeIfPresent(String.self, forKey: .document))
+    }
+
+    enum CodingKeys: String, CodingKey { case id, title, fixture, table, observe, states, events, document }
 
     /// Why a starter cannot be written: one sentence for the page.
     public struct Refusal: Error, Hashable, Sendable {
         /// What is wrong and what to do.
         public var message: String
+
+        /// Creates a refusal.
+        public init(message: String) { self.message = message }
     }
 
-    /// The spec's YAML, or why it cannot be written (an unknown fixture or function, a bad id, no observation, or one
-    /// the fixture cannot observe after this function).
+    /// The spec's YAML, or why it cannot be written (an unknown fixture, function, state or event, a bad id, no
+    /// observation, state or event, or an observation the fixture cannot make after this function).
     public func text(catalog: any FixtureCatalog) throws(Refusal) -> String {
         guard let vocabulary = catalog.vocabulary(of: fixture) else {
             throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
         }
+        guard let table else { return try machineText(vocabulary) }
         let choice = try Self.choice(of: table, in: vocabulary, fixture: fixture)
         try checkHeader()
         let observed = try checkedObservations(choice)
-        let citation = "\(document.map { $0.trimmed.isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
         let (inputsKey, outputsKey, resultKey) = choice.kind == .decision ? ("inputs", "outputs", "then") : ("axes", "observe", "expect")
-        var lines = [
-            "# yaml-language-server: $schema=schema.json",
-            "id: \(id)",
-            "kind: \(choice.kind.rawValue)",
-            "title: \(Self.scalar(title.trimmed))",
-            "source: \(citation)",
-            "fixture: \(fixture)",
-            "table: \(table)",
-        ]
+        var lines = header(kind: choice.kind) + ["table: \(table)"]
         if choice.kind == .decision { lines.append("hit: unique") }
         lines.append("\(inputsKey):")
         lines += choice.inputs.map { "  \($0.name): \($0.domain)" }
@@ -71,6 +88,57 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
             "    \(resultKey): {\(example)}",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A machine's YAML: the states and events chosen (each event with the inputs the fixture requires), every effect
+    /// the fixture reports, and one example row: the first event in the initial state, changing nothing.
+    func machineText(_ vocabulary: FixtureVocabulary) throws(Refusal) -> String {
+        guard let choice = MachineChoice.of(fixture: fixture, vocabulary: vocabulary) else {
+            throw Refusal(message: "\(fixture) observes no state, so it drives no machine")
+        }
+        try checkHeader()
+        let states = try Self.chosen(self.states, from: choice.states, what: "state", fixture: fixture)
+        let events = try Self.chosen(self.events, from: choice.events.map(\.name), what: "event", fixture: fixture)
+            .compactMap { name in choice.events.first { $0.name == name } }
+        var lines = header(kind: .machine) + ["states: [\(states.joined(separator: ", "))]", "initial: \(states[0])", "events:"]
+        for event in events {
+            lines.append("  \(event.name):")
+            lines += event.inputs.map { "    \($0.name): \($0.domain)" }
+        }
+        if !choice.effects.isEmpty { lines.append("effects: [\(choice.effects.joined(separator: ", "))]") }
+        lines += [
+            "rows:",
+            "  - id: \(Self.rowPrefix(of: id))-1",
+            "    source: \(citation)",
+            "    notes: an example (\(events[0].name) in \(states[0]) changes nothing); write the machine's rows in its place",
+            "    from: \(states[0])",
+            "    on: \(events[0].name)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The citation the starter writes: the placeholder, with the document when one is given.
+    var citation: String {
+        "\(document.map { $0.trimmed.isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
+    }
+
+    /// The lines every starter begins with, up to the fixture.
+    func header(kind: Spec.Kind) -> [String] {
+        ["# yaml-language-server: $schema=schema.json", "id: \(id)", "kind: \(kind.rawValue)", "title: \(Self.scalar(title.trimmed))",
+         "source: \(citation)", "fixture: \(fixture)"]
+    }
+
+    /// The names asked for, each one of the fixture's, in the order asked, at least one.
+    static func chosen(_ asked: [String], from known: [String], what: String, fixture: String) throws(Refusal) -> [String] {
+        guard !asked.isEmpty else { throw Refusal(message: "choose at least one \(what) for the machine") }
+        var result: [String] = []
+        for name in asked where !result.contains(name) {
+            guard known.contains(name) else {
+                throw Refusal(message: "\(fixture) has no \(what) '\(name)'; it has \(known.joined(separator: ", "))")
+            }
+            result.append(name)
+        }
+        return result
     }
 
     /// The id and title, checked as lint would check them, so the starter is refused here rather than written wrong.
@@ -89,7 +157,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         var result: [TableChoice.Column] = []
         for name in observe where !result.contains(where: { $0.name == name }) {
             guard let column = choice.observations.first(where: { $0.name == name }) else {
-                throw Refusal(message: "\(fixture) cannot observe '\(name)' after \(table); it can observe \(choice.observations.map(\.name).joined(separator: ", "))")
+                throw Refusal(message: "\(fixture) cannot observe '\(name)' after \(choice.table); it can observe \(choice.observations.map(\.name).joined(separator: ", "))")
             }
             result.append(column)
         }

@@ -3,9 +3,18 @@ import SpecKit
 import LocalHTTP
 
 extension Workbench {
-    /// Every decision and matrix function of every fixture, for the page's "New spec" form.
-    func tables() -> [TableChoice] {
-        registry.fixtureNames.flatMap { name in registry.vocabulary(of: name).map { TableChoice.all(fixture: name, vocabulary: $0) } ?? [] }
+    /// What the page's "New spec" form offers: every decision and matrix function of every fixture, and every
+    /// fixture that drives a machine.
+    struct Choices: Encodable {
+        var functions: [TableChoice]
+        var machines: [MachineChoice]
+    }
+
+    /// The choices of the standard fixtures.
+    func choices() -> Choices {
+        let vocabularies = registry.fixtureNames.compactMap { name in registry.vocabulary(of: name).map { (name, $0) } }
+        return Choices(functions: vocabularies.flatMap { TableChoice.all(fixture: $0.0, vocabulary: $0.1) },
+                       machines: vocabularies.compactMap { MachineChoice.of(fixture: $0.0, vocabulary: $0.1) })
     }
 
     /// What `POST /api/new` takes: the page's unsaved texts, the new file's name and the spec to start it with.

@@ -86,7 +86,7 @@ public struct Workbench: Sendable {
             "/api/files": ("GET", { _ in Self.json(self.files()) }),
             "/api/analyze": ("POST", { self.analyzeRoute($0) }),
             "/api/edit": ("POST", { self.editRoute($0) }),
-            "/api/tables": ("GET", { _ in Self.json(self.tables()) }),
+            "/api/choices": ("GET", { _ in Self.json(self.choices()) }),
             "/api/new": ("POST", { self.newRoute($0) }),
             "/api/save": ("POST", { self.saveRoute($0) }),
             "/api/run": ("POST", { self.runRoute($0) }),

@@ -157,7 +157,7 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
-    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a new file can be discarded")
+    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a machine too; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }
         let session = try Session()
@@ -170,8 +170,8 @@ struct WorkbenchProductOwnerTests {
         }
         try browser.evaluate("document.querySelector('#new-spec').click()")
         try browser.wait(for: "document.querySelector('#new-table')", "the form")
-        let index = try browser.evaluate("S.tables.findIndex(t => t.table === 'gates.order')") as? Int ?? -1
-        try browser.evaluate("(() => { const s = document.querySelector('#new-table'); s.value = '\(index)'; s.dispatchEvent(new Event('change')); })()")
+        let index = try browser.evaluate("S.choices.functions.findIndex(t => t.table === 'gates.order')") as? Int ?? -1
+        try browser.evaluate("(() => { const s = document.querySelector('#new-table'); s.value = 'f:\(index)'; s.dispatchEvent(new Event('change')); })()")
         try browser.wait(for: "document.querySelector('#new-inputs').textContent.includes('errorPosted bool')", "the function's inputs")
         #expect(try browser.evaluate("document.querySelector('#new-file').value") as? String == "gates.order-2.yaml")
         #expect(try browser.evaluate("document.querySelector('#new-id').value") as? String == "gates.order-2")
@@ -181,7 +181,10 @@ struct WorkbenchProductOwnerTests {
         try browser.evaluate("document.querySelector('#new-create').click()")
         try browser.wait(for: "document.querySelector('#banner').textContent.includes('choose at least one observation')", "the refusal")
         try browser.evaluate("document.querySelector('#new-observe input[value=\"front\"]').click()")
-        try shoot("new")
+        if ProcessInfo.processInfo.environment["LOCKSPEC_SCREENSHOTS"] != nil {
+            try browser.evaluate("banner(null)")  // the picture shows the form, not the refusal just checked
+            try shoot("new")
+        }
         try browser.evaluate("document.querySelector('#new-create').click()")
         try browser.wait(for: "S.current === 'gates.order-2.yaml' && document.querySelector('#new-file-notice')", "the new spec shown")
         #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")), "nothing on disk before Save")
@@ -197,13 +200,22 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: "document.querySelector('#save').disabled && !document.querySelector('#new-file-notice')", "the save")
         let saved = try String(contentsOfFile: session.path("gates.order-2.yaml"), encoding: .utf8)
         #expect(saved.contains("id: gates.order-2\n") && saved.contains("    source: app-launch-gates.zh.md §门控栈\n") && saved.contains("then: {front: errorCard}"))
-        // Another new file, discarded: it leaves the page and was never on disk.
+        // A machine of the launch lock, its states ticked and one event chosen, then discarded: it leaves the page and
+        // was never on disk.
         try browser.evaluate("document.querySelector('#new-spec').click()")
         try browser.wait(for: "document.querySelector('#new-create')", "the form again")
+        let machine = try browser.evaluate("S.choices.machines.findIndex(m => m.fixture === 'launch-lock')") as? Int ?? -1
+        try browser.evaluate("(() => { const s = document.querySelector('#new-table'); s.value = 'm:\(machine)'; s.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "document.querySelector('#new-events')", "the machine's form")
+        #expect(try browser.evaluate("[...document.querySelectorAll('#new-states input:checked')].map(i => i.value).join()") as? String == "Open,Locked")
+        #expect(try browser.evaluate("document.querySelector('#new-id').value") as? String == "launch-lock.machine")
+        try browser.evaluate("document.querySelector('#new-events input[value=\"appear\"]').click()")
         try browser.evaluate("(() => { const i = document.querySelector('#new-title'); i.value = 'x'; i.dispatchEvent(new Event('input')); })()")
         try browser.evaluate("document.querySelector('#new-create').click()")
         try browser.wait(for: "document.querySelector('#new-file-notice')", "the second new spec")
         let second = try browser.evaluate("S.current") as? String ?? ""
+        #expect(second == "launch-lock.machine.yaml")
+        #expect(try browser.evaluate("\(Self.cell("LAUNCH-LOCK-MACHINE-1", "on")).value") as? String == "appear")
         try browser.evaluate("window.confirm = () => true")
         try browser.evaluate("document.querySelector('#new-file-notice button').click()")
         try browser.wait(for: "!S.files['\(second)'] && !document.querySelector('#new-file-notice')", "the discard")

@@ -20,7 +20,7 @@ struct WorkbenchNewSpecTests {
     func everyStarter() throws {
         let bench = try Bench()
         defer { bench.remove() }
-        let tables = try #require(bench.call("/api/tables").json["list"] as? [[String: Any]])
+        let tables = try #require(bench.call("/api/choices").json["functions"] as? [[String: Any]])
         let registry = FixtureRegistry.standard
         let functions = registry.fixtureNames.compactMap(registry.vocabulary(of:)).flatMap { Array($0.decisions.keys) + Array($0.matrices.keys) }
         #expect(tables.compactMap { $0["table"] as? String }.sorted() == functions.sorted())
@@ -46,6 +46,69 @@ struct WorkbenchNewSpecTests {
             let cases = try #require(ran.json["cases"] as? [[String: Any]])
             #expect(!cases.isEmpty && cases.allSatisfy { $0["spec"] as? String == "\(name)-starter" }, "\(name): \(ran.json)")
             #expect(!cases.contains { $0["status"] as? String == "error" }, "\(name): a fixture error: \(cases)")
+        }
+    }
+
+    @Test("a machine of every fixture, all its states and one event: it lints with its two placeholder citations refused, then with at most its unreachable states, and runs with no fixture error")
+    func everyMachineStarter() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let machines = try #require(bench.call("/api/choices").json["machines"] as? [[String: Any]])
+        #expect(machines.compactMap { $0["fixture"] as? String } == ["capability", "dual-password", "launch-gates", "launch-lock", "medtime"])
+        for machine in machines {
+            let fixture = try #require(machine["fixture"] as? String), states = try #require(machine["states"] as? [String])
+            let events = try #require(machine["events"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+            // An event with inputs, where the fixture has one: its inputs are declared from the fixture's values.
+            let withInputs = try #require(machine["events"] as? [[String: Any]]).first { ($0["inputs"] as? [Any])?.isEmpty == false }
+            let event = withInputs?["name"] as? String ?? events[0]
+            let file = "\(fixture).new.yaml"
+            let spec: [String: Any] = ["id": "\(fixture).new", "title": "New machine", "fixture": fixture, "states": states, "events": [event]]
+            let made = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": file, "spec": spec])
+            #expect(made.status == 200, "\(fixture): \(made.json)")
+            let text = try #require(made.json["text"] as? String)
+            let refused = try Self.findings(made.json, file: file).filter { $0["severity"] as? String == "error" }
+            #expect(refused.map { $0["id"] as? String } == ["spec.placeholder-source", "spec.placeholder-source"], "\(fixture): \(refused)\n\(text)")
+            let traced = text.replacingOccurrences(of: "<document> §<section>", with: "someone.md §1")
+            let linted = try Self.findings(try bench.call("/api/analyze", ["buffers": [file: traced], "focus": file]).json, file: file)
+            #expect(linted.allSatisfy { $0["id"] as? String == "check.unreachable-state" }, "\(fixture): \(linted)\n\(traced)")
+            #expect(linted.count <= states.count - 1)
+            let ran = try bench.call("/api/run", ["buffers": [file: traced], "changed": [file]])
+            let cases = try #require(ran.json["cases"] as? [[String: Any]])
+            #expect(!cases.isEmpty && !cases.contains { $0["status"] as? String == "error" }, "\(fixture): \(cases)")
+        }
+    }
+
+    @Test("the starter of a launch-lock machine: the states and events chosen in the fixture's order, each event's required inputs, the effects")
+    func machineText() throws {
+        let starter = SpecStarter(id: "launch-lock.away", title: "Away", fixture: "launch-lock", table: nil,
+                                  states: ["Open", "Locked"], events: ["active", "appear"])
+        #expect(try starter.text(catalog: FixtureRegistry.standard) == """
+        # yaml-language-server: $schema=schema.json
+        id: launch-lock.away
+        kind: machine
+        title: Away
+        source: <document> §<section>
+        fixture: launch-lock
+        states: [Open, Locked]
+        initial: Open
+        events:
+          active:
+            away: duration 0s..24h
+          appear:
+        effects: [startAuthentication]
+        rows:
+          - id: LAUNCH-LOCK-AWAY-1
+            source: <document> §<section>
+            notes: an example (active in Open changes nothing); write the machine's rows in its place
+            from: Open
+            on: active
+
+        """)
+        #expect(throws: SpecStarter.Refusal(message: "choose at least one event for the machine")) {
+            try SpecStarter(id: "a.b", title: "T", fixture: "launch-lock", table: nil, states: ["Open"]).text(catalog: FixtureRegistry.standard)
+        }
+        #expect(throws: SpecStarter.Refusal(message: "launch-lock has no state 'Unlocked'; it has Open, Locked")) {
+            try SpecStarter(id: "a.b", title: "T", fixture: "launch-lock", table: nil, states: ["Unlocked"], events: ["appear"]).text(catalog: FixtureRegistry.standard)
         }
     }
 

@@ -513,13 +513,14 @@ function renderReview() {
 }
 
 // ---- a new spec ----
-// The form offers every decision and matrix function of every fixture. The starter the server writes is held by the
-// page as a new file (no version: the save makes it, and only while no file has its name), shown like any other.
+// The form offers every decision and matrix function of every fixture, and a state machine of each fixture that has
+// one. The starter the server writes is held by the page as a new file (no version: the save makes it, and only while
+// no file has its name), shown like any other.
 async function openNew() {
   try {
-    if (!S.tables) S.tables = await api('/api/tables');
+    if (!S.choices) S.choices = await api('/api/choices');
     S.view = 'new';
-    S.draft = S.draft || { choice: 0, observe: null, file: '', id: '', title: '', document: null, idTouched: false };
+    S.draft = S.draft || { choice: S.choices.functions.length ? 'f:0' : 'm:0', observe: null, states: null, events: [], file: '', id: '', title: '', document: null, idTouched: false };
     banner(null);
   } catch (e) { banner(e.message, true); }
   render();
@@ -530,31 +531,51 @@ function freeName(base) {
   for (let n = 1; ; n++) { const name = base + (n === 1 ? '' : '-' + n) + '.yaml'; if (!taken(name)) return name; }
 }
 
+// The draft's choice: a function ('f:i') or a machine ('m:i'), with what the form shows for it.
+function chosen(d) {
+  const [kind, i] = d.choice.split(':');
+  const c = (kind === 'm' ? S.choices.machines : S.choices.functions)[+i];
+  return c && Object.assign({ machine: kind === 'm', base: kind === 'm' ? c.fixture + '.machine' : c.table }, c);
+}
+
+const field = (label, node, help) => el('label', { class: 'field' }, el('b', {}, label), node, help ? el('span', { class: 'muted' }, help) : null);
+const ticks = (id, names, list, bold, titles) => el('div', { id, class: 'choices' }, names.map(n => el('label', { title: (titles || {})[n] || null },
+  el('input', { type: 'checkbox', value: n, checked: list.includes(n),
+    onchange: e => { const i = list.indexOf(n); if (e.target.checked && i < 0) list.push(n); if (!e.target.checked && i >= 0) list.splice(i, 1); } }),
+  bold.includes(n) ? el('b', {}, n) : n)));
+
 function renderNew() {
-  const d = S.draft, choice = S.tables[d.choice];
+  const d = S.draft, c = chosen(d);
   const box = el('div', { id: 'new-view' }, el('h1', {}, 'New spec'));
-  if (!choice) return box.appendChild(el('p', { class: 'muted' }, 'No fixture has a decision or matrix function.')) && box;
-  if (!d.observe) d.observe = choice.observations.filter(o => o.own).map(o => o.name);
-  if (!d.file) { d.file = freeName(choice.table); if (!d.idTouched) d.id = d.file.replace(/\.ya?ml$/, ''); }
-  const documents = [...new Set(S.analysis.specs.filter(s => s.fixture === choice.fixture && s.document).map(s => s.document))].sort();
+  if (!c) return box;
+  if (!d.file) { d.file = freeName(c.base); if (!d.idTouched) d.id = d.file.replace(/\.ya?ml$/, ''); }
+  const documents = [...new Set(S.analysis.specs.filter(s => s.fixture === c.fixture && s.document).map(s => s.document))].sort();
   if (d.document === null) d.document = documents[0] || '';
-  const field = (label, node, help) => el('label', { class: 'field' }, el('b', {}, label), node, help ? el('span', { class: 'muted' }, help) : null);
-  const select = el('select', { id: 'new-table', onchange: e => { Object.assign(d, { choice: +e.target.value, observe: null, file: '', document: null }); render(); } });
-  for (const fixture of [...new Set(S.tables.map(t => t.fixture))]) {
-    select.append(el('optgroup', { label: 'fixture ' + fixture }, S.tables.map((t, i) => [t, i]).filter(([t]) => t.fixture === fixture)
-      .map(([t, i]) => el('option', { value: i, selected: i === d.choice }, `${t.table} (${t.kind})`))));
+  const select = el('select', { id: 'new-table', onchange: e => { Object.assign(d, { choice: e.target.value, observe: null, states: null, events: [], file: '', document: null }); render(); } });
+  const fixtures = [...new Set(S.choices.machines.map(m => m.fixture).concat(S.choices.functions.map(t => t.fixture)))].sort();
+  for (const fixture of fixtures) {
+    const options = S.choices.machines.map((m, i) => [m, 'm:' + i, 'a state machine']).filter(([m]) => m.fixture === fixture)
+      .concat(S.choices.functions.map((t, i) => [t, 'f:' + i, `${t.table} (${t.kind})`]).filter(([t]) => t.fixture === fixture));
+    select.append(el('optgroup', { label: 'fixture ' + fixture }, options.map(([, v, label]) => el('option', { value: v, selected: v === d.choice }, label))));
   }
-  box.append(field('function', select, 'the fixture function the table drives: every input it takes becomes a column'));
-  box.append(el('p', { class: 'muted', id: 'new-inputs' }, (choice.kind === 'matrix' ? 'axes: ' : 'inputs: ') + choice.inputs.map(i => `${i.name} ${i.domain}`).join('; ')));
-  const observe = el('div', { id: 'new-observe', class: 'choices' }, choice.observations.map(o => el('label', { title: o.domain },
-    el('input', { type: 'checkbox', value: o.name, checked: d.observe.includes(o.name),
-      onchange: e => { d.observe = e.target.checked ? d.observe.concat([o.name]) : d.observe.filter(n => n !== o.name); } }),
-    o.own ? el('b', {}, o.name) : o.name)));
-  box.append(field(choice.kind === 'matrix' ? 'observe' : 'outputs', observe, 'what each row expects (in bold: what this function itself sets)'));
+  box.append(field('what', select, 'a state machine of a fixture, or a fixture function the table drives (every input it takes becomes a column)'));
+  if (c.machine) {
+    if (!d.states) d.states = c.states.slice();
+    box.append(field('states', ticks('new-states', c.states, d.states, []), 'the first ticked is the initial state'));
+    const inputs = Object.fromEntries(c.events.map(e => [e.name, e.inputs.map(i => `${i.name} ${i.domain}`).join('; ') || 'no inputs']));
+    box.append(field('events', ticks('new-events', c.events.map(e => e.name), d.events, [], inputs), 'the events its rows answer (hover for their inputs)'));
+    box.append(el('p', { class: 'muted', id: 'new-inputs' }, 'effects: ' + (c.effects.join(', ') || 'none')));
+  } else {
+    if (!d.observe) d.observe = c.observations.filter(o => o.own).map(o => o.name);
+    box.append(el('p', { class: 'muted', id: 'new-inputs' }, (c.kind === 'matrix' ? 'axes: ' : 'inputs: ') + c.inputs.map(i => `${i.name} ${i.domain}`).join('; ')));
+    const domains = Object.fromEntries(c.observations.map(o => [o.name, o.domain]));
+    box.append(field(c.kind === 'matrix' ? 'observe' : 'outputs', ticks('new-observe', c.observations.map(o => o.name), d.observe,
+      c.observations.filter(o => o.own).map(o => o.name), domains), 'what each row expects (in bold: what this function itself sets)'));
+  }
   const text = (id, key, onInput) => el('input', { type: 'text', id, value: d[key], size: 40, spellcheck: 'false', oninput: e => { d[key] = e.target.value; if (onInput) onInput(e.target.value); } });
   box.append(field('file', text('new-file', 'file', v => { if (!d.idTouched) { d.id = v.replace(/\.ya?ml$/, ''); $('#new-id').value = d.id; } }), 'a new .yaml file in the spec folder'));
   box.append(field('id', text('new-id', 'id', () => { d.idTouched = true; }), 'lowercase words joined by . or -'));
-  box.append(field('title', text('new-title', 'title'), 'what the table decides'));
+  box.append(field('title', text('new-title', 'title'), c.machine ? 'what the machine is' : 'what the table decides'));
   const doc = el('select', { id: 'new-document', onchange: e => { d.document = e.target.value; } },
     documents.concat(['']).map(n => el('option', { value: n, selected: n === d.document }, n || 'another document (fill it in)')));
   box.append(field('document', doc, 'the design document the rows cite; you name the section in each row'));
@@ -564,10 +585,13 @@ function renderNew() {
 }
 
 async function createNew() {
-  const d = S.draft, choice = S.tables[d.choice];
+  const d = S.draft, c = chosen(d);
   if (S.files[d.file]) { banner('there is already a file ' + d.file + ': choose another name', true); return; }
   try {
-    const spec = { id: d.id.trim(), title: d.title, fixture: choice.fixture, table: choice.table, observe: d.observe, document: d.document || null };
+    const spec = { id: d.id.trim(), title: d.title, fixture: c.fixture, document: d.document || null };
+    // A machine's states and events go in the fixture's order, whatever order they were ticked in.
+    if (c.machine) Object.assign(spec, { states: c.states.filter(n => d.states.includes(n)), events: c.events.map(e => e.name).filter(n => d.events.includes(n)) });
+    else Object.assign(spec, { table: c.table, observe: d.observe });
     const answer = await api('/api/new', { buffers: buffers(), file: d.file.trim(), spec });
     S.files[answer.file] = { text: answer.text, saved: null, version: '' };
     S.analysis = answer.analysis;
