@@ -57,3 +57,11 @@ enum SpecTables {
         return CellView(path: path, text: lines.slice(value.start, end), start: value.start, end: end, multiline: end.line > value.start.line)
     }
 }
+
+extension TableView {
+    /// Sets the keys the page may add as columns: `keys` for the rows, `steps` for a scenario's steps.
+    mutating func offerKeys(_ keys: [String], steps: [String]) {
+        self.keys = keys.filter { $0 != "steps" }
+        for i in rows.indices { rows[i].steps?.keys = steps.filter { $0 != "steps" } }
+    }
+}

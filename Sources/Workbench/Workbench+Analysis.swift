@@ -93,6 +93,7 @@ extension Workbench {
                             table: nil, hit: nil, states: [], events: [], grid: [], diagram: nil, sections: [], completions: [:], vocabulary: "")
         guard detail, let read else { return view }
         (view.header, view.headerKeys, view.table, view.values) = (read.header, read.keys, read.table, read.values)
+        if let kind = Spec.Kind(rawValue: view.kind) { view.table?.offerKeys(kind.rowKeys, steps: Spec.Kind.stepKeys) }
         view.vocabulary = view.fixture.isEmpty ? "" : registry.describeVocabularies(only: [view.fixture])
         let compiled = overlay.compilation.suite.specs.first { $0.file == path }
         guard let spec else { return view }

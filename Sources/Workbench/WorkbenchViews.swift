@@ -84,6 +84,9 @@ public struct TableView: Codable, Sendable, Equatable {
     public var columns: [String]
     /// The rows.
     public var rows: [RowView]
+    /// Every key a row of this table may hold, for the page to offer as a new column (empty when the kind of spec is
+    /// not known).
+    public var keys: [String] = []
 }
 
 /// One cell of a machine's state × event grid: the rows that fire from a state on an event, and where they go.

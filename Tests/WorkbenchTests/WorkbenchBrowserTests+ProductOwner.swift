@@ -157,7 +157,7 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
-    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a machine too; a new file can be discarded")
+    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a machine too, with a column added; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }
         let session = try Session()
@@ -216,6 +216,13 @@ struct WorkbenchProductOwnerTests {
         let second = try browser.evaluate("S.current") as? String ?? ""
         #expect(second == "launch-lock.machine.yaml")
         #expect(try browser.evaluate("\(Self.cell("LAUNCH-LOCK-MACHINE-1", "on")).value") as? String == "appear")
+        // The example row has no 'to': the header's list adds the column, and typing in the row's cell writes the key.
+        let options = try browser.evaluate("[...document.querySelectorAll('select.add-column option')].map(o => o.value).join()") as? String ?? ""
+        #expect(options == ",decision,when,then,effects,to,unmodelled", "\(options)")
+        try browser.evaluate("(() => { const s = document.querySelector('select.add-column'); s.value = 'to'; s.dispatchEvent(new Event('change')); })()")
+        try session.type("Locked", into: Self.cell("LAUNCH-LOCK-MACHINE-1", "to"))
+        try browser.wait(for: "S.files['launch-lock.machine.yaml'].text.includes('\\n    to: Locked\\n')", "the key written")
+        #expect(try browser.evaluate("[...document.querySelectorAll('th')].some(th => th.dataset.key === 'to')") as? Bool == true)
         try browser.evaluate("window.confirm = () => true")
         try browser.evaluate("document.querySelector('#new-file-notice button').click()")
         try browser.wait(for: "!S.files['\(second)'] && !document.querySelector('#new-file-notice')", "the discard")

@@ -334,12 +334,15 @@ final class ReadContext {
     func tableRow(_ item: NodeView, what: String, resultKey: String, names: [String: Domain], tested: String)
         -> (keys: KeyedNodes, identity: RowIdentity, when: [Condition])? {
         guard let entries = mapping(item, "a row") else { return nil }
-        let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: ["source", "decision", "when", "notes"])
+        let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
         guard let id = rowID(rowKeys, at: item.location) else { return nil }
         let trace = self.trace(rowKeys, at: item.location, rowID: id)
         let when = rowKeys["when"].map { conditions($0, names: names, what: tested, rowID: id) } ?? []
         return (rowKeys, RowIdentity(id: id, trace: trace, location: item.location), when)
     }
+
+    /// The optional keys of a decision or matrix row (beside `id` and its result key).
+    static let tableRowKeys = ["source", "decision", "when", "notes"]
 
     /// A row's id, checked for shape.
     func rowID(_ byKey: KeyedNodes, at location: SourceLocation) -> String? {

@@ -85,8 +85,7 @@ struct ScenarioReader {
     private func readScenario(_ node: NodeView, _ vocabulary: Vocabulary) -> Scenario? {
         let c = context
         guard let entries = c.mapping(node, "a scenario") else { return nil }
-        let byKey = c.keys(entries, of: node, what: "a scenario", required: ["id", "steps"],
-                           optional: ["source", "decision", "title", "given", "notes"])
+        let byKey = c.keys(entries, of: node, what: "a scenario", required: Self.scenarioKeys.required, optional: Self.scenarioKeys.optional)
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         let title = byKey["title"].flatMap { c.text($0, "the title of scenario \(id)") }
@@ -167,6 +166,9 @@ struct ScenarioReader {
     }
 
     /// The keys a step may have (specs/schema.json lists the same).
+    /// The keys a scenario takes.
+    static let scenarioKeys = (required: ["id", "steps"], optional: ["source", "decision", "title", "given", "notes"])
+
     static let stepKeys = ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "expect-each", "expect-last", "notes"]
 
     /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is

@@ -126,3 +126,18 @@ public struct SpecReader: Sendable {
         return .text(text)
     }
 }
+
+extension Spec.Kind {
+    /// The keys a row of this kind of spec may hold (a scenario's, for a scenario set), required ones first.
+    public var rowKeys: [String] {
+        switch self {
+        case .machine: MachineReader.rowKeys.required + MachineReader.rowKeys.optional
+        case .decision: ["id", "then"] + ReadContext.tableRowKeys
+        case .matrix: ["id", "expect"] + ReadContext.tableRowKeys
+        case .scenarios: ScenarioReader.scenarioKeys.required + ScenarioReader.scenarioKeys.optional
+        }
+    }
+
+    /// The keys a scenario's step may hold.
+    public static var stepKeys: [String] { ScenarioReader.stepKeys }
+}

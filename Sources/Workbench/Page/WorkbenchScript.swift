@@ -5,7 +5,7 @@ enum WorkbenchScript {
     static let source = #"""
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
-const S = { files: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+const S = { files: {}, columns: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -407,9 +407,16 @@ const ORDER = ['id', 'title', 'from', 'on', 'event', 'advance', 'count', 'when',
 const LAST = ['source', 'decision', 'notes'];
 function tableOf(spec, table, at, scenarios) {
   const rank = c => ORDER.includes(c) ? ORDER.indexOf(c) : LAST.includes(c) ? 1000 + LAST.indexOf(c) : 500;
-  const columns = [...table.columns].sort((a, b) => rank(a) - rank(b) || table.columns.indexOf(a) - table.columns.indexOf(b));
+  // A column added from the header's list shows an empty cell in every row; typing in one adds the key to that row.
+  const added = (S.columns[spec.file + ' ' + JSON.stringify(table.path)] ||= []);
+  const shown = table.columns.concat(added.filter(c => !table.columns.includes(c)));
+  const columns = [...shown].sort((a, b) => rank(a) - rank(b) || shown.indexOf(a) - shown.indexOf(b));
+  const offered = (table.keys || []).filter(k => !shown.includes(k));
+  const adder = offered.length ? el('select', { class: 'add-column', title: 'add a column', 'aria-label': 'add a column',
+    onchange: e => { if (e.target.value) { added.push(e.target.value); render(); } } },
+    el('option', { value: '' }, '+ column'), offered.map(k => el('option', { value: k }, k))) : '';
   const t = el('table', { class: 'rows', dataset: { path: JSON.stringify(table.path) } });
-  t.append(el('tr', {}, el('th', { class: 'status' }, ''), columns.map(c => el('th', { dataset: { key: c } }, c)), el('th', {}, '')));
+  t.append(el('tr', {}, el('th', { class: 'status' }, ''), columns.map(c => el('th', { dataset: { key: c } }, c)), el('th', {}, adder)));
   const n = table.rows.length;
   for (const row of table.rows) {
     const rowPath = table.path.concat([row.index]);

@@ -50,6 +50,7 @@ td.status { width: 28px; min-width: 28px; text-align: center; font-weight: 700; 
 .scroll > table.rows > tr > .status { box-shadow: -4px 0 0 #fff; }  /* covers the column's border, which does not stick */
 .scroll > table.rows > tr > th { background: var(--bg); }
 td.tools { white-space: nowrap; width: 1%; }
+select.add-column { font-size: 11px; }
 td.tools button { font-size: 11px; padding: 0 4px; border: 1px solid var(--line); background: #fff; border-radius: 4px; cursor: pointer; }
 tr.finding td { border-top: none; font-size: 12px; }
 .finding.error { color: var(--bad); } .finding.warning { color: var(--warn); }
