@@ -157,6 +157,29 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    @Test("Undo takes back table edits one at a time, the keystrokes in one cell as one step; Ctrl+Z outside a cell does the same")
+    func undoTableEdits() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let original = try String(contentsOfFile: session.path(Self.file), encoding: .utf8)
+        #expect(try browser.evaluate("document.querySelector('#undo').disabled") as? Bool == true)
+        try session.type("Open", into: Self.cell("LL-APPEAR-COLD-LOCK", "to"))
+        try browser.evaluate("document.querySelector('tr[data-row=\"LL-APPEAR-COLD-LOCK\"] button[title=\"add a copy below\"]').click()")
+        try session.settle()
+        try browser.wait(for: "S.undo.length === 2 && !document.querySelector('#undo').disabled", "two steps to undo")
+        // The row copy first, then all four keystrokes at once.
+        try browser.evaluate("document.querySelector('#undo').click()")
+        try browser.wait(for: "S.undo.length === 1 && \(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value === 'Open'", "the copy undone")
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('    to: Open\\n')") as? Bool == true)
+        try browser.evaluate("document.activeElement && document.activeElement.blur()")
+        try browser.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }))")
+        try browser.wait(for: "S.undo.length === 0 && document.querySelector('#save').disabled", "the typing undone")
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text") as? String == original)
+        #expect(try browser.evaluate("\(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value") as? String == "Locked")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a machine too, with a column added; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }

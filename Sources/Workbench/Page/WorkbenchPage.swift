@@ -18,6 +18,7 @@ enum WorkbenchPage {
   <span id="lint-summary" class="summary">reading…</span>
   <span id="run-summary" class="summary"></span>
   <span class="spacer"></span>
+  <button id="undo" type="button" title="undo the last table edit (Ctrl+Z)" disabled>Undo</button>
   <button id="save" type="button" disabled>Save</button>
   <button id="run" type="button">Run</button>
   <button id="review" type="button">Review</button>

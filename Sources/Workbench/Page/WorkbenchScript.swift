@@ -5,7 +5,7 @@ enum WorkbenchScript {
     static let source = #"""
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
-const S = { files: {}, columns: {}, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+const S = { files: {}, columns: {}, undo: [], shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -47,6 +47,11 @@ function banner(message, bad) {
 async function start() {
   if (!token) { banner('This page needs the token of the URL lockspec serve printed.', true); return; }
   $('#save').addEventListener('click', saveAll);
+  $('#undo').addEventListener('click', undo);
+  // Ctrl+Z (⌘Z) outside a cell undoes the last table edit; inside a cell it is the cell's own undo, as typed.
+  document.addEventListener('keydown', e => {
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key === 'z' && !(e.target instanceof HTMLInputElement)) { e.preventDefault(); undo(); }
+  });
   $('#run').addEventListener('click', () => run(false));
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
@@ -86,7 +91,10 @@ async function follow(versions, always) {
     for (const name of Object.keys(S.files)) if (!onDisk.has(name) && S.files[name].text === S.files[name].saved) delete S.files[name];
     for (const f of files) {
       const mine = S.files[f.path];
-      if (!mine || (mine.text === mine.saved && mine.version !== f.version)) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
+      if (!mine || (mine.text === mine.saved && mine.version !== f.version)) {
+        S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
+        S.undo = S.undo.filter(u => u.file !== f.path);  // read again from disk: its steps were of an older text
+      }
       else if (mine.version !== f.version) mine.disk = f;
       else delete mine.disk;
     }
@@ -98,6 +106,7 @@ function loadFromDisk(name) {
   const f = S.files[name];
   if (!f || !f.disk || !confirm('Load ' + name + ' from disk? Your unsaved edits to it are dropped.')) return;
   S.files[name] = { text: f.disk.text, saved: f.disk.text, version: f.disk.version };
+  S.undo = S.undo.filter(u => u.file !== name);  // its steps were of the text just dropped
   S.typed = null;  // the cell being typed in shows the file's text, not what was typed
   S.changed.add(name);
   banner(null);
@@ -127,6 +136,7 @@ async function flush() {
     // The edit applies to the text the page holds (and will save over its version), not to a newer one on disk.
     const texts = Object.assign(buffers(), { [job.file]: S.files[job.file].text });
     const answer = await api('/api/edit', { buffers: texts, file: job.file, edit: job.edit, focus: S.current });
+    remember(job, texts[job.file]);
     S.files[job.file].text = answer.text;
     S.analysis = answer.analysis;
     S.changed.add(job.file);
@@ -136,6 +146,27 @@ async function flush() {
   S.inflight = false;
   if (S.pending.length) flush(); else { render(); if (S.analysis) follow(S.analysis.versions); }
 }
+// ---- undo ----
+// Each table edit keeps the file's text from before it; keystrokes in one cell, one after another, are one step.
+function remember(job, before) {
+  const cell = job.edit.op === 'set' ? JSON.stringify(job.edit.path) : null;
+  const last = S.undo[S.undo.length - 1];
+  if (cell && last && last.file === job.file && last.cell === cell) return;
+  S.undo.push({ file: job.file, text: before, cell });
+  if (S.undo.length > 200) S.undo.shift();
+}
+function undo() {
+  if (S.pending.length || S.inflight) return;  // an edit on its way finishes first
+  const step = S.undo.pop();
+  if (!step || !S.files[step.file]) { render(); return; }
+  S.files[step.file].text = step.text;
+  S.typed = null;
+  S.changed.add(step.file);
+  markStale(step.file);
+  banner(null);
+  analyze(step.file).catch(e => banner(e.message, true));
+}
+
 function markStale(file) {
   const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
   if (!spec || !spec.table) return;
@@ -263,6 +294,7 @@ function renderBar() {
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
   $('#save').disabled = n === 0;
+  $('#undo').disabled = S.undo.length === 0;
   $('#save').textContent = n ? `Save (${n})` : 'Save';
 }
 
@@ -613,6 +645,7 @@ async function createNew() {
 function discardNew(name) {
   if (!confirm('Discard the new file ' + name + '? It was never saved.')) return;
   delete S.files[name];
+  S.undo = S.undo.filter(u => u.file !== name);
   S.changed.delete(name);
   S.current = null;
   analyze().catch(e => banner(e.message, true));
