@@ -81,6 +81,30 @@ extension Workbench {
         }
     }
 
+    /// What `POST /api/delete` takes: the file and the version the page read.
+    struct DeleteRequest: Decodable {
+        var file: String
+        var version: String
+    }
+
+    /// Removes a file of the folder, only while it is the version the page read (a file changed on disk since is
+    /// refused, unchanged, as a save over it would be). Answers the file's name.
+    func deleteRoute(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer { () throws(ResponseError) in
+            let asked = try Self.body(request, as: DeleteRequest.self).get()
+            let path = try path(of: asked.file)
+            try saves.with { () throws(ResponseError) in
+                guard SHA256.hex(try read(asked.file)) == asked.version else {
+                    throw ResponseError(Self.json(error: "\(asked.file) changed on disk since the page read it: it was not deleted. Load it from disk to see the change first", status: 409))
+                }
+                guard unlink(path) == 0 else {
+                    throw ResponseError(Self.json(error: "could not delete \(asked.file): \(String(cString: strerror(errno)))", status: 500))
+                }
+            }
+            return Self.json(["deleted": asked.file])
+        }
+    }
+
     /// Why a text may not be saved over `file` at all, or nil: a NUL character (no YAML file may hold one), or no text
     /// but spaces and line breaks (saving it would erase the file, which the page never means: an edit cannot empty a
     /// file, and an empty file is not a spec).
@@ -90,7 +114,7 @@ extension Workbench {
             return "the text holds a NUL character (U+0000) on line \(line), which no YAML file may hold: \(file) was not written"
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            return "the text is empty: saving it would erase \(file), so it was not written. To remove a file, delete it in the folder"
+            return "the text is empty: saving it would erase \(file), so it was not written. To remove the file, use Delete this file"
         }
         return nil
     }

@@ -180,7 +180,7 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
-    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save; a machine too, with a column added; a new file can be discarded")
+    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save, deleted from the page; a machine too, with a column added; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }
         let session = try Session()
@@ -223,6 +223,11 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: "document.querySelector('#save').disabled && !document.querySelector('#new-file-notice')", "the save")
         let saved = try String(contentsOfFile: session.path("gates.order-2.yaml"), encoding: .utf8)
         #expect(saved.contains("id: gates.order-2\n") && saved.contains("    source: app-launch-gates.zh.md §门控栈\n") && saved.contains("then: {front: errorCard}"))
+        // Saved, it can be deleted from the page (after a question).
+        try browser.evaluate("window.confirm = () => true")
+        try browser.evaluate("document.querySelector('#delete-file').click()")
+        try browser.wait(for: "!S.files['gates.order-2.yaml'] && document.querySelector('#banner').textContent === 'Deleted gates.order-2.yaml.'", "the delete")
+        #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")))
         // A machine of the launch lock, its states ticked and one event chosen, then discarded: it leaves the page and
         // was never on disk.
         try browser.evaluate("document.querySelector('#new-spec').click()")

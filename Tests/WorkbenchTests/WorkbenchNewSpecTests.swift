@@ -209,4 +209,22 @@ struct WorkbenchNewSpecTests {
         #expect((again.json["error"] as? String)?.hasPrefix("gates.audit.yaml was made on disk since the page started it: nothing was written.") == true)
         #expect(try bench.text("gates.audit.yaml") == text)
     }
+
+    @Test("delete removes a file of the folder only at the version the page read; elsewhere, stale or missing, it is refused and nothing changes")
+    func deleteFile() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let name = "gates.order.yaml"
+        let path = bench.base.appendingPathComponent("specs/\(name)").path
+        let version = SHA256.hex(Array(try bench.text(name).utf8))
+        let stale = try bench.call("/api/delete", ["file": name, "version": String(repeating: "0", count: 64)])
+        #expect(stale.status == 409)
+        #expect(stale.json["error"] as? String == "gates.order.yaml changed on disk since the page read it: it was not deleted. Load it from disk to see the change first")
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(try bench.call("/api/delete", ["file": "../Package.swift", "version": version]).status == 403)
+        #expect(try bench.call("/api/delete", ["file": "nothere.yaml", "version": version]).status == 404)
+        let done = try bench.call("/api/delete", ["file": name, "version": version])
+        #expect(done.status == 200 && done.json["deleted"] as? String == name)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }

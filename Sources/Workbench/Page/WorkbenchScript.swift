@@ -343,7 +343,8 @@ function renderSpec() {
   box.append(el('div', { class: 'meta' },
     el('span', {}, el('b', {}, 'file '), spec.file, f && f.text !== f.saved ? ' (unsaved)' : ''),
     el('span', {}, el('b', {}, 'kind '), spec.kind || '?'), spec.fixture ? el('span', {}, el('b', {}, 'fixture '), spec.fixture) : null,
-    spec.hit ? el('span', { id: 'hit' }, el('b', {}, 'hit policy '), spec.hit) : null));
+    spec.hit ? el('span', { id: 'hit' }, el('b', {}, 'hit policy '), spec.hit) : null,
+    f && f.version ? el('button', { type: 'button', id: 'delete-file', class: 'apply', onclick: () => deleteFile(spec.file) }, 'Delete this file…') : null));
   const header = el('div', { class: 'meta' });
   for (const key of spec.headerKeys) {
     const cell = spec.header[key];
@@ -640,6 +641,22 @@ async function createNew() {
     banner(null);
   } catch (e) { banner('The spec was not made: ' + e.message, true); }
   render();
+}
+
+// Deleting asks first, and the server refuses when the file changed on disk since the page read it.
+async function deleteFile(name) {
+  const f = S.files[name];
+  const unsaved = f.text !== f.saved ? ' Your unsaved edits to it are dropped too.' : '';
+  if (!confirm('Delete ' + name + ' from the spec folder?' + unsaved)) return;
+  try {
+    await api('/api/delete', { file: name, version: f.version });
+    delete S.files[name];
+    S.undo = S.undo.filter(u => u.file !== name);
+    S.changed.delete(name);
+    S.current = null;
+    banner('Deleted ' + name + '.');
+    await analyze();
+  } catch (e) { banner('Not deleted: ' + e.message, true); follow(null, true); }
 }
 
 function discardNew(name) {
