@@ -174,7 +174,8 @@ struct WorkbenchProductOwnerTests {
         #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('    to: Open\\n')") as? Bool == true)
         try browser.evaluate("document.activeElement && document.activeElement.blur()")
         try browser.evaluate("document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }))")
-        try browser.wait(for: "S.undo.length === 0 && document.querySelector('#save').disabled", "the typing undone")
+        // The text is back at once; the cell once the analysis of it has come back and the page is drawn again.
+        try browser.wait(for: "S.undo.length === 0 && document.querySelector('#save').disabled && \(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value === 'Locked'", "the typing undone")
         #expect(try browser.evaluate("S.files['\(Self.file)'].text") as? String == original)
         #expect(try browser.evaluate("\(Self.cell("LL-APPEAR-COLD-LOCK", "to")).value") as? String == "Locked")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
@@ -213,6 +214,8 @@ struct WorkbenchProductOwnerTests {
         #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")), "nothing on disk before Save")
         let source = Self.cell("GATES-ORDER-2-1", "source")
         #expect(try browser.evaluate("\(source).getAttribute('aria-invalid')") as? String == "true", "the placeholder is an error at its cell")
+        // Its one row cannot be removed from the page: rows are added by copying one.
+        #expect(try browser.evaluate("document.querySelector('tr[data-row=\"GATES-ORDER-2-1\"] button[title^=\"the last row\"]').disabled") as? Bool == true)
         #expect(try browser.evaluate("document.querySelector('#lint-summary').textContent.includes(' 2 errors')") as? Bool == true)
         try shoot("new-spec")
         // Both citations written: lint is clean; Save makes the file with the page's text.

@@ -5,7 +5,7 @@ enum WorkbenchScript {
     static let source = #"""
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
-const S = { files: {}, columns: {}, undo: [], shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -66,10 +66,20 @@ async function start() {
   } catch (e) { banner(e.message, true); }
 }
 
+// Answers can come back in another order than their requests went: an analysis older than the one shown is dropped,
+// so the page never goes back to a text it has moved on from.
+function showAnalysis(analysis, sent) {
+  if (sent < S.drawn) return false;
+  S.drawn = sent;
+  S.analysis = analysis;
+  return true;
+}
+
 async function analyze(select) {
   const focus = select || S.current;
+  const sent = ++S.sent;
   const answer = await api('/api/analyze', { buffers: buffers(), focus });
-  S.analysis = answer;
+  if (!showAnalysis(answer, sent)) return;
   if (!S.current) S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
   else if (select) S.current = select;
   render();
@@ -135,10 +145,11 @@ async function flush() {
   try {
     // The edit applies to the text the page holds (and will save over its version), not to a newer one on disk.
     const texts = Object.assign(buffers(), { [job.file]: S.files[job.file].text });
+    const sent = ++S.sent;
     const answer = await api('/api/edit', { buffers: texts, file: job.file, edit: job.edit, focus: S.current });
     remember(job, texts[job.file]);
     S.files[job.file].text = answer.text;
-    S.analysis = answer.analysis;
+    showAnalysis(answer.analysis, sent);
     S.changed.add(job.file);
     markStale(job.file);
     banner(null);
@@ -472,7 +483,9 @@ function tableOf(spec, table, at, scenarios) {
       el('button', { type: 'button', title: 'move up', disabled: row.index === 0, onclick: () => edit(spec.file, { op: 'moveRow', path: table.path, index: row.index, to: row.index - 1 }) }, '▲'),
       el('button', { type: 'button', title: 'move down', disabled: row.index === n - 1, onclick: () => edit(spec.file, { op: 'moveRow', path: table.path, index: row.index, to: row.index + 1 }) }, '▼'),
       el('button', { type: 'button', title: 'add a copy below', onclick: () => edit(spec.file, { op: 'addRow', path: table.path, index: row.index }) }, '+'),
-      el('button', { type: 'button', title: 'remove', onclick: () => { if (confirm('Remove row ' + (row.id || row.index) + '?')) edit(spec.file, { op: 'removeRow', path: table.path, index: row.index }); } }, '✕')));
+      // The last row stays (the page adds rows by copying one): change it instead, or remove it in the YAML.
+      el('button', { type: 'button', title: n === 1 ? 'the last row of a table stays: change it instead' : 'remove', disabled: n === 1,
+        onclick: () => { if (confirm('Remove row ' + (row.id || row.index) + '?')) edit(spec.file, { op: 'removeRow', path: table.path, index: row.index }); } }, '✕')));
     t.append(tr);
     for (const f of at.rows[JSON.stringify(rowPath)] || []) notes.push(findingLine(f));
     if (notes.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', { colspan: columns.length + 1 }, el('div', { class: 'detail' }, notes))));
@@ -632,9 +645,10 @@ async function createNew() {
     // A machine's states and events go in the fixture's order, whatever order they were ticked in.
     if (c.machine) Object.assign(spec, { states: c.states.filter(n => d.states.includes(n)), events: c.events.map(e => e.name).filter(n => d.events.includes(n)) });
     else Object.assign(spec, { table: c.table, observe: d.observe });
+    const sent = ++S.sent;
     const answer = await api('/api/new', { buffers: buffers(), file: d.file.trim(), spec });
     S.files[answer.file] = { text: answer.text, saved: null, version: '' };
-    S.analysis = answer.analysis;
+    showAnalysis(answer.analysis, sent);
     S.current = answer.file; S.view = 'spec'; S.tab = 'table'; S.draft = null;
     S.changed.add(answer.file);
     history.replaceState(null, '', location.search + '#' + encodeURIComponent(answer.file));
