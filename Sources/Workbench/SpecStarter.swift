@@ -23,12 +23,15 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     public var states: [String]
     /// A machine's events.
     public var events: [String]
+    /// The machine spec a scenario set uses; nil for any other kind.
+    public var uses: String?
     /// The design document the citations name, when known; else they hold `<document>`.
     public var document: String?
 
-    /// Creates a starter: a table when `table` is given, else a machine.
+    /// Creates a starter: a scenario set when `uses` is given, a table when `table` is, else a machine.
     public init(id: String, title: String, fixture: String, table: String?, observe: [String] = [], states: [String] = [],
-                events: [String] = [], document: String? = nil) {
+                events: [String] = [], uses: String? = nil, document: String? = nil) {
+        self.uses = uses
         self.id = id
         self.title = title
         self.fixture = fixture
@@ -47,10 +50,11 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
                   observe: try c.decodeIfPresent([String].self, forKey: .observe) ?? [],
                   states: try c.decodeIfPresent([String].self, forKey: .states) ?? [],
                   events: try c.decodeIfPresent([String].self, forKey: .events) ?? [],
+                  uses: try c.decodeIfPresent(String.self, forKey: .uses),
                   document: try c.decodeIfPresent(String.self, forKey: .document))
     }
 
-    enum CodingKeys: String, CodingKey { case id, title, fixture, table, observe, states, events, document }
+    enum CodingKeys: String, CodingKey { case id, title, fixture, table, observe, states, events, uses, document }
 
     /// Why a starter cannot be written: one sentence for the page.
     public struct Refusal: Error, Hashable, Sendable {
@@ -114,6 +118,28 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
             "    from: \(states[0])",
             "    on: \(events[0].name)",
         ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A scenario set's YAML over `machine` (the spec `uses` names, as compiled): one example scenario of one step,
+    /// the machine's first event with the first value of each input, expecting the machine's initial state.
+    public func scenarioText(machine: Machine) throws(Refusal) -> String {
+        try checkHeader()
+        guard let uses, let event = machine.events.first else {
+            throw Refusal(message: "the machine \(uses ?? "") declares no event for a scenario to send")
+        }
+        var lines = header(kind: .scenarios) + ["uses: \(uses)", "scenarios:"]
+        lines += [
+            "  - id: \(Self.rowPrefix(of: id))-1",
+            "    source: \(citation)",
+            "    notes: an example of one step; write the scenarios in its place",
+            "    steps:",
+            "      - event: \(event.name)",
+        ]
+        if !event.inputs.isEmpty {
+            lines.append("        with: {\(event.inputs.map { "\($0.name): \(Self.example(of: $0.domain))" }.joined(separator: ", "))}")
+        }
+        lines.append("        expect: {state: \(machine.initial)}")
         return lines.joined(separator: "\n") + "\n"
     }
 

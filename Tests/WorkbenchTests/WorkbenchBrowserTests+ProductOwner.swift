@@ -181,6 +181,23 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    @Test("new scenarios over a machine spec of the folder: one scenario of one step, shown with its steps")
+    func newScenariosFromTheForm() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        try browser.evaluate("document.querySelector('#new-spec').click()")
+        try browser.wait(for: "document.querySelector('#new-table option[value=\"s:launch-lock.triggers\"]')", "the scenario choice")
+        try browser.evaluate("(() => { const s = document.querySelector('#new-table'); s.value = 's:launch-lock.triggers'; s.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "document.querySelector('#new-id').value === 'launch-lock.scenarios'", "the name")
+        try browser.evaluate("(() => { const i = document.querySelector('#new-title'); i.value = 'Walks'; i.dispatchEvent(new Event('input')); })()")
+        try browser.evaluate("document.querySelector('#new-create').click()")
+        try browser.wait(for: "S.current === 'launch-lock.scenarios.yaml' && document.querySelector('.steps td[data-key=\"event\"] input')", "the scenario and its step")
+        #expect(try browser.evaluate("document.querySelector('.steps td[data-key=\"event\"] input').value") as? String == "appear")
+        #expect(try browser.evaluate("S.files['launch-lock.scenarios.yaml'].text.includes('\\nuses: launch-lock.triggers\\n')") as? Bool == true)
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save, deleted from the page; a machine too, with a column added; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }

@@ -78,6 +78,37 @@ struct WorkbenchNewSpecTests {
         }
     }
 
+    @Test("scenarios over every machine spec of specs/: one step of its first event; it lints with its two placeholder citations refused and nothing else, clean once they are written, and runs with no fixture error")
+    func everyScenarioStarter() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let analysis = try bench.call("/api/analyze", ["buffers": [:] as [String: String]]).json
+        let machines = try #require(analysis["specs"] as? [[String: Any]]).filter { $0["kind"] as? String == "machine" }
+        #expect(machines.count >= 5, "the loop below must not be vacuous")
+        for machine in machines {
+            let id = try #require(machine["id"] as? String)
+            let file = "\(id).new-scenarios.yaml"
+            let spec: [String: Any] = ["id": "\(id).new-scenarios", "title": "New scenarios", "fixture": "sent-by-the-page", "uses": id]
+            let made = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": file, "spec": spec])
+            #expect(made.status == 200, "\(id): \(made.json)")
+            let text = try #require(made.json["text"] as? String)
+            #expect(text.contains("\nfixture: \(machine["fixture"] as? String ?? "?")\nuses: \(id)\n"), "the machine's fixture, not the one sent: \(text)")
+            let refused = try Self.findings(made.json, file: file)
+            #expect(refused.map { $0["id"] as? String } == ["spec.placeholder-source", "spec.placeholder-source"], "\(id): \(refused)\n\(text)")
+            let traced = text.replacingOccurrences(of: "<document> §<section>", with: "someone.md §1")
+            let linted = try Self.findings(try bench.call("/api/analyze", ["buffers": [file: traced], "focus": file]).json, file: file)
+            #expect(linted.isEmpty, "\(id): \(linted)\n\(traced)")
+            let ran = try bench.call("/api/run", ["buffers": [file: traced], "changed": [file]])
+            let cases = try #require(ran.json["cases"] as? [[String: Any]]).filter { $0["spec"] as? String == "\(id).new-scenarios" }
+            // One case per product variant; the example's claim may be false (a divergence), never a fixture error.
+            #expect(!cases.isEmpty && cases.allSatisfy { ["passed", "failed"].contains($0["status"] as? String ?? "") }, "\(id): \(cases)")
+        }
+        let missing = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": "x.yaml",
+                                                  "spec": ["id": "x", "title": "X", "fixture": "launch-lock", "uses": "launch-lock.nothere"]])
+        #expect(missing.status == 422)
+        #expect(missing.json["error"] as? String == "there is no machine spec 'launch-lock.nothere' that compiles in the folder: a scenario set uses one (fix its errors first)")
+    }
+
     @Test("the starter of a launch-lock machine: the states and events chosen in the fixture's order, each event's required inputs, the effects")
     func machineText() throws {
         let starter = SpecStarter(id: "launch-lock.away", title: "Away", fixture: "launch-lock", table: nil,

@@ -584,9 +584,14 @@ function freeName(base) {
   for (let n = 1; ; n++) { const name = base + (n === 1 ? '' : '-' + n) + '.yaml'; if (!taken(name)) return name; }
 }
 
-// The draft's choice: a function ('f:i') or a machine ('m:i'), with what the form shows for it.
+// The draft's choice: a function ('f:i'), a machine ('m:i') or a scenario set over a machine spec ('s:id'), with what
+// the form shows for it.
 function chosen(d) {
-  const [kind, i] = d.choice.split(':');
+  const [kind, i] = [d.choice.slice(0, 1), d.choice.slice(2)];
+  if (kind === 's') {
+    const m = S.analysis.specs.find(s => s.kind === 'machine' && s.id === i);
+    return m && { scenarios: true, uses: m.id, fixture: m.fixture, base: m.fixture + '.scenarios' };
+  }
   const c = (kind === 'm' ? S.choices.machines : S.choices.functions)[+i];
   return c && Object.assign({ machine: kind === 'm', base: kind === 'm' ? c.fixture + '.machine' : c.table }, c);
 }
@@ -608,11 +613,14 @@ function renderNew() {
   const fixtures = [...new Set(S.choices.machines.map(m => m.fixture).concat(S.choices.functions.map(t => t.fixture)))].sort();
   for (const fixture of fixtures) {
     const options = S.choices.machines.map((m, i) => [m, 'm:' + i, 'a state machine']).filter(([m]) => m.fixture === fixture)
+      .concat(S.analysis.specs.filter(m => m.kind === 'machine' && m.fixture === fixture).map(m => [m, 's:' + m.id, `scenarios over ${m.id}`]))
       .concat(S.choices.functions.map((t, i) => [t, 'f:' + i, `${t.table} (${t.kind})`]).filter(([t]) => t.fixture === fixture));
     select.append(el('optgroup', { label: 'fixture ' + fixture }, options.map(([, v, label]) => el('option', { value: v, selected: v === d.choice }, label))));
   }
-  box.append(field('what', select, 'a state machine of a fixture, or a fixture function the table drives (every input it takes becomes a column)'));
-  if (c.machine) {
+  box.append(field('what', select, 'a state machine of a fixture, scenarios over a machine spec of the folder, or a fixture function the table drives (every input it takes becomes a column)'));
+  if (c.scenarios) {
+    box.append(el('p', { class: 'muted', id: 'new-inputs' }, `a scenario set drives the machine ${c.uses} step by step: its events, and the fixture's`));
+  } else if (c.machine) {
     if (!d.states) d.states = c.states.slice();
     box.append(field('states', ticks('new-states', c.states, d.states, []), 'the first ticked is the initial state'));
     const inputs = Object.fromEntries(c.events.map(e => [e.name, e.inputs.map(i => `${i.name} ${i.domain}`).join('; ') || 'no inputs']));
@@ -628,7 +636,7 @@ function renderNew() {
   const text = (id, key, onInput) => el('input', { type: 'text', id, value: d[key], size: 40, spellcheck: 'false', oninput: e => { d[key] = e.target.value; if (onInput) onInput(e.target.value); } });
   box.append(field('file', text('new-file', 'file', v => { if (!d.idTouched) { d.id = v.replace(/\.ya?ml$/, ''); $('#new-id').value = d.id; } }), 'a new .yaml file in the spec folder'));
   box.append(field('id', text('new-id', 'id', () => { d.idTouched = true; }), 'lowercase words joined by . or -'));
-  box.append(field('title', text('new-title', 'title'), c.machine ? 'what the machine is' : 'what the table decides'));
+  box.append(field('title', text('new-title', 'title'), c.scenarios ? 'what the scenarios walk through' : c.machine ? 'what the machine is' : 'what the table decides'));
   const doc = el('select', { id: 'new-document', onchange: e => { d.document = e.target.value; } },
     documents.concat(['']).map(n => el('option', { value: n, selected: n === d.document }, n || 'another document (fill it in)')));
   box.append(field('document', doc, 'the design document the rows cite; you name the section in each row'));
@@ -643,7 +651,8 @@ async function createNew() {
   try {
     const spec = { id: d.id.trim(), title: d.title, fixture: c.fixture, document: d.document || null };
     // A machine's states and events go in the fixture's order, whatever order they were ticked in.
-    if (c.machine) Object.assign(spec, { states: c.states.filter(n => d.states.includes(n)), events: c.events.map(e => e.name).filter(n => d.events.includes(n)) });
+    if (c.scenarios) spec.uses = c.uses;
+    else if (c.machine) Object.assign(spec, { states: c.states.filter(n => d.states.includes(n)), events: c.events.map(e => e.name).filter(n => d.events.includes(n)) });
     else Object.assign(spec, { table: c.table, observe: d.observe });
     const sent = ++S.sent;
     const answer = await api('/api/new', { buffers: buffers(), file: d.file.trim(), spec });
