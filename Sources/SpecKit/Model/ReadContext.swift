@@ -275,14 +275,8 @@ final class ReadContext {
     /// A decision's text; the placeholder a hint shows (`D-…: why this spec differs`) is refused, so a hint pasted as
     /// it stands never passes for a decision someone took.
     func decisionText(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
-        guard let text = text(node, what()) else { return nil }
-        // One finding: the text is kept, so the override or row is otherwise read as written.
-        if text.containsText("D-…") || text.containsText("D-...") {
-            error("spec.placeholder-decision", "\(what()) is still the placeholder '\(text)': say which decision this is and why",
-                  at: node.location, hint: "write an id and the reason, such as \"D-GATE-ON: these rows start with the gate on\"",
-                  rows: rowID.map { [$0] } ?? [])
-        }
-        return text
+        placeholderRefused(node, what(), rowID: rowID, marks: ["D-…", "D-..."], id: "spec.placeholder-decision",
+                           ask: "say which decision this is and why", example: "an id and the reason, such as \"D-GATE-ON: these rows start with the gate on\"")
     }
 
     /// A trace: `source`, `decision`, or both; one of them is required.
@@ -302,13 +296,20 @@ final class ReadContext {
     }
 
     /// A citation's text; the placeholder a hint or a new spec shows (`<document> §<section>`) is refused, so a row never
-    /// passes for traced while it names no document. The text is kept, so the rest is read as written.
+    /// passes for traced while it names no document.
     func citation(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String? = nil) -> String? {
-        guard let text = text(node, what()) else { return nil }
-        if text.containsText("<document>") || text.containsText("<section>") {
-            error("spec.placeholder-source", "\(what()) is still the placeholder '\(text)': name the design document and its section",
-                  at: node.location, hint: "write the document's file name and the section, such as \"face-id-launch-lock.zh.md §3.1\"",
-                  rows: rowID.map { [$0] } ?? [])
+        placeholderRefused(node, what(), rowID: rowID, marks: ["<document>", "<section>"], id: "spec.placeholder-source",
+                           ask: "name the design document and its section",
+                           example: "the document's file name and the section, such as \"face-id-launch-lock.zh.md §3.1\"")
+    }
+
+    /// A text that must not still hold a placeholder's `marks`: one finding when it does. The text is kept, so the
+    /// rest is read as written.
+    private func placeholderRefused(_ node: NodeView, _ what: String, rowID: String?, marks: [String], id: String, ask: String,
+                                    example: String) -> String? {
+        guard let text = text(node, what) else { return nil }
+        if marks.contains(where: { text.containsText($0) }) {
+            error(id, "\(what) is still the placeholder '\(text)': \(ask)", at: node.location, hint: "write \(example)", rows: rowID.map { [$0] } ?? [])
         }
         return text
     }
