@@ -8,6 +8,8 @@ body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
 #bar { position: sticky; top: 0; z-index: 2; display: flex; gap: 12px; align-items: center; padding: 8px 14px;
   background: #24292f; color: #fff; }
 #bar .spacer { flex: 1; }
+#bar strong, #bar button { white-space: nowrap; }
+#bar .summary { font-size: 13px; }
 #bar button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #57606a; background: #fff; cursor: pointer; }
 #bar button:disabled { opacity: .5; cursor: default; }
 .summary.bad { color: #ff8182; } .summary.ok { color: #7ee787; }
@@ -46,8 +48,10 @@ tr.status-failed > td { border-color: #ff8182; }
 td.status { width: 28px; min-width: 28px; text-align: center; font-weight: 700; }
 /* The status and the row id of a table (not of a scenario's steps inside it) stay in view while it scrolls sideways. */
 .scroll > table.rows > tr > .status, .scroll > table.rows > tr > [data-key="id"] { position: sticky; left: 0; z-index: 1; background: #fff; }
-.scroll > table.rows > tr > [data-key="id"] { left: 28px; box-shadow: inset -2px 0 0 #8c959f; }
-.scroll > table.rows > tr > .status { box-shadow: -4px 0 0 #fff; }  /* covers the column's border, which does not stick */
+.scroll > table.rows > tr > [data-key="id"] { left: 27px; box-shadow: inset -2px 0 0 #8c959f; }
+/* Stuck a pixel past the edge, with a white band to its left: the scrolled cells' collapsed borders and text do not
+   show beside it. */
+.scroll > table.rows > tr > .status { left: -1px; box-shadow: -4px 0 0 #fff; }
 .scroll > table.rows > tr > th { background: var(--bg); }
 td.tools { white-space: nowrap; width: 1%; }
 select.add-column { font-size: 11px; }
