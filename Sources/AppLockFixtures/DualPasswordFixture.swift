@@ -76,7 +76,9 @@ public final class DualPasswordFixture: BoundFixture {
         // The tables and the matrix
         /// Whether the candidate is a numeric PIN (`numericPIN`) or text.
         static let kind = FixtureInput.names("kind", ["text": false, "numericPIN": true])
-        static let length = FixtureInput.count("length")
+        /// The candidate's length in characters. The fixture writes the candidate out and sets it up as a password, so
+        /// the length is bounded: 1,024 is far past the policy's minimum lengths (the core sets no maximum).
+        static let length = FixtureInput.int("length", 0...1024)
         static let sameAsOther = FixtureInput.bool("sameAsOther")
         /// Whether the candidate is set as the decoy password (`decoy`) or the main one.
         static let slot = FixtureInput.names("slot", ["main": false, "decoy": true])

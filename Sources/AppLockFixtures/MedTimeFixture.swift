@@ -78,8 +78,10 @@ public final class MedTimeFixture: BoundFixture {
         static let record = FixtureInput.names("record", "formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")
         /// Whether medtime.attempt-rules fails the biometric prompt (`biometric`) or the PIN.
         static let method = FixtureInput.names("method", ["biometric": true, "pin": false])
-        /// How many failures medtime.attempt-rules makes: at least the one whose outcome it reads.
-        static let failures = FixtureInput.int("failures", 1...100_000_000)
+        /// How many failures medtime.attempt-rules makes: at least the one whose outcome it reads. The fixture makes
+        /// each one on the core, so the count is bounded: 100 is past every tier the product can configure (at most 10
+        /// PIN attempts, then four blocks; at most 10 biometric attempts), after which each failure is as the last.
+        static let failures = FixtureInput.int("failures", 1...100)
         /// The product parameter naming the sensor (`none` for a device without one), which a biometric row needs.
         static let biometricType = "biometricType"
     }

@@ -21,7 +21,7 @@ extension Workbench {
 
     /// Runs the specs the changed files affect, as `lockspec watch` chooses them (the specs of a changed file, every
     /// spec of a fixture whose product file changed, the scenario sets that use an affected machine), with the page's
-    /// texts laid over the files; then tours each affected machine as `lockspec run` explores it.
+    /// texts laid over the files; then explores each affected machine and decision table as `lockspec run` does.
     func run(_ asked: RunRequest) throws(ResponseError) -> RunView {
         let started = DispatchTime.now()
         let overlay = try compile(asked.buffers)
@@ -37,7 +37,8 @@ extension Workbench {
                                    shard: nil)
         let cases = runnable.isEmpty ? [] : registry.runner.run(compilation.suite, selection: Runner.Selection(specs: Set(runnable)),
                                                                 identity: identity, today: today).cases
-        let machines = Set(compilation.specs.filter { runnable.contains($0.id) && $0.kind == .machine }.map(\.id))
+        // The machines and decision tables run are explored, as lockspec run explores them.
+        let machines = Set(compilation.specs.filter { runnable.contains($0.id) && [.machine, .decision].contains($0.kind) }.map(\.id))
         var exploration: RunExploration?
         var diagrams: [String: String] = [:]
         if !machines.isEmpty {

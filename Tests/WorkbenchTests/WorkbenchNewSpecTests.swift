@@ -42,9 +42,12 @@ struct WorkbenchNewSpecTests {
             let traced = text.replacingOccurrences(of: "<document> §<section>", with: "someone.md §1")
             let linted = try bench.call("/api/analyze", ["buffers": [file: traced], "focus": file])
             #expect(try Self.findings(linted.json, file: file).isEmpty, "\(name): \(linted.json["findings"] ?? "")\n\(traced)")
+            // The run explores a decision table as lockspec run does (each input at its edges): every fixture input
+            // is bounded so that a starter over the fixture's whole domain runs in bounded time.
             let ran = try bench.call("/api/run", ["buffers": [file: traced], "changed": [file]])
             let cases = try #require(ran.json["cases"] as? [[String: Any]])
             #expect(!cases.isEmpty && cases.allSatisfy { $0["spec"] as? String == "\(name)-starter" }, "\(name): \(ran.json)")
+            if table["kind"] as? String == "decision" { #expect(ran.json["toured"] as? Int ?? 0 > 0, "\(name): not explored") }
             #expect(!cases.contains { $0["status"] as? String == "error" }, "\(name): a fixture error: \(cases)")
         }
     }
