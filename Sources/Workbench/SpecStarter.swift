@@ -173,6 +173,9 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
             throw Refusal(message: "the id '\(id)' should be lowercase words joined by '.' or '-', such as gates.order-audit")
         }
         guard !title.trimmed.isEmpty else { throw Refusal(message: "give the spec a title: what the table decides") }
+        guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Refusal(message: "the title is one line of text: no line breaks, tabs or other control characters")
+        }
     }
 
     /// The observations asked for, each one the fixture can observe after this function, in the order asked.

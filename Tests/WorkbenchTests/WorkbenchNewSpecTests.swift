@@ -218,6 +218,8 @@ struct WorkbenchNewSpecTests {
         #expect(try new("mine.yaml", [:], buffers: ["mine.yaml": "id: a\n"]) == (409, "there is already a file mine.yaml: choose another name"))
         #expect(try new("x.yaml", ["id": "Gates.X"]) == (422, "the id 'Gates.X' should be lowercase words joined by '.' or '-', such as gates.order-audit"))
         #expect(try new("x.yaml", ["title": "  "]) == (422, "give the spec a title: what the table decides"))
+        #expect(try new("x.yaml", ["title": "two\nlines"]) == (422, "the title is one line of text: no line breaks, tabs or other control characters"))
+        #expect(try new("x.yaml", ["title": "a\u{0}b"]).0 == 422)
         #expect(try new("x.yaml", ["fixture": "gates"]).0 == 422)
         #expect(try new("x.yaml", ["table": "gates.ordr"]) == (422, "launch-gates has no decision or matrix function 'gates.ordr'; it has gates.consent, gates.order, gates.rating, gates.update, gates.version-compare"))
         #expect(try new("x.yaml", ["observe": [] as [String]]) == (422, "choose at least one observation for the rows to expect"))
