@@ -105,6 +105,34 @@ extension Workbench {
         }
     }
 
+    /// What `POST /api/rename` takes: the file, the version the page read, and its new name.
+    struct RenameRequest: Decodable {
+        var file: String
+        var version: String
+        var to: String
+    }
+
+    /// Gives a file of the folder a new name there, only while it is the version the page read and no file has the
+    /// new name (the spec's id is its own, so nothing else changes). Answers the new name.
+    func renameRoute(_ request: HTTPRequest) -> HTTPResponse {
+        Self.answer { () throws(ResponseError) in
+            let asked = try Self.body(request, as: RenameRequest.self).get()
+            let (from, to) = (try path(of: asked.file), try path(of: asked.to))
+            try saves.with { () throws(ResponseError) in
+                guard SHA256.hex(try read(asked.file)) == asked.version else {
+                    throw ResponseError(Self.json(error: "\(asked.file) changed on disk since the page read it: it was not renamed. Load it from disk to see the change first", status: 409))
+                }
+                guard !FileManager.default.fileExists(atPath: to) else {
+                    throw ResponseError(Self.json(error: "there is already a file \(asked.to): \(asked.file) was not renamed", status: 409))
+                }
+                guard link(from, to) == 0, unlink(from) == 0 else {
+                    throw ResponseError(Self.json(error: "could not rename \(asked.file): \(String(cString: strerror(errno)))", status: 500))
+                }
+            }
+            return Self.json(["renamed": asked.file, "to": asked.to])
+        }
+    }
+
     /// Why a text may not be saved over `file` at all, or nil: a NUL character (no YAML file may hold one), or no text
     /// but spaces and line breaks (saving it would erase the file, which the page never means: an edit cannot empty a
     /// file, and an empty file is not a spec).

@@ -90,6 +90,7 @@ public struct Workbench: Sendable {
             "/api/new": ("POST", { self.newRoute($0) }),
             "/api/save": ("POST", { self.saveRoute($0) }),
             "/api/delete": ("POST", { self.deleteRoute($0) }),
+            "/api/rename": ("POST", { self.renameRoute($0) }),
             "/api/run": ("POST", { self.runRoute($0) }),
             "/api/diff": ("POST", { self.reviewRoute($0) }),
         ]

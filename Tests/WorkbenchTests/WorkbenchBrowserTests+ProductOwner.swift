@@ -198,7 +198,7 @@ struct WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
-    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save, deleted from the page; a machine too, with a column added; a new file can be discarded")
+    @Test("a new spec from the form: the function's inputs, the outputs ticked, placeholder citations red until written, made on disk by Save, renamed and deleted from the page; a machine too, with a column added; a new file can be discarded")
     func newSpecFromTheForm() throws {
         guard !Self.skipped else { return }
         let session = try Session()
@@ -243,11 +243,16 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: "document.querySelector('#save').disabled && !document.querySelector('#new-file-notice')", "the save")
         let saved = try String(contentsOfFile: session.path("gates.order-2.yaml"), encoding: .utf8)
         #expect(saved.contains("id: gates.order-2\n") && saved.contains("    source: app-launch-gates.zh.md §门控栈\n") && saved.contains("then: {front: errorCard}"))
-        // Saved, it can be deleted from the page (after a question).
+        // Saved, it can be renamed, and deleted from the page (after a question).
+        try browser.evaluate("window.prompt = () => 'gates.order-audit.yaml'")
+        try browser.evaluate("document.querySelector('#rename-file').click()")
+        try browser.wait(for: "S.current === 'gates.order-audit.yaml' && document.querySelector('#banner').textContent === 'Renamed gates.order-2.yaml to gates.order-audit.yaml.'"
+                         + " && document.querySelector('#spec').dataset.file === 'gates.order-audit.yaml'", "the rename, drawn")
+        #expect(FileManager.default.fileExists(atPath: session.path("gates.order-audit.yaml")) && !FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")))
         try browser.evaluate("window.confirm = () => true")
         try browser.evaluate("document.querySelector('#delete-file').click()")
-        try browser.wait(for: "!S.files['gates.order-2.yaml'] && document.querySelector('#banner').textContent === 'Deleted gates.order-2.yaml.'", "the delete")
-        #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")))
+        try browser.wait(for: "!S.files['gates.order-audit.yaml'] && document.querySelector('#banner').textContent === 'Deleted gates.order-audit.yaml.'", "the delete")
+        #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-audit.yaml")))
         // A machine of the launch lock, its states ticked and one event chosen, then discarded: it leaves the page and
         // was never on disk.
         try browser.evaluate("document.querySelector('#new-spec').click()")

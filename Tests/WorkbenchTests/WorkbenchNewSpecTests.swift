@@ -263,4 +263,23 @@ struct WorkbenchNewSpecTests {
         #expect(done.status == 200 && done.json["deleted"] as? String == name)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+
+    @Test("rename gives a file a new name in the folder only at the version the page read and only when no file has it")
+    func renameFile() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let specs = bench.base.appendingPathComponent("specs")
+        let name = "gates.order.yaml", text = try bench.text(name)
+        let version = SHA256.hex(Array(text.utf8))
+        #expect(try bench.call("/api/rename", ["file": name, "version": String(repeating: "0", count: 64), "to": "x.yaml"]).status == 409)
+        let taken = try bench.call("/api/rename", ["file": name, "version": version, "to": "gates.rating.yaml"])
+        #expect(taken.status == 409 && taken.json["error"] as? String == "there is already a file gates.rating.yaml: gates.order.yaml was not renamed")
+        #expect(try bench.call("/api/rename", ["file": name, "version": version, "to": "../x.yaml"]).status == 403)
+        #expect(try bench.call("/api/rename", ["file": name, "version": version, "to": "x.txt"]).status == 403)
+        #expect(FileManager.default.fileExists(atPath: specs.appendingPathComponent(name).path))
+        let done = try bench.call("/api/rename", ["file": name, "version": version, "to": "gates.stack-order.yaml"])
+        #expect(done.status == 200)
+        #expect(!FileManager.default.fileExists(atPath: specs.appendingPathComponent(name).path))
+        #expect(try bench.text("gates.stack-order.yaml") == text)
+    }
 }

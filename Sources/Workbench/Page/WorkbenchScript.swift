@@ -355,6 +355,7 @@ function renderSpec() {
     el('span', {}, el('b', {}, 'file '), spec.file, f && f.text !== f.saved ? ' (unsaved)' : ''),
     el('span', {}, el('b', {}, 'kind '), spec.kind || '?'), spec.fixture ? el('span', {}, el('b', {}, 'fixture '), spec.fixture) : null,
     spec.hit ? el('span', { id: 'hit' }, el('b', {}, 'hit policy '), spec.hit) : null,
+    f && f.version ? el('button', { type: 'button', id: 'rename-file', class: 'apply', onclick: () => renameFile(spec.file) }, 'Rename…') : null,
     f && f.version ? el('button', { type: 'button', id: 'delete-file', class: 'apply', onclick: () => deleteFile(spec.file) }, 'Delete this file…') : null));
   const header = el('div', { class: 'meta' });
   for (const key of spec.headerKeys) {
@@ -669,6 +670,7 @@ async function createNew() {
 // Deleting asks first, and the server refuses when the file changed on disk since the page read it.
 async function deleteFile(name) {
   const f = S.files[name];
+  if (!f) return;  // a button of a page drawn before the file was renamed or deleted
   const unsaved = f.text !== f.saved ? ' Your unsaved edits to it are dropped too.' : '';
   if (!confirm('Delete ' + name + ' from the spec folder?' + unsaved)) return;
   try {
@@ -680,6 +682,25 @@ async function deleteFile(name) {
     banner('Deleted ' + name + '.');
     await analyze();
   } catch (e) { banner('Not deleted: ' + e.message, true); follow(null, true); }
+}
+
+// A new name in the folder; unsaved edits move with the file (its text on disk is unchanged, so its version too).
+async function renameFile(name) {
+  if (!S.files[name]) return;
+  const to = (prompt('New name for ' + name + ' (a .yaml file in the spec folder):', name) || '').trim();
+  if (!to || to === name) return;
+  if (S.files[to]) { banner('there is already a file ' + to + ': ' + name + ' was not renamed', true); return; }
+  try {
+    await api('/api/rename', { file: name, version: S.files[name].version, to });
+    S.files[to] = S.files[name];
+    delete S.files[name];
+    for (const u of S.undo) if (u.file === name) u.file = to;
+    if (S.changed.delete(name)) S.changed.add(to);
+    S.current = to;
+    history.replaceState(null, '', location.search + '#' + encodeURIComponent(to));
+    banner('Renamed ' + name + ' to ' + to + '.');
+    await analyze(to);
+  } catch (e) { banner('Not renamed: ' + e.message, true); follow(null, true); }
 }
 
 function discardNew(name) {
