@@ -94,9 +94,7 @@ extension Workbench {
             let asked = try Self.body(request, as: DeleteRequest.self).get()
             let path = try path(of: asked.file)
             try saves.with { () throws(ResponseError) in
-                guard SHA256.hex(try read(asked.file)) == asked.version else {
-                    throw ResponseError(Self.json(error: "\(asked.file) changed on disk since the page read it: it was not deleted. Load it from disk to see the change first", status: 409))
-                }
+                try unchanged(asked.file, since: asked.version, or: "deleted")
                 guard unlink(path) == 0 else {
                     throw ResponseError(Self.json(error: "could not delete \(asked.file): \(String(cString: strerror(errno)))", status: 500))
                 }
@@ -119,9 +117,7 @@ extension Workbench {
             let asked = try Self.body(request, as: RenameRequest.self).get()
             let (from, to) = (try path(of: asked.file), try path(of: asked.to))
             try saves.with { () throws(ResponseError) in
-                guard SHA256.hex(try read(asked.file)) == asked.version else {
-                    throw ResponseError(Self.json(error: "\(asked.file) changed on disk since the page read it: it was not renamed. Load it from disk to see the change first", status: 409))
-                }
+                try unchanged(asked.file, since: asked.version, or: "renamed")
                 guard !FileManager.default.fileExists(atPath: to) else {
                     throw ResponseError(Self.json(error: "there is already a file \(asked.to): \(asked.file) was not renamed", status: 409))
                 }
@@ -130,6 +126,13 @@ extension Workbench {
                 }
             }
             return Self.json(["renamed": asked.file, "to": asked.to])
+        }
+    }
+
+    /// Refuses (409) when `file` on disk is no longer the version the page read: it was not `done`.
+    func unchanged(_ file: String, since version: String, or done: String) throws(ResponseError) {
+        guard SHA256.hex(try read(file)) == version else {
+            throw ResponseError(Self.json(error: "\(file) changed on disk since the page read it: it was not \(done). Load it from disk to see the change first", status: 409))
         }
     }
 
