@@ -1,3 +1,4 @@
+import Foundation
 import SpecKit
 
 /// A new spec, written out as YAML for the product owner to fill in: a decision table (or a matrix) of a fixture
@@ -145,12 +146,12 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
 
     /// The citation the starter writes: the placeholder, with the document when one is given.
     var citation: String {
-        "\(document.map { $0.trimmed.isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
+        "\(document.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
     }
 
     /// The lines every starter begins with, up to the fixture.
     func header(kind: Spec.Kind) -> [String] {
-        ["# yaml-language-server: $schema=schema.json", "id: \(id)", "kind: \(kind.rawValue)", "title: \(Self.scalar(title.trimmed))",
+        ["# yaml-language-server: $schema=schema.json", "id: \(id)", "kind: \(kind.rawValue)", "title: \(Self.scalar(title.trimmingCharacters(in: .whitespacesAndNewlines)))",
          "source: \(citation)", "fixture: \(fixture)"]
     }
 
@@ -169,10 +170,10 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
 
     /// The id and title, checked as lint would check them, so the starter is refused here rather than written wrong.
     func checkHeader() throws(Refusal) {
-        guard Self.isSpecID(id) else {
+        guard SpecReader.isSpecID(id) else {
             throw Refusal(message: "the id '\(id)' should be lowercase words joined by '.' or '-', such as gates.order-audit")
         }
-        guard !title.trimmed.isEmpty else { throw Refusal(message: "give the spec a title: what the table decides") }
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw Refusal(message: "give the spec a title: what the table decides") }
         guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw Refusal(message: "the title is one line of text: no line breaks, tabs or other control characters")
         }
@@ -220,29 +221,5 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     static func scalar(_ text: String) -> String {
         let plain = try? YAMLLoader().load(Array("title: \(text)\n".utf8), file: "title")
         return plain?["title"]?.scalar == text && !text.contains("\n") ? text : QuotedText.quote(text, QuotedText.yaml)
-    }
-
-    /// Lowercase words joined by single `.` or `-`, as a spec id must be.
-    static func isSpecID(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first), let last = text.unicodeScalars.last,
-              last != "." && last != "-" else { return false }
-        var previous: Unicode.Scalar = first
-        for s in text.unicodeScalars {
-            let separator = s == "." || s == "-"
-            guard separator || ("a"..."z").contains(s) || ("0"..."9").contains(s) else { return false }
-            if separator && (previous == "." || previous == "-") { return false }
-            previous = s
-        }
-        return true
-    }
-}
-
-extension String {
-    /// The text without leading and trailing white space.
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
     }
 }

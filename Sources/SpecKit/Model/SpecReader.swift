@@ -103,7 +103,8 @@ public struct SpecReader: Sendable {
         return spec
     }
 
-    static func isSpecID(_ text: String) -> Bool {
+    /// Whether a text is a spec id: lowercase words of letters and digits joined by single `.` or `-`.
+    public static func isSpecID(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         var previousWasSeparator = false
         for s in text.unicodeScalars {
