@@ -103,7 +103,7 @@ async function follow(versions, always) {
       const mine = S.files[f.path];
       if (!mine || (mine.text === mine.saved && mine.version !== f.version)) {
         S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
-        S.undo = S.undo.filter(u => u.file !== f.path);  // read again from disk: its steps were of an older text
+        dropUndo(f.path);  // read again from disk: its steps were of an older text
       }
       else if (mine.version !== f.version) mine.disk = f;
       else delete mine.disk;
@@ -116,7 +116,7 @@ function loadFromDisk(name) {
   const f = S.files[name];
   if (!f || !f.disk || !confirm('Load ' + name + ' from disk? Your unsaved edits to it are dropped.')) return;
   S.files[name] = { text: f.disk.text, saved: f.disk.text, version: f.disk.version };
-  S.undo = S.undo.filter(u => u.file !== name);  // its steps were of the text just dropped
+  dropUndo(name);  // its steps were of the text just dropped
   S.typed = null;  // the cell being typed in shows the file's text, not what was typed
   S.changed.add(name);
   banner(null);
@@ -165,6 +165,15 @@ function remember(job, before) {
   if (cell && last && last.file === job.file && last.cell === cell) return;
   S.undo.push({ file: job.file, text: before, cell });
   if (S.undo.length > 200) S.undo.shift();
+}
+// A file's undo steps go when its text is replaced from elsewhere (read again or loaded from disk) or it leaves the page.
+function dropUndo(name) { S.undo = S.undo.filter(u => u.file !== name); }
+// A file the page no longer holds (deleted, or a new one discarded).
+function forget(name) {
+  delete S.files[name];
+  dropUndo(name);
+  S.changed.delete(name);
+  S.current = null;
 }
 function undo() {
   if (S.pending.length || S.inflight) return;  // an edit on its way finishes first
@@ -675,10 +684,7 @@ async function deleteFile(name) {
   if (!confirm('Delete ' + name + ' from the spec folder?' + unsaved)) return;
   try {
     await api('/api/delete', { file: name, version: f.version });
-    delete S.files[name];
-    S.undo = S.undo.filter(u => u.file !== name);
-    S.changed.delete(name);
-    S.current = null;
+    forget(name);
     banner('Deleted ' + name + '.');
     await analyze();
   } catch (e) { banner('Not deleted: ' + e.message, true); follow(null, true); }
@@ -705,10 +711,7 @@ async function renameFile(name) {
 
 function discardNew(name) {
   if (!confirm('Discard the new file ' + name + '? It was never saved.')) return;
-  delete S.files[name];
-  S.undo = S.undo.filter(u => u.file !== name);
-  S.changed.delete(name);
-  S.current = null;
+  forget(name);
   analyze().catch(e => banner(e.message, true));
 }
 
