@@ -65,7 +65,8 @@ public final class CapabilityFixture: BoundFixture {
             try f.effects(f.session.receive(outcome(try inputs[Key.result]), forAttempt: f.attempt).map(CoreEffect.attempt))
         },
         // A reply that comes late, after a new request: the attempt before the one in flight.
-        .event("lateReply", inputs: [Key.result]) { f, inputs in
+        .event("lateReply", inputs: [Key.result],
+               scenarioOnly: "it answers the request before the one in flight, so two requests must come before it") { f, inputs in
             guard f.attempt > 1 else { throw FixtureError("lateReply needs an earlier request") }
             return try f.effects(f.session.receive(outcome(try inputs[Key.result]), forAttempt: f.attempt - 1).map(CoreEffect.attempt))
         },

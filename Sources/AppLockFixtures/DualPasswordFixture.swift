@@ -125,14 +125,18 @@ public final class DualPasswordFixture: BoundFixture {
         .event("confirmErase") { f, _ in try f.emit(.confirmEnableErase) },
     ]
 
+    /// Why only a scenario can edit the store's files: a machine's rows cannot say that the records are there.
+    private static let slotRecordsOnDisk = "it edits the slot records on disk, which exist only after a set-up and before an erase, and its values must fit the record's fields: only the steps before it can say so"
+
     /// The device: its files (an attacker's edits, `DualPasswordFaults`), a reboot, which process is in front; all
     /// served by a killed app.
     private static let deviceBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .event("tamperStore", inputs: [Key.record], whileKilled: .served) { f, inputs in
+        .event("tamperStore", inputs: [Key.record], whileKilled: .served, scenarioOnly: slotRecordsOnDisk) { f, inputs in
             try DualPasswordFaults.tamper(inputs[Key.record], path: f.storePath, keys: f.configuration.keys, boot: f.clock.now().boot)
             return []
         },
-        .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served) { f, inputs in
+        .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served,
+               scenarioOnly: slotRecordsOnDisk) { f, inputs in
             try DualPasswordFaults.edit(which: inputs[Key.position], field: inputs[Key.field], value: inputs[Key.value],
                                         path: f.storePath, keys: f.configuration.keys)
             return []

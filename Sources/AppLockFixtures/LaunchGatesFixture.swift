@@ -98,7 +98,10 @@ public final class LaunchGatesFixture: BoundFixture {
             f.store = InMemoryStore.corrupted()
             return []
         },
-        .event("damageRatingHistory", whileKilled: .served) { f, _ in try f.damageRatingHistory() },
+        .event("damageRatingHistory", whileKilled: .served,
+               scenarioOnly: "it writes into the saved preferences, which a corruptStore before it leaves unwritable") { f, _ in
+            try f.damageRatingHistory()
+        },
         // A new build ships another LegalContent.version; the stack is rebuilt on the same store.
         .event("bumpLegalVersion", inputs: [Key.to], whileKilled: .served) { f, inputs in
             f.configuration.legalVersion = try inputs[Key.to]

@@ -118,7 +118,8 @@ public final class MedTimeFixture: BoundFixture {
             f.clock.advance(by: .milliseconds(Int64(try inputs[Key.elapsed])))
             return []
         },
-        .event("storeCredential", inputs: [Key.record], whileKilled: .served) { f, inputs in
+        .event("storeCredential", inputs: [Key.record], whileKilled: .served,
+               scenarioOnly: "it writes a record into the store file, which a corruptStore before it leaves unwritable") { f, inputs in
             try f.storeCredential(inputs[Key.record])
             return []
         },

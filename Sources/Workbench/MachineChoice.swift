@@ -7,7 +7,8 @@ public struct MachineChoice: Encodable, Hashable, Sendable {
     public var fixture: String
     /// The states the fixture can observe (its `state` observation), in its order.
     public var states: [String]
-    /// Every event, sorted by name, with the inputs a spec must declare for it.
+    /// Every event a machine's rows can send, sorted by name, with the inputs a spec must declare for it: not those
+    /// only a scenario can send (`FixtureVocabulary.onlyWhileKilled`, `.scenarioOnlyEvents`).
     public var events: [Event]
     /// The effects the fixture reports, sorted.
     public var effects: [String]
@@ -23,7 +24,8 @@ public struct MachineChoice: Encodable, Hashable, Sendable {
     /// The choice for a fixture, or nil when it observes no `state` (it drives no machine).
     public static func of(fixture: String, vocabulary v: FixtureVocabulary) -> MachineChoice? {
         guard case .domain(.enumeration(let states))? = v.observations["state"], !states.isEmpty else { return nil }
-        let events = v.events.keys.sorted().map { name in
+        let machineEvents = v.events.keys.filter { !v.onlyWhileKilled.contains($0) && v.scenarioOnlyEvents[$0] == nil }
+        let events = machineEvents.sorted().map { name in
             Event(name: name, inputs: v.requiredInputs(of: name).compactMap { input in
                 v.events[name]?[input].map { TableChoice.Column(name: input, domain: TableChoice.domain(of: $0), own: false) }
             })

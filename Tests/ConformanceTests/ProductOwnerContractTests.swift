@@ -170,6 +170,26 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
+    func scenarioOnlyEventInMachine() throws {
+        let specs = try Self.specs(editing: "capability.authenticate.yaml") {
+            $0.replacingOccurrences(of: "events:\n  authenticate:\n", with: "events:\n  lateReply:\n    result: [success]\n  authenticate:\n")
+        }.map { entry -> (path: String, bytes: [UInt8]) in
+            guard entry.path.hasSuffix("launch-lock.triggers.yaml") else { return entry }
+            let text = String(decoding: entry.bytes, as: UTF8.self).replacingOccurrences(of: "events:\n  appear:\n", with: "events:\n  corruptStore:\n  appear:\n")
+            return (entry.path, Array(text.utf8))
+        }
+        // The scenario sets over the two machines declare the events too, now twice (spec.duplicate-name), and the
+        // capability machine gains a gap: only this check's findings are asserted.
+        let found = Self.errors(Self.compile(specs)).filter { $0.id == "fixture.scenario-only-event" }
+        #expect(found.count == 2, "\(found)")
+        #expect(found.map { "\($0.location.file.split(separator: "/").last ?? ""):\($0.location.line)" }
+                == ["capability.authenticate.yaml:18", "launch-lock.triggers.yaml:22"])
+        #expect(found.first?.message == "fixture 'capability' sends 'lateReply' only in a scenario: it answers the request before the one in flight, so two requests must come before it")
+        #expect(found.last?.message == "fixture 'launch-lock' sends 'corruptStore' only in a scenario: it needs the app killed first, and a machine's rows run with the app running")
+        #expect(found.last?.hint == "remove 'corruptStore' from this machine's events, and send it from a scenario set that uses the machine")
+    }
+
     @Test("kill and relaunch in a scenario of a fixture that cannot relaunch (capability) is a located lint error, and the fixture refuses the steps instead of running them as nothing")
     func killOnFixtureWithoutRelaunch() throws {
         let spec = Self.scenario("R-1", fixture: "capability", declarations: "observe:\n  message: text\nevents:\n  authenticate:\n    canEvaluate: bool",

@@ -52,7 +52,7 @@ struct WorkbenchNewSpecTests {
         }
     }
 
-    @Test("a machine of every fixture, all its states and one event: it lints with its two placeholder citations refused, then with at most its unreachable states, and runs with no fixture error")
+    @Test("a machine of every fixture, all its states and every event offered: it lints with its two placeholder citations refused, then with at most its unreachable states, and runs (explored) with no fixture error")
     func everyMachineStarter() throws {
         let bench = try Bench()
         defer { bench.remove() }
@@ -60,12 +60,10 @@ struct WorkbenchNewSpecTests {
         #expect(machines.compactMap { $0["fixture"] as? String } == ["capability", "dual-password", "launch-gates", "launch-lock", "medtime"])
         for machine in machines {
             let fixture = try #require(machine["fixture"] as? String), states = try #require(machine["states"] as? [String])
+            // Every event offered: none of them may be one only a scenario can send (the app killed, an earlier request).
             let events = try #require(machine["events"] as? [[String: Any]]).compactMap { $0["name"] as? String }
-            // An event with inputs, where the fixture has one: its inputs are declared from the fixture's values.
-            let withInputs = try #require(machine["events"] as? [[String: Any]]).first { ($0["inputs"] as? [Any])?.isEmpty == false }
-            let event = withInputs?["name"] as? String ?? events[0]
             let file = "\(fixture).new.yaml"
-            let spec: [String: Any] = ["id": "\(fixture).new", "title": "New machine", "fixture": fixture, "states": states, "events": [event]]
+            let spec: [String: Any] = ["id": "\(fixture).new", "title": "New machine", "fixture": fixture, "states": states, "events": events]
             let made = try bench.call("/api/new", ["buffers": [:] as [String: String], "file": file, "spec": spec])
             #expect(made.status == 200, "\(fixture): \(made.json)")
             let text = try #require(made.json["text"] as? String)
@@ -78,6 +76,11 @@ struct WorkbenchNewSpecTests {
             let ran = try bench.call("/api/run", ["buffers": [file: traced], "changed": [file]])
             let cases = try #require(ran.json["cases"] as? [[String: Any]])
             #expect(!cases.isEmpty && !cases.contains { $0["status"] as? String == "error" }, "\(fixture): \(cases)")
+            #expect(ran.json["toured"] as? Int ?? 0 > 0, "\(fixture): not explored")
+            // The tour may find the core doing more than the one example row says; it must never meet a fixture error.
+            let tour = try #require(ran.json["tour"] as? [[String: Any]])
+            let errors = tour.compactMap { ($0["divergence"] as? [String: Any])?["error"] as? String }
+            #expect(errors.isEmpty, "\(fixture): \(errors)")
         }
     }
 

@@ -33,7 +33,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// What an entry is, with what it carries.
     enum Kind: Sendable {
-        case event(inputs: [any FixtureInputKey], inputAliases: [String: String], killed: WhileKilled, run: Run)
+        case event(inputs: [any FixtureInputKey], inputAliases: [String: String], killed: WhileKilled, scenarioOnly: String?,
+                   run: Run)
         case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
         case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
@@ -87,12 +88,14 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// An event a spec can send, with the inputs it takes (their keys; an optional key's input may be left out),
     /// second spellings of inputs (`inputAliases`: alias → the input's key; the step's input is renamed before `run`
-    /// sees it), whether a killed app serves it, and the product parameters only it needs (`needing`: product
-    /// entries, each then required of a spec that declares this event).
+    /// sees it), whether a killed app serves it, why only a scenario can send it (`scenarioOnly`: it needs steps
+    /// before it that no machine state holds, such as an earlier request), and the product parameters only it needs
+    /// (`needing`: product entries, each then required of a spec that declares this event).
     public static func event(_ name: String, inputs: [any FixtureInputKey] = [],
                              inputAliases: [String: any FixtureInputKey] = [:], whileKilled: WhileKilled = .no,
-                             needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .event(inputs: inputs, inputAliases: inputAliases.mapValues(\.name), killed: whileKilled, run: run),
+                             scenarioOnly: String? = nil, needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .event(inputs: inputs, inputAliases: inputAliases.mapValues(\.name), killed: whileKilled,
+                                      scenarioOnly: scenarioOnly, run: run),
              nested: needing)
     }
 

@@ -42,7 +42,8 @@ extension FixtureRegistry {
             if !device.isEmpty { text += "  device: \(device.joined(separator: "; "))\n" }
             text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
                 let optional = v.optionalInputs[e] ?? []
-                return "    \(e)\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map {
+                let only = v.onlyWhileKilled.contains(e) ? "only to a killed app" : v.scenarioOnlyEvents[e]
+                return "    \(e)\(only.map { " (scenarios only: \($0))" } ?? "")\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map {
                     "      \($0.key)\(optional.contains($0.key) ? " (optional)" : ""): \(Self.describe($0.value))\n"
                 }.joined()
             }.joined()

@@ -3,6 +3,8 @@
 ///
 /// - `fixture.missing-input`: an event the spec declares lacks an input the fixture requires (`bumpLegalVersion`
 ///   without `to`), or a decision or matrix spec lacks an input or axis of its `table:`.
+/// - `fixture.scenario-only-event`: a machine declares an event that only a scenario can send (one that needs the
+///   app killed first, or steps before it that no machine state holds), so its rows and its exploration could not run.
 /// - `product.missing`: the fixture needs a product value (always, or to send an event the spec declares) that
 ///   neither the fixture's product file nor the spec sets (nor every scenario's `given:`).
 ///
@@ -12,7 +14,9 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     var out: [Diagnostic] = []
     var declaredEvents: [EventDeclaration] = []
     switch spec.body {
-    case .machine(let m): declaredEvents = m.events
+    case .machine(let m):
+        declaredEvents = m.events
+        out += scenarioOnlyEvents(m.events, spec.fixture, vocabulary)
     case .scenarios(let s): declaredEvents = s.events
     case .decision(let d):
         out += missingTableInputs(spec, d.table, vocabulary.decisions[d.table.name], declared: d.inputs, kind: "input", under: "inputs")
@@ -37,6 +41,20 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
         }
     }
     return out
+}
+
+/// `fixture.scenario-only-event` at each event a machine declares that its fixture sends only in a scenario.
+private func scenarioOnlyEvents(_ events: [EventDeclaration], _ fixture: String, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
+    events.compactMap { event in
+        let why = vocabulary.onlyWhileKilled.contains(event.name)
+            ? "it needs the app killed first, and a machine's rows run with the app running"
+            : vocabulary.scenarioOnlyEvents[event.name]
+        return why.map {
+            Diagnostic(.error, id: "fixture.scenario-only-event",
+                "fixture '\(fixture)' sends '\(event.name)' only in a scenario: \($0)", at: event.location,
+                hint: "remove '\(event.name)' from this machine's events, and send it from a scenario set that uses the machine")
+        }
+    }
 }
 
 /// `fixture.killed-app`: a step between a `kill` and the `relaunch` that sends an event or reads an observation the

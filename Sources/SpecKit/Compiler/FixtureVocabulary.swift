@@ -53,6 +53,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var servedWhileKilled: Set<String>?
     /// The events that need the app killed first (damaging the store file under a running app is not one of them).
     public var onlyWhileKilled: Set<String>
+    /// The events only a scenario can send, each with why: they need steps before them that no machine state holds
+    /// (`lateReply` needs an earlier request). A machine that declares one, or an event of `onlyWhileKilled`, is a
+    /// lint error: its rows could not run.
+    public var scenarioOnlyEvents: [String: String] = [:]
     /// Whether the fixture can move the device clock back (`TestAction.advance` with a negative amount, as a user
     /// setting the time would), running or killed. Its machines are then explored with the clock moved back by the
     /// amounts their duration conditions imply (`Machine.clockBacks`), each predicted to change nothing.
