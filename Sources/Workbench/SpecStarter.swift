@@ -66,15 +66,22 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         public init(message: String) { self.message = message }
     }
 
-    /// The spec's YAML, or why it cannot be written (an unknown fixture, function, state or event, a bad id, no
-    /// observation, state or event, or an observation the fixture cannot make after this function).
-    public func text(catalog: any FixtureCatalog) throws(Refusal) -> String {
+    /// The spec's YAML, or why it cannot be written (an unknown fixture, function, state or event, a bad id or title,
+    /// an id another spec has, no observation, state or event, an observation the fixture cannot make after this
+    /// function, a `uses` that names no machine of `folder`). `folder` is the folder's specs as compiled, `texts` its
+    /// files by name (with those a spec cannot be read from yet, such as another starter): the spec's id must be
+    /// none of theirs, and the example row takes the first id of the form `PREFIX-n` that none of their rows has.
+    public func text(catalog: any FixtureCatalog, folder: [Spec] = [], texts: [String: String] = [:]) throws(Refusal) -> String {
+        let taken = Self.ids(of: folder, texts: texts)
+        if let file = taken.specs[id] { throw Refusal(message: "the spec \(file) already has the id '\(id)': choose another") }
+        try checkHeader()
+        let rowID = Self.freeRowID(prefix: Self.rowPrefix(of: id), taken: taken.rows)
+        if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), rowID: rowID) }
         guard let vocabulary = catalog.vocabulary(of: fixture) else {
             throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
         }
-        guard let table else { return try machineText(vocabulary) }
+        guard let table else { return try machineText(vocabulary, rowID: rowID) }
         let choice = try Self.choice(of: table, in: vocabulary, fixture: fixture)
-        try checkHeader()
         let observed = try checkedObservations(choice)
         let (inputsKey, outputsKey, resultKey) = choice.kind == .decision ? ("inputs", "outputs", "then") : ("axes", "observe", "expect")
         var lines = header(kind: choice.kind) + ["table: \(table)"]
@@ -86,7 +93,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         let example = observed.map { "\($0.name): \(Self.example(of: $0.domain))" }.joined(separator: ", ")
         lines += [
             "rows:",
-            "  - id: \(Self.rowPrefix(of: id))-1",
+            "  - id: \(rowID)",
             "    source: \(citation)",
             "    notes: an example that covers every case; write the table's rows in its place",
             "    when: {}",
@@ -97,11 +104,10 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
 
     /// A machine's YAML: the states and events chosen (each event with the inputs the fixture requires), every effect
     /// the fixture reports, and one example row: the first event in the initial state, changing nothing.
-    func machineText(_ vocabulary: FixtureVocabulary) throws(Refusal) -> String {
+    func machineText(_ vocabulary: FixtureVocabulary, rowID: String) throws(Refusal) -> String {
         guard let choice = MachineChoice.of(fixture: fixture, vocabulary: vocabulary) else {
             throw Refusal(message: "\(fixture) observes no state, so it drives no machine")
         }
-        try checkHeader()
         let states = try Self.chosen(self.states, from: choice.states, what: "state", fixture: fixture)
         let events = try Self.chosen(self.events, from: choice.events.map(\.name), what: "event", fixture: fixture)
             .compactMap { name in choice.events.first { $0.name == name } }
@@ -113,7 +119,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         if !choice.effects.isEmpty { lines.append("effects: [\(choice.effects.joined(separator: ", "))]") }
         lines += [
             "rows:",
-            "  - id: \(Self.rowPrefix(of: id))-1",
+            "  - id: \(rowID)",
             "    source: \(citation)",
             "    notes: an example (\(events[0].name) in \(states[0]) changes nothing); write the machine's rows in its place",
             "    from: \(states[0])",
@@ -122,16 +128,18 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A scenario set's YAML over `machine` (the spec `uses` names, as compiled): one example scenario of one step,
-    /// the machine's first event with the first value of each input, expecting the machine's initial state.
-    public func scenarioText(machine: Machine) throws(Refusal) -> String {
-        try checkHeader()
-        guard let uses, let event = machine.events.first else {
+    /// A scenario set's YAML over `machine` (the spec `uses` names, as compiled, with its fixture, whatever the page
+    /// sent): one example scenario of one step, the machine's first event with the first value of each input,
+    /// expecting the machine's initial state.
+    func scenarioText(machine: (Machine, fixture: String), rowID: String) throws(Refusal) -> String {
+        guard let uses, let event = machine.0.events.first else {
             throw Refusal(message: "the machine \(uses ?? "") declares no event for a scenario to send")
         }
-        var lines = header(kind: .scenarios) + ["uses: \(uses)", "scenarios:"]
+        var starter = self
+        starter.fixture = machine.fixture
+        var lines = starter.header(kind: .scenarios) + ["uses: \(uses)", "scenarios:"]
         lines += [
-            "  - id: \(Self.rowPrefix(of: id))-1",
+            "  - id: \(rowID)",
             "    source: \(citation)",
             "    notes: an example of one step; write the scenarios in its place",
             "    steps:",
@@ -140,13 +148,13 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         if !event.inputs.isEmpty {
             lines.append("        with: {\(event.inputs.map { "\($0.name): \(Self.example(of: $0.domain))" }.joined(separator: ", "))}")
         }
-        lines.append("        expect: {state: \(machine.initial)}")
+        lines.append("        expect: {state: \(machine.0.initial)}")
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The citation the starter writes: the placeholder, with the document when one is given.
     var citation: String {
-        "\(document.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "<document>" : $0 } ?? "<document>") §<section>"
+        Self.scalar("\(document.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "<document>") §<section>")
     }
 
     /// The lines every starter begins with, up to the fixture.
@@ -168,15 +176,64 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         return result
     }
 
-    /// The id and title, checked as lint would check them, so the starter is refused here rather than written wrong.
+    /// The longest title a starter takes, in characters: a title is one line a reader takes in at a glance.
+    static let maximumTitleLength = 1_000
+
+    /// The id, title and document, checked as lint would check them, so the starter is refused here rather than
+    /// written wrong.
     func checkHeader() throws(Refusal) {
         guard SpecReader.isSpecID(id) else {
             throw Refusal(message: "the id '\(id)' should be lowercase words joined by '.' or '-', such as gates.order-audit")
         }
-        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw Refusal(message: "give the spec a title: what the table decides") }
+        guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw Refusal(message: "give the spec a title: what its rows say, in a line")
+        }
         guard !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw Refusal(message: "the title is one line of text: no line breaks, tabs or other control characters")
         }
+        guard title.count <= Self.maximumTitleLength else {
+            throw Refusal(message: "the title has \(title.count) characters; keep it to one line of at most \(Self.maximumTitleLength), and put the rest under notes:")
+        }
+        guard let document, !document.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard Self.isFileName(document.trimmingCharacters(in: .whitespaces)) else {
+            throw Refusal(message: "the document is a file name, such as face-id-launch-lock.zh.md: letters, digits, '.', '-', '_' and '/', no spaces")
+        }
+    }
+
+    /// Whether `name` is a file name a citation can hold as it is: letters, digits, `.`, `-`, `_` and `/`.
+    static func isFileName(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "._-/".unicodeScalars.contains($0) }
+            && name.count <= maximumTitleLength
+    }
+
+    /// The machine spec `id` of `folder` and its fixture, or why a scenario set cannot use it.
+    static func machine(_ id: String, in folder: [Spec]) throws(Refusal) -> (Machine, fixture: String) {
+        guard let spec = folder.first(where: { $0.id == id }), case .machine(let machine) = spec.body else {
+            throw Refusal(message: "there is no machine spec '\(id)' that compiles in the folder: a scenario set uses one (fix its errors first)")
+        }
+        return (machine, spec.fixture)
+    }
+
+    /// The spec ids (each with its file's name) and row ids the folder's specs and texts hold. A text is read as YAML
+    /// only (its `id`, and the `id` of each item under `rows` or `scenarios`), so one lint cannot read yet counts too.
+    static func ids(of folder: [Spec], texts: [String: String]) -> (specs: [String: String], rows: Set<String>) {
+        var specs: [String: String] = [:], rows = Set(folder.flatMap { $0.rows.map(\.id) })
+        for spec in folder { specs[spec.id] = String(spec.file.split(separator: "/").last ?? "") }
+        for (file, text) in texts.sorted(by: { $0.key < $1.key }) {
+            guard let root = try? YAMLLoader().load(Array(text.utf8), file: file) else { continue }
+            if let id = root["id"]?.scalar, specs[id] == nil { specs[id] = file }
+            for key in ["rows", "scenarios"] {
+                rows.formUnion((root[key]?.sequence.map(Array.init) ?? []).compactMap { $0["id"]?.scalar })
+            }
+        }
+        return (specs, rows)
+    }
+
+    /// The first `prefix-n` (n from 1) that is not `taken`.
+    static func freeRowID(prefix: String, taken: Set<String>) -> String {
+        var n = 1
+        while taken.contains("\(prefix)-\(n)") { n += 1 }
+        return "\(prefix)-\(n)"
     }
 
     /// The observations asked for, each one the fixture can observe after this function, in the order asked.

@@ -14,11 +14,14 @@ extension Workbench {
     }
 
     /// The absolute path of a file the page names, or why it is refused: only a `.yaml`/`.yml` file directly in the
-    /// folder (no `/`, no `..`, no hidden file), and not a link that leads out of it.
+    /// folder (no `/`, no `..`, no hidden file, no control character, no space at either end), and not a link that
+    /// leads out of it.
     func path(of name: String) throws(ResponseError) -> String {
-        let plain = !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".") && !name.contains("\0")
+        let plain = !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            && name.trimmingCharacters(in: .whitespaces) == name
         guard plain, name.hasSuffix(".yaml") || name.hasSuffix(".yml") else {
-            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' is not a spec file of the folder: only .yaml files directly in \(folder) can be written", status: 403))
+            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' is not a spec file of the folder: only .yaml files directly in \(folder), with no line break or space at either end of the name, can be written", status: 403))
         }
         let path = folder + "/" + name
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -32,7 +35,7 @@ extension Workbench {
     /// A file's bytes, within the size limit, read as lint reads them (a pipe is never waited for); else why not.
     func read(_ name: String) throws(ResponseError) -> [UInt8] {
         let path = try path(of: name)
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard Self.exists(path) else {
             throw ResponseError(Self.json(error: "there is no file \(name) in the spec folder", status: 404))
         }
         let (sources, unreadable) = SpecCompiler().read([path])
@@ -64,7 +67,7 @@ extension Workbench {
             try saves.with { () throws(ResponseError) in
                 if save.version.isEmpty {
                     // A new file of the page: made only while no file has the name.
-                    guard !FileManager.default.fileExists(atPath: path) else {
+                    guard !Self.exists(path) else {
                         _ = try read(save.file)  // one that cannot be read (a pipe, a folder) says why
                         throw ResponseError(Self.json(error: "\(save.file) was made on disk since the page started it: nothing was written. Your new file is still in the page; to take the one on disk instead, load it from disk (which drops yours)", status: 409))
                     }
@@ -118,7 +121,7 @@ extension Workbench {
             let (from, to) = (try path(of: asked.file), try path(of: asked.to))
             try saves.with { () throws(ResponseError) in
                 try unchanged(asked.file, since: asked.version, or: "renamed")
-                guard !FileManager.default.fileExists(atPath: to) else {
+                guard !Self.exists(to) else {
                     throw ResponseError(Self.json(error: "there is already a file \(asked.to): \(asked.file) was not renamed", status: 409))
                 }
                 guard link(from, to) == 0, unlink(from) == 0 else {
@@ -127,6 +130,13 @@ extension Workbench {
             }
             return Self.json(["renamed": asked.file, "to": asked.to])
         }
+    }
+
+    /// Whether anything has the name `path`: a file, a folder, or a link, even one that leads nowhere (which a new
+    /// file must not replace).
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Refuses (409) when `file` on disk is no longer the version the page read: it was not `done`.

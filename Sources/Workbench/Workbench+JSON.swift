@@ -29,14 +29,21 @@ extension Workbench {
 
     static func reason(_ error: any Error) -> String {
         switch error {
-        case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+        case DecodingError.keyNotFound(let key, let context): "\(name(context.codingPath + [key])) is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+            "\(name(context.codingPath)) has the wrong type"
         case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not a value it takes: \(context.debugDescription)"
+            "\(name(context.codingPath)) is not a value it takes: \(context.debugDescription)"
         case DecodingError.dataCorrupted: "it does not parse"
         default: "it does not decode"
         }
+    }
+
+    /// A place in a request's body as a reader writes it: `'spec.observe[0]'`, or `the body itself`.
+    static func name(_ path: [any CodingKey]) -> String {
+        guard !path.isEmpty else { return "the body itself" }
+        let written = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return "'\(written.hasPrefix(".") ? String(written.dropFirst()) : written)'"
     }
 
     /// A response carried as an error, so a route can bail out early with `try`.

@@ -31,20 +31,13 @@ extension Workbench {
         Self.answer { () throws(ResponseError) in
             let asked = try Self.body(request, as: NewRequest.self).get()
             let path = try path(of: asked.file)
-            guard !FileManager.default.fileExists(atPath: path), asked.buffers[asked.file] == nil else {
+            guard !Self.exists(path), asked.buffers[asked.file] == nil else {
                 throw ResponseError(Self.json(error: "there is already a file \(asked.file): choose another name", status: 409))
             }
             let text: String
             do throws(SpecStarter.Refusal) {
-                if let uses = asked.spec.uses {
-                    // A scenario set drives its machine's fixture, whatever the page sent.
-                    let (machine, fixture) = try machine(uses, buffers: asked.buffers)
-                    var starter = asked.spec
-                    starter.fixture = fixture
-                    text = try starter.scenarioText(machine: machine)
-                } else {
-                    text = try asked.spec.text(catalog: registry)
-                }
+                let folder = try? compile(asked.buffers)
+                text = try asked.spec.text(catalog: registry, folder: folder?.compilation.specs ?? [], texts: folder?.texts ?? asked.buffers)
             } catch {
                 throw ResponseError(Self.json(error: error.message, status: 422))
             }
@@ -52,15 +45,5 @@ extension Workbench {
             buffers[asked.file] = text
             return Self.json(EditAnswer(file: asked.file, text: text, analysis: try analysis(buffers, focus: asked.file)))
         }
-    }
-
-    /// The machine spec `id` of the folder (with the page's texts), as compiled, and its fixture; a refusal when there is none or it
-    /// does not compile.
-    func machine(_ id: String, buffers: [String: String]) throws(SpecStarter.Refusal) -> (Machine, fixture: String) {
-        let specs = (try? compile(buffers))?.compilation.specs ?? []
-        guard let spec = specs.first(where: { $0.id == id }), case .machine(let machine) = spec.body else {
-            throw SpecStarter.Refusal(message: "there is no machine spec '\(id)' that compiles in the folder: a scenario set uses one (fix its errors first)")
-        }
-        return (machine, spec.fixture)
     }
 }

@@ -172,6 +172,20 @@ struct WorkbenchAPITests {
                 "\(unknown.json)")
     }
 
+    @Test("a body that does not decode names the place as a reader writes it: a key by its path, a list's item by its index")
+    func bodyErrorNames() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        func error(_ body: [String: Any]) throws -> String { try bench.call("/api/new", body).json["error"] as? String ?? "" }
+        let spec: [String: Any] = ["id": "a.b", "title": "T", "fixture": "launch-gates", "table": "gates.order", "observe": [1]]
+        #expect(try error(["buffers": [:] as [String: String], "file": "x.yaml", "spec": spec])
+                == "the request's body is not the JSON /api/new takes: 'spec.observe[0]' has the wrong type")
+        #expect(try error(["buffers": [:] as [String: String], "file": "x.yaml", "spec": ["id": "a.b"]])
+                == "the request's body is not the JSON /api/new takes: 'spec.title' is missing")
+        #expect(try error(["buffers": [:] as [String: String], "file": 3, "spec": spec])
+                == "the request's body is not the JSON /api/new takes: 'file' has the wrong type")
+    }
+
     @Test("a cell's text with ` #` is kept whole: double-quoted in the answer's text, so YAML reads it back as typed")
     func editKeepsHash() throws {
         let bench = try Bench()

@@ -220,7 +220,21 @@ struct WorkbenchNewSpecTests {
         #expect(try new("gates.order.yaml", [:]) == (409, "there is already a file gates.order.yaml: choose another name"))
         #expect(try new("mine.yaml", [:], buffers: ["mine.yaml": "id: a\n"]) == (409, "there is already a file mine.yaml: choose another name"))
         #expect(try new("x.yaml", ["id": "Gates.X"]) == (422, "the id 'Gates.X' should be lowercase words joined by '.' or '-', such as gates.order-audit"))
-        #expect(try new("x.yaml", ["title": "  "]) == (422, "give the spec a title: what the table decides"))
+        #expect(try new("x.yaml", ["title": "  "]) == (422, "give the spec a title: what its rows say, in a line"))
+        #expect(try new("x.yaml", ["title": String(repeating: "t", count: 1_001)])
+                == (422, "the title has 1001 characters; keep it to one line of at most 1000, and put the rest under notes:"))
+        #expect(try new("x.yaml", ["title": String(repeating: "t", count: 1_000)]).0 == 200)
+        // An id a spec of the folder (or of the page's texts) has.
+        #expect(try new("x.yaml", ["id": "gates.rating"]) == (422, "the spec gates.rating.yaml already has the id 'gates.rating': choose another"))
+        #expect(try new("x.yaml", ["id": "gates.mine"], buffers: ["mine.yaml": try bench.text("gates.order.yaml").replacingOccurrences(of: "id: gates.order\n", with: "id: gates.mine\n")])
+                == (422, "the spec mine.yaml already has the id 'gates.mine': choose another"))
+        // A document is a file name: nothing in it can add a key, end the value or start a comment.
+        let fileName = "the document is a file name, such as face-id-launch-lock.zh.md: letters, digits, '.', '-', '_' and '/', no spaces"
+        for document in ["a.md\nfixture: capability", "a.md: b", "a.md #x", "a b.md", "a\u{0}.md", "§1", "\"a.md\""] {
+            #expect(try new("x.yaml", ["document": document]) == (422, fileName), "\(document)")
+        }
+        #expect(try new("x.yaml", ["document": "app-launch-gates.zh.md"]).0 == 200)
+        #expect(try new("x.yaml", ["document": " "]).0 == 200)
         #expect(try new("x.yaml", ["title": "two\nlines"]) == (422, "the title is one line of text: no line breaks, tabs or other control characters"))
         #expect(try new("x.yaml", ["title": "a\u{0}b"]).0 == 422)
         #expect(try new("x.yaml", ["fixture": "gates"]).0 == 422)
@@ -228,7 +242,38 @@ struct WorkbenchNewSpecTests {
         #expect(try new("x.yaml", ["observe": [] as [String]]) == (422, "choose at least one observation for the rows to expect"))
         #expect(try new("x.yaml", ["observe": ["order"]]).1.hasPrefix("launch-gates cannot observe 'order' after gates.order; it can observe "))
         #expect(try new("../x.yaml", [:]).0 == 403)
+        for name in ["x\n.yaml", " x.yaml", "x.yaml ", "x\t.yaml", "x\u{7F}.yaml"] {
+            #expect(try new(name, [:]).0 == 403, "\(name)")
+        }
         #expect(try new("x.txt", [:]).0 == 403)
+    }
+
+    @Test("the example row takes the first id of its prefix no row of the folder has: row.clash and row-clash both start ROW-CLASH")
+    func freeRowID() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let spec: [String: Any] = ["id": "row.clash", "title": "X", "fixture": "launch-gates", "table": "gates.order", "observe": ["front"]]
+        let first = try #require(try bench.call("/api/new", ["buffers": [:] as [String: String], "file": "a.yaml", "spec": spec]).json["text"] as? String)
+        #expect(first.contains("\n  - id: ROW-CLASH-1\n"), "\(first)")
+        let second = try bench.call("/api/new", ["buffers": ["a.yaml": first], "file": "b.yaml", "spec": spec.merging(["id": "row-clash"]) { $1 }])
+        let text = try #require(second.json["text"] as? String)
+        #expect(text.contains("\n  - id: ROW-CLASH-2\n"), "\(text)")
+        #expect(try Self.findings(second.json, file: "b.yaml").map { $0["id"] as? String } == ["spec.placeholder-source", "spec.placeholder-source"])
+    }
+
+    @Test("a link that leads nowhere is a name a file has: new, save and rename leave it as it is")
+    func danglingLink() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let link = bench.base.appendingPathComponent("specs/dangling.yaml").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "nowhere.yaml")
+        let spec: [String: Any] = ["id": "gates.x", "title": "X", "fixture": "launch-gates", "table": "gates.order", "observe": ["front"]]
+        #expect(try bench.call("/api/new", ["buffers": [:] as [String: String], "file": "dangling.yaml", "spec": spec]).status == 409)
+        #expect(try bench.call("/api/save", ["file": "dangling.yaml", "text": "id: a\n", "version": ""]).status != 200)
+        let version = SHA256.hex(Array(try bench.text("gates.order.yaml").utf8))
+        #expect(try bench.call("/api/rename", ["file": "gates.order.yaml", "version": version, "to": "dangling.yaml"]).status == 409)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "nowhere.yaml")
+        #expect(FileManager.default.fileExists(atPath: bench.base.appendingPathComponent("specs/gates.order.yaml").path))
     }
 
     @Test("a save with no version makes the file, and only while no file has its name")
