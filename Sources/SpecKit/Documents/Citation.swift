@@ -6,12 +6,6 @@ public struct Citation: Codable, Hashable, Sendable {
     /// The section after `§`; empty when the citation names the whole document.
     public var section: String
 
-    /// Creates a citation.
-    public init(document: String, section: String) {
-        self.document = document
-        self.section = section
-    }
-
     /// The text that joins several citations in one `source`.
     public static let separator = "; "
 

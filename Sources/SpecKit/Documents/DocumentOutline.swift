@@ -25,14 +25,6 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
         /// The 1-based line of the heading.
         public var line: Int
 
-        /// Creates a section.
-        public init(id: String, title: String, level: Int, line: Int) {
-            self.id = id
-            self.title = title
-            self.level = level
-            self.line = line
-        }
-
         /// Whether a citation's section text names this section (by number or by title).
         public func isNamed(by citation: String) -> Bool {
             citation == id || citation == title || citation == "\(id). \(title)" || citation == "\(id) \(title)"
@@ -63,14 +55,4 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
         }
     }
 
-    /// The section a citation names, if the document has it.
-    public func section(named citation: String) -> Section? {
-        sections.first { $0.isNamed(by: citation) }
-    }
-
-    /// The sections below a numbered section (`6.1` and `6.1.2` are below `6`).
-    public func subsections(of section: Section) -> [Section] {
-        guard OutlineText.number(section.id) != nil else { return [] }
-        return sections.filter { $0.id.hasPrefix(section.id + ".") }
-    }
 }

@@ -43,11 +43,6 @@ public struct SectionReasons: Codable, Hashable, Sendable {
         self.entries = entries
     }
 
-    /// The reason given for a section of a document, if any.
-    public func reason(document: String, section: String) -> Entry? {
-        entries.first { $0.document == document && $0.section == section }
-    }
-
     /// Reads the file's YAML tree. Anything but a mapping of documents to mappings of sections to texts is an error
     /// (`trace.bad-reasons`) at its place; so is a section listed twice.
     public static func read(_ root: NodeView, file: String) -> (reasons: SectionReasons, diagnostics: [Diagnostic]) {

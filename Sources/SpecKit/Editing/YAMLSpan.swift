@@ -43,16 +43,7 @@ public struct YAMLSpan: Hashable, Sendable {
     /// Just after the node's last character (a block collection: just after its last child's last character).
     public var end: TextPosition
     /// A sequence's items, or a mapping's keys and values alternating.
-    public var children: [YAMLSpan]
-
-    /// Creates a span.
-    public init(kind: Kind, flow: Bool, start: TextPosition, end: TextPosition, children: [YAMLSpan] = []) {
-        self.kind = kind
-        self.flow = flow
-        self.start = start
-        self.end = end
-        self.children = children
-    }
+    public var children: [YAMLSpan] = []
 
     /// A mapping's entries, as (key, value) pairs in the order they are written.
     public var entries: [(key: YAMLSpan, value: YAMLSpan)] {

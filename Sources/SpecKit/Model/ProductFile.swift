@@ -20,17 +20,6 @@ public struct ProductFile: Hashable, Sendable {
     /// Where the file starts.
     public var location: SourceLocation
 
-    /// Creates a product file.
-    public init(id: String, title: String, source: String, fixture: String, product: [Binding], file: String, location: SourceLocation) {
-        self.id = id
-        self.title = title
-        self.source = source
-        self.fixture = fixture
-        self.product = product
-        self.file = file
-        self.location = location
-    }
-
     /// One `variants:` entry: a product parameter and the values each case runs under, such as
     /// `derivation: [parallel, sequential]`.
     public struct Variant: Hashable, Sendable {
@@ -41,11 +30,5 @@ public struct ProductFile: Hashable, Sendable {
         /// Where the name is written.
         public var location: SourceLocation
 
-        /// Creates a variant.
-        public init(name: String, values: [Binding], location: SourceLocation) {
-            self.name = name
-            self.values = values
-            self.location = location
-        }
     }
 }

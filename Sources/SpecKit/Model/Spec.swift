@@ -50,20 +50,6 @@ public struct Spec: Hashable, Sendable {
     /// The table.
     public var body: Body
 
-    /// Creates a spec.
-    public init(id: String, kind: Kind, title: String, source: String, fixture: String, product: [Binding],
-                file: String, location: SourceLocation, body: Body) {
-        self.id = id
-        self.kind = kind
-        self.title = title
-        self.source = source
-        self.fixture = fixture
-        self.product = product
-        self.file = file
-        self.location = location
-        self.body = body
-    }
-
     /// The product values in force for the spec: the shared ones, each replaced by the spec's own of that name,
     /// then the spec's own that the product file does not set.
     public var effectiveProduct: [Binding] { Binding.overlay(sharedProduct, with: product) }
@@ -96,13 +82,6 @@ public struct Binding: Hashable, Sendable {
     /// Why a product value differs from the one its fixture's other specs use (`{value:, decision:}`), if it says.
     public var decision: String?
 
-    /// Creates a binding.
-    public init(name: String, value: Value, location: SourceLocation, decision: String? = nil) {
-        self.name = name
-        self.value = value
-        self.location = location
-        self.decision = decision
-    }
 }
 
 extension Binding {

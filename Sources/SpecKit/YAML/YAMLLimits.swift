@@ -11,14 +11,6 @@ public struct YAMLLimits: Hashable, Sendable {
     /// The longest scalar, in bytes of UTF-8.
     public var maximumScalarLength: Int
 
-    /// Creates limits; every value must be positive to let anything through.
-    public init(maximumFileSize: Int, maximumNodeCount: Int, maximumDepth: Int, maximumScalarLength: Int) {
-        self.maximumFileSize = maximumFileSize
-        self.maximumNodeCount = maximumNodeCount
-        self.maximumDepth = maximumDepth
-        self.maximumScalarLength = maximumScalarLength
-    }
-
     /// 16 MiB files, 10 million nodes, 256 levels of nesting, 1 MiB scalars.
     ///
     /// The node limit is well above what a 16 MiB spec file can write out by hand (a 100 000-row table has a
