@@ -27,7 +27,7 @@ public enum MachineExplorer {
             budget -= transitions.count
             situations.append(MachineExploration.Situation(
                 state: machine.states[configuration.state].name,
-                variables: zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) },
+                variables: analysis.model.variables(configuration),
                 path: reachability.path(to: c), transitions: transitions))
         }
         if reachability.truncated, limit == nil {
@@ -42,18 +42,9 @@ public enum MachineExplorer {
     static func transitions(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
         var transitions: [MachineExploration.Transition] = []
-        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        let variables = model.variables(configuration)
         model.forEachOutcome(in: configuration) { e, inputs, outcome in
-            let step: TestStep
-            switch outcome {
-            case .fired, .relaunched:
-                guard let built = model.step(of: outcome, plan: e, inputs: inputs) else { return }
-                step = built
-            case .unmatched where machine.otherwise == .ignore:
-                step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
-                                effects: [], row: nil, line: spec.location.line, column: spec.location.column)
-            case .unmatched, .leftDomain, .unmodelled: return
-            }
+            guard let step = model.predictedStep(of: outcome, plan: e, inputs: inputs, in: configuration, at: spec.location) else { return }
             let id = transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: model.plans[e].event.name,
                                   variables: variables, inputs: inputs)
             transitions.append(MachineExploration.Transition(id: id, step: step))
@@ -66,13 +57,12 @@ public enum MachineExplorer {
     /// lengthens nor shortens; see docs/specs.md, D-MT-CLOCK-BACK). Named `EX-<spec>-<state>-clockBack-<hash>`.
     static func clockBacks(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
-        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        let variables = model.variables(configuration)
         return machine.clockBacks.map { ms in
             MachineExploration.Transition(
                 id: transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: Machine.clockBackEvent,
                                  variables: variables, inputs: [NamedValue("by", .duration(milliseconds: ms))]),
-                step: TestStep(action: .advance(milliseconds: -ms), expect: model.frame(configuration), effects: [], row: nil,
-                               line: spec.location.line, column: spec.location.column))
+                step: model.clockBackStep(ms, in: configuration, at: spec.location))
         }
     }
 

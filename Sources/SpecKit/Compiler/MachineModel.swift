@@ -319,6 +319,27 @@ struct MachineModel: Sendable {
         }
     }
 
+    /// The step the table predicts for an outcome: a row firing or a relaunch (`step(of:plan:inputs:)`), or, under
+    /// `otherwise: ignore`, no row, where nothing changes and nothing is emitted (located at `location`); nil otherwise.
+    func predictedStep(of outcome: Outcome, plan e: Int, inputs: [NamedValue], in configuration: Configuration,
+                       at location: SourceLocation) -> TestStep? {
+        if let step = step(of: outcome, plan: e, inputs: inputs) { return step }
+        guard case .unmatched = outcome, machine.otherwise == .ignore else { return nil }
+        return TestStep(action: .event(plans[e].event.name, inputs: inputs), expect: frame(configuration), effects: [], row: nil,
+                        line: location.line, column: location.column)
+    }
+
+    /// The step of the device clock moved back by `ms` in a situation: nothing changes and nothing is emitted.
+    func clockBackStep(_ ms: Int, in configuration: Configuration, at location: SourceLocation) -> TestStep {
+        TestStep(action: .advance(milliseconds: -ms), expect: frame(configuration), effects: [], row: nil,
+                 line: location.line, column: location.column)
+    }
+
+    /// Each variable's value in a situation.
+    func variables(_ configuration: Configuration) -> [NamedValue] {
+        zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+    }
+
     /// What the table says happens on event plan `e` with these inputs in a situation. A relaunch first puts every
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.

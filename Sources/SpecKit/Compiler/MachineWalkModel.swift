@@ -152,34 +152,21 @@ public struct MachineWalkModel {
     private func step(_ move: WalkMove, from configuration: MachineModel.Configuration)
         -> (WalkPrediction, MachineModel.Configuration)? {
         if case .advance(let ms) = move, clockBacks.contains(-ms) {
-            let step = TestStep(action: .advance(milliseconds: ms), expect: model.frame(configuration), effects: [], row: nil,
-                                line: spec.location.line, column: spec.location.column)
-            return (prediction(move, step, in: configuration), configuration)
+            return (prediction(move, model.clockBackStep(-ms, in: configuration, at: spec.location), in: configuration), configuration)
         }
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }
-        let machine = model.machine
-        let inputs = model.plans[e].combinations[atom]
-        let step: TestStep
-        var after = configuration
-        // `if case` rather than a switch: an outcome this walk does not know (a row that would leave a domain, or one
-        // a later model adds) is simply not predicted, and the walk takes another move.
+        // An outcome the table does not predict (a row that would leave a domain, a gap) is not taken: the walk moves on.
         let outcome = model.outcome(plan: e, atom: atom, in: configuration)
-        if let next = outcome.next, let fired = model.step(of: outcome, plan: e, inputs: inputs) {
-            (step, after) = (fired, next)
-        } else if case .unmatched = outcome, machine.otherwise == .ignore {
-            step = TestStep(action: .event(model.plans[e].event.name, inputs: inputs), expect: model.frame(configuration),
-                            effects: [], row: nil, line: spec.location.line, column: spec.location.column)
-        } else {
-            return nil
-        }
-        return (prediction(move, step, in: configuration), after)
+        guard let step = model.predictedStep(of: outcome, plan: e, inputs: model.plans[e].combinations[atom], in: configuration,
+                                             at: spec.location) else { return nil }
+        return (prediction(move, step, in: configuration), outcome.next ?? configuration)
     }
 
     /// A move's prediction in a situation.
     private func prediction(_ move: WalkMove, _ step: TestStep, in configuration: MachineModel.Configuration) -> WalkPrediction {
         let machine = model.machine
-        let variables = zip(machine.variables, configuration.values).map { NamedValue($0.name, $1) }
+        let variables = model.variables(configuration)
         let situation = index[configuration]
         return WalkPrediction(move: move, step: step, spec: spec.id, state: machine.states[configuration.state].name,
                               variables: variables, depth: situation.map { depths[$0] }, situation: situation)

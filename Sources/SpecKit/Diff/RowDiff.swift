@@ -60,12 +60,11 @@ enum RowDiff {
     }
 
     /// The row's properties, each rendered without any `location` property; the identity contributes its
-    /// trace only. A machine row's `slots` (the positions the reader resolved its names to) are not a part: they
-    /// follow from the names, and move whenever a state or variable is added before them.
+    /// trace only.
     private static func parts(of row: Any) -> [String: String] {
         var result: [String: String] = [:]
         for child in Mirror(reflecting: row).children {
-            guard let label = child.label, !label.lowercased().hasSuffix("location"), label != "slots" else { continue }
+            guard let label = child.label, !label.lowercased().hasSuffix("location") else { continue }
             if label == "identity", let identity = child.value as? RowIdentity {
                 result["trace"] = render(identity.trace)
             } else {

@@ -10,18 +10,8 @@ struct DecisionReader {
             c.error("spec.name-clash", "'\(output.name)' is both an input and an output; rename one of them", at: output.location)
         }
         let hit = byKey["hit"].flatMap { MachineReader.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
-        let names = Dictionary(inputs.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
-        var rows: [DecisionRow] = []
-        if let node = byKey["rows"], let items = c.list(node, "rows") {
-            for item in items {
-                guard let row = c.tableRow(item, what: "a decision row", resultKey: "then", names: names, tested: "an input of the table")
-                else { continue }
-                let then = row.keys["then"].map {
-                    Self.bindings($0, declared: outputs, what: "an output", rowID: row.identity.id, context: c)
-                } ?? []
-                rows.append(DecisionRow(identity: row.identity, when: row.when, then: then))
-            }
-        }
+        let rows = c.tableRows(byKey, what: "a decision row", resultKey: "then", conditions: inputs, tested: "an input of the table",
+                               results: outputs, resultWhat: "an output").map { DecisionRow(identity: $0.identity, when: $0.when, then: $0.results) }
         guard !inputs.isEmpty || byKey["inputs"] != nil, let table = Self.table(byKey, context: c) else { return nil }
         return DecisionTable(table: table, inputs: inputs, outputs: outputs, hit: hit, rows: rows)
     }

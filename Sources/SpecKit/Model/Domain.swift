@@ -83,12 +83,6 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Wraps an integer as a value of this ordered domain.
-    func value(_ ordinal: Int) -> Value {
-        if case .duration = self { return .duration(milliseconds: ordinal) }
-        return .int(ordinal)
-    }
-
     /// Whether a value belongs to the domain.
     public func contains(_ value: Value) -> Bool {
         switch (self, value) {

@@ -4,22 +4,9 @@ struct MachineReader {
 
     func read(_ byKey: KeyedNodes) -> Machine? {
         let c = context
-        var states: [Named] = []
+        let states = byKey["states"].map { c.distinctNames($0, "states", each: "a state") { "state '\($0)' is listed twice" } } ?? []
         // Each name to its index: hashed, not a scan of `states`.
-        var stateIndex: [String: Int] = [:]
-        if let node = byKey["states"], let items = c.list(node, "states") {
-            stateIndex.reserveCapacity(items.count)
-            states.reserveCapacity(items.count)
-            for item in items {
-                guard let name = c.name(item, "a state") else { continue }
-                if let first = stateIndex.updateValue(states.count, forKey: name) {
-                    stateIndex[name] = first
-                    c.error("spec.duplicate-name", "state '\(name)' is listed twice", at: item.location)
-                } else {
-                    states.append(Named(name: name, location: item.location))
-                }
-            }
-        }
+        let stateIndex = Dictionary(states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let stateNames = states.map(\.name)
         var initial: String?
         if let node = byKey["initial"], let name = c.text(node, "the initial state") {
@@ -106,17 +93,7 @@ struct MachineReader {
     }
 
     static func effectNames(_ node: NodeView, context c: ReadContext) -> [Named] {
-        guard let items = c.list(node, "effects") else { return [] }
-        var result: [Named] = []
-        for item in items {
-            guard let name = c.name(item, "an effect") else { continue }
-            if result.contains(where: { $0.name == name }) {
-                c.error("spec.duplicate-name", "effect '\(name)' is declared twice", at: item.location)
-            } else {
-                result.append(Named(name: name, location: item.location))
-            }
-        }
-        return result
+        c.distinctNames(node, "effects", each: "an effect") { "effect '\($0)' is declared twice" }
     }
 
     static func choice<T: RawRepresentable & CaseIterable>(_ node: NodeView, _: T.Type, _ what: String, context c: ReadContext) -> T?

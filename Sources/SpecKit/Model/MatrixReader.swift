@@ -20,17 +20,8 @@ struct MatrixReader {
             return nil
         }
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
-        let names = Dictionary(axes.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
-        var rows: [MatrixRow] = []
-        if let node = byKey["rows"], let items = c.list(node, "rows") {
-            for item in items {
-                guard let row = c.tableRow(item, what: "a matrix row", resultKey: "expect", names: names, tested: "an axis") else { continue }
-                let expect = row.keys["expect"].map {
-                    DecisionReader.bindings($0, declared: observe, what: "an observation", rowID: row.identity.id, context: c)
-                } ?? []
-                rows.append(MatrixRow(identity: row.identity, when: row.when, expect: expect))
-            }
-        }
+        let rows = c.tableRows(byKey, what: "a matrix row", resultKey: "expect", conditions: axes, tested: "an axis",
+                               results: observe, resultWhat: "an observation").map { MatrixRow(identity: $0.identity, when: $0.when, expect: $0.results) }
         guard !axes.isEmpty, let table = DecisionReader.table(byKey, context: c) else { return nil }
         return Matrix(table: table, axes: axes, observe: observe, rows: rows)
     }

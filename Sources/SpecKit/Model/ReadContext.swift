@@ -78,6 +78,19 @@ final class ReadContext {
         return text
     }
 
+    /// A list of names (`each` names one), each kept once with where it is written; a repeat is `spec.duplicate-name`.
+    func distinctNames(_ node: NodeView, _ what: String, each: String, repeated: (String) -> String) -> [Named] {
+        guard let items = list(node, what) else { return [] }
+        var seen: Set<String> = [], result: [Named] = []
+        for item in items {
+            guard let name = name(item, each) else { continue }
+            if seen.insert(name).inserted { result.append(Named(name: name, location: item.location)) } else {
+                error("spec.duplicate-name", repeated(name), at: item.location)
+            }
+        }
+        return result
+    }
+
     /// A member of an enumeration: a name, or a text expression (`main + " "`, `1.2`) for a fixture to evaluate. A
     /// quoted text that is neither a name nor an attempt at a text expression (`""`, `"invalid 1.x"`: no `+`, `(` or
     /// `"`) is a literal member, for a fixture whose value type takes it (`LiteralGrammar`); lint checks its grammar.
@@ -262,7 +275,7 @@ final class ReadContext {
         case .failure(let e):
             if domain.isOrdered {
                 switch evaluate(text, as: domain, within: domain.bounds, at: node.location) {
-                case .value(let o): return domain.value(o)
+                case .value(let o): return domain.value(atOrdinal: o)
                 case .failed: return nil
                 case .notAReference: break
                 }
@@ -330,16 +343,21 @@ final class ReadContext {
         return texts.joined(separator: Citation.separator)
     }
 
-    /// The common part of a table row: a mapping with `id`, a trace, an optional `when` on `names`, and one
-    /// required key of its own (`then` or `expect`). Returns the row's keys, identity and conditions.
-    func tableRow(_ item: NodeView, what: String, resultKey: String, names: [String: Domain], tested: String)
-        -> (keys: KeyedNodes, identity: RowIdentity, when: [Condition])? {
-        guard let entries = mapping(item, "a row") else { return nil }
-        let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
-        guard let id = rowID(rowKeys, at: item.location) else { return nil }
-        let trace = self.trace(rowKeys, at: item.location, rowID: id)
-        let when = rowKeys["when"].map { conditions($0, names: names, what: tested, rowID: id) } ?? []
-        return (rowKeys, RowIdentity(id: id, trace: trace, location: item.location), when)
+    /// The rows of a decision table or a matrix: each a mapping with `id`, a trace, an optional `when` on `conditions`'
+    /// names, and its results under `resultKey` (`then` or `expect`), bindings of `results`.
+    func tableRows(_ byKey: KeyedNodes, what: String, resultKey: String, conditions: [Declaration], tested: String,
+                   results: [Declaration], resultWhat: String) -> [(identity: RowIdentity, when: [Condition], results: [Binding])] {
+        guard let node = byKey["rows"], let items = list(node, "rows") else { return [] }
+        let names = Dictionary(conditions.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
+        return items.compactMap { item in
+            guard let entries = mapping(item, "a row") else { return nil }
+            let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
+            guard let id = rowID(rowKeys, at: item.location) else { return nil }
+            let trace = self.trace(rowKeys, at: item.location, rowID: id)
+            let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id) } ?? []
+            let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
+            return (RowIdentity(id: id, trace: trace, location: item.location), when, bound)
+        }
     }
 
     /// The optional keys of a decision or matrix row (beside `id` and its result key).

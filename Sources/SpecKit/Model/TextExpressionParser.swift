@@ -5,88 +5,80 @@ struct TextExpressionParser {
 
     init(_ chars: [Character]) { self.chars = chars }
 
-    private func fail(_ message: String, hint: String? = nil) -> Result<TextExpression, DomainError> {
-        .failure(DomainError(message: message, hint: hint))
-    }
+    private func fail(_ message: String, hint: String? = nil) -> DomainError { DomainError(message: message, hint: hint) }
 
     mutating func parseAll() -> Result<TextExpression, DomainError> {
-        let result = expression()
-        guard case .success = result else { return result }
-        skipSpaces()
-        if index < chars.count { return fail("unexpected '\(chars[index])' in a text expression: join terms with +") }
-        return result
+        Result { () throws(DomainError) in
+            let result = try expression()
+            skipSpaces()
+            if index < chars.count { throw fail("unexpected '\(chars[index])' in a text expression: join terms with +") }
+            return result
+        }
     }
 
     private mutating func skipSpaces() {
         while index < chars.count, chars[index] == " " { index += 1 }
     }
 
-    private mutating func expression() -> Result<TextExpression, DomainError> {
+    private mutating func expression() throws(DomainError) -> TextExpression {
         var parts: [TextExpression] = []
         repeat {
             if !parts.isEmpty { index += 1 } // the '+'
-            switch term() {
-            case .success(let t): parts.append(t)
-            case .failure(let e): return .failure(e)
-            }
+            parts.append(try term())
             skipSpaces()
         } while index < chars.count && chars[index] == "+"
-        return .success(parts.count == 1 ? parts[0] : .concatenation(parts))
+        return parts.count == 1 ? parts[0] : .concatenation(parts)
     }
 
     private static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_" || c == "." || c == "-"
     }
 
-    private mutating func term() -> Result<TextExpression, DomainError> {
+    private mutating func term() throws(DomainError) -> TextExpression {
         skipSpaces()
-        guard index < chars.count else { return fail("a text expression ends where a term is expected: write a name, \"text\" or a call") }
+        guard index < chars.count else { throw fail("a text expression ends where a term is expected: write a name, \"text\" or a call") }
         if chars[index] == "\"" {
-            guard let close = chars[(index + 1)...].firstIndex(of: "\"") else { return fail("a quoted text has no closing '\"'") }
+            guard let close = chars[(index + 1)...].firstIndex(of: "\"") else { throw fail("a quoted text has no closing '\"'") }
             let text = String(chars[(index + 1)..<close])
             index = close + 1
-            return .success(.literal(text))
+            return (.literal(text))
         }
         let start = index
         while index < chars.count, Self.isWordCharacter(chars[index]) { index += 1 }
         let word = String(chars[start..<index])
-        guard let first = word.first else { return fail("unexpected '\(chars[index])' in a text expression") }
-        if first.isNumber { return .success(.literal(word)) }
-        guard ReadContext.isName(word) else { return fail("'\(word)' is not a name: use letters, digits and '_'") }
+        guard let first = word.first else { throw fail("unexpected '\(chars[index])' in a text expression") }
+        if first.isNumber { return (.literal(word)) }
+        guard ReadContext.isName(word) else { throw fail("'\(word)' is not a name: use letters, digits and '_'") }
         skipSpaces()
-        guard index < chars.count, chars[index] == "(" else { return .success(.operand(word)) }
+        guard index < chars.count, chars[index] == "(" else { return (.operand(word)) }
         index += 1
-        return call(word)
+        return try call(word)
     }
 
-    private mutating func call(_ function: String) -> Result<TextExpression, DomainError> {
+    private mutating func call(_ function: String) throws(DomainError) -> TextExpression {
         guard TextExpression.functions.contains(function) else {
-            return fail("'\(function)' is not a function of text expressions (\(TextExpression.functions.joined(separator: ", ")))",
+            throw fail("'\(function)' is not a function of text expressions (\(TextExpression.functions.joined(separator: ", ")))",
                         hint: Suggest.closest(to: function, in: TextExpression.functions).map { "did you mean '\($0)'?" })
         }
-        let argument: TextExpression
-        switch expression() {
-        case .success(let e): argument = e
-        case .failure(let e): return .failure(e)
-        }
+        let argument = try expression()
         var count: Int?
         if function == "prefix" || function == "suffix" {
-            guard index < chars.count, chars[index] == "," else { return fail("\(function)(text, n) needs a count after a comma") }
+            guard index < chars.count, chars[index] == "," else { throw fail("\(function)(text, n) needs a count after a comma") }
             index += 1
             skipSpaces()
             let start = index
             while index < chars.count, chars[index].isASCII, chars[index].isNumber { index += 1 }
-            guard let n = Int(String(chars[start..<index])) else { return fail("the count of \(function) must be a whole number") }
+            guard let n = Int(String(chars[start..<index])) else { throw fail("the count of \(function) must be a whole number") }
             count = n
             skipSpaces()
         }
-        guard index < chars.count, chars[index] == ")" else { return fail("\(function)( has no closing ')'") }
+        guard index < chars.count, chars[index] == ")" else { throw fail("\(function)( has no closing ')'") }
         index += 1
         switch function {
-        case "upper": return .success(.upper(argument))
-        case "lower": return .success(.lower(argument))
-        case "prefix": return .success(.prefix(argument, count ?? 0))
-        default: return .success(.suffix(argument, count ?? 0))
+        case "upper": return (.upper(argument))
+        case "lower": return (.lower(argument))
+        case "prefix": return (.prefix(argument, count ?? 0))
+        default: return (.suffix(argument, count ?? 0))
         }
     }
 }

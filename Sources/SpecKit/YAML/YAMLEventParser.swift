@@ -34,14 +34,7 @@ final class YAMLEventParser {
 
     /// Feeds every event to `builder` until the stream ends; a libyaml error is thrown as a located diagnostic.
     func build(_ builder: inout YAMLDocumentBuilder) throws(DiagnosticError) {
-        while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) != 0 else {
-                throw DiagnosticError([syntaxDiagnostic()])
-            }
-            defer { yaml_event_delete(&event) }
-            guard try builder.handle(&event) else { return }
-        }
+        try forEachEvent { event throws(DiagnosticError) in try builder.handle(event) }
     }
 
     /// Hands every event to `body` until the stream ends or `body` returns false; a libyaml error is thrown as a
