@@ -84,7 +84,8 @@ enum VersionNames {
         return String(body.map { $0 == "_" ? "." : $0 })
     }
 
-    private static func quoted(_ text: String) -> String { "\"\(text)\"" }
+    /// A text as a double-quoted YAML scalar, escaped as needed.
+    private static func quoted(_ text: String) -> String { QuotedText.quote(text, QuotedText.yaml) }
 
     /// A sequence's items; none for an absent node or another kind.
     private static func items(_ node: NodeView?) -> [NodeView] { node?.sequence.map { Array($0) } ?? [] }
