@@ -111,7 +111,7 @@ let faultyBlockWalk: MachineWalkResult? = {
 
 @Suite("Random walks with shrinking")
 struct RandomWalkTests {
-    @Test("the model: an ignored event changes nothing and emits nothing, kill is not predicted yet, shortest paths are known")
+    @Test("the model: an ignored event changes nothing and emits nothing, a move outside the model is not predicted, shortest paths are known")
     func model() throws {
         let (spec, _) = try compileBlock(.none)
         let model = try #require(MachineWalkModel(spec: spec))
@@ -123,7 +123,8 @@ struct RandomWalkTests {
         #expect((last.state, last.depth, last.step.row, last.step.effects) == ("Blocked", 6, nil, []))
         #expect(last.step.expect == [NamedValue("state", .symbol("Blocked")), NamedValue("failures", .int(6))])
         #expect(model.shortestPath(to: last) == Array(repeating: wrong, count: 6))
-        #expect(model.predict([wrong, .kill]) == nil)
+        #expect(model.predict([wrong, .advance(milliseconds: -12_345)]) == nil, "a clock move the machine does not imply")
+        #expect(model.predict([wrong, .event(99, atom: 0)]) == nil && model.predict([.event(0, atom: 99)]) == nil)
         #expect(model.walk(seed: 3, length: 20) == model.walk(seed: 3, length: 20))
         #expect(model.walk(seed: 3, length: 20).count == 20)
     }

@@ -43,36 +43,4 @@ struct LargeTableCompileTests {
         // Each where a single pass puts it: at the row's own line (rows are 7 lines each, from line 15).
         #expect(errors.map(\.location.line).sorted() == [15 + 10 * 7 + 6, 15 + 20 * 7 + 5, 15 + 3000 * 7 + 5, 15 + 3999 * 7 + 3])
     }
-
-    @Test("a machine's compile gives the findings, cases and graph of its region checks, search and graph run one by one",
-          arguments: [
-            // conflicts, redundancy and a gap
-            SpecSources.machine(otherwise: "forbidden", rows: """
-              - {id: A1, source: doc.md §1, from: Open, on: appear, to: Locked}
-              - {id: A2, source: doc.md §1, from: Open, on: appear, to: Open}
-              - {id: A3, source: doc.md §1, from: Locked, on: appear, to: Locked}
-              - {id: A4, source: doc.md §1, from: Locked, on: appear, to: Locked}
-            """),
-            // hit: first, a shadowed row and a dead one, a domain error
-            SpecSources.machine(hit: "first", rows: """
-              - {id: B1, source: doc.md §1, from: Open, on: appear, then: {failures: "+1"}}
-              - {id: B2, source: doc.md §1, from: Open, on: appear, to: Locked}
-              - {id: B3, source: doc.md §1, from: Locked, on: active, when: {away: ">= 1h"}, to: Open}
-            """),
-          ])
-    func machineCompileMatchesSequential(_ yaml: String) throws {
-        let compilation = SpecSources.compile(yaml)
-        let spec = try #require(compilation.specs.first)
-        guard case .machine(let machine) = spec.body else { Issue.record("not a machine"); return }
-        var sequential = MachineCompiler(spec: spec, machine: machine)
-        sequential.checkRegions()
-        let cases = sequential.explore()
-        let graph = sequential.graph()
-        var compiledCases: [TestCase] = []
-        let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &compiledCases)
-        #expect(compiled.diagnostics == sequential.diagnostics)
-        #expect(compiledCases == cases)
-        #expect(compiled.graph == graph)
-        #expect(!sequential.diagnostics.isEmpty)
-    }
 }

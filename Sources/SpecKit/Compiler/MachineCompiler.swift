@@ -173,16 +173,6 @@ struct MachineCompiler: Sendable {
         return (graph, compiler.diagnostics, search.analysis)
     }
 
-    /// Explores the machine and returns its cases, adding the findings of the search (after any of `checkRegions`).
-    mutating func explore() -> [TestCase] {
-        guard model.initial != nil else { return [] }
-        let search = search(searchObserver: MachineAnalysis.searchObserver)
-        report(search)
-        var cases: [TestCase] = []
-        self.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
-        return cases
-    }
-
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
     private mutating func report(_ search: Search) {
         diagnostics += search.found

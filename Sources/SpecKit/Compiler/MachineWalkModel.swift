@@ -103,7 +103,7 @@ public struct MachineWalkModel {
     }
 
     /// The predictions of a sequence of moves from the initial situation, or nil when the table cannot predict one of
-    /// them (a kill, relaunch or clock move, a row that would leave a domain, a gap under `otherwise: forbidden`).
+    /// them (a move outside its plans or clock moves, a row that would leave a domain, a gap under `otherwise: forbidden`).
     public func predict(_ moves: [WalkMove]) -> [WalkPrediction]? {
         model.initial.flatMap { take(moves, from: $0)?.predictions }
     }

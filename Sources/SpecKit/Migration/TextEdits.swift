@@ -88,27 +88,19 @@ struct TextEdits {
             .reduce(0) { $0 + $1.text.unicodeScalars.count - $1.length }
     }
 
-    /// The edited text.
+    /// The edited text. Lines are edited from the last up, so the numbers of the lines above still hold; on a line,
+    /// replacements go right to left for the same reason. An inserted line takes the file's ending (`LineText`).
     func applied() -> String {
-        // Each line with its own ending; an inserted line takes the file's (CRLF when its first line has one).
-        var out: [(line: [Unicode.Scalar], cr: Bool)] = []
-        let inserted = { (edit: Edit) in (Array(edit.text.unicodeScalars), source.addsReturns) }
-        for (index, row) in lines.enumerated() {
-            let number = index + 1
-            for insert in edits where insert.insertLine && insert.line == number { out.append(inserted(insert)) }
-            if isRemoved(number) { continue }
-            var scalars = row
-            // Right to left, so the columns of the earlier edits on the line still hold.
-            for edit in edits.filter({ !$0.insertLine && !$0.removeLine && $0.line == number }).sorted(by: { $0.column > $1.column }) {
-                scalars.replaceSubrange((edit.column - 1)..<(edit.column - 1 + edit.length), with: Array(edit.text.unicodeScalars))
-            }
-            out.append((scalars, source.returns[index]))
-        }
-        for insert in edits where insert.insertLine && insert.line > lines.count { out.append(inserted(insert)) }
-        // Joined as the source's own lines are, each with its ending.
         var edited = source
-        edited.lines = out.map(\.line)
-        edited.returns = out.map(\.cr)
+        let inserts = { (line: Int) in self.edits.filter { $0.insertLine && self.anchor($0) == line }.map { Array($0.text.unicodeScalars) } }
+        edited.insertLines(inserts(lines.count + 1), before: lines.count + 1)
+        for number in stride(from: lines.count, through: 1, by: -1) {
+            for edit in edits.filter({ !$0.insertLine && !$0.removeLine && $0.line == number }).sorted(by: { $0.column > $1.column }) {
+                edited.lines[number - 1].replaceSubrange((edit.column - 1)..<(edit.column - 1 + edit.length), with: Array(edit.text.unicodeScalars))
+            }
+            if isRemoved(number) { edited.removeLines(number...number) }
+            edited.insertLines(inserts(number), before: number)
+        }
         return edited.text
     }
 }
