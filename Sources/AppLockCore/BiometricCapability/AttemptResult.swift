@@ -27,7 +27,6 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Maps one reply for `scenario`.
     /// The text the UI shows for this answer, or nil when it shows none:
     /// - a refusal shows its reason's message (§5.2 for a lockout, §2.3 for not enrolled; D-BC-ANSWER-TEXT for the
     ///   others);
@@ -46,6 +45,7 @@ public enum AttemptResult: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Maps one reply of the system's evaluation to what the attempt means for `scenario`.
     public static func interpret(_ outcome: EvaluationOutcome, in scenario: AuthScenario) -> AttemptResult {
         guard case .failure(let code) = outcome else { return .success }
         if code.isCancel { return .cancelled(code) }

@@ -73,6 +73,7 @@ extension NodeView {
     public struct Items: RandomAccessCollection, Sendable {
         private(set) var document: YAMLDocument
         let start: UInt32
+        /// How many items the list has.
         public let count: Int
         /// A single node standing for a whole list, or `UInt32.max`.
         let single: UInt32
