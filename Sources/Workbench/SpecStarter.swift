@@ -43,9 +43,15 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         self.document = document
     }
 
-    /// Reads a starter; the lists a kind does not use may be left out.
+    /// Reads a starter; the lists a kind does not use may be left out. `table` and `uses` choose the kind, so each is
+    /// either left out or a name: a null is refused rather than read as "left out".
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        for key in [CodingKeys.table, .uses] where c.contains(key) {
+            guard try !c.decodeNil(forKey: key) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "null; give a name, or leave the key out")
+            }
+        }
         self.init(id: try c.decode(String.self, forKey: .id), title: try c.decode(String.self, forKey: .title),
                   fixture: try c.decode(String.self, forKey: .fixture), table: try c.decodeIfPresent(String.self, forKey: .table),
                   observe: try c.decodeIfPresent([String].self, forKey: .observe) ?? [],

@@ -184,6 +184,14 @@ struct WorkbenchAPITests {
                 == "the request's body is not the JSON /api/new takes: 'spec.title' is missing")
         #expect(try error(["buffers": [:] as [String: String], "file": 3, "spec": spec])
                 == "the request's body is not the JSON /api/new takes: 'file' has the wrong type")
+        // `table` and `uses` choose the kind of spec: a null is not read as "left out" (a machine).
+        var nullTable = spec
+        nullTable["table"] = NSNull()
+        #expect(try error(["buffers": [:] as [String: String], "file": "x.yaml", "spec": nullTable])
+                == "the request's body is not the JSON /api/new takes: 'spec.table' is not a value it takes: null; give a name, or leave the key out")
+        nullTable["table"] = nil
+        nullTable["uses"] = NSNull()
+        #expect(try error(["buffers": [:] as [String: String], "file": "x.yaml", "spec": nullTable]).hasSuffix("'spec.uses' is not a value it takes: null; give a name, or leave the key out"))
     }
 
     @Test("a cell's text with ` #` is kept whole: double-quoted in the answer's text, so YAML reads it back as typed")
