@@ -82,7 +82,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         if let file = taken.specs[id] { throw Refusal(message: "the spec \(file) already has the id '\(id)': choose another") }
         try checkHeader()
         let rowID = Self.freeRowID(prefix: Self.rowPrefix(of: id), taken: taken.rows)
-        if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), rowID: rowID) }
+        if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), catalog: catalog, rowID: rowID) }
         guard let vocabulary = catalog.vocabulary(of: fixture) else {
             throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
         }
@@ -135,11 +135,16 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     }
 
     /// A scenario set's YAML over `machine` (the spec `uses` names, as compiled, with its fixture, whatever the page
-    /// sent): one example scenario of one step, the machine's first event with the first value of each input,
-    /// expecting the machine's initial state.
-    func scenarioText(machine: (Machine, fixture: String), rowID: String) throws(Refusal) -> String {
-        guard let uses, let event = machine.0.events.first else {
-            throw Refusal(message: "the machine \(uses ?? "") declares no event for a scenario to send")
+    /// sent): one example scenario of one step, the machine's first event that a scenario can start with (not one
+    /// that needs the app killed or steps before it, which lint refuses in a machine but the machine may still
+    /// declare while it has errors) with the first value of each input, expecting the machine's initial state.
+    func scenarioText(machine: (Machine, fixture: String), catalog: any FixtureCatalog, rowID: String) throws(Refusal) -> String {
+        let vocabulary = catalog.vocabulary(of: machine.fixture)
+        let first = machine.0.events.first {
+            vocabulary?.onlyWhileKilled.contains($0.name) != true && vocabulary?.scenarioOnlyEvents[$0.name] == nil
+        }
+        guard let uses, let event = first else {
+            throw Refusal(message: "the machine \(uses ?? "") declares no event a scenario can start with")
         }
         var starter = self
         starter.fixture = machine.fixture

@@ -115,6 +115,22 @@ struct WorkbenchNewSpecTests {
         #expect(missing.json["error"] as? String == "there is no machine spec 'launch-lock.nothere' that compiles in the folder: a scenario set uses one (fix its errors first)")
     }
 
+    @Test("a scenario starter over a machine that declares an event only a scenario's later steps can send (a lint error of the machine) starts with the first event that can come first")
+    func scenarioStarterSkipsScenarioOnlyEvents() throws {
+        let machine = try String(contentsOfFile: "specs/capability.authenticate.yaml", encoding: .utf8)
+        func folder(events: String) -> [Spec] {
+            let text = machine.replacingOccurrences(of: "events:\n  authenticate:", with: "events:\n\(events)  authenticate:")
+            return SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: [(path: "m.yaml", bytes: Array(text.utf8))]).specs
+        }
+        let starter = SpecStarter(id: "capability.late", title: "Late", fixture: "capability", table: nil, uses: "capability.authenticate")
+        let late = try starter.text(catalog: FixtureRegistry.standard, folder: folder(events: "  lateReply:\n    result: [success]\n"))
+        #expect(late.contains("      - event: authenticate\n        with: {canEvaluate: false}\n"), "\(late)")
+        #expect(!late.contains("lateReply"))
+        // The machine's own order otherwise: the first event it declares.
+        let plain = try starter.text(catalog: FixtureRegistry.standard, folder: folder(events: "  cancel:\n"))
+        #expect(plain.contains("      - event: cancel\n        expect: {state: Idle}\n"), "\(plain)")
+    }
+
     @Test("the starter of a launch-lock machine: the states and events chosen in the fixture's order, each event's required inputs, the effects")
     func machineText() throws {
         let starter = SpecStarter(id: "launch-lock.away", title: "Away", fixture: "launch-lock", table: nil,
