@@ -125,6 +125,13 @@ public final class DualPasswordFixture: BoundFixture {
         .event("confirmErase") { f, _ in try f.emit(.confirmEnableErase) },
     ]
 
+    /// A minimum length the core fixes (`PasswordPolicy`): the one value lint lets a spec give, read from the core.
+    private static func fixedLength(_ name: String, _ core: Int, _ because: String) -> FixtureBinding<DualPasswordFixture> {
+        .product(name, .int(1...64), choices: ProductChoices([.int(core)], because: because)) { _, item in
+            guard item.value == .int(core) else { throw FixtureError("the core's \(name) is \(core); \(item.value) cannot be configured") }
+        }
+    }
+
     /// Why only a scenario can edit the store's files: a machine's rows cannot say that the records are there.
     private static let slotRecordsOnDisk = "it edits the slot records on disk, which exist only after a set-up and before an erase, and its values must fit the record's fields: only the steps before it can say so"
 
@@ -228,12 +235,14 @@ public final class DualPasswordFixture: BoundFixture {
         .effect("askSecondConfirmation") { _, effect in if case .presentEraseConfirmation = effect { [] } else { nil } },
     ]
 
-    /// The product parameters. The erase default and the minimum lengths are the core's fixed values, observed through
-    /// the rows that exercise them.
+    /// The product parameters. The erase default and the minimum lengths are the core's fixed values (§2): the core
+    /// cannot be configured with others, so lint refuses them rather than the run passing on values it never set.
     private static let productBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .product("eraseDefault", .bool) { _, _ in },
-        .product("minPasswordLength", .int(1...64)) { _, _ in },
-        .product("minNumericPinLength", .int(1...64)) { _, _ in },
+        .product("eraseDefault", .bool, choices: ProductChoices([.bool(false)], because: "the core's erase option is off until the user turns it on, §2")) { _, item in
+            guard item.value == .bool(false) else { throw FixtureError("the core's erase option is off by default; eraseDefault=\(item.value) cannot be configured") }
+        },
+        fixedLength("minPasswordLength", PasswordPolicy.minimumCharacters, "the core's password policy asks at least that many characters, §2"),
+        fixedLength("minNumericPinLength", PasswordPolicy.minimumPINDigits, "the core's password policy asks at least that many digits of a PIN, §2"),
         .product("delayCap", .duration(0...3_600_000)) { settings, item in
             guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.configuration.failureDelayCap = .milliseconds(Int64(ms))

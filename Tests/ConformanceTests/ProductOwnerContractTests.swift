@@ -116,6 +116,11 @@ struct ProductOwnerContractTests {
           arguments: [("medtime.product.yaml", "  pinLength: 4\n", "  pinLength: 5\n", "can run pinLength only as 4 or 6"),
                       ("launch-lock.product.yaml", "  defaultEnabled: false\n", "  defaultEnabled: true\n", "can run defaultEnabled only as false"),
                       ("gates.product.yaml", "  grace: 1s\n", "  grace: 2s\n", "can run grace only as 1s"),
+                      // The dual password's erase default and minimum lengths are the core's fixed values: they were
+                      // accepted and ignored, so a changed requirement ran green.
+                      ("decoy.product.yaml", "  eraseDefault: false\n", "  eraseDefault: true\n", "can run eraseDefault only as false"),
+                      ("decoy.product.yaml", "  minPasswordLength: 8\n", "  minPasswordLength: 12\n", "can run minPasswordLength only as 8"),
+                      ("decoy.product.yaml", "  minNumericPinLength: 6\n", "  minNumericPinLength: 4\n", "can run minNumericPinLength only as 6"),
                       ("gates.product.yaml", "  appVersion: \"1.1\"\n", "  appVersion: \"1.x.0\"\n", "appVersion: '1.x.0' is not a version"),
                       ("gates.product.yaml", "  legalVersion: \"2026-04-30\"\n", "  legalVersion: \"2026-04-31\"\n", "legalVersion: '2026-04-31' is not a date")])
     func unsupportedProductValue(file: String, from: String, to: String, message: String) throws {
