@@ -132,6 +132,20 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.contains(message) == true, "\(found.first?.message ?? "")")
     }
 
+    @Test("a product value the fixture needs, written but unreadable (empty, a list, a mapping without value:), is one finding where it is written, not also 'missing' at every spec",
+          arguments: ["\"\"", "[1.1]", "{decision: why}"])
+    func unreadableNeededProductValue(written: String) throws {
+        let c = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  appVersion: \"1.1\"\n", with: "  appVersion: \(written)\n") })
+        let found = Self.errors(c)
+        #expect(found.count == 1, "\(found)")
+        #expect(!found.contains { $0.id == "product.missing" }, "\(found)")
+        #expect(found.first?.location.file == "specs/gates.product.yaml")
+        #expect(found.first?.location.line == (try Self.line(of: "appVersion: \"1.1\"", in: "gates.product.yaml")))
+        // Left out, it is still missing, at every launch-gates spec that runs.
+        let left = Self.errors(Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  appVersion: \"1.1\"\n", with: "") }))
+        #expect(!left.isEmpty && left.allSatisfy { $0.id == "product.missing" }, "\(left)")
+    }
+
     /// A scenarios spec `specs/<x>.yaml` of one scenario `id` (`K-1` gives `k.test`) for `fixture`, with its declarations
     /// (`observe:`, `events:`) and its steps, each as a spec writes them at the start of a line: the declarations start
     /// at line 6 and the steps at line 10 plus the number of declaration lines.
@@ -189,7 +203,8 @@ struct ProductOwnerContractTests {
         let found = Self.errors(Self.compile(specs)).filter { $0.id == "fixture.scenario-only-event" }
         #expect(found.count == 2, "\(found)")
         #expect(found.map { "\($0.location.file.split(separator: "/").last ?? ""):\($0.location.line)" }
-                == ["capability.authenticate.yaml:18", "launch-lock.triggers.yaml:22"])
+                == ["capability.authenticate.yaml:\(try Self.line(of: "events:", in: "capability.authenticate.yaml") + 1)",
+                    "launch-lock.triggers.yaml:\(try Self.line(of: "events:", in: "launch-lock.triggers.yaml") + 1)"])
         #expect(found.first?.message == "fixture 'capability' sends 'lateReply' only in a scenario: it answers the request before the one in flight, so two requests must come before it")
         #expect(found.last?.message == "fixture 'launch-lock' sends 'corruptStore' only in a scenario: it needs the app killed first, and a machine's rows run with the app running")
         #expect(found.last?.hint == "remove 'corruptStore' from this machine's events, and send it from a scenario set that uses the machine")

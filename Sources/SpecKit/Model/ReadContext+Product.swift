@@ -30,11 +30,12 @@ extension ReadContext {
             var decision: String?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the product value '\(name)'", required: ["value"], optional: ["decision", "notes"])
-                guard let v = byKey["value"] else { continue }
+                guard let v = byKey["value"] else { product.broken.insert(name); continue }
                 valueNode = v
                 decision = byKey["decision"].flatMap { decisionText($0, "the decision of product value '\(name)'") }
             }
-            guard let text = text(valueNode, "the product value '\(name)'") else { continue }
+            // An unreadable value (empty, a list) is reported here; the name is then not also called missing.
+            guard let text = text(valueNode, "the product value '\(name)'") else { product.broken.insert(name); continue }
             var value = SpecReader.productValue(text, quoted: valueNode.isQuoted)
             if let domain = product.declared?[name] {
                 switch domain.parse(text.trimmingSpaces) {

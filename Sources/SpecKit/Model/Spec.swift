@@ -43,6 +43,9 @@ public struct Spec: Hashable, Sendable {
     /// Where `fixture:` names the fixture (the spec's start when unknown): findings about what the fixture needs are
     /// located here.
     public var fixtureLocation: SourceLocation?
+    /// The product parameters written for this spec (or inherited) with a value lint refused, already reported: not
+    /// also reported as missing.
+    var unreadableProduct: Set<String> = []
     /// The path of the file.
     public var file: String
     /// Where the spec starts (the document's first node).
