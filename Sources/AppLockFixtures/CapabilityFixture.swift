@@ -108,9 +108,8 @@ public final class CapabilityFixture: BoundFixture {
             }
             scenario = match
         },
-        // Prompt titles are shown by the system prompt; the core has no prompt UI, nothing to configure.
-        .product("fallbackTitle", .text) { _, _ in },
-        .product("cancelTitle", .text) { _, _ in },
+        // No prompt titles (§3.4's localizedFallbackTitle and localizedCancelTitle): the system prompt shows them and
+        // the core has no prompt UI, so no row could check one (docs/specs.md).
         // Decision tables
         .decision("capability.check", inputs: [Key.canEvaluate, Key.error, Key.biometryType, Key.osMajor], outputs: reportOutputs) { f, inputs in
             try f.decideReport(canEvaluate: inputs[Key.canEvaluate], error: .some(inputs[Key.error]),

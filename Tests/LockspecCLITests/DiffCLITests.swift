@@ -48,9 +48,20 @@ struct DiffCLITests {
 
     @Test("--git HEAD~1..HEAD reads both revisions from the repository without checking anything out")
     func gitRevisions() throws {
-        let run = try CLITests.run(["diff", "--git", "HEAD~1..HEAD"], timeout: 60)
+        // A repository of its own, two commits of specs/ (the project's own history may hold specs that an older
+        // fixture vocabulary took): the second moves the grace, and the work tree is then changed back, so only
+        // reading the revisions' blobs gives the change.
+        let root = try Self.copies { _ in }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let repo = root.appendingPathComponent("new").path
+        let git = "git -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false"
+        let setup = "cd '\(repo)' && mkdir specs && mv *.yaml *.json specs/ && git init -q . && git add specs && \(git) commit -qm one"
+            + " && sed -i 's/^  grace: 60s$/  grace: 30s/' specs/launch-lock.product.yaml && \(git) commit -qam two"
+            + " && git checkout -q HEAD~1 -- specs &&"
+        let run = try CLITests.run(["diff", "--git", "HEAD~1..HEAD"], shell: setup, timeout: 60)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.stdout.hasPrefix("diff HEAD~1:specs → HEAD:specs\n"))
+        #expect(run.stdout.hasPrefix("diff HEAD~1:specs → HEAD:specs\n"), "\(run.stdout.prefix(200))")
+        #expect(run.stdout.contains("  product value: launch-lock: grace 1m → 30s\n"), "\(run.stdout.prefix(400))")
     }
 
     @Test("bad usage exits 2 with a message", arguments: [
