@@ -22,7 +22,7 @@ enum DualPasswordFaults {
     /// `both`) to `value`, as someone editing the file would, and writes the store back with a valid unkeyed
     /// checksum. The value is the spec's, written as is; which record holds which role is never looked at.
     static func edit(
-        which: String, field: String, value: Int, path: String, keys: DualPassword.StoreKeys
+        which: String, field: String, value: Int, store: FileStore, keys: DualPassword.StoreKeys
     ) throws(FixtureError) {
         let indices: [Int]
         switch which {
@@ -31,7 +31,6 @@ enum DualPasswordFaults {
         case "both": indices = [0, 1]
         default: throw FixtureError("unknown slot position \(which)")
         }
-        let store = FileStore(path: path)
         do {
             var changes: [StoreChange] = []
             for index in indices {
@@ -64,8 +63,7 @@ enum DualPasswordFaults {
     /// in 8 each, big-endian): `failureEarlierLayout` one failure in the 12-byte layout of earlier versions (the
     /// count and a wall clock, no elapsed time), `failureAtStartOfTime` three failures, the last in this `boot` at
     /// uptime -2^63 ms, as far back as the field goes.
-    static func tamper(_ kind: String, path: String, keys: DualPassword.StoreKeys, boot: UInt64) throws(FixtureError) {
-        let store = FileStore(path: path)
+    static func tamper(_ kind: String, store: FileStore, keys: DualPassword.StoreKeys, boot: UInt64) throws(FixtureError) {
         do {
             switch kind {
             case "plantedName":

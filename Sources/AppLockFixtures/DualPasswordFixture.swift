@@ -102,7 +102,7 @@ public final class DualPasswordFixture: BoundFixture {
         .event("setFaceID", inputs: [Key.allowed]) { f, inputs in try f.emit(.setQuickUnlock(inputs[Key.allowed])) },
         .event("eraseSwitchOn", inputs: [Key.password]) { f, inputs in try f.emit(.beginEnableErase(f.secret(inputs[Key.password]))) },
         .event("confirm", inputs: [Key.answer]) { f, inputs in
-            guard let step = f.core?.eraseSetup else { throw FixtureError("the app is killed") }
+            guard let step = f.core?.eraseSetup else { throw f.faults.killedApp() }
             if try inputs[Key.answer] { return try f.emit(.cancelEraseSetup) }
             return try f.emit(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
         },
@@ -139,13 +139,13 @@ public final class DualPasswordFixture: BoundFixture {
     /// served by a killed app.
     private static let deviceBindings: [FixtureBinding<DualPasswordFixture>] = [
         .event("tamperStore", inputs: [Key.record], whileKilled: .served, scenarioOnly: slotRecordsOnDisk) { f, inputs in
-            try DualPasswordFaults.tamper(inputs[Key.record], path: f.storePath, keys: f.configuration.keys, boot: f.clock.now().boot)
+            try DualPasswordFaults.tamper(inputs[Key.record], store: f.faults.deviceStore(path: f.storePath), keys: f.configuration.keys, boot: f.clock.now().boot)
             return []
         },
         .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served,
                scenarioOnly: slotRecordsOnDisk) { f, inputs in
             try DualPasswordFaults.edit(which: inputs[Key.position], field: inputs[Key.field], value: inputs[Key.value],
-                                        path: f.storePath, keys: f.configuration.keys)
+                                        store: f.faults.deviceStore(path: f.storePath), keys: f.configuration.keys)
             return []
         },
         // The device restarts: its uptime clock starts again in a new boot, the wall clock moves on by `after`. A
@@ -486,7 +486,7 @@ public final class DualPasswordFixture: BoundFixture {
     }
 
     private func send(_ event: DualPasswordEvent) throws(FixtureError) -> [DualPasswordEffect] {
-        guard var current = core else { throw FixtureError("the app is killed") }
+        guard var current = core else { throw faults.killedApp() }
         let effects = current.handle(event, now: clock.now())
         core = current
         return effects
@@ -560,7 +560,7 @@ public final class DualPasswordFixture: BoundFixture {
             _ = try perform(.relaunch)
         default: throw FixtureError("unknown action \(action)")
         }
-        guard let c = core else { throw FixtureError("the app is killed") }
+        guard let c = core else { throw faults.killedApp() }
         outputs = Outputs(profile: .symbol(Self.profile(c.openProfile)), realIntact: .bool(c.realSlotUnchanged(since: installed)),
                           eraseRan: .bool(c.hasErased), error: .symbol(c.lastStepShowedError ? "neutral" : "none"),
                           inputCleared: .bool(c.field.isEmpty))
@@ -589,12 +589,12 @@ public final class DualPasswordFixture: BoundFixture {
     }
 
     private func keptCopy() throws(FixtureError) -> DualPassword {
-        guard let copy else { throw FixtureError("the app is killed") }
+        guard let copy else { throw faults.killedApp() }
         return copy
     }
 
     private func running() throws(FixtureError) -> DualPassword {
-        guard let core else { throw FixtureError("the app is killed") }
+        guard let core else { throw faults.killedApp() }
         return core
     }
 

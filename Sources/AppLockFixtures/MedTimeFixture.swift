@@ -119,7 +119,7 @@ public final class MedTimeFixture: BoundFixture {
             return []
         },
         .event("storeCredential", inputs: [Key.record], whileKilled: .served,
-               scenarioOnly: "it writes a record into the store file, which a corruptStore before it leaves unwritable") { f, inputs in
+               scenarioOnly: "it writes a record into the store file, which a corruptStore, or a restored image the store cannot read, leaves unwritable") { f, inputs in
             try f.storeCredential(inputs[Key.record])
             return []
         },
@@ -359,7 +359,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// The screen starts: the core is (re)built from the store with the §4.3 biometric setting, then sent `open`.
     private func open(sessionValid: Bool, biometricEnabled: Bool) throws(FixtureError) -> [MedTimeEffect] {
-        guard let current = machine else { throw FixtureError("the app is killed") }
+        guard let current = machine else { throw faults.killedApp() }
         if current.state == .checkingSession {
             machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled), store: store, now: clock.now().wall)
         }
@@ -388,7 +388,7 @@ public final class MedTimeFixture: BoundFixture {
         }
         var effects: [MedTimeEffect] = []
         for (n, d) in digits.enumerated() {
-            guard let current = machine else { throw FixtureError("the app is killed") }
+            guard let current = machine else { throw faults.killedApp() }
             let own = current.digitAnnouncement(entered: n + 1)
             effects += try send(.digit(d)).filter { $0 != own }
         }
@@ -397,7 +397,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// Types one key: the PIN's next digit, another digit, or a key that is no digit.
     private func digit(_ key: String) throws(FixtureError) -> [MedTimeEffect] {
-        guard let current = machine else { throw FixtureError("the app is killed") }
+        guard let current = machine else { throw faults.killedApp() }
         let next = pin[min(current.enteredDigitCount, pin.count - 1)]
         switch key {
         case "right": return try send(.digit(next))
@@ -421,7 +421,7 @@ public final class MedTimeFixture: BoundFixture {
         default: throw FixtureError("unknown credential record \(kind)")
         }
         do {
-            let fileStore = FileStore(path: storePath)
+            let fileStore = faults.deviceStore(path: storePath)
             if kind == "missing" { try fileStore.remove(forKey: key) } else { try fileStore.set(record, forKey: key) }
         } catch {
             throw FixtureError("could not write the credential record: \(error)")
@@ -447,7 +447,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// Sends one event to the core at the clock's time.
     private func send(_ event: MedTimeEvent) throws(FixtureError) -> [MedTimeEffect] {
-        guard var current = machine else { throw FixtureError("the app is killed") }
+        guard var current = machine else { throw faults.killedApp() }
         let effects = current.handle(event, now: clock.now().wall)
         machine = current
         var requests: [String] = []
@@ -492,7 +492,7 @@ public final class MedTimeFixture: BoundFixture {
         machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now().wall)
         _ = try open(sessionValid: true, biometricEnabled: biometric)
         for _ in 0..<failures {
-            guard let current = machine else { throw FixtureError("the app is killed") }
+            guard let current = machine else { throw faults.killedApp() }
             // Between PIN failures, wait out a running block so the next failure can be made.
             let wait = current.blockRemaining(at: clock.now().wall)
             if !biometric, wait > .zero {
@@ -501,7 +501,7 @@ public final class MedTimeFixture: BoundFixture {
             }
             _ = biometric ? try bioResult("failure") : try pinComplete("wrong")
         }
-        guard let m = machine else { throw FixtureError("the app is killed") }
+        guard let m = machine else { throw faults.killedApp() }
         guard let failure = m.lastFailure else { throw FixtureError("the core recorded no failure after \(failures) failures") }
         decision = (action: .symbol(Self.actionName(failure.action)), remaining: .int(failure.attemptsRemaining),
                     block: .duration(milliseconds: Int(failure.block.milliseconds)), countdown: .text(m.countdown ?? ""),
@@ -525,7 +525,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// The running core.
     private func core() throws(FixtureError) -> MedTimeUnlock {
-        guard let machine else { throw FixtureError("the app is killed") }
+        guard let machine else { throw faults.killedApp() }
         return machine
     }
 

@@ -167,9 +167,23 @@ final class StorageFaults: Sendable {
         return FaultyStore(FileStore(path: path, deviceSecret: secret, calls: KillableCalls(faults: self)), faults: self)
     }
 
-    /// True once, after the step in which a write was cut by a kill: the fixture then drops the core (its effects are
-    /// lost with the process) until `relaunch`.
+    /// The file at `path` as another writer on the device opens it: no faults, and the device-bound secret the device
+    /// holds (a restored keyed image's), so the fixture's own edits of the file read and write it as the core would.
+    func deviceStore(path: String) -> FileStore {
+        FileStore(path: path, deviceSecret: state.withLock { $0.deviceSecret })
+    }
+
+    /// True from the end of the step in which a write was cut by a kill until the relaunch: the fixture then drops the
+    /// core (its effects are lost with the process).
     func takeKill() -> Bool { isDead }
+
+    /// The error of a step sent to an app that is not running. When a `killDuringWrite` ended it, it says so: which
+    /// step makes the write it cuts is the core's to decide, so a scenario's author may not expect the kill where it
+    /// came, and lint cannot tell them.
+    func killedApp() -> FixtureError {
+        isDead ? FixtureError("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step")
+            : FixtureError("the app is killed")
+    }
 
     /// Performs one of the storage events with the inputs the step gives.
     func perform(_ event: Event, _ inputs: FixtureInputs, storePath: String) throws(FixtureError) {

@@ -48,7 +48,7 @@ struct FixtureErrorSitesTests {
     static let entries: [Entry] = [
         // Capability
         Entry("CapabilityFixture", "cannot kill and relaunch the app", .lint(["fixture.no-relaunch"])),
-        Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a scenario's lateReply before two authenticate steps; lint does not order a scenario's events (a machine cannot declare lateReply: fixture.scenario-only-event)")),
+        Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a scenario's lateReply before two requests started an evaluation: before two authenticate steps, or after two of which one was refused (canEvaluate: false) or ignored (one was evaluating); which request evaluates is the core's, so lint cannot order them (a machine cannot declare lateReply: fixture.scenario-only-event)")),
         Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
         Entry("CapabilityFixture", "unknown LAError code", value),
         Entry("CapabilityFixture", "unknown biometryType", value),
@@ -59,9 +59,10 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFaults", "does not fit the", .reachable("an editSlot value wider than the field; lint does not know each field's width")),
         Entry("DualPasswordFaults", "could not edit the store",
               .reachable("an editSlot length past the store's entry bound (value: 2000000 with field: length, inside decoy.slot-records' own int 0..2000000); lint does not know the bound. Also the device's failure")),
-        Entry("DualPasswordFaults", "could not tamper with the store", io),
-        Entry("DualPasswordFaults", "the store holds no slot record", .reachable("a scenario's editSlot after an erase left no slot records; lint does not follow the store (a machine cannot declare editSlot: fixture.scenario-only-event)")),
-        Entry("DualPasswordFaults", "the store holds no slot records to tamper with", .reachable("a scenario's tamperStore after an erase left no slot records; lint does not follow the store (a machine cannot declare tamperStore: fixture.scenario-only-event)")),
+        Entry("DualPasswordFaults", "could not tamper with the store",
+              .reachable("a scenario's tamperStore into a store the core reads as corrupt: after a corruptStore, or a restoreStore of an image it cannot read; lint does not follow the store. Also the device's failure")),
+        Entry("DualPasswordFaults", "the store holds no slot record", .reachable("a scenario's editSlot when the store holds no slot record there: after an erase, a corruptStore, a restoreStore of an image without them, or an editSlot that cut the records (length: 0); lint does not follow the store (a machine cannot declare editSlot: fixture.scenario-only-event)")),
+        Entry("DualPasswordFaults", "the store holds no slot records to tamper with", .reachable("a scenario's tamperStore when the store holds no slot records: after an erase, or a restoreStore of an image without them; lint does not follow the store (a machine cannot declare tamperStore: fixture.scenario-only-event)")),
         Entry("DualPasswordFaults", "unknown record tampering", value),
         Entry("DualPasswordFaults", "unknown slot position", value),
         Entry("DualPasswordFaults", "unknown slot record field", value),
@@ -70,7 +71,6 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "names a password this fixture does not configure", value),
         Entry("DualPasswordFixture", "could not install the two passwords", .device("the core refused to set up the fixture's two test passwords")),
         Entry("DualPasswordFixture", "set-up failed for another reason", .device("the core's set-up failed for a reason the password policy table does not name")),
-        Entry("DualPasswordFixture", "the app is killed", killed),
         Entry("DualPasswordFixture", "the store cannot be read", io),
         Entry("DualPasswordFixture", "the store's directory cannot be read", io),
         Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
@@ -111,10 +111,9 @@ struct FixtureErrorSitesTests {
         // MedTime
         Entry("MedTimeFixture", "could not set up the MedTime store", io),
         Entry("MedTimeFixture", "could not write the credential record",
-              .reachable("a scenario's storeCredential after a corruptStore; lint does not follow the store (a machine cannot declare storeCredential: fixture.scenario-only-event)")),
+              .reachable("a scenario's storeCredential into a store the core reads as corrupt or truncated: after a corruptStore, or a restoreStore of an image it cannot read (a malformed one, or a keyed one whose device secret is lost); lint does not follow the store (a machine cannot declare storeCredential: fixture.scenario-only-event)")),
         Entry("MedTimeFixture", "no observation", observation),
         Entry("MedTimeFixture", "is not 4 or 6", product),
-        Entry("MedTimeFixture", "the app is killed", killed),
         Entry("MedTimeFixture", "the core recorded no failure", .lint(["fixture.needs-product"])),
         Entry("MedTimeFixture", "the core's only fallback is the app PIN", .unreachable("fallback's domain is [appPIN]")),
         Entry("MedTimeFixture", "success delay", product),
@@ -126,6 +125,9 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "unknown key", value),
         Entry("MedTimeFixture", "unknown pin", value),
         // Storage faults (shared by MedTime and the dual password)
+        Entry("StorageFaults", "the app is killed", killed),
+        Entry("StorageFaults", "was cut by the killDuringWrite",
+              .reachable("a step after a killDuringWrite whose write came in an earlier step than the scenario's author thought; which step makes the nth write is the core's to decide, so lint cannot tell: the run says so, and where to write relaunch")),
         Entry("StorageFaults", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.Condition)")),
         Entry("StorageFaults", "could not damage the store file", io),
         Entry("StorageFaults", "could not restore the store image", io),
@@ -210,9 +212,11 @@ struct FixtureErrorSitesTests {
             if case .reachable = entry?.guarding { return true }
             return false
         }
-        // 7: the five of before, and two writes into a store a corruptStore left unwritable, which were counted as the
-        // device's failures until the workbench's machine starters met them.
-        #expect(reachable.count == 7, "\(reachable.map { "\($0.file):\($0.line)" })")
+        // 9: the five of before; two writes into a store a corruptStore left unwritable, which were counted as the
+        // device's failures until the workbench's machine starters met them; and, met by a product owner's trial, a
+        // step after the write a killDuringWrite cut (counted as lint's fixture.killed-app) and a tamperStore into a
+        // store the core cannot read (counted as the device's).
+        #expect(reachable.count == 9, "\(reachable.map { "\($0.file):\($0.line)" })")
     }
 
     // MARK: - The vocabulary and the dispatch agree

@@ -166,6 +166,81 @@ struct ProductOwnerContractTests {
         """
     }
 
+    @Test("storeCredential writes into a restored keyed store with the device's secret: the release's own file, its secret kept, takes the record (it was opened without the secret, read as corrupt, and the step failed); an image the core cannot read still cannot", arguments: [
+        ("medtimeKeyed", "restored", true), ("medtimeKeyed", "lost", false), ("medtime", "restored", true), ("medtimeWrongMagic", "restored", false)])
+    func storeCredentialAfterRestore(image: String, secret: String, writes: Bool) throws {
+        let spec = """
+        id: medtime.restored-credential
+        kind: scenarios
+        title: A restored store, then a credential record
+        source: medtime-biometric-unlock.es.md §6.1
+        fixture: medtime
+        uses: medtime.unlock
+        events:
+          restoreStore:
+            image: [\(image)]
+            deviceSecret: [\(secret)]
+          storeCredential:
+            record: [formatOne]
+        scenarios:
+          - id: RC-1
+            decision: "a restored store, then a credential record"
+            steps:
+              - kill
+              - event: restoreStore
+                with: {image: \(image), deviceSecret: \(secret)}
+              - relaunch
+              - event: storeCredential
+                with: {record: formatOne}
+
+        """
+        let c = Self.compile(try Self.specs() + [("specs/medtime.restored-credential.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "RC-1" }), registry: .standard)
+        if writes {
+            #expect(outcome.divergence == nil, "\(String(describing: outcome.divergence))")
+        } else {
+            #expect(outcome.divergence?.error?.contains("could not write the credential record: store is corrupt or truncated") == true, "\(String(describing: outcome.divergence))")
+        }
+    }
+
+    @Test("a step after the write a killDuringWrite cut, before a relaunch, lints clean (the core decides which step writes) and the run says why the app is not running and what to write")
+    func stepAfterCutWrite() throws {
+        let spec = """
+        id: medtime.kill-early
+        kind: scenarios
+        title: A kill scheduled one write too early
+        source: medtime-biometric-unlock.es.md §6.2
+        fixture: medtime
+        uses: medtime.unlock
+        events:
+          killDuringWrite:
+            at: [fsync]
+            nth: int 1..10
+        scenarios:
+          - id: KM-MT-SECOND-PIN
+            decision: "the author meant the second PIN's write"
+            steps:
+              - event: open
+                with: {sessionValid: true, biometricEnabled: false}
+              - event: killDuringWrite
+                with: {at: fsync, nth: 1}
+              - event: pinComplete
+                with: {pin: wrong}
+              - event: pinComplete
+                with: {pin: correct}
+              - relaunch
+
+        """
+        let c = Self.compile(try Self.specs() + [("specs/medtime.kill-early.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let testCase = try #require(c.suite.cases.first { $0.row == "KM-MT-SECOND-PIN" })
+        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        #expect(outcome.divergence?.step == 3)
+        #expect(outcome.divergence?.error?.contains("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step") == true,
+                "\(String(describing: outcome.divergence))")
+    }
+
     @Test("a step that needs a running app after a kill, or corruptStore under a running app, is a located error (one per step), never a fixture error")
     func killedApp() throws {
         let spec = Self.scenario("K-1", fixture: "launch-lock",
