@@ -3,6 +3,7 @@ import SpecKit
 import Conformance
 import Testing
 import AppLockFixtures
+import AppLockCore
 
 /// What a product owner can rely on: a copy of specs/ with one edit that the fixture cannot run lints with a located
 /// error (so the run never starts), versions are written as values, and product values set by one spec never reach
@@ -110,6 +111,17 @@ struct ProductOwnerContractTests {
         let launch = try #require(testCase.steps.first { $0.action.description.hasPrefix("launch") })
         #expect(launch.action.description.contains("1.10") && launch.action.description.contains("min"))
         #expect(ConformanceRun.check(testCase, registry: .standard).passed)
+    }
+
+    @Test("lint's version grammar is the core's: a text lint calls a version the core reads as one, and a text lint calls malformed (to be passed as \"invalid …\") the core refuses", arguments: [
+        "1", "0", "1.10", "00.01", "2.0.1", "1234567890.1", "1.2.3.4.5.6.7.8.9", "99999999999999999999999.0",
+        "", "1.x", "1..2", ".1", "1.", " 1.2", "1.2 ", "1.2-beta", "１.２", "v1_2", "1,2"])
+    func versionGrammarIsTheCore(text: String) {
+        #expect((LiteralGrammar.version.problem(with: text) == nil) == (AppVersion(text) != nil), "'\(text)'")
+        if LiteralGrammar.version.problem(with: text) != nil {
+            #expect(LiteralGrammar.version.text(of: LiteralGrammar.invalidMark + text).map { AppVersion($0) == nil } ?? (text.isEmpty),
+                    "'invalid \(text)' passes the core text it refuses")
+        }
     }
 
     @Test("a product value inside its domain that the core cannot be configured with is a located error, not a run-time failure",

@@ -76,20 +76,19 @@ public enum LiteralGrammar: String, Hashable, Sendable, CaseIterable, CustomStri
         return literal
     }
 
-    /// Whole numbers of at most 9 digits, at most 8 of them, joined by single dots.
+    /// Whole numbers joined by single dots, as many and as long as written: the core compares segments of any length
+    /// exactly, so a bound here would call a version it reads "malformed" (and `"invalid …"` would then pass it one).
     static func isVersion(_ text: String) -> Bool {
-        let segments = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard !segments.isEmpty, segments.count <= 8 else { return false }
-        return segments.allSatisfy { !$0.isEmpty && $0.count <= 9 && $0.allSatisfy(\.isASCIIDigit) }
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
     }
 
-    /// `YYYY-MM-DD` naming a day of the Gregorian calendar (years 1000 to 9999).
+    /// `YYYY-MM-DD` naming a day of the Gregorian calendar (years 0001 to 9999).
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              year >= 1000, (1...12).contains(month), day >= 1 else { return false }
+              year >= 1, (1...12).contains(month), day >= 1 else { return false }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= lengths[month - 1]
