@@ -90,6 +90,10 @@ struct FixtureVocabularyTests {
         #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: 11, column: 22))
         #expect(d.message == "a value of the type of 'password' 'uper(main)' is neither a name nor a text expression: 'uper' is not a function of text expressions (lower, prefix, suffix, upper)")
         #expect(d.hint == "did you mean 'upper'?")
+        // A row that names the refused member follows from the declaration: one finding, not also out of domain.
+        let used = compile(Self.machine(password: "[main, 'prefix(main, -1)']", when: "{password: 'prefix(main, -1)'}"))
+        #expect(used.diagnostics.filter { $0.severity == .error }.map(\.id) == ["spec.bad-expression"], "\(used.diagnostics)")
+        #expect(used.diagnostics.first?.message.hasSuffix("the count of prefix must be a whole number, 0 or more, such as prefix(main, 3)") == true)
     }
 
     @Test("text expressions read, print canonically and evaluate", arguments: [

@@ -158,12 +158,16 @@ final class ReadContext {
         return byKey
     }
 
-    /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names.
-    func domain(_ node: NodeView, _ what: @autoclosure () -> String) -> Domain? {
+    /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names. A member refused (reported) leaves
+    /// the others, and marks `declared` broken, so the values written for it follow from that finding.
+    func domain(_ node: NodeView, _ what: @autoclosure () -> String, declared: String? = nil) -> Domain? {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {
-                guard let name = enumerationMember(item, "a value of \(what())") else { continue }
+                guard let name = enumerationMember(item, "a value of \(what())") else {
+                    if let declared { brokenNames.insert(declared) }
+                    continue
+                }
                 if names.contains(name) {
                     error("spec.duplicate-value", "\(what()) lists '\(name)' twice", at: item.location)
                 } else {
@@ -210,7 +214,7 @@ final class ReadContext {
                 openEndedNode = byKey["open-ended"]
                 persistNode = byKey["persist"]
             }
-            guard let domain = domain(typeNode, "the type of '\(name)'") else {
+            guard let domain = domain(typeNode, "the type of '\(name)'", declared: name) else {
                 brokenNames.insert(name)
                 continue
             }

@@ -68,7 +68,7 @@ struct TextExpressionParser {
             skipSpaces()
             let start = index
             while index < chars.count, chars[index].isASCII, chars[index].isNumber { index += 1 }
-            guard let n = Int(String(chars[start..<index])) else { throw fail("the count of \(function) must be a whole number") }
+            guard let n = Int(String(chars[start..<index])) else { throw fail("the count of \(function) must be a whole number, 0 or more, such as \(function)(main, 3)") }
             count = n
             skipSpaces()
         }
