@@ -49,6 +49,57 @@ struct SpecTextEditorTests {
         #expect(changed(Self.text, id) == ["id: t.other   # trailing comment"])
     }
 
+    /// Rows whose last value is a folded block scalar, which libyaml ends at the start of the line after it: the
+    /// next row, a blank line and a comment, a key of the spec, or the end of the text.
+    static let blockRows = """
+    rows:
+      - id: A
+        notes: >
+          a note
+      - id: B
+        notes: >
+          b note
+
+      # the last rule
+      - id: C
+        notes: >
+          c note
+    hit: first
+
+    """
+
+    @Test("a row that ends with a block scalar is the row's own lines: the comment, blank line or key after it stays, and the last row of the text can be copied (it trapped the server)")
+    func blockScalarRows() throws {
+        let t = Self.blockRows
+        // Remove each row: only its own lines go.
+        #expect(try edit(.removeRow, [.key("rows")], index: 0, in: t) == t.replacingOccurrences(of: "  - id: A\n    notes: >\n      a note\n", with: ""))
+        #expect(try edit(.removeRow, [.key("rows")], index: 1, in: t) == t.replacingOccurrences(of: "  - id: B\n    notes: >\n      b note\n", with: ""))
+        #expect(try edit(.removeRow, [.key("rows")], index: 2, in: t) == t.replacingOccurrences(of: "  - id: C\n    notes: >\n      c note\n", with: ""))
+        // Copy the middle and the last row: the copy goes right after the row's own lines.
+        #expect(try edit(.addRow, [.key("rows")], index: 1, in: t) == t.replacingOccurrences(of: "      b note\n", with: "      b note\n  - id: B-COPY\n    notes: >\n      b note\n"))
+        #expect(try edit(.addRow, [.key("rows")], index: 2, in: t) == t.replacingOccurrences(of: "      c note\n", with: "      c note\n  - id: C-COPY\n    notes: >\n      c note\n"))
+        let last = "rows:\n  - id: A\n    notes: >\n      a note\n"
+        #expect(try edit(.addRow, [.key("rows")], index: 0, in: last) == last + "  - id: A-COPY\n    notes: >\n      a note\n")
+        #expect(try edit(.removeRow, [.key("rows")], index: 0, in: last + "  - id: Z\n") == "rows:\n  - id: Z\n")
+        // Move the first row last: it goes after C's own lines, before `hit:`.
+        #expect(try edit(.moveRow, [.key("rows")], index: 0, to: 2, in: t) == """
+        rows:
+          - id: B
+            notes: >
+              b note
+
+          # the last rule
+          - id: C
+            notes: >
+              c note
+          - id: A
+            notes: >
+              a note
+        hit: first
+
+        """)
+    }
+
     @Test("a file saved with CRLF line endings is edited as any other, and every line keeps its CRLF")
     func crlfFile() throws {
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }

@@ -12,27 +12,26 @@ public enum SpecTextEditor {
             try set(edit.path, to: edit.text ?? "", in: root, lines: &lines, file: file)
             return lines.text  // read back by `set` already
         case .addRow, .removeRow, .moveRow:
-            let list = try rowList(edit.path, index: edit.index, in: root, file: file)
+            let list = try rowList(edit.path, index: edit.index, in: root, lines: lines, file: file)
             let index = edit.index ?? 0
             switch edit.op {
             case .addRow:
                 let block = rowLines(list.children[index], lines: lines)
-                lines.insertLines(block.map { Array($0.unicodeScalars) }, before: list.children[index].end.line + 1)
+                lines.insertLines(block.map { Array($0.unicodeScalars) }, before: lastLine(of: list.children[index], lines: lines) + 1)
                 let copied = lines.text
                 // A row without an id (a scenario's step) is copied as it is: a step takes no `id`.
                 guard list.children[index]["id"] != nil else { break }
                 let id = newID(from: list.children[index]["id"]?.scalar, among: list.children.compactMap { $0["id"]?.scalar })
                 return try apply(SpecEdit(.set, path: edit.path + [.index(index + 1), .key("id")], text: id), to: copied, file: file)
             case .removeRow:
-                lines.removeLines(list.children[index].start.line...list.children[index].end.line)
+                lines.removeLines(list.children[index].start.line...lastLine(of: list.children[index], lines: lines))
             default:
                 guard let to = edit.to, list.children.indices.contains(to) else { throw refusal("there is no row \(edit.to ?? -1) to move it to", file) }
                 let row = list.children[index]
                 let block = rowLines(row, lines: lines).map { Array($0.unicodeScalars) }
-                lines.removeLines(row.start.line...row.end.line)
-                let removed = row.end.line - row.start.line + 1
-                let target = list.children[to]
-                let before = to > index ? target.end.line + 1 - removed : target.start.line
+                let (last, target) = (lastLine(of: row, lines: lines), list.children[to])
+                let before = to > index ? lastLine(of: target, lines: lines) + 1 - (last - row.start.line + 1) : target.start.line
+                lines.removeLines(row.start.line...last)
                 lines.insertLines(block, before: before)
             }
         }
@@ -68,21 +67,30 @@ public enum SpecTextEditor {
     }
 
     /// The block list of rows at `path`, checked to hold row `index`, each row on lines of its own.
-    static func rowList(_ path: [YAMLPathStep], index: Int?, in root: YAMLSpan, file: String) throws(DiagnosticError) -> YAMLSpan {
+    static func rowList(_ path: [YAMLPathStep], index: Int?, in root: YAMLSpan, lines: LineText, file: String) throws(DiagnosticError) -> YAMLSpan {
         guard let list = node(at: path, in: root), list.kind == .sequence else {
             throw refusal("there is no list of rows at \(YAMLPathStep.written(path))", file)
         }
         guard !list.flow else { throw refusal("the rows are written as a flow list ([…]): edit them in the file", file) }
         guard let index, list.children.indices.contains(index) else { throw refusal("there is no row \(index ?? -1)", file) }
-        for (a, b) in zip(list.children, list.children.dropFirst()) where a.end.line >= b.start.line {
+        for (a, b) in zip(list.children, list.children.dropFirst()) where lastLine(of: a, lines: lines) >= b.start.line {
             throw refusal("two rows share a line: edit them in the file", file)
         }
         return list
     }
 
-    /// A row's whole lines, from the one its `- ` is on to the one its last value ends on.
+    /// A row's whole lines, from the one its `- ` is on to its last (`lastLine`).
     static func rowLines(_ row: YAMLSpan, lines: LineText) -> [String] {
-        (row.start.line...row.end.line).map { LineText.string(lines.lines[$0 - 1]) }
+        (row.start.line...lastLine(of: row, lines: lines)).map { LineText.string(lines.lines[$0 - 1]) }
+    }
+
+    /// The last line of a row's own text. libyaml ends a block scalar (`notes: >`) at the start of the line after it,
+    /// past any blank lines, so that line (a comment, a key of the spec, the next row, or none at the end of the text)
+    /// is not the row's, nor are the blank lines before it. Never before the row's first line.
+    static func lastLine(of row: YAMLSpan, lines: LineText) -> Int {
+        var last = min(row.end.column == 1 && row.end.line > row.start.line ? row.end.line - 1 : row.end.line, lines.lines.count)
+        while last > row.start.line, lines.lines[last - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { last -= 1 }
+        return max(last, row.start.line)
     }
 
     /// `<id>-COPY`, or `<id>-COPY-2` and on, whichever no row has.
