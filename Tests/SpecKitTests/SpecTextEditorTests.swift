@@ -100,6 +100,24 @@ struct SpecTextEditorTests {
         """)
     }
 
+    @Test("a file that starts with a byte-order mark is edited on its first line too, and keeps the mark")
+    func byteOrderMark() throws {
+        let edited = try edit(.set, [.key("id")], text: "t.other", in: "\u{FEFF}" + Self.text)
+        #expect(edited == "\u{FEFF}" + Self.text.replacingOccurrences(of: "id: t.machine ", with: "id: t.other "))
+    }
+
+    @Test("a line break YAML counts and the editor would not (a lone CR, NEL, U+2028, U+2029) is refused with its line, before anything is edited", arguments: [
+        ("\r", 2), ("\u{85}", 2), ("\u{2028}", 2), ("\u{2029}", 2)])
+    func otherLineBreaks(mark: String, line: Int) throws {
+        let text = Self.text.replacingOccurrences(of: "id: t.machine   # trailing comment", with: "id: t.machine   # trailing\(mark) comment")
+        do {
+            _ = try SpecTextEditor.apply(SpecEdit(.removeRow, path: [.key("rows")], index: 1), to: text, file: "t.yaml")
+            Issue.record("edited a text with \(mark.unicodeScalars.map { String($0.value, radix: 16) })")
+        } catch {
+            #expect(error.diagnostics.first?.message.hasPrefix("line \(line) holds a line break other than LF or CRLF") == true, "\(error.diagnostics)")
+        }
+    }
+
     @Test("a file saved with CRLF line endings is edited as any other, and every line keeps its CRLF")
     func crlfFile() throws {
         func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }

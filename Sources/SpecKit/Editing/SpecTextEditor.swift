@@ -5,6 +5,13 @@
 public enum SpecTextEditor {
     /// The edited text.
     public static func apply(_ edit: SpecEdit, to text: String, file: String) throws(DiagnosticError) -> String {
+        // A byte-order mark is not on the line libyaml counts columns on: edit the text after it, and keep it.
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            return "\u{FEFF}" + (try apply(edit, to: String(text.unicodeScalars.dropFirst()), file: file))
+        }
+        if let line = otherLineBreak(in: text) {
+            throw refusal("line \(line) holds a line break other than LF or CRLF (a lone CR, NEL, U+2028 or U+2029), which YAML counts as a new line and the editor would not: edit this file in an editor", file)
+        }
         let root = try YAMLSpan.read(text, file: file)
         var lines = LineText(text)
         switch edit.op {
@@ -38,6 +45,23 @@ public enum SpecTextEditor {
         let result = lines.text
         _ = try reread(result, file: file)
         return result
+    }
+
+    /// The line (counting LF only) of the first lone CR, NEL, U+2028 or U+2029, which libyaml takes for line breaks
+    /// and `LineText` does not, so positions would point at other lines; nil when there is none.
+    static func otherLineBreak(in text: String) -> Int? {
+        var line = 1
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            if previousCR && scalar != "\n" { return line }
+            previousCR = scalar == "\r"
+            switch scalar {
+            case "\n": line += 1
+            case "\u{85}", "\u{2028}", "\u{2029}": return line
+            default: break
+            }
+        }
+        return previousCR ? line : nil
     }
 
     static func refusal(_ message: String, _ file: String) -> DiagnosticError {
