@@ -49,6 +49,32 @@ enum RawHTTP {
         return Answer(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
+    /// Sends `bytes` one at a time, `pause` milliseconds apart, until the server answers (or closes): the status it
+    /// answered (0 for none) and how many bytes had gone by then.
+    static func trickle(_ bytes: [UInt8], port: UInt16, pause: Int32) throws -> (status: Int, sent: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        for (sent, byte) in bytes.enumerated() {
+            var one = byte
+            guard Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return (0, sent) }
+            var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&watch, 1, pause) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let head = n > 0 ? String(decoding: chunk[0..<n], as: UTF8.self) : ""
+            return (Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0, sent + 1)
+        }
+        return (0, bytes.count)
+    }
+
     /// A request with a JSON body and the usual headers.
     static func request(_ method: String, _ path: String, port: UInt16, token: String?, body: String = "",
                         host: String? = nil, extra: [String: String] = [:]) -> [UInt8] {

@@ -172,6 +172,10 @@ final class WorkbenchSafetyTests {
         #expect(try RawHTTP.send(Array("GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8), port: port).status == 400)
         let slow = Array("POST /api/save HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{".utf8)
         #expect(try RawHTTP.send(slow, port: port).status == 408)
+        // A sender that trickles a byte every 200 ms never lets a single read wait its second out: the whole request
+        // is bounded, so the server answers 408 after about 5 of the 40 bytes (the limit here is 1 s), not at the end.
+        let trickled = try RawHTTP.trickle(Array("GET /api/choices HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8).prefix(40).map { $0 }, port: port, pause: 200)
+        #expect(trickled.status == 408 && trickled.sent < 20, "\(trickled)")
         let notJSON = try RawHTTP.send(RawHTTP.request("POST", "/api/save", port: port, token: token, body: "{\"file\": 3}"), port: port)
         #expect(notJSON.status == 400 && notJSON.body.contains("not the JSON"))
         #expect(try snapshot() == before)
