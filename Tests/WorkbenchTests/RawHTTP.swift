@@ -11,18 +11,24 @@ enum RawHTTP {
         var body: String
     }
 
-    /// Sends `bytes` to 127.0.0.1:`port` and reads the answer until the server closes.
-    static func send(_ bytes: [UInt8], port: UInt16, pauseAfterHead: Bool = false) throws -> Answer {
+    /// A socket connected to 127.0.0.1:`port`.
+    static func connected(port: UInt16) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        guard result == 0 else { close(fd); throw CocoaError(.fileReadUnknown) }
+        return fd
+    }
+
+    /// Sends `bytes` to 127.0.0.1:`port` and reads the answer until the server closes.
+    static func send(_ bytes: [UInt8], port: UInt16, pauseAfterHead: Bool = false) throws -> Answer {
+        let fd = try connected(port: port)
+        defer { close(fd) }
         var sent = 0
         while sent < bytes.count {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -52,16 +58,8 @@ enum RawHTTP {
     /// Sends `bytes` one at a time, `pause` milliseconds apart, until the server answers (or closes): the status it
     /// answered (0 for none) and how many bytes had gone by then.
     static func trickle(_ bytes: [UInt8], port: UInt16, pause: Int32) throws -> (status: Int, sent: Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try connected(port: port)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
         for (sent, byte) in bytes.enumerated() {
             var one = byte
             guard Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return (0, sent) }
