@@ -17,11 +17,14 @@ extension Workbench {
     /// folder (no `/`, no `..`, no hidden file, no control character, no space at either end), and not a link that
     /// leads out of it.
     func path(of name: String) throws(ResponseError) -> String {
+        // Invisible and direction-changing characters (U+202E) and line separators (U+2028) make a name that reads
+        // as another; 200 bytes leave room for the save's temporary name (`.<name>.<random>.tmp`) under 255.
+        let hidden: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
         let plain = !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
-            && name.trimmingCharacters(in: .whitespaces) == name
+            && !name.unicodeScalars.contains { hidden.contains($0.properties.generalCategory) }
+            && name.trimmingCharacters(in: .whitespaces) == name && name.utf8.count <= 200
         guard plain, name.hasSuffix(".yaml") || name.hasSuffix(".yml") else {
-            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' is not a spec file of the folder: only .yaml files directly in \(folder), with no line break or space at either end of the name, can be written", status: 403))
+            throw ResponseError(Self.json(error: "'\(VisibleText.escape(name))' is not a spec file of the folder: only .yaml files directly in \(folder), with a name of at most 200 bytes, no line break, invisible or direction-changing character, and no space at either end, can be written", status: 403))
         }
         let path = folder + "/" + name
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

@@ -136,7 +136,9 @@ final class WorkbenchSafetyTests {
     func outsideTheFolder() throws {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.yaml").path, withDestinationPath: outside.path)
         let before = try snapshot()
-        for name in ["../outside.yaml", "/etc/passwd.yaml", "sub/x.yaml", ".hidden.yaml", "notes.txt", "link.yaml", "..", "", "a\\b.yaml"] {
+        for name in ["../outside.yaml", "/etc/passwd.yaml", "sub/x.yaml", ".hidden.yaml", "notes.txt", "link.yaml", "..", "", "a\\b.yaml",
+                     // A name that reads as another, and one too long for the save's temporary name.
+                     "a\u{202E}lmay.yaml", "a\u{2028}b.yaml", "a\u{200B}b.yaml", String(repeating: "n", count: 196) + ".yaml"] {
             let answer = try save(name, text: "secret: gone\n", version: "0", token: token)
             #expect(answer.status == 403, "\(name): \(answer.status) \(answer.body)")
             #expect(answer.body.contains("spec folder") || answer.body.contains("spec file of the folder"), "\(name): \(answer.body)")
