@@ -111,7 +111,7 @@ private func missingTableInputs(_ spec: Spec, _ table: Named, _ inputs: [String:
 private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: FixtureVocabulary, events: [String]) -> [Diagnostic] {
     // A value written but refused is already reported where it is written.
     var set = Set(spec.product.map(\.name)).union(spec.unreadableProduct)
-    if let file { set.formUnion(file.product.map(\.name)); set.formUnion(file.variants.map(\.name)); set.formUnion(file.unreadable) }
+    if let file { set.formUnion(file.product.map(\.name)); set.formUnion(file.variants.map(\.name)) }
     if case .scenarios(let s) = spec.body, !s.scenarios.isEmpty {
         let givenByAll = s.scenarios.map { Set($0.given.map(\.name)) }.reduce(into: Set(s.scenarios[0].given.map(\.name))) { $0.formIntersection($1) }
         set.formUnion(givenByAll)

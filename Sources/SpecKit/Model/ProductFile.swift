@@ -19,8 +19,6 @@ public struct ProductFile: Hashable, Sendable {
     public var file: String
     /// Where the file starts.
     public var location: SourceLocation
-    /// The parameters written with a value lint refused (already reported): not also reported as missing.
-    var unreadable: Set<String> = []
 
     /// One `variants:` entry: a product parameter and the values each case runs under, such as
     /// `derivation: [parallel, sequential]`.

@@ -43,8 +43,8 @@ public struct Spec: Hashable, Sendable {
     /// Where `fixture:` names the fixture (the spec's start when unknown): findings about what the fixture needs are
     /// located here.
     public var fixtureLocation: SourceLocation?
-    /// The product parameters written for this spec (or inherited) with a value lint refused, already reported: not
-    /// also reported as missing.
+    /// The product parameters written with a value lint refused, already reported, in this spec or in the product file
+    /// it inherits from (the reader's scope carries both): not also reported as missing.
     var unreadableProduct: Set<String> = []
     /// The path of the file.
     public var file: String

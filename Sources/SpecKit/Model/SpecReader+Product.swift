@@ -22,7 +22,6 @@ extension SpecReader {
         guard let id, let title, let source, let fixture else { return nil }
         var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
         file.variants = variants
-        file.unreadable = c.product.broken
         return file
     }
 
