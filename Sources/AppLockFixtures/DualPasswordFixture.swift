@@ -125,10 +125,11 @@ public final class DualPasswordFixture: BoundFixture {
         .event("confirmErase") { f, _ in try f.emit(.confirmEnableErase) },
     ]
 
-    /// A minimum length the core fixes (`PasswordPolicy`): the one value lint lets a spec give, read from the core.
-    private static func fixedLength(_ name: String, _ core: Int, _ because: String) -> FixtureBinding<DualPasswordFixture> {
-        .product(name, .int(1...64), choices: ProductChoices([.int(core)], because: because)) { _, item in
-            guard item.value == .int(core) else { throw FixtureError("the core's \(name) is \(core); \(item.value) cannot be configured") }
+    /// A product value the core fixes (the erase default, `PasswordPolicy`'s lengths): the one value lint lets a spec
+    /// give, read from the core where the core has it.
+    private static func fixed(_ name: String, _ domain: Domain, _ core: Value, _ because: String) -> FixtureBinding<DualPasswordFixture> {
+        .product(name, domain, choices: ProductChoices([core], because: because)) { _, item in
+            guard item.value == core else { throw FixtureError("the core's \(name) is \(core); \(item.value) cannot be configured") }
         }
     }
 
@@ -238,11 +239,9 @@ public final class DualPasswordFixture: BoundFixture {
     /// The product parameters. The erase default and the minimum lengths are the core's fixed values (§2): the core
     /// cannot be configured with others, so lint refuses them rather than the run passing on values it never set.
     private static let productBindings: [FixtureBinding<DualPasswordFixture>] = [
-        .product("eraseDefault", .bool, choices: ProductChoices([.bool(false)], because: "the core's erase option is off until the user turns it on, §2")) { _, item in
-            guard item.value == .bool(false) else { throw FixtureError("the core's erase option is off by default; eraseDefault=\(item.value) cannot be configured") }
-        },
-        fixedLength("minPasswordLength", PasswordPolicy.minimumCharacters, "the core's password policy asks at least that many characters, §2"),
-        fixedLength("minNumericPinLength", PasswordPolicy.minimumPINDigits, "the core's password policy asks at least that many digits of a PIN, §2"),
+        fixed("eraseDefault", .bool, .bool(false), "the core's erase option is off until the user turns it on, §2"),
+        fixed("minPasswordLength", .int(1...64), .int(PasswordPolicy.minimumCharacters), "the core's password policy asks at least that many characters, §2"),
+        fixed("minNumericPinLength", .int(1...64), .int(PasswordPolicy.minimumPINDigits), "the core's password policy asks at least that many digits of a PIN, §2"),
         .product("delayCap", .duration(0...3_600_000)) { settings, item in
             guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.configuration.failureDelayCap = .milliseconds(Int64(ms))

@@ -75,7 +75,6 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "the store's directory cannot be read", io),
         Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
         Entry("DualPasswordFixture", "unknown action", value),
-        Entry("DualPasswordFixture", "erase option is off by default", product),
         Entry("DualPasswordFixture", "cannot be configured", product),
         // Launch gates
         Entry("LaunchGatesFixture", "could not enable the biometric gate", .device("the core did not save the switch")),
