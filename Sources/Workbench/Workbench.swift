@@ -69,8 +69,7 @@ public struct Workbench: Sendable {
     /// Why an API request is refused (wrong host, a cross-site origin, no token), or nil.
     func refusal(of request: HTTPRequest) -> HTTPResponse? {
         let host = request.header("host") ?? ""
-        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.split(separator: ":").first ?? "")
-        guard hosts.contains(name) else { return Self.json(error: "requests must name the workbench's own host, not '\(host)'", status: 421) }
+        guard let name = request.hostName, hosts.contains(name) else { return Self.json(error: "requests must name the workbench's own host, not '\(host)'", status: 421) }
         if let origin = request.header("origin"), origin != "http://\(host)" {
             return Self.json(error: "a request from another site (\(origin)) is refused", status: 403)
         }

@@ -27,6 +27,8 @@ struct WorkbenchHostsTests {
         #expect(workbench.hosts == ["127.0.0.1", "localhost", "[::1]", "192.0.2.2"])
         #expect(Self.status(workbench, host: "192.0.2.2:8080") == 403)
         #expect(Self.status(workbench, host: "evil.example:8080") == 421)
+        #expect(Self.status(workbench, host: "localhost:1@evil.example") == 421)
+        #expect(Self.status(workbench, host: "127.0.0.1:80:80") == 421)
     }
 
     @Test("listening on every interface: the machine's own name and addresses reach it, another name does not")
