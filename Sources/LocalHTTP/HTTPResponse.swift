@@ -40,6 +40,7 @@ public struct HTTPResponse: Sendable {
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
+        case 505: "HTTP Version Not Supported"
         default: "Status"
         }
     }

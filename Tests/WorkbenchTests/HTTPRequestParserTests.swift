@@ -56,6 +56,7 @@ struct HTTPRequestParserTests {
             guard case .bad(let got, _) = parse(text) else { Issue.record("accepted: \(text.debugDescription)"); continue }
             #expect(got == status, "\(text.debugDescription)")
         }
+        #expect(HTTPResponse.reason(505) == "HTTP Version Not Supported")
     }
 
     @Test("a Host value's name: the port goes, an IPv6 address keeps its brackets, anything else is nil")
