@@ -125,14 +125,6 @@ public final class DualPasswordFixture: BoundFixture {
         .event("confirmErase") { f, _ in try f.emit(.confirmEnableErase) },
     ]
 
-    /// A product value the core fixes (the erase default, `PasswordPolicy`'s lengths): the one value lint lets a spec
-    /// give, read from the core where the core has it.
-    private static func fixed(_ name: String, _ domain: Domain, _ core: Value, _ because: String) -> FixtureBinding<DualPasswordFixture> {
-        .product(name, domain, choices: ProductChoices([core], because: because)) { _, item in
-            guard item.value == core else { throw FixtureError("the core's \(name) is \(core); \(item.value) cannot be configured") }
-        }
-    }
-
     /// Why only a scenario can edit the store's files: a machine's rows cannot say that the records are there.
     private static let slotRecordsOnDisk = "it edits the slot records on disk, which exist only after a set-up and before an erase, and its values must fit the record's fields: only the steps before it can say so"
 
@@ -239,9 +231,9 @@ public final class DualPasswordFixture: BoundFixture {
     /// The product parameters. The erase default and the minimum lengths are the core's fixed values (§2): the core
     /// cannot be configured with others, so lint refuses them rather than the run passing on values it never set.
     private static let productBindings: [FixtureBinding<DualPasswordFixture>] = [
-        fixed("eraseDefault", .bool, .bool(false), "the core's erase option is off until the user turns it on, §2"),
-        fixed("minPasswordLength", .int(1...64), .int(PasswordPolicy.minimumCharacters), "the core's password policy asks at least that many characters, §2"),
-        fixed("minNumericPinLength", .int(1...64), .int(PasswordPolicy.minimumPINDigits), "the core's password policy asks at least that many digits of a PIN, §2"),
+        .fixedProduct("eraseDefault", .bool, core: .bool(false), because: "the core's erase option is off until the user turns it on, §2"),
+        .fixedProduct("minPasswordLength", .int(1...64), core: .int(PasswordPolicy.minimumCharacters), because: "the core's password policy asks at least that many characters, §2"),
+        .fixedProduct("minNumericPinLength", .int(1...64), core: .int(PasswordPolicy.minimumPINDigits), because: "the core's password policy asks at least that many digits of a PIN, §2"),
         .product("delayCap", .duration(0...3_600_000)) { settings, item in
             guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.configuration.failureDelayCap = .milliseconds(Int64(ms))

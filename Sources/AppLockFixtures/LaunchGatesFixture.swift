@@ -153,13 +153,8 @@ public final class LaunchGatesFixture: BoundFixture {
     /// The product parameters: the gate's grace and cover rule are the core's; the versions and the biometric switch
     /// configure the stack.
     private static let productBindings: [FixtureBinding<LaunchGatesFixture>] = [
-        .product("grace", .duration(0...3_600_000), choices: ProductChoices([.duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds))],
-                                                                          because: "the BiometricGate's grace is fixed by the core")) { _, item in
-            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
-            guard Int64(ms) == LaunchLock.Configuration.launchGates.grace.milliseconds else {
-                throw FixtureError("the BiometricGate's grace is fixed by the core")
-            }
-        },
+        .fixedProduct("grace", .duration(0...3_600_000), core: .duration(milliseconds: Int(LaunchLock.Configuration.launchGates.grace.milliseconds)),
+                      because: "the BiometricGate's grace is the core's"),
         // The gate's cover rule is the core's `.launchGates` one; a spec asking for another cannot be run.
         .product("coverRule", .enumeration(["whenEnabledNotActive"])) { _, item in
             guard item.value.description == "whenEnabledNotActive", LaunchLock.Configuration.launchGates.coverRule == .enabledWhileNotActive else {

@@ -122,10 +122,7 @@ public final class LaunchLockFixture: BoundFixture {
             }
         },
         // The core has one default (a missing flag is off, §2); it cannot be configured on.
-        .product("defaultEnabled", .bool, choices: ProductChoices([.bool(false)], because: "the core's launch lock is off until turned on, §2")) { _, item in
-            guard case .bool(let flag) = item.value else { throw FixtureError.unknownProduct(item) }
-            if flag { throw FixtureError("the core's launch lock is off by default; defaultEnabled=true cannot be configured") }
-        },
+        .fixedProduct("defaultEnabled", .bool, core: .bool(false), because: "the core's launch lock is off until turned on, §2"),
         // Decision tables: each evaluation starts from a fresh install (no store file, a capable device), as the rows
         // assume, whatever an earlier evaluation on this fixture left behind.
         .decision("launch-lock.availability", inputs: [Key.canEvaluate, Key.biometryType, Key.enabled]) { f, inputs in

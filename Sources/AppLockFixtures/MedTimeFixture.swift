@@ -200,16 +200,9 @@ public final class MedTimeFixture: BoundFixture {
             guard let biometry = MedTimeBiometry(rawValue: item.value.description) else { throw FixtureError("unknown biometricType \(item.value)") }
             settings.biometry = biometry
         },
-        .product("successDelay", .duration(0...10_000),
-                 choices: ProductChoices([.duration(milliseconds: Int(MedTimeUnlock.dashboardDelay))], because: "the core's success delay is fixed")) { _, item in
-            guard case .duration(let ms) = item.value else { throw FixtureError.unknownProduct(item) }
-            guard Int64(ms) == MedTimeUnlock.dashboardDelay else {
-                throw FixtureError("the core's success delay is \(MedTimeUnlock.dashboardDelay)ms, not configurable to \(ms)ms")
-            }
-        },
-        .product("fallback", .enumeration(["appPIN"])) { _, item in
-            guard item.value.description == "appPIN" else { throw FixtureError("the core's only fallback is the app PIN, not \(item.value)") }
-        },
+        .fixedProduct("successDelay", .duration(0...10_000), core: .duration(milliseconds: Int(MedTimeUnlock.dashboardDelay)),
+                      because: "the core's success delay is fixed"),
+        .fixedProduct("fallback", .enumeration(["appPIN"]), core: .symbol("appPIN"), because: "the core's only fallback is the app PIN"),
         .product("biometricAttempts", .int(1...10)) { settings, item in
             guard case .int(let n) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.biometricAttempts = n

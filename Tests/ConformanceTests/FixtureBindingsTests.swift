@@ -168,6 +168,24 @@ struct FixtureBindingsTests {
         #expect((try? CounterFixture(product: [NamedValue("start", .symbol("nought"))])) == nil, "a value that is no alias stays unknown")
     }
 
+    @Test("a fixed product value configures as itself (a member as a symbol or a text) and refuses any other, saying why")
+    func fixedProduct() throws {
+        let fixed = FixtureBindings<CounterFixture>(relaunches: true, [
+            .fixedProduct("step", .int(1...5), core: .int(1), because: "the counter steps by one"),
+            .fixedProduct("mode", .enumeration(["plain", "fancy"]), core: .symbol("plain"), because: "the counter has no other mode"),
+        ])
+        var settings = 7
+        try fixed.configure(&settings, with: [NamedValue("step", .int(1)), NamedValue("mode", .symbol("plain")), NamedValue("mode", .text("plain"))])
+        #expect(settings == 7, "a fixed value changes no setting")
+        for refused in [NamedValue("step", .int(2)), NamedValue("mode", .symbol("fancy")), NamedValue("mode", .text("fancy"))] {
+            #expect(throws: FixtureError.self) { try fixed.configure(&settings, with: [refused]) }
+            do { try fixed.configure(&settings, with: [refused]) } catch {
+                #expect(error.message.contains("cannot be configured") && error.message.contains(refused.value.description), "\(error.message)")
+            }
+        }
+        #expect(fixed.vocabulary.productChoices["step"]?.values == [.int(1)])
+    }
+
     @Test("an undeclared name is a thrown FixtureError naming it, never a trap; an effect no entry names is one too")
     func unknownNames() {
         guard let fixture = try? CounterFixture(product: []) else {

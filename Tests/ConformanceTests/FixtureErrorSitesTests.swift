@@ -75,7 +75,6 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "the store's directory cannot be read", io),
         Entry("DualPasswordFixture", "the two slot records cannot be read", .device("the core persisted slot records the fixture cannot read alike")),
         Entry("DualPasswordFixture", "unknown action", value),
-        Entry("DualPasswordFixture", "cannot be configured", product),
         // Launch gates
         Entry("LaunchGatesFixture", "could not enable the biometric gate", .device("the core did not save the switch")),
         Entry("LaunchGatesFixture", "the store refused the write",
@@ -90,7 +89,6 @@ struct FixtureErrorSitesTests {
         Entry("LaunchGatesFixture", "the app is killed", killed),
         Entry("LaunchGatesFixture", "no observation", observation),
         Entry("LaunchGatesFixture", "cover rule is the core's", .unreachable("coverRule's domain has the one rule the core's gate uses")),
-        Entry("LaunchGatesFixture", "grace is fixed by the core", product),
         Entry("LaunchGatesFixture", "needs the product value appVersion", missingProduct),
         Entry("LaunchGatesFixture", "needs the product value legalVersion", missingProduct),
         // Launch lock
@@ -101,7 +99,6 @@ struct FixtureErrorSitesTests {
         Entry("LaunchLockFixture", "could not turn the lock on", .device("the core did not turn the lock on in a row's set-up")),
         Entry("LaunchLockFixture", "no observation", observation),
         Entry("LaunchLockFixture", "the app is not running", killed),
-        Entry("LaunchLockFixture", "defaultEnabled=true cannot be configured", product),
         Entry("LaunchLockFixture", "unknown action", value),
         Entry("LaunchLockFixture", "unknown biometryType", value),
         Entry("LaunchLockFixture", "unknown coverRule", product),
@@ -114,8 +111,6 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "no observation", observation),
         Entry("MedTimeFixture", "is not 4 or 6", product),
         Entry("MedTimeFixture", "the core recorded no failure", .lint(["fixture.needs-product"])),
-        Entry("MedTimeFixture", "the core's only fallback is the app PIN", .unreachable("fallback's domain is [appPIN]")),
-        Entry("MedTimeFixture", "success delay", product),
         Entry("MedTimeFixture", "unknown bioResult outcome", value),
         Entry("MedTimeFixture", "unknown biometricType", product),
         Entry("MedTimeFixture", "unknown configuration", product),
@@ -135,6 +130,7 @@ struct FixtureErrorSitesTests {
         // The binding tables every fixture dispatches through (Sources/Conformance/Fixtures)
         Entry("Fixture", "unknown product value", name),
         Entry("Fixture", "a table's outputs stand only", observation),
+        Entry("FixtureBinding", "cannot be configured", product),
         Entry("FixtureInput", "needs the input", input),
         Entry("FixtureInput", "takes \\(type)", value),
         Entry("FixtureInput", "through a key it does not declare",

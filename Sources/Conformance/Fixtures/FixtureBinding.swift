@@ -141,6 +141,16 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
                                                 valueAliases: valueAliases, configure: configure)))
     }
 
+    /// A product parameter the core fixes: `core` (read from the core where the core has it) is the one value lint
+    /// lets a spec give, for `reason`, and the run refuses any other rather than ignore it. A member of an
+    /// enumeration is the same value as a symbol or as a text.
+    public static func fixedProduct(_ name: String, _ domain: Domain, core: Value, because reason: String) -> Self {
+        product(name, domain, choices: ProductChoices([core], because: reason)) { _, item in
+            let word: Bool = if case .symbol = core { true } else { false }
+            guard item.value == core || (word && item.value == .text(core.description)) else { throw FixtureError("the core's \(name) is \(core), fixed: \(item.value) cannot be configured (\(reason))") }
+        }
+    }
+
     // MARK: - Tables
 
     /// A function a spec's `table:` can evaluate as a decision table, with its inputs' keys (all required: an
