@@ -212,7 +212,8 @@ public final class MedTimeFixture: BoundFixture {
             settings.pinAttempts = n
         },
         blockTier("firstBlock", 0), blockTier("secondBlock", 1), blockTier("thirdBlock", 2), blockTier("longestBlock", 3),
-        .product("credentialMemory", .int(64...65_536)) { settings, item in
+        .product("credentialMemory", .int(64...65_536),
+                 note: "the Argon2id memory in KiB the test PIN is enrolled with; every PIN check pays it, so the default 264 keeps the MedTime run to seconds and 65536 takes it to minutes") { settings, item in
             guard case .int(let kib) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.credentialMemory = UInt32(clamping: kib)
         },

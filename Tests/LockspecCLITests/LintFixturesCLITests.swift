@@ -53,6 +53,10 @@ struct LintFixturesCLITests {
         #expect(r.stdout.contains("    onboardingPages: value int 1..20 (required by finishOnboarding)\n"))
         #expect(r.stdout.contains("    appVersion: value version literal (\"1.10\", \"2.0.1\"; \"invalid 1.x\" for malformed text on purpose) (required)\n"))
         #expect(r.stdout.contains("    legalVersion: value date literal (\"2026-05-01\") (required)\n"))
+        // The values the core can run where its domain is wider, with why; and what a value costs the run.
+        #expect(r.stdout.contains("    pinLength: value int 4..6 (runs only 4 or 6: the core's PIN lengths)\n"))
+        #expect(r.stdout.contains("    defaultEnabled: value bool (runs only false: the core's launch lock is off until turned on, §2)\n"))
+        #expect(r.stdout.contains("    credentialMemory: value int 64..65536 (the Argon2id memory in KiB the test PIN is enrolled with; every PIN check pays it"))
         #expect(r.stdout.contains("  decision functions (table:; every input required):\n    decoy.failure-delay\n      failures: value int 0..100000000\n"))
         #expect(r.stdout.contains("  matrix functions (table:; every axis required):\n    decoy.test-matrix\n      action: names [mainCorrect, decoyCorrect,"))
         #expect(!r.stdout.contains("decision tables:") && !r.stdout.contains("matrices:"))

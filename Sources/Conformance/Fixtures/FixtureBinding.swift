@@ -49,6 +49,7 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         var choices: ProductChoices?
         var literal: LiteralGrammar?
         var need: ProductNeed?
+        var note: String?
         /// Second spellings of a value, each with the value it stands for.
         var valueAliases: [String: String]
         var configure: Configure
@@ -132,12 +133,13 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Product parameters
 
     /// A product parameter with its domain; `choices` are the only values the core can run, `literal` the grammar of
-    /// a text that is a value type, `need` when a spec must set it, `valueAliases` second spellings of values (alias →
-    /// value, applied before `configure`).
+    /// a text that is a value type, `need` when a spec must set it, `note` what a product owner should know beyond its
+    /// values (what a value costs the run), `valueAliases` second spellings of values (alias → value, applied before
+    /// `configure`).
     public static func product(_ name: String, _ domain: Domain, choices: ProductChoices? = nil,
-                               literal: LiteralGrammar? = nil, need: ProductNeed? = nil,
+                               literal: LiteralGrammar? = nil, need: ProductNeed? = nil, note: String? = nil,
                                valueAliases: [String: String] = [:], _ configure: @escaping Configure) -> Self {
-        Self(name: name, kind: .product(Product(domain: domain, choices: choices, literal: literal, need: need,
+        Self(name: name, kind: .product(Product(domain: domain, choices: choices, literal: literal, need: need, note: note,
                                                 valueAliases: valueAliases, configure: configure)))
     }
 

@@ -116,6 +116,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 v.productChoices[name] = p.choices
                 v.productLiterals[name] = p.literal
                 v.productNeeds[name] = p.need
+                v.productNotes[name] = p.note
             case .decision(let inputs, let needs, _):
                 v.decisions[name] = types(of: inputs)
                 v.valueNeeds[name] = needs.isEmpty ? nil : needs

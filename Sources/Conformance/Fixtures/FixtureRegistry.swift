@@ -52,9 +52,11 @@ extension FixtureRegistry {
             }.joined()
             text += "  effects:\n" + v.effects.sorted().map { "    \(v.effectSignatures[$0]?.written($0, full: true) ?? $0)\n" }.joined()
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"
-                + v.product.sorted { $0.key < $1.key }.map {
-                    "    \($0.key): \(Self.describe(v.productLiterals[$0.key].map(FixtureType.literal) ?? .domain($0.value)))"
-                        + "\(v.productNeeds[$0.key].map { " (\($0))" } ?? "")\n"
+                + v.product.sorted { $0.key < $1.key }.map { name, domain in
+                    let remarks = [v.productChoices[name].map { "runs only " + $0.values.map(\.description).joined(separator: " or ") + ": \($0.reason)" },
+                                   v.productNeeds[name]?.description, v.productNotes[name]].compactMap { $0 }
+                    return "    \(name): \(Self.describe(v.productLiterals[name].map(FixtureType.literal) ?? .domain(domain)))"
+                        + (remarks.isEmpty ? "" : " (" + remarks.joined(separator: "; ") + ")") + "\n"
                 }.joined()
             return text + Self.describeTables("decision functions (table:; every input required)", v.decisions, v.valueNeeds)
                 + Self.describeTables("matrix functions (table:; every axis required)", v.matrices, v.valueNeeds)

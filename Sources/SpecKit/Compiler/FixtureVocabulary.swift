@@ -34,6 +34,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// The product parameters the fixture cannot run without, and when it needs each. A parameter not listed here
     /// has the core's own configuration as its default.
     public var productNeeds: [String: ProductNeed]
+    /// What a product owner should know about a parameter beyond its values (what it costs the run), for
+    /// `lockspec lint --fixtures`.
+    public var productNotes: [String: String] = [:]
     /// The functions it can evaluate as a decision table, by the name a spec gives in `table:`, with their inputs and
     /// the values each takes. Every input is required: a spec of the table must declare all of them.
     /// Any number of specs, each under its own id, may drive one function.
