@@ -100,6 +100,24 @@ struct SpecTextEditorTests {
         """)
     }
 
+    @Test("a row ending with a kept block scalar (|+) takes its trailing blank lines with it: they are its value")
+    func keptBlockScalarRows() throws {
+        let t = "rows:\n  - id: A\n    notes: |+\n      a note\n\n\n  - id: B\n    notes: b\nhit: first\n"
+        let rowA = "  - id: A\n    notes: |+\n      a note\n\n\n"
+        #expect(try edit(.moveRow, [.key("rows")], index: 0, to: 1, in: t) == "rows:\n  - id: B\n    notes: b\n" + rowA + "hit: first\n")
+        #expect(try edit(.removeRow, [.key("rows")], index: 0, in: t) == "rows:\n  - id: B\n    notes: b\nhit: first\n")
+        let copied = try edit(.addRow, [.key("rows")], index: 0, in: t)
+        #expect(copied == "rows:\n" + rowA + rowA.replacingOccurrences(of: "id: A", with: "id: A-COPY") + "  - id: B\n    notes: b\nhit: first\n")
+    }
+
+    @Test("a row operation whose lines would not read back as the same rows in the new order is refused, nothing changed")
+    func rowsReadBackOrRefused() throws {
+        // B's value is an alias of an anchor in A: moving B above A would leave the alias before its anchor.
+        let t = "rows:\n  - id: A\n    notes: &n shared\n  - id: B\n    notes: *n\n"
+        #expect(throws: DiagnosticError.self) { try edit(.moveRow, [.key("rows")], index: 1, to: 0, in: t) }
+        #expect(throws: DiagnosticError.self) { try edit(.removeRow, [.key("rows")], index: 0, in: t) }
+    }
+
     @Test("a file that starts with a byte-order mark is edited on its first line too, and keeps the mark")
     func byteOrderMark() throws {
         let edited = try edit(.set, [.key("id")], text: "t.other", in: "\u{FEFF}" + Self.text)

@@ -19,32 +19,41 @@ public enum SpecTextEditor {
             try set(edit.path, to: edit.text ?? "", in: root, lines: &lines, file: file)
             return lines.text  // read back by `set` already
         case .addRow, .removeRow, .moveRow:
-            let list = try rowList(edit.path, index: edit.index, in: root, lines: lines, file: file)
-            let index = edit.index ?? 0
-            switch edit.op {
-            case .addRow:
-                let block = rowLines(list.children[index], lines: lines)
-                lines.insertLines(block.map { Array($0.unicodeScalars) }, before: lastLine(of: list.children[index], lines: lines) + 1)
-                let copied = lines.text
-                // A row without an id (a scenario's step) is copied as it is: a step takes no `id`.
-                guard list.children[index]["id"] != nil else { break }
-                let id = newID(from: list.children[index]["id"]?.scalar, among: list.children.compactMap { $0["id"]?.scalar })
-                return try apply(SpecEdit(.set, path: edit.path + [.index(index + 1), .key("id")], text: id), to: copied, file: file)
-            case .removeRow:
-                lines.removeLines(list.children[index].start.line...lastLine(of: list.children[index], lines: lines))
-            default:
-                guard let to = edit.to, list.children.indices.contains(to) else { throw refusal("there is no row \(edit.to ?? -1) to move it to", file) }
-                let row = list.children[index]
-                let block = rowLines(row, lines: lines).map { Array($0.unicodeScalars) }
-                let (last, target) = (lastLine(of: row, lines: lines), list.children[to])
-                let before = to > index ? lastLine(of: target, lines: lines) + 1 - (last - row.start.line + 1) : target.start.line
-                lines.removeLines(row.start.line...last)
-                lines.insertLines(block, before: before)
-            }
+            return try editRows(edit, root: root, lines: lines, file: file)
+        }
+    }
+
+    /// A row operation on the rows' own lines (a copy goes right after its row, with a new `id` when it has one),
+    /// checked to read back as the same rows in the new order with nothing else changed; refused otherwise.
+    static func editRows(_ edit: SpecEdit, root: YAMLSpan, lines: LineText, file: String) throws(DiagnosticError) -> String {
+        var lines = lines
+        let list = try rowList(edit.path, index: edit.index, in: root, lines: lines, file: file)
+        let index = edit.index ?? 0
+        let (row, last) = (list.children[index], lastLine(of: list.children[index], lines: lines))
+        var rows = list.children.map(\.content)
+        switch edit.op {
+        case .addRow:
+            lines.insertLines(rowLines(row, lines: lines).map { Array($0.unicodeScalars) }, before: last + 1)
+            rows.insert(rows[index], at: index + 1)
+        case .removeRow:
+            lines.removeLines(row.start.line...last)
+            rows.remove(at: index)
+        default:
+            guard let to = edit.to, list.children.indices.contains(to) else { throw refusal("there is no row \(edit.to ?? -1) to move it to", file) }
+            let block = rowLines(row, lines: lines).map { Array($0.unicodeScalars) }
+            let before = to > index ? lastLine(of: list.children[to], lines: lines) + 1 - (last - row.start.line + 1) : list.children[to].start.line
+            lines.removeLines(row.start.line...last)
+            lines.insertLines(block, before: before)
+            rows.insert(rows.remove(at: index), at: to)
         }
         let result = lines.text
-        _ = try reread(result, file: file)
-        return result
+        guard try reread(result, file: file).content == root.content.replacingChildren(at: edit.path[...], with: rows) else {
+            throw refusal("the row's lines do not move as a whole here (a value or an anchor reaches past them): edit the rows in the file", file)
+        }
+        // A row without an id (a scenario's step) is copied as it is: a step takes no `id`.
+        guard edit.op == .addRow, row["id"] != nil else { return result }
+        let id = newID(from: row["id"]?.scalar, among: list.children.compactMap { $0["id"]?.scalar })
+        return try apply(SpecEdit(.set, path: edit.path + [.index(index + 1), .key("id")], text: id), to: result, file: file)
     }
 
     /// The line (counting LF only) of the first lone CR, NEL, U+2028 or U+2029, which libyaml takes for line breaks
@@ -110,10 +119,14 @@ public enum SpecTextEditor {
 
     /// The last line of a row's own text. libyaml ends a block scalar (`notes: >`) at the start of the line after it,
     /// past any blank lines, so that line (a comment, a key of the spec, the next row, or none at the end of the text)
-    /// is not the row's, nor are the blank lines before it. Never before the row's first line.
+    /// is not the row's, nor are the blank lines before it, unless the scalar keeps them (`|+`: its value ends with
+    /// them). Never before the row's first line.
     static func lastLine(of row: YAMLSpan, lines: LineText) -> Int {
         var last = min(row.end.column == 1 && row.end.line > row.start.line ? row.end.line - 1 : row.end.line, lines.lines.count)
-        while last > row.start.line, lines.lines[last - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { last -= 1 }
+        var lastNode = row
+        while let child = lastNode.children.last { lastNode = child }
+        let kept = lastNode.scalar?.hasSuffix("\n\n") == true
+        while !kept, last > row.start.line, lines.lines[last - 1].allSatisfy({ $0 == " " || $0 == "\t" }) { last -= 1 }
         return max(last, row.start.line)
     }
 
@@ -123,5 +136,27 @@ public enum SpecTextEditor {
         var candidate = base, n = 2
         while ids.contains(candidate) { candidate = "\(base)-\(n)"; n += 1 }
         return candidate
+    }
+}
+
+extension YAMLSpan {
+    /// The node without its positions: what it says, not where.
+    var content: YAMLSpan {
+        var copy = self
+        (copy.start, copy.end) = (TextPosition(line: 0, column: 0), TextPosition(line: 0, column: 0))
+        copy.children = children.map(\.content)
+        return copy
+    }
+
+    /// This node with the children of the node at `path` replaced by `children` (unchanged when nothing is there).
+    func replacingChildren(at path: ArraySlice<YAMLPathStep>, with children: [YAMLSpan]) -> YAMLSpan {
+        var copy = self
+        guard let step = path.first else { copy.children = children; return copy }
+        let i: Int? = switch step {
+        case .key(let key): stride(from: 0, to: self.children.count - 1, by: 2).first { self.children[$0].scalar == key }.map { $0 + 1 }
+        case .index(let n): kind == .sequence && self.children.indices.contains(n) ? n : nil
+        }
+        if let i { copy.children[i] = self.children[i].replacingChildren(at: path.dropFirst(), with: children) }
+        return copy
     }
 }
