@@ -9,7 +9,7 @@ let migrateCommand = Command(
     usage: "lockspec migrate [<path> ...] [--check]",
     arguments: [("<path>", "Spec files or folders to migrate (default: specs).")],
     options: [
-        ("--check", "Changes nothing: lists what would be rewritten and exits 1 when any file would change."),
+        ("--check", "Changes nothing: lists what would be rewritten and exits 1 when any file would change or a choice is still open."),
     ],
     valued: [], flags: ["--check"],
     run: { args in
@@ -20,7 +20,9 @@ let migrateCommand = Command(
         Terminal.out(renderMigration(migration, written: !check))
         // A file that could not be migrated is an error, whatever happened to the others.
         if !migration.errors.isEmpty || !migration.notMigrated.isEmpty { return 2 }
-        return check && migration.files.contains(where: \.changed) ? 1 : 0
+        // For CI, a folder is migrated when nothing would change and no choice is left open.
+        let open = migration.choices.contains { $0.id == "migrate.unresolved" }
+        return check && (open || migration.files.contains(where: \.changed)) ? 1 : 0
     })
 
 /// The rewrites, then the choices left to a person, then one closing line.

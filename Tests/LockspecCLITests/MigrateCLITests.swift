@@ -48,13 +48,31 @@ struct MigrateCLITests {
         #expect(r.status == 2, "\(r.output)")
         #expect(r.output.contains("\(path("seven.yaml")):3:11: error: this file says language 7"), "\(r.output)")
         #expect(r.output.contains("\(path("broken.yaml")):3:4: error: could not read the YAML"), "\(r.output)")
-        #expect(r.output.contains("\(path("binary.yaml")):1:1: error: the file is not UTF-8 text"), "\(r.output)")
-        let summary = "migrate: 1 file to language 3 (1 changed), 7 rewrites, 1 choice for you; 3 files not migrated (the errors above): "
+        // Located as lint locates it: the first byte YAML cannot take.
+        #expect(r.output.contains("\(path("binary.yaml")):1:8: error: the file contains a NUL byte"), "\(r.output)")
+        // Two of the three choices: the folder has no launch-gates product file, and the scenario relies on the values
+        // language 2 defaulted.
+        #expect(r.stdout.contains("good.yaml:6:10: language 1 and 2 ran this spec with appVersion: \"1.1\", as it set none; language 3 needs it written"), "\(r.stdout)")
+        let summary = "migrate: 1 file to language 3 (1 changed), 7 rewrites, 3 choices for you; 3 files not migrated (the errors above): "
             + ["binary.yaml", "broken.yaml", "seven.yaml"].map(path).joined(separator: ", ") + "\n"
         #expect(r.stdout.hasSuffix(summary), "\(r.stdout)")
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("seven.yaml")))) == seven)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("broken.yaml")))) == broken)
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path("binary.yaml")))) == binary)
         #expect(try String(contentsOfFile: path("good.yaml"), encoding: .utf8).contains("\nlanguage: 3\n"))
+    }
+
+    @Test("--check exits 1 while a choice is left open, though no file would change; 0 once it is made")
+    func checkWithOpenChoice() throws {
+        let spec = Array("id: g\nkind: machine\nfixture: launch-gates\n".utf8)
+        let folder = try Self.folder(["g.yaml": spec])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let open = try CLITests.run(["migrate", "--check", folder.path])
+        #expect(open.status == 1, "\(open.output)")
+        #expect(open.stdout.contains("(0 would change)") && open.stdout.contains("2 choices for you"), "\(open.stdout)")
+        try Data("id: g\nkind: machine\nfixture: launch-gates\nproduct:\n  appVersion: \"1.1\"\n  legalVersion: \"2026-04-30\"\n".utf8)
+            .write(to: folder.appendingPathComponent("g.yaml"))
+        let made = try CLITests.run(["migrate", "--check", folder.path])
+        #expect(made.status == 0, "\(made.output)")
     }
 }

@@ -77,4 +77,18 @@ struct FileReplacementTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["c.yaml"])
         }
     }
+
+    @Test("a read-only file is refused and left as it was (a rename over it would replace it, even as root)", arguments: [0o444, 0o400, 0o555])
+    func readOnly(_ permissions: Int) throws {
+        try inFolder { folder in
+            let path = folder.appendingPathComponent("r.yaml").path
+            try Data("id: old\n".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+            let error = #expect(throws: FileReplacement.Failure.self) { try FileReplacement.write(Array("id: new\n".utf8), to: path) }
+            #expect(error?.description.contains("read-only") == true, "\(error?.description ?? "")")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "id: old\n")
+            #expect(try mode(path) == permissions)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["r.yaml"])
+        }
+    }
 }

@@ -116,7 +116,9 @@ private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: Fi
         let givenByAll = s.scenarios.map { Set($0.given.map(\.name)) }.reduce(into: Set(s.scenarios[0].given.map(\.name))) { $0.formIntersection($1) }
         set.formUnion(givenByAll)
     }
-    let productFile = file?.file ?? "specs/\(spec.fixture).product.yaml"
+    // Without one, the file to make: beside the spec, named after the fixture.
+    let folder = spec.location.file.lastIndex(of: "/").map { String(spec.location.file[...$0]) } ?? ""
+    let productFile = file?.file ?? "\(folder)\(spec.fixture).product.yaml"
     return vocabulary.productNeeds.keys.sorted().compactMap { name -> Diagnostic? in
         guard let need = vocabulary.productNeeds[name], need.applies(toEvents: events), !set.contains(name) else { return nil }
         let why: String

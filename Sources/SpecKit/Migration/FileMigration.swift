@@ -1,13 +1,17 @@
 /// The migration of one spec file: the rules of each language version after the one the file is written in, applied
 /// to its nodes as text edits.
 struct FileMigration {
-    private(set) var edits: TextEdits
+    var edits: TextEdits
     private(set) var rewrites: [Diagnostic] = []
     private(set) var choices: [Diagnostic] = []
     /// A file that cannot be migrated (it says a version this build does not know).
     private(set) var errors: [Diagnostic] = []
     /// The notes of `rewrites` that report an added line, by index, with the index of the insertion that added it.
     private var insertions: [Int: Int] = [:]
+    /// The same for the notes of `choices`.
+    private var choiceInsertions: [Int: Int] = [:]
+    /// The keys to add after `kind:` (`table: …`, `language: 3`), each with its note, written by `writeAddedKeys`.
+    private var addedKeys: [(entry: String, note: String)] = []
     let root: NodeView
     let catalog: (any FixtureCatalog)?
     let products: MigrationProducts
@@ -37,11 +41,14 @@ struct FileMigration {
     mutating func run() {
         if let node = root["language"], declaredLanguage.map({ !(1...SpecLanguage.current).contains($0) }) ?? true {
             errors.append(Diagnostic(.error, id: "migrate.unknown-language",
-                "this file says language \(node.scalar ?? "?"), which this lockspec does not know (it reads 1 to \(SpecLanguage.current)): it is left as it is",
+                "this file says \(node.scalar.map { $0.isEmpty ? "an empty language:" : "language \($0)" } ?? "a language: that is not a number"), which this lockspec does not know (it reads 1 to \(SpecLanguage.current)): it is left as it is",
                 at: node.location))
             return
         }
-        guard root.mapping != nil else { return }
+        guard root.mapping != nil else {
+            errors.append(Diagnostic(.error, id: "migrate.not-a-spec", "this file is not a spec (its top level is not a mapping of keys such as id: and kind:): it is left as it is", at: root.location))
+            return
+        }
         table = root["table"]?.scalar
         let kind = root["kind"]?.scalar
         // Language 2's rules.
@@ -50,7 +57,9 @@ struct FileMigration {
         if kind != "product" { repeatedProduct() }
         // Language 3's rule.
         if kind != "product" { VersionNames.migrate(&self) }
-        if !edits.edits.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
+        if kind == "product" { FormerDefaults.addToProductFile(&self) } else { FormerDefaults.listInSpec(&self) }
+        if !edits.edits.isEmpty || !addedKeys.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
+        writeAddedKeys()
         relocate()
     }
 
@@ -67,10 +76,8 @@ struct FileMigration {
         }
         rewrites = rewrites.map(moved)
         choices = choices.map(moved)
-        for (note, edit) in insertions {
-            rewrites[note].location.line = edits.insertedLine(edit)
-            rewrites[note].location.column = 1
-        }
+        for (note, edit) in insertions { rewrites[note].location.line = edits.insertedLine(edit) }
+        for (note, edit) in choiceInsertions { choices[note].location.line = edits.insertedLine(edit) }
     }
 
     // MARK: - Recording
@@ -79,10 +86,16 @@ struct FileMigration {
         rewrites.append(Diagnostic(.note, id: "migrate.rewrote", message, at: location))
     }
 
-    /// Records the line that insertion `edit` added (located at that line once the file is migrated).
-    private mutating func added(_ message: String, edit: Int, file: String) {
+    /// Records a choice whose old meaning insertion `edit` wrote as a line of its own (located at that line).
+    mutating func addedChoice(_ message: String, edit: Int, column: Int, hint: String) {
+        choiceInsertions[choices.count] = edit
+        choice(message, at: SourceLocation(file: root.location.file, line: 1, column: column), hint: hint, written: true)
+    }
+
+    /// Records the line that insertion `edit` added (located at that line, at `column`, once the file is migrated).
+    private mutating func added(_ message: String, edit: Int, file: String, column: Int) {
         insertions[rewrites.count] = edit
-        rewrote(message, at: SourceLocation(file: file, line: 1, column: 1))
+        rewrote(message, at: SourceLocation(file: file, line: 1, column: column))
     }
 
     /// Records a place where a person must choose: `migrate.choice` where what the old version meant is written
@@ -92,28 +105,63 @@ struct FileMigration {
         choices.append(Diagnostic(.warning, id: written ? "migrate.choice" : "migrate.unresolved", message, at: location, hint: hint))
     }
 
+    /// Whether the node is written as an alias (`*twelve`): its value is written, and rewritten, at its anchor.
+    func isAlias(_ node: NodeView) -> Bool {
+        edits.line(node.location.line).map { Array($0.unicodeScalars).dropFirst(node.location.column - 1).first == "*" } ?? false
+    }
+
     /// Replaces a scalar's text as written (plain, or in double or single quotes) by `text`; false when the source
     /// there is none of these.
+    /// An anchored scalar (`&twelve v1_2`) is rewritten after its anchor, which keeps it, so its aliases read the new
+    /// text too.
     mutating func replaceScalar(_ node: NodeView, with text: String) -> Bool {
         guard let value = node.scalar else { return false }
         let location = node.location
-        for written in [value, "\"\(value)\"", "'\(value)'"] where edits.replace(written, at: location.line, column: location.column, with: text) {
+        let written = edits.line(location.line).map { Array($0.unicodeScalars).dropFirst(location.column - 1) } ?? []
+        var column = location.column
+        if written.first == "&" {
+            let anchor = written.prefix { $0 != " " && $0 != "\t" }
+            column += anchor.count + written.dropFirst(anchor.count).prefix { $0 == " " || $0 == "\t" }.count
+        }
+        for form in [value, "\"\(value)\"", "'\(value)'"] where edits.replace(form, at: location.line, column: column, with: text) {
             return true
         }
         return false
     }
 
-    /// Writes `language: <current>`: over the file's own `language:`, or as a new line after `kind:`.
+    /// Writes `language: <current>`: over the file's own `language:`, or as a key added after `kind:`.
     private mutating func recordLanguage() {
         let current = String(SpecLanguage.current)
         if let node = root["language"] {
             // A file that already says the current version keeps its line as it is.
             guard declaredLanguage != SpecLanguage.current else { return }
-            if replaceScalar(node, with: current) { rewrote("language: \(current)", at: node.location) }
-        } else if let kind = root["kind"] {
-            let edit = edits.insertLine("language: \(current)", before: kind.location.line + 1)
-            added("added language: \(current) (the version this file is now written in)", edit: edit, file: kind.location.file)
+            let was = node.scalar ?? ""
+            if replaceScalar(node, with: current) { rewrote("language: \(was) → \(current) (the version this file is now written in)", at: node.location) }
+        } else {
+            addedKeys.append(("language: \(current)", "added language: \(current) (the version this file is now written in)"))
         }
+    }
+
+    /// Adds the keys of `addedKeys` after `kind:`, as its siblings: each on a line of its own at `kind:`'s indentation
+    /// in a block mapping, or after `kind:`'s value inside the braces of a flow one (`{…, kind: decision, table: …}`).
+    private mutating func writeAddedKeys() {
+        guard !addedKeys.isEmpty, let kind = root.mapping?.first(where: { $0.key.scalarIs("kind") }) else { return }
+        let (key, value) = (kind.key.location, kind.value.location)
+        let opening = edits.line(root.location.line).map { Array($0.unicodeScalars).dropFirst(root.location.column - 1).first }
+        guard opening == "{" else {
+            for added in addedKeys {
+                let edit = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: value.line + 1)
+                self.added(added.note, edit: edit, file: key.file, column: key.column)
+            }
+            return
+        }
+        let written = kind.value.scalar.map { [$0, "\"\($0)\"", "'\($0)'"] } ?? []
+        let extra = addedKeys.map { ", " + $0.entry }.joined()
+        guard written.contains(where: { edits.replace($0, at: value.line, column: value.column, with: $0 + extra) }) else {
+            errors.append(Diagnostic(.error, id: "migrate.unwritable", "the keys to add after kind: (\(addedKeys.map(\.entry).joined(separator: ", "))) have no place this migration can write them: add them yourself; the file is left as it is", at: value))
+            return
+        }
+        for added in addedKeys { rewrote(added.note, at: value) }
     }
 
     // MARK: - Language 2's rules
@@ -126,14 +174,13 @@ struct FileMigration {
         let functions: Set<String> = kind.scalar == "decision" ? Set(vocabulary?.decisions.keys.map { $0 } ?? [])
             : Set(vocabulary?.matrices.keys.map { $0 } ?? [])
         guard functions.contains(id) else {
-            let known = functions.isEmpty ? "" : ": one of \(functions.sorted().joined(separator: ", "))"
+            let known = functions.isEmpty ? "" : "; it has \(functions.sorted().joined(separator: ", "))"
             choice("language 1 ran this table as the fixture function named by the spec id '\(id)', which fixture '\(fixture)' does not have",
                    at: kind.location, hint: "add 'table: <function>' after kind:\(known)", written: false)
             return
         }
-        let edit = edits.insertLine("table: \(id)", before: kind.location.line + 1)
         table = id
-        added("added table: \(id) (language 1 ran the function named by the spec id)", edit: edit, file: kind.location.file)
+        addedKeys.append(("table: \(id)", "added table: \(id) (language 1 ran the function named by the spec id)"))
     }
 
     /// `expect:` on a repeated step meant "after the last repetition" in language 1; it is written `expect-last:`
@@ -157,7 +204,11 @@ struct FileMigration {
         guard let fixture = root["fixture"]?.scalar, let shared = products.values[fixture],
               let productKey = root.mapping?.first(where: { $0.key.scalar == "product" }), let entries = productKey.value.mapping else { return }
         let file = products.files[fixture] ?? "the product file"
-        var removable: [(line: Int, note: String, at: SourceLocation)] = []
+        // A comment on the block's lines goes nowhere good when a line goes: the product: line's, a full-line one
+        // inside the block (it would stand under the next key), a value's own.
+        let blockLines = productKey.key.location.line...(entries.map(\.value.location.line).max() ?? productKey.key.location.line)
+        let commented = Set(blockLines.filter { Self.holdsComment(edits.line($0) ?? "") })
+        var removable: [(line: Int, value: String, at: SourceLocation)] = []
         for entry in entries {
             guard let name = entry.key.scalar, let fileText = shared[name], let text = entry.value.scalar else { continue }
             let at = entry.key.location
@@ -169,22 +220,50 @@ struct FileMigration {
             }
             let ownLine = at.line != productKey.key.location.line && entry.value.location.line == at.line
                 && edits.line(at.line)?.drop(while: { $0 == " " }).hasPrefix("\(name):") == true
-            guard ownLine else {
-                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at, hint: "remove it",
+            guard ownLine, !commented.contains(at.line) else {
+                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at,
+                       hint: ownLine ? "remove it, and keep what its comment says elsewhere (migrate does not remove a commented line)" : "remove it",
                        written: false)
                 continue
             }
-            removable.append((at.line, "removed \(name): \(text), which \(file) gives every '\(fixture)' spec", at))
+            removable.append((at.line, "\(name): \(text)", at))
+        }
+        // Every value goes only with the product: line (a product: left empty would read as no mapping), and only
+        // when no comment stands on the block's lines.
+        let all = removable.count == entries.count && productKey.key.location.line != entries[0].key.location.line
+        if removable.count == entries.count, !all || !commented.isEmpty {
+            for item in removable {
+                choice("this spec sets \(item.value), which \(file) already gives every '\(fixture)' spec",
+                       at: item.at, hint: "remove the product: block, and keep what its comments say elsewhere (migrate does not remove commented lines)",
+                       written: false)
+            }
+            return
         }
         for item in removable {
             edits.removeLine(item.line)
-            rewrote(item.note, at: item.at)
+            rewrote("removed \(item.value), which \(file) gives every '\(fixture)' spec", at: item.at)
         }
-        // A product: left with no values goes too.
-        if removable.count == entries.count, !removable.isEmpty, productKey.key.location.line != entries[0].key.location.line {
+        if all {
             edits.removeLine(productKey.key.location.line)
             rewrote("removed product:, which held nothing else", at: productKey.key.location)
         }
+    }
+
+    /// Whether a line holds a comment: a `#` at its start or after a space, outside quotes.
+    static func holdsComment(_ line: String) -> Bool {
+        var quote: Character?
+        var previous: Character = " "
+        for c in line {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#", previous == " " || previous == "\t" {
+                return true
+            }
+            previous = c
+        }
+        return false
     }
 
     /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`).

@@ -75,17 +75,41 @@ public struct SpecMigrator: Sendable {
             }
             var file = FileMigration(text: source.text, root: root, catalog: catalog, products: products)
             file.run()
-            result.files.append(.init(path: source.path, original: source.text, migrated: file.edits.applied()))
+            let migrated = file.edits.applied()
+            let errors = file.errors.isEmpty ? Self.readBack(migrated, of: source.path) : file.errors
+            guard errors.isEmpty else {
+                // Nothing of a file that is not migrated is written or reported but why.
+                result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
+                result.errors += errors
+                result.notMigrated.append(source.path)
+                continue
+            }
+            result.files.append(.init(path: source.path, original: source.text, migrated: migrated))
             result.rewrites += file.rewrites
             result.choices += file.choices
-            result.errors += file.errors
-            if !file.errors.isEmpty { result.notMigrated.append(source.path) }
         }
-        result.rewrites.sort()
-        result.choices.sort()
+        // A node reached twice (through an alias of a list that holds it) is reported once.
+        result.rewrites = Array(Set(result.rewrites)).sorted()
+        result.choices = Array(Set(result.choices)).sorted()
         result.errors.sort()
         result.notMigrated.sort()
         return result
+    }
+}
+
+extension SpecMigrator {
+    /// Why a migrated text cannot be written: it must still read as YAML, a mapping of keys as before. Nothing in
+    /// the rules should break a file; this is the guard that a file they did not foresee is refused, not broken.
+    public static func readBack(_ text: String, of path: String) -> [Diagnostic] {
+        do throws(DiagnosticError) {
+            guard try YAMLLoader().loadDocument(Array(text.utf8), file: path).root.mapping != nil else {
+                return [Diagnostic(.error, id: "migrate.unwritable", "the migrated text would no longer be a mapping of keys, so the file is left as it is: migrate it by hand", at: .file(path))]
+            }
+            return []
+        } catch {
+            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "it does not read"
+            return [Diagnostic(.error, id: "migrate.unwritable", "the migrated text would not read as YAML (\(reason)), so the file is left as it is: migrate it by hand", at: .file(path))]
+        }
     }
 }
 
@@ -95,6 +119,8 @@ struct MigrationProducts {
     var values: [String: [String: String]] = [:]
     /// The product file's path, by fixture.
     var files: [String: String] = [:]
+    /// The values a fixture used to default that some spec relies on (`FormerDefaults`), by fixture.
+    var reliedOn: [String: [(name: String, value: String)]] = [:]
 
     init(_ roots: [NodeView]) {
         for root in roots where root["kind"]?.scalar == "product" {
@@ -105,5 +131,6 @@ struct MigrationProducts {
                 values[fixture, default: [:]][name] = text
             }
         }
+        reliedOn = FormerDefaults.reliedOn(roots, products: self)
     }
 }

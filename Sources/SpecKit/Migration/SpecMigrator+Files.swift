@@ -16,7 +16,10 @@ extension SpecMigrator {
             do throws(DiagnosticError) {
                 let bytes = try readFile(path, limit: Self.fileLimit)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path)))
+                    // The loader says where, as lint does (the first byte that is not UTF-8, with its line and column).
+                    var why = [Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path))]
+                    do throws(DiagnosticError) { _ = try YAMLLoader().loadDocument(bytes, file: path) } catch { why = error.diagnostics }
+                    unreadable += why
                     unreadablePaths.append(path)
                     continue
                 }
@@ -37,6 +40,9 @@ extension SpecMigrator {
                 result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.description)",
                                                 at: .file(file.path)))
                 result.notMigrated.append(file.path)
+                // Nothing of it happened: its rewrites and choices are not reported.
+                result.rewrites.removeAll { $0.location.file == file.path }
+                result.choices.removeAll { $0.location.file == file.path }
             }
         }
         result.errors.sort()

@@ -52,7 +52,7 @@ enum VersionNames {
     /// One value: a language-2 name becomes its literal; a literal outside the grammar keeps its text, marked as
     /// malformed on purpose, and is listed for a person to check.
     private static func rewrite(_ node: NodeView, _ grammar: LiteralGrammar, _ m: inout FileMigration) {
-        guard let written = node.scalar, grammar.problem(with: written) != nil else { return }
+        guard let written = node.scalar, grammar.problem(with: written) != nil, !m.isAlias(node) else { return }
         if let text = literal(ofName: written) {
             let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
             guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
@@ -66,7 +66,7 @@ enum VersionNames {
             return
         }
         guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
-        m.choice("'\(written)' is not \(grammar.noun); language 2 passed it to the core as it is, and it now reads \(quoted(value)), which does the same",
+        m.choice("'\(written)' is not \(grammar.noun); it now reads \(quoted(value)), which passes the core the text as written",
                  at: node.location, hint: "if it was meant to be a version, write the version instead", written: true)
     }
 
@@ -74,13 +74,15 @@ enum VersionNames {
         m.choice("'\(written)' could not be rewritten where it stands", at: node.location, hint: "write \(quoted(value))", written: false)
     }
 
-    /// The text a language-2 version name stood for: `empty` is "", `v1_10` is "1.10", `v1__2` is "1..2"; nil for any
-    /// other word.
+    /// The text a language-2 version name stood for, as its fixture read it: `empty` is "", and a name of a letter then
+    /// a digit or `_` (then letters, digits and `_`) loses its first letter and reads `_` as `.`: `v1_10` is "1.10",
+    /// `V1_2` "1.2", `v1__2` "1..2". Nil for any other text (`1.3b`, `banana`), which it did not read as a name.
     static func literal(ofName name: String) -> String? {
         if name == "empty" { return "" }
-        guard name.hasPrefix("v"), name.count > 1 else { return nil }
+        guard let first = name.first, first.isASCII, first.isLetter else { return nil }
         let body = name.dropFirst()
-        guard body.first?.isASCIIDigit == true, body.allSatisfy({ $0.isASCIIDigit || $0 == "_" || ("a"..."z").contains($0) }) else { return nil }
+        guard let lead = body.first, lead.isASCIIDigit || lead == "_",
+              body.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
         return String(body.map { $0 == "_" ? "." : $0 })
     }
 

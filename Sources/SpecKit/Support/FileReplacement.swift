@@ -19,11 +19,15 @@ public enum FileReplacement {
 
     /// Writes `bytes` over the file at `path`, or makes it (with the default mode) when there is none. A symbolic
     /// link is written through: the file it leads to is replaced and the link stays a link (replacing the link itself
-    /// would leave its file unchanged and the folder holding a copy).
+    /// would leave its file unchanged and the folder holding a copy). A file that is read-only (no write permission
+    /// for anyone, or none for this process) is refused: a rename over it would change it all the same.
     public static func write(_ bytes: [UInt8], to link: String) throws(Failure) {
         let path = target(of: link)
         var old = stat()
         let exists = stat(path, &old) == 0
+        if exists, old.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
+            throw Failure(description: "the file is read-only (make it writable to change it)")
+        }
         let (descriptor, temporary) = try create(beside: path)
         var failed: Failure?
         if exists {

@@ -1,0 +1,105 @@
+import Foundation
+import SpecKit
+import Conformance
+import Testing
+import AppLockFixtures
+
+/// `lockspec migrate` on files written as a person may write them: a flow or indented top level, comments on the
+/// lines a rewrite would remove, anchors, values an older language defaulted, files that are not specs or cannot be
+/// written. Each case a product owner's trial of the command met.
+@Suite("Spec language migration: files as people write them")
+struct MigrationEdgeTests {
+    static let migrator = SpecMigrator(catalog: FixtureRegistry.standard)
+
+    /// The launch-gates product file, with the two values language 3 needs.
+    static let gatesProduct = ("specs/gates.product.yaml",
+                               "id: gates.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-gates\nproduct:\n  appVersion: \"1.1\"\n  legalVersion: \"2026-04-30\"\n")
+
+    static func migrated(_ file: (String, String), with others: [(String, String)] = []) throws -> (SpecMigration, String) {
+        let m = migrator.migrate([file] + others)
+        return (m, try #require(m.files.first { $0.path == file.0 }).migrated)
+    }
+
+    @Test("keys added after kind: go inside the braces of a flow top level, and at the indentation of an indented one; both read back")
+    func addedKeysFitTheTopLevel() throws {
+        let (flow, flowText) = try Self.migrated(("specs/t.yaml", "{id: launch-lock.toggle, kind: decision, fixture: launch-lock}\n"))
+        #expect(flowText == "{id: launch-lock.toggle, kind: decision, table: launch-lock.toggle, language: 3, fixture: launch-lock}\n")
+        #expect(flow.errors.isEmpty && flow.rewrites.map(\.location.line) == [1, 1])
+        let (indented, indentedText) = try Self.migrated(("specs/t.yaml", "  id: launch-lock.toggle\n  kind: decision\n  fixture: launch-lock\n"))
+        #expect(indentedText == "  id: launch-lock.toggle\n  kind: decision\n  table: launch-lock.toggle\n  language: 3\n  fixture: launch-lock\n")
+        #expect(indented.rewrites.map { "\($0.location.line):\($0.location.column)" }.sorted() == ["3:3", "4:3"])
+    }
+
+    @Test("a repeated product value on a commented line, or a block holding a comment, is listed, not removed; an uncommented one goes")
+    func commentsStay() throws {
+        let product = ("specs/launch-lock.product.yaml",
+                       "id: launch-lock.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-lock\nproduct:\n  grace: 60s\n  policy: deviceOwnerAuthentication\n")
+        let head = "id: s\nkind: machine\nlanguage: 3\nfixture: launch-lock\n"
+        let (m, text) = try Self.migrated(("specs/s.yaml", head + "product:   # review\n  grace: 60s   # per §2\n  policy: deviceOwnerAuthentication\n"), with: [product])
+        #expect(text == head + "product:   # review\n  grace: 60s   # per §2\n")
+        #expect(m.rewrites.map(\.message) == ["removed policy: deviceOwnerAuthentication, which specs/launch-lock.product.yaml gives every 'launch-lock' spec"])
+        #expect(m.choices.map(\.id) == ["migrate.unresolved"] && m.choices.first?.hint?.contains("does not remove a commented line") == true)
+        let block = head + "product:\n  # why\n  grace: 60s\n"
+        let (all, allText) = try Self.migrated(("specs/s.yaml", block), with: [product])
+        #expect(allText == block, "the whole block would go, and its comment line would stand under the next key")
+        #expect(all.rewrites.isEmpty && all.choices.map(\.id) == ["migrate.unresolved"])
+        let plain = head + "product:\n  grace: 60s\n"
+        #expect(try Self.migrated(("specs/s.yaml", plain), with: [product]).1 == head)
+    }
+
+    @Test("the values language 1 and 2 defaulted are written into the fixture's product file once, or listed at each spec that relies on them when there is none")
+    func formerDefaults() throws {
+        let product = ("specs/gates.product.yaml", "id: gates.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-gates\nproduct:\n  biometricEnabled: false\nlanguage: 2\n")
+        let spec = ("specs/g.yaml", "id: g\nkind: machine\nfixture: launch-gates\n")
+        let (m, text) = try Self.migrated(product, with: [spec])
+        #expect(text == "id: gates.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-gates\nproduct:\n  biometricEnabled: false\n  appVersion: \"1.1\"\n  legalVersion: \"2026-04-30\"\nlanguage: 3\n")
+        #expect(m.choices.map { "\($0.id) \($0.location.line):\($0.location.column)" } == ["migrate.choice 8:3", "migrate.choice 9:3"])
+        #expect(m.choices.first?.message == "language 1 and 2 ran each 'launch-gates' spec that set no appVersion with \"1.1\"; it is now written here, for every 'launch-gates' spec that sets none")
+        let c = MigrationTests.compile(m.files.map { ($0.path, $0.migrated) })
+        #expect(!c.diagnostics.contains { $0.id == "product.missing" }, "\(c.diagnostics)")
+        // No product file: each spec that sets none lists both, at its fixture: line, with the value it ran with.
+        let alone = Self.migrator.migrate([spec, ("specs/h.yaml", "id: h\nkind: machine\nfixture: launch-gates\nproduct:\n  appVersion: \"1.2\"\n")])
+        #expect(alone.choices.map { "\($0.location.file):\($0.location.line) \($0.id)" }
+                == ["specs/g.yaml:3 migrate.unresolved", "specs/g.yaml:3 migrate.unresolved", "specs/h.yaml:3 migrate.unresolved"])
+        #expect(alone.choices.contains { $0.location.file == "specs/h.yaml" && $0.message.contains("legalVersion: \"2026-04-30\"") })
+        // A folder whose specs all set both gets nothing.
+        #expect(Self.migrator.migrate([Self.gatesProduct, spec]).choices.isEmpty)
+    }
+
+    @Test("a language-2 version name is read as its fixture read it: the first letter dropped, _ as . (V1_2 is 1.2); an anchored one is rewritten after its anchor, once, and its aliases follow")
+    func namesAndAnchors() throws {
+        let head = "id: gates.version-compare\nkind: decision\nlanguage: 3\ntable: gates.version-compare\nfixture: launch-gates\n"
+        let (m, text) = try Self.migrated(("specs/v.yaml", head + "inputs: {version: [V1_2, v_], other: [x1_0]}\n"), with: [Self.gatesProduct])
+        #expect(text == head + "inputs: {version: [\"1.2\", \"invalid .\"], other: [\"1.0\"]}\n")
+        #expect(m.rewrites.map(\.message).contains("V1_2 → \"1.2\" (language 2 named the version \"1.2\")"))
+        let (a, anchored) = try Self.migrated(("specs/v.yaml", head + "inputs: {version: &v [&twelve v1_2, v1_0], other: *v}\nrows:\n  - {id: R, when: {version: *twelve}}\n"),
+                                              with: [Self.gatesProduct])
+        #expect(anchored == head + "inputs: {version: &v [&twelve \"1.2\", \"1.0\"], other: *v}\nrows:\n  - {id: R, when: {version: *twelve}}\n")
+        #expect(a.rewrites.count == 2 && a.choices.isEmpty, "\(a.rewrites) \(a.choices)")
+    }
+
+    @Test("a file that is not a spec is a located error and left as it is; a text the rules would break is refused, not written")
+    func notASpec() throws {
+        let m = Self.migrator.migrate([("specs/list.yaml", "- a\n- b\n")])
+        #expect(m.errors.map(\.id) == ["migrate.not-a-spec"] && m.notMigrated == ["specs/list.yaml"] && m.files.allSatisfy { !$0.changed })
+        #expect(SpecMigrator.readBack("id: a\nkind: [x\n", of: "a.yaml").map(\.id) == ["migrate.unwritable"])
+        #expect(SpecMigrator.readBack("- a\n", of: "a.yaml").map(\.id) == ["migrate.unwritable"])
+        #expect(SpecMigrator.readBack("id: a\n", of: "a.yaml").isEmpty)
+    }
+
+    @Test("a read-only file is an error, left as it is, and none of its rewrites is reported")
+    func readOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-migrate-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.yaml").path
+        let text = "id: launch-lock.toggle\nkind: decision\nfixture: launch-lock\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let m = try Self.migrator.migrate(paths: [folder.path], write: true)
+        #expect(m.errors.map(\.id) == ["migrate.unwritable"] && m.notMigrated == [path])
+        #expect(m.errors.first?.message.contains("read-only") == true)
+        #expect(m.rewrites.isEmpty && m.choices.isEmpty && m.migratedFiles.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    }
+}
