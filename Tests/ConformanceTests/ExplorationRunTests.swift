@@ -88,7 +88,9 @@ struct ExplorationRunTests {
         let walks = try #require(result.exploration?.result.walks.first)
         #expect(walks.walks == 100 && walks.failingWalks > 0)
         #expect(result.exploration?.result.checked == 8 + walks.steps)
-        #expect(console.hasSuffix("4 passed, 0 failing; exploration: \(8 + walks.steps) transitions checked, 1 failing\n"))
+        // The count adds up: the tour's 8 transitions and the walks' steps, each named, and the walks listed.
+        #expect(console.hasSuffix("4 passed, 0 failing of 4 cases; exploration: \(8 + walks.steps) transitions checked (8 toured, \(walks.steps) random-walk steps), 1 failing\n"))
+        #expect(console.contains("toy.cover: 100 walks of up to \(walks.length) steps (seed \(walks.seed)), \(walks.steps) steps checked, \(walks.failingWalks) failing walk"))
         let junit = renderJUnit(result)
         #expect(junit.contains("<testsuite name=\"toy.cover (exploration)\" tests=\"1\" failures=\"1\""))
         #expect(junit.contains("name=\"\(finding.id)\" file=\"\(url.appendingPathComponent("cover.yaml").path)\" line=\"1\""))
@@ -146,7 +148,7 @@ struct ExplorationRunTests {
         let outcome = Self.run(url, explore: false)
         #expect(outcome.exitCode == 0)
         #expect(outcome.result?.exploration == nil)
-        #expect(renderConsole(try #require(outcome.result), color: false).hasSuffix("4 passed, 0 failing\n"))
+        #expect(renderConsole(try #require(outcome.result), color: false).hasSuffix("4 passed, 0 failing of 4 cases; exploration and random walks: not run\n"))
     }
 
     @Test("merging keeps each part's exploration, and refuses a machine explored in two parts")

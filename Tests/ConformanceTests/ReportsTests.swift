@@ -87,7 +87,8 @@ struct ReportsTests {
     @Test("the summary counts every outcome and fails on divergences and unexpected passes")
     func summary() {
         let s = RunSummary(run)
-        #expect(s.line == "2 passed, 2 failing (1 unexpected pass), 1 expected failure")
+        // The case count belongs to the cases; a run that did not explore says so.
+        #expect(s.line == "2 passed, 2 failing (1 unexpected pass), 1 expected failure of 5 cases; exploration and random walks: not run")
         #expect(!s.holds)
         let clean = RunSummary(cases: [ReportFixture.passed, ReportFixture.xfail])
         #expect(clean.holds)
@@ -111,6 +112,26 @@ struct ReportsTests {
         let merged = try mergeRunResults([a, b])
         #expect(merged == run)
         #expect(try mergeRunResults([b, a]) == run)
+    }
+
+    @Test("shards keep their other inputs' fingerprints; one whose product file differs is refused; a result written before inputs were recorded reads with none")
+    func mergeInputs() throws {
+        let product = InputFingerprint(file: "specs/launch-lock.product.yaml", role: "product values of launch-lock", sha256: String(repeating: "a", count: 64))
+        func part(_ shard: String, _ c: CaseResult, _ sha: String) -> RunResult {
+            var identity = ReportFixture.identity(shard: shard)
+            identity.inputs = [InputFingerprint(file: product.file, role: product.role, sha256: sha)]
+            return RunResult(identity: identity, specs: run.specs, cases: [c])
+        }
+        let merged = try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), part("2/2", ReportFixture.passed, product.sha256)])
+        #expect(merged.identity.inputs == [product])
+        #expect(throws: RunMergeError.inputDiffers(file: product.file, first: product.sha256, second: String(repeating: "b", count: 64))) {
+            try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), part("2/2", ReportFixture.passed, String(repeating: "b", count: 64))])
+        }
+        let text = try renderJSON(merged)
+        #expect(text.contains("\"inputs\""))
+        let old = text.replacing(#/"inputs" : \[[^\]]*\],?\s*/#, with: "")
+        #expect(!old.contains("\"inputs\""))
+        #expect(try decodeRunResult(old).identity.inputs.isEmpty)
     }
 
     @Test("merging refuses a missing shard, a shard given twice, shards of two splits, and shards beside a whole run")

@@ -7,8 +7,7 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
     var out = ""
     let v = VisibleText.escape
     for machine in walks {
-        out += "\(machine.spec): \(machine.walks) walk\(machine.walks == 1 ? "" : "s") of up to \(machine.length) steps (seed \(machine.seed)), "
-            + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(machine.failingWalks) failing walk\(machine.failingWalks == 1 ? "" : "s") [\(machine.fingerprint)]\n"
+        out += walkLine(machine) + "\n"
         if let limit = machine.limit { out += "  note: \(limit)\n" }
         for w in machine.divergences {
             out += describe(w.divergence)
@@ -25,9 +24,7 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
             out += "  \(machine.unshrunk.count) more failing transition\(machine.unshrunk.count == 1 ? "" : "s") not shrunk: \(machine.unshrunk.map(v).joined(separator: ", "))\n"
         }
     }
-    let steps = walks.reduce(0) { $0 + $1.steps }, failing = walks.reduce(0) { $0 + $1.failingWalks }
-    let moves = walks.compactMap(\.clockMoves)
-    out += "walks: \(walks.count) machine\(walks.count == 1 ? "" : "s"), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), \(failing) failing walk\(failing == 1 ? "" : "s")\n"
+    out += walksTotal(walks) + "\n"
     if github {
         for machine in walks {
             for w in machine.divergences {
@@ -37,4 +34,19 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> S
         }
     }
     return out
+}
+
+/// One machine's walks in a line: `spec: 100 walks of up to 30 steps (seed 9), 896 steps checked, 0 failing walks
+/// [fingerprint]`.
+func walkLine(_ machine: MachineWalkResult) -> String {
+    "\(machine.spec): \(ReportText.count(machine.walks, "walk")) of up to \(machine.length) steps (seed \(machine.seed)), "
+        + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(ReportText.count(machine.failingWalks, "failing walk")) [\(machine.fingerprint)]"
+}
+
+/// Every machine's walks in a line: `walks: 7 machines, 22393 steps checked (1810 clock moves back), 0 failing walks`.
+func walksTotal(_ walks: [MachineWalkResult]) -> String {
+    let steps = walks.reduce(0) { $0 + $1.steps }, failing = walks.reduce(0) { $0 + $1.failingWalks }
+    let moves = walks.compactMap(\.clockMoves)
+    return "walks: \(ReportText.count(walks.count, "machine")), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), "
+        + ReportText.count(failing, "failing walk")
 }

@@ -31,12 +31,14 @@ extension HTMLPage {
             let heading = numbered && section.title == section.id ? "<span class=\"muted\">(the document was not read)</span>" : h(section.title)
             out += "</td><td>\(heading)\(section.line.map { " <span class=\"muted\">line \($0)</span>" } ?? "")</td><td>"
             out += section.rows.map { rowBadge($0) }.joined(separator: " ")
-            out += "</td>\(coverageCell(section))</tr>\n"
+            out += "</td>\(coverageCell(section, read: document.fromHeadings))</tr>\n"
         }
         out += "</table>\n"
     }
 
-    func coverageCell(_ section: SectionCoverage.Section) -> String {
+    /// A section's coverage; `read`: whether the document's headings were read, so a cited section without one is
+    /// known to have none (unread, nothing is known of its headings).
+    func coverageCell(_ section: SectionCoverage.Section, read: Bool) -> String {
         var text: String
         switch section.status {
         case .covered: text = "<td class=\"pass\">covered by \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
@@ -44,7 +46,7 @@ extension HTMLPage {
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
         }
-        if section.line == nil && !section.id.isEmpty { text += "<br><span class=\"note\">cited, but the document has no heading for it</span>" }
+        if read && section.line == nil && !section.id.isEmpty { text += "<br><span class=\"note\">cited, but the document has no heading for it</span>" }
         return text + "</td>"
     }
 

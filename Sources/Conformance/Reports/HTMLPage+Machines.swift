@@ -56,7 +56,8 @@ extension HTMLPage {
         out += "</td></tr>\n</table>\n"
     }
 
-    /// The full identity: tool, build, time, and every spec's and document's SHA-256.
+    /// The full identity: tool, build, time, every spec's, other input's and document's SHA-256, and the product
+    /// values the core ran with.
     mutating func identity() {
         let id = result.identity
         out += "<section id=\"identity\">\n<h2>Run identity</h2>\n<table>\n"
@@ -67,6 +68,18 @@ extension HTMLPage {
         out += "</table>\n<table>\n<tr><th>Spec</th><th>File</th><th>SHA-256</th></tr>\n"
         for print in id.specs.sorted(by: { $0.id < $1.id }) {
             out += "<tr><td>\(h(print.id))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
+        }
+        out += "</table>\n"
+        if !id.inputs.isEmpty {
+            out += "<table>\n<tr><th>Other input</th><th>File</th><th>SHA-256</th></tr>\n"
+            for print in id.inputs {
+                out += "<tr><td>\(h(print.role))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
+            }
+            out += "</table>\n"
+        }
+        out += "<table>\n<tr><th>Fixture</th><th>Product values the core ran with</th></tr>\n"
+        for line in ProductValuesRun(result.specs).lines {
+            out += "<tr><td>\(h(line.fixture))</td><td>\(h(line.text))</td></tr>\n"
         }
         out += "</table>\n"
         if !id.documents.isEmpty {

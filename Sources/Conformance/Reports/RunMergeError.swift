@@ -10,6 +10,8 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case documentDiffers(document: String, first: String, second: String)
     /// A spec's file differs between two shards (its SHA-256 or file name).
     case specDiffers(spec: String, first: String, second: String)
+    /// A product file, the section reasons or the expected failures differ between two shards (their SHA-256).
+    case inputDiffers(file: String, first: String, second: String)
     /// The same case appears in two shards.
     case duplicateCase(spec: String, id: String)
     /// Some results are shards and some are whole runs, or a shard's `I/N` does not read.
@@ -34,6 +36,8 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
             "design document '\(document)' differs between shards: sha256 \(a) and \(b); rerun every shard with the same documents"
         case .specDiffers(let spec, let a, let b):
             "spec '\(spec)' differs between shards: \(a) and \(b); rerun every shard on the same checkout"
+        case .inputDiffers(let file, let a, let b):
+            "'\(file)' differs between shards: sha256 \(a) and \(b); rerun every shard on the same checkout"
         case .duplicateCase(let spec, let id):
             "case '\(id)' of spec '\(spec)' appears in more than one shard"
         case .shardMixed(let what):

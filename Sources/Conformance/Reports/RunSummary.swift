@@ -14,8 +14,11 @@ public struct RunSummary: Codable, Hashable, Sendable {
     public var expired: Int
     /// `pass` or `fail`: whether the run holds (its rows and, when it explored, its exploration).
     public var verdict: String
-    /// The transitions the exploration checked; nil when the run did not explore.
+    /// The transitions the exploration checked, the tours' and the random walks' steps; nil when the run did not
+    /// explore.
     public var transitionsChecked: Int?
+    /// Of those, the random walks' steps; nil when the run did not explore.
+    public var walkSteps: Int?
     /// Of those, the moves of the device clock back (the tours' and the walks'); nil when the run moved no clock.
     public var clockMovesChecked: Int?
     /// Exploration findings that fail the run (divergences not listed, unexpected passes, expired entries); nil when
@@ -41,6 +44,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
         self.init(cases: result.cases)
         guard let exploration = result.exploration else { return }
         transitionsChecked = exploration.result.checked
+        walkSteps = exploration.result.walks.reduce(0) { $0 + $1.steps }
         let moves = exploration.result.machines.compactMap(\.clockMoves) + exploration.result.walks.compactMap(\.clockMoves)
         clockMovesChecked = moves.isEmpty ? nil : moves.reduce(0, +)
         explorationFailing = exploration.findings.filter(\.failsRun).count
@@ -56,8 +60,9 @@ public struct RunSummary: Codable, Hashable, Sendable {
     public var failing: Int { failed + unexpectedPasses + expired }
 
     /// `N passed, N failing`, the failing ones that are not divergences in parentheses (`1 unexpected pass, 1 expired`),
-    /// then `, N expected failures` when there are any; then, when the run explored,
-    /// `; exploration: N transitions checked[ (N clock moves back)], N failing[, N expected]`.
+    /// then `, N expected failures` when there are any, then ` of N cases`; then, when the run explored,
+    /// `; exploration: N transitions checked (N toured, N random-walk steps[, N clock moves back]), N failing[, N expected]`,
+    /// and when it did not, `; exploration and random walks: not run`, so a narrowed PASS says what it leaves out.
     public var line: String {
         var text = "\(passed) passed, \(failing) failing"
         var detail: [String] = []
@@ -65,10 +70,13 @@ public struct RunSummary: Codable, Hashable, Sendable {
         if expired > 0 { detail.append("\(expired) expired") }
         if !detail.isEmpty { text += " (" + detail.joined(separator: ", ") + ")" }
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
-        if let transitionsChecked, let explorationFailing {
-            text += "; exploration: \(transitionsChecked) transition\(transitionsChecked == 1 ? "" : "s") checked\(clockMovesNote(clockMovesChecked)), \(explorationFailing) failing"
-            if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
-        }
+        text += " of \(ReportText.count(total, "case"))"
+        guard let transitionsChecked, let explorationFailing else { return text + "; exploration and random walks: not run" }
+        let walks = walkSteps ?? 0
+        var parts = ["\(transitionsChecked - walks) toured", "\(ReportText.count(walks, "random-walk step"))"]
+        if let clockMovesChecked { parts.append("\(ReportText.count(clockMovesChecked, "clock move")) back") }
+        text += "; exploration: \(ReportText.count(transitionsChecked, "transition")) checked (\(parts.joined(separator: ", "))), \(explorationFailing) failing"
+        if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
         return text
     }
 }

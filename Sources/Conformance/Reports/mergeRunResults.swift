@@ -1,7 +1,8 @@
 import SpecKit
 
 /// Combines shard results into one run. The shards must agree on the tool, the build under test (commit and dirty
-/// flag), every spec's fingerprint and every design document's fingerprint; the merged run keeps every document any
+/// flag), every spec's fingerprint, every other input's (product files, section reasons, expected failures) and every
+/// design document's fingerprint; the merged run keeps every input and document any
 /// shard fingerprinted. A case may appear in only one shard. Cases come back in suite order (spec id, row line, case id).
 /// The merged identity starts at the earliest shard's time and names no shard.
 public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
@@ -9,6 +10,7 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     try checkShards(parts.map(\.identity.shard))
     var fingerprints: [String: SpecFingerprint] = [:]
     var documents: [String: DocumentFingerprint] = [:]
+    var inputs: [String: InputFingerprint] = [:]
     var specs: [String: CompiledSpec] = [:]
     var seen: Set<[String]> = []
     var cases: [CaseResult] = []
@@ -23,6 +25,12 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
                 throw RunMergeError.documentDiffers(document: print.name, first: known.sha256, second: print.sha256)
             }
             documents[print.name] = print
+        }
+        for print in part.identity.inputs {
+            if let known = inputs[print.file], known != print {
+                throw RunMergeError.inputDiffers(file: print.file, first: known.sha256, second: print.sha256)
+            }
+            inputs[print.file] = print
         }
         startedAt = min(startedAt, part.identity.startedAt)
         for print in part.identity.specs {
@@ -51,7 +59,7 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
         return a.id < b.id
     }
     let identity = RunIdentity(tool: first.identity.tool, build: first.identity.build, startedAt: startedAt,
-                               specs: fingerprints.values.sorted { $0.id < $1.id },
+                               specs: fingerprints.values.sorted { $0.id < $1.id }, inputs: inputs.values.sorted { $0.file < $1.file },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases,
                      exploration: try mergeExplorations(parts.compactMap(\.exploration)),

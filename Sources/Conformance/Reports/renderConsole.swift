@@ -36,6 +36,12 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         }
         lines.append(line)
     }
+    // The random walks (seeded: the same seed walks the same steps, as the fingerprint shows).
+    if let walks = result.exploration?.result.walks, !walks.isEmpty {
+        lines.append("")
+        lines.append(contentsOf: walks.map { VisibleText.escape(walkLine($0)) })
+        lines.append(walksTotal(walks))
+    }
     let findings = result.cases.filter { $0.failsRun }
     for c in findings {
         lines.append("")

@@ -30,6 +30,16 @@ func renderCoverageHTML(_ result: RunResult) -> String {
         if let limit = tour?.limit { out += "<tr><td></td><td colspan=\"7\" class=\"muted\">\(h(limit))</td></tr>\n" }
     }
     out += "</table>\n"
+    if !exploration.result.walks.isEmpty {
+        out += "<h3>Random walks</h3>\n<p class=\"muted\">Seeded: the same seed walks the same steps and gives the same fingerprint. "
+        out += "The exploration's count is the transitions checked above plus these steps.</p>\n"
+        out += "<table class=\"coverage\">\n<tr><th>Machine</th><th>Walks × steps</th><th>Seed</th><th>Steps checked</th><th>Failing walks</th><th>Fingerprint</th></tr>\n"
+        for w in exploration.result.walks {
+            out += "<tr><td>\(h(w.spec))</td><td>\(w.walks) × \(w.length)</td><td>\(w.seed)</td><td>\(w.steps)</td>"
+            out += "<td class=\"\(w.failingWalks == 0 ? "pass" : "fail")\">\(w.failingWalks)</td><td><code>\(h(w.fingerprint))</code></td></tr>\n"
+        }
+        out += "</table>\n"
+    }
     for f in exploration.findings {
         let kind = f.failsRun ? "fail" : "xfail"
         out += "<div class=\"finding \(kind)\"><p><strong>\(h(ReportText.word(f.status)))</strong> <code>\(h(f.id))</code> in \(h(f.spec))</p>\n<pre>"

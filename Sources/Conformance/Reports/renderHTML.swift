@@ -60,8 +60,8 @@ struct HTMLPage {
             ("machines", "State machines and coverage", result.specs.filter { $0.graph != nil }.count),
         ]
         if let exploration = result.exploration {
-            let failingFindings: Int = exploration.findings.filter(\.failsRun).count
-            entries.append(("exploration", "Exploration and coverage", failingFindings))
+            // The count is what was explored (machines and decision tables), as the other entries count what they hold.
+            entries.append(("exploration", "Exploration and coverage", exploration.result.machines.count))
         }
         entries.append(("identity", "Run identity", nil))
         return entries

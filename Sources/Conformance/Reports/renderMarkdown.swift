@@ -20,11 +20,14 @@ struct MarkdownPage {
     mutating func render() -> String {
         let summary = RunSummary(result)
         out += "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
-        out += summary.line + " of \(summary.total) cases\n\n"
+        out += summary.line + "\n\n"
         let id = result.identity
         out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
         out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
-        out += id.documents.isEmpty ? ".\n\n" : "; documents " + id.documents.map { "\(md($0.name)) \(code(String($0.sha256.prefix(12))))" }.joined(separator: ", ") + ".\n\n"
+        if !id.inputs.isEmpty {
+            out += "; \(id.inputs.count) other inputs (\(md(HTMLPage.inputKinds(id)))), SHA-256 of their list \(code(String(HTMLPage.inputListDigest(id).prefix(16))))"
+        }
+        out += id.documents.isEmpty ? "; design documents not fingerprinted (no --documents).\n\n" : "; documents " + id.documents.map { "\(md($0.name)) \(code(String($0.sha256.prefix(12))))" }.joined(separator: ", ") + ".\n\n"
         out += md(ReportText.countsExplained(result)) + "\n"
         failingCases()
         expectedFailures()
@@ -89,20 +92,22 @@ struct MarkdownPage {
         for document in coverage.documents {
             let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
             out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows, "
-            out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without</summary>\n\n"
+            out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without"
+            out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
             for section in document.sections {
                 let rows = section.rows.map { row in
                     let statuses = result.cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
                     return code(row.row) + (statuses.isEmpty ? " (not run)" : statuses.allSatisfy { $0 == .passed } ? "" : " (\(HTMLPage.statusText(HTMLPage.worst(statuses))))")
                 }.joined(separator: ", ")
-                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section))) |\n"
+                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section, read: document.fromHeadings))) |\n"
             }
             out += "\n</details>\n\n"
         }
     }
 
-    static func coverageText(_ section: SectionCoverage.Section) -> String {
+    /// A section's coverage; `read`: whether the document's headings were read (see `HTMLPage.coverageCell`).
+    static func coverageText(_ section: SectionCoverage.Section, read: Bool) -> String {
         let text: String
         switch section.status {
         case .covered: text = "covered"
@@ -110,7 +115,7 @@ struct MarkdownPage {
         case .reasoned: text = "not covered: " + (section.reason ?? "")
         case .uncovered: text = "NOT COVERED, no reason recorded"
         }
-        return section.line == nil && !section.id.isEmpty ? text + " (cited, but the document has no heading for it)" : text
+        return read && section.line == nil && !section.id.isEmpty ? text + " (cited, but the document has no heading for it)" : text
     }
 
     mutating func decisions() {
@@ -135,8 +140,14 @@ struct MarkdownPage {
         for print in result.identity.specs.sorted(by: { $0.id < $1.id }) {
             out += "- \(md(print.id)): \(code(print.file)) sha256 \(code(String(print.sha256.prefix(12))))\n"
         }
+        for print in result.identity.inputs {
+            out += "- \(md(print.role)): \(code(print.file)) sha256 \(code(String(print.sha256.prefix(12))))\n"
+        }
         for print in result.identity.documents {
             out += "- document \(code(print.name)) sha256 \(code(String(print.sha256.prefix(12))))\n"
+        }
+        for line in ProductValuesRun(result.specs).lines {
+            out += "- product values of \(md(line.fixture)): \(md(line.text))\n"
         }
     }
 }
@@ -152,6 +163,7 @@ private func markdownExploration(_ result: RunResult) -> String {
         out += "| \(Escape.markdown(m.spec)) | \(m.table == nil ? String(m.situations) : "table") | \(m.checked)/\(m.transitions) | \(findings.filter(\.failsRun).count)"
         out += " | \(findings.filter { $0.status == .expectedFailure }.count) |\n"
     }
+    out += markdownWalks(exploration.result.walks)
     let failing = exploration.findings.filter(\.failsRun)
     if !failing.isEmpty { out += "\n" }
     for f in failing {
@@ -169,6 +181,18 @@ private func markdownExploration(_ result: RunResult) -> String {
             out += "\n  - \(Escape.markdown(ExplorationText.message(f)))\n"
         }
         out += "  - rerun: \(Escape.markdownCode(f.rerunCommand))\n"
+    }
+    return out
+}
+
+/// The random walks, one row per machine (walks, steps per walk, seed, steps checked, failing walks, fingerprint), so
+/// the exploration's count adds up: the tours' transitions plus these steps.
+private func markdownWalks(_ walks: [MachineWalkResult]) -> String {
+    guard !walks.isEmpty else { return "" }
+    var out = "\nRandom walks (seeded: the same seed walks the same steps, and gives the same fingerprint):\n\n"
+    out += "| Machine | Walks × steps | Seed | Steps checked | Failing walks | Fingerprint |\n|---|---:|---:|---:|---:|---|\n"
+    for w in walks {
+        out += "| \(Escape.markdown(w.spec)) | \(w.walks) × \(w.length) | \(w.seed) | \(w.steps) | \(w.failingWalks) | \(Escape.markdownCode(w.fingerprint)) |\n"
     }
     return out
 }

@@ -122,7 +122,10 @@ public struct ConformanceRun: Sendable {
         let started = iso.string(from: options.startedAt)
         let identity = RunIdentity(
             tool: options.tool, build: options.build, startedAt: started,
-            specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) }, documents: documents,
+            specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },
+            inputs: Self.inputFingerprints(compilation.products, reasons: DesignDocuments.reasonsFile(specPaths: options.paths),
+                                           expectedFailures: options.expectedFailures),
+            documents: documents,
             shard: options.shard.map { "\($0.index)/\($0.count)" })
         let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents, specsMissing: false)
         let broken = sections.diagnostics.filter { $0.severity == .error }
@@ -165,6 +168,17 @@ public struct ConformanceRun: Sendable {
         models.filter { options.specs?.contains($0.spec) ?? true }.enumerated().filter { i, _ in
             options.shard.map { i % $0.count == $0.index - 1 } ?? true
         }.map(\.element)
+    }
+
+    /// The files besides the specs that decide what the run checks: the product files (hashed as compiled),
+    /// `sections.yaml` and the expected-failures file, sorted by file.
+    static func inputFingerprints(_ products: [ProductFile], reasons: String?, expectedFailures: String?) -> [InputFingerprint] {
+        var inputs = products.map { InputFingerprint(file: $0.file, role: "product values of \($0.fixture)", sha256: $0.sha256) }
+        for (path, role) in [(reasons, "section reasons"), (expectedFailures, "expected failures")] {
+            guard let path, let data = FileManager.default.contents(atPath: path) else { continue }
+            inputs.append(InputFingerprint(file: path, role: role, sha256: SHA256.hex(Array(data))))
+        }
+        return inputs.sorted { $0.file < $1.file }
     }
 
     /// Every transition id the models predict, with its spec.

@@ -172,7 +172,8 @@ public struct CaseResult: Codable, Hashable, Sendable {
 }
 
 /// What a report needs to say which run it describes, so it cannot silently go stale: the build under test, the tool,
-/// the time, and the SHA-256 of every spec and (when given) every design document the specs cite.
+/// the time, and the SHA-256 of every spec, of every other file that decides what is checked (the product files, the
+/// section reasons, the expected failures) and (when given) of every design document the specs cite.
 public struct RunIdentity: Codable, Hashable, Sendable {
     /// The tool's version.
     public var tool: String
@@ -182,20 +183,54 @@ public struct RunIdentity: Codable, Hashable, Sendable {
     public var startedAt: String
     /// Each spec file with its SHA-256.
     public var specs: [SpecFingerprint]
+    /// Each other file the run read that decides what is checked or how it counts, with its SHA-256, sorted by file:
+    /// the product files (their values configure the core and move the rows' edges), `sections.yaml`, the
+    /// expected-failures file. Empty in a result written before they were fingerprinted.
+    public var inputs: [InputFingerprint]
     /// Each design document the specs cite, with its SHA-256, sorted by name; empty when no documents folder was given.
     public var documents: [DocumentFingerprint]
     /// The shard, as `I/N`, when the run was one shard of several.
     public var shard: String?
 
     /// Creates an identity.
-    public init(tool: String, build: BuildIdentity, startedAt: String, specs: [SpecFingerprint],
+    public init(tool: String, build: BuildIdentity, startedAt: String, specs: [SpecFingerprint], inputs: [InputFingerprint] = [],
                 documents: [DocumentFingerprint] = [], shard: String?) {
         self.tool = tool
         self.build = build
         self.startedAt = startedAt
         self.specs = specs
+        self.inputs = inputs
         self.documents = documents
         self.shard = shard
+    }
+
+    private enum CodingKeys: String, CodingKey { case tool, build, startedAt, specs, inputs, documents, shard }
+
+    /// Decodes an identity; one written before `inputs` existed has none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(tool: try c.decode(String.self, forKey: .tool), build: try c.decode(BuildIdentity.self, forKey: .build),
+                  startedAt: try c.decode(String.self, forKey: .startedAt), specs: try c.decode([SpecFingerprint].self, forKey: .specs),
+                  inputs: try c.decodeIfPresent([InputFingerprint].self, forKey: .inputs) ?? [],
+                  documents: try c.decode([DocumentFingerprint].self, forKey: .documents), shard: try c.decodeIfPresent(String.self, forKey: .shard))
+    }
+}
+
+/// A file other than a spec that the run read (a product file, the section reasons, the expected failures): what it
+/// is to the run, and the SHA-256 of its bytes.
+public struct InputFingerprint: Codable, Hashable, Sendable {
+    /// The file's path, as the run read it.
+    public var file: String
+    /// What it is to the run: `product values of launch-lock`, `section reasons`, `expected failures`.
+    public var role: String
+    /// SHA-256, lowercase hex.
+    public var sha256: String
+
+    /// Creates a fingerprint.
+    public init(file: String, role: String, sha256: String) {
+        self.file = file
+        self.role = role
+        self.sha256 = sha256
     }
 }
 

@@ -173,7 +173,8 @@ public struct SpecCompiler: Sendable {
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
         for (rank, document) in ordered where rank == 0 {
-            diagnostics += readProductFile(document.node, path: document.path, reader: &reader, locations: &specLocations)
+            diagnostics += readProductFile(document.node, path: document.path, sha: SHA256.hex(document.bytes), reader: &reader,
+                                           locations: &specLocations)
         }
         for rank in 1...2 {
             let snapshot = reader
@@ -369,9 +370,11 @@ public struct SpecCompiler: Sendable {
 
 /// Reads a product file into the reader, so the specs read after it inherit its values: one per fixture, and its
 /// id unique among the spec ids.
-private func readProductFile(_ node: NodeView, path: String, reader: inout SpecReader, locations: inout [String: SourceLocation]) -> [Diagnostic] {
-    let (product, broken, found) = reader.readProductFile(node, file: path)
-    guard let product else { return found }
+private func readProductFile(_ node: NodeView, path: String, sha: String, reader: inout SpecReader,
+                             locations: inout [String: SourceLocation]) -> [Diagnostic] {
+    let (read, broken, found) = reader.readProductFile(node, file: path)
+    guard var product = read else { return found }
+    product.sha256 = sha
     if let previous = locations[product.id] {
         return found + [Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(product.id)' is already used by \(previous.file)",
                                    at: product.location, notes: ["the other spec is at \(previous)"])]

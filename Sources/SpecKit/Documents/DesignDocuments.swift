@@ -37,7 +37,7 @@ public enum DesignDocuments {
     }
 
     /// `sections.yaml` in the first spec folder given (or beside the first spec file) that has one.
-    static func reasonsFile(specPaths: [String]) -> String? {
+    public static func reasonsFile(specPaths: [String]) -> String? {
         for path in specPaths.isEmpty ? ["specs"] : specPaths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }

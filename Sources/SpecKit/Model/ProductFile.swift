@@ -17,6 +17,8 @@ public struct ProductFile: Hashable, Sendable {
     public var variants: [Variant] = []
     /// The path of the file.
     public var file: String
+    /// SHA-256 of the file's bytes, lowercase hex (set by the compiler, which read them), for a run's identity.
+    public var sha256 = ""
     /// Where the file starts.
     public var location: SourceLocation
 
