@@ -144,13 +144,27 @@ enum ReportText {
     /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
-        var text = "This run checked \(count(rows, "row")) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
+        // The rows of the specs it ran that it did not run (marked unmodelled, or left out by --row), so the spec
+        // table's row counts add up.
+        let ran = Set(result.cases.map(\.spec))
+        let notRun = result.specs.filter { ran.contains($0.id) }.reduce(0) { $0 + $1.rows.count } - rows
+        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, or left out by --row)" : ""
+        var text = "This run checked \(count(rows, "row"))\(left) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
             + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"
         if result.exploration != nil {
             text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine or decision table explored, or one per finding)"
         }
         return text + "."
+    }
+
+    /// A sentence for beside the verdict when sections of the design documents have no row and no reason recorded
+    /// (the run holds on its rows; `lint --strict` fails on these), or nil.
+    static func traceabilityGap(_ result: RunResult) -> String? {
+        let open = (result.sections?.documents ?? []).flatMap { d in d.sections.filter { $0.status == .uncovered }.map { "\(d.name) \($0.id)" } }
+        guard !open.isEmpty else { return nil }
+        return "Traceability: \(count(open.count, "section")) of the design documents \(open.count == 1 ? "is" : "are") covered by no row and \(open.count == 1 ? "has" : "have") no reason recorded "
+            + "(\(open.prefix(5).joined(separator: ", "))\(open.count > 5 ? ", …" : "")); the rows' verdict does not include them, and lint --strict fails on them."
     }
 
     /// Parts of an account a renderer may style.

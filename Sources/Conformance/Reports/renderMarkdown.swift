@@ -21,6 +21,7 @@ struct MarkdownPage {
         let summary = RunSummary(result)
         out += "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
         out += summary.line + "\n\n"
+        if let gap = ReportText.traceabilityGap(result) { out += "**\(md(gap))**\n\n" }
         let id = result.identity
         out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
         out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
