@@ -256,6 +256,9 @@ struct ReportsTests {
         let text = renderMarkdown(run)
         #expect(text.hasPrefix("## LockSpec conformance: FAIL"))
         #expect(text.contains("2 passed, 2 failing (1 unexpected pass), 1 expected failure of 5 cases"))
+        // An expected failure shows what it tolerates, not only why.
+        #expect(text.contains("| `G2` | `G2` | core bug #12 | — | expected failure | step 1 decide(jailbroken=true): allow expected false, actual true |"), "\(text)")
+        #expect(renderHTML(run).contains("<td>step 1 decide(jailbroken=true): allow expected false, actual true</td></tr>"))
         #expect(text.contains("This run checked 5 rows (1 other row of those specs did not run: marked unmodelled, or left out by --row) as 5 cases"))
         #expect(text.contains("| launch-lock | 4 | 3 | 2 | 1 | 0 |"))
         #expect(text.contains("| gates | 2 | 2 | 0 | 1 | 1 |"))

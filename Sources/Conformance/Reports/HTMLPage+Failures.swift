@@ -53,11 +53,12 @@ extension HTMLPage {
             out += "<p>None: no case is listed in an expected-failures file.</p>\n</section>\n"
             return
         }
-        out += "<table>\n<tr><th>Case</th><th>Row</th><th>Reason</th><th>Expires</th><th>Result</th></tr>\n"
+        out += "<table>\n<tr><th>Case</th><th>Row</th><th>Reason</th><th>Expires</th><th>Result</th><th>What diverged</th></tr>\n"
         for c in listed {
             out += "<tr><td><a href=\"#\(Self.anchor("case", c.spec, c.id))\"><code>\(h(c.id))</code></a></td><td><code>\(h(c.row))</code></td>"
             out += "<td>\(h(c.expectedReason ?? ""))</td><td>\(h(c.expectedExpiry ?? "—"))</td>"
-            out += "<td class=\"\(Self.statusClass(c.status))\">\(h(Self.statusText(c.status)))</td></tr>\n"
+            out += "<td class=\"\(Self.statusClass(c.status))\">\(h(Self.statusText(c.status)))</td>"
+            out += "<td>\(h(ReportText.divergenceInBrief(c) ?? "—"))</td></tr>\n"
         }
         out += "</table>\n</section>\n"
     }

@@ -158,6 +158,16 @@ enum ReportText {
         return text + "."
     }
 
+    /// What a case's first divergence was, in one line (`step 2 background: state expected away, actual locked`), for
+    /// the expected failures' tables: an auditor sees what is being tolerated, not only why. Nil when it did not
+    /// diverge (an unexpected pass).
+    static func divergenceInBrief(_ c: CaseResult) -> String? {
+        guard let d = c.divergence else { return nil }
+        let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.expected), actual \($0.actual)" }
+        let what = d.error.map { ["error: \($0)"] } ?? []
+        return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
+    }
+
     /// A sentence for beside the verdict when sections of the design documents have no row and no reason recorded
     /// (the run holds on its rows; `lint --strict` fails on these), or nil.
     static func traceabilityGap(_ result: RunResult) -> String? {

@@ -68,9 +68,10 @@ struct MarkdownPage {
         let listed = result.cases.filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
         out += "\n### Expected failures\n\n"
         if listed.isEmpty { out += "None.\n"; return }
-        out += "| Case | Row | Reason | Expires | Result |\n|---|---|---|---|---|\n"
+        out += "| Case | Row | Reason | Expires | Result | What diverged |\n|---|---|---|---|---|---|\n"
         for c in listed {
-            out += "| \(code(c.id)) | \(code(c.row)) | \(md(c.expectedReason ?? "")) | \(md(c.expectedExpiry ?? "—")) | \(md(HTMLPage.statusText(c.status))) |\n"
+            out += "| \(code(c.id)) | \(code(c.row)) | \(md(c.expectedReason ?? "")) | \(md(c.expectedExpiry ?? "—")) | \(md(HTMLPage.statusText(c.status))) "
+            out += "| \(md(ReportText.divergenceInBrief(c) ?? "—")) |\n"
         }
     }
 
