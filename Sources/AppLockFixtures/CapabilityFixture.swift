@@ -54,7 +54,10 @@ public final class CapabilityFixture: BoundFixture {
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings: FixtureBindings<CapabilityFixture> = FixtureBindings([
+    public static let bindings: FixtureBindings<CapabilityFixture> = FixtureBindings(retiredProducts: [
+        "fallbackTitle": "the system prompt shows it and the core has no prompt UI, so no row could check it (removed on 2026-12-05; it was accepted and ignored)",
+        "cancelTitle": "the system prompt shows it and the core has no prompt UI, so no row could check it (removed on 2026-12-05; it was accepted and ignored)",
+    ], [
         // Events
         .event("authenticate", inputs: [Key.canEvaluate]) { f, inputs in
             let request = f.session.request(canEvaluate: try inputs[Key.canEvaluate])

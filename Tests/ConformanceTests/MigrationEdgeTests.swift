@@ -102,4 +102,18 @@ struct MigrationEdgeTests {
         #expect(m.rewrites.isEmpty && m.choices.isEmpty && m.migratedFiles.isEmpty)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
+
+    @Test("a product value its fixture no longer takes is removed (it configured nothing) and said why; lint names it as retired, not as a typo")
+    func retiredProductValues() throws {
+        let head = "id: c\nkind: scenarios\nlanguage: 3\nfixture: capability\n"
+        let (m, text) = try Self.migrated(("specs/c.yaml", head + "product:\n  policy: deviceOwnerAuthentication\n  fallbackTitle: 输入密码\n  cancelTitle: 取消\n"))
+        #expect(text == head + "product:\n  policy: deviceOwnerAuthentication\n")
+        #expect(m.rewrites.map(\.message).sorted().first?.hasPrefix("removed cancelTitle: 取消, which fixture 'capability' no longer takes: the system prompt shows it") == true,
+                "\(m.rewrites)")
+        let spec = "id: c\nkind: scenarios\ntitle: t\nsource: biometric-capability-detection.zh.md §2\nfixture: capability\n"
+        let lint = MigrationTests.compile([("specs/c.yaml", spec + "product:\n  fallbackTitle: 输入密码\nscenarios: []\n")]).diagnostics
+        let retired = try #require(lint.first { $0.message.contains("fallbackTitle") })
+        #expect(retired.message.hasPrefix("fixture 'capability' no longer takes the product value 'fallbackTitle': the system prompt shows it"))
+        #expect(retired.hint == "remove the line ('lockspec migrate' removes it)")
+    }
 }

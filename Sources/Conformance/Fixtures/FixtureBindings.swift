@@ -33,8 +33,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
 
     /// Creates a table over the entries of `groups` (the fixture's own, and shared ones such as a device's faults).
     /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
-    /// move the device clock back (see `FixtureVocabulary`).
-    public init(relaunches: Bool = false, movesClockBack: Bool = false, _ groups: [FixtureBinding<F>]...) {
+    /// move the device clock back; `retiredProducts`: product values it no longer takes, each with why (see
+    /// `FixtureVocabulary`).
+    public init(relaunches: Bool = false, movesClockBack: Bool = false, retiredProducts: [String: String] = [:],
+                _ groups: [FixtureBinding<F>]...) {
         let entries = Self.flatten(groups.flatMap { $0 })
         self.entries = entries
         var events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
@@ -74,6 +76,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         for entry in groups.flatMap({ $0 }) {
             if let outputs = entry.tableOutputNames { vocabulary.outputsOfTables[entry.name, default: []].formUnion(outputs) }
         }
+        vocabulary.retiredProducts = retiredProducts
         self.vocabulary = vocabulary
     }
 

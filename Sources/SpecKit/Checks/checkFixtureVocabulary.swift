@@ -25,7 +25,13 @@ private struct VocabularyCheck {
     }
 
     mutating func checkProduct(_ bindings: [Binding]) {
-        for b in bindings where vocabulary.product[b.name] == nil { unknown("product value", b.name, vocabulary.product.keys, at: b.location) }
+        for b in bindings where vocabulary.product[b.name] == nil {
+            if let why = vocabulary.retiredProducts[b.name] {
+                out.append(retiredProduct(spec.fixture, b.name, why, at: b.location))
+            } else {
+                unknown("product value", b.name, vocabulary.product.keys, at: b.location)
+            }
+        }
         out += unsupportedProductValues(bindings, spec.fixture, vocabulary)
     }
 
@@ -113,11 +119,18 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
     let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
     let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
     return unsupported + named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
-        Diagnostic(.error, id: "fixture.unknown-name",
+        if let why = vocabulary.retiredProducts[name] { return retiredProduct(product.fixture, name, why, at: location) }
+        return Diagnostic(.error, id: "fixture.unknown-name",
                    "fixture '\(product.fixture)' has no product value '\(name)', so no row using it could run",
                    at: location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
                    hint: Suggest.closest(to: name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
     }
+}
+
+/// A product value the fixture no longer takes: said so, with why, and the line to remove.
+private func retiredProduct(_ fixture: String, _ name: String, _ why: String, at location: SourceLocation) -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' no longer takes the product value '\(name)': \(why)",
+               at: location, hint: "remove the line ('lockspec migrate' removes it)")
 }
 
 /// Product values inside their parameter's domain that the fixture still cannot run (`ProductChoices`), or that are

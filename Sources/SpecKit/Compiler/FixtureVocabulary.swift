@@ -37,6 +37,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// What a product owner should know about a parameter beyond its values (what it costs the run), for
     /// `lockspec lint --fixtures`.
     public var productNotes: [String: String] = [:]
+    /// Product values the fixture used to take and no longer does, each with why: lint tells a spec that still sets
+    /// one so, and `lockspec migrate` removes the line (the value configured nothing).
+    public var retiredProducts: [String: String] = [:]
     /// The functions it can evaluate as a decision table, by the name a spec gives in `table:`, with their inputs and
     /// the values each takes. Every input is required: a spec of the table must declare all of them.
     /// Any number of specs, each under its own id, may drive one function.

@@ -54,7 +54,7 @@ struct FileMigration {
         // Language 2's rules.
         if kind == "decision" || kind == "matrix" { tableKey() }
         if kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
-        if kind != "product" { repeatedProduct() }
+        ProductBlock.migrate(&self)
         // Language 3's rule.
         if kind != "product" { VersionNames.migrate(&self) }
         if kind == "product" { FormerDefaults.addToProductFile(&self) } else { FormerDefaults.listInSpec(&self) }
@@ -198,57 +198,6 @@ struct FileMigration {
         }
     }
 
-    /// A product value that the fixture's product file already gives is removed; one that differs is left, and the
-    /// spec must say why (a choice).
-    private mutating func repeatedProduct() {
-        guard let fixture = root["fixture"]?.scalar, let shared = products.values[fixture],
-              let productKey = root.mapping?.first(where: { $0.key.scalar == "product" }), let entries = productKey.value.mapping else { return }
-        let file = products.files[fixture] ?? "the product file"
-        // A comment on the block's lines goes nowhere good when a line goes: the product: line's, a full-line one
-        // inside the block (it would stand under the next key), a value's own.
-        let blockLines = productKey.key.location.line...(entries.map(\.value.location.line).max() ?? productKey.key.location.line)
-        let commented = Set(blockLines.filter { Self.holdsComment(edits.line($0) ?? "") })
-        var removable: [(line: Int, value: String, at: SourceLocation)] = []
-        for entry in entries {
-            guard let name = entry.key.scalar, let fileText = shared[name], let text = entry.value.scalar else { continue }
-            let at = entry.key.location
-            guard sameProductValue(text, fileText, name, fixture) else {
-                choice("this spec sets \(name): \(text), but \(file) sets \(fileText) for every '\(fixture)' spec",
-                       at: at, hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line",
-                       written: false)
-                continue
-            }
-            let ownLine = at.line != productKey.key.location.line && entry.value.location.line == at.line
-                && edits.line(at.line)?.drop(while: { $0 == " " }).hasPrefix("\(name):") == true
-            guard ownLine, !commented.contains(at.line) else {
-                choice("this spec sets \(name): \(text), which \(file) already gives every '\(fixture)' spec", at: at,
-                       hint: ownLine ? "remove it, and keep what its comment says elsewhere (migrate does not remove a commented line)" : "remove it",
-                       written: false)
-                continue
-            }
-            removable.append((at.line, "\(name): \(text)", at))
-        }
-        // Every value goes only with the product: line (a product: left empty would read as no mapping), and only
-        // when no comment stands on the block's lines.
-        let all = removable.count == entries.count && productKey.key.location.line != entries[0].key.location.line
-        if removable.count == entries.count, !all || !commented.isEmpty {
-            for item in removable {
-                choice("this spec sets \(item.value), which \(file) already gives every '\(fixture)' spec",
-                       at: item.at, hint: "remove the product: block, and keep what its comments say elsewhere (migrate does not remove commented lines)",
-                       written: false)
-            }
-            return
-        }
-        for item in removable {
-            edits.removeLine(item.line)
-            rewrote("removed \(item.value), which \(file) gives every '\(fixture)' spec", at: item.at)
-        }
-        if all {
-            edits.removeLine(productKey.key.location.line)
-            rewrote("removed product:, which held nothing else", at: productKey.key.location)
-        }
-    }
-
     /// Whether a line holds a comment: a `#` at its start or after a space, outside quotes.
     static func holdsComment(_ line: String) -> Bool {
         var quote: Character?
@@ -267,7 +216,7 @@ struct FileMigration {
     }
 
     /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`).
-    private func sameProductValue(_ a: String, _ b: String, _ name: String, _ fixture: String) -> Bool {
+    func sameProductValue(_ a: String, _ b: String, _ name: String, _ fixture: String) -> Bool {
         guard let domain = catalog?.vocabulary(of: fixture)?.product[name],
               case .success(let x) = domain.parse(a), case .success(let y) = domain.parse(b) else { return a == b }
         return x == y

@@ -1,0 +1,76 @@
+/// The `product:` block of a spec or a product file: a value the fixture's product file already gives every spec is
+/// removed from a spec (language 2's rule), and a value the fixture no longer takes from either (it configured
+/// nothing, so the run is the same without it); a spec's value that differs from the product file is listed, as only
+/// a person can say why. A line goes only when it is the value's own and holds no comment, and the `product:` line
+/// only when nothing is left under it and no comment stands in the block; otherwise the place is listed.
+enum ProductBlock {
+    /// A value to remove: its line, its text as the note shows it, and why it goes.
+    private struct Removal {
+        var line: Int
+        var value: String
+        var why: String
+        var at: SourceLocation
+    }
+
+    static func migrate(_ m: inout FileMigration) {
+        guard let fixture = m.root["fixture"]?.scalar, let key = m.root.mapping?.first(where: { $0.key.scalarIs("product") }),
+              let entries = key.value.mapping.map(Array.init), !entries.isEmpty else { return }
+        let isProductFile = m.root["kind"]?.scalar == "product"
+        let shared = isProductFile ? [:] : m.products.values[fixture] ?? [:]
+        let retired = m.catalog?.vocabulary(of: fixture)?.retiredProducts ?? [:]
+        let file = m.products.files[fixture] ?? "the product file"
+        // A comment on the block's lines goes nowhere good when a line goes: the product: line's, a full-line one
+        // inside the block (it would stand under the next key), a value's own.
+        let block = key.key.location.line...(entries.map(\.value.location.line).max() ?? key.key.location.line)
+        let commented = Set(block.filter { FileMigration.holdsComment(m.edits.line($0) ?? "") })
+        var removals: [Removal] = []
+        for entry in entries {
+            guard let name = entry.key.scalar, let text = entry.value.scalar else { continue }
+            let at = entry.key.location
+            let why: String
+            if let reason = retired[name] {
+                why = "which fixture '\(fixture)' no longer takes: \(reason)"
+            } else if let fileText = shared[name] {
+                guard m.sameProductValue(text, fileText, name, fixture) else {
+                    m.choice("this spec sets \(name): \(text), but \(file) sets \(fileText) for every '\(fixture)' spec", at: at,
+                             hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line", written: false)
+                    continue
+                }
+                why = "which \(file) gives every '\(fixture)' spec"
+            } else {
+                continue
+            }
+            let ownLine = at.line != key.key.location.line && entry.value.location.line == at.line
+                && m.edits.line(at.line)?.drop(while: { $0 == " " }).hasPrefix("\(name):") == true
+            guard ownLine, !commented.contains(at.line) else {
+                m.choice("this \(isProductFile ? "file" : "spec") sets \(name): \(text), \(why)", at: at,
+                         hint: ownLine ? "remove it, and keep what its comment says elsewhere (migrate does not remove a commented line)" : "remove it",
+                         written: false)
+                continue
+            }
+            removals.append(Removal(line: at.line, value: "\(name): \(text)", why: why, at: at))
+        }
+        remove(removals, all: removals.count == entries.count, commented: !commented.isEmpty, key: key.key.location, &m)
+    }
+
+    /// Removes the lines; every value goes only with the `product:` line (a `product:` left empty would read as no
+    /// mapping), and only when no comment stands in the block, else each is listed.
+    private static func remove(_ removals: [Removal], all: Bool, commented: Bool, key: SourceLocation, _ m: inout FileMigration) {
+        if all, commented {
+            for r in removals {
+                m.choice("this file sets \(r.value), \(r.why)", at: r.at,
+                         hint: "remove the product: block, and keep what its comments say elsewhere (migrate does not remove commented lines)",
+                         written: false)
+            }
+            return
+        }
+        for r in removals {
+            m.edits.removeLine(r.line)
+            m.rewrote("removed \(r.value), \(r.why)", at: r.at)
+        }
+        if all {
+            m.edits.removeLine(key.line)
+            m.rewrote("removed product:, which held nothing else", at: key)
+        }
+    }
+}
