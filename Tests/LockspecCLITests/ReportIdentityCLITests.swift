@@ -65,5 +65,7 @@ struct ReportIdentityCLITests {
         let (_, markdown, _) = try Self.run(folder)
         #expect(!markdown.contains("has no heading"))
         #expect(markdown.contains("the document was not read; run with --documents DIR"))
+        // A --spec run checks one spec's rows: a section only other specs cite is "covered", by no row that ran.
+        #expect(markdown.contains("of them by no row that ran here)"), "\(markdown)")
     }
 }

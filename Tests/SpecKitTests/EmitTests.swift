@@ -116,7 +116,7 @@ struct EmitTests {
         let spec = try #require(Self.compile().suite.spec("t.lock"))
         let mermaid = emitDiagram(spec, format: .mermaid, command: "lockspec graph t", covered: ["L-AWAY"])
         #expect(mermaid.contains("Open --> Locked: active (L-AWAY) ✓\n"))
-        #expect(mermaid.contains("Locked --> Open: unlock (L-UNLOCK) ✗\n"))
+        #expect(mermaid.contains("Locked --> Open: unlock (L-UNLOCK) (not covered)\n"))
         let decision = try #require(Self.compile().suite.spec("t.attempts"))
         #expect(emitDiagram(decision, format: .dot, command: "lockspec graph t") == "")
     }

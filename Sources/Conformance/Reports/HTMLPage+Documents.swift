@@ -21,7 +21,8 @@ extension HTMLPage {
         let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
         out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(document.sections.count) sections"
         out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
-        out += ": \(counts[.covered] ?? 0) covered by rows, \(counts[.bySubsections] ?? 0) through their subsections, "
+        out += ": \(counts[.covered] ?? 0) covered by rows\(ReportText.coveredButNotRun(document, ran: ReportText.ranRows(result))), "
+        out += "\(counts[.bySubsections] ?? 0) through their subsections, "
         out += "\(counts[.reasoned] ?? 0) not covered with a reason, \(counts[.uncovered] ?? 0) not covered without one.</p>\n"
         out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"
         for section in document.sections {
@@ -41,7 +42,10 @@ extension HTMLPage {
     func coverageCell(_ section: SectionCoverage.Section, read: Bool) -> String {
         var text: String
         switch section.status {
-        case .covered: text = "<td class=\"pass\">covered by \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
+        case .covered:
+            let idle = ReportText.notRun(section, ran: ReportText.ranRows(result))
+            text = "<td class=\"\(idle == section.rows.count ? "na" : "pass")\">covered by \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
+                + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
         case .bySubsections: text = "<td class=\"pass\">through its subsections"
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"

@@ -168,6 +168,21 @@ enum ReportText {
         return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
     }
 
+    /// The rows that ran in this run, as `[spec, row]`.
+    static func ranRows(_ result: RunResult) -> Set<[String]> { Set(result.cases.map { [$0.spec, $0.row] }) }
+
+    /// How many of a section's citing rows did not run here (marked unmodelled, or outside a narrowed run).
+    static func notRun(_ section: SectionCoverage.Section, ran: Set<[String]>) -> Int {
+        section.rows.filter { !ran.contains([$0.spec, $0.row]) }.count
+    }
+
+    /// `, 2 of them by no row that ran here` for a document whose covered sections include some that no row of this
+    /// run checked; empty otherwise. "Covered" means a row cites the section; this says whether one ran.
+    static func coveredButNotRun(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {
+        let idle = document.sections.filter { $0.status == .covered && notRun($0, ran: ran) == $0.rows.count }.count
+        return idle == 0 ? "" : " (\(idle) of them by no row that ran here)"
+    }
+
     /// A sentence for beside the verdict when sections of the design documents have no row and no reason recorded
     /// (the run holds on its rows; `lint --strict` fails on these), or nil.
     static func traceabilityGap(_ result: RunResult) -> String? {

@@ -93,7 +93,8 @@ struct MarkdownPage {
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
         for document in coverage.documents {
             let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
-            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows, "
+            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows"
+            out += "\(md(ReportText.coveredButNotRun(document, ran: ReportText.ranRows(result)))), "
             out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
