@@ -68,4 +68,28 @@ struct ReportIdentityCLITests {
         // A --spec run checks one spec's rows: a section only other specs cite is "covered", by no row that ran.
         #expect(markdown.contains("of them by no row that ran here)"), "\(markdown)")
     }
+
+    /// The case ids of a JSON result, in its order.
+    static func caseIDs(_ path: String) throws -> [String] {
+        let object = try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        return (object["cases"] as? [[String: Any]] ?? []).compactMap { c in (c["spec"] as? String).flatMap { s in (c["id"] as? String).map { s + " " + $0 } } }
+    }
+
+    @Test("merge gives back a whole run's own order: merged alone, its JSON byte for byte; from two shards, the same cases in the same order")
+    func mergeKeepsTheRunsOrder() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let whole = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--json", path("whole.json")], timeout: 300)
+        #expect(whole.status == 0, "\(whole.output.suffix(800))")
+        _ = try CLITests.run(["merge", path("whole.json"), "--json", path("merged.json")], timeout: 120)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("whole.json"))) == Data(contentsOf: URL(fileURLWithPath: path("merged.json"))))
+        for shard in ["1/2", "2/2"] {
+            _ = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--shard", shard, "--json", path("s\(shard.prefix(1)).json")], timeout: 300)
+        }
+        _ = try CLITests.run(["merge", path("s1.json"), path("s2.json"), "--json", path("shards.json")], timeout: 120)
+        let ids = try Self.caseIDs(path("whole.json"))
+        #expect(ids.count > 1000 && ids.contains { $0.contains("[failures=10]") }, "the run has cases a string sort would reorder")
+        #expect(try Self.caseIDs(path("shards.json")) == ids)
+    }
 }

@@ -3,7 +3,8 @@ import SpecKit
 /// Combines shard results into one run. The shards must agree on the tool, the build under test (commit and dirty
 /// flag), every spec's fingerprint, every other input's (product files, section reasons, expected failures) and every
 /// design document's fingerprint; the merged run keeps every input and document any
-/// shard fingerprinted. A case may appear in only one shard. Cases come back in suite order (spec id, row line, case id).
+/// shard fingerprinted. A case may appear in only one shard. Cases come back in suite order (spec id, row line, then the
+/// order the run gave a row's cases, so a whole run merged alone gives back its own reports byte for byte).
 /// The merged identity starts at the earliest shard's time and names no shard.
 public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     guard let first = parts.first else { throw RunMergeError.noParts }
@@ -13,7 +14,7 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     var inputs: [String: InputFingerprint] = [:]
     var specs: [String: CompiledSpec] = [:]
     var seen: Set<[String]> = []
-    var cases: [CaseResult] = []
+    var cases: [(case: CaseResult, position: Int)] = []
     var startedAt = first.identity.startedAt
     for part in parts {
         if part.identity.tool != first.identity.tool { throw RunMergeError.toolDiffers(first.identity.tool, part.identity.tool) }
@@ -47,21 +48,25 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
             }
             specs[spec.id] = spec
         }
-        for c in part.cases {
+        // Where the case stood in the suite: a shard I/N holds the suite's cases I-1, I-1+N, … in order, so its k-th
+        // case stood at k·N + I-1; a whole run's k-th at k. The cases of one row keep the run's own order by it.
+        let shard = part.identity.shard.flatMap(shardPosition) ?? (index: 1, count: 1)
+        for (k, c) in part.cases.enumerated() {
             guard seen.insert([c.spec, c.id]).inserted else { throw RunMergeError.duplicateCase(spec: c.spec, id: c.id) }
-            cases.append(c)
+            cases.append((c, k * shard.count + shard.index - 1))
         }
     }
-    cases.sort { a, b in
+    cases.sort { x, y in
+        let (a, b) = (x.case, y.case)
         if a.spec != b.spec { return a.spec < b.spec }
         if a.line != b.line { return a.line < b.line }
         if a.column != b.column { return a.column < b.column }
-        return a.id < b.id
+        return x.position < y.position
     }
     let identity = RunIdentity(tool: first.identity.tool, build: first.identity.build, startedAt: startedAt,
                                specs: fingerprints.values.sorted { $0.id < $1.id }, inputs: inputs.values.sorted { $0.file < $1.file },
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
-    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases,
+    return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases.map(\.case),
                      exploration: try mergeExplorations(parts.compactMap(\.exploration)),
                      sections: parts.first { $0.sections != nil }?.sections)
 }
@@ -82,6 +87,13 @@ func mergeExplorations(_ parts: [RunExploration]) throws(RunMergeError) -> RunEx
 
 /// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole
 /// runs (of different `--spec` selections, say) merge freely; a case in two of them is still refused.
+/// `I/N` as numbers, or nil.
+private func shardPosition(_ text: String) -> (index: Int, count: Int)? {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1 else { return nil }
+    return (index, count)
+}
+
 func checkShards(_ shards: [String?]) throws(RunMergeError) {
     let named = shards.compactMap { $0 }
     guard !named.isEmpty else { return }
