@@ -116,4 +116,14 @@ struct MigrationEdgeTests {
         #expect(retired.message.hasPrefix("fixture 'capability' no longer takes the product value 'fallbackTitle': the system prompt shows it"))
         #expect(retired.hint == "remove the line ('lockspec migrate' removes it)")
     }
+
+    @Test("a plain expect on a step repeated once is rewritten with no choice: after the last repetition is after each")
+    func repeatedOnce() throws {
+        let head = "id: s\nkind: scenarios\nlanguage: 2\nfixture: launch-lock\nscenarios:\n  - id: S\n    steps:\n      - event: appear\n        repeat: "
+        let (once, text) = try Self.migrated(("specs/s.yaml", head + "1\n        expect: {state: Open}\n"))
+        #expect(text.contains("        expect-last: {state: Open}\n") && once.choices.isEmpty, "\(once.choices)")
+        #expect(once.rewrites.contains { $0.message.hasPrefix("expect → expect-last (a step repeated once") })
+        let twice = Self.migrator.migrate([("specs/s.yaml", head + "2\n        expect: {state: Open}\n")])
+        #expect(twice.choices.map(\.id) == ["migrate.choice"])
+    }
 }

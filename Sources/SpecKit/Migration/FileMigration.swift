@@ -193,6 +193,11 @@ struct FileMigration {
             guard step["repeat"] != nil, let entry = entries.first(where: { $0.key.scalar == "expect" }) else { continue }
             let at = entry.key.location
             guard edits.replace("expect", at: at.line, column: at.column, with: "expect-last") else { continue }
+            // One repetition: after the last is after each, so there is nothing to choose.
+            if step["repeat"]?.scalar == "1" {
+                rewrote("expect → expect-last (a step repeated once: after the last repetition is after each)", at: at)
+                continue
+            }
             choice("'expect' on a repeated step was checked after the last repetition only; it now reads expect-last:, which keeps that",
                    at: at, hint: "if the expectation should hold after every repetition, write expect-each: instead", written: true)
         }
