@@ -19,7 +19,7 @@ struct CountsSentenceTests {
     func everyReport() throws {
         let run = ReportFixture.run
         let sentence = ReportText.countsExplained(run)
-        #expect(sentence.hasPrefix("This run checked 5 rows (1 other row of those specs did not run: marked unmodelled, or left out by --row) as 5 cases: a row is one line of a table"))
+        #expect(sentence.hasPrefix("This run checked 5 rows (1 other row of those specs did not run: marked unmodelled, or not selected by --row or --shard) as 5 cases: a row is one line of a table"))
         #expect(sentence.hasSuffix("5 testcases here."))
         for (name, text) in try Self.reports(run) {
             #expect(text.contains(sentence) || text.contains(Escape.html(sentence)) || text.contains(Escape.markdown(sentence)),

@@ -126,4 +126,45 @@ struct MigrationEdgeTests {
         let twice = Self.migrator.migrate([("specs/s.yaml", head + "2\n        expect: {state: Open}\n")])
         #expect(twice.choices.map(\.id) == ["migrate.choice"])
     }
+
+    @Test("a kind written as a block scalar gets the added keys after its text, not inside it; a text that would read another kind or lose a key is refused")
+    func blockScalarKind() throws {
+        let (m, text) = try Self.migrated(("specs/t.yaml", "id: launch-lock.toggle\nkind: >-\n  decision\nfixture: launch-lock\n"))
+        #expect(m.errors.isEmpty, "\(m.errors)")
+        #expect(text == "id: launch-lock.toggle\nkind: >-\n  decision\ntable: launch-lock.toggle\nlanguage: 3\nfixture: launch-lock\n")
+        let original = try YAMLLoader().loadDocument(Array("id: a\nkind: decision\nfixture: f\n".utf8), file: "a.yaml").root
+        #expect(SpecMigrator.readBack("id: a\nkind:\nlanguage: 3 decision\nfixture: f\n", of: "a.yaml", as: original).map(\.id) == ["migrate.unwritable"])
+        #expect(SpecMigrator.readBack("id: a\nkind: decision\n", of: "a.yaml", as: original).first?.message.contains("lose the key fixture") == true)
+        #expect(SpecMigrator.readBack("id: a\nkind: decision\nlanguage: 3\nfixture: f\n", of: "a.yaml", as: original).isEmpty)
+    }
+
+    @Test("a product file left with no value keeps product: {}; a comment line closing the block keeps the block; a spec's own value that now differs from the written default is listed by the run that writes it")
+    func productBlockEdges() throws {
+        let retiredOnly = ("specs/capability.product.yaml", "id: capability.product\nkind: product\ntitle: t\nsource: s\nfixture: capability\nproduct:\n  fallbackTitle: a\n  cancelTitle: b\n")
+        #expect(try Self.migrated(retiredOnly).1 == "id: capability.product\nkind: product\nlanguage: 3\ntitle: t\nsource: s\nfixture: capability\nproduct: {}\n")
+        let product = ("specs/launch-lock.product.yaml", "id: launch-lock.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-lock\nproduct:\n  grace: 60s\n")
+        let closing = "id: s\nkind: machine\nlanguage: 3\nfixture: launch-lock\nproduct:\n  grace: 60s\n  # reviewed with design\nuses: []\n"
+        let (m, text) = try Self.migrated(("specs/s.yaml", closing), with: [product])
+        #expect(text == closing && m.choices.map(\.id) == ["migrate.unresolved"], "\(m.rewrites)")
+        let gates = ("specs/gates.product.yaml", "id: gates.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-gates\nproduct:\n  biometricEnabled: false\n")
+        let own = ("specs/own.yaml", "id: own\nkind: machine\nfixture: launch-gates\nproduct:\n  appVersion: \"2.0\"\n  legalVersion: \"2026-04-30\"\n")
+        let relying = ("specs/g.yaml", "id: g\nkind: machine\nfixture: launch-gates\n")
+        let written = Self.migrator.migrate([gates, own, relying])
+        let conflict = try #require(written.choices.first { $0.location.file == "specs/own.yaml" })
+        #expect(conflict.message.hasPrefix("this spec sets appVersion: 2.0, and specs/gates.product.yaml now says \"1.1\""), "\(conflict.message)")
+        #expect(written.choices.filter { $0.location.file == "specs/own.yaml" }.count == 1, "legalVersion is the same value: nothing to choose")
+    }
+
+    @Test("--check predicts a read-only file's refusal: an error, none of its rewrites")
+    func checkReadOnly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-migrate-check-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("t.yaml").path
+        try Data("id: launch-lock.toggle\nkind: decision\nfixture: launch-lock\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let m = try Self.migrator.migrate(paths: [folder.path], write: false)
+        #expect(m.errors.map(\.id) == ["migrate.unwritable"] && m.errors.first?.message.contains("read-only") == true)
+        #expect(m.rewrites.isEmpty && m.notMigrated == [path])
+    }
 }

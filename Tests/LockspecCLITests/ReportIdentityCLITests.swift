@@ -67,6 +67,7 @@ struct ReportIdentityCLITests {
         #expect(markdown.contains("the document was not read; run with --documents DIR"))
         // A --spec run checks one spec's rows: a section only other specs cite is "covered", by no row that ran.
         #expect(markdown.contains("of them by no row that ran here)"), "\(markdown)")
+        #expect(markdown.contains("| covered by ") && markdown.contains(" (none ran here) |"), "each cell says it too")
     }
 
     /// The case ids of a JSON result, in its order.

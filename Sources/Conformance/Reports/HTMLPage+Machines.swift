@@ -65,30 +65,20 @@ extension HTMLPage {
         out += " <span class=\"muted\">recorded at build time, \(h(id.build.recordedAt))</span></td></tr>\n"
         out += "<tr><th>Started</th><td>\(h(id.startedAt))</td></tr>\n"
         if let shard = id.shard { out += "<tr><th>Shard</th><td>\(h(shard))</td></tr>\n" }
-        out += "</table>\n<table>\n<tr><th>Spec</th><th>File</th><th>SHA-256</th></tr>\n"
-        for print in id.specs.sorted(by: { $0.id < $1.id }) {
-            out += "<tr><td>\(h(print.id))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
-        }
         out += "</table>\n"
-        if !id.inputs.isEmpty {
-            out += "<table>\n<tr><th>Other input</th><th>File</th><th>SHA-256</th></tr>\n"
-            for print in id.inputs {
-                out += "<tr><td>\(h(print.role))</td><td>\(h(print.file))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
-            }
-            out += "</table>\n"
-        }
-        out += "<table>\n<tr><th>Fixture</th><th>Product values the core ran with</th></tr>\n"
-        for line in ProductValuesRun(result.specs).lines {
-            out += "<tr><td>\(h(line.fixture))</td><td>\(h(line.text))</td></tr>\n"
-        }
-        out += "</table>\n"
-        if !id.documents.isEmpty {
-            out += "<table>\n<tr><th>Design document</th><th>SHA-256</th></tr>\n"
-            for print in id.documents {
-                out += "<tr><td>\(h(print.name))</td><td><code>\(h(print.sha256))</code></td></tr>\n"
-            }
-            out += "</table>\n"
-        }
+        func code(_ sha: String) -> String { "<code>\(Escape.html(sha))</code>" }
+        table(["Spec", "File", "SHA-256"], id.specs.sorted { $0.id < $1.id }.map { [h($0.id), h($0.file), code($0.sha256)] })
+        table(["Other input", "File", "SHA-256"], id.inputs.map { [h($0.role), h($0.file), code($0.sha256)] })
+        table(["Fixture", "Product values the core ran with"], ProductValuesRun(result.specs).lines.map { [h($0.fixture), h($0.text)] })
+        table(["Design document", "SHA-256"], id.documents.map { [h($0.name), code($0.sha256)] })
         out += "<p><a href=\"#top\">back to the top</a></p>\n</section>\n"
+    }
+
+    /// A table of already escaped cells under `headers`; nothing when there are no rows.
+    private mutating func table(_ headers: [String], _ rows: [[String]]) {
+        guard !rows.isEmpty else { return }
+        out += "<table>\n<tr>" + headers.map { "<th>\($0)</th>" }.joined() + "</tr>\n"
+        out += rows.map { "<tr>" + $0.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }.joined()
+        out += "</table>\n"
     }
 }

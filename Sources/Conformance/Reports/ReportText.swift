@@ -144,11 +144,11 @@ enum ReportText {
     /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
-        // The rows of the specs it ran that it did not run (marked unmodelled, or left out by --row), so the spec
+        // The rows of the specs it ran that it did not run (marked unmodelled, or not selected), so the spec
         // table's row counts add up.
         let ran = Set(result.cases.map(\.spec))
         let notRun = result.specs.filter { ran.contains($0.id) }.reduce(0) { $0 + $1.rows.count } - rows
-        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, or left out by --row)" : ""
+        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, or not selected by --row or --shard)" : ""
         var text = "This run checked \(count(rows, "row"))\(left) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
             + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"

@@ -32,7 +32,7 @@ func renderCoverageHTML(_ result: RunResult) -> String {
     out += "</table>\n"
     if !exploration.result.walks.isEmpty {
         out += "<h3>Random walks</h3>\n<p class=\"muted\">Seeded: the same seed walks the same steps and gives the same fingerprint. "
-        out += "The exploration's count is the transitions checked above plus these steps.</p>\n"
+        out += "The exploration's count is the transitions checked above plus these steps, which include the steps of the scenarios' openings a walk starts from, so they can pass walks × steps.</p>\n"
         out += "<table class=\"coverage\">\n<tr><th>Machine</th><th>Walks × steps</th><th>Seed</th><th>Steps checked</th><th>Failing walks</th><th>Fingerprint</th></tr>\n"
         for w in exploration.result.walks {
             out += "<tr><td>\(h(w.spec))</td><td>\(w.walks) × \(w.length)</td><td>\(w.seed)</td><td>\(w.steps)</td>"

@@ -91,10 +91,11 @@ struct MarkdownPage {
         let coverage = result.sections ?? SectionCoverage(specs: result.specs, outlines: [], reasons: SectionReasons())
         out += "\n### Coverage by document and section\n\n"
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
+        let ran = ReportText.ranRows(result)
         for document in coverage.documents {
             let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
             out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows"
-            out += "\(md(ReportText.coveredButNotRun(document, ran: ReportText.ranRows(result)))), "
+            out += "\(md(ReportText.coveredButNotRun(document, ran: ran))), "
             out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
@@ -103,17 +104,20 @@ struct MarkdownPage {
                     let statuses = result.cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
                     return code(row.row) + (statuses.isEmpty ? " (not run)" : statuses.allSatisfy { $0 == .passed } ? "" : " (\(HTMLPage.statusText(HTMLPage.worst(statuses))))")
                 }.joined(separator: ", ")
-                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section, read: document.fromHeadings))) |\n"
+                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section, read: document.fromHeadings, ran: ran))) |\n"
             }
             out += "\n</details>\n\n"
         }
     }
 
     /// A section's coverage; `read`: whether the document's headings were read (see `HTMLPage.coverageCell`).
-    static func coverageText(_ section: SectionCoverage.Section, read: Bool) -> String {
+    static func coverageText(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
         let text: String
         switch section.status {
-        case .covered: text = "covered"
+        case .covered:
+            let idle = ReportText.notRun(section, ran: ran)
+            text = "covered by \(ReportText.count(section.rows.count, "row"))"
+                + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
         case .bySubsections: text = "through its subsections"
         case .reasoned: text = "not covered: " + (section.reason ?? "")
         case .uncovered: text = "NOT COVERED, no reason recorded"
@@ -192,7 +196,7 @@ private func markdownExploration(_ result: RunResult) -> String {
 /// the exploration's count adds up: the tours' transitions plus these steps.
 private func markdownWalks(_ walks: [MachineWalkResult]) -> String {
     guard !walks.isEmpty else { return "" }
-    var out = "\nRandom walks (seeded: the same seed walks the same steps, and gives the same fingerprint):\n\n"
+    var out = "\nRandom walks (seeded: the same seed walks the same steps, and gives the same fingerprint; the steps checked include the scenarios' openings a walk starts from):\n\n"
     out += "| Machine | Walks × steps | Seed | Steps checked | Failing walks | Fingerprint |\n|---|---:|---:|---:|---:|---|\n"
     for w in walks {
         out += "| \(Escape.markdown(w.spec)) | \(w.walks) × \(w.length) | \(w.seed) | \(w.steps) | \(w.failingWalks) | \(Escape.markdownCode(w.fingerprint)) |\n"

@@ -149,8 +149,14 @@ struct FileMigration {
         let (key, value) = (kind.key.location, kind.value.location)
         let opening = edits.line(root.location.line).map { Array($0.unicodeScalars).dropFirst(root.location.column - 1).first }
         guard opening == "{" else {
+            // After kind:'s value: its own line, or, for a block scalar (`kind: >-` and the text below), before the
+            // next key (the end of the text when kind: is last).
+            let indicator = edits.line(value.line).map { Array($0.unicodeScalars).dropFirst(value.column - 1).first }
+            let entries = root.mapping.map(Array.init) ?? []
+            let next = entries.firstIndex { $0.key.scalarIs("kind") }.flatMap { $0 + 1 < entries.count ? entries[$0 + 1].key.location.line : nil }
+            let before = indicator == "|" || indicator == ">" ? next ?? Int.max : value.line + 1
             for added in addedKeys {
-                let edit = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: value.line + 1)
+                let edit = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: before)
                 self.added(added.note, edit: edit, file: key.file, column: key.column)
             }
             return

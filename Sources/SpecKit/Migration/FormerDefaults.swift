@@ -47,13 +47,27 @@ enum FormerDefaults {
     /// In a spec when the folder has no product file for its fixture: each relied-on value it sets none of, listed at
     /// `fixture:` with the value it ran with.
     static func listInSpec(_ m: inout FileMigration) {
-        guard let fixture = m.root["fixture"], let name = fixture.scalar, m.products.files[name] == nil,
-              let relied = m.products.reliedOn[name] else { return }
+        guard let fixture = m.root["fixture"], let name = fixture.scalar, let relied = m.products.reliedOn[name] else { return }
+        if let file = m.products.files[name] { return listConflicts(relied, file: file, fixture: name, &m) }
         for item in relied where m.root["product"]?[item.name] == nil {
             let value = QuotedText.quote(item.value, QuotedText.yaml)
             m.choice("language 1 and 2 ran this spec with \(item.name): \(value), as it set none; language 3 needs it written",
                      at: fixture.location,
                      hint: "add \(item.name): \(value) under product: in a product file for '\(name)' (every spec of it then has it), or in this spec",
+                     written: false)
+        }
+    }
+
+    /// Where the values are written into the product file, a spec that sets one of them to another value now
+    /// differs from the product file: listed by the run that writes them, as language 3 asks why (`product.conflict`).
+    private static func listConflicts(_ relied: [(name: String, value: String)], file: String, fixture: String, _ m: inout FileMigration) {
+        for item in relied {
+            guard let entry = m.root["product"]?.mapping?.first(where: { $0.key.scalarIs(item.name) }), let own = entry.value.scalar,
+                  !m.sameProductValue(own, item.value, item.name, fixture) else { continue }
+            let value = QuotedText.quote(item.value, QuotedText.yaml)
+            m.choice("this spec sets \(item.name): \(own), and \(file) now says \(value) for every '\(fixture)' spec (what those that set none ran with)",
+                     at: entry.key.location,
+                     hint: "keep it for this spec only with \(item.name): {value: \(QuotedText.quote(own, QuotedText.yaml)), decision: \"D-…: why\"}, or remove the line",
                      written: false)
         }
     }

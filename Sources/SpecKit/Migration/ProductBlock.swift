@@ -21,7 +21,8 @@ enum ProductBlock {
         let file = m.products.files[fixture] ?? "the product file"
         // A comment on the block's lines goes nowhere good when a line goes: the product: line's, a full-line one
         // inside the block (it would stand under the next key), a value's own.
-        let block = key.key.location.line...(entries.map(\.value.location.line).max() ?? key.key.location.line)
+        let block = key.key.location.line...trailingComments(after: entries.map(\.value.location.line).max() ?? key.key.location.line,
+                                                              indent: key.key.location.column, m)
         let commented = Set(block.filter { FileMigration.holdsComment(m.edits.line($0) ?? "") })
         var removals: [Removal] = []
         for entry in entries {
@@ -50,12 +51,28 @@ enum ProductBlock {
             }
             removals.append(Removal(line: at.line, value: "\(name): \(text)", why: why, at: at))
         }
-        remove(removals, all: removals.count == entries.count, commented: !commented.isEmpty, key: key.key.location, &m)
+        remove(removals, all: removals.count == entries.count, commented: !commented.isEmpty, key: key.key.location,
+               keepKey: isProductFile, &m)
+    }
+
+    /// The last line of the block: `last`, or past it the comment lines indented under `product:` (with blank lines
+    /// among them) that follow it, which belong to the block.
+    private static func trailingComments(after last: Int, indent: Int, _ m: FileMigration) -> Int {
+        var end = last, line = last + 1
+        while let text = m.edits.line(line) {
+            let body = text.drop { $0 == " " || $0 == "\t" }
+            if body.isEmpty { line += 1; continue }
+            guard body.hasPrefix("#"), text.count - body.count >= indent else { break }
+            end = line
+            line += 1
+        }
+        return end
     }
 
     /// Removes the lines; every value goes only with the `product:` line (a `product:` left empty would read as no
     /// mapping), and only when no comment stands in the block, else each is listed.
-    private static func remove(_ removals: [Removal], all: Bool, commented: Bool, key: SourceLocation, _ m: inout FileMigration) {
+    /// A product file keeps its `product:` line, as `product: {}` (it must have one).
+    private static func remove(_ removals: [Removal], all: Bool, commented: Bool, key: SourceLocation, keepKey: Bool, _ m: inout FileMigration) {
         if all, commented {
             for r in removals {
                 m.choice("this file sets \(r.value), \(r.why)", at: r.at,
@@ -68,7 +85,10 @@ enum ProductBlock {
             m.edits.removeLine(r.line)
             m.rewrote("removed \(r.value), \(r.why)", at: r.at)
         }
-        if all {
+        guard all else { return }
+        if keepKey, m.edits.replace("product:", at: key.line, column: key.column, with: "product: {}") {
+            m.rewrote("product: {} (a product file has one, and nothing else was left in it)", at: key)
+        } else if !keepKey {
             m.edits.removeLine(key.line)
             m.rewrote("removed product:, which held nothing else", at: key)
         }

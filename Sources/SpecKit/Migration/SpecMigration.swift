@@ -76,7 +76,7 @@ public struct SpecMigrator: Sendable {
             var file = FileMigration(text: source.text, root: root, catalog: catalog, products: products)
             file.run()
             let migrated = file.edits.applied()
-            let errors = file.errors.isEmpty ? Self.readBack(migrated, of: source.path) : file.errors
+            let errors = file.errors.isEmpty ? Self.readBack(migrated, of: source.path, as: root) : file.errors
             guard errors.isEmpty else {
                 // Nothing of a file that is not migrated is written or reported but why.
                 result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
@@ -98,18 +98,27 @@ public struct SpecMigrator: Sendable {
 }
 
 extension SpecMigrator {
-    /// Why a migrated text cannot be written: it must still read as YAML, a mapping of keys as before. Nothing in
+    /// Why a migrated text cannot be written: it must still read as YAML, a mapping of keys as before, with the
+    /// `id:` and `kind:` it had (when `original` is given) and every top-level key but a removed `product:`. Nothing in
     /// the rules should break a file; this is the guard that a file they did not foresee is refused, not broken.
-    public static func readBack(_ text: String, of path: String) -> [Diagnostic] {
-        do throws(DiagnosticError) {
-            guard try YAMLLoader().loadDocument(Array(text.utf8), file: path).root.mapping != nil else {
-                return [Diagnostic(.error, id: "migrate.unwritable", "the migrated text would no longer be a mapping of keys, so the file is left as it is: migrate it by hand", at: .file(path))]
-            }
-            return []
-        } catch {
-            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "it does not read"
-            return [Diagnostic(.error, id: "migrate.unwritable", "the migrated text would not read as YAML (\(reason)), so the file is left as it is: migrate it by hand", at: .file(path))]
+    public static func readBack(_ text: String, of path: String, as original: NodeView? = nil) -> [Diagnostic] {
+        func refused(_ why: String) -> [Diagnostic] {
+            [Diagnostic(.error, id: "migrate.unwritable", "\(why), so the file is left as it is: migrate it by hand", at: .file(path))]
         }
+        let root: NodeView
+        do throws(DiagnosticError) {
+            root = try YAMLLoader().loadDocument(Array(text.utf8), file: path).root
+        } catch {
+            return refused("the migrated text would not read as YAML (\(error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "it does not read"))")
+        }
+        guard let entries = root.mapping else { return refused("the migrated text would no longer be a mapping of keys") }
+        guard let original else { return [] }
+        for key in ["id", "kind"] where root[key]?.scalar != original[key]?.scalar {
+            return refused("the migrated text would read \(key): as '\(root[key]?.scalar ?? "")', not '\(original[key]?.scalar ?? "")'")
+        }
+        let keys = Set(entries.compactMap(\.key.scalar))
+        let lost = (original.mapping?.compactMap(\.key.scalar) ?? []).filter { !keys.contains($0) && $0 != "product" }
+        return lost.isEmpty ? [] : refused("the migrated text would lose the key\(lost.count == 1 ? "" : "s") \(lost.joined(separator: ", "))")
     }
 }
 

@@ -32,13 +32,17 @@ extension SpecMigrator {
         var result = migrate(sources)
         result.errors = (result.errors + unreadable).sorted()
         result.notMigrated = (result.notMigrated + unreadablePaths).sorted()
-        guard write else { return result }
         for file in result.files where file.changed {
             do throws(FileReplacement.Failure) {
-                try FileReplacement.write(Array(file.migrated.utf8), to: file.path)
+                // A check predicts the write's refusal; a run writes.
+                if write {
+                    try FileReplacement.write(Array(file.migrated.utf8), to: file.path)
+                } else if let refusal = FileReplacement.refusal(writing: file.path) {
+                    throw refusal
+                }
             } catch {
-                result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "could not write the migrated file (it is unchanged): \(error.description)",
-                                                at: .file(file.path)))
+                let what = write ? "could not write the migrated file (it is unchanged)" : "the migrated file could not be written"
+                result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "\(what): \(error.description)", at: .file(file.path)))
                 result.notMigrated.append(file.path)
                 // Nothing of it happened: its rewrites and choices are not reported.
                 result.rewrites.removeAll { $0.location.file == file.path }

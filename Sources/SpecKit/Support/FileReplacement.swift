@@ -25,9 +25,7 @@ public enum FileReplacement {
         let path = target(of: link)
         var old = stat()
         let exists = stat(path, &old) == 0
-        if exists, old.st_mode & 0o222 == 0 || access(path, W_OK) != 0 {
-            throw Failure(description: "the file is read-only (make it writable to change it)")
-        }
+        if exists, let refusal = refusal(of: path) { throw refusal }
         let (descriptor, temporary) = try create(beside: path)
         var failed: Failure?
         if exists {
@@ -42,6 +40,16 @@ public enum FileReplacement {
             unlink(temporary)
             throw failed
         }
+    }
+
+    /// Why `write` would refuse the file at `link` before trying, or nil: it is read-only (no write permission for
+    /// anyone, or none for this process). For a check that predicts a write.
+    public static func refusal(writing link: String) -> Failure? { refusal(of: target(of: link)) }
+
+    static func refusal(of path: String) -> Failure? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return nil }
+        return Failure(description: "the file is read-only (make it writable to change it)")
     }
 
     /// The file a symbolic link leads to (resolved all the way), or `path` itself when it is not a link or its file
