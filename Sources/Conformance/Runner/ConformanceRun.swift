@@ -117,16 +117,8 @@ public struct ConformanceRun: Sendable {
             }
             documents = fingerprinted.documents
         }
-        let iso = ISO8601DateFormatter()
-        iso.timeZone = TimeZone(identifier: "UTC")
-        let started = iso.string(from: options.startedAt)
-        let identity = RunIdentity(
-            tool: options.tool, build: options.build, startedAt: started,
-            specs: suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },
-            inputs: Self.inputFingerprints(compilation.products, reasons: DesignDocuments.reasonsFile(specPaths: options.paths),
-                                           expectedFailures: options.expectedFailures),
-            documents: documents,
-            shard: options.shard.map { "\($0.index)/\($0.count)" })
+        let identity = identity(of: compilation, documents: documents)
+        let started = identity.startedAt
         let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents, specsMissing: false)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
@@ -168,6 +160,19 @@ public struct ConformanceRun: Sendable {
         models.filter { options.specs?.contains($0.spec) ?? true }.enumerated().filter { i, _ in
             options.shard.map { i % $0.count == $0.index - 1 } ?? true
         }.map(\.element)
+    }
+
+    /// Which run this is: the build, the tool, the start (ISO 8601, UTC), every spec's and other input's SHA-256, the
+    /// documents' and the shard.
+    func identity(of compilation: SpecCompiler.Compilation, documents: [DocumentFingerprint]) -> RunIdentity {
+        let iso = ISO8601DateFormatter()
+        iso.timeZone = TimeZone(identifier: "UTC")
+        return RunIdentity(
+            tool: options.tool, build: options.build, startedAt: iso.string(from: options.startedAt),
+            specs: compilation.suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },
+            inputs: Self.inputFingerprints(compilation.products, reasons: DesignDocuments.reasonsFile(specPaths: options.paths),
+                                           expectedFailures: options.expectedFailures),
+            documents: documents, shard: options.shard.map { "\($0.index)/\($0.count)" })
     }
 
     /// The files besides the specs that decide what the run checks: the product files (hashed as compiled),
