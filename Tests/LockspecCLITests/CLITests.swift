@@ -76,6 +76,15 @@ struct CLITests {
 
     // MARK: Usage
 
+    @Test("standard output that cannot be written (a full disk, a closed descriptor) ends the command with status 2 and says why, never a crash", arguments: [
+        ("exec 1>/dev/full;", "No space left on device"), ("exec 1>&-;", "")])
+    func undeliverableOutput(redirect: String, why: String) throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let r = try Self.run(["lint", RunCLITests.specs, "--format", "sarif"], shell: redirect, timeout: 60)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("lockspec: could not write to standard output (\(why)") && !r.stderr.contains("crashed"), "\(r.stderr)")
+    }
+
     @Test("the binary is found")
     func found() { #expect(Self.binary != nil, "no lockspec beside \(Bundle.main.bundleURL.path)") }
 

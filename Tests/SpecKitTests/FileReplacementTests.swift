@@ -91,4 +91,42 @@ struct FileReplacementTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["r.yaml"])
         }
     }
+
+    @Test("a report written to a pipe goes into the pipe and leaves it a pipe; a pipe no one reads is an error at once, not a wait; a symbolic link is written through")
+    func reportsIntoPipesAndLinks() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-pipe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("report.xml").path
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let unread = #expect(throws: FileReplacement.Failure.self) { try Emitter.writeIfChanged("<x/>", to: pipe) }
+        #expect(unread?.description.contains("a pipe no process reads") == true, "\(unread?.description ?? "")")
+        let reader = Task.detached { () -> String in
+            // Foundation will not read a pipe; the system calls do.
+            let descriptor = open(pipe, O_RDONLY)
+            defer { close(descriptor) }
+            var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 256)
+            while true {
+                let n = read(descriptor, &buffer, buffer.count)
+                if n <= 0 { break }
+                bytes += buffer[0..<n]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var wrote = false
+        for _ in 0..<200 where !wrote {
+            wrote = (try? Emitter.writeIfChanged("<x/>", to: pipe)) == true
+            if !wrote { try await Task.sleep(nanoseconds: 10_000_000) }
+        }
+        #expect(wrote)
+        #expect(await reader.value == "<x/>")
+        var status = stat()
+        #expect(stat(pipe, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "still a pipe")
+        let target = folder.appendingPathComponent("target.json").path, link = folder.appendingPathComponent("link.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try Emitter.writeIfChanged("{}", to: link)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{}")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    }
 }

@@ -11,14 +11,27 @@ public enum Emitter {
     }
 
     /// Writes `text` to `path` only when the file's contents differ. Returns whether it wrote.
-    /// Creates missing folders. Writes through a temporary file and a rename, so a reader never sees half a file.
+    /// Creates missing folders. Writes a file through a temporary file and a rename (`FileReplacement`: a reader never
+    /// sees half a file, a symbolic link is written through, the mode is kept, a read-only file is refused). A path
+    /// that is a device, a pipe or a socket (`/dev/stdout`, `/dev/null`, a `<(…)` path) is written to, never replaced;
+    /// a write it refuses (a full disk) is an error.
     @discardableResult
     public static func writeIfChanged(_ text: String, to path: String) throws -> Bool {
+        let bytes = Array(text.utf8)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard status.st_mode & S_IFMT != S_IFDIR else { throw FileReplacement.Failure(description: "could not write \(path): it is a folder") }
+            try FileReplacement.stream(bytes, to: path)
+            return true
+        }
+        if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return false }
         let url = URL(fileURLWithPath: path)
-        let bytes = Data(text.utf8)
-        if let existing = try? Data(contentsOf: url), existing == bytes { return false }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try bytes.write(to: url, options: .atomic)
+        do {
+            try FileReplacement.write(bytes, to: path)
+        } catch {
+            throw FileReplacement.Failure(description: "could not write \(path): \(error.description)")
+        }
         return true
     }
 }

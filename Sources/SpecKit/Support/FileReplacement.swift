@@ -52,6 +52,18 @@ public enum FileReplacement {
         return Failure(description: "the file is read-only (make it writable to change it)")
     }
 
+    /// Writes `bytes` into what is at `path` without replacing it: a device, a pipe or a socket (a pipe no one reads
+    /// is an error, not a wait).
+    public static func stream(_ bytes: [UInt8], to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw errno == ENXIO ? Failure(description: "could not write \(path): it is a pipe no process reads") : failure("could not open \(path)")
+        }
+        defer { close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard writeAll(bytes, to: descriptor) else { throw failure("could not write \(path)") }
+    }
+
     /// The file a symbolic link leads to (resolved all the way), or `path` itself when it is not a link or its file
     /// does not exist.
     static func target(of path: String) -> String {
