@@ -91,6 +91,10 @@ struct ExplorationRunTests {
         // The count adds up: the tour's 8 transitions and the walks' steps, each named, and the walks listed.
         #expect(console.hasSuffix("4 passed, 0 failing of 4 cases; exploration: \(8 + walks.steps) transitions checked (8 toured, \(walks.steps) random-walk steps), 1 failing\n"))
         #expect(console.contains("toy.cover: 100 walks of up to \(walks.length) steps (seed \(walks.seed)), \(walks.steps) steps checked, \(walks.failingWalks) failing walk"))
+        // Every row passed: the SARIF log's only error is the exploration's, so code scanning does not show a clean scan.
+        let sarif = renderSARIF(result)
+        #expect(sarif.contains("\"level\" : \"error\"") && sarif.contains("\"ruleId\" : \"explore.diverged\"") && sarif.contains(finding.id), "\(sarif)")
+        #expect(sarif.contains("\"id\" : \"explore.diverged\""), "the rule is declared")
         let junit = renderJUnit(result)
         #expect(junit.contains("<testsuite name=\"toy.cover (exploration)\" tests=\"1\" failures=\"1\""))
         #expect(junit.contains("name=\"\(finding.id)\" file=\"\(url.appendingPathComponent("cover.yaml").path)\" line=\"1\""))

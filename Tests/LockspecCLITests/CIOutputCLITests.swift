@@ -54,6 +54,12 @@ struct CIOutputCLITests {
         #expect(runResults.first?.uri.hasSuffix("launch-lock.acceptance.yaml") == true)
         let merged = try CLITests.run(["merge", json, "--format", "sarif"])
         #expect(try Self.checkShape(merged.stdout).map(\.line) == [25])
+        // A path as a URI reference: a space and a non-ASCII letter percent-encoded.
+        let odd = folder.appendingPathComponent("spéc s")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        try Data("id: x\nkind: nonsense\n".utf8).write(to: odd.appendingPathComponent("b.yaml"))
+        let encoded = try Self.checkShape(try CLITests.run(["lint", "--format", "sarif", odd.path]).stdout)
+        #expect(encoded.first?.uri.hasSuffix("sp%C3%A9c%20s/b.yaml") == true, "\(encoded)")
 
         let broken = folder.appendingPathComponent("broken.yaml")
         try "id: x\nkind: machin\n".write(to: broken, atomically: true, encoding: .utf8)

@@ -79,7 +79,17 @@ public enum SARIF {
             self.level = level
             self.message = Text(text: message)
             self.ruleId = ruleId
-            locations = [Location(physicalLocation: .init(artifactLocation: .init(uri: file), region: .init(startLine: max(1, line), startColumn: max(1, column))))]
+            locations = [Location(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(file)),
+                                                          region: .init(startLine: max(1, line), startColumn: max(1, column))))]
+        }
+
+        /// A path as a URI reference: every byte but the unreserved characters and `/` percent-encoded
+        /// (`spec s/é.yaml` → `spec%20s/%C3%A9.yaml`), as SARIF's `uri` must be.
+        static func uri(_ path: String) -> String {
+            path.utf8.map { byte in
+                let c = Character(Unicode.Scalar(byte))
+                return byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) ? String(c) : String(format: "%%%02X", byte)
+            }.joined()
         }
     }
 
