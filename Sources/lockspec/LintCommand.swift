@@ -44,7 +44,10 @@ let lintCommand = Command(
         if !unreadable(compilation.diagnostics) {
             let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"],
                                                        specsMissing: compilation.failed(strict: false))
-            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).sorted()
+            // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
+            // missing from it, stops the run; a clean lint must not say otherwise.
+            let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, in: $0).diagnostics } ?? []
+            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + documents).sorted()
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)
         if format == .sarif {

@@ -58,11 +58,15 @@ let runCommand = Command(
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         try requirePDFPrinter(args)
-        let split: (String) -> Set<String>? = { key in
-            args.options[key].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        let split = { (key: String) throws -> Set<String>? in
+            guard let value = args.options[key] else { return nil }
+            let names = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            // An empty list (a CI variable left empty) would select nothing, and nothing checked is not a pass.
+            guard !names.isEmpty else { throw Arguments.UsageError(message: "\(key) needs at least one id (it was given '\(value)')") }
+            return names
         }
         var options = ConformanceRun.Options(
-            paths: args.positionals, rows: split("--row"), specs: split("--spec"), shard: try shard(args.options["--shard"]),
+            paths: args.positionals, rows: try split("--row"), specs: try split("--spec"), shard: try shard(args.options["--shard"]),
             expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
         options.explore = !args.flags.contains("--no-explore")
         options.failFast = args.flags.contains("--fail-fast")

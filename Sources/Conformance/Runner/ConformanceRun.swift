@@ -107,7 +107,9 @@ public struct ConformanceRun: Sendable {
             let unknown = expectations?.unknownEntries(in: suite, transitions: Set(transitions.keys)) ?? []
             if !unknown.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: unknown) }
         }
-        if let message = unknownSelection(in: suite) { return RunOutcome(result: nil, stop: .unknownSelection(message), diagnostics: []) }
+        if let message = unknownSelection(in: suite) ?? emptySelection(in: suite) {
+            return RunOutcome(result: nil, stop: .unknownSelection(message), diagnostics: [])
+        }
         var documents: [DocumentFingerprint] = []
         if let folder = options.documents {
             let fingerprinted = DocumentFingerprints.take(citedBy: suite, in: folder)
@@ -194,6 +196,15 @@ public struct ConformanceRun: Sendable {
     }
 
     /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.
+    /// Why the run would check nothing, or nil: no spec at the paths, or a --row and a --spec that select no case
+    /// together. A gate that checked nothing has not held (a shard may be empty: the split is the caller's).
+    func emptySelection(in suite: CompiledSuite) -> String? {
+        if suite.specs.isEmpty { return "nothing to run: no spec in \((options.paths.isEmpty ? ["specs"] : options.paths).joined(separator: ", "))" }
+        guard options.shard == nil, options.rows != nil || options.specs != nil else { return nil }
+        let chosen = Runner.Selection(rows: options.rows, specs: options.specs).apply(to: suite)
+        return chosen.isEmpty ? "nothing to run: --row and --spec together select no case" : nil
+    }
+
     func unknownSelection(in suite: CompiledSuite) -> String? {
         let known = Set(suite.cases.flatMap { [$0.id, $0.row] })
         for row in (options.rows ?? []).sorted() where !known.contains(row) {

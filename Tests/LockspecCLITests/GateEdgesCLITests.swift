@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// A gate that checked nothing has not held, and what the run would refuse lint refuses too: from a CI engineer's
+/// trial, where each of these exited 0.
+@Suite("The gate's edges: nothing to check, documents lint did not check, repeated options")
+struct GateEdgesCLITests {
+    @Test("a run that would check nothing is bad usage (exit 2): no spec at the path, an empty --row or --spec, a --row and a --spec that exclude each other")
+    func nothingToRun() throws {
+        let empty = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let cases: [([String], String)] = [
+            (["run", empty.path], "nothing to run: no spec in"),
+            (["run", RunCLITests.specs, "--no-explore", "--row", ""], "--row needs at least one id"),
+            (["run", RunCLITests.specs, "--no-explore", "--spec", ","], "--spec needs at least one id"),
+            (["run", RunCLITests.specs, "--no-explore", "--row", "LL-S-GRACE-61S", "--spec", "capability.answers"], "select no case"),
+        ]
+        for (arguments, message) in cases {
+            let r = try CLITests.run(arguments, timeout: 120)
+            #expect(r.status == 2, "\(arguments): \(r.output)")
+            #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        }
+    }
+
+    @Test("lint --documents checks what the run will: a folder that is not there is exit 2, a cited document missing from it an error")
+    func lintChecksTheDocuments() throws {
+        let missing = try CLITests.run(["lint", RunCLITests.specs, "--documents", "/nonexistent-lockspec-documents"], timeout: 60)
+        #expect(missing.status == 2 && missing.stdout.contains("no such folder of design documents"), "\(missing.output)")
+        let empty = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try CLITests.run(["lint", RunCLITests.specs, "--documents", empty.path], timeout: 60)
+        #expect(none.status == 1 && none.stdout.contains("[run.document-missing]"), "\(none.output)")
+    }
+}
