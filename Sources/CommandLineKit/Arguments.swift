@@ -6,7 +6,8 @@ import SpecKit
 public struct Arguments: Sendable {
     /// The arguments that are neither options nor their values, in order (everything after `--` too).
     public var positionals: [String] = []
-    /// Each option given with its value (the last one given wins).
+    /// Each option given with its value (each at most once: a second is an error, as a templated command line that
+    /// appends one would otherwise run with another value unseen).
     public var options: [String: String] = [:]
     /// The flags given.
     public var flags: Set<String> = []
@@ -36,6 +37,7 @@ public struct Arguments: Sendable {
                     inline = String(a[a.index(after: eq)...])
                 }
                 if valued.contains(name) {
+                    guard options[name] == nil else { throw UsageError(message: "option \(name) is given twice; give it once") }
                     if let inline {
                         options[name] = inline
                     } else {
@@ -44,6 +46,8 @@ public struct Arguments: Sendable {
                         i += 1
                     }
                 } else if known.contains(name) {
+                    // A flag takes no value: `--strict=false` would read as on.
+                    guard inline == nil else { throw UsageError(message: "\(name) takes no value: give \(name), or leave it out") }
                     flags.insert(name)
                 } else {
                     let all = Array(valued) + Array(known)

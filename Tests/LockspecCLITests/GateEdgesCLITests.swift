@@ -31,4 +31,13 @@ struct GateEdgesCLITests {
         let none = try CLITests.run(["lint", RunCLITests.specs, "--documents", empty.path], timeout: 60)
         #expect(none.status == 1 && none.stdout.contains("[run.document-missing]"), "\(none.output)")
     }
+
+    @Test("an option given twice, or a flag given a value, is bad usage (exit 2): the last one won, and --strict=false turned strict on")
+    func optionsOnce() throws {
+        let twice = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--shard", "1/3", "--shard", "3/3"], timeout: 60)
+        #expect(twice.status == 2 && twice.stderr.contains("option --shard is given twice"), "\(twice.output)")
+        let valued = try CLITests.run(["lint", RunCLITests.specs, "--strict=false"], timeout: 60)
+        #expect(valued.status == 2 && valued.stderr.contains("--strict takes no value"), "\(valued.output)")
+        #expect(try CLITests.run(["lint", RunCLITests.specs, "--strict"], timeout: 60).status == 0)
+    }
 }
