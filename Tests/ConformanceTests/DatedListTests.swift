@@ -50,15 +50,24 @@ struct DatedListTests {
         #expect(problems.filter { $0.id != "expectations.wrong-type" && $0.message.contains("entry for") }.allSatisfy { !$0.rows.isEmpty })
     }
 
+    @Test("a row listed twice is a problem at the second entry, naming the first's line; the first entry is kept")
+    func duplicate() throws {
+        let (entries, problems) = try Self.read("- {row: A, reason: one, expires: 2099-01-01}\n- {row: A, reason: two, expires: 2098-01-01}\n")
+        #expect(entries.map(\.reason) == ["one"])
+        #expect(problems.map(\.id) == ["expectations.duplicate"] && problems.first?.location.line == 2)
+        #expect(problems.first?.message == "A is listed twice; the first entry is at line 1")
+    }
+
     @Test("a file that is not a list is one problem at its start")
     func notAList() throws {
         let (entries, problems) = try Self.read("row: A\n")
         #expect(entries.isEmpty && problems.map(\.id) == ["expectations.wrong-type"] && problems.first?.location.line == 1)
     }
 
-    @Test("dates: YYYY-MM-DD in ASCII digits, month 1-12, day 1-31", arguments: [
+    @Test("dates: a day of the calendar, YYYY-MM-DD in ASCII digits, years 0001-9999 (February 30th and November 31st are none)", arguments: [
         ("2027-01-31", true), ("2027-12-01", true), ("2027-1-31", false), ("2027-00-10", false), ("2027-01-32", false),
         ("２０２７-01-01", false), ("20270131", false), ("", false),
+        ("2099-02-30", false), ("2026-11-31", false), ("2026-02-29", false), ("2028-02-29", true), ("0000-01-01", false), ("9999-12-31", true),
     ])
     func dates(text: String, valid: Bool) {
         #expect(DatedList.isDate(text) == valid)

@@ -1,8 +1,8 @@
 /// A YAML list of dated, reasoned entries, `- {<id key>: <id>, reason: <text>, expires: YYYY-MM-DD}`, with optional
 /// one-value keys: the one reader of the expected-failures file and the accepted-survivors file.
 ///
-/// Every problem is a located diagnostic (`<prefix>.wrong-type`, `.unknown-key`, `.missing-key`, `.bad-date`); an
-/// entry with a problem is left out, and the others are still read.
+/// Every problem is a located diagnostic (`<prefix>.wrong-type`, `.unknown-key`, `.missing-key`, `.bad-date`,
+/// `.duplicate`); an entry with a problem is left out, and the others are still read.
 public struct DatedList: Sendable {
     /// One entry that read cleanly.
     public struct Entry: Sendable {
@@ -39,9 +39,16 @@ public struct DatedList: Sendable {
         }
         var entries: [Entry] = []
         var problems: [Diagnostic] = []
+        var first: [String: SourceLocation] = [:]
         for item in items {
             do throws(Problem) {
-                entries.append(try entry(item))
+                let read = try entry(item)
+                // A second entry for one id would be ignored unseen (the first wins): its reason and date are not.
+                if let earlier = first[read.id] {
+                    throw Problem(diagnostic: problem("duplicate", "\(read.id) is listed twice; the first entry is at line \(earlier.line)", at: read.location, id: read.id))
+                }
+                first[read.id] = read.location
+                entries.append(read)
             } catch {
                 problems.append(error.diagnostic)
             }
@@ -86,11 +93,7 @@ public struct DatedList: Sendable {
         Diagnostic(.error, id: "\(prefix).\(kind)", message, at: location, rows: id.map { [$0] } ?? [])
     }
 
-    /// Whether `text` is a calendar date written YYYY-MM-DD (ASCII digits, month 1–12, day 1–31).
-    public static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-              let m = Int(parts[1]), let d = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(m) && (1...31).contains(d)
-    }
+    /// Whether `text` is a day of the calendar written YYYY-MM-DD, years 0001–9999 (`2099-02-30` is not): the grammar
+    /// of a date value in a spec (`LiteralGrammar.date`).
+    public static func isDate(_ text: String) -> Bool { LiteralGrammar.date.problem(with: text) == nil }
 }
