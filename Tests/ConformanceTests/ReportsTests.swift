@@ -127,6 +127,17 @@ struct ReportsTests {
         #expect(throws: RunMergeError.inputDiffers(file: product.file, first: product.sha256, second: String(repeating: "b", count: 64))) {
             try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), part("2/2", ReportFixture.passed, String(repeating: "b", count: 64))])
         }
+        // Shards run alike, or not merged: one read an expected-failures file the other did not; one explored and the other not.
+        var listed = part("2/2", ReportFixture.passed, product.sha256)
+        listed.identity.inputs.append(InputFingerprint(file: "known.yaml", role: "expected failures", sha256: product.sha256))
+        #expect(throws: RunMergeError.settingsDiffer("shards 1/2 and 2/2 read different files (known.yaml): an expected-failures file, say, given to one shard only; run every shard alike")) {
+            try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), listed])
+        }
+        var explored = part("2/2", ReportFixture.passed, product.sha256)
+        explored.exploration = RunExploration(result: ExplorationResult(machines: []), findings: [])
+        #expect(throws: RunMergeError.settingsDiffer("shard 2/2 explored and shard 1/2 did not (--no-explore, or --fail-fast stopped it); run every shard alike")) {
+            try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), explored])
+        }
         let text = try renderJSON(merged)
         #expect(text.contains("\"inputs\""))
         let old = text.replacing(#/"inputs" : \[[^\]]*\],?\s*/#, with: "")

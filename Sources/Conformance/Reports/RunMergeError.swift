@@ -12,6 +12,8 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case specDiffers(spec: String, first: String, second: String)
     /// A product file, the section reasons or the expected failures differ between two shards (their SHA-256).
     case inputDiffers(file: String, first: String, second: String)
+    /// The shards of one split ran with different settings (exploring or not, other input files), said how.
+    case settingsDiffer(String)
     /// The same case appears in two shards.
     case duplicateCase(spec: String, id: String)
     /// Some results are shards and some are whole runs, or a shard's `I/N` does not read.
@@ -38,6 +40,8 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
             "spec '\(spec)' differs between shards: \(a) and \(b); rerun every shard on the same checkout"
         case .inputDiffers(let file, let a, let b):
             "'\(file)' differs between shards: sha256 \(a) and \(b); rerun every shard on the same checkout"
+        case .settingsDiffer(let how):
+            how
         case .duplicateCase(let spec, let id):
             "case '\(id)' of spec '\(spec)' appears in more than one shard"
         case .shardMixed(let what):

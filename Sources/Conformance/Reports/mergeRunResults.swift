@@ -9,6 +9,7 @@ import SpecKit
 public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     guard let first = parts.first else { throw RunMergeError.noParts }
     try checkShards(parts.map(\.identity.shard))
+    try checkShardSettings(parts)
     var fingerprints: [String: SpecFingerprint] = [:]
     var documents: [String: DocumentFingerprint] = [:]
     var inputs: [String: InputFingerprint] = [:]
@@ -69,6 +70,26 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases.map(\.case),
                      exploration: try mergeExplorations(parts.compactMap(\.exploration)),
                      sections: parts.first { $0.sections != nil }?.sections)
+}
+
+/// The shards of one split must have run alike: all exploring or none (a shard run with --no-explore would leave its
+/// share of the tour out of a merged headline that reads as whole), and with the same other inputs (an
+/// expected-failures file in one shard only tolerates failures the others report).
+func checkShardSettings(_ parts: [RunResult]) throws(RunMergeError) {
+    let shards = parts.filter { $0.identity.shard != nil }
+    guard let first = shards.first else { return }
+    for part in shards.dropFirst() {
+        let name = { (r: RunResult) in r.identity.shard ?? "?" }
+        if (part.exploration == nil) != (first.exploration == nil) {
+            let (explored, not) = first.exploration == nil ? (part, first) : (first, part)
+            throw .settingsDiffer("shard \(name(explored)) explored and shard \(name(not)) did not (--no-explore, or --fail-fast stopped it); run every shard alike")
+        }
+        let (a, b) = (Set(first.identity.inputs.map(\.file)), Set(part.identity.inputs.map(\.file)))
+        if a != b {
+            let odd = a.symmetricDifference(b).sorted().joined(separator: ", ")
+            throw .settingsDiffer("shards \(name(first)) and \(name(part)) read different files (\(odd)): an expected-failures file, say, given to one shard only; run every shard alike")
+        }
+    }
 }
 
 /// The shards' explorations as one: every machine's tour, coverage and findings (a machine explored in two parts is
