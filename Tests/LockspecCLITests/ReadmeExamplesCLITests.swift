@@ -84,14 +84,14 @@ struct ReadmeExamplesCLITests {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.edit(folder, "specs/launch-lock.grace.yaml", row: "- id: LL-S-GRACE-61S\n", "away: grace + 1s}", "away: grace - 1s}")
-        func cases(_ extra: [String]) throws -> (status: Int32, ids: [String], failing: [String], explored: Bool) {
+        func cases(_ extra: [String]) throws -> (status: Int32, ids: [String], failing: [String], explored: Bool, console: String) {
             let json = folder.appendingPathComponent("out.json").path
             let run = try Self.lockspec(["run", "specs", "--spec", "launch-lock.grace", "--json", json] + extra, in: folder)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
             let list = try #require(object["cases"] as? [[String: Any]])
             let ids = list.compactMap { $0["id"] as? String }
             let failing = list.filter { ($0["status"] as? String) == "failed" }.compactMap { $0["id"] as? String }
-            return (run.status, ids, failing, object["exploration"] != nil)
+            return (run.status, ids, failing, object["exploration"] != nil, run.stdout)
         }
         let whole = try cases([])
         let fast = try cases(["--fail-fast"])
@@ -103,6 +103,10 @@ struct ReadmeExamplesCLITests {
         #expect(fast.ids == Array(whole.ids[...position]))
         #expect(fast.failing == ["LL-S-GRACE-61S"])
         #expect(!fast.explored)
+        // The reports say it stopped, and how many cases it left: the counts do not read as a whole run.
+        let left = whole.ids.count - position - 1
+        #expect(fast.console.contains("; stopped at the first failure (--fail-fast): \(left) case\(left == 1 ? "" : "s") not run; exploration and random walks: not run"), "\(fast.console)")
+        #expect(fast.console.contains("not reached after --fail-fast stopped"))
     }
 
     @Test("--verdict writes the cases, the failing ones and the specs explored, as --json does, in a fraction of its size")

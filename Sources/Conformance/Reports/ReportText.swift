@@ -148,7 +148,7 @@ enum ReportText {
         // table's row counts add up.
         let ran = Set(result.cases.map(\.spec))
         let notRun = result.specs.filter { ran.contains($0.id) }.reduce(0) { $0 + $1.rows.count } - rows
-        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, or not selected by --row or --shard)" : ""
+        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, \(result.notReached == nil ? "" : "not reached after --fail-fast stopped, ")or not selected by --row or --shard)" : ""
         var text = "This run checked \(count(rows, "row"))\(left) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
             + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"

@@ -17,6 +17,8 @@ public struct RunSummary: Codable, Hashable, Sendable {
     /// The transitions the exploration checked, the tours' and the random walks' steps; nil when the run did not
     /// explore.
     public var transitionsChecked: Int?
+    /// The selected cases `--fail-fast` left unrun; nil when every one ran.
+    public var notReached: Int?
     /// Of those, the random walks' steps; nil when the run did not explore.
     public var walkSteps: Int?
     /// Of those, the moves of the device clock back (the tours' and the walks'); nil when the run moved no clock.
@@ -42,6 +44,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
     /// Counts a whole run, its exploration included.
     public init(_ result: RunResult) {
         self.init(cases: result.cases)
+        notReached = result.notReached
         guard let exploration = result.exploration else { return }
         transitionsChecked = exploration.result.checked
         walkSteps = exploration.result.walks.reduce(0) { $0 + $1.steps }
@@ -71,6 +74,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
         if !detail.isEmpty { text += " (" + detail.joined(separator: ", ") + ")" }
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
         text += " of \(ReportText.count(total, "case"))"
+        if let notReached { text += "; stopped at the first failure (--fail-fast): \(ReportText.count(notReached, "case")) not run" }
         guard let transitionsChecked, let explorationFailing else { return text + "; exploration and random walks: not run" }
         let walks = walkSteps ?? 0
         var parts = ["\(transitionsChecked - walks) toured", "\(ReportText.count(walks, "random-walk step"))"]

@@ -69,7 +69,8 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
                                documents: documents.values.sorted { $0.name < $1.name }, shard: nil)
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases.map(\.case),
                      exploration: try mergeExplorations(parts.compactMap(\.exploration)),
-                     sections: parts.first { $0.sections != nil }?.sections)
+                     sections: parts.first { $0.sections != nil }?.sections,
+                     notReached: parts.contains { $0.notReached != nil } ? parts.reduce(0) { $0 + ($1.notReached ?? 0) } : nil)
 }
 
 /// The shards of one split must have run alike: all exploring or none (a shard run with --no-explore would leave its

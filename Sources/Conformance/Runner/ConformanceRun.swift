@@ -129,6 +129,8 @@ public struct ConformanceRun: Sendable {
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
                                          today: today, stopAtFirstFailure: options.failFast, progress: progress)
         result.sections = sections.coverage
+        let selected = selection.apply(to: suite).count
+        if result.cases.count < selected { result.notReached = selected - result.cases.count }
         for i in result.cases.indices {
             let c = result.cases[i]
             result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires

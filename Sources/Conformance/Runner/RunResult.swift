@@ -278,15 +278,19 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// Every section of the design documents with the rows that cover it, or the reason none does (nil in results
     /// written before this existed).
     public var sections: SectionCoverage?
+    /// The selected cases the run did not reach because `--fail-fast` stopped it at the first that failed; nil when
+    /// it ran them all.
+    public var notReached: Int?
 
     /// Creates a run result.
     public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil,
-                sections: SectionCoverage? = nil) {
+                sections: SectionCoverage? = nil, notReached: Int? = nil) {
         self.identity = identity
         self.specs = specs
         self.cases = cases
         self.exploration = exploration
         self.sections = sections
+        self.notReached = notReached
     }
 
     /// Counts by status.
