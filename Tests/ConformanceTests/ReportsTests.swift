@@ -143,6 +143,10 @@ struct ReportsTests {
         let old = text.replacing(#/"inputs" : \[[^\]]*\],?\s*/#, with: "")
         #expect(!old.contains("\"inputs\""))
         #expect(try decodeRunResult(old).identity.inputs.isEmpty)
+        // A result a newer lockspec wrote is refused, not half read.
+        #expect(text.contains("\"format\" : \(RunReportFormat.current),"))
+        let newer = text.replacingOccurrences(of: "\"format\" : \(RunReportFormat.current),", with: "\"format\" : 99,")
+        #expect(throws: RunResultDecodingError.self) { try decodeRunResult(newer) }
     }
 
     @Test("merging refuses a missing shard, a shard given twice, shards of two splits, and shards beside a whole run")

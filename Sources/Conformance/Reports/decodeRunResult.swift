@@ -8,6 +8,11 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
         let place = JSONLocator.locate(path, in: text)
         return RunResultDecodingError(id: id, message: message, path: describe(path), line: place?.line ?? 1, column: place?.column ?? 1)
     }
+    // A result a newer lockspec wrote may mean more than this one reads: refused, not half read.
+    struct Format: Decodable { var format: Int? }
+    if let format = (try? JSONDecoder().decode(Format.self, from: Data(text.utf8)))?.format, format > RunReportFormat.current {
+        throw failure("result.unreadable", "this result is format \(format), written by a newer lockspec; this one reads up to format \(RunReportFormat.current)", [.key("format")])
+    }
     let result: RunResult
     do {
         result = try JSONDecoder().decode(RunResult.self, from: Data(text.utf8))
