@@ -71,7 +71,9 @@ let runCommand = Command(
         options.explore = !args.flags.contains("--no-explore")
         options.failFast = args.flags.contains("--fail-fast")
         let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
-        guard let result = outcome.result else { return try explain(outcome) }
+        guard let result = outcome.result else {
+            return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
+        }
         try writeReports(result, args)
         return outcome.exitCode
     })
@@ -87,9 +89,16 @@ func shard(_ text: String?) throws -> (index: Int, count: Int)? {
 }
 
 /// Prints why a run did not happen and gives its exit code (a selection that names nothing is a usage error).
-func explain(_ outcome: RunOutcome) throws -> Int32 {
+func explain(_ outcome: RunOutcome, format: ConsoleFormat = .text) throws -> Int32 {
     if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message) }
     Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
+    // The located errors in the format asked for too, so a workflow reading only annotations or a SARIF upload sees
+    // why nothing ran.
+    switch format {
+    case .text: break
+    case .github: Terminal.out(DiagnosticFormatter.render(outcome.diagnostics, format: .github, color: false))
+    case .sarif: Terminal.out(DiagnosticFormatter.sarif(outcome.diagnostics, toolVersion: BuildIdentity.toolVersion))
+    }
     if outcome.stop == .specsDoNotCompile { Terminal.err("the specs do not compile: nothing was run (see 'lockspec lint')\n") }
     return outcome.exitCode
 }

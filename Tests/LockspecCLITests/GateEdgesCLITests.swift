@@ -40,4 +40,16 @@ struct GateEdgesCLITests {
         #expect(valued.status == 2 && valued.stderr.contains("--strict takes no value"), "\(valued.output)")
         #expect(try CLITests.run(["lint", RunCLITests.specs, "--strict"], timeout: 60).status == 0)
     }
+
+    @Test("specs that do not compile stop the run (exit 2) and the errors come in the format asked for too: annotations, or a SARIF log")
+    func stoppedRunInTheFormatAsked() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("id: x\nkind: nonsense\n".utf8).write(to: folder.appendingPathComponent("b.yaml"))
+        let github = try CLITests.run(["run", folder.path, "--format", "github"], timeout: 60)
+        #expect(github.status == 2 && github.stdout.hasPrefix("::error file=\(folder.appendingPathComponent("b.yaml").path),line=2,col=7,title=spec.unknown-kind::"), "\(github.output)")
+        let sarif = try CLITests.run(["run", folder.path, "--format", "sarif"], timeout: 60)
+        #expect(sarif.status == 2)
+        #expect(try CIOutputCLITests.checkShape(sarif.stdout).map(\.rule) == ["spec.unknown-kind"])
+    }
 }
