@@ -24,6 +24,17 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
     }
 }
 
+/// A run that could not start writes no report, and leaves none of an earlier run at the paths it was given: a
+/// workspace reused by CI would otherwise publish the last green JUnit. Only regular files go (a device or a pipe
+/// named as a report path stays).
+func removeStaleReports(_ args: Arguments) {
+    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] {
+        guard let path = args.options[option],
+              let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular else { continue }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
 /// Headless Chromium for `--pdf` (`LOCKSPEC_CHROMIUM` names another).
 func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo.environment) }
 
@@ -72,6 +83,7 @@ let runCommand = Command(
         options.failFast = args.flags.contains("--fail-fast")
         let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
         guard let result = outcome.result else {
+            removeStaleReports(args)
             return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
         }
         try writeReports(result, args)

@@ -48,6 +48,11 @@ struct GateEdgesCLITests {
         try Data("id: x\nkind: nonsense\n".utf8).write(to: folder.appendingPathComponent("b.yaml"))
         let github = try CLITests.run(["run", folder.path, "--format", "github"], timeout: 60)
         #expect(github.status == 2 && github.stdout.hasPrefix("::error file=\(folder.appendingPathComponent("b.yaml").path),line=2,col=7,title=spec.unknown-kind::"), "\(github.output)")
+        // An earlier run's report at the path is gone: a reused workspace must not publish the last green JUnit.
+        let junit = folder.appendingPathComponent("junit.xml").path
+        try Data("<testsuites tests=\"1\"/>".utf8).write(to: URL(fileURLWithPath: junit))
+        #expect(try CLITests.run(["run", folder.path, "--junit", junit], timeout: 60).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: junit))
         let sarif = try CLITests.run(["run", folder.path, "--format", "sarif"], timeout: 60)
         #expect(sarif.status == 2)
         #expect(try CIOutputCLITests.checkShape(sarif.stdout).map(\.rule) == ["spec.unknown-kind"])
