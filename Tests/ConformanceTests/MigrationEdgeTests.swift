@@ -87,8 +87,8 @@ struct MigrationEdgeTests {
         #expect(SpecMigrator.readBack("id: a\n", of: "a.yaml").isEmpty)
     }
 
-    @Test("a read-only file is an error, left as it is, and none of its rewrites is reported")
-    func readOnly() throws {
+    @Test("a read-only file is an error, left as it is, and none of its rewrites is reported; --check predicts it", arguments: [true, false])
+    func readOnly(write: Bool) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-migrate-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,7 +96,7 @@ struct MigrationEdgeTests {
         let text = "id: launch-lock.toggle\nkind: decision\nfixture: launch-lock\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        let m = try Self.migrator.migrate(paths: [folder.path], write: true)
+        let m = try Self.migrator.migrate(paths: [folder.path], write: write)
         #expect(m.errors.map(\.id) == ["migrate.unwritable"] && m.notMigrated == [path])
         #expect(m.errors.first?.message.contains("read-only") == true)
         #expect(m.rewrites.isEmpty && m.choices.isEmpty && m.migratedFiles.isEmpty)
@@ -153,18 +153,5 @@ struct MigrationEdgeTests {
         let conflict = try #require(written.choices.first { $0.location.file == "specs/own.yaml" })
         #expect(conflict.message.hasPrefix("this spec sets appVersion: 2.0, and specs/gates.product.yaml now says \"1.1\""), "\(conflict.message)")
         #expect(written.choices.filter { $0.location.file == "specs/own.yaml" }.count == 1, "legalVersion is the same value: nothing to choose")
-    }
-
-    @Test("--check predicts a read-only file's refusal: an error, none of its rewrites")
-    func checkReadOnly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-migrate-check-ro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("t.yaml").path
-        try Data("id: launch-lock.toggle\nkind: decision\nfixture: launch-lock\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        let m = try Self.migrator.migrate(paths: [folder.path], write: false)
-        #expect(m.errors.map(\.id) == ["migrate.unwritable"] && m.errors.first?.message.contains("read-only") == true)
-        #expect(m.rewrites.isEmpty && m.notMigrated == [path])
     }
 }
