@@ -163,3 +163,22 @@ struct EmitTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two\n")
     }
 }
+
+/// The bound on a spec's rows: lint compares a table's rows pairwise, so a hostile or generated table cannot keep a
+/// gate busy for minutes.
+@Suite("Rows per spec")
+struct RowBoundTests {
+    static func decision(rows: Int) -> String {
+        "id: t.big\nkind: decision\ntitle: Big\nsource: doc.md §1\nfixture: fx\ntable: fx.big\ninputs:\n  n: int 1..100000\noutputs:\n  ok: bool\nrows:\n"
+            + (1...rows).map { "  - {id: R\($0), source: doc.md §1, when: {n: \($0)}, then: {ok: true}}\n" }.joined()
+    }
+
+    @Test("a spec of more rows than the bound is one located error and is not read; at the bound it is read")
+    func bound() {
+        let over = SpecCompiler().compile(sources: [(path: "x.yaml", bytes: Array(Self.decision(rows: SpecCompiler.maximumRows + 1).utf8))])
+        #expect(over.diagnostics.map(\.id).contains("spec.too-many-rows"))
+        #expect(over.suite.specs.isEmpty)
+        let at = SpecCompiler().compile(sources: [(path: "x.yaml", bytes: Array(Self.decision(rows: SpecCompiler.maximumRows).utf8))])
+        #expect(!at.diagnostics.map(\.id).contains("spec.too-many-rows") && at.suite.specs.map(\.id) == ["t.big"])
+    }
+}

@@ -163,6 +163,9 @@ public struct SpecCompiler: Sendable {
         return (documents, diagnostics)
     }
 
+    /// The most rows one spec may hold.
+    public static let maximumRows = 5_000
+
     /// Reads the loaded documents in order (`ordered`: product files, then specs, then scenario sets): the specs
     /// that could be read, each with its file's SHA-256, and every finding. The product files are read one by one (each
     /// adds to what the reader knows); the specs of each later rank are read side by side, as none depends on another of
@@ -186,6 +189,14 @@ public struct SpecCompiler: Sendable {
                 diagnostics += result.read.diagnostics
                 guard let spec = result.read.spec else {
                     noteUnreadable(document.node, findings: result.read.diagnostics, reader: &reader)
+                    continue
+                }
+                // Lint's checks compare a table's rows pairwise: past the bound, an input would keep a gate busy for
+                // minutes (40,000 rows took 105 s). Real tables hold tens of rows.
+                guard spec.rows.count <= Self.maximumRows else {
+                    diagnostics.append(Diagnostic(.error, id: "spec.too-many-rows",
+                        "this spec has \(spec.rows.count) rows; a spec holds at most \(Self.maximumRows): lint compares its rows pairwise, so it is not read",
+                        at: spec.location, hint: "split it into specs of fewer rows (by event, or by a condition)"))
                     continue
                 }
                 if let previous = specLocations[spec.id] {
