@@ -38,8 +38,12 @@ func removeStaleReports(_ args: Arguments) {
 /// Headless Chromium for `--pdf` (`LOCKSPEC_CHROMIUM` names another).
 func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo.environment) }
 
-/// Stops before any work when `--pdf` is asked for and there is no Chromium to print with (exit 2).
+/// Stops before any work when `--pdf` is asked for and there is no Chromium to print with, or a report path is `-`
+/// (exit 2): reports go to files; standard output carries the `--format` one.
 func requirePDFPrinter(_ args: Arguments) throws {
+    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] where args.options[option] == "-" {
+        throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)")
+    }
     if args.options["--pdf"] != nil, chromium() == nil { throw PDFRenderError.chromiumMissing }
 }
 

@@ -39,6 +39,8 @@ struct GateEdgesCLITests {
         let valued = try CLITests.run(["lint", RunCLITests.specs, "--strict=false"], timeout: 60)
         #expect(valued.status == 2 && valued.stderr.contains("--strict takes no value"), "\(valued.output)")
         #expect(try CLITests.run(["lint", RunCLITests.specs, "--strict"], timeout: 60).status == 0)
+        let dash = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--json", "-"], timeout: 60)
+        #expect(dash.status == 2 && dash.stderr.contains("--json writes a file, and '-' is not one here"), "\(dash.output)")
     }
 
     @Test("specs that do not compile stop the run (exit 2) and the errors come in the format asked for too: annotations, or a SARIF log")
