@@ -40,7 +40,7 @@ func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo
 
 /// Stops before any work when `--pdf` is asked for and there is no Chromium to print with, or a report path is `-`
 /// (exit 2): reports go to files; standard output carries the `--format` one.
-func requirePDFPrinter(_ args: Arguments) throws {
+func checkReportOptions(_ args: Arguments) throws {
     for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] where args.options[option] == "-" {
         throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)")
     }
@@ -72,7 +72,7 @@ let runCommand = Command(
     flags: ["--no-explore", "--fail-fast"],
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
-        try requirePDFPrinter(args)
+        try checkReportOptions(args)
         let split = { (key: String) throws -> Set<String>? in
             guard let value = args.options[key] else { return nil }
             let names = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
@@ -146,7 +146,7 @@ let mergeCommand = Command(
     ],
     valued: ["--junit", "--json", "--markdown", "--html", "--pdf", "--format"], flags: [],
     run: { args in
-        try requirePDFPrinter(args)
+        try checkReportOptions(args)
         guard !args.positionals.isEmpty else { throw Arguments.UsageError(message: "give the JSON result files to merge") }
         var parts: [RunResult] = []
         for path in args.positionals {
