@@ -80,7 +80,9 @@ extension Workbench {
                 do throws(FileReplacement.Failure) {
                     try FileReplacement.write(bytes, to: path)
                 } catch {
-                    throw ResponseError(Self.json(error: "could not write \(save.file) (it is unchanged): \(error.description)", status: 500))
+                    // A read-only file is the user's choice, not the server's failure.
+                    let status = FileReplacement.refusal(writing: path) == nil ? 500 : 403
+                    throw ResponseError(Self.json(error: "could not write \(save.file) (it is unchanged): \(error.description)", status: status))
                 }
             }
             return Self.json(FileView(path: save.file, text: save.text, version: SHA256.hex(bytes)))

@@ -164,16 +164,16 @@ struct EmitTests {
     }
 }
 
-/// The bound on a spec's rows: lint compares a table's rows pairwise, so a hostile or generated table cannot keep a
+/// The bound on a decision table's rows: lint compares its rows pairwise, so a hostile or generated table cannot keep a
 /// gate busy for minutes.
-@Suite("Rows per spec")
+@Suite("Rows per decision table")
 struct RowBoundTests {
     static func decision(rows: Int) -> String {
         "id: t.big\nkind: decision\ntitle: Big\nsource: doc.md §1\nfixture: fx\ntable: fx.big\ninputs:\n  n: int 1..100000\noutputs:\n  ok: bool\nrows:\n"
             + (1...rows).map { "  - {id: R\($0), source: doc.md §1, when: {n: \($0)}, then: {ok: true}}\n" }.joined()
     }
 
-    @Test("a spec of more rows than the bound is one located error and is not read; at the bound it is read")
+    @Test("a decision table of more rows than the bound is one located error and is not read; at the bound it is read")
     func bound() {
         let over = SpecCompiler().compile(sources: [(path: "x.yaml", bytes: Array(Self.decision(rows: SpecCompiler.maximumRows + 1).utf8))])
         #expect(over.diagnostics.map(\.id).contains("spec.too-many-rows"))

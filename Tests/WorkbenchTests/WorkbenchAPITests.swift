@@ -227,6 +227,21 @@ struct WorkbenchAPITests {
         #expect(left.filter { $0.hasPrefix(".") }.isEmpty, "\(left)")
     }
 
+    @Test("a save of a read-only file is refused with 403 and says why; the file is unchanged")
+    func saveReadOnly() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let path = bench.base.appendingPathComponent("specs").appendingPathComponent(Self.triggers).path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let before = try bench.text(Self.triggers)
+        let files = try #require(try bench.call("/api/files").json["list"] as? [[String: Any]])
+        let version = try #require(files.first { $0["path"] as? String == Self.triggers }?["version"] as? String)
+        let saved = try bench.call("/api/save", ["file": Self.triggers, "text": before + "# saved\n", "version": version])
+        #expect(saved.status == 403)
+        #expect((saved.json["error"] as? String)?.contains("read-only") == true, "\(saved.json)")
+        #expect(try bench.text(Self.triggers) == before)
+    }
+
     @Test("a run with an unsaved wrong edge: the affected specs run (the machine and the scenario sets that use it), the row fails against the core, the tour too")
     func runAffected() throws {
         let bench = try Bench()
