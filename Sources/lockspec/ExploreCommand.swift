@@ -22,6 +22,7 @@ let exploreCommand = Command(
     valued: ["--spec", "--max-transitions", "--walks", "--length", "--seed", "--format", "--json"],
     flags: ["--no-tour"],
     run: { args in
+        try checkReportOptions(args)
         enum ConsoleFormat: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         let maximum = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1) ?? MachineExplorer.defaultMaximumTransitions
@@ -34,7 +35,11 @@ let exploreCommand = Command(
         }
         let tour = !args.flags.contains("--no-tour")
         if !tour && walks.walks == 0 { throw Arguments.UsageError(message: "--no-tour with --walks 0 leaves nothing to explore") }
-        let specs = args.options["--spec"].map { Set($0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }) }
+        let specs = try args.options["--spec"].map { value in
+            let names = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            guard !names.isEmpty else { throw Arguments.UsageError(message: "--spec needs at least one id (it was given '\(value)')") }
+            return names
+        }
         let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum, tour: tour,
                                                    walks: walks.walks > 0 ? walks : nil), registry: .standard).run()
         guard let result = outcome.result else {
@@ -42,6 +47,10 @@ let exploreCommand = Command(
             Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
             if outcome.stop == .specsDoNotCompile { Terminal.err("the specs do not compile: nothing was explored (see 'lockspec lint')\n") }
             return outcome.exitCode
+        }
+        // Nothing explored has not held: no machine or decision table at the paths (or in the --spec chosen).
+        guard !result.machines.isEmpty || !result.walks.isEmpty else {
+            throw Arguments.UsageError(message: "nothing to explore: no machine or decision table in \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: ", "))\(specs == nil ? "" : " among the specs chosen")")
         }
         if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderExplorationJSON(result), to: path) }
         if tour { Terminal.out(renderExploration(result, github: format == .github)) }

@@ -38,11 +38,19 @@ func removeStaleReports(_ args: Arguments) {
 /// Headless Chromium for `--pdf` (`LOCKSPEC_CHROMIUM` names another).
 func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo.environment) }
 
-/// Stops before any work when `--pdf` is asked for and there is no Chromium to print with, or a report path is `-`
-/// (exit 2): reports go to files; standard output carries the `--format` one.
+/// Stops before any work when `--pdf` is asked for and there is no Chromium to print with, or a report path is `-`,
+/// a folder, a read-only file or a link that leads nowhere (exit 2): reports go to files; standard output carries the
+/// `--format` one.
 func checkReportOptions(_ args: Arguments) throws {
-    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] where args.options[option] == "-" {
-        throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)")
+    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] {
+        guard let path = args.options[option] else { continue }
+        if path == "-" { throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)") }
+        // What can be known before a long run is checked now: a folder, a read-only file, a link that leads nowhere.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw Arguments.UsageError(message: "\(option) \(path) is a folder: name a file")
+        }
+        if let refusal = FileReplacement.refusal(writing: path) { throw Arguments.UsageError(message: "\(option) \(path): \(refusal.description)") }
     }
     if args.options["--pdf"] != nil, chromium() == nil { throw PDFRenderError.chromiumMissing }
 }

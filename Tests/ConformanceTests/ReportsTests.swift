@@ -145,8 +145,11 @@ struct ReportsTests {
         #expect(try decodeRunResult(old).identity.inputs.isEmpty)
         // A result a newer lockspec wrote is refused, not half read.
         #expect(text.contains("\"format\" : \(RunReportFormat.current),"))
-        let newer = text.replacingOccurrences(of: "\"format\" : \(RunReportFormat.current),", with: "\"format\" : 99,")
-        #expect(throws: RunResultDecodingError.self) { try decodeRunResult(newer) }
+        for format in ["99", "\"5\"", "0", "-1", "1.5", "null"] {
+            let odd = text.replacingOccurrences(of: "\"format\" : \(RunReportFormat.current),", with: "\"format\" : \(format),")
+            #expect(throws: RunResultDecodingError.self, "format \(format)") { try decodeRunResult(odd) }
+        }
+        #expect(throws: RunResultDecodingError.self) { try decodeRunResult(text.replacingOccurrences(of: "\"format\" : \(RunReportFormat.current),", with: "")) }
     }
 
     @Test("merging refuses a missing shard, a shard given twice, shards of two splits, and shards beside a whole run")

@@ -14,6 +14,10 @@ struct GateEdgesCLITests {
             (["run", RunCLITests.specs, "--no-explore", "--row", ""], "--row needs at least one id"),
             (["run", RunCLITests.specs, "--no-explore", "--spec", ","], "--spec needs at least one id"),
             (["run", RunCLITests.specs, "--no-explore", "--row", "LL-S-GRACE-61S", "--spec", "capability.answers"], "select no case"),
+            (["lint", empty.path], "nothing to lint: no spec file in"),
+            (["explore", empty.path], "nothing to explore"),
+            (["explore", RunCLITests.specs, "--spec", ","], "--spec needs at least one id"),
+            (["explore", RunCLITests.specs, "--spec", "capability.answers", "--walks", "0"], "nothing to explore"),
         ]
         for (arguments, message) in cases {
             let r = try CLITests.run(arguments, timeout: 120)
@@ -39,8 +43,19 @@ struct GateEdgesCLITests {
         let valued = try CLITests.run(["lint", RunCLITests.specs, "--strict=false"], timeout: 60)
         #expect(valued.status == 2 && valued.stderr.contains("--strict takes no value"), "\(valued.output)")
         #expect(try CLITests.run(["lint", RunCLITests.specs, "--strict"], timeout: 60).status == 0)
-        let dash = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--json", "-"], timeout: 60)
-        #expect(dash.status == 2 && dash.stderr.contains("--json writes a file, and '-' is not one here"), "\(dash.output)")
+        for command in [["run", RunCLITests.specs, "--no-explore"], ["diff", RunCLITests.specs, RunCLITests.specs]] {
+            let dash = try CLITests.run(command + ["--json", "-"], timeout: 60)
+            #expect(dash.status == 2 && dash.stderr.contains("--json writes a file, and '-' is not one here"), "\(dash.output)")
+        }
+        // What can be known before a long run is refused before it: a folder, a link that leads nowhere.
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dangling = folder.appendingPathComponent("r.json").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.appendingPathComponent("none/r.json").path)
+        for path in [folder.path, dangling] {
+            let r = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--junit", path], timeout: 60)
+            #expect(r.status == 2 && r.stderr.contains("--junit \(path)"), "\(r.output)")
+        }
     }
 
     @Test("specs that do not compile stop the run (exit 2) and the errors come in the format asked for too: annotations, or a SARIF log")

@@ -92,6 +92,20 @@ struct FileReplacementTests {
         }
     }
 
+    @Test("a symbolic link that leads nowhere (a missing file, a loop) is refused and stays a link")
+    func brokenLinks() throws {
+        try inFolder { folder in
+            let dangling = folder.appendingPathComponent("dangling.json").path, loop = folder.appendingPathComponent("loop.json").path
+            try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: folder.appendingPathComponent("missing/target.json").path)
+            try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+            for link in [dangling, loop] {
+                let error = #expect(throws: FileReplacement.Failure.self) { try Emitter.writeIfChanged("{}", to: link) }
+                #expect(error?.description.contains("a symbolic link that leads nowhere") == true, "\(error?.description ?? "")")
+                #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) != nil, "still a link")
+            }
+        }
+    }
+
     @Test("a report written to a pipe goes into the pipe and leaves it a pipe; a pipe no one reads is an error at once, not a wait; a symbolic link is written through")
     func reportsIntoPipesAndLinks() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-pipe-\(UUID().uuidString)")

@@ -8,10 +8,12 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
         let place = JSONLocator.locate(path, in: text)
         return RunResultDecodingError(id: id, message: message, path: describe(path), line: place?.line ?? 1, column: place?.column ?? 1)
     }
-    // A result a newer lockspec wrote may mean more than this one reads: refused, not half read.
-    struct Format: Decodable { var format: Int? }
-    if let format = (try? JSONDecoder().decode(Format.self, from: Data(text.utf8)))?.format, format > RunReportFormat.current {
-        throw failure("result.unreadable", "this result is format \(format), written by a newer lockspec; this one reads up to format \(RunReportFormat.current)", [.key("format")])
+    // A result says which format it is, one this build reads (2 to the current one); a newer one may mean more than
+    // this one reads, so it is refused, not half read.
+    struct Format: Decodable { var format: Int }
+    let format = (try? JSONDecoder().decode(Format.self, from: Data(text.utf8)))?.format
+    if let format, format > RunReportFormat.current {
+        throw failure("result.unreadable", "this result is format \(format), written by a newer lockspec; this one reads formats 2 to \(RunReportFormat.current)", [.key("format")])
     }
     let result: RunResult
     do {
@@ -29,6 +31,9 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
         throw failure("result.unreadable", message, path)
     } catch {
         throw failure("result.unreadable", "not a LockSpec result: \(error)", [])
+    }
+    guard let format, (2...RunReportFormat.current).contains(format) else {
+        throw failure("result.unreadable", "not a LockSpec result of a format this lockspec reads: 'format' must be a whole number from 2 to \(RunReportFormat.current)", [.key("format")])
     }
     for (s, spec) in result.specs.enumerated() {
         var seen: Set<String> = []

@@ -19,13 +19,14 @@ public enum FileReplacement {
 
     /// Writes `bytes` over the file at `path`, or makes it (with the default mode) when there is none. A symbolic
     /// link is written through: the file it leads to is replaced and the link stays a link (replacing the link itself
-    /// would leave its file unchanged and the folder holding a copy). A file that is read-only (no write permission
-    /// for anyone, or none for this process) is refused: a rename over it would change it all the same.
+    /// would leave its file unchanged and the folder holding a copy); a link that leads nowhere is refused. A file
+    /// that is read-only (no write permission for anyone, or none for this process) is refused: a rename over it would
+    /// change it all the same.
     public static func write(_ bytes: [UInt8], to link: String) throws(Failure) {
         let path = target(of: link)
         var old = stat()
         let exists = stat(path, &old) == 0
-        if exists, let refusal = refusal(of: path) { throw refusal }
+        if let refusal = refusal(writing: link) { throw refusal }
         let (descriptor, temporary) = try create(beside: path)
         var failed: Failure?
         if exists {
@@ -44,7 +45,15 @@ public enum FileReplacement {
 
     /// Why `write` would refuse the file at `link` before trying, or nil: it is read-only (no write permission for
     /// anyone, or none for this process). For a check that predicts a write.
-    public static func refusal(writing link: String) -> Failure? { refusal(of: target(of: link)) }
+    /// A symbolic link that leads nowhere (a missing file, a loop) is refused too: renaming over it would put a file
+    /// where the link was, and its target would never be made.
+    public static func refusal(writing link: String) -> Failure? {
+        var status = stat()
+        if lstat(link, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, stat(link, &status) != 0 {
+            return Failure(description: "it is a symbolic link that leads nowhere (a missing file, or a loop): point it at a file, or remove it")
+        }
+        return refusal(of: target(of: link))
+    }
 
     static func refusal(of path: String) -> Failure? {
         var status = stat()
