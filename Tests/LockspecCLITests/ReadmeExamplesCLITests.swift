@@ -107,6 +107,8 @@ struct ReadmeExamplesCLITests {
         let left = whole.ids.count - position - 1
         #expect(fast.console.contains("; stopped at the first failure (--fail-fast): \(left) case\(left == 1 ? "" : "s") not run; exploration and random walks: not run"), "\(fast.console)")
         #expect(fast.console.contains("not reached after --fail-fast stopped"))
+        let json = try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8)
+        #expect(json.contains("\"notReached\" : \(left)"), "the JSON (and a merge of it) keeps the count")
     }
 
     @Test("--verdict writes the cases, the failing ones and the specs explored, as --json does, in a fraction of its size")

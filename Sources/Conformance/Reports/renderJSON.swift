@@ -28,6 +28,7 @@ private struct RunReportDocument: Encodable {
     var cases: [CaseResult]
     var exploration: RunExploration?
     var sections: SectionCoverage?
+    var notReached: Int?
     var decisions: DecisionRegister
 
     init(_ result: RunResult) {
@@ -38,6 +39,7 @@ private struct RunReportDocument: Encodable {
         cases = result.cases
         exploration = result.exploration
         sections = result.sections
+        notReached = result.notReached
         decisions = DecisionRegister(result)
     }
 }

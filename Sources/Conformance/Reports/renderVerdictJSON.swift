@@ -34,8 +34,11 @@ private struct VerdictDocument: Encodable {
     var format = 1
     var cases: [Case]
     var exploration: Exploration?
+    /// The selected cases `--fail-fast` did not reach (the full report's key); absent when every one ran.
+    var notReached: Int?
 
     init(_ result: RunResult) {
+        notReached = result.notReached
         cases = result.cases.map {
             Case(id: $0.id, row: $0.row, spec: $0.spec, file: $0.file, line: $0.line, status: $0.status, exercised: $0.exercised)
         }
