@@ -14,11 +14,11 @@ public struct RunSummary: Codable, Hashable, Sendable {
     public var expired: Int
     /// `pass` or `fail`: whether the run holds (its rows and, when it explored, its exploration).
     public var verdict: String
+    /// The selected cases `--fail-fast` left unrun; nil when every one ran.
+    public var notReached: Int?
     /// The transitions the exploration checked, the tours' and the random walks' steps; nil when the run did not
     /// explore.
     public var transitionsChecked: Int?
-    /// The selected cases `--fail-fast` left unrun; nil when every one ran.
-    public var notReached: Int?
     /// Of those, the random walks' steps; nil when the run did not explore.
     public var walkSteps: Int?
     /// Of those, the moves of the device clock back (the tours' and the walks'); nil when the run moved no clock.

@@ -107,15 +107,15 @@ func mergeExplorations(_ parts: [RunExploration]) throws(RunMergeError) -> RunEx
         findings: parts.flatMap(\.findings))
 }
 
-/// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole
-/// runs (of different `--spec` selections, say) merge freely; a case in two of them is still refused.
-/// `I/N` as numbers, or nil.
+/// `I/N` as numbers, with 1 <= I <= N; nil for anything else.
 private func shardPosition(_ text: String) -> (index: Int, count: Int)? {
     let parts = text.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1 else { return nil }
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
     return (index, count)
 }
 
+/// Shards must be every shard of one split, each once (`1/3`, `2/3`, `3/3`), and never mixed with whole runs. Whole
+/// runs (of different `--spec` selections, say) merge freely; a case in two of them is still refused.
 func checkShards(_ shards: [String?]) throws(RunMergeError) {
     let named = shards.compactMap { $0 }
     guard !named.isEmpty else { return }
@@ -123,10 +123,7 @@ func checkShards(_ shards: [String?]) throws(RunMergeError) {
     var count: Int?
     var seen: Set<Int> = []
     for text in named {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let total = Int(parts[1]), total >= 1, (1...total).contains(index) else {
-            throw .shardMixed("shard '\(text)' is not I/N")
-        }
+        guard let (index, total) = shardPosition(text) else { throw .shardMixed("shard '\(text)' is not I/N") }
         if let count, count != total { throw .shardCountsDiffer("\(named[0])", text) }
         count = total
         guard seen.insert(index).inserted else { throw .shardTwice(text) }

@@ -129,8 +129,6 @@ public struct ConformanceRun: Sendable {
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
                                          today: today, stopAtFirstFailure: options.failFast, progress: progress)
         result.sections = sections.coverage
-        let selected = selection.apply(to: suite).count
-        if result.cases.count < selected { result.notReached = selected - result.cases.count }
         for i in result.cases.indices {
             let c = result.cases[i]
             result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires
@@ -197,7 +195,6 @@ public struct ConformanceRun: Sendable {
         return ids
     }
 
-    /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.
     /// Why the run would check nothing, or nil: no spec at the paths, or a --row and a --spec that select no case
     /// together. A gate that checked nothing has not held (a shard may be empty: the split is the caller's).
     func emptySelection(in suite: CompiledSuite) -> String? {
@@ -207,6 +204,7 @@ public struct ConformanceRun: Sendable {
         return chosen.isEmpty ? "nothing to run: --row and --spec together select no case" : nil
     }
 
+    /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.
     func unknownSelection(in suite: CompiledSuite) -> String? {
         let known = Set(suite.cases.flatMap { [$0.id, $0.row] })
         for row in (options.rows ?? []).sorted() where !known.contains(row) {

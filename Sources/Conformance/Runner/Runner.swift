@@ -103,7 +103,8 @@ public struct Runner: Sendable {
     /// Runs the selected cases and applies the expected-failures list (`today` as YYYY-MM-DD decides expiry).
     /// `progress` is called after each case with (done, total). The cases run side by side on the cores, a batch at a
     /// time (each on a fixture of its own), and are taken in suite order. With `stopAtFirstFailure` they run one after
-    /// another, and no case runs after the first one that fails the run (the result then holds the cases run so far).
+    /// another, and no case runs after the first one that fails the run (the result then holds the cases run so far, and
+    /// how many it did not reach).
     public func run(_ suite: CompiledSuite, selection: Selection = Selection(), expectations: ExpectedFailures? = nil,
                     identity: RunIdentity, today: String, stopAtFirstFailure: Bool = false,
                     progress: ((Int, Int) -> Void)? = nil) -> RunResult {
@@ -130,6 +131,7 @@ public struct Runner: Sendable {
             progress?(n + 1, cases.count)
             if stopAtFirstFailure, results[results.count - 1].failsRun { break }
         }
-        return RunResult(identity: identity, specs: suite.specs, cases: results)
+        return RunResult(identity: identity, specs: suite.specs, cases: results,
+                         notReached: results.count < cases.count ? cases.count - results.count : nil)
     }
 }
