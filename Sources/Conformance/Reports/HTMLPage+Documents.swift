@@ -13,15 +13,17 @@ extension HTMLPage {
         out += "<p class=\"muted\">Each section of each design document, the rows whose <code>source</code> cites it and their results; "
         out += "a section no row covers carries the reason recorded in specs/sections.yaml.</p>\n"
         if coverage.documents.isEmpty { out += "<p>No row cites a document.</p>\n" }
-        for document in coverage.documents { documentTable(document) }
+        let ran = ReportText.ranRows(result)
+        for document in coverage.documents { documentTable(document, ran: ran) }
         out += "</section>\n"
     }
 
-    mutating func documentTable(_ document: SectionCoverage.Document) {
+    /// One document's sections; `ran`: the rows this run ran, as `[spec, row]`.
+    mutating func documentTable(_ document: SectionCoverage.Document, ran: Set<[String]>) {
         let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
         out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(document.sections.count) sections"
         out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
-        out += ": \(counts[.covered] ?? 0) covered by rows\(ReportText.coveredButNotRun(document, ran: ReportText.ranRows(result))), "
+        out += ": \(counts[.covered] ?? 0) covered by rows\(ReportText.coveredButNotRun(document, ran: ran)), "
         out += "\(counts[.bySubsections] ?? 0) through their subsections, "
         out += "\(counts[.reasoned] ?? 0) not covered with a reason, \(counts[.uncovered] ?? 0) not covered without one.</p>\n"
         out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"
@@ -32,20 +34,19 @@ extension HTMLPage {
             let heading = numbered && section.title == section.id ? "<span class=\"muted\">(the document was not read)</span>" : h(section.title)
             out += "</td><td>\(heading)\(section.line.map { " <span class=\"muted\">line \($0)</span>" } ?? "")</td><td>"
             out += section.rows.map { rowBadge($0) }.joined(separator: " ")
-            out += "</td>\(coverageCell(section, read: document.fromHeadings))</tr>\n"
+            out += "</td>\(coverageCell(section, read: document.fromHeadings, ran: ran))</tr>\n"
         }
         out += "</table>\n"
     }
 
     /// A section's coverage; `read`: whether the document's headings were read, so a cited section without one is
-    /// known to have none (unread, nothing is known of its headings).
-    func coverageCell(_ section: SectionCoverage.Section, read: Bool) -> String {
+    /// known to have none (unread, nothing is known of its headings); `ran`: the rows this run ran, as `[spec, row]`.
+    func coverageCell(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
         var text: String
         switch section.status {
         case .covered:
-            let idle = ReportText.notRun(section, ran: ReportText.ranRows(result))
-            text = "<td class=\"\(idle == section.rows.count ? "na" : "pass")\">covered by \(section.rows.count) row\(section.rows.count == 1 ? "" : "s")"
-                + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
+            let none = ReportText.notRun(section, ran: ran) == section.rows.count
+            text = "<td class=\"\(none ? "na" : "pass")\">" + ReportText.covered(section, ran: ran)
         case .bySubsections: text = "<td class=\"pass\">through its subsections"
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"

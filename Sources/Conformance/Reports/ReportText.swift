@@ -176,6 +176,14 @@ enum ReportText {
         section.rows.filter { !ran.contains([$0.spec, $0.row]) }.count
     }
 
+    /// `covered by 7 rows`, then ` (1 not run here)` or ` (none ran here)` when some of them did not run: the text of a
+    /// covered section's cell in the HTML and the Markdown.
+    static func covered(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
+        let idle = notRun(section, ran: ran)
+        return "covered by \(count(section.rows.count, "row"))"
+            + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
+    }
+
     /// `, 2 of them by no row that ran here` for a document whose covered sections include some that no row of this
     /// run checked; empty otherwise. "Covered" means a row cites the section; this says whether one ran.
     static func coveredButNotRun(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {

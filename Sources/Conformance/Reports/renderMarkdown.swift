@@ -114,10 +114,7 @@ struct MarkdownPage {
     static func coverageText(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
         let text: String
         switch section.status {
-        case .covered:
-            let idle = ReportText.notRun(section, ran: ran)
-            text = "covered by \(ReportText.count(section.rows.count, "row"))"
-                + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
+        case .covered: text = ReportText.covered(section, ran: ran)
         case .bySubsections: text = "through its subsections"
         case .reasoned: text = "not covered: " + (section.reason ?? "")
         case .uncovered: text = "NOT COVERED, no reason recorded"
