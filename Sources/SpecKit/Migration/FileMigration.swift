@@ -106,27 +106,27 @@ struct FileMigration {
     }
 
     /// Whether the node is written as an alias (`*twelve`): its value is written, and rewritten, at its anchor.
-    func isAlias(_ node: NodeView) -> Bool {
-        edits.line(node.location.line).map { Array($0.unicodeScalars).dropFirst(node.location.column - 1).first == "*" } ?? false
+    func isAlias(_ node: NodeView) -> Bool { edits.rest(at: node.location).first == "*" }
+
+    /// Where a scalar's text is written and how: its column (after an anchor such as `&twelve `, which stays, so the
+    /// aliases read what is written there) and its text as written (plain, or in double or single quotes); nil when
+    /// the source there is none of these.
+    func written(_ node: NodeView) -> (column: Int, form: String)? {
+        guard let value = node.scalar else { return nil }
+        let location = node.location
+        var text = edits.rest(at: location), column = location.column
+        if text.first == "&" {
+            let anchor = text.prefix { $0 != " " && $0 != "\t" }.count
+            let gap = text.dropFirst(anchor).prefix { $0 == " " || $0 == "\t" }.count
+            (text, column) = (text.dropFirst(anchor + gap), column + anchor + gap)
+        }
+        return [value, "\"\(value)\"", "'\(value)'"].first { text.starts(with: $0.unicodeScalars) }.map { (column, $0) }
     }
 
-    /// Replaces a scalar's text as written (plain, or in double or single quotes) by `text`; false when the source
-    /// there is none of these.
-    /// An anchored scalar (`&twelve v1_2`) is rewritten after its anchor, which keeps it, so its aliases read the new
-    /// text too.
+    /// Replaces a scalar's text as written (`written`) by `text`; false when the source there is not the scalar.
     mutating func replaceScalar(_ node: NodeView, with text: String) -> Bool {
-        guard let value = node.scalar else { return false }
-        let location = node.location
-        let written = edits.line(location.line).map { Array($0.unicodeScalars).dropFirst(location.column - 1) } ?? []
-        var column = location.column
-        if written.first == "&" {
-            let anchor = written.prefix { $0 != " " && $0 != "\t" }
-            column += anchor.count + written.dropFirst(anchor.count).prefix { $0 == " " || $0 == "\t" }.count
-        }
-        for form in [value, "\"\(value)\"", "'\(value)'"] where edits.replace(form, at: location.line, column: column, with: text) {
-            return true
-        }
-        return false
+        guard let (column, form) = written(node) else { return false }
+        return edits.replace(form, at: node.location.line, column: column, with: text)
     }
 
     /// Writes `language: <current>`: over the file's own `language:`, or as a key added after `kind:`.
@@ -147,11 +147,10 @@ struct FileMigration {
     private mutating func writeAddedKeys() {
         guard !addedKeys.isEmpty, let kind = root.mapping?.first(where: { $0.key.scalarIs("kind") }) else { return }
         let (key, value) = (kind.key.location, kind.value.location)
-        let opening = edits.line(root.location.line).map { Array($0.unicodeScalars).dropFirst(root.location.column - 1).first }
-        guard opening == "{" else {
+        guard edits.rest(at: root.location).first == "{" else {
             // After kind:'s value: its own line, or, for a block scalar (`kind: >-` and the text below), before the
             // next key (the end of the text when kind: is last).
-            let indicator = edits.line(value.line).map { Array($0.unicodeScalars).dropFirst(value.column - 1).first }
+            let indicator = edits.rest(at: value).first
             let entries = root.mapping.map(Array.init) ?? []
             let next = entries.firstIndex { $0.key.scalarIs("kind") }.flatMap { $0 + 1 < entries.count ? entries[$0 + 1].key.location.line : nil }
             let before = indicator == "|" || indicator == ">" ? next ?? Int.max : value.line + 1
@@ -161,9 +160,8 @@ struct FileMigration {
             }
             return
         }
-        let written = kind.value.scalar.map { [$0, "\"\($0)\"", "'\($0)'"] } ?? []
         let extra = addedKeys.map { ", " + $0.entry }.joined()
-        guard written.contains(where: { edits.replace($0, at: value.line, column: value.column, with: $0 + extra) }) else {
+        guard let (column, form) = written(kind.value), edits.replace(form, at: value.line, column: column, with: form + extra) else {
             errors.append(Diagnostic(.error, id: "migrate.unwritable", "the keys to add after kind: (\(addedKeys.map(\.entry).joined(separator: ", "))) have no place this migration can write them: add them yourself; the file is left as it is", at: value))
             return
         }
@@ -207,23 +205,6 @@ struct FileMigration {
             choice("'expect' on a repeated step was checked after the last repetition only; it now reads expect-last:, which keeps that",
                    at: at, hint: "if the expectation should hold after every repetition, write expect-each: instead", written: true)
         }
-    }
-
-    /// Whether a line holds a comment: a `#` at its start or after a space, outside quotes.
-    static func holdsComment(_ line: String) -> Bool {
-        var quote: Character?
-        var previous: Character = " "
-        for c in line {
-            if let q = quote {
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "#", previous == " " || previous == "\t" {
-                return true
-            }
-            previous = c
-        }
-        return false
     }
 
     /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`).

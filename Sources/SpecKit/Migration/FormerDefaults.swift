@@ -28,8 +28,8 @@ enum FormerDefaults {
         guard let fixture = m.root["fixture"]?.scalar, let relied = m.products.reliedOn[fixture] else { return }
         let block = m.root.mapping?.first { $0.key.scalarIs("product") }
         let entries = block?.value.mapping.map { Array($0) } ?? []
-        let opening = entries.first.flatMap { m.edits.line($0.key.location.line) }
-        let inBlock = opening.map { line in entries.first.map { !line.prefix($0.key.location.column - 1).contains("{") } ?? false } ?? false
+        // A block mapping, not `product: {…}`: its entries can take one more line.
+        let inBlock = block.map { m.edits.rest(at: $0.value.location).first != "{" } ?? false
         for item in relied {
             let line = "\(item.name): \(QuotedText.quote(item.value, QuotedText.yaml))"
             let why = "language 1 and 2 ran each '\(fixture)' spec that set no \(item.name) with \(QuotedText.quote(item.value, QuotedText.yaml))"

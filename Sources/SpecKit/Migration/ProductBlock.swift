@@ -23,7 +23,7 @@ enum ProductBlock {
         // inside the block (it would stand under the next key), a value's own.
         let block = key.key.location.line...trailingComments(after: entries.map(\.value.location.line).max() ?? key.key.location.line,
                                                               indent: key.key.location.column, m)
-        let commented = Set(block.filter { FileMigration.holdsComment(m.edits.line($0) ?? "") })
+        let commented = Set(block.filter { holdsComment(m.edits.line($0) ?? "") })
         var removals: [Removal] = []
         for entry in entries {
             guard let name = entry.key.scalar, let text = entry.value.scalar else { continue }
@@ -92,5 +92,22 @@ enum ProductBlock {
             m.edits.removeLine(key.line)
             m.rewrote("removed product:, which held nothing else", at: key)
         }
+    }
+
+    /// Whether a line holds a comment: a `#` at its start or after a space, outside quotes.
+    private static func holdsComment(_ line: String) -> Bool {
+        var quote: Character?
+        var previous: Character = " "
+        for c in line {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#", previous == " " || previous == "\t" {
+                return true
+            }
+            previous = c
+        }
+        return false
     }
 }

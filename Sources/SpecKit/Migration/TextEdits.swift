@@ -27,6 +27,12 @@ struct TextEdits {
         return LineText.string(lines[number - 1])
     }
 
+    /// The original text from `location` to the end of its line (nothing past the end of the text).
+    func rest(at location: SourceLocation) -> ArraySlice<Unicode.Scalar> {
+        guard location.line >= 1, location.line <= lines.count, location.column >= 1 else { return [] }
+        return lines[location.line - 1].dropFirst(location.column - 1)
+    }
+
     /// Replaces `expected` where it is written at `line`:`column` by `text`. Returns false (and edits nothing) when
     /// the source there is not `expected`, so a rewrite never lands on text it did not read.
     mutating func replace(_ expected: String, at line: Int, column: Int, with text: String) -> Bool {
