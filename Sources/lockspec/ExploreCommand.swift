@@ -35,11 +35,7 @@ let exploreCommand = Command(
         }
         let tour = !args.flags.contains("--no-tour")
         if !tour && walks.walks == 0 { throw Arguments.UsageError(message: "--no-tour with --walks 0 leaves nothing to explore") }
-        let specs = try args.options["--spec"].map { value in
-            let names = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-            guard !names.isEmpty else { throw Arguments.UsageError(message: "--spec needs at least one id (it was given '\(value)')") }
-            return names
-        }
+        let specs = try idList(args, "--spec")
         let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum, tour: tour,
                                                    walks: walks.walks > 0 ? walks : nil), registry: .standard).run()
         guard let result = outcome.result else {
@@ -50,7 +46,7 @@ let exploreCommand = Command(
         }
         // Nothing explored has not held: no machine or decision table at the paths (or in the --spec chosen).
         guard !result.machines.isEmpty || !result.walks.isEmpty else {
-            throw Arguments.UsageError(message: "nothing to explore: no machine or decision table in \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: ", "))\(specs == nil ? "" : " among the specs chosen")")
+            throw Arguments.UsageError(message: "nothing to explore: no machine or decision table in \(named(args.positionals))\(specs == nil ? "" : " among the specs chosen")")
         }
         if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderExplorationJSON(result), to: path) }
         if tour { Terminal.out(renderExploration(result, github: format == .github)) }

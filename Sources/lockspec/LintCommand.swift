@@ -43,7 +43,7 @@ let lintCommand = Command(
         var compilation = try compileSpecs(args.positionals)
         // A lint that read nothing has not held: a gate pointed at a mistyped or empty folder must not pass.
         if compilation.specs.isEmpty, compilation.products.isEmpty, compilation.unreadableFiles.isEmpty, compilation.diagnostics.isEmpty {
-            throw Arguments.UsageError(message: "nothing to lint: no spec file in \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: ", "))")
+            throw Arguments.UsageError(message: "nothing to lint: no spec file in \(named(args.positionals))")
         }
         if !unreadable(compilation.diagnostics) {
             let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"],

@@ -24,11 +24,26 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
     }
 }
 
+/// The options that name a report file (of `run`, `merge`, `explore` and `diff`, each taking those it has).
+let reportOptions = ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"]
+
+/// A comma-separated list of ids (`--row`, `--spec`), or nil when the option is not given. An empty list (a CI
+/// variable left empty) is bad usage: it would select nothing, and nothing checked is not a pass.
+func idList(_ args: Arguments, _ option: String) throws -> Set<String>? {
+    guard let value = args.options[option] else { return nil }
+    let ids = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    guard !ids.isEmpty else { throw Arguments.UsageError(message: "\(option) needs at least one id (it was given '\(value)')") }
+    return ids
+}
+
+/// The paths a command was given, as its messages name them (`specs` when none).
+func named(_ paths: [String]) -> String { (paths.isEmpty ? ["specs"] : paths).joined(separator: ", ") }
+
 /// A run that could not start writes no report, and leaves none of an earlier run at the paths it was given: a
 /// workspace reused by CI would otherwise publish the last green JUnit. Only regular files go (a device or a pipe
 /// named as a report path stays).
 func removeStaleReports(_ args: Arguments) {
-    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] {
+    for option in reportOptions {
         guard let path = args.options[option],
               let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular else { continue }
         try? FileManager.default.removeItem(atPath: path)
@@ -42,7 +57,7 @@ func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo
 /// a folder, a read-only file or a link that leads nowhere (exit 2): reports go to files; standard output carries the
 /// `--format` one.
 func checkReportOptions(_ args: Arguments) throws {
-    for option in ["--junit", "--json", "--verdict", "--markdown", "--html", "--pdf"] {
+    for option in reportOptions {
         guard let path = args.options[option] else { continue }
         if path == "-" { throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)") }
         // What can be known before a long run is checked now: a folder, a read-only file, a link that leads nowhere.
@@ -81,15 +96,8 @@ let runCommand = Command(
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         try checkReportOptions(args)
-        let split = { (key: String) throws -> Set<String>? in
-            guard let value = args.options[key] else { return nil }
-            let names = Set(value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-            // An empty list (a CI variable left empty) would select nothing, and nothing checked is not a pass.
-            guard !names.isEmpty else { throw Arguments.UsageError(message: "\(key) needs at least one id (it was given '\(value)')") }
-            return names
-        }
         var options = ConformanceRun.Options(
-            paths: args.positionals, rows: try split("--row"), specs: try split("--spec"), shard: try shard(args.options["--shard"]),
+            paths: args.positionals, rows: try idList(args, "--row"), specs: try idList(args, "--spec"), shard: try shard(args.options["--shard"]),
             expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
         options.explore = !args.flags.contains("--no-explore")
         options.failFast = args.flags.contains("--fail-fast")

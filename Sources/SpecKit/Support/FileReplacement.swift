@@ -44,19 +44,14 @@ public enum FileReplacement {
     }
 
     /// Why `write` would refuse the file at `link` before trying, or nil: it is read-only (no write permission for
-    /// anyone, or none for this process). For a check that predicts a write.
-    /// A symbolic link that leads nowhere (a missing file, a loop) is refused too: renaming over it would put a file
-    /// where the link was, and its target would never be made.
+    /// anyone, or none for this process), or a symbolic link that leads nowhere (a missing file, a loop: renaming over
+    /// it would put a file where the link was, and its target would never be made). For a check that predicts a write.
     public static func refusal(writing link: String) -> Failure? {
         var status = stat()
         if lstat(link, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, stat(link, &status) != 0 {
             return Failure(description: "it is a symbolic link that leads nowhere (a missing file, or a loop): point it at a file, or remove it")
         }
-        return refusal(of: target(of: link))
-    }
-
-    static func refusal(of path: String) -> Failure? {
-        var status = stat()
+        let path = target(of: link)
         guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return nil }
         return Failure(description: "the file is read-only (make it writable to change it)")
     }
