@@ -61,6 +61,42 @@ struct SpecsDocTests {
         #expect(used.subtracting(registered).isEmpty, "decisions used by rows but missing from docs/specs.md: \(used.subtracting(registered).sorted())")
     }
 
+    /// The report's decision register is built from the rows' `decision:` texts, so a decision that docs/specs.md says
+    /// rows rely on, and that none of them names, is missing from every report an auditor reads.
+    @Test("every decision docs/specs.md traces to rows is named by at least one of them (so the report's register lists it)")
+    func decisionsReachTheReport() throws {
+        let (doc, suite) = try Self.load()
+        let rows = Dictionary(suite.specs.flatMap { $0.rows.map { ($0.id, $0.decision ?? "") } }, uniquingKeysWith: { a, _ in a })
+        var unnamed: [String] = []
+        for line in doc.split(separator: "\n") where line.hasPrefix("| D-") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            // A withdrawn decision is kept in the register for its history; no row may rely on it.
+            guard cells.count >= 4, !line.contains("**Withdrawn") else { continue }
+            let id = String(cells[1].prefix { $0 != " " })
+            let named = Self.tokens(in: cells[cells.count - 2]).flatMap { token in
+                token.family ? rows.keys.filter { $0.hasPrefix(token.text) } : rows.keys.filter { $0 == token.text }
+            }
+            if !named.isEmpty, !named.contains(where: { DecisionRegisterIDs.contains(id, in: rows[$0] ?? "") }) {
+                unnamed.append("\(id) (rows: \(named.sorted().prefix(3).joined(separator: ", ")))")
+            }
+        }
+        #expect(unnamed.isEmpty, "decisions docs/specs.md traces to rows that none of those rows names: \(unnamed)")
+        #expect(DecisionRegisterIDs.contains("D-A", in: "x (D-A)") && !DecisionRegisterIDs.contains("D-A", in: "D-AB: y"))
+    }
+
+    /// Whether a decision text names `id` as a whole id (`D-A` is not in `D-AB`).
+    enum DecisionRegisterIDs {
+        static func contains(_ id: String, in text: String) -> Bool {
+            var rest = Substring(text)
+            while let range = rest.range(of: id) {
+                let after = rest[range.upperBound...].first
+                if !(after.map { $0.isUppercase || $0.isNumber || $0 == "-" } ?? false) { return true }
+                rest = rest[range.upperBound...]
+            }
+            return false
+        }
+    }
+
     static func leadingDecision(_ text: String) -> String? {
         guard text.hasPrefix("D-"), let colon = text.firstIndex(of: ":") else { return nil }
         return String(text[..<colon])
