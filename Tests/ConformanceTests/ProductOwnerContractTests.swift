@@ -60,6 +60,40 @@ struct ProductOwnerContractTests {
         #expect(c.failed(strict: false))
     }
 
+    /// Found by a trial: a scenario set sends its machine's events too (through `uses:`), and the machine's own
+    /// product value does not reach it, so it linted clean and the run met "finishOnboarding(via: done) needs the
+    /// product value onboardingPages".
+    @Test("a scenario that sends an event of its uses: machine needing a product value no one gives it: product.missing at the scenario set; given: by that scenario, none",
+          arguments: [false, true])
+    func productMissingThroughUses(given: Bool) throws {
+        let edits: [String: (String) -> String] = [
+            "gates.product.yaml": { $0.replacingOccurrences(of: "  onboardingPages: 4\n", with: "") },
+            // The machine declares the event and sets the value for itself, as a product owner moving it would.
+            "gates.biometric.yaml": {
+                $0.replacingOccurrences(of: "events:\n  launch:\n", with: "product:\n  onboardingPages: 4\nevents:\n  launch:\n  finishOnboarding:\n    via: [done, skip]\n")
+            },
+            "gates.biometric-grace.yaml": {
+                $0.replacingOccurrences(of: "scenarios:\n", with: """
+                    scenarios:
+                      - id: LG-S-TRIAL-ONBOARD
+                        source: app-launch-gates.zh.md §生物识别锁
+                    \(given ? "    given: {onboardingPages: 4}\n" : "")    steps:
+                          - event: finishOnboarding
+                            with: {via: done}
+
+                    """)
+            },
+        ]
+        let sources = try Self.specs().map { source in
+            (source.path, edits[String(source.path.dropFirst("specs/".count))].map { Array($0(String(decoding: source.bytes, as: UTF8.self)).utf8) } ?? source.bytes)
+        }
+        let missing = Self.errors(Self.compile(sources)).filter { $0.id == "product.missing" }
+        // gates.flow sends finishOnboarding and now lacks the value in every case; the machine sets it for itself.
+        #expect(Set(missing.map(\.location.file)) == Set(["specs/gates.flow.yaml"] + (given ? [] : ["specs/gates.biometric-grace.yaml"])), "\(missing)")
+        let grace = missing.first { $0.location.file == "specs/gates.biometric-grace.yaml" }
+        #expect(given || grace?.message.contains("onboardingPages") == true && grace?.message.contains("to send finishOnboarding") == true)
+    }
+
     @Test("a decision table's required input removed: fixture.missing-input at its table: line")
     func decisionInputRemoved() throws {
         let c = Self.compile(try Self.specs(editing: "capability.scenario-policy.yaml") { text in

@@ -5,8 +5,8 @@
 ///   without `to`), or a decision or matrix spec lacks an input or axis of its `table:`.
 /// - `fixture.scenario-only-event`: a machine declares an event that only a scenario can send (one that needs the
 ///   app killed first, or steps before it that no machine state holds), so its rows and its exploration could not run.
-/// - `product.missing`: the fixture needs a product value (always, or to send an event the spec declares) that
-///   neither the fixture's product file nor the spec sets (nor every scenario's `given:`).
+/// - `product.missing`: the fixture needs a product value (always, or to send an event a machine declares or a
+///   scenario sends) that neither the fixture's product file nor the spec sets (nor the sending scenario's `given:`).
 ///
 /// Names the fixture does not know are `checkFixtureVocabulary`'s to report.
 func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any FixtureCatalog) -> [Diagnostic] {
@@ -107,24 +107,29 @@ private func missingTableInputs(_ spec: Spec, _ table: Named, _ inputs: [String:
     }
 }
 
-/// The product values the fixture needs for this spec that no one sets, located at the spec's `fixture:`.
+/// The product values the fixture needs for this spec that no one sets, located at the spec's `fixture:`. A machine
+/// sends every event it declares; a scenario set, the events its scenarios' steps send (its machine's included, through
+/// `uses:`), each scenario with its own `given:`.
 private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: FixtureVocabulary, events: [String]) -> [Diagnostic] {
     // A value written but refused is already reported where it is written.
     var set = Set(spec.product.map(\.name)).union(spec.unreadableProduct)
     if let file { set.formUnion(file.product.map(\.name)); set.formUnion(file.variants.map(\.name)) }
+    var senders: [(events: Set<String>, given: Set<String>)] = [(Set(events), [])]
     if case .scenarios(let s) = spec.body, !s.scenarios.isEmpty {
-        let givenByAll = s.scenarios.map { Set($0.given.map(\.name)) }.reduce(into: Set(s.scenarios[0].given.map(\.name))) { $0.formIntersection($1) }
-        set.formUnion(givenByAll)
+        senders = s.scenarios.map { (sentEvents($0.steps), Set($0.given.map(\.name))) }
     }
     // Without one, the file to make: beside the spec, named after the fixture.
     let folder = spec.location.file.lastIndex(of: "/").map { String(spec.location.file[...$0]) } ?? ""
     let productFile = file?.file ?? "\(folder)\(spec.fixture).product.yaml"
     return vocabulary.productNeeds.keys.sorted().compactMap { name -> Diagnostic? in
-        guard let need = vocabulary.productNeeds[name], need.applies(toEvents: events), !set.contains(name) else { return nil }
+        guard let need = vocabulary.productNeeds[name], !set.contains(name) else { return nil }
+        let lacking = senders.filter { !$0.given.contains(name) && need.applies(toEvents: $0.events) }
+        guard !lacking.isEmpty else { return nil }
         let why: String
         switch need {
         case .always: why = "to run any of its specs"
-        case .forEvents(let needing): why = "to send \(needing.intersection(events).sorted().joined(separator: ", "))"
+        case .forEvents(let needing):
+            why = "to send " + needing.intersection(lacking.reduce(into: Set<String>()) { $0.formUnion($1.events) }).sorted().joined(separator: ", ")
         }
         let domain = vocabulary.product[name].map { " (\($0))" } ?? ""
         return Diagnostic(.error, id: "product.missing",
@@ -132,5 +137,16 @@ private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: Fi
             at: spec.fixtureLocation ?? spec.location,
             notes: ["every '\(spec.fixture)' spec takes its product values from \(productFile); a spec may override one for itself under product:, with a decision"],
             hint: "add '\(name): …' under product: in \(productFile)")
+    }
+}
+
+/// The events a scenario's steps send, repeated blocks included.
+private func sentEvents(_ steps: [ScenarioStep]) -> Set<String> {
+    steps.reduce(into: Set<String>()) { sent, step in
+        switch step.action {
+        case .event(let name, _): sent.insert(name)
+        case .block(let inner): sent.formUnion(sentEvents(inner))
+        case .advance, .kill, .relaunch, .check: break
+        }
     }
 }
