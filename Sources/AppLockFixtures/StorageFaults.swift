@@ -275,8 +275,8 @@ final class StorageFaults: Sendable {
     /// The device's condition as a machine spec names it (medtime.storage), each declared once: its name is the
     /// case's. These are what the spec's fault events set up, read back from the injector: the device, not the core.
     enum Condition: String, CaseIterable, Sendable {
-        /// `fail` while every write fails, `failsNext` / `failsSecond` / `failsThird` while a `writeFails` is pending
-        /// for that write from now, else `work`.
+        /// `fail` while every write fails, `failsNext`, `failsSecond` … `failsTenth` while a `writeFails` is pending
+        /// for that write from now (`pendingWriteNames`), else `work`.
         case writes
         /// `fail` or `work`.
         case reads
@@ -286,26 +286,27 @@ final class StorageFaults: Sendable {
         /// The values the condition takes.
         var type: FixtureType {
             switch self {
-            case .writes: .names("work", "failsNext", "failsSecond", "failsThird", "fail")
+            case .writes: .domain(.enumeration(["work"] + Self.pendingWriteNames + ["fail"]))
             case .reads: .names("work", "fail")
             case .file: .names("intact", "corrupt")
             }
         }
+
+        /// The name of a write fault pending `k` writes from now, at index `k - 1`: one for every `nth` a
+        /// `writeFails` takes, so every pending fault has a name (a test holds the two together).
+        static let pendingWriteNames = ["failsNext", "failsSecond", "failsThird", "failsFourth", "failsFifth", "failsSixth",
+                                        "failsSeventh", "failsEighth", "failsNinth", "failsTenth"]
     }
 
-    /// The device's condition, or nil when it has no name (a write fault further ahead than the third write).
+    /// The device's condition, or nil when it has no name (a write fault further ahead than `nth` can schedule one).
     func condition(_ condition: Condition) -> String? {
         state.withLock { s in
             switch condition {
             case .writes:
                 if s.writesFail { return "fail" }
                 guard let nth = s.failWrite else { return "work" }
-                switch nth - s.writes {
-                case 1: return "failsNext"
-                case 2: return "failsSecond"
-                case 3: return "failsThird"
-                default: return nil
-                }
+                let names = Condition.pendingWriteNames
+                return names.indices.contains(nth - s.writes - 1) ? names[nth - s.writes - 1] : nil
             case .reads: return s.readsFail ? "fail" : "work"
             case .file: return s.fileDamaged ? "corrupt" : "intact"
             }

@@ -122,7 +122,7 @@ struct FixtureErrorSitesTests {
         Entry("StorageFaults", "the app is killed", killed),
         Entry("StorageFaults", "was cut by the killDuringWrite",
               .reachable("a step after a killDuringWrite whose write came in an earlier step than the scenario's author thought; which step makes the nth write is the core's to decide, so lint cannot tell: the run says so, and where to write relaunch")),
-        Entry("StorageFaults", "has no name here", .unreachable("the storage conditions observed are exactly the vocabulary's (StorageFaults.Condition)")),
+        Entry("StorageFaults", "has no name here", .unreachable("a pending write fault is at most nth writes ahead, and writes has a name for every nth writeFails takes (pendingWriteNamesCoverNth)")),
         Entry("StorageFaults", "could not damage the store file", io),
         Entry("StorageFaults", "could not restore the store image", io),
         Entry("StorageFaults", "restoreStore needs image", inputOrValue),
@@ -171,6 +171,21 @@ struct FixtureErrorSitesTests {
             }
         }
         return found
+    }
+
+    /// Found by a trial: writes named a pending fault only three writes ahead while writeFails took nth up to 10, so
+    /// `writeFails(nth: 4)` then an observed `writes` was a fixture error ("the device's writes has no name here") in
+    /// every spec that widened nth, exploration included.
+    @Test("writes has a name for every write fault writeFails can schedule, in every fixture with storage faults", arguments: ["dual-password", "medtime"])
+    func pendingWriteNamesCoverNth(fixture: String) throws {
+        let vocabulary = try #require(FixtureRegistry.standard.vocabulary(of: fixture))
+        guard case .domain(.int(let nth)) = try #require(vocabulary.events["writeFails"]?["nth"]),
+              case .domain(.enumeration(let names)) = try #require(vocabulary.observations["writes"]) else {
+            Issue.record("writeFails.nth is not an int range, or writes is not a list of names"); return
+        }
+        #expect(nth.lowerBound == 1)
+        // work, one name for each write ahead, fail.
+        #expect(names.count == nth.upperBound + 2, "\(names) for nth \(nth)")
     }
 
     @Test("every FixtureError site is classified exactly once, and every entry still names a site")
