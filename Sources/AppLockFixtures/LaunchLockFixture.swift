@@ -55,8 +55,7 @@ public final class LaunchLockFixture: BoundFixture {
             f.clock.advance(by: .milliseconds(Int64(try inputs[Key.away])))
             return try f.handle(.scenePhase(.active))
         },
-        // `auth` (the toggle table's word for the reply) is a second spelling of `outcome`.
-        .event("authResult", inputs: [Key.outcome], inputAliases: [Key.auth.name: Key.outcome]) { f, inputs in
+        .event("authResult", inputs: [Key.outcome]) { f, inputs in
             try f.handle(.authenticationResult(try reply(inputs[Key.outcome])))
         },
         .event("unlockTapped") { f, _ in try f.handle(.unlockTapped) },
@@ -111,9 +110,7 @@ public final class LaunchLockFixture: BoundFixture {
             guard let policy = AuthenticationPolicy(rawValue: name) else { throw FixtureError("unknown policy \(name)") }
             configuration.policy = policy
         },
-        .product("coverRule", .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"]),
-                 valueAliases: ["enabledUnlessLockScreen": "whenEnabledUnlessLocked", "whenEnabledNotActive": "whenEnabledWhileNotActive",
-                                "enabledWhileNotActive": "whenEnabledWhileNotActive"]) { configuration, item in
+        .product("coverRule", .enumeration(["whenEnabledUnlessLocked", "whenEnabledWhileNotActive"])) { configuration, item in
             guard let name = word(item.value) else { throw FixtureError.unknownProduct(item) }
             switch name {
             case "whenEnabledUnlessLocked": configuration.coverRule = .enabledUnlessLockScreen

@@ -133,6 +133,7 @@ struct FixtureErrorSitesTests {
         Entry("FixtureBinding", "cannot be configured", product),
         Entry("FixtureInput", "needs the input", input),
         Entry("FixtureInput", "takes \\(type)", value),
+        Entry("FixtureInput", "takes no input", name),
         Entry("FixtureInput", "through a key it does not declare",
               .unreachable("a fixture reads only the keys its entry declares: the tests below run every event and table of each with every input")),
         Entry("FixtureBindings", "no event", name),
@@ -235,7 +236,7 @@ struct FixtureErrorSitesTests {
     /// fixture.unknown-name, fixture.unknown-table and fixture.missing-input stand for them.
     static func isNameOrInputError(_ message: String) -> Bool {
         ["no event", "unknown event", "no observation", "has no decision table", "no decision table", "runs no matrix", "has no matrix",
-         "unknown product value", "needs the input", "through a key it does not declare", "gives no", "needs method", "needs version and other"].contains { message.contains($0) }
+         "unknown product value", "needs the input", "takes no input", "through a key it does not declare", "gives no", "needs method", "needs version and other"].contains { message.contains($0) }
             || message.range(of: #"^\S* ?needs \S+$"#, options: .regularExpression) != nil
     }
 

@@ -33,8 +33,7 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// What an entry is, with what it carries.
     enum Kind: Sendable {
-        case event(inputs: [any FixtureInputKey], inputAliases: [String: String], killed: WhileKilled, scenarioOnly: String?,
-                   run: Run)
+        case event(inputs: [any FixtureInputKey], killed: WhileKilled, scenarioOnly: String?, run: Run)
         case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
         case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
@@ -50,8 +49,6 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
         var literal: LiteralGrammar?
         var need: ProductNeed?
         var note: String?
-        /// Second spellings of a value, each with the value it stands for.
-        var valueAliases: [String: String]
         var configure: Configure
     }
 
@@ -88,16 +85,13 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Events and observations
 
     /// An event a spec can send, with the inputs it takes (their keys; an optional key's input may be left out),
-    /// second spellings of inputs (`inputAliases`: alias → the input's key; the step's input is renamed before `run`
-    /// sees it), whether a killed app serves it, why only a scenario can send it (`scenarioOnly`: it needs steps
+    /// whether a killed app serves it, why only a scenario can send it (`scenarioOnly`: it needs steps
     /// before it that no machine state holds, such as an earlier request), and the product parameters only it needs
     /// (`needing`: product entries, each then required of a spec that declares this event).
     public static func event(_ name: String, inputs: [any FixtureInputKey] = [],
-                             inputAliases: [String: any FixtureInputKey] = [:], whileKilled: WhileKilled = .no,
-                             scenarioOnly: String? = nil, needing: [FixtureBinding<F>] = [], _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .event(inputs: inputs, inputAliases: inputAliases.mapValues(\.name), killed: whileKilled,
-                                      scenarioOnly: scenarioOnly, run: run),
-             nested: needing)
+                             whileKilled: WhileKilled = .no, scenarioOnly: String? = nil, needing: [FixtureBinding<F>] = [],
+                             _ run: @escaping Run) -> Self {
+        Self(name: name, kind: .event(inputs: inputs, killed: whileKilled, scenarioOnly: scenarioOnly, run: run), nested: needing)
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.
@@ -134,13 +128,12 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// A product parameter with its domain; `choices` are the only values the core can run, `literal` the grammar of
     /// a text that is a value type, `need` when a spec must set it, `note` what a product owner should know beyond its
-    /// values (what a value costs the run), `valueAliases` second spellings of values (alias → value, applied before
-    /// `configure`).
+    /// values (what a value costs the run). A value has one spelling: the one its domain lists, which lint checks.
     public static func product(_ name: String, _ domain: Domain, choices: ProductChoices? = nil,
                                literal: LiteralGrammar? = nil, need: ProductNeed? = nil, note: String? = nil,
-                               valueAliases: [String: String] = [:], _ configure: @escaping Configure) -> Self {
+                               _ configure: @escaping Configure) -> Self {
         Self(name: name, kind: .product(Product(domain: domain, choices: choices, literal: literal, need: need, note: note,
-                                                valueAliases: valueAliases, configure: configure)))
+                                                configure: configure)))
     }
 
     /// A product parameter the core fixes: `core` (read from the core where the core has it) is the one value lint

@@ -22,7 +22,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     /// The vocabulary derived from the entries, for lint and the compiler.
     public let vocabulary: FixtureVocabulary
 
-    private let events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)]
+    private let events: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)]
     private let observations: [String: FixtureBinding<F>.Read]
     private let products: [String: FixtureBinding<F>.Product]
     private let decisions: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)]
@@ -39,7 +39,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 _ groups: [FixtureBinding<F>]...) {
         let entries = Self.flatten(groups.flatMap { $0 })
         self.entries = entries
-        var events: [String: (inputs: [any FixtureInputKey], aliases: [String: String], run: FixtureBinding<F>.Run)] = [:]
+        var events: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
         var observations: [String: FixtureBinding<F>.Read] = [:], products: [String: FixtureBinding<F>.Product] = [:]
         var decisions: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
         var matrices: [String: (axes: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
@@ -51,8 +51,8 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         // The first entry of a name wins; `duplicateNames` reports the others.
         for entry in entries.reversed() {
             switch entry.kind {
-            case .event(let inputs, let aliases, let killed, _, let run):
-                events[entry.name] = (inputs, aliases, run)
+            case .event(let inputs, let killed, _, let run):
+                events[entry.name] = (inputs, run)
                 mark(entry.name, killed)
             case .observation(_, _, let killed, let read):
                 observations[entry.name] = read
@@ -102,7 +102,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         for entry in entries.reversed() {
             let name = entry.name
             switch entry.kind {
-            case .event(let inputs, _, _, let scenarioOnly, _):
+            case .event(let inputs, _, let scenarioOnly, _):
                 v.events[name] = types(of: inputs)
                 v.scenarioOnlyEvents[name] = scenarioOnly
                 let optional = Set(inputs.filter(\.isOptional).map(\.name))
@@ -138,12 +138,12 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
 }
 
 extension FixtureBindings {
-    /// Sends the event `name` to the fixture with the step's inputs (an alias renamed to its input first) and returns
-    /// the effects; an event the table does not declare is an error.
+    /// Sends the event `name` to the fixture with the step's inputs and returns the effects; an event the table does
+    /// not declare is an error.
     public func send(_ name: String, _ inputs: [NamedValue], to fixture: F) throws(FixtureError) -> [Effect] {
         guard let event = events[name] else { throw FixtureError("no event \(name)") }
-        let named = inputs.map { NamedValue(event.aliases[$0.name] ?? $0.name, $0.value) }
-        let given = FixtureInputs(named, to: "event \(name)", declaring: event.inputs)
+        let given = FixtureInputs(inputs, to: "event \(name)", declaring: event.inputs)
+        if let undeclared = given.undeclared { throw undeclared }
         return try Self.typed { () throws in try event.run(fixture, given) }
     }
 
@@ -168,6 +168,7 @@ extension FixtureBindings {
     public func decide(_ table: String, _ inputs: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
         guard let decision = decisions[table] else { throw FixtureError("no decision table \(table)") }
         let given = FixtureInputs(inputs, to: "decision table \(table)", declaring: decision.inputs)
+        if let undeclared = given.undeclared { throw undeclared }
         return try Self.typed { () throws in try decision.run(fixture, given) }
     }
 
@@ -175,18 +176,17 @@ extension FixtureBindings {
     public func cell(_ table: String, _ axes: [NamedValue], on fixture: F) throws(FixtureError) -> [Effect] {
         guard let matrix = matrices[table] else { throw FixtureError("no matrix \(table)") }
         let given = FixtureInputs(axes, to: "matrix \(table)", declaring: matrix.axes)
+        if let undeclared = given.undeclared { throw undeclared }
         return try Self.typed { () throws in try matrix.run(fixture, given) }
     }
 
-    /// Applies the product values to `settings` in order, each value alias replaced by the value it stands for; a
-    /// parameter the table does not declare is an error.
+    /// Applies the product values to `settings` in order; a parameter the table does not declare is an error.
     public func configure(_ settings: inout F.Settings, with product: [NamedValue]) throws(FixtureError) {
         for item in product {
             guard let parameter = products[item.name] else { throw FixtureError.unknownProduct(item) }
-            let value = NamedValue(item.name, Self.resolve(item.value, parameter.valueAliases))
             settings = try Self.typed { () throws in
                 var configured = settings
-                try parameter.configure(&configured, value)
+                try parameter.configure(&configured, item)
                 return configured
             }
         }
@@ -239,7 +239,7 @@ extension FixtureBindings {
         for entry in entries {
             let space: String, inputs: [any FixtureInputKey]
             switch entry.kind {
-            case .event(let keys, _, _, _, _): (space, inputs) = ("event", keys)
+            case .event(let keys, _, _, _): (space, inputs) = ("event", keys)
             case .observation: (space, inputs) = ("observation", [])
             case .effect: (space, inputs) = ("effect", [])
             case .unmodelledEffect: continue
@@ -280,15 +280,6 @@ extension FixtureBindings {
             throw error
         } catch {
             throw FixtureError("\(error)")
-        }
-    }
-
-    /// A value with its alias replaced by the value it stands for (a symbol stays a symbol, a text a text).
-    private static func resolve(_ value: Value, _ aliases: [String: String]) -> Value {
-        switch value {
-        case .symbol(let s): aliases[s].map(Value.symbol) ?? value
-        case .text(let t): aliases[t].map(Value.text) ?? value
-        default: value
         }
     }
 }

@@ -145,8 +145,9 @@ extension FixtureInput where Output: CaseIterable & RawRepresentable, Output.Raw
     }
 }
 
-/// The inputs a step gives an entry's closure (an event's, after its aliases are renamed; a decision row's; a
-/// matrix cell's axes), read through the entry's keys: `try inputs[canEvaluate]`.
+/// The inputs a step gives an entry's closure (an event's; a decision row's; a matrix cell's axes), read through the
+/// entry's keys: `try inputs[canEvaluate]`. An input the entry does not declare is refused (`undeclared`), never
+/// dropped: lint asks a spec for the declared names only.
 public struct FixtureInputs: Sendable {
     /// The values the step gives, by name.
     private let given: [NamedValue]
@@ -167,6 +168,12 @@ public struct FixtureInputs: Sendable {
         self.given = given
         self.owner = owner
         declared = Set(keys.map(Declaration.init))
+    }
+
+    /// An error naming the first input given that `owner` does not declare, or nil when it declares them all.
+    public var undeclared: FixtureError? {
+        let names = Set(declared.map(\.name))
+        return given.first { !names.contains($0.name) }.map { FixtureError("\(owner) takes no input \($0.name)") }
     }
 
     /// The input `key` reads: its value, nil for an optional key the step leaves out; an error naming the input when
