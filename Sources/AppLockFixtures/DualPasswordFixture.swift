@@ -46,6 +46,7 @@ public final class DualPasswordFixture: BoundFixture {
 
     /// Every name this fixture knows, once, with its domain and what it does.
     public static let bindings: FixtureBindings<DualPasswordFixture> = FixtureBindings(relaunches: true, movesClockBack: true,
+                                                                                       instanceSwitch: .init(event: "useInstance", input: Key.instance.name, initial: "app"),
                                                                                        eventBindings, deviceBindings,
                                                                                        StorageFaults.bindings { f in (f.faults, f.storePath) },
                                                                                        StorageFaults.conditionBindings { f in f.faults },

@@ -87,7 +87,8 @@ public final class MedTimeFixture: BoundFixture {
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
+    public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, movesClockBack: true,
+        instanceSwitch: .init(event: "useInstance", input: Key.which.name, initial: "app"), [
         // Events
         .event("open", inputs: [Key.sessionValid, Key.biometricEnabled]) { f, inputs in
             try f.effects(f.open(sessionValid: inputs[Key.sessionValid], biometricEnabled: inputs[Key.biometricEnabled]))

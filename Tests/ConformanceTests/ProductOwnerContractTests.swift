@@ -310,6 +310,52 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// Found by a trial: the fixtures kill and relaunch the instance in front (an app and its extension on one store),
+    /// and lint tracked one app, so a relaunch of the extension cleared the killed app (lint clean, then "the app is
+    /// killed" at run time), and a killed extension stopped the running app (refused, though it runs).
+    @Test("kill and relaunch act on the instance in front: lint follows useInstance, and what it accepts runs",
+          arguments: [("medtime", "medtime.unlock", "event: open\n        with: {sessionValid: true, biometricEnabled: false}"),
+                      ("dual-password", "decoy.unlock", "event: submit\n        with: {password: wrong, waited: none}")])
+    func killedInstance(fixture: String, machine: String, step: String) throws {
+        func spec(_ id: String, _ steps: [String]) -> (path: String, bytes: [UInt8]) {
+            let text = """
+            id: \(id.lowercased())
+            kind: scenarios
+            title: Two instances
+            source: medtime-biometric-unlock.es.md §6.2
+            fixture: \(fixture)
+            uses: \(machine)
+            events:
+              useInstance:
+                which: [app, extension]
+            scenarios:
+              - id: \(id)
+                decision: "D-TRIAL: two instances on one store"
+                steps:
+            \(steps.map { "      - " + $0 }.joined(separator: "\n"))
+
+            """
+            return ("specs/\(id.lowercased()).yaml", Array(text.utf8))
+        }
+        let use = { (which: String) in "event: useInstance\n        with: {which: \(which)}" }
+        // The app killed; the extension relaunched; the app, still killed, is driven.
+        let relaunchedOther = spec("KI-RELAUNCHED-OTHER", ["kill", use("extension"), "relaunch", use("app"), step])
+        // The extension killed; the app, running all along, is driven.
+        let killedOther = spec("KI-KILLED-OTHER", [use("extension"), "kill", use("app"), step])
+        let c = Self.compile(try Self.specs() + [relaunchedOther, killedOther])
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.killed-app"], "\(found)")
+        #expect(found.first?.location.file == relaunchedOther.path && found.first?.location.line == 20)
+        #expect(found.first?.message.contains("after the app was killed (line 14)") == true, "\(found)")
+        // What lint accepts runs: every case of the scenario it passed (one per derivation for dual-password).
+        let cases = c.suite.cases.filter { $0.row == "KI-KILLED-OTHER" }
+        #expect(!cases.isEmpty)
+        for testCase in cases {
+            let outcome = ConformanceRun.check(testCase, registry: .standard)
+            #expect(outcome.divergence?.error == nil, "\(String(describing: outcome.divergence))")
+        }
+    }
+
     @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
     func scenarioOnlyEventInMachine() throws {
         let specs = try Self.specs(editing: "capability.authenticate.yaml") {

@@ -33,10 +33,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
 
     /// Creates a table over the entries of `groups` (the fixture's own, and shared ones such as a device's faults).
     /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
-    /// move the device clock back; `retiredProducts`: product values it no longer takes, each with why (see
-    /// `FixtureVocabulary`).
+    /// move the device clock back; `retiredProducts`: product values it no longer takes, each with why;
+    /// `instanceSwitch`: the event that chooses the instance a kill and a relaunch act on (see `FixtureVocabulary`).
     public init(relaunches: Bool = false, movesClockBack: Bool = false, retiredProducts: [String: String] = [:],
-                _ groups: [FixtureBinding<F>]...) {
+                instanceSwitch: FixtureVocabulary.InstanceSwitch? = nil, _ groups: [FixtureBinding<F>]...) {
         let entries = Self.flatten(groups.flatMap { $0 })
         self.entries = entries
         var events: [String: (inputs: [any FixtureInputKey], run: FixtureBinding<F>.Run)] = [:]
@@ -77,6 +77,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
             if let outputs = entry.tableOutputNames { vocabulary.outputsOfTables[entry.name, default: []].formUnion(outputs) }
         }
         vocabulary.retiredProducts = retiredProducts
+        vocabulary.instanceSwitch = instanceSwitch
         self.vocabulary = vocabulary
     }
 

@@ -38,7 +38,8 @@ extension FixtureRegistry {
         fixtureNames.filter { names?.contains($0) ?? true }.compactMap { name -> String? in
             guard let v = vocabulary(of: name) else { return nil }
             var text = "fixture \(name)\n"
-            let device = [v.supportsRelaunch ? "kills and relaunches the app" : nil, v.movesClockBack ? "moves the clock back" : nil].compactMap { $0 }
+            let instances = v.instanceSwitch.map { "two instances, \($0.initial) first: \($0.event) chooses the one a kill and a relaunch act on" }
+            let device = [v.supportsRelaunch ? "kills and relaunches the app" : nil, instances, v.movesClockBack ? "moves the clock back" : nil].compactMap { $0 }
             if !device.isEmpty { text += "  device: \(device.joined(separator: "; "))\n" }
             text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
                 let optional = v.optionalInputs[e] ?? []

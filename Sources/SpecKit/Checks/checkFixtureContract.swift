@@ -36,8 +36,8 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     out += missingProduct(spec, file, vocabulary, events: declaredEvents.map(\.name))
     if case .scenarios(let s) = spec.body {
         for scenario in s.scenarios {
-            var killedAt: SourceLocation?
-            out += killedAppSteps(scenario.steps, scenario.identity.id, spec.fixture, vocabulary, killedAt: &killedAt)
+            var instances = Instances(front: vocabulary.instanceSwitch?.initial ?? "")
+            out += killedAppSteps(scenario.steps, scenario.identity.id, spec.fixture, vocabulary, instances: &instances)
         }
     }
     return out
@@ -57,38 +57,54 @@ private func scenarioOnlyEvents(_ events: [EventDeclaration], _ fixture: String,
     }
 }
 
+/// Which instance of the app the steps drive, and where each killed one was killed (`FixtureVocabulary.instanceSwitch`;
+/// one instance, "", for a fixture without): a `kill` and a `relaunch` act on the instance in front.
+private struct Instances {
+    var front: String
+    var killed: [String: SourceLocation] = [:]
+    /// Where the instance in front was killed, nil while it runs.
+    var killedAt: SourceLocation? { killed[front] }
+}
+
 /// `fixture.killed-app`: a step between a `kill` and the `relaunch` that sends an event or reads an observation the
-/// killed app does not serve, or an event that needs the app killed sent while it runs.
+/// killed app does not serve, or an event that needs the app killed sent while it runs; each instance of the app on
+/// its own, the one in front as the steps choose it.
 private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: String, _ vocabulary: FixtureVocabulary,
-                            killedAt: inout SourceLocation?) -> [Diagnostic] {
+                            instances: inout Instances) -> [Diagnostic] {
     var out: [Diagnostic] = []
-    func refuse(_ what: String, at location: SourceLocation, since kill: SourceLocation) {
+    // The instance named as the steps name it (`the extension`), or `the app`.
+    func app(_ instances: Instances) -> String { "the " + (instances.front.isEmpty ? "app" : instances.front) }
+    func refuse(_ what: String, at location: SourceLocation, since kill: SourceLocation, _ app: String) {
         out.append(Diagnostic(.error, id: "fixture.killed-app",
-            "scenario \(id) \(what) after the app was killed (line \(kill.line)) and before a relaunch: fixture '\(fixture)' cannot do that with a killed app",
+            "scenario \(id) \(what) after \(app) was killed (line \(kill.line)) and before a relaunch: fixture '\(fixture)' cannot do that with a killed app",
             at: location, rows: [id], notes: ["a killed app still serves: " + (vocabulary.servedWhileKilled ?? []).sorted().joined(separator: ", ")],
             hint: "add '- relaunch' before this step, or move it before the kill"))
     }
     for step in steps {
         let found = out.count
         switch step.action {
-        case .kill: killedAt = step.location
-        case .relaunch: killedAt = nil
-        case .event(let name, _):
-            if let kill = killedAt, let served = vocabulary.servedWhileKilled, !served.contains(name) {
-                refuse("sends '\(name)'", at: step.location, since: kill)
-            } else if killedAt == nil, vocabulary.onlyWhileKilled.contains(name) {
+        case .kill: instances.killed[instances.front] = step.location
+        case .relaunch: instances.killed[instances.front] = nil
+        case .event(let name, let inputs):
+            if let kill = instances.killedAt, let served = vocabulary.servedWhileKilled, !served.contains(name) {
+                refuse("sends '\(name)'", at: step.location, since: kill, app(instances))
+            } else if instances.killedAt == nil, vocabulary.onlyWhileKilled.contains(name) {
                 out.append(Diagnostic(.error, id: "fixture.killed-app",
-                    "scenario \(id) sends '\(name)' while the app runs: fixture '\(fixture)' does it only to a killed app (it damages what the app left on the device)",
+                    "scenario \(id) sends '\(name)' while \(app(instances)) runs: fixture '\(fixture)' does it only to a killed app (it damages what the app left on the device)",
                     at: step.location, rows: [id], hint: "add '- kill' before this step (and '- relaunch' after it)"))
+            }
+            if let switching = vocabulary.instanceSwitch, name == switching.event,
+               let which = inputs.first(where: { $0.name == switching.input })?.value.description {
+                instances.front = which
             }
         case .block(let inner):
             // Twice, so a kill at the end of one pass meets the start of the next.
-            for _ in 0..<min(step.count, 2) { out += killedAppSteps(inner, id, fixture, vocabulary, killedAt: &killedAt) }
+            for _ in 0..<min(step.count, 2) { out += killedAppSteps(inner, id, fixture, vocabulary, instances: &instances) }
         case .advance, .check: break
         }
         // One finding a step: the expectations of a refused event follow from it.
-        if let kill = killedAt, let served = vocabulary.servedWhileKilled, out.count == found {
-            for b in step.expect + step.expectEach where !served.contains(b.name) { refuse("expects '\(b.name)'", at: b.location, since: kill) }
+        if let kill = instances.killedAt, let served = vocabulary.servedWhileKilled, out.count == found {
+            for b in step.expect + step.expectEach where !served.contains(b.name) { refuse("expects '\(b.name)'", at: b.location, since: kill, app(instances)) }
         }
     }
     return out

@@ -59,6 +59,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var servedWhileKilled: Set<String>?
     /// The events that need the app killed first (damaging the store file under a running app is not one of them).
     public var onlyWhileKilled: Set<String>
+    /// The event that chooses which instance of the app the steps drive (an app and its extension on one store), or
+    /// nil for a fixture with one: a `kill` and a `relaunch` act on the instance in front, the other keeps running, or
+    /// stays killed, until it is in front again.
+    public var instanceSwitch: InstanceSwitch?
     /// The events only a scenario can send, each with why: they need steps before them that no machine state holds
     /// (`lateReply` needs an earlier request). A machine that declares one, or an event of `onlyWhileKilled`, is a
     /// lint error: its rows could not run.
@@ -95,6 +99,22 @@ public struct FixtureVocabulary: Hashable, Sendable {
 }
 
 extension FixtureVocabulary {
+    /// An event that chooses the instance the steps drive: its input naming the instance, and the instance in front
+    /// before any step.
+    public struct InstanceSwitch: Hashable, Sendable {
+        /// The event (`useInstance`).
+        public var event: String
+        /// Its input naming the instance (`which`).
+        public var input: String
+        /// The instance the steps drive until the event is sent (`app`).
+        public var initial: String
+
+        /// Creates a switch.
+        public init(event: String, input: String, initial: String) {
+            (self.event, self.input, self.initial) = (event, input, initial)
+        }
+    }
+
     /// The inputs a spec must declare for an event: all the fixture's, less the optional ones. Empty for an event the
     /// fixture does not know.
     public func requiredInputs(of event: String) -> [String] {
