@@ -310,6 +310,23 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// Found by a trial: an observation the fixture cannot read after a fault the spec sent (listed as reachable in
+    /// FixtureErrorSitesTests) printed as `actual (the store cannot be read)`, like a value the core gave, so 60 such
+    /// cells read as divergences of the core. It is marked as the fixture's in every report that prints a cell.
+    @Test("an observation the fixture cannot read is shown as a fixture error in the cell, not as the core's answer")
+    func unreadableObservationIsMarked() throws {
+        let spec = Self.scenario("U-1", fixture: "dual-password", declarations: "uses: decoy.unlock\nobserve:\n  persistedNamesNeutral: bool\nevents:\n  storageUnreadable:", steps: """
+                  - event: storageUnreadable
+                  - expect: {persistedNamesNeutral: true}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/u.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let testCase = try #require(c.suite.cases.first { $0.row == "U-1" })
+        let cell = try #require(ConformanceRun.check(testCase, registry: .standard).divergence?.cells.first { $0.name == "persistedNamesNeutral" })
+        #expect(cell.actual == .error("the store cannot be read"))
+        #expect(cell.actual.description == "(fixture error: the store cannot be read)")
+    }
+
     /// Found by a trial: the fixtures kill and relaunch the instance in front (an app and its extension on one store),
     /// and lint tracked one app, so a relaunch of the extension cleared the killed app (lint clean, then "the app is
     /// killed" at run time), and a killed extension stopped the running app (refused, though it runs).

@@ -37,13 +37,13 @@ public struct CellResult: Codable, Hashable, Sendable {
         case error(String)
 
         /// The value as a spec writes it; effects sorted and joined by `; ` (`(none)` when there are none); an error
-        /// in parentheses.
+        /// in parentheses, marked as the fixture's (`(fixture error: the store cannot be read)`): not the core's answer.
         public var description: String {
             switch self {
             case .value(let v): v.description
             case .effects(let patterns): Self.list(patterns.map(\.description))
             case .emitted(let effects): Self.list(effects.map(\.description))
-            case .error(let message): "(\(message))"
+            case .error(let message): "(fixture error: \(message))"
             }
         }
 
