@@ -122,6 +122,66 @@ struct SpecReaderTests {
         #expect(messages == ["effect 'startAuth(after ${away})' of row R1 fills in '${away}', but 'away' is neither a variable nor an input of every event of the row, so it would stay as written"])
     }
 
+    /// Found by a trial: these linted clean and the run compared the text with `${…}` left in it, a case that could
+    /// never pass, reported as a divergence of the core.
+    @Test("a scenario step's template names an input the step gives its event, and a decision output's an input of the table; any other is spec.unknown-name")
+    func scenarioAndDecisionTemplates() throws {
+        let scenario = """
+        id: s.templates
+        kind: scenarios
+        title: t
+        source: face-id-launch-lock.zh.md §4
+        fixture: launch-lock
+        events:
+          active:
+            away: duration 0s..1h
+          appear:
+        effects: [startAuth]
+        scenarios:
+          - id: S1
+            source: face-id-launch-lock.zh.md §4
+            steps:
+              - event: active
+                with: {away: 5s}
+                expect: {effects: ["startAuth(after ${away})", "startAuth(${awya})"]}
+              - event: appear
+                expect: {effects: ["startAuth(${away})"]}
+
+        """
+        let found = SpecSources.compile(scenario).findings("spec.unknown-name")
+        #expect(found.map(\.message) == [
+            "effect 'startAuth(${awya})' of scenario S1 fills in '${awya}', but 'awya' is not an input this step gives event 'active', so it would stay as written",
+            "effect 'startAuth(${away})' of scenario S1 fills in '${away}', but 'away' is not an input this step gives event 'appear', so it would stay as written",
+        ], "\(found)")
+        #expect(found.map(\.location.line) == [17, 19])
+        #expect(found.first?.hint == "did you mean '${away}'?")
+        let decision = """
+        id: d.templates
+        kind: decision
+        title: t
+        source: medtime-biometric-unlock.es.md §5
+        fixture: medtime
+        table: medtime.attempt-rules
+        inputs:
+          remaining: int 0..5
+        outputs:
+          announcement: text
+        rows:
+          - id: D1
+            source: medtime-biometric-unlock.es.md §5
+            when: {remaining: 1}
+            then: {announcement: "Quedan ${remaining}"}
+          - id: D2
+            source: medtime-biometric-unlock.es.md §5
+            when: {remaining: 2}
+            then: {announcement: "Quedan ${remainig}"}
+
+        """
+        let wrong = SpecSources.compile(decision).findings("spec.unknown-name")
+        #expect(wrong.map(\.message) == ["output 'announcement' of row D2 fills in '${remainig}', but 'remainig' is not an input of the table, so it would stay as written"])
+        #expect(wrong.first?.location.line == 19 && wrong.first?.hint == "did you mean '${remaining}'?")
+    }
+
     @Test("an unknown effect lists the declared effects, as an unknown event lists the events")
     func unknownEffectListsDeclared() throws {
         let compilation = SpecSources.compile(SpecSources.machine(rows: Self.row("effects: [vibrate]")))

@@ -12,6 +12,19 @@ struct DecisionReader {
         let hit = byKey["hit"].flatMap { MachineReader.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
         let rows = c.tableRows(byKey, what: "a decision row", resultKey: "then", conditions: inputs, tested: "an input of the table",
                                results: outputs, resultWhat: "an output").map { DecisionRow(identity: $0.identity, when: $0.when, then: $0.results) }
+        // A text output's `${name}` takes an input of the table, as the compiler fills it.
+        let known = Set(inputs.map(\.name))
+        for row in rows {
+            for binding in row.then {
+                guard case .text(let text) = binding.value else { continue }
+                for name in MachineReader.unknownTemplates(in: text, known: known) {
+                    c.error("spec.unknown-name",
+                            "output '\(binding.name)' of row \(row.identity.id) fills in '${\(name)}', but '\(name)' is not an input of the table, so it would stay as written",
+                            at: binding.location, hint: Suggest.closest(to: name, in: known.sorted()).map { "did you mean '${\($0)}'?" },
+                            rows: [row.identity.id])
+                }
+            }
+        }
         guard !inputs.isEmpty || byKey["inputs"] != nil, let table = Self.table(byKey, context: c) else { return nil }
         return DecisionTable(table: table, inputs: inputs, outputs: outputs, hit: hit, rows: rows)
     }

@@ -7,20 +7,32 @@ extension MachineReader {
             let carried = Set(scope.events.first { $0.name == event }?.inputs.map(\.name) ?? [])
             inputs = inputs.map { $0.intersection(carried) } ?? carried
         }
-        let known = Set(scope.variables.map(\.name)).union(inputs ?? [])
+        let carrier = events.count == 1 ? "event '\(events[0])'" : "every event of the row"
+        checkTemplates(calls, known: Set(scope.variables.map(\.name)).union(inputs ?? []), of: "row \(rowID)",
+                       knownAs: "neither a variable nor an input of \(carrier)", rowID: rowID, context: c)
+    }
+
+    /// `spec.unknown-name` for each `${name}` in the calls' arguments that `known` lacks (`knownAs` says what it is
+    /// not: "not an input this step gives event 'submit'"), at the call: it would stay as written, so the expectation could never hold.
+    static func checkTemplates(_ calls: [EffectCall], known: Set<String>, of owner: String, knownAs: String, rowID: String,
+                               context c: ReadContext) {
         for call in calls {
             for argument in call.arguments {
                 guard case .template(let text) = argument.term else { continue }
-                var named: [String] = []
-                _ = fillingTemplates(text) { named.append($0); return nil }
-                for name in named where !known.contains(name) {
-                    let carrier = events.count == 1 ? "event '\(events[0])'" : "every event of the row"
+                for name in unknownTemplates(in: text, known: known) {
                     c.error("spec.unknown-name",
-                            "effect '\(call.text)' of row \(rowID) fills in '${\(name)}', but '\(name)' is neither a variable nor an input of \(carrier), so it would stay as written",
+                            "effect '\(call.text)' of \(owner) fills in '${\(name)}', but '\(name)' is \(knownAs), so it would stay as written",
                             at: call.location, hint: Suggest.closest(to: name, in: known.sorted()).map { "did you mean '${\($0)}'?" },
                             rows: [rowID])
                 }
             }
         }
+    }
+
+    /// The names a text's `${name}` templates fill in that `known` lacks, in order.
+    static func unknownTemplates(in text: String, known: Set<String>) -> [String] {
+        var named: [String] = []
+        _ = fillingTemplates(text) { named.append($0); return nil }
+        return named.filter { !known.contains($0) }
     }
 }

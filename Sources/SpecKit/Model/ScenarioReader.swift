@@ -161,6 +161,11 @@ struct ScenarioReader {
         guard expectationsFit(entries, byKey, action, scenarioID) else { return nil }
         let (expect, expectEffects) = readExpect(byKey["expect"] ?? byKey["expect-last"], vocabulary, scenarioID)
         let (each, eachEffects) = readExpect(byKey["expect-each"], vocabulary, scenarioID)
+        // A step's `${name}` takes an input its event is given (`with:`), as the compiler fills it.
+        let given: (event: String, inputs: Set<String>) = if case .event(let name, let inputs) = action { (name, Set(inputs.map(\.name))) } else { ("", []) }
+        MachineReader.checkTemplates((expectEffects ?? []) + (eachEffects ?? []), known: given.inputs, of: "scenario \(scenarioID)",
+                                     knownAs: given.event.isEmpty ? "not an input: this step sends no event" : "not an input this step gives event '\(given.event)'",
+                                     rowID: scenarioID, context: c)
         return ScenarioStep(action: action, count: count, expect: expect, expectEffects: expectEffects, expectEach: each,
                             expectEachEffects: eachEffects, location: node.location)
     }
