@@ -18,6 +18,12 @@ enum DualPasswordFaults {
         "formatVersion": (0, 1), "algorithm": (1, 1), "memoryKiB": (2, 4), "iterations": (6, 4), "parallelism": (10, 4),
     ]
 
+    /// What `edit` can write into each header field, from the fields' widths: lint checks a step's `value` with it.
+    static func valueBound(input: String, by field: String) -> FixtureVocabulary.InputBound {
+        FixtureVocabulary.InputBound(input: input, by: field, ranges: fieldOffsets.mapValues { 0...((1 << (8 * $0.width)) - 1) },
+                                     reason: "the width of that field in the slot record")
+    }
+
     /// Sets one header field of the slot record in position `which` (`first` is `slot.0`, `second` `slot.1`, or
     /// `both`) to `value`, as someone editing the file would, and writes the store back with a valid unkeyed
     /// checksum. The value is the spec's, written as is; which record holds which role is never looked at.

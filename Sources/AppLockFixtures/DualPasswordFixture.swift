@@ -136,7 +136,8 @@ public final class DualPasswordFixture: BoundFixture {
             try DualPasswordFaults.tamper(inputs[Key.record], store: f.faults.deviceStore(path: f.storePath), keys: f.configuration.keys, boot: f.clock.now().boot)
             return []
         },
-        .event("editSlot", inputs: [Key.position, Key.field, Key.value], whileKilled: .served,
+        .event("editSlot", inputs: [Key.position, Key.field, Key.value],
+               bounds: [DualPasswordFaults.valueBound(input: Key.value.name, by: Key.field.name)], whileKilled: .served,
                scenarioOnly: slotRecordsOnDisk) { f, inputs in
             try DualPasswordFaults.edit(which: inputs[Key.position], field: inputs[Key.field], value: inputs[Key.value],
                                         store: f.faults.deviceStore(path: f.storePath), keys: f.configuration.keys)

@@ -310,6 +310,21 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// Found by a trial ("try format 256"): lint took any value up to 2^32 - 1 for every field, and the run met "256
+    /// does not fit the formatVersion field".
+    @Test("an editSlot value is checked against the width of the field it is written to", arguments: [(255, false), (256, true)])
+    func editSlotFieldWidth(value: Int, refused: Bool) throws {
+        let c = Self.compile(try Self.specs(editing: "decoy.slot-records.yaml") {
+            $0.replacingOccurrences(of: "field: formatVersion, value: 2}", with: "field: formatVersion, value: \(value)}")
+        })
+        let found = Self.errors(c)
+        #expect(found.count == (refused ? 1 : 0), "\(found)")
+        guard refused, let error = found.first else { return }
+        #expect(error.id == "fixture.unknown-value")
+        #expect(error.location.line == (try Self.line(of: "field: formatVersion, value: 2}", in: "decoy.slot-records.yaml")))
+        #expect(error.message.hasSuffix("gives 'editSlot.value' the value 256, which fixture 'dual-password' cannot write with field: formatVersion: it takes 0..255 there (the width of that field in the slot record)"), "\(error.message)")
+    }
+
     /// Found by a trial: an observation the fixture cannot read after a fault the spec sent (listed as reachable in
     /// FixtureErrorSitesTests) printed as `actual (the store cannot be read)`, like a value the core gave, so 60 such
     /// cells read as divergences of the core. It is marked as the fixture's in every report that prints a cell.

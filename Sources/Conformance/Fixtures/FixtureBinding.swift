@@ -33,7 +33,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// What an entry is, with what it carries.
     enum Kind: Sendable {
-        case event(inputs: [any FixtureInputKey], killed: WhileKilled, scenarioOnly: String?, run: Run)
+        case event(inputs: [any FixtureInputKey], bounds: [FixtureVocabulary.InputBound], killed: WhileKilled, scenarioOnly: String?,
+                   run: Run)
         case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, read: Read)
         case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
@@ -85,13 +86,14 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     // MARK: - Events and observations
 
     /// An event a spec can send, with the inputs it takes (their keys; an optional key's input may be left out),
-    /// whether a killed app serves it, why only a scenario can send it (`scenarioOnly`: it needs steps
+    /// the inputs whose range depends on another of them (`bounds`), whether a killed app serves it, why only a scenario can send it (`scenarioOnly`: it needs steps
     /// before it that no machine state holds, such as an earlier request), and the product parameters only it needs
     /// (`needing`: product entries, each then required of a spec that declares this event).
-    public static func event(_ name: String, inputs: [any FixtureInputKey] = [],
+    public static func event(_ name: String, inputs: [any FixtureInputKey] = [], bounds: [FixtureVocabulary.InputBound] = [],
                              whileKilled: WhileKilled = .no, scenarioOnly: String? = nil, needing: [FixtureBinding<F>] = [],
                              _ run: @escaping Run) -> Self {
-        Self(name: name, kind: .event(inputs: inputs, killed: whileKilled, scenarioOnly: scenarioOnly, run: run), nested: needing)
+        Self(name: name, kind: .event(inputs: inputs, bounds: bounds, killed: whileKilled, scenarioOnly: scenarioOnly, run: run),
+             nested: needing)
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`.

@@ -51,7 +51,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         // The first entry of a name wins; `duplicateNames` reports the others.
         for entry in entries.reversed() {
             switch entry.kind {
-            case .event(let inputs, let killed, _, let run):
+            case .event(let inputs, _, let killed, _, let run):
                 events[entry.name] = (inputs, run)
                 mark(entry.name, killed)
             case .observation(_, _, let killed, let read):
@@ -103,8 +103,9 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
         for entry in entries.reversed() {
             let name = entry.name
             switch entry.kind {
-            case .event(let inputs, _, let scenarioOnly, _):
+            case .event(let inputs, let bounds, _, let scenarioOnly, _):
                 v.events[name] = types(of: inputs)
+                v.inputBounds[name] = bounds.isEmpty ? nil : bounds
                 v.scenarioOnlyEvents[name] = scenarioOnly
                 let optional = Set(inputs.filter(\.isOptional).map(\.name))
                 v.optionalInputs[name] = optional.isEmpty ? nil : optional
@@ -240,7 +241,7 @@ extension FixtureBindings {
         for entry in entries {
             let space: String, inputs: [any FixtureInputKey]
             switch entry.kind {
-            case .event(let keys, _, _, _): (space, inputs) = ("event", keys)
+            case .event(let keys, _, _, _, _): (space, inputs) = ("event", keys)
             case .observation: (space, inputs) = ("observation", [])
             case .effect: (space, inputs) = ("effect", [])
             case .unmodelledEffect: continue

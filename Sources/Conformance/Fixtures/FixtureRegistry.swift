@@ -44,9 +44,13 @@ extension FixtureRegistry {
             text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
                 let optional = v.optionalInputs[e] ?? []
                 let only = v.onlyWhileKilled.contains(e) ? "only to a killed app" : v.scenarioOnlyEvents[e]
+                let bounds = (v.inputBounds[e] ?? []).map { b in
+                    "      \(b.input) by \(b.by): " + b.ranges.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.lowerBound)..\($0.value.upperBound)" }
+                        .joined(separator: ", ") + " (\(b.reason))\n"
+                }
                 return "    \(e)\(only.map { " (scenarios only: \($0))" } ?? "")\n" + v.events[e, default: [:]].sorted { $0.key < $1.key }.map {
                     "      \($0.key)\(optional.contains($0.key) ? " (optional)" : ""): \(Self.describe($0.value))\n"
-                }.joined()
+                }.joined() + bounds.joined()
             }.joined()
             text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map {
                 "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (\(Self.outputOf($0.key, v)))" : "")\n"

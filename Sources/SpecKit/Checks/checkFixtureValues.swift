@@ -75,11 +75,23 @@ private struct ValueCheck {
         effects(row.effects, row: id)
     }
 
+    /// A step's input outside the range another of its inputs gives it (`FixtureVocabulary.inputBounds`).
+    mutating func bounded(_ event: String, _ inputs: [Binding], row: String) {
+        for bound in vocabulary.inputBounds[event] ?? [] {
+            guard let by = inputs.first(where: { $0.name == bound.by }), let range = bound.ranges[by.value.description],
+                  let b = inputs.first(where: { $0.name == bound.input }), case .int(let n) = b.value, !range.contains(n) else { continue }
+            out.append(Diagnostic(.error, id: "fixture.unknown-value",
+                "row \(row) gives '\(event).\(bound.input)' the value \(n), which fixture '\(spec.fixture)' cannot write with \(bound.by): \(by.value): it takes \(range.lowerBound)..\(range.upperBound) there (\(bound.reason))",
+                at: b.location, rows: [row], hint: "give a value from \(range.lowerBound) to \(range.upperBound)"))
+        }
+    }
+
     mutating func steps(_ steps: [ScenarioStep], row id: String) {
         for step in steps {
             switch step.action {
             case .event(let name, let inputs):
                 for b in inputs { value(b.value, vocabulary.events[name]?[b.name], "'\(name).\(b.name)' the value", at: b.location, row: id) }
+                bounded(name, inputs, row: id)
             case .block(let inner): self.steps(inner, row: id)
             default: break
             }

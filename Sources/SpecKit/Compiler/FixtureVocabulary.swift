@@ -63,6 +63,9 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// nil for a fixture with one: a `kill` and a `relaunch` act on the instance in front, the other keeps running, or
     /// stays killed, until it is in front again.
     public var instanceSwitch: InstanceSwitch?
+    /// The inputs of an event whose range depends on another of its inputs (`editSlot`'s `value` fits the field it is
+    /// written to), by event: lint checks a scenario step's values against them.
+    public var inputBounds: [String: [InputBound]] = [:]
     /// The events only a scenario can send, each with why: they need steps before them that no machine state holds
     /// (`lateReply` needs an earlier request). A machine that declares one, or an event of `onlyWhileKilled`, is a
     /// lint error: its rows could not run.
@@ -112,6 +115,23 @@ extension FixtureVocabulary {
         /// Creates a switch.
         public init(event: String, input: String, initial: String) {
             (self.event, self.input, self.initial) = (event, input, initial)
+        }
+    }
+
+    /// An input whose range depends on the value of another input of the same event.
+    public struct InputBound: Hashable, Sendable {
+        /// The bounded input (`value`).
+        public var input: String
+        /// The input it depends on (`field`).
+        public var by: String
+        /// The range `input` takes for each value of `by` (a value not listed leaves it as its domain says).
+        public var ranges: [String: ClosedRange<Int>]
+        /// Why, in a phrase (`the width of that field in the slot record`).
+        public var reason: String
+
+        /// Creates a bound.
+        public init(input: String, by: String, ranges: [String: ClosedRange<Int>], reason: String) {
+            (self.input, self.by, self.ranges, self.reason) = (input, by, ranges, reason)
         }
     }
 
