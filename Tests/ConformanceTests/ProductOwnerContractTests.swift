@@ -310,6 +310,26 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// Found by a trial: a template was checked for its place only, so `attempts_remaining=${pin}` (the step's pin
+    /// is a name) linted clean and compared the name with the core's number, a case that could never pass.
+    @Test("a scenario step's template is checked as filled with the step's inputs: a name where the fixture reports a number is fixture.unknown-value")
+    func filledTemplateIsChecked() throws {
+        func spec(_ argument: String) -> (path: String, bytes: [UInt8]) {
+            let text = Self.scenario("T-1", fixture: "medtime", declarations: "uses: medtime.unlock", steps: """
+                      - event: open
+                        with: {sessionValid: true, biometricEnabled: false}
+                      - event: pinComplete
+                        with: {pin: wrong}
+                        expect: {effects: [analytics(pin_attempt), output(onPINComplete), "output(onPINFail, attempts_remaining=\(argument))", "analytics(pin_failure, attempt_number=1)", announce(PIN incorrecto. 4 intentos restantes)]}
+                """)
+            return ("specs/t.yaml", Array(text.utf8))
+        }
+        let wrong = Self.errors(Self.compile(try Self.specs() + [spec("${pin}")]))
+        #expect(wrong.map(\.id) == ["fixture.unknown-value"], "\(wrong)")
+        #expect(wrong.first?.message.contains("attempts_remaining=${pin}") == true && wrong.first?.location.line == 15, "\(wrong)")
+        #expect(Self.errors(Self.compile(try Self.specs() + [spec("4")])).isEmpty)
+    }
+
     /// Found by a trial ("try format 256"): lint took any value up to 2^32 - 1 for every field, and the run met "256
     /// does not fit the formatVersion field".
     @Test("an editSlot value is checked against the width of the field it is written to", arguments: [(255, false), (256, true)])
@@ -428,9 +448,9 @@ struct ProductOwnerContractTests {
 
     @Test("a fixture error lint cannot see yet is reported at the spec line of the step, in a sentence naming the step",
           arguments: [
-            // A value wider than the slot record's field (FixtureErrorSitesTests: reachable).
-            ("dual-password", "observe:\n  failures: int 0..20\nevents:\n  editSlot:\n    which: [first]\n    field: [formatVersion]\n    value: int 0..300",
-             "      - event: editSlot\n        with: {which: first, field: formatVersion, value: 300}", 17),
+            // The store's key names read after the spec made the store unreadable (FixtureErrorSitesTests: reachable).
+            ("dual-password", "observe:\n  persistedNamesNeutral: bool\nevents:\n  storageUnreadable:",
+             "      - event: storageUnreadable\n      - expect: {persistedNamesNeutral: true}", 15),
             // A late reply before any request.
             ("capability", "observe:\n  message: text\nevents:\n  lateReply:\n    result: [success]", "      - event: lateReply\n        with: {result: success}", 15),
           ])

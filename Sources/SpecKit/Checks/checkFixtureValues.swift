@@ -37,13 +37,18 @@ private struct ValueCheck {
         for b in bindings { value(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: row) }
     }
 
-    /// Effects whose arguments the fixture can never report (`*` and `${name}` are checked for their place only).
-    mutating func effects(_ calls: [EffectCall]?, row: String) {
+    /// Effects whose arguments the fixture can never report (`*` is checked for its place only, and so is a `${name}`
+    /// unless `given` fills it: a scenario step's inputs, as the compiler fills them).
+    mutating func effects(_ calls: [EffectCall]?, row: String, given: [Binding] = []) {
         for call in calls ?? [] {
             guard let signature = vocabulary.effectSignatures[call.name] else { continue }
-            let arguments = call.arguments.map { argument -> (label: String?, value: Value?) in
-                if case .value(let v) = argument.term { return (argument.label, v) }
-                return (argument.label, nil)
+            let filled = call.resolved { name in given.first { $0.name == name }?.value }.arguments
+            let arguments = zip(call.arguments, filled).map { argument, filled -> (label: String?, value: Value?) in
+                switch (argument.term, filled.match) {
+                case (.value(let v), _): return (argument.label, v)
+                case (.template, .value(let v)) where !v.description.containsText("${"): return (argument.label, v)
+                default: return (argument.label, nil)
+                }
             }
             guard let p = signature.problem(with: arguments) else { continue }
             out.append(Diagnostic(.error, id: "fixture.unknown-value",
@@ -96,8 +101,9 @@ private struct ValueCheck {
             default: break
             }
             observations(step.expect + step.expectEach, row: id)
-            effects(step.expectEffects, row: id)
-            effects(step.expectEachEffects, row: id)
+            let given: [Binding] = if case .event(_, let inputs) = step.action { inputs } else { [] }
+            effects(step.expectEffects, row: id, given: given)
+            effects(step.expectEachEffects, row: id, given: given)
         }
     }
 }
