@@ -159,7 +159,7 @@ public final class MedTimeFixture: BoundFixture {
             guard case .analytics(let event) = effect else { return nil }
             return Effect.arguments(analytics: event)
         },
-        .effect("output", arguments: [outputNames], labels: ["attempts_remaining": .count]) { _, effect in
+        .effect("output", arguments: [outputNames], labels: ["attempts_remaining": .count], labelsByFirst: outputLabels) { _, effect in
             guard case .output(let output) = effect else { return nil }
             return outputArguments(output)
         },
@@ -473,10 +473,16 @@ public final class MedTimeFixture: BoundFixture {
         }
     }
 
-    /// Every output's name, one output of each case (their counts do not name anything).
-    private static let outputNames = FixtureType.domain(.enumeration([
-        MedTimeOutput.biometricSuccess, .biometricFail(attemptsRemaining: 0), .pinComplete, .pinSuccess, .pinFail(attemptsRemaining: 0), .forgotPIN, .relogin,
-    ].map(outputName)))
+    /// One output of each case (their counts do not name anything).
+    private static let outputSamples: [MedTimeOutput] = [
+        .biometricSuccess, .biometricFail(attemptsRemaining: 0), .pinComplete, .pinSuccess, .pinFail(attemptsRemaining: 0), .forgotPIN, .relogin,
+    ]
+    /// Every output's name.
+    private static let outputNames = FixtureType.domain(.enumeration(outputSamples.map(outputName)))
+    /// The labels each output carries, as `outputArguments` writes them.
+    private static let outputLabels = Dictionary(uniqueKeysWithValues: outputSamples.map {
+        (outputName($0), Set(outputArguments($0).compactMap(\.label)))
+    })
 
     /// Evaluates medtime.attempt-rules by driving a fresh core of its own to the `failures`-th failure of the
     /// biometric prompt (`biometric`) or of the PIN.

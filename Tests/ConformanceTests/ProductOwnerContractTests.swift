@@ -330,6 +330,26 @@ struct ProductOwnerContractTests {
         #expect(Self.errors(Self.compile(try Self.specs() + [spec("4")])).isEmpty)
     }
 
+    /// Found by a trial: labels were known per effect, so `output(onPINComplete, attempts_remaining=*)` linted clean
+    /// though the fixture reports that label with onPINFail and onBiometricFail only.
+    @Test("an effect's label is checked against the value of its first argument: output(onPINComplete) carries none")
+    func labelsByFirstArgument() throws {
+        func spec(_ effect: String) -> (path: String, bytes: [UInt8]) {
+            let text = Self.scenario("L-1", fixture: "medtime", declarations: "uses: medtime.unlock", steps: """
+                      - event: open
+                        with: {sessionValid: true, biometricEnabled: false}
+                      - event: pinComplete
+                        with: {pin: wrong}
+                        expect: {effects: [analytics(pin_attempt), "\(effect)", "output(onPINFail, attempts_remaining=4)", "analytics(pin_failure, attempt_number=1)", announce(PIN incorrecto. 4 intentos restantes)]}
+                """)
+            return ("specs/l.yaml", Array(text.utf8))
+        }
+        let found = Self.errors(Self.compile(try Self.specs() + [spec("output(onPINComplete, attempts_remaining=*)")]))
+        #expect(found.map(\.id) == ["fixture.unknown-value"], "\(found)")
+        #expect(found.first?.message.hasSuffix("cannot report: with onPINComplete it has no argument 'attempts_remaining' (onPINComplete carries no labelled argument)") == true, "\(found)")
+        #expect(Self.errors(Self.compile(try Self.specs() + [spec("output(onPINComplete)")])).isEmpty)
+    }
+
     /// Found by a trial ("try format 256"): lint took any value up to 2^32 - 1 for every field, and the run met "256
     /// does not fit the formatVersion field".
     @Test("an editSlot value is checked against the width of the field it is written to", arguments: [(255, false), (256, true)])

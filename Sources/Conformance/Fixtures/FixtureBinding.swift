@@ -112,12 +112,14 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
 
     /// An effect the fixture reports: `translate` gives the arguments of the core effects it names, nil for others.
     /// `arguments` are the types of its arguments without a label, in order (the first `required` of them always
-    /// given; default all), and `labels` those of its labelled ones (nil: any label and value): lint checks a spec's
-    /// effects against them, and every effect the fixture reports must fit them (else a fixture error), so the
-    /// declaration cannot be wrong unseen.
+    /// given; default all), `labels` those of its labelled ones (nil: any label and value), and `labelsByFirst` which
+    /// of them each value of the first argument carries: lint checks a spec's effects against them, and every effect the
+    /// fixture reports must fit them (else a fixture error), so the declaration cannot be wrong unseen.
     public static func effect(_ name: String, arguments: [FixtureType] = [], required: Int? = nil,
-                              labels: [String: FixtureType]? = [:], _ translate: @escaping Translate) -> Self {
-        Self(name: name, kind: .effect(EffectSignature(positional: arguments, required: required, labels: labels), translate))
+                              labels: [String: FixtureType]? = [:], labelsByFirst: [String: Set<String>]? = nil,
+                              _ translate: @escaping Translate) -> Self {
+        Self(name: name, kind: .effect(EffectSignature(positional: arguments, required: required, labels: labels,
+                                                       labelsByFirst: labelsByFirst), translate))
     }
 
     /// Core effects the specs do not model (they are dropped from a step's effects): `matches` gives `[]` for

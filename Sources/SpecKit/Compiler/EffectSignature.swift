@@ -12,13 +12,18 @@ public struct EffectSignature: Hashable, Sendable {
     public var required: Int
     /// The labelled arguments by label (each optional), or nil when any label and value may come.
     public var labels: [String: FixtureType]?
+    /// The labels the effect carries with each value of its first argument (MedTime's `output(onPINFail, …)` carries
+    /// `attempts_remaining`, `output(onPINComplete)` none), or nil when any of `labels` may come with any.
+    public var labelsByFirst: [String: Set<String>]?
 
     /// Creates a signature; the default is an effect with no arguments. `required` (default: all) is how many of the
     /// arguments without a label must be given.
-    public init(positional: [FixtureType] = [], required: Int? = nil, labels: [String: FixtureType]? = [:]) {
+    public init(positional: [FixtureType] = [], required: Int? = nil, labels: [String: FixtureType]? = [:],
+                labelsByFirst: [String: Set<String>]? = nil) {
         self.positional = positional
         self.required = min(required ?? positional.count, positional.count)
         self.labels = labels
+        self.labelsByFirst = labelsByFirst
     }
 
     /// The first way `arguments` do not fit, or nil when they do. A nil value is one not known before the run (`*`,
@@ -46,6 +51,9 @@ public struct EffectSignature: Hashable, Sendable {
             }
             if let value = argument.value, let p = Self.problem(value, type) {
                 return DomainError(message: "its argument '\(label)': \(p.message)", hint: p.hint)
+            }
+            if let first = unlabelled.first?.value?.description, let carried = labelsByFirst?[first], !carried.contains(label) {
+                return DomainError(message: "with \(first) it has no argument '\(label)' (\(carried.isEmpty ? "\(first) carries no labelled argument" : "its labels there: " + carried.sorted().joined(separator: ", ")))", hint: nil)
             }
         }
         return nil
