@@ -232,6 +232,10 @@ struct FixtureErrorSitesTests {
         // key names and the slot records' parameters read after a fault the spec sent (counted as the device's); 10: lint
         // knows each slot record field's width (an editSlot value: 256 into formatVersion).
         #expect(reachable.count == 10, "\(reachable.map { "\($0.file):\($0.line)" })")
+        // The README tells a product owner how many there are.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("(\(reachable.count) places, "), "README.md's count of the places lint cannot see yet")
     }
 
     // MARK: - The vocabulary and the dispatch agree
