@@ -310,19 +310,25 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// A MedTime scenario set (`specs/w.yaml`, scenario W-1) that opens the PIN screen and submits a wrong PIN, its
+    /// expected effects the first failure's with `outputs` for the two outputs; the expectation is at line 15.
+    static func wrongPIN(expecting outputs: String) -> (path: String, bytes: [UInt8]) {
+        let text = scenario("W-1", fixture: "medtime", declarations: "uses: medtime.unlock", steps: """
+                  - event: open
+                    with: {sessionValid: true, biometricEnabled: false}
+                  - event: pinComplete
+                    with: {pin: wrong}
+                    expect: {effects: [analytics(pin_attempt), \(outputs), "analytics(pin_failure, attempt_number=1)", announce(PIN incorrecto. 4 intentos restantes)]}
+            """)
+        return ("specs/w.yaml", Array(text.utf8))
+    }
+
     /// Found by a trial: a template was checked for its place only, so `attempts_remaining=${pin}` (the step's pin
     /// is a name) linted clean and compared the name with the core's number, a case that could never pass.
     @Test("a scenario step's template is checked as filled with the step's inputs: a name where the fixture reports a number is fixture.unknown-value")
     func filledTemplateIsChecked() throws {
         func spec(_ argument: String) -> (path: String, bytes: [UInt8]) {
-            let text = Self.scenario("T-1", fixture: "medtime", declarations: "uses: medtime.unlock", steps: """
-                      - event: open
-                        with: {sessionValid: true, biometricEnabled: false}
-                      - event: pinComplete
-                        with: {pin: wrong}
-                        expect: {effects: [analytics(pin_attempt), output(onPINComplete), "output(onPINFail, attempts_remaining=\(argument))", "analytics(pin_failure, attempt_number=1)", announce(PIN incorrecto. 4 intentos restantes)]}
-                """)
-            return ("specs/t.yaml", Array(text.utf8))
+            Self.wrongPIN(expecting: "output(onPINComplete), \"output(onPINFail, attempts_remaining=\(argument))\"")
         }
         let wrong = Self.errors(Self.compile(try Self.specs() + [spec("${pin}")]))
         #expect(wrong.map(\.id) == ["fixture.unknown-value"], "\(wrong)")
@@ -335,14 +341,7 @@ struct ProductOwnerContractTests {
     @Test("an effect's label is checked against the value of its first argument: output(onPINComplete) carries none")
     func labelsByFirstArgument() throws {
         func spec(_ effect: String) -> (path: String, bytes: [UInt8]) {
-            let text = Self.scenario("L-1", fixture: "medtime", declarations: "uses: medtime.unlock", steps: """
-                      - event: open
-                        with: {sessionValid: true, biometricEnabled: false}
-                      - event: pinComplete
-                        with: {pin: wrong}
-                        expect: {effects: [analytics(pin_attempt), "\(effect)", "output(onPINFail, attempts_remaining=4)", "analytics(pin_failure, attempt_number=1)", announce(PIN incorrecto. 4 intentos restantes)]}
-                """)
-            return ("specs/l.yaml", Array(text.utf8))
+            Self.wrongPIN(expecting: "\"\(effect)\", \"output(onPINFail, attempts_remaining=4)\"")
         }
         let found = Self.errors(Self.compile(try Self.specs() + [spec("output(onPINComplete, attempts_remaining=*)")]))
         #expect(found.map(\.id) == ["fixture.unknown-value"], "\(found)")
