@@ -105,7 +105,9 @@ final class ReadContext {
         switch TextExpression.parse(text) {
         case .success: return text
         case .failure(let e):
-            error("spec.bad-expression", "\(what()) '\(text)' is neither a name nor a text expression: \(e.message)", at: node.location, hint: e.hint)
+            // A long value is named by its start: the location says where the rest is.
+            let shown = text.count > 80 ? "\(text.prefix(60))…' (\(text.count) characters)" : "\(text)'"
+            error("spec.bad-expression", "\(what()) '\(shown) is neither a name nor a text expression: \(e.message)", at: node.location, hint: e.hint)
             return nil
         }
     }

@@ -1,7 +1,11 @@
-/// A recursive-descent reader of `TextExpression`s over the characters of one value.
+/// A recursive-descent reader of `TextExpression`s over the characters of one value. Calls nest at most
+/// `maximumDepth` deep: the reader recurses once per level, and one scalar may hold a megabyte.
 struct TextExpressionParser {
+    /// The deepest nesting of calls read (`upper(lower(main))` is 2); past it, a located error, never a stack overflow.
+    static let maximumDepth = 64
     private let chars: [Character]
     private var index = 0
+    private var depth = 0
 
     init(_ chars: [Character]) { self.chars = chars }
 
@@ -59,6 +63,11 @@ struct TextExpressionParser {
         guard TextExpression.functions.contains(function) else {
             throw fail("'\(function)' is not a function of text expressions (\(TextExpression.functions.joined(separator: ", ")))",
                         hint: Suggest.closest(to: function, in: TextExpression.functions).map { "did you mean '\($0)'?" })
+        }
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw fail("a text expression nests calls more than \(Self.maximumDepth) deep", hint: "write the value with fewer calls inside one another")
         }
         let argument = try expression()
         var count: Int?
