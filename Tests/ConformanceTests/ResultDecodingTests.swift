@@ -69,6 +69,30 @@ struct ResultDecodingTests {
         #expect(e.line > 1)
     }
 
+    /// Found by a trial: a shard's `checked` of Int.max made `lockspec merge` trap (SIGILL) adding up the counts.
+    @Test("an exploration count no run gives is result.invalid, located, so no summary adds it up", arguments: [Int.max, -1, 100_000_000_001])
+    func impossibleCount(_ count: Int) throws {
+        var run = ReportFixture.run
+        let tour = MachineTourResult(spec: "launch-lock", fixture: "launch-lock", reachable: 3, situations: 3, transitions: 9, checked: 9,
+                                     limit: nil, divergences: [], reach: MachineReach(situations: 3, pairs: 9, rows: []))
+        run.exploration = RunExploration(result: ExplorationResult(machines: [tour, tour]), findings: [])
+        let whole = try renderJSON(run)
+        #expect(Self.error(whole) == nil, "the result as a run writes it reads back")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(whole.utf8)) as? [String: Any])
+        var exploration = object["exploration"] as? [String: Any] ?? [:]
+        var result = exploration["result"] as? [String: Any] ?? [:]
+        var machines = result["machines"] as? [[String: Any]] ?? []
+        machines[1]["checked"] = count
+        result["machines"] = machines
+        exploration["result"] = result
+        object["exploration"] = exploration
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.invalid")
+        #expect(e.description == "exploration.result.machines[1].checked: the exploration's checked is \(count), which is not a count (0 to 100000000000)")
+        #expect(e.line > 1)
+    }
+
     @Test("text that is not a result is result.unreadable, at the value that does not fit", arguments: [
         ("{\"a\":", "", 1, 1), ("[]", "", 1, 1), ("{\"cases\": [], \"identity\": 3, \"specs\": []}", "identity", 1, 27),
     ])

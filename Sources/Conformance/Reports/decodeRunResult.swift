@@ -48,7 +48,34 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
                           [.key("cases"), .index(n), .key("divergence"), .key("step")])
         }
     }
+    if let (count, value, path) = explorationCounts(result).first(where: { !(0...maximumCount).contains($0.value) }) {
+        throw failure("result.invalid", "the exploration's \(count) is \(value), which is not a count (0 to \(maximumCount))", path)
+    }
     return result
+}
+
+/// The largest count of an exploration a result may hold: far above any run's (tens of thousands), and low enough that
+/// the counts of every machine of a result the size `merge` reads add up without overflowing.
+private let maximumCount = 100_000_000_000
+
+/// Every count of a result's exploration, with its name and where it is, in the order written: the summaries add
+/// them up, so a hostile one must be refused, not trap.
+private func explorationCounts(_ result: RunResult) -> [(name: String, value: Int, path: [JSONLocator.Step])] {
+    guard let exploration = result.exploration?.result else { return [] }
+    let root: [JSONLocator.Step] = [.key("exploration"), .key("result")]
+    var counts: [(String, Int, [JSONLocator.Step])] = []
+    func add(_ list: String, _ i: Int, _ fields: [(String, Int?)]) {
+        for case let (name, value?) in fields { counts.append((name, value, root + [.key(list), .index(i), .key(name)])) }
+    }
+    for (i, m) in exploration.machines.enumerated() {
+        add("machines", i, [("reachable", m.reachable), ("situations", m.situations), ("transitions", m.transitions),
+                            ("checked", m.checked), ("clockMoves", m.clockMoves), ("stoppedAfter", m.stoppedAfter)])
+    }
+    for (i, w) in exploration.walks.enumerated() {
+        add("walks", i, [("walks", w.walks), ("length", w.length), ("steps", w.steps), ("failingWalks", w.failingWalks), ("clockMoves", w.clockMoves)])
+    }
+    for (i, c) in exploration.coverage.enumerated() { add("coverage", i, [("situations", c.situations), ("pairs", c.pairs)]) }
+    return counts
 }
 
 /// The largest step index a result may hold (reports add one to show it).
