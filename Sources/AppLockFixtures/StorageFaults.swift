@@ -45,13 +45,15 @@ final class StorageFaults: Sendable {
     private struct State {
         var writesFail = false
         var readsFail = false
-        /// Writes begun since the last scheduling event.
+        /// Writes begun since the device's faults were last cleared (`storageWorks`, or the start).
         var writes = 0
+        /// The write (counted as `writes`) a `writeFails` fails.
         var failWrite: Int?
+        /// The write a `killDuringWrite` cuts, and where.
         var kill: (nth: Int, at: KillPoint)?
         /// The kill armed for the write in progress.
         var armed: KillPoint?
-        /// A failing system call scheduled for the nth write from the scheduling step (`callFails`).
+        /// The write whose system call `callFails` fails, and which call.
         var failCall: (nth: Int, at: FailPoint)?
         /// The failing call armed for the write in progress.
         var armedFailure: FailPoint?
@@ -119,6 +121,13 @@ final class StorageFaults: Sendable {
             case .restoreStore: [Key.image, Key.deviceSecret]
             }
         }
+
+        /// Why only a scenario can send it, or nil: a machine's rows and its exploration run with the app running.
+        var scenarioOnly: String? {
+            self == .killDuringWrite
+                ? "it ends the app inside a later write, which a scenario follows with a relaunch; a machine's rows and its exploration run with the app running"
+                : nil
+        }
     }
 
     /// The inputs of the storage events, each declared once with its domain.
@@ -148,7 +157,7 @@ final class StorageFaults: Sendable {
     static func bindings<F: BoundFixture>(_ events: [Event] = Event.allCases,
                                           device: @escaping @Sendable (F) -> (faults: StorageFaults, storePath: String)) -> [FixtureBinding<F>] {
         events.map { event in
-            .event(event.rawValue, inputs: event.inputs, whileKilled: .served) { fixture, inputs in
+            .event(event.rawValue, inputs: event.inputs, whileKilled: .served, scenarioOnly: event.scenarioOnly) { fixture, inputs in
                 let (faults, storePath) = device(fixture)
                 try faults.perform(event, inputs, storePath: storePath)
                 return []
@@ -192,13 +201,15 @@ final class StorageFaults: Sendable {
         case .storageWorks:
             state.withLock { $0 = State(writes: 0, killed: $0.killed, fileDamaged: $0.fileDamaged, deviceSecret: $0.deviceSecret) }
         case .storageUnreadable: setReadsFail(true)
+        // Each fault counts the writes from its own step: the writes counter runs on, and the fault is due at the
+        // write `nth` past it (a counter set back to 0 by one fault moved another one, already pending, further out).
         case .writeFails:
             let nth = try Self.nth(inputs)
-            state.withLock { $0.writes = 0; $0.failWrite = nth }
+            state.withLock { $0.failWrite = $0.writes + nth }
         case .killDuringWrite:
             let nth = try Self.nth(inputs)
             let point = try inputs[Key.killAt]
-            state.withLock { $0.writes = 0; $0.kill = (nth, point) }
+            state.withLock { $0.kill = ($0.writes + nth, point) }
         case .corruptStore:
             // Damages the persisted file (not the store's encoding): what a truncated or garbled file looks like.
             guard FileManager.default.createFile(atPath: storePath, contents: Data([0xFF, 0x00, 0x13, 0x37])) else {
@@ -210,7 +221,7 @@ final class StorageFaults: Sendable {
         case .callFails:
             let nth = try Self.nth(inputs)
             let point = try inputs[Key.failAt]
-            state.withLock { $0.writes = 0; $0.failCall = (nth, point) }
+            state.withLock { $0.failCall = ($0.writes + nth, point) }
         case .callInterrupted:
             let nth = try Self.nth(inputs)
             let call = try inputs[Key.callAt]

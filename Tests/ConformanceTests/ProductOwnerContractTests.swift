@@ -310,6 +310,56 @@ struct ProductOwnerContractTests {
         #expect(found[1].hint == "add '- relaunch' before this step, or move it before the kill")
     }
 
+    /// Found by a trial: each fault scheduling set the device's write counter back to 0, so a callFails (or a
+    /// killDuringWrite) moved a writeFails already pending one or more writes further out, and the run blamed the core.
+    @Test("a fault counts the writes from its own step: a later fault does not move one already pending")
+    func faultsCountFromTheirOwnStep() throws {
+        let spec = Self.scenario("F-1", fixture: "medtime", declarations: """
+            uses: medtime.unlock
+            observe:
+              writes: [work, failsNext, failsSecond, failsThird, fail]
+              failedClosed: bool
+            events:
+              writeFails:
+                nth: int 1..10
+              callFails:
+                at: [fsync]
+                nth: int 1..10
+            """, steps: """
+                  - event: open
+                    with: {sessionValid: true, biometricEnabled: false}
+                  - event: writeFails
+                    with: {nth: 2}
+                    expect: {writes: failsSecond}
+                  - event: pinComplete
+                    with: {pin: wrong}
+                    expect: {state: PINInput, pinFailures: 1, writes: failsNext, failedClosed: false}
+                  - event: callFails
+                    with: {at: fsync, nth: 10}
+                    expect: {writes: failsNext}
+                  - event: pinComplete
+                    with: {pin: wrong}
+                    expect: {failedClosed: true, writes: work}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/f.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "F-1" }), registry: .standard)
+        #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+    }
+
+    /// Found by a trial: declared in a machine it linted clean, and the exploration, which runs with the app running,
+    /// met "the app is killed" after every write it cut (92 findings in medtime.storage).
+    @Test("killDuringWrite is sent only by a scenario: a machine that declares it is fixture.scenario-only-event",
+          arguments: [("medtime.storage.yaml", "corruptStore"), ("decoy.storage.yaml", "storageFull")])
+    func killDuringWriteInAMachine(file: String, after event: String) throws {
+        let c = Self.compile(try Self.specs(editing: file) {
+            $0.replacingOccurrences(of: "\n  \(event):\n", with: "\n  \(event):\n  killDuringWrite:\n    at: [write]\n    nth: int 1..1\n")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.scenario-only-event"], "\(found)")
+        #expect(found.first?.message.contains("sends 'killDuringWrite' only in a scenario: it ends the app inside a later write") == true)
+    }
+
     /// A MedTime scenario set (`specs/w.yaml`, scenario W-1) that opens the PIN screen and submits a wrong PIN, its
     /// expected effects the first failure's with `outputs` for the two outputs; the expectation is at line 15.
     static func wrongPIN(expecting outputs: String) -> (path: String, bytes: [UInt8]) {
