@@ -443,6 +443,8 @@ public final class MedTimeFixture: BoundFixture {
     /// Sends one event to the core at the clock's time.
     private func send(_ event: MedTimeEvent) throws(FixtureError) -> [MedTimeEffect] {
         guard var current = machine else { throw faults.killedApp() }
+        // Let go while the core handles the event, so its storage is its own and is changed in place, not copied.
+        machine = nil
         let effects = current.handle(event, now: clock.now().wall)
         machine = current
         var requests: [String] = []
