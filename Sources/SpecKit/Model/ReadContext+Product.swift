@@ -56,8 +56,10 @@ extension ReadContext {
     func evaluate(_ written: String, as domain: Domain, within range: ClosedRange<Int>?, at location: SourceLocation, rows: [String] = []) -> Evaluation {
         let text = written.trimmingSpaces
         let terms = Self.terms(of: text)
-        guard terms.contains(where: { Self.isName($0.text) }) else { return .notAReference }
         let isDuration: Bool = { if case .duration = domain { true } else { false } }()
+        // A name makes it an expression, and so do durations joined by + and - (`24h - 1ms`), as the docs promise.
+        let literalSum = isDuration && terms.count > 1 && terms.allSatisfy { Value.parseDuration($0.text) != nil }
+        guard literalSum || terms.contains(where: { Self.isName($0.text) }) else { return .notAReference }
         var total = 0
         for term in terms {
             guard let magnitude = termValue(term.text, isDuration: isDuration, whole: text, at: location, rows: rows) else { return .failed }

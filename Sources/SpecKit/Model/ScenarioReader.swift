@@ -107,16 +107,27 @@ struct ScenarioReader {
         return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location), title: title, given: given, steps: steps)
     }
 
+    /// The most one `advance:` moves the clock, either way: 100 years. With at most `maximumSteps` steps, no scenario
+    /// can take the device's clocks (milliseconds in 64 bits) to where they stop: they would stop silently, and the run
+    /// would blame the core for what followed.
+    static let maximumAdvance = 100 * 365 * 86_400_000
+
     /// The milliseconds of `advance:`: a duration (a negative one moves the device clock back, as a user changing the
-    /// time would) or an expression of product parameters such as `grace + 1ms`.
+    /// time would) or an expression of product parameters such as `grace + 1ms`, at most `maximumAdvance` either way.
     private func advance(_ node: NodeView, _ scenarioID: String) -> Int? {
         let c = context
         guard let text = c.text(node, "advance") else { return nil }
         let trimmed = text.trimmingSpaces
         let backwards = trimmed.hasPrefix("-")
-        if let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) { return backwards ? -ms : ms }
+        func bounded(_ ms: Int) -> Int? {
+            guard ms.magnitude > UInt(Self.maximumAdvance) else { return ms }
+            c.error("spec.bad-duration", "advance '\(text)' moves the clock by more than 100 years at once, past what a scenario may: write at most 36500d",
+                    at: node.location, rows: [scenarioID])
+            return nil
+        }
+        if let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) { return bounded(backwards ? -ms : ms) }
         switch c.evaluate(trimmed, as: .duration(0...0), within: nil, at: node.location, rows: [scenarioID]) {
-        case .value(let computed): return computed
+        case .value(let computed): return bounded(computed)
         case .failed: return nil
         case .notAReference:
             c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)",
