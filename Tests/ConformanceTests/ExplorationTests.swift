@@ -161,5 +161,12 @@ struct ExplorationTests {
         #expect(result.divergences.isEmpty)  // the faulty situation is past the limit
         #expect(result.limit == "the machine has 2 reachable situations; the tour stops after 1 of them (4 transitions, the most is 4)")
         #expect(renderExploration(ExplorationResult(machines: [result])).contains("[explore.limit]"))
+        // Found by a trial: the run's own reports said "explored 29971/29971 transitions" and nothing of the limit.
+        let run = RunResult(identity: ReportFixture.identity(), specs: [], cases: [],
+                            exploration: RunExploration(result: ExplorationResult(machines: [result]), findings: []))
+        let said = "the machine has 2 reachable situations; the tour stops after 1 of them"
+        #expect(renderConsole(run, color: false).contains("warning: toy.cover: \(said)"))
+        #expect(renderMarkdown(run).contains("**toy.cover: the tour stopped early.** \(said)"))
+        #expect(renderJUnit(run).contains("warning: the tour stopped early: \(said)"))
     }
 }

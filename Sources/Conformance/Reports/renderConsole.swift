@@ -36,6 +36,10 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         }
         lines.append(line)
     }
+    // A tour that stopped early covered less than the machine can do, whatever its counts say.
+    for tour in result.exploration?.result.machines ?? [] {
+        if let limit = tour.limit { lines.append(paint(.warn, "warning: \(VisibleText.escape(tour.spec)): \(limit) [explore.limit]")) }
+    }
     // The random walks (seeded: the same seed walks the same steps, as the fingerprint shows).
     if let walks = result.exploration?.result.walks, !walks.isEmpty {
         lines.append("")

@@ -167,6 +167,11 @@ private func markdownExploration(_ result: RunResult) -> String {
         out += "| \(Escape.markdown(m.spec)) | \(m.table == nil ? String(m.situations) : "table") | \(m.checked)/\(m.transitions) | \(findings.filter(\.failsRun).count)"
         out += " | \(findings.filter { $0.status == .expectedFailure }.count) |\n"
     }
+    // A tour that stopped early covered less than the machine can do, whatever its counts say.
+    let limited = exploration.result.machines.filter { $0.limit != nil }
+    if !limited.isEmpty {
+        out += "\n" + limited.map { "- **\(Escape.markdown($0.spec)): the tour stopped early.** \(Escape.markdown($0.limit ?? "")) (`explore.limit`)\n" }.joined()
+    }
     out += markdownWalks(exploration.result.walks)
     let failing = exploration.findings.filter(\.failsRun)
     if !failing.isEmpty { out += "\n" }

@@ -21,7 +21,9 @@ public enum MachineExplorer {
         for (c, configuration) in reachability.configurations.enumerated() {
             let transitions = transitions(spec, model: analysis.model, in: configuration)
             guard transitions.count <= budget else {
-                limit = "the machine has \(reachability.configurations.count) reachable situations; the tour stops after \(situations.count) of them (\(maximumTransitions - budget) transitions, the most is \(maximumTransitions))"
+                // At the search's own cap, the machine reaches more situations than were found.
+                let reachable = reachability.truncated ? "more than \(reachability.configurations.count)" : "\(reachability.configurations.count)"
+                limit = "the machine has \(reachable) reachable situations; the tour stops after \(situations.count) of them (\(maximumTransitions - budget) transitions, the most is \(maximumTransitions))"
                 break
             }
             budget -= transitions.count
