@@ -168,5 +168,9 @@ struct ExplorationTests {
         #expect(renderConsole(run, color: false).contains("warning: toy.cover: \(said)"))
         #expect(renderMarkdown(run).contains("**toy.cover: the tour stopped early.** \(said)"))
         #expect(renderJUnit(run).contains("warning: the tour stopped early: \(said)"))
+        var withGraph = run
+        withGraph.specs = [CompiledSpec(id: "toy.cover", kind: .machine, title: "t", source: "d §1", fixture: "f", file: "toy.yaml", sha256: "",
+                                        product: [], rows: [], graph: MachineGraph(states: ["Open"], initial: "Open", edges: []))]
+        #expect(renderHTML(withGraph).contains("The exploration's tour stopped early: \(said)"))
     }
 }

@@ -14,6 +14,10 @@ extension HTMLPage {
         for compiled in machines {
             guard let graph = compiled.graph, let coverage = MachineCoverage(spec: compiled, cases: result.cases) else { continue }
             out += "<h3 id=\"\(Self.anchor("machine", compiled.id))\">\(h(compiled.id))</h3>\n"
+            // A tour that stopped early covered less than the machine can do, whatever its counts say.
+            if let limit = result.exploration?.result.machines.first(where: { $0.spec == compiled.id })?.limit {
+                out += "<p class=\"warn\">The exploration's tour stopped early: \(h(limit)) (explore.limit).</p>\n"
+            }
             diagram(graph, marks: TransitionMarks(spec: compiled.id, result: result, covered: coverage.coveredRows), id: compiled.id, layout: &layout)
             out += "<details><summary>Mermaid source</summary>\n<pre>"
             out += h(emitDiagram(compiled, format: .mermaid, command: "lockspec graph \(compiled.file)", covered: coverage.coveredRows))

@@ -9,7 +9,7 @@ enum HTMLStyle {
     th { background: #f6f8fa; }
     td.pass, .badge.pass { background: #dafbe1; color: #116329; }
     td.fail, .badge.fail, p.fail { background: #ffebe9; color: #a40e26; }
-    td.xfail, .badge.xfail { background: #fff8c5; color: #7d4e00; }
+    td.xfail, .badge.xfail, p.warn { background: #fff8c5; color: #7d4e00; }
     td.na, .badge.na { background: #f6f8fa; color: #57606a; }
     .verdict { margin: 4px 0 12px; font-size: 16px; }
     .headline { display: inline-block; font-size: 28px; font-weight: 700; padding: 2px 16px; border-radius: 6px; margin-right: 8px; vertical-align: middle; }
