@@ -14,7 +14,7 @@ let diffCommand = Command(
         ("--path <dir>", "With --git: the folder inside the repository (default specs)."),
         ("--format <format>", "text (default) or markdown (for a pull-request comment)."),
         ("--json <file>", "Also writes the diff as JSON (sorted, stable)."),
-        ("--exit-code", "Exits 1 when behaviour changed, 0 when only wording, order or ids did (like git diff --exit-code)."),
+        ("--exit-code", "Exits 1 when behaviour changed or a spec could not be compared, 0 when only wording, order or ids changed (like git diff --exit-code)."),
     ],
     valued: ["--git", "--path", "--format", "--json"],
     flags: ["--exit-code"],
@@ -46,5 +46,5 @@ let diffCommand = Command(
         }
         if let path = args.options["--json"] { try Emitter.writeIfChanged(try SpecDiffRenderer.json(result), to: path) }
         Terminal.out(format == .markdown ? SpecDiffRenderer.markdown(result) : SpecDiffRenderer.text(result))
-        return args.flags.contains("--exit-code") && result.behaviourChanged ? 1 : 0
+        return args.flags.contains("--exit-code") && result.mayHaveChanged ? 1 : 0
     })

@@ -36,6 +36,21 @@ struct SpecDiffTests {
                                            DiffSide(label: "new", sources: [("t.yaml", Array(new.utf8))]))
     }
 
+    /// Found by a trial: a wrong password that now opened the app, made with a widened counter, said "no behaviour
+    /// change" and `--exit-code` exited 0, because the situations could not be matched.
+    @Test("a machine whose variables changed cannot be compared: the verdict says so, and the behaviour may have changed")
+    func uncomparedMayHaveChanged() throws {
+        let opens = Self.failure.replacingOccurrences(of: "then: {failures: \"+1\"}", with: "then: {failures: 0}, to: Open")
+        let wider = Self.machine(rows: Self.success + opens).replacingOccurrences(of: "failures: int 0..3", with: "failures: int 0..4")
+        let d = try diff(Self.machine(rows: Self.success + Self.failure), wider)
+        #expect(!d.behaviourChanged && d.mayHaveChanged)
+        #expect(d.notes == ["t.lock: the variables changed (names or domains), so situations cannot be matched; compare its rows"])
+        #expect(SpecDiffRenderer.text(d).hasSuffix("behaviour not compared for 1 spec (see the note): it may have changed\n"), "\(SpecDiffRenderer.text(d))")
+        #expect(SpecDiffRenderer.markdown(d).contains("**Behaviour not compared for 1 spec (see the note): it may have changed.**"))
+        let same = try diff(Self.machine(rows: Self.success + Self.failure), Self.machine(rows: Self.success + Self.failure))
+        #expect(!same.mayHaveChanged && same.verdict == "no behaviour change")
+    }
+
     @Test("a reorder only moves rows: no behaviour change")
     func reorder() throws {
         let d = try diff(Self.machine(rows: Self.success + Self.failure + Self.relock), Self.machine(rows: Self.relock + Self.success + Self.failure))

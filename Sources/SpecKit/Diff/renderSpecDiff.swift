@@ -18,7 +18,7 @@ public enum SpecDiffRenderer {
             }
         }
         for n in d.notes { out += "note: \(n)\n" }
-        out += d.behaviourChanged ? "behaviour changed\n" : "no behaviour change" + (d.rows.isEmpty ? "" : " (only wording, order or ids)") + "\n"
+        out += d.verdict + "\n"
         return out
     }
 
@@ -32,7 +32,7 @@ public enum SpecDiffRenderer {
     /// Markdown, for a pull-request comment.
     public static func markdown(_ d: SpecDiffResult) -> String {
         var out = "## Behaviour diff: `\(d.old)` → `\(d.new)`\n\n"
-        out += d.behaviourChanged ? "**Behaviour changed.**\n\n" : "**No behaviour change**" + (d.rows.isEmpty ? "." : " (only wording, order or ids).") + "\n\n"
+        out += "**\(d.verdict.prefix(1).uppercased() + d.verdict.dropFirst()).**\n\n"
         if !d.specsAdded.isEmpty || !d.specsRemoved.isEmpty {
             out += d.specsAdded.map { "- spec added: `\($0)`\n" }.joined() + d.specsRemoved.map { "- spec removed: `\($0)`\n" }.joined() + "\n"
         }
