@@ -49,4 +49,55 @@ func runRunnerBench(_ arguments: [String]) {
     print("runner:   runner (compare, strict frames, record):     \(rate(run)) rows/s")
     print("runner:   ratio runner/bare time: \(String(format: "%.2f", run / max(bare, 1e-9)))x (goal ≤ 3x)")
     print("runner-rate: \(Double(cases.count) / max(run, 1e-9))")
+    runTypingBench(specs: path, passes: passes)
+}
+
+/// Typing into the dual-password field: one `type` step of N characters, then of 2N, each through the runner on a
+/// fresh fixture (median of `passes`), and the ratio of the two times. Linear is about 2x (less with the fixture's
+/// fixed set-up); a field copied at every character, as the fixture once did, made it about 4x. Goal ≤ 2.5x.
+func runTypingBench(specs path: String, passes: Int) {
+    func scenario(_ characters: Int) -> String {
+        let text = String(repeating: "a", count: characters)
+        return """
+        id: bench.typing
+        kind: scenarios
+        title: typing a long text
+        source: dual-password-decoy-space.zh.md §5
+        fixture: dual-password
+        uses: decoy.unlock
+        observe:
+          inputLength: int 0..100000000
+        events:
+          type:
+            text: ['"\(text)"']
+        scenarios:
+          - id: BENCH-TYPING
+            source: dual-password-decoy-space.zh.md §5
+            given: {derivation: parallel}
+            steps:
+              - event: type
+                with: {text: '"\(text)"'}
+                expect: {inputLength: \(characters)}
+
+        """
+    }
+    let files = ["decoy.unlock.yaml", "decoy.product.yaml"].compactMap { name in
+        (try? Data(contentsOf: URL(fileURLWithPath: path).appendingPathComponent(name))).map { ("specs/" + name, [UInt8]($0)) }
+    }
+    let runner = FixtureRegistry.standard.runner
+    let clock = ContinuousClock()
+    var medians: [Int: Double] = [:]
+    for characters in [20_000, 40_000] {
+        let compilation = SpecCompiler(catalog: FixtureRegistry.standard)
+            .compile(sources: files.map { (path: $0.0, bytes: $0.1) } + [("specs/bench.typing.yaml", Array(scenario(characters).utf8))])
+        guard let testCase = compilation.suite.cases.first(where: { $0.row == "BENCH-TYPING" }), !compilation.failed(strict: false) else {
+            print("typing: the bench's scenario does not compile against \(path)")
+            return
+        }
+        let times = (0..<passes).map { _ in benchSeconds(clock.measure { precondition(runner.run(testCase).passed, "typing: the scenario diverged") }) }
+        medians[characters] = times.sorted()[passes / 2]
+    }
+    let (small, large) = (medians[20_000] ?? 0, medians[40_000] ?? 0)
+    print("typing: one type step of 20000 characters \(String(format: "%.3f", small)) s, of 40000 \(String(format: "%.3f", large)) s (median of \(passes))")
+    print("typing:   ratio 40000/20000: \(String(format: "%.2f", large / max(small, 1e-9)))x (goal ≤ 2.5x: linear in the text's length)")
 }
