@@ -55,7 +55,7 @@ let exploreCommand = Command(
     })
 
 /// The whole number an option gives, at least `minimum`; nil when the option is absent.
-private func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
+func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
     guard let text else { return nil }
     guard let n = Int(text), n >= minimum else {
         throw Arguments.UsageError(message: "\(option) must be \(minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")")

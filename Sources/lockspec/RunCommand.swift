@@ -73,13 +73,14 @@ func checkReportOptions(_ args: Arguments) throws {
 let runCommand = Command(
     name: "run",
     overview: "Runs AppLockCore against every row of the specs and along every transition of each machine (the exploration), and reports each divergence.",
-    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--fail-fast] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--verdict <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
+    usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--max-transitions <n>] [--fail-fast] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--verdict <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
         ("--spec <id>", "Runs only the rows of this spec; comma-separated for several."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
+        ("--max-transitions <n>", "Fires at most this many transitions per machine in the exploration (default \(MachineExplorer.defaultMaximumTransitions)); a tour that stops there says so (explore.limit). Every shard of a run must be given the same."),
         ("--fail-fast", "Stops at the first case that fails the run, and then explores nothing; the exploration stops at its first divergence that fails the run: a quick verdict, with only the cases and transitions run so far in the reports."),
         ("--expected-failures <file>", "A YAML list of {row, reason, expires: YYYY-MM-DD}: listed rows (or EX- transition ids) may fail; an unexpected pass or an expired entry fails the run."),
         ("--documents <dir>", "Fingerprints every design document the specs cite (SHA-256, in every report's identity) and lists each document's sections with the rows covering them; a cited document missing from the folder stops the run."),
@@ -91,7 +92,7 @@ let runCommand = Command(
         ("--pdf <file>", "Prints the HTML report to a paged PDF through headless Chromium (exit 2 before running when it is not installed)."),
         ("--format <format>", "Output: text (default), github (adds an ::error annotation at each failing step's line, with the cells that differ), or sarif (only a SARIF 2.1.0 log)."),
     ],
-    valued: ["--row", "--spec", "--shard", "--expected-failures", "--documents", "--junit", "--json", "--verdict", "--markdown", "--html", "--pdf", "--format"],
+    valued: ["--row", "--spec", "--shard", "--max-transitions", "--expected-failures", "--documents", "--junit", "--json", "--verdict", "--markdown", "--html", "--pdf", "--format"],
     flags: ["--no-explore", "--fail-fast"],
     run: { args in
         _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
@@ -101,6 +102,8 @@ let runCommand = Command(
             expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
         options.explore = !args.flags.contains("--no-explore")
         options.failFast = args.flags.contains("--fail-fast")
+        options.maximumTransitions = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1)
+            ?? MachineExplorer.defaultMaximumTransitions
         let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
         guard let result = outcome.result else {
             removeStaleReports(args)

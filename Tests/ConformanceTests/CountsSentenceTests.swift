@@ -51,4 +51,20 @@ struct CountsSentenceTests {
                     "the \(name) report does not explain rows, cases and testcases")
         }
     }
+
+    @Test("a run's transition limit (lockspec run --max-transitions) stops the tour, is kept in the result, and the console says where it stopped")
+    func maximumTransitions() throws {
+        var options = ConformanceRun.Options(paths: [Self.root.appendingPathComponent("specs").path], specs: ["launch-lock.triggers"])
+        options.maximumTransitions = 10
+        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        #expect(result.exploration?.maximumTransitions == 10)
+        let tour = try #require(result.exploration?.result.machines.first)
+        #expect(tour.checked <= 10 && tour.limit?.hasSuffix("the most is 10)") == true, "\(tour)")
+        #expect(renderConsole(result, color: false).contains("warning: launch-lock.triggers: \(tour.limit ?? "") [explore.limit]"))
+        #expect(try decodeRunResult(renderJSON(result)).exploration?.maximumTransitions == 10)
+        // The default is not written: a result of the default limit reads as before.
+        let whole = try #require(ConformanceRun(.init(paths: options.paths, specs: options.specs), registry: .standard).run().result)
+        let json = try renderJSON(whole)
+        #expect(whole.exploration?.maximumTransitions == nil && !json.contains("maximumTransitions"))
+    }
 }

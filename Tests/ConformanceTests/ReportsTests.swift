@@ -138,6 +138,16 @@ struct ReportsTests {
         #expect(throws: RunMergeError.settingsDiffer("shard 2/2 explored and shard 1/2 did not (--no-explore, or --fail-fast stopped it); run every shard alike")) {
             try mergeRunResults([part("1/2", ReportFixture.failed, product.sha256), explored])
         }
+        // Both explored, one with a higher transition limit (lockspec run --max-transitions): not one run's tour.
+        var first = part("1/2", ReportFixture.failed, product.sha256)
+        first.exploration = RunExploration(result: ExplorationResult(machines: []), findings: [])
+        var wider = explored
+        wider.exploration?.maximumTransitions = 100_000
+        #expect(throws: RunMergeError.settingsDiffer("shards 1/2 and 2/2 explored with the default limit and --max-transitions 100000; run every shard alike")) {
+            try mergeRunResults([first, wider])
+        }
+        first.exploration?.maximumTransitions = 100_000
+        #expect(try mergeRunResults([first, wider]).exploration?.maximumTransitions == 100_000)
         let text = try renderJSON(merged)
         #expect(text.contains("\"inputs\""))
         let old = text.replacing(#/"inputs" : \[[^\]]*\],?\s*/#, with: "")

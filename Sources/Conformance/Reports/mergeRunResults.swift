@@ -85,6 +85,11 @@ func checkShardSettings(_ parts: [RunResult]) throws(RunMergeError) {
             let (explored, not) = first.exploration == nil ? (part, first) : (first, part)
             throw .settingsDiffer("shard \(name(explored)) explored and shard \(name(not)) did not (--no-explore, or --fail-fast stopped it); run every shard alike")
         }
+        let limits = (first.exploration?.maximumTransitions, part.exploration?.maximumTransitions)
+        if limits.0 != limits.1 {
+            let limit = { (n: Int?) in n.map { "--max-transitions \($0)" } ?? "the default limit" }
+            throw .settingsDiffer("shards \(name(first)) and \(name(part)) explored with \(limit(limits.0)) and \(limit(limits.1)); run every shard alike")
+        }
         let (a, b) = (Set(first.identity.inputs.map(\.file)), Set(part.identity.inputs.map(\.file)))
         if a != b {
             let odd = a.symmetricDifference(b).sorted().joined(separator: ", ")
@@ -104,7 +109,7 @@ func mergeExplorations(_ parts: [RunExploration]) throws(RunMergeError) -> RunEx
     return RunExploration(
         result: ExplorationResult(machines: parts.flatMap(\.result.machines), coverage: parts.flatMap(\.result.coverage),
                                   walks: parts.flatMap(\.result.walks)),
-        findings: parts.flatMap(\.findings))
+        findings: parts.flatMap(\.findings), maximumTransitions: parts.first?.maximumTransitions)
 }
 
 /// `I/N` as numbers, with 1 <= I <= N; nil for anything else.

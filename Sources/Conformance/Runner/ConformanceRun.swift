@@ -152,8 +152,10 @@ public struct ConformanceRun: Sendable {
             found.walks = ConformanceExploration.walk(compilation, specs: Set(chosen.map(\.spec)), options: walks,
                                                       paths: options.paths, fixtures: registry.fixtureTypes)
         }
-        return RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen),
-                              files: Dictionary(compilation.suite.specs.map { ($0.id, $0.file) }, uniquingKeysWith: { a, _ in a }))
+        var exploration = RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen),
+                                         files: Dictionary(compilation.suite.specs.map { ($0.id, $0.file) }, uniquingKeysWith: { a, _ in a }))
+        if options.maximumTransitions != MachineExplorer.defaultMaximumTransitions { exploration.maximumTransitions = options.maximumTransitions }
+        return exploration
     }
 
     /// The models this run explores: those of the selected specs, and of this shard (machines in spec order, dealt out

@@ -7,11 +7,15 @@ public struct RunExploration: Codable, Hashable, Sendable {
     public var result: ExplorationResult
     /// Every divergence, and every listed `EX-` id that no longer diverges, sorted by spec then id.
     public var findings: [ExplorationFinding]
+    /// The most transitions a machine's tour fired, when the run was given another than the default
+    /// (`--max-transitions`); nil for the default. Shards of one run must agree on it.
+    public var maximumTransitions: Int?
 
     /// Creates a value; the findings are sorted.
-    public init(result: ExplorationResult, findings: [ExplorationFinding]) {
+    public init(result: ExplorationResult, findings: [ExplorationFinding], maximumTransitions: Int? = nil) {
         self.result = result
         self.findings = findings.sorted { ($0.spec, $0.id) < ($1.spec, $1.id) }
+        self.maximumTransitions = maximumTransitions
     }
 
     /// Whether a finding fails the run: a divergence not listed, a listed id that passed, an expired entry.
