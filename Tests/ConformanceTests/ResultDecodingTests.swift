@@ -93,6 +93,28 @@ struct ResultDecodingTests {
         #expect(e.line > 1)
     }
 
+    /// Found by a re-trial: the coverage counts were not checked, and `merge --html` trapped computing a percentage.
+    @Test("a coverage count no run gives is result.invalid, located", arguments: [Int.max, Int.min, -1])
+    func impossibleCoverageCount(_ count: Int) throws {
+        var run = ReportFixture.run
+        let reach = MachineReach(situations: 3, pairs: 9, rows: [])
+        run.exploration = RunExploration(result: ExplorationResult(machines: [], coverage: [
+            ExplorationCoverage(spec: "launch-lock", situations: 3, pairs: 9, rows: [], byRows: reach, byExploration: reach)]), findings: [])
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(try renderJSON(run).utf8)) as? [String: Any])
+        var exploration = object["exploration"] as? [String: Any] ?? [:]
+        var result = exploration["result"] as? [String: Any] ?? [:]
+        var coverage = result["coverage"] as? [[String: Any]] ?? []
+        var byRows = coverage[0]["byRows"] as? [String: Any] ?? [:]
+        byRows["pairs"] = count
+        coverage[0]["byRows"] = byRows
+        result["coverage"] = coverage
+        exploration["result"] = result
+        object["exploration"] = exploration
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        let e = try #require(Self.error(text))
+        #expect(e.description == "exploration.result.coverage[0].byRows.pairs: the exploration's byRows.pairs is \(count), which is not a count (0 to 100000000000)")
+    }
+
     @Test("text that is not a result is result.unreadable, at the value that does not fit", arguments: [
         ("{\"a\":", "", 1, 1), ("[]", "", 1, 1), ("{\"cases\": [], \"identity\": 3, \"specs\": []}", "identity", 1, 27),
     ])

@@ -65,16 +65,23 @@ private func explorationCounts(_ result: RunResult) -> [(name: String, value: In
     let root: [JSONLocator.Step] = [.key("exploration"), .key("result")]
     var counts: [(String, Int, [JSONLocator.Step])] = []
     func add(_ list: String, _ i: Int, _ fields: [(String, Int?)]) {
-        for case let (name, value?) in fields { counts.append((name, value, root + [.key(list), .index(i), .key(name)])) }
+        for case let (name, value?) in fields {
+            counts.append((name, value, root + [.key(list), .index(i)] + name.split(separator: ".").map { .key(String($0)) }))
+        }
     }
     for (i, m) in exploration.machines.enumerated() {
         add("machines", i, [("reachable", m.reachable), ("situations", m.situations), ("transitions", m.transitions),
                             ("checked", m.checked), ("clockMoves", m.clockMoves), ("stoppedAfter", m.stoppedAfter)])
+        add("machines", i, [("reach.situations", m.reach.situations), ("reach.pairs", m.reach.pairs)])
     }
     for (i, w) in exploration.walks.enumerated() {
         add("walks", i, [("walks", w.walks), ("length", w.length), ("steps", w.steps), ("failingWalks", w.failingWalks), ("clockMoves", w.clockMoves)])
     }
-    for (i, c) in exploration.coverage.enumerated() { add("coverage", i, [("situations", c.situations), ("pairs", c.pairs)]) }
+    for (i, c) in exploration.coverage.enumerated() {
+        add("coverage", i, [("situations", c.situations), ("pairs", c.pairs), ("byRows.situations", c.byRows.situations),
+                            ("byRows.pairs", c.byRows.pairs), ("byExploration.situations", c.byExploration.situations),
+                            ("byExploration.pairs", c.byExploration.pairs)])
+    }
     return counts
 }
 
