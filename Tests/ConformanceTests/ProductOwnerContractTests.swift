@@ -399,6 +399,22 @@ struct ProductOwnerContractTests {
         #expect(Self.errors(Self.compile(try Self.specs() + [spec("output(onPINComplete)")])).isEmpty)
     }
 
+    /// Found by a re-trial: in a machine row a template was still checked for its place only, and a label the fixture
+    /// always reports could be left out; both linted clean and failed 82 of 103 cases.
+    @Test("a machine row's effect: a template takes the kind of what it names, and every label its output carries is written",
+          arguments: [("attempts_remaining=${pin}", "its argument 'attempts_remaining'"),
+                      ("output(onPINFail)", "with onPINFail it always reports 'attempts_remaining'")])
+    func machineRowEffects(edit: String, problem: String) throws {
+        let c = Self.compile(try Self.specs(editing: "medtime.unlock.yaml") {
+            $0.replacingOccurrences(of: "\"output(onPINFail, attempts_remaining=4)\"",
+                                    with: edit.hasPrefix("output") ? "\"\(edit)\"" : "\"output(onPINFail, \(edit))\"")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.unknown-value"], "\(found)")
+        #expect(found.first?.message.contains(problem) == true, "\(found)")
+        #expect(found.first?.location.line == (try Self.line(of: "\"output(onPINFail, attempts_remaining=4)\"", in: "medtime.unlock.yaml")))
+    }
+
     /// Found by a trial ("try format 256"): lint took any value up to 2^32 - 1 for every field, and the run met "256
     /// does not fit the formatVersion field".
     @Test("an editSlot value is checked against the width of the field it is written to", arguments: [(255, false), (256, true)])

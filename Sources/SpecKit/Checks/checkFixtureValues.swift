@@ -38,11 +38,12 @@ private struct ValueCheck {
     }
 
     /// Effects whose arguments the fixture can never report (`*` is checked for its place only, and so is a `${name}`
-    /// unless `given` fills it: a scenario step's inputs, as the compiler fills them).
-    mutating func effects(_ calls: [EffectCall]?, row: String, given: [Binding] = []) {
+    /// unless `given` fills it: a scenario step's inputs, as the compiler fills them; or `domains`, one value a machine
+    /// row fires with for each of its variables and inputs, whose kind every other value shares).
+    mutating func effects(_ calls: [EffectCall]?, row: String, given: [Binding] = [], domains: [String: Value] = [:]) {
         for call in calls ?? [] {
             guard let signature = vocabulary.effectSignatures[call.name] else { continue }
-            let filled = call.resolved { name in given.first { $0.name == name }?.value }.arguments
+            let filled = call.resolved { name in given.first { $0.name == name }?.value ?? domains[name] }.arguments
             let arguments = zip(call.arguments, filled).map { argument, filled -> (label: String?, value: Value?) in
                 switch (argument.term, filled.match) {
                 case (.value(let v), _): return (argument.label, v)
@@ -77,7 +78,20 @@ private struct ValueCheck {
             if case .set(let v) = a.change { value(v, vocabulary.observations[a.name], "'\(a.name)' the value", at: a.location, row: id) }
         }
         if let to = row.to { value(.symbol(to), vocabulary.observations["state"], "the state", at: row.toLocation, row: id) }
-        effects(row.effects, row: id)
+        // A template takes a variable's value, or an input's of the row's event: one value the row fires with (the
+        // first its condition on the name accepts) stands for all of them, which share its kind.
+        var domains = Dictionary(m.variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { a, _ in a })
+        for input in row.on.compactMap({ m.event($0) }).first?.inputs ?? [] where domains[input.name] == nil { domains[input.name] = input.domain }
+        var samples: [String: Value] = [:]
+        for (name, domain) in domains {
+            guard let whole = domain.ordinalRange else { continue }
+            // The least accepted ordinal is the domain's first or a range's start of some condition on the name.
+            let conditions = row.when.filter { $0.name == name }
+            let starts = [whole.lowerBound] + conditions.flatMap { $0.set.ranges.map(\.lowerBound) }
+            let accepted = starts.filter { o in whole.contains(o) && conditions.allSatisfy { $0.set.contains(o) } }.min()
+            samples[name] = accepted.map(domain.value(atOrdinal:))
+        }
+        effects(row.effects, row: id, domains: samples)
     }
 
     /// A step's input outside the range another of its inputs gives it (`FixtureVocabulary.inputBounds`).

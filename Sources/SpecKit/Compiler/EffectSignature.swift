@@ -56,6 +56,11 @@ public struct EffectSignature: Hashable, Sendable {
                 return DomainError(message: "with \(first) it has no argument '\(label)' (\(carried.isEmpty ? "\(first) carries no labelled argument" : "its labels there: " + carried.sorted().joined(separator: ", ")))", hint: nil)
             }
         }
+        // An effect matches only with every label it carries, so one left out can never match.
+        if let first = unlabelled.first?.value?.description, let carried = labelsByFirst?[first],
+           let missing = carried.subtracting(arguments.compactMap(\.label)).sorted().first {
+            return DomainError(message: "with \(first) it always reports '\(missing)'", hint: "write \(missing)=* to accept any value")
+        }
         return nil
     }
 
