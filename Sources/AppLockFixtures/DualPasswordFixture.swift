@@ -111,7 +111,13 @@ public final class DualPasswordFixture: BoundFixture {
         // One event per character, as a keyboard delivers them.
         .event("type", inputs: [Key.text]) { f, inputs in
             var effects: [DualPasswordEffect] = []
-            for character in try f.text(inputs[Key.text]) {
+            let text = try f.text(inputs[Key.text])
+            // Each typed character is a secret of its own, kept until the fixture ends (about 250 bytes): a run types
+            // at most this many, so a long text repeated cannot take the machine's memory.
+            guard f.typed.count + text.count <= DualPasswordFixture.maximumTyped else {
+                throw FixtureError("type: a run types at most \(DualPasswordFixture.maximumTyped) characters into the field (each one is kept as a secret of its own); this step would pass that")
+            }
+            for character in text {
                 let typed = SecretBytes(utf8: String(character))
                 f.typed.append(typed)
                 effects += try f.send(.typeCharacter(typed))
@@ -343,6 +349,8 @@ public final class DualPasswordFixture: BoundFixture {
     /// The copy of the lock's value the app keeps, as a view's state would: the launch's own value, then the one
     /// `keepCopy` took. A kill drops it with the process.
     private var copy: DualPassword?
+    /// The most characters one run types into the field (`type`): about 250 MB of secrets.
+    static let maximumTyped = 1_000_000
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
     /// What the core decided in the last table step (it stands until the next one).

@@ -360,6 +360,22 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.contains("sends 'killDuringWrite' only in a scenario: it ends the app inside a later write") == true)
     }
 
+    /// Found by a re-trial: a lint-clean scenario typing a long text 1,000 times (10^8 characters) took 3.8 GB when it
+    /// was stopped, about 250 bytes a character: the fixture now bounds what a run types.
+    @Test("a run types at most a million characters into the dual-password field: past that, a located fixture error before typing, not memory")
+    func typingIsBounded() throws {
+        let text = String(repeating: "a", count: 1_000_001)
+        let spec = Self.scenario("Y-1", fixture: "dual-password", declarations: "uses: decoy.unlock\nevents:\n  type:\n    text: ['\"\(text)\"']", steps: """
+                  - event: type
+                    with: {text: '"\(text)"'}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/y.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c).prefix(2))")
+        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "Y-1" }), registry: .standard)
+        #expect(outcome.divergence?.error?.contains("a run types at most 1000000 characters") == true, "\(String(describing: outcome.divergence?.error))")
+        #expect(outcome.divergence?.line == 14)
+    }
+
     /// A MedTime scenario set (`specs/w.yaml`, scenario W-1) that opens the PIN screen and submits a wrong PIN, its
     /// expected effects the first failure's with `outputs` for the two outputs; the expectation is at line 15.
     static func wrongPIN(expecting outputs: String) -> (path: String, bytes: [UInt8]) {
