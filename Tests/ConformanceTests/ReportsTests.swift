@@ -462,6 +462,19 @@ struct EffectReportsTests {
         return RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec], cases: [failed])
     }
 
+    /// Found by a re-trial: a cell the fixture could not read was annotated "diverges from the core".
+    @Test("a GitHub annotation says a fixture error is one, and a divergence a divergence")
+    func annotationNamesFixtureErrors() {
+        #expect(annotationMessage(ReportFixture.failed).hasPrefix("row L3 could not be checked (a fixture error) at step 2"))
+        var unread = ReportFixture.failed
+        unread.divergence?.error = nil
+        unread.divergence?.cells = [CellResult(name: "kdfMemoryKiB", expected: .value(.int(264)), actual: .error("the store cannot be read"), ok: false)]
+        #expect(annotationMessage(unread).hasPrefix("row L3 could not be checked (a fixture error) at step 2 (background), while reaching the row, on row L2: kdfMemoryKiB: expected 264, actual (fixture error: the store cannot be read)"))
+        var diverged = unread
+        diverged.divergence?.cells = [CellResult(name: "state", expected: .value(.symbol("away")), actual: .value(.symbol("locked")), ok: false)]
+        #expect(annotationMessage(diverged).hasPrefix("row L3 diverges from the core at step 2"))
+    }
+
     @Test("every report shows the effects as a spec writes them, a text with a comma quoted, * for any value")
     func everyReport() throws {
         let expectedText = "analytics(pin_success, time_ms=*); announce(\"Hola, mundo\")"
