@@ -172,5 +172,9 @@ struct ExplorationTests {
         withGraph.specs = [CompiledSpec(id: "toy.cover", kind: .machine, title: "t", source: "d §1", fixture: "f", file: "toy.yaml", sha256: "",
                                         product: [], rows: [], graph: MachineGraph(states: ["Open"], initial: "Open", edges: []))]
         #expect(renderHTML(withGraph).contains("The exploration's tour stopped early: \(said)"))
+        // Found by a re-trial: GitHub annotations and SARIF did not carry it.
+        #expect(renderExplorationAnnotations(withGraph).contains("::warning file=toy.yaml,title=explore.limit::toy.cover: the tour stopped early: \(said)"))
+        let sarif = renderSARIF(withGraph)
+        #expect(sarif.contains("\"explore.limit\"") && sarif.contains("\"warning\"") && sarif.contains("toy.cover: the tour stopped early: \(said)"))
     }
 }

@@ -10,5 +10,11 @@ public func renderExplorationAnnotations(_ result: RunResult) -> String {
         let place = f.divergence.map { "file=\(v($0.file)),line=\($0.line),col=\($0.column)," } ?? ""
         out += "::error \(place)title=\(v(f.id))::\(v(ExplorationText.message(f))); rerun with: \(v(f.rerunCommand))\n"
     }
+    // A tour that stopped at the transition limit covered less than the machine can do: a warning at its spec.
+    for m in result.exploration?.result.machines ?? [] {
+        guard let limit = m.limit else { continue }
+        let place = result.specs.first { $0.id == m.spec }.map { "file=\(v($0.file))," } ?? ""
+        out += "::warning \(place)title=explore.limit::\(v(m.spec)): the tour stopped early: \(v(limit))\n"
+    }
     return out
 }

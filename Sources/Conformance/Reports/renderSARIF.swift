@@ -4,7 +4,8 @@ import SpecKit
 /// failing step's line in its spec, with the differing cells in the message; each expected failure is a `note`; each
 /// finding of the exploration likewise, at the row (or the spec) whose prediction the core did not follow, so a run
 /// that fails on its exploration alone is not a clean log. Rule ids: `run.diverged`, `run.unexpected-pass`,
-/// `run.expired`, `run.expected-failure`, `explore.diverged` (and the same for the exploration's expected failures).
+/// `run.expired`, `run.expected-failure`, `explore.diverged` (and the same for the exploration's expected failures),
+/// and `explore.limit`, a warning at the spec of a machine whose tour stopped at the transition limit.
 public func renderSARIF(_ result: RunResult) -> String {
     let results = result.cases.compactMap { c -> SARIF.Result? in
         guard let rule = rule(of: c.status) else { return nil }
@@ -19,7 +20,13 @@ public func renderSARIF(_ result: RunResult) -> String {
         return SARIF.Result(level: f.failsRun ? "error" : "note", message: "\(f.id): \(ExplorationText.message(f)); rerun with: \(f.rerunCommand)",
                             ruleId: rule, file: file, line: f.divergence?.line ?? 1, column: f.divergence?.column ?? 1)
     }
-    return SARIF.Log(tool: "lockspec", version: result.identity.tool.split(separator: " ").last.map(String.init) ?? result.identity.tool, results: results + explored).render()
+    let limited = (result.exploration?.result.machines ?? []).compactMap { m -> SARIF.Result? in
+        guard let limit = m.limit else { return nil }
+        return SARIF.Result(level: "warning", message: "\(m.spec): the tour stopped early: \(limit)", ruleId: "explore.limit",
+                            file: result.specs.first { $0.id == m.spec }?.file ?? m.spec, line: 1, column: 1)
+    }
+    return SARIF.Log(tool: "lockspec", version: result.identity.tool.split(separator: " ").last.map(String.init) ?? result.identity.tool,
+                     results: results + explored + limited).render()
 }
 
 /// The rule id of a case's outcome, nil for a pass.
