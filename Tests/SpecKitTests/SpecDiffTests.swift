@@ -44,6 +44,8 @@ struct SpecDiffTests {
         let wider = Self.machine(rows: Self.success + opens).replacingOccurrences(of: "failures: int 0..3", with: "failures: int 0..4")
         let d = try diff(Self.machine(rows: Self.success + Self.failure), wider)
         #expect(!d.behaviourChanged && d.mayHaveChanged)
+        #expect(d.notCompared == ["t.lock"])
+        #expect(try SpecDiffRenderer.json(d).contains("\"notCompared\" : [\n    \"t.lock\"\n  ]"))
         #expect(d.notes == ["t.lock: the variables changed (names or domains), so situations cannot be matched; compare its rows"])
         #expect(SpecDiffRenderer.text(d).hasSuffix("behaviour not compared for 1 spec (see the note): it may have changed\n"), "\(SpecDiffRenderer.text(d))")
         #expect(SpecDiffRenderer.markdown(d).contains("**Behaviour not compared for 1 spec (see the note): it may have changed.**"))

@@ -39,7 +39,10 @@ public struct SpecDiff: Sendable {
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
             if let change { result.behaviour.append(change) }
-            if let note { result.notes.append(note) }
+            if let note {
+                result.notes.append(note)
+                result.notCompared.append(id)
+            }
         }
         result.products = Self.productChanges(before.products, after.products)
         result.rows.sort()

@@ -17,6 +17,8 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     public var behaviour: [BehaviourChange]
     /// What could not be compared, and why (a machine whose variables changed, say), sorted.
     public var notes: [String]
+    /// The ids of the specs that could not be compared (each has a note), sorted: their behaviour may have changed.
+    public var notCompared: [String] = []
 
     /// True when some situation, input region or case has another outcome, a spec was added or removed, or a product
     /// value changed (the core runs with other settings).
@@ -24,13 +26,13 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
 
     /// True unless the behaviour is known to be the same: it changed, or a spec could not be compared (`notes`). A
     /// gate (`lockspec diff --exit-code`) asks this: what could not be compared may have changed.
-    public var mayHaveChanged: Bool { behaviourChanged || !notes.isEmpty }
+    public var mayHaveChanged: Bool { behaviourChanged || !notCompared.isEmpty }
 
     /// The verdict in words: `behaviour changed`, `behaviour not compared for N specs (see the notes)`, or `no
     /// behaviour change` (and `only wording, order or ids` when rows changed).
     public var verdict: String {
         if behaviourChanged { return "behaviour changed" }
-        if !notes.isEmpty { return "behaviour not compared for \(notes.count) spec\(notes.count == 1 ? "" : "s") (see the note\(notes.count == 1 ? "" : "s")): it may have changed" }
+        if !notCompared.isEmpty { return "behaviour not compared for \(notCompared.count) spec\(notCompared.count == 1 ? "" : "s") (see the note\(notCompared.count == 1 ? "" : "s")): it may have changed" }
         return "no behaviour change" + (rows.isEmpty ? "" : " (only wording, order or ids)")
     }
 }
