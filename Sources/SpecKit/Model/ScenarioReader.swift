@@ -320,6 +320,12 @@ struct ScenarioReader {
                         hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
                 continue
             }
+            // An observation is compared as written: `${…}` fills effects' arguments, and nothing here would fill it.
+            if case .text = declaration.domain, let text = entry.value.scalar, text.containsText("${") {
+                c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)' to be '\(text)', but a ${…} is filled only in an effect's arguments, so it would stay as written",
+                        at: entry.value.location, hint: "write the value itself", rows: [scenarioID])
+                continue
+            }
             if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {
                 expect.append(Binding(name: name, value: v, location: entry.value.location))
             }
