@@ -187,13 +187,9 @@ struct SpecReaderTests {
         #expect(wrong.first?.location.line == 19 && wrong.first?.hint == "did you mean '${remaining}'?")
     }
 
-    /// Found by a trial: eleven `advance: 999999999999999999ms` steps linted clean and took the device clock to where
-    /// it stops (its milliseconds saturate), after which a wrong PIN no longer blocked and the run blamed the core.
-    @Test("an advance moves the clock at most 100 years either way", arguments: [
-        ("36500d", false), ("-36500d", false), ("36501d", true), ("-36501d", true), ("999999999999999999ms", true),
-    ])
-    func advanceIsBounded(advance: String, refused: Bool) {
-        let scenario = """
+    /// A scenario set of one scenario: `advance: <advance>` (on line 12), then an event.
+    static func advancing(_ advance: String) -> String {
+        """
         id: s.clock
         kind: scenarios
         title: t
@@ -209,7 +205,15 @@ struct SpecReaderTests {
               - event: appear
 
         """
-        let found = SpecSources.compile(scenario).findings("spec.bad-duration")
+    }
+
+    /// Found by a trial: eleven `advance: 999999999999999999ms` steps linted clean and took the device clock to where
+    /// it stops (its milliseconds saturate), after which a wrong PIN no longer blocked and the run blamed the core.
+    @Test("an advance moves the clock at most 100 years either way", arguments: [
+        ("36500d", false), ("-36500d", false), ("36501d", true), ("-36501d", true), ("999999999999999999ms", true),
+    ])
+    func advanceIsBounded(advance: String, refused: Bool) {
+        let found = SpecSources.compile(Self.advancing(advance)).findings("spec.bad-duration")
         #expect(found.map(\.message) == (refused ? ["advance '\(advance)' moves the clock by more than 100 years at once, past what a scenario may: write at most 36500d"] : []))
         #expect(found.allSatisfy { $0.location.line == 12 })
     }
@@ -217,23 +221,7 @@ struct SpecReaderTests {
     /// Found by a trial: docs/spec-language.md says a term may be a literal, and `advance: 24h - 1ms` was refused.
     @Test("an advance may add and subtract literal durations", arguments: [("24h - 1ms", 86_399_999), ("-1h + 30m", -1_800_000), ("1h+1s", 3_601_000)])
     func literalDurationSum(advance: String, ms: Int) throws {
-        let scenario = """
-        id: s.sum
-        kind: scenarios
-        title: t
-        source: face-id-launch-lock.zh.md §4
-        fixture: launch-lock
-        events:
-          appear:
-        scenarios:
-          - id: S1
-            source: face-id-launch-lock.zh.md §4
-            steps:
-              - advance: \(advance)
-              - event: appear
-
-        """
-        let c = SpecSources.compile(scenario)
+        let c = SpecSources.compile(Self.advancing(advance))
         #expect(c.diagnostics.filter { $0.severity == .error }.isEmpty, "\(c.diagnostics)")
         let step = try #require(c.suite.cases.first?.steps.first)
         #expect(step.action == .advance(milliseconds: ms))
