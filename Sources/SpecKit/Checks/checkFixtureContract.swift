@@ -64,6 +64,8 @@ private struct Instances {
     var killed: [String: SourceLocation] = [:]
     /// Where the instance in front was killed, nil while it runs.
     var killedAt: SourceLocation? { killed[front] }
+    /// The instance in front as the steps name it (`the extension`), or `the app`.
+    var named: String { "the " + (front.isEmpty ? "app" : front) }
 }
 
 /// `fixture.killed-app`: a step between a `kill` and the `relaunch` that sends an event or reads an observation the
@@ -72,8 +74,6 @@ private struct Instances {
 private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: String, _ vocabulary: FixtureVocabulary,
                             instances: inout Instances) -> [Diagnostic] {
     var out: [Diagnostic] = []
-    // The instance named as the steps name it (`the extension`), or `the app`.
-    func app(_ instances: Instances) -> String { "the " + (instances.front.isEmpty ? "app" : instances.front) }
     func refuse(_ what: String, at location: SourceLocation, since kill: SourceLocation, _ app: String) {
         out.append(Diagnostic(.error, id: "fixture.killed-app",
             "scenario \(id) \(what) after \(app) was killed (line \(kill.line)) and before a relaunch: fixture '\(fixture)' cannot do that with a killed app",
@@ -87,10 +87,10 @@ private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: St
         case .relaunch: instances.killed[instances.front] = nil
         case .event(let name, let inputs):
             if let kill = instances.killedAt, let served = vocabulary.servedWhileKilled, !served.contains(name) {
-                refuse("sends '\(name)'", at: step.location, since: kill, app(instances))
+                refuse("sends '\(name)'", at: step.location, since: kill, instances.named)
             } else if instances.killedAt == nil, vocabulary.onlyWhileKilled.contains(name) {
                 out.append(Diagnostic(.error, id: "fixture.killed-app",
-                    "scenario \(id) sends '\(name)' while \(app(instances)) runs: fixture '\(fixture)' does it only to a killed app (it damages what the app left on the device)",
+                    "scenario \(id) sends '\(name)' while \(instances.named) runs: fixture '\(fixture)' does it only to a killed app (it damages what the app left on the device)",
                     at: step.location, rows: [id], hint: "add '- kill' before this step (and '- relaunch' after it)"))
             }
             if let switching = vocabulary.instanceSwitch, name == switching.event,
@@ -104,7 +104,7 @@ private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: St
         }
         // One finding a step: the expectations of a refused event follow from it.
         if let kill = instances.killedAt, let served = vocabulary.servedWhileKilled, out.count == found {
-            for b in step.expect + step.expectEach where !served.contains(b.name) { refuse("expects '\(b.name)'", at: b.location, since: kill, app(instances)) }
+            for b in step.expect + step.expectEach where !served.contains(b.name) { refuse("expects '\(b.name)'", at: b.location, since: kill, instances.named) }
         }
     }
     return out
