@@ -78,20 +78,23 @@ private struct ValueCheck {
             if case .set(let v) = a.change { value(v, vocabulary.observations[a.name], "'\(a.name)' the value", at: a.location, row: id) }
         }
         if let to = row.to { value(.symbol(to), vocabulary.observations["state"], "the state", at: row.toLocation, row: id) }
-        // A template takes a variable's value, or an input's of the row's event: one value the row fires with (the
-        // first its condition on the name accepts) stands for all of them, which share its kind.
+        effects(row.effects, row: id, domains: Self.firedValues(row, of: m))
+    }
+
+    /// For each variable of the machine and input of the row's event, one value the row fires with: the least its
+    /// conditions on the name accept. A template takes it; every other value of the name shares its kind.
+    static func firedValues(_ row: MachineRow, of m: Machine) -> [String: Value] {
         var domains = Dictionary(m.variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { a, _ in a })
         for input in row.on.compactMap({ m.event($0) }).first?.inputs ?? [] where domains[input.name] == nil { domains[input.name] = input.domain }
-        var samples: [String: Value] = [:]
+        var values: [String: Value] = [:]
         for (name, domain) in domains {
             guard let whole = domain.ordinalRange else { continue }
-            // The least accepted ordinal is the domain's first or a range's start of some condition on the name.
+            // The least accepted ordinal is the domain's first or the start of a range of some condition on the name.
             let conditions = row.when.filter { $0.name == name }
             let starts = [whole.lowerBound] + conditions.flatMap { $0.set.ranges.map(\.lowerBound) }
-            let accepted = starts.filter { o in whole.contains(o) && conditions.allSatisfy { $0.set.contains(o) } }.min()
-            samples[name] = accepted.map(domain.value(atOrdinal:))
+            values[name] = starts.filter { o in whole.contains(o) && conditions.allSatisfy { $0.set.contains(o) } }.min().map(domain.value(atOrdinal:))
         }
-        effects(row.effects, row: id, domains: samples)
+        return values
     }
 
     /// A step's input outside the range another of its inputs gives it (`FixtureVocabulary.inputBounds`).
