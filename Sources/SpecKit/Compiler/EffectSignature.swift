@@ -42,6 +42,9 @@ public struct EffectSignature: Hashable, Sendable {
             }
         }
         guard let labels else { return nil }
+        // The labels the first argument's value carries, when they depend on it.
+        let first = unlabelled.first?.value?.description
+        let carried = first.flatMap { labelsByFirst?[$0] }
         for argument in arguments {
             guard let label = argument.label else { continue }
             guard let type = labels[label] else {
@@ -52,13 +55,12 @@ public struct EffectSignature: Hashable, Sendable {
             if let value = argument.value, let p = Self.problem(value, type) {
                 return DomainError(message: "its argument '\(label)': \(p.message)", hint: p.hint)
             }
-            if let first = unlabelled.first?.value?.description, let carried = labelsByFirst?[first], !carried.contains(label) {
+            if let first, let carried, !carried.contains(label) {
                 return DomainError(message: "with \(first) it has no argument '\(label)' (\(carried.isEmpty ? "\(first) carries no labelled argument" : "its labels there: " + carried.sorted().joined(separator: ", ")))", hint: nil)
             }
         }
         // An effect matches only with every label it carries, so one left out can never match.
-        if let first = unlabelled.first?.value?.description, let carried = labelsByFirst?[first],
-           let missing = carried.subtracting(arguments.compactMap(\.label)).sorted().first {
+        if let first, let missing = carried?.subtracting(arguments.compactMap(\.label)).sorted().first {
             return DomainError(message: "with \(first) it always reports '\(missing)'", hint: "write \(missing)=* to accept any value")
         }
         return nil
