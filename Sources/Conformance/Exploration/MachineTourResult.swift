@@ -16,6 +16,8 @@ public struct MachineTourResult: Codable, Hashable, Sendable {
     public var checked: Int
     /// Why the tour covers less than every reachable situation, when it does.
     public var limit: String?
+    /// `the tour stopped early: <limit>`, the warning the reports give for it; nil when the tour did not stop.
+    public var stoppedEarly: String? { limit.map { "the tour stopped early: \($0)" } }
     /// Every divergence, sorted by id.
     public var divergences: [ExplorationDivergence]
     /// The situations, (situation, event) pairs and rows the tour fired.

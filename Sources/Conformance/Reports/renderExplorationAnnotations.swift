@@ -12,9 +12,9 @@ public func renderExplorationAnnotations(_ result: RunResult) -> String {
     }
     // A tour that stopped at the transition limit covered less than the machine can do: a warning at its spec.
     for m in result.exploration?.result.machines ?? [] {
-        guard let limit = m.limit else { continue }
+        guard let stopped = m.stoppedEarly else { continue }
         let place = result.specs.first { $0.id == m.spec }.map { "file=\(v($0.file))," } ?? ""
-        out += "::warning \(place)title=explore.limit::\(v(m.spec)): the tour stopped early: \(v(limit))\n"
+        out += "::warning \(place)title=explore.limit::\(v(m.spec)): \(v(stopped))\n"
     }
     return out
 }

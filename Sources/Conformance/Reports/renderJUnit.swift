@@ -119,7 +119,7 @@ private func explorationTestcases(_ result: RunResult) -> (xml: String, tests: I
         xml += "  <testsuite name=\"\(attr(machine.spec + " (exploration)"))\" tests=\"\(count)\" failures=\"\(bad)\" errors=\"0\" skipped=\"\(xfail)\">\n"
         let counts = machine.table == nil ? "checked \(machine.checked)/\(machine.transitions) transitions in \(machine.situations) situations"
             : "checked \(machine.checked)/\(machine.transitions) input combinations"
-        let checked = "      <system-out>\(Escape.xml(counts + (machine.limit.map { "\nwarning: the tour stopped early: \($0) [explore.limit]" } ?? "")))</system-out>\n"
+        let checked = "      <system-out>\(Escape.xml(counts + (machine.stoppedEarly.map { "\nwarning: \($0) [explore.limit]" } ?? "")))</system-out>\n"
         if findings.isEmpty {
             xml += "    <testcase classname=\"\(attr(machine.spec))\" name=\"\(machine.table == nil ? "transition tour" : "input combinations")\">\n\(checked)    </testcase>\n"
         }

@@ -21,8 +21,8 @@ public func renderSARIF(_ result: RunResult) -> String {
                             ruleId: rule, file: file, line: f.divergence?.line ?? 1, column: f.divergence?.column ?? 1)
     }
     let limited = (result.exploration?.result.machines ?? []).compactMap { m -> SARIF.Result? in
-        guard let limit = m.limit else { return nil }
-        return SARIF.Result(level: "warning", message: "\(m.spec): the tour stopped early: \(limit)", ruleId: "explore.limit",
+        guard let stopped = m.stoppedEarly else { return nil }
+        return SARIF.Result(level: "warning", message: "\(m.spec): \(stopped)", ruleId: "explore.limit",
                             file: result.specs.first { $0.id == m.spec }?.file ?? m.spec, line: 1, column: 1)
     }
     return SARIF.Log(tool: "lockspec", version: result.identity.tool.split(separator: " ").last.map(String.init) ?? result.identity.tool,
