@@ -110,7 +110,9 @@ struct ScenarioReader {
     /// The most one `advance:` moves the clock, either way: 100 years. With at most `maximumSteps` steps, no scenario
     /// can take the device's clocks (milliseconds in 64 bits) to where they stop: they would stop silently, and the run
     /// would blame the core for what followed.
-    static let maximumAdvance = 100 * 365 * 86_400_000
+    static let maximumAdvance = maximumAdvanceDays * 86_400_000
+    /// `maximumAdvance` in days, as a spec writes it (`36500d`).
+    static let maximumAdvanceDays = 100 * 365
 
     /// The milliseconds of `advance:`: a duration (a negative one moves the device clock back, as a user changing the
     /// time would) or an expression of product parameters such as `grace + 1ms`, at most `maximumAdvance` either way.
@@ -121,7 +123,7 @@ struct ScenarioReader {
         let backwards = trimmed.hasPrefix("-")
         func bounded(_ ms: Int) -> Int? {
             guard ms.magnitude > UInt(Self.maximumAdvance) else { return ms }
-            c.error("spec.bad-duration", "advance '\(text)' moves the clock by more than 100 years at once, past what a scenario may: write at most 36500d",
+            c.error("spec.bad-duration", "advance '\(text)' moves the clock by more than \(Self.maximumAdvanceDays / 365) years at once, past what a scenario may: write at most \(Self.maximumAdvanceDays)d",
                     at: node.location, rows: [scenarioID])
             return nil
         }
