@@ -24,9 +24,7 @@ func annotationMessage(_ c: CaseResult) -> String {
     case .unexpectedPass: text = "row \(c.row) passed but is listed as an expected failure"
     case .expired: text = "row \(c.row) has an expired expected-failure entry\(c.expectedExpiry.map { " (expired \($0))" } ?? "")"
     default:
-        // A step the fixture could not take, or a cell it could not read, is the spec's or the fixture's, not the core's.
-        let fixture = c.divergence.map { d in d.error != nil || d.cells.contains { if case .error = $0.actual { true } else { false } } } ?? false
-        text = fixture ? "row \(c.row) could not be checked (a fixture error)" : "row \(c.row) diverges from the core"
+        text = c.divergence?.isFixtureError == true ? "row \(c.row) could not be checked (a fixture error)" : "row \(c.row) diverges from the core"
     }
     if let d = c.divergence {
         text += " at step \(d.step + 1) (\(d.action))"

@@ -103,6 +103,12 @@ public struct Divergence: Codable, Hashable, Sendable {
     /// A fixture error, when the step could not be performed at all.
     public var error: String?
 
+    /// Whether the fixture, not the core, stopped the check: a step it could not take (`error`) or a cell it could not
+    /// read. That is the spec's or the fixture's mistake, not a divergence of the core.
+    public var isFixtureError: Bool {
+        error != nil || cells.contains { if case .error = $0.actual { true } else { false } }
+    }
+
     /// Creates a divergence.
     public init(step: Int, action: String, path: [String], onPath: Bool, row: String?, line: Int, column: Int,
                 cells: [CellResult], error: String?) {
