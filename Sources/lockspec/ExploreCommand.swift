@@ -53,12 +53,3 @@ let exploreCommand = Command(
         if walks.walks > 0 { Terminal.out(renderWalks(result.walks, github: format == .github)) }
         return outcome.exitCode
     })
-
-/// The whole number an option gives, at least `minimum`; nil when the option is absent.
-func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
-    guard let text else { return nil }
-    guard let n = Int(text), n >= minimum else {
-        throw Arguments.UsageError(message: "\(option) must be \(minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")")
-    }
-    return n
-}

@@ -36,6 +36,15 @@ func idList(_ args: Arguments, _ option: String) throws -> Set<String>? {
     return ids
 }
 
+/// The whole number an option gives, at least `minimum`; nil when the option is absent.
+func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
+    guard let text else { return nil }
+    guard let n = Int(text), n >= minimum else {
+        throw Arguments.UsageError(message: "\(option) must be \(minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")")
+    }
+    return n
+}
+
 /// The paths a command was given, as its messages name them (`specs` when none).
 func named(_ paths: [String]) -> String { (paths.isEmpty ? ["specs"] : paths).joined(separator: ", ") }
 
