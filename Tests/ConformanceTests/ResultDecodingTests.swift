@@ -115,6 +115,31 @@ struct ResultDecodingTests {
         #expect(e.description == "exploration.result.coverage[0].byRows.pairs: the exploration's byRows.pairs is \(count), which is not a count (0 to 100000000000)")
     }
 
+    /// Found by a re-trial: a negative seed read as "not valid JSON" at 1:1, as Foundation's decoder says of any
+    /// number its field cannot hold, neither saying which number nor where.
+    @Test("a number no field of a result holds is result.invalid, located at the number", arguments: [
+        ("seed", "-1", "'seed' is -1, which is not a whole number from 0 to 18446744073709551615"),
+        ("steps", "1.5", "'steps' is 1.5, which is not a whole number from -9223372036854775808 to 9223372036854775807"),
+        ("steps", "99999999999999999999", "'steps' is 99999999999999999999, which is not a whole number from -9223372036854775808 to 9223372036854775807"),
+    ])
+    func unrepresentableNumber(_ key: String, _ number: String, _ message: String) throws {
+        var run = ReportFixture.run
+        let walk = MachineWalkResult(spec: "launch-lock", fixture: "launch-lock", seed: 7, walks: 1, length: 2, steps: 2,
+                                     fingerprint: "0", failingWalks: 0, divergences: [], unshrunk: [], limit: nil)
+        run.exploration = RunExploration(result: ExplorationResult(machines: [], walks: [walk]), findings: [])
+        let whole = try renderJSON(run)
+        #expect(Self.error(whole) == nil, "the result as a run writes it reads back")
+        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"\(key)\"") })
+        let value = try #require(lines[index].firstIndex(of: ":"))
+        let damagedLine = lines[index][..<value] + ": " + number + (lines[index].hasSuffix(",") ? "," : "")
+        let text = (lines[..<index] + [damagedLine] + lines[(index + 1)...]).joined(separator: "\n")
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.invalid")
+        #expect(e.description == message)
+        #expect((e.line, e.column) == (index + 1, damagedLine.count - number.count + (damagedLine.hasSuffix(",") ? 0 : 1)))
+    }
+
     @Test("text that is not a result is result.unreadable, at the value that does not fit", arguments: [
         ("{\"a\":", "", 1, 1), ("[]", "", 1, 1), ("{\"cases\": [], \"identity\": 3, \"specs\": []}", "identity", 1, 27),
     ])

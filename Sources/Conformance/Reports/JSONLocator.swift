@@ -45,8 +45,44 @@ enum JSONLocator {
         }
         skipSpace(bytes, &i)
         guard i <= bytes.count else { return nil }
+        return place(of: i, in: bytes)
+    }
+
+    /// The first number of a JSON text that no field of a result holds, with the key it is the value of and where it
+    /// is: one that is not a whole number from -2^63 to 2^63-1, or a negative `seed` (a walk's seed is unsigned).
+    /// Foundation's decoder refuses such a number as "not valid JSON" and says neither which nor where.
+    static func firstUnreadableNumber(in text: String) -> (number: String, key: String?, line: Int, column: Int)? {
+        let bytes = Array(text.utf8)
+        var i = 0, lastString: String?, key: String?
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let start = i
+                guard skipValue(bytes, &i) else { return nil }
+                lastString = String(decoding: bytes[(start + 1)..<(i - 1)], as: UTF8.self)
+            } else if b == UInt8(ascii: ":") {
+                key = lastString
+                i += 1
+            } else if b == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) {
+                let start = i
+                while i < bytes.count, "+-.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
+                let number = String(decoding: bytes[start..<i], as: UTF8.self)
+                if Int64(number) == nil || (key == "seed" && number.hasPrefix("-")) {
+                    let (line, column) = place(of: start, in: bytes)
+                    return (number, key, line, column)
+                }
+            } else {
+                if b == UInt8(ascii: ",") || b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { key = nil }
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of byte offset `offset`.
+    private static func place(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for scalar in String(decoding: bytes[..<i], as: UTF8.self).unicodeScalars {
+        for scalar in String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars {
             if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
         }
         return (line, column)

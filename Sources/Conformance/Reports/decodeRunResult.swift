@@ -19,6 +19,12 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
     do {
         result = try JSONDecoder().decode(RunResult.self, from: Data(text.utf8))
     } catch let error as DecodingError {
+        if case .dataCorrupted(let c) = error, c.codingPath.isEmpty, let number = JSONLocator.firstUnreadableNumber(in: text) {
+            let field = number.key.map { "'\($0)'" } ?? "this value"
+            let range = number.key == "seed" ? "a whole number from 0 to \(UInt64.max)" : "a whole number from \(Int64.min) to \(Int64.max)"
+            throw RunResultDecodingError(id: "result.invalid", message: "\(field) is \(number.number), which is not \(range)",
+                                         path: "", line: number.line, column: number.column)
+        }
         let (context, message): (DecodingError.Context?, String)
         switch error {
         case .typeMismatch(let type, let c): (context, message) = (c, "expected \(kind(type)) here")
