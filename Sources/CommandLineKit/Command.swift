@@ -40,7 +40,10 @@ public struct Command: Sendable {
 
     /// Runs the command on the arguments after its name: the help when asked for, else parses them and runs,
     /// printing a usage error or unreadable input with exit status 2. `tool` names the command in the hint line.
-    public func execute(_ argv: [String], tool: String) -> Int32 {
+    /// When the command line asks for `--format github` or `sarif` and nothing is on standard output yet, the error
+    /// is printed there in that format too (SARIF of `toolVersion`), so an annotation or upload step sees why. A
+    /// tool with no such formats gives no `toolVersion`.
+    public func execute(_ argv: [String], tool: String, toolVersion: String? = nil) -> Int32 {
         if argv.contains("--help") || argv.contains("-h") {
             Terminal.out(help)
             return 0
@@ -50,13 +53,34 @@ public struct Command: Sendable {
             return try run(parsed)
         } catch let error as Arguments.UsageError {
             Terminal.err("Error: \(error.message)\nUSAGE: \(usage)\nSee '\(tool) --help'.\n")
+            if let format = echoFormat(argv), let toolVersion {
+                Terminal.out(DiagnosticFormatter.failure(error.message, tool: tool, format: format, toolVersion: toolVersion))
+            }
             return 2
         } catch let error as DiagnosticError {
             Terminal.err(DiagnosticFormatter.render(error.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
+            switch echoFormat(argv) {
+            case .sarif? where toolVersion != nil: Terminal.out(DiagnosticFormatter.sarif(error.diagnostics, toolVersion: toolVersion ?? ""))
+            case .github?: Terminal.out(DiagnosticFormatter.render(error.diagnostics, format: .github))
+            default: break
+            }
             return 2
         } catch {
             Terminal.err("Error: \(error)\n")
             return 2
         }
+    }
+
+    /// The `--format` the command line asks for, when it is github or sarif, this command takes `--format`, and
+    /// standard output is still empty (a second document after a report would spoil both).
+    private func echoFormat(_ argv: [String]) -> DiagnosticFormatter.Format? {
+        guard valued.contains("--format"), !Terminal.hasWrittenOutput else { return nil }
+        var value: String?
+        for (i, a) in argv.enumerated() {
+            if a == "--" { break }
+            if a == "--format", i + 1 < argv.count { value = argv[i + 1] }
+            if a.hasPrefix("--format=") { value = String(a.dropFirst("--format=".count)) }
+        }
+        return value.flatMap(DiagnosticFormatter.Format.init(rawValue:)).flatMap { [.github, .sarif].contains($0) ? $0 : nil }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,7 +11,15 @@ import Darwin
 /// Output helpers: standard output and error, and whether colour is wanted (a terminal, and NO_COLOR unset).
 public enum Terminal {
     /// Writes `text` to standard output.
-    public static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+    public static func out(_ text: String) {
+        if !text.isEmpty { wroteOutput.store(true, ordering: .relaxed) }
+        write(text, to: STDOUT_FILENO)
+    }
+
+    /// Whether anything has been written to standard output, so a failure is not printed after a report there.
+    public static var hasWrittenOutput: Bool { wroteOutput.load(ordering: .relaxed) }
+
+    private static let wroteOutput = Atomic<Bool>(false)
 
     /// Writes `text` to standard error.
     public static func err(_ text: String) { write(text, to: STDERR_FILENO) }

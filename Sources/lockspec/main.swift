@@ -60,7 +60,7 @@ func exitCode() -> Int32 {
         return 2
     }
     argv.removeFirst()
-    return command.execute(argv, tool: "lockspec \(command.name)")
+    return command.execute(argv, tool: "lockspec \(command.name)", toolVersion: BuildIdentity.toolVersion)
 }
 
 exit(exitCode())

@@ -69,6 +69,50 @@ struct CIOutputCLITests {
         #expect(lintResults.contains { $0.rule == "spec.unknown-kind" && $0.line == 2 && $0.level == "error" })
     }
 
+    /// Found by a CI engineer's trial: a usage error with `--format sarif` printed nothing on standard output, so an
+    /// upload step met an empty file.
+    @Test("a command line that cannot run still gives SARIF or an annotation when asked, saying why", arguments: [
+        (["run", "specs", "--shard", "5/4", "--format", "sarif"], "--shard must be I/N with 1 <= I <= N, such as 2/4"),
+        (["lint", "--bogus", "--format=sarif"], "unknown option --bogus"),
+        (["merge", "/nonexistent/r.json", "--format", "sarif"], "cannot read /nonexistent/r.json"),
+    ])
+    func failureAsSARIF(_ arguments: [String], _ why: String) throws {
+        let r = try CLITests.run(arguments)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains(why))
+        #expect(try Self.checkShape(r.stdout).isEmpty)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let invocation = try #require(((root["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == false)
+        let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+        #expect(notification["level"] as? String == "error")
+        #expect((notification["message"] as? [String: Any])?["text"] as? String == why)
+
+        let github = try CLITests.run(arguments.map { $0.replacingOccurrences(of: "sarif", with: "github") })
+        #expect(github.status == 2)
+        #expect(github.stdout == "::error title=lockspec \(arguments[0])::\(why)\n")
+        let text = try CLITests.run(arguments.filter { !$0.contains("sarif") && $0 != "--format" })
+        #expect(text.status == 2 && text.stdout.isEmpty, "text and JSON keep standard output for the report")
+    }
+
+    /// Found with the test above: a report path under a file failed after the run, with Foundation's error text.
+    @Test("a report path under a file is bad usage before the run, saying which file is in the way")
+    func reportUnderAFile() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("file")
+        try Data().write(to: blocker)
+        let report = blocker.appendingPathComponent("sub/r.json").path
+        let r = try CLITests.run(["run", RunCLITests.specs, "--row", "LL-S-ACC1-ENABLE-WITH-FACEID", "--no-explore", "--format", "sarif",
+                                  "--json", report], timeout: 60)
+        #expect(r.status == 2, "\(r.output)")
+        let why = "--json \(report): \(blocker.path) is a file, not a folder, so nothing can be written under it"
+        #expect(r.stderr.hasPrefix("Error: \(why)\n"), "\(r.stderr)")
+        #expect(try Self.checkShape(r.stdout).isEmpty)
+        #expect(r.stdout.contains(why), "the SARIF log says why")
+        #expect(!r.stderr.contains("NSCocoaErrorDomain"))
+    }
+
     struct Located { var rule: String, level: String, uri: String, line: Int }
 
     /// Checks a SARIF log's shape as SwiftLint's reporter writes it, and returns its results.

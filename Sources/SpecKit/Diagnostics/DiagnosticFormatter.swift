@@ -27,6 +27,16 @@ public enum DiagnosticFormatter {
         return SARIF.Log(tool: "lockspec", version: toolVersion, results: results).render()
     }
 
+    /// A failure to start (a command line `tool` could not read), in `format`: a GitHub `::error` line titled with the
+    /// tool, or a SARIF log whose one invocation did not succeed; nothing for text and JSON, which print it on stderr.
+    public static func failure(_ message: String, tool: String, format: Format, toolVersion: String) -> String {
+        switch format {
+        case .text, .json: ""
+        case .github: "::error title=\(escapeProperty(tool))::\(escapeData(VisibleText.escape(message)))\n"
+        case .sarif: SARIF.Log(tool: "lockspec", version: toolVersion, failure: VisibleText.escape(message)).render()
+        }
+    }
+
     /// Renders diagnostics; `strict` shows warnings as errors; `color` adds ANSI colours to text.
     public static func render(_ diagnostics: [Diagnostic], format: Format, strict: Bool = false, color: Bool = false) -> String {
         let shown = diagnostics.sorted().map { d -> Diagnostic in

@@ -26,7 +26,14 @@ public enum Emitter {
         }
         if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return false }
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let blocker = FileReplacement.fileAbove(path) {
+            throw FileReplacement.Failure(description: "could not write \(path): \(blocker) is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw FileReplacement.Failure(description: "could not make the folder of \(path)")
+        }
         do {
             try FileReplacement.write(bytes, to: path)
         } catch {

@@ -16,7 +16,16 @@ public enum SARIF {
         /// A log of one run of `tool` with its results; the rules are the distinct rule ids, sorted.
         public init(tool: String, version: String, results: [Result]) {
             let rules = Set(results.map(\.ruleId)).sorted().map { Rule(id: $0, shortDescription: Text(text: $0)) }
-            runs = [Run(tool: Tool(driver: Driver(name: tool, semanticVersion: version, informationUri: "https://github.com/lockspec/lockspec", rules: rules)), results: results)]
+            runs = [Run(tool: Tool(driver: Driver(name: tool, semanticVersion: version, informationUri: "https://github.com/lockspec/lockspec", rules: rules)),
+                        results: results, invocations: nil)]
+        }
+
+        /// A log of a run of `tool` that did not start (a command line it could not read): no results, and one
+        /// invocation that says so, so an upload step gets a log that tells why, not an empty file.
+        public init(tool: String, version: String, failure message: String) {
+            self.init(tool: tool, version: version, results: [])
+            runs[0].invocations = [Invocation(executionSuccessful: false,
+                                              toolExecutionNotifications: [Notification(level: "error", message: Text(text: message))])]
         }
 
         /// Canonical JSON (sorted keys).
@@ -29,6 +38,24 @@ public enum SARIF {
         public var tool: Tool
         /// The findings.
         public var results: [Result]
+        /// How the run went, given only when it did not start.
+        public var invocations: [Invocation]?
+    }
+
+    /// How one invocation of the tool went.
+    public struct Invocation: Encodable, Sendable {
+        /// False when the tool could not do what it was asked.
+        public var executionSuccessful: Bool
+        /// Why, when it could not.
+        public var toolExecutionNotifications: [Notification]
+    }
+
+    /// A message about the tool's own run rather than about a file.
+    public struct Notification: Encodable, Sendable {
+        /// `error`, `warning` or `note`.
+        public var level: String
+        /// What happened.
+        public var message: Text
     }
 
     /// The tool that ran.

@@ -52,8 +52,28 @@ public enum FileReplacement {
             return Failure(description: "it is a symbolic link that leads nowhere (a missing file, or a loop): point it at a file, or remove it")
         }
         let path = target(of: link)
+        if let blocker = fileAbove(path) {
+            return Failure(description: "\(blocker) is a file, not a folder, so nothing can be written under it")
+        }
         guard stat(path, &status) == 0, status.st_mode & 0o222 == 0 || access(path, W_OK) != 0 else { return nil }
         return Failure(description: "the file is read-only (make it writable to change it)")
+    }
+
+    /// The nearest existing folder above a `path` that does not exist, when it is not a folder but a file; nil when
+    /// `path` exists or the folders it needs can be made.
+    static func fileAbove(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) != 0 else { return nil }
+        func parent(_ p: String) -> String {
+            guard let slash = p.lastIndex(of: "/") else { return "." }
+            return slash == p.startIndex ? "/" : String(p[..<slash])
+        }
+        var above = parent(path)
+        while stat(above, &status) != 0 {
+            guard above != "/", above != "." else { return nil }
+            above = parent(above)
+        }
+        return status.st_mode & S_IFMT == S_IFDIR ? nil : above
     }
 
     /// Writes `bytes` into what is at `path` without replacing it: a device, a pipe or a socket (a pipe no one reads
