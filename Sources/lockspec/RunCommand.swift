@@ -48,12 +48,12 @@ func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
 /// The paths a command was given, as its messages name them (`specs` when none).
 func named(_ paths: [String]) -> String { (paths.isEmpty ? ["specs"] : paths).joined(separator: ", ") }
 
-/// A run that could not start writes no report, and leaves none of an earlier run at the paths it was given: a
-/// workspace reused by CI would otherwise publish the last green JUnit. Only regular files go (a device or a pipe
-/// named as a report path stays).
+/// A run that exits 2 writes no report, and leaves none of an earlier run at the paths it was given: a workspace
+/// reused by CI would otherwise publish the last green JUnit. Only regular files go, through a link the file it leads
+/// to (what a report would have replaced); a device, a pipe, and a read-only file (which a run refuses to write) stay.
 func removeStaleReports(_ args: Arguments) {
     for option in reportOptions {
-        guard let path = args.options[option],
+        guard let path = args.options[option].map(FileReplacement.target(of:)), FileReplacement.refusal(writing: path) == nil,
               let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular else { continue }
         try? FileManager.default.removeItem(atPath: path)
     }
@@ -104,23 +104,33 @@ let runCommand = Command(
     valued: ["--row", "--spec", "--shard", "--max-transitions", "--expected-failures", "--documents", "--junit", "--json", "--verdict", "--markdown", "--html", "--pdf", "--format"],
     flags: ["--no-explore", "--fail-fast"],
     run: { args in
-        _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
-        try checkReportOptions(args)
-        var options = ConformanceRun.Options(
-            paths: args.positionals, rows: try idList(args, "--row"), specs: try idList(args, "--spec"), shard: try shard(args.options["--shard"]),
-            expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
-        options.explore = !args.flags.contains("--no-explore")
-        options.failFast = args.flags.contains("--fail-fast")
-        options.maximumTransitions = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1)
-            ?? MachineExplorer.defaultMaximumTransitions
-        let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
-        guard let result = outcome.result else {
+        do {
+            return try runConformance(args)
+        } catch {
             removeStaleReports(args)
-            return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
+            throw error
         }
-        try writeReports(result, args)
-        return outcome.exitCode
     })
+
+/// `lockspec run` once its command line is read: checks the options, runs, and writes the reports.
+func runConformance(_ args: Arguments) throws -> Int32 {
+    _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
+    try checkReportOptions(args)
+    var options = ConformanceRun.Options(
+        paths: args.positionals, rows: try idList(args, "--row"), specs: try idList(args, "--spec"), shard: try shard(args.options["--shard"]),
+        expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
+    options.explore = !args.flags.contains("--no-explore")
+    options.failFast = args.flags.contains("--fail-fast")
+    options.maximumTransitions = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1)
+        ?? MachineExplorer.defaultMaximumTransitions
+    let outcome = ConformanceRun(options, registry: .standard).run(progress: progressLine())
+    guard let result = outcome.result else {
+        removeStaleReports(args)
+        return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
+    }
+    try writeReports(result, args)
+    return outcome.exitCode
+}
 
 /// `--shard I/N`, checked.
 func shard(_ text: String?) throws -> (index: Int, count: Int)? {

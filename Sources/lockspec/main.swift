@@ -27,7 +27,21 @@ func mainHelp() -> String {
     """
 }
 
+/// Whether standard output is open. A closed descriptor 0, 1 or 2 would be taken by the next file opened, so a spec
+/// or report could be written as standard output; and a verdict no one can read is none. A closed standard input or
+/// error is given /dev/null; a closed standard output stops the command with status 2 before it does anything.
+func standardOutputIsOpen() -> Bool {
+    if fcntl(0, F_GETFD) == -1 { _ = open("/dev/null", O_RDONLY) }
+    guard fcntl(1, F_GETFD) != -1 else {
+        Terminal.err("lockspec: standard output is closed, so nothing could report: stopped with status 2\n")
+        return false
+    }
+    if fcntl(2, F_GETFD) == -1 { _ = open("/dev/null", O_WRONLY) }
+    return true
+}
+
 func exitCode() -> Int32 {
+    guard standardOutputIsOpen() else { return 2 }
     var argv = Array(CommandLine.arguments.dropFirst())
     guard let first = argv.first else {
         Terminal.err(mainHelp())

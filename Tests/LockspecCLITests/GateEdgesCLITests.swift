@@ -74,4 +74,39 @@ struct GateEdgesCLITests {
         #expect(sarif.status == 2)
         #expect(try CIOutputCLITests.checkShape(sarif.stdout).map(\.rule) == ["spec.unknown-kind"])
     }
+
+    /// Found by a CI engineer's re-trial: through a link the earlier report stayed published, a usage error of a read
+    /// command line (`--shard 5/4`) kept it while others removed it, and a read-only one was removed though a run
+    /// refuses to write it.
+    @Test("a run that exits 2 once its command line is read removes an earlier report: through a link, after bad usage; a read-only one stays")
+    func staleReportsGo() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("target.json").path, link = folder.appendingPathComponent("link.json").path
+        let previous = folder.appendingPathComponent("previous.json").path, readOnly = folder.appendingPathComponent("ro.json").path
+        for path in [target, previous, readOnly] { try Data("{}".utf8).write(to: URL(fileURLWithPath: path)) }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
+        let missing = folder.appendingPathComponent("no-such-specs").path
+        #expect(try CLITests.run(["run", missing, "--json", link], timeout: 60).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: target), "the file the link leads to was the earlier report")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target, "the link itself stays")
+        #expect(try CLITests.run(["run", RunCLITests.specs, "--shard", "5/4", "--json", previous], timeout: 60).status == 2)
+        #expect(!FileManager.default.fileExists(atPath: previous))
+        let refused = try CLITests.run(["run", missing, "--json", readOnly], timeout: 60)
+        #expect(refused.status == 2 && refused.stderr.contains("read-only"), "\(refused.output)")
+        #expect(FileManager.default.fileExists(atPath: readOnly))
+    }
+
+    /// Found by a CI engineer's re-trial: with standard output closed, a run wrote a whole passing report, then exited 2.
+    @Test("with standard output closed nothing runs: exit 2 at once, no report written")
+    func closedStandardOutput() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("r.json").path
+        let r = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--spec", "decoy.unlock", "--json", report], shell: "exec >&-;", timeout: 60)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("standard output is closed"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: report))
+    }
 }

@@ -90,7 +90,7 @@ public enum FileReplacement {
 
     /// The file a symbolic link leads to (resolved all the way), or `path` itself when it is not a link or its file
     /// does not exist.
-    static func target(of path: String) -> String {
+    public static func target(of path: String) -> String {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
