@@ -18,10 +18,13 @@ enum DualPasswordFaults {
         "formatVersion": (0, 1), "algorithm": (1, 1), "memoryKiB": (2, 4), "iterations": (6, 4), "parallelism": (10, 4),
     ]
 
-    /// What `edit` can write into each header field, from the fields' widths: lint checks a step's `value` with it.
-    static func valueBound(input: String, by field: String) -> FixtureVocabulary.InputBound {
-        FixtureVocabulary.InputBound(input: input, by: field, ranges: fieldOffsets.mapValues { 0...((1 << (8 * $0.width)) - 1) },
-                                     reason: "the width of that field in the slot record")
+    /// What `edit` can write into each header field, from the fields' widths, and the lengths it can cut or pad a
+    /// record to, up to the most the store holds in one value: lint checks a step's `value` with them.
+    static func valueBounds(input: String, by field: String) -> [FixtureVocabulary.InputBound] {
+        [FixtureVocabulary.InputBound(input: input, by: field, ranges: fieldOffsets.mapValues { 0...((1 << (8 * $0.width)) - 1) },
+                                      reason: "the width of that field in the slot record"),
+         FixtureVocabulary.InputBound(input: input, by: field, ranges: ["length": 0...FileStore.maximumValueLength],
+                                      reason: "the most bytes the store holds in one value")]
     }
 
     /// Sets one header field of the slot record in position `which` (`first` is `slot.0`, `second` `slot.1`, or

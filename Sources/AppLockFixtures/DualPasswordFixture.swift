@@ -143,7 +143,7 @@ public final class DualPasswordFixture: BoundFixture {
             return []
         },
         .event("editSlot", inputs: [Key.position, Key.field, Key.value],
-               bounds: [DualPasswordFaults.valueBound(input: Key.value.name, by: Key.field.name)], whileKilled: .served,
+               bounds: DualPasswordFaults.valueBounds(input: Key.value.name, by: Key.field.name), whileKilled: .served,
                scenarioOnly: slotRecordsOnDisk) { f, inputs in
             try DualPasswordFaults.edit(which: inputs[Key.position], field: inputs[Key.field], value: inputs[Key.value],
                                         store: f.faults.deviceStore(path: f.storePath), keys: f.configuration.keys)

@@ -58,7 +58,7 @@ struct FixtureErrorSitesTests {
         // Dual password: faults
         Entry("DualPasswordFaults", "does not fit the", value),
         Entry("DualPasswordFaults", "could not edit the store",
-              .reachable("an editSlot length past the store's entry bound (value: 2000000 with field: length, inside decoy.slot-records' own int 0..2000000); lint does not know the bound. Also the device's failure")),
+              .reachable("a scenario's editSlot into a store that cannot be read: after a corruptStore, or a restoreStore of an image the store cannot read; lint does not follow the store (a length past the most the store holds in one value is lint's fixture.unknown-value, from the fixture's inputBounds). Also the device's failure")),
         Entry("DualPasswordFaults", "could not tamper with the store",
               .reachable("a scenario's tamperStore into a store the core reads as corrupt: after a corruptStore, or a restoreStore of an image it cannot read; lint does not follow the store. Also the device's failure")),
         Entry("DualPasswordFaults", "the store holds no slot record", .reachable("a scenario's editSlot when the store holds no slot record there: after an erase, a corruptStore, a restoreStore of an image without them, or an editSlot that cut the records (length: 0); lint does not follow the store (a machine cannot declare editSlot: fixture.scenario-only-event)")),

@@ -446,6 +446,21 @@ struct ProductOwnerContractTests {
         #expect(error.message.hasSuffix("gives 'editSlot.value' the value 256, which fixture 'dual-password' cannot write with field: formatVersion: it takes 0..255 there (the width of that field in the slot record)"), "\(error.message)")
     }
 
+    /// Found by a trial: `value: 2000000` with `field: length` linted clean (inside the spec's own int 0..2000000)
+    /// and the run met "could not edit the store", as the store holds at most 1 MiB in one value.
+    @Test("an editSlot length is checked against the most the store holds in one value", arguments: [(1_048_576, false), (1_048_577, true)])
+    func editSlotLength(value: Int, refused: Bool) throws {
+        let c = Self.compile(try Self.specs(editing: "decoy.slot-records.yaml") {
+            $0.replacingOccurrences(of: "field: length, value: 16}", with: "field: length, value: \(value)}")
+        })
+        let found = Self.errors(c)
+        #expect(found.count == (refused ? 1 : 0), "\(found)")
+        guard refused, let error = found.first else { return }
+        #expect(error.id == "fixture.unknown-value")
+        #expect(error.location.line == (try Self.line(of: "field: length, value: 16}", in: "decoy.slot-records.yaml")))
+        #expect(error.message.hasSuffix("gives 'editSlot.value' the value 1048577, which fixture 'dual-password' cannot write with field: length: it takes 0..1048576 there (the most bytes the store holds in one value)"), "\(error.message)")
+    }
+
     /// Found by a trial: an observation the fixture cannot read after a fault the spec sent (listed as reachable in
     /// FixtureErrorSitesTests) printed as `actual (the store cannot be read)`, like a value the core gave, so 60 such
     /// cells read as divergences of the core. It is marked as the fixture's in every report that prints a cell.

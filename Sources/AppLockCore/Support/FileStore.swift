@@ -22,6 +22,9 @@ import Synchronization
 ///   (`read`, `write`, `flock`, the temporary file's `open`: EINTR) is made again, and a temporary name that is
 ///   already taken (EEXIST) is drawn again, so neither is a failure.
 public final class FileStore: KeyValueStore {
+    /// The most bytes one value may hold (1 MiB): a longer one is refused on write (`StoreError.invalidEntry`) and
+    /// read as corrupt.
+    public static let maximumValueLength = StoreCodec.maxValueLength
     /// The file's path.
     public let path: String
     /// Whether this instance has already removed leftovers of killed writers.
