@@ -431,34 +431,24 @@ struct ProductOwnerContractTests {
         #expect(found.first?.location.line == (try Self.line(of: "\"output(onPINFail, attempts_remaining=4)\"", in: "medtime.unlock.yaml")))
     }
 
-    /// Found by a trial ("try format 256"): lint took any value up to 2^32 - 1 for every field, and the run met "256
-    /// does not fit the formatVersion field".
-    @Test("an editSlot value is checked against the width of the field it is written to", arguments: [(255, false), (256, true)])
-    func editSlotFieldWidth(value: Int, refused: Bool) throws {
+    /// Found by trials: lint took any value up to 2^32 - 1 for every field, and the run met "256 does not fit the
+    /// formatVersion field" ("try format 256"); `value: 2000000` with `field: length` (inside the spec's own int
+    /// 0..2000000) met "could not edit the store", as the store holds at most 1 MiB in one value.
+    @Test("an editSlot value is checked against what the field it is written to holds", arguments: [
+        ("formatVersion", "2", 255, nil), ("formatVersion", "2", 256, "0..255 there (the width of that field in the slot record)"),
+        ("length", "16", 1_048_576, nil), ("length", "16", 1_048_577, "0..1048576 there (the most bytes the store holds in one value)"),
+    ])
+    func editSlotBounds(field: String, original: String, value: Int, refusal: String?) throws {
+        let step = "field: \(field), value: \(original)}"
         let c = Self.compile(try Self.specs(editing: "decoy.slot-records.yaml") {
-            $0.replacingOccurrences(of: "field: formatVersion, value: 2}", with: "field: formatVersion, value: \(value)}")
+            $0.replacingOccurrences(of: step, with: "field: \(field), value: \(value)}")
         })
         let found = Self.errors(c)
-        #expect(found.count == (refused ? 1 : 0), "\(found)")
-        guard refused, let error = found.first else { return }
+        #expect(found.count == (refusal == nil ? 0 : 1), "\(found)")
+        guard let refusal, let error = found.first else { return }
         #expect(error.id == "fixture.unknown-value")
-        #expect(error.location.line == (try Self.line(of: "field: formatVersion, value: 2}", in: "decoy.slot-records.yaml")))
-        #expect(error.message.hasSuffix("gives 'editSlot.value' the value 256, which fixture 'dual-password' cannot write with field: formatVersion: it takes 0..255 there (the width of that field in the slot record)"), "\(error.message)")
-    }
-
-    /// Found by a trial: `value: 2000000` with `field: length` linted clean (inside the spec's own int 0..2000000)
-    /// and the run met "could not edit the store", as the store holds at most 1 MiB in one value.
-    @Test("an editSlot length is checked against the most the store holds in one value", arguments: [(1_048_576, false), (1_048_577, true)])
-    func editSlotLength(value: Int, refused: Bool) throws {
-        let c = Self.compile(try Self.specs(editing: "decoy.slot-records.yaml") {
-            $0.replacingOccurrences(of: "field: length, value: 16}", with: "field: length, value: \(value)}")
-        })
-        let found = Self.errors(c)
-        #expect(found.count == (refused ? 1 : 0), "\(found)")
-        guard refused, let error = found.first else { return }
-        #expect(error.id == "fixture.unknown-value")
-        #expect(error.location.line == (try Self.line(of: "field: length, value: 16}", in: "decoy.slot-records.yaml")))
-        #expect(error.message.hasSuffix("gives 'editSlot.value' the value 1048577, which fixture 'dual-password' cannot write with field: length: it takes 0..1048576 there (the most bytes the store holds in one value)"), "\(error.message)")
+        #expect(error.location.line == (try Self.line(of: step, in: "decoy.slot-records.yaml")))
+        #expect(error.message.hasSuffix("gives 'editSlot.value' the value \(value), which fixture 'dual-password' cannot write with field: \(field): it takes \(refusal)"), "\(error.message)")
     }
 
     /// Found by a trial: an observation the fixture cannot read after a fault the spec sent (listed as reachable in
