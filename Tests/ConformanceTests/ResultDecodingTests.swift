@@ -140,6 +140,18 @@ struct ResultDecodingTests {
         #expect((e.line, e.column) == (index + 1, damagedLine.count - number.count + (damagedLine.hasSuffix(",") ? 0 : 1)))
     }
 
+    @Test("the number the decoder cannot read is found past whole numbers it can (1e3, 2.0), and a negative seed", arguments: [
+        ("{\"a\": 1e3, \"b\": 2.0, \"seed\": 5,\n \"c\": [\"x\", 1.5]}", "1.5", nil, 2, 13),
+        ("{\"walks\": [{\"steps\": -1, \"seed\": -1}]}", "-1", "seed", 1, 34),
+        ("{\"a\": \"1.5\", \"b\": -7}", nil, nil, 0, 0),
+    ])
+    func unreadableNumber(_ text: String, _ number: String?, _ key: String?, _ line: Int, _ column: Int) {
+        let found = JSONLocator.firstUnreadableNumber(in: text)
+        #expect(found?.number == number)
+        #expect(found?.key == key)
+        if number != nil { #expect(found?.line == line && found?.column == column) }
+    }
+
     @Test("text that is not a result is result.unreadable, at the value that does not fit", arguments: [
         ("{\"a\":", "", 1, 1), ("[]", "", 1, 1), ("{\"cases\": [], \"identity\": 3, \"specs\": []}", "identity", 1, 27),
     ])

@@ -49,7 +49,8 @@ enum JSONLocator {
     }
 
     /// The first number of a JSON text that no field of a result holds, with the key it is the value of and where it
-    /// is: one that is not a whole number from -2^63 to 2^63-1, or a negative `seed` (a walk's seed is unsigned).
+    /// is: one that is not a whole number from -2^63 to 2^63-1 (`1e3` is one), or a negative `seed` (a walk's seed is
+    /// unsigned).
     /// Foundation's decoder refuses such a number as "not valid JSON" and says neither which nor where.
     static func firstUnreadableNumber(in text: String) -> (number: String, key: String?, line: Int, column: Int)? {
         let bytes = Array(text.utf8)
@@ -67,7 +68,9 @@ enum JSONLocator {
                 let start = i
                 while i < bytes.count, "+-.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
                 let number = String(decoding: bytes[start..<i], as: UTF8.self)
-                if Int64(number) == nil || (key == "seed" && number.hasPrefix("-")) {
+                // `1e3` and `2.0` are whole numbers to the decoder too.
+                let whole = Int64(number) != nil || Double(number).map { $0.rounded() == $0 && abs($0) < 9.2e18 } == true
+                if !whole || (key == "seed" && number.hasPrefix("-")) {
                     let (line, column) = place(of: start, in: bytes)
                     return (number, key, line, column)
                 }
