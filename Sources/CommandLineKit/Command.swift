@@ -60,7 +60,7 @@ public struct Command: Sendable {
         } catch let error as DiagnosticError {
             Terminal.err(DiagnosticFormatter.render(error.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
             switch echoFormat(argv) {
-            case .sarif? where toolVersion != nil: Terminal.out(DiagnosticFormatter.sarif(error.diagnostics, toolVersion: toolVersion ?? ""))
+            case .sarif?: if let toolVersion { Terminal.out(DiagnosticFormatter.sarif(error.diagnostics, toolVersion: toolVersion)) }
             case .github?: Terminal.out(DiagnosticFormatter.render(error.diagnostics, format: .github))
             default: break
             }
