@@ -74,7 +74,7 @@ public struct Workbench: Sendable {
             return Self.json(error: "a request from another site (\(origin)) is refused", status: 403)
         }
         guard Self.same(request.header("x-lockspec-token") ?? "", token) else {
-            return Self.json(error: "the request lacks the workbench's token: open the URL lockspec serve printed", status: 403)
+            return Self.json(error: "the request does not carry this workbench's token (was lockspec serve started again? each start has a new one): open the URL it printed; the page keeps your unsaved edits and gets them back", status: 403)
         }
         return nil
     }
@@ -83,6 +83,7 @@ public struct Workbench: Sendable {
     func api(_ request: HTTPRequest) -> HTTPResponse {
         let routes: [String: (String, (HTTPRequest) -> HTTPResponse)] = [
             "/api/files": ("GET", { _ in Self.json(self.files()) }),
+            "/api/versions": ("GET", { _ in Self.json(Dictionary(self.files().map { ($0.path, $0.version) }, uniquingKeysWith: { a, _ in a })) }),
             "/api/analyze": ("POST", { self.analyzeRoute($0) }),
             "/api/edit": ("POST", { self.editRoute($0) }),
             "/api/choices": ("GET", { _ in Self.json(self.choices()) }),
@@ -139,6 +140,15 @@ extension Workbench {
     /// on it. Throws when the address cannot be bound.
     public func listen(host: String = "127.0.0.1", port: UInt16 = 0, limits: HTTPLimits = HTTPLimits()) throws(HTTPServer.StartError) -> HTTPServer {
         try HTTPServer(host: host, port: port, limits: limits) { request in self.handle(request) }
+    }
+
+    /// The port `lockspec serve` tries first for `folder` when none is given: one of 20000…32767 drawn from the
+    /// folder's absolute path (below Linux's ephemeral ports), so a restart serves at the same address, where the
+    /// page's kept drafts are found again.
+    public static func preferredPort(for folder: String) -> UInt16 {
+        let path = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let hash = path.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        return UInt16(20_000 + hash % 12_768)
     }
 
     /// The address to open: the page with the token.

@@ -12,7 +12,7 @@ let serveCommand = Command(
     usage: "lockspec serve [<folder>] [--port <n>] [--host <address>] [--documents <dir>]",
     arguments: [("<folder>", "The spec folder to work on (default: specs).")],
     options: [
-        ("--port <n>", "The port to listen on (default: a free one, printed)."),
+        ("--port <n>", "The port to listen on (default: one drawn from the folder's path, so a restart keeps the address and the page gets its unsaved edits back; a free one when that is taken; 0: a free one)."),
         ("--host <address>", "The IPv4 address to listen on (default 127.0.0.1, this machine only)."),
         ("--documents <dir>", "The design documents, to show the sections the rows cite."),
     ],
@@ -24,7 +24,7 @@ let serveCommand = Command(
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Arguments.UsageError(message: "'\(folder)' is not a folder of specs")
         }
-        var port: UInt16 = 0
+        var port: UInt16?
         if let text = args.options["--port"] {
             guard let n = UInt16(text) else { throw Arguments.UsageError(message: "--port must be a number from 0 to 65535, not '\(text)'") }
             port = n
@@ -32,7 +32,14 @@ let serveCommand = Command(
         let host = args.options["--host"] ?? "127.0.0.1"
         let workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host)
         let server: HTTPServer
-        do throws(HTTPServer.StartError) { server = try workbench.listen(host: host, port: port) } catch {
+        do throws(HTTPServer.StartError) {
+            // Without --port: the folder's own port when it is free, so a restart keeps the address; else a free one.
+            if port == nil, let preferred = try? workbench.listen(host: host, port: Workbench.preferredPort(for: workbench.folder)) {
+                server = preferred
+            } else {
+                server = try workbench.listen(host: host, port: port ?? 0)
+            }
+        } catch {
             Terminal.err("error: \(error.description)\n")
             return 2
         }

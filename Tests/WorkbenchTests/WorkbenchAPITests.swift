@@ -132,7 +132,7 @@ struct WorkbenchAPITests {
         #expect(findings.isEmpty, "\(findings)")
     }
 
-    @Test("each analysis gives every editable file's version on disk, as /api/files does, so the page notices a file changed on disk")
+    @Test("each analysis gives every editable file's version on disk, as /api/files and /api/versions do, so the page notices a file changed on disk")
     func analysisGivesVersions() throws {
         let bench = try Bench()
         defer { bench.remove() }
@@ -145,12 +145,23 @@ struct WorkbenchAPITests {
         let second = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
         let versions = try #require(second.json["versions"] as? [String: String])
         #expect(versions[Self.triggers] != listed[Self.triggers] && versions.count == listed.count)
+        // The page's light look at the disk, every few seconds, gives the same versions without linting.
+        #expect(try bench.call("/api/versions").json as? [String: String] == versions)
         // The counts leave out the unsaved text that cannot be read, and the analysis names its file, with the two
         // scenario sets that use the machine it no longer is.
         let unread = ["launch-lock.acceptance.yaml", "launch-lock.grace.yaml", Self.triggers]
         #expect(first.json["unreadableFiles"] as? [String] == unread, "\(first.json["unreadableFiles"] ?? "none")")
         #expect(second.json["unreadableFiles"] as? [String] == [], "\(second.json["unreadableFiles"] ?? "none")")
         #expect((first.json["specCount"] as? Int ?? 0) == (second.json["specCount"] as? Int ?? 0) - unread.count)
+    }
+
+    @Test("serve's own port for a folder is one of 20000…32767, the same for the same folder however it is written")
+    func preferredPort() {
+        let port = Workbench.preferredPort(for: "/home/po/app/specs")
+        #expect((20_000...32_767).contains(port))
+        #expect(Workbench.preferredPort(for: "/home/po/app/specs/") == port)
+        #expect(Workbench.preferredPort(for: "/home/po/app/./specs") == port)
+        #expect(Set(["/a/specs", "/b/specs", "/c/specs", "/d/specs"].map(Workbench.preferredPort(for:))).count > 1, "folders differ")
     }
 
     @Test("a refused edit is a 422 with the reason; an unknown row is named")

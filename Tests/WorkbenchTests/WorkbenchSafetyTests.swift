@@ -69,7 +69,7 @@ final class WorkbenchSafetyTests {
         for candidate in [nil, "", String(token.reversed()), token + "0"] {
             let answer = try save(file, text: text + "# changed\n", version: version, token: candidate)
             #expect(answer.status == 403)
-            #expect(answer.body.contains("lacks the workbench's token"), "\(answer.body)")
+            #expect(answer.body.contains("does not carry this workbench's token (was lockspec serve started again?"), "\(answer.body)")
         }
         #expect(try snapshot() == before)
     }

@@ -12,6 +12,7 @@ enum WorkbenchPage {
 <script src="/app.js" defer></script>
 </head>
 <body>
+<div id="top">
 <header id="bar">
   <strong>LockSpec workbench</strong>
   <span id="folder"></span>
@@ -24,6 +25,7 @@ enum WorkbenchPage {
   <button id="review" type="button">Review</button>
 </header>
 <div id="banner" role="alert" hidden></div>
+</div>
 <div id="layout">
   <nav id="specs" aria-label="Specs"></nav>
   <main id="main"><p class="muted">Loading the specs…</p></main>

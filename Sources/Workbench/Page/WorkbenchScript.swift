@@ -6,7 +6,8 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false };
+  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
+  entered: null, rendering: false, failedSpecs: new Set() };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -22,7 +23,9 @@ const el = (tag, attrs = {}, ...kids) => {
 async function api(path, body) {
   const init = { method: body === undefined ? 'GET' : 'POST', headers: { 'X-LockSpec-Token': token } };
   if (body !== undefined) { init.body = JSON.stringify(body); init.headers['Content-Type'] = 'application/json'; }
-  const response = await fetch(path, init);
+  let response;
+  try { response = await fetch(path, init); }
+  catch (_) { throw new Error('the workbench server is not answering: start lockspec serve again (a restart serves at the same address), then reload this page; your unsaved edits are kept in this tab and come back'); }
   // The API answers JSON; the server's own refusals (a body too large, headers too long) are a plain sentence.
   const text = await response.text().catch(() => '');
   let answer;
@@ -37,6 +40,34 @@ function buffers() {
   return out;
 }
 function dirty() { return Object.keys(buffers()); }
+
+// ---- drafts ----
+// The unsaved texts are kept in this tab's session storage, with the version each was read at, so a reload, or the
+// page opened again after lockspec serve restarted (the same folder serves at the same address), gets them back.
+function keepDrafts() {
+  const drafts = {};
+  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) drafts[name] = { text: f.text, version: f.version };
+  try { sessionStorage.setItem('lockspec-drafts', JSON.stringify(drafts)); } catch (_) { /* storage full or off: the page still works */ }
+}
+// Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
+// of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk.
+function restoreDrafts(files) {
+  let drafts = {};
+  try { drafts = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; } catch (_) { drafts = {}; }
+  const back = [];
+  for (const [name, d] of Object.entries(drafts)) {
+    if (!d || typeof d.text !== 'string' || typeof d.version !== 'string') continue;
+    const f = S.files[name];
+    if (d.version === '') { if (!f) { S.files[name] = { text: d.text, saved: null, version: '' }; back.push(name); } continue; }
+    if (!f || f.text === d.text) continue;
+    const disk = files.find(x => x.path === name);
+    f.text = d.text;
+    if (d.version !== f.version) { f.disk = disk; f.version = d.version; }
+    S.changed.add(name);
+    back.push(name);
+  }
+  return back;
+}
 
 function banner(message, bad) {
   const b = $('#banner');
@@ -58,11 +89,18 @@ async function start() {
   window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight) { e.preventDefault(); e.returnValue = ''; } });
   // Back to the page: lint again, which also notices files changed on disk meanwhile.
   window.addEventListener('focus', () => { if (S.analysis && !S.inflight && !S.pending.length) analyze().catch(e => banner(e.message, true)); });
+  // A change on disk (another tab's save, an editor) is seen within seconds, not only at the next Save.
+  setInterval(() => {
+    if (document.visibilityState !== 'visible' || !S.analysis || S.inflight || S.pending.length || S.following) return;
+    api('/api/versions').then(v => follow(v)).catch(() => {});
+  }, 4000);
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
+    const back = restoreDrafts(files);
     const wanted = decodeURIComponent(location.hash.slice(1));
     await analyze(S.files[wanted] ? wanted : null);
+    if (back.length) banner('Your unsaved edits to ' + back.join(', ') + ' are back from before the page was loaded again: Save writes them.');
   } catch (e) { banner(e.message, true); }
 }
 
@@ -80,7 +118,12 @@ async function analyze(select) {
   const sent = ++S.sent;
   const answer = await api('/api/analyze', { buffers: buffers(), focus });
   if (!showAnalysis(answer, sent)) return;
-  if (!S.current) S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
+  if (!S.current) {
+    S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
+    // Only the spec asked about comes with its table: ask again about the one chosen here, unless the page has
+    // asked the server something since (that answer is newer, and it draws the page).
+    if (!focus && S.current && sent === S.sent) return analyze(S.current);
+  }
   else if (select) S.current = select;
   render();
   follow(answer.versions);
@@ -153,7 +196,15 @@ async function flush() {
     S.changed.add(job.file);
     markStale(job.file);
     banner(null);
-  } catch (e) { banner('The edit was not made: ' + e.message, true); }
+  } catch (e) {
+    banner('The edit was not made: ' + e.message, true);
+    // Refused by the server, the cell keeps what was typed, to be mended; not answered at all, it shows the page's
+    // text again, so no cell shows an edit the page does not hold.
+    if (e.status === undefined) {
+      S.typed = null;
+      if (document.activeElement instanceof HTMLInputElement) document.activeElement.blur();
+    }
+  }
   S.inflight = false;
   if (S.pending.length) flush(); else { render(); if (S.analysis) follow(S.analysis.versions); }
 }
@@ -183,12 +234,16 @@ function undo() {
   S.typed = null;
   S.changed.add(step.file);
   markStale(step.file);
-  banner(null);
+  // The page goes to the file undone, and says so when it was not the one shown.
+  banner(step.file === S.current && S.view === 'spec' ? null : 'Undid an edit in ' + step.file + '.');
+  S.view = 'spec';
+  history.replaceState(null, '', location.search + '#' + encodeURIComponent(step.file));
   analyze(step.file).catch(e => banner(e.message, true));
 }
 
 function markStale(file) {
   const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
+  if (spec && spec.id) S.failedSpecs.delete(spec.id);
   if (!spec || !spec.table) return;
   for (const r of allRows(spec.table)) if (r.id && S.rows[r.id]) S.stale.add(r.id);
 }
@@ -226,12 +281,19 @@ async function run(all) {
     runCount += 1;
     S.tour = answer.tour;
     for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
+    // The sidebar marks each spec the run found failing, whichever is shown.
+    for (const id of answer.ran) S.failedSpecs.delete(id);
+    for (const c of answer.cases) if (c.fails) S.failedSpecs.add(c.spec);
+    for (const t of answer.tour) S.failedSpecs.add(t.spec);
     Object.assign(S.diagrams, answer.diagrams);
     const failed = answer.cases.filter(c => c.fails).length;
     S.lastRun = answer;
     const s = $('#run-summary');
+    const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
     s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
-      (answer.notRun.length ? `; not run (lint errors): ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)`;
+      (failing.length ? ` (in ${failing.join(', ')})` : '') +
+      (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)`;
+    s.title = 'ran: ' + (answer.ran.join(', ') || 'none');
     s.className = 'summary ' + (failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
     if ($('#banner').className !== 'bad') banner(null);  // a "Saved …" is past news once a run answers; a refusal stays
   } catch (e) { banner('The run failed: ' + e.message, true); $('#run-summary').textContent = ''; }
@@ -283,18 +345,22 @@ const cellKey = (path, index, key) => JSON.stringify(path.concat([index, key]));
 
 // ---- rendering ----
 function render() {
+  keepDrafts();
   renderBar();
   renderNav();
   const main = $('#main');
   const scrollY = window.scrollY;
   const focus = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell;
   const caret = focus ? [document.activeElement.selectionStart, document.activeElement.selectionEnd, document.activeElement.value] : null;
-  main.replaceChildren(S.view === 'review' ? renderReview() : S.view === 'new' ? renderNew() : renderSpec());
-  if (focus) {
-    const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
-    const typed = S.typed && S.typed.file === S.current && S.typed.cell === focus && S.typed.text === caret[2];
-    if (input) { if (S.pending.length || S.inflight || typed) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
-  }
+  S.rendering = true;
+  try {
+    main.replaceChildren(S.view === 'review' ? renderReview() : S.view === 'new' ? renderNew() : renderSpec());
+    if (focus) {
+      const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
+      const typed = S.typed && S.typed.file === S.current && S.typed.cell === focus && S.typed.text === caret[2];
+      if (input) { if (S.pending.length || S.inflight || typed) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
+    }
+  } finally { S.rendering = false; }
   // The same view drawn again keeps its place; another view, file or tab starts at its top.
   const shown = [S.view, S.current, S.tab].join('\n');
   window.scrollTo(0, shown === S.shown ? scrollY : 0);
@@ -333,7 +399,8 @@ function renderNav() {
       kids.push(el('h4', {}, 'fixture ' + fixture));
       for (const spec of groups[doc][fixture]) {
         const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
-        const failing = spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed' && !S.stale.has(r.id));
+        const failing = S.failedSpecs.has(spec.id) ||
+          (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed' && !S.stale.has(r.id)));
         const f = S.files[spec.file];
         kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
           dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); S.view = 'spec'; history.replaceState(null, '', location.search + '#' + encodeURIComponent(spec.file)); analyze(spec.file); } },
@@ -369,8 +436,10 @@ function renderSpec() {
   const header = el('div', { class: 'meta' });
   for (const key of spec.headerKeys) {
     const cell = spec.header[key];
-    if (!cell || cell.multiline || ['kind', 'states', 'events', 'variables', 'effects', 'inputs', 'outputs', 'observe', 'axes'].includes(key)) continue;
-    header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
+    if (!cell || ['kind', 'states', 'events', 'variables', 'effects', 'inputs', 'outputs', 'observe', 'axes'].includes(key)) continue;
+    // A text of several lines (`notes: >`) is shown as it reads; it is edited in the YAML.
+    if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), el('pre', { title: 'several lines: edit in the file' }, cell.text)));
+    else header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
   box.append(header);
   for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
@@ -412,7 +481,32 @@ function input(spec, path, cell, findings) {
   const i = el('input', { type: 'text', value: text, spellcheck: 'false', size: Math.max(4, Math.min(48, text.length + 1)), list: listFor(spec, path[path.length - 1]),
     dataset: { cell: JSON.stringify(path) }, 'aria-invalid': worst === 'error' ? 'true' : null,
     title: findings.map(f => f.message).join('\n') || (text.length > 47 ? text : null) });
-  i.addEventListener('input', () => edit(spec.file, { op: 'set', path, text: i.value }));
+  // Emptying a cell removes its key, so an empty cell is sent only when left empty (on leaving it, or Enter): one
+  // emptied on the way to a new value keeps its key where it is.
+  const send = () => edit(spec.file, { op: 'set', path, text: i.value });
+  const id = { file: spec.file, cell: JSON.stringify(path) };
+  // What the cell held when it was entered (drawing the page again while typing keeps it).
+  i.addEventListener('focus', () => { if (!S.rendering) S.entered = { ...id, text: i.value }; });
+  i.addEventListener('input', () => {
+    if (i.value.trim() !== '') send(); else S.typed = { file: spec.file, cell: JSON.stringify(path), text: i.value };
+  });
+  // (A cell replaced while the page is drawn again is not being left.)
+  i.addEventListener('change', () => { if (!S.rendering && i.value.trim() === '' && text !== '') send(); });
+  // Escape puts back what the cell held when it was entered; Enter leaves it for the same cell of the next row.
+  i.addEventListener('keydown', e => {
+    const entered = S.entered && S.entered.file === id.file && S.entered.cell === id.cell ? S.entered.text : null;
+    if (e.key === 'Escape' && entered !== null && i.value !== entered) {
+      e.preventDefault();
+      i.value = entered;
+      send();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const td = i.closest('td'), key = td ? td.dataset.key || '' : '';
+      let next = td && td.closest('tr').nextElementSibling, below = null;
+      while (next && !(below = next.querySelector(`td[data-key="${CSS.escape(key)}"] input`))) next = next.nextElementSibling;
+      if (below && key) below.focus(); else i.blur();
+    }
+  });
   return i;
 }
 
@@ -454,7 +548,27 @@ function didYouMean(f, cell) {
 function renderTable(spec, at) {
   if (!spec.table) return el('p', { class: 'muted' }, 'This file has no rows: its values are above.');
   if (!spec.table.rows.length) return el('p', { class: 'muted' }, 'No rows yet: add one in the YAML.');
-  return tableOf(spec, spec.table, at, spec.kind === 'scenarios');
+  // Side by side in the scrolling box (its sticky columns are the table's own).
+  const both = document.createDocumentFragment();
+  both.append(tableOf(spec, spec.table, at, spec.kind === 'scenarios'));
+  const tour = unplacedTour(spec);
+  if (tour) both.append(tour);
+  return both;
+}
+
+// The tour's failing transitions that no row of the table is answerable for (the situation falls to `otherwise`),
+// listed under it, so a red tour count always has its failures somewhere on the page.
+function unplacedTour(spec) {
+  const rows = new Set(allRows(spec.table).map(r => r.id).filter(Boolean));
+  const mine = S.tour.filter(t => t.spec === spec.id && !(t.row && rows.has(t.row)));
+  if (!mine.length) return null;
+  const out = [el('h3', {}, `Tour: ${mine.length} failing transition${mine.length === 1 ? '' : 's'} that no row decides (what the machine does otherwise)`)];
+  mine.forEach((t, n) => {
+    out.push(el('div', {}, el('b', {}, 'tour ' + t.id), ` from ${t.situation}, on ${t.event}`));
+    if (n < 5) out.push(divergence(t.divergence));
+  });
+  if (mine.length > 5) out.push(el('div', { class: 'muted' }, `the first 5 are shown in full; Review explains every situation that changed`));
+  return el('div', { class: 'failure detail', id: 'tour-unplaced' }, out);
 }
 
 const ORDER = ['id', 'title', 'from', 'on', 'event', 'advance', 'count', 'when', 'given', 'with', 'then', 'expect', 'expectEach', 'effects', 'to'];

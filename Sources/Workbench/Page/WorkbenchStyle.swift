@@ -5,7 +5,8 @@ enum WorkbenchStyle {
 :root { --ok: #1a7f37; --bad: #cf222e; --warn: #9a6700; --line: #d0d7de; --muted: #57606a; --bg: #f6f8fa; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
-#bar { position: sticky; top: 0; z-index: 2; display: flex; gap: 12px; align-items: center; padding: 8px 14px;
+#top { position: sticky; top: 0; z-index: 3; }
+#bar { display: flex; gap: 12px; align-items: center; padding: 8px 14px;
   background: #24292f; color: #fff; }
 #bar .spacer { flex: 1; }
 #bar strong, #bar button { white-space: nowrap; }
@@ -28,6 +29,8 @@ main { flex: 1; padding: 12px 18px; min-width: 0; }
 main h1 { font-size: 20px; margin: 4px 0; }
 .muted { color: var(--muted); }
 .meta { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0 10px; }
+.meta label.multiline { flex-basis: 100%; }
+.meta label.multiline pre { margin: 2px 0 0; white-space: pre-wrap; max-width: 90ch; color: var(--muted); }
 .meta label { display: flex; gap: 6px; align-items: center; }
 .tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--line); margin: 10px 0; }
 .tabs button { font: inherit; border: 1px solid transparent; border-bottom: none; background: none; padding: 6px 12px; cursor: pointer; }

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import Workbench
+import LocalHTTP
+
+/// What a product owner's trial of the workbench in a browser found, each checked as it was met: work that a reload,
+/// a stopped server or a cell emptied on the way lost or moved, a first screen without its table, tour failures shown
+/// nowhere, and changes on disk seen only at Save.
+extension WorkbenchProductOwnerTests {
+    static let coldLock = "LL-APPEAR-COLD-LOCK"
+
+    @Test("a cell emptied on the way to a new value keeps its key in place; left empty, the key goes; Escape puts the cell back")
+    func emptiedCell() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let original = try String(contentsOfFile: session.path(Self.file), encoding: .utf8)
+        let on = Self.cell(Self.coldLock, "on")
+        let text = "S.files['\(Self.file)'].text"
+        // Cleared, then typed again: nothing moves (the trial's `on` went after `when`).
+        try browser.evaluate("(() => { const i = \(on); i.focus(); i.value = ''; i.dispatchEvent(new Event('input')); })()")
+        try session.settle()
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(original))") as? Bool == true, "an emptied cell alone sends nothing")
+        try browser.type("appear")
+        try session.settle()
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(original))") as? Bool == true, "the key is where it was")
+        // Left empty: the key goes from that row.
+        try browser.evaluate("(() => { const i = \(on); i.value = ''; i.dispatchEvent(new Event('input')); i.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) !== \(WorkbenchBrowserTests.jsString(original))", "the key removed")
+        let removed = try browser.evaluate(text) as? String ?? ""
+        #expect(removed.count < original.count && !removed.contains("id: \(Self.coldLock)\n    source: face-id-launch-lock.zh.md §4\n    on: appear"), "the on key of \(Self.coldLock) is gone")
+        try browser.evaluate("document.querySelector('#undo').click()")
+        try browser.wait(for: "!S.inflight && \(text) === \(WorkbenchBrowserTests.jsString(original))", "the removal undone")
+        // Escape: what the cell held when it was entered, in the cell and in the file.
+        try browser.wait(for: Self.cell(Self.coldLock, "to"), "the cell drawn again")
+        try browser.evaluate("(() => { const i = \(Self.cell(Self.coldLock, "to")); i.focus(); i.select(); })()")
+        try browser.type("Open")
+        try session.settle()
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(original))") as? Bool == false)
+        try browser.evaluate("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))")
+
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) === \(WorkbenchBrowserTests.jsString(original))", "Escape to put the cell back")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
+    @Test("the page as first opened shows the spec it chose with its table, and a spec's notes of several lines")
+    func firstScreen() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        try browser.open(session.url)
+        try browser.wait(for: "S.analysis && S.current && document.querySelector('#spec')", "the first spec")
+        let chosen = "S.analysis.specs.find(s => s.file === S.current)"
+        try browser.wait(for: "\(chosen).table && document.querySelector('#main table.rows')", "its table")
+        #expect(try browser.evaluate("document.querySelector('#main').textContent.includes('This file has no rows')") as? Bool == false)
+        // launch-lock.triggers has `notes: >`, a text of several lines: shown in the header.
+        try browser.open(session.url + "#" + Self.file)
+        try browser.wait(for: "document.querySelector('#spec .meta label.multiline pre')", "the notes")
+        #expect(try browser.evaluate("document.querySelector('#spec .meta label.multiline b').textContent") as? String == "notes")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
+    @Test("unsaved edits come back when the page is loaded again; an edit the stopped server did not make leaves the cell as the page holds it")
+    func draftsAndAStoppedServer() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let text = "S.files['\(Self.file)'].text"
+        try session.type("Open", into: Self.cell(Self.coldLock, "to"))
+        let edited = try browser.evaluate(text) as? String ?? ""
+        #expect(edited.contains("    to: Open\n"))
+        // Loaded again (a reload, or the address opened after a restart): the draft is back, unsaved, and says so.
+        // (The browser's leave question is the subject of another test: here the page is let go without it.)
+        try browser.evaluate("dirty = () => []; setTimeout(() => location.reload(), 0)")
+        usleep(500_000)
+        try browser.wait(for: "typeof S !== 'undefined' && S.analysis && document.querySelector('#banner').textContent.includes('are back')", "the draft restored")
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(edited))") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelector('#save').textContent") as? String == "Save (1)")
+        // The server stops: the next edit is not made, the cell shows the page's text again, and the message says why.
+        session.server.stop()
+        try browser.evaluate("(() => { const i = \(Self.cell(Self.coldLock, "on")); i.focus(); i.select(); })()")
+        try browser.type("X")
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('not answering')", "the refusal")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0", "the queue to empty")
+        #expect(try browser.evaluate("\(Self.cell(Self.coldLock, "on")).value") as? String == "appear", "the cell as the page holds it")
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(edited))") as? Bool == true)
+        #expect(try browser.evaluate("getComputedStyle(document.querySelector('#top')).position") as? String == "sticky", "the message stays in view")
+    }
+
+    @Test("a run's tour failures that no row decides are listed under the table, and the sidebar marks the failing spec from anywhere")
+    func tourFailuresShown() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        // The trial's edit: the grace row's `away: "> grace"` becomes `"> 90s"`.
+        let when = Self.cell("LL-ACTIVE-GRACE-OVER", "when")
+        try browser.wait(for: when, "the when cell")
+        try browser.evaluate("(() => { const i = \(when); i.focus(); i.value = i.value.replace('\"> grace\"', '\"> 90s\"'); i.dispatchEvent(new Event('input')); i.blur(); })()")
+        try session.settle()
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('away: \"> 90s\"}')") as? Bool == true)
+        try browser.evaluate("document.querySelector('#run').click()")
+        try browser.wait(for: "S.lastRun && document.querySelector('#run-summary').textContent.startsWith('run:')", timeout: 120, "the run")
+        let failing = try browser.evaluate("S.lastRun.tour.filter(t => t.spec === 'launch-lock.triggers').length") as? Int ?? 0
+        #expect(failing > 0, "the moved edge fails the tour")
+        try browser.wait(for: "document.querySelector('#tour-unplaced')", "the list under the table")
+        let rows = "new Set(S.analysis.specs.find(s => s.id === 'launch-lock.triggers').table.rows.map(r => r.id))"
+        let unplaced = try browser.evaluate("S.lastRun.tour.filter(t => t.spec === 'launch-lock.triggers' && !(t.row && \(rows).has(t.row))).length") as? Int ?? 0
+        #expect(unplaced > 0, "the trial's 16 fall to otherwise: no row decides them")
+        #expect(try browser.evaluate("document.querySelector('#tour-unplaced h3').textContent") as? String ?? "" ~= "Tour: \(unplaced) failing transition")
+        #expect(try browser.evaluate("document.querySelectorAll('#tour-unplaced table.cells').length") as? Int == min(unplaced, 5))
+        let summary = try browser.evaluate("document.querySelector('#run-summary').textContent") as? String ?? ""
+        #expect(summary ~= "(in " && summary ~= "launch-lock.triggers", "\(summary)")
+        try browser.evaluate("[...document.querySelectorAll('#specs a')].find(a => a.dataset.spec === 'launch-lock.grace').click()")
+        try browser.wait(for: "S.current === 'launch-lock.grace.yaml'", "another spec shown")
+        #expect(try browser.evaluate("document.querySelector('#specs a[data-spec=\"launch-lock.triggers\"] .badge.bad').textContent") as? String == "✗")
+        // Undo from there goes back to the file it undoes, and says so.
+        try browser.evaluate("document.querySelector('#undo').click()")
+        try browser.wait(for: "S.current === '\(Self.file)' && document.querySelector('#banner').textContent === 'Undid an edit in \(Self.file).'", "the undo shown")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
+    @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save")
+    func diskChangeNoticed() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        try session.type("Open", into: Self.cell(Self.coldLock, "to"))
+        let path = session.path(Self.file)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "  - id: LL-APPEAR-OFF\n", with: "  - id: LL-APPEAR-OFF  # elsewhere\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: "document.querySelector('#disk-changed')", timeout: 20, "the notice, with no Save and no analysis asked for")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}
+
+private func ~= (text: String, part: String) -> Bool { text.contains(part) }
