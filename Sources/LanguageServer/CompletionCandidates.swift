@@ -62,7 +62,8 @@ public struct CompletionCandidates: Sendable {
 
     static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {
         for (event, inputs) in v.events {
-            items.append(Item(label: event, detail: "fixture \(name) event", kind: 23, keys: eventKeys))
+            // Where a spec declares its events; after `on:` only the events it declares come first.
+            items.append(Item(label: event, detail: "fixture \(name) event", kind: 23, keys: ["events"]))
             for (input, type) in inputs { items.append(Item(label: input, detail: "fixture \(name) input of \(event): \(type)", kind: 5, keys: [])) }
         }
         for (observation, type) in v.observations { items.append(Item(label: observation, detail: "fixture \(name) observation: \(type)", kind: 10, keys: [])) }

@@ -8,7 +8,7 @@ extension LanguageServer {
         .object([
             "capabilities": .object([
                 "textDocumentSync": .object(["openClose": .bool(true), "change": .int(1), "save": .object(["includeText": .bool(false)])]),
-                "completionProvider": .object(["triggerCharacters": .array([.string(" "), .string("["), .string(",")])]),
+                "completionProvider": .object(["triggerCharacters": .array([.string("["), .string(",")])]),
                 "hoverProvider": .bool(true),
             ]),
             "serverInfo": .object(["name": .string("lockspec"), "version": .string(BuildIdentity.toolVersion)]),
@@ -23,9 +23,11 @@ extension LanguageServer {
         .object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .int(code.rawValue), "message": .string(message)])])
     }
 
-    static func diagnostics(uri: String, _ items: [JSON]) -> JSON {
-        .object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
-                 "params": .object(["uri": .string(uri), "diagnostics": .array(items)])])
+    /// The findings of a document, with the version of its text they are of, when the editor gave one.
+    static func diagnostics(uri: String, _ items: [JSON], version: Int?) -> JSON {
+        var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(items)]
+        if let version { params["version"] = .int(version) }
+        return .object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"), "params": .object(params)])
     }
 
     /// A finding as an LSP diagnostic: the range of the token at its file:line:col (0-based), its severity, its id as
@@ -75,7 +77,11 @@ extension LanguageServer {
         let candidates = CompletionCandidates(spec: spec, used: used, product: fixture.flatMap { workspace.product(fixture: $0, folder: folder) },
                                               vocabulary: fixture.flatMap { workspace.catalog?.vocabulary(of: $0) })
         let (prefix, start) = text.prefix(line: at.line, character: at.character)
-        let items = candidates.matching(prefix: prefix, key: text.key(line: at.line, character: at.character))
+        let key = text.key(line: at.line, character: at.character)
+        // Prose, a comment and a row's id take no names.
+        let before = text.lines.indices.contains(at.line) ? String(decoding: Array(text.lines[at.line].utf16).prefix(at.character), as: UTF16.self) : ""
+        let prose = key.map(Self.proseKeys.contains) == true || before.contains("#")
+        let items = prose ? [] : candidates.matching(prefix: prefix, key: key)
         let range = JSON.object(["start": .object(["line": .int(at.line), "character": .int(start)]),
                                  "end": .object(["line": .int(at.line), "character": .int(at.character)])])
         return .object(["isIncomplete": .bool(false), "items": .array(items.enumerated().map { i, item in
@@ -85,6 +91,9 @@ extension LanguageServer {
         })])
     }
 
+    /// The keys whose values are prose or ids, where completion offers nothing.
+    static let proseKeys: Set<String> = ["id", "title", "notes", "source", "decision", "reason", "unmodelled"]
+
     /// The `fixture:` of a document that does not read as a spec.
     static func fixtureLine(_ text: TextLines) -> String? {
         text.lines.first { $0.hasPrefix("fixture:") }.map { String($0.dropFirst(8)).trimmingCharacters(in: .whitespaces) }
@@ -93,9 +102,15 @@ extension LanguageServer {
     /// The hover of the row under the cursor: its source, decision and last result; null elsewhere.
     mutating func hover(_ at: (path: String, line: Int, character: Int)) -> JSON {
         let text = TextLines(workspace.documents[at.path] ?? "")
-        guard let spec = workspace.spec(at: at.path), let row = RowHover.row(in: spec, line: at.line, text: text) else { return .null }
+        // A spec that cannot be read as it is now is described as it last read, only where that row's `- id:` line
+        // still is (lines moved since would name another row), and saying so.
+        let current = workspace.currentSpec(at: at.path)
+        guard let spec = current ?? workspace.lastGood[at.path], let row = RowHover.row(in: spec, line: at.line, text: text),
+              current != nil || (text.lines.indices.contains(row.location.line - 1) && text.lines[row.location.line - 1].contains("id: \(row.id)"))
+        else { return .null }
         let path = RowHover.reportPath(near: SpecWorkspace.folder(of: at.path))
-        let value = RowHover.markdown(row: row, spec: spec, results: path.flatMap { results(at: $0) }, reportPath: path)
+        var value = RowHover.markdown(row: row, spec: spec, results: path.flatMap { results(at: $0) }, reportPath: path)
+        if current == nil { value += "\n\n(the spec does not read as it is now, with its errors: shown as it last read)" }
         return .object(["contents": .object(["kind": .string("markdown"), "value": .string(value)])])
     }
 
@@ -111,15 +126,26 @@ extension LanguageServer {
     }
 
     /// Serves over a byte stream until `exit` or the end of input: `read` gives the next bytes (nil at the end),
-    /// `write` sends. Returns the exit status: 0 after `shutdown` then `exit`, else 1.
-    public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, write: ([UInt8]) -> Void) -> Int32 {
+    /// `waiting` whether more are already there, `write` sends. Changes are linted once what has arrived is handled:
+    /// keystrokes sent together are linted once, on the last text, and a request is answered from the text as it is
+    /// then; a stream that never pauses is still linted every half second. Returns the exit status: 0 after
+    /// `shutdown` then `exit`, else 1.
+    public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool = { false },
+                             write: ([UInt8]) -> Void) -> Int32 {
         var server = LanguageServer(catalog: catalog)
+        server.deferring = true
         var framer = MessageFramer()
+        var lastPublished = DispatchTime.now()
         while let chunk = read() {
             framer.append(chunk)
             while let frame = framer.next() {
                 for message in server.handle(frame) { write(MessageFramer.frame(message.serialized)) }
                 if let code = server.exitCode { return code }
+            }
+            let due = DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds > 500_000_000
+            if !server.unpublished.isEmpty, due || !waiting() {
+                for message in server.publishPending() { write(MessageFramer.frame(message.serialized)) }
+                lastPublished = DispatchTime.now()
             }
         }
         return server.shutdownRequested ? 0 : 1

@@ -16,6 +16,15 @@ public struct LanguageServer: Sendable {
     public private(set) var exitCode: Int32?
     /// The last results file read for a hover, with its size and modification time, so it is decoded once per change.
     var report: (path: String, stamp: [Int], result: RunResult?)?
+    /// Whether a document's change waits to be linted until `publishPending` (as `serve` does, so keystrokes that
+    /// arrive together are linted once); otherwise each is linted and published as it comes.
+    public var deferring = false
+    /// The folders with changes not yet linted and published.
+    public private(set) var unpublished: Set<String> = []
+    /// Each open document's version, as the editor numbers them, sent back with its diagnostics.
+    var versions: [String: Int] = [:]
+    /// The files whose last published findings were not empty (to clear once they are).
+    var shown: Set<String> = []
 
     /// Creates a server checking names against `catalog`.
     public init(catalog: (any FixtureCatalog)?) { workspace = SpecWorkspace(catalog: catalog) }
@@ -60,6 +69,8 @@ public struct LanguageServer: Sendable {
             return Self.result(id, .null)
         case "textDocument/completion", "textDocument/hover":
             guard let at = Self.position(params) else { return Self.error(id, .invalidParams, "textDocument and position are needed") }
+            // Answered from the analysis of the text as it is now.
+            if unpublished.contains(SpecWorkspace.folder(of: at.path)) { analyzeNow(folder: SpecWorkspace.folder(of: at.path)) }
             return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
         default:
             return Self.error(id, .methodNotFound, "unknown method '\(method)'")
@@ -72,29 +83,57 @@ public struct LanguageServer: Sendable {
             return []
         }
         guard initialized, !shutdownRequested, let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
+        let folder = SpecWorkspace.folder(of: path)
         switch method {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
+            versions[path] = params["textDocument"]?["version"]?.int
         case "textDocument/didChange":
             guard case .array(let changes) = params["contentChanges"] ?? .null, let text = changes.last?["text"]?.string else { return [] }
             workspace.documents[path] = text
+            versions[path] = params["textDocument"]?["version"]?.int
         case "textDocument/didSave":
             if let text = params["text"]?.string { workspace.documents[path] = text }
         case "textDocument/didClose":
+            // Its findings go, or stay as the file on disk has them (`publish` covers the files not open).
             workspace.documents[path] = nil
-            return publish(folder: SpecWorkspace.folder(of: path)) + [Self.diagnostics(uri: uri, [])]
+            versions[path] = nil
+            shown.insert(path)
         default:
             return []
         }
-        return publish(folder: SpecWorkspace.folder(of: path))
+        guard !deferring else { unpublished.insert(folder); return [] }
+        return publish(folder: folder)
     }
 
-    /// Analyses a folder and publishes the findings of each open document in it.
+    /// Lints each folder with changes not yet published, and publishes the findings of its open documents.
+    public mutating func publishPending() -> [JSON] {
+        let folders = unpublished.sorted()
+        unpublished = []
+        return folders.flatMap { publish(folder: $0) }
+    }
+
+    /// Lints a folder now (for a request), publishing its findings with the next `publishPending`.
+    mutating func analyzeNow(folder: String) {
+        _ = workspace.analyze(folder: folder)
+    }
+
+    /// Analyses a folder of specs and publishes the findings of each open document in it, and of each file not open
+    /// that has findings (a product file's edit breaks the specs of its fixture) or had some (now cleared). A folder
+    /// without specs is not linted: its open documents get no findings.
     mutating func publish(folder: String) -> [JSON] {
+        let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
+        guard workspace.isSpecFolder(folder) else {
+            return open.sorted().map { Self.diagnostics(uri: Self.uri($0), [], version: versions[$0]) }
+        }
         let byFile = workspace.analyze(folder: folder)
-        return workspace.documents.keys.sorted().filter { SpecWorkspace.folder(of: $0) == folder }.map { path in
-            let text = TextLines(workspace.documents[path] ?? "")
-            return Self.diagnostics(uri: Self.uri(path), (byFile[path] ?? []).map { Self.lsp($0, text) })
+        let closed = Set(byFile.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
+            .subtracting(open)
+        return Set(open).union(closed).sorted().map { path in
+            let findings = byFile[path] ?? []
+            if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
+            let text = TextLines(workspace.documents[path] ?? SpecWorkspace.read(path, limit: 16 << 20).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            return Self.diagnostics(uri: Self.uri(path), findings.map { Self.lsp($0, text) }, version: versions[path])
         }
     }
 }

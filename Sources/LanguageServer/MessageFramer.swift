@@ -1,8 +1,8 @@
 import Foundation
 
 /// The base protocol's framing: `Content-Length: N\r\n` (and other headers) `\r\n`, then N bytes of JSON. Bytes go
-/// in as they arrive; whole messages come out. Bounded: a header block over 8 KiB or a body over
-/// `maximumMessageSize` is skipped and reported as malformed, and framing goes on with the next message.
+/// in as they arrive; whole messages come out. Bounded: a header block over 8 KiB, one without a valid length, or a
+/// body over `maximumMessageSize` is reported as malformed, and framing goes on at the next `Content-Length:`.
 public struct MessageFramer: Sendable {
     /// One thing read from the stream.
     public enum Frame: Hashable, Sendable {
@@ -15,8 +15,10 @@ public struct MessageFramer: Sendable {
     /// The largest body accepted, in bytes.
     public var maximumMessageSize: Int
     var buffer: [UInt8] = []
-    var skipping = 0
+    /// After a frame whose length cannot be trusted: bytes are dropped up to the next `Content-Length:`.
+    var resyncing = false
     static let maximumHeaderSize = 8192
+    static let marker = Array("content-length:".utf8)
 
     /// Creates a framer.
     public init(maximumMessageSize: Int = 16 << 20) { self.maximumMessageSize = maximumMessageSize }
@@ -26,35 +28,61 @@ public struct MessageFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// The next whole frame, or nil until more bytes arrive.
+    /// The next whole frame, or nil until more bytes arrive. A frame that cannot be read is reported once as
+    /// malformed, and framing starts again at the next `Content-Length:` header, so one bad frame never costs the
+    /// messages after it (a declared length that cannot be trusted is not counted off the stream).
     public mutating func next() -> Frame? {
-        if skipping > 0 {
-            let n = min(skipping, buffer.count)
-            buffer.removeFirst(n)
-            skipping -= n
-            if skipping > 0 { return nil }
+        if resyncing {
+            guard let start = Self.headerStart(in: buffer, from: 0) else {
+                buffer.removeFirst(max(0, buffer.count - Self.marker.count))  // a marker may be cut at the end
+                return nil
+            }
+            buffer.removeFirst(start)
+            resyncing = false
         }
         guard let end = headerEnd() else {
             if buffer.count > Self.maximumHeaderSize {
                 buffer = []
+                resyncing = true
                 return .malformed("a header block longer than \(Self.maximumHeaderSize) bytes")
             }
             return nil
         }
         let header = String(decoding: buffer[..<end], as: UTF8.self)
         guard let length = Self.contentLength(header) else {
-            buffer.removeFirst(end + 4)
+            // What is left of a bad frame, then a good header: the good one is read next.
+            if let later = Self.headerStart(in: buffer, from: 1), later < end {
+                buffer.removeFirst(later)
+            } else {
+                buffer.removeFirst(end + 4)
+                resyncing = true
+            }
             return .malformed("a header block without a valid Content-Length")
         }
         if length > maximumMessageSize {
             buffer.removeFirst(end + 4)
-            skipping = length
+            resyncing = true
             return .malformed("a message of \(length) bytes, over the limit of \(maximumMessageSize)")
         }
         guard buffer.count >= end + 4 + length else { return nil }
         let body = Array(buffer[(end + 4)..<(end + 4 + length)])
         buffer.removeFirst(end + 4 + length)
         return .message(body)
+    }
+
+    /// Where `Content-Length:` (in any case) starts at or after `from`, if it is in the buffer.
+    static func headerStart(in buffer: [UInt8], from: Int) -> Int? {
+        guard buffer.count >= marker.count + from else { return nil }
+        for i in from...(buffer.count - marker.count) {
+            var j = 0
+            while j < marker.count {
+                let byte = buffer[i + j]
+                guard ((65...90).contains(byte) ? byte | 0x20 : byte) == marker[j] else { break }
+                j += 1
+            }
+            if j == marker.count { return i }
+        }
+        return nil
     }
 
     /// Where `\r\n\r\n` starts, if it is in the buffer.

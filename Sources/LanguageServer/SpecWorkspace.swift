@@ -24,7 +24,8 @@ public struct SpecWorkspace: Sendable {
     /// compilation's and the design-document coverage's, as `lockspec lint` gives them), by file.
     public mutating func analyze(folder: String) -> [String: [Diagnostic]] {
         var files = ((try? SpecCompiler.discover([folder])) ?? []).filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
-        for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path) { files.append(path) }
+        for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
+            && !path.hasSuffix("/" + SectionReasons.fileName) { files.append(path) }
         var sources: [(path: String, bytes: [UInt8])] = []
         var unreadable: [Diagnostic] = []
         let loader = YAMLLoader()
@@ -60,9 +61,25 @@ public struct SpecWorkspace: Sendable {
         return Array(data)
     }
 
-    /// The spec of a file: from the last compilation, else the last one that could be read.
+    /// The spec of a file: from the last compilation, else the last one that could be read (its names, for
+    /// completion; its lines may be another text's).
     public func spec(at path: String) -> Spec? {
-        compilations[Self.folder(of: path)]?.specs.first { $0.file == path } ?? lastGood[path]
+        currentSpec(at: path) ?? lastGood[path]
+    }
+
+    /// The spec of a file as its text reads now, or nil while it cannot be read: what a hover may describe.
+    public func currentSpec(at path: String) -> Spec? {
+        compilations[Self.folder(of: path)]?.specs.first { $0.file == path }
+    }
+
+    /// Whether a folder holds specs: one of its YAML files, open or on disk, names a `fixture:` at its top level.
+    /// Another folder's YAML (a CI workflow, a compose file) is not linted, whatever the editor sends.
+    public func isSpecFolder(_ folder: String) -> Bool {
+        let open = documents.filter { Self.folder(of: $0.key) == folder }
+        let onDisk = ((try? SpecCompiler.discover([folder])) ?? []).filter { open[$0] == nil }
+        func names(_ text: Substring) -> Bool { text.split(separator: "\n").contains { $0.hasPrefix("fixture:") } }
+        return open.values.contains { names($0[...]) }
+            || onDisk.contains { path in Self.read(path, limit: 1 << 20).map { names(String(decoding: $0, as: UTF8.self)[...]) } ?? false }
     }
 
     /// The product file of a fixture in a folder, if it was read.

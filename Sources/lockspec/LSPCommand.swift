@@ -18,6 +18,9 @@ let lspCommand = Command(
             var buffer = [UInt8](repeating: 0, count: 65536)
             let n = read(0, &buffer, buffer.count)
             return n > 0 ? Array(buffer[..<n]) : nil
+        }, waiting: {
+            var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            return poll(&descriptor, 1, 0) > 0
         }, write: { bytes in
             Terminal.out(String(decoding: bytes, as: UTF8.self))
         })

@@ -54,6 +54,27 @@ struct LanguageServerTests {
         #expect(framer.next() == .message(Array("{}".utf8)))
     }
 
+    /// Found by a trial: after one bad frame the body left behind was read as the next header, and every message after
+    /// it was refused, `shutdown` and `exit` too; a declared length of 10^12 swallowed the rest of the stream.
+    @Test("after a bad frame, framing starts again at the next Content-Length: the message after it is read", arguments: [
+        "Content-Length: -5\r\n\r\n{}", "Content-Length: abc\r\n\r\n{}", "X-Nothing: 1\r\n\r\n{}",
+        "Content-Length: 2\n\n{}", "Content-Length: 3\r\n\r\n{\"a\":1}", "Content-Length: 1000000000000\r\n\r\n{\"a\":1}",
+        "content-length: 9999\r\n\r\n" + String(repeating: "x", count: 300),
+    ])
+    func recoversAfterABadFrame(_ bad: String) {
+        var framer = MessageFramer(maximumMessageSize: 100)
+        let good = #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#
+        var frames: [MessageFramer.Frame] = []
+        // Byte by byte, as the worst reads would bring them.
+        for byte in Array(bad.utf8) + MessageFramer.frame(good) + MessageFramer.frame("{}") {
+            framer.append([byte])
+            while let frame = framer.next() { frames.append(frame) }
+        }
+        let messages = frames.compactMap { if case .message(let body) = $0 { String(decoding: body, as: UTF8.self) } else { nil } }
+        #expect(frames.contains { if case .malformed = $0 { true } else { false } } || messages.first != good, "the bad frame is reported, or read as a body the server refuses")
+        #expect(messages.suffix(2) == [good, "{}"], "\(frames)")
+    }
+
     @Test("ranges are in UTF-16 units: a scalar column after an emoji or CJK text moves by its UTF-16 length")
     func utf16Ranges() {
         let text = TextLines("title: 😀 锁 x\r\n  on: [apear, b]\nwhen: \"quoted thing\" # c")
@@ -165,8 +186,123 @@ struct LanguageServerTests {
         try renderJSON(result).write(toFile: top + "/reports/results.json", atomically: true, encoding: .utf8)
         let again = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
         #expect(again.contains("last result: passed (run of "), "\(again)")
+        // With a typo the spec does not read: the row as it last read, saying so; with lines moved above it, nothing
+        // (the old lines would name another row).
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        let change = { (now: String) in
+            JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
+                "textDocument": .object(["uri": .string(LanguageServer.uri(machine)), "version": .int(2)]),
+                "contentChanges": .array([.object(["text": .string(now)])])])]).serialized
+        }
+        _ = server.handle(Self.message(change(typo)))
+        let stale = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
+        #expect(stale.contains("**LL-APPEAR-OFF**") && stale.contains("shown as it last read"), "\(stale)")
+        _ = server.handle(Self.message(change(typo.replacingOccurrences(of: "rows:\n", with: "rows:\n  # moved\n  # moved\n"))))
+        #expect(server.handle(Self.message(request)).first?["result"] == .null)
         // Above the rows there is no row to show.
         let header = #"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(LanguageServer.uri(machine))"},"position":{"line":1,"character":0}}}"#
         #expect(server.handle(Self.message(header)).first?["result"] == .null)
+    }
+
+    static func notification(_ method: String, _ params: JSON) -> [UInt8] {
+        MessageFramer.frame(JSON.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]).serialized)
+    }
+
+    /// Found by a trial: each keystroke was linted in turn before the next message was read, so 40 changes sent at
+    /// once gave 40 publications, the last (and a hover behind them) 11.8 s later.
+    @Test("changes that arrive together are linted once, on the last text; a request behind them is answered from it; diagnostics carry the version")
+    func changesArrivingTogether() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        var input = MessageFramer.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        input += Self.notification("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(text)])]))
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        for version in 2...21 {
+            let now = version == 21 ? typo : text + String(repeating: "#", count: version)
+            input += Self.notification("textDocument/didChange", .object(["textDocument": .object(["uri": .string(uri), "version": .int(version)]),
+                                                                         "contentChanges": .array([.object(["text": .string(now)])])]))
+        }
+        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 3
+        input += MessageFramer.frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":6}}}"#)
+        // What has arrived is handled, then linted; `shutdown` and `exit` come in a later read.
+        var chunks = [MessageFramer.frame(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#) + Self.notification("exit", .null), input]
+        var out: [UInt8] = []
+        let status = LanguageServer.serve(catalog: FixtureRegistry.standard, read: { chunks.popLast() }, write: { out += $0 })
+        #expect(status == 0)
+        var framer = MessageFramer(), messages: [JSON] = []
+        framer.append(out)
+        while case .message(let body)? = framer.next() { if let m = JSON.parse(body) { messages.append(m) } }
+        let mine = messages.filter { $0["method"]?.string == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri }
+        #expect(mine.count == 1, "one lint for 21 texts: \(mine.count)")
+        #expect(mine.first?["params"]?["version"]?.int == 21)
+        let codes = mine.first?["params"]?["diagnostics"]?.serialized ?? ""
+        #expect(codes.contains("spec.unknown-event"), "the last text's finding: \(codes)")
+        // The hover came behind a text that cannot be read, and no text of it was read before: nothing to describe.
+        #expect(messages.first { $0["id"]?.int == 2 }?["result"] == .null)
+    }
+
+    /// Found by a trial: the README's editor setup sends every YAML file; a CI workflow got "the spec needs 'kind'",
+    /// and the folder's sections.yaml, which lint skips, got the same.
+    @Test("a YAML file outside a spec folder, and the folder's sections.yaml, get no findings")
+    func notSpecs() throws {
+        let folder = try Self.launchLockCopy()
+        let top = (folder as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("specs/sections.yaml").path, toPath: folder + "/sections.yaml")
+        try FileManager.default.createDirectory(atPath: top + "/.github", withIntermediateDirectories: true)
+        var server = Self.initialized()
+        for (path, text) in [(top + "/.github/ci.yml", "name: CI\non: [push]\n"), (folder + "/sections.yaml", try String(contentsOfFile: folder + "/sections.yaml", encoding: .utf8))] {
+            let out = Self.open(&server, path, text).filter { $0["params"]?["uri"]?.string == LanguageServer.uri(path) }
+            #expect(out.count == 1 && out.first?["params"]?["diagnostics"] == .array([]), "\(path): \(out.map(\.serialized))")
+        }
+    }
+
+    /// Found by a trial: deleting a product value broke every spec of the fixture, and the editor, with only the
+    /// product file open, showed nothing.
+    @Test("an edit that breaks files not open publishes their findings, and clears them once mended")
+    func closedFilesFindings() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let product = folder + "/launch-lock.product.yaml"
+        let text = try String(contentsOfFile: product, encoding: .utf8)
+        var server = Self.initialized()
+        #expect(Self.open(&server, product, text).allSatisfy { $0["params"]?["diagnostics"] == .array([]) })
+        let change = { (now: String) in
+            JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
+                "textDocument": .object(["uri": .string(LanguageServer.uri(product)), "version": .int(2)]),
+                "contentChanges": .array([.object(["text": .string(now)])])])]).serialized
+        }
+        let broken = server.handle(Self.message(change(text.replacingOccurrences(of: "  grace: 60s\n", with: ""))))
+        let elsewhere = broken.filter { $0["params"]?["uri"]?.string != LanguageServer.uri(product) && $0["params"]?["diagnostics"] != .array([]) }
+        #expect(elsewhere.count >= 3, "the specs that use grace: \(broken.map { $0["params"]?["uri"]?.string ?? "" })")
+        let mended = server.handle(Self.message(change(text)))
+        #expect(mended.count == broken.count && mended.allSatisfy { $0["params"]?["diagnostics"] == .array([]) }, "\(mended.map(\.serialized))")
+    }
+
+    @Test("after 'on:' of a machine row only the events the machine declares come first; prose and comments offer nothing")
+    func completionWhereItBelongs() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        var server = Self.initialized()
+        _ = Self.open(&server, machine, text)
+        let lines = text.components(separatedBy: "\n")
+        func labels(_ line: Int, _ character: Int) -> [String] {
+            let request = #"{"jsonrpc":"2.0","id":5,"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}}"#
+            guard case .array(let list)? = server.handle(Self.message(request)).first?["result"]?["items"] else { return [] }
+            return list.compactMap { $0["label"]?.string }
+        }
+        let on = try #require(lines.firstIndex { $0 == "    on: appear" })
+        let offered = labels(on, 8)
+        let declared = ["active", "appear", "authResult", "background", "inactive", "toggleOff", "toggleOn", "unlockTapped"]
+        #expect(Array(offered.prefix(declared.count)) == declared, "\(offered.prefix(12))")
+        let title = try #require(lines.firstIndex { $0.hasPrefix("title:") })
+        #expect(labels(title, 10).isEmpty)
+        let comment = try #require(lines.firstIndex { $0.contains("  # the cold-start lock") })
+        #expect(labels(comment, lines[comment].utf16.count).isEmpty)
     }
 }
