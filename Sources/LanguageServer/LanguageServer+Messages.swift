@@ -45,10 +45,13 @@ extension LanguageServer {
         ])
     }
 
-    /// The path of a `file:` URI.
+    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`).
     static func path(_ uri: String) -> String? {
         guard uri.hasPrefix("file://") else { return nil }
-        return String(uri.dropFirst(7)).removingPercentEncoding
+        var rest = uri.dropFirst(7)
+        if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
+        guard rest.hasPrefix("/") else { return nil }
+        return String(rest).removingPercentEncoding
     }
 
     /// The `file:` URI of a path.

@@ -25,6 +25,8 @@ public struct LanguageServer: Sendable {
     var versions: [String: Int] = [:]
     /// The files whose last published findings were not empty (to clear once they are).
     var shown: Set<String> = []
+    /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
+    var uris: [String: String] = [:]
 
     /// Creates a server checking names against `catalog`.
     public init(catalog: (any FixtureCatalog)?) { workspace = SpecWorkspace(catalog: catalog) }
@@ -46,18 +48,23 @@ public struct LanguageServer: Sendable {
             return [Self.error(message["id"] ?? .null, .invalidRequest, "not a JSON-RPC 2.0 request or notification")]
         }
         let id = message["id"]
+        switch id {
+        case .array?, .object?, .bool?: return [Self.error(.null, .invalidRequest, "the id must be a number or a string")]
+        default: break
+        }
         guard let method = message["method"]?.string else {
-            // A response to a request of ours (we send none), or nonsense with an id: nothing to answer.
+            // A response to a request of ours (we send none): nothing to answer; a method that is not a text is refused.
+            if message["method"] != nil { return [Self.error(id ?? .null, .invalidRequest, "the method must be a text")] }
             return id == nil ? [Self.error(.null, .invalidRequest, "a message with neither method nor id")] : []
         }
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
-        if case .array = id { return [Self.error(.null, .invalidRequest, "the id must be a number or a string")] }
         return [request(method, id: id, params: params)]
     }
 
     mutating func request(_ method: String, id: JSON, params: JSON) -> JSON {
         if method == "initialize" {
+            guard !initialized else { return Self.error(id, .invalidRequest, "initialize was already answered") }
             initialized = true
             return Self.result(id, Self.capabilities)
         }
@@ -88,10 +95,14 @@ public struct LanguageServer: Sendable {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
             versions[path] = params["textDocument"]?["version"]?.int
+            uris[path] = uri
         case "textDocument/didChange":
             guard case .array(let changes) = params["contentChanges"] ?? .null, let text = changes.last?["text"]?.string else { return [] }
+            // A change older than the text held (a version below it) is late, not news.
+            let version = params["textDocument"]?["version"]?.int
+            if let version, let held = versions[path], version < held { return [] }
             workspace.documents[path] = text
-            versions[path] = params["textDocument"]?["version"]?.int
+            versions[path] = version
         case "textDocument/didSave":
             if let text = params["text"]?.string { workspace.documents[path] = text }
         case "textDocument/didClose":
@@ -99,6 +110,7 @@ public struct LanguageServer: Sendable {
             workspace.documents[path] = nil
             versions[path] = nil
             shown.insert(path)
+            uris[path] = nil
         default:
             return []
         }
@@ -124,7 +136,7 @@ public struct LanguageServer: Sendable {
     mutating func publish(folder: String) -> [JSON] {
         let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
         guard workspace.isSpecFolder(folder) else {
-            return open.sorted().map { Self.diagnostics(uri: Self.uri($0), [], version: versions[$0]) }
+            return open.sorted().map { Self.diagnostics(uri: uris[$0] ?? Self.uri($0), [], version: versions[$0]) }
         }
         let byFile = workspace.analyze(folder: folder)
         let closed = Set(byFile.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
@@ -133,7 +145,7 @@ public struct LanguageServer: Sendable {
             let findings = byFile[path] ?? []
             if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
             let text = TextLines(workspace.documents[path] ?? SpecWorkspace.read(path, limit: 16 << 20).map { String(decoding: $0, as: UTF8.self) } ?? "")
-            return Self.diagnostics(uri: Self.uri(path), findings.map { Self.lsp($0, text) }, version: versions[path])
+            return Self.diagnostics(uri: uris[path] ?? Self.uri(path), findings.map { Self.lsp($0, text) }, version: versions[path])
         }
     }
 }

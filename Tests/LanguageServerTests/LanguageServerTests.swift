@@ -90,6 +90,9 @@ struct LanguageServerTests {
     @Test("malformed JSON-RPC gets the JSON-RPC error and the server keeps serving", arguments: [
         ("{not json", -32700), (#"[1,2]"#, -32600), (#"{"jsonrpc":"2.0","id":7,"method":"no/such"}"#, -32601),
         (#"{"jsonrpc":"1.0","id":8,"method":"shutdown"}"#, -32600), (#"{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":{}}"#, -32602),
+        // Found by a trial: a method that is not a text got no answer; an object id was echoed; initialize twice.
+        (#"{"jsonrpc":"2.0","id":25,"method":17}"#, -32600), (#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#, -32600),
+        (#"{"jsonrpc":"2.0","id":26,"method":"initialize","params":{}}"#, -32600),
     ])
     func malformed(text: String, code: Int) {
         var server = Self.initialized()
@@ -305,4 +308,32 @@ struct LanguageServerTests {
         let comment = try #require(lines.firstIndex { $0.contains("  # the cold-start lock") })
         #expect(labels(comment, lines[comment].utf16.count).isEmpty)
     }
+
+    /// Found by a trial: diagnostics came back under `a+b` for a document opened as `a%2Bb`, which a client matching
+    /// URIs as text drops; `file://localhost/…` read as another path; a late, older change replaced the text.
+    @Test("diagnostics use the document's URI as the editor wrote it; file://localhost/ is the same file; an older change is ignored")
+    func urisAndVersions() throws {
+        let folder = try Self.launchLockCopy()
+        let top = (folder as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let odd = top + "/a+b"
+        try FileManager.default.moveItem(atPath: folder, toPath: odd)
+        let machine = odd + "/launch-lock.triggers.yaml"
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        var server = Self.initialized()
+        let encoded = "file://" + machine.replacingOccurrences(of: "+", with: "%2B")
+        func send(_ method: String, _ document: [String: JSON], _ extra: [String: JSON] = [:]) -> [JSON] {
+            var params = extra
+            params["textDocument"] = .object(document)
+            return server.handle(Self.message(JSON.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": .object(params)]).serialized))
+        }
+        let opened = send("textDocument/didOpen", ["uri": .string(encoded), "languageId": .string("yaml"), "version": .int(5), "text": .string(text)])
+        let mine = opened.filter { $0["params"]?["uri"]?.string == encoded }
+        #expect(mine.count == 1 && mine.first?["params"]?["diagnostics"] == .array([]), "\(opened.map { $0["params"]?["uri"]?.string ?? "" })")
+        let late = send("textDocument/didChange", ["uri": .string(encoded), "version": .int(3)], ["contentChanges": .array([.object(["text": .string("nonsense: [")])])])
+        #expect(late.isEmpty && server.workspace.documents[machine] == text, "a change older than version 5 is not applied")
+        #expect(LanguageServer.path("file://localhost" + machine) == machine)
+        #expect(LanguageServer.path("file://otherhost/x.yaml") == nil)
+    }
 }
+
