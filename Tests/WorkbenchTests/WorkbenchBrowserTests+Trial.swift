@@ -119,7 +119,7 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
-    @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save")
+    @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save, and merged when it touched other lines")
     func diskChangeNoticed() throws {
         guard !Self.skipped else { return }
         let session = try Session()
@@ -129,6 +129,20 @@ extension WorkbenchProductOwnerTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: "  - id: LL-APPEAR-OFF\n", with: "  - id: LL-APPEAR-OFF  # elsewhere\n").write(toFile: path, atomically: true, encoding: .utf8)
         try browser.wait(for: "document.querySelector('#disk-changed')", timeout: 20, "the notice, with no Save and no analysis asked for")
+        // The two changed different rows: merged, then saved, the file has both.
+        try browser.evaluate("document.querySelector('#merge-disk').click()")
+        try browser.wait(for: "!document.querySelector('#disk-changed') && document.querySelector('#banner').textContent.includes('are merged')", "the merge")
+        try browser.evaluate("document.querySelector('#save').click()")
+        try browser.wait(for: "document.querySelector('#save').disabled", "the save")
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("  - id: LL-APPEAR-OFF  # elsewhere\n") && saved.contains("effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Open\n"))
+        // Both change the same line: nothing is merged, and the page says so.
+        try session.type("Locked", into: Self.cell(Self.coldLock, "to"))
+        try saved.replacingOccurrences(of: "    to: Open\n", with: "    to: Locked  # theirs\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: "document.querySelector('#disk-changed')", timeout: 20, "the second notice")
+        try browser.evaluate("document.querySelector('#merge-disk').click()")
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('touch the same lines')", "the refusal to merge")
+        #expect(try browser.evaluate("!!document.querySelector('#disk-changed')") as? Bool == true)
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }

@@ -46,7 +46,7 @@ function dirty() { return Object.keys(buffers()); }
 // page opened again after lockspec serve restarted (the same folder serves at the same address), gets them back.
 function keepDrafts() {
   const drafts = {};
-  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) drafts[name] = { text: f.text, version: f.version };
+  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) drafts[name] = { text: f.text, version: f.version, saved: f.saved };
   try { sessionStorage.setItem('lockspec-drafts', JSON.stringify(drafts)); } catch (_) { /* storage full or off: the page still works */ }
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
@@ -62,7 +62,8 @@ function restoreDrafts(files) {
     if (!f || f.text === d.text) continue;
     const disk = files.find(x => x.path === name);
     f.text = d.text;
-    if (d.version !== f.version) { f.disk = disk; f.version = d.version; }
+    // Changed on disk since: the draft keeps the text it was made over, to merge with the disk's.
+    if (d.version !== f.version) { f.disk = disk; f.version = d.version; f.saved = typeof d.saved === 'string' ? d.saved : f.saved; }
     S.changed.add(name);
     back.push(name);
   }
@@ -154,6 +155,53 @@ async function follow(versions, always) {
   } catch (e) { banner(e.message, true); }
   S.following = false;
   render();
+}
+// Your edits laid over the file as it is now on disk, when the two changed different lines of the text the page read
+// (a three-way merge by lines, as git's); where they touch the same lines nothing is merged, and the page says so.
+function mergeWithDisk(name) {
+  const f = S.files[name];
+  if (!f || !f.disk) return;
+  const merged = typeof f.saved === 'string' ? merge3(f.saved, f.text, f.disk.text) : null;
+  if (merged === null) {
+    banner(`Your edits to ${name} and the change on disk touch the same lines, so nothing was merged: your text is in the YAML tab; load the file from disk and make them again.`, true);
+    return;
+  }
+  S.files[name] = { text: merged, saved: f.disk.text, version: f.disk.version };
+  dropUndo(name);  // its steps were of the text the page read before
+  S.typed = null;
+  S.changed.add(name);
+  banner(`Your edits to ${name} are merged into the file as it is on disk: look them over, then Save.`);
+  analyze().catch(e => banner(e.message, true));
+}
+// The hunks that turn lines `a` into lines `b`: {start, end, lines}, each replacing a[start..<end] with lines; null
+// when the part that differs is too large to compare here.
+function hunks(a, b) {
+  let p = 0, q = 0;
+  while (p < a.length && p < b.length && a[p] === b[p]) p++;
+  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  const x = a.slice(p, a.length - q), y = b.slice(p, b.length - q), n = x.length, m = y.length;
+  if ((n + 1) * (m + 1) > 4e6) return null;
+  const longest = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--)
+    longest[i][j] = x[i] === y[j] ? longest[i + 1][j + 1] + 1 : Math.max(longest[i + 1][j], longest[i][j + 1]);
+  const out = [];
+  let i = 0, j = 0, open = null;
+  while (i < n || j < m) {
+    if (i < n && j < m && x[i] === y[j]) { if (open) { out.push(open); open = null; } i++; j++; continue; }
+    open ||= { start: p + i, end: p + i, lines: [] };
+    if (j < m && (i === n || longest[i][j + 1] >= longest[i + 1][j])) { open.lines.push(y[j]); j++; }
+    else { i++; open.end = p + i; }
+  }
+  if (open) out.push(open);
+  return out;
+}
+// `mine` and `theirs` both made from `base`: both sides' changes, or null where they touch the same or adjacent lines.
+function merge3(base, mine, theirs) {
+  const lines = base.split('\n'), a = hunks(lines, mine.split('\n')), b = hunks(lines, theirs.split('\n'));
+  if (!a || !b) return null;
+  for (const x of a) for (const y of b) if (x.start <= y.end && y.start <= x.end) return null;
+  for (const h of a.concat(b).sort((x, y) => y.start - x.start)) lines.splice(h.start, h.end - h.start, ...h.lines);
+  return lines.join('\n');
 }
 function loadFromDisk(name) {
   const f = S.files[name];
@@ -423,6 +471,7 @@ function renderSpec() {
   box.append(el('h1', {}, spec.title.replace(/^"|"$/g, '') || spec.file));
   if (f && f.disk) box.append(el('div', { class: 'finding error', id: 'disk-changed' },
     `${spec.file} changed on disk since the page read it (another page's save, an editor or git): Save would not write your unsaved edits over that change. `,
+    el('button', { type: 'button', class: 'apply', id: 'merge-disk', onclick: () => mergeWithDisk(spec.file) }, 'Merge your edits into it'), ' ',
     el('button', { type: 'button', class: 'apply', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
   if (f && f.version === '') box.append(el('div', { class: 'finding', id: 'new-file-notice' },
     `${spec.file} is new: it is made in the folder when you save. `,
