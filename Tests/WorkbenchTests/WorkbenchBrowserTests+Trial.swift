@@ -119,6 +119,25 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    @Test("a product value left out: the product page lists the errors it made in the fixture's specs, each a link; a note's path is the file's name and line, a link")
+    func productPageShowsWhatItBroke() throws {
+        guard !Self.skipped else { return }
+        let session = try Session(file: "launch-lock.product.yaml")
+        let browser = session.browser
+        let grace = "document.querySelector('tr[data-row=\"grace\"] input')"
+        try browser.wait(for: grace, "the grace value")
+        try browser.evaluate("(() => { const i = \(grace); i.focus(); i.value = ''; i.dispatchEvent(new Event('input')); i.dispatchEvent(new Event('change')); })()")
+        try session.settle()
+        try browser.wait(for: "document.querySelector('#elsewhere')", "the errors elsewhere")
+        let listed = try browser.evaluate("document.querySelector('#elsewhere').textContent") as? String ?? ""
+        #expect(listed.contains("in the specs of fixture launch-lock") && listed.contains("launch-lock.triggers.yaml line"), "\(listed.prefix(300))")
+        try browser.evaluate("[...document.querySelectorAll('#elsewhere a')].find(a => a.textContent === 'launch-lock.triggers.yaml').click()")
+        try browser.wait(for: "S.current === 'launch-lock.triggers.yaml' && document.querySelector('#spec')", "the link followed")
+        let note = try browser.evaluate("linked('LL-APPEAR-AGAIN is at /somewhere/specs/launch-lock.triggers.yaml:56:5').map(n => n.textContent || n).join('|')") as? String
+        #expect(note == "LL-APPEAR-AGAIN is at |launch-lock.triggers.yaml line 56|")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save, and merged when it touched other lines")
     func diskChangeNoticed() throws {
         guard !Self.skipped else { return }

@@ -492,6 +492,7 @@ function renderSpec() {
   }
   box.append(header);
   for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
+  if (spec.kind === 'product') box.append(elsewhere(spec));
   const declarations = (spec.values || []).filter(v => !['product', 'given'].includes(v.key));
   for (const v of (spec.values || []).filter(v => ['product', 'given'].includes(v.key))) box.append(valuesTable(spec, v, at));
   const tabs = [['table', spec.kind === 'scenarios' ? 'Scenarios' : spec.table ? 'Rows' : 'Values']];
@@ -511,6 +512,24 @@ function renderSpec() {
   return box;
 }
 
+// On a product file's page: the errors in the specs of its fixture, each a link to its spec, so a value changed
+// here shows what it broke there.
+function elsewhere(spec) {
+  const files = new Set(S.analysis.specs.filter(s => s.fixture === spec.fixture && s.file !== spec.file).map(s => s.file));
+  const found = S.analysis.findings.filter(f => files.has(f.file) && f.severity === 'error');
+  if (!found.length) return null;
+  return el('div', { class: 'finding error', id: 'elsewhere' }, el('b', {}, `${found.length} error${found.length === 1 ? '' : 's'} in the specs of fixture ${spec.fixture}:`),
+    found.slice(0, 30).map(f => el('div', {}, el('a', { href: '#' + encodeURIComponent(f.file), onclick: e => { e.preventDefault(); showSpec(f.file); } }, f.file),
+      ` line ${f.line}: ${f.message} [${f.id}]`)),
+    found.length > 30 ? el('div', { class: 'muted' }, `and ${found.length - 30} more`) : null);
+}
+// Shows a spec of the folder, as the sidebar does.
+function showSpec(file) {
+  S.view = 'spec';
+  history.replaceState(null, '', location.search + '#' + encodeURIComponent(file));
+  analyze(file).catch(e => banner(e.message, true));
+}
+
 function valuesTable(spec, v, at) {
     const t = el('table', { class: 'rows values', dataset: { path: JSON.stringify([v.key]) } }, el('tr', {}, el('th', {}, v.key), el('th', {}, 'value')));
     for (const name of v.names) {
@@ -527,9 +546,9 @@ function valuesTable(spec, v, at) {
 function input(spec, path, cell, findings) {
   const worst = findings.some(f => f.severity === 'error') ? 'error' : (findings.length ? 'warning' : null);
   const text = cell ? cell.text : '';
-  const i = el('input', { type: 'text', value: text, spellcheck: 'false', size: Math.max(4, Math.min(48, text.length + 1)), list: listFor(spec, path[path.length - 1]),
+  const i = el('input', { type: 'text', value: text, spellcheck: 'false', size: Math.max(4, Math.min(90, text.length + 1)), list: listFor(spec, path[path.length - 1]),
     dataset: { cell: JSON.stringify(path) }, 'aria-invalid': worst === 'error' ? 'true' : null,
-    title: findings.map(f => f.message).join('\n') || (text.length > 47 ? text : null) });
+    title: findings.map(f => f.message).join('\n') || (text.length > 89 ? text : null) });
   // Emptying a cell removes its key, so an empty cell is sent only when left empty (on leaving it, or Enter): one
   // emptied on the way to a new value keeps its key where it is.
   const send = () => edit(spec.file, { op: 'set', path, text: i.value });
@@ -575,8 +594,23 @@ function findingLine(f, cellPath, spec, cell) {
   if (f.hint) line.append(el('div', {}, 'hint: ' + f.hint));
   const fixed = cellPath && spec && didYouMean(f, cell);
   if (fixed) line.append(el('button', { type: 'button', class: 'apply', onclick: () => edit(spec.file, { op: 'set', path: cellPath, text: fixed.text }) }, `use '${fixed.guess}'`));
-  for (const n of f.notes) line.append(el('div', { class: 'muted' }, 'note: ' + n));
+  for (const n of f.notes) line.append(el('div', { class: 'muted' }, 'note: ', ...linked(n)));
   return line;
+}
+
+// A note's text with each `<path>/<file>:<line>:<column>` of a file the page holds written as the file's name and line,
+// a link to that spec.
+function linked(text) {
+  const out = [];
+  let rest = text;
+  for (const m of text.matchAll(/(\S*\/)?([^\s\/:]+\.ya?ml):(\d+)(?::\d+)?/g)) {
+    if (!S.files[m[2]]) continue;
+    const at = rest.indexOf(m[0]);
+    out.push(rest.slice(0, at), el('a', { href: '#' + encodeURIComponent(m[2]), onclick: e => { e.preventDefault(); showSpec(m[2]); } }, `${m[2]} line ${m[3]}`));
+    rest = rest.slice(at + m[0].length);
+  }
+  out.push(rest);
+  return out;
 }
 
 // The cell's text with the hint's did-you-mean in place of the word the finding points at, or null. The word is the
