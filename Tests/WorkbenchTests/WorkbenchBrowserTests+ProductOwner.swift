@@ -147,7 +147,7 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: "document.querySelector('#banner').textContent.includes('nothing was written')", "the refusal")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("# changed elsewhere again\n"))
         try browser.evaluate("window.confirm = () => true")
-        try browser.evaluate("document.querySelector('#disk-changed button').click()")
+        try browser.evaluate("document.querySelector('#load-disk').click()")
         // A reply already on its way (the refused save's look at the disk) may draw the page once more from the
         // analysis before the load's own: the cell is checked once the load's analysis has come back.
         try browser.wait(for: "!document.querySelector('#disk-changed') && document.querySelector('#save').disabled"

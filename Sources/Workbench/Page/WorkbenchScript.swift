@@ -472,7 +472,7 @@ function renderSpec() {
   if (f && f.disk) box.append(el('div', { class: 'finding error', id: 'disk-changed' },
     `${spec.file} changed on disk since the page read it (another page's save, an editor or git): Save would not write your unsaved edits over that change. `,
     el('button', { type: 'button', class: 'apply', id: 'merge-disk', onclick: () => mergeWithDisk(spec.file) }, 'Merge your edits into it'), ' ',
-    el('button', { type: 'button', class: 'apply', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
+    el('button', { type: 'button', class: 'apply', id: 'load-disk', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
   if (f && f.version === '') box.append(el('div', { class: 'finding', id: 'new-file-notice' },
     `${spec.file} is new: it is made in the folder when you save. `,
     el('button', { type: 'button', class: 'apply', onclick: () => discardNew(spec.file) }, 'Discard this new file')));
