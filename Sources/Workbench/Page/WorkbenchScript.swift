@@ -25,7 +25,7 @@ async function api(path, body) {
   if (body !== undefined) { init.body = JSON.stringify(body); init.headers['Content-Type'] = 'application/json'; }
   let response;
   try { response = await fetch(path, init); }
-  catch (_) { throw new Error('the workbench server is not answering: start lockspec serve again (a restart serves at the same address), then reload this page; your unsaved edits are kept in this tab and come back'); }
+  catch (_) { throw new Error('the workbench server is not answering: start lockspec serve again, then open the address it prints (with its new token) in this tab; your unsaved edits are kept in this tab and come back'); }
   // The API answers JSON; the server's own refusals (a body too large, headers too long) are a plain sentence.
   const text = await response.text().catch(() => '');
   let answer;
