@@ -82,8 +82,7 @@ extension LanguageServer {
         let (prefix, start) = text.prefix(line: at.line, character: at.character)
         let key = text.key(line: at.line, character: at.character)
         // Prose, a comment and a row's id take no names.
-        let before = text.lines.indices.contains(at.line) ? String(decoding: Array(text.lines[at.line].utf16).prefix(at.character), as: UTF16.self) : ""
-        let prose = key.map(Self.proseKeys.contains) == true || before.contains("#")
+        let prose = key.map(Self.proseKeys.contains) == true || text.before(line: at.line, character: at.character).contains("#")
         let items = prose ? [] : candidates.matching(prefix: prefix, key: key)
         let range = JSON.object(["start": .object(["line": .int(at.line), "character": .int(start)]),
                                  "end": .object(["line": .int(at.line), "character": .int(at.character)])])

@@ -135,16 +135,15 @@ public struct LanguageServer: Sendable {
     /// without specs is not linted: its open documents get no findings.
     mutating func publish(folder: String) -> [JSON] {
         let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
-        guard workspace.isSpecFolder(folder) else {
+        guard let analysis = workspace.analyze(folder: folder) else {
             return open.sorted().map { Self.diagnostics(uri: uris[$0] ?? Self.uri($0), [], version: versions[$0]) }
         }
-        let byFile = workspace.analyze(folder: folder)
-        let closed = Set(byFile.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
+        let closed = Set(analysis.findings.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
             .subtracting(open)
         return Set(open).union(closed).sorted().map { path in
-            let findings = byFile[path] ?? []
+            let findings = analysis.findings[path] ?? []
             if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
-            let text = TextLines(workspace.documents[path] ?? SpecWorkspace.read(path, limit: 16 << 20).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            let text = TextLines(workspace.documents[path] ?? analysis.texts[path].map { String(decoding: $0, as: UTF8.self) } ?? "")
             return Self.diagnostics(uri: uris[path] ?? Self.uri(path), findings.map { Self.lsp($0, text) }, version: versions[path])
         }
     }

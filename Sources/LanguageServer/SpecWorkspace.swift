@@ -20,9 +20,19 @@ public struct SpecWorkspace: Sendable {
     /// The folder a document belongs to.
     public static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
+    /// A folder's findings by file, and the bytes each file was read as (an open document's unsaved text).
+    public struct Analysis: Sendable {
+        /// Every file's findings, empty for a file without any.
+        public var findings: [String: [Diagnostic]]
+        /// The bytes read of each file, as the findings' places count them.
+        public var texts: [String: [UInt8]]
+    }
+
     /// Compiles the folder of `path` with the open documents laid over it: every finding of the folder's files (the
-    /// compilation's and the design-document coverage's, as `lockspec lint` gives them), by file.
-    public mutating func analyze(folder: String) -> [String: [Diagnostic]] {
+    /// compilation's and the design-document coverage's, as `lockspec lint` gives them), by file. Nil for a folder
+    /// that holds no specs: none of its YAML files, open or on disk, names a `fixture:` at its top level (a CI
+    /// workflow, a compose file), so it is not linted, whatever the editor sends.
+    public mutating func analyze(folder: String) -> Analysis? {
         var files = ((try? SpecCompiler.discover([folder])) ?? []).filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
         for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
             && !path.hasSuffix("/" + SectionReasons.fileName) { files.append(path) }
@@ -38,6 +48,10 @@ public struct SpecWorkspace: Sendable {
                 unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "could not read the file", at: .file(file)))
             }
         }
+        let namesFixture = sources.contains { source in
+            source.bytes.split(separator: UInt8(ascii: "\n")).contains { $0.starts(with: Array("fixture:".utf8)) }
+        }
+        guard namesFixture else { return nil }
         let compilation = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
         compilations[folder] = compilation
         for spec in compilation.specs { lastGood[spec.file] = spec }
@@ -48,7 +62,7 @@ public struct SpecWorkspace: Sendable {
         for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable).sorted() {
             byFile[diagnostic.location.file, default: []].append(diagnostic)
         }
-        return byFile
+        return Analysis(findings: byFile, texts: Dictionary(sources, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Whether a path names a spec file.
@@ -72,15 +86,6 @@ public struct SpecWorkspace: Sendable {
         compilations[Self.folder(of: path)]?.specs.first { $0.file == path }
     }
 
-    /// Whether a folder holds specs: one of its YAML files, open or on disk, names a `fixture:` at its top level.
-    /// Another folder's YAML (a CI workflow, a compose file) is not linted, whatever the editor sends.
-    public func isSpecFolder(_ folder: String) -> Bool {
-        let open = documents.filter { Self.folder(of: $0.key) == folder }
-        let onDisk = ((try? SpecCompiler.discover([folder])) ?? []).filter { open[$0] == nil }
-        func names(_ text: Substring) -> Bool { text.split(separator: "\n").contains { $0.hasPrefix("fixture:") } }
-        return open.values.contains { names($0[...]) }
-            || onDisk.contains { path in Self.read(path, limit: 1 << 20).map { names(String(decoding: $0, as: UTF8.self)[...]) } ?? false }
-    }
 
     /// The product file of a fixture in a folder, if it was read.
     public func product(fixture: String, folder: String) -> ProductFile? {

@@ -54,10 +54,15 @@ public struct TextLines: Sendable {
         return (word, start)
     }
 
+    /// The text of `line` before the cursor at UTF-16 `character` (empty past the last line).
+    public func before(line: Int, character: Int) -> String {
+        guard lines.indices.contains(line) else { return "" }
+        return String(decoding: Array(lines[line].utf16).prefix(character), as: UTF16.self)
+    }
+
     /// The key of the YAML mapping entry the cursor is on (`on` in `    on: act|`), if any.
     public func key(line: Int, character: Int) -> String? {
-        guard lines.indices.contains(line) else { return nil }
-        let before = String(decoding: Array(lines[line].utf16).prefix(character), as: UTF16.self)
+        let before = before(line: line, character: character)
         guard let colon = before.lastIndex(of: ":") else { return nil }
         let key = before[..<colon].split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "{" || $0 == "," }).last
         return key.map(String.init)

@@ -284,9 +284,7 @@ function undo() {
   markStale(step.file);
   // The page goes to the file undone, and says so when it was not the one shown.
   banner(step.file === S.current && S.view === 'spec' ? null : 'Undid an edit in ' + step.file + '.');
-  S.view = 'spec';
-  history.replaceState(null, '', location.search + '#' + encodeURIComponent(step.file));
-  analyze(step.file).catch(e => banner(e.message, true));
+  showSpec(step.file);
 }
 
 function markStale(file) {
@@ -451,7 +449,7 @@ function renderNav() {
           (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed' && !S.stale.has(r.id)));
         const f = S.files[spec.file];
         kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
-          dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); S.view = 'spec'; history.replaceState(null, '', location.search + '#' + encodeURIComponent(spec.file)); analyze(spec.file); } },
+          dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); showSpec(spec.file); } },
           el('span', {}, spec.id || spec.file),
           f && f.text !== f.saved ? el('span', { class: 'badge dirty', title: 'unsaved' }, '●') : null,
           errors ? el('span', { class: 'badge bad' }, errors) : (failing ? el('span', { class: 'badge bad' }, '✗') : null)));
