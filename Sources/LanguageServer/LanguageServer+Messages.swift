@@ -15,6 +15,16 @@ extension LanguageServer {
         ])
     }
 
+    /// The request that asks the client to report changes on disk to YAML files (sent after `initialized`, when the
+    /// client said it can register for them); its answer needs nothing more.
+    static let watchYAML = JSON.object([
+        "jsonrpc": .string("2.0"), "id": .string("lockspec-watch-yaml"), "method": .string("client/registerCapability"),
+        "params": .object(["registrations": .array([.object([
+            "id": .string("lockspec-yaml"), "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": .array([.object(["globPattern": .string("**/*.{yaml,yml}")])])]),
+        ])])]),
+    ])
+
     static func result(_ id: JSON, _ result: JSON) -> JSON {
         .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
     }
@@ -104,12 +114,13 @@ extension LanguageServer {
     /// The hover of the row under the cursor: its source, decision and last result; null elsewhere.
     mutating func hover(_ at: (path: String, line: Int, character: Int)) -> JSON {
         let text = TextLines(workspace.documents[at.path] ?? "")
-        // A spec that cannot be read as it is now is described as it last read, only where that row's `- id:` line
-        // still is (lines moved since would name another row), and saying so.
+        // A spec that cannot be read as it is now is described as it last read, each row placed at its `id:` line as
+        // the text is now (its old lines would name another row once lines are added or removed), and saying so.
         let current = workspace.currentSpec(at: at.path)
-        guard let spec = current ?? workspace.lastGood[at.path], let row = RowHover.row(in: spec, line: at.line, text: text),
-              current != nil || (text.lines.indices.contains(row.location.line - 1) && text.lines[row.location.line - 1].contains("id: \(row.id)"))
-        else { return .null }
+        guard let spec = current ?? workspace.lastGood[at.path] else { return .null }
+        let rows = current != nil ? spec.rows : RowHover.relocated(spec.rows, in: text)
+        guard let row = RowHover.row(in: rows, line: at.line, text: text),
+              current != nil || RowHover.holds(row, line: at.line, text: text) else { return .null }
         let path = RowHover.reportPath(near: SpecWorkspace.folder(of: at.path))
         var value = RowHover.markdown(row: row, spec: spec, results: path.flatMap { results(at: $0) }, reportPath: path)
         if current == nil { value += "\n\n(the spec does not read as it is now, with its errors: shown as it last read)" }

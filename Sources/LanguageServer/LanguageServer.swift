@@ -27,6 +27,10 @@ public struct LanguageServer: Sendable {
     var shown: Set<String> = []
     /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
     var uris: [String: String] = [:]
+    /// The open documents some analysis has read since they were opened.
+    var linted: Set<String> = []
+    /// Whether the client can be asked to report changes to files on disk (`workspace/didChangeWatchedFiles`).
+    var watchesFiles = false
 
     /// Creates a server checking names against `catalog`.
     public init(catalog: (any FixtureCatalog)?) { workspace = SpecWorkspace(catalog: catalog) }
@@ -66,6 +70,7 @@ public struct LanguageServer: Sendable {
         if method == "initialize" {
             guard !initialized else { return Self.error(id, .invalidRequest, "initialize was already answered") }
             initialized = true
+            watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
             return Self.result(id, Self.capabilities)
         }
         guard initialized else { return Self.error(id, .serverNotInitialized, "initialize first") }
@@ -76,8 +81,11 @@ public struct LanguageServer: Sendable {
             return Self.result(id, .null)
         case "textDocument/completion", "textDocument/hover":
             guard let at = Self.position(params) else { return Self.error(id, .invalidParams, "textDocument and position are needed") }
-            // Answered from the analysis of the text as it is now.
-            if unpublished.contains(SpecWorkspace.folder(of: at.path)) { analyzeNow(folder: SpecWorkspace.folder(of: at.path)) }
+            // A hover is answered from the analysis of the text as it is now (its rows' lines must be the text's). A
+            // completion, which typing asks for between keystrokes, from the last analysis that read the document: its
+            // names, not its lines, are what it needs, and linting each keystroke's text again made typing wait.
+            let folder = SpecWorkspace.folder(of: at.path)
+            if unpublished.contains(folder), method == "textDocument/hover" || !linted.contains(at.path) { analyzeNow(folder: folder) }
             return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
         default:
             return Self.error(id, .methodNotFound, "unknown method '\(method)'")
@@ -89,13 +97,17 @@ public struct LanguageServer: Sendable {
             exitCode = shutdownRequested ? 0 : 1
             return []
         }
-        guard initialized, !shutdownRequested, let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
+        guard initialized, !shutdownRequested else { return [] }
+        if method == "initialized" { return watchesFiles ? [Self.watchYAML] : [] }
+        if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
         let folder = SpecWorkspace.folder(of: path)
         switch method {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
             versions[path] = params["textDocument"]?["version"]?.int
             uris[path] = uri
+            linted.remove(path)
         case "textDocument/didChange":
             guard case .array(let changes) = params["contentChanges"] ?? .null, let text = changes.last?["text"]?.string else { return [] }
             // A change older than the text held (a version below it) is late, not news.
@@ -109,6 +121,7 @@ public struct LanguageServer: Sendable {
             // Its findings go, or stay as the file on disk has them (`publish` covers the files not open).
             workspace.documents[path] = nil
             versions[path] = nil
+            linted.remove(path)
             shown.insert(path)
             uris[path] = nil
         default:
@@ -116,6 +129,19 @@ public struct LanguageServer: Sendable {
         }
         guard !deferring else { unpublished.insert(folder); return [] }
         return publish(folder: folder)
+    }
+
+    /// Files changed on disk (a checkout, another editor): each folder already linted that holds one is linted again,
+    /// so findings on files not open follow what the disk now says. An open document's text stays the editor's.
+    mutating func filesChanged(_ params: JSON) -> [JSON] {
+        guard case .array(let changes) = params["changes"] ?? .null else { return [] }
+        let folders = Set(changes.compactMap { change -> String? in
+            guard let path = change["uri"]?.string.flatMap(Self.path), SpecWorkspace.isSpec(path) else { return nil }
+            let folder = SpecWorkspace.folder(of: path)
+            return workspace.compilations[folder] != nil ? folder : nil
+        })
+        guard !deferring else { unpublished.formUnion(folders); return [] }
+        return folders.sorted().flatMap { publish(folder: $0) }
     }
 
     /// Lints each folder with changes not yet published, and publishes the findings of its open documents.
@@ -127,7 +153,13 @@ public struct LanguageServer: Sendable {
 
     /// Lints a folder now (for a request), publishing its findings with the next `publishPending`.
     mutating func analyzeNow(folder: String) {
-        _ = workspace.analyze(folder: folder)
+        _ = analyze(folder: folder)
+    }
+
+    /// The workspace's analysis of a folder, noting the open documents it read.
+    mutating func analyze(folder: String) -> SpecWorkspace.Analysis? {
+        linted.formUnion(workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder })
+        return workspace.analyze(folder: folder)
     }
 
     /// Analyses a folder of specs and publishes the findings of each open document in it, and of each file not open
@@ -135,7 +167,7 @@ public struct LanguageServer: Sendable {
     /// without specs is not linted: its open documents get no findings.
     mutating func publish(folder: String) -> [JSON] {
         let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
-        guard let analysis = workspace.analyze(folder: folder) else {
+        guard let analysis = analyze(folder: folder) else {
             return open.sorted().map { Self.diagnostics(uri: uris[$0] ?? Self.uri($0), [], version: versions[$0]) }
         }
         let closed = Set(analysis.findings.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })

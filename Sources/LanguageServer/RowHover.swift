@@ -7,7 +7,50 @@ import Conformance
 public enum RowHover {
     /// The row of `spec` whose lines contain 0-based `line` of `text`, if any.
     public static func row(in spec: Spec, line: Int, text: TextLines) -> RowIdentity? {
-        let rows = spec.rows.sorted { $0.location.line < $1.location.line }
+        row(in: spec.rows, line: line, text: text)
+    }
+
+    /// The rows of a spec as it last read, each placed at its `id:` line in `text` as it is now (lines added or
+    /// removed since move them); a row whose `id:` line is no longer in the text is left out.
+    public static func relocated(_ rows: [RowIdentity], in text: TextLines) -> [RowIdentity] {
+        var at: [String: (line: Int, column: Int)] = [:]
+        for (n, line) in text.lines.enumerated() {
+            let indent = line.prefix { $0 == " " }.count
+            var rest = line.dropFirst(indent)
+            var column = indent + 1
+            if rest.hasPrefix("- ") { rest = rest.dropFirst(2); column += 2 }
+            guard rest.hasPrefix("id:") else { continue }
+            var id = rest.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            if let comment = id.range(of: " #") { id = id[..<comment.lowerBound].trimmingCharacters(in: .whitespaces) }
+            if id.count >= 2, let q = id.first, q == "\"" || q == "'", id.last == q { id = String(id.dropFirst().dropLast()) }
+            if at[id] == nil { at[id] = (n + 1, column) }
+        }
+        return rows.compactMap { row in
+            guard let location = at[row.id] else { return nil }
+            var moved = row
+            moved.location = SourceLocation(file: row.location.file, line: location.line, column: location.column)
+            return moved
+        }
+    }
+
+    /// Whether the list item holding 0-based `line` of `text` starts at `row`'s line: the nearest item (a `-` at the
+    /// row's indent) at or above it is the row's own. A row being typed, with no `id:` yet, is no part of the row
+    /// above it.
+    public static func holds(_ row: RowIdentity, line: Int, text: TextLines) -> Bool {
+        let outer = max(0, row.location.column - 3)
+        for l in stride(from: min(line, text.lines.count - 1), through: 0, by: -1) {
+            let indent = text.lines[l].prefix { $0 == " " }.count
+            let rest = text.lines[l].dropFirst(indent)
+            if rest.isEmpty || rest.hasPrefix("#") { continue }
+            if indent == outer && rest.hasPrefix("-") { return l == row.location.line - 1 }
+            if indent < outer { return false }
+        }
+        return false
+    }
+
+    /// The row of `rows` whose lines contain 0-based `line` of `text`, if any.
+    public static func row(in rows: [RowIdentity], line: Int, text: TextLines) -> RowIdentity? {
+        let rows = rows.sorted { $0.location.line < $1.location.line }
         guard let index = rows.lastIndex(where: { $0.location.line - 1 <= line }) else { return nil }
         let row = rows[index]
         if index + 1 < rows.count { return line < rows[index + 1].location.line - 1 ? row : nil }

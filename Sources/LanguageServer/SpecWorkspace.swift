@@ -13,6 +13,8 @@ public struct SpecWorkspace: Sendable {
     public private(set) var compilations: [String: SpecCompiler.Compilation] = [:]
     /// The last spec read from each file that could be read, kept while the file is broken (for completion).
     public private(set) var lastGood: [String: Spec] = [:]
+    /// How many folders were compiled so far (what a keystroke costs).
+    public private(set) var compileCount = 0
 
     /// Creates a workspace.
     public init(catalog: (any FixtureCatalog)?) { self.catalog = catalog }
@@ -30,8 +32,8 @@ public struct SpecWorkspace: Sendable {
 
     /// Compiles the folder of `path` with the open documents laid over it: every finding of the folder's files (the
     /// compilation's and the design-document coverage's, as `lockspec lint` gives them), by file. Nil for a folder
-    /// that holds no specs: none of its YAML files, open or on disk, names a `fixture:` at its top level (a CI
-    /// workflow, a compose file), so it is not linted, whatever the editor sends.
+    /// that holds no specs: none of its YAML files, open or on disk, names a `fixture:` or a spec `kind:` at its top
+    /// level (a CI workflow, a compose file), so it is not linted, whatever the editor sends.
     public mutating func analyze(folder: String) -> Analysis? {
         var files = ((try? SpecCompiler.discover([folder])) ?? []).filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
         for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
@@ -48,11 +50,9 @@ public struct SpecWorkspace: Sendable {
                 unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "could not read the file", at: .file(file)))
             }
         }
-        let namesFixture = sources.contains { source in
-            source.bytes.split(separator: UInt8(ascii: "\n")).contains { $0.starts(with: Array("fixture:".utf8)) }
-        }
-        guard namesFixture else { return nil }
+        guard sources.contains(where: { Self.looksLikeSpec($0.bytes) }) else { return nil }
         let compilation = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
+        compileCount += 1
         compilations[folder] = compilation
         for spec in compilation.specs { lastGood[spec.file] = spec }
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: nil,
@@ -63,6 +63,22 @@ public struct SpecWorkspace: Sendable {
             byFile[diagnostic.location.file, default: []].append(diagnostic)
         }
         return Analysis(findings: byFile, texts: Dictionary(sources, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// The top-level lines that make a YAML file a spec (or product file), even an unfinished one: a `fixture:`, or
+    /// a `kind:` that is one of the spec kinds. A CI workflow or a compose file has neither.
+    static let specMarks: [[UInt8]] = [Array("fixture:".utf8)]
+        + (Spec.Kind.allCases.map(\.rawValue) + ["product"]).map { Array("kind: \($0)".utf8) }
+
+    /// Whether some top-level line of a YAML text is one of `specMarks` (`kind: machine` but not `kind: machines`).
+    static func looksLikeSpec(_ bytes: [UInt8]) -> Bool {
+        bytes.split(separator: UInt8(ascii: "\n")).contains { line in
+            specMarks.contains { mark in
+                guard line.starts(with: mark) else { return false }
+                let rest = line.dropFirst(mark.count).drop { $0 == 32 || $0 == 9 || $0 == 13 }
+                return mark.last == UInt8(ascii: ":") || rest.isEmpty || rest.first == UInt8(ascii: "#")
+            }
+        }
     }
 
     /// Whether a path names a spec file.

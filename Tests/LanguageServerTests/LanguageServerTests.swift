@@ -189,8 +189,8 @@ struct LanguageServerTests {
         try renderJSON(result).write(toFile: top + "/reports/results.json", atomically: true, encoding: .utf8)
         let again = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
         #expect(again.contains("last result: passed (run of "), "\(again)")
-        // With a typo the spec does not read: the row as it last read, saying so; with lines moved above it, nothing
-        // (the old lines would name another row).
+        // With a typo the spec does not read: the row as it last read, saying so; with lines added above it, the row
+        // found at its id: line as the text is now (the old lines would name another row).
         let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
         let change = { (now: String) in
             JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
@@ -201,7 +201,12 @@ struct LanguageServerTests {
         let stale = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
         #expect(stale.contains("**LL-APPEAR-OFF**") && stale.contains("shown as it last read"), "\(stale)")
         _ = server.handle(Self.message(change(typo.replacingOccurrences(of: "rows:\n", with: "rows:\n  # moved\n  # moved\n"))))
-        #expect(server.handle(Self.message(request)).first?["result"] == .null)
+        // The hover's line is now the row's second, not its fourth.
+        let moved = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
+        #expect(moved.contains("**LL-APPEAR-OFF**") && moved.contains("shown as it last read"), "\(moved)")
+        _ = server.handle(Self.message(change(typo.replacingOccurrences(of: "rows:\n", with: "rows:\n  # moved\n  # moved\n  # moved\n  # moved\n"))))
+        let fourDown = try #require(server.handle(Self.message(request)).first?["result"]?["contents"]?["value"]?.string)
+        #expect(fourDown.contains("**LL-APPEAR-COLD-GUARD**"), "four lines down, the line is the last of the row before: \(fourDown)")
         // Above the rows there is no row to show.
         let header = #"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(LanguageServer.uri(machine))"},"position":{"line":1,"character":0}}}"#
         #expect(server.handle(Self.message(header)).first?["result"] == .null)
