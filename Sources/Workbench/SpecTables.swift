@@ -54,7 +54,9 @@ enum SpecTables {
     /// A value's source text and place.
     static func cell(_ value: YAMLSpan, path: [YAMLPathStep], lines: LineText) -> CellView {
         let end = lines.trimmed(value.end, after: value.start)
-        return CellView(path: path, text: lines.slice(value.start, end), start: value.start, end: end, multiline: end.line > value.start.line)
+        let multiline = end.line > value.start.line
+        return CellView(path: path, text: lines.slice(value.start, end), start: value.start, end: end, multiline: multiline,
+                        reads: multiline ? value.scalar : nil)
     }
 }
 

@@ -75,7 +75,7 @@ extension Workbench {
                         throw ResponseError(Self.json(error: "\(save.file) was made on disk since the page started it: nothing was written. Your new file is still in the page; to take the one on disk instead, load it from disk (which drops yours)", status: 409))
                     }
                 } else if SHA256.hex(try read(save.file)) != save.version {
-                    throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page; to take the other change, load the file from disk (which drops them), then make them again", status: 409))
+                    throw ResponseError(Self.json(error: "\(save.file) changed on disk since the page read it: nothing was written. Your edits are still in the page: merge them into the file as it is now (Merge, on the file's page), or load the file from disk (which drops them) and make them again", status: 409))
                 }
                 do throws(FileReplacement.Failure) {
                     try FileReplacement.write(bytes, to: path)

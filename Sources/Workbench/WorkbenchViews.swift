@@ -50,6 +50,9 @@ public struct CellView: Codable, Sendable, Equatable {
     public var start: TextPosition, end: TextPosition
     /// Whether it spans several lines (edited in the file, not in a cell).
     public var multiline: Bool
+    /// What a scalar of several lines reads as (a folded `>` or literal `|` block without its marker and indent),
+    /// shown in its place; nil for a one-line value or a list or mapping.
+    public var reads: String?
 }
 
 /// A mapping of the header shown as a two-column table: each name and its value's cell.

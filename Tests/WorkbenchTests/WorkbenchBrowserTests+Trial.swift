@@ -57,6 +57,9 @@ extension WorkbenchProductOwnerTests {
         try browser.open(session.url + "#" + Self.file)
         try browser.wait(for: "document.querySelector('#spec .meta label.multiline pre')", "the notes")
         #expect(try browser.evaluate("document.querySelector('#spec .meta label.multiline b').textContent") as? String == "notes")
+        // As it reads, folded: not the YAML's `>` and line breaks (the re-trial).
+        let notes = try browser.evaluate("document.querySelector('#spec .meta label.multiline pre').textContent") as? String ?? ""
+        #expect(!notes.hasPrefix(">") && !notes.contains("\n") && notes.count > 40, "\(notes)")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
@@ -116,6 +119,12 @@ extension WorkbenchProductOwnerTests {
         // Undo from there goes back to the file it undoes, and says so.
         try browser.evaluate("document.querySelector('#undo').click()")
         try browser.wait(for: "S.current === '\(Self.file)' && document.querySelector('#banner').textContent === 'Undid an edit in \(Self.file).'", "the undo shown")
+        // Found by the re-trial: the run's verdict stayed after Undo. It is now out of date, neither red nor listed.
+        let after = try browser.evaluate("document.querySelector('#run-summary').textContent") as? String ?? ""
+        #expect(after ~= "out of date: launch-lock.triggers edited since", "\(after)")
+        #expect(try browser.evaluate("document.querySelector('#run-summary').className") as? String == "summary stale")
+        #expect(try browser.evaluate("!document.querySelector('#tour-unplaced') && !document.querySelector('#specs a[data-spec=\"launch-lock.triggers\"] .badge.bad')") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelectorAll('#main tr.status-failed').length") as? Int == 0)
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

@@ -6,8 +6,8 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  stale: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
-  entered: null, rendering: false, failedSpecs: new Set() };
+  outdated: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
+  entered: null, rendering: false, failedSpecs: new Set(), job: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -42,24 +42,31 @@ function buffers() {
 function dirty() { return Object.keys(buffers()); }
 
 // ---- drafts ----
-// The unsaved texts are kept in this tab's session storage, with the version each was read at, so a reload, or the
-// page opened again after lockspec serve restarted (the same folder serves at the same address), gets them back.
+// The unsaved texts are kept in this tab's session storage, with the version each was read at, and so are the edits
+// typed but not yet answered (the last keystrokes before a reload), so a reload, or the page opened again after
+// lockspec serve restarted (the same folder serves at the same address), gets them back.
 function keepDrafts() {
-  const drafts = {};
-  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) drafts[name] = { text: f.text, version: f.version, saved: f.saved };
-  try { sessionStorage.setItem('lockspec-drafts', JSON.stringify(drafts)); } catch (_) { /* storage full or off: the page still works */ }
+  const files = {};
+  for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) files[name] = { text: f.text, version: f.version, saved: f.saved };
+  const pending = (S.job ? [S.job] : []).concat(S.pending).map(j => ({ file: j.file, edit: j.edit }));
+  try { sessionStorage.setItem('lockspec-drafts', JSON.stringify({ files, pending })); } catch (_) { /* storage full or off: the page still works */ }
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
-// of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk.
+// of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk; one of
+// a file no longer on disk (renamed or deleted meanwhile) is kept as a new file, for Save to write again. Returns the
+// names back, the names kept as new files, and the edits still to send.
 function restoreDrafts(files) {
-  let drafts = {};
-  try { drafts = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; } catch (_) { drafts = {}; }
-  const back = [];
+  let kept = {};
+  try { kept = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; } catch (_) { kept = {}; }
+  const drafts = kept.files && typeof kept.files === 'object' ? kept.files : {};
+  const pending = Array.isArray(kept.pending) ? kept.pending.filter(j => j && typeof j.file === 'string' && j.edit && typeof j.edit.op === 'string') : [];
+  const back = [], gone = [];
   for (const [name, d] of Object.entries(drafts)) {
     if (!d || typeof d.text !== 'string' || typeof d.version !== 'string') continue;
     const f = S.files[name];
     if (d.version === '') { if (!f) { S.files[name] = { text: d.text, saved: null, version: '' }; back.push(name); } continue; }
-    if (!f || f.text === d.text) continue;
+    if (!f) { S.files[name] = { text: d.text, saved: null, version: '' }; back.push(name); gone.push(name); continue; }
+    if (f.text === d.text) continue;
     const disk = files.find(x => x.path === name);
     f.text = d.text;
     // Changed on disk since: the draft keeps the text it was made over, to merge with the disk's.
@@ -67,7 +74,7 @@ function restoreDrafts(files) {
     S.changed.add(name);
     back.push(name);
   }
-  return back;
+  return { back, gone, pending: pending.filter(j => S.files[j.file]) };
 }
 
 function banner(message, bad) {
@@ -98,10 +105,15 @@ async function start() {
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
-    const back = restoreDrafts(files);
+    const { back, gone, pending } = restoreDrafts(files);
     const wanted = decodeURIComponent(location.hash.slice(1));
     await analyze(S.files[wanted] ? wanted : null);
-    if (back.length) banner('Your unsaved edits to ' + back.join(', ') + ' are back from before the page was loaded again: Save writes them.');
+    // The edits typed but not answered before the page was loaded again are sent now, in order.
+    for (const job of pending) edit(job.file, job.edit);
+    while (S.inflight || S.pending.length) await new Promise(done => setTimeout(done, 50));  // each answer clears the banner
+    const names = [...new Set(back.concat(pending.map(j => j.file)))].sort();
+    if (names.length) banner('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.' +
+      (gone.length ? ` ${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer on disk (renamed or deleted since): kept as a new file, which Save writes again.` : ''));
   } catch (e) { banner(e.message, true); }
 }
 
@@ -148,6 +160,7 @@ async function follow(versions, always) {
       if (!mine || (mine.text === mine.saved && mine.version !== f.version)) {
         S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
         dropUndo(f.path);  // read again from disk: its steps were of an older text
+        if (mine) touched(f.path);
       }
       else if (mine.version !== f.version) mine.disk = f;
       else delete mine.disk;
@@ -169,7 +182,7 @@ function mergeWithDisk(name) {
   S.files[name] = { text: merged, saved: f.disk.text, version: f.disk.version };
   dropUndo(name);  // its steps were of the text the page read before
   S.typed = null;
-  S.changed.add(name);
+  touched(name);
   banner(`Your edits to ${name} are merged into the file as it is on disk: look them over, then Save.`);
   analyze().catch(e => banner(e.message, true));
 }
@@ -209,7 +222,7 @@ function loadFromDisk(name) {
   S.files[name] = { text: f.disk.text, saved: f.disk.text, version: f.disk.version };
   dropUndo(name);  // its steps were of the text just dropped
   S.typed = null;  // the cell being typed in shows the file's text, not what was typed
-  S.changed.add(name);
+  touched(name);
   banner(null);
   analyze().catch(e => banner(e.message, true));
 }
@@ -227,12 +240,14 @@ function edit(file, op) {
   const sameCell = last && last.file === file && last.edit.op === 'set' && op.op === 'set' &&
     JSON.stringify(last.edit.path) === JSON.stringify(op.path);
   if (sameCell) last.edit = op; else S.pending.push({ file, edit: op });
+  keepDrafts();
   if (!S.inflight) flush();
 }
 async function flush() {
   const job = S.pending.shift();
   if (!job) return;
   S.inflight = true;
+  S.job = job;
   try {
     // The edit applies to the text the page holds (and will save over its version), not to a newer one on disk.
     const texts = Object.assign(buffers(), { [job.file]: S.files[job.file].text });
@@ -240,9 +255,10 @@ async function flush() {
     const answer = await api('/api/edit', { buffers: texts, file: job.file, edit: job.edit, focus: S.current });
     remember(job, texts[job.file]);
     S.files[job.file].text = answer.text;
+    S.job = null;
+    keepDrafts();
     showAnalysis(answer.analysis, sent);
-    S.changed.add(job.file);
-    markStale(job.file);
+    touched(job.file);
     banner(null);
   } catch (e) {
     banner('The edit was not made: ' + e.message, true);
@@ -254,6 +270,7 @@ async function flush() {
     }
   }
   S.inflight = false;
+  S.job = null;
   if (S.pending.length) flush(); else { render(); if (S.analysis) follow(S.analysis.versions); }
 }
 // ---- undo ----
@@ -280,19 +297,26 @@ function undo() {
   if (!step || !S.files[step.file]) { render(); return; }
   S.files[step.file].text = step.text;
   S.typed = null;
-  S.changed.add(step.file);
-  markStale(step.file);
+  touched(step.file);
   // The page goes to the file undone, and says so when it was not the one shown.
   banner(step.file === S.current && S.view === 'spec' ? null : 'Undid an edit in ' + step.file + '.');
   showSpec(step.file);
 }
 
-function markStale(file) {
-  const spec = S.analysis && S.analysis.specs.find(s => s.file === file);
-  if (spec && spec.id) S.failedSpecs.delete(spec.id);
-  if (!spec || !spec.table) return;
-  for (const r of allRows(spec.table)) if (r.id && S.rows[r.id]) S.stale.add(r.id);
+// A file's text changed (an edit, Undo, a merge, a load from disk): the next run runs its spec, and the last run's
+// results for it, and for every spec of its fixture when it is a product file, are out of date until then.
+function touched(file) {
+  S.changed.add(file);
+  markStale(file);
 }
+function markStale(file) {
+  const specs = S.analysis ? S.analysis.specs : [];
+  const spec = specs.find(s => s.file === file);
+  if (!spec) return;
+  const touched = spec.kind === 'product' ? specs.filter(s => s.fixture && s.fixture === spec.fixture) : [spec];
+  for (const s of touched) if (s.id) { S.outdated.add(s.id); S.failedSpecs.delete(s.id); }
+}
+const outdated = spec => !!spec && S.outdated.has(spec.id);
 function allRows(table) { return table ? table.rows.flatMap(r => [r].concat(r.steps ? r.steps.rows : [])) : []; }
 
 async function saveAll() {
@@ -313,14 +337,13 @@ async function saveAll() {
 async function run(all) {
   const changed = [...S.changed];
   if (!changed.length && S.current) changed.push(S.current);
-  $('#run-summary').textContent = 'running…'; $('#run-summary').className = 'summary';
+  $('#run-summary').textContent = 'running…'; $('#run-summary').className = 'summary'; $('#run-summary').title = '';
   try {
     const answer = await api('/api/run', { buffers: buffers(), changed, all });
     S.changed.clear();
     for (const c of answer.cases) {
       const prior = S.rows[c.row];
-      if (!prior || S.stale.has(c.row) || prior.run !== runCount + 1) S.rows[c.row] = { status: 'passed', cases: [], run: runCount + 1 };
-      S.stale.delete(c.row);
+      if (!prior || prior.run !== runCount + 1) S.rows[c.row] = { status: 'passed', cases: [], run: runCount + 1 };
       S.rows[c.row].cases.push(c);
       if (c.fails) S.rows[c.row].status = 'failed';
     }
@@ -328,24 +351,31 @@ async function run(all) {
     S.tour = answer.tour;
     for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
     // The sidebar marks each spec the run found failing, whichever is shown.
-    for (const id of answer.ran) S.failedSpecs.delete(id);
+    for (const id of answer.ran) { S.failedSpecs.delete(id); S.outdated.delete(id); }
     for (const c of answer.cases) if (c.fails) S.failedSpecs.add(c.spec);
     for (const t of answer.tour) S.failedSpecs.add(t.spec);
     Object.assign(S.diagrams, answer.diagrams);
-    const failed = answer.cases.filter(c => c.fails).length;
     S.lastRun = answer;
-    const s = $('#run-summary');
-    const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
-    s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
-      (failing.length ? ` (in ${failing.join(', ')})` : '') +
-      (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)`;
-    s.title = 'ran: ' + (answer.ran.join(', ') || 'none');
-    s.className = 'summary ' + (failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
     if ($('#banner').className !== 'bad') banner(null);  // a "Saved …" is past news once a run answers; a refusal stays
-  } catch (e) { banner('The run failed: ' + e.message, true); $('#run-summary').textContent = ''; }
+  } catch (e) { banner('The run failed: ' + e.message, true); S.lastRun = null; }
   render();
 }
 let runCount = 0;
+
+// The last run's summary; once a spec it ran is edited, the summary says it is out of date and is no longer red or green.
+function renderRunSummary() {
+  const s = $('#run-summary'), answer = S.lastRun;
+  if (!answer) { s.textContent = ''; s.title = ''; s.className = 'summary'; return; }
+  const failed = answer.cases.filter(c => c.fails).length;
+  const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
+  const edited = answer.ran.filter(id => S.outdated.has(id));
+  s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
+    (failing.length ? ` (in ${failing.join(', ')})` : '') +
+    (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)` +
+    (edited.length ? ` — out of date: ${edited.join(', ')} edited since; Run again` : '');
+  s.title = s.textContent + '\nran: ' + (answer.ran.join(', ') || 'none');  // the bar keeps one line; the whole summary is here
+  s.className = 'summary ' + (edited.length ? 'stale' : failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
+}
 
 async function review() {
   try {
@@ -422,12 +452,13 @@ function renderBar() {
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
   const notRead = unread.length ? `; not read: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
   s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows${notRead}: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
-  s.title = unread.length ? 'not read: ' + unread.join(', ') : '';
+  s.title = s.textContent + (unread.length ? '\nnot read: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
   $('#save').disabled = n === 0;
   $('#undo').disabled = S.undo.length === 0;
   $('#save').textContent = n ? `Save (${n})` : 'Save';
+  renderRunSummary();
 }
 
 function renderNav() {
@@ -446,7 +477,7 @@ function renderNav() {
       for (const spec of groups[doc][fixture]) {
         const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
         const failing = S.failedSpecs.has(spec.id) ||
-          (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed' && !S.stale.has(r.id)));
+          (!outdated(spec) && spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed'));
         const f = S.files[spec.file];
         kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
           dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); showSpec(spec.file); } },
@@ -485,7 +516,7 @@ function renderSpec() {
     const cell = spec.header[key];
     if (!cell || ['kind', 'states', 'events', 'variables', 'effects', 'inputs', 'outputs', 'observe', 'axes'].includes(key)) continue;
     // A text of several lines (`notes: >`) is shown as it reads; it is edited in the YAML.
-    if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), el('pre', { title: 'several lines: edit in the file' }, cell.text)));
+    if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), el('pre', { title: 'several lines: edit in the file' }, shownText(cell))));
     else header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
   box.append(header);
@@ -535,7 +566,7 @@ function valuesTable(spec, v, at) {
       const fs = at.cells[JSON.stringify(cell.path)] || [];
       t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
         el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key: name } },
-          cell.multiline ? el('pre', {}, cell.text) : input(spec, cell.path, cell, fs))));
+          cell.multiline ? el('pre', { title: 'several lines: edit in the file' }, shownText(cell)) : input(spec, cell.path, cell, fs))));
       if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec, cell)))));
     }
     return t;
@@ -558,7 +589,8 @@ function input(spec, path, cell, findings) {
   });
   // (A cell replaced while the page is drawn again is not being left.)
   i.addEventListener('change', () => { if (!S.rendering && i.value.trim() === '' && text !== '') send(); });
-  // Escape puts back what the cell held when it was entered; Enter leaves it for the same cell of the next row.
+  // Escape puts back what the cell held when it was entered; Enter leaves it for the same cell of the next row (on
+  // the last row it stays, its text selected, an emptied cell sent as on leaving it).
   i.addEventListener('keydown', e => {
     const entered = S.entered && S.entered.file === id.file && S.entered.cell === id.cell ? S.entered.text : null;
     if (e.key === 'Escape' && entered !== null && i.value !== entered) {
@@ -570,11 +602,15 @@ function input(spec, path, cell, findings) {
       const td = i.closest('td'), key = td ? td.dataset.key || '' : '';
       let next = td && td.closest('tr').nextElementSibling, below = null;
       while (next && !(below = next.querySelector(`td[data-key="${CSS.escape(key)}"] input`))) next = next.nextElementSibling;
-      if (below && key) below.focus(); else i.blur();
+      if (below && key) below.focus();
+      else { if (i.value.trim() === '' && text !== '') send(); i.select(); }
     }
   });
   return i;
 }
+
+// A value of several lines as it reads (a `>` block folded, a `|` block as written), else its YAML text.
+const shownText = cell => typeof cell.reads === 'string' ? cell.reads.trimEnd() : cell.text;
 
 function listFor(spec, key) {
   const names = spec.completions[key];
@@ -642,7 +678,7 @@ function renderTable(spec, at) {
 function unplacedTour(spec) {
   const rows = new Set(allRows(spec.table).map(r => r.id).filter(Boolean));
   const mine = S.tour.filter(t => t.spec === spec.id && !(t.row && rows.has(t.row)));
-  if (!mine.length) return null;
+  if (!mine.length || outdated(spec)) return null;
   const out = [el('h3', {}, `Tour: ${mine.length} failing transition${mine.length === 1 ? '' : 's'} that no row decides (what the machine does otherwise)`)];
   mine.forEach((t, n) => {
     out.push(el('div', {}, el('b', {}, 'tour ' + t.id), ` from ${t.situation}, on ${t.event}`));
@@ -670,7 +706,7 @@ function tableOf(spec, table, at, scenarios) {
   for (const row of table.rows) {
     const rowPath = table.path.concat([row.index]);
     const result = row.id && S.rows[row.id];
-    const status = result ? (S.stale.has(row.id) ? 'stale' : result.status) : null;
+    const status = result ? (outdated(spec) ? 'stale' : result.status) : null;
     const tr = el('tr', { class: status ? 'status-' + status : '', dataset: { row: row.id || '', index: row.index, status: status || '' } });
     tr.append(el('td', { class: 'status', title: status || 'not run' }, status === 'passed' ? '✓' : status === 'failed' ? '✗' : ''));
     const notes = [];
@@ -679,7 +715,7 @@ function tableOf(spec, table, at, scenarios) {
       const path = rowPath.concat([key]);
       const fs = at.cells[JSON.stringify(path)] || [];
       const td = el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key } });
-      if (cell && cell.multiline) td.append(el('pre', { title: 'several lines: edit in the file' }, cell.text));
+      if (cell && cell.multiline) td.append(el('pre', { title: 'several lines: edit in the file' }, shownText(cell)));
       else td.append(input(spec, path, cell, fs));
       tr.append(td);
       for (const f of fs) notes.push(findingLine(f, path, spec, cell));

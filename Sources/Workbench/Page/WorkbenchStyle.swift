@@ -10,10 +10,11 @@ body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
   background: #24292f; color: #fff; }
 #bar .spacer { flex: 1; }
 #bar strong, #bar button { white-space: nowrap; }
-#bar .summary { font-size: 13px; }
+#bar .summary { font-size: 13px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+#folder { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; flex: 0 2 auto; }
 #bar button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #57606a; background: #fff; cursor: pointer; }
 #bar button:disabled { opacity: .5; cursor: default; }
-.summary.bad { color: #ff8182; } .summary.ok { color: #7ee787; }
+.summary.bad { color: #ff8182; } .summary.ok { color: #7ee787; } .summary.stale { color: #d0d7de; font-style: italic; }
 #folder { color: #c9d1d9; font-family: ui-monospace, monospace; font-size: 12px; }
 #banner { padding: 8px 14px; background: #fff8c5; border-bottom: 1px solid #d4a72c; }
 #banner.bad { background: #ffebe9; border-color: var(--bad); }
