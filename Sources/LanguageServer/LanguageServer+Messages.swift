@@ -69,6 +69,23 @@ extension LanguageServer {
         "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
     }
 
+    /// The URI to publish a file's findings under: as the editor wrote it when it opened the file; else, for a file
+    /// it has not opened, a sibling's URI as the editor wrote it with the file's name in place of the sibling's (so
+    /// `file://localhost/…` or `a%2Bb` stays spelled the editor's way); else one of our own.
+    func uri(of path: String) -> String {
+        if let uri = uris[path] { return uri }
+        let folder = SpecWorkspace.folder(of: path)
+        let name = ((path as NSString).lastPathComponent).addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
+        for (other, uri) in uris.sorted(by: { $0.key < $1.key }) where SpecWorkspace.folder(of: other) == folder && !uri.contains("?") && !uri.contains("#") {
+            guard let slash = uri.lastIndex(of: "/") else { continue }
+            return String(uri[...slash]) + name
+        }
+        return Self.uri(path)
+    }
+
+    /// The characters a URI path segment writes as they are (RFC 3986's unreserved).
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     /// The document path and 0-based position of a request.
     static func position(_ params: JSON) -> (path: String, line: Int, character: Int)? {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = path(uri),
@@ -93,6 +110,7 @@ extension LanguageServer {
         let key = text.key(line: at.line, character: at.character)
         // Prose, a comment and a row's id take no names.
         let prose = key.map(Self.proseKeys.contains) == true || text.before(line: at.line, character: at.character).contains("#")
+            || text.continued(line: at.line).map(Self.proseKeys.contains) == true
         let items = prose ? [] : candidates.matching(prefix: prefix, key: key)
         let range = JSON.object(["start": .object(["line": .int(at.line), "character": .int(start)]),
                                  "end": .object(["line": .int(at.line), "character": .int(at.character)])])

@@ -69,6 +69,7 @@ public struct LanguageServer: Sendable {
     mutating func request(_ method: String, id: JSON, params: JSON) -> JSON {
         if method == "initialize" {
             guard !initialized else { return Self.error(id, .invalidRequest, "initialize was already answered") }
+            guard case .object = params else { return Self.error(id, .invalidParams, "initialize takes an object of parameters, with the client's capabilities") }
             initialized = true
             watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
             return Self.result(id, Self.capabilities)
@@ -109,10 +110,10 @@ public struct LanguageServer: Sendable {
             uris[path] = uri
             linted.remove(path)
         case "textDocument/didChange":
-            guard case .array(let changes) = params["contentChanges"] ?? .null, let text = changes.last?["text"]?.string else { return [] }
             // A change older than the text held (a version below it) is late, not news.
             let version = params["textDocument"]?["version"]?.int
             if let version, let held = versions[path], version < held { return [] }
+            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else { return [] }
             workspace.documents[path] = text
             versions[path] = version
         case "textDocument/didSave":
@@ -123,7 +124,7 @@ public struct LanguageServer: Sendable {
             versions[path] = nil
             linted.remove(path)
             shown.insert(path)
-            uris[path] = nil
+            // Its URI stays as the editor wrote it, for the findings it gets while closed.
         default:
             return []
         }
@@ -168,7 +169,7 @@ public struct LanguageServer: Sendable {
     mutating func publish(folder: String) -> [JSON] {
         let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
         guard let analysis = analyze(folder: folder) else {
-            return open.sorted().map { Self.diagnostics(uri: uris[$0] ?? Self.uri($0), [], version: versions[$0]) }
+            return open.sorted().map { Self.diagnostics(uri: uri(of: $0), [], version: versions[$0]) }
         }
         let closed = Set(analysis.findings.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
             .subtracting(open)
@@ -176,7 +177,7 @@ public struct LanguageServer: Sendable {
             let findings = analysis.findings[path] ?? []
             if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
             let text = TextLines(workspace.documents[path] ?? analysis.texts[path].map { String(decoding: $0, as: UTF8.self) } ?? "")
-            return Self.diagnostics(uri: uris[path] ?? Self.uri(path), findings.map { Self.lsp($0, text) }, version: versions[path])
+            return Self.diagnostics(uri: uri(of: path), findings.map { Self.lsp($0, text) }, version: versions[path])
         }
     }
 }

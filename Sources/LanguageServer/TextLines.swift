@@ -68,6 +68,59 @@ public struct TextLines: Sendable {
         return key.map(String.init)
     }
 
+    /// The key whose value `line` continues: a line indented more than the nearest line above it that is indented
+    /// less, where that line's value is a `>` or `|` block or a plain text that goes on (`notes: >`, `notes: a long
+    /// note`), not a nested list or mapping (`rows:`, `when: {`). Nil for a line that continues nothing.
+    public func continued(line: Int) -> String? {
+        guard lines.indices.contains(line) else { return nil }
+        let indent = { (l: Substring) in l.prefix { $0 == " " }.count }
+        let mine = lines[line].allSatisfy { $0 == " " } ? Int.max : indent(lines[line])
+        for l in stride(from: line - 1, through: 0, by: -1) {
+            let text = lines[l]
+            let trimmed = text.drop { $0 == " " }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || indent(text) >= mine { continue }
+            var entry = trimmed
+            if entry.hasPrefix("- ") { entry = entry.dropFirst(2).drop { $0 == " " } }
+            // A list item's first key: the item's other keys sit at its column, and are no continuation of it.
+            guard text.count - entry.count < mine, let colon = entry.firstIndex(of: ":"), entry[..<colon].allSatisfy({ Self.isWord($0.unicodeScalars.first ?? " ") }) else { return nil }
+            let value = entry[entry.index(after: colon)...].drop { $0 == " " }
+            guard let first = value.first, !"[{\"'#&*!".contains(first) else { return nil }
+            return String(entry[..<colon])
+        }
+        return nil
+    }
+
+    /// The text after `changes` (a `didChange`'s `contentChanges`), in order: one without a `range` is the whole
+    /// new text; one with a `range` (0-based lines, UTF-16 characters, clamped to the text) replaces that part. Nil
+    /// when `changes` is not a list of changes each with a `text`.
+    public static func applying(_ changes: JSON, to text: String) -> String? {
+        guard case .array(let list) = changes, !list.isEmpty else { return nil }
+        var now = text
+        for change in list {
+            guard let replacement = change["text"]?.string else { return nil }
+            guard let range = change["range"], range != .null else { now = replacement; continue }
+            var units = Array(now.utf16)
+            guard let start = offset(range["start"], in: units), let end = offset(range["end"], in: units) else { return nil }
+            units.replaceSubrange(min(start, end)..<max(start, end), with: Array(replacement.utf16))
+            now = String(decoding: units, as: UTF16.self)
+        }
+        return now
+    }
+
+    /// The UTF-16 offset in `units` of an LSP position (`{line, character}`; lines end at `\n`, as `init` splits
+    /// them), clamped to its line's end and the text's; nil when it is not a position.
+    static func offset(_ position: JSON?, in units: [UInt16]) -> Int? {
+        guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
+        var at = 0
+        for _ in 0..<line {
+            guard let newline = units[at...].firstIndex(of: 10) else { return units.count }
+            at = newline + 1
+        }
+        var end = units[at...].firstIndex(of: 10) ?? units.count
+        if end > at, units[end - 1] == 13 { end -= 1 }
+        return min(at + character, end)
+    }
+
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "."
     }

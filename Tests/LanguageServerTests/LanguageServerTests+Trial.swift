@@ -131,3 +131,95 @@ extension LanguageServerTests {
         #expect(plain.handle(Self.message(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)).isEmpty)
     }
 }
+
+extension LanguageServerTests {
+    /// Found by the re-trial: completion opened inside a folded or literal note, and on a plain note's second line.
+    @Test("no completion in the lines a prose value continues over; a row's other keys and a flow mapping's lines still complete")
+    func proseOverSeveralLines() {
+        let text = TextLines("""
+        notes: >
+          Locked is isLocked, prompt: says
+        title: a title
+          that goes on
+        rows:
+          - id: R1
+            on: appear
+            when: {enabled: true,
+              coldLocked: false}
+            notes: |
+              one, two
+
+        """)
+        #expect(text.continued(line: 1) == "notes")
+        #expect(text.continued(line: 3) == "title")
+        #expect(text.continued(line: 5) == nil, "a list under rows:")
+        #expect(text.continued(line: 6) == nil, "a row's second key")
+        #expect(text.continued(line: 8) == nil, "a flow mapping over two lines")
+        #expect(text.continued(line: 10) == "notes")
+        #expect(text.continued(line: 11) == nil, "an empty last line")
+    }
+
+    @Test("ranged changes are applied in order, positions in UTF-16 and clamped; a change without text is refused")
+    func rangedChanges() {
+        func change(_ l0: Int, _ c0: Int, _ l1: Int, _ c1: Int, _ text: String) -> JSON {
+            .object(["range": .object(["start": .object(["line": .int(l0), "character": .int(c0)]), "end": .object(["line": .int(l1), "character": .int(c1)])]),
+                     "text": .string(text)])
+        }
+        let before = "on: appear\r\nto: 🔒Open\nlast"
+        #expect(TextLines.applying(.array([change(0, 4, 0, 10, "active")]), to: before) == "on: active\r\nto: 🔒Open\nlast")
+        #expect(TextLines.applying(.array([change(1, 6, 1, 10, "Locked"), change(2, 0, 2, 99, "end")]), to: before) == "on: appear\r\nto: 🔒Locked\nend")
+        #expect(TextLines.applying(.array([change(0, 99, 5, 0, "")]), to: before) == "on: appear", "clamped to the line and the text")
+        #expect(TextLines.applying(.array([.object(["text": .string("whole")]), change(0, 5, 0, 5, "!")]), to: before) == "whole!")
+        #expect(TextLines.applying(.array([.object(["range": .null])]), to: before) == nil)
+        #expect(TextLines.applying(.array([]), to: before) == nil)
+    }
+
+    /// Found by the re-trial: closed files' findings came under URIs the editor does not use (`a+b` for `a%2Bb`,
+    /// `file:///` for `file://localhost/`), and a document closed under `…yaml?x=1` was cleared under `…%3Fx=1`.
+    @Test("closed files' findings use the editor's spelling of their folder; a closed document keeps the URI it was opened under")
+    func closedFilesURIs() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        var server = Self.initialized()
+        let product = folder + "/launch-lock.product.yaml"
+        let uri = "file://localhost" + product
+        let text = try String(contentsOfFile: product, encoding: .utf8)
+        let params = JSON.object(["textDocument": .object(["uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(text)])])
+        _ = server.handle(Self.message(JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"), "params": params]).serialized))
+        let change = JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
+            "textDocument": .object(["uri": .string(uri), "version": .int(2)]),
+            "contentChanges": .array([.object(["text": .string(text.replacingOccurrences(of: "  grace: 60s\n", with: ""))])])])])
+        let published = server.handle(Self.message(change.serialized)).compactMap { $0["params"]?["uri"]?.string }
+        #expect(published.count >= 4 && published.allSatisfy { $0.hasPrefix("file://localhost" + folder + "/") }, "\(published)")
+        let close = JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didClose"), "params": .object(["textDocument": .object(["uri": .string(uri)])])])
+        let closed = server.handle(Self.message(close.serialized)).compactMap { $0["params"]?["uri"]?.string }
+        #expect(closed.contains(uri), "\(closed)")
+    }
+
+    @Test("initialize with parameters that are not an object is refused as invalid params, and the server can still be initialized")
+    func initializeParams() {
+        var server = LanguageServer(catalog: FixtureRegistry.standard)
+        let refused = server.handle(Self.message(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":"nonsense"}"#))
+        #expect(refused.first?["error"]?["code"]?.int == -32602)
+        let answered = server.handle(Self.message(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{}}}"#))
+        #expect(answered.first?["result"]?["capabilities"] != nil)
+    }
+
+    /// Found by the re-trial: a spec folder opened through a symbolic link was not listed, so its product file was
+    /// missing and every product value an error.
+    @Test("a spec folder reached through a symbolic link is read as the folder: only the spec's own error")
+    func symlinkedFolder() throws {
+        let folder = try Self.launchLockCopy()
+        let top = (folder as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let link = top + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+        #expect(try SpecCompiler.discover([link]) == (try SpecCompiler.discover([folder])).map { link + $0.dropFirst(folder.count) })
+        var server = Self.initialized()
+        let machine = link + "/launch-lock.triggers.yaml"
+        let typo = try String(contentsOfFile: machine, encoding: .utf8).replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        let out = Self.open(&server, machine, typo)
+        let codes = out.first { $0["params"]?["uri"]?.string == LanguageServer.uri(machine) }?["params"]?["diagnostics"]?.serialized ?? ""
+        #expect(codes.contains("spec.unknown-event") && !codes.contains("product."), "\(codes)")
+    }
+}

@@ -312,6 +312,9 @@ struct LanguageServerTests {
         #expect(labels(title, 10).isEmpty)
         let comment = try #require(lines.firstIndex { $0.contains("  # the cold-start lock") })
         #expect(labels(comment, lines[comment].utf16.count).isEmpty)
+        // Inside the folded notes, after a comma (a trigger character) on its second line (the re-trial).
+        let folded = try #require(lines.firstIndex { $0.hasPrefix("  coldLocked: the cold-start lock has been applied") })
+        #expect(labels(folded, 30).isEmpty, "\(labels(folded, 30).prefix(5))")
     }
 
     /// Found by a trial: diagnostics came back under `a+b` for a document opened as `a%2Bb`, which a client matching

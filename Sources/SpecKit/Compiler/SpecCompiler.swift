@@ -68,7 +68,9 @@ public struct SpecCompiler: Sendable {
                 files.append(path)
                 continue
             }
-            guard let enumerator = fm.enumerator(atPath: path) else { continue }
+            // A folder reached through a symbolic link is read as the folder itself, its files named under the link.
+            let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard let enumerator = fm.enumerator(atPath: root) else { continue }
             var found: [String] = []
             while let item = enumerator.nextObject() as? String {
                 // The reasons for uncovered document sections live beside the specs but are not a spec.
