@@ -1,7 +1,7 @@
 import SpecKit
 
 /// The names a completion offers in one spec file: what the spec declares (states, events and their inputs,
-/// variables, effects, inputs and outputs, enumerated values), what its fixture's product values are, and the
+/// variables, effects, inputs and outputs, their values), what its fixture's product values are, and the
 /// fixture's own vocabulary (events, inputs, observations, effects, product values).
 public struct CompletionCandidates: Sendable {
     /// One name to offer.
@@ -30,7 +30,12 @@ public struct CompletionCandidates: Sendable {
         func declarations(_ list: [Declaration], _ what: String) {
             for d in list {
                 add(d.name, "\(what) (\(owner)): \(d.domain)", 6)
-                if case .enumeration(let values) = d.domain { for v in values { add(v, "value of \(d.name)", 12) } }
+                // Its values come first after its own key (`when: {phase: |`).
+                switch d.domain {
+                case .enumeration(let values): for v in values { add(v, "value of \(d.name)", 12, [d.name]) }
+                case .bool: for v in ["true", "false"] { add(v, "value of \(d.name)", 12, [d.name]) }
+                default: break
+                }
             }
         }
         func machine(_ m: Machine, _ from: String) {
@@ -54,10 +59,13 @@ public struct CompletionCandidates: Sendable {
         }
         for b in (spec?.effectiveProduct ?? product?.product ?? []) { add(b.name, "product value = \(b.value)", 21) }
         if let vocabulary { Self.fixture(vocabulary, name: spec?.fixture ?? product?.fixture ?? "fixture", into: &items) }
-        // One item per name: the spec's own declaration before the fixture's word for it.
-        var seen: Set<String> = []
-        self.items = items.enumerated().sorted { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }.map(\.element)
-            .filter { seen.insert($0.label).inserted }
+        // One item per name: the spec's own declaration before the fixture's word for it, first after every key any
+        // of them belongs after (`none` is a value of two variables).
+        var unique: [Item] = [], at: [String: Int] = [:]
+        for item in items.enumerated().sorted(by: { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }).map(\.element) {
+            if let i = at[item.label] { unique[i].keys.formUnion(item.keys) } else { at[item.label] = unique.count; unique.append(item) }
+        }
+        self.items = unique
     }
 
     static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {

@@ -308,6 +308,10 @@ struct LanguageServerTests {
         let offered = labels(on, 8)
         let declared = ["active", "appear", "authResult", "background", "inactive", "toggleOff", "toggleOn", "unlockTapped"]
         #expect(Array(offered.prefix(declared.count)) == declared, "\(offered.prefix(12))")
+        // After a variable's key, its values first (the re-trial: `when: {phase:` offered states first).
+        let when = try #require(lines.firstIndex { $0.hasPrefix("    when: {phase: [active, inactive], enabled: true}") })
+        #expect(Array(labels(when, 18).prefix(3)) == ["active", "background", "inactive"], "\(labels(when, 18).prefix(5))")
+        #expect(Array(labels(when, 47).prefix(2)) == ["false", "true"], "after enabled: \(labels(when, 47).prefix(5))")
         let title = try #require(lines.firstIndex { $0.hasPrefix("title:") })
         #expect(labels(title, 10).isEmpty)
         let comment = try #require(lines.firstIndex { $0.contains("  # the cold-start lock") })
