@@ -171,6 +171,11 @@ extension WorkbenchProductOwnerTests {
         try browser.evaluate("document.querySelector('#merge-disk').click()")
         try browser.wait(for: "document.querySelector('#banner').textContent.includes('touch the same lines')", "the refusal to merge")
         #expect(try browser.evaluate("!!document.querySelector('#disk-changed')") as? Bool == true)
+        // It stays in view under the bar while the table scrolls (the re-trial found it above the table, out of view).
+        #expect(try browser.evaluate("getComputedStyle(document.querySelector('#disk-changed')).position") as? String == "sticky")
+        // The change on disk put back: the notice goes (the re-trial found it stayed).
+        try saved.write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: "!document.querySelector('#disk-changed')", timeout: 20, "the notice to go")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }

@@ -79,9 +79,12 @@ function restoreDrafts(files) {
 
 function banner(message, bad) {
   const b = $('#banner');
-  if (!message) { b.hidden = true; b.textContent = ''; return; }
-  b.hidden = false; b.className = bad ? 'bad' : ''; b.textContent = message;
+  if (!message) { b.hidden = true; b.textContent = ''; }
+  else { b.hidden = false; b.className = bad ? 'bad' : ''; b.textContent = message; }
+  keepUnderTop();
 }
+// What stays in view under the bar and the banner (the changed-on-disk notice) sits just below them.
+function keepUnderTop() { document.documentElement.style.setProperty('--top', $('#top').offsetHeight + 'px'); }
 
 async function start() {
   if (!token) { banner('This page needs the token of the URL lockspec serve printed.', true); return; }
@@ -149,7 +152,9 @@ async function analyze(select) {
 async function follow(versions, always) {
   const stale = n => !S.files[n] || (S.files[n].version !== versions[n] && (S.files[n].disk || {}).version !== versions[n]);
   const gone = n => !(n in versions) && S.files[n].text === S.files[n].saved;
-  if (S.following || !(always || (versions && (Object.keys(versions).some(stale) || Object.keys(S.files).some(gone))))) return;
+  // A change on disk put back (git checkout of it) takes its notice away.
+  const back = n => S.files[n].disk && versions[n] === S.files[n].version;
+  if (S.following || !(always || (versions && (Object.keys(versions).some(stale) || Object.keys(S.files).some(n => gone(n) || back(n)))))) return;
   S.following = true;
   try {
     const files = await api('/api/files');
@@ -437,6 +442,7 @@ function render() {
       if (input) { if (S.pending.length || S.inflight || typed) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
     }
   } finally { S.rendering = false; }
+  keepUnderTop();
   // The same view drawn again keeps its place; another view, file or tab starts at its top.
   const shown = [S.view, S.current, S.tab].join('\n');
   window.scrollTo(0, shown === S.shown ? scrollY : 0);
