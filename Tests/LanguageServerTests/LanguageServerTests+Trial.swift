@@ -21,12 +21,8 @@ extension LanguageServerTests {
     /// the shortened row's old lines, and a hover there named the shortened row.
     @Test("while the spec does not read, a hover places each row at its id: line as the text is now; a row being typed is none")
     func hoverFollowsTheLinesAsTheyAre() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml"
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
-        var server = Self.initialized()
-        _ = Self.open(&server, machine, text)
+        var (server, machine, text, top) = try Self.openTriggers()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
         func hover(_ now: String, at line: Int) -> String? {
             _ = server.handle(Self.change(machine, now, version: 2))

@@ -28,6 +28,16 @@ struct LanguageServerTests {
         return server.handle(message(JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"), "params": params]).serialized))
     }
 
+    /// A server with the launch-lock trigger table open, from a fresh copy of its specs (remove `top` after).
+    static func openTriggers() throws -> (server: LanguageServer, machine: String, text: String, top: String) {
+        let folder = try launchLockCopy()
+        let machine = folder + "/launch-lock.triggers.yaml"
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        var server = initialized()
+        _ = open(&server, machine, text)
+        return (server, machine, text, (folder as NSString).deletingLastPathComponent)
+    }
+
     static func initialized() -> LanguageServer {
         var server = LanguageServer(catalog: FixtureRegistry.standard)
         _ = server.handle(message(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
@@ -146,12 +156,8 @@ struct LanguageServerTests {
 
     @Test("completion offers the declared names that start with the word before the cursor, events first after 'on:'")
     func completion() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml"
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
-        var server = Self.initialized()
-        _ = Self.open(&server, machine, text)
+        var (server, machine, text, top) = try Self.openTriggers()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let lines = text.components(separatedBy: "\n")
         let line = try #require(lines.firstIndex { $0.contains("on: appear") })
         let character = try #require(lines[line].range(of: "on: ap")).upperBound.utf16Offset(in: lines[line])
