@@ -121,7 +121,7 @@ extension WorkbenchProductOwnerTests {
         try browser.wait(for: "S.current === '\(Self.file)' && document.querySelector('#banner').textContent === 'Undid an edit in \(Self.file).'", "the undo shown")
         // Found by the re-trial: the run's verdict stayed after Undo. It is now out of date, neither red nor listed.
         let after = try browser.evaluate("document.querySelector('#run-summary').textContent") as? String ?? ""
-        #expect(after ~= "out of date: launch-lock.triggers edited since", "\(after)")
+        #expect(after.hasPrefix("run: out of date, launch-lock.triggers.yaml edited since (1 spec of the run): Run again"), "\(after)")
         #expect(try browser.evaluate("document.querySelector('#run-summary').className") as? String == "summary stale")
         #expect(try browser.evaluate("!document.querySelector('#tour-unplaced') && !document.querySelector('#specs a[data-spec=\"launch-lock.triggers\"] .badge.bad')") as? Bool == true)
         #expect(try browser.evaluate("document.querySelectorAll('#main tr.status-failed').length") as? Int == 0)

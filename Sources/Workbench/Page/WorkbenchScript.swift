@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  outdated: new Set(), view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
+  outdated: new Map(), outdatedBy: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
   entered: null, rendering: false, failedSpecs: new Set(), job: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -40,6 +40,8 @@ function buffers() {
   return out;
 }
 function dirty() { return Object.keys(buffers()); }
+// Resolves once no edit is on its way (each answered: made or refused), so a run or a save is of what the cells show.
+async function settled() { while (S.inflight || S.pending.length) await new Promise(done => setTimeout(done, 30)); }
 
 // ---- drafts ----
 // The unsaved texts are kept in this tab's session storage, with the version each was read at, and so are the edits
@@ -53,8 +55,9 @@ function keepDrafts() {
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
 // of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk; one of
-// a file no longer on disk (renamed or deleted meanwhile) is kept as a new file, for Save to write again. Returns the
-// names back, the names kept as new files, and the edits still to send.
+// a file no longer on disk (renamed or deleted meanwhile) is kept too, and its page asks whether to make the file again
+// or drop the text (Save would otherwise make a second spec of a renamed one). Returns the names back, the names gone
+// from disk, and the edits still to send.
 function restoreDrafts(files) {
   let kept = {};
   try { kept = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; } catch (_) { kept = {}; }
@@ -65,7 +68,7 @@ function restoreDrafts(files) {
     if (!d || typeof d.text !== 'string' || typeof d.version !== 'string') continue;
     const f = S.files[name];
     if (d.version === '') { if (!f) { S.files[name] = { text: d.text, saved: null, version: '' }; back.push(name); } continue; }
-    if (!f) { S.files[name] = { text: d.text, saved: null, version: '' }; back.push(name); gone.push(name); continue; }
+    if (!f) { S.files[name] = { text: d.text, saved: typeof d.saved === 'string' ? d.saved : null, version: d.version, gone: true }; back.push(name); gone.push(name); continue; }
     if (f.text === d.text) continue;
     const disk = files.find(x => x.path === name);
     f.text = d.text;
@@ -113,10 +116,10 @@ async function start() {
     await analyze(S.files[wanted] ? wanted : null);
     // The edits typed but not answered before the page was loaded again are sent now, in order.
     for (const job of pending) edit(job.file, job.edit);
-    while (S.inflight || S.pending.length) await new Promise(done => setTimeout(done, 50));  // each answer clears the banner
+    await settled();  // each answer clears the banner
     const names = [...new Set(back.concat(pending.map(j => j.file)))].sort();
     if (names.length) banner('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.' +
-      (gone.length ? ` ${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer on disk (renamed or deleted since): kept as a new file, which Save writes again.` : ''));
+      (gone.length ? ` ${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop your text.` : ''));
   } catch (e) { banner(e.message, true); }
 }
 
@@ -151,28 +154,51 @@ async function analyze(select) {
 // Save would be refused, with a button that loads the file from disk instead (dropping those edits).
 async function follow(versions, always) {
   const stale = n => !S.files[n] || (S.files[n].version !== versions[n] && (S.files[n].disk || {}).version !== versions[n]);
-  const gone = n => !(n in versions) && S.files[n].text === S.files[n].saved;
+  // A file the page read that is no longer on disk (deleted, or renamed elsewhere): dropped, or, with unsaved edits, noticed.
+  const gone = n => !(n in versions) && S.files[n].version !== '' && !S.files[n].gone;
   // A change on disk put back (git checkout of it) takes its notice away.
   const back = n => S.files[n].disk && versions[n] === S.files[n].version;
   if (S.following || !(always || (versions && (Object.keys(versions).some(stale) || Object.keys(S.files).some(n => gone(n) || back(n)))))) return;
   S.following = true;
+  let reread = false;
   try {
     const files = await api('/api/files');
     const onDisk = new Set(files.map(f => f.path));
-    for (const name of Object.keys(S.files)) if (!onDisk.has(name) && S.files[name].text === S.files[name].saved) delete S.files[name];
+    for (const [name, f] of Object.entries(S.files)) {
+      if (onDisk.has(name) || f.version === '') continue;
+      if (f.text === f.saved) { delete S.files[name]; reread = true; } else f.gone = true;
+    }
     for (const f of files) {
       const mine = S.files[f.path];
       if (!mine || (mine.text === mine.saved && mine.version !== f.version)) {
         S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
         dropUndo(f.path);  // read again from disk: its steps were of an older text
         if (mine) touched(f.path);
+        reread = true;
       }
-      else if (mine.version !== f.version) mine.disk = f;
-      else delete mine.disk;
+      else if (mine.version !== f.version) { mine.disk = f; delete mine.gone; }
+      else { delete mine.disk; delete mine.gone; }
     }
   } catch (e) { banner(e.message, true); }
   S.following = false;
+  // A text read again is linted and its table drawn again from it: an edit goes to the row the page shows.
+  if (reread && S.analysis) { if (S.current && !S.files[S.current]) S.current = null; analyze().catch(e => banner(e.message, true)); }
+  else render();
+}
+// A file with unsaved edits that is no longer on disk: made again as a new file by the next Save, or its text dropped.
+function keepAsNew(name) {
+  const f = S.files[name];
+  if (!f) return;
+  Object.assign(f, { saved: null, version: '' });
+  delete f.gone;
+  banner(`${name} is kept as a new file: Save makes it in the folder.`);
   render();
+}
+function dropGone(name) {
+  if (!S.files[name] || !confirm('Drop your unsaved text of ' + name + '? It is no longer on disk, so nothing of it is left.')) return;
+  forget(name);
+  banner(null);
+  analyze().catch(e => banner(e.message, true));
 }
 // Your edits laid over the file as it is now on disk, when the two changed different lines of the text the page read
 // (a three-way merge by lines, as git's); where they touch the same lines nothing is merged, and the page says so.
@@ -245,6 +271,7 @@ function edit(file, op) {
   const sameCell = last && last.file === file && last.edit.op === 'set' && op.op === 'set' &&
     JSON.stringify(last.edit.path) === JSON.stringify(op.path);
   if (sameCell) last.edit = op; else S.pending.push({ file, edit: op });
+  $('#save').disabled = false;  // Save waits for the edit, then writes it
   keepDrafts();
   if (!S.inflight) flush();
 }
@@ -319,16 +346,24 @@ function markStale(file) {
   const spec = specs.find(s => s.file === file);
   if (!spec) return;
   const touched = spec.kind === 'product' ? specs.filter(s => s.fixture && s.fixture === spec.fixture) : [spec];
-  for (const s of touched) if (s.id) { S.outdated.add(s.id); S.failedSpecs.delete(s.id); }
+  S.edits += 1;
+  for (const s of touched) if (s.id) { S.outdated.set(s.id, S.edits); S.outdatedBy[s.id] = file; S.failedSpecs.delete(s.id); }
 }
 const outdated = spec => !!spec && S.outdated.has(spec.id);
 function allRows(table) { return table ? table.rows.flatMap(r => [r].concat(r.steps ? r.steps.rows : [])) : []; }
 
 async function saveAll() {
+  if (S.saving) return;  // a second click while saving
+  S.saving = true;
+  try { await saveDirty(); } finally { S.saving = false; }
+}
+async function saveDirty() {
+  await settled();  // the edits on their way first: what is saved is what the cells show
   const names = dirty();
   const problems = [];
   for (const name of names) {
     const f = S.files[name];
+    if (f.gone) { problems.push(`${name} is no longer on disk (renamed or deleted elsewhere): on its page, make it again as a new file or drop your text.`); continue; }
     try {
       const answer = await api('/api/save', { file: name, text: f.text, version: f.version });
       f.saved = answer.text; f.version = answer.version; delete f.disk;
@@ -340,9 +375,11 @@ async function saveAll() {
 }
 
 async function run(all) {
-  const changed = [...S.changed];
-  if (!changed.length && S.current) changed.push(S.current);
   $('#run-summary').textContent = 'running…'; $('#run-summary').className = 'summary'; $('#run-summary').title = '';
+  await settled();  // the edits on their way first: the run is of what the cells show
+  const changed = [...S.changed];
+  const edits = S.edits;
+  if (!changed.length && S.current) changed.push(S.current);
   try {
     const answer = await api('/api/run', { buffers: buffers(), changed, all });
     S.changed.clear();
@@ -356,7 +393,8 @@ async function run(all) {
     S.tour = answer.tour;
     for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
     // The sidebar marks each spec the run found failing, whichever is shown.
-    for (const id of answer.ran) { S.failedSpecs.delete(id); S.outdated.delete(id); }
+    // A spec edited while the run ran stays out of date: the run was of the text before.
+    for (const id of answer.ran) { S.failedSpecs.delete(id); if (!(S.outdated.get(id) > edits)) S.outdated.delete(id); }
     for (const c of answer.cases) if (c.fails) S.failedSpecs.add(c.spec);
     for (const t of answer.tour) S.failedSpecs.add(t.spec);
     Object.assign(S.diagrams, answer.diagrams);
@@ -367,18 +405,25 @@ async function run(all) {
 }
 let runCount = 0;
 
-// The last run's summary; once a spec it ran is edited, the summary says it is out of date and is no longer red or green.
+const count = (n, one, many) => `${n} ${n === 1 ? one : (many || one + 's')}`;
+
+// The last run's summary, what matters first (the bar keeps one line; the whole summary is in its tooltip). Once a spec
+// it ran is edited, it says the run is out of date, naming the files edited, and is no longer red or green.
 function renderRunSummary() {
   const s = $('#run-summary'), answer = S.lastRun;
   if (!answer) { s.textContent = ''; s.title = ''; s.className = 'summary'; return; }
   const failed = answer.cases.filter(c => c.fails).length;
   const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
   const edited = answer.ran.filter(id => S.outdated.has(id));
-  s.textContent = `run: ${answer.ran.length} specs, ${answer.cases.length} cases, ${failed} failed; tour ${answer.toured} transitions, ${answer.tour.length} failing` +
+  const files = [...new Set(edited.map(id => S.outdatedBy[id]).filter(Boolean))].sort();
+  const result = `${count(failed, 'case')} of ${answer.cases.length} failed, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` +
     (failing.length ? ` (in ${failing.join(', ')})` : '') +
-    (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') + ` (${answer.milliseconds} ms)` +
-    (edited.length ? ` — out of date: ${edited.join(', ')} edited since; Run again` : '');
-  s.title = s.textContent + '\nran: ' + (answer.ran.join(', ') || 'none');  // the bar keeps one line; the whole summary is here
+    (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') +
+    `; ${count(answer.ran.length, 'spec')} (${answer.milliseconds} ms)`;
+  s.textContent = edited.length
+    ? `run: out of date, ${files.join(', ')} edited since (${count(edited.length, 'spec')} of the run): Run again; it found ${result}`
+    : `run: ${result}`;
+  s.title = s.textContent + '\nran: ' + (answer.ran.join(', ') || 'none');
   s.className = 'summary ' + (edited.length ? 'stale' : failed || answer.tour.length || answer.notRun.length ? 'bad' : 'ok');
 }
 
@@ -457,11 +502,11 @@ function renderBar() {
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
   const notRead = unread.length ? `; not read: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
-  s.textContent = `lint: ${a.specCount} specs, ${a.rowCount} rows${notRead}: ${errors} errors, ${warnings} warnings (${a.milliseconds} ms)`;
+  s.textContent = `lint: ${count(errors, 'error')}, ${count(warnings, 'warning')}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
   s.title = s.textContent + (unread.length ? '\nnot read: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
-  $('#save').disabled = n === 0;
+  $('#save').disabled = n === 0 && !S.pending.length && !S.inflight;
   $('#undo').disabled = S.undo.length === 0;
   $('#save').textContent = n ? `Save (${n})` : 'Save';
   renderRunSummary();
@@ -508,6 +553,11 @@ function renderSpec() {
     `${spec.file} changed on disk since the page read it (another page's save, an editor or git): Save would not write your unsaved edits over that change. `,
     el('button', { type: 'button', class: 'apply', id: 'merge-disk', onclick: () => mergeWithDisk(spec.file) }, 'Merge your edits into it'), ' ',
     el('button', { type: 'button', class: 'apply', id: 'load-disk', onclick: () => loadFromDisk(spec.file) }, 'Load it from disk (drops your edits to it)')));
+  if (f && f.gone) box.append(el('div', { class: 'finding error', id: 'file-gone' },
+    `${spec.file} is no longer on disk (deleted, or renamed in another tab, an editor or git): your unsaved text of it is only in this page. `,
+    el('button', { type: 'button', class: 'apply', id: 'keep-as-new', onclick: () => keepAsNew(spec.file) }, `Make ${spec.file} again with your text (at Save)`), ' ',
+    el('button', { type: 'button', class: 'apply', id: 'drop-gone', onclick: () => dropGone(spec.file) }, 'Drop your text'), ' ',
+    el('span', { class: 'muted' }, 'to move your edits into a renamed file, copy them from the YAML tab first')));
   if (f && f.version === '') box.append(el('div', { class: 'finding', id: 'new-file-notice' },
     `${spec.file} is new: it is made in the folder when you save. `,
     el('button', { type: 'button', class: 'apply', onclick: () => discardNew(spec.file) }, 'Discard this new file')));
