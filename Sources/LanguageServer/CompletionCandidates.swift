@@ -68,6 +68,21 @@ public struct CompletionCandidates: Sendable {
         self.items = unique
     }
 
+    /// Adds the names a text declares as far as it reads as YAML (its `states:`, the keys of `events:` and
+    /// `variables:`) that are not offered yet: a spec that does not read as a spec (a row half typed, a typo) still
+    /// offers the names written in it, those declared a moment ago too.
+    public mutating func addWritten(_ bytes: [UInt8], file: String) {
+        guard let root = try? YAMLLoader().load(bytes, file: file) else { return }
+        var found: [Item] = []
+        for state in root["states"]?.sequence.map(Array.init) ?? [] { if let name = state.scalar { found.append(Item(label: name, detail: "state (as written)", kind: 20, keys: Self.stateKeys)) } }
+        for entry in root["events"]?.mapping ?? root.noEntries { if let name = entry.key.scalar { found.append(Item(label: name, detail: "event (as written)", kind: 23, keys: Self.eventKeys)) } }
+        for entry in root["variables"]?.mapping ?? root.noEntries { if let name = entry.key.scalar { found.append(Item(label: name, detail: "variable (as written)", kind: 6, keys: [])) } }
+        let known = Set(items.map(\.label))
+        let added = found.filter { !known.contains($0.label) }
+        guard !added.isEmpty else { return }
+        items = (items + added).sorted { $0.label < $1.label }
+    }
+
     static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {
         for (event, inputs) in v.events {
             // Where a spec declares its events; after `on:` only the events it declares come first.

@@ -104,8 +104,9 @@ extension LanguageServer {
         var used: Machine?
         if case .scenarios(let set) = spec?.body, let uses = set.uses,
            case .machine(let m) = workspace.compilations[folder]?.specs.first(where: { $0.id == uses })?.body { used = m }
-        let candidates = CompletionCandidates(spec: spec, used: used, product: fixture.flatMap { workspace.product(fixture: $0, folder: folder) },
+        var candidates = CompletionCandidates(spec: spec, used: used, product: fixture.flatMap { workspace.product(fixture: $0, folder: folder) },
                                               vocabulary: fixture.flatMap { workspace.catalog?.vocabulary(of: $0) })
+        if workspace.currentSpec(at: at.path) == nil { candidates.addWritten(Array((workspace.documents[at.path] ?? "").utf8), file: at.path) }
         let (prefix, start) = text.prefix(line: at.line, character: at.character)
         let key = text.key(line: at.line, character: at.character)
         // Prose, a comment and a row's id take no names.
@@ -158,8 +159,9 @@ extension LanguageServer {
 
     /// Serves over a byte stream until `exit` or the end of input: `read` gives the next bytes (nil at the end),
     /// `waiting` whether more are already there, `write` sends. Changes are linted once what has arrived is handled:
-    /// keystrokes sent together are linted once, on the last text, and a request is answered from the text as it is
-    /// then; a stream that never pauses is still linted every half second. Returns the exit status: 0 after
+    /// keystrokes sent together are linted once, on the last text, and the completions and hovers that came with them
+    /// are answered after that lint, from it (one cancelled meanwhile costs nothing); a stream that never pauses is
+    /// still linted every half second. Returns the exit status: 0 after
     /// `shutdown` then `exit`, else 1.
     public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool = { false },
                              write: ([UInt8]) -> Void) -> Int32 {
@@ -174,7 +176,7 @@ extension LanguageServer {
                 if let code = server.exitCode { return code }
             }
             let due = DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds > 500_000_000
-            if !server.unpublished.isEmpty, due || !waiting() {
+            if server.hasPending, due || !waiting() {
                 for message in server.publishPending() { write(MessageFramer.frame(message.serialized)) }
                 lastPublished = DispatchTime.now()
             }

@@ -27,8 +27,12 @@ public struct LanguageServer: Sendable {
     var shown: Set<String> = []
     /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
     var uris: [String: String] = [:]
-    /// The open documents some analysis has read since they were opened.
-    var linted: Set<String> = []
+    /// The completions and hovers waiting, while `deferring`, for the lint of what arrived with them.
+    var waitingRequests: [(id: JSON, method: String, params: JSON)] = []
+    /// Whether the server has changes to lint or requests to answer (what `publishPending` does).
+    public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty }
+    /// The findings last sent for each file not open, not sent again while they stay the same.
+    var sentClosed: [String: JSON] = [:]
     /// Whether the client can be asked to report changes to files on disk (`workspace/didChangeWatchedFiles`).
     var watchesFiles = false
 
@@ -38,7 +42,7 @@ public struct LanguageServer: Sendable {
     /// JSON-RPC error codes.
     enum Code: Int {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
-        case serverNotInitialized = -32002
+        case serverNotInitialized = -32002, requestCancelled = -32800
     }
 
     /// The messages to send in answer to one frame.
@@ -63,8 +67,17 @@ public struct LanguageServer: Sendable {
         }
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
-        return [request(method, id: id, params: params)]
+        if deferring, initialized, !shutdownRequested, Self.answeredAfterLint.contains(method) {
+            waitingRequests.append((id, method, params))
+            return []
+        }
+        // The requests waiting for the lint are answered before the server shuts down.
+        let before = method == "shutdown" && initialized && !shutdownRequested ? publishPending() : []
+        return before + [request(method, id: id, params: params)]
     }
+
+    /// The requests that, while `deferring`, wait for the lint of what has arrived before and with them.
+    static let answeredAfterLint: Set<String> = ["textDocument/completion", "textDocument/hover"]
 
     mutating func request(_ method: String, id: JSON, params: JSON) -> JSON {
         if method == "initialize" {
@@ -82,11 +95,8 @@ public struct LanguageServer: Sendable {
             return Self.result(id, .null)
         case "textDocument/completion", "textDocument/hover":
             guard let at = Self.position(params) else { return Self.error(id, .invalidParams, "textDocument and position are needed") }
-            // A hover is answered from the analysis of the text as it is now (its rows' lines must be the text's). A
-            // completion, which typing asks for between keystrokes, from the last analysis that read the document: its
-            // names, not its lines, are what it needs, and linting each keystroke's text again made typing wait.
-            let folder = SpecWorkspace.folder(of: at.path)
-            if unpublished.contains(folder), method == "textDocument/hover" || !linted.contains(at.path) { analyzeNow(folder: folder) }
+            // Answered from the analysis of the text as it is now: each change is linted as it comes, or, while
+            // `deferring`, the request waits for the lint of everything that arrived with it (`publishPending`).
             return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
         default:
             return Self.error(id, .methodNotFound, "unknown method '\(method)'")
@@ -99,7 +109,16 @@ public struct LanguageServer: Sendable {
             return []
         }
         guard initialized, !shutdownRequested else { return [] }
-        if method == "initialized" { return watchesFiles ? [Self.watchYAML] : [] }
+        if method == "initialized" {
+            defer { watchesFiles = false }  // asked once, however many times the client says it
+            return watchesFiles ? [Self.watchYAML] : []
+        }
+        if method == "$/cancelRequest" {
+            // A waiting request the client no longer needs is answered as cancelled, at no lint's cost.
+            guard let index = waitingRequests.firstIndex(where: { $0.id == params["id"] }) else { return [] }
+            let cancelled = waitingRequests.remove(at: index)
+            return [Self.error(cancelled.id, .requestCancelled, "cancelled by the client")]
+        }
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
         guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
         let folder = SpecWorkspace.folder(of: path)
@@ -108,7 +127,6 @@ public struct LanguageServer: Sendable {
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
             versions[path] = params["textDocument"]?["version"]?.int
             uris[path] = uri
-            linted.remove(path)
         case "textDocument/didChange":
             // A change older than the text held (a version below it) is late, not news.
             let version = params["textDocument"]?["version"]?.int
@@ -122,7 +140,6 @@ public struct LanguageServer: Sendable {
             // Its findings go, or stay as the file on disk has them (`publish` covers the files not open).
             workspace.documents[path] = nil
             versions[path] = nil
-            linted.remove(path)
             shown.insert(path)
             // Its URI stays as the editor wrote it, for the findings it gets while closed.
         default:
@@ -145,22 +162,15 @@ public struct LanguageServer: Sendable {
         return folders.sorted().flatMap { publish(folder: $0) }
     }
 
-    /// Lints each folder with changes not yet published, and publishes the findings of its open documents.
+    /// Lints each folder with changes not yet published, publishes the findings of its open documents, then answers
+    /// the requests that waited for it.
     public mutating func publishPending() -> [JSON] {
         let folders = unpublished.sorted()
         unpublished = []
-        return folders.flatMap { publish(folder: $0) }
-    }
-
-    /// Lints a folder now (for a request), publishing its findings with the next `publishPending`.
-    mutating func analyzeNow(folder: String) {
-        _ = analyze(folder: folder)
-    }
-
-    /// The workspace's analysis of a folder, noting the open documents it read.
-    mutating func analyze(folder: String) -> SpecWorkspace.Analysis? {
-        linted.formUnion(workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder })
-        return workspace.analyze(folder: folder)
+        let published = folders.flatMap { publish(folder: $0) }
+        let requests = waitingRequests
+        waitingRequests = []
+        return published + requests.map { request($0.method, id: $0.id, params: $0.params) }
     }
 
     /// Analyses a folder of specs and publishes the findings of each open document in it, and of each file not open
@@ -168,16 +178,25 @@ public struct LanguageServer: Sendable {
     /// without specs is not linted: its open documents get no findings.
     mutating func publish(folder: String) -> [JSON] {
         let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
-        guard let analysis = analyze(folder: folder) else {
-            return open.sorted().map { Self.diagnostics(uri: uri(of: $0), [], version: versions[$0]) }
+        guard let analysis = workspace.analyze(folder: folder) else {
+            // No specs here (any more: the folder deleted, renamed or emptied): what was published here is cleared.
+            let cleared = Set(open).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
+            shown.subtract(cleared)
+            for path in cleared { sentClosed[path] = nil }
+            return cleared.sorted().map { Self.diagnostics(uri: uri(of: $0), [], version: versions[$0]) }
         }
         let closed = Set(analysis.findings.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
             .subtracting(open)
-        return Set(open).union(closed).sorted().map { path in
+        return Set(open).union(closed).sorted().compactMap { path in
             let findings = analysis.findings[path] ?? []
             if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
             let text = TextLines(workspace.documents[path] ?? analysis.texts[path].map { String(decoding: $0, as: UTF8.self) } ?? "")
-            return Self.diagnostics(uri: uri(of: path), findings.map { Self.lsp($0, text) }, version: versions[path])
+            let message = Self.diagnostics(uri: uri(of: path), findings.map { Self.lsp($0, text) }, version: versions[path])
+            // A file not open is sent its findings again only when they changed (each keystroke lints the folder).
+            guard !open.contains(path) else { sentClosed[path] = nil; return message }
+            guard sentClosed[path] != message else { return nil }
+            sentClosed[path] = message
+            return message
         }
     }
 }

@@ -71,15 +71,17 @@ public enum RowHover {
         var text = "**\(row.id)** — \(spec.kind.rawValue) row of `\(spec.id)`\n\n"
         text += "source: \(row.trace.source ?? "none")\n\n"
         text += "decision: \(row.trace.decision ?? "none")\n\n"
-        text += "last result: " + lastResult(row: row.id, results: results, reportPath: reportPath)
+        text += "last result: " + lastResult(row: row.id, file: spec.file, results: results, reportPath: reportPath)
         return text
     }
 
-    static func lastResult(row: String, results: RunResult?, reportPath: String?) -> String {
+    static func lastResult(row: String, file: String, results: RunResult?, reportPath: String?) -> String {
         guard let reportPath else { return "none (no reports/results.json found; Scripts/conform writes it)" }
         guard let results else { return "none (\(reportPath) could not be read)" }
-        let cases = results.cases.filter { $0.row == row }
-        guard !cases.isEmpty else { return "none (the row is not in \(reportPath))" }
+        // Only a case of this file counts: a report found higher up may be of another spec folder with the same ids.
+        let root = ((reportPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let cases = results.cases.filter { $0.row == row && sameFile($0.file, file, root: root) }
+        guard !cases.isEmpty else { return "none (the row of this file is not in \(reportPath))" }
         var counts: [String: Int] = [:]
         for c in cases { counts[c.status.rawValue, default: 0] += 1 }
         let summary = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
@@ -103,6 +105,13 @@ public enum RowHover {
             dir = parent
         }
         return nil
+    }
+
+    /// Whether a case's recorded file (absolute, or relative to the folder that holds `reports/`) is `path`.
+    static func sameFile(_ recorded: String, _ path: String, root: String) -> Bool {
+        let full = recorded.hasPrefix("/") ? recorded : (root as NSString).appendingPathComponent(recorded)
+        let resolve = { (p: String) in URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolve(full) == resolve(path)
     }
 
     /// Reads a results file; nil when it cannot be read or decoded, or is over 256 MiB.

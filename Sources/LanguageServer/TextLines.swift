@@ -84,7 +84,9 @@ public struct TextLines: Sendable {
             // A list item's first key: the item's other keys sit at its column, and are no continuation of it.
             guard text.count - entry.count < mine, let colon = entry.firstIndex(of: ":"), entry[..<colon].allSatisfy({ Self.isWord($0.unicodeScalars.first ?? " ") }) else { return nil }
             let value = entry[entry.index(after: colon)...].drop { $0 == " " }
-            guard let first = value.first, !"[{\"'#&*!".contains(first) else { return nil }
+            guard let first = value.first, !"[{#&*!".contains(first) else { return nil }
+            // A quoted text goes on to the next line only while its quote is open.
+            if first == "\"" || first == "'", value.dropFirst().contains(first) { return nil }
             return String(entry[..<colon])
         }
         return nil
