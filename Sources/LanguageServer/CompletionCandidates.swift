@@ -63,7 +63,13 @@ public struct CompletionCandidates: Sendable {
         // of them belongs after (`none` is a value of two variables).
         var unique: [Item] = [], at: [String: Int] = [:]
         for item in items.enumerated().sorted(by: { ($0.element.label, $0.offset) < ($1.element.label, $1.offset) }).map(\.element) {
-            if let i = at[item.label] { unique[i].keys.formUnion(item.keys) } else { at[item.label] = unique.count; unique.append(item) }
+            guard let i = at[item.label] else { at[item.label] = unique.count; unique.append(item); continue }
+            unique[i].keys.formUnion(item.keys)
+            // A value of several declarations names them all (`true`: value of available, enabled).
+            let of = "value of "
+            if unique[i].detail.hasPrefix(of), item.detail.hasPrefix(of), !unique[i].detail.contains(String(item.detail.dropFirst(of.count))) {
+                unique[i].detail += ", " + item.detail.dropFirst(of.count)
+            }
         }
         self.items = unique
     }

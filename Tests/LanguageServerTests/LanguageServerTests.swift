@@ -318,6 +318,9 @@ struct LanguageServerTests {
         let when = try #require(lines.firstIndex { $0.hasPrefix("    when: {phase: [active, inactive], enabled: true}") })
         #expect(Array(labels(when, 18).prefix(3)) == ["active", "background", "inactive"], "\(labels(when, 18).prefix(5))")
         #expect(Array(labels(when, 47).prefix(2)) == ["false", "true"], "after enabled: \(labels(when, 47).prefix(5))")
+        let request = #"{"jsonrpc":"2.0","id":5,"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(when),"character":47}}}"#
+        let detail = server.handle(Self.message(request)).first?["result"]?["items"]?.serialized ?? ""
+        #expect(detail.contains("value of available, ") && detail.contains("enabled"), "true names every bool it is a value of")
         let title = try #require(lines.firstIndex { $0.hasPrefix("title:") })
         #expect(labels(title, 10).isEmpty)
         let comment = try #require(lines.firstIndex { $0.contains("  # the cold-start lock") })
