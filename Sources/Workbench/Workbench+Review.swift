@@ -9,7 +9,7 @@ extension Workbench {
     }
 
     /// The behaviour diff (`lockspec diff`) of git HEAD's version of the folder against the working copy with the
-    /// page's texts laid over it.
+    /// page's texts laid over it, and what changed in the files' text (a note changes no behaviour, yet Save writes it).
     func reviewRoute(_ request: HTTPRequest) -> HTTPResponse {
         Self.answer { () throws(ResponseError) in
             let asked = try Self.body(request, as: ReviewRequest.self).get()
@@ -25,7 +25,8 @@ extension Workbench {
             }
             do {
                 let result = try SpecDiff(catalog: registry).compare(head, working)
-                return Self.json(ReviewView(label: "\(head.label) → working copy", text: SpecDiffRenderer.text(result), behaviourChanged: result.behaviourChanged))
+                return Self.json(ReviewView(label: "\(head.label) → working copy", text: SpecDiffRenderer.text(result), behaviourChanged: result.behaviourChanged,
+                                            textChanges: TextChanges.between(head, working)))
             } catch SpecDiff.Failure.doesNotCompile(let side, let diagnostics) {
                 // The page names files as the folder holds them; the diff names them under their side.
                 let first = diagnostics.first.map { "\(Self.relative(Self.relative($0.location.file, to: side), to: folder)):\($0.location.line): \($0.message)" } ?? ""

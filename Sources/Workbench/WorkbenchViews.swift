@@ -237,4 +237,6 @@ public struct ReviewView: Codable, Sendable {
     public var text: String
     /// Whether behaviour changed.
     public var behaviourChanged: Bool
+    /// Each file whose text differs, with the rows whose lines changed (`x.yaml: 1 line changed, in row R`).
+    public var textChanges: [String]
 }

@@ -304,6 +304,18 @@ struct WorkbenchAPITests {
         #expect(changed.json["behaviourChanged"] as? Bool == true)
         let text = changed.json["text"] as? String ?? ""
         #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed its 'to'\n"), "\(text)")
+        #expect(changed.json["textChanges"] as? [String] == ["launch-lock.triggers.yaml: 1 line changed, in row LL-ACTIVE-GRACE-OVER"])
+        #expect(same.json["textChanges"] as? [String] == [])
+        // A note changes no behaviour, and is still listed (the third trial: Review showed nothing of it), with the
+        // header's title and a note of another row.
+        let noted = try bench.text(Self.triggers).replacingOccurrences(of: "    notes: a prompt is already open, so isAuthenticating stops a second one\n",
+                                                                         with: "    notes: a prompt is open already\n")
+            .replacingOccurrences(of: "title: Face ID launch lock", with: "title: The Face ID launch lock")
+            .replacingOccurrences(of: "  - id: LL-BG-ON\n", with: "  - id: LL-BG-ON\n    notes: new\n")
+        let notes = try bench.call("/api/diff", ["buffers": [Self.triggers: noted]])
+        #expect(notes.json["behaviourChanged"] as? Bool == false)
+        #expect(notes.json["textChanges"] as? [String] == ["launch-lock.triggers.yaml: 3 lines changed, in its header and rows LL-APPEAR-COLD-GUARD, LL-BG-ON"],
+                "\(notes.json["textChanges"] ?? "")")
         // A working copy that does not compile names its file as the page does.
         let broken = try bench.call("/api/diff", ["buffers": [Self.triggers: ""]])
         #expect(broken.status == 409)

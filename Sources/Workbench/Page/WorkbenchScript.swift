@@ -859,6 +859,9 @@ function renderReview() {
   box.append(el('p', {}, r.label + ': ', el('b', {}, r.behaviourChanged ? 'behaviour changed' : 'no behaviour changed'),
     dirty().length ? ` (with ${dirty().length} unsaved file(s) of this page)` : ''));
   box.append(el('pre', { class: 'review' }, r.text));
+  // What the text changes, behaviour or not (a note, a source): what Save writes, or what is unsaved.
+  box.append(el('h3', {}, 'Text changed'));
+  box.append(r.textChanges.length ? el('ul', { id: 'text-changes' }, r.textChanges.map(t => el('li', {}, t))) : el('p', { class: 'muted' }, 'no file differs from HEAD'));
   return box;
 }
 

@@ -1,0 +1,70 @@
+import Foundation
+import SpecKit
+
+/// What changed in the text of a folder's files between two sides, whatever it does to behaviour: each file added,
+/// removed or edited, and for an edit, the rows whose lines changed (a note, a source, a value) or its header. Review
+/// lists it beside the behaviour diff, so an edit that changes no behaviour (a note) is still seen before Save.
+enum TextChanges {
+    /// One line per file that differs, by file name, sorted.
+    static func between(_ head: DiffSide, _ working: DiffSide) -> [String] {
+        let name = { (path: String) in String(path.split(separator: "/").last ?? Substring(path)) }
+        let before = Dictionary(head.sources.map { (name($0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        let after = Dictionary(working.sources.map { (name($0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        return Set(before.keys).union(after.keys).sorted().compactMap { file in
+            switch (before[file], after[file]) {
+            case (nil, _?): return "\(file): new file"
+            case (_?, nil): return "\(file): removed"
+            case (let old?, let new?) where old != new: return "\(file): " + edited(old, new)
+            default: return nil
+            }
+        }
+    }
+
+    /// How many lines changed, and where: the rows (by the `- id:` above each changed line) and the header.
+    static func edited(_ old: String, _ new: String) -> String {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false), b = new.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let (removed, added) = changedLines(a, b) else { return "changed (too much to compare by line)" }
+        let places = Set(removed.map { place(of: $0, in: a) } + added.map { place(of: $0, in: b) })
+        let rows = places.compactMap { $0 }.sorted()
+        var where_ = places.contains(nil) ? ["its header"] : []
+        if !rows.isEmpty { where_.append((rows.count == 1 ? "row " : "rows ") + rows.joined(separator: ", ")) }
+        let count = max(removed.count, added.count)
+        return "\(count) line\(count == 1 ? "" : "s") changed, in " + where_.joined(separator: " and ")
+    }
+
+    /// The lines of `a` not kept and the lines of `b` new, by a longest common subsequence; nil past 4 million cells.
+    static func changedLines(_ a: [Substring], _ b: [Substring]) -> (removed: [Int], added: [Int])? {
+        var p = 0, q = 0
+        while p < a.count, p < b.count, a[p] == b[p] { p += 1 }
+        while q < a.count - p, q < b.count - p, a[a.count - 1 - q] == b[b.count - 1 - q] { q += 1 }
+        let n = a.count - p - q, m = b.count - p - q
+        guard (n + 1) * (m + 1) <= 4_000_000 else { return nil }
+        var longest = [[Int32]](repeating: [Int32](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                longest[i][j] = a[p + i] == b[p + j] ? longest[i + 1][j + 1] + 1 : max(longest[i + 1][j], longest[i][j + 1])
+            }
+        }
+        var removed: [Int] = [], added: [Int] = [], i = 0, j = 0
+        while i < n || j < m {
+            if i < n, j < m, a[p + i] == b[p + j] { i += 1; j += 1 }
+            else if j < m, i == n || longest[i][j + 1] >= longest[i + 1][j] { added.append(p + j); j += 1 }
+            else { removed.append(p + i); i += 1 }
+        }
+        return (removed, added)
+    }
+
+    /// The id of the row whose lines hold line `index` (the nearest `- id:` at or above it, under `rows:`), or nil in
+    /// the header.
+    static func place(of index: Int, in lines: [Substring]) -> String? {
+        for l in stride(from: min(index, lines.count - 1), through: 0, by: -1) {
+            let trimmed = lines[l].drop { $0 == " " }
+            if trimmed.hasPrefix("- id:") {
+                let id = trimmed.dropFirst(5).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
+                return id.isEmpty ? nil : id.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            }
+            if lines[l].hasPrefix("rows:") || lines[l].hasPrefix("scenarios:") { return nil }
+        }
+        return nil
+    }
+}
