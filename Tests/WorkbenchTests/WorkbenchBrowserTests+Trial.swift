@@ -55,11 +55,20 @@ extension WorkbenchProductOwnerTests {
         #expect(try browser.evaluate("document.querySelector('#main').textContent.includes('This file has no rows')") as? Bool == false)
         // launch-lock.triggers has `notes: >`, a text of several lines: shown in the header.
         try browser.open(session.url + "#" + Self.file)
-        try browser.wait(for: "document.querySelector('#spec .meta label.multiline pre')", "the notes")
+        try browser.wait(for: "S.current === '\(Self.file)' && document.querySelector('#spec[data-file=\"\(Self.file)\"] .meta label.multiline textarea')", "the spec of the address, with its notes")
         #expect(try browser.evaluate("document.querySelector('#spec .meta label.multiline b').textContent") as? String == "notes")
         // As it reads, folded: not the YAML's `>` and line breaks (the re-trial).
-        let notes = try browser.evaluate("document.querySelector('#spec .meta label.multiline pre').textContent") as? String ?? ""
+        let notes = try browser.evaluate("document.querySelector('#spec .meta label.multiline textarea').value") as? String ?? ""
         #expect(!notes.hasPrefix(">") && !notes.contains("\n") && notes.count > 40, "\(notes)")
+        // Edited as prose (the third trial: a note of several lines could not be changed in the page): left, it is
+        // written back as a folded block, its other lines untouched.
+        let path = "S.files['\(Self.file)'].text"
+        let before = try browser.evaluate(path) as? String ?? ""
+        try browser.evaluate("(() => { const t = document.querySelector('#spec .meta label.multiline textarea'); t.focus(); t.value = t.value.replace('Locked is isLocked = true.', 'Locked is isLocked = true (the lock screen).') + '\\nA second paragraph.'; t.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(path) !== \(WorkbenchBrowserTests.jsString(before))", "the notes edited")
+        let after = try browser.evaluate(path) as? String ?? ""
+        #expect(after.contains("notes: >\n  Locked is isLocked = true (the lock screen). prompt says") && after.contains("\n\n  A second paragraph.\nstates: [Open, Locked]\n"), "\(after.prefix(900))")
+        #expect(after.hasSuffix(before.components(separatedBy: "states: [Open, Locked]\n")[1]), "the rest of the file as it was")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

@@ -1,22 +1,29 @@
 extension SpecTextEditor {
     /// Sets the cell at `path` (ending with a key) to `text`: replaces the value's text, removes the key when `text`
     /// is blank, or adds the key to its mapping when it is not written yet. The text is written as one of its
-    /// `writings`, the first that YAML reads back as typed.
+    /// `writings`, the first that YAML reads back as typed; a text of several lines, or a value written as a `>` or `|`
+    /// block, is written as a folded block (`notes: >`), its paragraphs wrapped.
     static func set(_ path: [YAMLPathStep], to text: String, in root: YAMLSpan, lines: inout LineText, file: String) throws(DiagnosticError) {
         guard case .key(let key)? = path.last else { throw refusal("a cell is a key of a row", file) }
         guard let parent = node(at: Array(path.dropLast()), in: root), parent.kind == .mapping else {
             throw refusal("there is no row at \(YAMLPathStep.written(Array(path.dropLast())))", file)
         }
-        guard !text.contains("\n") else { throw refusal("a cell holds one line: edit a longer value in the file", file) }
         let entries = parent.entries
         let i = entries.firstIndex { $0.key.scalar == key }
+        let old = i.map { lines.slice(entries[$0].value.start, lines.trimmed(entries[$0].value.end, after: entries[$0].value.start)) }
+        let block = old.map { $0.hasPrefix(">") || $0.hasPrefix("|") } ?? false
+        if (block || text.contains("\n")) && parent.flow { throw refusal("a value of several lines cannot be written inside { }: edit the file", file) }
         if text.isBlank {
             if let i { try remove(entry: i, of: parent, lines: &lines, file: file) }
             _ = try reread(lines.text, file: file)
             return
         }
         var problem: DiagnosticError?
-        for writing in writings(of: text) {
+        let indent = (i.map { entries[$0].key.start.column } ?? parent.start.column) - 1 + 2
+        let candidates = block || text.contains("\n")
+            ? [folded(text, indent: indent, strip: old.map { $0.hasPrefix(">-") || $0.hasPrefix("|-") } ?? false)]
+            : writings(of: text)
+        for writing in candidates {
             var edited = lines
             if let i {
                 let old = entries[i].value
@@ -33,6 +40,40 @@ extension SpecTextEditor {
             }
         }
         throw problem ?? refusal("the text cannot be written", file)
+    }
+
+    /// A text written as a folded block at `indent`: each line's spaces around it dropped (as a cell drops them), each
+    /// paragraph wrapped at a space between words, the lines of a paragraph read back joined by spaces, a line break
+    /// as an empty line; `>` (the value ends with one line break) or, with `strip`, `>-`.
+    static func folded(_ text: String, indent: Int, strip: Bool) -> Writing {
+        let paragraphs = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let value = paragraphs.joined(separator: "\n")
+        let pad = String(repeating: " ", count: indent)
+        var out: [String] = [], breaks = 0
+        for paragraph in paragraphs {
+            if paragraph.isEmpty { breaks += 1; continue }
+            if !out.isEmpty { out += Array(repeating: "", count: breaks + 1) }
+            breaks = 0
+            out += wrapped(paragraph, width: max(40, 118 - indent)).map { pad + $0 }
+        }
+        return Writing(text: (strip ? ">-\n" : ">\n") + out.joined(separator: "\n"), value: strip ? value : value + "\n")
+    }
+
+    /// A line of prose cut at single spaces (a space between two other characters) into lines of at most `width`
+    /// characters where it can be.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var lines: [String] = [], rest = Substring(line)
+        while rest.count > width {
+            let chars = Array(rest)
+            guard let cut = (1..<min(width + 1, chars.count - 1)).reversed().first(where: { chars[$0] == " " && chars[$0 - 1] != " " && chars[$0 + 1] != " " })
+                ?? (width + 1..<max(width + 1, chars.count - 1)).first(where: { chars[$0] == " " && chars[$0 - 1] != " " && chars[$0 + 1] != " " })
+            else { break }
+            lines.append(String(chars[..<cut]))
+            rest = Substring(String(chars[(cut + 1)...]))
+        }
+        lines.append(String(rest))
+        return lines
     }
 
     /// The refusal of a text written as YAML, in words for whoever typed it: a text that starts with a quote that YAML
@@ -95,7 +136,9 @@ extension SpecTextEditor {
             lines.replace(close, close, with: mapping.children.isEmpty ? "\(key): \(value)" : ", \(key): \(value)")
         } else {
             let indent = String(repeating: " ", count: mapping.start.column - 1)
-            lines.insertLines([Array("\(indent)\(key): \(value)".unicodeScalars)], before: mapping.end.line + 1)
+            // A block value's lines are lines of their own.
+            lines.insertLines("\(indent)\(key): \(value)".split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) },
+                              before: mapping.end.line + 1)
         }
     }
 

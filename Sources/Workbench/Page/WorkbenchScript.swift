@@ -98,6 +98,11 @@ async function start() {
     if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key === 'z' && !(e.target instanceof HTMLInputElement)) { e.preventDefault(); undo(); }
   });
   $('#run').addEventListener('click', () => run(false));
+  // An address with another spec's name after # (typed, pasted, or Back) shows that spec.
+  window.addEventListener('hashchange', () => {
+    const wanted = decodeURIComponent(location.hash.slice(1));
+    if (S.analysis && S.files[wanted] && (wanted !== S.current || S.view !== 'spec')) showSpec(wanted);
+  });
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
   window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight) { e.preventDefault(); e.returnValue = ''; } });
@@ -265,7 +270,7 @@ function loadFromDisk(name) {
 // The cell being typed in keeps what was typed (the file may hold it double-quoted, or have refused it) until it is
 // drawn again without the focus.
 function edit(file, op) {
-  if (op.op !== 'set') document.querySelectorAll('#main input').forEach(i => { i.readOnly = true; });
+  if (op.op !== 'set') document.querySelectorAll('#main input, #main textarea').forEach(i => { i.readOnly = true; });
   S.typed = op.op === 'set' ? { file, cell: JSON.stringify(op.path), text: op.text } : null;
   const last = S.pending[S.pending.length - 1];
   const sameCell = last && last.file === file && last.edit.op === 'set' && op.op === 'set' &&
@@ -572,7 +577,7 @@ function renderSpec() {
     const cell = spec.header[key];
     if (!cell || ['kind', 'states', 'events', 'variables', 'effects', 'inputs', 'outputs', 'observe', 'axes'].includes(key)) continue;
     // A text of several lines (`notes: >`) is shown as it reads; it is edited in the YAML.
-    if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), el('pre', { title: 'several lines: edit in the file' }, shownText(cell))));
+    if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), several(spec, cell)));
     else header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
   box.append(header);
@@ -622,7 +627,7 @@ function valuesTable(spec, v, at) {
       const fs = at.cells[JSON.stringify(cell.path)] || [];
       t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
         el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key: name } },
-          cell.multiline ? el('pre', { title: 'several lines: edit in the file' }, shownText(cell)) : input(spec, cell.path, cell, fs))));
+          cell.multiline ? several(spec, cell) : input(spec, cell.path, cell, fs))));
       if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec, cell)))));
     }
     return t;
@@ -667,6 +672,19 @@ function input(spec, path, cell, findings) {
 
 // A value of several lines as it reads (a `>` block folded, a `|` block as written), else its YAML text.
 const shownText = cell => typeof cell.reads === 'string' ? cell.reads.trimEnd() : cell.text;
+
+// A text of several lines (a note written as a `>` block) is edited as prose: sent when left, written back as a
+// folded block (a line break is a paragraph's end). A list or mapping over several lines is shown as its YAML.
+function several(spec, cell) {
+  if (typeof cell.reads !== 'string') return el('pre', { title: 'a list or mapping over several lines: edit it in the YAML tab' }, cell.text);
+  const text = shownText(cell);
+  const t = el('textarea', { class: 'prose', rows: Math.min(10, Math.max(2, Math.ceil(text.length / 90) + (text.match(/\n/g) || []).length)),
+    spellcheck: 'true', dataset: { cell: JSON.stringify(cell.path) }, title: 'a line break ends a paragraph; leaving the box makes the edit' });
+  t.value = text;
+  t.addEventListener('change', () => { if (!S.rendering && t.value !== text) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
+  t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = text; t.blur(); } });
+  return t;
+}
 
 function listFor(spec, key) {
   const names = spec.completions[key];
@@ -771,7 +789,7 @@ function tableOf(spec, table, at, scenarios) {
       const path = rowPath.concat([key]);
       const fs = at.cells[JSON.stringify(path)] || [];
       const td = el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key } });
-      if (cell && cell.multiline) td.append(el('pre', { title: 'several lines: edit in the file' }, shownText(cell)));
+      if (cell && cell.multiline) td.append(several(spec, cell));
       else td.append(input(spec, path, cell, fs));
       tr.append(td);
       for (const f of fs) notes.push(findingLine(f, path, spec, cell));

@@ -33,6 +33,7 @@ main h1 { font-size: 20px; margin: 4px 0; }
 .muted { color: var(--muted); }
 .meta { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0 10px; }
 .meta label.multiline { flex-basis: 100%; }
+textarea.prose { font: 13px/1.4 system-ui, sans-serif; width: min(100%, 90ch); resize: vertical; }
 .meta label.multiline pre { margin: 2px 0 0; white-space: pre-wrap; max-width: 90ch; color: var(--muted); }
 .meta label { display: flex; gap: 6px; align-items: center; }
 .tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--line); margin: 10px 0; }

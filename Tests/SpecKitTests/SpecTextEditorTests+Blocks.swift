@@ -1,0 +1,41 @@
+import Testing
+@testable import SpecKit
+
+/// A value of several lines edited as prose (the third trial of the workbench: a product owner could not change a
+/// note written as a `>` block at all).
+extension SpecTextEditorTests {
+    @Test("a block value set from prose is written as a folded block at its indent, wrapped, and reads back as the text")
+    func setBlock() throws {
+        let long = (1...30).map { "word\($0)" }.joined(separator: " ")
+        let out = try edit(.set, [.key("rows"), .index(0), .key("notes")], text: "  \(long)\nsecond paragraph  ", in: Self.blockRows)
+        let lines = out.components(separatedBy: "\n")
+        #expect(lines[2] == "    notes: >" && lines[3].hasPrefix("      word1 word2 ") && lines.allSatisfy { $0.count <= 118 }, "\(out)")
+        // It reads back: the long paragraph joined by spaces, the break as a line break, the block's end kept.
+        let root = try YAMLLoader().load(Array(out.utf8), file: "t.yaml")
+        let notes = root["rows"]?.sequence.map(Array.init)?.first?["notes"]?.scalar
+        #expect(notes == long + "\nsecond paragraph\n")
+        #expect(out.hasSuffix("  - id: B\n    notes: >\n      b note\n\n  # the last rule\n  - id: C\n    notes: >\n      c note\nhit: first\n"), "the rest as it was")
+        // A `>-` block keeps its chomping; a one-line text into a block stays a block.
+        let stripped = Self.blockRows.replacingOccurrences(of: "    notes: >\n      a note", with: "    notes: >-\n      a note")
+        let short = try edit(.set, [.key("rows"), .index(0), .key("notes")], text: "a shorter note", in: stripped)
+        #expect(short.contains("    notes: >-\n      a shorter note\n  - id: B"), "\(short)")
+        // A plain value given several lines becomes a block; a new key of several lines is added as one.
+        let plain = try edit(.set, [.key("title")], text: "first line\nsecond line")
+        #expect(plain.contains("title: >\n  first line\n\n  second line\nrows:"), "\(plain)")
+        let added = try edit(.set, [.key("rows"), .index(1), .key("notes")], text: "one\ntwo")
+        #expect(added.contains("    on: unlock\n    notes: >\n      one\n\n      two\n"), "\(added)")
+    }
+
+    @Test("a value of several lines is refused inside { }")
+    func blockInFlow() {
+        #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("when"), .key("note")], text: "a\nb") }
+    }
+
+    @Test("prose wraps at single spaces only: runs of spaces stay inside a line")
+    func wrapping() {
+        let words = Array(repeating: "abcd", count: 40).joined(separator: " ")
+        #expect(SpecTextEditor.wrapped(words, width: 20).allSatisfy { $0.count <= 20 && !$0.hasPrefix(" ") })
+        #expect(SpecTextEditor.wrapped("aa  bb cc", width: 4) == ["aa  bb", "cc"], "no cut inside a double space")
+        #expect(SpecTextEditor.wrapped("unbreakable", width: 4) == ["unbreakable"])
+    }
+}
