@@ -26,6 +26,16 @@ extension SpecTextEditorTests {
         #expect(added.contains("    on: unlock\n    notes: >\n      one\n\n      two\n"), "\(added)")
     }
 
+    /// Found by the fourth trial: adding one sentence to a note rewrapped every line of it.
+    @Test("an edit of a folded block keeps the author's lines the text still starts with; only the rest is wrapped")
+    func keepsLines() throws {
+        let source = "notes: >\n  First line as the author broke it,\n  second line too.\n  Third line.\nid: x\n"
+        let out = try edit(.set, [.key("notes")], text: "First line as the author broke it, second line too. Third line. And a new sentence.", in: source)
+        #expect(out == "notes: >\n  First line as the author broke it,\n  second line too.\n  Third line.\n  And a new sentence.\nid: x\n", "\(out)")
+        let middle = try edit(.set, [.key("notes")], text: "First line as the author broke it, second line changed. Third line.", in: source)
+        #expect(middle == "notes: >\n  First line as the author broke it,\n  second line changed. Third line.\nid: x\n", "\(middle)")
+    }
+
     @Test("a value of several lines is refused inside { }")
     func blockInFlow() {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("when"), .key("note")], text: "a\nb") }

@@ -21,7 +21,8 @@ extension SpecTextEditor {
         var problem: DiagnosticError?
         let indent = (i.map { entries[$0].key.start.column } ?? parent.start.column) - 1 + 2
         let candidates = block || text.contains("\n")
-            ? [folded(text, indent: indent, strip: old.map { $0.hasPrefix(">-") || $0.hasPrefix("|-") } ?? false)]
+            ? [folded(text, indent: indent, strip: old.map { $0.hasPrefix(">-") || $0.hasPrefix("|-") } ?? false,
+                      keeping: old.map { $0.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } } ?? [])]
             : writings(of: text)
         for writing in candidates {
             var edited = lines
@@ -44,20 +45,37 @@ extension SpecTextEditor {
 
     /// A text written as a folded block at `indent`: each line's spaces around it dropped (as a cell drops them), each
     /// paragraph wrapped at a space between words, the lines of a paragraph read back joined by spaces, a line break
-    /// as an empty line; `>` (the value ends with one line break) or, with `strip`, `>-`.
-    static func folded(_ text: String, indent: Int, strip: Bool) -> Writing {
+    /// as an empty line; `>` (the value ends with one line break) or, with `strip`, `>-`. The lines of the block it
+    /// replaces (`keeping`) are kept where the text still starts with them, so an edit changes only the lines it touches.
+    static func folded(_ text: String, indent: Int, strip: Bool, keeping old: [String] = []) -> Writing {
         let paragraphs = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         let value = paragraphs.joined(separator: "\n")
         let pad = String(repeating: " ", count: indent)
         var out: [String] = [], breaks = 0
+        var kept = old.filter { !$0.isEmpty }[...]
         for paragraph in paragraphs {
             if paragraph.isEmpty { breaks += 1; continue }
             if !out.isEmpty { out += Array(repeating: "", count: breaks + 1) }
             breaks = 0
-            out += wrapped(paragraph, width: max(40, 118 - indent)).map { pad + $0 }
+            var rest = Substring(paragraph)
+            // The old lines this paragraph still starts with, each ending at a space of the text (or its end).
+            if let start = kept.firstIndex(where: { Self.begins(rest, with: $0) }) { kept = kept[start...] }
+            while let line = kept.first, Self.begins(rest, with: line), rest.count > line.count {
+                out.append(pad + line)
+                rest = rest.dropFirst(line.count + 1)
+                kept = kept.dropFirst()
+            }
+            out += wrapped(String(rest), width: max(40, 118 - indent)).map { pad + $0 }
         }
         return Writing(text: (strip ? ">-\n" : ">\n") + out.joined(separator: "\n"), value: strip ? value : value + "\n")
+    }
+
+    /// Whether `text` starts with the line `line` followed by a single space between words (so the line can stay).
+    static func begins(_ text: Substring, with line: String) -> Bool {
+        guard !line.isEmpty, text.hasPrefix(line), text.count > line.count + 1 else { return false }
+        let after = text.dropFirst(line.count)
+        return after.first == " " && after.dropFirst().first != " " && line.last != " "
     }
 
     /// A line of prose cut at single spaces (a space between two other characters) into lines of at most `width`

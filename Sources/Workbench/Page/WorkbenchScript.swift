@@ -122,9 +122,11 @@ async function start() {
     // The edits typed but not answered before the page was loaded again are sent now, in order.
     for (const job of pending) edit(job.file, job.edit);
     await settled();  // each answer clears the banner
-    const names = [...new Set(back.concat(pending.map(j => j.file)))].sort();
-    if (names.length) banner('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.' +
-      (gone.length ? ` ${gone.join(', ')} ${gone.length === 1 ? 'is' : 'are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop your text.` : ''));
+    const names = [...new Set(back.concat(pending.map(j => j.file)))].filter(n => !gone.includes(n)).sort();
+    const told = [];
+    if (names.length) told.push('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.');
+    if (gone.length) told.push(`Your unsaved text of ${gone.join(', ')} is back, but ${gone.length === 1 ? 'the file is' : 'the files are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop the text.`);
+    if (told.length) banner(told.join(' '));
   } catch (e) { banner(e.message, true); }
 }
 
@@ -144,6 +146,8 @@ async function analyze(select) {
   if (!showAnalysis(answer, sent)) return;
   if (!S.current) {
     S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
+    // The address names the spec shown (after a discarded or deleted file, it named that one).
+    if (S.current && decodeURIComponent(location.hash.slice(1)) !== S.current) history.replaceState(null, '', location.search + '#' + encodeURIComponent(S.current));
     // Only the spec asked about comes with its table: ask again about the one chosen here, unless the page has
     // asked the server something since (that answer is newer, and it draws the page).
     if (!focus && S.current && sent === S.sent) return analyze(S.current);
@@ -421,7 +425,8 @@ function renderRunSummary() {
   const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
   const edited = answer.ran.filter(id => S.outdated.has(id));
   const files = [...new Set(edited.map(id => S.outdatedBy[id]).filter(Boolean))].sort();
-  const result = `${count(failed, 'case')} of ${answer.cases.length} failed, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` +
+  const result = (failed ? `${failed} of ${count(answer.cases.length, 'case')} failed` : `${count(answer.cases.length, 'case')} passed`) +
+    (answer.tour.length ? `, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` : `, tour of ${count(answer.toured, 'transition')} passed`) +
     (failing.length ? ` (in ${failing.join(', ')})` : '') +
     (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') +
     `; ${count(answer.ran.length, 'spec')} (${answer.milliseconds} ms)`;
@@ -489,7 +494,8 @@ function render() {
     if (focus) {
       const input = main.querySelector(`[data-cell="${CSS.escape(focus)}"]`);
       const typed = S.typed && S.typed.file === S.current && S.typed.cell === focus && S.typed.text === caret[2];
-      if (input) { if (S.pending.length || S.inflight || typed) input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
+      // A prose box keeps what is typed in it: what is not sent yet goes after a pause.
+      if (input) { if (S.pending.length || S.inflight || typed || input.tagName === 'TEXTAREA') input.value = caret[2]; input.focus(); input.setSelectionRange(caret[0], caret[1]); }
     }
   } finally { S.rendering = false; }
   keepUnderTop();
@@ -582,7 +588,8 @@ function renderSpec() {
   }
   box.append(header);
   for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
-  if (spec.kind === 'product') box.append(elsewhere(spec));
+  const broken = spec.kind === 'product' ? elsewhere(spec) : null;
+  if (broken) box.append(broken);
   const declarations = (spec.values || []).filter(v => !['product', 'given'].includes(v.key));
   for (const v of (spec.values || []).filter(v => ['product', 'given'].includes(v.key))) box.append(valuesTable(spec, v, at));
   const tabs = [['table', spec.kind === 'scenarios' ? 'Scenarios' : spec.table ? 'Rows' : 'Values']];
@@ -681,7 +688,11 @@ function several(spec, cell) {
   const t = el('textarea', { class: 'prose', rows: Math.min(10, Math.max(2, Math.ceil(text.length / 90) + (text.match(/\n/g) || []).length)),
     spellcheck: 'true', dataset: { cell: JSON.stringify(cell.path) }, title: 'a line break ends a paragraph; leaving the box makes the edit' });
   t.value = text;
-  t.addEventListener('change', () => { if (!S.rendering && t.value !== text) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
+  // Sent after a pause in typing, and on leaving the box: then a reload or Save has it, as a cell's text.
+  let sent = text, pause = null;
+  const send = () => { clearTimeout(pause); if (!S.rendering && t.value !== sent && t.value.trim() !== '') { sent = t.value; edit(spec.file, { op: 'set', path: cell.path, text: t.value }); } };
+  t.addEventListener('input', () => { clearTimeout(pause); pause = setTimeout(send, 400); $('#save').disabled = false; });
+  t.addEventListener('change', send);
   t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = text; t.blur(); } });
   return t;
 }
