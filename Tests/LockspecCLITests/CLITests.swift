@@ -201,7 +201,7 @@ struct CLITests {
         defer { Self.remove(path) }
         let r = try Self.run(["lint", "--strict", path])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("0 specs, 0 rows; not read: \(path): 1 error, 0 warnings"), "\(r.stderr)")
+        #expect(r.stderr.contains("0 specs, 0 rows; left out: \(path): 1 error, 0 warnings"), "\(r.stderr)")
     }
 
     // MARK: Malformed input: a located error, exit 1 or 2, bounded time and memory, never a crash

@@ -51,12 +51,12 @@ struct ReadCountsTests {
         let c = Self.compile([("specs/a-scenarios.yaml", Self.scenarios), ("specs/m.yaml", broken), ("specs/z.yaml", "{")])
         #expect(c.specs.isEmpty)
         #expect(c.unreadableFiles == ["specs/m.yaml", "specs/z.yaml", "specs/a-scenarios.yaml"])
-        #expect(c.readCounts == "0 specs, 0 rows; not read: specs/m.yaml, specs/z.yaml, specs/a-scenarios.yaml")
+        #expect(c.readCounts == "0 specs, 0 rows; left out: specs/m.yaml, specs/z.yaml, specs/a-scenarios.yaml")
     }
 
     @Test("past three files, the summary says how many more")
     func manyFiles() {
         #expect(SpecCompiler.Compilation.readCounts(specs: 1, rows: 1, unreadable: ["a", "b", "c", "d", "e"])
-            == "1 spec, 1 row; not read: a, b, c and 2 more")
+            == "1 spec, 1 row; left out: a, b, c and 2 more")
     }
 }

@@ -36,15 +36,15 @@ public struct SpecCompiler: Sendable {
         public var unreadableFiles: [String] = []
 
         /// What was read, as the summaries say it: `42 specs, 633 rows`, and the files that gave nothing, so a count that
-        /// drops while a file is broken says why (`; not read: specs/a.yaml`).
+        /// drops while a file is broken says why (`; left out: specs/a.yaml`).
         public var readCounts: String {
             Self.readCounts(specs: specs.count, rows: specs.reduce(0) { $0 + $1.rows.count }, unreadable: unreadableFiles)
         }
 
-        /// `N specs, M rows`, then `; not read: ` and up to three of the files that gave nothing, and how many more.
+        /// `N specs, M rows`, then `; left out: ` and up to three of the files that gave nothing, and how many more.
         public static func readCounts(specs: Int, rows: Int, unreadable: [String]) -> String {
             "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
-                + (unreadable.isEmpty ? "" : "; not read: " + unreadable.prefix(3).joined(separator: ", ")
+                + (unreadable.isEmpty ? "" : "; left out: " + unreadable.prefix(3).joined(separator: ", ")
                     + (unreadable.count > 3 ? " and \(unreadable.count - 3) more" : ""))
         }
 

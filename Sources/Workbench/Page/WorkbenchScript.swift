@@ -512,9 +512,9 @@ function renderBar() {
   const s = $('#lint-summary');
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
-  const notRead = unread.length ? `; not read: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
+  const notRead = unread.length ? `; left out: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
   s.textContent = `lint: ${count(errors, 'error')}, ${count(warnings, 'warning')}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
-  s.title = s.textContent + (unread.length ? '\nnot read: ' + unread.join(', ') : '');
+  s.title = s.textContent + (unread.length ? '\nleft out: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
   $('#save').disabled = n === 0 && !S.pending.length && !S.inflight;
