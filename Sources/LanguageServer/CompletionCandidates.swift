@@ -1,3 +1,4 @@
+import Foundation
 import SpecKit
 
 /// The names a completion offers in one spec file: what the spec declares (states, events and their inputs,
@@ -78,15 +79,43 @@ public struct CompletionCandidates: Sendable {
     /// `variables:`) that are not offered yet: a spec that does not read as a spec (a row half typed, a typo) still
     /// offers the names written in it, those declared a moment ago too.
     public mutating func addWritten(_ bytes: [UInt8], file: String) {
-        guard let root = try? YAMLLoader().load(bytes, file: file) else { return }
-        var found: [Item] = []
-        for state in root["states"]?.sequence.map(Array.init) ?? [] { if let name = state.scalar { found.append(Item(label: name, detail: "state (as written)", kind: 20, keys: Self.stateKeys)) } }
-        for entry in root["events"]?.mapping ?? root.noEntries { if let name = entry.key.scalar { found.append(Item(label: name, detail: "event (as written)", kind: 23, keys: Self.eventKeys)) } }
-        for entry in root["variables"]?.mapping ?? root.noEntries { if let name = entry.key.scalar { found.append(Item(label: name, detail: "variable (as written)", kind: 6, keys: [])) } }
+        let written = (try? YAMLLoader().load(bytes, file: file)).map(Self.declared) ?? Self.declared(lines: String(decoding: bytes, as: UTF8.self))
+        let found = written.states.map { Item(label: $0, detail: "state (as written)", kind: 20, keys: Self.stateKeys) }
+            + written.events.map { Item(label: $0, detail: "event (as written)", kind: 23, keys: Self.eventKeys) }
+            + written.variables.map { Item(label: $0, detail: "variable (as written)", kind: 6, keys: []) }
         let known = Set(items.map(\.label))
         let added = found.filter { !known.contains($0.label) }
         guard !added.isEmpty else { return }
         items = (items + added).sorted { $0.label < $1.label }
+    }
+
+    /// The names a spec's YAML declares: `states:`, the keys of `events:` and `variables:`.
+    static func declared(_ root: NodeView) -> (states: [String], events: [String], variables: [String]) {
+        (root["states"]?.sequence.map { $0.compactMap(\.scalar) } ?? [],
+         (root["events"]?.mapping ?? root.noEntries).compactMap(\.key.scalar),
+         (root["variables"]?.mapping ?? root.noEntries).compactMap(\.key.scalar))
+    }
+
+    /// The same names read line by line, for a text that is not YAML yet (a `{` or a quote not closed elsewhere):
+    /// `states: [A, B]` on one line, and the keys indented once under `events:` and `variables:`.
+    static func declared(lines text: String) -> (states: [String], events: [String], variables: [String]) {
+        var states: [String] = [], events: [String] = [], variables: [String] = [], section = ""
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 0, let colon = line.firstIndex(of: ":") {
+                section = String(line[..<colon])
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if section == "states", value.hasPrefix("["), let close = value.firstIndex(of: "]") {
+                    states = value[value.index(after: value.startIndex)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                }
+                continue
+            }
+            guard indent == 2, section == "events" || section == "variables", let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[line.index(line.startIndex, offsetBy: 2)..<colon]
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { continue }
+            if section == "events" { events.append(String(name)) } else { variables.append(String(name)) }
+        }
+        return (states, events, variables)
     }
 
     static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {

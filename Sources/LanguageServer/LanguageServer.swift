@@ -28,7 +28,10 @@ public struct LanguageServer: Sendable {
     /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
     var uris: [String: String] = [:]
     /// The completions and hovers waiting, while `deferring`, for the lint of what arrived with them.
-    var waitingRequests: [(id: JSON, method: String, params: JSON)] = []
+    var waitingRequests: [(id: JSON, method: String, params: JSON, edits: Int)] = []
+    /// How many times each document's text was set (opened, changed, closed): a waiting request whose document changed
+    /// behind it would read its position in another text.
+    var edits: [String: Int] = [:]
     /// Whether the server has changes to lint or requests to answer (what `publishPending` does).
     public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty }
     /// The findings last sent for each file not open, not sent again while they stay the same.
@@ -42,7 +45,7 @@ public struct LanguageServer: Sendable {
     /// JSON-RPC error codes.
     enum Code: Int {
         case parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
-        case serverNotInitialized = -32002, requestCancelled = -32800
+        case serverNotInitialized = -32002, requestCancelled = -32800, contentModified = -32801
     }
 
     /// The messages to send in answer to one frame.
@@ -68,7 +71,7 @@ public struct LanguageServer: Sendable {
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
         if deferring, initialized, !shutdownRequested, Self.answeredAfterLint.contains(method) {
-            waitingRequests.append((id, method, params))
+            waitingRequests.append((id, method, params, Self.position(params).map { edits[$0.path, default: 0] } ?? 0))
             return []
         }
         // The requests waiting for the lint are answered before the server shuts down.
@@ -94,7 +97,13 @@ public struct LanguageServer: Sendable {
             shutdownRequested = true
             return Self.result(id, .null)
         case "textDocument/completion", "textDocument/hover":
-            guard let at = Self.position(params) else { return Self.error(id, .invalidParams, "textDocument and position are needed") }
+            guard let at = Self.position(params) else {
+                // A document that is not a file (`untitled:`, a diff view) has nothing to offer.
+                if let uri = params["textDocument"]?["uri"]?.string, !uri.hasPrefix("file:"), params["position"] != nil {
+                    return Self.result(id, method == "textDocument/hover" ? .null : .object(["isIncomplete": .bool(false), "items": .array([])]))
+                }
+                return Self.error(id, .invalidParams, "textDocument and position are needed")
+            }
             // Answered from the analysis of the text as it is now: each change is linted as it comes, or, while
             // `deferring`, the request waits for the lint of everything that arrived with it (`publishPending`).
             return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
@@ -122,6 +131,7 @@ public struct LanguageServer: Sendable {
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
         guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
         let folder = SpecWorkspace.folder(of: path)
+        if ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"].contains(method) { edits[path, default: 0] += 1 }
         switch method {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
@@ -153,10 +163,16 @@ public struct LanguageServer: Sendable {
     /// so findings on files not open follow what the disk now says. An open document's text stays the editor's.
     mutating func filesChanged(_ params: JSON) -> [JSON] {
         guard case .array(let changes) = params["changes"] ?? .null else { return [] }
-        let folders = Set(changes.compactMap { change -> String? in
-            guard let path = change["uri"]?.string.flatMap(Self.path), SpecWorkspace.isSpec(path) else { return nil }
-            let folder = SpecWorkspace.folder(of: path)
-            return workspace.compilations[folder] != nil ? folder : nil
+        // A change to a folder (VS Code reports a folder deleted or renamed as the folder alone) touches every folder
+        // linted under it.
+        let folders = Set(changes.flatMap { change -> [String] in
+            guard let path = change["uri"]?.string.flatMap(Self.path) else { return [] }
+            if SpecWorkspace.isSpec(path) {
+                let folder = SpecWorkspace.folder(of: path)
+                return workspace.compilations[folder] != nil ? [folder] : []
+            }
+            let under = path.hasSuffix("/") ? path : path + "/"
+            return workspace.compilations.keys.filter { $0 == path || $0.hasPrefix(under) }
         })
         guard !deferring else { unpublished.formUnion(folders); return [] }
         return folders.sorted().flatMap { publish(folder: $0) }
@@ -170,7 +186,13 @@ public struct LanguageServer: Sendable {
         let published = folders.flatMap { publish(folder: $0) }
         let requests = waitingRequests
         waitingRequests = []
-        return published + requests.map { request($0.method, id: $0.id, params: $0.params) }
+        return published + requests.map { waiting in
+            // Its document changed after it was asked: the position is of a text gone (the editor asks again).
+            if let at = Self.position(waiting.params), edits[at.path, default: 0] != waiting.edits {
+                return Self.error(waiting.id, .contentModified, "the document changed after the request; ask again")
+            }
+            return request(waiting.method, id: waiting.id, params: waiting.params)
+        }
     }
 
     /// Analyses a folder of specs and publishes the findings of each open document in it, and of each file not open

@@ -336,3 +336,58 @@ extension LanguageServerTests {
         #expect(theirsValue.contains("last result: passed (run of "), "\(theirsValue)")
     }
 }
+
+/// What the fourth check found (a helper as an editor user, /tmp/lsp5/findings.md).
+extension LanguageServerTests {
+    @Test("a waiting request whose document changed behind it is answered content-modified, not read in the newer text")
+    func requestBehindAChange() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml"
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        var server = Self.initialized()
+        server.deferring = true
+        _ = Self.open(&server, machine, text)
+        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 1
+        _ = server.handle(Self.request("textDocument/hover", machine, line: line, character: 4))
+        _ = server.handle(Self.change(machine, text.replacingOccurrences(of: "rows:\n", with: "rows:\n" + String(repeating: "  # added\n", count: 10)), version: 2))
+        let answer = server.publishPending().first { $0["id"] != nil }
+        #expect(answer?["error"]?["code"]?.int == -32801, "\(answer?.serialized ?? "no answer")")
+        // Asked again, of the text as it is now: answered.
+        _ = server.handle(Self.request("textDocument/hover", machine, line: line + 10, character: 4))
+        let again = server.publishPending().first { $0["id"] != nil }
+        #expect(again?["result"]?["contents"]?["value"]?.string?.contains("**LL-APPEAR-OFF**") == true)
+        // A document that is not a file: nothing to show, and no error.
+        let untitled = server.handle(Self.message(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:Untitled-1"},"position":{"line":0,"character":0}}}"#))
+        #expect(untitled.isEmpty)
+        #expect(server.publishPending().first { $0["id"] == .int(4) }?["result"] == .null)
+    }
+
+    /// VS Code reports a folder deleted or renamed as the folder alone (vscode-languageserver-node#141).
+    @Test("a watched change that names a folder re-lints the folders under it: its files' findings are cleared when it is gone")
+    func folderReportedAlone() throws {
+        let folder = try Self.launchLockCopy()
+        let top = (folder as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        var server = Self.initialized()
+        let triggers = folder + "/launch-lock.triggers.yaml"
+        let text = try String(contentsOfFile: triggers, encoding: .utf8)
+        try text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n").write(toFile: triggers, atomically: true, encoding: .utf8)
+        let product = folder + "/launch-lock.product.yaml"
+        _ = Self.open(&server, product, try String(contentsOfFile: product, encoding: .utf8))
+        let close = JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didClose"), "params": .object(["textDocument": .object(["uri": .string(LanguageServer.uri(product))])])])
+        _ = server.handle(Self.message(close.serialized))
+        try FileManager.default.removeItem(atPath: folder)
+        let note = #"{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"\#(LanguageServer.uri(top))","type":3}]}}"#
+        let cleared = server.handle(Self.message(note)).first { $0["params"]?["uri"]?.string == LanguageServer.uri(triggers) }
+        #expect(cleared?["params"]?["diagnostics"] == .array([]), "\(cleared?.serialized ?? "nothing published for the triggers")")
+    }
+
+    @Test("a text that is not YAML yet still offers the states on its states: line and the keys under events: and variables:")
+    func namesFromLines() {
+        let written = CompletionCandidates.declared(lines: "id: x\nstates: [Open, Locked, Busy]\nevents:\n  appear:\n  reset:\n    input: bool\nvariables:\n  enabled: {type: bool\nrows:\n  - id: R\n    on: {\n")
+        #expect(written.states == ["Open", "Locked", "Busy"])
+        #expect(written.events == ["appear", "reset"])
+        #expect(written.variables == ["enabled"])
+    }
+}
