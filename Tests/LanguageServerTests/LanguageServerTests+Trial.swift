@@ -56,13 +56,8 @@ extension LanguageServerTests {
     /// typing with a request every few changes fell further behind (9.2 s for completions, 8.5 s for hovers).
     @Test("while deferring, completions and hovers wait for the one lint of what arrived with them; a cancelled one costs nothing")
     func requestsWaitForTheBatchLint() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml"
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
-        var server = Self.initialized()
-        server.deferring = true
-        _ = Self.open(&server, machine, text)
+        var (server, machine, text, top) = try Self.openTriggers(deferring: true)
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let on = try #require(text.components(separatedBy: "\n").firstIndex { $0 == "    on: appear" })
         // Five changes, each followed by a completion and a hover: nothing linted, nothing answered yet.
         for version in 2...6 {
@@ -341,13 +336,8 @@ extension LanguageServerTests {
 extension LanguageServerTests {
     @Test("a waiting request whose document changed behind it is answered content-modified, not read in the newer text")
     func requestBehindAChange() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml"
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
-        var server = Self.initialized()
-        server.deferring = true
-        _ = Self.open(&server, machine, text)
+        var (server, machine, text, top) = try Self.openTriggers(deferring: true)
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 1
         _ = server.handle(Self.request("textDocument/hover", machine, line: line, character: 4))
         _ = server.handle(Self.change(machine, text.replacingOccurrences(of: "rows:\n", with: "rows:\n" + String(repeating: "  # added\n", count: 10)), version: 2))

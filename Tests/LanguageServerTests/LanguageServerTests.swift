@@ -28,12 +28,14 @@ struct LanguageServerTests {
         return server.handle(message(JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"), "params": params]).serialized))
     }
 
-    /// A server with the launch-lock trigger table open, from a fresh copy of its specs (remove `top` after).
-    static func openTriggers() throws -> (server: LanguageServer, machine: String, text: String, top: String) {
+    /// A server with the launch-lock trigger table open, from a fresh copy of its specs (remove `top` after); with
+    /// `deferring`, as `serve` runs it.
+    static func openTriggers(deferring: Bool = false) throws -> (server: LanguageServer, machine: String, text: String, top: String) {
         let folder = try launchLockCopy()
         let machine = folder + "/launch-lock.triggers.yaml"
         let text = try String(contentsOfFile: machine, encoding: .utf8)
         var server = initialized()
+        server.deferring = deferring
         _ = open(&server, machine, text)
         return (server, machine, text, (folder as NSString).deletingLastPathComponent)
     }
