@@ -141,7 +141,10 @@ public struct LanguageServer: Sendable {
             // A change older than the text held (a version below it) is late, not news.
             let version = params["textDocument"]?["version"]?.int
             if let version, let held = versions[path], version < held { return [] }
-            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else { return [] }
+            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
+                // The server's text and the editor's now differ: say so, where the editor shows the server's log.
+                return [Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")]
+            }
             workspace.documents[path] = text
             versions[path] = version
         case "textDocument/didSave":

@@ -381,3 +381,17 @@ extension LanguageServerTests {
         #expect(written.variables == ["enabled"])
     }
 }
+
+extension LanguageServerTests {
+    @Test("a change that cannot be applied keeps the text before it and says so in the editor's log")
+    func changeThatCannotBeApplied() throws {
+        var (server, machine, text, top) = try Self.openTriggers()
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let bad = JSON.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
+            "textDocument": .object(["uri": .string(LanguageServer.uri(machine)), "version": .int(2)]),
+            "contentChanges": .array([.object(["range": .string("0:0-1:0"), "text": .string("x")])])])])
+        let out = server.handle(Self.message(bad.serialized))
+        #expect(out.count == 1 && out.first?["method"]?.string == "window/logMessage" && out.first?["params"]?["type"]?.int == 2, "\(out.map(\.serialized))")
+        #expect(server.workspace.documents[machine] == text)
+    }
+}

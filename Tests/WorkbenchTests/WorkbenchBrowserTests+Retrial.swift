@@ -186,3 +186,23 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }
+
+extension WorkbenchProductOwnerTests {
+    /// Found by the third trial: an edit the server refuses, typed just before a reload, was dropped with only "your
+    /// edits are back" said.
+    @Test("an edit sent again after a reload and refused says so")
+    func refusedEditAfterAReload() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let notes = Self.cell("LL-APPEAR-COLD-GUARD", "notes")
+        try browser.wait(for: notes, "the notes cell")
+        try browser.evaluate(Self.typeAndReload(notes, "\"Grace\" is the word"))
+        usleep(1_500_000)
+        try browser.wait(for: "typeof S !== 'undefined' && S.analysis && !S.inflight && S.pending.length === 0 && document.querySelector('#banner').textContent.includes('was not made')", "the page again")
+        let banner = try browser.evaluate("document.querySelector('#banner').textContent") as? String ?? ""
+        #expect(banner.hasPrefix("An edit typed just before the page was loaded again was not made: ") && !banner.contains("are back"), "\(banner)")
+        #expect(try browser.evaluate("document.querySelector('#banner').className") as? String == "bad")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}

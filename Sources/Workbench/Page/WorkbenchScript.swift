@@ -51,7 +51,7 @@ function keepDrafts() {
   const files = {};
   for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) files[name] = { text: f.text, version: f.version, saved: f.saved };
   const pending = (S.job ? [S.job] : []).concat(S.pending).map(j => ({ file: j.file, edit: j.edit }));
-  try { sessionStorage.setItem('lockspec-drafts', JSON.stringify({ files, pending })); } catch (_) { /* storage full or off: the page still works */ }
+  try { sessionStorage.setItem('lockspec-drafts', JSON.stringify({ files, pending, refused: S.refused })); } catch (_) { /* storage full or off: the page still works */ }
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
 // of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk; one of
@@ -77,7 +77,9 @@ function restoreDrafts(files) {
     S.changed.add(name);
     back.push(name);
   }
-  return { back, gone, pending: pending.filter(j => S.files[j.file]) };
+  // An edit refused in the seconds before the page was loaded again (its message maybe never read) is said again.
+  const refused = kept.refused && typeof kept.refused.message === 'string' && Date.now() - kept.refused.at < 10000 ? kept.refused.message : '';
+  return { back, gone, pending: pending.filter(j => S.files[j.file]), refused };
 }
 
 function banner(message, bad) {
@@ -116,17 +118,21 @@ async function start() {
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
-    const { back, gone, pending } = restoreDrafts(files);
+    const { back, gone, pending, refused: before } = restoreDrafts(files);
     const wanted = decodeURIComponent(location.hash.slice(1));
     await analyze(S.files[wanted] ? wanted : null);
     // The edits typed but not answered before the page was loaded again are sent now, in order.
     for (const job of pending) edit(job.file, job.edit);
     await settled();  // each answer clears the banner
-    const names = [...new Set(back.concat(pending.map(j => j.file)))].filter(n => !gone.includes(n)).sort();
+    const unsaved = n => S.files[n] && S.files[n].text !== S.files[n].saved;
+    const names = [...new Set(back.concat(pending.map(j => j.file)))].filter(n => !gone.includes(n) && unsaved(n)).sort();
+    // An edit sent again and refused (a text YAML would not take) says so, after what came back.
+    const refused = $('#banner').className === 'bad' && !$('#banner').hidden ? $('#banner').textContent.replace(/^The edit was not made: /, '') : before;
     const told = [];
     if (names.length) told.push('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.');
     if (gone.length) told.push(`Your unsaved text of ${gone.join(', ')} is back, but ${gone.length === 1 ? 'the file is' : 'the files are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop the text.`);
-    if (told.length) banner(told.join(' '));
+    if (refused) told.push('An edit typed just before the page was loaded again was not made: ' + refused);
+    if (told.length) banner(told.join(' '), !!refused);
   } catch (e) { banner(e.message, true); }
 }
 
@@ -303,6 +309,7 @@ async function flush() {
     banner(null);
   } catch (e) {
     banner('The edit was not made: ' + e.message, true);
+    if (e.status !== undefined) { S.refused = { message: e.message, at: Date.now() }; keepDrafts(); }
     // Refused by the server, the cell keeps what was typed, to be mended; not answered at all, it shows the page's
     // text again, so no cell shows an edit the page does not hold.
     if (e.status === undefined) {
