@@ -163,6 +163,27 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    /// Found by the fourth trial: a notes box emptied removed the key with no word, and a box emptied while typing
+    /// must not remove it on the way.
+    @Test("a notes box left empty removes the key and says Undo brings it back; Undo does")
+    func notesBoxLeftEmpty() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let box = "document.querySelector('#spec .meta label.multiline textarea')"
+        try browser.wait(for: box, "the notes box")
+        let path = "S.files['\(Self.file)'].text"
+        let before = try browser.evaluate(path) as? String ?? ""
+        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = ''; t.dispatchEvent(new Event('input')); })()")
+        usleep(800_000)
+        #expect(try browser.evaluate("\(path) === \(WorkbenchBrowserTests.jsString(before))") as? Bool == true, "emptied while typing: nothing sent")
+        try browser.evaluate("\(box).dispatchEvent(new Event('change'))")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && !\(path).includes('\\nnotes: >') && document.querySelector('#banner').textContent.includes('Undo brings it back')", "the notes removed, and said")
+        try browser.evaluate("document.querySelector('#undo').click()")
+        try browser.wait(for: "\(path) === \(WorkbenchBrowserTests.jsString(before))", "Undo")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     /// Found by the fourth trial: every product file's page showed a line `null` above its values.
     @Test("a product file's page without errors elsewhere has no stray text")
     func productPageWithoutStrayText() throws {

@@ -699,7 +699,13 @@ function several(spec, cell) {
   let sent = text, pause = null;
   const send = () => { clearTimeout(pause); if (!S.rendering && t.value !== sent && t.value.trim() !== '') { sent = t.value; edit(spec.file, { op: 'set', path: cell.path, text: t.value }); } };
   t.addEventListener('input', () => { clearTimeout(pause); pause = setTimeout(send, 400); $('#save').disabled = false; });
-  t.addEventListener('change', send);
+  // Left empty, the key goes, as a cell's does (Undo brings it back).
+  t.addEventListener('change', () => {
+    if (S.rendering) return;
+    if (t.value.trim() === '' && sent.trim() !== '') { clearTimeout(pause); sent = ''; edit(spec.file, { op: 'set', path: cell.path, text: '' });
+      settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back.`); }); }
+    else send();
+  });
   t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = text; t.blur(); } });
   return t;
 }
