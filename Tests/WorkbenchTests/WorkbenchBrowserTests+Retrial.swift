@@ -184,6 +184,27 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    /// Found by the fifth check: with the cursor in one spec's notes box, another spec drawn in its place took that
+    /// box's text into its own notes box (the same path), and typing there wrote it over that spec's notes; Ctrl+Z
+    /// in the box ran the page's Undo (another file's) instead of the box's own.
+    @Test("a notes box keeps its text only when the same spec is drawn again; Ctrl+Z in a box is the box's own")
+    func notesBoxStaysWithItsSpec() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let box = "document.querySelector('#spec .meta label.multiline textarea')"
+        try browser.wait(for: box, "the notes box")
+        let mine = try browser.evaluate("\(box).value") as? String ?? ""
+        try browser.evaluate("(() => { \(box).focus(); location.hash = '#launch-lock.toggle.yaml'; })()")
+        try browser.wait(for: "S.current === 'launch-lock.toggle.yaml' && document.querySelector('#spec[data-file=\"launch-lock.toggle.yaml\"] .meta label.multiline textarea')", "the other spec")
+        let theirs = try browser.evaluate("\(box).value") as? String ?? ""
+        #expect(theirs != mine && !theirs.isEmpty, "the toggle spec's own notes: \(theirs.prefix(80))")
+        // Ctrl+Z in a box is not the page's Undo: nothing is undone (there is nothing to undo in this page).
+        try browser.evaluate("(() => { const t = \(box); t.focus(); S.undo.push({ file: '\(Self.file)', text: 'sentinel', cell: null }); t.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true })); })()")
+        #expect(try browser.evaluate("S.undo.length === 1 && S.current === 'launch-lock.toggle.yaml'") as? Bool == true, "the page's Undo did not run")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     /// Found by the fourth trial: every product file's page showed a line `null` above its values.
     @Test("a product file's page without errors elsewhere has no stray text")
     func productPageWithoutStrayText() throws {

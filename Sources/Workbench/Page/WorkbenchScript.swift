@@ -97,7 +97,7 @@ async function start() {
   $('#undo').addEventListener('click', undo);
   // Ctrl+Z (⌘Z) outside a cell undoes the last table edit; inside a cell it is the cell's own undo, as typed.
   document.addEventListener('keydown', e => {
-    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key === 'z' && !(e.target instanceof HTMLInputElement)) { e.preventDefault(); undo(); }
+    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key === 'z' && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) { e.preventDefault(); undo(); }
   });
   $('#run').addEventListener('click', () => run(false));
   // An address with another spec's name after # (typed, pasted, or Back) shows that spec.
@@ -493,7 +493,10 @@ function render() {
   renderNav();
   const main = $('#main');
   const scrollY = window.scrollY;
-  const focus = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell;
+  // The cell being typed in keeps its focus and text only when the same spec is drawn again: a cell of another file
+  // (the same path in another spec) must not take what was typed here.
+  const same = [S.view, S.current, S.tab].join('\n') === S.shown;
+  const focus = same && document.activeElement && document.activeElement.dataset && document.activeElement.dataset.cell;
   const caret = focus ? [document.activeElement.selectionStart, document.activeElement.selectionEnd, document.activeElement.value] : null;
   S.rendering = true;
   try {
@@ -706,7 +709,17 @@ function several(spec, cell) {
       settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back.`); }); }
     else send();
   });
-  t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = text; t.blur(); } });
+  // Escape puts back what the box held when it was entered (drawing the page again while typing keeps that).
+  const id = { file: spec.file, cell: JSON.stringify(cell.path) };
+  t.addEventListener('focus', () => { if (!S.rendering) S.entered = { ...id, text: t.value }; });
+  t.addEventListener('keydown', e => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    const entered = S.entered && S.entered.file === id.file && S.entered.cell === id.cell ? S.entered.text : text;
+    t.value = entered;
+    send();
+    t.blur();
+  });
   return t;
 }
 
