@@ -104,9 +104,10 @@ extension LanguageServer {
     }
 
     /// The completion items at a position: the names of the spec and its fixture that start with the word before
-    /// the cursor, those that fit the key (`from:`, `on:`, …) first.
-    func completion(_ at: (path: String, line: Int, character: Int)) -> JSON {
-        let text = TextLines(workspace.documents[at.path] ?? "")
+    /// the cursor, those that fit the key (`from:`, `on:`, …) first. The word and key are read in `asked`, the text
+    /// the request was made in when it differs from the document's now (a keystroke came behind it).
+    func completion(_ at: (path: String, line: Int, character: Int), asked: String? = nil) -> JSON {
+        let text = TextLines(asked ?? workspace.documents[at.path] ?? "")
         let folder = SpecWorkspace.folder(of: at.path)
         let spec = workspace.spec(at: at.path)
         let fixture = spec?.fixture ?? Self.fixtureLine(text)

@@ -28,7 +28,7 @@ public struct LanguageServer: Sendable {
     /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
     var uris: [String: String] = [:]
     /// The completions and hovers waiting, while `deferring`, for the lint of what arrived with them.
-    var waitingRequests: [(id: JSON, method: String, params: JSON, edits: Int)] = []
+    var waitingRequests: [(id: JSON, method: String, params: JSON, edits: Int, text: String?)] = []
     /// How many times each document's text was set (opened, changed, closed): a waiting request whose document changed
     /// behind it would read its position in another text.
     var edits: [String: Int] = [:]
@@ -71,7 +71,8 @@ public struct LanguageServer: Sendable {
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
         if deferring, initialized, !shutdownRequested, Self.answeredAfterLint.contains(method) {
-            waitingRequests.append((id, method, params, Self.position(params).map { edits[$0.path, default: 0] } ?? 0))
+            let at = Self.position(params)
+            waitingRequests.append((id, method, params, at.map { edits[$0.path, default: 0] } ?? 0, at.flatMap { workspace.documents[$0.path] }))
             return []
         }
         // The requests waiting for the lint are answered before the server shuts down.
@@ -131,7 +132,7 @@ public struct LanguageServer: Sendable {
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
         guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
         let folder = SpecWorkspace.folder(of: path)
-        if ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose"].contains(method) { edits[path, default: 0] += 1 }
+        let before = workspace.documents[path]
         switch method {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
@@ -141,6 +142,7 @@ public struct LanguageServer: Sendable {
             // A change older than the text held (a version below it) is late, not news.
             let version = params["textDocument"]?["version"]?.int
             if let version, let held = versions[path], version < held { return [] }
+            if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return [] }  // nothing changed
             guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
                 // The server's text and the editor's now differ: say so, where the editor shows the server's log.
                 return [Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")]
@@ -158,6 +160,8 @@ public struct LanguageServer: Sendable {
         default:
             return []
         }
+        // A request waiting on this document is of another text only when the text really changed.
+        if workspace.documents[path] != before { edits[path, default: 0] += 1 }
         guard !deferring else { unpublished.insert(folder); return [] }
         return publish(folder: folder)
     }
@@ -190,8 +194,11 @@ public struct LanguageServer: Sendable {
         let requests = waitingRequests
         waitingRequests = []
         return published + requests.map { waiting in
-            // Its document changed after it was asked: the position is of a text gone (the editor asks again).
+            // Its document changed after it was asked: a completion reads its word in the text it was asked in, with
+            // the names as they are now (the editor filters them as the user types on); a hover's position is of a
+            // text gone, so the editor asks again.
             if let at = Self.position(waiting.params), edits[at.path, default: 0] != waiting.edits {
+                if waiting.method == "textDocument/completion", let asked = waiting.text { return Self.result(waiting.id, completion(at, asked: asked)) }
                 return Self.error(waiting.id, .contentModified, "the document changed after the request; ask again")
             }
             return request(waiting.method, id: waiting.id, params: waiting.params)
