@@ -28,10 +28,9 @@ public struct LanguageServer: Sendable {
     /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
     var uris: [String: String] = [:]
     /// The completions and hovers waiting, while `deferring`, for the lint of what arrived with them.
-    var waitingRequests: [(id: JSON, method: String, params: JSON, edits: Int, text: String?)] = []
-    /// How many times each document's text was set (opened, changed, closed): a waiting request whose document changed
-    /// behind it would read its position in another text.
-    var edits: [String: Int] = [:]
+    /// Each holds its document's text as it was asked in: one whose document changed behind it would read its
+    /// position in another text.
+    var waitingRequests: [(id: JSON, method: String, params: JSON, text: String?)] = []
     /// Whether the server has changes to lint or requests to answer (what `publishPending` does).
     public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty }
     /// The findings last sent for each file not open, not sent again while they stay the same.
@@ -72,7 +71,7 @@ public struct LanguageServer: Sendable {
         guard let id else { return notification(method, params) }
         if deferring, initialized, !shutdownRequested, Self.answeredAfterLint.contains(method) {
             let at = Self.position(params)
-            waitingRequests.append((id, method, params, at.map { edits[$0.path, default: 0] } ?? 0, at.flatMap { workspace.documents[$0.path] }))
+            waitingRequests.append((id, method, params, at.flatMap { workspace.documents[$0.path] }))
             return []
         }
         // The requests waiting for the lint are answered before the server shuts down.
@@ -132,7 +131,6 @@ public struct LanguageServer: Sendable {
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
         guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
         let folder = SpecWorkspace.folder(of: path)
-        let before = workspace.documents[path]
         switch method {
         case "textDocument/didOpen":
             workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
@@ -160,8 +158,6 @@ public struct LanguageServer: Sendable {
         default:
             return []
         }
-        // A request waiting on this document is of another text only when the text really changed.
-        if workspace.documents[path] != before { edits[path, default: 0] += 1 }
         guard !deferring else { unpublished.insert(folder); return [] }
         return publish(folder: folder)
     }
@@ -197,7 +193,7 @@ public struct LanguageServer: Sendable {
             // Its document changed after it was asked: a completion reads its word in the text it was asked in, with
             // the names as they are now (the editor filters them as the user types on); a hover's position is of a
             // text gone, so the editor asks again.
-            if let at = Self.position(waiting.params), edits[at.path, default: 0] != waiting.edits {
+            if let at = Self.position(waiting.params), workspace.documents[at.path] != waiting.text {
                 if waiting.method == "textDocument/completion", let asked = waiting.text { return Self.result(waiting.id, completion(at, asked: asked)) }
                 return Self.error(waiting.id, .contentModified, "the document changed after the request; ask again")
             }
