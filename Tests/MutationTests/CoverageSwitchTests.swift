@@ -22,6 +22,7 @@ struct CoverageSwitchTests {
     @Test("the switch answers on(n); with LOCKSPEC_MUTANT_COVERAGE set it writes every number reached, from any thread, at exit")
     func switchRecordsCoverage() throws {
         let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try MutantSwitchFile.text.write(toFile: dir + "/Switch.swift", atomically: true, encoding: .utf8)
         try """
             import Foundation
@@ -46,6 +47,7 @@ struct CoverageSwitchTests {
     @Test("a schematized raw-value enum and stored initializer compile, keep their values unmutated and change under their mutant")
     func declarationsRun() throws {
         let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let source = """
             public enum Code: UInt8, Hashable, CaseIterable, Codable {
                 case one = 1
