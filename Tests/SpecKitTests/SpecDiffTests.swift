@@ -124,6 +124,28 @@ struct SpecDiffTests {
         #expect(change.regions.map(\.place) == ["Open on active"])
         // Between the two graces: the edge atoms 30001ms (first to lock now) and 1m (the old grace itself).
         #expect(change.regions.first?.values == ["failures=0", "away=30001ms|1m"])
+        // The row's text is the same: its condition moved with the grace, and the diff says so rather than "changed".
+        #expect(d.rows.map { "\($0.id) \($0.kind) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK changed [] [\"when\"]"])
+        #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),
+                "\(SpecDiffRenderer.text(d))")
+    }
+
+    @Test("a row whose text changed while a product value it names changed too: each part is put down to its cause")
+    func productAndTextChange() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let relock = Self.relock.replacingOccurrences(of: "> 60s", with: "> grace")
+        let retargeted = relock.replacingOccurrences(of: "to: Locked", with: "to: Open")
+        let sides = [(product("60s"), relock), (product("30s"), retargeted)].map { p, row in
+            [("p.product.yaml", Array(p.utf8)), ("t.yaml", Array(Self.machine(rows: Self.success + row).utf8))]
+        }
+        let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: sides[0]), DiffSide(label: "new", sources: sides[1]))
+        #expect(d.rows.map { "\($0.id) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK [\"to\"] [\"when\"]"])
+        #expect(SpecDiffRenderer.text(d).contains("R-RELOCK: changed its 'to'; 'when' reads a changed product value\n"), "\(SpecDiffRenderer.text(d))")
+        // A grace the new spec names but the old product file lacks: nothing is put down to a product value.
+        let newName = [("p.product.yaml", Array(product("30s").replacingOccurrences(of: "grace", with: "limit").utf8)),
+                       ("t.yaml", Array(Self.machine(rows: Self.success + relock.replacingOccurrences(of: "grace", with: "limit")).utf8))]
+        let renamed = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: sides[0]), DiffSide(label: "new", sources: newName))
+        #expect(renamed.rows.map { "\($0.id) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK [\"when\"] []"])
     }
 
     @Test("a side that does not compile stops the diff with its findings, each naming its side's file")

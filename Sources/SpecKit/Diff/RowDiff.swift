@@ -2,16 +2,27 @@
 /// content, new id), changed (same id; which parts differ) or moved. A row's content is everything but its id and
 /// where it is written, so re-indenting or moving a file changes nothing here.
 enum RowDiff {
-    /// The row changes of one spec present on both sides.
-    static func changes(spec: String, old: [(id: String, parts: [String: String])], new: [(id: String, parts: [String: String])]) -> [RowChange] {
+    /// The row changes of one spec present on both sides. `textOnly`, when given, is the new side's rows read with the
+    /// old side's product values: a part that differs from the old side only there follows a product value
+    /// (`RowChange.followsProduct`), not the row's text.
+    static func changes(spec: String, old: [(id: String, parts: [String: String])], new: [(id: String, parts: [String: String])],
+                        textOnly: [(id: String, parts: [String: String])]? = nil) -> [RowChange] {
         let oldByID = Dictionary(old.map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
         let newByID = Dictionary(new.map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
+        let textByID = Dictionary((textOnly ?? []).map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
         var result: [RowChange] = []
         var unmatchedOld = old.filter { newByID[$0.id] == nil }
         for row in new {
             if let before = oldByID[row.id] {
-                let cells = Set(before.keys).union(row.parts.keys).filter { before[$0] != row.parts[$0] }.sorted()
-                if !cells.isEmpty { result.append(RowChange(spec: spec, id: row.id, kind: .changed, cells: cells)) }
+                let parts = Set(before.keys).union(row.parts.keys).filter { before[$0] != row.parts[$0] }.sorted()
+                // A part the text leaves as it was (read with the old product values) changed through a product value.
+                let text = textByID[row.id]
+                let follows = text.map { text in parts.filter { before[$0] == text[$0] } } ?? []
+                if !parts.isEmpty {
+                    var change = RowChange(spec: spec, id: row.id, kind: .changed, cells: parts.filter { !follows.contains($0) })
+                    change.followsProduct = follows
+                    result.append(change)
+                }
             } else if let i = unmatchedOld.firstIndex(where: { $0.parts == row.parts }) {
                 result.append(RowChange(spec: spec, id: row.id, kind: .renamed, oldID: unmatchedOld[i].id, cells: []))
                 unmatchedOld.remove(at: i)

@@ -33,9 +33,13 @@ public struct SpecDiff: Sendable {
                                     specsAdded: newSpecs.keys.filter { oldSpecs[$0] == nil }.sorted(),
                                     specsRemoved: oldSpecs.keys.filter { newSpecs[$0] == nil }.sorted(),
                                     rows: [], behaviour: [], notes: [])
+        result.products = Self.productChanges(before.products, after.products)
+        // The new specs read with the old product files: what differs from the old side there is the specs' text.
+        let textOnly = result.products.isEmpty ? nil : Self.newSpecsWithOldProducts(compiler, old, before, new, after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
             let (a, b) = (oldSpecs[id]!, newSpecs[id]!)
-            result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a), new: RowDiff.rows(of: b))
+            result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a), new: RowDiff.rows(of: b),
+                                           textOnly: textOnly?[id].map(RowDiff.rows(of:)))
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
             if let change { result.behaviour.append(change) }
@@ -44,11 +48,21 @@ public struct SpecDiff: Sendable {
                 result.notCompared.append(id)
             }
         }
-        result.products = Self.productChanges(before.products, after.products)
         result.rows.sort()
         result.behaviour.sort()
         result.notes.sort()
         return result
+    }
+
+    /// The new side's specs compiled with the old side's product files in place of its own, by id; nil when that does
+    /// not compile (a spec names a value only the new product file has), and then no change is put down to a product value.
+    private static func newSpecsWithOldProducts(_ compiler: SpecCompiler, _ old: DiffSide, _ before: SpecCompiler.Compilation,
+                                                _ new: DiffSide, _ after: SpecCompiler.Compilation) -> [String: Spec]? {
+        let oldProducts = Set(before.products.map(\.file)), newProducts = Set(after.products.map(\.file))
+        let sources = new.sources.filter { !newProducts.contains($0.path) } + old.sources.filter { oldProducts.contains($0.path) }
+        let mixed = compiler.compile(sources: sources)
+        guard !mixed.failed(strict: false) else { return nil }
+        return Dictionary(mixed.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Each product value that differs between the sides' product files, by fixture.

@@ -61,8 +61,12 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
     public var kind: Kind
     /// The old id of a renamed row.
     public var oldID: String?
-    /// The parts that differ for a changed row, such as `when`, `then`, `effects`, `to`, `trace`.
+    /// The parts that differ for a changed row, such as `when`, `then`, `effects`, `to`, `trace`, because its text
+    /// changed.
     public var cells: [String]
+    /// The parts of a changed row that differ only because a product value they name changed (its text reads the
+    /// same: `advance: grace + 1ms` with another grace), such as `steps`.
+    public var followsProduct: [String] = []
 
     /// By spec, then row id, then kind.
     public static func < (a: RowChange, b: RowChange) -> Bool {

@@ -59,9 +59,18 @@ public enum SpecDiffRenderer {
         case .added: "\(r.spec) \(r.id): added"
         case .removed: "\(r.spec) \(r.id): removed"
         case .renamed: "\(r.spec) \(r.id): renamed from \(r.oldID ?? "?")"
-        case .changed: "\(r.spec) \(r.id): changed its \(r.cells.map { "'\($0)'" }.joined(separator: ", "))"
+        case .changed:
+            "\(r.spec) \(r.id): " + [r.cells.isEmpty ? nil : "changed its \(quoted(r.cells))",
+                                     r.followsProduct.isEmpty ? nil : r.cells.isEmpty ? "its text is the same; \(reads(r.followsProduct))" : reads(r.followsProduct)]
+                .compactMap { $0 }.joined(separator: "; ")
         case .moved: "\(r.spec) \(r.id): moved"
         }
+    }
+
+    private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
+
+    private static func reads(_ parts: [String]) -> String {
+        quoted(parts) + (parts.count == 1 ? " reads a changed product value" : " read changed product values")
     }
 
     private static func cell(_ text: String) -> String {
