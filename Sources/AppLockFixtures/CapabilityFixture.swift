@@ -174,6 +174,8 @@ public final class CapabilityFixture: BoundFixture {
         // Nothing of a session persists, so there is nothing to kill and relaunch it from; lint refuses the steps
         // (fixture.no-relaunch), and a step that gets here is refused, never run as nothing.
         case .kill, .relaunch: throw FixtureError("the capability fixture cannot kill and relaunch the app: nothing of its session persists")
+        // No clock of the session measures anything; lint refuses the step (fixture.no-clock-set).
+        case .setClock: throw FixtureError("the capability fixture has no device clock to set")
         case .decide(let table, let inputs): return try Self.bindings.decide(table, inputs, on: self)
         case .cell(let table, let axes): return try Self.bindings.cell(table, axes, on: self)
         }

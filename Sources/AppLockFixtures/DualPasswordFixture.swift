@@ -45,7 +45,7 @@ public final class DualPasswordFixture: BoundFixture {
     public typealias CoreEffect = DualPasswordEffect
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings: FixtureBindings<DualPasswordFixture> = FixtureBindings(relaunches: true, movesClockBack: true,
+    public static let bindings: FixtureBindings<DualPasswordFixture> = FixtureBindings(relaunches: true, setsClock: true,
                                                                                        instanceSwitch: .init(event: "useInstance", input: Key.instance.name, initial: "app"),
                                                                                        eventBindings, deviceBindings,
                                                                                        StorageFaults.bindings { f in (f.faults, f.storePath) },
@@ -458,6 +458,9 @@ public final class DualPasswordFixture: BoundFixture {
             return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
+            return []
+        case .setClock(let ms):
+            clock.setWallClock(by: .milliseconds(Int64(ms)))
             return []
         case .kill:
             endProcess()

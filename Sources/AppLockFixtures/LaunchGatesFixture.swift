@@ -60,7 +60,7 @@ public final class LaunchGatesFixture: BoundFixture {
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings: FixtureBindings<LaunchGatesFixture> = FixtureBindings(relaunches: true, movesClockBack: true, [
+    public static let bindings: FixtureBindings<LaunchGatesFixture> = FixtureBindings(relaunches: true, setsClock: true, [
         // Events
         .event("launch", inputs: [Key.min, Key.latest]) { f, inputs in
             try f.launch(min: inputs[Key.min], latest: inputs[Key.latest])
@@ -253,6 +253,7 @@ public final class LaunchGatesFixture: BoundFixture {
             if killed, !Self.bindings.isServedWhileKilled(name) { throw FixtureError("the app is killed: '\(name)' needs a relaunch first") }
             return try Self.bindings.send(name, inputs, to: self)
         case .advance(let ms): clock.advance(by: .milliseconds(Int64(ms))); return []
+        case .setClock(let ms): clock.setWallClock(by: .milliseconds(Int64(ms))); return []
         case .check: return []
         case .kill:
             // The process is gone: until the relaunch only the device's files can be touched.

@@ -46,7 +46,7 @@ public final class LaunchLockFixture: BoundFixture {
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings = FixtureBindings<LaunchLockFixture>(relaunches: true, movesClockBack: true, [
+    public static let bindings = FixtureBindings<LaunchLockFixture>(relaunches: true, setsClock: true, [
         // Events
         .event("appear") { f, _ in try f.handle(.appear) },
         .event("background") { f, _ in try f.handle(.scenePhase(.background)) },
@@ -187,6 +187,9 @@ public final class LaunchLockFixture: BoundFixture {
             return try Self.bindings.send(name, inputs, to: self)
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
+            return []
+        case .setClock(let ms):
+            clock.setWallClock(by: .milliseconds(Int64(ms)))
             return []
         case .kill:
             lock = nil

@@ -16,7 +16,10 @@ import SpecKit
 /// - `pinComplete(pin:)` types the whole PIN digit by digit (the core auto-submits at `pinLength` digits); the
 ///   per-digit announcements (the core's `digitAnnouncement(entered:)`) belong to the `digit` event (medtime.pin-entry)
 ///   and are left out of it.
-/// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`).
+/// - `wait(elapsed:)` and `advance` move the clock, then deliver the screen's one-second refresh (`tick`); so does
+///   `setClock`, which sets the wall clock alone (no time passes). The core reads both clocks (`DeviceTime`).
+/// - `reboot(after:)`, only while the app is killed, restarts the device's uptime clock in a new boot, the wall clock
+///   moved on by `after`.
 /// - The core's `navigate(...)` effects are not modelled by the specs as effects (they are the `Login`/`Dashboard`
 ///   states the core enters itself): they are dropped from the effects and offered, word for word, as the
 ///   observation `navigation`: the navigation requests of the last event the core handled, as `<destination> after
@@ -73,6 +76,8 @@ public final class MedTimeFixture: BoundFixture {
         static let outcome = FixtureInput.names("outcome", "success", "failure", "cancel", "usePin")
         static let pin = FixtureInput.names("pin", "correct", "wrong")
         static let elapsed = FixtureInput.duration("elapsed")
+        /// How long after the kill the device reboots (its wall clock moves on by that much; its uptime starts again).
+        static let after = FixtureInput.duration("after")
         static let key = FixtureInput.names("key", "right", "wrong", "notADigit")
         static let which = FixtureInput.names("which", "app", "extension")
         static let record = FixtureInput.names("record", "formatOne", "newerVersion", "otherAlgorithm", "truncated", "missing")
@@ -87,7 +92,7 @@ public final class MedTimeFixture: BoundFixture {
     }
 
     /// Every name this fixture knows, once, with its domain and what it does.
-    public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, movesClockBack: true,
+    public static let bindings: FixtureBindings<MedTimeFixture> = FixtureBindings(relaunches: true, setsClock: true,
         instanceSwitch: .init(event: "useInstance", input: Key.which.name, initial: "app"), [
         // Events
         .event("open", inputs: [Key.sessionValid, Key.biometricEnabled]) { f, inputs in
@@ -119,6 +124,11 @@ public final class MedTimeFixture: BoundFixture {
             f.clock.advance(by: .milliseconds(Int64(try inputs[Key.elapsed])))
             return []
         },
+        // A reboot ends the app: it comes only between a kill and a relaunch.
+        .event("reboot", inputs: [Key.after], whileKilled: .only) { f, inputs in
+            f.clock.reboot(after: .milliseconds(Int64(try inputs[Key.after])))
+            return []
+        },
         .event("storeCredential", inputs: [Key.record], whileKilled: .served,
                scenarioOnly: "it writes a record into the store file, which a corruptStore, or a restored image the store cannot read, leaves unwritable") { f, inputs in
             try f.storeCredential(inputs[Key.record])
@@ -134,7 +144,7 @@ public final class MedTimeFixture: BoundFixture {
         },
         .observation("bioFailures", .count) { f in .int(try f.core().biometricFailures) },
         .observation("pinFailures", .count) { f in .int(try f.core().pinFailures) },
-        .observation("blocked", .bool) { f in .bool(try f.core().isBlocked(at: f.clock.now().wall)) },
+        .observation("blocked", .bool) { f in .bool(try f.core().isBlocked(at: f.clock.now())) },
         .observation("countdown", .text) { f in try f.decision?.countdown ?? .text(f.core().countdown ?? "") },
         .observation("pinInputEnabled", .bool) { f in .bool(try f.core().inputEnabled) },
         .observation("entered", .count) { f in .int(try f.core().enteredDigitCount) },
@@ -144,7 +154,7 @@ public final class MedTimeFixture: BoundFixture {
             _ = try f.core()
             return .text(f.lastNavigation)
         },
-        .observation("blockLeft", .duration) { f in .duration(milliseconds: Int(try f.core().blockRemaining(at: f.clock.now().wall).milliseconds)) },
+        .observation("blockLeft", .duration) { f in .duration(milliseconds: Int(try f.core().blockRemaining(at: f.clock.now()).milliseconds)) },
         // Effects (the core's navigate requests are the observation `navigation`, not effects)
         .effect("startBiometric", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             guard case .startBiometricPrompt(let policy) = effect else { return nil }
@@ -295,7 +305,7 @@ public final class MedTimeFixture: BoundFixture {
             let key = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: length).credentialKey
             try fileStore.set(credential.record, forKey: key)
             credentialRecord = credential.record
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now().wall)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
         } catch {
             throw FixtureError("could not set up the MedTime store: \(error)")
         }
@@ -329,12 +339,16 @@ public final class MedTimeFixture: BoundFixture {
             clock.advance(by: .milliseconds(Int64(ms)))
             guard machine != nil else { return [] } // killed: only the clock moves
             return try effects(send(.tick))
+        case .setClock(let ms):
+            clock.setWallClock(by: .milliseconds(Int64(ms)))
+            guard machine != nil else { return [] } // killed: only the clock moves
+            return try effects(send(.tick))
         case .kill:
             machine = nil
             return []
         case .relaunch:
             store = faults.store(path: storePath)
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now().wall)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
             return []
         case .check:
             return []
@@ -356,7 +370,7 @@ public final class MedTimeFixture: BoundFixture {
     private func open(sessionValid: Bool, biometricEnabled: Bool) throws(FixtureError) -> [MedTimeEffect] {
         guard let current = machine else { throw faults.killedApp() }
         if current.state == .checkingSession {
-            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled), store: store, now: clock.now().wall)
+            machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled), store: store, now: clock.now())
         }
         return try send(.open(sessionValid: sessionValid))
     }
@@ -433,7 +447,7 @@ public final class MedTimeFixture: BoundFixture {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now().wall), extensionStore)
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore)
         }
         parked = (machine, store)
         (machine, store) = other
@@ -445,7 +459,7 @@ public final class MedTimeFixture: BoundFixture {
         guard var current = machine else { throw faults.killedApp() }
         // Let go while the core handles the event, so its storage is its own and is changed in place, not copied.
         machine = nil
-        let effects = current.handle(event, now: clock.now().wall)
+        let effects = current.handle(event, now: clock.now())
         machine = current
         var requests: [String] = []
         for case .navigate(let destination, let delay) in effects { requests.append("\(destination.rawValue) after \(delay)ms") }
@@ -492,12 +506,12 @@ public final class MedTimeFixture: BoundFixture {
         // Every evaluation starts on a fresh core (persistence is not observed here: an in-memory store).
         let key = configuration(biometricEnabled: biometric).credentialKey
         store = InMemoryStore(values: [key: credentialRecord])
-        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now().wall)
+        machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now())
         _ = try open(sessionValid: true, biometricEnabled: biometric)
         for _ in 0..<failures {
             guard let current = machine else { throw faults.killedApp() }
             // Between PIN failures, wait out a running block so the next failure can be made.
-            let wait = current.blockRemaining(at: clock.now().wall)
+            let wait = current.blockRemaining(at: clock.now())
             if !biometric, wait > .zero {
                 clock.advance(by: wait)
                 _ = try send(.tick)

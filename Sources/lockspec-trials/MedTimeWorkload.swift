@@ -19,7 +19,7 @@ struct MedTimeWorkload: Workload {
     /// Types four digits and returns the effects of the last one (the submission).
     func type(_ pin: String, into machine: inout MedTimeUnlock, at now: Instant) -> [MedTimeEffect] {
         var effects: [MedTimeEffect] = []
-        for digit in pin.compactMap(\.wholeNumberValue) { effects = machine.handle(.digit(digit), now: now) }
+        for digit in pin.compactMap(\.wholeNumberValue) { effects = machine.handle(.digit(digit), now: DeviceTime(now)) }
         return effects
     }
 
@@ -35,7 +35,7 @@ struct MedTimeWorkload: Workload {
         say("ready")
         while true {
             var machine = MedTimeUnlock(configuration: Self.configuration, store: store)
-            _ = machine.handle(.open(sessionValid: true), now: now)
+            _ = machine.handle(.open(sessionValid: true), now: DeviceTime(now))
             if machine.state == .pinBlocked, let until = machine.pinBlockedUntil {
                 now = until + .seconds(1)
                 continue
@@ -88,11 +88,11 @@ struct MedTimeWorkload: Workload {
         // one (the same effects, no unlock) while the failure cannot be recorded.
         for _ in 0..<10 {
             var machine = MedTimeUnlock(configuration: Self.configuration, store: store(dir))
-            _ = machine.handle(.open(sessionValid: true), now: now)
+            _ = machine.handle(.open(sessionValid: true), now: DeviceTime(now))
             let wrong = type("0000", into: &machine, at: now)
             if wrong.contains(where: { if case .analytics(let e) = $0 { e.name == "pin_failure" } else { false } }) { told += 1 }
             var other = MedTimeUnlock(configuration: Self.configuration, store: store(dir))
-            _ = other.handle(.open(sessionValid: true), now: now)
+            _ = other.handle(.open(sessionValid: true), now: DeviceTime(now))
             let right = type(Self.pin, into: &other, at: now)
             if right != wrong { telling += 1 }
             if other.state == .success { unlocked += 1 }

@@ -1,8 +1,10 @@
 import Testing
 @testable import AppLockCore
 
-/// D-MT-CLOCK-BACK, on the core alone: a block runs for its length of elapsed time, whatever the device clock does.
-@Suite("MedTime: a device clock moved back (D-MT-CLOCK-BACK)")
+/// D-MT-CLOCK, on the core alone: a block runs for its length of elapsed time, whatever the device clock does.
+/// `at(t)` is a device whose two clocks both show `t` s (so a smaller `t` sets the uptime back too, which the screen
+/// cannot tell from a reboot); `device(wall:up:boot:)` sets them apart.
+@Suite("MedTime: a device clock set back or forward (D-MT-CLOCK)")
 struct MedTimeClockBackTests {
     static let configuration = MedTimeUnlock.Configuration(biometricEnabled: false, biometry: .face, pinLength: .four)
 
@@ -58,10 +60,76 @@ struct MedTimeClockBackTests {
         _ = screen.handle(.open(sessionValid: true), now: at(100))
         for digit in [1, 2, 3, 4] { _ = screen.handle(.digit(digit), now: at(100)) }
         #expect(screen.state == .success)
-        _ = screen.handle(.tick, now: Instant(milliseconds: 40_000))     // 60 s back
-        _ = screen.handle(.tick, now: Instant(milliseconds: 40_499))
+        _ = screen.handle(.tick, now: DeviceTime(Instant(milliseconds: 40_000)))     // 60 s back
+        _ = screen.handle(.tick, now: DeviceTime(Instant(milliseconds: 40_499)))
         #expect(screen.state == .success)
-        _ = screen.handle(.tick, now: Instant(milliseconds: 40_500))
+        _ = screen.handle(.tick, now: DeviceTime(Instant(milliseconds: 40_500)))
         #expect(screen.state == .dashboard)
+    }
+
+    /// The device's clocks in seconds.
+    static func device(wall: Int64, up: Int64, boot: UInt64 = 0) -> DeviceTime {
+        DeviceTime(wall: Instant(milliseconds: wall * 1000), uptime: Instant(milliseconds: up * 1000), boot: boot)
+    }
+
+    /// A screen blocked for 60 s at wall and uptime `t` in boot 0, over `store`.
+    static func blockedOnDevice(at t: Int64, store: any KeyValueStore) throws -> MedTimeUnlock {
+        var screen = MedTimeUnlock(configuration: configuration, store: try MedTimeUnlockTests.enrolledStore(store))
+        _ = screen.handle(.open(sessionValid: true), now: device(wall: t, up: t))
+        for _ in 0..<5 { for digit in [9, 9, 9, 9] { _ = screen.handle(.digit(digit), now: device(wall: t, up: t)) } }
+        #expect(screen.state == .pinBlocked)
+        return screen
+    }
+
+    @Test("set forward while blocked, past the block's end: the block keeps what was left of it, on the screen and in blockRemaining")
+    func forwardWhileRunning() throws {
+        var screen = try Self.blockedOnDevice(at: 1000, store: InMemoryStore())
+        _ = screen.handle(.tick, now: Self.device(wall: 1020, up: 1020))           // 40 s left
+        // An hour forward, no time passing: before the screen looks, and after.
+        #expect(screen.blockRemaining(at: Self.device(wall: 4620, up: 1020)) == .seconds(40))
+        #expect(screen.isBlocked(at: Self.device(wall: 4620, up: 1020)))
+        _ = screen.handle(.tick, now: Self.device(wall: 4620, up: 1020))
+        #expect(screen.state == .pinBlocked && screen.countdown == "00:40")
+        _ = screen.handle(.tick, now: Self.device(wall: 4659, up: 1059))
+        #expect(screen.state == .pinBlocked && screen.countdown == "00:01")
+        _ = screen.handle(.tick, now: Self.device(wall: 4660, up: 1060))
+        #expect(screen.state == .pinInput)
+    }
+
+    @Test("set forward while the app was not running: a launch in the same boot keeps what is left on the uptime clock")
+    func forwardWhileKilled() throws {
+        let store = InMemoryStore()
+        _ = try Self.blockedOnDevice(at: 1000, store: store)
+        let ahead = MedTimeUnlock(configuration: Self.configuration, store: store, now: Self.device(wall: 9000, up: 1020))
+        #expect(ahead.blockRemaining(at: Self.device(wall: 9000, up: 1020)) == .seconds(40))
+        let back = MedTimeUnlock(configuration: Self.configuration, store: store, now: Self.device(wall: 100, up: 1050))
+        #expect(back.blockRemaining(at: Self.device(wall: 100, up: 1050)) == .seconds(10))
+        let over = MedTimeUnlock(configuration: Self.configuration, store: store, now: Self.device(wall: 0, up: 1060))
+        #expect(!over.isBlocked(at: Self.device(wall: 0, up: 1060)))
+    }
+
+    @Test("across a reboot the block is measured on the wall clock, cut to its full length")
+    func acrossReboot() throws {
+        let store = InMemoryStore()
+        _ = try Self.blockedOnDevice(at: 1000, store: store)
+        let rebooted = MedTimeUnlock(configuration: Self.configuration, store: store, now: Self.device(wall: 1030, up: 5, boot: 1))
+        #expect(rebooted.blockRemaining(at: Self.device(wall: 1030, up: 5, boot: 1)) == .seconds(30))
+        let backAfterReboot = MedTimeUnlock(configuration: Self.configuration, store: store, now: Self.device(wall: 0, up: 5, boot: 1))
+        #expect(backAfterReboot.blockRemaining(at: Self.device(wall: 0, up: 5, boot: 1)) == .seconds(60))
+    }
+
+    @Test("the block record: 24 bytes with the uptime end, the 8-byte record of earlier releases still reads, any other length is corrupt")
+    func blockRecordLayout() throws {
+        let record = BlockRecord(from: Self.device(wall: 10, up: 3, boot: 7), length: .seconds(60))
+        #expect(record.bytes.count == 24)
+        #expect(try BlockRecord(bytes: record.bytes) == record)
+        #expect(record.remaining(at: Self.device(wall: 99_999, up: 33, boot: 7)) == .seconds(30))
+        #expect(record.remaining(at: Self.device(wall: 40, up: 33, boot: 8)) == nil)
+        let old = try #require(try BlockRecord(bytes: ByteCoding.encodeInstant(Instant(milliseconds: 70_000))))
+        #expect(old.until == Instant(milliseconds: 70_000) && old.uptimeEnd == nil && old.remaining(at: Self.device(wall: 0, up: 0)) == nil)
+        #expect(throws: StoreError.corrupt) { try BlockRecord(bytes: [1, 2, 3]) }
+        #expect(try BlockRecord(bytes: nil) == nil)
+        let unknown = BlockRecord(from: DeviceTime(wall: Instant(milliseconds: 5), uptime: .zero, boot: DeviceTime.unknownBoot), length: .seconds(1))
+        #expect(unknown.bytes.count == 8)
     }
 }

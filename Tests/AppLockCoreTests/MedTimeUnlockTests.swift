@@ -14,11 +14,11 @@ struct MedTimeUnlockTests {
         return store
     }
 
-    func type(_ digits: String, into machine: inout MedTimeUnlock, now: Instant) -> [MedTimeEffect] {
+    func type(_ digits: String, into machine: inout MedTimeUnlock, now: DeviceTime) -> [MedTimeEffect] {
         digits.compactMap { $0.wholeNumberValue }.flatMap { machine.handle(.digit($0), now: now) }
     }
 
-    func pinScreen(_ store: any KeyValueStore, now: Instant = at(0)) -> MedTimeUnlock {
+    func pinScreen(_ store: any KeyValueStore, now: DeviceTime = at(0)) -> MedTimeUnlock {
         var machine = MedTimeUnlock(
             configuration: .init(biometricEnabled: false, biometry: .face, pinLength: .four), store: store)
         _ = machine.handle(.open(sessionValid: true), now: now)
@@ -203,7 +203,7 @@ struct MedTimeUnlockTests {
         _ = relaunched.handle(.usePIN, now: at(131))
         #expect(relaunched.state == .pinBlocked && relaunched.countdown == "00:29")
         #expect(relaunched.biometricFailures == 0)
-        // a clock moved backwards does not shorten the block (D-MT-CLOCK-BACK)
+        // a clock moved backwards does not shorten the block (D-MT-CLOCK)
         _ = relaunched.handle(.tick, now: at(50))
         #expect(relaunched.state == .pinBlocked)
         // at relaunch after the block, input is enabled

@@ -19,7 +19,7 @@ struct StoreWriteFailureTests {
         return store
     }
 
-    static func typePIN(_ pin: String, on store: any KeyValueStore, at now: Instant) -> (MedTimeUnlock, [MedTimeEffect]) {
+    static func typePIN(_ pin: String, on store: any KeyValueStore, at now: DeviceTime) -> (MedTimeUnlock, [MedTimeEffect]) {
         var machine = MedTimeUnlock(configuration: pinConfiguration, store: store)
         _ = machine.handle(.open(sessionValid: true), now: now)
         let effects = pin.compactMap(\.wholeNumberValue).flatMap { machine.handle(.digit($0), now: now) }
@@ -43,7 +43,7 @@ struct StoreWriteFailureTests {
         let store = try Self.enrolledStore()
         store.failWrites(.all)
         for launch in 0..<50 {
-            let now: Instant = at(0, ms: Int64(launch))
+            let now: DeviceTime = at(0, ms: Int64(launch))
             let (wrong, wrongEffects) = Self.typePIN("0000", on: store, at: now)
             let (right, rightEffects) = Self.typePIN(Self.pin, on: store, at: now)
             #expect(wrongEffects == rightEffects)

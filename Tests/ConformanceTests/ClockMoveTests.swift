@@ -4,18 +4,20 @@ import Testing
 @testable import Conformance
 
 /// A stand-in PIN lock that blocks for `block` after three wrong PINs and measures the block on the time it has seen
-/// pass: a clock moved back is not time passing. With `clockBackEnds`, it measures the block as the distance between
-/// the clock and the blocking instant, so a clock moved back by the block's length or more ends it (the kind of fault
-/// a lockout on a settable clock has).
+/// pass: a clock set back or forward is not time passing. With `clockBackEnds`, it measures the block as the distance
+/// between the clock and the blocking instant, so a clock set back or forward by the block's length or more ends it
+/// (the kind of fault a lockout on a settable clock has). With `forwardEnds`, it measures the time since the blocking
+/// instant on the clock it can be set, so only a clock set forward ends it early (a moved-back clock was absorbed, as
+/// MedTime's screen did before it read the uptime clock).
 final class TimedBlockFixture: Fixture {
-    enum Bug: String, CaseIterable { case none, clockBackEnds }
+    enum Bug: String, CaseIterable { case none, clockBackEnds, forwardEnds }
 
     static var vocabulary: FixtureVocabulary {
         FixtureVocabulary(events: ["unlock": ["pin": .domain(.enumeration(["correct", "wrong"]))], "wait": ["elapsed": .domain(.duration(0...7_200_000))]],
                           observations: ["state": .domain(.enumeration(["Locked", "Unlocked", "Blocked"])), "failures": .domain(.int(0...3))],
                           effects: ["unlocked", "blocked"],
                           product: ["bug": .enumeration(Bug.allCases.map(\.rawValue)), "block": .duration(1...3_600_000)],
-                          movesClockBack: true)
+                          setsClock: true)
     }
 
     private var state = "Locked"
@@ -51,17 +53,26 @@ final class TimedBlockFixture: Fixture {
         case .advance(let ms):
             move(ms)
             return []
+        case .setClock(let ms):
+            move(ms, elapsed: false)
+            return []
         default:
             throw FixtureError("unsupported \(action)")
         }
     }
 
-    /// The clock moves by `ms` (back when negative); then the block is checked, as a screen's refresh would.
-    private func move(_ ms: Int) {
+    /// The clock moves by `ms` (back when negative), as time passing when `elapsed` and positive, else as the clock
+    /// set; then the block is checked, as a screen's refresh would.
+    private func move(_ ms: Int, elapsed: Bool = true) {
         clock += ms
-        if ms > 0 { elapsedSinceBlock += ms }
+        if ms > 0 && elapsed { elapsedSinceBlock += ms }
+        if ms < 0 && bug == .forwardEnds { blockedAt += ms }
         guard state == "Blocked" else { return }
-        let measured = bug == .clockBackEnds ? abs(clock - blockedAt) : elapsedSinceBlock
+        let measured = switch bug {
+        case .none: elapsedSinceBlock
+        case .clockBackEnds: abs(clock - blockedAt)
+        case .forwardEnds: clock - blockedAt
+        }
         if measured >= block { (state, failures) = ("Locked", 0) }
     }
 
@@ -101,7 +112,7 @@ rows:
 
 """
 
-@Suite("The clock moved back, as an exploration input")
+@Suite("The clock set back and forward, as an exploration input")
 struct ClockMoveTests {
     static let catalog = FixtureRegistry { ["timed": TimedBlockFixture.self] }
     static var runner: Runner { Runner(fixtures: ["timed": TimedBlockFixture.self]) }
@@ -111,7 +122,7 @@ struct ClockMoveTests {
         func vocabulary(of fixture: String) -> FixtureVocabulary? {
             guard fixture == "timed" else { return nil }
             var vocabulary = TimedBlockFixture.vocabulary
-            vocabulary.movesClockBack = false
+            vocabulary.setsClock = false
             return vocabulary
         }
         var fixtureNames: [String] { ["timed"] }
@@ -127,21 +138,24 @@ struct ClockMoveTests {
     @Test("the amounts come from the compiled guards (the block's edge, a product value): just before, at and just after it")
     func amountsFromGuards() throws {
         let spec = try Self.compile(.none).spec
-        #expect(spec.machineClockBacks == [59_999, 60_000, 60_001])
+        #expect(spec.machineClockMoves == [59_999, 60_000, 60_001])
         let exploration = try #require(MachineExplorer.explore(spec))
         let blocked = try #require(exploration.situations.first { $0.state == "Blocked" })
         let moves = blocked.transitions.filter { $0.step.action.isClockMove }
-        #expect(moves.map(\.step.action.description) == ["advance -59999ms", "advance -1m", "advance -60001ms"])
+        #expect(moves.map(\.step.action.description) == ["advance -59999ms", "advance -1m", "advance -60001ms",
+                                                           "setClock +59999ms", "setClock +1m", "setClock +60001ms"])
         #expect(moves.allSatisfy { $0.step.row == nil && $0.step.effects == [] && $0.step.expect.first == NamedValue("state", .symbol("Blocked")) })
-        #expect(moves.allSatisfy { $0.id.hasPrefix("EX-toy.timed-Blocked-clockBack-") })
-        // Every situation gets the three moves.
-        #expect(exploration.situations.allSatisfy { $0.transitions.filter { $0.step.action.isClockMove }.count == 3 })
+        #expect(moves.prefix(3).allSatisfy { $0.id.hasPrefix("EX-toy.timed-Blocked-clockBack-") })
+        #expect(moves.suffix(3).allSatisfy { $0.id.hasPrefix("EX-toy.timed-Blocked-clockForward-") })
+        #expect(Set(moves.map(\.id)).count == 6)
+        // Every situation gets the six moves.
+        #expect(exploration.situations.allSatisfy { $0.transitions.filter { $0.step.action.isClockMove }.count == 6 })
     }
 
-    @Test("a fixture that cannot move its clock back gets no clock moves")
+    @Test("a fixture that cannot set its clock gets no clock moves")
     func noMovesWithoutTheFixture() throws {
         let spec = try Self.compile(.none, catalog: NoClockCatalog()).spec
-        #expect(spec.machineClockBacks.isEmpty)
+        #expect(spec.machineClockMoves.isEmpty)
         #expect(try #require(MachineExplorer.explore(spec)).situations.allSatisfy { !$0.transitions.contains { $0.step.action.isClockMove } })
     }
 
@@ -151,7 +165,7 @@ struct ClockMoveTests {
         #expect(rowsPass)
         let tour = TransitionTour(runner: Self.runner).run(try #require(MachineExplorer.explore(spec)))
         #expect(tour.divergences.isEmpty, "\(tour.divergences)")
-        #expect(tour.clockMoves == 3 * tour.situations && tour.checked == tour.transitions)
+        #expect(tour.clockMoves == 6 * tour.situations && tour.checked == tour.transitions)
         let walks = try #require(RandomWalks(runner: Self.runner, options: .init(walks: 300, length: 30, seed: 1)).run(spec))
         #expect(walks.failingWalks == 0, "\(walks.divergences.map(\.scenario))")
         #expect((walks.clockMoves ?? 0) > 0)
@@ -162,13 +176,26 @@ struct ClockMoveTests {
         let (spec, rowsPass) = try Self.compile(.clockBackEnds)
         #expect(rowsPass)
         let tour = TransitionTour(runner: Self.runner).run(try #require(MachineExplorer.explore(spec)))
-        #expect(Set(tour.divergences.map(\.event)) == ["advance -1m", "advance -60001ms"])
+        #expect(Set(tour.divergences.map(\.event)) == ["advance -1m", "advance -60001ms", "setClock +1m", "setClock +60001ms"])
         let d = try #require(tour.divergences.first { $0.event == "advance -1m" })
         #expect(d.situation == "Blocked with failures=3" && d.row == nil && !d.longerHistory)
         #expect(d.divergence.cells.filter { !$0.ok }.map { "\($0.name) \($0.expected) \($0.actual)" } == ["state Blocked Locked", "failures 3 0"])
         let text = renderExploration(ExplorationResult(machines: [tour]))
         #expect(text.contains("    event: advance -1m, expected: nothing happens (otherwise: ignore)\n"))
-        #expect(text.contains("transitions checked (\(tour.clockMoves ?? -1) clock moves back), 2 divergences\n"))
+        #expect(text.contains("transitions checked (\(tour.clockMoves ?? -1) clock moves back and forward), 4 divergences\n"))
+    }
+
+    @Test("a block that a clock set forward ends early (one that absorbs a clock moved back): the tour names only the forward moves, and the walks find them")
+    func tourFindsTheForwardFault() throws {
+        let (spec, rowsPass) = try Self.compile(.forwardEnds)
+        #expect(rowsPass)
+        let tour = TransitionTour(runner: Self.runner).run(try #require(MachineExplorer.explore(spec)))
+        #expect(Set(tour.divergences.map(\.event)) == ["setClock +1m", "setClock +60001ms"])
+        #expect(tour.divergences.allSatisfy { $0.situation == "Blocked with failures=3" })
+        let walks = try #require(RandomWalks(runner: Self.runner, options: .init(walks: 300, length: 30, seed: 1)).run(spec))
+        let found = try #require(walks.divergences.first)
+        #expect(found.divergence.event.hasPrefix("setClock +"))
+        #expect(found.scenario.contains("      - setClock: \"+"))
     }
 
     @Test("the walks find it too, and the shrunk walk is a scenario that lints clean and fails where the walk did")
@@ -177,12 +204,13 @@ struct ClockMoveTests {
         let walks = try #require(RandomWalks(runner: Self.runner, options: .init(walks: 300, length: 30, seed: 1)).run(spec))
         #expect(walks.failingWalks > 0)
         let found = try #require(walks.divergences.first)
-        #expect(found.divergence.event.hasPrefix("advance -"))
-        #expect(found.scenario.contains("      - advance: \"-"))
+        // The first failing walk of seed 1; a clock set either way ends this block.
+        #expect(found.divergence.event.hasPrefix("advance -") || found.divergence.event.hasPrefix("setClock +"))
+        #expect(found.scenario.contains("      - advance: \"-") || found.scenario.contains("      - setClock: \"+"))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("clock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for bug in TimedBlockFixture.Bug.allCases {
+        for bug in [TimedBlockFixture.Bug.none, .clockBackEnds] {
             try Data(timedBlockMachine.replacingOccurrences(of: "BUG", with: bug.rawValue).utf8).write(to: folder.appendingPathComponent("toy.timed.yaml"))
             try Data(found.scenario.replacingOccurrences(of: "bug: clockBackEnds", with: "bug: \(bug.rawValue)").utf8)
                 .write(to: folder.appendingPathComponent(found.scenarioFile))

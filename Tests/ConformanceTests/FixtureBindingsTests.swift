@@ -65,7 +65,7 @@ private final class CounterFixture: BoundFixture {
         case .event(let name, let inputs): try Self.bindings.send(name, inputs, to: self)
         case .decide(let table, let inputs): try Self.bindings.decide(table, inputs, on: self)
         case .cell(let table, let axes): try Self.bindings.cell(table, axes, on: self)
-        case .advance, .kill, .relaunch, .check: []
+        case .advance, .setClock, .kill, .relaunch, .check: []
         }
     }
 
@@ -99,7 +99,7 @@ struct FixtureBindingsTests {
         #expect(v.productNeeds == ["audience": .forEvents(["report"])], "a product entry an event needs is required by that event")
         #expect(v.decisions == ["double": ["of": .domain(.int(0...100))]])
         #expect(v.matrices == ["grid": ["x": .domain(.bool)]])
-        #expect(v.supportsRelaunch && !v.movesClockBack)
+        #expect(v.supportsRelaunch && !v.setsClock)
         #expect(v.servedWhileKilled == ["wipe"] && v.onlyWhileKilled == ["wipe"])
         #expect(CounterFixture.bindings.duplicateNames.isEmpty)
     }

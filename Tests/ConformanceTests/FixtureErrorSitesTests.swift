@@ -48,6 +48,7 @@ struct FixtureErrorSitesTests {
     static let entries: [Entry] = [
         // Capability
         Entry("CapabilityFixture", "cannot kill and relaunch the app", .lint(["fixture.no-relaunch"])),
+        Entry("CapabilityFixture", "has no device clock to set", .lint(["fixture.no-clock-set"])),
         Entry("CapabilityFixture", "lateReply needs an earlier request", .reachable("a scenario's lateReply before two requests started an evaluation: before two authenticate steps, or after two of which one was refused (canEvaluate: false) or ignored (one was evaluating); which request evaluates is the core's, so lint cannot order them (a machine cannot declare lateReply: fixture.scenario-only-event)")),
         Entry("CapabilityFixture", "no spec name for LAError", .device("the core answered with an error code the fixture has no spec name for")),
         Entry("CapabilityFixture", "unknown LAError code", value),

@@ -57,7 +57,7 @@ private final class KeyedFixture: BoundFixture {
         case .event(let name, let inputs): try Self.bindings.send(name, inputs, to: self)
         case .decide(let table, let inputs): try Self.bindings.decide(table, inputs, on: self)
         case .cell(let table, let axes): try Self.bindings.cell(table, axes, on: self)
-        case .advance, .kill, .relaunch, .check: []
+        case .advance, .setClock, .kill, .relaunch, .check: []
         }
     }
 

@@ -123,7 +123,7 @@ struct RandomWalkTests {
         #expect((last.state, last.depth, last.step.row, last.step.effects) == ("Blocked", 6, nil, []))
         #expect(last.step.expect == [NamedValue("state", .symbol("Blocked")), NamedValue("failures", .int(6))])
         #expect(model.shortestPath(to: last) == Array(repeating: wrong, count: 6))
-        #expect(model.predict([wrong, .advance(milliseconds: -12_345)]) == nil, "a clock move the machine does not imply")
+        #expect(model.predict([wrong, .setClock(milliseconds: -12_345)]) == nil, "a clock move the machine does not imply")
         #expect(model.predict([wrong, .event(99, atom: 0)]) == nil && model.predict([.event(0, atom: 99)]) == nil)
         #expect(model.walk(seed: 3, length: 20) == model.walk(seed: 3, length: 20))
         #expect(model.walk(seed: 3, length: 20).count == 20)

@@ -25,7 +25,7 @@ struct RunCLITests {
         #expect(run.status == 0, "\(run.output.suffix(2000))")
         #expect(run.stdout.contains(" passed, 0 failing of ") && run.stdout.contains(" cases; exploration: "))
         #expect(run.stdout.contains(" toured, ") && run.stdout.contains(" random-walk steps, "))
-        #expect(run.stdout.contains(" clock moves back), 0 failing"))
+        #expect(run.stdout.contains(" clock moves back and forward), 0 failing"))
         for name in ["j.xml", "r.json", "s.md", "r.html"] {
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(name).path), "\(name) not written")
         }

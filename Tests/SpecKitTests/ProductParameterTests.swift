@@ -17,7 +17,8 @@ struct ProductParameterTests {
                 observations: ["state": .domain(.enumeration(["Open", "Locked"])), "enabled": .domain(.bool),
                                "failures": .domain(.int(0...3))],
                 effects: ["startAuth"],
-                product: ["grace": .duration(0...3_600_000), "attempts": .int(1...10), "policy": .enumeration(["strict", "lenient"])])
+                product: ["grace": .duration(0...3_600_000), "attempts": .int(1...10), "policy": .enumeration(["strict", "lenient"])],
+                setsClock: true)
         }
         var fixtureNames: [String] { ["fx"] }
     }

@@ -626,4 +626,84 @@ struct ScenarioClockTests {
         #expect(steps.map(\.action) == [.advance(milliseconds: 20_000), .advance(milliseconds: -30_000)])
         #expect(steps.map(\.action.description) == ["advance 20s", "advance -30s"])
     }
+
+    static let clockMachine = """
+        id: toy.machine
+        kind: machine
+        title: t
+        source: t.md §1
+        fixture: FIXTURE
+        states: [A]
+        initial: A
+        events: [go]
+        rows:
+          - {id: R1, source: t.md §1, on: go}
+        """
+
+    /// A scenarios spec whose one scenario sets the clock forward (line 10), back, then back through `advance`.
+    static let clockScenarios = """
+        id: toy.scenarios
+        kind: scenarios
+        title: s
+        source: t.md §2
+        fixture: FIXTURE
+        uses: toy.machine
+        scenarios:
+          - id: S1
+            source: t.md §2
+            steps:
+              - setClock: +1h
+              - setClock: -30s
+              - advance: -1m
+              - setClock: 2d
+        """
+
+    /// `clock` fixtures that set their clock (`setsClock`) or not.
+    struct ClockCatalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            guard fixtureNames.contains(fixture) else { return nil }
+            return FixtureVocabulary(events: ["go": [:]], observations: ["state": .domain(.enumeration(["A"]))],
+                                     setsClock: fixture == "clock")
+        }
+        var fixtureNames: [String] { ["clock", "noclock"] }
+    }
+
+    static func compileClock(_ fixture: String, catalog: (any FixtureCatalog)? = nil, _ scenarios: String = clockScenarios) -> SpecCompiler.Compilation {
+        SpecCompiler(catalog: catalog).compile(sources: [(path: "m.yaml", bytes: Array(clockMachine.replacingOccurrences(of: "FIXTURE", with: fixture).utf8)),
+                                                         (path: "s.yaml", bytes: Array(scenarios.replacingOccurrences(of: "FIXTURE", with: fixture).utf8))])
+    }
+
+    @Test("setClock sets the wall clock either way with no time passing: signed, read as written, a clock move")
+    func setClock() throws {
+        let compilation = Self.compileClock("clock", catalog: ClockCatalog())
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let steps = try #require(compilation.suite.cases.first { $0.id == "S1" }).steps
+        #expect(steps.map(\.action) == [.setClock(milliseconds: 3_600_000), .setClock(milliseconds: -30_000),
+                                        .advance(milliseconds: -60_000), .setClock(milliseconds: 172_800_000)])
+        #expect(steps.map(\.action.description) == ["setClock +1h", "setClock -30s", "advance -1m", "setClock +48h"])
+        #expect(steps.allSatisfy { $0.action.isClockMove })
+        #expect(!TestAction.advance(milliseconds: 1).isClockMove)
+        let bad = Self.compileClock("clock", catalog: ClockCatalog(), Self.clockScenarios.replacingOccurrences(of: "+1h", with: "1 hour"))
+        #expect(bad.diagnostics.map(\.id) == ["spec.bad-duration"])
+        #expect(bad.diagnostics.first?.message == "setClock '1 hour' is not a duration: write a number with a unit, such as +1h or -30s")
+    }
+
+    @Test("fixture.no-clock-set: a scenario that sets the clock on a fixture that cannot, once, at the first such step")
+    func fixtureCannotSetClock() throws {
+        let c = Self.compileClock("noclock", catalog: ClockCatalog())
+        #expect(c.diagnostics.map(\.id) == ["fixture.no-clock-set"], "\(c.diagnostics)")
+        let d = try #require(c.diagnostics.first)
+        #expect(d.severity == .error)
+        #expect(d.location.file == "s.yaml" && d.location.line == 11)
+        #expect(d.message == "fixture 'noclock' cannot set its device clock, so the step 'setClock' of scenario S1 could never be checked")
+        #expect(d.notes == ["also the step 'setClock' of scenario S1 at s.yaml:12:9", "also the step 'advance' by a negative amount of scenario S1 at s.yaml:13:9",
+                            "also the step 'setClock' of scenario S1 at s.yaml:14:9",
+                            "remove the step, or use a fixture that sets its clock ('lockspec lint --fixtures' says 'sets the device clock back and forward')"])
+        #expect(d.rows == ["S1"])
+        // Time passing needs no clock to set.
+        let passing = Self.compileClock("noclock", catalog: ClockCatalog(), Self.clockScenarios
+            .replacingOccurrences(of: "setClock: +1h", with: "advance: 1h").replacingOccurrences(of: "setClock: -30s", with: "advance: 30s")
+            .replacingOccurrences(of: "advance: -1m", with: "advance: 1m").replacingOccurrences(of: "setClock: 2d", with: "advance: 2d"))
+        #expect(passing.diagnostics.isEmpty, "\(passing.diagnostics)")
+    }
 }

@@ -1,7 +1,9 @@
 /// The MedTime unlock screen (medtime-biometric-unlock.es.md §4.1, §4.3, §5.1, §6, §7.3, §8, §9.2, §11).
 ///
 /// A value type with one pure transition, `handle(_:now:)`; the PIN counter and `pinBlockedUntil` live in the
-/// injected store, so a kill and relaunch (a new machine on the same store) keeps them (§6.2).
+/// injected store, so a kill and relaunch (a new machine on the same store) keeps them (§6.2). Time is read from the
+/// device's two clocks (`DeviceTime`): what the screen measures runs on elapsed time, which setting the wall clock
+/// forward or back does not change (D-MT-CLOCK).
 public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// Biometric failures that fall back to the PIN (§6.1.1): the default of `Configuration.biometricAttempts`.
     public static let biometricAttempts = 3
@@ -20,7 +22,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public private(set) var biometricFailures = 0
     /// The persisted PIN failure counter (D-MT-PIN-RESET).
     public private(set) var pinFailures: Int
-    /// The persisted end of the current block (§6.2), if any.
+    /// The end of the current block (§6.2), if any, on the wall clock as this screen last read it (it moves with the
+    /// wall clock when the user sets it, D-MT-CLOCK; the store keeps it with its end on the uptime clock).
     public private(set) var pinBlockedUntil: Instant?
     /// The countdown shown on the blocked screen (MM:SS, D-MT-COUNTDOWN), refreshed on every event.
     public private(set) var countdown: String?
@@ -37,32 +40,39 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     public private(set) var lastFailure: MedTimeFailure?
     /// The digits typed so far, each zeroed when deleted, cleared or submitted.
     private var digits = PasswordField()
-    /// The latest instant this screen has been given: a later `now` before it means the device clock was moved back
-    /// (D-MT-CLOCK-BACK).
-    private var latestNow: Instant?
+    /// The latest reading of the clocks this screen has been given: the wall clock set since then is what it shows
+    /// beyond the time elapsed (D-MT-CLOCK).
+    private var latestNow: DeviceTime?
 
-    /// Builds the screen from the store (a relaunch is a new machine on the same store). `now`, the launch instant,
-    /// lets a persisted block that would run past its full length from now (the device clock was moved back since it
-    /// began) be cut to that length (D-MT-CLOCK-BACK); without it the block is taken as persisted.
-    public init(configuration: Configuration, store: any KeyValueStore, now: Instant? = nil) {
+    /// Builds the screen from the store (a relaunch is a new machine on the same store). `now`, the launch reading,
+    /// measures what is left of a persisted block (D-MT-CLOCK): on the uptime clock when the block was persisted in this
+    /// boot, so a wall clock set forward or back while the app was not running changes nothing; otherwise (another
+    /// boot, a record without uptime) on the wall clock, cut to the block's full length when it would run past it.
+    /// Without `now` the block is taken as persisted.
+    public init(configuration: Configuration, store: any KeyValueStore, now: DeviceTime? = nil) {
         self.configuration = configuration
         self.store = store
+        var record: BlockRecord?
         do {
             let failures = try store.value(forKey: configuration.failuresKey)
-            let until = try store.value(forKey: configuration.blockedUntilKey)
             pinFailures = try ByteCoding.decodeCount(failures)
-            pinBlockedUntil = try ByteCoding.decodeInstant(until)
+            record = try BlockRecord(bytes: store.value(forKey: configuration.blockedUntilKey))
+            pinBlockedUntil = record?.until
         } catch {
             pinFailures = 0
             pinBlockedUntil = nil
             storeIsCorrupt = true
         }
-        if let now {
-            latestNow = now
-            if let until = pinBlockedUntil, let length = configuration.lockout.blockDuration(afterFailure: pinFailures),
-               length < until - now {
-                pinBlockedUntil = now + length
-            }
+        guard let now else { return }
+        latestNow = now
+        guard let record else { return }
+        let length = configuration.lockout.blockDuration(afterFailure: pinFailures)
+        // More left than the whole block: the uptime went back within the boot, which it never does (a reboot not
+        // told apart), so the elapsed time is unknown.
+        if let left = record.remaining(at: now), length.map({ left <= $0 }) ?? true {
+            pinBlockedUntil = now.wall + left
+        } else if let length, length < record.until - now.wall {
+            pinBlockedUntil = now.wall + length
         }
     }
 
@@ -75,11 +85,12 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     /// Biometric attempts left in this open.
     public var biometricAttemptsRemaining: Int { max(0, configuration.biometricAttempts - biometricFailures) }
 
-    /// Applies one event at `now` and returns the effects, in order.
-    public mutating func handle(_ event: MedTimeEvent, now: Instant) -> [MedTimeEffect] {
+    /// Applies one event at `time` (the device's clocks) and returns the effects, in order.
+    public mutating func handle(_ event: MedTimeEvent, now time: DeviceTime) -> [MedTimeEffect] {
         lastPath = []
         var effects: [MedTimeEffect] = []
-        catchUp(with: now, before: event)
+        catchUp(with: time, before: event)
+        let now = time.wall
         switch event {
         case .open(let sessionValid):
             guard state == .checkingSession else { break }
@@ -213,8 +224,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     /// unlock the screen hands over to the dashboard (§2.5, §5.2: the first event from then on, the screen's tick or
     /// any other, finds the core there); the block ends on a tick or on the next event at or after pinBlockedUntil
     /// (§6.2), and one that is over is forgotten.
-    private mutating func catchUp(with now: Instant, before event: MedTimeEvent) {
-        absorbClockMovedBack(now)
+    private mutating func catchUp(with time: DeviceTime, before event: MedTimeEvent) {
+        absorbClockSet(time)
+        let now = time.wall
         if state == .success, let due = dashboardDueAt, now >= due {
             enter(.dashboard)
             dashboardDueAt = nil
@@ -225,18 +237,31 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         forgetEndedBlock(now: now)
     }
 
-    /// D-MT-CLOCK-BACK: what the screen measures (a running block, the dashboard's delay, `time_ms`) is elapsed time,
-    /// which a device clock moved back neither lengthens nor shortens: every instant kept moves back with the clock.
-    private mutating func absorbClockMovedBack(_ now: Instant) {
-        defer { latestNow = now }
-        guard let latest = latestNow, now < latest else { return }
-        let back = now - latest
-        pinBlockedUntil = pinBlockedUntil.map { $0 + back }
-        dashboardDueAt = dashboardDueAt.map { $0 + back }
-        openedAt = openedAt.map { $0 + back }
+    /// D-MT-CLOCK: what the screen measures (a running block, the dashboard's delay, `time_ms`) is elapsed time, which
+    /// setting the wall clock neither lengthens nor shortens: every instant kept moves with the clock.
+    private mutating func absorbClockSet(_ time: DeviceTime) {
+        defer { latestNow = time }
+        let set = clockSet(at: time)
+        guard set != .zero else { return }
+        pinBlockedUntil = pinBlockedUntil.map { $0 + set }
+        dashboardDueAt = dashboardDueAt.map { $0 + set }
+        openedAt = openedAt.map { $0 + set }
     }
 
-    /// D-MT-CLOCK-BACK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
+    /// How far the wall clock was set, forward or back, since the latest reading: what it moved beyond the time elapsed
+    /// on the uptime clock. Where no elapsed time is known (the uptime could not be read, or went back), a wall clock
+    /// behind the latest reading was set back by the difference, and one ahead of it is taken as time passed.
+    private func clockSet(at time: DeviceTime) -> TimeSpan {
+        guard let latest = latestNow else { return .zero }
+        if let elapsed = time.elapsed(since: latest) { return time.wall - (latest.wall + elapsed) }
+        return min(.zero, time.wall - latest.wall)
+    }
+
+    /// The wall-clock instant on this screen's timeline at `time`: the wall clock less what it was set since the
+    /// latest reading.
+    private func screenInstant(_ time: DeviceTime) -> Instant { time.wall - clockSet(at: time) }
+
+    /// D-MT-CLOCK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
     /// relaunch) does not bring it back. A store that refuses the write keeps the stale instant; the screen forgets it.
     private mutating func forgetEndedBlock(now: Instant) {
         guard !storeIsCorrupt, let until = pinBlockedUntil, now >= until else { return }
@@ -267,8 +292,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         // the same store (an app and its extension) never has a failure written over with a smaller count.
         let failure = max(pinFailures, storedFailures() ?? 0) + 1
         let block = configuration.lockout.blockDuration(afterFailure: failure)
-        let until = block.map { now + $0 }
-        guard !storeIsCorrupt, recordAhead(failure: failure, until: until) else {
+        let record = block.map { BlockRecord(from: latestNow ?? DeviceTime(wall: now, uptime: now, boot: DeviceTime.unknownBoot), length: $0) }
+        let until = record?.until
+        guard !storeIsCorrupt, recordAhead(failure: failure, block: record) else {
             storeIsCorrupt = true // the attempt was not evaluated: refuse until a relaunch finds the store working
             return effects + enterPIN(now: now, fromBiometric: false)
         }
@@ -305,7 +331,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         ])))
         effects += enterPIN(now: now, fromBiometric: false)
         recordFailure(state == .pinBlocked ? .block : .showRemaining, remaining: pinAttemptsRemaining,
-                      block: blockRemaining(at: now), effects: effects)
+                      block: pinBlockedUntil.map { max(.zero, $0 - now) } ?? .zero, effects: effects)
         return effects
     }
 
@@ -316,10 +342,10 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     }
 
     /// Persists `failure` (and the block it starts) before the PIN is evaluated; false when the store refuses.
-    private func recordAhead(failure: Int, until: Instant?) -> Bool {
+    private func recordAhead(failure: Int, block: BlockRecord?) -> Bool {
         var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
-        if let until {
-            changes.append(StoreChange(key: configuration.blockedUntilKey, value: ByteCoding.encodeInstant(until)))
+        if let block {
+            changes.append(StoreChange(key: configuration.blockedUntilKey, value: block.bytes))
         }
         return (try? store.update(changes)) != nil
     }
@@ -340,15 +366,18 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         lastFailure = MedTimeFailure(action: action, attemptsRemaining: remaining, block: block, announcement: announcement)
     }
 
-    /// Whether a PIN block is running at `now` (§6.2): the persisted `pinBlockedUntil` is later than `now`, whatever
+    /// Whether a PIN block is running at `time` (§6.2): `pinBlockedUntil` is later than now, measured on this
+    /// screen's timeline (a wall clock set since the screen last looked changes nothing, D-MT-CLOCK), whatever
     /// screen is shown (a relaunched screen has not looked yet; it does when the PIN screen starts).
-    public func isBlocked(at now: Instant) -> Bool {
+    public func isBlocked(at time: DeviceTime) -> Bool {
         guard let until = pinBlockedUntil else { return false }
-        return now < until
+        return screenInstant(time) < until
     }
 
-    /// How long the PIN stays blocked from `now` (§6.2): zero when it is not blocked or the block is over.
-    public func blockRemaining(at now: Instant) -> TimeSpan {
+    /// How long the PIN stays blocked from `time` (§6.2), measured as `isBlocked(at:)` does: zero when it is not
+    /// blocked or the block is over.
+    public func blockRemaining(at time: DeviceTime) -> TimeSpan {
+        let now = screenInstant(time)
         guard let until = pinBlockedUntil, now < until else { return .zero }
         return until - now
     }

@@ -97,7 +97,7 @@ public struct RandomWalks {
             divergences: divergences.sorted { $0.divergence.id < $1.divergence.id },
             unshrunk: firsts.dropFirst(max(0, options.maximumShrinks)).map { $0.predictions[$0.predictions.count - 1].transition }.sorted(),
             limit: model.complete ? nil : "the model's search stopped before every situation: shrinking splices shortest paths only to those it found",
-            clockMoves: spec.machineClockBacks.isEmpty ? nil : clockMoves)
+            clockMoves: spec.machineClockMoves.isEmpty ? nil : clockMoves)
     }
 
     /// The distinct non-empty openings of the scenarios run with the machine's own product values, in case order.

@@ -27,13 +27,13 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
     return out
 }
 
-/// ` (N clock moves back)`, or nothing where the clock was not moved.
+/// ` (N clock moves back and forward)`, or nothing where the clock was not moved.
 func clockMovesNote(_ moves: Int?) -> String {
-    moves.map { " (\(ReportText.count($0, "clock move")) back)" } ?? ""
+    moves.map { " (\(ReportText.count($0, "clock move")) back and forward)" } ?? ""
 }
 
-/// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations, 2865 clock moves
-/// back)`; a part that is zero is left out.
+/// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations, 5730 clock moves
+/// back and forward)`; a part that is zero is left out.
 func explorationCounts(_ tours: [MachineTourResult]) -> String {
     let plural = ReportText.count
     let tables = tours.filter { $0.table != nil }
@@ -44,7 +44,7 @@ func explorationCounts(_ tours: [MachineTourResult]) -> String {
     kinds += ", \(plural(checked, "transition")) checked"
     let moves = tours.reduce(0) { $0 + ($1.clockMoves ?? 0) }
     let parts = [combinations > 0 ? "\(combinations) of them input combination\(combinations == 1 ? "" : "s")" : nil,
-                 moves > 0 ? "\(plural(moves, "clock move")) back" : nil].compactMap { $0 }
+                 moves > 0 ? "\(plural(moves, "clock move")) back and forward" : nil].compactMap { $0 }
     if !parts.isEmpty { kinds += " (" + parts.joined(separator: ", ") + ")" }
     return kinds
 }

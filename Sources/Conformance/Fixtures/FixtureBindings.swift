@@ -32,10 +32,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     private let effectEntries: [FixtureBinding<F>]
 
     /// Creates a table over the entries of `groups` (the fixture's own, and shared ones such as a device's faults).
-    /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `movesClockBack`: it can
-    /// move the device clock back; `retiredProducts`: product values it no longer takes, each with why;
+    /// `relaunches`: the fixture can kill its core and relaunch it from what it persisted; `setsClock`: it can
+    /// set the device clock back and forward (no time passing); `retiredProducts`: product values it no longer takes, each with why;
     /// `instanceSwitch`: the event that chooses the instance a kill and a relaunch act on (see `FixtureVocabulary`).
-    public init(relaunches: Bool = false, movesClockBack: Bool = false, retiredProducts: [String: String] = [:],
+    public init(relaunches: Bool = false, setsClock: Bool = false, retiredProducts: [String: String] = [:],
                 instanceSwitch: FixtureVocabulary.InstanceSwitch? = nil, _ groups: [FixtureBinding<F>]...) {
         let entries = Self.flatten(groups.flatMap { $0 })
         self.entries = entries
@@ -71,7 +71,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
             default: false
             }
         }
-        var vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, movesClockBack: movesClockBack,
+        var vocabulary = Self.vocabulary(of: entries, relaunches: relaunches, setsClock: setsClock,
                                          served: served, only: only)
         for entry in groups.flatMap({ $0 }) {
             if let outputs = entry.tableOutputNames { vocabulary.outputsOfTables[entry.name, default: []].formUnion(outputs) }
@@ -96,10 +96,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
 
     /// The vocabulary of `entries`: each kind of entry fills its part; a killed app serves the names marked so (nil
     /// when none is: a kill then leaves nothing unserved).
-    private static func vocabulary(of entries: [FixtureBinding<F>], relaunches: Bool, movesClockBack: Bool,
+    private static func vocabulary(of entries: [FixtureBinding<F>], relaunches: Bool, setsClock: Bool,
                                    served: Set<String>, only: Set<String>) -> FixtureVocabulary {
         var v = FixtureVocabulary(supportsRelaunch: relaunches, servedWhileKilled: served.isEmpty ? nil : served,
-                                  onlyWhileKilled: only, movesClockBack: movesClockBack)
+                                  onlyWhileKilled: only, setsClock: setsClock)
         for entry in entries.reversed() {
             let name = entry.name
             switch entry.kind {

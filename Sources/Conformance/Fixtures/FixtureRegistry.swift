@@ -39,7 +39,7 @@ extension FixtureRegistry {
             guard let v = vocabulary(of: name) else { return nil }
             var text = "fixture \(name)\n"
             let instances = v.instanceSwitch.map { "two instances, \($0.initial) first: \($0.event) chooses the one a kill and a relaunch act on" }
-            let device = [v.supportsRelaunch ? "kills and relaunches the app" : nil, instances, v.movesClockBack ? "moves the clock back" : nil].compactMap { $0 }
+            let device = [v.supportsRelaunch ? "kills and relaunches the app" : nil, instances, v.setsClock ? "sets the device clock back and forward" : nil].compactMap { $0 }
             if !device.isEmpty { text += "  device: \(device.joined(separator: "; "))\n" }
             text += "  events (every input required unless marked optional):\n" + v.events.keys.sorted().map { e in
                 let optional = v.optionalInputs[e] ?? []

@@ -64,7 +64,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
 
     /// `N passed, N failing`, the failing ones that are not divergences in parentheses (`1 unexpected pass, 1 expired`),
     /// then `, N expected failures` when there are any, then ` of N cases`; then, when the run explored,
-    /// `; exploration: N transitions checked (N toured, N random-walk steps[, N clock moves back]), N failing[, N expected]`,
+    /// `; exploration: N transitions checked (N toured, N random-walk steps[, N clock moves back and forward]), N failing[, N expected]`,
     /// and when it did not, `; exploration and random walks: not run`, so a narrowed PASS says what it leaves out.
     public var line: String {
         var text = "\(passed) passed, \(failing) failing"
@@ -78,7 +78,7 @@ public struct RunSummary: Codable, Hashable, Sendable {
         guard let transitionsChecked, let explorationFailing else { return text + "; exploration and random walks: not run" }
         let walks = walkSteps ?? 0
         var parts = ["\(transitionsChecked - walks) toured", "\(ReportText.count(walks, "random-walk step"))"]
-        if let clockMovesChecked { parts.append("\(ReportText.count(clockMovesChecked, "clock move")) back") }
+        if let clockMovesChecked { parts.append("\(ReportText.count(clockMovesChecked, "clock move")) back and forward") }
         text += "; exploration: \(ReportText.count(transitionsChecked, "transition")) checked (\(parts.joined(separator: ", "))), \(explorationFailing) failing"
         if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
         return text

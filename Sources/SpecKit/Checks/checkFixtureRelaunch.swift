@@ -24,7 +24,7 @@ func checkFixtureRelaunch(_ spec: Spec, _ set: ScenarioSet, _ vocabulary: Fixtur
             case .kill: uses.append(RelaunchUse(location: step.location, what: "the step 'kill' of scenario \(id)", row: id))
             case .relaunch: uses.append(RelaunchUse(location: step.location, what: "the step 'relaunch' of scenario \(id)", row: id))
             case .block(let inner): collect(inner, id)
-            case .event, .advance, .check: break
+            case .event, .advance, .setClock, .check: break
             }
         }
     }

@@ -93,6 +93,7 @@ private struct VocabularyCheck {
             checkEffects(s.effects)
             for scenario in s.scenarios { checkProduct(scenario.given) }
             out += checkFixtureRelaunch(spec, s, vocabulary)
+            out += checkFixtureClock(spec, s, vocabulary)
         case .decision(let d):
             guard let inputs = vocabulary.decisions[d.table.name] else {
                 return out.append(unknownTable(spec, d.table, kind: "decision-table function", known: vocabulary.decisions.keys))

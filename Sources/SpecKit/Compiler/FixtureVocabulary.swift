@@ -70,10 +70,11 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// (`lateReply` needs an earlier request). A machine that declares one, or an event of `onlyWhileKilled`, is a
     /// lint error: its rows could not run.
     public var scenarioOnlyEvents: [String: String] = [:]
-    /// Whether the fixture can move the device clock back (`TestAction.advance` with a negative amount, as a user
-    /// setting the time would), running or killed. Its machines are then explored with the clock moved back by the
-    /// amounts their duration conditions imply (`Machine.clockBacks`), each predicted to change nothing.
-    public var movesClockBack: Bool
+    /// Whether the fixture can set the device's wall clock back and forward with no time passing (`TestAction.setClock`,
+    /// or `advance` by a negative amount, as a user setting the time would), running or killed. Its machines are then
+    /// explored with the clock set back and forward by the amounts their duration conditions imply
+    /// (`Machine.clockMoves`), each predicted to change nothing.
+    public var setsClock: Bool
 
     /// Creates a vocabulary.
     public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
@@ -82,7 +83,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
                 productLiterals: [String: LiteralGrammar] = [:], productNeeds: [String: ProductNeed] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
                 supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = [],
-                movesClockBack: Bool = false) {
+                setsClock: Bool = false) {
         self.events = events
         self.optionalInputs = optionalInputs
         self.tableOutputs = tableOutputs
@@ -97,7 +98,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
         self.supportsRelaunch = supportsRelaunch
         self.servedWhileKilled = servedWhileKilled
         self.onlyWhileKilled = onlyWhileKilled
-        self.movesClockBack = movesClockBack
+        self.setsClock = setsClock
     }
 }
 

@@ -39,7 +39,7 @@ public enum MachineExplorer {
                                   file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)
     }
 
-    /// Every transition the table predicts in one situation, in the search's order, then the clock moved back: a row
+    /// Every transition the table predicts in one situation, in the search's order, then the clock set back and forward: a row
     /// that fires, a relaunch, or (under `otherwise: ignore`) no row, where nothing changes and nothing is emitted.
     static func transitions(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
@@ -51,20 +51,22 @@ public enum MachineExplorer {
                                   variables: variables, inputs: inputs)
             transitions.append(MachineExploration.Transition(id: id, step: step))
         }
-        return transitions + clockBacks(spec, model: model, in: configuration)
+        return transitions + clockMoves(spec, model: model, in: configuration)
     }
 
-    /// The device clock moved back by each of the machine's amounts in one situation: the table predicts that nothing
-    /// changes and nothing is emitted (a block, a delay, a grace measure elapsed time, which a clock moved back neither
-    /// lengthens nor shortens; see docs/specs.md, D-MT-CLOCK-BACK). Named `EX-<spec>-<state>-clockBack-<hash>`.
-    static func clockBacks(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
+    /// The device clock set back, then forward, by each of the machine's amounts in one situation, with no time
+    /// passing: the table predicts that nothing changes and nothing is emitted (a block, a delay, a grace measure
+    /// elapsed time, which setting the clock neither lengthens nor shortens; see docs/specs.md, D-CLOCK,
+    /// D-MT-CLOCK). Named `EX-<spec>-<state>-clockBack-<hash>` and `EX-<spec>-<state>-clockForward-<hash>`.
+    static func clockMoves(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
         let variables = model.variables(configuration)
-        return machine.clockBacks.map { ms in
+        return (machine.clockMoves.map { -$0 } + machine.clockMoves).map { ms in
             MachineExploration.Transition(
-                id: transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: Machine.clockBackEvent,
-                                 variables: variables, inputs: [NamedValue("by", .duration(milliseconds: ms))]),
-                step: model.clockBackStep(ms, in: configuration, at: spec.location))
+                id: transitionID(spec: spec.id, state: machine.states[configuration.state].name,
+                                 event: ms < 0 ? Machine.clockBackEvent : Machine.clockForwardEvent,
+                                 variables: variables, inputs: [NamedValue("by", .duration(milliseconds: abs(ms)))]),
+                step: model.clockStep(ms, in: configuration, at: spec.location))
         }
     }
 

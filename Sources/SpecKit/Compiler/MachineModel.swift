@@ -329,10 +329,11 @@ struct MachineModel: Sendable {
                         line: location.line, column: location.column)
     }
 
-    /// The step of the device clock moved back by `ms` in a situation: nothing changes and nothing is emitted.
-    func clockBackStep(_ ms: Int, in configuration: Configuration, at location: SourceLocation) -> TestStep {
-        TestStep(action: .advance(milliseconds: -ms), expect: frame(configuration), effects: [], row: nil,
-                 line: location.line, column: location.column)
+    /// The step of the device clock set by `ms` in a situation (back when negative, as `advance`; forward as
+    /// `setClock`), with no time passing: nothing changes and nothing is emitted.
+    func clockStep(_ ms: Int, in configuration: Configuration, at location: SourceLocation) -> TestStep {
+        TestStep(action: ms < 0 ? .advance(milliseconds: ms) : .setClock(milliseconds: ms), expect: frame(configuration),
+                 effects: [], row: nil, line: location.line, column: location.column)
     }
 
     /// Each variable's value in a situation.

@@ -5,9 +5,9 @@
 /// Where no row matches and the machine says `otherwise: ignore`, the prediction is that nothing changes and nothing
 /// is emitted. Clocks that a machine models as event inputs (`wait(elapsed)`, `active(away)`) are walked like any
 /// input, at the edges of the conditions; a model that counts a relaunch among its event plans (a machine modelled
-/// across a kill) has it walked like any event, its step being a `.relaunch` action. Where the fixture can move its
-/// clock back, the clock moved back by one of the machine's amounts (`Machine.clockBacks`) is one more event, its
-/// amounts its atoms, predicted to change nothing (D-MT-CLOCK-BACK). Bare kills are `WalkMove`s too, but the model
+/// across a kill) has it walked like any event, its step being a `.relaunch` action. Where the fixture can set its
+/// clock, the clock set back or forward by one of the machine's amounts (`Machine.clockMoves`) is one more event, each
+/// amount back and forward its atoms, predicted to change nothing (D-CLOCK, D-MT-CLOCK). Bare kills are `WalkMove`s too, but the model
 /// does not predict them, so walks never take them.
 public struct MachineWalkModel {
     /// The machine spec.
@@ -35,17 +35,17 @@ public struct MachineWalkModel {
     }
 
     /// How many input atoms event `e` is tried with (0 for an event index the machine does not have); the event
-    /// after the plans, where the clock can be moved back, has one atom per amount.
+    /// after the plans, where the clock can be set, has one atom per signed amount.
     public func atoms(ofEvent e: Int) -> Int {
         if model.plans.indices.contains(e) { return model.plans[e].combinations.count }
-        return e == model.plans.count ? clockBacks.count : 0
+        return e == model.plans.count ? clockMoves.count : 0
     }
 
-    /// The number of events, the clock moved back counted as one where the fixture can do it.
-    public var eventCount: Int { model.plans.count + (clockBacks.isEmpty ? 0 : 1) }
+    /// The number of events, the clock set back or forward counted as one where the fixture can do it.
+    public var eventCount: Int { model.plans.count + (clockMoves.isEmpty ? 0 : 1) }
 
-    /// The amounts the clock may be moved back by, in milliseconds.
-    private var clockBacks: [Int] { model.machine.clockBacks }
+    /// The signed amounts the clock may be set by, in milliseconds: each of the machine's amounts back, then forward.
+    private var clockMoves: [Int] { model.machine.clockMoves.map { -$0 } + model.machine.clockMoves }
 
     /// Whether the shortest paths cover every reachable situation (false when the search stopped at its limit).
     public var complete: Bool { !reachability.truncated }
@@ -65,11 +65,11 @@ public struct MachineWalkModel {
         var (walk, configuration) = take(opening, from: initial) ?? ([], initial)
         var generator = SplitMix64(seed: seed)
         let moves = model.plans.indices.flatMap { e in model.plans[e].combinations.indices.map { WalkMove.event(e, atom: $0) } }
-            + clockBacks.map { WalkMove.advance(milliseconds: -$0) }
+            + clockMoves.map { WalkMove.setClock(milliseconds: $0) }
         for _ in 0..<max(0, length) {
             let e = generator.next(below: eventCount)
             let atom = generator.next(below: atoms(ofEvent: e))
-            let chosen = e < model.plans.count ? WalkMove.event(e, atom: atom) : .advance(milliseconds: -clockBacks[atom])
+            let chosen = e < model.plans.count ? WalkMove.event(e, atom: atom) : .setClock(milliseconds: clockMoves[atom])
             let first = moves.firstIndex(of: chosen) ?? 0
             let next = (0..<moves.count).lazy.compactMap { self.step(moves[(first + $0) % moves.count], from: configuration) }.first
             guard let (prediction, after) = next else { break }
@@ -80,7 +80,7 @@ public struct MachineWalkModel {
     }
 
     /// The moves of a scenario's steps, as far as the table can predict them: its events, a kill followed by a relaunch
-    /// (or a relaunch alone) where the machine models one, the clock moved back by one of the machine's amounts; a
+    /// (or a relaunch alone) where the machine models one, the clock set back or forward by one of the machine's amounts; a
     /// step that only checks is passed over. The first step the table cannot take or predict (another kind of step, an
     /// event of the scenario's own) ends the opening.
     public func opening(of steps: [TestStep]) -> [WalkMove] {
@@ -140,7 +140,7 @@ public struct MachineWalkModel {
         switch action {
         case .event(let n, let i): (name, inputs) = (n, i)
         case .relaunch: (name, inputs) = ("relaunch", [])
-        case .advance(let ms): return clockBacks.contains(-ms) ? .advance(milliseconds: ms) : nil
+        case .advance(let ms), .setClock(let ms): return ms != 0 && clockMoves.contains(ms) && action.isClockMove ? .setClock(milliseconds: ms) : nil
         default: return nil
         }
         guard let e = model.plans.firstIndex(where: { $0.event.name == name }),
@@ -151,8 +151,8 @@ public struct MachineWalkModel {
     /// The prediction of one move in a situation, and the situation after it.
     private func step(_ move: WalkMove, from configuration: MachineModel.Configuration)
         -> (WalkPrediction, MachineModel.Configuration)? {
-        if case .advance(let ms) = move, clockBacks.contains(-ms) {
-            return (prediction(move, model.clockBackStep(-ms, in: configuration, at: spec.location), in: configuration), configuration)
+        if case .setClock(let ms) = move, clockMoves.contains(ms) {
+            return (prediction(move, model.clockStep(ms, in: configuration, at: spec.location), in: configuration), configuration)
         }
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }

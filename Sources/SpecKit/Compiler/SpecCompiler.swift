@@ -231,8 +231,8 @@ public struct SpecCompiler: Sendable {
         // (a fixture that cannot relaunch is then `fixture.no-relaunch`, and nothing else is said about it).
         let vocabulary = catalog?.vocabulary(of: spec.fixture)
         machine.relaunches = machine.mentionsRelaunch || (vocabulary?.supportsRelaunch ?? false)
-        if vocabulary?.movesClockBack ?? false {
-            machine.clockBacks = ClockMoves.amounts(machine, product: spec.effectiveProduct)
+        if vocabulary?.setsClock ?? false {
+            machine.clockMoves = ClockMoves.amounts(machine, product: spec.effectiveProduct)
         }
         spec.body = .machine(machine)
         reader.machines[spec.id] = machine

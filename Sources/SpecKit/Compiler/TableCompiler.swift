@@ -168,6 +168,7 @@ struct TableCompiler {
                 switch step.action {
                 case .event(let name, let inputs): action = .event(name, inputs: inputs.map { NamedValue($0.name, $0.value) })
                 case .advance(let ms): action = .advance(milliseconds: ms)
+                case .setClock(let ms): action = .setClock(milliseconds: ms)
                 case .kill: action = .kill
                 case .relaunch: action = .relaunch
                 case .check: action = .check

@@ -24,6 +24,7 @@ public struct WalkPrediction: Hashable, Sendable {
         let (event, inputs): (String, [NamedValue]) = switch step.action {
         case .event(let name, let inputs): (name, inputs)
         case .advance(let ms) where ms < 0: (Machine.clockBackEvent, [NamedValue("by", .duration(milliseconds: -ms))])
+        case .setClock(let ms): (ms < 0 ? Machine.clockBackEvent : Machine.clockForwardEvent, [NamedValue("by", .duration(milliseconds: abs(ms)))])
         default: (step.action.description, [])
         }
         return MachineExplorer.transitionID(spec: spec, state: state, event: event, variables: variables, inputs: inputs)

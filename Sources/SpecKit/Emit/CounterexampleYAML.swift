@@ -48,6 +48,7 @@ public enum CounterexampleYAML {
             }
             out += "        expect: "
         case .advance(let ms): out = "      - advance: \(scalar(Value.formatDuration(ms)))\n        expect: "
+        case .setClock(let ms): out = "      - setClock: \(scalar((ms > 0 ? "+" : "") + Value.formatDuration(ms)))\n        expect: "
         case .kill: out = "      - kill\n      - expect: "
         // The model's relaunch restarts the app, so the scenario kills it first; the check after it holds the frame.
         case .relaunch: out = "      - kill\n      - relaunch\n      - expect: "

@@ -52,6 +52,7 @@ private func lit(_ action: TestAction) -> String {
     switch action {
     case .event(let name, let inputs): ".event(\(lit(name)), inputs: \(lit(inputs)))"
     case .advance(let ms): ".advance(milliseconds: \(ms))"
+    case .setClock(let ms): ".setClock(milliseconds: \(ms))"
     case .kill: ".kill"
     case .relaunch: ".relaunch"
     case .check: ".check"

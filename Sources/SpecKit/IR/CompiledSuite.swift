@@ -233,8 +233,11 @@ public struct TestStep: Codable, Hashable, Sendable {
 public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Send an event with inputs.
     case event(String, inputs: [NamedValue])
-    /// Move the clock forward by milliseconds.
+    /// Let milliseconds of time pass (both device clocks move); a negative amount sets the wall clock back instead, as
+    /// `setClock` does.
     case advance(milliseconds: Int)
+    /// The user sets the device's wall clock by milliseconds, forward (positive) or back (negative): no time passes.
+    case setClock(milliseconds: Int)
     /// Kill the app: only the persisted store survives.
     case kill
     /// Build a fresh core from the persisted store.
@@ -246,10 +249,14 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Run a cell of the fixture function `table` (a matrix's `table:`) at these axis values.
     case cell(table: String, axes: [NamedValue])
 
-    /// Whether the action moves the device clock back (an `advance` by a negative amount).
+    /// Whether the action sets the device clock, back or forward, with no time passing (`setClock`, or an `advance`
+    /// by a negative amount).
     public var isClockMove: Bool {
-        if case .advance(let ms) = self { return ms < 0 }
-        return false
+        switch self {
+        case .advance(let ms): ms < 0
+        case .setClock: true
+        default: false
+        }
     }
 
     /// Whether the action evaluates a decision table (a pure function: the fixture stays where it was).
@@ -264,6 +271,7 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .event(let name, let inputs): return inputs.isEmpty ? name : "\(name)(\(args(inputs)))"
         case .advance(let ms): return "advance \(Value.formatDuration(ms))"
+        case .setClock(let ms): return "setClock \(ms > 0 ? "+" : "")\(Value.formatDuration(ms))"
         case .kill: return "kill"
         case .relaunch: return "relaunch"
         case .check: return "check"

@@ -25,15 +25,17 @@ public struct Machine: Hashable, Sendable {
     /// (`FixtureVocabulary.supportsRelaunch`), or it says what persists (`mentionsRelaunch`; a fixture that cannot
     /// relaunch is then a lint error). Set by the compiler.
     public var relaunches: Bool = false
-    /// The amounts, in milliseconds, the exploration moves the device clock back by in every situation (just before,
-    /// at and just after each edge of the machine's duration conditions and each duration product value), sorted;
-    /// empty where the fixture cannot move its clock back. Set by the compiler (`ClockMoves`).
-    public var clockBacks: [Int] = []
+    /// The amounts, in milliseconds, the exploration sets the device clock back by, and forward by, in every situation
+    /// (just before, at and just after each edge of the machine's duration conditions and each duration product
+    /// value), positive and sorted; empty where the fixture cannot set its clock. Set by the compiler (`ClockMoves`).
+    public var clockMoves: [Int] = []
 
     /// The built-in event a kill followed by a relaunch is, in rows' `on:` (never declared under `events:`).
     public static let relaunchEvent = "relaunch"
     /// The name the exploration gives a move of the device clock back (in ids and reports; no row names it).
     public static let clockBackEvent = "clockBack"
+    /// The name the exploration gives a move of the device clock forward, with no time passing (in ids and reports).
+    public static let clockForwardEvent = "clockForward"
 
     /// The declaration of a variable by name.
     public func variable(_ name: String) -> Declaration? { variables.first { $0.name == name } }

@@ -114,25 +114,27 @@ struct ScenarioReader {
     /// `maximumAdvance` in days, as a spec writes it (`36500d`).
     static let maximumAdvanceDays = 100 * 365
 
-    /// The milliseconds of `advance:`: a duration (a negative one moves the device clock back, as a user changing the
-    /// time would) or an expression of product parameters such as `grace + 1ms`, at most `maximumAdvance` either way.
-    private func advance(_ node: NodeView, _ scenarioID: String) -> Int? {
+    /// The milliseconds of `advance:` or `setClock:` (`key`): a duration, signed (`-30s`; `+1h` too) or an expression
+    /// of product parameters such as `grace + 1ms`, at most `maximumAdvance` either way. A negative `advance` sets the
+    /// device clock back, as a user changing the time would; `setClock` sets it either way, and no time passes.
+    private func clockAmount(_ node: NodeView, _ key: String, _ scenarioID: String) -> Int? {
         let c = context
-        guard let text = c.text(node, "advance") else { return nil }
+        guard let text = c.text(node, key) else { return nil }
         let trimmed = text.trimmingSpaces
-        let backwards = trimmed.hasPrefix("-")
+        let sign = trimmed.first.flatMap { $0 == "-" ? -1 : $0 == "+" ? 1 : nil }
         func bounded(_ ms: Int) -> Int? {
             guard ms.magnitude > UInt(Self.maximumAdvance) else { return ms }
-            c.error("spec.bad-duration", "advance '\(text)' moves the clock by more than \(Self.maximumAdvanceDays / 365) years at once, past what a scenario may: write at most \(Self.maximumAdvanceDays)d",
+            c.error("spec.bad-duration", "\(key) '\(text)' moves the clock by more than \(Self.maximumAdvanceDays / 365) years at once, past what a scenario may: write at most \(Self.maximumAdvanceDays)d",
                     at: node.location, rows: [scenarioID])
             return nil
         }
-        if let ms = Value.parseDuration(backwards ? String(trimmed.dropFirst()) : trimmed) { return bounded(backwards ? -ms : ms) }
+        if let ms = Value.parseDuration(sign == nil ? trimmed : String(trimmed.dropFirst())) { return bounded((sign ?? 1) * ms) }
         switch c.evaluate(trimmed, as: .duration(0...0), within: nil, at: node.location, rows: [scenarioID]) {
         case .value(let computed): return bounded(computed)
         case .failed: return nil
         case .notAReference:
-            c.error("spec.bad-duration", "advance '\(text)' is not a duration: write a number with a unit, such as 30s or 5m (or -30s to move the clock back)",
+            let example = key == "advance" ? "such as 30s or 5m (or -30s to move the clock back)" : "such as +1h or -30s"
+            c.error("spec.bad-duration", "\(key) '\(text)' is not a duration: write a number with a unit, \(example)",
                     at: node.location, rows: [scenarioID])
             return nil
         }
@@ -160,7 +162,7 @@ struct ScenarioReader {
         if let word = node.scalar { return readWordStep(word, at: node.location, scenarioID) }
         guard let entries = c.mapping(node, "a step") else { return nil }
         let byKey = c.keys(entries, of: node, what: "a step", required: [], optional: Self.stepKeys)
-        let actions = ["event", "advance", "kill", "relaunch", "steps"].filter { byKey[$0] != nil }
+        let actions = ["event", "advance", "setClock", "kill", "relaunch", "steps"].filter { byKey[$0] != nil }
         if actions.count > 1 {
             c.error("spec.bad-step", "a step does one thing, but this one has \(actions.joined(separator: " and ")): split it into steps",
                     at: node.location, rows: [scenarioID])
@@ -187,7 +189,7 @@ struct ScenarioReader {
     /// The keys a scenario takes.
     static let scenarioKeys = (required: ["id", "steps"], optional: ["source", "decision", "title", "given", "notes"])
 
-    static let stepKeys = ["event", "with", "repeat", "advance", "kill", "relaunch", "steps", "expect", "expect-each", "expect-last", "notes"]
+    static let stepKeys = ["event", "with", "repeat", "advance", "setClock", "kill", "relaunch", "steps", "expect", "expect-each", "expect-last", "notes"]
 
     /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is
     /// `spec.ambiguous-expect` (write `expect-each:` or `expect-last:`); those two need `repeat:`; a repeated block
@@ -257,7 +259,8 @@ struct ScenarioReader {
     private func readAction(_ byKey: KeyedNodes, _ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep.Action? {
         let c = context
         if let eventNode = byKey["event"] { return readEvent(eventNode, with: byKey["with"], vocabulary, scenarioID) }
-        if let advanceNode = byKey["advance"] { return advance(advanceNode, scenarioID).map { .advance(milliseconds: $0) } }
+        if let advanceNode = byKey["advance"] { return clockAmount(advanceNode, "advance", scenarioID).map { .advance(milliseconds: $0) } }
+        if let setNode = byKey["setClock"] { return clockAmount(setNode, "setClock", scenarioID).map { .setClock(milliseconds: $0) } }
         if byKey["kill"] != nil { return .kill }
         if byKey["relaunch"] != nil { return .relaunch }
         if let stepsNode = byKey["steps"] {
@@ -269,7 +272,7 @@ struct ScenarioReader {
             return .block(items.compactMap { readStep($0, vocabulary, scenarioID) })
         }
         if byKey["expect"] != nil { return .check }
-        c.error("spec.bad-step", "the step does nothing: give it event, advance, kill, relaunch, repeat with steps, or expect",
+        c.error("spec.bad-step", "the step does nothing: give it event, advance, setClock, kill, relaunch, repeat with steps, or expect",
                 at: node.location, rows: [scenarioID])
         return nil
     }

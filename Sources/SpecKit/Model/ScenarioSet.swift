@@ -30,8 +30,10 @@ public struct ScenarioStep: Hashable, Sendable {
     public indirect enum Action: Hashable, Sendable {
         /// Send an event with inputs.
         case event(String, inputs: [Binding])
-        /// Move the clock forward.
+        /// Let time pass (a negative amount sets the wall clock back, as `setClock`).
         case advance(milliseconds: Int)
+        /// Set the device's wall clock forward or back; no time passes.
+        case setClock(milliseconds: Int)
         /// Kill the app: only the persisted store survives.
         case kill
         /// Build a fresh core from the persisted store.

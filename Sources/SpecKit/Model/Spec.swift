@@ -57,9 +57,9 @@ public struct Spec: Hashable, Sendable {
     /// then the spec's own that the product file does not set.
     public var effectiveProduct: [Binding] { Binding.overlay(sharedProduct, with: product) }
 
-    /// A machine's amounts to move the device clock back by (`Machine.clockBacks`); empty for other kinds.
-    public var machineClockBacks: [Int] {
-        if case .machine(let machine) = body { return machine.clockBacks }
+    /// A machine's amounts to set the device clock back and forward by (`Machine.clockMoves`); empty for other kinds.
+    public var machineClockMoves: [Int] {
+        if case .machine(let machine) = body { return machine.clockMoves }
         return []
     }
 

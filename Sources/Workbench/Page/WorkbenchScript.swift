@@ -799,7 +799,7 @@ function unplacedTour(spec) {
   return el('div', { class: 'failure detail', id: 'tour-unplaced' }, out);
 }
 
-const ORDER = ['id', 'title', 'from', 'on', 'event', 'advance', 'count', 'when', 'given', 'with', 'then', 'expect', 'expectEach', 'effects', 'to'];
+const ORDER = ['id', 'title', 'from', 'on', 'event', 'advance', 'setClock', 'count', 'when', 'given', 'with', 'then', 'expect', 'expectEach', 'effects', 'to'];
 const LAST = ['source', 'decision', 'notes'];
 function tableOf(spec, table, at, scenarios) {
   const rank = c => ORDER.includes(c) ? ORDER.indexOf(c) : LAST.includes(c) ? 1000 + LAST.indexOf(c) : 500;
