@@ -184,6 +184,38 @@ struct ChecksTests {
         #expect(d.rows == ["R-ENABLED"])
     }
 
+    /// A decision row (`failures`, and `method` when given), one key per line.
+    private static func decisionRow(_ id: String, failures: String, method: String? = nil, action: String = "block") -> String {
+        let method = method.map { ", method: \($0)" } ?? ""
+        return "  - id: \(id)\n    source: doc.md §2\n    when: {failures: \"\(failures)\"\(method)}\n    then: {action: \(action)}\n"
+    }
+
+    @Test("check.dead-row in a decision table (hit: first) names the earlier rows that take its combinations, and only those")
+    func deadDecisionRowNamesItsTakers() throws {
+        // D-BIO and D-LOW come first but cannot match what D-AGAIN matches (another method, lower counts).
+        let rows = Self.decisionRow("D-BIO", failures: "1..20", method: "biometric")
+            + Self.decisionRow("D-LOW", failures: "1", method: "pin", action: "showRemaining")
+            + Self.decisionRow("D-MID", failures: "2..3", method: "pin", action: "showRemaining")
+            + Self.decisionRow("D-HIGH", failures: "4..", method: "pin")
+            + Self.decisionRow("D-AGAIN", failures: "3..5", method: "pin")
+        let source = SpecSources.decision(inputs: "  failures: int 1..20\n  method: [pin, biometric]", rows: rows)
+            .replacingOccurrences(of: "rows:\n", with: "hit: first\nrows:\n")
+        let d = try only("check.dead-row", in: SpecSources.compile(source))
+        #expect(d.message == "row D-AGAIN never decides anything: earlier rows match every combination it matches")
+        #expect(d.rows == ["D-AGAIN"])
+        #expect(d.notes == ["earlier rows: D-MID, D-HIGH"])
+    }
+
+    @Test("check.dead-row in a decision table: past five rows that take its combinations, the rest are counted")
+    func deadDecisionRowCountsManyTakers() throws {
+        let rows = (1...7).map { Self.decisionRow("D-\($0)", failures: "\($0)") }.joined()
+            + Self.decisionRow("D-LATE", failures: "2..", action: "showRemaining") + Self.decisionRow("D-COVERED", failures: "1..8")
+        let source = SpecSources.decision(rows: rows).replacingOccurrences(of: "rows:\n", with: "hit: first\nrows:\n")
+        let d = try only("check.dead-row", in: SpecSources.compile(source))
+        #expect(d.rows == ["D-COVERED"])
+        #expect(d.notes == ["earlier rows: D-1, D-2, D-3, D-4, D-5 and 3 more"])
+    }
+
     @Test("check.dead-row: a row from a state no path reaches never fires")
     func unreachableRow() throws {
         let rows = Self.row("R-OPEN", "from: Open", "on: appear") + Self.row("R-LOCKED", "from: Locked", "on: appear", "to: Open")

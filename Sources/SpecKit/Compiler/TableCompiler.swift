@@ -58,13 +58,33 @@ struct TableCompiler {
             diagnostics.append(Diagnostic(.error, id: "check.gap",
                 "the \(what) is not complete: \(gapCount) combination\(gapCount == 1 ? " has" : "s have") no row", at: spec.location, notes: notes))
         }
-        for (r, row) in rows.enumerated() where wins[r].isEmpty {
-            let covered = rows.indices.filter { $0 < r }.map { rows[$0].id }
+        let dead = rows.indices.filter { wins[$0].isEmpty }
+        let takers = Self.takers(of: dead, in: analysis)
+        for r in dead {
+            let row = rows[r], names = takers[r, default: []].map { rows[$0].id }
+            let listed = names.prefix(Self.maximumListedTakers).joined(separator: ", ")
+                + (names.count > Self.maximumListedTakers ? " and \(names.count - Self.maximumListedTakers) more" : "")
             diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                 "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
-                rows: [row.id], notes: covered.isEmpty ? [] : ["earlier rows: \(covered.prefix(5).joined(separator: ", "))"]))
+                rows: [row.id], notes: names.isEmpty ? [] : ["earlier rows: \(listed)"]))
         }
         return (analysis, wins)
+    }
+
+    /// The most rows a `check.dead-row` note names; the rest are counted.
+    static let maximumListedTakers = 5
+
+    /// For each dead row, the rows that decide the combinations it matches (each combination's first matching row),
+    /// in file order. A second walk over the combinations, made only when some row is dead.
+    private static func takers(of dead: [Int], in analysis: RegionAnalysis) -> [Int: [Int]] {
+        guard !dead.isEmpty else { return [:] }
+        let isDead = Set(dead)
+        var found: [Int: Set<Int>] = [:]
+        analysis.forEachAtom { _, matches in
+            guard let first = matches.first else { return }
+            for other in matches.dropFirst() where isDead.contains(other) { found[other, default: []].insert(first) }
+        }
+        return found.mapValues { $0.sorted() }
     }
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
