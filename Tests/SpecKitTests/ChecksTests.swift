@@ -103,6 +103,18 @@ struct ChecksTests {
         #expect(compilation.findings("check.dead-row").map(\.rows) == [["R-NEVER"]])
     }
 
+    @Test("a decision row an earlier row covers under 'hit: unique' is reported once, as the conflict or redundancy of the pair")
+    func coveredDecisionRowIsNotAlsoDead() throws {
+        let clash = Self.decisionRow("D-ALL", failures: "1..20") + Self.decisionRow("D-THREE", failures: "3", action: "showRemaining")
+        let compilation = SpecSources.compile(SpecSources.decision(rows: clash))
+        let conflict = try only("check.conflict", in: compilation)
+        #expect(conflict.rows == ["D-ALL", "D-THREE"])
+        #expect(compilation.testCase("D-THREE") == nil)
+        let copy = Self.decisionRow("D-ALL", failures: "1..20") + Self.decisionRow("D-THREE", failures: "3")
+        let redundant = try only("check.redundant", in: SpecSources.compile(SpecSources.decision(rows: copy)))
+        #expect(redundant.rows == ["D-ALL", "D-THREE"])
+    }
+
     @Test("a machine of thousands of states: the first 100 unreachable ones are listed, the rest counted in one more finding, and messages cut long lists")
     func manyUnreachableStates() throws {
         let names = (0..<150).map { "S\($0)" }

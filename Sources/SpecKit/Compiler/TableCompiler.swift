@@ -34,6 +34,8 @@ struct TableCompiler {
         var gaps: [String] = []
         var gapCount = 0
         var reported: Set<[Int]> = []
+        // Rows reported as the later row of a conflicting or redundant pair (`hit: unique`).
+        var overlapped = [Bool](repeating: false, count: rows.count)
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else {
                 gapCount += 1
@@ -43,6 +45,7 @@ struct TableCompiler {
             wins[first].append(atom)
             guard hit == .unique else { return }
             for other in matches.dropFirst() where reported.insert([first, other]).inserted {
+                overlapped[other] = true
                 let (a, b) = (rows[first], rows[other])
                 let same = Set(a.results.map { "\($0.name)=\($0.value)" }) == Set(b.results.map { "\($0.name)=\($0.value)" })
                 diagnostics.append(Diagnostic(same ? .warning : .error, id: same ? "check.redundant" : "check.conflict",
@@ -58,7 +61,9 @@ struct TableCompiler {
             diagnostics.append(Diagnostic(.error, id: "check.gap",
                 "the \(what) is not complete: \(gapCount) combination\(gapCount == 1 ? " has" : "s have") no row", at: spec.location, notes: notes))
         }
-        let dead = rows.indices.filter { wins[$0].isEmpty }
+        // Under `hit: unique` a row an earlier row covers is already reported, once, as the conflict or redundancy of
+        // the pair: a dead-row finding as well would report it twice.
+        let dead = rows.indices.filter { wins[$0].isEmpty && !overlapped[$0] }
         let takers = Self.takers(of: dead, in: analysis)
         for r in dead {
             let row = rows[r], names = takers[r, default: []].map { rows[$0].id }
