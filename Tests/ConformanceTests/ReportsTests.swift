@@ -287,7 +287,7 @@ struct ReportsTests {
         // An expected failure shows what it tolerates, not only why.
         #expect(text.contains("| `G2` | `G2` | core bug #12 | — | expected failure | step 1 decide(jailbroken=true): allow expected false, actual true |"), "\(text)")
         #expect(renderHTML(run).contains("<td>step 1 decide(jailbroken=true): allow expected false, actual true</td></tr>"))
-        #expect(text.contains("This run checked 5 rows (1 other row of those specs did not run: marked unmodelled, or not selected by --row or --shard) as 5 cases"))
+        #expect(text.contains("This run checked 5 rows (1 other row of those specs did not run: 1 not selected by --row or --shard) as 5 cases"))
         #expect(text.contains("| launch-lock | 4 | 3 | 2 | 1 | 0 |"))
         #expect(text.contains("| gates | 2 | 2 | 0 | 1 | 1 |"))
         #expect(text.contains("- state: expected `away`, actual `<locked> & \"x\"`"))
@@ -326,7 +326,7 @@ struct ReportsTests {
         #expect(page.contains("grace &lt;60s &amp; &quot;quiet&quot; relock"))
         #expect(page.contains(ReportFixture.lockSHA) && page.contains(ReportFixture.gateSHA))
         #expect(page.contains("0123456789abcdef"))
-        #expect(page.contains("This run checked 5 rows (1 other row of those specs did not run: marked unmodelled, or not selected by --row or --shard) as 5 cases"))
+        #expect(page.contains("This run checked 5 rows (1 other row of those specs did not run: 1 not selected by --row or --shard) as 5 cases"))
         #expect(page.contains("<svg"))
         #expect(!page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("https://"))
         #expect(!page.contains("<script"))

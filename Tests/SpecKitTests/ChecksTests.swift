@@ -259,6 +259,31 @@ struct ChecksTests {
         let d = try only("check.limit", in: compilation)
         #expect(d.severity == .warning)
         #expect(d.message == "the decision table splits its inputs into more than 1000000 combinations; it was not checked for gaps or conflicts")
+        // No case is compiled for its rows, and each says why.
+        let rowsOfTable = try #require(compilation.suite.specs.first).rows
+        #expect(compilation.suite.cases.isEmpty && rowsOfTable.count == 303)
+        #expect(rowsOfTable.allSatisfy { $0.noCase == .pastLimit })
+    }
+
+    @Test("the compiled rows say why a row has no case: those that never fire (dead, shadowed, unreachable) as lint warns of them")
+    func compiledRowsSayWhyNoCase() throws {
+        // Row id: why it has no case, or "case".
+        func reasons(_ compilation: SpecCompiler.Compilation) throws -> [String: String] {
+            let spec = try #require(compilation.suite.specs.first)
+            #expect(spec.rows.allSatisfy { ($0.noCase == nil) == (compilation.testCase($0.id) != nil) })
+            return Dictionary(uniqueKeysWithValues: spec.rows.map { ($0.id, $0.noCase?.rawValue ?? "case") })
+        }
+        // hit: first, a shadowed row; and a row from a state no row reaches.
+        let shadowed = Self.row("R-ANY", "from: Open", "on: appear", "to: Locked")
+            + Self.row("R-ENABLED", "from: Open", "on: appear", "when: {enabled: true}", "effects: [startAuth]")
+        let machine = try reasons(SpecSources.compile(SpecSources.machine(states: "[Open, Locked, Lost]", hit: "first",
+            rows: shadowed + Self.row("R-LOST", "from: Lost", "on: appear", "to: Open"))))
+        #expect(machine == ["R-ANY": "case", "R-ENABLED": "neverFires", "R-LOST": "neverFires"])
+        // A decision row covered by earlier ones, under hit: first and (a redundant copy) under hit: unique.
+        let first = Self.decisionRow("D-ALL", failures: "1..20") + Self.decisionRow("D-THREE", failures: "3")
+        let hitFirst = SpecSources.decision(rows: first).replacingOccurrences(of: "rows:\n", with: "hit: first\nrows:\n")
+        #expect(try reasons(SpecSources.compile(hitFirst)) == ["D-ALL": "case", "D-THREE": "neverFires"])
+        #expect(try reasons(SpecSources.compile(SpecSources.decision(rows: first))) == ["D-ALL": "case", "D-THREE": "neverFires"])
     }
 
     @Test("--strict: warnings fail the compilation only when strict")

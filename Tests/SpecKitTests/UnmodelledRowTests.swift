@@ -23,6 +23,17 @@ struct UnmodelledRowTests {
         #expect(top.transitions.contains { $0.step.action.description.hasPrefix("active") })
     }
 
+    @Test("the compiled rows say why a row has no case: marked unmodelled where it matches, never firing where nothing matches it")
+    func compiledRowSaysWhy() throws {
+        // Nothing sets enabled (it starts false), so a row for enabled=true is dead though it is marked unmodelled.
+        let never = "  - id: R-NEVER\n    source: doc.md §1\n    on: active\n    when: {enabled: true}\n    unmodelled: not modelled\n"
+        let compilation = SpecSources.compile(Self.machine(Self.counted + Self.unmodelled + never))
+        #expect(compilation.summary == ["28:5 check.dead-row"], "\(compilation.diagnostics)")
+        let rows = try #require(compilation.suite.specs.first).rows
+        #expect(rows.map(\.id) == ["R-COUNT", "R-LATER", "R-NEVER"])
+        #expect(rows.map(\.noCase) == [nil, .unmodelled, .neverFires])
+    }
+
     @Test("spec.unmodelled-outcome: an unmodelled row that also sets, emits or moves is refused at that key")
     func outcomeRefused() throws {
         let row = Self.unmodelled + "    to: Open\n"

@@ -144,18 +144,49 @@ enum ReportText {
     /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
-        // The rows of the specs it ran that it did not run (marked unmodelled, or not selected), so the spec
-        // table's row counts add up.
-        let ran = Set(result.cases.map(\.spec))
-        let notRun = result.specs.filter { ran.contains($0.id) }.reduce(0) { $0 + $1.rows.count } - rows
-        let left = notRun > 0 ? " (\(count(notRun, "other row")) of those specs did not run: marked unmodelled, \(result.notReached == nil ? "" : "not reached after --fail-fast stopped, ")or not selected by --row or --shard)" : ""
-        var text = "This run checked \(count(rows, "row"))\(left) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
+        var text = "This run checked \(count(rows, "row"))\(rowsNotRun(result)) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
             + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"
         if result.exploration != nil {
             text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine or decision table explored, or one per finding)"
         }
         return text + "."
+    }
+
+    /// The most rows that can never fire named in `rowsNotRun`; the rest are counted.
+    static let maximumNamedRowsNotRun = 3
+
+    /// The rows of the specs this run ran that it did not run, so the spec table's row counts add up, grouped by why
+    /// (as the compiler recorded it on each row): ` (41 other rows of those specs did not run: 36 can never fire (lint
+    /// warns of them): MT-A, MT-B, MT-C and 33 more; 5 marked unmodelled)`; empty when every row ran. A row the compiler
+    /// made a case of that did not run was not selected (or, after `--fail-fast` stopped, not reached).
+    static func rowsNotRun(_ result: RunResult) -> String {
+        let ran = ranRows(result), specsRan = Set(result.cases.map(\.spec))
+        var neverFire: [String] = []
+        var (pastLimit, unmodelled, notSelected) = (0, 0, 0)
+        for spec in result.specs where specsRan.contains(spec.id) {
+            for row in spec.rows where !ran.contains([spec.id, row.id]) {
+                switch row.noCase {
+                case .neverFires: neverFire.append(row.id)
+                case .pastLimit: pastLimit += 1
+                case .unmodelled: unmodelled += 1
+                case nil: notSelected += 1
+                }
+            }
+        }
+        let total = neverFire.count + pastLimit + unmodelled + notSelected
+        guard total > 0 else { return "" }
+        let named = neverFire.prefix(maximumNamedRowsNotRun).joined(separator: ", ")
+            + (neverFire.count > maximumNamedRowsNotRun ? " and \(neverFire.count - maximumNamedRowsNotRun) more" : "")
+        let them = { (n: Int) in n == 1 ? "it" : "them" }
+        let groups = [
+            neverFire.isEmpty ? nil : "\(neverFire.count) can never fire (lint warns of \(them(neverFire.count))): \(named)",
+            pastLimit == 0 ? nil : "\(pastLimit) not checked, past the analysis limit (lint warns of \(them(pastLimit)))",
+            unmodelled == 0 ? nil : "\(unmodelled) marked unmodelled",
+            notSelected == 0 ? nil : "\(notSelected) not selected by --row or --shard"
+                + (result.notReached == nil ? "" : ", or not reached after --fail-fast stopped"),
+        ].compactMap { $0 }
+        return " (\(count(total, "other row")) of those specs did not run: \(groups.joined(separator: "; ")))"
     }
 
     /// What a case's first divergence was, in one line (`step 2 background: state expected away, actual locked`), for
@@ -171,7 +202,8 @@ enum ReportText {
     /// The rows that ran in this run, as `[spec, row]`.
     static func ranRows(_ result: RunResult) -> Set<[String]> { Set(result.cases.map { [$0.spec, $0.row] }) }
 
-    /// How many of a section's citing rows did not run here (marked unmodelled, or outside a narrowed run).
+    /// How many of a section's citing rows did not run here (they can never fire, are marked unmodelled, or are
+    /// outside a narrowed run).
     static func notRun(_ section: SectionCoverage.Section, ran: Set<[String]>) -> Int {
         section.rows.filter { !ran.contains([$0.spec, $0.row]) }.count
     }

@@ -158,19 +158,36 @@ struct MachineCompiler: Sendable {
 
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
     /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
-    /// and the machine's analysis, for the compilation to carry. The cases are appended to `cases` (a suite's, built
-    /// in place rather than copied from an array of the machine's own). `searchObserver` is told of the search.
+    /// the machine's analysis, for the compilation to carry, and why each row has no case (by row index; nil where it
+    /// has one, and for every row when the initial state is not declared). The cases are appended to `cases` (a
+    /// suite's, built in place rather than copied from an array of the machine's own). `searchObserver` is told of
+    /// the search.
     static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase],
                         searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
-        -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis) {
+        -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
         let search = compiler.search(searchObserver: searchObserver)
-        guard compiler.model.initial != nil else { return (graph, compiler.diagnostics, search.analysis) }
+        guard compiler.model.initial != nil else {
+            return (graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
+        }
         compiler.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
         compiler.report(search)
-        return (graph, compiler.diagnostics, search.analysis)
+        return (graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
+    }
+
+    /// Why each row has no case, by row index (nil where it fires, so has one): covered by earlier rows, or matched
+    /// by no reachable situation, it never fires (lint warns of it); matched only where it is marked `unmodelled:`,
+    /// it predicts nothing; not found firing before the search stopped at its limit, it was not checked.
+    private func noCaseReasons(_ search: Search) -> [RowRecord.NoCase?] {
+        let truncated = search.analysis.reachability.truncated
+        return machine.rows.indices.map { r in
+            guard search.firings[r].isEmpty else { return nil }
+            if shadowed.contains(r) { return .neverFires }
+            if search.unmodelledRows.contains(r) { return .unmodelled }
+            return truncated ? .pastLimit : .neverFires
+        }
     }
 
     /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.

@@ -268,21 +268,23 @@ public struct SpecCompiler: Sendable {
         var diagnostics: [Diagnostic] = []
         var graph: MachineGraph?
         var analysis: MachineAnalysis?
+        // Why each row has no case, by row index, as its compiler found it (empty: every row has one).
+        var noCase: [RowRecord.NoCase?] = []
         switch spec.body {
         case .machine(let machine):
             // Room for a case per row (most rows have one).
             cases.reserveCapacity(machine.rows.count)
             let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases,
                                                    searchObserver: searchObserver)
-            (graph, diagnostics, analysis) = (compiled.graph, compiled.diagnostics, compiled.analysis)
+            (graph, diagnostics, analysis, noCase) = (compiled.graph, compiled.diagnostics, compiled.analysis, compiled.noCase)
         case .decision(let table):
             var compiler = TableCompiler(spec: spec)
             cases = compiler.compileDecision(table)
-            diagnostics = compiler.diagnostics
+            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
         case .matrix(let matrix):
             var compiler = TableCompiler(spec: spec)
             cases = compiler.compileMatrix(matrix)
-            diagnostics = compiler.diagnostics
+            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
         case .scenarios(let set):
             var compiler = TableCompiler(spec: spec)
             cases = compiler.compileScenarios(set)
@@ -291,8 +293,10 @@ public struct SpecCompiler: Sendable {
         let compiled = CompiledSpec(
             id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
             sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
-            rows: spec.rows.map { RowRecord(id: $0.id, source: $0.trace.source, decision: $0.trace.decision,
-                                            line: $0.location.line, column: $0.location.column) },
+            rows: spec.rows.enumerated().map { r, row in
+                RowRecord(id: row.id, source: row.trace.source, decision: row.trace.decision, line: row.location.line,
+                          column: row.location.column, noCase: r < noCase.count ? noCase[r] : nil)
+            },
             graph: graph)
         return (compiled, expand(cases, variants: spec.sharedVariants), diagnostics, analysis)
     }

@@ -9,6 +9,9 @@ struct TableCompiler {
 
     let spec: Spec
     private(set) var diagnostics: [Diagnostic] = []
+    /// Why each row of the decision table or matrix compiled has no case, by row index (nil where it has one); empty
+    /// for scenarios, which all have one.
+    private(set) var noCase: [RowRecord.NoCase?] = []
 
     init(spec: Spec) { self.spec = spec }
 
@@ -25,6 +28,7 @@ struct TableCompiler {
         let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) } }
         let analysis = RegionAnalysis(dimensions: dimensions, rows: rows.map { row in dimensions.map { d in row.when.first { $0.name == d.name }?.set } })
         guard analysis.atomCount != nil else {
+            noCase = Array(repeating: .pastLimit, count: rows.count)
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "the \(what) splits its inputs into more than \(RegionAnalysis.maximumAtoms) combinations; it was not checked for gaps or conflicts",
                 at: spec.location))
@@ -73,6 +77,7 @@ struct TableCompiler {
                 "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
                 rows: [row.id], notes: names.isEmpty ? [] : ["earlier rows: \(listed)"]))
         }
+        noCase = wins.map { $0.isEmpty ? .neverFires : nil }
         return (analysis, wins)
     }
 
