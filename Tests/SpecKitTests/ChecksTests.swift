@@ -171,8 +171,24 @@ struct ChecksTests {
         let d = try only("check.gap", in: SpecSources.compile(SpecSources.decision(rows: rows)))
         #expect(d.severity == .error)
         #expect(d.location == Location(file: "x.yaml", line: 1, column: 1))
-        #expect(d.message == "the decision table is not complete: 1 combination has no row")
+        #expect(d.message == "the decision table is not complete: 1 group of inputs (16 combinations) has no row")
         #expect(d.notes == ["no row for failures=5..20"])
+    }
+
+    @Test("check.gap counts the groups of inputs left without a row and the combinations they hold, not one combination per group")
+    func gapCountsCombinations() throws {
+        let rows = "  - id: D-PIN\n    source: doc.md §2\n    when: {failures: \"1..4\", method: pin}\n    then: {action: showRemaining}\n"
+        let inputs = "  failures: int 1..20\n  method: [pin, biometric, password]"
+        let d = try only("check.gap", in: SpecSources.compile(SpecSources.decision(inputs: inputs, rows: rows)))
+        // 16 + 4×2 + 16×2 = 56 of the 60 combinations, in 3 groups as the rows' edges cut them.
+        #expect(d.message == "the decision table is not complete: 3 groups of inputs (56 combinations) have no row")
+        #expect(d.notes == ["no row for failures=1..4, method=[biometric, password]", "no row for failures=5..20, method=pin",
+                            "no row for failures=5..20, method=[biometric, password]"])
+        // Groups of one combination each are counted as combinations.
+        let one = "  - id: D-MOST\n    source: doc.md §2\n    when: {failures: \"..19\"}\n    then: {action: showRemaining}\n"
+        let single = try only("check.gap", in: SpecSources.compile(SpecSources.decision(rows: one)))
+        #expect(single.message == "the decision table is not complete: 1 combination has no row")
+        #expect(single.notes == ["no row for failures=20"])
     }
 
     @Test("check.unreachable-state: no row leads to a state")

@@ -103,6 +103,17 @@ struct RegionAnalysis {
         }
     }
 
+    /// How many input combinations (one value on each dimension) an atom holds; nil past `Int.max`.
+    func size(_ index: [Int]) -> Int? {
+        var n = 1
+        for (d, a) in index.enumerated() {
+            let (p, overflow) = n.multipliedReportingOverflow(by: atoms[d][a].count)
+            if overflow { return nil }
+            n = p
+        }
+        return n
+    }
+
     /// Describes an atom for a message: `enabled=true, away=61s..2h`.
     func describe(_ index: [Int]) -> String {
         dimensions.indices.map { d in

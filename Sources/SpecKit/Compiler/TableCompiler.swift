@@ -35,17 +35,12 @@ struct TableCompiler {
             return nil
         }
         var wins = [[[Int]]](repeating: [], count: rows.count)
-        var gaps: [String] = []
-        var gapCount = 0
+        var gaps = Gaps()
         var reported: Set<[Int]> = []
         // Rows reported as the later row of a conflicting or redundant pair (`hit: unique`).
         var overlapped = [Bool](repeating: false, count: rows.count)
         analysis.forEachAtom { atom, matches in
-            guard let first = matches.first else {
-                gapCount += 1
-                if gaps.count < Self.maximumListedGaps { gaps.append(analysis.describe(atom)) }
-                return
-            }
+            guard let first = matches.first else { return gaps.add(atom, in: analysis) }
             wins[first].append(atom)
             guard hit == .unique else { return }
             for other in matches.dropFirst() where reported.insert([first, other]).inserted {
@@ -59,15 +54,50 @@ struct TableCompiler {
                     notes: ["\(a.id) is at \(a.location)"] + (same ? [] : ["make their conditions exclusive, or set 'hit: first' if the first row should win"])))
             }
         }
-        if gapCount > 0 {
-            var notes = gaps.map { "no row for \($0)" }
-            if gapCount > gaps.count { notes.append("… and \(gapCount - gaps.count) more") }
-            diagnostics.append(Diagnostic(.error, id: "check.gap",
-                "the \(what) is not complete: \(gapCount) combination\(gapCount == 1 ? " has" : "s have") no row", at: spec.location, notes: notes))
-        }
+        if let gap = gaps.finding(what: what, at: spec.location) { diagnostics.append(gap) }
         // Under `hit: unique` a row an earlier row covers is already reported, once, as the conflict or redundancy of
         // the pair: a dead-row finding as well would report it twice.
-        let dead = rows.indices.filter { wins[$0].isEmpty && !overlapped[$0] }
+        reportDeadRows(rows.indices.filter { wins[$0].isEmpty && !overlapped[$0] }, of: rows, in: analysis)
+        noCase = wins.map { $0.isEmpty ? .neverFires : nil }
+        return (analysis, wins)
+    }
+
+    /// The groups of inputs no row matches (atoms of the analysis), the first `maximumListedGaps` described, and the
+    /// input combinations (one value on each input) they hold.
+    private struct Gaps {
+        var listed: [String] = []
+        var count = 0
+        /// Nil once past `Int.max`.
+        var combinations: Int? = 0
+
+        mutating func add(_ atom: [Int], in analysis: RegionAnalysis) {
+            count += 1
+            combinations = combinations.flatMap { total in
+                analysis.size(atom).flatMap { n in
+                    let (sum, overflow) = total.addingReportingOverflow(n)
+                    return overflow ? nil : sum
+                }
+            }
+            if listed.count < TableCompiler.maximumListedGaps { listed.append(analysis.describe(atom)) }
+        }
+
+        /// The `check.gap` error, or nil when no input is left without a row: it counts groups (a range of 16
+        /// values is one) and says how many combinations they hold, or counts combinations when each group is one.
+        func finding(what: String, at location: SourceLocation) -> Diagnostic? {
+            guard count > 0 else { return nil }
+            var notes = listed.map { "no row for \($0)" }
+            if count > listed.count { notes.append("… and \(count - listed.count) more") }
+            let has = count == 1 ? "has" : "have"
+            // Groups of one combination each are counted as combinations.
+            let message = combinations == count ? "the \(what) is not complete: \(count) combination\(count == 1 ? "" : "s") \(has) no row"
+                : "the \(what) is not complete: \(count) group\(count == 1 ? "" : "s") of inputs ("
+                    + (combinations.map { "\($0) combinations" } ?? "more combinations than can be counted") + ") \(has) no row"
+            return Diagnostic(.error, id: "check.gap", message, at: location, notes: notes)
+        }
+    }
+
+    /// A `check.dead-row` warning for each of `dead`, its note naming the earlier rows that take its combinations.
+    private mutating func reportDeadRows(_ dead: [Int], of rows: [Outcome], in analysis: RegionAnalysis) {
         let takers = Self.takers(of: dead, in: analysis)
         for r in dead {
             let row = rows[r], names = takers[r, default: []].map { rows[$0].id }
@@ -77,8 +107,6 @@ struct TableCompiler {
                 "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
                 rows: [row.id], notes: names.isEmpty ? [] : ["earlier rows: \(listed)"]))
         }
-        noCase = wins.map { $0.isEmpty ? .neverFires : nil }
-        return (analysis, wins)
     }
 
     /// The most rows a `check.dead-row` note names; the rest are counted.
