@@ -151,7 +151,82 @@ struct MigrationEdgeTests {
         let relying = ("specs/g.yaml", "id: g\nkind: machine\nfixture: launch-gates\n")
         let written = Self.migrator.migrate([gates, own, relying])
         let conflict = try #require(written.choices.first { $0.location.file == "specs/own.yaml" })
-        #expect(conflict.message.hasPrefix("this spec sets appVersion: 2.0, and specs/gates.product.yaml now says \"1.1\""), "\(conflict.message)")
+        #expect(conflict.message.hasPrefix("this spec sets appVersion: \"2.0\", and specs/gates.product.yaml now says \"1.1\""), "\(conflict.message)")
+        #expect(conflict.hint == "keep it for this spec only with appVersion: {value: \"2.0\", decision: \"D-…: why\"}, or remove the line")
         #expect(written.choices.filter { $0.location.file == "specs/own.yaml" }.count == 1, "legalVersion is the same value: nothing to choose")
+    }
+
+    @Test("a language-2 version name in a product value is rewritten to its version wherever a product value is written (a product file, a spec's product: alone or {value:}, a scenario's given:, variants:) and listed, as language 2 passed the text as written")
+    func productValueNames() throws {
+        let product = ("specs/gates.product.yaml",
+                       "id: gates.product\nkind: product\ntitle: t\nsource: s\nfixture: launch-gates\nlanguage: 2\nproduct:\n  appVersion: v1_1\n  legalVersion: \"2026-04-30\"\n")
+        let differs = ("specs/d.yaml", "id: d\nkind: machine\nfixture: launch-gates\nlanguage: 2\nproduct: {appVersion: v1_2}\n")
+        let same = ("specs/s.yaml", "id: s\nkind: machine\nfixture: launch-gates\nlanguage: 2\nproduct:\n  appVersion: V1_1\n  biometricEnabled: true\n")
+        let decided = ("specs/k.yaml", "id: k\nkind: machine\nfixture: launch-gates\nlanguage: 2\nproduct:\n  appVersion: {value: v1_3, decision: \"D-X: y\"}\n")
+        let given = ("specs/g.yaml", "id: g\nkind: scenarios\nfixture: launch-gates\nlanguage: 2\nscenarios:\n  - id: G\n    given: {appVersion: v1_9}\n    steps: []\n")
+        let m = Self.migrator.migrate([product, differs, same, decided, given])
+        #expect(m.errors.isEmpty, "\(m.errors)")
+        func text(_ path: String) -> String? { m.files.first { $0.path == path }?.migrated }
+        #expect(text("specs/gates.product.yaml")?.contains("\n  appVersion: \"1.1\"\n") == true)
+        #expect(text("specs/d.yaml")?.hasSuffix("\nproduct: {appVersion: \"1.2\"}\n") == true)
+        #expect(text("specs/s.yaml") == "id: s\nkind: machine\nfixture: launch-gates\nlanguage: 3\nproduct:\n  biometricEnabled: true\n",
+                "V1_1 is the product file's v1_1: a repeated value, removed with its line")
+        #expect(text("specs/k.yaml")?.contains("appVersion: {value: \"1.3\", decision: \"D-X: y\"}") == true)
+        #expect(text("specs/g.yaml")?.contains("    given: {appVersion: \"1.9\"}\n") == true)
+        #expect(!m.rewrites.contains { $0.message.hasPrefix("V1_1 →") } && !m.choices.contains { $0.location.file == "specs/s.yaml" },
+                "a value on a removed line is not rewritten")
+        // Language 2's fixture passed a product value to the core as written (v1_9 ran as the text "v1_9", no version):
+        // the value the name stands for is written, and each place is listed, as it is not what language 2 ran.
+        let named = m.choices.filter { $0.id == "migrate.choice" }
+        #expect(named.map { "\($0.location.file):\($0.location.line):\($0.location.column)" }
+                == ["specs/d.yaml:5:23", "specs/g.yaml:7:25", "specs/gates.product.yaml:8:15", "specs/k.yaml:6:23"], "\(named)")
+        let nine = try #require(named.first { $0.location.file == "specs/g.yaml" })
+        #expect(nine.message == "appVersion: language 2 passed v1_9 to the core as written, which is not a version; it now reads \"1.9\", the version the name stands for elsewhere")
+        #expect(nine.hint == "if the core was meant to get the text v1_9 as it is, write \"invalid v1_9\"")
+        // The one open choice, the spec's own value that differs, is said and hinted as the value it now reads.
+        let open = m.choices.filter { $0.id == "migrate.unresolved" }
+        #expect(open.count == 1, "\(m.choices)")
+        let choice = try #require(open.first)
+        #expect(choice.location.file == "specs/d.yaml")
+        #expect(choice.message == "this spec sets appVersion: \"1.2\", but specs/gates.product.yaml sets \"1.1\" for every 'launch-gates' spec")
+        #expect(choice.hint == "keep it for this spec only with appVersion: {value: \"1.2\", decision: \"D-…: why\"}, or remove the line")
+        let lint = MigrationTests.compile(m.files.map { ($0.path, $0.migrated) }).diagnostics
+        #expect(!lint.contains { $0.id == "product.bad-value" || $0.id == "spec.old-language" }, "\(lint)")
+        // A second run rewrites nothing and lists only the open choice.
+        let again = Self.migrator.migrate(m.files.map { ($0.path, $0.migrated) })
+        #expect(again.rewrites.isEmpty && again.choices.map(\.message) == [choice.message])
+        let variants = "id: gates.product\nkind: product\nlanguage: 2\nfixture: launch-gates\nproduct:\n  legalVersion: \"2026-04-30\"\nvariants:\n  appVersion: "
+        #expect(try Self.migrated(("specs/gates.product.yaml", variants + "[v1_1, v1_10]\n")).1
+                == variants.replacingOccurrences(of: "language: 2", with: "language: 3") + "[\"1.1\", \"1.10\"]\n")
+    }
+
+    @Test("lint: a spec's product value that is a language-2 name is one finding, product.bad-value, not also a conflict or a repetition with the product file")
+    func productNameIsOneFinding() throws {
+        let folder = MigrationTests.root.appendingPathComponent("specs")
+        let product = try String(contentsOf: folder.appendingPathComponent("gates.product.yaml"), encoding: .utf8)
+        let update = try String(contentsOf: folder.appendingPathComponent("gates.update.yaml"), encoding: .utf8)
+        #expect(update.contains("\ntable: gates.update\n"))
+        for name in ["v1_2", "v1_1"] {
+            let spec = update.replacingOccurrences(of: "\ntable: gates.update\n", with: "\ntable: gates.update\nproduct: {appVersion: \(name)}\n")
+            let lint = MigrationTests.compile([("specs/gates.product.yaml", product), ("specs/gates.update.yaml", spec)]).diagnostics
+            #expect(lint.map(\.id) == ["product.bad-value"], "\(name): \(lint)")
+            #expect(lint.first?.location.line == 8)
+        }
+    }
+
+    /// A fixture with one matrix whose axis is a version (no fixture of the standard catalog has one).
+    struct VersionMatrixCatalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            fixture == "grid" ? FixtureVocabulary(matrices: ["grid.versions": ["version": .literal(.version)]]) : nil
+        }
+        var fixtureNames: [String] { ["grid"] }
+    }
+
+    @Test("a matrix's version axis is rewritten as a decision's inputs are: in axes: and in the rows' when:")
+    func matrixAxes() throws {
+        let head = "id: grid.versions\nkind: matrix\nlanguage: 2\ntable: grid.versions\nfixture: grid\n"
+        let m = SpecMigrator(catalog: VersionMatrixCatalog()).migrate([("specs/m.yaml", head + "axes:\n  version: [v1_2, v1_10]\nrows:\n  - {id: R, when: {version: v1_10}}\n")])
+        #expect(m.files.first?.migrated == head.replacingOccurrences(of: "language: 2", with: "language: 3")
+                + "axes:\n  version: [\"1.2\", \"1.10\"]\nrows:\n  - {id: R, when: {version: \"1.10\"}}\n")
     }
 }

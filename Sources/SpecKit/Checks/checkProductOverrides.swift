@@ -5,12 +5,18 @@
 /// - `product.conflict` (error): a spec sets a parameter the product file sets, to another value, without a
 ///   `decision:`. Reported at the spec's line, with the exact text to write.
 /// - `product.repeated` (warning): a spec sets a parameter to the value the product file already gives it.
-func checkProductOverrides(products: [ProductFile], specs: [Spec]) -> [Diagnostic] {
+///
+/// A value that is not of its parameter's value type (`appVersion: v1_2`, a language-2 name) is compared with
+/// nothing: it is `product.bad-value` at its own line (`checkFixtureVocabulary`), and a conflict or a repetition
+/// of it would be a second finding for the same mistake.
+func checkProductOverrides(products: [ProductFile], specs: [Spec], catalog: (any FixtureCatalog)?) -> [Diagnostic] {
     var out: [Diagnostic] = []
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         guard let file = products.first(where: { $0.fixture == spec.fixture }) else { continue }
-        for b in spec.product {
-            guard let shared = file.product.first(where: { $0.name == b.name }) else { continue }
+        let literals = catalog?.vocabulary(of: spec.fixture)?.productLiterals ?? [:]
+        let isValue = { (b: Binding) in literals[b.name].map { $0.problem(with: b.value.description) == nil } ?? true }
+        for b in spec.product where isValue(b) {
+            guard let shared = file.product.first(where: { $0.name == b.name }), isValue(shared) else { continue }
             if b.value == shared.value {
                 guard b.decision == nil else { continue }
                 out.append(Diagnostic(.warning, id: "product.repeated",

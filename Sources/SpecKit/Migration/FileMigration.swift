@@ -56,7 +56,7 @@ struct FileMigration {
         if kind == "scenarios" { root["scenarios"]?.sequence.map { for s in $0 { repeatedExpect(s["steps"]) } } }
         ProductBlock.migrate(&self)
         // Language 3's rule.
-        if kind != "product" { VersionNames.migrate(&self) }
+        VersionNames.migrate(&self)
         if kind == "product" { FormerDefaults.addToProductFile(&self) } else { FormerDefaults.listInSpec(&self) }
         if !edits.edits.isEmpty || !addedKeys.isEmpty || (declaredLanguage ?? SpecLanguage.current) < SpecLanguage.current { recordLanguage() }
         writeAddedKeys()
@@ -207,10 +207,27 @@ struct FileMigration {
         }
     }
 
-    /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`).
+    /// Whether two written product values are the same value of the parameter's domain (`60s` and `1m`), each read as
+    /// it reads once migrated (`v1_1` and `"1.1"` are the same version).
     func sameProductValue(_ a: String, _ b: String, _ name: String, _ fixture: String) -> Bool {
+        let (a, b) = (productValue(a, name, fixture), productValue(b, name, fixture))
         guard let domain = catalog?.vocabulary(of: fixture)?.product[name],
               case .success(let x) = domain.parse(a), case .success(let y) = domain.parse(b) else { return a == b }
         return x == y
+    }
+
+    /// A written product value as it reads once migrated: for a literal-typed parameter, a language-2 version name
+    /// is the value it stood for (`v1_2` is `1.2`, marked when that is no value of the type), as `VersionNames` writes it.
+    func productValue(_ text: String, _ name: String, _ fixture: String) -> String {
+        guard let grammar = catalog?.vocabulary(of: fixture)?.productLiterals[name], grammar.problem(with: text) != nil,
+              let named = VersionNames.literal(ofName: text) else { return text }
+        return grammar.problem(with: named) == nil ? named : LiteralGrammar.invalidMark + named
+    }
+
+    /// A written product value as a spec writes it once migrated: `productValue`, quoted for a literal-typed parameter
+    /// (`"1.2"`, as language 3 writes a version), as written for any other.
+    func writtenProductValue(_ text: String, _ name: String, _ fixture: String) -> String {
+        guard catalog?.vocabulary(of: fixture)?.productLiterals[name] != nil else { return text }
+        return QuotedText.quote(productValue(text, name, fixture), QuotedText.yaml)
     }
 }

@@ -65,9 +65,11 @@ enum FormerDefaults {
             guard let entry = m.root["product"]?.mapping?.first(where: { $0.key.scalarIs(item.name) }), let own = entry.value.scalar,
                   !m.sameProductValue(own, item.value, item.name, fixture) else { continue }
             let value = QuotedText.quote(item.value, QuotedText.yaml)
-            m.choice("this spec sets \(item.name): \(own), and \(file) now says \(value) for every '\(fixture)' spec (what those that set none ran with)",
+            // The spec's value as it reads once migrated (`v1_2` is "1.2"): the hint must not keep a name language 3 refuses.
+            let written = m.writtenProductValue(own, item.name, fixture)
+            m.choice("this spec sets \(item.name): \(written), and \(file) now says \(value) for every '\(fixture)' spec (what those that set none ran with)",
                      at: entry.key.location,
-                     hint: "keep it for this spec only with \(item.name): {value: \(QuotedText.quote(own, QuotedText.yaml)), decision: \"D-…: why\"}, or remove the line",
+                     hint: "keep it for this spec only with \(item.name): {value: \(written), decision: \"D-…: why\"}, or remove the line",
                      written: false)
         }
     }

@@ -33,8 +33,10 @@ enum ProductBlock {
                 why = "which fixture '\(fixture)' no longer takes: \(reason)"
             } else if let fileText = shared[name] {
                 guard m.sameProductValue(text, fileText, name, fixture) else {
-                    m.choice("this spec sets \(name): \(text), but \(file) sets \(fileText) for every '\(fixture)' spec", at: at,
-                             hint: "keep it for this spec only with \(name): {value: \(text), decision: \"D-…: why\"}, or remove the line", written: false)
+                    // Each value as it reads once migrated: the hint must not keep a name language 3 refuses.
+                    let (own, shared) = (m.writtenProductValue(text, name, fixture), m.writtenProductValue(fileText, name, fixture))
+                    m.choice("this spec sets \(name): \(own), but \(file) sets \(shared) for every '\(fixture)' spec", at: at,
+                             hint: "keep it for this spec only with \(name): {value: \(own), decision: \"D-…: why\"}, or remove the line", written: false)
                     continue
                 }
                 why = "which \(file) gives every '\(fixture)' spec"

@@ -3,21 +3,41 @@
 /// the spec passed on purpose is marked (`v1_x` → `"invalid 1.x"`).
 enum VersionNames {
     /// Rewrites every value of a literal-typed input: in `events:` declarations and `with:` steps (by event), in a
-    /// machine row's `when:` (by its `on:` events), in a decision's `inputs:` and rows' `when:` (by its table).
+    /// machine row's `when:` (by its `on:` events), in a decision's `inputs:` or a matrix's `axes:` and rows' `when:`
+    /// (by its table); and every value of a literal-typed product parameter (`products`).
     static func migrate(_ m: inout FileMigration) {
         guard let fixture = m.root["fixture"]?.scalar, let vocabulary = m.catalog?.vocabulary(of: fixture) else { return }
+        products(vocabulary.productLiterals, &m)
         let byEvent = vocabulary.events.mapValues { grammars(of: $0) }.filter { !$0.value.isEmpty }
         if let events = m.root["events"]?.mapping {
             for event in events { values(event.value, byEvent[event.key.scalar ?? ""] ?? [:], &m) }
         }
         for scenario in items(m.root["scenarios"]) { steps(scenario["steps"], byEvent, &m) }
-        let table = m.table.flatMap { vocabulary.decisions[$0] }.map(grammars) ?? [:]
-        if !table.isEmpty, let inputs = m.root["inputs"] { values(inputs, table, &m) }
+        let table = m.table.flatMap { vocabulary.decisions[$0] ?? vocabulary.matrices[$0] }.map(grammars) ?? [:]
+        for key in ["inputs", "axes"] where !table.isEmpty { if let declared = m.root[key] { values(declared, table, &m) } }
         for row in items(m.root["rows"]) {
             let on = row["on"].map { $0.sequence.map { Array($0.compactMap(\.scalar)) } ?? [$0.scalar].compactMap { $0 } } ?? []
             var types = table
             for event in on { types.merge(byEvent[event] ?? [:]) { a, _ in a } }
             if let when = row["when"] { values(when, types, &m) }
+        }
+    }
+
+    /// The values of the literal-typed product parameters (the launch gates' `appVersion`, `legalVersion`), wherever a
+    /// product value is written: the `product:` of a spec or a product file (a value alone or `{value: …, decision: …}`),
+    /// a product file's `variants:`, a scenario's `given:`. A value on a line `ProductBlock` removes is left to go with it.
+    private static func products(_ literals: [String: LiteralGrammar], _ m: inout FileMigration) {
+        guard !literals.isEmpty else { return }
+        var blocks = [m.root["product"], m.root["variants"]]
+        blocks += items(m.root["scenarios"]).map { $0["given"] }
+        for case let entries? in blocks.map({ $0?.mapping }) {
+            for entry in entries {
+                guard let name = entry.key.scalar, let grammar = literals[name] else { continue }
+                let value = entry.value.mapping != nil ? entry.value["value"] : entry.value
+                for node in value.map({ $0.sequence.map(Array.init) ?? [$0] }) ?? [] where !m.edits.isRemoved(node.location.line) {
+                    rewrite(node, grammar, &m, product: name)
+                }
+            }
         }
     }
 
@@ -51,12 +71,23 @@ enum VersionNames {
 
     /// One value: a language-2 name becomes its literal; a literal outside the grammar keeps its text, marked as
     /// malformed on purpose, and is listed for a person to check.
-    private static func rewrite(_ node: NodeView, _ grammar: LiteralGrammar, _ m: inout FileMigration) {
+    ///
+    /// A product value (`product`, its parameter's name) is the exception for a name: language 2's fixture read no
+    /// name there and passed the text to the core as written (`appVersion: v1_1` ran the running version "v1_1", which
+    /// is no version). It now reads the value the name stands for, as everywhere else, and is listed, as that is not
+    /// what language 2 ran.
+    private static func rewrite(_ node: NodeView, _ grammar: LiteralGrammar, _ m: inout FileMigration, product: String? = nil) {
         guard let written = node.scalar, grammar.problem(with: written) != nil, !m.isAlias(node) else { return }
         if let text = literal(ofName: written) {
             let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
             guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
-            m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
+            guard let product else {
+                m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
+                return
+            }
+            let asIs = grammar == .date ? "write the value meant" : "write \(quoted(LiteralGrammar.invalidMark + written))"
+            m.choice("\(product): language 2 passed \(written) to the core as written, which is not \(grammar.noun); it now reads \(quoted(value)), the \(grammar == .date ? "date" : "version") the name stands for elsewhere",
+                     at: node.location, hint: "if the core was meant to get the text \(written) as it is, \(asIs)", written: true)
             return
         }
         let value = LiteralGrammar.invalidMark + written
