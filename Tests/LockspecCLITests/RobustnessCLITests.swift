@@ -168,25 +168,47 @@ struct SingleFileLintTests {
             #expect(r.status == 0, "\(name): \(r.output.suffix(800))")
         }
     }
-    @Test("the scenario example of docs/spec-language.md lints clean beside the machine it uses")
-    func docsScenarioExample() throws {
-        let docs = URL(fileURLWithPath: Self.specs).deletingLastPathComponent().appendingPathComponent("docs/spec-language.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-        let example = try #require(blocks.first { $0.hasPrefix("id: ") && $0.contains("\nkind: scenarios") })
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-example-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("example.yaml").path
-        try Data(example.utf8).write(to: URL(fileURLWithPath: path))
-        let uses = try #require(example.split(separator: "\n").first { $0.hasPrefix("uses: ") }).dropFirst(6).split(separator: " ")[0]
-        try FileManager.default.copyItem(atPath: Self.specs + "/\(uses).yaml", toPath: folder.appendingPathComponent("\(uses).yaml").path)
-        // The machine names its fixture's shared product values, which live in the product files beside it.
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.specs) where name.hasSuffix(".product.yaml") {
-            try FileManager.default.copyItem(atPath: Self.specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+    /// The complete spec examples of docs/spec-language.md (a block that opens with `id:` and leaves nothing out with
+    /// `...`); the header example, which shows the header alone, gets the body of the machine example after it.
+    static func docsSpecExamples() throws -> [String] {
+        let docs = URL(fileURLWithPath: specs).deletingLastPathComponent().appendingPathComponent("docs/spec-language.md")
+        let blocks = try String(contentsOf: docs, encoding: .utf8).components(separatedBy: "```yaml\n").dropFirst()
+            .map { $0.components(separatedBy: "```")[0] }
+            .filter { $0.hasPrefix("id: ") && !$0.split(separator: "\n").contains("...") }
+        let machine = blocks.first { $0.contains("\nkind: machine") && $0.contains("\nrows:") }
+        let machineBody = machine.flatMap { text in text.range(of: "\nstates:").map { String(text[$0.lowerBound...].dropFirst()) } }
+        return blocks.map { block in
+            block.contains("\nkind: machine") && !block.contains("\nrows:") ? block + (machineBody ?? "") : block
         }
-        let r = try CLITests.run(["lint", "--strict", path], timeout: 60)
-        #expect(r.status == 0, "\(r.output)")
-        #expect(r.stdout.isEmpty, "\(r.stdout)")
+    }
+
+    @Test("every complete spec example of docs/spec-language.md lints clean (--strict) beside the product files of specs/ and the machine it uses")
+    func docsSpecExamples() throws {
+        let examples = try Self.docsSpecExamples()
+        // The header, machine, product-file, decision, scenarios and matrix examples: a block the doc drops is a finding here.
+        for kind in ["machine", "product", "decision", "scenarios", "matrix"] {
+            #expect(examples.contains { $0.contains("\nkind: \(kind)") }, "no complete \(kind) example found")
+        }
+        #expect(examples.filter { $0.contains("\nkind: machine") }.count == 2, "the header example and the machine example")
+        for example in examples {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-example-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let line = { (key: String) in example.split(separator: "\n").first { $0.hasPrefix(key + ": ") }?.dropFirst(key.count + 2).split(separator: " ").first.map(String.init) }
+            let isProduct = line("kind") == "product"
+            // The real product files, but the one a product-file example stands for.
+            for name in try FileManager.default.contentsOfDirectory(atPath: Self.specs) where name.hasSuffix(".product.yaml") {
+                if isProduct, name == "\(line("fixture") ?? "").product.yaml" { continue }
+                try FileManager.default.copyItem(atPath: Self.specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+            }
+            if let uses = line("uses") {
+                try FileManager.default.copyItem(atPath: Self.specs + "/\(uses).yaml", toPath: folder.appendingPathComponent("\(uses).yaml").path)
+            }
+            let path = folder.appendingPathComponent(isProduct ? "example.product.yaml" : "example.yaml").path
+            try Data(example.utf8).write(to: URL(fileURLWithPath: path))
+            let r = try CLITests.run(["lint", "--strict", path], timeout: 60)
+            #expect(r.status == 0, "\(example.prefix(60)): \(r.output)")
+            #expect(r.stdout.isEmpty, "\(r.stdout)")
+        }
     }
 }
