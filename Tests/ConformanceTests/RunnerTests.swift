@@ -279,6 +279,24 @@ struct RunnerTests {
         #expect(fixed["T-UNLOCK"] == .expired)
         #expect(fixed["T-UNLOCK-WRONG"] == .passed)
     }
+
+    @Test("expected failures: a misspelt row id gets a did-you-mean among the thousands of ids of specs/, as --row does; a far one gets none")
+    func unknownRowDidYouMean() throws {
+        let folder = MigrationTests.root.appendingPathComponent("specs")
+        let sources = try SpecCompiler.discover([folder.path]).map { ($0, Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+        let suite = SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources).suite
+        #expect(Set(suite.cases.flatMap { [$0.id, $0.row] }).count > 300, "a suite this small proves nothing about a large one")
+        let at = { (line: Int) in SourceLocation(file: "expected.yaml", line: line, column: 3) }
+        let list = ExpectedFailures(entries: [
+            .init(row: "MT-RULE-PN-5", reason: "typo", expires: "2099-01-01", location: at(1)),
+            .init(row: "MT-RULE-PIN-5", reason: "known", expires: "2099-01-01", location: at(4)),
+            .init(row: "NOTHING-LIKE-ANY-ROW-AT-ALL", reason: "far", expires: "2099-01-01", location: at(7)),
+        ])
+        let found = list.unknownEntries(in: suite)
+        #expect(found.map { "\($0.id) \($0.location.line)" } == ["expectations.unknown-row 1", "expectations.unknown-row 7"])
+        #expect(found.first?.hint == "did you mean 'MT-RULE-PIN-5'?")
+        #expect(found.last?.hint == nil)
+    }
 }
 
 @Suite("Effects as multisets, with * for measured values")
