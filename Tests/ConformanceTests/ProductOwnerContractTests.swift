@@ -60,6 +60,19 @@ struct ProductOwnerContractTests {
         #expect(c.failed(strict: false))
     }
 
+    @Test("a required date left out: product.missing names its type, and its hint is a line that, added, lints")
+    func requiredDateRemoved() throws {
+        let c = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  legalVersion: \"2026-04-30\"\n", with: "") })
+        let found = Self.errors(c)
+        #expect(!found.isEmpty && found.allSatisfy { $0.id == "product.missing" }, "\(found)")
+        let error = try #require(found.first)
+        #expect(error.message.contains("needs the product value 'legalVersion' (date literal (\"2026-05-01\")) to run any of its specs"), "\(error.message)")
+        #expect(error.hint == "add the line legalVersion: \"2026-05-01\" under product: in specs/gates.product.yaml, with your product's date")
+        let line = "legalVersion: \"2026-05-01\""
+        let fixed = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  legalVersion: \"2026-04-30\"\n", with: "  \(line)\n") })
+        #expect(!Self.errors(fixed).contains { $0.id == "product.missing" || $0.id == "product.bad-value" }, "\(Self.errors(fixed).prefix(3))")
+    }
+
     /// Found by a trial: a scenario set sends its machine's events too (through `uses:`), and the machine's own
     /// product value does not reach it, so it linted clean and the run met "finishOnboarding(via: done) needs the
     /// product value onboardingPages".

@@ -147,12 +147,15 @@ private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: Fi
         case .forEvents(let needing):
             why = "to send " + needing.intersection(lacking.reduce(into: Set<String>()) { $0.formUnion($1.events) }).sorted().joined(separator: ", ")
         }
-        let domain = vocabulary.product[name].map { " (\($0))" } ?? ""
+        // A value type (a version, a date) is named as such, and the hint's line is one lint takes, to be made the product's.
+        let literal = vocabulary.productLiterals[name]
+        let domain = (literal.map { FixtureType.literal($0).description } ?? vocabulary.product[name]?.description).map { " (\($0))" } ?? ""
         return Diagnostic(.error, id: "product.missing",
             "fixture '\(spec.fixture)' needs the product value '\(name)'\(domain) \(why), but neither \(productFile) nor this spec sets it",
             at: spec.fixtureLocation ?? spec.location,
             notes: ["every '\(spec.fixture)' spec takes its product values from \(productFile); a spec may override one for itself under product:, with a decision"],
-            hint: "add '\(name): …' under product: in \(productFile)")
+            hint: literal.map { "add the line \(name): \($0.example) under product: in \(productFile), with your product's \($0 == .date ? "date" : "version")" }
+                ?? "add '\(name): …' under product: in \(productFile)")
     }
 }
 

@@ -24,6 +24,14 @@ public enum LiteralGrammar: String, Hashable, Sendable, CaseIterable, CustomStri
         }
     }
 
+    /// One value of the type as a spec writes it, for a hint that gives a whole line (`legalVersion: "2026-05-01"`).
+    var example: String {
+        switch self {
+        case .version, .optionalVersion: "\"1.0\""
+        case .date: "\"2026-05-01\""
+        }
+    }
+
     /// What a spec author would call one value of the type.
     var noun: String {
         switch self {
