@@ -45,6 +45,8 @@ public struct Arguments: Sendable {
                         options[name] = arguments[i + 1]
                         i += 1
                     }
+                    // An empty value (a CI variable left empty) names no file, folder or id: `--out ''` wrote into '/'.
+                    guard options[name] != "" else { throw UsageError(message: "option \(name) needs a value, and it was given an empty one") }
                 } else if known.contains(name) {
                     // A flag takes no value: `--strict=false` would read as on.
                     guard inline == nil else { throw UsageError(message: "\(name) takes no value: give \(name), or leave it out") }

@@ -36,6 +36,10 @@ let diffCommand = Command(
             guard args.options["--path"] == nil else { throw Arguments.UsageError(message: "--path goes with --git") }
             sides = (try DiffSide.folder(args.positionals[0]), try DiffSide.folder(args.positionals[1]))
         }
+        // Nothing on either side (a mistyped --path) compares nothing, and "no behaviour change" would pass a gate.
+        guard !sides.0.sources.isEmpty || !sides.1.sources.isEmpty else {
+            throw Arguments.UsageError(message: "no spec files in \(sides.0.label) or \(sides.1.label): nothing to compare (check --path)")
+        }
         let result: SpecDiffResult
         do {
             result = try SpecDiff(catalog: FixtureRegistry.standard).compare(sides.0, sides.1)

@@ -12,8 +12,8 @@ let exploreCommand = Command(
     options: [
         ("--spec <id>", "Explores only this machine spec; comma-separated for several."),
         ("--max-transitions <n>", "Fires at most this many transitions per machine (default \(MachineExplorer.defaultMaximumTransitions)); the report says where the tour stopped."),
-        ("--walks <n>", "Random walks per machine (default \(RandomWalks.Options.defaultWalks); 0 for none). Each diverging walk is shrunk and printed as a ready-to-paste scenario."),
-        ("--length <n>", "The most steps per walk (default \(RandomWalks.Options.defaultLength))."),
+        ("--walks <n>", "Random walks per machine (default \(RandomWalks.Options.defaultWalks); 0 for none; at most 1000000). Each diverging walk is shrunk and printed as a ready-to-paste scenario."),
+        ("--length <n>", "The most steps per walk (default \(RandomWalks.Options.defaultLength); at most 10000)."),
         ("--seed <n>", "The seed the walks are drawn from (default \(RandomWalks.Options.defaultSeed)); the same seed gives the same walks and the same report."),
         ("--no-tour", "Skips the exhaustive transition tour: only the random walks run (what a replay command uses)."),
         ("--format <format>", "Console output: text (default) or github (adds ::error annotations on the divergences)."),
@@ -27,8 +27,9 @@ let exploreCommand = Command(
         let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         let maximum = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1) ?? MachineExplorer.defaultMaximumTransitions
         var walks = RandomWalks.Options()
-        walks.walks = try wholeNumber(args.options["--walks"], option: "--walks", minimum: 0) ?? walks.walks
-        walks.length = try wholeNumber(args.options["--length"], option: "--length", minimum: 1) ?? walks.length
+        // A walk is held whole while it runs (about 1 KB a step): its length is bounded, as the number of walks is.
+        walks.walks = try wholeNumber(args.options["--walks"], option: "--walks", minimum: 0, maximum: 1_000_000) ?? walks.walks
+        walks.length = try wholeNumber(args.options["--length"], option: "--length", minimum: 1, maximum: 10_000) ?? walks.length
         if let text = args.options["--seed"] {
             guard let seed = UInt64(text) else { throw Arguments.UsageError(message: "--seed must be a whole number from 0 to \(UInt64.max)") }
             walks.seed = seed

@@ -36,11 +36,13 @@ func idList(_ args: Arguments, _ option: String) throws -> Set<String>? {
     return ids
 }
 
-/// The whole number an option gives, at least `minimum`; nil when the option is absent.
-func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
+/// The whole number an option gives, from `minimum` to `maximum`; nil when the option is absent.
+func wholeNumber(_ text: String?, option: String, minimum: Int, maximum: Int = .max) throws -> Int? {
     guard let text else { return nil }
-    guard let n = Int(text), n >= minimum else {
-        throw Arguments.UsageError(message: "\(option) must be \(minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")")
+    guard let n = Int(text), n >= minimum, n <= maximum else {
+        let range = maximum == .max ? (minimum == 1 ? "a positive whole number" : "a whole number, \(minimum) or more")
+            : "a whole number from \(minimum) to \(maximum)"
+        throw Arguments.UsageError(message: "\(option) must be \(range)")
     }
     return n
 }
@@ -49,13 +51,31 @@ func wholeNumber(_ text: String?, option: String, minimum: Int) throws -> Int? {
 func named(_ paths: [String]) -> String { (paths.isEmpty ? ["specs"] : paths).joined(separator: ", ") }
 
 /// A run that exits 2 writes no report, and leaves none of an earlier run at the paths it was given: a workspace
-/// reused by CI would otherwise publish the last green JUnit. Only regular files go, through a link the file it leads
-/// to (what a report would have replaced); a device, a pipe, and a read-only file (which a run refuses to write) stay.
+/// reused by CI would otherwise publish the last green JUnit. Only a regular file that reads as that option's report
+/// goes (`isReport`), through a link the file it leads to (what a report would have replaced); anything else stays:
+/// a spec, a product file or a note named by a mistyped path, a device, a pipe, a read-only file.
 func removeStaleReports(_ args: Arguments) {
     for option in reportOptions {
         guard let path = args.options[option].map(FileReplacement.target(of:)), FileReplacement.refusal(writing: path) == nil,
-              let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular else { continue }
+              let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular,
+              isReport(atPath: path, writtenBy: option) else { continue }
         try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Whether the file at `path` begins as the report `option` writes: XML with a `<testsuite(s)>` for JUnit, the results
+/// or verdict JSON with its `"cases"`, the Markdown summary's heading, the HTML report's title, a PDF.
+func isReport(atPath path: String, writtenBy option: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let head = String(decoding: (try? handle.read(upToCount: 64 << 10)) ?? Data(), as: UTF8.self)
+    switch option {
+    case "--junit": return head.hasPrefix("<") && head.contains("<testsuite")
+    case "--json", "--verdict": return head.hasPrefix("{") && head.prefix(64).contains("\"cases\"")
+    case "--markdown": return head.hasPrefix("## LockSpec conformance")
+    case "--html": return head.hasPrefix("<!DOCTYPE html>") && head.contains("<title>LockSpec")
+    case "--pdf": return head.hasPrefix("%PDF-")
+    default: return false
     }
 }
 
@@ -76,7 +96,34 @@ func checkReportOptions(_ args: Arguments) throws {
         }
         if let refusal = FileReplacement.refusal(writing: path) { throw Arguments.UsageError(message: "\(option) \(path): \(refusal.description)") }
     }
+    try checkReportsSpareInputs(args)
     if args.options["--pdf"] != nil, chromium() == nil { throw PDFRenderError.chromiumMissing }
+}
+
+/// A report never replaces what the command reads, nor another report (exit 2 before any work): not a file it was
+/// given (a spec, a result to merge, `--expected-failures`), not a spec file (`.yaml`, `.yml`) in a folder it reads,
+/// nothing in the `--documents` folder, and no two reports at one path.
+func checkReportsSpareInputs(_ args: Arguments) throws {
+    func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+    let inputs = args.positionals + [args.options["--expected-failures"]].compactMap { $0 }
+    var folders: [(path: String, all: Bool)] = args.options["--documents"].map { [(resolved($0), true)] } ?? []
+    for input in args.positionals {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue { folders.append((resolved(input), false)) }
+    }
+    let files = Set(inputs.map(resolved))
+    var taken: [String: String] = [:]
+    for option in reportOptions {
+        guard let given = args.options[option] else { continue }
+        let path = resolved(given)
+        if files.contains(path) { throw Arguments.UsageError(message: "\(option) \(given) is a file this command reads: name another file for the report") }
+        let isSpec = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
+        if let folder = folders.first(where: { path.hasPrefix($0.path + "/") && ($0.all || isSpec) }) {
+            throw Arguments.UsageError(message: "\(option) \(given) is in \(folder.path), which this command reads: name a file elsewhere for the report")
+        }
+        if let other = taken[path] { throw Arguments.UsageError(message: "\(option) and \(other) name the same file, \(given): give each report its own") }
+        taken[path] = option
+    }
 }
 
 let runCommand = Command(

@@ -11,7 +11,7 @@ struct GateEdgesCLITests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let cases: [([String], String)] = [
             (["run", empty.path], "nothing to run: no spec in"),
-            (["run", RunCLITests.specs, "--no-explore", "--row", ""], "--row needs at least one id"),
+            (["run", RunCLITests.specs, "--no-explore", "--row", ""], "option --row needs a value, and it was given an empty one"),
             (["run", RunCLITests.specs, "--no-explore", "--spec", ","], "--spec needs at least one id"),
             (["run", RunCLITests.specs, "--no-explore", "--row", "LL-S-GRACE-61S", "--spec", "capability.answers"], "select no case"),
             (["lint", empty.path], "nothing to lint: no spec file in"),
@@ -84,7 +84,8 @@ struct GateEdgesCLITests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let target = folder.appendingPathComponent("target.json").path, link = folder.appendingPathComponent("link.json").path
         let previous = folder.appendingPathComponent("previous.json").path, readOnly = folder.appendingPathComponent("ro.json").path
-        for path in [target, previous, readOnly] { try Data("{}".utf8).write(to: URL(fileURLWithPath: path)) }
+        // Each holds what a results report starts with (a file that does not read as a report stays: `notReportsStay`).
+        for path in [target, previous, readOnly] { try Data("{\n  \"cases\" : [\n  ]\n}\n".utf8).write(to: URL(fileURLWithPath: path)) }
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
         let missing = folder.appendingPathComponent("no-such-specs").path
@@ -96,6 +97,41 @@ struct GateEdgesCLITests {
         let refused = try CLITests.run(["run", missing, "--json", readOnly], timeout: 60)
         #expect(refused.status == 2 && refused.stderr.contains("read-only"), "\(refused.output)")
         #expect(FileManager.default.fileExists(atPath: readOnly))
+    }
+
+    /// Found by a bad-input trial: a mistyped --row with `--junit specs/launch-lock.product.yaml` deleted the product
+    /// file, `--json` over a spec replaced it with JSON (exit 0), and `compile --out ''` wrote into '/'.
+    @Test("a report never replaces an input or another report, a file that is no report survives an exit 2, and an empty value is bad usage")
+    func reportsSpareInputs() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.copyItem(atPath: RunCLITests.specs, toPath: specs.path)
+        let product = specs.appendingPathComponent("launch-lock.product.yaml").path, grace = specs.appendingPathComponent("launch-lock.grace.yaml").path
+        let note = folder.appendingPathComponent("note.txt").path, markdown = folder.appendingPathComponent("note.md").path
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: note))
+        try Data("# my notes\n".utf8).write(to: URL(fileURLWithPath: markdown))
+        let before = try [product, grace, note, markdown].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let cases: [([String], String)] = [
+            (["run", specs.path, "--row", "NO-SUCH-ROW", "--junit", product], "is in"),
+            (["run", specs.path, "--spec", "launch-lock.grace", "--no-explore", "--json", grace], "is in"),
+            (["run", grace, "--no-explore", "--json", grace], "a file this command reads"),
+            (["run", specs.path, "--no-explore", "--json", note, "--junit", note], "name the same file"),
+            (["diff", specs.path, RunCLITests.specs, "--json", grace], "is in"),
+            (["compile", specs.path, "--out", ""], "given an empty one"),
+            (["explore", specs.path, "--spec", "launch-lock.triggers", "--no-tour", "--length", "10001"], "from 1 to 10000"),
+        ]
+        for (arguments, message) in cases {
+            let r = try CLITests.run(arguments, timeout: 120)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(arguments): \(r.output)")
+        }
+        // A run that exits 2 after its command line was read removes only what reads as its earlier report.
+        let r = try CLITests.run(["run", specs.path, "--row", "NO-SUCH-ROW", "--json", note, "--markdown", markdown], timeout: 120)
+        #expect(r.status == 2, "\(r.output)")
+        #expect(try [product, grace, note, markdown].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        // A mistyped --path gives no spec on either side: nothing compared is no pass.
+        let diff = try CLITests.run(["diff", "--git", "HEAD..HEAD", "--path", "no-such-folder", "--exit-code"], timeout: 120)
+        #expect(diff.status == 2 && diff.stderr.contains("nothing to compare"), "\(diff.output)")
     }
 
     /// Found by a CI engineer's re-trial: with standard output closed, a run wrote a whole passing report, then exited 2.

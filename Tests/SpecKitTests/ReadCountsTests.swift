@@ -59,4 +59,13 @@ struct ReadCountsTests {
         #expect(SpecCompiler.Compilation.readCounts(specs: 1, rows: 1, unreadable: ["a", "b", "c", "d", "e"])
             == "1 spec, 1 row; left out: a, b, c and 2 more")
     }
+
+    /// Found by a bad-input trial: a file named with a newline put a line starting `::error file=x::` on stderr, and one
+    /// with an ESC drove the terminal.
+    @Test("file names are written as the findings write them: no newline, ESC or bidirectional override gets through")
+    func namesEscaped() {
+        let counts = SpecCompiler.Compilation.readCounts(specs: 0, rows: 0, unreadable: ["a\u{1B}[31mred.yaml", "evil\n::error file=x::forged.yaml", "\u{202E}lmay.yaml"])
+        #expect(counts == "0 specs, 0 rows; left out: a\\u{1B}[31mred.yaml, evil\\n::error file=x::forged.yaml, \\u{202E}lmay.yaml")
+        #expect(!counts.unicodeScalars.contains { VisibleText.isEscaped($0) })
+    }
 }

@@ -42,9 +42,11 @@ public struct SpecCompiler: Sendable {
         }
 
         /// `N specs, M rows`, then `; left out: ` and up to three of the files that gave nothing, and how many more.
+        /// File names are written as the findings write them (`VisibleText`): a name cannot forge a line or drive the
+        /// terminal.
         public static func readCounts(specs: Int, rows: Int, unreadable: [String]) -> String {
             "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
-                + (unreadable.isEmpty ? "" : "; left out: " + unreadable.prefix(3).joined(separator: ", ")
+                + (unreadable.isEmpty ? "" : "; left out: " + unreadable.prefix(3).map(VisibleText.escape).joined(separator: ", ")
                     + (unreadable.count > 3 ? " and \(unreadable.count - 3) more" : ""))
         }
 
