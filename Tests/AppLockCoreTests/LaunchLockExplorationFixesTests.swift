@@ -63,13 +63,21 @@ struct LaunchLockExplorationFixesTests {
         #expect(!kangkang.isLocked && !kangkang.enabled)
     }
 
-    @Test("D-GATE-NO-REPROMPT: the gate does not prompt again on becoming active while locked; Kangkang does (§4)")
+    /// Changed on 2026-12-06 from a design-document audit: the gate did not prompt after a return past the grace when
+    /// it was already locked, where app-launch-gates.zh.md says a return past the grace relocks and prompts again.
+    @Test("D-GATE-NO-REPROMPT: locked, the gate prompts again only on a return past the grace (not after inactive, nor within it); Kangkang on every active (§4)")
     func repromptWhileLocked() {
         var gate = lockedAfterFailure(.launchGates)
-        _ = gate.handle(.scenePhase(.background), now: at(2))
-        #expect(gate.handle(.scenePhase(.active), now: at(5_000)).isEmpty)
+        _ = gate.handle(.scenePhase(.inactive), now: at(2))
+        #expect(gate.handle(.scenePhase(.active), now: at(3)).isEmpty, "the system prompt's own inactive: no loop")
+        _ = gate.handle(.scenePhase(.background), now: at(4))
+        #expect(gate.handle(.scenePhase(.active), now: at(5)).isEmpty, "exactly the grace")
         #expect(gate.isLocked && !gate.isAuthenticating)
-        #expect(gate.handle(.unlockTapped, now: at(5_001)) == [start])
+        #expect(gate.handle(.unlockTapped, now: at(6)) == [start])
+        _ = gate.handle(.authenticationResult(.cancel), now: at(7))
+        _ = gate.handle(.scenePhase(.background), now: at(8))
+        #expect(gate.handle(.scenePhase(.active), now: at(5_000)) == [start])
+        #expect(gate.isLocked && gate.isAuthenticating)
 
         var kangkang = lockedAfterFailure(.kangkang)
         _ = kangkang.handle(.scenePhase(.background), now: at(2))

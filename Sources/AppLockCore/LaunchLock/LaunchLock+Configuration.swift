@@ -14,9 +14,10 @@ extension LaunchLock {
         /// from the next launch or relock.
         public var enableRequiresAuthentication: Bool
         /// Becoming active while already locked starts a new prompt (face-id-launch-lock §4: "若 isLocked → 触发认证").
-        /// When false, only a relock on becoming active prompts; an app that was already locked waits for the lock
-        /// screen's button (D-GATE-NO-REPROMPT: the system prompt itself makes the scene inactive, so re-prompting on
-        /// every return would loop after a cancel).
+        /// When false, becoming active prompts only on a relock or on a return past the grace from the background
+        /// (the document's "重新锁定并重新提示", locked before or not); any other active while locked waits for the
+        /// lock screen's button (D-GATE-NO-REPROMPT: the system prompt itself makes the scene inactive, so
+        /// re-prompting on every return would loop after a cancel).
         public var promptsWhenActiveWhileLocked: Bool
         /// The switch lives behind the lock (the gate's "账户安全" settings), so while locked it is ignored. When false,
         /// turning the lock off also clears the lock (D-LL-TOGGLE).

@@ -161,14 +161,12 @@ public struct LaunchLock: Sendable, CustomStringConvertible {
             // D-CLOCK: the time away is elapsed time, which setting the clock does not change; a reboot while away
             // leaves it unknown, and unknown locks.
             let wasLocked = isLocked
-            if enabled, !isLocked, let since = lastBackgroundedAt,
-               now.elapsed(since: since).map({ $0 > configuration.grace }) ?? true {
-                isLocked = true
-            }
+            let awayPastGrace = lastBackgroundedAt.map { now.elapsed(since: $0).map { $0 > configuration.grace } ?? true } ?? false
+            if enabled, !isLocked, awayPastGrace { isLocked = true }
             lastBackgroundedAt = nil
-            // A relock prompts; an app that was already locked prompts again only where the product says so
-            // (D-GATE-NO-REPROMPT).
-            guard isLocked, !wasLocked || configuration.promptsWhenActiveWhileLocked else { return [] }
+            // A relock prompts, and so does a return past the grace to an app that was already locked; any other
+            // active while locked prompts only where the product says so (D-GATE-NO-REPROMPT).
+            guard isLocked, !wasLocked || awayPastGrace || configuration.promptsWhenActiveWhileLocked else { return [] }
             return prompt(.unlock)
         }
     }
