@@ -19,6 +19,9 @@ public struct SpecWorkspace: Sendable {
     /// Creates a workspace.
     public init(catalog: (any FixtureCatalog)?) { self.catalog = catalog }
 
+    /// The most files and folders a document's folder tree may hold to be read whole (specs/ holds about 50).
+    public static let maximumFolderEntries = 5_000
+
     /// The folder a document belongs to.
     public static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
@@ -35,7 +38,10 @@ public struct SpecWorkspace: Sendable {
     /// that holds no specs: none of its YAML files, open or on disk, names a `fixture:` or a spec `kind:` at its top
     /// level (a CI workflow, a compose file), so it is not linted, whatever the editor sends.
     public mutating func analyze(folder: String) -> Analysis? {
-        var files = ((try? SpecCompiler.discover([folder])) ?? []).filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
+        // A folder tree past `maximumFolderEntries` (a document at '/' or in a home folder) is no spec folder: only the
+        // open documents in it are linted, so a keystroke never reads a whole disk.
+        var files = ((try? SpecCompiler.discover([folder], maximumEntries: Self.maximumFolderEntries)) ?? [])
+            .filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
         for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
             && !path.hasSuffix("/" + SectionReasons.fileName) { files.append(path) }
         var sources: [(path: String, bytes: [UInt8])] = []

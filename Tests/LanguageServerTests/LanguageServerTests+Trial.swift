@@ -408,3 +408,28 @@ extension LanguageServerTests {
         #expect(server.workspace.documents[machine] == text)
     }
 }
+
+/// Found by a bad-input trial: a document opened at `file:///x.yaml` made the server read every YAML file under `/`
+/// (1.5 GB, no answer to anything, `shutdown` included, within 60 s).
+@Suite("Language server: a document in a huge folder tree")
+struct LanguageServerHugeFolderTests {
+    @Test("a folder tree past the bound is no spec folder: only the open documents in it are linted, the rest is not read")
+    func hugeFolderReadsOnlyTheOpenDocument() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-huge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = "id: t.broken\nkind: scenarios\ntitle: T\nsource: doc.md §1\nfixture: nobody\nscenarios: []\n"
+        try Data(spec.utf8).write(to: folder.appendingPathComponent("other.yaml"))
+        var workspace = SpecWorkspace(catalog: FixtureRegistry.standard)
+        let open = folder.appendingPathComponent("open.yaml").path
+        workspace.documents[open] = spec.replacingOccurrences(of: "t.broken", with: "t.open")
+        let analyzedSmall = workspace.analyze(folder: folder.path)
+        let small = try #require(analyzedSmall)
+        #expect(Set(small.findings.keys) == [open, folder.appendingPathComponent("other.yaml").path], "a small folder is read whole")
+        for i in 0..<SpecWorkspace.maximumFolderEntries { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("f\(i).txt").path, contents: nil) }
+        let analyzedHuge = workspace.analyze(folder: folder.path)
+        let huge = try #require(analyzedHuge)
+        #expect(Array(huge.findings.keys) == [open])
+        #expect(huge.findings[open]?.isEmpty == false, "the open document is still linted: its fixture is unknown")
+    }
+}

@@ -57,8 +57,9 @@ public struct SpecCompiler: Sendable {
     }
 
     /// Finds the spec files under the given paths: files are taken as they are, directories give their `.yaml` and
-    /// `.yml` files (recursively), sorted. A path that does not exist is an error.
-    public static func discover(_ paths: [String]) throws(DiagnosticError) -> [String] {
+    /// `.yml` files (recursively), sorted. A path that does not exist is an error, and so is a folder tree of more than
+    /// `maximumEntries` entries (`input.too-many-files`; an editor's server gives `/` or a home folder a bound).
+    public static func discover(_ paths: [String], maximumEntries: Int = .max) throws(DiagnosticError) -> [String] {
         var files: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -74,7 +75,13 @@ public struct SpecCompiler: Sendable {
             let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             guard let enumerator = fm.enumerator(atPath: root) else { continue }
             var found: [String] = []
+            var visited = 0
             while let item = enumerator.nextObject() as? String {
+                visited += 1
+                guard visited <= maximumEntries else {
+                    throw DiagnosticError([Diagnostic(.error, id: "input.too-many-files",
+                        "\(path) holds more than \(maximumEntries) files and folders: not read as a spec folder", at: .file(path))])
+                }
                 // The reasons for uncovered document sections live beside the specs but are not a spec.
                 if (item.hasSuffix(".yaml") || item.hasSuffix(".yml")) && (item as NSString).lastPathComponent != SectionReasons.fileName {
                     found.append(path.hasSuffix("/") ? path + item : path + "/" + item)
