@@ -3,14 +3,19 @@
 /// in a file is reported at once.
 final class ReadContext {
     let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The findings so far, at most `FileFindings.maximum` listed.
+    private var findings: FileFindings
+    /// The findings, with the one that counts those not listed.
+    var diagnostics: [Diagnostic] { findings.all }
+    /// Whether no more findings are listed: work that only improves a finding's words (a did-you-mean) is skipped.
+    var listsNoMore: Bool { findings.isFull }
     /// The product parameters that rows and steps may name (see `ReadContext+Product`).
     var product = ProductScope()
     /// Failures already explained elsewhere (a reference to a product value reported at its own line).
     var quietFailures = 0
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
-    var failureMark: Int { diagnostics.count + quietFailures }
+    var failureMark: Int { findings.count + quietFailures }
     /// Names whose declaration was reported as wrong (a bad name, a bad domain). A later use of such a name follows
     /// from that finding, so it is not reported again as unknown: one typo, one finding.
     private(set) var brokenNames: Set<String> = []
@@ -18,20 +23,23 @@ final class ReadContext {
     /// does not fit is reported where it is declared, and the rows that use it follow from that.
     var fixture: (name: String, events: [String: [String: FixtureType]])?
 
-    init(file: String) { self.file = file }
+    init(file: String) {
+        self.file = file
+        findings = FileFindings(file: file)
+    }
 
     /// Records a declaration found wrong elsewhere than by `declarations`, so its uses follow from that finding.
     func markBroken(_ name: String) { brokenNames.insert(name.trimmingSpaces) }
 
     /// Appends a finding made elsewhere (a shared check's).
-    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    func report(_ diagnostic: Diagnostic) { findings.add(diagnostic.severity) { diagnostic } }
 
-    func error(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = [], notes: [String] = []) {
-        diagnostics.append(Diagnostic(.error, id: id, message, at: location, rows: rows, notes: notes, hint: hint))
+    func error(_ id: String, _ message: @autoclosure () -> String, at location: SourceLocation, hint: String? = nil, rows: [String] = [], notes: [String] = []) {
+        findings.add(.error) { Diagnostic(.error, id: id, message(), at: location, rows: rows, notes: notes, hint: hint) }
     }
 
-    func warning(_ id: String, _ message: String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
-        diagnostics.append(Diagnostic(.warning, id: id, message, at: location, rows: rows, hint: hint))
+    func warning(_ id: String, _ message: @autoclosure () -> String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
+        findings.add(.warning) { Diagnostic(.warning, id: id, message(), at: location, rows: rows, hint: hint) }
     }
 
     /// Whether a name's declaration was already reported as wrong, so an unknown use of it follows from that finding.
@@ -148,7 +156,7 @@ final class ReadContext {
                 byKey.accept(entry, key: key)
             } else {
                 let allowed = required + optional
-                let closest = Suggest.closest(to: key, in: allowed)
+                let closest = listsNoMore ? nil : Suggest.closest(to: key, in: allowed)
                 if let closest { suggested.insert(closest) }
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
                       at: entry.key.location, hint: closest.map { "did you mean '\($0)'?" })

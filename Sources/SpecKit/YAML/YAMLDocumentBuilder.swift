@@ -69,8 +69,10 @@ struct YAMLDocumentBuilder {
     private var nodeCount = 0
     private var documentCount = 0
     private var root: UInt32?
-    /// The non-fatal findings so far.
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The non-fatal findings so far (errors all), at most `FileFindings.maximum` listed.
+    private var findings: FileFindings
+    /// The non-fatal findings, with the one that counts those not listed.
+    var diagnostics: [Diagnostic] { findings.all }
     /// The nodes built so far, aliases counted as the nodes they repeat (what the node limit is checked against).
     var nodes: Int { nodeCount }
 
@@ -78,6 +80,7 @@ struct YAMLDocumentBuilder {
     init(limits: YAMLLimits, file: String, sizeHint: Int) {
         self.limits = limits
         storage = Storage(file: file)
+        findings = FileFindings(file: file)
         // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
         storage.records.reserveCapacity(max(16, sizeHint / 6))
         storage.children.reserveCapacity(max(16, sizeHint / 6))
@@ -189,18 +192,20 @@ struct YAMLDocumentBuilder {
     private mutating func alias(_ name: String, mark: yaml_mark_t) throws(DiagnosticError) {
         if openAnchors[name, default: 0] > 0 {
             let definition = stack.last { $0.anchor == name }.map { storage.location($0.record) }
-            diagnostics.append(Diagnostic(
+            let at = location(mark)
+            findings.add(.error) { Diagnostic(
                 .error, id: "yaml.recursive-alias",
                 "the alias '*\(name)' is used inside the node its anchor '&\(name)' names, so it would contain itself",
-                at: location(mark), notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []))
+                at: at, notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []) }
             attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
             return
         }
         guard let anchored = anchors[name] else {
-            diagnostics.append(Diagnostic(
+            let at = location(mark)
+            findings.add(.error) { Diagnostic(
                 .error, id: "yaml.unknown-anchor",
                 "the alias '*\(name)' refers to an anchor '&\(name)' that is not set before it",
-                at: location(mark), hint: "write '&\(name)' on the node to repeat, above this alias"))
+                at: at, hint: "write '&\(name)' on the node to repeat, above this alias") }
             attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
             return
         }
@@ -223,11 +228,11 @@ struct YAMLDocumentBuilder {
         }
         guard let key = stack[top].pendingKey else {
             if storage.isMergeKey(storage.resolved(index)) {
-                diagnostics.append(Diagnostic(
+                findings.add(.error) { Diagnostic(
                     .error, id: "yaml.merge-key-unsupported",
                     "merge keys ('<<') are not supported: write the keys out in this mapping",
                     at: storage.location(index),
-                    hint: "to repeat a whole mapping, set an anchor on it ('&name') and use an alias ('*name')"))
+                    hint: "to repeat a whole mapping, set an anchor on it ('&name') and use an alias ('*name')") }
             }
             stack[top].pendingKey = index
             return
@@ -237,7 +242,7 @@ struct YAMLDocumentBuilder {
         if keyRecord.isScalar {
             if let first = Self.firstLocation(
                 ofKey: keyRecord, start: stack[top].start, index: stack[top].keyIndex, pending: pending, storage: storage) {
-                diagnostics.append(Self.duplicateKey(storage.string(keyRecord), first: first, second: storage.location(key)))
+                findings.add(.error) { Self.duplicateKey(storage.string(keyRecord), first: first, second: storage.location(key)) }
                 return
             }
             if stack[top].keyIndex != nil {
