@@ -64,6 +64,19 @@ enum StoreImages {
                     0),
             ],
             secret: ""),
+        // MedTime as a release before 2026-12-06 left it during a block: the release's image with 5 failures and the
+        // block's end in the earlier 8-byte layout (the wall clock alone), an hour after the clock's start (encoded
+        // apart from the core: Python's struct and hashlib.blake2b, unkeyed, digest 32)
+        "medtimeBlocked": (
+            segments: [
+                (
+                    "4c534b5601000000030013756e6c6f636b2e626c6f636b6564556e74696c00000008000000000036ee800011756e6c6f" +
+                    "636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda905f92dee2e72" +
+                    "89750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661696c75726573" +
+                    "000000040000000524f3b45bf02587ef3489058d777e667c27e84908916abb14af5c5abb9f3a96ea",
+                    0),
+            ],
+            secret: ""),
         // an empty store: the shortest file the format holds (41 bytes)
         "empty": (
             segments: [

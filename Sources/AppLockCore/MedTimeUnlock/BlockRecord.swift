@@ -1,51 +1,51 @@
-/// The persisted end of a PIN block (`pinBlockedUntil`, §6.2): the wall-clock instant it ends, and the boot and the
-/// uptime at which it ends, so a relaunch in the same boot measures what is left of it in elapsed time, which setting
-/// the wall clock forward or back does not change (D-MT-CLOCK).
+/// The persisted end of a PIN block (`pinBlockedUntil`, §6.2): the wall-clock instant it ends, and the reading of both
+/// clocks when it began, so a relaunch in the same boot measures what is left of it in elapsed time, which setting the
+/// wall clock forward or back does not change (D-MT-CLOCK).
 ///
-/// 24 bytes: the wall-clock end, then the boot and the uptime end (8 each). An 8-byte record in the earlier layout
-/// (the wall-clock end alone) still reads, with `uptimeEnd` nil: the block is then measured on the wall clock, cut to
-/// its full length.
+/// 32 bytes: the wall-clock end, then the start's boot, uptime and wall clock (8 each). An 8-byte record in the
+/// earlier layout (the wall-clock end alone) still reads, with `start` nil: the block is then measured on the wall
+/// clock, cut to its full length.
 struct BlockRecord: Equatable, Sendable {
-    /// When the block ends on the wall clock.
+    /// When the block ends on the wall clock it began on.
     var until: Instant
-    /// When it ends on the uptime clock of boot `boot`; nil when the record kept no uptime.
-    var uptimeEnd: (boot: UInt64, uptime: Instant)?
+    /// Both clocks when it began; nil in a record of the earlier layout.
+    var start: DeviceTime?
 
     /// A block of `length` from `now`.
     init(from now: DeviceTime, length: TimeSpan) {
         until = now.wall + length
-        uptimeEnd = now.boot == DeviceTime.unknownBoot ? nil : (now.boot, now.uptime + length)
+        start = now
     }
 
     /// Reads a persisted record; nil when there is none; throws `.corrupt` for any other length.
     init?(bytes: [UInt8]?) throws(StoreError) {
         guard let bytes else { return nil }
         switch bytes.count {
-        case 24:
+        case 32:
             until = try ByteCoding.instant(Array(bytes[0..<8]))
-            uptimeEnd = (try ByteCoding.decodeWord(Array(bytes[8..<16])), try ByteCoding.instant(Array(bytes[16..<24])))
+            start = DeviceTime(wall: try ByteCoding.instant(Array(bytes[24..<32])), uptime: try ByteCoding.instant(Array(bytes[16..<24])),
+                               boot: try ByteCoding.decodeWord(Array(bytes[8..<16])))
         case 8:
             until = try ByteCoding.instant(bytes)
-            uptimeEnd = nil
+            start = nil
         default:
             throw .corrupt
         }
     }
 
-    /// The persisted form: 24 bytes, or 8 where the uptime is unknown.
+    /// The persisted form: 32 bytes (8 for a record of the earlier layout).
     var bytes: [UInt8] {
-        guard let uptimeEnd else { return ByteCoding.encodeInstant(until) }
-        return ByteCoding.encodeInstant(until) + ByteCoding.encodeWord(uptimeEnd.boot) + ByteCoding.encodeInstant(uptimeEnd.uptime)
+        guard let start else { return ByteCoding.encodeInstant(until) }
+        return ByteCoding.encodeInstant(until) + ByteCoding.encodeWord(start.boot) + ByteCoding.encodeInstant(start.uptime)
+            + ByteCoding.encodeInstant(start.wall)
     }
 
-    /// What is left of the block at `now` measured on the uptime clock, when `now` is in the boot the record names
-    /// (never negative); nil otherwise.
-    func remaining(at now: DeviceTime) -> TimeSpan? {
-        guard let uptimeEnd, now.boot == uptimeEnd.boot, now.boot != DeviceTime.unknownBoot else { return nil }
-        return max(.zero, uptimeEnd.uptime - now.uptime)
-    }
-
-    static func == (a: BlockRecord, b: BlockRecord) -> Bool {
-        a.until == b.until && a.uptimeEnd?.boot == b.uptimeEnd?.boot && a.uptimeEnd?.uptime == b.uptimeEnd?.uptime
+    /// When the block ends on the wall clock of `now`: its end moved by what the wall clock was set since the block
+    /// began (what it moved beyond the time elapsed), so it keeps its length of elapsed time (at or before `now.wall`
+    /// once it is over); nil where no elapsed time is known (another boot, an unreadable one, an uptime gone back, a
+    /// record without its start: `DeviceTime.elapsed(since:)`).
+    func end(at now: DeviceTime) -> Instant? {
+        guard let start, let elapsed = now.elapsed(since: start) else { return nil }
+        return until + (now.wall - (start.wall + elapsed))
     }
 }

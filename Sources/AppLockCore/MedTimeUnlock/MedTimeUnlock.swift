@@ -66,12 +66,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         guard let now else { return }
         latestNow = now
         guard let record else { return }
-        let length = configuration.lockout.blockDuration(afterFailure: pinFailures)
-        // More left than the whole block: the uptime went back within the boot, which it never does (a reboot not
-        // told apart), so the elapsed time is unknown.
-        if let left = record.remaining(at: now), length.map({ left <= $0 }) ?? true {
-            pinBlockedUntil = now.wall + left
-        } else if let length, length < record.until - now.wall {
+        if let end = record.end(at: now) {
+            pinBlockedUntil = end
+        } else if let length = configuration.lockout.blockDuration(afterFailure: pinFailures), length < record.until - now.wall {
             pinBlockedUntil = now.wall + length
         }
     }
@@ -249,17 +246,17 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     }
 
     /// How far the wall clock was set, forward or back, since the latest reading: what it moved beyond the time elapsed
-    /// on the uptime clock. Where no elapsed time is known (the uptime could not be read, or went back), a wall clock
-    /// behind the latest reading was set back by the difference, and one ahead of it is taken as time passed.
-    private func clockSet(at time: DeviceTime) -> TimeSpan {
-        guard let latest = latestNow else { return .zero }
-        if let elapsed = time.elapsed(since: latest) { return time.wall - (latest.wall + elapsed) }
-        return min(.zero, time.wall - latest.wall)
-    }
+    /// on the uptime clock (`screenInstant`).
+    private func clockSet(at time: DeviceTime) -> TimeSpan { time.wall - screenInstant(time) }
 
-    /// The wall-clock instant on this screen's timeline at `time`: the wall clock less what it was set since the
-    /// latest reading.
-    private func screenInstant(_ time: DeviceTime) -> Instant { time.wall - clockSet(at: time) }
+    /// The instant on this screen's timeline at `time`: the latest reading's wall clock and the time elapsed since.
+    /// Where no elapsed time is known (the uptime could not be read, or went back), a wall clock behind the latest
+    /// reading was set back (the screen stays at the latest instant), and one ahead of it is taken as time passed.
+    private func screenInstant(_ time: DeviceTime) -> Instant {
+        guard let latest = latestNow else { return time.wall }
+        if let elapsed = time.elapsed(since: latest) { return latest.wall + elapsed }
+        return max(latest.wall, time.wall)
+    }
 
     /// D-MT-CLOCK: a block that is over is forgotten, on the device too, so a clock moved back later (before a
     /// relaunch) does not bring it back. A store that refuses the write keeps the stale instant; the screen forgets it.
@@ -292,7 +289,7 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         // the same store (an app and its extension) never has a failure written over with a smaller count.
         let failure = max(pinFailures, storedFailures() ?? 0) + 1
         let block = configuration.lockout.blockDuration(afterFailure: failure)
-        let record = block.map { BlockRecord(from: latestNow ?? DeviceTime(wall: now, uptime: now, boot: DeviceTime.unknownBoot), length: $0) }
+        let record = block.map { BlockRecord(from: latestNow ?? DeviceTime(now), length: $0) }
         let until = record?.until
         guard !storeIsCorrupt, recordAhead(failure: failure, block: record) else {
             storeIsCorrupt = true // the attempt was not evaluated: refuse until a relaunch finds the store working

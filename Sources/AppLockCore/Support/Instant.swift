@@ -26,13 +26,6 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
         return Instant(milliseconds: sum)
     }
 
-    /// The instant `span` earlier (saturating, never traps).
-    public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
-        let (difference, overflow) = lhs.milliseconds.subtractingReportingOverflow(rhs.milliseconds)
-        if overflow { return Instant(milliseconds: rhs.milliseconds < 0 ? .max : .min) }
-        return Instant(milliseconds: difference)
-    }
-
     /// The span from `rhs` to `lhs` (saturating, never traps).
     public static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
         let (difference, overflow) = lhs.milliseconds.subtractingReportingOverflow(rhs.milliseconds)
