@@ -5,16 +5,16 @@
 /// 32 bytes: the wall-clock end, then the start's boot, uptime and wall clock (8 each). An 8-byte record in the
 /// earlier layout (the wall-clock end alone) still reads, with `start` nil: the block is then measured on the wall
 /// clock, cut to its full length.
-struct BlockRecord: Equatable, Sendable {
+struct BlockRecord: Sendable {
     /// When the block ends on the wall clock it began on.
     var until: Instant
     /// Both clocks when it began; nil in a record of the earlier layout.
     var start: DeviceTime?
 
-    /// A block of `length` from `now`.
-    init(from now: DeviceTime, length: TimeSpan) {
-        until = now.wall + length
-        start = now
+    /// The persisted form of a block of `length` from `now`: 32 bytes (the core writes no other layout).
+    static func encode(from now: DeviceTime, length: TimeSpan) -> [UInt8] {
+        ByteCoding.encodeInstant(now.wall + length) + ByteCoding.encodeWord(now.boot) + ByteCoding.encodeInstant(now.uptime)
+            + ByteCoding.encodeInstant(now.wall)
     }
 
     /// Reads a persisted record; nil when there is none; throws `.corrupt` for any other length.
@@ -31,13 +31,6 @@ struct BlockRecord: Equatable, Sendable {
         default:
             throw .corrupt
         }
-    }
-
-    /// The persisted form: 32 bytes (8 for a record of the earlier layout).
-    var bytes: [UInt8] {
-        guard let start else { return ByteCoding.encodeInstant(until) }
-        return ByteCoding.encodeInstant(until) + ByteCoding.encodeWord(start.boot) + ByteCoding.encodeInstant(start.uptime)
-            + ByteCoding.encodeInstant(start.wall)
     }
 
     /// When the block ends on the wall clock of `now`: its end moved by what the wall clock was set since the block

@@ -289,8 +289,8 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         // the same store (an app and its extension) never has a failure written over with a smaller count.
         let failure = max(pinFailures, storedFailures() ?? 0) + 1
         let block = configuration.lockout.blockDuration(afterFailure: failure)
-        let record = block.map { BlockRecord(from: latestNow ?? DeviceTime(now), length: $0) }
-        let until = record?.until
+        let until = block.map { now + $0 }
+        let record = block.map { BlockRecord.encode(from: latestNow ?? DeviceTime(now), length: $0) }
         guard !storeIsCorrupt, recordAhead(failure: failure, block: record) else {
             storeIsCorrupt = true // the attempt was not evaluated: refuse until a relaunch finds the store working
             return effects + enterPIN(now: now, fromBiometric: false)
@@ -339,10 +339,10 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     }
 
     /// Persists `failure` (and the block it starts) before the PIN is evaluated; false when the store refuses.
-    private func recordAhead(failure: Int, block: BlockRecord?) -> Bool {
+    private func recordAhead(failure: Int, block: [UInt8]?) -> Bool {
         var changes = [StoreChange(key: configuration.failuresKey, value: ByteCoding.encodeCount(failure))]
         if let block {
-            changes.append(StoreChange(key: configuration.blockedUntilKey, value: block.bytes))
+            changes.append(StoreChange(key: configuration.blockedUntilKey, value: block))
         }
         return (try? store.update(changes)) != nil
     }
