@@ -22,6 +22,22 @@ public struct SpecWorkspace: Sendable {
     /// The most files and folders a document's folder tree may hold to be read whole (specs/ holds about 50).
     public static let maximumFolderEntries = 5_000
 
+    /// The spec files of a folder and the folders below it, as `lockspec lint` reads them. A folder tree past
+    /// `maximumFolderEntries` (a document at '/' or in a home folder) is not read whole, so a keystroke never reads a
+    /// whole disk: then the folder's own YAML files are read (the specs a document `uses:`, its product file), when
+    /// the folder itself holds no more than that many entries, and otherwise none.
+    static func specFiles(in folder: String) -> [String] {
+        let files: [String]
+        if let all = try? SpecCompiler.discover([folder], maximumEntries: maximumFolderEntries) {
+            files = all
+        } else if let names = try? FileManager.default.contentsOfDirectory(atPath: folder), names.count <= maximumFolderEntries {
+            files = names.filter(isSpec).map { (folder as NSString).appendingPathComponent($0) }
+        } else {
+            files = []
+        }
+        return files.filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
+    }
+
     /// The folder a document belongs to.
     public static func folder(of path: String) -> String { (path as NSString).deletingLastPathComponent }
 
@@ -38,10 +54,7 @@ public struct SpecWorkspace: Sendable {
     /// that holds no specs: none of its YAML files, open or on disk, names a `fixture:` or a spec `kind:` at its top
     /// level (a CI workflow, a compose file), so it is not linted, whatever the editor sends.
     public mutating func analyze(folder: String) -> Analysis? {
-        // A folder tree past `maximumFolderEntries` (a document at '/' or in a home folder) is no spec folder: only the
-        // open documents in it are linted, so a keystroke never reads a whole disk.
-        var files = ((try? SpecCompiler.discover([folder], maximumEntries: Self.maximumFolderEntries)) ?? [])
-            .filter { !$0.hasSuffix("/" + SectionReasons.fileName) }
+        var files = Self.specFiles(in: folder)
         for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
             && !path.hasSuffix("/" + SectionReasons.fileName) { files.append(path) }
         var sources: [(path: String, bytes: [UInt8])] = []

@@ -11,6 +11,11 @@ let compileCommand = Command(
     valued: ["--out"], flags: [],
     run: { args in
         guard let out = args.options["--out"] else { throw Arguments.UsageError(message: "missing --out <dir>") }
+        // The output folder is never one the specs are read from: its files would be written among the specs.
+        let target = resolved(out)
+        if let folder = readFolders(args.positionals.isEmpty ? ["specs"] : args.positionals).first(where: { target == $0 || target.hasPrefix($0 + "/") }) {
+            throw Arguments.UsageError(message: "--out \(out) is in \(folder), which this command reads: name a folder elsewhere")
+        }
         let compilation = try compileSpecs(args.positionals)
         Terminal.err(DiagnosticFormatter.render(compilation.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
         if unreadable(compilation.diagnostics) { return 2 }
@@ -19,6 +24,14 @@ let compileCommand = Command(
             return 1
         }
         let command = "lockspec compile \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: " ")) --out \(out)"
+        var outputs = [out + "/suite.json", out + "/SpecTables.swift"]
+        for spec in compilation.suite.specs where spec.graph != nil {
+            outputs += DiagramFormat.allCases.map { "\(out)/diagrams/\(spec.id).\($0 == .mermaid ? "mmd" : "dot")" }
+        }
+        // A link where a file goes would be written through, to what it leads to (a spec, found by a re-trial).
+        if let link = outputs.first(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) != nil }) {
+            throw Arguments.UsageError(message: "\(link) is a link: compile writes its files only as files of their own; remove the link")
+        }
         var written = 0
         if try Emitter.writeIfChanged(try emitJSON(compilation.suite, command: command), to: out + "/suite.json") { written += 1 }
         if try Emitter.writeIfChanged(emitSwift(compilation.suite, command: command), to: out + "/SpecTables.swift") { written += 1 }

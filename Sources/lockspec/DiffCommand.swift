@@ -19,7 +19,7 @@ let diffCommand = Command(
     valued: ["--git", "--path", "--format", "--json"],
     flags: ["--exit-code"],
     run: { args in
-        try checkReportOptions(args)
+        try checkReportOptions(args, reads: args.positionals)
         enum Format: String, CaseIterable { case text, markdown }
         let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
         let sides: (DiffSide, DiffSide)

@@ -22,7 +22,7 @@ let exploreCommand = Command(
     valued: ["--spec", "--max-transitions", "--walks", "--length", "--seed", "--format", "--json"],
     flags: ["--no-tour"],
     run: { args in
-        try checkReportOptions(args)
+        try checkReportOptions(args, reads: args.positionals.isEmpty ? ["specs"] : args.positionals)
         enum ConsoleFormat: String, CaseIterable { case text, github }
         let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
         let maximum = try wholeNumber(args.options["--max-transitions"], option: "--max-transitions", minimum: 1) ?? MachineExplorer.defaultMaximumTransitions

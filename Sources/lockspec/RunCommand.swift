@@ -63,15 +63,16 @@ func removeStaleReports(_ args: Arguments) {
     }
 }
 
-/// Whether the file at `path` begins as the report `option` writes: XML with a `<testsuite(s)>` for JUnit, the results
-/// or verdict JSON with its `"cases"`, the Markdown summary's heading, the HTML report's title, a PDF.
+/// Whether the file at `path` begins as the report `option` writes: XML with a `<testsuite(s)>` for JUnit, a JSON
+/// object whose first key is one of the JSON reports' (`"cases"`, `"coverage"`, `"behaviour"`), the Markdown summary's heading, the HTML report's title, a PDF.
 func isReport(atPath path: String, writtenBy option: String) -> Bool {
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     let head = String(decoding: (try? handle.read(upToCount: 64 << 10)) ?? Data(), as: UTF8.self)
     switch option {
     case "--junit": return head.hasPrefix("<") && head.contains("<testsuite")
-    case "--json", "--verdict": return head.hasPrefix("{") && head.prefix(64).contains("\"cases\"")
+    // The results (`run`, `merge`), the exploration (`explore`) or the diff (`diff`), each a JSON object by its first key.
+    case "--json", "--verdict": return head.hasPrefix("{") && ["\"cases\"", "\"coverage\"", "\"behaviour\""].contains { head.prefix(64).contains($0) }
     case "--markdown": return head.hasPrefix("## LockSpec conformance")
     case "--html": return head.hasPrefix("<!DOCTYPE html>") && head.contains("<title>LockSpec")
     case "--pdf": return head.hasPrefix("%PDF-")
@@ -84,8 +85,9 @@ func chromium() -> String? { locateChromium(environment: ProcessInfo.processInfo
 
 /// Stops before any work when `--pdf` is asked for and there is no Chromium to print with, or a report path is `-`,
 /// a folder, a read-only file or a link that leads nowhere (exit 2): reports go to files; standard output carries the
-/// `--format` one.
-func checkReportOptions(_ args: Arguments) throws {
+/// `--format` one. `reads` are the paths the command reads (its spec paths, `specs` when none were given, or the
+/// results it merges): no report may replace one of them (`checkReportsSpareInputs`).
+func checkReportOptions(_ args: Arguments, reads: [String]) throws {
     for option in reportOptions {
         guard let path = args.options[option] else { continue }
         if path == "-" { throw Arguments.UsageError(message: "\(option) writes a file, and '-' is not one here: name a file (standard output carries --format)") }
@@ -96,30 +98,45 @@ func checkReportOptions(_ args: Arguments) throws {
         }
         if let refusal = FileReplacement.refusal(writing: path) { throw Arguments.UsageError(message: "\(option) \(path): \(refusal.description)") }
     }
-    try checkReportsSpareInputs(args)
+    try checkReportsSpareInputs(args, reads: reads)
     if args.options["--pdf"] != nil, chromium() == nil { throw PDFRenderError.chromiumMissing }
 }
 
-/// A report never replaces what the command reads, nor another report (exit 2 before any work): not a file it was
-/// given (a spec, a result to merge, `--expected-failures`), not a spec file (`.yaml`, `.yml`) in a folder it reads,
-/// nothing in the `--documents` folder, and no two reports at one path.
-func checkReportsSpareInputs(_ args: Arguments) throws {
-    func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
-    let inputs = args.positionals + [args.options["--expected-failures"]].compactMap { $0 }
-    var folders: [(path: String, all: Bool)] = args.options["--documents"].map { [(resolved($0), true)] } ?? []
-    for input in args.positionals {
+/// A path with `.`, `..` and every link resolved, so two spellings of one file compare equal.
+func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+
+/// The folders a command reads specs from: each folder it was given, and the folder of each file it was given (where
+/// the specs a file `uses:` and its product file are looked up).
+func readFolders(_ reads: [String]) -> [String] {
+    reads.map { path in
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue { folders.append((resolved(input), false)) }
+        let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+            ? path : (path as NSString).deletingLastPathComponent
+        return resolved(folder.isEmpty ? "." : folder)
     }
-    let files = Set(inputs.map(resolved))
+}
+
+/// A report never replaces what the command reads, nor another report (exit 2 before any work): not a file it reads
+/// (`reads`, `--expected-failures`); in a folder it reads specs from, not a spec file (`.yaml`, `.yml`) nor any file
+/// that is not already that report (a `schema.json`, a note); nothing in the `--documents` folder; and no two reports
+/// at one path.
+func checkReportsSpareInputs(_ args: Arguments, reads: [String]) throws {
+    let files = Set((reads + [args.options["--expected-failures"]].compactMap { $0 }).map(resolved))
+    // Results to merge are read as files alone: their folder is not a spec folder.
+    let folders = readFolders(reads.filter { !$0.hasSuffix(".json") })
+    let documents = args.options["--documents"].map(resolved)
     var taken: [String: String] = [:]
     for option in reportOptions {
         guard let given = args.options[option] else { continue }
         let path = resolved(given)
         if files.contains(path) { throw Arguments.UsageError(message: "\(option) \(given) is a file this command reads: name another file for the report") }
+        if let documents, path.hasPrefix(documents + "/") {
+            throw Arguments.UsageError(message: "\(option) \(given) is in the --documents folder \(documents): name a file elsewhere for the report")
+        }
         let isSpec = path.hasSuffix(".yaml") || path.hasSuffix(".yml")
-        if let folder = folders.first(where: { path.hasPrefix($0.path + "/") && ($0.all || isSpec) }) {
-            throw Arguments.UsageError(message: "\(option) \(given) is in \(folder.path), which this command reads: name a file elsewhere for the report")
+        let foreign = FileManager.default.fileExists(atPath: path) && !isReport(atPath: path, writtenBy: option)
+        if let folder = folders.first(where: { path.hasPrefix($0 + "/") }), isSpec || foreign {
+            throw Arguments.UsageError(message: "\(option) \(given) is \(isSpec ? "a spec file" : "a file that is no such report") in \(folder), which this command reads: name a file elsewhere for the report")
         }
         if let other = taken[path] { throw Arguments.UsageError(message: "\(option) and \(other) name the same file, \(given): give each report its own") }
         taken[path] = option
@@ -162,7 +179,7 @@ let runCommand = Command(
 /// `lockspec run` once its command line is read: checks the options, runs, and writes the reports.
 func runConformance(_ args: Arguments) throws -> Int32 {
     _ = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
-    try checkReportOptions(args)
+    try checkReportOptions(args, reads: args.positionals.isEmpty ? ["specs"] : args.positionals)
     var options = ConformanceRun.Options(
         paths: args.positionals, rows: try idList(args, "--row"), specs: try idList(args, "--spec"), shard: try shard(args.options["--shard"]),
         expectedFailures: args.options["--expected-failures"], documents: args.options["--documents"])
@@ -231,7 +248,7 @@ let mergeCommand = Command(
     ],
     valued: ["--junit", "--json", "--markdown", "--html", "--pdf", "--format"], flags: [],
     run: { args in
-        try checkReportOptions(args)
+        try checkReportOptions(args, reads: args.positionals)
         guard !args.positionals.isEmpty else { throw Arguments.UsageError(message: "give the JSON result files to merge") }
         var parts: [RunResult] = []
         for path in args.positionals {

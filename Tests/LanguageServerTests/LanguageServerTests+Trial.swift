@@ -426,6 +426,15 @@ struct LanguageServerHugeFolderTests {
         let analyzedSmall = workspace.analyze(folder: folder.path)
         let small = try #require(analyzedSmall)
         #expect(Set(small.findings.keys) == [open, folder.appendingPathComponent("other.yaml").path], "a small folder is read whole")
+        // Past the bound below the folder, its own YAML files are still read (what a document `uses:`), not the tree.
+        let deep = folder.appendingPathComponent("deep")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try Data(spec.replacingOccurrences(of: "t.broken", with: "t.deep").utf8).write(to: deep.appendingPathComponent("deep.yaml"))
+        for i in 0..<SpecWorkspace.maximumFolderEntries { _ = FileManager.default.createFile(atPath: deep.appendingPathComponent("f\(i).txt").path, contents: nil) }
+        let analyzedTree = workspace.analyze(folder: folder.path)
+        let tree = try #require(analyzedTree)
+        #expect(Set(tree.findings.keys) == [open, folder.appendingPathComponent("other.yaml").path])
+        // Past the bound in the folder itself, only the open documents.
         for i in 0..<SpecWorkspace.maximumFolderEntries { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("f\(i).txt").path, contents: nil) }
         let analyzedHuge = workspace.analyze(folder: folder.path)
         let huge = try #require(analyzedHuge)

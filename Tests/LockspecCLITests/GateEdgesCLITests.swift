@@ -113,11 +113,11 @@ struct GateEdgesCLITests {
         try Data("# my notes\n".utf8).write(to: URL(fileURLWithPath: markdown))
         let before = try [product, grace, note, markdown].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         let cases: [([String], String)] = [
-            (["run", specs.path, "--row", "NO-SUCH-ROW", "--junit", product], "is in"),
-            (["run", specs.path, "--spec", "launch-lock.grace", "--no-explore", "--json", grace], "is in"),
+            (["run", specs.path, "--row", "NO-SUCH-ROW", "--junit", product], "a spec file in"),
+            (["run", specs.path, "--spec", "launch-lock.grace", "--no-explore", "--json", grace], "a spec file in"),
             (["run", grace, "--no-explore", "--json", grace], "a file this command reads"),
             (["run", specs.path, "--no-explore", "--json", note, "--junit", note], "name the same file"),
-            (["diff", specs.path, RunCLITests.specs, "--json", grace], "is in"),
+            (["diff", specs.path, RunCLITests.specs, "--json", grace], "a spec file in"),
             (["compile", specs.path, "--out", ""], "given an empty one"),
             (["explore", specs.path, "--spec", "launch-lock.triggers", "--no-tour", "--length", "10001"], "from 1 to 10000"),
         ]
@@ -129,6 +129,26 @@ struct GateEdgesCLITests {
         let r = try CLITests.run(["run", specs.path, "--row", "NO-SUCH-ROW", "--json", note, "--markdown", markdown], timeout: 120)
         #expect(r.status == 2, "\(r.output)")
         #expect(try [product, grace, note, markdown].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        // Found by the re-check: a spec beside a spec file given, the default specs folder, a file that is no report
+        // in a folder read (specs/schema.json), and compile's --out among the specs or through a link.
+        let lone = specs.appendingPathComponent("launch-lock.grace.yaml").path, triggers = specs.appendingPathComponent("launch-lock.triggers.yaml").path
+        let schema = specs.appendingPathComponent("schema.json").path, out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("suite.json").path, withDestinationPath: triggers)
+        let kept = try [triggers, schema].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let more: [([String], String, String?)] = [
+            (["run", lone, "--no-explore", "--json", triggers], "a spec file in", nil),
+            (["explore", lone, "--walks", "1", "--json", triggers], "a spec file in", nil),
+            (["run", "--spec", "launch-lock.grace", "--no-explore", "--json", "specs/launch-lock.triggers.yaml"], "a spec file in", folder.path),
+            (["run", specs.path, "--spec", "launch-lock.grace", "--no-explore", "--json", schema], "no such report", nil),
+            (["compile", specs.path, "--out", specs.appendingPathComponent("gen").path], "which this command reads", nil),
+            (["compile", specs.path, "--out", out.path], "is a link", nil),
+        ]
+        for (arguments, message, directory) in more {
+            let r = try CLITests.run(arguments, shell: directory.map { "cd '\($0)' &&" }, timeout: 120)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(arguments): \(r.output)")
+        }
+        #expect(try [triggers, schema].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == kept)
         // A mistyped --path gives no spec on either side: nothing compared is no pass.
         let diff = try CLITests.run(["diff", "--git", "HEAD..HEAD", "--path", "no-such-folder", "--exit-code"], timeout: 120)
         #expect(diff.status == 2 && diff.stderr.contains("nothing to compare"), "\(diff.output)")
