@@ -10,15 +10,16 @@ struct WalksCLITests {
         let run = try CLITests.run(["explore", "--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("[--walks <n>] [--length <n>] [--seed <n>] [--no-tour]"))
-        #expect(run.stdout.contains("Random walks per machine (default 1000; 0 for none)."))
-        #expect(run.stdout.contains("The most steps per walk (default 50)."))
+        #expect(run.stdout.contains("Random walks per machine (default 1000; 0 for none; at most 1000000)."))
+        #expect(run.stdout.contains("The most steps per walk (default 50; at most 10000)."))
         #expect(run.stdout.contains("(default 1); the same seed gives the same walks and the same report."))
     }
 
     @Test("bad walk options exit 2 with a clear error", arguments: [
-        (["--walks", "-1"], "Error: --walks must be a whole number, 0 or more"),
-        (["--walks", "many"], "Error: --walks must be a whole number, 0 or more"),
-        (["--length", "0"], "Error: --length must be a positive whole number"),
+        (["--walks", "-1"], "Error: --walks must be a whole number from 0 to 1000000"),
+        (["--walks", "many"], "Error: --walks must be a whole number from 0 to 1000000"),
+        (["--length", "0"], "Error: --length must be a whole number from 1 to 10000"),
+        (["--length", "10001"], "Error: --length must be a whole number from 1 to 10000"),
         (["--seed", "-3"], "Error: --seed must be a whole number from 0 to 18446744073709551615"),
         (["--seed", "0x10"], "Error: --seed must be a whole number from 0 to 18446744073709551615"),
         (["--no-tour", "--walks", "0"], "Error: --no-tour with --walks 0 leaves nothing to explore"),
