@@ -3,7 +3,7 @@
 /// steps that leave a domain, and a shortest path to every row.
 struct MachineCompiler: Sendable {
     /// The most situations (state and variable values) explored before the analysis stops with a warning.
-    static let maximumConfigurations = 200_000
+    static let maximumConfigurations = 50_000
     /// The most input combinations tried per event.
     static let maximumInputCombinations = 4096
     /// The most test cases one row gets (one per distinct value of the names it tests).
