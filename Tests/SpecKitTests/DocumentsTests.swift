@@ -182,6 +182,26 @@ struct DocumentsTests {
         #expect(counted.diagnostics.contains { $0.id == "trace.section-not-covered" && $0.message.contains("face-id-launch-lock.zh.md") })
     }
 
+    /// Found by a bad-input trial: a sections.yaml that could not be read gave its own error, then 20 section warnings at
+    /// `specs/sections.yaml`, a path relative to the working folder that was not the folder linted.
+    @Test("an unreadable sections.yaml gives its own error and no section is called uncovered; without one, the warnings name the folder's")
+    func reasonsFileUnreadableOrMissing() throws {
+        guard let (documents, specs) = Self.realFolders() else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sections-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["launch-lock.product.yaml", "launch-lock.toggle.yaml"] {
+            try FileManager.default.copyItem(atPath: specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        let compilation = try SpecCompiler().compile(paths: [folder.path])
+        let missing = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], folder: documents, specsMissing: false)
+        let uncovered = missing.diagnostics.filter { $0.id == "trace.section-not-covered" }
+        #expect(!uncovered.isEmpty && uncovered.allSatisfy { $0.location.file == folder.appendingPathComponent("sections.yaml").path }, "\(uncovered)")
+        try Data("a: 1\na: 2\n".utf8).write(to: folder.appendingPathComponent("sections.yaml"))
+        let unreadable = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], folder: documents, specsMissing: false)
+        #expect(unreadable.diagnostics.map(\.id) == ["yaml.duplicate-key"], "\(unreadable.diagnostics)")
+    }
+
     /// The design documents (beside the clone, as in CI, or at `LOCKSPEC_DOCUMENTS`) and the package's specs/, or nil
     /// with a SKIPPED line where the documents are not at hand.
     static func realFolders() -> (documents: String, specs: String)? {

@@ -11,7 +11,9 @@ public enum DesignDocuments {
     public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var reasons = SectionReasons()
+        // Where the reasons would be written: the first spec folder's sections.yaml, named in the warnings.
+        var reasons = SectionReasons(file: defaultReasonsFile(specPaths: specPaths))
+        var reasonsUnread = false
         if let file = reasonsFile(specPaths: specPaths) {
             do {
                 let node = try YAMLLoader().load(contentsOf: file)
@@ -19,7 +21,10 @@ public enum DesignDocuments {
                 reasons = read.reasons
                 diagnostics += read.diagnostics
             } catch {
+                // The file's own error says what is wrong; the sections it may give reasons for are not called uncovered.
                 diagnostics += error.diagnostics
+                reasons.file = file
+                reasonsUnread = true
             }
         }
         var outlines: [DocumentOutline] = []
@@ -32,8 +37,18 @@ public enum DesignDocuments {
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
-        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !specsMissing || $0.id != "trace.section-not-covered" }
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || $0.id != "trace.section-not-covered" }
         return (coverage, diagnostics.sorted())
+    }
+
+    /// `sections.yaml` in the first spec folder given (or beside the first spec file): where reasons would go when no
+    /// folder has one.
+    static func defaultReasonsFile(specPaths: [String]) -> String {
+        let path = specPaths.first ?? "specs"
+        var isDirectory: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            ? (path as NSString).deletingLastPathComponent : path
+        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(SectionReasons.fileName)
     }
 
     /// `sections.yaml` in the first spec folder given (or beside the first spec file) that has one.
