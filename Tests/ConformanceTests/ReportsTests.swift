@@ -363,6 +363,11 @@ struct ReportsTests {
         let mixed = DecisionRegister.ids(in: "D-MT-TIERS: the block starts (D-MT-COUNTDOWN); no D-MT-EFFECTS here")
         #expect(mixed == ["D-MT-TIERS", "D-MT-COUNTDOWN", "D-MT-EFFECTS"])
         #expect(DecisionRegister.split("D-X: why").id == "D-X" && DecisionRegister.split("D-X: why").text == "why")
+        // From a design-document audit: a decision stated second in a row's text (`D-A: …; D-B: …`) is stated, with its
+        // own words, not only "mentioned by other decisions".
+        let stated = DecisionRegister.statements("D-A: one; still one (D-C); D-B: two")
+        #expect(stated.map(\.id) == ["D-A", "D-B"] && stated.map(\.text) == ["one; still one (D-C)", "two"])
+        #expect(DecisionRegister.statements("a leading note; D-B: two").map(\.text) == ["two"], "a leading part without an id states nothing")
     }
 
     /// Every value of an attribute in a page.

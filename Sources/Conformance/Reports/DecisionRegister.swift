@@ -41,11 +41,13 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
                 guard let text = row.decision, !text.isEmpty else { continue }
                 let results = result.cases.filter { $0.spec == spec.id && $0.row == row.id }.map(\.status)
                 let ids = Self.ids(in: text)
-                let (primary, statement) = Self.split(text)
+                let statements = Self.statements(text)
                 for id in ids.isEmpty ? [text] : ids {
                     var decision = byID[id] ?? Decision(id: id, texts: [], rows: [])
-                    let own = id == (primary ?? text)
-                    if own, !decision.texts.contains(statement) { decision.texts.append(statement) }
+                    // A text without an id is its own decision; one with ids states each that starts one of its parts.
+                    let statement = ids.isEmpty ? text : statements.first { $0.id == id }?.text
+                    let own = statement != nil
+                    if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
                     decision.rows.append(Reliance(spec: spec.id, row: row.id, file: spec.file, line: row.line, primary: own, results: results))
                     byID[id] = decision
                 }
@@ -69,6 +71,21 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
                 if !found.contains(id) { found.append(id) }
             }
             i = j
+        }
+        return found
+    }
+
+    /// The decisions a text states, in order: `D-A: … ; D-B: …` states D-A and D-B, each with its own words (a part
+    /// that starts with no id belongs to the one before it, and a leading one states nothing).
+    static func statements(_ text: String) -> [(id: String, text: String)] {
+        var found: [(id: String, text: String)] = []
+        for part in text.components(separatedBy: "; ") {
+            let (id, statement) = split(part)
+            if let id {
+                found.append((id, statement))
+            } else if !found.isEmpty {
+                found[found.count - 1].text += "; " + part
+            }
         }
         return found
     }
