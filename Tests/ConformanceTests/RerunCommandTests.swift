@@ -55,3 +55,30 @@ struct RerunCommandTests {
         #expect(without.findings.map(\.rerunCommand) == ["lockspec explore --spec k"])
     }
 }
+
+/// From a product owner's trial: one new decision row made 144 exploration findings, printed in full (1,166 lines), and
+/// what they had in common had to be counted by hand.
+@Suite("Exploration findings that diverge the same way")
+struct ExplorationGroupsTests {
+    static func finding(_ n: Int, row: String = "R-CAP", prompted: String = "never", actual: Bool = true) -> ExplorationFinding {
+        let cell = CellResult(name: "requestReview", expected: .value(.bool(false)), actual: .value(.bool(actual)), ok: false)
+        let d = ExplorationDivergence(id: "EX-t-decide-\(n)", spec: "t", state: "", variables: [],
+                                      event: "decide(actions=\(n), lastPrompt=\(prompted), promptsLast365=3)", row: row, file: "t.yaml",
+                                      line: 3, column: 5,
+                                      divergence: Divergence(step: 0, action: "decide", path: [], onPath: false, row: row, line: 3, column: 5,
+                                                             cells: [cell], error: nil))
+        return ExplorationFinding(id: d.id, spec: "t", status: .failed, divergence: d, expectedReason: nil)
+    }
+
+    @Test("grouped by spec, event, row and the cells that differ; past three, one line counts the rest with the values they all share")
+    func grouped() {
+        let same = (3...9).map { Self.finding($0) }
+        let other = [Self.finding(10, row: "R-OTHER"), Self.finding(11, actual: false)]
+        let groups = ExplorationText.groups(same + other)
+        #expect(groups.map(\.count) == [7, 1, 1])
+        #expect(ExplorationText.sameWay(groups[0]) == "  … and 4 more transitions of t diverge the same way, all with lastPrompt=never, promptsLast365=3 (7 in all; each is in the JSON, JUnit and HTML reports)")
+        #expect(ExplorationText.sameWay(Array(groups[0].prefix(3))) == nil, "three are all shown")
+        let mixed = ExplorationText.groups((3...7).map { Self.finding($0, prompted: $0 % 2 == 0 ? "never" : "before") })
+        #expect(ExplorationText.sameWay(mixed[0]) == "  … and 2 more transitions of t diverge the same way, all with promptsLast365=3 (5 in all; each is in the JSON, JUnit and HTML reports)")
+    }
+}

@@ -54,6 +54,51 @@ enum ExplorationText {
         }
     }
 
+    /// How many findings of one group the console shows in full; the rest are counted in one line (`sameWay`).
+    static let shownPerGroup = 3
+
+    /// Findings grouped by how they diverge: one spec, one event, the same row expected and the same cells differing
+    /// the same way (the 144 transitions one new row made fail are one group), groups in the order first met.
+    static func groups(_ findings: [ExplorationFinding]) -> [[ExplorationFinding]] {
+        var order: [String] = []
+        var byKey: [String: [ExplorationFinding]] = [:]
+        for f in findings {
+            let key = f.divergence.map { d in
+                let bad = d.divergence.cells.filter { !$0.ok }.map { "\($0.name)=\($0.expected)→\($0.actual)" }
+                return [f.spec, f.status.rawValue, String(d.event.prefix { $0 != "(" }), d.row ?? "", d.divergence.error ?? ""].joined(separator: "\u{1F}")
+                    + bad.joined(separator: "\u{1F}")
+            } ?? f.id
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(f)
+        }
+        return order.compactMap { byKey[$0] }
+    }
+
+    /// The line that counts a group's findings past the first `shownPerGroup`, with the values every one of the group
+    /// shares (its state, variables and inputs): what the divergence depends on, at a glance.
+    static func sameWay(_ group: [ExplorationFinding]) -> String? {
+        guard group.count > shownPerGroup, let first = group.first?.divergence else { return nil }
+        let shared = group.dropFirst().reduce(Self.values(first)) { common, f in
+            guard let d = f.divergence else { return [] }
+            let these = Set(values(d))
+            return common.filter { these.contains($0) }
+        }
+        let more = group.count - shownPerGroup
+        return "  … and \(more) more transition\(more == 1 ? "" : "s") of \(VisibleText.escape(first.spec)) diverge the same way"
+            + (shared.isEmpty ? "" : ", all with \(VisibleText.escape(shared.joined(separator: ", ")))")
+            + " (\(group.count) in all; each is in the JSON, JUnit and HTML reports)"
+    }
+
+    /// A divergence's values as `name=value`: the state, each variable, and each input of its event, in that order.
+    private static func values(_ d: ExplorationDivergence) -> [String] {
+        var inputs: [String] = []
+        if let open = d.event.firstIndex(of: "("), d.event.hasSuffix(")") {
+            inputs = d.event[d.event.index(after: open)..<d.event.index(before: d.event.endIndex)]
+                .components(separatedBy: ", ").filter { $0.contains("=") }
+        }
+        return (d.state.isEmpty ? [] : ["state=\(d.state)"]) + d.variables.map { "\($0.name)=\($0.value)" } + inputs
+    }
+
     private static func reason(_ f: ExplorationFinding) -> String {
         f.expectedReason.map { " (reason: \(VisibleText.escape($0)))" } ?? ""
     }

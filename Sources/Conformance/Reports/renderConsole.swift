@@ -51,9 +51,13 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
         lines.append("")
         lines.append(contentsOf: ReportText.account(c, style: paint))
     }
-    for f in result.exploration?.findings ?? [] where f.failsRun {
-        lines.append("")
-        lines.append(contentsOf: ExplorationText.account(f, style: paint))
+    // Transitions that diverge the same way are shown three at a time, the rest counted with what they share.
+    for group in ExplorationText.groups((result.exploration?.findings ?? []).filter(\.failsRun)) {
+        for f in group.prefix(ExplorationText.shownPerGroup) {
+            lines.append("")
+            lines.append(contentsOf: ExplorationText.account(f, style: paint))
+        }
+        if let more = ExplorationText.sameWay(group) { lines.append(paint(.dim, more)) }
     }
     let expected = result.cases.filter { $0.status == .expectedFailure }
     if !expected.isEmpty {
