@@ -51,7 +51,9 @@ let lintCommand = Command(
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.
             let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, in: $0).diagnostics } ?? []
-            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + documents).sorted()
+            // A document too large for both is one finding, not two.
+            let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
+            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).sorted()
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)
         if format == .sarif {

@@ -202,6 +202,26 @@ struct DocumentsTests {
         #expect(unreadable.diagnostics.map(\.id) == ["yaml.duplicate-key"], "\(unreadable.diagnostics)")
     }
 
+    /// Found by a bad-input trial: a 26 MB document of a million headings held lint past 60 s at 952 MB.
+    @Test("a design document past 4 MiB is an error at its file and is not read")
+    func documentTooLarge() throws {
+        guard let (documents, specs) = Self.realFolders() else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: documents) {
+            try FileManager.default.copyItem(atPath: documents + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        let big = folder.appendingPathComponent("face-id-launch-lock.zh.md")
+        try FileManager.default.removeItem(at: big)
+        try Data(String(repeating: "# heading\n", count: DesignDocuments.maximumDocumentSize / 10 + 1).utf8).write(to: big)
+        let compilation = try SpecCompiler().compile(paths: [specs])
+        let found = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder.path, specsMissing: false).diagnostics
+        let error = try #require(found.first { $0.id == "input.too-large" })
+        #expect(error.severity == .error && error.location.file == big.path)
+        #expect(error.message == "the design document is 4194310 bytes; one is read up to 4194304 bytes (4 MiB), so this one is not")
+    }
+
     /// The design documents (beside the clone, as in CI, or at `LOCKSPEC_DOCUMENTS`) and the package's specs/, or nil
     /// with a SKIPPED line where the documents are not at hand.
     static func realFolders() -> (documents: String, specs: String)? {

@@ -19,6 +19,10 @@ public enum DocumentFingerprints {
         var diagnostics: [Diagnostic] = []
         for (name, citation) in citations(in: suite).sorted(by: { $0.key < $1.key }) {
             let path = (folder as NSString).appendingPathComponent(name)
+            if present.contains(name), let size = DesignDocuments.fileSize(path), size > DesignDocuments.maximumDocumentSize {
+                diagnostics.append(DesignDocuments.tooLarge(path, size: size))
+                continue
+            }
             guard present.contains(name), let data = FileManager.default.contents(atPath: path) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",

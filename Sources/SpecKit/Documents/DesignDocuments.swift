@@ -32,6 +32,10 @@ public enum DesignDocuments {
             let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
             for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
                 let path = (folder as NSString).appendingPathComponent(name)
+                if let size = fileSize(path), size > maximumDocumentSize {
+                    diagnostics.append(tooLarge(path, size: size))
+                    continue
+                }
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
                 outlines.append(DocumentOutline(name: name, text: String(decoding: data, as: UTF8.self)))
             }
@@ -39,6 +43,22 @@ public enum DesignDocuments {
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
         diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || $0.id != "trace.section-not-covered" }
         return (coverage, diagnostics.sorted())
+    }
+
+    /// The largest design document read (the five are 5 to 23 KB): a larger one is an error, not read, so a document
+    /// of millions of headings cannot hold lint or a run for minutes.
+    public static let maximumDocumentSize = 4 << 20
+
+    /// The size of a file, when it can be known.
+    public static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+
+    /// `input.too-large` for a design document past `maximumDocumentSize`.
+    public static func tooLarge(_ path: String, size: Int) -> Diagnostic {
+        Diagnostic(.error, id: "input.too-large",
+                   "the design document is \(size) bytes; one is read up to \(maximumDocumentSize) bytes (4 MiB), so this one is not",
+                   at: .file(path))
     }
 
     /// `sections.yaml` in the first spec folder given (or beside the first spec file): where reasons would go when no
