@@ -187,12 +187,8 @@ struct DocumentsTests {
     @Test("an unreadable sections.yaml gives its own error and no section is called uncovered; without one, the warnings name the folder's")
     func reasonsFileUnreadableOrMissing() throws {
         guard let (documents, specs) = Self.realFolders() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sections-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.copies(of: ["launch-lock.product.yaml", "launch-lock.toggle.yaml"], in: specs)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["launch-lock.product.yaml", "launch-lock.toggle.yaml"] {
-            try FileManager.default.copyItem(atPath: specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
-        }
         let compilation = try SpecCompiler().compile(paths: [folder.path])
         let missing = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], folder: documents, specsMissing: false)
         let uncovered = missing.diagnostics.filter { $0.id == "trace.section-not-covered" }
@@ -206,12 +202,8 @@ struct DocumentsTests {
     @Test("a design document past 4 MiB is an error at its file and is not read")
     func documentTooLarge() throws {
         guard let (documents, specs) = Self.realFolders() else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documents-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.copies(of: try FileManager.default.contentsOfDirectory(atPath: documents), in: documents)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in try FileManager.default.contentsOfDirectory(atPath: documents) {
-            try FileManager.default.copyItem(atPath: documents + "/" + name, toPath: folder.appendingPathComponent(name).path)
-        }
         let big = folder.appendingPathComponent("face-id-launch-lock.zh.md")
         try FileManager.default.removeItem(at: big)
         try Data(String(repeating: "# heading\n", count: DesignDocuments.maximumDocumentSize / 10 + 1).utf8).write(to: big)
@@ -220,6 +212,14 @@ struct DocumentsTests {
         let error = try #require(found.first { $0.id == "input.too-large" })
         #expect(error.severity == .error && error.location.file == big.path)
         #expect(error.message == "the design document is 4194310 bytes; one is read up to 4194304 bytes (4 MiB), so this one is not")
+    }
+
+    /// A new temporary folder holding copies of the files `names` of `source` (the caller removes it).
+    static func copies(of names: [String], in source: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in names { try FileManager.default.copyItem(atPath: source + "/" + name, toPath: folder.appendingPathComponent(name).path) }
+        return folder
     }
 
     /// The design documents (beside the clone, as in CI, or at `LOCKSPEC_DOCUMENTS`) and the package's specs/, or nil
