@@ -259,16 +259,16 @@ let mergeCommand = Command(
             do throws(RunResultDecodingError) {
                 parts.append(try decodeRunResult(String(decoding: data, as: UTF8.self)))
             } catch {
-                Terminal.err(DiagnosticFormatter.render([error.diagnostic(file: path)], format: .text, color: Terminal.colorWanted(fd: 2)))
-                return 2
+                // Thrown, so the error comes in the --format asked for too (an annotation, a SARIF log), not only as text.
+                throw DiagnosticError([error.diagnostic(file: path)])
             }
         }
         let merged: RunResult
         do {
             merged = try mergeRunResults(parts)
         } catch {
-            Terminal.err("Error: cannot merge: \(VisibleText.escape("\(error)"))\n")
-            return 2
+            throw DiagnosticError([Diagnostic(.error, id: "result.cannot-merge", "cannot merge: \(VisibleText.escape("\(error)"))",
+                                              at: .file(args.positionals[0]))])
         }
         try writeReports(merged, args)
         return merged.failed ? 1 : 0

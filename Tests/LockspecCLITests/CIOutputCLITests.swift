@@ -116,6 +116,28 @@ struct CIOutputCLITests {
     struct Located { var rule: String, level: String, uri: String, line: Int }
 
     /// Checks a SARIF log's shape as SwiftLint's reporter writes it, and returns its results.
+    /// Found by a bad-input trial: `merge` of a truncated result with --format sarif printed nothing on stdout, github
+    /// no annotation, and a bad status named a Swift type (`Cannot initialize CaseStatus from …`).
+    @Test("merge of a broken result gives its located error in the format asked for, in the reader's words")
+    func mergeBrokenResult() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let truncated = folder.appendingPathComponent("cut.json"), status = folder.appendingPathComponent("status.json")
+        try Data("{\"cases\" : [".utf8).write(to: truncated)
+        let good = folder.appendingPathComponent("good.json")
+        #expect(try CLITests.run(["run", RunCLITests.specs, "--spec", "launch-lock.grace", "--no-explore", "--json", good.path], timeout: 120).status == 0)
+        let text = try String(contentsOf: good, encoding: .utf8)
+        let range = try #require(text.range(of: "\"status\" : \"passed\""))
+        try Data(text.replacingCharacters(in: range, with: "\"status\" : \"exploded\"").utf8).write(to: status)
+        let sarif = try CLITests.run(["merge", truncated.path, "--format", "sarif"], timeout: 60)
+        #expect(sarif.status == 2)
+        #expect(try Self.checkShape(sarif.stdout).map(\.rule) == ["result.unreadable"])
+        #expect(sarif.stderr.contains("not readable JSON: the file is not valid JSON (cut short, or not JSON at all)"), "\(sarif.stderr)")
+        let github = try CLITests.run(["merge", status.path, "--format", "github"], timeout: 60)
+        #expect(github.status == 2 && github.stdout.hasPrefix("::error file=\(status.path),line=") && github.stdout.contains("title=result.unreadable::"), "\(github.output)")
+        #expect(github.stderr.contains("'exploded' is not a value this field takes") && !github.output.contains("CaseStatus"), "\(github.output)")
+    }
+
     static func checkShape(_ text: String) throws -> [Located] {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text.prefix(500))")
         #expect(root["version"] as? String == "2.1.0")

@@ -1,4 +1,5 @@
 import Foundation
+import SpecKit
 
 /// Reads a run back from `renderJSON`'s output (the `summary`, `countsExplained` and `format` keys are ignored; counts are recomputed).
 /// Throws `RunResultDecodingError`, located at the offending value, when the text is not a result or holds a value no
@@ -30,7 +31,7 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
         case .typeMismatch(let type, let c): (context, message) = (c, "expected \(kind(type)) here")
         case .valueNotFound(let type, let c): (context, message) = (c, "expected \(kind(type)) here, found null")
         case .keyNotFound(let key, let c): (context, message) = (c, "the key '\(key.stringValue)' is missing")
-        case .dataCorrupted(let c): (context, message) = (c, "not readable JSON or not a result: \(c.debugDescription)")
+        case .dataCorrupted(let c): (context, message) = (c, corrupted(c))
         @unknown default: (context, message) = (nil, "not a LockSpec result")
         }
         let path = (context?.codingPath ?? []).map { key in key.intValue.map(JSONLocator.Step.index) ?? .key(key.stringValue) }
@@ -117,4 +118,15 @@ private func describe(_ path: [JSONLocator.Step]) -> String {
         }
     }
     return text
+}
+
+/// What a corrupted value says, in the reader's words: a value a field does not take (`"status": "exploded"`), or JSON
+/// that does not parse. Foundation's own sentences name Swift types (`Cannot initialize CaseStatus from …`) and are left
+/// out.
+private func corrupted(_ context: DecodingError.Context) -> String {
+    let text = context.debugDescription
+    if let range = text.range(of: "from invalid "), let value = text.range(of: " value ", range: range.upperBound..<text.endIndex) {
+        return "'\(VisibleText.escape(String(text[value.upperBound...])))' is not a value this field takes"
+    }
+    return context.codingPath.isEmpty ? "not readable JSON: the file is not valid JSON (cut short, or not JSON at all)" : "not a value this field takes"
 }
