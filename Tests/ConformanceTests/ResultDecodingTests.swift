@@ -69,6 +69,19 @@ struct ResultDecodingTests {
         #expect(e.line > 1)
     }
 
+    /// Found by a bad-input trial: `"steps": -5` and `"line": -1` merged as passing.
+    @Test("a case's negative step count, or a line or column before the first, is result.invalid", arguments: [("steps", -5), ("line", 0), ("column", -1)])
+    func impossiblePlace(_ field: String, _ value: Int) throws {
+        let text = try Self.damaged { object in
+            var cases = object["cases"] as? [[String: Any]] ?? []
+            cases[0][field] = value
+            object["cases"] = cases
+        }
+        let e = try #require(Self.error(text))
+        #expect(e.id == "result.invalid")
+        #expect(e.message.hasSuffix("has \(field) \(value), which no run writes (\(field == "steps" ? 0 : 1) to 1000000000)"), "\(e.message)")
+    }
+
     /// Found by a trial: a shard's `checked` of Int.max made `lockspec merge` trap (SIGILL) adding up the counts.
     @Test("an exploration count no run gives is result.invalid, located, so no summary adds it up", arguments: [Int.max, -1, 100_000_000_001])
     func impossibleCount(_ count: Int) throws {

@@ -54,6 +54,11 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
             throw failure("result.invalid", "case '\(c.id)' diverged at step \(d.step), which is not a step number (0 to \(maximumStep))",
                           [.key("cases"), .index(n), .key("divergence"), .key("step")])
         }
+        // A case's step count and place are what a run wrote: no negative count, no line or column before the first.
+        for (name, value, least) in [("steps", c.steps, 0), ("line", c.line, 1), ("column", c.column, 1)] where !(least...maximumStep).contains(value) {
+            throw failure("result.invalid", "case '\(c.id)' has \(name) \(value), which no run writes (\(least) to \(maximumStep))",
+                          [.key("cases"), .index(n), .key(name)])
+        }
     }
     if let (count, value, path) = explorationCounts(result).first(where: { !(0...maximumCount).contains($0.value) }) {
         throw failure("result.invalid", "the exploration's \(count) is \(value), which is not a count (0 to \(maximumCount))", path)
