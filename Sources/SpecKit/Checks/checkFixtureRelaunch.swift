@@ -3,12 +3,12 @@
 /// ever be checked. One finding per machine, at its first such place, with the others in the notes.
 func checkFixtureRelaunch(_ spec: Spec, _ machine: Machine, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     guard !vocabulary.supportsRelaunch else { return [] }
-    var uses: [RelaunchUse] = []
+    var uses: [FixtureUse] = []
     for v in machine.variables where v.persists {
-        uses.append(RelaunchUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil))
+        uses.append(FixtureUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil))
     }
     for row in machine.rows where row.on.contains(Machine.relaunchEvent) {
-        uses.append(RelaunchUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id))
+        uses.append(FixtureUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id))
     }
     return noRelaunch(spec, uses, remedy: "remove what the machine says about persistence, or use a fixture that supports relaunch")
 }
@@ -17,36 +17,49 @@ func checkFixtureRelaunch(_ spec: Spec, _ machine: Machine, _ vocabulary: Fixtur
 /// nothing, or refuse it at run time. One finding per spec, at its first such step, with the others in the notes.
 func checkFixtureRelaunch(_ spec: Spec, _ set: ScenarioSet, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     guard !vocabulary.supportsRelaunch else { return [] }
-    var uses: [RelaunchUse] = []
-    func collect(_ steps: [ScenarioStep], _ id: String) {
-        for step in steps {
-            switch step.action {
-            case .kill: uses.append(RelaunchUse(location: step.location, what: "the step 'kill' of scenario \(id)", row: id))
-            case .relaunch: uses.append(RelaunchUse(location: step.location, what: "the step 'relaunch' of scenario \(id)", row: id))
-            case .block(let inner): collect(inner, id)
-            case .event, .advance, .setClock, .check: break
-            }
+    let uses = FixtureUse.steps(of: set) { action in
+        switch action {
+        case .kill: "the step 'kill'"
+        case .relaunch: "the step 'relaunch'"
+        default: nil
         }
     }
-    for scenario in set.scenarios { collect(scenario.steps, scenario.identity.id) }
     return noRelaunch(spec, uses, remedy: "remove the kill and relaunch steps, or use a fixture that supports relaunch")
 }
 
-/// One place a spec relies on a kill and relaunch: where, what it is, and the row or scenario it belongs to.
-private struct RelaunchUse {
+/// One place a spec relies on what its fixture may not do (kill and relaunch its core, set its clock): where, what it
+/// is, and the row or scenario it belongs to.
+struct FixtureUse {
     var location: SourceLocation
     var what: String
     var row: String?
+
+    /// The steps of a scenario set, blocks included, that `kind` names (`the step 'kill'`), each as `… of scenario <id>`.
+    static func steps(of set: ScenarioSet, _ kind: (ScenarioStep.Action) -> String?) -> [FixtureUse] {
+        var uses: [FixtureUse] = []
+        func collect(_ steps: [ScenarioStep], _ id: String) {
+            for step in steps {
+                if case .block(let inner) = step.action { collect(inner, id) }
+                if let what = kind(step.action) { uses.append(FixtureUse(location: step.location, what: "\(what) of scenario \(id)", row: id)) }
+            }
+        }
+        for scenario in set.scenarios { collect(scenario.steps, scenario.identity.id) }
+        return uses
+    }
+
+    /// One finding `id` at the first of `uses` (in file order), saying the fixture `cannot`, with the others and
+    /// `remedy` in the notes; nothing when there is none.
+    static func finding(_ id: String, _ spec: Spec, _ found: [FixtureUse], cannot: String, remedy: String) -> [Diagnostic] {
+        let uses = found.sorted { $0.location < $1.location }
+        guard let first = uses.first else { return [] }
+        var rows: [String] = []
+        for row in uses.compactMap(\.row) where !rows.contains(row) { rows.append(row) }
+        return [Diagnostic(.error, id: id, "fixture '\(spec.fixture)' \(cannot), so \(first.what) could never be checked",
+                           at: first.location, rows: rows, notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
+    }
 }
 
-/// `fixture.no-relaunch` at the first of `uses` (in file order), the others in the notes; nothing when there is none.
-private func noRelaunch(_ spec: Spec, _ found: [RelaunchUse], remedy: String) -> [Diagnostic] {
-    let uses = found.sorted { $0.location < $1.location }
-    guard let first = uses.first else { return [] }
-    var rows: [String] = []
-    for row in uses.compactMap(\.row) where !rows.contains(row) { rows.append(row) }
-    return [Diagnostic(.error, id: "fixture.no-relaunch",
-        "fixture '\(spec.fixture)' cannot kill and relaunch its core, so \(first.what) could never be checked",
-        at: first.location, rows: rows,
-        notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
+/// `fixture.no-relaunch` at the first of `uses`.
+private func noRelaunch(_ spec: Spec, _ uses: [FixtureUse], remedy: String) -> [Diagnostic] {
+    FixtureUse.finding("fixture.no-relaunch", spec, uses, cannot: "cannot kill and relaunch its core", remedy: remedy)
 }
