@@ -61,11 +61,11 @@ public enum MachineExplorer {
     static func clockMoves(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
         let machine = model.machine
         let variables = model.variables(configuration)
-        return (machine.clockMoves.map { -$0 } + machine.clockMoves).map { ms in
-            MachineExploration.Transition(
-                id: transitionID(spec: spec.id, state: machine.states[configuration.state].name,
-                                 event: ms < 0 ? Machine.clockBackEvent : Machine.clockForwardEvent,
-                                 variables: variables, inputs: [NamedValue("by", .duration(milliseconds: abs(ms)))]),
+        return machine.signedClockMoves.map { ms in
+            let move = Machine.clockMove(ms)
+            return MachineExploration.Transition(
+                id: transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: move.event,
+                                 variables: variables, inputs: move.inputs),
                 step: model.clockStep(ms, in: configuration, at: spec.location))
         }
     }

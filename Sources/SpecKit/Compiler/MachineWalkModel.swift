@@ -45,7 +45,7 @@ public struct MachineWalkModel {
     public var eventCount: Int { model.plans.count + (clockMoves.isEmpty ? 0 : 1) }
 
     /// The signed amounts the clock may be set by, in milliseconds: each of the machine's amounts back, then forward.
-    private var clockMoves: [Int] { model.machine.clockMoves.map { -$0 } + model.machine.clockMoves }
+    private var clockMoves: [Int] { model.machine.signedClockMoves }
 
     /// Whether the shortest paths cover every reachable situation (false when the search stopped at its limit).
     public var complete: Bool { !reachability.truncated }
@@ -140,7 +140,7 @@ public struct MachineWalkModel {
         switch action {
         case .event(let n, let i): (name, inputs) = (n, i)
         case .relaunch: (name, inputs) = ("relaunch", [])
-        case .advance(let ms), .setClock(let ms): return ms != 0 && clockMoves.contains(ms) && action.isClockMove ? .setClock(milliseconds: ms) : nil
+        case .advance(let ms), .setClock(let ms): return clockMoves.contains(ms) && action.isClockMove ? .setClock(milliseconds: ms) : nil
         default: return nil
         }
         guard let e = model.plans.firstIndex(where: { $0.event.name == name }),

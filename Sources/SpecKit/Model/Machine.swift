@@ -30,12 +30,21 @@ public struct Machine: Hashable, Sendable {
     /// value), positive and sorted; empty where the fixture cannot set its clock. Set by the compiler (`ClockMoves`).
     public var clockMoves: [Int] = []
 
+    /// Each clock amount back, then each forward (`-ms`, then `ms`): the moves the tour and the walks make, in order.
+    var signedClockMoves: [Int] { clockMoves.map { -$0 } + clockMoves }
+
     /// The built-in event a kill followed by a relaunch is, in rows' `on:` (never declared under `events:`).
     public static let relaunchEvent = "relaunch"
     /// The name the exploration gives a move of the device clock back (in ids and reports; no row names it).
     public static let clockBackEvent = "clockBack"
     /// The name the exploration gives a move of the device clock forward, with no time passing (in ids and reports).
     public static let clockForwardEvent = "clockForward"
+
+    /// How the exploration names a move of the device clock by `ms` (back when negative), in ids and reports: the event
+    /// `clockBack` or `clockForward` and its input `by`, the amount.
+    static func clockMove(_ ms: Int) -> (event: String, inputs: [NamedValue]) {
+        (ms < 0 ? clockBackEvent : clockForwardEvent, [NamedValue("by", .duration(milliseconds: abs(ms)))])
+    }
 
     /// The declaration of a variable by name.
     public func variable(_ name: String) -> Declaration? { variables.first { $0.name == name } }
