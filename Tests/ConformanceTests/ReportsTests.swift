@@ -370,6 +370,31 @@ struct ReportsTests {
         #expect(DecisionRegister.statements("a leading note; D-B: two").map(\.text) == ["two"], "a leading part without an id states nothing")
     }
 
+    @Test("a section covered in part: counted as covered 'only in part', with what its rows leave out; a decision only the reasons file names is in the register")
+    func partlyCoveredSection() throws {
+        var withSections = run
+        let outline = DocumentOutline(name: "launch-lock.md", text: "1. One\n2. Two\n2.1. A\n2.9. B\n2.10. C\n3. Three\n4. Four\n")
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [
+            .init(document: "launch-lock.md", section: "2.1", reason: "the server compare is overridden (D-LOCAL)", partly: true, line: 2, column: 3),
+            .init(document: "launch-lock.md", section: "3", reason: "layout", line: 4, column: 3),
+        ])
+        withSections.sections = SectionCoverage(specs: run.specs, outlines: [outline], reasons: reasons)
+        let one = try #require(withSections.sections?.documents.first { $0.name == "launch-lock.md" }?.sections.first { $0.id == "2.1" })
+        try #require(one.status == .partly, "the fixture's row L1 cites §2.1")
+        let page = renderHTML(withSections)
+        #expect(page.contains(", in part; not covered: the server compare is overridden (D-LOCAL)"))
+        #expect(page.contains("covered by rows (1 of them only in part)"))
+        let markdown = renderMarkdown(withSections)
+        #expect(markdown.contains("covered by rows (1 of them only in part)"))
+        #expect(markdown.contains("| `D-LOCAL` | recorded for launch-lock.md §2.1: the server compare is overridden (D-LOCAL) | no row relies on it |"))
+        let register = DecisionRegister(withSections)
+        let local = try #require(register.decisions.first { $0.id == "D-LOCAL" })
+        #expect(local.rows.isEmpty && local.texts.isEmpty)
+        #expect(local.sections == [.init(document: "launch-lock.md", section: "2.1", text: "the server compare is overridden (D-LOCAL)")])
+        #expect(page.contains("Recorded for launch-lock.md §2.1:</span> the server compare is overridden (D-LOCAL)"))
+        #expect(DecisionRegister(run).decisions.allSatisfy { $0.sections.isEmpty }, "without sections nothing is recorded")
+    }
+
     /// Every value of an attribute in a page.
     static func attributes(_ name: String, in page: String) -> [String] {
         page.components(separatedBy: " \(name)=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }

@@ -113,8 +113,50 @@ struct DocumentsTests {
         #expect(reasons.entries.map(\.section) == ["3"])
         #expect(reasons.entries.first?.line == 2)
         #expect(diagnostics.map(\.id) == ["trace.bad-reasons"])
-        #expect(diagnostics.first?.message == "the reason for a section must be a text")
+        #expect(diagnostics.first?.message == "the reason for a section must be a text, or 'partly:' and what its rows leave out")
         #expect(diagnostics.first?.location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 3, column: 6))
+    }
+
+    @Test("partly: rows cover a section and the file says what they leave out; with no row at all it is a warning")
+    func partlyCovered() {
+        let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2.1")])
+        let reasons = SectionReasons(file: "specs/sections.yaml", entries: [
+            .init(document: "d.md", section: "1", reason: "the server part", partly: true, line: 2, column: 3),
+            .init(document: "d.md", section: "2", reason: "item 3", partly: true, line: 4, column: 3),
+            .init(document: "d.md", section: "3", reason: "nothing covers it", partly: true, line: 6, column: 3),
+            .init(document: "d.md", section: "2.1", reason: "stale", line: 8, column: 3),
+        ])
+        let coverage = SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: reasons)
+        let sections = coverage.documents[0].sections
+        #expect(sections.map(\.status) == [.partly, .partly, .covered, .reasoned, .uncovered])
+        #expect(sections[0].reason == "the server part" && sections[1].reason == "item 3")
+        let found = checkSectionCoverage(coverage, reasons: reasons)
+        // §3 says partly with no row: its own warning, not "no rows and no reason"; §4 has neither.
+        #expect(found.map(\.id) == ["trace.section-not-covered", "trace.partly-without-rows", "trace.reason-for-covered-section"])
+        #expect(found[0].message.hasPrefix("section §4 'Four'"))
+        #expect(found[1].message == "section '3' of d.md is said to be covered in part, but no row cites it or a section below it")
+        #expect(found[1].location == SpecKit.SourceLocation(file: "specs/sections.yaml", line: 6, column: 3))
+        #expect(found[2].hint == "if the rows cover only part of it, write what they leave out under 'partly:'")
+        // Without the document's headings (linting some files, or no --documents), rows elsewhere may cover it: not reported.
+        let unread = SectionCoverage(specs: [spec], outlines: [], reasons: reasons)
+        #expect(!checkSectionCoverage(unread, reasons: reasons).contains { $0.id == "trace.partly-without-rows" })
+    }
+
+    @Test("the reasons file: 'partly:' and a text; any other mapping is located")
+    func reasonsFilePartly() throws {
+        let yaml = "d.md:\n  \"1\":\n    partly: the server part\n  \"2\": {partly: [x]}\n  \"3\": {because: x}\n  \"4\": {partly: a, also: b}\n  \"5\": plain\n"
+        let node = try YAMLLoader().load(Array(yaml.utf8), file: "specs/sections.yaml")
+        let (reasons, diagnostics) = SectionReasons.read(node, file: "specs/sections.yaml")
+        #expect(reasons.entries.map(\.section) == ["1", "5"])
+        #expect(reasons.entries.map(\.partly) == [true, false])
+        #expect(reasons.entries.first?.reason == "the server part")
+        #expect(diagnostics.map(\.message) == [
+            "'partly' must be a text: what the section's rows leave out, and why",
+            "a section's mapping takes one key, 'partly', with what its rows leave out",
+            "a section's mapping takes one key, 'partly', with what its rows leave out",
+        ])
+        #expect(diagnostics.map(\.location.line) == [4, 5, 6])
+        #expect(diagnostics.map(\.location.column) == [17, 9, 20])
     }
 
     @Test("the placeholder citation a new spec or a hint shows is refused, at the spec, a row, or an item of a list")

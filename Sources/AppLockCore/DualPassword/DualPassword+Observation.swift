@@ -44,7 +44,7 @@ extension DualPassword {
         return first.salt != second.salt
     }
 
-    /// No persisted key in `store` carries slot meaning (§7: "持久化键名使用中性编号"): none contains one of
+    /// No persisted key in `store` carries slot meaning (§5: "持久化键名使用中性编号"): none contains one of
     /// `meaningfulNameWords`, in any letter case. Throws when the store's keys cannot be read.
     public static func persistedNamesAreNeutral(in store: any KeyValueStore) throws(StoreError) -> Bool {
         let keys = try store.keys()

@@ -2,7 +2,9 @@ import SpecKit
 
 /// Every decision taken where the documents are silent, once each: its id, its text, the rows that rely on it and
 /// their results. A decision's text starts with its id (`D-GRACE-CMP: …`); a row whose decision also names other ids
-/// (`… (D-MT-EFFECTS)`) relies on those too. A decision without an id is listed under its own text.
+/// (`… (D-MT-EFFECTS)`) relies on those too. A decision without an id is listed under its own text. A decision that
+/// `specs/sections.yaml` names where it records what a section's rows leave out (`D-MT-LOCAL-COMPARE`, which no row
+/// can observe) is listed with that section, rows or none.
 public struct DecisionRegister: Codable, Hashable, Sendable {
     /// The decisions, sorted by id.
     public var decisions: [Decision]
@@ -15,6 +17,18 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
         public var texts: [String]
         /// The rows that rely on it.
         public var rows: [Reliance]
+        /// The document sections whose recorded reason (or `partly:` text) in `specs/sections.yaml` names it.
+        public var sections: [SectionNote]
+    }
+
+    /// A document section whose recorded coverage names a decision.
+    public struct SectionNote: Codable, Hashable, Sendable {
+        /// The document's file name.
+        public var document: String
+        /// The section's number, or its title.
+        public var section: String
+        /// The recorded text: why no row covers the section, or what its rows leave out.
+        public var text: String
     }
 
     /// A row that relies on a decision, and its results.
@@ -43,13 +57,22 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
                 let ids = Self.ids(in: text)
                 let statements = Self.statements(text)
                 for id in ids.isEmpty ? [text] : ids {
-                    var decision = byID[id] ?? Decision(id: id, texts: [], rows: [])
+                    var decision = byID[id] ?? Decision(id: id, texts: [], rows: [], sections: [])
                     // A text without an id is its own decision; one with ids states each that starts one of its parts.
                     let statement = ids.isEmpty ? text : statements.first { $0.id == id }?.text
                     let own = statement != nil
                     if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
                     decision.rows.append(Reliance(spec: spec.id, row: row.id, file: spec.file, line: row.line, primary: own, results: results))
                     byID[id] = decision
+                }
+            }
+        }
+        for document in result.sections?.documents ?? [] {
+            for section in document.sections {
+                guard let text = section.reason else { continue }
+                for id in Self.ids(in: text) {
+                    byID[id, default: Decision(id: id, texts: [], rows: [], sections: [])].sections
+                        .append(SectionNote(document: document.name, section: section.id, text: text))
                 }
             }
         }

@@ -14,8 +14,13 @@ extension HTMLPage {
         out += "<table class=\"register\">\n<tr><th>Decision</th><th>Text</th><th>Rows and results</th></tr>\n"
         for decision in register.decisions {
             out += "<tr id=\"\(Self.anchor("decision", decision.id))\"><td><code>\(h(decision.id))</code></td><td>"
-            out += decision.texts.isEmpty ? "<span class=\"muted\">(only mentioned by other decisions)</span>" : decision.texts.map { h($0) }.joined(separator: "<hr>")
+            out += decision.texts.map { h($0) }.joined(separator: "<hr>")
+            for note in decision.sections {
+                out += (decision.texts.isEmpty ? "" : "<hr>") + "<span class=\"muted\">Recorded for \(h(note.document)) §\(h(note.section)):</span> \(h(note.text))"
+            }
+            if decision.texts.isEmpty && decision.sections.isEmpty { out += "<span class=\"muted\">(only mentioned by other decisions)</span>" }
             out += "</td><td>"
+            if decision.rows.isEmpty { out += "<span class=\"muted\">no row relies on it</span>" }
             out += decision.rows.map { reliance in
                 let badge = rowBadge(SectionCoverage.RowReference(spec: reliance.spec, row: reliance.row, file: reliance.file, line: reliance.line))
                 return reliance.primary ? badge : "<em>\(badge)</em>"

@@ -20,12 +20,9 @@ extension HTMLPage {
 
     /// One document's sections; `ran`: the rows this run ran, as `[spec, row]`.
     mutating func documentTable(_ document: SectionCoverage.Document, ran: Set<[String]>) {
-        let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
         out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(document.sections.count) sections"
         out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
-        out += ": \(counts[.covered] ?? 0) covered by rows\(ReportText.coveredButNotRun(document, ran: ran)), "
-        out += "\(counts[.bySubsections] ?? 0) through their subsections, "
-        out += "\(counts[.reasoned] ?? 0) not covered with a reason, \(counts[.uncovered] ?? 0) not covered without one.</p>\n"
+        out += ": \(h(ReportText.sectionCounts(document, ran: ran))).</p>\n"
         out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"
         for section in document.sections {
             out += "<tr id=\"\(Self.anchor("sec", document.name, section.id))\"><td class=\"level\(min(section.level, 3))\">"
@@ -48,6 +45,9 @@ extension HTMLPage {
             let none = ReportText.notRun(section, ran: ran) == section.rows.count
             text = "<td class=\"\(none ? "na" : "pass")\">" + ReportText.covered(section, ran: ran)
         case .bySubsections: text = "<td class=\"pass\">through its subsections"
+        case .partly:
+            let none = !section.rows.isEmpty && ReportText.notRun(section, ran: ran) == section.rows.count
+            text = "<td class=\"\(none ? "na" : "pass")\">" + h(ReportText.coverage(section, ran: ran))
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
         }

@@ -219,8 +219,35 @@ enum ReportText {
     /// `, 2 of them by no row that ran here` for a document whose covered sections include some that no row of this
     /// run checked; empty otherwise. "Covered" means a row cites the section; this says whether one ran.
     static func coveredButNotRun(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {
-        let idle = document.sections.filter { $0.status == .covered && notRun($0, ran: ran) == $0.rows.count }.count
+        let idle = document.sections.filter { [.covered, .partly].contains($0.status) && !$0.rows.isEmpty && notRun($0, ran: ran) == $0.rows.count }.count
         return idle == 0 ? "" : " (\(idle) of them by no row that ran here)"
+    }
+
+    /// A document's sections counted by coverage, for the HTML's and the Markdown's heading of its table:
+    /// `12 covered by rows (3 of them only in part), 1 through subsections, 2 with a reason, 0 without`.
+    static func sectionCounts(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {
+        func counted(_ status: SectionCoverage.Status, rows: Bool) -> (all: Int, partly: Int) {
+            let whole = document.sections.filter { $0.status == status }.count
+            let partly = document.sections.filter { $0.status == .partly && $0.rows.isEmpty != rows }.count
+            return (whole + partly, partly)
+        }
+        func inPart(_ n: Int) -> String { n == 0 ? "" : " (\(n) of them only in part)" }
+        let covered = counted(.covered, rows: true), subsections = counted(.bySubsections, rows: false)
+        let reasoned = document.sections.filter { $0.status == .reasoned }.count
+        let uncovered = document.sections.filter { $0.status == .uncovered }.count
+        return "\(covered.all) covered by rows\(inPart(covered.partly))\(coveredButNotRun(document, ran: ran)), "
+            + "\(subsections.all) through subsections\(inPart(subsections.partly)), \(reasoned) with a reason, \(uncovered) without"
+    }
+
+    /// What a section's rows cover, with the recorded part they leave out: `covered by 3 rows; not covered: …`.
+    static func coverage(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
+        switch section.status {
+        case .covered: covered(section, ran: ran)
+        case .bySubsections: "through its subsections"
+        case .partly: (section.rows.isEmpty ? "through its subsections" : covered(section, ran: ran)) + ", in part; not covered: " + (section.reason ?? "")
+        case .reasoned: "not covered: " + (section.reason ?? "")
+        case .uncovered: "NOT COVERED, no reason recorded"
+        }
     }
 
     /// A sentence for beside the verdict when sections of the design documents have no row and no reason recorded

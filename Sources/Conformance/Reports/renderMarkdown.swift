@@ -93,10 +93,7 @@ struct MarkdownPage {
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
         let ran = ReportText.ranRows(result)
         for document in coverage.documents {
-            let counts = Dictionary(grouping: document.sections, by: \.status).mapValues(\.count)
-            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(counts[.covered] ?? 0) covered by rows"
-            out += "\(md(ReportText.coveredButNotRun(document, ran: ran))), "
-            out += "\(counts[.bySubsections] ?? 0) through subsections, \(counts[.reasoned] ?? 0) with a reason, \(counts[.uncovered] ?? 0) without"
+            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(md(ReportText.sectionCounts(document, ran: ran)))"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
             for section in document.sections {
@@ -112,13 +109,7 @@ struct MarkdownPage {
 
     /// A section's coverage; `read`: whether the document's headings were read (see `HTMLPage.coverageCell`).
     static func coverageText(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
-        let text: String
-        switch section.status {
-        case .covered: text = ReportText.covered(section, ran: ran)
-        case .bySubsections: text = "through its subsections"
-        case .reasoned: text = "not covered: " + (section.reason ?? "")
-        case .uncovered: text = "NOT COVERED, no reason recorded"
-        }
+        let text = ReportText.coverage(section, ran: ran)
         return read && section.line == nil && !section.id.isEmpty ? text + " (cited, but the document has no heading for it)" : text
     }
 
@@ -132,7 +123,8 @@ struct MarkdownPage {
                 let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
                 return (r.primary ? "" : "also ") + code(r.row) + mark
             }.joined(separator: ", ")
-            out += "| \(code(d.id)) | \(md(d.texts.joined(separator: " / "))) | \(rows) |\n"
+            let texts = d.texts + d.sections.map { "recorded for \($0.document) §\($0.section): \($0.text)" }
+            out += "| \(code(d.id)) | \(md(texts.joined(separator: " / "))) | \(rows.isEmpty ? "no row relies on it" : rows) |\n"
         }
     }
 

@@ -1,6 +1,7 @@
 /// The findings of a document-by-document coverage: a heading with neither rows nor a recorded reason
-/// (`trace.section-not-covered`), a reason for a section rows do cover (`trace.reason-for-covered-section`), and a
-/// reason or a row naming a section the document does not have (`trace.unknown-section`). All are warnings.
+/// (`trace.section-not-covered`), a reason for a section rows do cover (`trace.reason-for-covered-section`), a
+/// `partly:` for a section no row covers (`trace.partly-without-rows`), and a reason or a row naming a section the
+/// document does not have (`trace.unknown-section`). All are warnings.
 public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let file = reasons.file.isEmpty ? "specs/\(SectionReasons.fileName)" : reasons.file
@@ -31,7 +32,13 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
                 diagnostics.append(Diagnostic(
                     .warning, id: "trace.reason-for-covered-section",
                     "section '\(entry.section)' of \(document.name) is covered by rows, so its reason for no coverage is stale: remove it",
-                    at: location, rows: section.rows.map(\.row)))
+                    at: location, rows: section.rows.map(\.row),
+                    hint: "if the rows cover only part of it, write what they leave out under 'partly:'"))
+            } else if section.status == .reasoned && entry.partly && document.fromHeadings {
+                diagnostics.append(Diagnostic(
+                    .warning, id: "trace.partly-without-rows",
+                    "section '\(entry.section)' of \(document.name) is said to be covered in part, but no row cites it or a section below it",
+                    at: location, hint: "give the reason as a plain text if no row is meant to cover it, or cite it in the rows that do"))
             }
         }
     }

@@ -7,7 +7,8 @@ public enum DesignDocuments {
     /// found in the spec folders of `specPaths` (default specs/), and every finding: the reasons file's own errors
     /// and the coverage warnings of `checkSectionCoverage`. A document the specs cite but the folder lacks is left to
     /// the run's fingerprints (`run.document-missing`); here it just has no outline. When `specsMissing` (some spec
-    /// did not compile, so its rows are not in `specs`), no section is called uncovered: those errors come first.
+    /// did not compile, so its rows are not in `specs`), no section is called uncovered, or partly covered by no row:
+    /// those errors come first.
     public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -41,7 +42,9 @@ public enum DesignDocuments {
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
-        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || $0.id != "trace.section-not-covered" }
+        // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
+        let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || !missingRows.contains($0.id) }
         return (coverage, diagnostics.sorted())
     }
 

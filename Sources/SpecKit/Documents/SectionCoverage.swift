@@ -29,7 +29,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         public var line: Int?
         /// The rows whose source cites the section.
         public var rows: [RowReference]
-        /// Why no row covers it, from the reasons file.
+        /// Why no row covers it, or (status `partly`) what its rows leave out, from the reasons file.
         public var reason: String?
         /// How it is covered.
         public var status: Status
@@ -41,6 +41,8 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         case covered
         /// No row cites it, but rows cite sections below it.
         case bySubsections
+        /// Rows cite it (or sections below it), and the reasons file records what they leave out (`partly:`).
+        case partly
         /// No row covers it, for the recorded reason.
         case reasoned
         /// No row covers it and no reason is recorded (a lint warning).
@@ -113,13 +115,15 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         let coveredIDs = Set(sections.filter { !$0.rows.isEmpty }.map(\.id))
         for i in sections.indices {
             let id = sections[i].id
-            sections[i].reason = reasons.entries.first { $0.document == document && (sections[i].line == nil ? $0.section == id : OutlineText.names($0.section, sections[i])) }?.reason
+            let entry = reasons.entries.first { $0.document == document && (sections[i].line == nil ? $0.section == id : OutlineText.names($0.section, sections[i])) }
+            sections[i].reason = entry?.reason
             if !sections[i].rows.isEmpty {
-                sections[i].status = .covered
+                sections[i].status = entry?.partly == true ? .partly : .covered
             } else if OutlineText.number(id) != nil, coveredIDs.contains(where: { $0.hasPrefix(id + ".") }) {
-                sections[i].status = .bySubsections
+                sections[i].status = entry?.partly == true ? .partly : .bySubsections
             } else {
-                sections[i].status = sections[i].reason == nil ? .uncovered : .reasoned
+                // `partly` with no row at all (lint warns of it, the document read) still says what no row covers.
+                sections[i].status = entry == nil ? .uncovered : .reasoned
             }
         }
     }
