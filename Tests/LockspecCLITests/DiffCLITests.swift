@@ -64,6 +64,37 @@ struct DiffCLITests {
         #expect(run.stdout.contains("  product value: launch-lock: grace 1m → 30s\n"), "\(run.stdout.prefix(400))")
     }
 
+    /// Found by a bad-input trial: `diff FILE FILE` read the file without the files beside it (its machine and its
+    /// product values), called a spec that lints clean broken, and located the errors at `FILE/FILE`.
+    @Test("one file against one file: read with the files beside it, compared alone, errors at the file itself")
+    func singleFiles() throws {
+        let root = try Self.copies { new in
+            let file = new.appendingPathComponent("launch-lock.triggers.yaml")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "    to: Locked\n", with: "    to: Open\n", options: [], range: text.range(of: "id: LL-ACTIVE-GRACE-OVER")
+                .map { $0.upperBound..<text.endIndex }).write(to: file, atomically: true, encoding: .utf8)
+            // A broken file beside it is not among the compared, and does not stop the diff.
+            try "broken: [\n".write(to: new.appendingPathComponent("zz.yaml"), atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (old, new) = (root.appendingPathComponent("old").path, root.appendingPathComponent("new").path)
+        let same = try CLITests.run(["diff", old + "/launch-lock.grace.yaml", new + "/launch-lock.grace.yaml", "--exit-code"], timeout: 60)
+        #expect(same.status == 0, "\(same.output)")
+        #expect(same.stdout.hasSuffix("no behaviour change\n"), "\(same.output)")
+        let changed = try CLITests.run(["diff", old + "/launch-lock.triggers.yaml", new + "/launch-lock.triggers.yaml", "--exit-code"], timeout: 60)
+        #expect(changed.status == 1, "\(changed.output)")
+        #expect(changed.stdout.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: changed its 'to'"), "\(changed.output)")
+        #expect(!changed.stdout.contains("launch-lock.grace"), "only the file given is compared: \(changed.output)")
+        let broken = root.appendingPathComponent("broken.yaml")
+        try String(contentsOfFile: old + "/launch-lock.grace.yaml", encoding: .utf8).replacingOccurrences(of: "uses: launch-lock.triggers", with: "uses: launch-lock.trigers")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: broken.path, toPath: old + "/broken.yaml")
+        let bad = try CLITests.run(["diff", old + "/broken.yaml", new + "/launch-lock.grace.yaml"], timeout: 60)
+        #expect(bad.status == 2, "\(bad.output)")
+        #expect(bad.stderr.contains(old + "/broken.yaml:"), "located at the file itself: \(bad.stderr)")
+        #expect(!bad.stderr.contains("broken.yaml/broken.yaml"), "\(bad.stderr)")
+    }
+
     @Test("bad usage exits 2 with a message", arguments: [
         (["diff", "specs"], "give two spec folders to compare, or --git <old>..<new>"),
         (["diff", "--git", "main"], "--git needs <old>..<new>, such as main..HEAD or HEAD~1..HEAD"),

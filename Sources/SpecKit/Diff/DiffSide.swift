@@ -6,21 +6,46 @@ public struct DiffSide: Sendable {
     public var label: String
     /// The spec files, as (path, bytes); paths are relative to the side so both sides name a file alike.
     public var sources: [(path: String, bytes: [UInt8])]
+    /// The folder the paths are relative to, which a finding's location is given under.
+    public var root: String
+    /// The paths of the specs to compare, when the side is one file: the others are the files beside it, read only
+    /// for the machine it `uses:` and its product values. Nil compares every spec.
+    public var focus: Set<String>?
 
-    /// Creates a side from files already read.
-    public init(label: String, sources: [(path: String, bytes: [UInt8])]) {
+    /// Creates a side from files already read; `root` defaults to the label.
+    public init(label: String, sources: [(path: String, bytes: [UInt8])], root: String? = nil, focus: Set<String>? = nil) {
         self.label = label
         self.sources = sources
+        self.root = root ?? label
+        self.focus = focus
     }
 
-    /// The `.yaml`/`.yml` files under a folder (or one file), read with the loader's size limit.
+    /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read
+    /// with the files beside it as `lockspec run` reads it: for the machine it `uses:` and its folder's product values.
     public static func folder(_ path: String, limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let folder = (path as NSString).deletingLastPathComponent
+            let name = (path as NSString).lastPathComponent
+            var sources = [(path: name, bytes: try readFile(path, limit: limit))]
+            // A file beside it that cannot be read is left out: if the spec needed it, its compile says what is missing.
+            for file in (try? SpecCompiler.discover([folder.isEmpty ? "." : folder])) ?? [] where (file as NSString).lastPathComponent != name {
+                if let bytes = try? readFile(file, limit: limit) { sources.append((relative(file, to: folder.isEmpty ? "." : folder), bytes)) }
+            }
+            return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
+        }
         let files = try SpecCompiler.discover([path])
         var sources: [(path: String, bytes: [UInt8])] = []
         for file in files {
             sources.append((relative(file, to: path), try readFile(file, limit: limit)))
         }
         return DiffSide(label: path, sources: sources)
+    }
+
+    /// Whether a file's findings and specs belong to the comparison: a focused file, a product file (its values are
+    /// the focused spec's), or any file of a side with no focus.
+    func compares(_ file: String) -> Bool {
+        focus.map { $0.contains(file) || file.hasSuffix(".product.yaml") || file.hasSuffix(".product.yml") } ?? true
     }
 
     /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository` (as a folder gives
@@ -30,15 +55,25 @@ public struct DiffSide: Sendable {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
-        let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
-        let names = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && ($0 as NSString).lastPathComponent != SectionReasons.fileName }
-            .sorted()
+        func specs(under path: String) throws(DiagnosticError) -> [String] {
+            let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
+            return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && ($0 as NSString).lastPathComponent != SectionReasons.fileName }
+                .sorted()
+        }
+        var names = try specs(under: path)
+        var root = path, focus: Set<String>? = nil
+        // One file at that revision is compared alone, with the files beside it read as a folder's (see `folder`).
+        if names == [path] {
+            root = (path as NSString).deletingLastPathComponent
+            focus = [(path as NSString).lastPathComponent]
+            names = root.isEmpty ? names : try specs(under: root)
+        }
         var sources: [(path: String, bytes: [UInt8])] = []
         for name in names {
-            sources.append((relative(name, to: path), try git(["cat-file", "blob", "\(revision):\(name)"], in: repository)))
+            sources.append((relative(name, to: root), try git(["cat-file", "blob", "\(revision):\(name)"], in: repository)))
         }
-        return DiffSide(label: "\(revision):\(path)", sources: sources)
+        return DiffSide(label: "\(revision):\(path)", sources: sources, root: "\(revision):\(root)", focus: focus)
     }
 
     private static func relative(_ file: String, to root: String) -> String {

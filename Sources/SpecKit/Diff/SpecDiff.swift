@@ -1,3 +1,5 @@
+import Foundation
+
 /// `lockspec diff`'s library entry point: compiles both sides against the same fixture catalog and compares them,
 /// structurally (specs and rows) and by behaviour (machines and decision tables by situation and input region,
 /// scenarios and matrices by case). Specs are matched by id, so moving or renaming files changes nothing.
@@ -18,17 +20,17 @@ public struct SpecDiff: Sendable {
     public func compare(_ old: DiffSide, _ new: DiffSide) throws(Failure) -> SpecDiffResult {
         let compiler = SpecCompiler(catalog: catalog)
         let before = compiler.compile(sources: old.sources), after = compiler.compile(sources: new.sources)
-        for (side, compilation) in [(old.label, before), (new.label, after)] where compilation.failed(strict: false) {
+        for (side, compilation) in [(old, before), (new, after)] {
             // The files are named relative to their side, so both sides name a file alike; a finding names its side too.
-            let located = compilation.diagnostics.filter { $0.severity == .error }.map { d in
+            let located = compilation.diagnostics.filter { $0.severity == .error && side.compares($0.location.file) }.map { d in
                 var d = d
-                d.location.file = side.hasSuffix("/") ? side + d.location.file : side + "/" + d.location.file
+                d.location.file = side.root == "." ? d.location.file : (side.root as NSString).appendingPathComponent(d.location.file)
                 return d
             }
-            throw .doesNotCompile(side: side, diagnostics: located)
+            if !located.isEmpty { throw .doesNotCompile(side: side.label, diagnostics: located) }
         }
-        let oldSpecs = Dictionary(before.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let newSpecs = Dictionary(after.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldSpecs = Dictionary(before.specs.filter { old.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let newSpecs = Dictionary(after.specs.filter { new.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var result = SpecDiffResult(old: old.label, new: new.label,
                                     specsAdded: newSpecs.keys.filter { oldSpecs[$0] == nil }.sorted(),
                                     specsRemoved: oldSpecs.keys.filter { newSpecs[$0] == nil }.sorted(),
