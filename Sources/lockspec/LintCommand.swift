@@ -53,7 +53,7 @@ let lintCommand = Command(
             let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, in: $0).diagnostics } ?? []
             // A document too large for both is one finding, not two.
             let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
-            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).sorted()
+            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)
         if format == .sarif {

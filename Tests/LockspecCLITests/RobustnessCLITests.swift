@@ -168,6 +168,28 @@ struct SingleFileLintTests {
             #expect(r.status == 0, "\(name): \(r.output.suffix(800))")
         }
     }
+
+    /// Found by a trial: `lint FILE FOLDER`, the file also in the folder, listed each finding twice and left the file
+    /// out twice; a file spelt two ways (`specs/x.yaml`, `./specs/x.yaml`) read the folder's product files twice, as
+    /// duplicate spec ids.
+    @Test("a file named twice (alone and in its folder, or spelt two ways) is read once")
+    func fileNamedTwice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: Self.specs, toPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/medtime.lockout.yaml"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let broken = try #require(text.range(of: "event: open")).lowerBound
+        try text.replacingCharacters(in: broken..<text.index(broken, offsetBy: 11), with: "event: opne").write(toFile: file, atomically: true, encoding: .utf8)
+        for arguments in [[file, folder], [file, folder + "/./medtime.lockout.yaml"], [file, folder + "//medtime.lockout.yaml", folder]] {
+            let r = try CLITests.run(["lint"] + arguments, timeout: 60)
+            #expect(r.status == 1, "\(arguments): \(r.output)")
+            #expect(r.output.components(separatedBy: "[spec.unknown-event]").count == 2, "one finding: \(r.output)")
+            #expect(!r.output.contains("check.duplicate-spec-id"), "\(r.output)")
+            #expect(r.output.contains("left out: \(file): 1 error, 0 warnings"), "\(r.output)")
+        }
+    }
+
     /// The complete spec examples of docs/spec-language.md (a block that opens with `id:` and leaves nothing out with
     /// `...`); the header example, which shows the header alone, gets the body of the machine example after it.
     static func docsSpecExamples() throws -> [String] {

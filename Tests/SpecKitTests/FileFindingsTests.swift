@@ -35,4 +35,33 @@ struct FileFindingsTests {
         #expect(findings.count == FileFindings.maximum + 1 && findings.all.last?.severity == .warning)
         #expect(findings.all.last?.message == "1 more finding in this file is not listed (only the first 1000 are)")
     }
+
+    /// Found by a re-check: the cap held for the reader's findings, but a file of 1,200 rows that never fire printed
+    /// 1,200 `check.dead-row` warnings, and 4,950 rows citing unknown sections 9,900 trace warnings.
+    @Test("the checks' findings are capped too: a file of 1,100 rows that never fire lists 1,000 and counts the rest")
+    func checksCapped() {
+        let rows = (0..<1_100).map { "  - id: R-\($0)\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {enabled: true}\n" }.joined()
+        let found = SpecSources.compile(SpecSources.machine(hit: "first", rows: rows)).diagnostics
+        #expect(found.filter { $0.id != "input.too-many-findings" }.count == FileFindings.maximum, "\(found.count) findings")
+        let closing = found.filter { $0.id == "input.too-many-findings" }
+        #expect(closing.count == 1 && closing.first?.severity == .warning, "\(closing)")
+        #expect(closing.first?.location.file == "x.yaml")
+        #expect(found == found.sorted())
+    }
+
+    @Test("capping several stages' findings: per file, the first 1,000 in order; the reader's closing finding is kept")
+    func cappedPerFile() {
+        func d(_ file: String, _ line: Int, _ severity: Diagnostic.Severity = .warning) -> Diagnostic {
+            Diagnostic(severity, id: "w", "w", at: SourceLocation(file: file, line: line, column: 1))
+        }
+        let many = (1...1_003).map { d("a.yaml", $0, $0 == 1_002 ? .error : .warning) } + [d("b.yaml", 1)]
+        let capped = many.reversed().cappedPerFile
+        #expect(capped.filter { $0.location.file == "a.yaml" && $0.id == "w" }.map(\.location.line) == Array(1...1_000))
+        let closing = capped.first { $0.id == "input.too-many-findings" }
+        #expect(closing?.severity == .error, "one of the three not listed is an error")
+        #expect(closing?.message == "3 more findings in this file are not listed (only the first 1000 are)")
+        #expect(capped.contains(d("b.yaml", 1)))
+        let small = [d("a.yaml", 2), d("a.yaml", 1)]
+        #expect(small.cappedPerFile == small.sorted(), "under the limit: only sorted")
+    }
 }

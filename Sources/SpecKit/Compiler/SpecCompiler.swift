@@ -56,8 +56,8 @@ public struct SpecCompiler: Sendable {
         }
     }
 
-    /// Finds the spec files under the given paths: files are taken as they are, directories give their `.yaml` and
-    /// `.yml` files (recursively), sorted. A path that does not exist is an error, and so is a folder tree of more than
+    /// Finds the spec files under the given paths, each once: files are taken as they are, directories give their
+    /// `.yaml` and `.yml` files (recursively), sorted. A path that does not exist is an error, and so is a folder tree of more than
     /// `maximumEntries` entries (`input.too-many-files`; an editor's server gives `/` or a home folder a bound).
     public static func discover(_ paths: [String], maximumEntries: Int = .max) throws(DiagnosticError) -> [String] {
         var files: [String] = []
@@ -89,8 +89,14 @@ public struct SpecCompiler: Sendable {
             }
             files.append(contentsOf: found.sorted())
         }
-        return files
+        // A file named twice (on its own and inside a folder given too, or spelt two ways) is read once, as first named.
+        var seen: Set<String> = []
+        return files.filter { seen.insert(identity($0)).inserted }
     }
+
+    /// A file's path with `.`, `..` and repeated slashes resolved against the working folder: one text per file
+    /// however it is spelt (links are not followed).
+    static func identity(_ file: String) -> String { URL(fileURLWithPath: file).standardizedFileURL.path }
 
     /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
     static func siblingProductFiles(of paths: [String]) -> [String] {
@@ -143,7 +149,7 @@ public struct SpecCompiler: Sendable {
         let unread = sources.map(\.path).filter { !read.contains($0) }.sorted { (erring.contains($0) ? 0 : 1, $0) < (erring.contains($1) ? 0 : 1, $1) }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.sorted(), products: products, machineAnalyses: analyses,
+                           diagnostics: diagnostics.cappedPerFile, products: products, machineAnalyses: analyses,
                            unreadableFiles: unread)
     }
 
@@ -353,7 +359,8 @@ public struct SpecCompiler: Sendable {
     /// the given files' findings and cases.
     public func compile(paths: [String]) throws(DiagnosticError) -> Compilation {
         var files = try Self.discover(paths)
-        for file in Self.siblingProductFiles(of: paths) where !files.contains(file) { files.append(file) }
+        var known = Set(files.map(Self.identity))
+        for file in Self.siblingProductFiles(of: paths) where known.insert(Self.identity(file)).inserted { files.append(file) }
         let compilation = try compile(files: files)
         var isDirectory: ObjCBool = false
         let single = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
@@ -375,7 +382,7 @@ public struct SpecCompiler: Sendable {
     private func compile(files: [String]) throws(DiagnosticError) -> Compilation {
         let (sources, unreadable) = read(files)
         var compilation = compile(sources: sources)
-        compilation.diagnostics = (compilation.diagnostics + unreadable).sorted()
+        compilation.diagnostics = (compilation.diagnostics + unreadable).cappedPerFile
         return compilation
     }
 

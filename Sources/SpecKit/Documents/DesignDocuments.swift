@@ -45,7 +45,7 @@ public enum DesignDocuments {
         // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
         let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
         diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || !missingRows.contains($0.id) }
-        return (coverage, diagnostics.sorted())
+        return (coverage, diagnostics.cappedPerFile)
     }
 
     /// The largest design document read (the five are 5 to 23 KB): a larger one is an error, not read, so a document
