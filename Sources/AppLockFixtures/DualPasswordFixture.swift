@@ -217,6 +217,11 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: f.store)) } catch { throw FixtureError("the store cannot be read") }
         },
+        // The names themselves, as the store lists them (sorted, so the text does not depend on the file's order): the
+        // table, not the core's word list, says which names §9's static check allows.
+        .observation("persistedNames", .text, whileKilled: .served) { f in
+            do { return .text(try f.store.keys().sorted().joined(separator: ", ")) } catch { throw FixtureError("the store cannot be read") }
+        },
     ]
 
     /// The effects. An error text is named by which of the core's configured messages it is: the neutral refusal or
