@@ -8,8 +8,8 @@ import SpecKit
 ///
 /// Each instance owns a temporary directory with a `FileStore` (removed in `deinit`) and a manual clock. Setup installs
 /// a main and a decoy password with real Argon2id at the light test parameters, then keeps the core's record of the
-/// persisted slots (`persistedSlots`); `realUnchanged`/`realIntact`/`realErased` are the core's answers against it
-/// (`realSlotUnchanged(since:)`, `realSlotOverwritten(since:)`).
+/// persisted slots, Real's found by the main password (`persistedSlots(realPassword:)`); `realUnchanged`/`realIntact`/
+/// `realErased` are the core's answers against it (`realSlotUnchanged(since:)`, `realSlotOverwritten(since:)`).
 ///
 /// Equal work is observed, not reported: the core's `Configuration.keyDerivation` is the real Argon2id wrapped in a
 /// counter this fixture owns, and `kdfRuns` is how many derivations the core asked it for during the last step.
@@ -424,7 +424,7 @@ public final class DualPasswordFixture: BoundFixture {
         }
         self.configuration = configuration
         let core = DualPassword(configuration: configuration, store: store, random: random)
-        installed = core.persistedSlots
+        installed = core.persistedSlots(realPassword: SecretBytes(utf8: Self.mainPassword))
         self.core = core
         copy = core
     }
