@@ -140,4 +140,28 @@ struct IdentityCLITests {
         #expect(run.stderr.contains("hint: did you mean 'dual-password-decoy-space.md'?"))
         #expect(run.stdout.isEmpty)
     }
+
+    /// Found by a bad-input trial: a cited document that was a folder, a named pipe or a link to /dev/zero was "not in"
+    /// the folder, with a did-you-mean of its own name; one of random bytes was read, and its sections went missing.
+    @Test("a cited document that is a folder, a device or not UTF-8 text stops the run with exit 2 and says which")
+    func unreadableDocument() throws {
+        let folder = try Self.workspace(repository: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let docs = folder.appendingPathComponent("docs"), name = "dual-password-decoy-space.zh.md"
+        try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+        let cases: [(make: (URL) throws -> Void, says: String)] = [
+            ({ try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false) }, "is a folder, not a file"),
+            ({ try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/dev/zero") }, "is a device, not a file"),
+            ({ try Data([0x23, 0x20, 0xC3, 0x28, 0xFF, 0x0A]).write(to: $0) }, "is not UTF-8 text, so its sections cannot be read"),
+        ]
+        for (make, says) in cases {
+            let path = docs.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: path)
+            try make(path)
+            let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "product.yaml", "--documents", "docs"], in: folder)
+            #expect(run.status == 2, "\(says): \(run.stderr)")
+            #expect(run.stderr.contains("error: design document '\(name)' in docs \(says)"), "\(run.stderr)")
+            #expect(run.stderr.contains("[run.document-unreadable]") && !run.stderr.contains("did you mean"), "\(run.stderr)")
+        }
+    }
 }

@@ -23,6 +23,13 @@ public enum DocumentFingerprints {
                 diagnostics.append(DesignDocuments.tooLarge(path, size: size))
                 continue
             }
+            if present.contains(name), let problem = notAFile(path) {
+                diagnostics.append(Diagnostic(
+                    .error, id: "run.document-unreadable",
+                    "design document '\(name)' in \(folder) is \(problem), not a file, so the report cannot fingerprint it",
+                    at: citation.location, rows: citation.row.map { [$0] } ?? []))
+                continue
+            }
             guard present.contains(name), let data = FileManager.default.contents(atPath: path) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",
@@ -32,9 +39,31 @@ public enum DocumentFingerprints {
                     hint: Suggest.closest(to: name, in: present).map { "did you mean '\($0)'?" }))
                 continue
             }
+            // A document that is not UTF-8 text has no headings to read: its sections would all look missing.
+            guard String(validating: [UInt8](data), as: UTF8.self) != nil else {
+                diagnostics.append(Diagnostic(
+                    .error, id: "run.document-unreadable",
+                    "design document '\(name)' in \(folder) is not UTF-8 text, so its sections cannot be read",
+                    at: citation.location, rows: citation.row.map { [$0] } ?? []))
+                continue
+            }
             documents.append(DocumentFingerprint(name: name, sha256: SHA256.hex([UInt8](data))))
         }
         return (documents, diagnostics)
+    }
+
+    /// What a path that is not a regular file is ("a folder", "a device", …), after following links; nil for a file,
+    /// or when its type cannot be read (reading it then says what is wrong).
+    static func notAFile(_ path: String) -> String? {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else { return nil }
+        switch type {
+        case .typeRegular: return nil
+        case .typeDirectory: return "a folder"
+        case .typeCharacterSpecial, .typeBlockSpecial: return "a device"
+        case .typeSocket: return "a socket"
+        default: return "a named pipe or another special file"
+        }
     }
 
     /// Every cited document, with where it is first cited (specs by id, then rows in file order).
