@@ -112,6 +112,15 @@ struct ReportsTests {
         let merged = try mergeRunResults([a, b])
         #expect(merged == run)
         #expect(try mergeRunResults([b, a]) == run)
+        // Found by a bad-input trial: a shard whose spec's rows were mangled (same file, same hash) was said to differ
+        // between "x sha256 H" and "x sha256 H".
+        var edited = b
+        edited.specs[0].rows[0].source = "changed"
+        let spec = run.specs[0]
+        #expect(throws: RunMergeError.specDiffers(spec: spec.id, first: "\(spec.file) sha256 \(spec.sha256)",
+                                                  second: "the same file and sha256 with other compiled rows (a result edited, or written by another build of lockspec)")) {
+            try mergeRunResults([a, edited])
+        }
     }
 
     @Test("shards keep their other inputs' fingerprints; one whose product file differs is refused; a result written before inputs were recorded reads with none")

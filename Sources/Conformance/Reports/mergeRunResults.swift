@@ -44,8 +44,11 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
         }
         for spec in part.specs {
             if let known = specs[spec.id], known != spec {
+                // The same file and hash with other compiled contents: a result file edited, or from another build.
+                let same = known.file == spec.file && known.sha256 == spec.sha256
                 throw RunMergeError.specDiffers(spec: spec.id, first: "\(known.file) sha256 \(known.sha256)",
-                                                second: "\(spec.file) sha256 \(spec.sha256)")
+                                                second: same ? "the same file and sha256 with other compiled rows (a result edited, or written by another build of lockspec)"
+                                                    : "\(spec.file) sha256 \(spec.sha256)")
             }
             specs[spec.id] = spec
         }
