@@ -251,18 +251,8 @@ let mergeCommand = Command(
         try checkReportOptions(args, reads: args.positionals)
         guard !args.positionals.isEmpty else { throw Arguments.UsageError(message: "give the JSON result files to merge") }
         var parts: [RunResult] = []
-        for path in args.positionals {
-            // A whole run's result is about a megabyte; a file far past that is refused before it is read.
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            guard size <= 64 << 20 else { throw Arguments.UsageError(message: "\(path) is \(size >> 20) MiB; a result file is at most 64 MiB") }
-            guard let data = FileManager.default.contents(atPath: path) else { throw Arguments.UsageError(message: "cannot read \(path)") }
-            do throws(RunResultDecodingError) {
-                parts.append(try decodeRunResult(String(decoding: data, as: UTF8.self)))
-            } catch {
-                // Thrown, so the error comes in the --format asked for too (an annotation, a SARIF log), not only as text.
-                throw DiagnosticError([error.diagnostic(file: path)])
-            }
-        }
+        // Thrown as findings, so an error comes in the --format asked for too (an annotation, a SARIF log).
+        for path in args.positionals { parts.append(try readRunResult(at: path)) }
         let merged: RunResult
         do {
             merged = try mergeRunResults(parts)

@@ -74,7 +74,7 @@ struct CIOutputCLITests {
     @Test("a command line that cannot run still gives SARIF or an annotation when asked, saying why", arguments: [
         (["run", "specs", "--shard", "5/4", "--format", "sarif"], "--shard must be I/N with 1 <= I <= N, such as 2/4"),
         (["lint", "--bogus", "--format=sarif"], "unknown option --bogus"),
-        (["merge", "/nonexistent/r.json", "--format", "sarif"], "cannot read /nonexistent/r.json"),
+        (["merge", "--format", "sarif"], "give the JSON result files to merge"),
     ])
     func failureAsSARIF(_ arguments: [String], _ why: String) throws {
         let r = try CLITests.run(arguments)
@@ -136,6 +136,14 @@ struct CIOutputCLITests {
         let github = try CLITests.run(["merge", status.path, "--format", "github"], timeout: 60)
         #expect(github.status == 2 && github.stdout.hasPrefix("::error file=\(status.path),line=") && github.stdout.contains("title=result.unreadable::"), "\(github.output)")
         #expect(github.stderr.contains("'exploded' is not a value this field takes") && !github.output.contains("CaseStatus"), "\(github.output)")
+        // A file that cannot be read at all says why, located, in the format asked for (it was "cannot read <path>").
+        let missing = try CLITests.run(["merge", folder.appendingPathComponent("none.json").path, "--format", "sarif"], timeout: 60)
+        let rules = try Self.checkShape(missing.stdout).map(\.rule)
+        #expect(missing.status == 2 && rules == ["result.unreadable"], "\(missing.output)")
+        #expect(missing.stderr.contains("none.json:1:1: error: could not read the file: there is no file at this path [result.unreadable]"), "\(missing.stderr)")
+        let directory = try CLITests.run(["merge", folder.path], timeout: 60)
+        #expect(directory.status == 2 && directory.stderr.contains("it is a folder, not a file [result.unreadable]"), "\(directory.stderr)")
+        #expect(!directory.stderr.contains("hint:"), "a spec's hints are not a result's")
     }
 
     static func checkShape(_ text: String) throws -> [Located] {

@@ -41,7 +41,7 @@ extension SpecMigrator {
                     throw refusal
                 }
             } catch {
-                let what = write ? "could not write the migrated file (it is unchanged)" : "the migrated file could not be written"
+                let what = write ? "could not write the migrated file (it is unchanged)" : "a migration would not be able to write it (--check writes nothing)"
                 result.errors.append(Diagnostic(.error, id: "migrate.unwritable", "\(what): \(error.description)", at: .file(file.path)))
                 result.notMigrated.append(file.path)
                 // Nothing of it happened: its rewrites and choices are not reported.

@@ -13,7 +13,7 @@ internal import Darwin
 /// otherwise block the open for ever. It is then read as any pipe is: to its end, when its writer closes it.
 ///
 /// Every failure is a diagnostic at `path:1:1`.
-func readFile(_ path: String, limit: Int) throws(DiagnosticError) -> [UInt8] {
+public func readFile(_ path: String, limit: Int) throws(DiagnosticError) -> [UInt8] {
     func unreadable(_ reason: String) -> DiagnosticError {
         DiagnosticError([Diagnostic(.error, id: "yaml.unreadable", "could not read the file: \(reason)", at: .file(path))])
     }
