@@ -424,7 +424,10 @@ public final class DualPasswordFixture: BoundFixture {
         }
         self.configuration = configuration
         let core = DualPassword(configuration: configuration, store: store, random: random)
-        installed = core.persistedSlots(realPassword: SecretBytes(utf8: Self.mainPassword))
+        guard let installed = core.persistedSlots(realPassword: SecretBytes(utf8: Self.mainPassword)) else {
+            throw FixtureError("the main password opens no Real slot after set-up")
+        }
+        self.installed = installed
         self.core = core
         copy = core
     }

@@ -1,41 +1,36 @@
 /// Audit queries the core answers about itself, so that a test or a conformance fixture reads them instead of working
 /// them out (dual-password-decoy-space.zh.md §4, §5, §7, §9).
 extension DualPassword {
-    /// The persisted bytes of both slot records at one moment, and which of them is Real's: a baseline for "Real's
-    /// slot record (its sealed key) is byte-identical to before". Opaque: only the core compares two of them.
+    /// Real's persisted slot record at one moment, and which slot it is: a baseline for "Real's slot record (its
+    /// sealed key) is byte-identical to before". Opaque: only the core compares two of them.
     public struct PersistedSlots: Hashable, Sendable {
-        fileprivate let records: [[UInt8]?]
-        /// The slot that opened as Real under the password given when the baseline was taken; nil when none did.
-        fileprivate let realIndex: Int?
+        /// The slot that opened as Real under the password the baseline was taken with.
+        fileprivate let realIndex: Int
+        /// Its record's bytes then.
+        fileprivate let record: [UInt8]?
     }
 
     /// The words a persisted key, file or record name must not carry (§1, §3, §7: neutral slot names, no
     /// `real_password`, no `fake_*`).
     public static let meaningfulNameWords = ["real", "fake", "decoy", "erase", "password", "main", "wipe"]
 
-    /// Both slot records as persisted now (a record that is missing or unreadable counts as absent), and which of
-    /// them opens as Real under `realPassword`. Does the full two-slot work (two calls of the configured
-    /// `keyDerivation`), like `realSlotOpens(with:)`; changes no state. Not for a lock screen.
-    public func persistedSlots(realPassword: SecretBytes) -> PersistedSlots {
-        let records = [persistedSlot(0), persistedSlot(1)]
-        let parsed = records.compactMap { $0.flatMap { try? SlotRecord(bytes: $0) } }
-        let opened = parsed.count == 2 && !realPassword.isEmpty
-            ? Self.unsealBoth(parsed, password: realPassword, configuration: configuration) : []
-        return PersistedSlots(records: records, realIndex: opened.first { $0.role == .real }?.index)
+    /// Real's slot record as persisted now, found as the slot `realPassword` opens as Real (a derivation per slot
+    /// tried, like `realSlotOpens(with:)`; no state changes; not for a lock screen). Nil when it opens neither.
+    public func persistedSlots(realPassword: SecretBytes) -> PersistedSlots? {
+        guard let index = [0, 1].first(where: { opensReal(realPassword, index: $0) }) else { return nil }
+        return PersistedSlots(realIndex: index, record: persistedSlot(index))
     }
 
-    /// Real's slot is byte-identical to `baseline`'s. Only Real's slot is compared, found when the baseline was
-    /// taken, so an erase that overwrote the decoy's slot instead leaves this true. False when the baseline found no
-    /// Real slot.
+    /// Real's slot is byte-identical to `baseline`'s. Only Real's slot, found when the baseline was taken, is compared,
+    /// so an erase that overwrote the decoy's slot instead leaves this true.
     public func realSlotUnchanged(since baseline: PersistedSlots) -> Bool {
-        guard let index = baseline.realIndex else { return false }
-        return persistedSlot(index) == baseline.records[index]
+        persistedSlot(baseline.realIndex) == baseline.record
     }
 
     /// Real's slot is no longer what `baseline` recorded: its sealed key is gone (overwritten by the erase, or the
-    /// record removed). False when the baseline found no Real slot.
+    /// record removed).
     public func realSlotOverwritten(since baseline: PersistedSlots) -> Bool {
-        baseline.realIndex != nil && !realSlotUnchanged(since: baseline)
+        !realSlotUnchanged(since: baseline)
     }
 
     /// The Argon2id parameters both persisted slot records carry (§5: the same shape for both slots); nil when a

@@ -260,7 +260,8 @@ public struct DualPassword: Sendable, CustomStringConvertible {
         return indices.contains { opensReal(password, index: $0) }
     }
 
-    private mutating func opensReal(_ password: SecretBytes, index: Int) -> Bool {
+    /// Whether `password` opens slot `index` as Real (one call of the configured `keyDerivation`).
+    func opensReal(_ password: SecretBytes, index: Int) -> Bool {
         guard let record = readSlot(index),
               let key = try? record.deriveKey(
                   password: password, index: index, secret: configuration.deviceSecret, kdf: configuration.keyDerivation)
