@@ -43,9 +43,9 @@ struct YAMLLoaderTests {
 
     static let malformed: [Case] = [
         Case(fixture: "empty.yaml", id: "yaml.empty", line: 1, column: 1,
-             message: "the file is empty: a spec needs at least an id and a kind"),
+             message: "the file is empty: it holds no YAML, or only comments"),
         Case(fixture: "comments-only.yaml", id: "yaml.empty", line: 1, column: 1,
-             message: "the file is empty: a spec needs at least an id and a kind"),
+             message: "the file is empty: it holds no YAML, or only comments"),
         Case(fixture: "multiple-documents.yaml", id: "yaml.multiple-documents", line: 3, column: 1,
              message: "a second YAML document starts here: a spec file holds exactly one document"),
         Case(fixture: "latin1.yaml", id: "yaml.encoding", line: 2, column: 10,
@@ -386,5 +386,23 @@ struct YAMLLoaderTests {
         #expect(error?.diagnostics.map(\.id) == ["yaml.unreadable"])
         #expect(error?.diagnostics.map(\.message) == [message])
         #expect(error?.diagnostics.first?.location == .file(path))
+    }
+}
+
+/// Found by a bad-input trial: an empty expected-failures file, or an empty sections.yaml, was told "a spec needs at
+/// least an id and a kind".
+@Suite("An empty file is described as what it is")
+struct EmptyFileWordingTests {
+    @Test("the loader says the file is empty; only a spec's compile adds what a spec needs")
+    func emptyFile() throws {
+        #expect(throws: DiagnosticError.self) { try YAMLLoader().load(Array("# only a comment\n".utf8), file: "x.yaml") }
+        do {
+            _ = try YAMLLoader().load(Array("".utf8), file: "known.yaml")
+        } catch {
+            #expect(error.diagnostics.map(\.message) == ["the file is empty: it holds no YAML, or only comments"])
+            #expect(error.diagnostics.first?.hint == nil)
+        }
+        let spec = SpecCompiler().compile(sources: [(path: "x.yaml", bytes: [])]).diagnostics
+        #expect(spec.map(\.id) == ["yaml.empty"] && spec.first?.hint == "a spec needs at least an id and a kind")
     }
 }

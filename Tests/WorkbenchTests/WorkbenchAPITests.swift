@@ -320,7 +320,7 @@ struct WorkbenchAPITests {
         let broken = try bench.call("/api/diff", ["buffers": [Self.triggers: ""]])
         #expect(broken.status == 409)
         #expect((broken.json["error"] as? String)?.hasSuffix("working copy does not compile, so nothing was compared (fix the lint errors first): "
-                + "launch-lock.triggers.yaml:1: the file is empty: a spec needs at least an id and a kind") == true, "\(broken.json)")
+                + "launch-lock.triggers.yaml:1: the file is empty: it holds no YAML, or only comments") == true, "\(broken.json)")
         let outsideGit = try Bench()
         defer { outsideGit.remove() }
         let none = try outsideGit.call("/api/diff", ["buffers": [:] as [String: String]])

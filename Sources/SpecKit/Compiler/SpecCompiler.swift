@@ -169,7 +169,12 @@ public struct SpecCompiler: Sendable {
             case .success(let document):
                 documents.append((source.path, source.bytes, document.root))
             case .failure(let error):
-                diagnostics += error.diagnostics
+                // The loader reads every kind of file; here an empty one is a spec, and its hint says what it needs.
+                diagnostics += error.diagnostics.map { d in
+                    var d = d
+                    if d.id == "yaml.empty" && d.hint == nil { d.hint = "a spec needs at least an id and a kind" }
+                    return d
+                }
                 // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
                 if let id = Self.machineID(inUnloadable: source.bytes) ?? Self.specID(ofFile: source.path) {
                     reader.unreadableMachines.insert(id)

@@ -67,7 +67,7 @@ public struct YAMLLoader: Sendable {
         }
         guard let document = builder.document(), !Self.isEmptyPlainScalar(document.root) else {
             throw DiagnosticError(builder.diagnostics + [Diagnostic(
-                .error, id: "yaml.empty", "the file is empty: a spec needs at least an id and a kind",
+                .error, id: "yaml.empty", "the file is empty: it holds no YAML, or only comments",
                 at: .file(file))])
         }
         if !builder.diagnostics.isEmpty { throw DiagnosticError(builder.diagnostics) }
