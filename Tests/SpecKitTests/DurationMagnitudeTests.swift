@@ -12,6 +12,9 @@ struct DurationMagnitudeTests {
         #expect(Value.parseDuration("2000000000s") == 2_000_000_000_000)
         #expect(Value.parseDuration("99999999999999999999ms") == nil)
         #expect(Value.parseDuration("999999999999d") == nil) // 8.6e19 ms overflows Int
+        // A bad-input trial: 19 characters of which 17 are leading zeros read as "far outside"; 18 as 60 s.
+        #expect(Value.parseDuration("0000000000000000060s") == 60_000)
+        #expect(Value.parseDuration(String(repeating: "0", count: 40) + "1ms") == 1)
         let domain = try Domain.parse("duration 0s..2000000000s").get()
         #expect(try domain.parse("1700000000500ms").get() == .duration(milliseconds: 1_700_000_000_500))
         guard case .failure(let error) = domain.parse("2000000000001ms") else { Issue.record("accepted past the bound"); return }

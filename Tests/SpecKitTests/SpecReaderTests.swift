@@ -211,6 +211,8 @@ struct SpecReaderTests {
     /// it stops (its milliseconds saturate), after which a wrong PIN no longer blocked and the run blamed the core.
     @Test("an advance moves the clock at most 100 years either way", arguments: [
         ("36500d", false), ("-36500d", false), ("36501d", true), ("-36501d", true), ("999999999999999999ms", true),
+        // A bad-input trial: past Int's range it was "not a duration", where a product value said "far outside".
+        ("99999999999999h", true), ("-99999999999999999999ms", true),
     ])
     func advanceIsBounded(advance: String, refused: Bool) {
         let found = SpecSources.compile(Self.advancing(advance)).findings("spec.bad-duration")

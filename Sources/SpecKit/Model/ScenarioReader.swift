@@ -128,7 +128,10 @@ struct ScenarioReader {
                     at: node.location, rows: [scenarioID])
             return nil
         }
-        if let ms = Value.parseDuration(sign == nil ? trimmed : String(trimmed.dropFirst())) { return bounded((sign ?? 1) * ms) }
+        let magnitude = sign == nil ? trimmed : String(trimmed.dropFirst())
+        if let ms = Value.parseDuration(magnitude) { return bounded((sign ?? 1) * ms) }
+        // A duration too large to hold is a duration all the same: past the bound, as a smaller large one is.
+        if Value.isDurationText(magnitude) { return bounded(Int.max) }
         switch c.evaluate(trimmed, as: .duration(0...0), within: nil, at: node.location, rows: [scenarioID]) {
         case .value(let computed): return bounded(computed)
         case .failed: return nil

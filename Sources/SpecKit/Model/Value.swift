@@ -48,7 +48,9 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
         for (unit, factor) in units where text.hasSuffix(unit) {
             let number = text.dropLast(unit.count)
             // "5ms" also ends in "s": only accept when what is left is a plain number.
-            guard !number.isEmpty, number.allSatisfy(\.isASCIIDigit), number.count <= 18, let n = Int(number) else { continue }
+            // Leading zeros do not count against the 18 digits that keep the product in range.
+            guard !number.isEmpty, number.allSatisfy(\.isASCIIDigit), number.drop(while: { $0 == "0" }).count <= 18,
+                  let n = Int(number) else { continue }
             let (product, overflow) = n.multipliedReportingOverflow(by: factor)
             return overflow ? nil : product
         }
