@@ -39,4 +39,36 @@ struct ProductCLITests {
         let r = try CLITests.run(["lint", "--strict", path])
         #expect(r.status == 0, "\(r.output)")
     }
+
+    /// Found by a bad-input trial: a product file that could not be used (a YAML error, an unknown or no fixture,
+    /// another kind) also gave "'grace' names product parameter 'grace', which has no value here: set it in the
+    /// fixture's product file" at each use, as root errors, telling the user to set a value that is set.
+    @Test("a product file that cannot be used is the one error; the specs that need its values are left out without more",
+          arguments: [("yaml", "yaml.syntax"), ("fixture", "fixture.unknown"), ("nofixture", "spec.missing-key"), ("kind", "spec.missing-key")])
+    func unusableProductFile(variant: String, root: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: RunCLITests.specs) where name.hasPrefix("launch-lock.") {
+            try FileManager.default.copyItem(atPath: RunCLITests.specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        let product = folder.appendingPathComponent("launch-lock.product.yaml")
+        var text = try String(contentsOf: product, encoding: .utf8)
+        switch variant {
+        case "yaml": text += "  bad: [\n"
+        case "fixture": text = text.replacingOccurrences(of: "\nfixture: launch-lock\n", with: "\nfixture: launch-lok\n")
+        case "nofixture": text = text.replacingOccurrences(of: "\nfixture: launch-lock\n", with: "\n")
+        default: text = text.replacingOccurrences(of: "\nkind: product\n", with: "\nkind: machine\n")
+        }
+        try text.write(to: product, atomically: true, encoding: .utf8)
+        let r = try CLITests.run(["lint", folder.path], timeout: 60)
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.stdout.contains("[\(root)]"), "\(r.output)")
+        #expect(!r.stdout.contains("product.unknown-parameter") && !r.stdout.contains("spec.uses-broken-spec"), "\(r.output)")
+        #expect(r.stderr.hasPrefix("3 specs, 17 rows; left out: "), "the three specs that need its values are left out: \(r.stderr)")
+        // Without any product file, the missing values are the finding, at each use.
+        try FileManager.default.removeItem(at: product)
+        let none = try CLITests.run(["lint", folder.path], timeout: 60)
+        #expect(none.stdout.contains("which has no value here"), "\(none.output)")
+    }
 }

@@ -130,7 +130,7 @@ public struct SpecCompiler: Sendable {
                 reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events
             }
         }
-        let (specs, found) = readSpecs(ordered, reader: &reader)
+        let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources.map(\.path))
         diagnostics += found
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
         let products = reader.products.values.sorted { $0.id < $1.id }
@@ -185,6 +185,9 @@ public struct SpecCompiler: Sendable {
         return (documents, diagnostics)
     }
 
+    /// Whether a path is named as a product file (`*.product.yaml`, `*.product.yml`).
+    static func isProductFileName(_ path: String) -> Bool { path.hasSuffix(".product.yaml") || path.hasSuffix(".product.yml") }
+
     /// The most rows one decision table may hold.
     public static let maximumRows = 5_000
 
@@ -192,8 +195,8 @@ public struct SpecCompiler: Sendable {
     /// that could be read, each with its file's SHA-256, and every finding. The product files are read one by one (each
     /// adds to what the reader knows); the specs of each later rank are read side by side, as none depends on another of
     /// its rank, then taken in order, so the outcome is the same as reading them in turn.
-    private func readSpecs(_ ordered: [(Int, (path: String, bytes: [UInt8], node: NodeView))], reader: inout SpecReader)
-        -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
+    private func readSpecs(_ ordered: [(Int, (path: String, bytes: [UInt8], node: NodeView))], reader: inout SpecReader,
+                           sources: [String]) -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
@@ -201,6 +204,12 @@ public struct SpecCompiler: Sendable {
             diagnostics += readProductFile(document.node, path: document.path, sha: SHA256.hex(document.bytes), reader: &reader,
                                            locations: &specLocations)
         }
+        // A file named as a product file that gave none (a YAML error, no or an unknown fixture, another kind): the
+        // parameters a spec finds without a value follow from it, and are not reported again at each use.
+        // (With a fixture catalog, a product file for a fixture it does not know counts as giving none.)
+        let known = reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }
+        let productFiles = Set(known.map(\.file))
+        reader.productFileUnusable = reader.productFileUnusable || sources.contains { Self.isProductFileName($0) && !productFiles.contains($0) }
         for rank in 1...2 {
             let snapshot = reader
             let documents = ordered.filter { $0.0 == rank }.map(\.1)

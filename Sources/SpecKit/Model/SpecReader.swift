@@ -20,6 +20,9 @@ public struct SpecReader: Sendable {
     var quietlyUnreadableMachines: Set<String> = []
     /// Product-file parameters whose value was wrong, by fixture, so references to them are not reported again.
     var brokenProduct: [String: Set<String>] = [:]
+    /// Whether a file named as a product file gave no product: a fixture left without its product file then has every
+    /// parameter broken (its findings are that file's, not each spec's).
+    var productFileUnusable = false
 
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
@@ -80,7 +83,7 @@ public struct SpecReader: Sendable {
         let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-                                 declared: fixture.flatMap { productDomains[$0] }, broken: fixture.flatMap { brokenProduct[$0] } ?? [])
+                                 declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture))
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
         c.product = c.product.overlaid(with: product)
@@ -142,4 +145,14 @@ extension Spec.Kind {
 
     /// The keys a scenario's step may hold.
     public static var stepKeys: [String] { ScenarioReader.stepKeys }
+}
+
+extension SpecReader {
+    /// The product parameters of `fixture` whose values are not to be reported missing again: those whose value was
+    /// wrong, or, when a product file could not be used and this fixture got none, all it declares.
+    func brokenParameters(of fixture: String?) -> Set<String> {
+        guard let fixture else { return [] }
+        if productFileUnusable && products[fixture] == nil { return Set((productDomains[fixture] ?? [:]).keys) }
+        return brokenProduct[fixture] ?? []
+    }
 }
