@@ -72,8 +72,9 @@ struct FixtureErrorSitesTests {
         Entry("DualPasswordFixture", "names a password this fixture does not configure", value),
         Entry("DualPasswordFixture", "could not install the two passwords", .device("the core refused to set up the fixture's two test passwords")),
         Entry("DualPasswordFixture", "set-up failed for another reason", .device("the core's set-up failed for a reason the password policy table does not name")),
+        Entry("DualPasswordFixture", "the main password opens no Real slot after set-up", .device("the core's set-up left no slot that the main password opens as Real")),
         Entry("DualPasswordFixture", "the store cannot be read",
-              .reachable("a scenario's persistedNamesNeutral after a step that leaves the store unreadable: storageUnreadable, a corruptStore and a relaunch, or a restoreStore of an image the core cannot read; lint does not follow the store. Also the device's failure")),
+              .reachable("a scenario's persistedNamesNeutral or persistedNames after a step that leaves the store unreadable: storageUnreadable, a corruptStore and a relaunch, or a restoreStore of an image the core cannot read; lint does not follow the store. Also the device's failure")),
         Entry("DualPasswordFixture", "the store's directory cannot be read", io),
         Entry("DualPasswordFixture", "the two slot records cannot be read",
               .reachable("a scenario's kdfMemoryKiB, kdfIterations or kdfParallelism after a step that leaves the two slot records unreadable or unequal: storageUnreadable, a corruptStore and a relaunch, an editSlot of one slot; lint does not follow the store (kdfShared answers whether they agree). Also the core's failure")),
@@ -234,8 +235,9 @@ struct FixtureErrorSitesTests {
         // store the core cannot read (counted as the device's); 11: met by a trial of lint-clean specs, the store's
         // key names and the slot records' parameters read after a fault the spec sent (counted as the device's); 10: lint
         // knows each slot record field's width (an editSlot value: 256 into formatVersion); 11: a re-trial typed
-        // 10^8 characters, and the fixture now bounds a run's typing (about 250 bytes a character).
-        #expect(reachable.count == 11, "\(reachable.map { "\($0.file):\($0.line)" })")
+        // 10^8 characters, and the fixture now bounds a run's typing (about 250 bytes a character); 12: the persisted key
+        // names themselves (persistedNames), read after a fault as persistedNamesNeutral is.
+        #expect(reachable.count == 12, "\(reachable.map { "\($0.file):\($0.line)" })")
         // The README tells a product owner how many there are.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
