@@ -709,3 +709,46 @@ struct ScenarioClockTests {
         #expect(passing.diagnostics.isEmpty, "\(passing.diagnostics)")
     }
 }
+
+/// Found by a bad-input trial: `uses:` written as a list or a mapping gave its type error and then one "sends
+/// 'appear', which is not a declared event" per step; another fixture's machine gave only the per-step errors.
+@Suite("A scenario set's 'uses' mistake is one finding")
+struct UsesMistakeTests {
+    static func scenarios(uses: String, fixture: String = "fx") -> String {
+        """
+        id: t.scenarios
+        kind: scenarios
+        title: S
+        source: doc.md §1
+        fixture: \(fixture)
+        uses: \(uses)
+        scenarios:
+          - id: S1
+            source: doc.md §1
+            steps:
+              - event: appear
+              - event: active
+                with: {away: 5s}
+                expect: {state: Open}
+
+        """
+    }
+
+    static let machine = SpecSources.machine(rows: "  - {id: R1, source: doc.md §1, from: Open, on: appear, to: Open}\n")
+
+    @Test("'uses' as a list or a mapping: the type error alone", arguments: ["[t.machine]", "{id: t.machine}"])
+    func wrongType(uses: String) {
+        let found = SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(uses: uses))]).diagnostics.filter { $0.location.file == "s.yaml" }
+        #expect(found.map(\.id) == ["spec.wrong-type"], "\(found)")
+    }
+
+    @Test("'uses' naming another fixture's machine: one finding that says so")
+    func otherFixture() {
+        let found = SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(uses: "t.machine", fixture: "other"))]).diagnostics
+            .filter { $0.location.file == "s.yaml" }
+        #expect(found.map(\.id) == ["spec.uses-other-fixture"], "\(found)")
+        #expect(found.first?.message == "'uses' names 't.machine', a machine of fixture 'fx'; this spec drives fixture 'other'")
+        #expect(found.first?.location.line == 6)
+        #expect(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(uses: "t.machine"))]).diagnostics.filter { $0.location.file == "s.yaml" }.isEmpty)
+    }
+}

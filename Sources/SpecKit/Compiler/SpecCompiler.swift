@@ -265,6 +265,7 @@ public struct SpecCompiler: Sendable {
         }
         spec.body = .machine(machine)
         reader.machines[spec.id] = machine
+        reader.machineFixtures[spec.id] = spec.fixture
         return spec
     }
 

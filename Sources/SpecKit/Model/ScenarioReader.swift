@@ -6,6 +6,9 @@ struct ScenarioReader {
     let unreadable: [String: Diagnostic?]
     /// Machines left unread only because a product value they name was wrong (already reported at its line).
     var quiet: Set<String> = []
+    /// This spec's fixture, and each machine's, by spec id: a scenario set drives its own fixture's machine only.
+    var fixture: String? = nil
+    var machineFixtures: [String: String] = [:]
 
     /// The most steps one scenario may run once repeats are unrolled.
     static let maximumSteps = 100_000
@@ -24,7 +27,14 @@ struct ScenarioReader {
         let c = context
         var vocabulary = Vocabulary()
         var uses: String?
-        if let node = byKey["uses"], let id = c.text(node, "uses") {
+        if let node = byKey["uses"] {
+            // Without the machine every step's event and observation would be reported again: one finding is enough.
+            guard let id = c.text(node, "uses") else { return nil }
+            if machines[id] != nil, let other = machineFixtures[id], let fixture, other != fixture {
+                c.error("spec.uses-other-fixture", "'uses' names '\(id)', a machine of fixture '\(other)'; this spec drives fixture '\(fixture)'",
+                        at: node.location, hint: "use a machine of fixture '\(fixture)', or set this spec's fixture to '\(other)'")
+                return nil
+            }
             if let machine = machines[id] {
                 uses = id
                 vocabulary.events = machine.events

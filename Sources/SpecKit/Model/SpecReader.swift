@@ -2,6 +2,8 @@
 public struct SpecReader: Sendable {
     /// Machines already read, by spec id, for scenario sets that `use` one.
     public var machines: [String: Machine]
+    /// The fixture of each machine already read, by spec id: a scenario set may only use one of its own fixture.
+    public var machineFixtures: [String: String] = [:]
     /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
     public var unreadableMachines: Set<String> = []
     /// The first error of each unreadable machine spec, by id, so a finding that follows from it can name it.
@@ -94,7 +96,8 @@ public struct SpecReader: Sendable {
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
         case .scenarios: body = ScenarioReader(context: c, machines: machines,
                                                       unreadable: Dictionary(unreadableMachines.map { ($0, unreadableCauses[$0]) }, uniquingKeysWith: { a, _ in a }),
-                                                      quiet: quietlyUnreadableMachines).read(byKey).map(Spec.Body.scenarios)
+                                                      quiet: quietlyUnreadableMachines, fixture: fixture, machineFixtures: machineFixtures)
+                                           .read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
