@@ -752,3 +752,14 @@ struct UsesMistakeTests {
         #expect(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(uses: "t.machine"))]).diagnostics.filter { $0.location.file == "s.yaml" }.isEmpty)
     }
 }
+
+/// Found by a bad-input trial: `language: [3]` gave spec.bad-language and spec.wrong-type for one value.
+@Suite("A bad 'language' is one finding")
+struct BadLanguageTests {
+    @Test("a list, a mapping, a word or a number out of range: spec.bad-language alone", arguments: ["[3]", "{v: 3}", "three", "0", "99"])
+    func badLanguage(value: String) {
+        let found = SpecSources.compile("id: t.x\nkind: machine\nlanguage: \(value)\n").diagnostics
+        #expect(found.map(\.id) == ["spec.bad-language"], "\(found)")
+        #expect(found.first?.location.line == 3)
+    }
+}

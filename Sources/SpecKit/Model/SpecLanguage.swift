@@ -19,7 +19,8 @@ extension ReadContext {
     /// finding that says how to migrate, so none of the findings its old constructs would give is reported.
     func languageIsCurrent(_ node: NodeView?) -> Bool {
         guard let node else { return true }
-        guard let text = text(node, "the language"), let version = Int(text), (1...SpecLanguage.current).contains(version) else {
+        // A list or a mapping is not a version: one finding (text(_:_:) would add a type error of its own).
+        guard let text = node.scalar, let version = Int(text), (1...SpecLanguage.current).contains(version) else {
             error("spec.bad-language", "'language' is the spec language version this spec is written in: a whole number from 1 to "
                   + "\(SpecLanguage.current)", at: node.location, hint: "write language: \(SpecLanguage.current), or leave it out for the current version")
             return false
