@@ -32,6 +32,15 @@ let compileCommand = Command(
         if let link = outputs.first(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) != nil }) {
             throw Arguments.UsageError(message: "\(link) is a link: compile writes its files only as files of their own; remove the link")
         }
+        // A folder (or a pipe, a device) where a file goes would stop the writing half-way, the files before it new and
+        // those after it old: refused before any is written.
+        if let other = outputs.first(where: { path in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+            return isDirectory.boolValue || (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeRegular
+        }) {
+            throw Arguments.UsageError(message: "\(other) is not a file: compile writes its files only as files of their own; move it away")
+        }
         var written = 0
         if try Emitter.writeIfChanged(try emitJSON(compilation.suite, command: command), to: out + "/suite.json") { written += 1 }
         if try Emitter.writeIfChanged(emitSwift(compilation.suite, command: command), to: out + "/SpecTables.swift") { written += 1 }
