@@ -20,8 +20,9 @@ public struct Arguments: Sendable {
         public init(message: String) { self.message = message }
     }
 
-    /// Parses `arguments` given the option names that take a value and the flag names.
-    public init(_ arguments: [String], options valued: Set<String>, flags known: Set<String>) throws {
+    /// Parses `arguments` given the option names that take a value and the flag names. An option in `lists` takes a
+    /// comma-separated list, and given again adds to it (`--row A --row B` is `--row A,B`).
+    public init(_ arguments: [String], options valued: Set<String>, flags known: Set<String>, lists: Set<String> = []) throws {
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
@@ -37,16 +38,19 @@ public struct Arguments: Sendable {
                     inline = String(a[a.index(after: eq)...])
                 }
                 if valued.contains(name) {
-                    guard options[name] == nil else { throw UsageError(message: "option \(name) is given twice; give it once") }
+                    let earlier = options[name]
+                    guard earlier == nil || lists.contains(name) else { throw UsageError(message: "option \(name) is given twice; give it once") }
+                    let value: String
                     if let inline {
-                        options[name] = inline
+                        value = inline
                     } else {
                         guard i + 1 < arguments.count else { throw UsageError(message: "option \(name) needs a value") }
-                        options[name] = arguments[i + 1]
+                        value = arguments[i + 1]
                         i += 1
                     }
                     // An empty value (a CI variable left empty) names no file, folder or id: `--out ''` wrote into '/'.
-                    guard options[name] != "" else { throw UsageError(message: "option \(name) needs a value, and it was given an empty one") }
+                    guard value != "" else { throw UsageError(message: "option \(name) needs a value, and it was given an empty one") }
+                    options[name] = earlier.map { $0 + "," + value } ?? value
                 } else if known.contains(name) {
                     // A flag takes no value: `--strict=false` would read as on.
                     guard inline == nil else { throw UsageError(message: "\(name) takes no value: give \(name), or leave it out") }

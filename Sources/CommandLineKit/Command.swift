@@ -17,14 +17,16 @@ public struct Command: Sendable {
     public var valued: Set<String>
     /// The options that take none.
     public var flags: Set<String>
+    /// The valued options that take a comma-separated list and may be given again to add to it.
+    public var lists: Set<String> = []
     /// Runs the command on its parsed arguments and returns the exit status.
     public var run: @Sendable (Arguments) throws -> Int32
 
     /// Makes a command.
     public init(name: String, overview: String, usage: String, arguments: [(String, String)] = [], options: [(String, String)],
-                valued: Set<String>, flags: Set<String>, run: @escaping @Sendable (Arguments) throws -> Int32) {
+                valued: Set<String>, flags: Set<String>, lists: Set<String> = [], run: @escaping @Sendable (Arguments) throws -> Int32) {
         (self.name, self.overview, self.usage, self.arguments) = (name, overview, usage, arguments)
-        (self.options, self.valued, self.flags, self.run) = (options, valued, flags, run)
+        (self.options, self.valued, self.flags, self.lists, self.run) = (options, valued, flags, lists, run)
     }
 
     /// The command's help: overview, usage, and its arguments and options in two aligned columns.
@@ -49,7 +51,7 @@ public struct Command: Sendable {
             return 0
         }
         do {
-            let parsed = try Arguments(argv, options: valued, flags: flags)
+            let parsed = try Arguments(argv, options: valued, flags: flags, lists: lists)
             return try run(parsed)
         } catch let error as Arguments.UsageError {
             Terminal.err("Error: \(error.message)\nUSAGE: \(usage)\nSee '\(tool) --help'.\n")

@@ -10,7 +10,7 @@ let exploreCommand = Command(
     usage: "lockspec explore [<path> ...] [--spec <id>] [--max-transitions <n>] [--walks <n>] [--length <n>] [--seed <n>] [--no-tour] [--format text|github] [--json <file>]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
-        ("--spec <id>", "Explores only this machine spec; comma-separated for several."),
+        ("--spec <id>", "Explores only this machine spec; comma-separated, or given again, for several."),
         ("--max-transitions <n>", "Fires at most this many transitions per machine (default \(MachineExplorer.defaultMaximumTransitions)); the report says where the tour stopped."),
         ("--walks <n>", "Random walks per machine (default \(RandomWalks.Options.defaultWalks); 0 for none; at most 1000000). Each diverging walk is shrunk and printed as a ready-to-paste scenario."),
         ("--length <n>", "The most steps per walk (default \(RandomWalks.Options.defaultLength); at most 10000)."),
@@ -21,6 +21,7 @@ let exploreCommand = Command(
     ],
     valued: ["--spec", "--max-transitions", "--walks", "--length", "--seed", "--format", "--json"],
     flags: ["--no-tour"],
+    lists: ["--spec"],
     run: { args in
         try checkReportOptions(args, reads: args.positionals.isEmpty ? ["specs"] : args.positionals)
         enum ConsoleFormat: String, CaseIterable { case text, github }

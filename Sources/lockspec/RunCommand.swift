@@ -149,8 +149,8 @@ let runCommand = Command(
     usage: "lockspec run [<path> ...] [--row <id>] [--spec <id>] [--shard I/N] [--no-explore] [--max-transitions <n>] [--fail-fast] [--expected-failures <file>] [--documents <dir>] [--junit <file>] [--json <file>] [--verdict <file>] [--markdown <file>] [--html <file>] [--pdf <file>] [--format text|github|sarif]",
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
-        ("--row <id>", "Runs only this row (a row id or a matrix cell id); may be repeated as a comma-separated list."),
-        ("--spec <id>", "Runs only the rows of this spec; comma-separated for several."),
+        ("--row <id>", "Runs only this row (a row id or a matrix cell id); comma-separated, or given again, for several."),
+        ("--spec <id>", "Runs only the rows of this spec; comma-separated, or given again, for several."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
         ("--max-transitions <n>", "Fires at most this many transitions per machine in the exploration (default \(MachineExplorer.defaultMaximumTransitions)); a tour that stops there says so (explore.limit). Every shard of a run must be given the same."),
@@ -167,6 +167,7 @@ let runCommand = Command(
     ],
     valued: ["--row", "--spec", "--shard", "--max-transitions", "--expected-failures", "--documents", "--junit", "--json", "--verdict", "--markdown", "--html", "--pdf", "--format"],
     flags: ["--no-explore", "--fail-fast"],
+    lists: ["--row", "--spec"],
     run: { args in
         do {
             return try runConformance(args)

@@ -40,6 +40,11 @@ struct GateEdgesCLITests {
     func optionsOnce() throws {
         let twice = try CLITests.run(["run", RunCLITests.specs, "--no-explore", "--shard", "1/3", "--shard", "3/3"], timeout: 60)
         #expect(twice.status == 2 && twice.stderr.contains("option --shard is given twice"), "\(twice.output)")
+        // A list option given again adds to the list: a user's first try, where --row A,B was the only way.
+        let rows = try CLITests.run(["run", RunCLITests.specs, "--row", "LL-BG-ON", "--spec", "launch-lock.triggers", "--row", "LL-BG-OFF"], timeout: 60)
+        #expect(rows.status == 0 && rows.output.contains("This run checked 2 rows"), "\(rows.output)")
+        let empty = try CLITests.run(["run", RunCLITests.specs, "--row", "LL-BG-ON", "--row", ""], timeout: 60)
+        #expect(empty.status == 2 && empty.stderr.contains("given an empty one"), "\(empty.output)")
         let valued = try CLITests.run(["lint", RunCLITests.specs, "--strict=false"], timeout: 60)
         #expect(valued.status == 2 && valued.stderr.contains("--strict takes no value"), "\(valued.output)")
         #expect(try CLITests.run(["lint", RunCLITests.specs, "--strict"], timeout: 60).status == 0)
