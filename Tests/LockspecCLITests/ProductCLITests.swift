@@ -66,9 +66,42 @@ struct ProductCLITests {
         #expect(r.stdout.contains("[\(root)]"), "\(r.output)")
         #expect(!r.stdout.contains("product.unknown-parameter") && !r.stdout.contains("spec.uses-broken-spec"), "\(r.output)")
         #expect(r.stderr.hasPrefix("3 specs, 17 rows; left out: "), "the three specs that need its values are left out: \(r.stderr)")
+        // A spec that sets every value itself is read all the same.
+        if variant == "yaml" {
+            let triggers = folder.appendingPathComponent("launch-lock.triggers.yaml")
+            let own = "\nfixture: launch-lock\nproduct:\n  grace: 60s\n  policy: deviceOwnerAuthentication\n  defaultEnabled: false\n  coverRule: whenEnabledUnlessLocked\n"
+            try (try String(contentsOf: triggers, encoding: .utf8)).replacingOccurrences(of: "\nfixture: launch-lock\n", with: own)
+                .write(to: triggers, atomically: true, encoding: .utf8)
+            let ownValues = try CLITests.run(["lint", folder.path], timeout: 60)
+            #expect(ownValues.stderr.hasPrefix("4 specs, 51 rows; left out: "), "\(ownValues.stderr)")
+            #expect(!ownValues.stderr.contains("launch-lock.triggers.yaml"), "\(ownValues.stderr)")
+        }
         // Without any product file, the missing values are the finding, at each use.
         try FileManager.default.removeItem(at: product)
         let none = try CLITests.run(["lint", folder.path], timeout: 60)
         #expect(none.stdout.contains("which has no value here"), "\(none.output)")
+    }
+
+    /// Found by a re-check of the test above: the first version hid the missing values of every fixture once any
+    /// product file could not be used (or was a duplicate), and a spec's own value was not used either.
+    @Test("an unusable or duplicate product file of one fixture hides nothing of another; a spec's own value is still used")
+    func unusableProductFileOfAnotherFixture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: RunCLITests.specs, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("medtime.product.yaml"))
+        let alone = try CLITests.run(["lint", folder.path], timeout: 60)
+        let missing = alone.stdout.components(separatedBy: "[product.unknown-parameter]").count - 1
+        #expect(missing > 0, "\(alone.output)")
+        let decoy = folder.appendingPathComponent("decoy.product.yaml")
+        try (try String(contentsOf: decoy, encoding: .utf8) + ": : [bad\n").write(to: decoy, atomically: true, encoding: .utf8)
+        let broken = try CLITests.run(["lint", folder.path], timeout: 60)
+        #expect(broken.stdout.components(separatedBy: "[product.unknown-parameter]").count - 1 == missing, "medtime's are still reported: \(broken.output)")
+        let launch = try String(contentsOf: folder.appendingPathComponent("launch-lock.product.yaml"), encoding: .utf8)
+        try launch.replacingOccurrences(of: "id: launch-lock.product\n", with: "id: launch-lock.product2\n")
+            .write(to: folder.appendingPathComponent("launch-lock2.product.yaml"), atomically: true, encoding: .utf8)
+        let duplicate = try CLITests.run(["lint", folder.path], timeout: 60)
+        #expect(duplicate.stdout.contains("[product.duplicate-file]"), "\(duplicate.output)")
+        #expect(duplicate.stdout.components(separatedBy: "[product.unknown-parameter]").count - 1 == missing, "\(duplicate.output)")
     }
 }

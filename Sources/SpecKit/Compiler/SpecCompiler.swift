@@ -130,7 +130,7 @@ public struct SpecCompiler: Sendable {
                 reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events
             }
         }
-        let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources.map(\.path))
+        let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources)
         diagnostics += found
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
         let products = reader.products.values.sorted { $0.id < $1.id }
@@ -185,6 +185,23 @@ public struct SpecCompiler: Sendable {
         return (documents, diagnostics)
     }
 
+    /// The fixtures that a file named as a product file but giving none was meant for: the fixture its `fixture:`
+    /// line names, or the catalog's nearest to it (`launch-lok`), or, with no such line, the fixture the file is named
+    /// after; none otherwise. A product file registered
+    /// for a fixture the catalog does not know counts as giving none.
+    func unusableProductFixtures(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> Set<String> {
+        let known = Set(reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }.map(\.file))
+        let fixtures = Set(reader.productDomains.keys)
+        var meant: Set<String> = []
+        for source in sources where Self.isProductFileName(source.path) && !known.contains(source.path) {
+            // Without a `fixture:` line, a file named after a fixture (`launch-lock.product.yaml`) was meant for it.
+            let stem = String((source.path as NSString).lastPathComponent.split(separator: ".").first ?? "")
+            guard let named = Self.topLevelValue("fixture", inUnloadable: source.bytes) ?? (fixtures.contains(stem) ? stem : nil) else { continue }
+            if fixtures.isEmpty || fixtures.contains(named) { meant.insert(named) } else if let near = Suggest.closest(to: named, in: fixtures) { meant.insert(near) }
+        }
+        return meant
+    }
+
     /// Whether a path is named as a product file (`*.product.yaml`, `*.product.yml`).
     static func isProductFileName(_ path: String) -> Bool { path.hasSuffix(".product.yaml") || path.hasSuffix(".product.yml") }
 
@@ -196,7 +213,7 @@ public struct SpecCompiler: Sendable {
     /// adds to what the reader knows); the specs of each later rank are read side by side, as none depends on another of
     /// its rank, then taken in order, so the outcome is the same as reading them in turn.
     private func readSpecs(_ ordered: [(Int, (path: String, bytes: [UInt8], node: NodeView))], reader: inout SpecReader,
-                           sources: [String]) -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
+                           sources: [(path: String, bytes: [UInt8])]) -> (specs: [(spec: Spec, sha: String)], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var specs: [(spec: Spec, sha: String)] = []
         var specLocations: [String: SourceLocation] = [:]
@@ -205,11 +222,8 @@ public struct SpecCompiler: Sendable {
                                            locations: &specLocations)
         }
         // A file named as a product file that gave none (a YAML error, no or an unknown fixture, another kind): the
-        // parameters a spec finds without a value follow from it, and are not reported again at each use.
-        // (With a fixture catalog, a product file for a fixture it does not know counts as giving none.)
-        let known = reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }
-        let productFiles = Set(known.map(\.file))
-        reader.productFileUnusable = reader.productFileUnusable || sources.contains { Self.isProductFileName($0) && !productFiles.contains($0) }
+        // parameters a spec of its fixture finds without a value follow from it, and are not reported at each use.
+        reader.unusableProductFixtures = unusableProductFixtures(sources, reader: reader)
         for rank in 1...2 {
             let snapshot = reader
             let documents = ordered.filter { $0.0 == rank }.map(\.1)
@@ -358,6 +372,14 @@ public struct SpecCompiler: Sendable {
         var name = Substring(path.split(separator: "/").last ?? "")
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) { name = name.dropLast(suffix.count) }
         return SpecReader.isSpecID(String(name)) ? String(name) : nil
+    }
+
+    /// The value of a top-level `key: value` line of a file YAML may not load, or nil.
+    static func topLevelValue(_ key: String, inUnloadable bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard let line = lines.first(where: { $0.hasPrefix(key + ": ") }) else { return nil }
+        let value = String(line.dropFirst(key.count + 2)).trimmingSpaces
+        return value.isEmpty ? nil : value
     }
 
     /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.

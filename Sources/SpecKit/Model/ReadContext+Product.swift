@@ -89,11 +89,12 @@ extension ReadContext {
                   at: location, hint: "write names and literals joined by + and -, such as grace + 1ms", rows: rows)
             return nil
         }
-        if product.broken.contains(term) {
-            quietFailures += 1  // its value was reported at its own line
-            return nil
-        }
+        // A value of the spec's own is used even when the product file's was wrong or the file could not be used.
         guard let binding = product.values[term] else {
+            if product.broken.contains(term) {
+                quietFailures += 1  // reported at the product file
+                return nil
+            }
             let declared = product.declared?[term] != nil
             error("product.unknown-parameter",
                   declared ? "'\(whole)' names product parameter '\(term)', which has no value here: set it in the fixture's product file or the spec's product"
