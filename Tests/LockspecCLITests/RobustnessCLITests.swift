@@ -181,13 +181,22 @@ struct SingleFileLintTests {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         let broken = try #require(text.range(of: "event: open")).lowerBound
         try text.replacingCharacters(in: broken..<text.index(broken, offsetBy: 11), with: "event: opne").write(toFile: file, atomically: true, encoding: .utf8)
-        for arguments in [[file, folder], [file, folder + "/./medtime.lockout.yaml"], [file, folder + "//medtime.lockout.yaml", folder]] {
+        // A re-check: the same file through a link to the folder, and a relative against an absolute path.
+        let link = folder + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let parent = (folder as NSString).deletingLastPathComponent, base = (folder as NSString).lastPathComponent
+        for arguments in [[file, folder], [file, folder + "/./medtime.lockout.yaml"], [file, folder + "//medtime.lockout.yaml", folder],
+                          [file, link + "/medtime.lockout.yaml"], [folder, link], [file, parent + "/../" + (parent as NSString).lastPathComponent + "/" + base + "/medtime.lockout.yaml"]] {
             let r = try CLITests.run(["lint"] + arguments, timeout: 60)
             #expect(r.status == 1, "\(arguments): \(r.output)")
             #expect(r.output.components(separatedBy: "[spec.unknown-event]").count == 2, "one finding: \(r.output)")
             #expect(!r.output.contains("check.duplicate-spec-id"), "\(r.output)")
             #expect(r.output.contains("left out: \(file): 1 error, 0 warnings"), "\(r.output)")
         }
+        // One file read with the files beside it (for its machine) does not list a broken one of those as left out.
+        let alone = try CLITests.run(["lint", folder + "/medtime.pin-entry.yaml"], timeout: 60)
+        #expect(alone.status == 0 && !alone.output.contains("medtime.lockout.yaml"), "\(alone.output)")
     }
 
     /// The complete spec examples of docs/spec-language.md (a block that opens with `id:` and leaves nothing out with

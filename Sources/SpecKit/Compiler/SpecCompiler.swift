@@ -94,9 +94,9 @@ public struct SpecCompiler: Sendable {
         return files.filter { seen.insert(identity($0)).inserted }
     }
 
-    /// A file's path with `.`, `..` and repeated slashes resolved against the working folder: one text per file
-    /// however it is spelt (links are not followed).
-    static func identity(_ file: String) -> String { URL(fileURLWithPath: file).standardizedFileURL.path }
+    /// A file's path resolved against the working folder, with `.`, `..`, repeated slashes and links resolved: one
+    /// text per file however it is spelt or reached.
+    static func identity(_ file: String) -> String { URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path }
 
     /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
     static func siblingProductFiles(of paths: [String]) -> [String] {
@@ -404,12 +404,15 @@ public struct SpecCompiler: Sendable {
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
         guard missing else { return compilation }
         let given = Set(files)
+        let givenFiles = Set(files.map(Self.identity))
         let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
         let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
-            .filter { !given.contains($0) }
+            .filter { !givenFiles.contains(Self.identity($0)) }
         var wider = try compile(files: files + beside)
         wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
         wider.specs = wider.specs.filter { given.contains($0.file) }
+        // A file beside the given ones that gave no spec is not what was asked about.
+        wider.unreadableFiles = wider.unreadableFiles.filter { given.contains($0) }
         wider.machineAnalyses = wider.machineAnalyses.filter { id, _ in wider.specs.contains { $0.id == id } }
         wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
                                     cases: wider.suite.cases.filter { given.contains($0.file) })
