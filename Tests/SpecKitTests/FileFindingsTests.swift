@@ -61,6 +61,12 @@ struct FileFindingsTests {
         #expect(closing?.severity == .error, "one of the three not listed is an error")
         #expect(closing?.message == "3 more findings in this file are not listed (only the first 1000 are)")
         #expect(capped.contains(d("b.yaml", 1)))
+        // A re-check found two or three closing findings for one file: each stage's cap, and lint's over all of them.
+        #expect(capped.cappedPerFile == capped, "capping again changes nothing")
+        let stages = (capped + (2_000...2_004).map { d("a.yaml", $0) }.cappedPerFile + [d("a.yaml", 5_000)]).cappedPerFile
+        let closings = stages.filter { $0.id == "input.too-many-findings" }
+        #expect(closings.count == 1 && closings.first?.message == "9 more findings in this file are not listed (only the first 1000 are)", "\(closings)")
+        #expect(closings.first?.severity == .error)
         let small = [d("a.yaml", 2), d("a.yaml", 1)]
         #expect(small.cappedPerFile == small.sorted(), "under the limit: only sorted")
     }

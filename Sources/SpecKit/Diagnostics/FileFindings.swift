@@ -40,28 +40,31 @@ struct FileFindings {
 
 extension FileFindings {
     /// Findings of every stage (reading, checks, traceability), sorted, with each file's past the first `maximum` only
-    /// counted in one closing `input.too-many-findings` (an error when any of them was): the reader caps its own, and
-    /// this caps what the later stages add. A file's own closing finding from the reader is kept, not counted.
+    /// counted in one closing `input.too-many-findings` (an error when any of them was). The closing findings an
+    /// earlier stage or pass gave a file are folded into that one, their counts added, so capping twice says it once.
     static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var perFile: [String: Int] = [:]
-        var dropped: [String: (count: Int, errors: Int)] = [:]
+        var unlisted: [String: FileFindings] = [:]
         var kept: [Diagnostic] = []
         for d in diagnostics.sorted() {
-            guard d.id != "input.too-many-findings" else { kept.append(d); continue }
-            let n = perFile[d.location.file, default: 0]
-            perFile[d.location.file] = n + 1
+            let file = d.location.file
+            if d.id == closingID {
+                unlisted[file, default: FileFindings(file: file)].unlisted += Int(d.message.prefix { $0.isASCIIDigit }) ?? 0
+                if d.severity == .error { unlisted[file, default: FileFindings(file: file)].unlistedErrors += 1 }
+                continue
+            }
+            let n = perFile[file, default: 0]
+            perFile[file] = n + 1
             if n < maximum { kept.append(d); continue }
-            dropped[d.location.file, default: (0, 0)].count += 1
-            if d.severity == .error { dropped[d.location.file, default: (0, 0)].errors += 1 }
+            unlisted[file, default: FileFindings(file: file)].unlisted += 1
+            if d.severity == .error { unlisted[file, default: FileFindings(file: file)].unlistedErrors += 1 }
         }
-        for (file, more) in dropped {
-            var closing = FileFindings(file: file)
-            closing.unlisted = more.count
-            closing.unlistedErrors = more.errors
-            kept += closing.all.suffix(1)
-        }
+        for closing in unlisted.values { kept += closing.all.suffix(1) }
         return kept.sorted()
     }
+
+    /// The id of the finding that counts the ones not listed.
+    static let closingID = "input.too-many-findings"
 }
 
 extension Array where Element == Diagnostic {
