@@ -153,6 +153,9 @@ struct IdentityCLITests {
             ({ try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false) }, "is a folder, not a file"),
             ({ try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/dev/zero") }, "is a device, not a file"),
             ({ try Data([0x23, 0x20, 0xC3, 0x28, 0xFF, 0x0A]).write(to: $0) }, "is not UTF-8 text, so its sections cannot be read"),
+            // A re-check: an empty document passed, and a link that leads nowhere was "a named pipe".
+            ({ try Data().write(to: $0) }, "is empty, so it has no sections to cover"),
+            ({ try FileManager.default.createSymbolicLink(atPath: $0.path, withDestinationPath: "/no/such/document.md") }, "is a link that leads nowhere"),
         ]
         for (make, says) in cases {
             let path = docs.appendingPathComponent(name)

@@ -159,6 +159,22 @@ struct DocumentsTests {
         #expect(diagnostics.map(\.location.column) == [17, 9, 20])
     }
 
+    /// Found by a re-check: a cited document of plain prose, with no heading to read, passed lint without a word.
+    @Test("a cited document with text but no heading lockspec can read is a warning at the document")
+    func noHeadings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "just prose, with no heading at all, that goes on and on for a while.\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
+        let spec = Self.spec(rows: [("R1", "d.md §1")])
+        let found = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], folder: folder.path, specsMissing: false).diagnostics
+        #expect(found.map(\.id).contains("trace.no-headings"), "\(found)")
+        #expect(found.first { $0.id == "trace.no-headings" }?.location.file == folder.appendingPathComponent("d.md").path)
+        try "# Title\n\n## 1. One\ntext\n## 2. Two\ntext\n## 3. Three\ntext\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
+        let read = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], folder: folder.path, specsMissing: false).diagnostics
+        #expect(!read.contains { $0.id == "trace.no-headings" }, "\(read)")
+    }
+
     @Test("the placeholder citation a new spec or a hint shows is refused, at the spec, a row, or an item of a list")
     func placeholderSource() {
         let spec = """

@@ -26,11 +26,11 @@ public enum DocumentFingerprints {
             if present.contains(name), let problem = notAFile(path) {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-unreadable",
-                    "design document '\(name)' in \(folder) is \(problem), not a file, so the report cannot fingerprint it",
+                    "design document '\(name)' in \(folder) is \(problem), so the report cannot fingerprint it",
                     at: citation.location, rows: citation.row.map { [$0] } ?? []))
                 continue
             }
-            guard present.contains(name), let data = FileManager.default.contents(atPath: path) else {
+            guard present.contains(name) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",
                     "the specs cite design document '\(name)', which is not in \(folder), so the report cannot fingerprint it",
@@ -39,15 +39,29 @@ public enum DocumentFingerprints {
                     hint: Suggest.closest(to: name, in: present).map { "did you mean '\($0)'?" }))
                 continue
             }
-            // A document that is not UTF-8 text has no headings to read: its sections would all look missing.
-            guard String(validating: [UInt8](data), as: UTF8.self) != nil else {
-                diagnostics.append(Diagnostic(
-                    .error, id: "run.document-unreadable",
-                    "design document '\(name)' in \(folder) is not UTF-8 text, so its sections cannot be read",
-                    at: citation.location, rows: citation.row.map { [$0] } ?? []))
+            func unreadable(_ why: String) {
+                diagnostics.append(Diagnostic(.error, id: "run.document-unreadable", "design document '\(name)' in \(folder) \(why)",
+                                              at: citation.location, rows: citation.row.map { [$0] } ?? []))
+            }
+            let data: [UInt8]
+            do {
+                data = try readFile(path, limit: DesignDocuments.maximumDocumentSize)
+            } catch {
+                // The reader's own words (permission denied, …), after "could not read the file: ".
+                let reason = error.diagnostics.first.map { $0.message.replacingOccurrences(of: "could not read the file: ", with: "") } ?? "cannot be read"
+                unreadable("cannot be read (\(reason)), so the report cannot fingerprint it")
                 continue
             }
-            documents.append(DocumentFingerprint(name: name, sha256: SHA256.hex([UInt8](data))))
+            guard !data.isEmpty else {
+                unreadable("is empty, so it has no sections to cover")
+                continue
+            }
+            // A document that is not UTF-8 text has no headings to read: its sections would all look missing.
+            guard String(validating: data, as: UTF8.self) != nil else {
+                unreadable("is not UTF-8 text, so its sections cannot be read")
+                continue
+            }
+            documents.append(DocumentFingerprint(name: name, sha256: SHA256.hex(data)))
         }
         return (documents, diagnostics)
     }
@@ -59,10 +73,11 @@ public enum DocumentFingerprints {
         guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else { return nil }
         switch type {
         case .typeRegular: return nil
-        case .typeDirectory: return "a folder"
-        case .typeCharacterSpecial, .typeBlockSpecial: return "a device"
-        case .typeSocket: return "a socket"
-        default: return "a named pipe or another special file"
+        case .typeDirectory: return "a folder, not a file"
+        case .typeCharacterSpecial, .typeBlockSpecial: return "a device, not a file"
+        case .typeSocket: return "a socket, not a file"
+        case .typeSymbolicLink: return "a link that leads nowhere"
+        default: return "a named pipe or another special file, not a file"
         }
     }
 

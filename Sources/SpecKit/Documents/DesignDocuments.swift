@@ -38,7 +38,14 @@ public enum DesignDocuments {
                     continue
                 }
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
-                outlines.append(DocumentOutline(name: name, text: String(decoding: data, as: UTF8.self)))
+                let outline = DocumentOutline(name: name, text: String(decoding: data, as: UTF8.self))
+                // No heading read: its sections would go unchecked without a word (an empty file, plain prose).
+                if outline.sections.isEmpty && !data.isEmpty {
+                    diagnostics.append(Diagnostic(.warning, id: "trace.no-headings",
+                        "design document '\(name)' has no headings lockspec can read (Markdown headings, numbered lines, short title lines), so its sections are not checked",
+                        at: .file(path)))
+                }
+                outlines.append(outline)
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
