@@ -79,7 +79,7 @@ public struct SectionReasons: Codable, Hashable, Sendable {
 
     /// A section's text: a reason, or `partly:` and what its rows leave out; nil (after `bad`) for anything else.
     static func text(of node: NodeView, bad: (String, NodeView) -> Void) -> (String, Bool)? {
-        if let reason = node.scalar, !reason.isEmpty { return (reason, false) }
+        if let reason = words(node) { return (reason, false) }
         guard let fields = node.mapping else {
             bad("the reason for a section must be a text, or 'partly:' and what its rows leave out", node)
             return nil
@@ -89,10 +89,17 @@ public struct SectionReasons: Codable, Hashable, Sendable {
             bad("a section's mapping takes one key, 'partly', with what its rows leave out", other?.key ?? node)
             return nil
         }
-        guard let left = only.value.scalar, !left.isEmpty else {
+        guard let left = words(only.value) else {
             bad("'partly' must be a text: what the section's rows leave out, and why", only.value)
             return nil
         }
         return (left, true)
+    }
+
+    /// A scalar's text when it says something: not blank, and not YAML's null (`~`, `null` unquoted).
+    static func words(_ node: NodeView) -> String? {
+        guard let text = node.scalar, !text.trimmingSpaces.isEmpty else { return nil }
+        if !node.isQuoted && ["~", "null", "Null", "NULL"].contains(text) { return nil }
+        return text
     }
 }
