@@ -37,7 +37,7 @@ let diffCommand = Command(
             sides = (try DiffSide.folder(args.positionals[0]), try DiffSide.folder(args.positionals[1]))
         }
         // Nothing on either side (a mistyped --path) compares nothing, and "no behaviour change" would pass a gate.
-        guard !sides.0.sources.isEmpty || !sides.1.sources.isEmpty else {
+        guard sides.0.holdsFocus || sides.1.holdsFocus else {
             throw Arguments.UsageError(message: "no spec files in \(sides.0.label) or \(sides.1.label): nothing to compare (check --path)")
         }
         let result: SpecDiffResult

@@ -73,8 +73,11 @@ struct DiffCLITests {
             let text = try String(contentsOf: file, encoding: .utf8)
             try text.replacingOccurrences(of: "    to: Locked\n", with: "    to: Open\n", options: [], range: text.range(of: "id: LL-ACTIVE-GRACE-OVER")
                 .map { $0.upperBound..<text.endIndex }).write(to: file, atomically: true, encoding: .utf8)
-            // A broken file beside it is not among the compared, and does not stop the diff.
+            // A broken file beside it is not among the compared, and does not stop the diff; nor does another fixture's
+            // broken product file (a re-check: the diff said the compared file "does not compile").
             try "broken: [\n".write(to: new.appendingPathComponent("zz.yaml"), atomically: true, encoding: .utf8)
+            let decoy = new.appendingPathComponent("decoy.product.yaml")
+            try (try String(contentsOf: decoy, encoding: .utf8) + ": : [bad\n").write(to: decoy, atomically: true, encoding: .utf8)
         }
         defer { try? FileManager.default.removeItem(at: root) }
         let (old, new) = (root.appendingPathComponent("old").path, root.appendingPathComponent("new").path)
@@ -93,6 +96,26 @@ struct DiffCLITests {
         #expect(bad.status == 2, "\(bad.output)")
         #expect(bad.stderr.contains(old + "/broken.yaml:"), "located at the file itself: \(bad.stderr)")
         #expect(!bad.stderr.contains("broken.yaml/broken.yaml"), "\(bad.stderr)")
+    }
+
+    /// A re-check of the test above: `--path ./specs//x.yaml` was not taken for one file (errors at FILE/FILE), a file
+    /// missing at one revision listed every fixture's product values as removed, and a mistyped one passed.
+    @Test("--git with --path naming one file: spelt with ./ or //, missing at one revision, or at neither")
+    func gitOneFile() throws {
+        let root = try Self.copies { _ in }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let repo = root.appendingPathComponent("new").path
+        let git = "git -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false"
+        // Made once (each run below starts with it): the second commit adds medtime.settings.yaml.
+        let setup = "cd '\(repo)' && { [ -d .git ] || { mkdir specs && mv *.yaml *.json specs/ && git init -q . && mv specs/medtime.settings.yaml settings.keep"
+            + " && git add specs && \(git) commit -qm one && mv settings.keep specs/medtime.settings.yaml && git add specs && \(git) commit -qm two; }; } &&"
+        let same = try CLITests.run(["diff", "--git", "HEAD~1..HEAD", "--path", "./specs//launch-lock.grace.yaml", "--exit-code"], shell: setup, timeout: 60)
+        #expect(same.status == 0 && same.stdout.hasSuffix("no behaviour change\n"), "\(same.output)")
+        let added = try CLITests.run(["diff", "--git", "HEAD~1..HEAD", "--path", "specs/medtime.settings.yaml"], shell: setup, timeout: 60)
+        #expect(added.status == 0 && added.stdout.contains("medtime.settings"), "\(added.output)")
+        #expect(!added.stdout.contains("(none)"), "no product value of another fixture is listed: \(added.output)")
+        let neither = try CLITests.run(["diff", "--git", "HEAD~1..HEAD", "--path", "specs/no-such.yaml", "--exit-code"], shell: setup, timeout: 60)
+        #expect(neither.status == 2 && neither.stderr.contains("nothing to compare"), "\(neither.output)")
     }
 
     @Test("bad usage exits 2 with a message", arguments: [

@@ -28,9 +28,12 @@ public struct DiffSide: Sendable {
             let folder = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
             var sources = [(path: name, bytes: try readFile(path, limit: limit))]
-            // A file beside it that cannot be read is left out: if the spec needed it, its compile says what is missing.
-            for file in (try? SpecCompiler.discover([folder.isEmpty ? "." : folder])) ?? [] where (file as NSString).lastPathComponent != name {
-                if let bytes = try? readFile(file, limit: limit) { sources.append((relative(file, to: folder.isEmpty ? "." : folder), bytes)) }
+            // The files right beside it (not in folders below: an old/ and a new/ copy would be read twice). One that
+            // cannot be read is left out: if the spec needed it, its compile says what is missing.
+            let here = folder.isEmpty ? "." : folder
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
+            for other in names where other != name && (other.hasSuffix(".yaml") || other.hasSuffix(".yml")) && other != SectionReasons.fileName {
+                if let bytes = try? readFile((here as NSString).appendingPathComponent(other), limit: limit) { sources.append((other, bytes)) }
             }
             return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
         }
@@ -42,10 +45,14 @@ public struct DiffSide: Sendable {
         return DiffSide(label: path, sources: sources)
     }
 
-    /// Whether a file's findings and specs belong to the comparison: a focused file, a product file (its values are
-    /// the focused spec's), or any file of a side with no focus.
+    /// Whether the side holds what is compared: the one file, or any spec file of a folder.
+    public var holdsFocus: Bool {
+        focus.map { focus in sources.contains { focus.contains($0.path) } } ?? !sources.isEmpty
+    }
+
+    /// Whether a file's specs belong to the comparison: a focused file, or any file of a side with no focus.
     func compares(_ file: String) -> Bool {
-        focus.map { $0.contains(file) || file.hasSuffix(".product.yaml") || file.hasSuffix(".product.yml") } ?? true
+        focus.map { $0.contains(file) } ?? true
     }
 
     /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository` (as a folder gives
@@ -61,13 +68,17 @@ public struct DiffSide: Sendable {
                 .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && ($0 as NSString).lastPathComponent != SectionReasons.fileName }
                 .sorted()
         }
+        // git names files without `./` or doubled slashes: `./specs//x.yaml` is `specs/x.yaml`.
+        let clean = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         var names = try specs(under: path)
         var root = path, focus: Set<String>? = nil
-        // One file at that revision is compared alone, with the files beside it read as a folder's (see `folder`).
-        if names == [path] {
-            root = (path as NSString).deletingLastPathComponent
-            focus = [(path as NSString).lastPathComponent]
-            names = root.isEmpty ? names : try specs(under: root)
+        // One file at that revision is compared alone, with the files right beside it read as a folder's (see
+        // `folder`); a file that is not there at that revision is still one file, absent on this side.
+        let oneFile = names == [clean] || (names.isEmpty && (clean.hasSuffix(".yaml") || clean.hasSuffix(".yml")))
+        if oneFile {
+            root = (clean as NSString).deletingLastPathComponent
+            focus = [(clean as NSString).lastPathComponent]
+            names = try specs(under: root.isEmpty ? "." : root).filter { ($0 as NSString).deletingLastPathComponent == root }
         }
         var sources: [(path: String, bytes: [UInt8])] = []
         for name in names {

@@ -22,7 +22,7 @@ public struct SpecDiff: Sendable {
         let before = compiler.compile(sources: old.sources), after = compiler.compile(sources: new.sources)
         for (side, compilation) in [(old, before), (new, after)] {
             // The files are named relative to their side, so both sides name a file alike; a finding names its side too.
-            let located = compilation.diagnostics.filter { $0.severity == .error && side.compares($0.location.file) }.map { d in
+            let located = Self.stopping(compilation, side).map { d in
                 var d = d
                 d.location.file = side.root == "." ? d.location.file : (side.root as NSString).appendingPathComponent(d.location.file)
                 return d
@@ -35,7 +35,11 @@ public struct SpecDiff: Sendable {
                                     specsAdded: newSpecs.keys.filter { oldSpecs[$0] == nil }.sorted(),
                                     specsRemoved: oldSpecs.keys.filter { newSpecs[$0] == nil }.sorted(),
                                     rows: [], behaviour: [], notes: [])
-        result.products = Self.productChanges(before.products, after.products)
+        // One file compared: only its fixture's product values, not those of every fixture beside it.
+        let focused = old.focus != nil || new.focus != nil
+        let fixtures = Set((Array(oldSpecs.values) + Array(newSpecs.values)).map(\.fixture))
+        result.products = Self.productChanges(before.products.filter { !focused || fixtures.contains($0.fixture) },
+                                              after.products.filter { !focused || fixtures.contains($0.fixture) })
         // The new specs read with the old product files: what differs from the old side there is the specs' text.
         let textOnly = result.products.isEmpty ? nil : Self.newSpecsWithOldProducts(compiler, old, before, new, after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
@@ -54,6 +58,18 @@ public struct SpecDiff: Sendable {
         result.behaviour.sort()
         result.notes.sort()
         return result
+    }
+
+    /// The errors that stop a side from being compared. A whole folder: all. One file: its own; when it gave no spec
+    /// and said nothing, the product files' (a broken one leaves its specs out without a word), or else all.
+    static func stopping(_ compilation: SpecCompiler.Compilation, _ side: DiffSide) -> [Diagnostic] {
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        guard let focus = side.focus else { return errors }
+        let own = errors.filter { focus.contains($0.location.file) }
+        let present = side.sources.contains { focus.contains($0.path) }
+        guard own.isEmpty, present, !compilation.specs.contains(where: { focus.contains($0.file) }) else { return own }
+        let products = errors.filter { SpecCompiler.isProductFileName($0.location.file) }
+        return products.isEmpty ? errors : products
     }
 
     /// The new side's specs compiled with the old side's product files in place of its own, by id; nil when that does
