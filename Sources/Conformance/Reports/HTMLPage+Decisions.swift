@@ -5,8 +5,9 @@ extension HTMLPage {
     mutating func decisionRegister() {
         let register = DecisionRegister(result)
         out += "<section id=\"decisions\">\n<h2>Decision register</h2>\n"
-        out += "<p class=\"muted\">Points the documents do not settle, decided here: each decision once, with the rows that rely on it "
-        out += "(in italics: rows that mention it beside their own decision).</p>\n"
+        out += "<p class=\"muted\">Points the documents leave open, and places where a decision narrows or overrides what they say "
+        out += "(the decision's text, or the section's recorded note, says so): each decision once, with the rows that rely on it "
+        out += "(in italics: rows that mention it beside their own decision) and the sections whose note names it.</p>\n"
         if register.decisions.isEmpty {
             out += "<p>No decisions.</p>\n</section>\n"
             return

@@ -20,7 +20,7 @@ extension HTMLPage {
 
     /// One document's sections; `ran`: the rows this run ran, as `[spec, row]`.
     mutating func documentTable(_ document: SectionCoverage.Document, ran: Set<[String]>) {
-        out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(document.sections.count) sections"
+        out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(h(ReportText.sectionTotal(document)))"
         out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
         out += ": \(h(ReportText.sectionCounts(document, ran: ran))).</p>\n"
         out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"

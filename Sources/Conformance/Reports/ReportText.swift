@@ -223,6 +223,14 @@ enum ReportText {
         return idle == 0 ? "" : " (\(idle) of them by no row that ran here)"
     }
 
+    /// How many sections a document's table lists: `47 sections`, or, read from its headings with sections cited that
+    /// have none, `46 headings and 1 section cited without one`.
+    static func sectionTotal(_ document: SectionCoverage.Document) -> String {
+        let loose = document.sections.filter { $0.line == nil }.count
+        guard document.fromHeadings, loose > 0 else { return count(document.sections.count, "section") }
+        return count(document.sections.count - loose, "heading") + " and \(count(loose, "section")) cited without one"
+    }
+
     /// A document's sections counted by coverage, for the HTML's and the Markdown's heading of its table:
     /// `12 covered by rows (3 of them only in part), 1 through subsections, 2 with a reason, 0 without`.
     static func sectionCounts(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {

@@ -93,7 +93,7 @@ struct MarkdownPage {
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
         let ran = ReportText.ranRows(result)
         for document in coverage.documents {
-            out += "<details><summary>\(md(document.name)): \(document.sections.count) sections, \(md(ReportText.sectionCounts(document, ran: ran)))"
+            out += "<details><summary>\(md(document.name)): \(md(ReportText.sectionTotal(document))), \(md(ReportText.sectionCounts(document, ran: ran)))"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
             for section in document.sections {
@@ -117,6 +117,7 @@ struct MarkdownPage {
         let register = DecisionRegister(result)
         out += "\n### Decision register\n\n"
         if register.decisions.isEmpty { out += "No decisions.\n"; return }
+        out += "Points the documents leave open, and places where a decision narrows or overrides what they say (its text, or the section's note, says so).\n\n"
         out += "| Decision | Text | Rows |\n|---|---|---|\n"
         for d in register.decisions {
             let rows = d.rows.map { r in
