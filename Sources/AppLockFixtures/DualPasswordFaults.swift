@@ -67,7 +67,9 @@ enum DualPasswordFaults {
     /// Edits the slot records at `path`: `damagedSeal` flips the last sealed byte of both slots, `swappedSlots`
     /// exchanges the two records, `hostileKDF` rewrites slot 0's Argon2id parameters to m = 1 GiB, t = 10, p = 4
     /// (the costs issue 10 measured at 16.8 s and 2.1 GB per submission); `plantedName` adds an entry whose key says
-    /// what it is (`real_password_hint`), as another component or an attacker sharing the file could. Two edits write
+    /// what it is (`real_password_hint`), as another component or an attacker sharing the file could; `eraseSwitchedOn`
+    /// writes the erase setting on, as someone who edits the file could, with no password, warning or confirmation. Two
+    /// edits write
     /// the failure record (D-CLOCK's layout: the count in 4 bytes, then the last failure's boot, uptime and wall clock
     /// in 8 each, big-endian): `failureEarlierLayout` one failure in the 12-byte layout of earlier versions (the
     /// count and a wall clock, no elapsed time), `failureAtStartOfTime` three failures, the last in this `boot` at
@@ -77,6 +79,9 @@ enum DualPasswordFaults {
             switch kind {
             case "plantedName":
                 try store.set([0x01], forKey: "real_password_hint")
+                return
+            case "eraseSwitchedOn":
+                try store.set([0x01], forKey: keys.eraseOption)
                 return
             case "failureEarlierLayout":
                 try store.set(word(1, bytes: 4) + word(0, bytes: 8), forKey: keys.attempts)

@@ -66,7 +66,7 @@ public final class DualPasswordFixture: BoundFixture {
         static let text = FixtureInput.expression("text", operands: passwords)
         // The device
         static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF", "plantedName", "failureEarlierLayout",
-                                                "failureAtStartOfTime")
+                                                "failureAtStartOfTime", "eraseSwitchedOn")
         /// `which` names two inputs: a slot record's position (editSlot) and an instance of the core (useInstance).
         private static let which = "which"
         static let position = FixtureInput.names(which, "first", "second", "both")
