@@ -194,6 +194,11 @@ struct SingleFileLintTests {
             #expect(!r.output.contains("check.duplicate-spec-id"), "\(r.output)")
             #expect(r.output.contains("left out: \(file): 1 error, 0 warnings"), "\(r.output)")
         }
+        // A re-check: the folder's sections.yaml given by name was linted as a spec ("the spec needs 'kind'").
+        for command in [["lint", folder + "/sections.yaml"], ["diff", folder + "/sections.yaml", folder + "/sections.yaml"]] {
+            let reasons = try CLITests.run(command, timeout: 60)
+            #expect(reasons.status == 2 && reasons.output.contains("[input.not-a-spec]") && !reasons.output.contains("needs 'kind'"), "\(reasons.output)")
+        }
         // One file read with the files beside it (for its machine) does not list a broken one of those as left out.
         let alone = try CLITests.run(["lint", folder + "/medtime.pin-entry.yaml"], timeout: 60)
         #expect(alone.status == 0 && !alone.output.contains("medtime.lockout.yaml"), "\(alone.output)")

@@ -68,6 +68,12 @@ public struct SpecCompiler: Sendable {
                 throw DiagnosticError([Diagnostic(.error, id: "input.not-found", "no such file or folder: \(path)", at: .file(path))])
             }
             if !isDirectory.boolValue {
+                // The reasons file is read with its folder, for the traceability; on its own it is no spec.
+                guard (path as NSString).lastPathComponent != SectionReasons.fileName else {
+                    throw DiagnosticError([Diagnostic(.error, id: "input.not-a-spec",
+                        "\(path) holds the reasons for design-document sections no row covers, not a spec: it is read with its folder (lockspec lint <folder> --documents <dir>)",
+                        at: .file(path))])
+                }
                 files.append(path)
                 continue
             }

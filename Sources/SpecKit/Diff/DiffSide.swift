@@ -25,6 +25,7 @@ public struct DiffSide: Sendable {
     public static func folder(_ path: String, limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            _ = try SpecCompiler.discover([path])  // refuses a file that is no spec (sections.yaml)
             let folder = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
             var sources = [(path: name, bytes: try readFile(path, limit: limit))]
