@@ -20,4 +20,16 @@ struct DurationMagnitudeTests {
         guard case .failure(let error) = domain.parse("2000000000001ms") else { Issue.record("accepted past the bound"); return }
         #expect(error.message == "2000000000001ms is outside duration 0s..2000000000s")
     }
+
+    /// Found by a re-check: a product value's -60s was "not a duration" where a scenario's advance takes the sign.
+    @Test("a signed duration is a duration: in the domain, or outside it")
+    func signed() throws {
+        let domain = try Domain.parse("duration 0s..1h").get()
+        #expect(try domain.parse("+60s").get() == .duration(milliseconds: 60_000))
+        #expect(try domain.parse("-0s").get() == .duration(milliseconds: 0))
+        guard case .failure(let error) = domain.parse("-60s") else { Issue.record("a negative grace accepted"); return }
+        #expect(error.message == "-60s is outside duration 0s..1h")
+        guard case .failure(let huge) = domain.parse("-99999999999999999999ms") else { Issue.record("accepted"); return }
+        #expect(huge.message == "-99999999999999999999ms is far outside duration 0s..1h")
+    }
 }

@@ -125,8 +125,10 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             }
             return .success(.int(i))
         case .duration(let r):
-            guard let ms = Value.parseDuration(text) else {
-                if Value.isDurationText(text) {
+            // A signed duration (-60s, +60s) is a duration, as in a scenario's advance: in range or outside it.
+            let sign = text.first == "-" ? -1 : 1, magnitude = text.first == "-" || text.first == "+" ? String(text.dropFirst()) : text
+            guard let ms = Value.parseDuration(magnitude).map({ sign * $0 }) else {
+                if Value.isDurationText(magnitude) {
                     return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))
                 }
                 let hint = Int(text) != nil ? "add a unit, e.g. \(text)s" : "write a number with a unit: 500ms, 61s, 5m, 1h"
