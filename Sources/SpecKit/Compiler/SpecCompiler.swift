@@ -232,7 +232,17 @@ public struct SpecCompiler: Sendable {
         reader.unusableProductFixtures = unusableProductFixtures(sources, reader: reader)
         for rank in 1...2 {
             let snapshot = reader
-            let documents = ordered.filter { $0.0 == rank }.map(\.1)
+            var documents = ordered.filter { $0.0 == rank }.map(\.1)
+            // A file named as a product file whose kind is another is one mistake: said once, not as that kind's
+            // missing keys (a machine "needs events", "needs rows", …).
+            for document in documents where Self.isProductFileName(document.path) {
+                let kind = document.node["kind"]?.scalar ?? "none"
+                diagnostics.append(Diagnostic(.error, id: "product.wrong-kind",
+                    "\(document.path) is named as a product file, but its kind is '\(kind)': a product file has kind: product",
+                    at: document.node["kind"]?.location ?? .file(document.path),
+                    hint: "write kind: product, or rename the file if it is a spec"))
+            }
+            documents.removeAll { Self.isProductFileName($0.path) }
             let reads = documents.concurrentMap { document in
                 (read: snapshot.read(document.node, file: document.path), sha: SHA256.hex(document.bytes))
             }
