@@ -259,7 +259,7 @@ let mergeCommand = Command(
             merged = try mergeRunResults(parts)
         } catch {
             throw DiagnosticError([Diagnostic(.error, id: "result.cannot-merge", "cannot merge: \(VisibleText.escape("\(error)"))",
-                                              at: .file(args.positionals[0]))])
+                                              at: .file(args.positionals[conflictingPart(parts)]))])
         }
         try writeReports(merged, args)
         return merged.failed ? 1 : 0

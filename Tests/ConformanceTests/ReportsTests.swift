@@ -121,6 +121,10 @@ struct ReportsTests {
                                                   second: "the same file and sha256 with other compiled rows (a result edited, or written by another build of lockspec)")) {
             try mergeRunResults([a, edited])
         }
+        // A re-check: the conflict was located at the first shard, whichever one differed.
+        #expect(conflictingPart([a, edited]) == 1)
+        #expect(conflictingPart([a, b]) == 0, "no conflict")
+        #expect(conflictingPart([b, a]) == 0, "a later shard first is a missing one for the prefix, not a conflict")
     }
 
     @Test("shards keep their other inputs' fingerprints; one whose product file differs is refused; a result written before inputs were recorded reads with none")

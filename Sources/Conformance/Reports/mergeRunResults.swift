@@ -140,3 +140,18 @@ func checkShards(_ shards: [String?]) throws(RunMergeError) {
         throw .shardsMissing(count: count, missing: (1...count).filter { !seen.contains($0) })
     }
 }
+
+/// Which of `parts` a merge failure belongs to, for locating it: the first part that cannot be merged with the parts
+/// before it (0 when the failure is not between parts, such as shards missing from the split).
+public func conflictingPart(_ parts: [RunResult]) -> Int {
+    for k in parts.indices.dropFirst() {
+        do {
+            _ = try mergeRunResults(Array(parts[...k]))
+        } catch RunMergeError.shardsMissing {
+            continue  // a prefix of the shards lacks the later ones: not a conflict
+        } catch {
+            return k
+        }
+    }
+    return 0
+}
