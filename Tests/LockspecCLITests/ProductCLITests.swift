@@ -106,4 +106,19 @@ struct ProductCLITests {
         #expect(duplicate.stdout.contains("[product.duplicate-file]"), "\(duplicate.output)")
         #expect(duplicate.stdout.components(separatedBy: "[product.unknown-parameter]").count - 1 == missing, "\(duplicate.output)")
     }
+
+    /// Found by a re-check: a product file named for another fixture (decoy.product.yaml declaring launch-lock) came
+    /// first by name, so the duplicate error landed on launch-lock.product.yaml, which was then left out.
+    @Test("of two product files for one fixture, the one named after it is kept and the other is the duplicate")
+    func duplicateNamedForAnother() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-\(UUID().uuidString)")
+        try FileManager.default.copyItem(atPath: RunCLITests.specs, toPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let decoy = folder.appendingPathComponent("decoy.product.yaml")
+        try (try String(contentsOf: decoy, encoding: .utf8)).replacingOccurrences(of: "\nfixture: dual-password\n", with: "\nfixture: launch-lock\n")
+            .write(to: decoy, atomically: true, encoding: .utf8)
+        let r = try CLITests.run(["lint", folder.path], timeout: 60)
+        #expect(r.stdout.contains("decoy.product.yaml:2:1: error: fixture 'launch-lock' already has a product file, launch-lock.product"), "\(r.output)")
+        #expect(!r.stderr.contains("launch-lock.product.yaml") && !r.stderr.contains("launch-lock.triggers.yaml"), "launch-lock's specs are read: \(r.stderr)")
+    }
 }

@@ -470,9 +470,18 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
                                    at: product.location, notes: ["the other spec is at \(previous)"])]
     }
     if let other = reader.products[product.fixture] {
+        // The file named after its fixture (launch-lock.product.yaml) is the product file; another one is the duplicate,
+        // whichever comes first by name.
+        func namedFor(_ p: ProductFile) -> Bool { (p.file as NSString).lastPathComponent.hasPrefix(p.fixture + ".product.") }
+        let (kept, duplicate) = namedFor(product) && !namedFor(other) ? (product, other) : (other, product)
+        if kept.file == product.file {
+            locations[product.id] = product.location
+            reader.products[product.fixture] = product
+            reader.brokenProduct[product.fixture] = broken
+        }
         return found + [Diagnostic(.error, id: "product.duplicate-file",
-            "fixture '\(product.fixture)' already has a product file, \(other.id); its values must be written in one place",
-            at: product.location, notes: ["\(other.id) is at \(other.location)"])]
+            "fixture '\(product.fixture)' already has a product file, \(kept.id); its values must be written in one place",
+            at: duplicate.location, notes: ["\(kept.id) is at \(kept.location)"])]
     }
     locations[product.id] = product.location
     reader.products[product.fixture] = product
