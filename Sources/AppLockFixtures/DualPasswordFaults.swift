@@ -68,7 +68,8 @@ enum DualPasswordFaults {
     /// exchanges the two records, `hostileKDF` rewrites slot 0's Argon2id parameters to m = 1 GiB, t = 10, p = 4
     /// (the costs issue 10 measured at 16.8 s and 2.1 GB per submission); `plantedName` adds an entry whose key says
     /// what it is (`real_password_hint`), as another component or an attacker sharing the file could; `eraseSwitchedOn`
-    /// writes the erase setting on, as someone who edits the file could, with no password, warning or confirmation. Two
+    /// writes the erase setting on, as someone who edits the file could, with no password, warning or confirmation, and
+    /// `eraseSwitchedOnWithoutKey` does so as someone without the device's key (the file rewritten unkeyed). Two
     /// edits write
     /// the failure record (D-CLOCK's layout: the count in 4 bytes, then the last failure's boot, uptime and wall clock
     /// in 8 each, big-endian): `failureEarlierLayout` one failure in the 12-byte layout of earlier versions (the
@@ -82,6 +83,15 @@ enum DualPasswordFaults {
                 return
             case "eraseSwitchedOn":
                 try store.set([0x01], forKey: keys.eraseOption)
+                return
+            case "eraseSwitchedOnWithoutKey":
+                // Someone without the device's key rewrites the file: every entry as it was, the erase setting on,
+                // under the only checksum they can make, the unkeyed one.
+                var entries: [StoreChange] = []
+                for key in try store.keys() { entries.append(StoreChange(key: key, value: try store.value(forKey: key))) }
+                entries.removeAll { $0.key == keys.eraseOption }
+                try FileManager.default.removeItem(atPath: store.path)
+                try FileStore(path: store.path).update(entries + [StoreChange(key: keys.eraseOption, value: [0x01])])
                 return
             case "failureEarlierLayout":
                 try store.set(word(1, bytes: 4) + word(0, bytes: 8), forKey: keys.attempts)

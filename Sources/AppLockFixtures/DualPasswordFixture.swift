@@ -66,7 +66,7 @@ public final class DualPasswordFixture: BoundFixture {
         static let text = FixtureInput.expression("text", operands: passwords)
         // The device
         static let record = FixtureInput.names("record", "damagedSeal", "swappedSlots", "hostileKDF", "plantedName", "failureEarlierLayout",
-                                                "failureAtStartOfTime", "eraseSwitchedOn")
+                                                "failureAtStartOfTime", "eraseSwitchedOn", "eraseSwitchedOnWithoutKey")
         /// `which` names two inputs: a slot record's position (editSlot) and an instance of the core (useInstance).
         private static let which = "which"
         static let position = FixtureInput.names(which, "first", "second", "both")
@@ -411,7 +411,9 @@ public final class DualPasswordFixture: BoundFixture {
         let counter = CountingKeyDerivation()
         configuration.keyDerivation = counter
         derivations = counter
-        let fileStore = FileStore(path: storePath)
+        // With `deviceSecret: present` the store is keyed with it too, as a shell given the secret keys its store.
+        faults.holdDeviceSecret(configuration.deviceSecret)
+        let fileStore = FileStore(path: storePath, deviceSecret: configuration.deviceSecret)
         store = faults.store(path: storePath)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -99,6 +99,10 @@ final class StorageFaults: Sendable {
         }
     }
 
+    /// The device holds `secret` (the shell's Keychain item) from the start: the stores built from now on are keyed with
+    /// it, as a shell given a device secret keys its store (D-DEVICE-SECRET).
+    func holdDeviceSecret(_ secret: DeviceSecret?) { state.withLock { $0.deviceSecret = secret } }
+
     /// From now on every write fails (`storageFull`), or works again (`storageWorks`).
     func setWritesFail(_ on: Bool) { state.withLock { $0.writesFail = on } }
 
