@@ -24,32 +24,25 @@ let compileCommand = Command(
             return 1
         }
         let command = "lockspec compile \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: " ")) --out \(out)"
-        var outputs = [out + "/suite.json", out + "/SpecTables.swift"]
+        // Every file it writes, made before any is written, so nothing is refused half-way.
+        var outputs = [(path: out + "/suite.json", text: try emitJSON(compilation.suite, command: command)),
+                       (path: out + "/SpecTables.swift", text: emitSwift(compilation.suite, command: command))]
         for spec in compilation.suite.specs where spec.graph != nil {
-            outputs += DiagramFormat.allCases.map { "\(out)/diagrams/\(spec.id).\($0 == .mermaid ? "mmd" : "dot")" }
+            for format in DiagramFormat.allCases {
+                outputs.append(("\(out)/diagrams/\(spec.id).\(format == .mermaid ? "mmd" : "dot")", emitDiagram(spec, format: format, command: command)))
+            }
         }
         // A link where a file goes would be written through, to what it leads to (a spec, found by a re-trial).
-        if let link = outputs.first(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) != nil }) {
-            throw Arguments.UsageError(message: "\(link) is a link: compile writes its files only as files of their own; remove the link")
+        if let link = outputs.first(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0.path)) != nil }) {
+            throw Arguments.UsageError(message: "\(link.path) is a link: compile writes its files only as files of their own; remove the link")
         }
         // A folder (or a pipe, a device) where a file goes would stop the writing half-way, the files before it new and
         // those after it old: refused before any is written.
-        if let other = outputs.first(where: { path in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-            return isDirectory.boolValue || (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) != .typeRegular
-        }) {
-            throw Arguments.UsageError(message: "\(other) is not a file: compile writes its files only as files of their own; move it away")
+        if let other = outputs.first(where: { notAFile($0.path) != nil }) {
+            throw Arguments.UsageError(message: "\(other.path) is not a file: compile writes its files only as files of their own; move it away")
         }
         var written = 0
-        if try Emitter.writeIfChanged(try emitJSON(compilation.suite, command: command), to: out + "/suite.json") { written += 1 }
-        if try Emitter.writeIfChanged(emitSwift(compilation.suite, command: command), to: out + "/SpecTables.swift") { written += 1 }
-        for spec in compilation.suite.specs where spec.graph != nil {
-            for format in DiagramFormat.allCases {
-                let path = "\(out)/diagrams/\(spec.id).\(format == .mermaid ? "mmd" : "dot")"
-                if try Emitter.writeIfChanged(emitDiagram(spec, format: format, command: command), to: path) { written += 1 }
-            }
-        }
+        for output in outputs where try Emitter.writeIfChanged(output.text, to: output.path) { written += 1 }
         Terminal.out("compiled \(compilation.suite.specs.count) specs into \(compilation.suite.cases.count) test cases in \(out) (\(written) file\(written == 1 ? "" : "s") changed)\n")
         return 0
     })

@@ -66,21 +66,6 @@ public enum DocumentFingerprints {
         return (documents, diagnostics)
     }
 
-    /// What a path that is not a regular file is ("a folder", "a device", …), after following links; nil for a file,
-    /// or when its type cannot be read (reading it then says what is wrong).
-    static func notAFile(_ path: String) -> String? {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else { return nil }
-        switch type {
-        case .typeRegular: return nil
-        case .typeDirectory: return "a folder, not a file"
-        case .typeCharacterSpecial, .typeBlockSpecial: return "a device, not a file"
-        case .typeSocket: return "a socket, not a file"
-        case .typeSymbolicLink: return "a link that leads nowhere"
-        default: return "a named pipe or another special file, not a file"
-        }
-    }
-
     /// Every cited document, with where it is first cited (specs by id, then rows in file order).
     static func citations(in suite: CompiledSuite) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]

@@ -68,12 +68,7 @@ public struct SpecCompiler: Sendable {
                 throw DiagnosticError([Diagnostic(.error, id: "input.not-found", "no such file or folder: \(path)", at: .file(path))])
             }
             if !isDirectory.boolValue {
-                // The reasons file is read with its folder, for the traceability; on its own it is no spec.
-                guard (path as NSString).lastPathComponent != SectionReasons.fileName else {
-                    throw DiagnosticError([Diagnostic(.error, id: "input.not-a-spec",
-                        "\(path) holds the reasons for design-document sections no row covers, not a spec: it is read with its folder (lockspec lint <folder> --documents <dir>)",
-                        at: .file(path))])
-                }
+                try refuseReasonsFile(path)
                 files.append(path)
                 continue
             }
@@ -89,7 +84,7 @@ public struct SpecCompiler: Sendable {
                         "\(path) holds more than \(maximumEntries) files and folders: not read as a spec folder", at: .file(path))])
                 }
                 // The reasons for uncovered document sections live beside the specs but are not a spec.
-                if (item.hasSuffix(".yaml") || item.hasSuffix(".yml")) && (item as NSString).lastPathComponent != SectionReasons.fileName {
+                if isSpecFile(item) {
                     found.append(path.hasSuffix("/") ? path + item : path + "/" + item)
                 }
             }
@@ -98,6 +93,20 @@ public struct SpecCompiler: Sendable {
         // A file named twice (on its own and inside a folder given too, or spelt two ways) is read once, as first named.
         var seen: Set<String> = []
         return files.filter { seen.insert(identity($0)).inserted }
+    }
+
+    /// Whether a file in a spec folder is read as a spec: a `.yaml` or `.yml` file, not the folder's `sections.yaml`.
+    public static func isSpecFile(_ path: String) -> Bool {
+        (path.hasSuffix(".yaml") || path.hasSuffix(".yml")) && (path as NSString).lastPathComponent != SectionReasons.fileName
+    }
+
+    /// Refuses the folder's `sections.yaml` given by name: it is read with its folder, for the traceability, and on
+    /// its own it is no spec (`input.not-a-spec`).
+    public static func refuseReasonsFile(_ path: String) throws(DiagnosticError) {
+        guard (path as NSString).lastPathComponent == SectionReasons.fileName else { return }
+        throw DiagnosticError([Diagnostic(.error, id: "input.not-a-spec",
+            "\(path) holds the reasons for design-document sections no row covers, not a spec: it is read with its folder (lockspec lint <folder> --documents <dir>)",
+            at: .file(path))])
     }
 
     /// A file's path resolved against the working folder, with `.`, `..`, repeated slashes and links resolved: one
@@ -390,19 +399,17 @@ public struct SpecCompiler: Sendable {
         return SpecReader.isSpecID(String(name)) ? String(name) : nil
     }
 
-    /// The value of a top-level `key: value` line of a file YAML may not load, or nil.
+    /// The value of the first `key: value` line of a file YAML may not load (lines read trimmed), or nil.
     static func topLevelValue(_ key: String, inUnloadable bytes: [UInt8]) -> String? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { $0.trimmingSpaces }
         guard let line = lines.first(where: { $0.hasPrefix(key + ": ") }) else { return nil }
         let value = String(line.dropFirst(key.count + 2)).trimmingSpaces
         return value.isEmpty ? nil : value
     }
 
-    /// The id of a machine spec that YAML could not load, read from its top-level `id:` and `kind: machine` lines.
+    /// The id of a machine spec that YAML could not load, read from its `kind: machine` and `id:` lines.
     static func machineID(inUnloadable bytes: [UInt8]) -> String? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { $0.trimmingSpaces }
-        guard lines.contains("kind: machine"), let line = lines.first(where: { $0.hasPrefix("id: ") }) else { return nil }
-        let id = String(line.dropFirst(4)).trimmingSpaces
+        guard topLevelValue("kind", inUnloadable: bytes) == "machine", let id = topLevelValue("id", inUnloadable: bytes) else { return nil }
         return SpecReader.isSpecID(id) ? id : nil
     }
 

@@ -32,7 +32,7 @@ struct FileFindings {
     /// The findings listed, then, when some were not, the one that counts them (an error when any of them was).
     var all: [Diagnostic] {
         guard unlisted > 0 else { return listed }
-        return listed + [Diagnostic(unlistedErrors > 0 ? .error : .warning, id: "input.too-many-findings",
+        return listed + [Diagnostic(unlistedErrors > 0 ? .error : .warning, id: Self.closingID,
             "\(unlisted) more finding\(unlisted == 1 ? "" : "s") in this file \(unlisted == 1 ? "is" : "are") not listed (only the first \(Self.maximum) are)",
             at: .file(file), hint: "mend the ones listed and lint again")]
     }
@@ -43,24 +43,17 @@ extension FileFindings {
     /// counted in one closing `input.too-many-findings` (an error when any of them was). The closing findings an
     /// earlier stage or pass gave a file are folded into that one, their counts added, so capping twice says it once.
     static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var perFile: [String: Int] = [:]
-        var unlisted: [String: FileFindings] = [:]
-        var kept: [Diagnostic] = []
+        var files: [String: FileFindings] = [:]
         for d in diagnostics.sorted() {
             let file = d.location.file
-            if d.id == closingID {
-                unlisted[file, default: FileFindings(file: file)].unlisted += Int(d.message.prefix { $0.isASCIIDigit }) ?? 0
-                if d.severity == .error { unlisted[file, default: FileFindings(file: file)].unlistedErrors += 1 }
+            guard d.id == closingID else {
+                files[file, default: FileFindings(file: file)].add(d.severity) { d }
                 continue
             }
-            let n = perFile[file, default: 0]
-            perFile[file] = n + 1
-            if n < maximum { kept.append(d); continue }
-            unlisted[file, default: FileFindings(file: file)].unlisted += 1
-            if d.severity == .error { unlisted[file, default: FileFindings(file: file)].unlistedErrors += 1 }
+            files[file, default: FileFindings(file: file)].unlisted += Int(d.message.prefix { $0.isASCIIDigit }) ?? 0
+            if d.severity == .error { files[file, default: FileFindings(file: file)].unlistedErrors += 1 }
         }
-        for closing in unlisted.values { kept += closing.all.suffix(1) }
-        return kept.sorted()
+        return files.values.flatMap(\.all).sorted()
     }
 
     /// The id of the finding that counts the ones not listed.

@@ -25,7 +25,7 @@ public struct DiffSide: Sendable {
     public static func folder(_ path: String, limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            _ = try SpecCompiler.discover([path])  // refuses a file that is no spec (sections.yaml)
+            try SpecCompiler.refuseReasonsFile(path)
             let folder = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
             var sources = [(path: name, bytes: try readFile(path, limit: limit))]
@@ -33,7 +33,7 @@ public struct DiffSide: Sendable {
             // cannot be read is left out: if the spec needed it, its compile says what is missing.
             let here = folder.isEmpty ? "." : folder
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
-            for other in names where other != name && (other.hasSuffix(".yaml") || other.hasSuffix(".yml")) && other != SectionReasons.fileName {
+            for other in names where other != name && SpecCompiler.isSpecFile(other) {
                 if let bytes = try? readFile((here as NSString).appendingPathComponent(other), limit: limit) { sources.append((other, bytes)) }
             }
             return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
@@ -66,7 +66,7 @@ public struct DiffSide: Sendable {
         func specs(under path: String) throws(DiagnosticError) -> [String] {
             let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
             return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && ($0 as NSString).lastPathComponent != SectionReasons.fileName }
+                .filter(SpecCompiler.isSpecFile)
                 .sorted()
         }
         // git names files without `./` or doubled slashes: `./specs//x.yaml` is `specs/x.yaml`.
@@ -75,7 +75,7 @@ public struct DiffSide: Sendable {
         var root = path, focus: Set<String>? = nil
         // One file at that revision is compared alone, with the files right beside it read as a folder's (see
         // `folder`); a file that is not there at that revision is still one file, absent on this side.
-        let oneFile = names == [clean] || (names.isEmpty && (clean.hasSuffix(".yaml") || clean.hasSuffix(".yml")))
+        let oneFile = names == [clean] || (names.isEmpty && SpecCompiler.isSpecFile(clean))
         if oneFile {
             root = (clean as NSString).deletingLastPathComponent
             focus = [(clean as NSString).lastPathComponent]

@@ -126,7 +126,7 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             return .success(.int(i))
         case .duration(let r):
             // A signed duration (-60s, +60s) is a duration, as in a scenario's advance: in range or outside it.
-            let sign = text.first == "-" ? -1 : 1, magnitude = text.first == "-" || text.first == "+" ? String(text.dropFirst()) : text
+            let (sign, magnitude) = Value.splitSign(text)
             guard let ms = Value.parseDuration(magnitude).map({ sign * $0 }) else {
                 if Value.isDurationText(magnitude) {
                     return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))

@@ -30,7 +30,7 @@ struct ScenarioReader {
         if let node = byKey["uses"] {
             // Without the machine every step's event and observation would be reported again: one finding is enough.
             guard let id = c.text(node, "uses") else { return nil }
-            if machines[id] != nil, let other = machineFixtures[id], let fixture, other != fixture {
+            if let other = machineFixtures[id], let fixture, other != fixture {
                 c.error("spec.uses-other-fixture", "'uses' names '\(id)', a machine of fixture '\(other)'; this spec drives fixture '\(fixture)'",
                         at: node.location, hint: "use a machine of fixture '\(fixture)', or set this spec's fixture to '\(other)'")
                 return nil
@@ -131,15 +131,14 @@ struct ScenarioReader {
         let c = context
         guard let text = c.text(node, key) else { return nil }
         let trimmed = text.trimmingSpaces
-        let sign = trimmed.first.flatMap { $0 == "-" ? -1 : $0 == "+" ? 1 : nil }
+        let (sign, magnitude) = Value.splitSign(trimmed)
         func bounded(_ ms: Int) -> Int? {
             guard ms.magnitude > UInt(Self.maximumAdvance) else { return ms }
             c.error("spec.bad-duration", "\(key) '\(text)' moves the clock by more than \(Self.maximumAdvanceDays / 365) years at once, past what a scenario may: write at most \(Self.maximumAdvanceDays)d",
                     at: node.location, rows: [scenarioID])
             return nil
         }
-        let magnitude = sign == nil ? trimmed : String(trimmed.dropFirst())
-        if let ms = Value.parseDuration(magnitude) { return bounded((sign ?? 1) * ms) }
+        if let ms = Value.parseDuration(magnitude) { return bounded(sign * ms) }
         // A duration too large to hold is a duration all the same: past the bound, as a smaller large one is.
         if Value.isDurationText(magnitude) { return bounded(Int.max) }
         switch c.evaluate(trimmed, as: .duration(0...0), within: nil, at: node.location, rows: [scenarioID]) {

@@ -57,6 +57,15 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
         return nil
     }
 
+    /// A text's leading `-` or `+` as -1 or 1 (1 without one), and the rest: `-30s` is (-1, `30s`).
+    static func splitSign(_ text: String) -> (sign: Int, magnitude: String) {
+        switch text.first {
+        case "-": (-1, String(text.dropFirst()))
+        case "+": (1, String(text.dropFirst()))
+        default: (1, text)
+        }
+    }
+
     /// Whether a text is written as a duration (digits and a unit), whatever its size.
     static func isDurationText(_ text: String) -> Bool {
         for unit in ["ms", "s", "m", "h", "d"] where text.hasSuffix(unit) {
