@@ -158,6 +158,34 @@ struct SpecDiffTests {
         #expect(!diagnostics.isEmpty && diagnostics.allSatisfy { $0.location.file == "new/t.yaml" }, "\(diagnostics)")
     }
 
+    @Test("the locations in a finding's notes name the file under its side too, as the finding does")
+    func brokenSideNotes() {
+        // Broken YAML: its note names where the construct starts, which must be a path the reader can open.
+        let failure = #expect(throws: SpecDiff.Failure.self) {
+            try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: [("t.yaml", Array(Self.machine(rows: Self.success).utf8))]),
+                                               DiffSide(label: "new", sources: [("t.yaml", Array((Self.machine(rows: Self.success) + "x: [\n").utf8))]))
+        }
+        guard case .doesNotCompile(_, let diagnostics)? = failure else { return }
+        let notes = diagnostics.flatMap(\.notes).filter { $0.contains(".yaml:") }
+        #expect(!notes.isEmpty && notes.allSatisfy { $0.contains(" new/t.yaml:") }, "\(diagnostics)")
+    }
+
+    @Test("one file compared: a broken file beside it that it does not read changes nothing in what the diff says")
+    func brokenNeighbour() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let spec = Self.machine(rows: Self.success + Self.relock.replacingOccurrences(of: "> 60s", with: "> grace"))
+        func side(_ label: String, _ grace: String, neighbour: String) -> DiffSide {
+            DiffSide(label: "\(label)/t.yaml", sources: [("t.yaml", Array(spec.utf8)), ("p.product.yaml", Array(product(grace).utf8)),
+                                                        ("other.yaml", Array(neighbour.utf8))], root: label, focus: ["t.yaml"])
+        }
+        for neighbour in ["id: other\nkind: machine\n", ": : [bad\n"] {
+            let d = try SpecDiff(catalog: nil).compare(side("old", "60s", neighbour: ""), side("new", "30s", neighbour: neighbour))
+            #expect(d.products == ["fx: grace 1m → 30s"])
+            #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),
+                    "\(neighbour): \(SpecDiffRenderer.text(d))")
+        }
+    }
+
     @Test("the JSON is stable: the same diff twice gives the same bytes")
     func stableJSON() throws {
         let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")

@@ -4,20 +4,24 @@ import Foundation
 public struct DiffSide: Sendable {
     /// How the side is named in the output: the folder, or `<revision>:<path>`.
     public var label: String
-    /// The spec files, as (path, bytes); paths are relative to the side so both sides name a file alike.
+    /// The spec files, as (path, bytes); each path is under `root`, as a finding and its notes name the file.
     public var sources: [(path: String, bytes: [UInt8])]
-    /// The folder the paths are relative to, which a finding's location is given under.
+    /// The folder the paths are under (`.` for none).
     public var root: String
     /// The paths of the specs to compare, when the side is one file: the others are the files beside it, read only
     /// for the machine it `uses:` and its product values. Nil compares every spec.
     public var focus: Set<String>?
 
-    /// Creates a side from files already read; `root` defaults to the label.
+    /// Creates a side from files already read, named relative to `root` (which defaults to the label). The paths are
+    /// kept under `root`, so a finding and the locations in its notes name the file as the reader finds it; specs are
+    /// matched across sides by id, never by path.
     public init(label: String, sources: [(path: String, bytes: [UInt8])], root: String? = nil, focus: Set<String>? = nil) {
+        let root = root ?? label
+        let under = { (path: String) in root == "." ? path : (root as NSString).appendingPathComponent(path) }
         self.label = label
-        self.sources = sources
-        self.root = root ?? label
-        self.focus = focus
+        self.sources = sources.map { (under($0.path), $0.bytes) }
+        self.root = root
+        self.focus = focus.map { Set($0.map(under)) }
     }
 
     /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read

@@ -21,13 +21,8 @@ public struct SpecDiff: Sendable {
         let compiler = SpecCompiler(catalog: catalog)
         let before = compiler.compile(sources: old.sources), after = compiler.compile(sources: new.sources)
         for (side, compilation) in [(old, before), (new, after)] {
-            // The files are named relative to their side, so both sides name a file alike; a finding names its side too.
-            let located = Self.stopping(compilation, side).map { d in
-                var d = d
-                d.location.file = side.root == "." ? d.location.file : (side.root as NSString).appendingPathComponent(d.location.file)
-                return d
-            }
-            if !located.isEmpty { throw .doesNotCompile(side: side.label, diagnostics: located) }
+            let stopping = Self.stopping(compilation, side)
+            if !stopping.isEmpty { throw .doesNotCompile(side: side.label, diagnostics: stopping) }
         }
         let oldSpecs = Dictionary(before.specs.filter { old.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let newSpecs = Dictionary(after.specs.filter { new.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -72,15 +67,16 @@ public struct SpecDiff: Sendable {
         return products.isEmpty ? errors : products
     }
 
-    /// The new side's specs compiled with the old side's product files in place of its own, by id; nil when that does
-    /// not compile (a spec names a value only the new product file has), and then no change is put down to a product value.
+    /// The new side's specs compiled with the old side's product files in place of its own, by id. A spec whose file
+    /// has an error there (it names a value only the new product file has) is left out, and no change of its rows is put
+    /// down to a product value; an error in another file (a broken neighbour) leaves the others as they are.
     private static func newSpecsWithOldProducts(_ compiler: SpecCompiler, _ old: DiffSide, _ before: SpecCompiler.Compilation,
-                                                _ new: DiffSide, _ after: SpecCompiler.Compilation) -> [String: Spec]? {
+                                                _ new: DiffSide, _ after: SpecCompiler.Compilation) -> [String: Spec] {
         let oldProducts = Set(before.products.map(\.file)), newProducts = Set(after.products.map(\.file))
         let sources = new.sources.filter { !newProducts.contains($0.path) } + old.sources.filter { oldProducts.contains($0.path) }
         let mixed = compiler.compile(sources: sources)
-        guard !mixed.failed(strict: false) else { return nil }
-        return Dictionary(mixed.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let broken = Set(mixed.diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        return Dictionary(mixed.specs.filter { !broken.contains($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Each product value that differs between the sides' product files, by fixture.
