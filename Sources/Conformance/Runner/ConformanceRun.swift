@@ -112,7 +112,7 @@ public struct ConformanceRun: Sendable {
         }
         var documents: [DocumentFingerprint] = []
         if let folder = options.documents {
-            let fingerprinted = DocumentFingerprints.take(citedBy: suite, in: folder)
+            let fingerprinted = DocumentFingerprints.take(citedBy: suite, in: folder, selected: selectedSpecs(in: suite))
             if !fingerprinted.diagnostics.isEmpty {
                 let unreadable = fingerprinted.diagnostics.contains { $0.id == "input.not-found" }
                 return RunOutcome(result: nil, stop: unreadable ? .unreadableInput : .invalidInput, diagnostics: fingerprinted.diagnostics)
@@ -204,6 +204,12 @@ public struct ConformanceRun: Sendable {
         guard options.shard == nil, options.rows != nil || options.specs != nil else { return nil }
         let chosen = Runner.Selection(rows: options.rows, specs: options.specs).apply(to: suite)
         return chosen.isEmpty ? "nothing to run: --row and --spec together select no case" : nil
+    }
+
+    /// The specs of the cases this run checks, when --row, --spec or --shard chose some (else none: every spec runs).
+    func selectedSpecs(in suite: CompiledSuite) -> Set<String> {
+        guard options.rows != nil || options.specs != nil || options.shard != nil else { return [] }
+        return Set(Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard).apply(to: suite).map(\.spec))
     }
 
     /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.

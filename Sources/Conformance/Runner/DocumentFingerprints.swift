@@ -8,8 +8,10 @@ import SpecKit
 /// documents but leaves one out could go stale without anyone noticing.
 public enum DocumentFingerprints {
     /// The fingerprints, sorted by name, and the findings (`input.not-found` for a folder that does not exist,
-    /// `run.document-missing` for each cited document not in it, located at the first row or spec that cites it).
-    public static func take(citedBy suite: CompiledSuite, in folder: String) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
+    /// `run.document-missing` for each cited document not in it, located at the first row or spec that cites it, in a
+    /// spec of `selected` when one of those cites it: the specs a run was asked for).
+    public static func take(citedBy suite: CompiledSuite, in folder: String,
+                            selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             return ([], [Diagnostic(.error, id: "input.not-found", "no such folder of design documents: \(folder)", at: .file(folder))])
@@ -17,7 +19,7 @@ public enum DocumentFingerprints {
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var documents: [DocumentFingerprint] = []
         var diagnostics: [Diagnostic] = []
-        for (name, citation) in citations(in: suite).sorted(by: { $0.key < $1.key }) {
+        for (name, citation) in citations(in: suite, selected: selected).sorted(by: { $0.key < $1.key }) {
             let path = (folder as NSString).appendingPathComponent(name)
             if present.contains(name), let size = DesignDocuments.fileSize(path), size > DesignDocuments.maximumDocumentSize {
                 diagnostics.append(DesignDocuments.tooLarge(path, size: size))
@@ -66,13 +68,14 @@ public enum DocumentFingerprints {
         return (documents, diagnostics)
     }
 
-    /// Every cited document, with where it is first cited (specs by id, then rows in file order).
-    static func citations(in suite: CompiledSuite) -> [String: (location: SourceLocation, row: String?)] {
+    /// Every cited document, with where it is first cited (the selected specs first, then the others; specs by id,
+    /// rows in file order).
+    static func citations(in suite: CompiledSuite, selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
         func cite(_ source: String?, _ location: SourceLocation, _ row: String?) {
             for name in Citation.all(in: source).map(\.document) where first[name] == nil { first[name] = (location, row) }
         }
-        for spec in suite.specs.sorted(by: { $0.id < $1.id }) {
+        for spec in suite.specs.sorted(by: { (selected.contains($0.id) ? 0 : 1, $0.id) < (selected.contains($1.id) ? 0 : 1, $1.id) }) {
             for row in spec.rows {
                 cite(row.source, SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
             }
