@@ -17,6 +17,8 @@ public final class LaunchGatesFixture: BoundFixture {
         var biometric = false
         /// How many pages "finish onboarding with next" taps through.
         var onboardingPages: Int?
+        /// A DEBUG build (`build: debug`): the error card shows the posted error's details.
+        var debug = false
     }
     /// The core's effects.
     public typealias CoreEffect = LaunchGatesEffect
@@ -168,6 +170,10 @@ public final class LaunchGatesFixture: BoundFixture {
         .product("legalVersion", .text, literal: .date, need: .always) { settings, item in
             settings.legal = LiteralGrammar.date.text(of: item.value.description)
         },
+        // DEBUG renders the error's details on the card; a release build never does (§错误边界).
+        .product("build", .enumeration(["release", "debug"])) { settings, item in
+            settings.debug = item.value.description == "debug"
+        },
         .product("biometricEnabled", .bool) { settings, item in
             guard case .bool(let b) = item.value else { throw FixtureError.unknownProduct(item) }
             settings.biometric = b
@@ -232,7 +238,7 @@ public final class LaunchGatesFixture: BoundFixture {
         // Lint requires both (`productNeeds`), so a spec that lints clean never meets these errors.
         guard let running = settings.running else { throw FixtureError("the launch-gates fixture needs the product value appVersion") }
         guard let legal = settings.legal else { throw FixtureError("the launch-gates fixture needs the product value legalVersion") }
-        configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal)
+        configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal, debug: settings.debug)
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         if settings.biometric { try enableBiometric() }
     }
