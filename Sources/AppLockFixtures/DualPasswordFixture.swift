@@ -196,6 +196,12 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("inputLength", .count) { f in .int(try f.running().field.length) },
         .observation("profileKeyHeld", .bool) { f in .bool(try f.running().holdsProfileKey) },
         .observation("copyProfileKeyHeld", .bool) { f in .bool(try f.keptCopy().holdsProfileKey) },
+        // The container the session's key opens: which of set-up's two keys it is (compared in constant time), as a
+        // shell's container would accept it or not; never the key itself.
+        .observation("profileKeyOpens", .names("real", "decoy", "none", "neither")) { f in
+            guard let key = try f.running().profileKey else { return .symbol("none") }
+            return .symbol(key == f.containerKeys.real ? "real" : key == f.containerKeys.decoy ? "decoy" : "neither")
+        },
         // The characters the app handed the field that still hold their bytes, each as the core left it
         // (`SecretBytes.isWiped` reads the shared bytes): §5's input buffer released as soon as possible.
         .observation("typedHeld", .count) { f in .int(SecretBytes.unwipedCount(f.typed)) },
@@ -358,6 +364,8 @@ public final class DualPasswordFixture: BoundFixture {
     static let maximumTyped = 1_000_000
     /// The persisted slots right after install, as the core records them.
     private let installed: DualPassword.PersistedSlots
+    /// The two profile keys set-up returned, as a shell keeps them to make each profile's container.
+    private let containerKeys: InstalledProfileKeys
     /// What the core decided in the last table step (it stands until the next one).
     private var outputs = Outputs()
     /// Every derivation the core makes goes through this counter (the core never counts for itself).
@@ -375,20 +383,20 @@ public final class DualPasswordFixture: BoundFixture {
     /// Installs the two passwords as set-up does; a product value left out (nil) leaves set-up its own default, so a
     /// row without it checks that default.
     private static func install(store: FileStore, random: any RandomSource, parameters: Argon2idParameters?,
-                                configuration: DualPassword.Configuration, faceID: Bool?) throws {
+                                configuration: DualPassword.Configuration, faceID: Bool?) throws -> InstalledProfileKeys {
         let main = SecretBytes(utf8: mainPassword), decoy = SecretBytes(utf8: decoyPassword)
         switch (parameters, faceID) {
         case let (parameters?, faceID?):
-            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
-                                     configuration: configuration, quickUnlock: faceID)
+            return try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
+                                            configuration: configuration, quickUnlock: faceID)
         case let (parameters?, nil):
-            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
-                                     configuration: configuration)
+            return try DualPassword.install(main: main, decoy: decoy, store: store, random: random, parameters: parameters,
+                                            configuration: configuration)
         case let (nil, faceID?):
-            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration,
-                                     quickUnlock: faceID)
+            return try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration,
+                                            quickUnlock: faceID)
         case (nil, nil):
-            try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration)
+            return try DualPassword.install(main: main, decoy: decoy, store: store, random: random, configuration: configuration)
         }
     }
 
@@ -419,8 +427,8 @@ public final class DualPasswordFixture: BoundFixture {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             // Set-up and the lock screen get the same configuration, as a shell gives them (the app version and the
             // device secret go into the slot records); `kdf: installDefault` leaves the parameters to set-up's default.
-            try Self.install(store: fileStore, random: random, parameters: parameters, configuration: configuration,
-                             faceID: faceID)
+            containerKeys = try Self.install(store: fileStore, random: random, parameters: parameters, configuration: configuration,
+                                             faceID: faceID)
         } catch {
             throw FixtureError("could not install the two passwords: \(error)")
         }

@@ -36,6 +36,26 @@ struct DualPasswordTests {
         #expect(machine.state == .locked && machine.failureCount == 1)
     }
 
+    @Test("an unlock hands the app the profile key set-up made for that profile, and the lock takes it back")
+    func profileKeys() throws {
+        let store = InMemoryStore(), random = SeededRandom(seed: 7)
+        let keys = try DualPassword.install(main: SecretBytes(utf8: Self.main), decoy: SecretBytes(utf8: Self.decoy), store: store,
+                                            random: random, parameters: .testing)
+        #expect(keys.real.count == AEAD.keyLength && keys.decoy.count == AEAD.keyLength && keys.real != keys.decoy)
+        #expect("\(keys)" == "InstalledProfileKeys(<redacted>)")
+        var machine = DualPassword(store: store, random: random)
+        #expect(machine.profileKey == nil)
+        _ = submit(Self.main, &machine)
+        let real = try #require(machine.profileKey)
+        #expect(real == keys.real)
+        _ = machine.handle(.lock, now: at(1))
+        #expect(machine.profileKey == nil)
+        // The app's reference shares the core's bytes: the lock zeroed it too; set-up's own copy is the app's to keep.
+        #expect(real.isWiped && !keys.real.isWiped)
+        _ = submit(Self.decoy, &machine)
+        #expect(machine.profileKey == keys.decoy)
+    }
+
     @Test("sequential and parallel derivation route identically")
     func parallelOption() throws {
         for parallel in [false, true] {

@@ -46,6 +46,12 @@ public struct DualPassword: Sendable, CustomStringConvertible {
     /// biometric keychain item, outside this model).
     public var holdsProfileKey: Bool { session?.slot.map { !$0.profileKey.isWiped } ?? false }
 
+    /// The open session's profile key, for the app to open the profile's container with (§4: an unlock unseals the
+    /// profile's key and initialises its container): the key set-up returned for that profile
+    /// (`InstalledProfileKeys`). Nil when `holdsProfileKey` is false. The value shares the core's bytes, so the lock's
+    /// release zeroes the app's reference too (§4 row 7, §5).
+    public var profileKey: SecretBytes? { session?.slot.flatMap { $0.profileKey.isWiped ? nil : $0.profileKey } }
+
     private struct Session: Sendable {
         let role: ProfileRole
         let slot: UnsealedSlot?
