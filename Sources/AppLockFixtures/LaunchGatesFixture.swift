@@ -17,8 +17,8 @@ public final class LaunchGatesFixture: BoundFixture {
         var biometric = false
         /// How many pages "finish onboarding with next" taps through.
         var onboardingPages: Int?
-        /// A DEBUG build (`build: debug`): the error card shows the posted error's details.
-        var debug = false
+        /// The build configuration (`build: debug` or `release`); nil leaves the core's own default.
+        var debug: Bool?
     }
     /// The core's effects.
     public typealias CoreEffect = LaunchGatesEffect
@@ -238,7 +238,9 @@ public final class LaunchGatesFixture: BoundFixture {
         // Lint requires both (`productNeeds`), so a spec that lints clean never meets these errors.
         guard let running = settings.running else { throw FixtureError("the launch-gates fixture needs the product value appVersion") }
         guard let legal = settings.legal else { throw FixtureError("the launch-gates fixture needs the product value legalVersion") }
-        configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal, debug: settings.debug)
+        configuration = LaunchGates.Configuration(runningVersion: running, legalVersion: legal)
+        // A spec that gives no build checks the core's default configuration (a release build).
+        if let debug = settings.debug { configuration.debug = debug }
         gates = LaunchGates(configuration: configuration, store: store, availability: .faceID)
         if settings.biometric { try enableBiometric() }
     }
