@@ -53,6 +53,30 @@ struct PlanTests {
         #expect(changed.count == 2)
     }
 
+    @Test("an id never passes to another site of the same shape when the one it named goes, and an edit of a site's line renews its id")
+    func idsStayWithTheirLines() throws {
+        let two = """
+            func f(_ a: [Int]) -> Int {
+                let x = a[0]
+                return x + a[0] * 2
+            }
+            """
+        let before = try SiteTestSupport.plan(two).sites.filter { $0.original == "0" && $0.mutated == "1" }
+        #expect(before.map(\.line) == [2, 3])
+        // The first `a[0]` goes: the second keeps its own id rather than taking the first's (its ordinal was 1, now 0).
+        let after = try SiteTestSupport.plan(two.replacingOccurrences(of: "    let x = a[0]\n", with: "    let x = 5\n"))
+            .sites.filter { $0.original == "0" && $0.mutated == "1" }
+        #expect(after.map(\.line) == [3])
+        #expect(after.map(\.id) == [before[1].id])
+        // Indentation and line breaks inside the site's lines do not count; a changed token does.
+        let reindented = try SiteTestSupport.plan(two.replacingOccurrences(of: "    return x + a[0] * 2", with: "        return  x + a[0] * 2"))
+            .sites.filter { $0.original == "0" && $0.mutated == "1" }
+        #expect(reindented.map(\.id) == before.map(\.id))
+        let retokened = try SiteTestSupport.plan(two.replacingOccurrences(of: "* 2", with: "* 3"))
+            .sites.filter { $0.original == "0" && $0.mutated == "1" }
+        #expect(retokened[0].id == before[0].id && retokened[1].id != before[1].id)
+    }
+
     @Test("the marker comment excludes the declaration below it and counts its sites")
     func exclusion() throws {
         let source = """

@@ -6,6 +6,8 @@ struct FileSites: Sendable {
         var site: MutationSite
         /// Where and how the finder found it.
         var found: FoundSite
+        /// The text of the lines the site stands on, whitespace runs folded: part of its id.
+        var context: String
     }
 
     /// The file, package-relative.
@@ -39,7 +41,7 @@ struct FileSites: Sendable {
                                     declaration: structure.declaration[found.anchor],
                                     mutationOperator: found.mutationOperator, original: found.original,
                                     mutated: found.mutated)
-            kept.append(Planned(site: site, found: found))
+            kept.append(Planned(site: site, found: found, context: lines.text(from: line, through: endLine, of: structure.source.characters)))
         }
         sites = Self.withIDs(kept.sorted { Self.precedes($0.site, $1.site) })
         exclusions = excluded.enumerated().compactMap { offset, exclusion in
@@ -57,13 +59,16 @@ struct FileSites: Sendable {
             : lhs.mutated != rhs.mutated ? lhs.mutated < rhs.mutated : lhs.endColumn < rhs.endColumn
     }
 
-    /// Gives each site its id: file, declaration, operator, original, mutated and the ordinal among equal ones.
+    /// Gives each site its id: file, declaration, operator, original, mutated, the text of its lines and the ordinal
+    /// among equal ones. The lines' text keeps an id from passing to another site of the same shape in the same
+    /// declaration when code moves (a `0 → 1` of one line taking the id an accepted survivor was decided for on
+    /// another); an edit of the site's own lines gives it a new id, which the accepted list then names as unknown.
     private static func withIDs(_ sorted: [Planned]) -> [Planned] {
         var seen: [String: Int] = [:]
         return sorted.map { planned in
             var planned = planned
             let site = planned.site
-            let key = [site.file, site.declaration, site.mutationOperator.rawValue, site.original, site.mutated]
+            let key = [site.file, site.declaration, site.mutationOperator.rawValue, site.original, site.mutated, planned.context]
             let ordinal = seen[key.joined(separator: "\u{0}"), default: 0]
             seen[key.joined(separator: "\u{0}")] = ordinal + 1
             planned.site.id = StableID.make(key + [String(ordinal)])
@@ -94,6 +99,13 @@ struct LineTable: Sendable {
 }
 
 extension LineTable {
+    /// The text of lines `first...last` (1-based) of `characters`, each run of whitespace folded into one space and
+    /// the ends trimmed, so that indentation and line breaks do not count.
+    func text(from first: Int, through last: Int, of characters: [Character]) -> String {
+        let start = starts[first - 1], end = last < starts.count ? starts[last] : characters.count
+        return characters[start..<end].split(whereSeparator: \.isWhitespace).map { String($0) }.joined(separator: " ")
+    }
+
     /// The character offset of a 1-based line and column.
     func offset(line: Int, column: Int) -> Int { starts[min(max(line, 1), starts.count) - 1] + column - 1 }
 }
