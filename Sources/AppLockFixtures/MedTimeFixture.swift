@@ -165,7 +165,13 @@ public final class MedTimeFixture: BoundFixture {
             return [.init(.text(text))]
         },
         // The core's analytics events and their parameters are its own: any name, any labels.
-        .effect("analytics", arguments: [.text], labels: nil) { _, effect in
+        // The events and parameters of §11.1's table, numbers as numbers: a row writing `duration_seconds=60s` or
+        // `type=faceID` is a lint error, not a run's mismatch. Every run checks the core's events against it.
+        .effect("analytics", arguments: [.domain(.enumeration(analyticsEvents.keys.sorted()))], labels: [
+            "type": .cases(of: MedTimeBiometry.self), "reason": .names("cancelled", "failed"),
+            "screen_name": .names("biometric_unlock"), "method": .names("biometric", "pin"),
+            "attempt_number": .count, "attempts_used": .count, "duration_seconds": .count, "time_ms": .count,
+        ], labelsByFirst: analyticsEvents) { _, effect in
             guard case .analytics(let event) = effect else { return nil }
             return Effect.arguments(analytics: event)
         },
@@ -494,6 +500,13 @@ public final class MedTimeFixture: BoundFixture {
         .biometricSuccess, .biometricFail(attemptsRemaining: 0), .pinComplete, .pinSuccess, .pinFail(attemptsRemaining: 0), .forgotPIN, .relogin,
     ]
     /// Every output's name.
+    /// §11.1's analytics events, each with the parameters it carries.
+    private static let analyticsEvents: [String: Set<String>] = [
+        "screen_view": ["screen_name"], "biometric_attempt": ["type"], "biometric_success": ["type", "time_ms"],
+        "biometric_failure": ["type", "attempt_number"], "biometric_to_pin": ["reason"], "pin_attempt": [],
+        "pin_success": ["time_ms", "attempts_used"], "pin_failure": ["attempt_number"], "pin_blocked": ["duration_seconds"],
+        "unlock_success": ["method"],
+    ]
     private static let outputNames = FixtureType.domain(.enumeration(outputSamples.map(outputName)))
     /// The labels each output carries, as `outputArguments` writes them.
     private static let outputLabels = Dictionary(uniqueKeysWithValues: outputSamples.map {

@@ -60,6 +60,41 @@ struct ProductOwnerContractTests {
         #expect(c.failed(strict: false))
     }
 
+    /// Found by a product owner's trial: a machine spec's fixture misspelt gave only "'grace' is not a product
+    /// parameter of this spec" at two rows (55 such errors for MedTime), never the fixture line.
+    @Test("a misspelt fixture in a machine, a scenario set or a decision spec: fixture.unknown at its fixture line, with a did-you-mean, and nothing else of that file",
+          arguments: [("launch-lock.triggers.yaml", "launch-lock"), ("medtime.unlock.yaml", "medtime"), ("gates.flow.yaml", "launch-gates"),
+                      ("capability.check.yaml", "capability")])
+    func misspeltFixture(file: String, fixture: String) throws {
+        let typo = String(fixture.dropLast())
+        let c = Self.compile(try Self.specs(editing: file) { $0.replacingOccurrences(of: "\nfixture: \(fixture)\n", with: "\nfixture: \(typo)\n") })
+        let own = Self.errors(c).filter { $0.location.file == "specs/\(file)" }
+        #expect(own.map(\.id) == ["fixture.unknown"], "\(own.prefix(3))")
+        let error = try #require(own.first)
+        #expect(error.location.line == (try Self.line(of: "fixture: \(fixture)", in: file)) && error.location.column == 10)
+        #expect(error.hint == "did you mean '\(fixture)'?")
+        // What uses it follows from it, and says so.
+        #expect(Self.errors(c).filter { $0.location.file != "specs/\(file)" }.allSatisfy { $0.followsFromAnother }, "\(Self.errors(c).prefix(4))")
+    }
+
+    /// Found by a product owner's trial: `duration_seconds=60s` linted clean and failed the run against the core's 60.
+    @Test("an analytics parameter of the wrong kind or value, or one its event does not carry, is a lint error at the effect",
+          arguments: [("duration_seconds=60)", "duration_seconds=60s)"), ("type=face)", "type=faceID)"), ("(pin_blocked, ", "(pin_block, "),
+                      ("(pin_blocked, duration_seconds=60)", "(pin_blocked, attempt_number=60)")])
+    func analyticsParameters(written: String, typed: String) throws {
+        let file = "medtime.built-in.yaml"
+        let original = try String(decoding: #require(Self.specs().first { $0.path == "specs/\(file)" }).bytes, as: UTF8.self)
+        let line = try #require(original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(written) }) + 1
+        let c = Self.compile(try Self.specs(editing: file) { text in
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines[line - 1] = lines[line - 1].replacingOccurrences(of: written, with: typed)
+            return lines.joined(separator: "\n")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.unknown-value"], "\(found.prefix(3))")
+        #expect(found.first?.location.file == "specs/\(file)" && found.first?.location.line == line)
+    }
+
     @Test("a required date left out: product.missing names its type, and its hint is a line that, added, lints")
     func requiredDateRemoved() throws {
         let c = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  legalVersion: \"2026-04-30\"\n", with: "") })

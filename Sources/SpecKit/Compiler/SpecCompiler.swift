@@ -140,6 +140,7 @@ public struct SpecCompiler: Sendable {
         let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
             .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
         if let catalog {
+            reader.knownFixtures = catalog.fixtureNames
             for name in catalog.fixtureNames {
                 reader.productDomains[name] = catalog.vocabulary(of: name)?.product
                 reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events

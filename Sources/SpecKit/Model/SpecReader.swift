@@ -17,6 +17,9 @@ public struct SpecReader: Sendable {
     /// Each fixture's events with the types of their inputs, when a fixture catalog is known: a declared input that
     /// does not fit is reported as it is read (see `ReadContext.fixture`).
     public var eventInputTypes: [String: [String: [String: FixtureType]]] = [:]
+    /// The fixtures a catalog knows, when one is known: a spec naming another fixture is `fixture.unknown` at its
+    /// `fixture:` line and read no further (its rows would only say that product values and names are unknown).
+    public var knownFixtures: [String]?
     /// Machines that could not be read only because a product value they name is wrong: the scenario sets that use
     /// them are left unread too, without a second report.
     var quietlyUnreadableMachines: Set<String> = []
@@ -83,6 +86,11 @@ public struct SpecReader: Sendable {
                 ? "language 1 had no 'table:'; if this spec is older, 'lockspec migrate \(c.file)' adds it (and says what else changed)" : nil
         }
         let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
+        if let fixture, let known = knownFixtures, !known.contains(fixture) {
+            c.error("fixture.unknown", "the spec names fixture '\(fixture)', which does not exist", at: byKey["fixture"]?.location ?? root.location,
+                    hint: Suggest.closest(to: fixture, in: known).map { "did you mean '\($0)'?" }, notes: ["fixtures: \(known.joined(separator: ", "))"])
+            return nil
+        }
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                                  declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture))
