@@ -64,10 +64,13 @@ extension LanguageServer {
         ])
     }
 
-    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`).
+    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`). A query or fragment (`…yaml?x=1`, `…yaml#L3`,
+    /// as VS Code writes a line) is not part of the path (RFC 3986: they start at the first `?` or `#`; one that is
+    /// part of a file's name is written `%3F`, `%23`): the document is the file its path names.
     static func path(_ uri: String) -> String? {
         guard uri.hasPrefix("file://") else { return nil }
         var rest = uri.dropFirst(7)
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
         guard rest.hasPrefix("/") else { return nil }
         return String(rest).removingPercentEncoding

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import SpecKit
+import Conformance
+import AppLockFixtures
+@testable import LanguageServer
+
+/// The leftovers of the editor users' trials (/tmp/lsp2 … /tmp/lsp6 findings.md).
+extension LanguageServerTests {
+    static func notify(_ method: String, _ params: JSON) -> MessageFramer.Frame {
+        message(JSON.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]).serialized)
+    }
+
+    /// The labels a completion offers at (line, character) of `uri`.
+    static func labels(_ server: inout LanguageServer, _ uri: String, _ line: Int, _ character: Int) -> [String] {
+        let request = #"{"jsonrpc":"2.0","id":5,"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}}"#
+        guard case .array(let list)? = server.handle(message(request)).first?["result"]?["items"] else { return [] }
+        return list.compactMap { $0["label"]?.string }
+    }
+
+    /// Found by the re-trials (t43, t56): a document opened as `…yaml?x=1` or `…yaml#L3` got `[]` with a typo in it
+    /// and an empty hover: its path was read with the query, so it was no spec file and was never linted.
+    @Test("a file: URI's query or fragment is not part of the path: the document is linted as the file, its findings under the URI as sent",
+          arguments: ["?x=1", "#L3"])
+    func uriWithQueryOrFragment(_ tail: String) throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine) + tail
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        var server = Self.initialized()
+        let params = JSON.object(["textDocument": .object(["uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(typo)])])
+        let out = server.handle(Self.notify("textDocument/didOpen", params))
+        let mine = out.filter { $0["params"]?["uri"]?.string == uri }
+        #expect(mine.count == 1 && mine.first?["params"]?["diagnostics"]?.serialized.contains("spec.unknown-event") == true, "\(out.map(\.serialized))")
+        // Mended under the same URI: its findings are cleared there, and completion and hover answer from the file.
+        let change = JSON.object(["textDocument": .object(["uri": .string(uri), "version": .int(2)]), "contentChanges": .array([.object(["text": .string(text)])])])
+        let mended = server.handle(Self.notify("textDocument/didChange", change)).filter { $0["params"]?["uri"]?.string == uri }
+        #expect(mended.count == 1 && mended.first?["params"]?["diagnostics"] == .array([]), "\(mended.map(\.serialized))")
+        let lines = text.components(separatedBy: "\n")
+        let on = try #require(lines.firstIndex { $0 == "    on: appear" })
+        #expect(Self.labels(&server, uri, on, 8).first == "active")
+        let row = try #require(lines.firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 1
+        let hover = #"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(row),"character":4}}}"#
+        #expect(server.handle(Self.message(hover)).first?["result"]?["contents"]?["value"]?.string?.contains("**LL-APPEAR-OFF**") == true)
+        #expect(LanguageServer.path("file:///a/b.yaml" + tail) == "/a/b.yaml")
+        #expect(LanguageServer.path("file:///a/b%3Fc%23d.yaml") == "/a/b?c#d.yaml", "an encoded ? or # is part of the name")
+    }
+}
