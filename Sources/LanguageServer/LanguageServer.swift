@@ -137,9 +137,13 @@ public struct LanguageServer: Sendable {
             versions[path] = params["textDocument"]?["version"]?.int
             uris[path] = uri
         case "textDocument/didChange":
+            // The protocol gives every change an integer version; without one it cannot be told late from news.
+            guard let version = params["textDocument"]?["version"]?.int else {
+                let sent = params["textDocument"]?["version"].map { "'\($0.serialized.prefix(40))'" } ?? "none"
+                return [Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(sent), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")]
+            }
             // A change older than the text held (a version below it) is late, not news.
-            let version = params["textDocument"]?["version"]?.int
-            if let version, let held = versions[path], version < held { return [] }
+            if let held = versions[path], version < held { return [] }
             if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return [] }  // nothing changed
             guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
                 // The server's text and the editor's now differ: say so, where the editor shows the server's log.

@@ -46,4 +46,23 @@ extension LanguageServerTests {
         #expect(LanguageServer.path("file:///a/b.yaml" + tail) == "/a/b.yaml")
         #expect(LanguageServer.path("file:///a/b%3Fc%23d.yaml") == "/a/b?c#d.yaml", "an encoded ? or # is part of the name")
     }
+
+    /// Found by the re-trial (t30b): a didChange with no version, or `"version": "8"`, was applied and published
+    /// with no version; the check that drops a late change cannot work without one.
+    @Test("a didChange whose version is not an integer is not applied, the editor's log says why, and a later change is",
+          arguments: [nil, JSON.string("8"), .double(8.5), .null])
+    func changeWithoutAVersion(_ version: JSON?) throws {
+        var (server, machine, text, top) = try Self.openTriggers()
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        var document: [String: JSON] = ["uri": .string(LanguageServer.uri(machine))]
+        if let version { document["version"] = version }
+        let out = server.handle(Self.notify("textDocument/didChange", .object(["textDocument": .object(document),
+                                                                               "contentChanges": .array([.object(["text": .string(typo)])])])))
+        #expect(out.count == 1 && out.first?["method"]?.string == "window/logMessage" && out.first?["params"]?["type"]?.int == 2, "\(out.map(\.serialized))")
+        #expect(out.first?["params"]?["message"]?.string?.contains("version") == true, "\(out.map(\.serialized))")
+        #expect(server.workspace.documents[machine] == text)
+        let later = server.handle(Self.change(machine, typo, version: 2)).first { $0["params"]?["uri"]?.string == LanguageServer.uri(machine) }
+        #expect(later?["params"]?["version"]?.int == 2 && later?["params"]?["diagnostics"]?.serialized.contains("spec.unknown-event") == true)
+    }
 }
