@@ -65,4 +65,43 @@ extension LanguageServerTests {
         let later = server.handle(Self.change(machine, typo, version: 2)).first { $0["params"]?["uri"]?.string == LanguageServer.uri(machine) }
         #expect(later?["params"]?["version"]?.int == 2 && later?["params"]?["diagnostics"]?.serialized.contains("spec.unknown-event") == true)
     }
+
+    /// Found by the re-trials (t74): a spec opened with YAML that does not parse (`when: {prompt: ` being typed)
+    /// offered its states, events and variables, but not the variable's values after its key.
+    @Test("a spec never read offers a variable's and an input's values after its key, from YAML that does not parse or does")
+    func valuesAsWritten() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        for (ending, expected) in [("    when: {prompt: ", ["enable", "none", "unlock"]), ("    when: {enabled: ", ["false", "true"]),
+                                   ("    when: {outcome: ", ["cancel", "failure", "success"])] {
+            // The YAML does not parse: a flow mapping not closed.
+            let broken = text + "  - id: LL-NEW\n    on: authResult\n" + ending + "\n"
+            var server = Self.initialized()
+            _ = Self.open(&server, machine, broken)
+            #expect(server.workspace.spec(at: machine) == nil, "never read")
+            let line = broken.components(separatedBy: "\n").count - 2
+            let offered = Self.labels(&server, uri, line, ending.utf16.count)
+            #expect(Array(offered.prefix(expected.count)) == expected, "\(ending): \(offered.prefix(6))")
+            // After on:, the events written come first, the fixture's word for them too (t81: the states came first).
+            let events = ["active", "appear", "authResult", "background", "inactive", "toggleOff", "toggleOn", "unlockTapped"]
+            #expect(Array(Self.labels(&server, uri, line - 1, 8).prefix(events.count)) == events)
+        }
+        let block = CompletionCandidates.declared(lines: "variables:\n  prompt:\n    type: [none, 'unlock']\n    initial: none\n  enabled: bool\n"
+            + "events:\n  submit:\n    password: {type: [main, wrong]\n  reset:\n    how:\n      type: bool\nrows:\n  - when: {phase: [a, b]\n")
+        #expect(block.values == ["prompt": ["none", "unlock"], "enabled": ["true", "false"], "password": ["main", "wrong"], "how": ["true", "false"]])
+        #expect(block.variables == ["prompt", "enabled"] && block.events == ["submit", "reset"])
+        let crlf = CompletionCandidates.declared(lines: "states: [A, B]\r\nvariables:\r\n  enabled: bool\r\n  phase: [x, y]\r\n")
+        #expect(crlf.states == ["A", "B"] && crlf.variables == ["enabled", "phase"] && crlf.values == ["enabled": ["true", "false"], "phase": ["x", "y"]])
+        // The YAML parses but the spec does not read (a typo), on a fresh server: the values from the YAML.
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        var server = Self.initialized()
+        _ = Self.open(&server, machine, typo)
+        #expect(server.workspace.spec(at: machine) == nil, "never read")
+        let lines = typo.components(separatedBy: "\n")
+        let when = try #require(lines.firstIndex { $0 == "    when: {enabled: true, coldLocked: false, prompt: none}" })
+        let at = try #require(lines[when].range(of: "prompt: ")).upperBound.utf16Offset(in: lines[when])
+        #expect(Array(Self.labels(&server, uri, when, at).prefix(3)) == ["enable", "none", "unlock"], "\(Self.labels(&server, uri, when, at).prefix(6))")
+    }
 }
