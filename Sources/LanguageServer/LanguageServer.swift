@@ -205,6 +205,22 @@ public struct LanguageServer: Sendable {
         }
     }
 
+    /// A lint's messages less its findings of each folder in which a document is closed by a `didClose` that came in
+    /// while it ran (`closing`, not yet handled): they are of a text the editor no longer shows, so a change and a close
+    /// written together would flash the change's errors. The close lints the folder again; each file withheld here
+    /// is counted as shown, so that lint sends it its findings, or none.
+    mutating func withholding(_ messages: [JSON], closing: Set<String>) -> [JSON] {
+        let folders = Set(closing.map(SpecWorkspace.folder(of:)))
+        guard !folders.isEmpty else { return messages }
+        return messages.filter { message in
+            guard message["method"] == .string("textDocument/publishDiagnostics"),
+                  let path = message["params"]?["uri"]?.string.flatMap(Self.path), folders.contains(SpecWorkspace.folder(of: path)) else { return true }
+            shown.insert(path)
+            sentClosed[path] = nil
+            return false
+        }
+    }
+
     /// Analyses a folder of specs and publishes the findings of each open document in it, and of each file not open
     /// that has findings (a product file's edit breaks the specs of its fixture) or had some (now cleared). A folder
     /// without specs is not linted: its open documents get no findings.

@@ -104,4 +104,38 @@ extension LanguageServerTests {
         let at = try #require(lines[when].range(of: "prompt: ")).upperBound.utf16Offset(in: lines[when])
         #expect(Array(Self.labels(&server, uri, when, at).prefix(3)) == ["enable", "none", "unlock"], "\(Self.labels(&server, uri, when, at).prefix(6))")
     }
+
+    /// Found by the re-trials (t41 closebatch): a change and a close written together published the changed text's
+    /// errors (on the document and the closed files it broke), then cleared them: the close arrived while the change
+    /// was being linted.
+    @Test("a close that arrives while a change is linted withdraws that lint's findings of its folder: only the clearing is published")
+    func closeDuringALint() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        var first = MessageFramer.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
+        first += Self.notification("textDocument/didOpen", .object(["textDocument": .object([
+            "uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(text)])]))
+        first += Self.notification("textDocument/didChange", .object(["textDocument": .object(["uri": .string(uri), "version": .int(2)]),
+                                                                     "contentChanges": .array([.object(["text": .string(typo)])])]))
+        let second = Self.notification("textDocument/didClose", .object(["textDocument": .object(["uri": .string(uri)])]))
+            + MessageFramer.frame(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#) + Self.notification("exit", .null)
+        var chunks = [second, first]
+        // The close is not there when the first chunk is handled; it is by the time the lint of the change is done.
+        var asked = 0
+        var out: [UInt8] = []
+        let status = LanguageServer.serve(catalog: FixtureRegistry.standard, read: { chunks.popLast() },
+                                          waiting: { asked += 1; return asked > 1 && !chunks.isEmpty }, write: { out += $0 })
+        #expect(status == 0)
+        var framer = MessageFramer(), messages: [JSON] = []
+        framer.append(out)
+        while case .message(let body)? = framer.next() { if let m = JSON.parse(body) { messages.append(m) } }
+        let published = messages.filter { $0["method"]?.string == "textDocument/publishDiagnostics" }
+        #expect(!published.isEmpty)
+        #expect(published.allSatisfy { $0["params"]?["diagnostics"] == .array([]) }, "\(published.map(\.serialized))")
+        #expect(published.last { $0["params"]?["uri"]?.string == uri }?["params"]?["version"] == nil, "the last word on it is the clearing")
+        #expect(messages.contains { $0["id"] == .int(3) && $0["result"] == .null })
+    }
 }
