@@ -163,7 +163,7 @@ public struct LanguageServer: Sendable {
             return []
         }
         guard !deferring else { unpublished.insert(folder); return [] }
-        return publish(folder: folder)
+        return publish(folder: folder) + clearGone()
     }
 
     /// Files changed on disk (a checkout, another editor): each folder already linted that holds one is linted again,
@@ -182,7 +182,7 @@ public struct LanguageServer: Sendable {
             return workspace.compilations.keys.filter { $0 == path || $0.hasPrefix(under) }
         })
         guard !deferring else { unpublished.formUnion(folders); return [] }
-        return folders.sorted().flatMap { publish(folder: $0) }
+        return folders.sorted().flatMap { publish(folder: $0) } + (folders.isEmpty ? [] : clearGone())
     }
 
     /// Lints each folder with changes not yet published, publishes the findings of its open documents, then answers
@@ -190,7 +190,7 @@ public struct LanguageServer: Sendable {
     public mutating func publishPending() -> [JSON] {
         let folders = unpublished.sorted()
         unpublished = []
-        let published = folders.flatMap { publish(folder: $0) }
+        let published = folders.flatMap { publish(folder: $0) } + (folders.isEmpty ? [] : clearGone())
         let requests = waitingRequests
         waitingRequests = []
         return published + requests.map { waiting in
@@ -203,6 +203,17 @@ public struct LanguageServer: Sendable {
             }
             return request(waiting.method, id: waiting.id, params: waiting.params)
         }
+    }
+
+    /// Clears the findings published on files that are gone from disk and not open. A folder deleted, renamed or
+    /// emptied with no notification at all (a client that does not watch files, or a folder it does not report) is
+    /// noticed so at the next lint of any folder: nothing polls, and each lint looks on disk only for the files shown
+    /// with findings.
+    mutating func clearGone() -> [JSON] {
+        let gone = shown.filter { workspace.documents[$0] == nil && !FileManager.default.fileExists(atPath: $0) }.sorted()
+        shown.subtract(gone)
+        for path in gone { sentClosed[path] = nil }
+        return gone.map { Self.diagnostics(uri: uri(of: $0), [], version: nil) }
     }
 
     /// A lint's messages less its findings of each folder in which a document is closed by a `didClose` that came in

@@ -138,4 +138,33 @@ extension LanguageServerTests {
         #expect(published.last { $0["params"]?["uri"]?.string == uri }?["params"]?["version"] == nil, "the last word on it is the clearing")
         #expect(messages.contains { $0["id"] == .int(3) && $0["result"] == .null })
     }
+
+    /// Found by the re-trials (t66b deletenonote): a spec folder deleted with no notification at all kept the errors
+    /// published on its files, since nothing polls.
+    @Test("the next lint of any folder clears the findings published on files that are gone from disk and not open")
+    func goneWithoutANotification() throws {
+        let folder = try Self.launchLockCopy(), other = try Self.launchLockCopy()
+        defer {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+            try? FileManager.default.removeItem(atPath: (other as NSString).deletingLastPathComponent)
+        }
+        let triggers = folder + "/launch-lock.triggers.yaml"
+        let text = try String(contentsOfFile: triggers, encoding: .utf8)
+        try text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n").write(toFile: triggers, atomically: true, encoding: .utf8)
+        var server = Self.initialized()
+        let product = folder + "/launch-lock.product.yaml"
+        let opened = Self.open(&server, product, try String(contentsOfFile: product, encoding: .utf8))
+        let erring = Set(opened.filter { $0["params"]?["diagnostics"] != .array([]) }.compactMap { $0["params"]?["uri"]?.string })
+        #expect(erring.contains(LanguageServer.uri(triggers)), "\(erring)")
+        _ = server.handle(Self.notify("textDocument/didClose", .object(["textDocument": .object(["uri": .string(LanguageServer.uri(product))])])))
+        try FileManager.default.removeItem(atPath: folder)
+        // No notification; a spec of another folder is opened.
+        let elsewhere = other + "/launch-lock.triggers.yaml"
+        let out = Self.open(&server, elsewhere, text)
+        let cleared = Set(out.filter { $0["params"]?["diagnostics"] == .array([]) }.compactMap { $0["params"]?["uri"]?.string })
+        #expect(erring.isSubset(of: cleared), "\(erring) cleared: \(cleared)")
+        #expect(cleared.contains(LanguageServer.uri(elsewhere)))
+        // Said once.
+        #expect(server.handle(Self.change(elsewhere, text + "#\n", version: 2)).allSatisfy { $0["params"]?["uri"]?.string == LanguageServer.uri(elsewhere) })
+    }
 }
