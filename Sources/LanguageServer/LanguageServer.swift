@@ -31,8 +31,11 @@ public struct LanguageServer: Sendable {
     /// Each holds its document's text as it was asked in: one whose document changed behind it would read its
     /// position in another text.
     var waitingRequests: [(id: JSON, method: String, params: JSON, text: String?)] = []
-    /// Whether the server has changes to lint or requests to answer (what `publishPending` does).
-    public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty }
+    /// Whether the server has changes to lint, requests to answer, or files to look for on disk (what
+    /// `publishPending` does).
+    public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty || goneUnchecked }
+    /// Whether a change on disk was reported since the files shown with findings were last looked for (`clearGone`).
+    var goneUnchecked = false
     /// The findings last sent for each file not open, not sent again while they stay the same.
     var sentClosed: [String: JSON] = [:]
     /// Whether the client can be asked to report changes to files on disk (`workspace/didChangeWatchedFiles`).
@@ -170,6 +173,7 @@ public struct LanguageServer: Sendable {
     /// so findings on files not open follow what the disk now says. An open document's text stays the editor's.
     mutating func filesChanged(_ params: JSON) -> [JSON] {
         guard case .array(let changes) = params["changes"] ?? .null else { return [] }
+        goneUnchecked = true  // whatever it names: a folder may have gone unreported with it
         // A change to a folder (VS Code reports a folder deleted or renamed as the folder alone) touches every folder
         // linted under it.
         let folders = Set(changes.flatMap { change -> [String] in
@@ -182,7 +186,7 @@ public struct LanguageServer: Sendable {
             return workspace.compilations.keys.filter { $0 == path || $0.hasPrefix(under) }
         })
         guard !deferring else { unpublished.formUnion(folders); return [] }
-        return folders.sorted().flatMap { publish(folder: $0) } + (folders.isEmpty ? [] : clearGone())
+        return folders.sorted().flatMap { publish(folder: $0) } + clearGone()
     }
 
     /// Lints each folder with changes not yet published, publishes the findings of its open documents, then answers
@@ -190,7 +194,7 @@ public struct LanguageServer: Sendable {
     public mutating func publishPending() -> [JSON] {
         let folders = unpublished.sorted()
         unpublished = []
-        let published = folders.flatMap { publish(folder: $0) } + (folders.isEmpty ? [] : clearGone())
+        let published = folders.flatMap { publish(folder: $0) } + (folders.isEmpty && !goneUnchecked ? [] : clearGone())
         let requests = waitingRequests
         waitingRequests = []
         return published + requests.map { waiting in
@@ -206,10 +210,11 @@ public struct LanguageServer: Sendable {
     }
 
     /// Clears the findings published on files that are gone from disk and not open. A folder deleted, renamed or
-    /// emptied with no notification at all (a client that does not watch files, or a folder it does not report) is
-    /// noticed so at the next lint of any folder: nothing polls, and each lint looks on disk only for the files shown
-    /// with findings.
+    /// emptied with no notification of its own (a client that does not watch files, or a folder it does not report)
+    /// is noticed so at the next lint of any folder or the next change on disk reported: nothing polls, and each looks
+    /// on disk only for the files shown with findings.
     mutating func clearGone() -> [JSON] {
+        goneUnchecked = false
         let gone = shown.filter { workspace.documents[$0] == nil && !FileManager.default.fileExists(atPath: $0) }.sorted()
         shown.subtract(gone)
         for path in gone { sentClosed[path] = nil }

@@ -141,8 +141,9 @@ extension LanguageServerTests {
 
     /// Found by the re-trials (t66b deletenonote): a spec folder deleted with no notification at all kept the errors
     /// published on its files, since nothing polls.
-    @Test("the next lint of any folder clears the findings published on files that are gone from disk and not open")
-    func goneWithoutANotification() throws {
+    @Test("the next lint of any folder, or the next change on disk reported, clears the findings published on files gone from disk and not open",
+          arguments: [false, true], [false, true])
+    func goneWithoutANotification(deferring: Bool, noted: Bool) throws {
         let folder = try Self.launchLockCopy(), other = try Self.launchLockCopy()
         defer {
             try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
@@ -152,19 +153,25 @@ extension LanguageServerTests {
         let text = try String(contentsOfFile: triggers, encoding: .utf8)
         try text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n").write(toFile: triggers, atomically: true, encoding: .utf8)
         var server = Self.initialized()
+        server.deferring = deferring
         let product = folder + "/launch-lock.product.yaml"
-        let opened = Self.open(&server, product, try String(contentsOfFile: product, encoding: .utf8))
+        let opened = Self.open(&server, product, try String(contentsOfFile: product, encoding: .utf8)) + server.publishPending()
         let erring = Set(opened.filter { $0["params"]?["diagnostics"] != .array([]) }.compactMap { $0["params"]?["uri"]?.string })
         #expect(erring.contains(LanguageServer.uri(triggers)), "\(erring)")
         _ = server.handle(Self.notify("textDocument/didClose", .object(["textDocument": .object(["uri": .string(LanguageServer.uri(product))])])))
+        _ = server.publishPending()
         try FileManager.default.removeItem(atPath: folder)
-        // No notification; a spec of another folder is opened.
+        // No notification of it: a change on disk reported elsewhere, in a folder never linted, or a spec of another
+        // folder opened, looks for it.
+        let note = JSON.object(["changes": .array([.object(["uri": .string(LanguageServer.uri(other + "/../elsewhere.yaml")), "type": .int(2)])])])
         let elsewhere = other + "/launch-lock.triggers.yaml"
-        let out = Self.open(&server, elsewhere, text)
-        let cleared = Set(out.filter { $0["params"]?["diagnostics"] == .array([]) }.compactMap { $0["params"]?["uri"]?.string })
-        #expect(erring.isSubset(of: cleared), "\(erring) cleared: \(cleared)")
-        #expect(cleared.contains(LanguageServer.uri(elsewhere)))
+        let out = noted ? server.handle(Self.notify("workspace/didChangeWatchedFiles", note)) + server.publishPending()
+            : Self.open(&server, elsewhere, text) + server.publishPending()
+        let cleared = out.filter { $0["params"]?["diagnostics"] == .array([]) }.compactMap { $0["params"]?["uri"]?.string }
+        #expect(Set(cleared) == erring.union(noted ? [] : [LanguageServer.uri(elsewhere)]) && cleared.count == out.count, "\(out.map(\.serialized))")
         // Said once.
-        #expect(server.handle(Self.change(elsewhere, text + "#\n", version: 2)).allSatisfy { $0["params"]?["uri"]?.string == LanguageServer.uri(elsewhere) })
+        let again = noted ? Self.open(&server, elsewhere, text) : server.handle(Self.change(elsewhere, text + "#\n", version: 2))
+        #expect((again + server.publishPending()).allSatisfy { $0["params"]?["uri"]?.string == LanguageServer.uri(elsewhere) })
+        #expect(!server.hasPending)
     }
 }
