@@ -76,46 +76,102 @@ public struct CompletionCandidates: Sendable {
     }
 
     /// Adds the names a text declares as far as it reads as YAML (its `states:`, the keys of `events:` and
-    /// `variables:`) that are not offered yet: a spec that does not read as a spec (a row half typed, a typo) still
-    /// offers the names written in it, those declared a moment ago too.
+    /// `variables:`, the values of each variable and event input after its key) that are not offered yet: a spec
+    /// that does not read as a spec (a row half typed, a typo) still offers the names written in it, those declared a
+    /// moment ago too. A name offered already (the fixture's word for an event) comes first after the keys it is
+    /// written for as well.
     public mutating func addWritten(_ bytes: [UInt8], file: String) {
         let written = (try? YAMLLoader().load(bytes, file: file)).map(Self.declared) ?? Self.declared(lines: String(decoding: bytes, as: UTF8.self))
-        let found = written.states.map { Item(label: $0, detail: "state (as written)", kind: 20, keys: Self.stateKeys) }
+        var found = written.states.map { Item(label: $0, detail: "state (as written)", kind: 20, keys: Self.stateKeys) }
             + written.events.map { Item(label: $0, detail: "event (as written)", kind: 23, keys: Self.eventKeys) }
             + written.variables.map { Item(label: $0, detail: "variable (as written)", kind: 6, keys: []) }
-        let known = Set(items.map(\.label))
-        let added = found.filter { !known.contains($0.label) }
-        guard !added.isEmpty else { return }
-        items = (items + added).sorted { $0.label < $1.label }
+        for (name, values) in written.values.sorted(by: { $0.key < $1.key }) {
+            found += values.map { Item(label: $0, detail: "value of \(name) (as written)", kind: 12, keys: [name]) }
+        }
+        var at = Dictionary(items.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
+        for item in found {
+            if let i = at[item.label] { items[i].keys.formUnion(item.keys); continue }
+            at[item.label] = items.count
+            items.append(item)
+        }
+        items.sort { $0.label < $1.label }
     }
 
-    /// The names a spec's YAML declares: `states:`, the keys of `events:` and `variables:`.
-    static func declared(_ root: NodeView) -> (states: [String], events: [String], variables: [String]) {
-        (root["states"]?.sequence.map { $0.compactMap(\.scalar) } ?? [],
-         (root["events"]?.mapping ?? root.noEntries).compactMap(\.key.scalar),
-         (root["variables"]?.mapping ?? root.noEntries).compactMap(\.key.scalar))
+    /// The names a spec's text declares, as far as they can be read: its states, its events, its variables, and the
+    /// values written for each variable and event input (`[none, unlock]`, `bool`), by name.
+    struct Written {
+        var states: [String] = [], events: [String] = [], variables: [String] = []
+        var values: [String: [String]] = [:]
+    }
+
+    /// The names a spec's YAML declares: `states:`, the keys of `events:` and `variables:`, and the values of the
+    /// variables and the events' inputs, written short (`outcome: [success, failure]`) or as `{type: …}`.
+    static func declared(_ root: NodeView) -> Written {
+        let none = root.noEntries
+        var written = Written(states: root["states"]?.sequence.map { $0.compactMap(\.scalar) } ?? [],
+                              events: (root["events"]?.mapping ?? none).compactMap(\.key.scalar),
+                              variables: (root["variables"]?.mapping ?? none).compactMap(\.key.scalar))
+        let inputs = (root["events"]?.mapping ?? none).flatMap { Array($0.value.mapping ?? none) }
+        for entry in Array(root["variables"]?.mapping ?? none) + inputs {
+            guard let name = entry.key.scalar else { continue }
+            let type = entry.value["type"] ?? entry.value
+            let values = type.scalarIs("bool") ? ["true", "false"] : type.sequence?.compactMap(\.scalar) ?? []
+            if !values.isEmpty { written.values[name] = values }
+        }
+        return written
     }
 
     /// The same names read line by line, for a text that is not YAML yet (a `{` or a quote not closed elsewhere):
-    /// `states: [A, B]` on one line, and the keys indented once under `events:` and `variables:`.
-    static func declared(lines text: String) -> (states: [String], events: [String], variables: [String]) {
-        var states: [String] = [], events: [String] = [], variables: [String] = [], section = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    /// `states: [A, B]` on one line, the keys indented once under `events:` and `variables:`, each event's inputs
+    /// indented twice, and the values on a declaration's line (`prompt: {type: [none, unlock]`, `available: bool`) or
+    /// on a `type:` line below it.
+    static func declared(lines text: String) -> Written {
+        var written = Written(), section = "", last = "", depth = 0
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let indent = line.prefix { $0 == " " }.count
-            if indent == 0, let colon = line.firstIndex(of: ":") {
-                section = String(line[..<colon])
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                if section == "states", value.hasPrefix("["), let close = value.firstIndex(of: "]") {
-                    states = value[value.index(after: value.startIndex)..<close].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = String(line[line.index(line.startIndex, offsetBy: indent)..<colon])
+            let value = line[line.index(after: colon)...]
+            if indent == 0 {
+                section = key
+                last = ""
+                if section == "states", let states = list(value) { written.states = states }
                 continue
             }
-            guard indent == 2, section == "events" || section == "variables", let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[line.index(line.startIndex, offsetBy: 2)..<colon]
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { continue }
-            if section == "events" { events.append(String(name)) } else { variables.append(String(name)) }
+            guard section == "events" || section == "variables", !key.isEmpty,
+                  key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }) else { continue }
+            if indent == 2 {
+                if section == "events" { written.events.append(key); last = ""; continue }
+                written.variables.append(key)
+            } else if section == "events", indent == 4 {
+                // An input of the event above.
+            } else {
+                // A `type:` line below the declaration it belongs to.
+                guard key == "type", !last.isEmpty, indent > depth else { continue }
+                if let values = values(value) { written.values[last] = values }
+                continue
+            }
+            (last, depth) = (key, indent)
+            if let values = values(value) { written.values[key] = values }
         }
-        return (states, events, variables)
+        return written
+    }
+
+    /// The values a declaration's text gives (`[a, b]`, `bool`, `{type: [a, b], initial: a}`), if it gives any.
+    static func values(_ text: Substring) -> [String]? {
+        var value = text.drop { $0 == " " }
+        if value.hasPrefix("{"), let type = value.range(of: "type:") { value = value[type.upperBound...].drop { $0 == " " } }
+        if value.prefix(while: { !",} #".contains($0) }) == "bool" { return ["true", "false"] }
+        return list(value)
+    }
+
+    /// The items of a flow list written on one line (`[A, B]`, quotes taken off), or nil when it is none.
+    static func list(_ text: Substring) -> [String]? {
+        let value = text.drop { $0 == " " }
+        guard value.hasPrefix("["), let close = value.firstIndex(of: "]") else { return nil }
+        let items = value[value.index(after: value.startIndex)..<close].split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+        return items.filter { !$0.isEmpty }
     }
 
     static func fixture(_ v: FixtureVocabulary, name: String, into items: inout [Item]) {

@@ -64,10 +64,13 @@ extension LanguageServer {
         ])
     }
 
-    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`).
+    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`). A query or fragment (`…yaml?x=1`, `…yaml#L3`,
+    /// as VS Code writes a line) is not part of the path (RFC 3986: they start at the first `?` or `#`; one that is
+    /// part of a file's name is written `%3F`, `%23`): the document is the file its path names.
     static func path(_ uri: String) -> String? {
         guard uri.hasPrefix("file://") else { return nil }
         var rest = uri.dropFirst(7)
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
         guard rest.hasPrefix("/") else { return nil }
         return String(rest).removingPercentEncoding
@@ -171,26 +174,49 @@ extension LanguageServer {
     /// `waiting` whether more are already there, `write` sends. Changes are linted once what has arrived is handled:
     /// keystrokes sent together are linted once, on the last text, and the completions and hovers that came with them
     /// are answered after that lint, from it (one cancelled meanwhile costs nothing); a stream that never pauses is
-    /// still linted every half second. Returns the exit status: 0 after
-    /// `shutdown` then `exit`, else 1.
+    /// still linted every half second. What came in while a lint ran is looked at before its findings are sent: a
+    /// document closed in it withholds the lint's findings of its folder, which are of a text the editor no longer
+    /// shows (the close's own lint publishes them). Returns the exit status: 0 after `shutdown` then `exit`, else 1.
     public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool = { false },
                              write: ([UInt8]) -> Void) -> Int32 {
         var server = LanguageServer(catalog: catalog)
         server.deferring = true
         var framer = MessageFramer()
         var lastPublished = DispatchTime.now()
-        while let chunk = read() {
+        var next = read()
+        while let chunk = next {
             framer.append(chunk)
+            next = nil
             while let frame = framer.next() {
                 for message in server.handle(frame) { write(MessageFramer.frame(message.serialized)) }
                 if let code = server.exitCode { return code }
             }
             let due = DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds > 500_000_000
             if server.hasPending, due || !waiting() {
-                for message in server.publishPending() { write(MessageFramer.frame(message.serialized)) }
+                var out = server.publishPending()
+                if waiting(), let more = read() {
+                    framer.append(more)
+                    next = []  // handled next, without waiting for more
+                    if server.initialized, !server.shutdownRequested { out = server.withholding(out, closing: closes(in: framer)) }
+                }
+                for message in out { write(MessageFramer.frame(message.serialized)) }
                 lastPublished = DispatchTime.now()
             }
+            if next == nil { next = read() }
         }
         return server.shutdownRequested ? 0 : 1
+    }
+
+    /// The paths of the documents that the `didClose` notifications among `framer`'s whole frames close, up to a
+    /// `shutdown` or `exit` (after which a close changes nothing). Read from a copy: the frames stay to be handled.
+    static func closes(in framer: MessageFramer) -> Set<String> {
+        var copy = framer, paths: Set<String> = []
+        while let frame = copy.next() {
+            guard case .message(let body) = frame, let message = JSON.parse(body), case .object = message else { continue }
+            let method = message["method"]?.string
+            if method == "shutdown" || method == "exit" { break }
+            if method == "textDocument/didClose", let path = message["params"]?["textDocument"]?["uri"]?.string.flatMap(Self.path) { paths.insert(path) }
+        }
+        return paths
     }
 }

@@ -31,8 +31,11 @@ public struct LanguageServer: Sendable {
     /// Each holds its document's text as it was asked in: one whose document changed behind it would read its
     /// position in another text.
     var waitingRequests: [(id: JSON, method: String, params: JSON, text: String?)] = []
-    /// Whether the server has changes to lint or requests to answer (what `publishPending` does).
-    public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty }
+    /// Whether the server has changes to lint, requests to answer, or files to look for on disk (what
+    /// `publishPending` does).
+    public var hasPending: Bool { !unpublished.isEmpty || !waitingRequests.isEmpty || goneUnchecked }
+    /// Whether a change on disk was reported since the files shown with findings were last looked for (`clearGone`).
+    var goneUnchecked = false
     /// The findings last sent for each file not open, not sent again while they stay the same.
     var sentClosed: [String: JSON] = [:]
     /// Whether the client can be asked to report changes to files on disk (`workspace/didChangeWatchedFiles`).
@@ -137,9 +140,13 @@ public struct LanguageServer: Sendable {
             versions[path] = params["textDocument"]?["version"]?.int
             uris[path] = uri
         case "textDocument/didChange":
+            // The protocol gives every change an integer version; without one it cannot be told late from news.
+            guard let version = params["textDocument"]?["version"]?.int else {
+                let sent = params["textDocument"]?["version"].map { "'\($0.serialized.prefix(40))'" } ?? "none"
+                return [Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(sent), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")]
+            }
             // A change older than the text held (a version below it) is late, not news.
-            let version = params["textDocument"]?["version"]?.int
-            if let version, let held = versions[path], version < held { return [] }
+            if let held = versions[path], version < held { return [] }
             if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return [] }  // nothing changed
             guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
                 // The server's text and the editor's now differ: say so, where the editor shows the server's log.
@@ -159,13 +166,14 @@ public struct LanguageServer: Sendable {
             return []
         }
         guard !deferring else { unpublished.insert(folder); return [] }
-        return publish(folder: folder)
+        return publish(folder: folder) + clearGone()
     }
 
     /// Files changed on disk (a checkout, another editor): each folder already linted that holds one is linted again,
     /// so findings on files not open follow what the disk now says. An open document's text stays the editor's.
     mutating func filesChanged(_ params: JSON) -> [JSON] {
         guard case .array(let changes) = params["changes"] ?? .null else { return [] }
+        goneUnchecked = true  // whatever it names: a folder may have gone unreported with it
         // A change to a folder (VS Code reports a folder deleted or renamed as the folder alone) touches every folder
         // linted under it.
         let folders = Set(changes.flatMap { change -> [String] in
@@ -178,7 +186,7 @@ public struct LanguageServer: Sendable {
             return workspace.compilations.keys.filter { $0 == path || $0.hasPrefix(under) }
         })
         guard !deferring else { unpublished.formUnion(folders); return [] }
-        return folders.sorted().flatMap { publish(folder: $0) }
+        return folders.sorted().flatMap { publish(folder: $0) } + clearGone()
     }
 
     /// Lints each folder with changes not yet published, publishes the findings of its open documents, then answers
@@ -186,7 +194,7 @@ public struct LanguageServer: Sendable {
     public mutating func publishPending() -> [JSON] {
         let folders = unpublished.sorted()
         unpublished = []
-        let published = folders.flatMap { publish(folder: $0) }
+        let published = folders.flatMap { publish(folder: $0) } + (folders.isEmpty && !goneUnchecked ? [] : clearGone())
         let requests = waitingRequests
         waitingRequests = []
         return published + requests.map { waiting in
@@ -198,6 +206,34 @@ public struct LanguageServer: Sendable {
                 return Self.error(waiting.id, .contentModified, "the document changed after the request; ask again")
             }
             return request(waiting.method, id: waiting.id, params: waiting.params)
+        }
+    }
+
+    /// Clears the findings published on files that are gone from disk and not open. A folder deleted, renamed or
+    /// emptied with no notification of its own (a client that does not watch files, or a folder it does not report)
+    /// is noticed so at the next lint of any folder or the next change on disk reported: nothing polls, and each looks
+    /// on disk only for the files shown with findings.
+    mutating func clearGone() -> [JSON] {
+        goneUnchecked = false
+        let gone = shown.filter { workspace.documents[$0] == nil && !FileManager.default.fileExists(atPath: $0) }.sorted()
+        shown.subtract(gone)
+        for path in gone { sentClosed[path] = nil }
+        return gone.map { Self.diagnostics(uri: uri(of: $0), [], version: nil) }
+    }
+
+    /// A lint's messages less its findings of each folder in which a document is closed by a `didClose` that came in
+    /// while it ran (`closing`, not yet handled): they are of a text the editor no longer shows, so a change and a close
+    /// written together would flash the change's errors. The close lints the folder again; each file withheld here
+    /// is counted as shown, so that lint sends it its findings, or none.
+    mutating func withholding(_ messages: [JSON], closing: Set<String>) -> [JSON] {
+        let folders = Set(closing.map(SpecWorkspace.folder(of:)))
+        guard !folders.isEmpty else { return messages }
+        return messages.filter { message in
+            guard message["method"] == .string("textDocument/publishDiagnostics"),
+                  let path = message["params"]?["uri"]?.string.flatMap(Self.path), folders.contains(SpecWorkspace.folder(of: path)) else { return true }
+            shown.insert(path)
+            sentClosed[path] = nil
+            return false
         }
     }
 
