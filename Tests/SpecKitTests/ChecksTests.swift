@@ -41,6 +41,19 @@ struct ChecksTests {
         #expect(compilation.suite.specs.map(\.file) == ["a.yaml"])
     }
 
+    /// Found by a product owner's trial: a copy named gates.grace-copy.yaml came first by name and made the original
+    /// launch-lock.grace.yaml the duplicate, left out of the run.
+    @Test("check.duplicate-spec-id: of two files with one spec id, the one named after the id is kept, whichever comes first by name")
+    func duplicateKeepsTheFileNamedAfterTheID() throws {
+        let a = SpecSources.machine(states: "[Open]", rows: Self.row("R1", "on: appear"))
+        let b = SpecSources.machine(states: "[Open]", rows: Self.row("R2", "on: appear"))
+        let compilation = SpecSources.compile([("a-copy.yaml", b), ("t.machine.yaml", a)])
+        let d = try only("check.duplicate-spec-id", in: compilation)
+        #expect(d.location == Location(file: "a-copy.yaml", line: 1, column: 1))
+        #expect(d.message == "spec id 't.machine' is already used by t.machine.yaml")
+        #expect(compilation.suite.specs.map(\.file) == ["t.machine.yaml"])
+    }
+
     @Test("check.conflict: two rows match the same input with different outcomes; the overlap is shown")
     func conflict() throws {
         let rows = Self.row("R-LOCK", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")

@@ -137,8 +137,17 @@ public struct SpecCompiler: Sendable {
         var diagnostics = loadFindings
         // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
         // `use` the machines. Each document is peeked at once.
+        // Of two specs with one id, the file named after the id (`<id>.yaml`) is read first and kept; the other, a copy
+        // or a renamed one most likely, is the duplicate, whichever comes first by name.
+        let counts = Dictionary(documents.compactMap { $0.node["id"]?.scalar }.map { ($0, 1) }, uniquingKeysWith: +)
+        let repeated = Set(counts.filter { $0.value > 1 }.keys)
+        let namedAfterID = { (path: String, node: NodeView) -> Int in
+            guard let id = node["id"]?.scalar, repeated.contains(id) else { return 0 }
+            let name = (path as NSString).lastPathComponent
+            return name == id + ".yaml" || name == id + ".yml" ? 0 : 1
+        }
         let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
-            .sorted { ($0.0, $0.1.path) < ($1.0, $1.1.path) }
+            .sorted { ($0.0, namedAfterID($0.1.path, $0.1.node), $0.1.path) < ($1.0, namedAfterID($1.1.path, $1.1.node), $1.1.path) }
         if let catalog {
             reader.knownFixtures = catalog.fixtureNames
             for name in catalog.fixtureNames {
