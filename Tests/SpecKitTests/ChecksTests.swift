@@ -54,6 +54,16 @@ struct ChecksTests {
         #expect(compilation.suite.specs.map(\.file) == ["t.machine.yaml"])
     }
 
+    /// Found by a product owner's trial: `scenarios: []` linted clean and ran as 0 passing cases, exit 0.
+    @Test("spec.no-rows: a spec with an empty list of rows or scenarios is a warning, and one with rows is not")
+    func noRows() throws {
+        let empty = SpecSources.compile([("a.yaml", SpecSources.machine(states: "[Open]", rows: "  []"))])
+        let d = try only("spec.no-rows", in: empty)
+        #expect(d.severity == .warning && d.message == "this spec has no rows, so it checks nothing")
+        let full = SpecSources.compile([("a.yaml", SpecSources.machine(states: "[Open]", rows: Self.row("R1", "on: appear")))])
+        #expect(!full.diagnostics.contains { $0.id == "spec.no-rows" })
+    }
+
     @Test("check.conflict: two rows match the same input with different outcomes; the overlap is shown")
     func conflict() throws {
         let rows = Self.row("R-LOCK", "from: Open", "on: active", "when: {away: \"> 60s\"}", "to: Locked")

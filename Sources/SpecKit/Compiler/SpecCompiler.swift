@@ -158,6 +158,12 @@ public struct SpecCompiler: Sendable {
         let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources)
         diagnostics += found
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
+        // A spec with no rows checks nothing: a run of it alone would pass with 0 cases.
+        for (spec, _) in specs where spec.rows.isEmpty {
+            let list = spec.kind == .scenarios ? "scenarios" : "rows"
+            diagnostics.append(Diagnostic(.warning, id: "spec.no-rows", "this spec has no \(list), so it checks nothing",
+                                          at: spec.location, hint: "add \(list), or remove the spec"))
+        }
         let products = reader.products.values.sorted { $0.id < $1.id }
         diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec), catalog: catalog)
         if let catalog {
