@@ -95,6 +95,22 @@ struct ProductOwnerContractTests {
         #expect(found.first?.location.file == "specs/\(file)" && found.first?.location.line == line)
     }
 
+    /// Found by a product owner's trial: `pinAttempts: 3` gave 4 conflicts and 12 dead rows, and `grace: 20s` an
+    /// expression outside its domain, none of them naming the product value that moved them.
+    @Test("a changed product value is named, with where it is set, in the findings about the rows it moved")
+    func findingsNameTheProductValue() throws {
+        let product = "specs/medtime.product.yaml"
+        let attempts = Self.compile(try Self.specs(editing: "medtime.product.yaml") { $0.replacingOccurrences(of: "  pinAttempts: 5\n", with: "  pinAttempts: 3\n") })
+        let conflicts = Self.errors(attempts).filter { $0.id == "check.conflict" }
+        #expect(!conflicts.isEmpty)
+        #expect(conflicts.allSatisfy { $0.notes.contains { $0.contains("reads product value pinAttempts = 3, set at \(product):") } }, "\(conflicts.prefix(2))")
+        let dead = attempts.diagnostics.filter { $0.id == "check.dead-row" }
+        #expect(!dead.isEmpty && dead.allSatisfy { $0.notes.contains { $0.hasPrefix("this machine has rows in conflict") } }, "\(dead.prefix(2))")
+        let grace = Self.compile(try Self.specs(editing: "launch-lock.product.yaml") { $0.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 20s\n") })
+        let outside = Self.errors(grace).filter { $0.id == "product.out-of-domain" }
+        #expect(!outside.isEmpty && outside.allSatisfy { $0.notes.contains { $0.hasPrefix("'grace' is 20s, set at specs/launch-lock.product.yaml:") } }, "\(outside)")
+    }
+
     @Test("a required date left out: product.missing names its type, and its hint is a line that, added, lints")
     func requiredDateRemoved() throws {
         let c = Self.compile(try Self.specs(editing: "gates.product.yaml") { $0.replacingOccurrences(of: "  legalVersion: \"2026-04-30\"\n", with: "") })

@@ -136,8 +136,8 @@ struct MachineCompiler: Sendable {
         return Diagnostic(.error, id: "check.conflict",
             "rows \(rowA.identity.id) and \(rowB.identity.id) conflict: both match \(situation) but do different things",
             at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
-            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)",
-                    "make their conditions exclusive, or set 'hit: first' if the first row should win"])
+            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"] + rowA.identity.productNotes + rowB.identity.productNotes
+                + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
     }
 
     // MARK: Exploration
@@ -284,11 +284,14 @@ struct MachineCompiler: Sendable {
             })
             // Rows read in place: a copy of each row would retain and release every field of it.
             let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
+            // With rows in conflict, the one the analysis lets win can keep another's situations from being reached.
+            let conflicted = diagnostics.contains { $0.id == "check.conflict" }
+                ? ["this machine has rows in conflict (check.conflict): fix those first; until then a row can look unreachable only because a conflicting row wins its situation"] : []
             diagnostics += listedFirst(dead, { r in
                 let row = machine.rows[r]
                 return Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
-                    at: row.identity.location, rows: [row.identity.id])
+                    at: row.identity.location, rows: [row.identity.id], notes: row.identity.productNotes + conflicted)
             }, rest: { count, first in
                 let row = machine.rows[first]
                 return Diagnostic(.warning, id: "check.dead-row", "\(count) more rows never fire, the first of them \(row.identity.id)",

@@ -20,6 +20,8 @@ struct TableCompiler {
         var location: SourceLocation
         var when: [Condition]
         var results: [Binding]
+        /// The row's notes on the product values it reads (`RowIdentity.productNotes`).
+        var productNotes: [String]
     }
 
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
@@ -51,7 +53,8 @@ struct TableCompiler {
                     same ? "rows \(a.id) and \(b.id) both match \(analysis.describe(atom)) and give the same result; one of them is redundant"
                          : "rows \(a.id) and \(b.id) conflict: both match \(analysis.describe(atom)) but give different results",
                     at: b.location, rows: [a.id, b.id],
-                    notes: ["\(a.id) is at \(a.location)"] + (same ? [] : ["make their conditions exclusive, or set 'hit: first' if the first row should win"])))
+                    notes: ["\(a.id) is at \(a.location)"] + (same ? [] : a.productNotes + b.productNotes
+                        + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])))
             }
         }
         if let gap = gaps.finding(what: what, at: spec.location) { diagnostics.append(gap) }
@@ -126,7 +129,8 @@ struct TableCompiler {
     }
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
-        let rows = table.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.then) }
+        let rows = table.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.then,
+                                            productNotes: $0.identity.productNotes) }
         guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table") else { return [] }
         return table.rows.enumerated().compactMap { r, row in
             let points = Self.points(for: wins[r], in: analysis)
@@ -173,7 +177,8 @@ struct TableCompiler {
     }
 
     mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
-        let rows = matrix.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.expect) }
+        let rows = matrix.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.expect,
+                                             productNotes: $0.identity.productNotes) }
         guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix") else { return [] }
         var cases: [TestCase] = []
         for (r, row) in matrix.rows.enumerated() {

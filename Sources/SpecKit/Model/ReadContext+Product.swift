@@ -73,8 +73,10 @@ extension ReadContext {
         }
         if let range, !range.contains(total) {
             let shown = isDuration ? Value.formatDuration(total) : String(total)
+            // Where each name's value comes from: a product value changed in its file is the likely cause.
+            let notes = terms.compactMap { term in product.values[term.text].map { "'\(term.text)' is \($0.value), set at \($0.location)" } }
             error("product.out-of-domain", "'\(text)' is \(shown), outside \(isDuration ? Domain.duration(range) : Domain.int(range))",
-                  at: location, rows: rows)
+                  at: location, rows: rows, notes: notes)
             return .failed
         }
         return .value(total)
@@ -103,6 +105,7 @@ extension ReadContext {
                   at: location, hint: declared ? nil : Suggest.closest(to: term, in: product.knownNames).map { "did you mean '\($0)'?" }, rows: rows)
             return nil
         }
+        for row in rows where productReads[row]?.contains(where: { $0.name == binding.name }) != true { productReads[row, default: []].append(binding) }
         switch (binding.value, isDuration) {
         case (.duration(let ms), true): return ms
         case (.int(let i), false): return i

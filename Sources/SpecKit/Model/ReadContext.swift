@@ -13,6 +13,8 @@ final class ReadContext {
     var product = ProductScope()
     /// Failures already explained elsewhere (a reference to a product value reported at its own line).
     var quietFailures = 0
+    /// The product values each row read by name, by row id, in the order first read (`RowIdentity.productValues`).
+    var productReads: [String: [Binding]] = [:]
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
     var failureMark: Int { findings.count + quietFailures }
@@ -370,7 +372,7 @@ final class ReadContext {
             let trace = self.trace(rowKeys, at: item.location, rowID: id)
             let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id) } ?? []
             let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
-            return (RowIdentity(id: id, trace: trace, location: item.location), when, bound)
+            return (RowIdentity(id: id, trace: trace, location: item.location, productValues: productReads[id] ?? []), when, bound)
         }
     }
 

@@ -114,7 +114,8 @@ struct ScenarioReader {
                 return nil
             }
         }
-        return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location), title: title, given: given, steps: steps)
+        return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location, productValues: c.productReads[id] ?? []),
+                        title: title, given: given, steps: steps)
     }
 
     /// The most one `advance:` moves the clock, either way: 100 years. With at most `maximumSteps` steps, no scenario

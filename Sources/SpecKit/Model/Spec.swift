@@ -127,6 +127,14 @@ public struct RowIdentity: Hashable, Sendable {
     public var trace: Trace
     /// Where the row is written.
     public var location: SourceLocation
+    /// The product values its conditions and outcomes read by name (`pinAttempts - 1`), as in force for its spec, each
+    /// once: a finding about the row names them, since a value changed in the product file moves the row with it.
+    public var productValues: [Binding] = []
+
+    /// One note per product value the row reads: its value and where it is set.
+    public var productNotes: [String] {
+        productValues.map { "\(id) reads product value \($0.name) = \($0.value), set at \($0.location)" }
+    }
 }
 
 /// A declared name with its domain and initial value (a variable, an input, an output, an observation, an axis).
