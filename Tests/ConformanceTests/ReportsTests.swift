@@ -535,3 +535,31 @@ struct EffectReportsTests {
         #expect(try decodeRunResult(json) == Self.run)
     }
 }
+
+/// Found by a product owner's trial: one changed block length gave 90 failing cases, 73 of which failed only on the
+/// way to their row, at one row; nothing said so.
+@Suite("Console: the rows where failing cases first diverged")
+struct DivergedRowsTests {
+    static func failing(_ id: String, row: String, divergedAt: String, onPath: Bool) -> CaseResult {
+        var c = JUnitRowTests.variant(id, .failed)
+        c.row = row
+        c.divergence?.onPath = onPath
+        c.divergence?.row = divergedAt
+        return c
+    }
+
+    @Test("failing cases are counted by the row they first diverged at, most first, those on the way to another row said apart")
+    func byRow() throws {
+        let cases = [Self.failing("A1", row: "A", divergedAt: "B", onPath: true), Self.failing("A2", row: "A2", divergedAt: "B", onPath: true),
+                     Self.failing("B", row: "B", divergedAt: "B", onPath: false), Self.failing("C", row: "C", divergedAt: "C", onPath: false),
+                     JUnitRowTests.variant("D", .passed)]
+        let run = RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec], cases: cases)
+        #expect(ReportText.divergedRows(run) == ["Failing cases by the row where each first diverged (2 rows):",
+                                                 "  B: 3 cases (2 on the way to another row)", "  C: 1 case"])
+        #expect(renderConsole(run, color: false).contains("\n\nFailing cases by the row where each first diverged (2 rows):\n  B: 3 cases"))
+        #expect(ReportText.divergedRows(run, shown: 1).last == "  and 1 more row")
+        // One case failing at its own row: nothing to gather.
+        let one = RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec], cases: [Self.failing("C", row: "C", divergedAt: "C", onPath: false)])
+        #expect(ReportText.divergedRows(one).isEmpty)
+    }
+}

@@ -142,6 +142,29 @@ enum ReportText {
 
     /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report
     /// (console, JUnit, JSON, Markdown, HTML).
+    /// Where the failing cases first diverged, by row, most first: `MT-PIN-FAIL-5-BLOCK: 40 cases (38 on the way to
+    /// another row)`. A case that diverges while reaching its row fails for that other row, so a value changed in one
+    /// place shows as many reds whose cause is a few rows; this names those rows. Empty when no case failed.
+    static func divergedRows(_ result: RunResult, shown: Int = 10) -> [String] {
+        var counts: [String: (all: Int, onPath: Int)] = [:]
+        for c in result.cases where c.failsRun {
+            guard let d = c.divergence else { continue }
+            let row = d.onPath ? (d.row ?? c.row) : c.row
+            counts[row, default: (0, 0)].all += 1
+            if d.onPath { counts[row, default: (0, 0)].onPath += 1 }
+        }
+        guard counts.count > 1 || counts.values.contains(where: { $0.onPath > 0 }) else { return [] }
+        let sorted = counts.sorted { ($1.value.all, $0.key) < ($0.value.all, $1.key) }
+        var lines = ["Failing cases by the row where each first diverged (\(counts.count) row\(counts.count == 1 ? "" : "s")):"]
+        for (row, n) in sorted.prefix(shown) {
+            let cases = n.all == 1 ? "1 case" : "\(n.all) cases"
+            lines.append("  \(VisibleText.escape(row)): \(cases)" + (n.onPath > 0 ? " (\(n.onPath) on the way to another row)" : ""))
+        }
+        let more = sorted.count - shown
+        if more > 0 { lines.append("  and \(more) more row\(more == 1 ? "" : "s")") }
+        return lines
+    }
+
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
         var text = "This run checked \(count(rows, "row"))\(rowsNotRun(result)) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "

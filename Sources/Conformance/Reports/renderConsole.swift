@@ -70,6 +70,11 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
     for f in result.exploration?.findings ?? [] where f.status == .expectedFailure {
         lines.append(paint(.dim, VisibleText.escape("XFAIL \(f.spec) › \(f.id) (exploration)" + (f.expectedReason.map { ": \($0)" } ?? ""))))
     }
+    let diverged = ReportText.divergedRows(result)
+    if !diverged.isEmpty {
+        lines.append("")
+        lines.append(contentsOf: diverged)
+    }
     lines.append("")
     lines.append(paint(.dim, VisibleText.escape(ReportText.countsExplained(result))))
     if let gap = ReportText.traceabilityGap(result) { lines.append(paint(.warn, VisibleText.escape(gap))) }
