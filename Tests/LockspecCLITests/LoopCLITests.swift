@@ -70,7 +70,9 @@ struct LoopCLITests {
         let second = Self.wait(for: output, timeout: 120) { $0.components(separatedBy: "(Ctrl-C stops)").count >= 3 }
         let summary = second.components(separatedBy: "(Ctrl-C stops)").dropFirst().first ?? ""
         #expect(summary.contains("changed: \(toggle)"), "\(second)")
-        #expect(summary.contains("\(toggle):2:1: error:") && summary.contains("did you mean 'launch-lock'?") && summary.contains("NOT OK"), "\(summary)")
+        // fixture.unknown, located at the fixture: line's value.
+        let line = text[..<edited].filter { $0 == "\n" }.count + 1
+        #expect(summary.contains("\(toggle):\(line):10: error:") && summary.contains("did you mean 'launch-lock'?") && summary.contains("NOT OK"), "\(summary)")
         process.interrupt()
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning && Date() < deadline { usleep(50_000) }
