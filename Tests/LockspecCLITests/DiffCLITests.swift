@@ -134,6 +134,10 @@ struct DiffCLITests {
         #expect(folder.stdout.hasPrefix("diff HEAD:specs → working copy\n"), "\(folder.stdout.prefix(200))")
         #expect(folder.stdout.contains("  product value: launch-lock: grace 1m → 30s\n"), "\(folder.stdout.prefix(400))")
         #expect(folder.stdout.contains("  spec removed: medtime.settings\n"), "\(folder.stdout.prefix(400))")
+        // From a folder below the top, --path still names the place from the top, on both sides.
+        let below = try CLITests.run(["diff", "--git", "HEAD", "--path", "specs"], shell: setup + " cd specs &&", timeout: 60)
+        #expect(below.status == 0 && below.stdout.hasPrefix("diff HEAD:specs → working copy\n"), "\(below.output)")
+        #expect(below.stdout.contains("  spec removed: medtime.settings\n") && !below.stdout.contains("spec added"), "\(below.stdout.prefix(400))")
         let file = try CLITests.run(["diff", "--git", "HEAD", "--path", "./specs//medtime.settings.yaml"], shell: setup, timeout: 60)
         #expect(file.status == 0 && file.stdout.hasPrefix("diff HEAD:./specs//medtime.settings.yaml → working copy\n"), "\(file.output)")
         #expect(file.stdout.contains("  spec removed: medtime.settings\n") && !file.stdout.contains("launch-lock"), "\(file.output)")

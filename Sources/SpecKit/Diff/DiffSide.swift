@@ -64,7 +64,8 @@ public struct DiffSide: Sendable {
         focus.map { $0.contains(file) } ?? true
     }
 
-    /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository` (as a folder gives
+    /// The `.yaml`/`.yml` files under `path` (from the repository's top) at a git revision of the repository at
+    /// `repository` (as a folder gives
     /// them: the sections' reasons file is not a spec), read as blobs with `git ls-tree` and `git cat-file`, so the
     /// working tree is never touched.
     public static func gitRevision(_ revision: String, path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
@@ -72,7 +73,9 @@ public struct DiffSide: Sendable {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
         func specs(under path: String) throws(DiagnosticError) -> [String] {
-            let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
+            // --full-tree: the path and the names are from the repository's top, as `<revision>:<name>` reads them,
+            // wherever in the work tree git runs.
+            let listing = try git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", revision, "--", path], in: repository)
             return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 .filter(SpecCompiler.isSpecFile)
                 .sorted()
