@@ -65,9 +65,8 @@ public struct DiffSide: Sendable {
     }
 
     /// The `.yaml`/`.yml` files under `path` (from the repository's top) at a git revision of the repository at
-    /// `repository` (as a folder gives
-    /// them: the sections' reasons file is not a spec), read as blobs with `git ls-tree` and `git cat-file`, so the
-    /// working tree is never touched.
+    /// `repository` (as a folder gives them: the sections' reasons file is not a spec), read as blobs with
+    /// `git ls-tree` and `git cat-file`, so the working tree is never touched.
     public static func gitRevision(_ revision: String, path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
