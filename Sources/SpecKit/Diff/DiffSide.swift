@@ -103,6 +103,8 @@ public struct DiffSide: Sendable {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : (file as NSString).lastPathComponent
     }
 
+    /// What `git -C <repository> <arguments>` writes on its output; its first error line, located at the repository,
+    /// when it fails or cannot run.
     static func git(_ arguments: [String], in repository: String) throws(DiagnosticError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
