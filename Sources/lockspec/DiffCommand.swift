@@ -7,11 +7,12 @@ import AppLockFixtures
 let diffCommand = Command(
     name: "diff",
     overview: "Shows what changed between two versions of the specs: rows, and the situations that now behave differently.",
-    usage: "lockspec diff <old> <new> | --git <old>..<new> [--path <dir>] [--format text|markdown] [--json <file>] [--exit-code]",
+    usage: "lockspec diff <old> <new> | --git <revision> | --git <old>..<new> [--path <dir>] [--format text|markdown] [--json <file>] [--exit-code]",
     arguments: [("<old> <new>", "Two spec folders (or files) to compare.")],
     options: [
+        ("--git <revision>", "Compares a git revision of this repository, read as blobs, with the working copy (the files on disk, saved but maybe not committed)."),
         ("--git <old>..<new>", "Compares two git revisions of this repository, read as blobs (nothing is checked out)."),
-        ("--path <dir>", "With --git: the folder inside the repository (default specs)."),
+        ("--path <dir>", "With --git: the folder (or one spec file) inside the repository, from its top (default specs)."),
         ("--format <format>", "text (default) or markdown (for a pull-request comment)."),
         ("--json <file>", "Also writes the diff as JSON (sorted, stable)."),
         ("--exit-code", "Exits 1 when behaviour changed or a spec could not be compared, 0 when only wording, order or ids changed (like git diff --exit-code)."),
@@ -23,16 +24,13 @@ let diffCommand = Command(
         enum Format: String, CaseIterable { case text, markdown }
         let format = try choice(args.options["--format"], Format.self, option: "--format", default: .text)
         let sides: (DiffSide, DiffSide)
-        if let range = args.options["--git"] {
-            guard args.positionals.isEmpty else { throw Arguments.UsageError(message: "give either --git <old>..<new> or two folders, not both") }
-            let parts = range.components(separatedBy: "..")
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw Arguments.UsageError(message: "--git needs <old>..<new>, such as main..HEAD or HEAD~1..HEAD")
-            }
-            let path = args.options["--path"] ?? "specs"
-            sides = (try DiffSide.gitRevision(parts[0], path: path), try DiffSide.gitRevision(parts[1], path: path))
+        if let revisions = args.options["--git"] {
+            guard args.positionals.isEmpty else { throw Arguments.UsageError(message: "give either --git or two folders, not both") }
+            sides = try gitSides(revisions, path: args.options["--path"] ?? "specs")
         } else {
-            guard args.positionals.count == 2 else { throw Arguments.UsageError(message: "give two spec folders to compare, or --git <old>..<new>") }
+            guard args.positionals.count == 2 else {
+                throw Arguments.UsageError(message: "give two spec folders to compare, or --git <revision> or --git <old>..<new>")
+            }
             guard args.options["--path"] == nil else { throw Arguments.UsageError(message: "--path goes with --git") }
             sides = (try DiffSide.folder(args.positionals[0]), try DiffSide.folder(args.positionals[1]))
         }
@@ -52,3 +50,16 @@ let diffCommand = Command(
         Terminal.out(format == .markdown ? SpecDiffRenderer.markdown(result) : SpecDiffRenderer.text(result))
         return args.flags.contains("--exit-code") && result.mayHaveChanged ? 1 : 0
     })
+
+/// The sides `--git` names: `<old>..<new>`, two revisions' blobs; one `<revision>`, its blobs against the working copy
+/// at the same path.
+private func gitSides(_ value: String, path: String) throws -> (DiffSide, DiffSide) {
+    guard value.contains("..") else {
+        return (try DiffSide.gitRevision(value, path: path), try DiffSide.workingCopy(path: path))
+    }
+    let parts = value.components(separatedBy: "..")
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw Arguments.UsageError(message: "--git needs <revision> or <old>..<new>, such as HEAD, main..HEAD or HEAD~1..HEAD")
+    }
+    return (try DiffSide.gitRevision(parts[0], path: path), try DiffSide.gitRevision(parts[1], path: path))
+}

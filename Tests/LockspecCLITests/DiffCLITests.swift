@@ -118,9 +118,41 @@ struct DiffCLITests {
         #expect(neither.status == 2 && neither.stderr.contains("nothing to compare"), "\(neither.output)")
     }
 
+    /// Found by a product owner's trial: `--git HEAD` was refused, so there was no way to see what uncommitted edits
+    /// change.
+    @Test("--git REV compares that revision with the working copy: a folder, one file deleted on disk, and the errors")
+    func gitWorkingCopy() throws {
+        let root = try Self.copies { _ in }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let repo = root.appendingPathComponent("new").path
+        let git = "git -c user.name=t -c user.email=t@example.invalid -c commit.gpgsign=false"
+        // Made once: one commit of specs/, then the work tree moves the grace and deletes medtime.settings.yaml.
+        let setup = "cd '\(repo)' && { [ -d .git ] || { mkdir specs && mv *.yaml *.json specs/ && git init -q . && git add specs && \(git) commit -qm one"
+            + " && sed -i 's/^  grace: 60s$/  grace: 30s/' specs/launch-lock.product.yaml && rm specs/medtime.settings.yaml; }; } &&"
+        let folder = try CLITests.run(["diff", "--git", "HEAD", "--exit-code"], shell: setup, timeout: 60)
+        #expect(folder.status == 1, "\(folder.output)")
+        #expect(folder.stdout.hasPrefix("diff HEAD:specs → working copy\n"), "\(folder.stdout.prefix(200))")
+        #expect(folder.stdout.contains("  product value: launch-lock: grace 1m → 30s\n"), "\(folder.stdout.prefix(400))")
+        #expect(folder.stdout.contains("  spec removed: medtime.settings\n"), "\(folder.stdout.prefix(400))")
+        // From a folder below the top, --path still names the place from the top, on both sides.
+        let below = try CLITests.run(["diff", "--git", "HEAD", "--path", "specs"], shell: setup + " cd specs &&", timeout: 60)
+        #expect(below.status == 0 && below.stdout.hasPrefix("diff HEAD:specs → working copy\n"), "\(below.output)")
+        #expect(below.stdout.contains("  spec removed: medtime.settings\n") && !below.stdout.contains("spec added"), "\(below.stdout.prefix(400))")
+        let file = try CLITests.run(["diff", "--git", "HEAD", "--path", "./specs//medtime.settings.yaml"], shell: setup, timeout: 60)
+        #expect(file.status == 0 && file.stdout.hasPrefix("diff HEAD:./specs//medtime.settings.yaml → working copy\n"), "\(file.output)")
+        #expect(file.stdout.contains("  spec removed: medtime.settings\n") && !file.stdout.contains("launch-lock"), "\(file.output)")
+        let same = try CLITests.run(["diff", "--git", "HEAD", "--path", "specs/launch-lock.triggers.yaml", "--exit-code"],
+                                    shell: setup + " git checkout -q -- specs/launch-lock.product.yaml &&", timeout: 60)
+        #expect(same.status == 0 && same.stdout.hasSuffix("no behaviour change\n"), "\(same.output)")
+        let revision = try CLITests.run(["diff", "--git", "no-such-revision"], shell: setup, timeout: 60)
+        #expect(revision.status == 2 && revision.stderr.contains("git ls-tree"), "\(revision.output)")
+        let notRepository = try CLITests.run(["diff", "--git", "HEAD"], shell: "cd '\(root.appendingPathComponent("old").path)' &&", timeout: 60)
+        #expect(notRepository.status == 2 && notRepository.stderr.contains("not a git repository"), "\(notRepository.output)")
+    }
+
     @Test("bad usage exits 2 with a message", arguments: [
-        (["diff", "specs"], "give two spec folders to compare, or --git <old>..<new>"),
-        (["diff", "--git", "main"], "--git needs <old>..<new>, such as main..HEAD or HEAD~1..HEAD"),
+        (["diff", "specs"], "give two spec folders to compare, or --git <revision> or --git <old>..<new>"),
+        (["diff", "--git", "main.."], "--git needs <revision> or <old>..<new>, such as HEAD, main..HEAD or HEAD~1..HEAD"),
         (["diff", "--git", "no-such-revision..HEAD"], "git ls-tree"),
         (["diff", "specs", "specs", "--format", "html"], "--format must be one of text, markdown, not 'html'"),
     ])

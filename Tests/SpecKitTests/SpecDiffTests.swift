@@ -99,6 +99,17 @@ struct SpecDiffTests {
         #expect(region.after == "row R-RELOCK → Locked; effects: prompt")
     }
 
+    /// Found by a product owner's trial: one changed situation (or case) read "1 situation behave differently".
+    @Test("the count agrees with its verb: 1 situation behaves differently, 3 situations behave differently")
+    func countWording() throws {
+        let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")
+        let one = SpecDiffRenderer.text(try diff(Self.machine(rows: Self.success + Self.relock), Self.machine(rows: Self.success + moved)))
+        #expect(one.contains("t.lock (machine): 1 situation behaves differently\n"), "\(one)")
+        let widened = Self.failure.replacingOccurrences(of: "[failure]", with: "[failure, cancel]")
+        let three = SpecDiffRenderer.text(try diff(Self.machine(rows: Self.success + Self.failure), Self.machine(rows: Self.success + widened)))
+        #expect(three.contains("t.lock (machine): 3 situations behave differently\n"), "\(three)")
+    }
+
     @Test("a removed row under otherwise: ignore turns its situations into 'nothing happens'")
     func removedRow() throws {
         let d = try diff(Self.machine(rows: Self.success + Self.failure + Self.relock), Self.machine(rows: Self.success + Self.relock))

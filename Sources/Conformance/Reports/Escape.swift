@@ -37,10 +37,34 @@ enum Escape {
     /// HTML text or attribute content (`HTMLText.escape`).
     static func html(_ s: String) -> String { HTMLText.escape(s) }
 
-    /// Text inside a Markdown table cell or list item: control characters shown escaped (`VisibleText`, so a line
-    /// break cannot end the cell or the item), pipes escaped, HTML specials escaped.
+    /// Text inside a Markdown table cell or list item, escaped for Markdown (not HTML: an apostrophe or a quote stays
+    /// as written). Control characters are shown escaped (`VisibleText`, so a line break cannot end the cell or the
+    /// item); a pipe is `\|`; and a backslash escape goes before each character that would start markup: a backtick,
+    /// `*`, `~`, `[`, `]`, an underscore not inside a word, a `<` that could open a tag or an autolink, a `&` that could
+    /// start an entity, and a backslash that would escape the next character.
     static func markdown(_ s: String) -> String {
-        html(VisibleText.escape(s)).replacingAll("|", with: "\\|")
+        let characters = Array(VisibleText.escape(s))
+        var out = ""
+        out.reserveCapacity(characters.count)
+        for (i, ch) in characters.enumerated() {
+            let before = i > 0 ? characters[i - 1] : nil, after = i + 1 < characters.count ? characters[i + 1] : nil
+            if startsMarkup(ch, before: before, after: after) { out += "\\" }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// Whether a character, between `before` and `after`, would be read as Markdown markup (or break a table cell).
+    private static func startsMarkup(_ ch: Character, before: Character?, after: Character?) -> Bool {
+        let wordy = { (c: Character?) in c.map { $0.isLetter || $0.isNumber } ?? false }
+        switch ch {
+        case "|", "`", "*", "~", "[", "]": return true
+        case "_": return !(wordy(before) && wordy(after))
+        case "<": return after.map { $0.isASCII && ($0.isLetter || "/!?".contains($0)) } ?? false
+        case "&": return after.map { $0.isASCII && ($0.isLetter || $0 == "#") } ?? false
+        case "\\": return after.map { $0.isASCII && $0.isPunctuation || $0.isASCII && $0.isSymbol } ?? false
+        default: return false
+        }
     }
 
     /// A Markdown code span that survives backticks inside the text.

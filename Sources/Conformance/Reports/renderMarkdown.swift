@@ -16,6 +16,8 @@ struct MarkdownPage {
 
     func md(_ s: String) -> String { Escape.markdown(s) }
     func code(_ s: String) -> String { Escape.markdownCode(s) }
+    /// Text inside the raw HTML of a `<details>` block, where Markdown is not read: escaped for HTML, on one line.
+    func inHTML(_ s: String) -> String { Escape.html(VisibleText.escape(s)) }
 
     mutating func render() -> String {
         let summary = RunSummary(result)
@@ -93,7 +95,7 @@ struct MarkdownPage {
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
         let ran = ReportText.ranRows(result)
         for document in coverage.documents {
-            out += "<details><summary>\(md(document.name)): \(md(ReportText.sectionTotal(document))), \(md(ReportText.sectionCounts(document, ran: ran)))"
+            out += "<details><summary>\(inHTML(document.name)): \(inHTML(ReportText.sectionTotal(document))), \(inHTML(ReportText.sectionCounts(document, ran: ran)))"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"
             out += "| Section | Heading | Rows | Coverage |\n|---|---|---|---|\n"
             for section in document.sections {

@@ -32,14 +32,7 @@ public struct DiffSide: Sendable {
             try SpecCompiler.refuseReasonsFile(path)
             let folder = (path as NSString).deletingLastPathComponent
             let name = (path as NSString).lastPathComponent
-            var sources = [(path: name, bytes: try readFile(path, limit: limit))]
-            // The files right beside it (not in folders below: an old/ and a new/ copy would be read twice). One that
-            // cannot be read is left out: if the spec needed it, its compile says what is missing.
-            let here = folder.isEmpty ? "." : folder
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
-            for other in names where other != name && SpecCompiler.isSpecFile(other) {
-                if let bytes = try? readFile((here as NSString).appendingPathComponent(other), limit: limit) { sources.append((other, bytes)) }
-            }
+            let sources = [(path: name, bytes: try readFile(path, limit: limit))] + beside(name, in: folder, limit: limit)
             return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
         }
         let files = try SpecCompiler.discover([path])
@@ -48,6 +41,17 @@ public struct DiffSide: Sendable {
             sources.append((relative(file, to: path), try readFile(file, limit: limit)))
         }
         return DiffSide(label: path, sources: sources)
+    }
+
+    /// The spec files right beside `name` in `folder` (not in folders below: an old/ and a new/ copy would be read
+    /// twice), named relative to the folder. One that cannot be read is left out: if the spec needed it, its compile
+    /// says what is missing.
+    static func beside(_ name: String, in folder: String, limit: Int) -> [(path: String, bytes: [UInt8])] {
+        let here = folder.isEmpty ? "." : folder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
+        return names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
+            (try? readFile((here as NSString).appendingPathComponent(other), limit: limit)).map { (path: other, bytes: $0) }
+        }
     }
 
     /// Whether the side holds what is compared: the one file, or any spec file of a folder.
@@ -60,15 +64,17 @@ public struct DiffSide: Sendable {
         focus.map { $0.contains(file) } ?? true
     }
 
-    /// The `.yaml`/`.yml` files under `path` at a git revision of the repository at `repository` (as a folder gives
-    /// them: the sections' reasons file is not a spec), read as blobs with `git ls-tree` and `git cat-file`, so the
-    /// working tree is never touched.
+    /// The `.yaml`/`.yml` files under `path` (from the repository's top) at a git revision of the repository at
+    /// `repository` (as a folder gives them: the sections' reasons file is not a spec), read as blobs with
+    /// `git ls-tree` and `git cat-file`, so the working tree is never touched.
     public static func gitRevision(_ revision: String, path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
         func specs(under path: String) throws(DiagnosticError) -> [String] {
-            let listing = try git(["ls-tree", "-r", "-z", "--name-only", revision, "--", path], in: repository)
+            // --full-tree: the path and the names are from the repository's top, as `<revision>:<name>` reads them,
+            // wherever in the work tree git runs.
+            let listing = try git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", revision, "--", path], in: repository)
             return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 .filter(SpecCompiler.isSpecFile)
                 .sorted()
@@ -97,7 +103,9 @@ public struct DiffSide: Sendable {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : (file as NSString).lastPathComponent
     }
 
-    private static func git(_ arguments: [String], in repository: String) throws(DiagnosticError) -> [UInt8] {
+    /// What `git -C <repository> <arguments>` writes on its output; its first error line, located at the repository,
+    /// when it fails or cannot run.
+    static func git(_ arguments: [String], in repository: String) throws(DiagnosticError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", repository] + arguments

@@ -11,7 +11,7 @@ public enum SpecDiffRenderer {
         for p in d.products { out += "  product value: \(p)\n" }
         for r in d.rows { out += "  row \(describe(r))\n" }
         for b in d.behaviour {
-            out += "\(b.spec) (\(b.kind)): \(b.count) \(b.kind == "machine" ? "situation" : b.kind == "decision" ? "input region" : "case")\(b.count == 1 ? "" : "s") behave differently\n"
+            out += "\(b.spec) (\(b.kind)): \(counted(b))\n"
             for r in b.regions {
                 out += "  \(r.place)" + (r.values.isEmpty || b.kind == "decision" ? "" : " with \(r.exact ? "" : "some of ")\(r.values.joined(separator: ", "))") + (r.count > 1 ? " (\(r.count))" : "") + "\n"
                 out += "    old: \(r.before)\n    new: \(r.after)\n"
@@ -65,6 +65,12 @@ public enum SpecDiffRenderer {
                 .compactMap { $0 }.joined(separator: "; ")
         case .moved: "\(r.spec) \(r.id): moved"
         }
+    }
+
+    /// `1 situation behaves differently`, `3 situations behave differently`: the noun and the verb agree with the count.
+    private static func counted(_ b: BehaviourChange) -> String {
+        let noun = b.kind == "machine" ? "situation" : b.kind == "decision" ? "input region" : "case"
+        return b.count == 1 ? "1 \(noun) behaves differently" : "\(b.count) \(noun)s behave differently"
     }
 
     private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
