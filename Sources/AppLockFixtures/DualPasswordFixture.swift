@@ -196,11 +196,9 @@ public final class DualPasswordFixture: BoundFixture {
         .observation("inputLength", .count) { f in .int(try f.running().field.length) },
         .observation("profileKeyHeld", .bool) { f in .bool(try f.running().holdsProfileKey) },
         .observation("copyProfileKeyHeld", .bool) { f in .bool(try f.keptCopy().holdsProfileKey) },
-        // The container the session's key opens: which of set-up's two keys it is (compared in constant time), as a
-        // shell's container would accept it or not; never the key itself.
-        .observation("profileKeyOpens", .names("real", "decoy", "none", "neither")) { f in
-            guard let key = try f.running().profileKey else { return .symbol("none") }
-            return .symbol(key == f.containerKeys.real ? "real" : key == f.containerKeys.decoy ? "decoy" : "neither")
+        // The container the session's key opens, of the two set-up made (the core compares; never the key itself).
+        .observation("profileKeyOpens", .cases(of: DualPassword.ProfileKeyMatch.self)) { f in
+            .symbol(try f.running().profileKeyMatch(f.containerKeys).rawValue)
         },
         // The characters the app handed the field that still hold their bytes, each as the core left it
         // (`SecretBytes.isWiped` reads the shared bytes): §5's input buffer released as soon as possible.

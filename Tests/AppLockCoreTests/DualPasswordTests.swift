@@ -52,8 +52,16 @@ struct DualPasswordTests {
         #expect(machine.profileKey == nil)
         // The app's reference shares the core's bytes: the lock zeroed it too; set-up's own copy is the app's to keep.
         #expect(real.isWiped && !keys.real.isWiped)
+        #expect(machine.profileKeyMatch(keys) == .none)
         _ = submit(Self.decoy, &machine)
-        #expect(machine.profileKey == keys.decoy)
+        #expect(machine.profileKey == keys.decoy && machine.profileKeyMatch(keys) == .decoy)
+        _ = machine.handle(.lock, now: at(2))
+        _ = submit(Self.main, &machine)
+        #expect(machine.profileKeyMatch(keys) == .real)
+        // Keys from another set-up open neither container.
+        let other = try DualPassword.install(main: SecretBytes(utf8: Self.main), decoy: SecretBytes(utf8: Self.decoy), store: InMemoryStore(),
+                                             random: SeededRandom(seed: 8), parameters: .testing)
+        #expect(machine.profileKeyMatch(other) == .neither)
     }
 
     @Test("sequential and parallel derivation route identically")

@@ -21,6 +21,26 @@ extension DualPassword {
         return PersistedSlots(realIndex: index, record: persistedSlot(index))
     }
 
+    /// Which profile's container the open session's key opens, of the two set-up made (`InstalledProfileKeys`).
+    public enum ProfileKeyMatch: String, CaseIterable, Sendable {
+        /// Real's key.
+        case real
+        /// Decoy's key.
+        case decoy
+        /// No key is held (`holdsProfileKey` is false).
+        case none
+        /// A key that is neither of them.
+        case neither
+    }
+
+    /// Which of set-up's two keys the session's `profileKey` is, compared in constant time: the container the app
+    /// would open with it (§4: an unlock unseals the profile's key and initialises its container).
+    public func profileKeyMatch(_ keys: InstalledProfileKeys) -> ProfileKeyMatch {
+        guard let key = profileKey else { return .none }
+        if key == keys.real { return .real }
+        return key == keys.decoy ? .decoy : .neither
+    }
+
     /// Real's slot is byte-identical to `baseline`'s. Only Real's slot, found when the baseline was taken, is compared,
     /// so an erase that overwrote the decoy's slot instead leaves this true.
     public func realSlotUnchanged(since baseline: PersistedSlots) -> Bool {
