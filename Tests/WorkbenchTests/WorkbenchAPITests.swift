@@ -327,6 +327,28 @@ struct WorkbenchAPITests {
         #expect(none.status == 409 && (none.json["error"] as? String)?.contains("no git HEAD") == true)
     }
 
+    /// Found by a user trial: a product value changed with an edit that, read with the old value, makes two rows
+    /// conflict (so diff cannot read the specs with the old values) worded the rows that only follow the value as
+    /// "changed its 'steps'", as if their text had changed.
+    @Test("a row changed only through a product value reads so in Review, even when the specs do not compile with the old values")
+    func reviewProductOnlyRows() throws {
+        let bench = try Bench(git: true)
+        defer { bench.remove() }
+        let product = try bench.text("launch-lock.product.yaml").replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 90s\n")
+        let within = try bench.text(Self.triggers).replacingOccurrences(of: "backgroundTime: true, away: \"<= grace\"}", with: "backgroundTime: true, away: \"<= 90s\"}")
+        #expect(within != (try bench.text(Self.triggers)))
+        let review = try bench.call("/api/diff", ["buffers": ["launch-lock.product.yaml": product, Self.triggers: within]])
+        #expect(review.status == 200, "\(review.json)")
+        let text = review.json["text"] as? String ?? ""
+        #expect(text.contains("  product value: launch-lock: grace 1m → 90s\n"), "\(text)")
+        // Their text is as it was: the scenario rows and the grace-over row follow the value.
+        #expect(text.contains("row launch-lock.grace LL-S-GRACE-61S: its text is the same; 'steps' reads a changed product value\n"), "\(text)")
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
+        #expect(!text.contains("changed its 'steps'"), "\(text)")
+        // The row whose text was edited still says so.
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-WITHIN-GRACE: changed its 'when'"), "\(text)")
+    }
+
     @Test("a product file's values are cells; a machine has its grid, hit policy, diagram, the sections its rows cite and its fixture's vocabulary")
     func views() throws {
         let bench = try Bench()
