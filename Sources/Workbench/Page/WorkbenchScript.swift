@@ -385,9 +385,26 @@ async function saveDirty() {
       f.saved = answer.text; f.version = answer.version; delete f.disk;
     } catch (e) { problems.push(e.message); }
   }
-  banner(problems.length ? problems.join(' ') : (names.length ? 'Saved ' + names.join(', ') + '.' : null), problems.length > 0);
+  if (problems.length || !names.length) banner(problems.length ? problems.join(' ') : null, problems.length > 0);
+  else savedBanner(names);
   render();
   if (problems.length) follow(null, true);
+}
+
+// "Saved …" holds only while the files it names are as they were when it was said: an edit that lands during the
+// save (typed after Save was clicked) is named as not saved yet, and any later change to them (an edit, Undo, a file
+// read again from disk) takes the banner away.
+function savedBanner(names) {
+  const since = names.filter(n => S.files[n] && S.files[n].text !== S.files[n].saved);
+  const message = 'Saved ' + names.join(', ') + '.' + (since.length ? ` Edits made to ${since.join(', ')} while it saved are not saved yet.` : '');
+  S.saved = { message, texts: Object.fromEntries(names.map(n => [n, S.files[n] ? S.files[n].text : null])) };
+  banner(message);
+}
+function dropStaleSaved() {
+  const s = S.saved, b = $('#banner');
+  if (!s) return;
+  if (b.hidden || b.textContent !== s.message) { S.saved = null; return; }
+  if (Object.entries(s.texts).some(([n, text]) => !S.files[n] || S.files[n].text !== text)) { S.saved = null; banner(null); }
 }
 
 async function run(all) {
@@ -489,6 +506,7 @@ const cellKey = (path, index, key) => JSON.stringify(path.concat([index, key]));
 // ---- rendering ----
 function render() {
   keepDrafts();
+  dropStaleSaved();
   renderBar();
   renderNav();
   const main = $('#main');
