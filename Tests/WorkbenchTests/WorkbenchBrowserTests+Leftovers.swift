@@ -36,3 +36,41 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }
+
+/// Found by a user trial: the changed-on-disk notice, sticky under the bar, covered the table's column header.
+extension WorkbenchProductOwnerTests {
+    @Test("while the changed-on-disk notice is in view, the table's column header stays in view below it, wherever the page and the table are scrolled")
+    func noticeLeavesTheHeaderInView() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        _ = try browser.call("Emulation.setDeviceMetricsOverride", ["width": 1400, "height": 520, "deviceScaleFactor": 1, "mobile": false])
+        try session.type("Open", into: Self.cell(Self.coldLock, "to"))
+        let path = session.path(Self.file)
+        try (try String(contentsOfFile: path, encoding: .utf8)).replacingOccurrences(of: "  - id: LL-APPEAR-OFF\n", with: "  - id: LL-APPEAR-OFF  # elsewhere\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: "document.querySelector('#disk-changed')", timeout: 20, "the notice")
+        #expect(try browser.evaluate("document.querySelector('#spec table.rows').offsetHeight > innerHeight") as? Bool == true, "the table is taller than the window")
+        let hidden = try browser.evaluate("""
+            (() => {
+              const notice = document.querySelector('#disk-changed'), box = document.querySelector('#spec .scroll'), out = [];
+              for (const inside of [0, 300]) {
+                box.scrollTop = inside; box.scrollLeft = 0;
+                const end = document.documentElement.scrollHeight - innerHeight;
+                for (let y = 0; y <= end + 80; y += 20) {
+                  window.scrollTo(0, y);
+                  const th = box.querySelector('table.rows > tr:first-child > th[data-key="on"]');
+                  const r = th.getBoundingClientRect(), n = notice.getBoundingClientRect();
+                  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  if (!(r.top >= n.bottom - 1 && r.bottom <= innerHeight && hit && th.contains(hit)))
+                    out.push(`table at ${box.scrollTop}, page at ${window.scrollY}: header ${Math.round(r.top)}..${Math.round(r.bottom)} x ${Math.round(r.left)}..${Math.round(r.right)} of ${innerWidth}x${innerHeight}, notice ${Math.round(n.top)}..${Math.round(n.bottom)}, ${hit ? hit.tagName : 'nothing'} there`);
+                }
+              }
+              return out.slice(0, 5).join('; ');
+            })()
+            """) as? String
+        #expect(hidden == "", "\(hidden ?? "nil")")
+        #expect(try browser.evaluate("document.querySelector('#spec .scroll').scrollTop > 0") as? Bool == true, "the rows scrolled under the header")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}

@@ -88,8 +88,13 @@ function banner(message, bad) {
   else { b.hidden = false; b.className = bad ? 'bad' : ''; b.textContent = message; }
   keepUnderTop();
 }
-// What stays in view under the bar and the banner (the changed-on-disk notice) sits just below them.
-function keepUnderTop() { document.documentElement.style.setProperty('--top', $('#top').offsetHeight + 'px'); }
+// What stays in view under the bar and the banner (the changed-on-disk notice) sits just below them, and the table's
+// box is no taller than the room left under both.
+function keepUnderTop() {
+  const root = document.documentElement.style, notice = $('#disk-changed') || $('#file-gone');
+  root.setProperty('--top', $('#top').offsetHeight + 'px');
+  root.setProperty('--notice', (notice ? notice.offsetHeight + 4 : 0) + 'px');
+}
 
 async function start() {
   if (!token) { banner('This page needs the token of the URL lockspec serve printed.', true); return; }
@@ -510,7 +515,7 @@ function render() {
   renderBar();
   renderNav();
   const main = $('#main');
-  const scrollY = window.scrollY;
+  const scrollY = window.scrollY, box = $('#main .scroll'), inside = box ? [box.scrollTop, box.scrollLeft] : null;
   // The cell being typed in keeps its focus and text only when the same spec is drawn again: a cell of another file
   // (the same path in another spec) must not take what was typed here.
   const same = [S.view, S.current, S.tab].join('\n') === S.shown;
@@ -527,9 +532,11 @@ function render() {
     }
   } finally { S.rendering = false; }
   keepUnderTop();
-  // The same view drawn again keeps its place; another view, file or tab starts at its top.
+  // The same view drawn again keeps its place, and its table's; another view, file or tab starts at its top.
   const shown = [S.view, S.current, S.tab].join('\n');
   window.scrollTo(0, shown === S.shown ? scrollY : 0);
+  const again = $('#main .scroll');
+  if (again && inside && shown === S.shown) { again.scrollTop = inside[0]; again.scrollLeft = inside[1]; }
   S.shown = shown;
 }
 
