@@ -74,3 +74,30 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }
+
+/// Found by a user trial: a notes box left empty removed the key, and nothing but Undo or the YAML gave notes again.
+extension WorkbenchProductOwnerTests {
+    @Test("a spec's notes box left empty removes the key, and Add notes gives the spec notes again")
+    func notesAddedAgain() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let box = "document.querySelector('#spec .meta label.multiline textarea')"
+        try browser.wait(for: box, "the notes box")
+        let path = "S.files['\(Self.file)'].text"
+        let before = try browser.evaluate(path) as? String ?? ""
+        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = ''; t.dispatchEvent(new Event('input')); t.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && !\(path).includes('\\nnotes:') && document.querySelector('#banner').textContent.includes('Undo brings it back')", "the notes removed")
+        #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String ?? "" == "notes removed, as its box was left empty: Undo brings it back, or Add notes starts them again.")
+        try browser.wait(for: "document.querySelector('#add-notes')", "Add notes")
+        try browser.evaluate("document.querySelector('#add-notes').click()")
+        try browser.wait(for: "\(box) && document.activeElement === \(box) && \(box).value === ''", "an empty notes box, the cursor in it")
+        try browser.evaluate("(() => { const t = \(box); t.value = 'A note written again.'; t.dispatchEvent(new Event('input')); t.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(path).includes('\\nnotes: A note written again.\\n')", "the note added")
+        try browser.wait(for: "!document.querySelector('#add-notes') && document.querySelector('[data-cell=\\'[\"notes\"]\\']').value === 'A note written again.'", "the note in the header")
+        // Undo takes the box's edits back as one step (the keystrokes in one cell are one): the notes as they were.
+        try browser.evaluate("document.activeElement.blur(); document.querySelector('#undo').click()")
+        try browser.wait(for: "\(path) === \(WorkbenchBrowserTests.jsString(before)) && !document.querySelector('#add-notes')", "Undo")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}

@@ -621,6 +621,7 @@ function renderSpec() {
     if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), several(spec, cell)));
     else header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
+  addNotes(spec, header);
   box.append(header);
   for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
   const broken = spec.kind === 'product' ? elsewhere(spec) : null;
@@ -731,7 +732,8 @@ function several(spec, cell) {
   t.addEventListener('change', () => {
     if (S.rendering) return;
     if (t.value.trim() === '' && sent.trim() !== '') { clearTimeout(pause); sent = ''; edit(spec.file, { op: 'set', path: cell.path, text: '' });
-      settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back.`); }); }
+      const again = cell.path.length === 1 && cell.path[0] === 'notes' ? ', or Add notes starts them again' : '';
+      settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back${again}.`); }); }
     else send();
   });
   // Escape puts back what the box held when it was entered (drawing the page again while typing keeps that).
@@ -746,6 +748,16 @@ function several(spec, cell) {
     t.blur();
   });
   return t;
+}
+
+// A spec without notes (never written, or a box left empty) gets them from "Add notes" in its header: an empty box,
+// whose text is sent as a box's is, which adds the key.
+function addNotes(spec, header) {
+  if (!spec.kind || spec.headerKeys.includes('notes')) { if (S.addingNotes === spec.file) S.addingNotes = null; return; }
+  if (S.addingNotes !== spec.file) {
+    header.append(el('button', { type: 'button', class: 'apply', id: 'add-notes', title: 'add a note to this spec',
+      onclick: () => { S.addingNotes = spec.file; render(); const box = $('#spec .meta label.multiline textarea'); if (box) box.focus(); } }, 'Add notes'));
+  } else header.append(el('label', { class: 'multiline' }, el('b', {}, 'notes'), several(spec, { path: ['notes'], reads: '', text: '' })));
 }
 
 function listFor(spec, key) {
