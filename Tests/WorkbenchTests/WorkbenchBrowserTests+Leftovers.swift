@@ -101,3 +101,38 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }
+
+/// Found by a user trial: the run was called out of date by a file whose edits were undone back to its text.
+extension WorkbenchProductOwnerTests {
+    @Test("the run is out of date only while a file edited since differs from what it ran: an edit undone is not named")
+    func outOfDateNamesOnlyFilesThatDiffer() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let summary = "document.querySelector('#run-summary').textContent"
+        try browser.evaluate("document.querySelector('#run').click()")
+        try browser.wait(for: "S.lastRun && \(summary).startsWith('run:')", timeout: 120, "the run")
+        let ran = try browser.evaluate(summary) as? String ?? ""
+        #expect(!ran.contains("out of date"), "\(ran)")
+        let state = "document.querySelector('#run-summary').className"
+        let verdict = try browser.evaluate(state) as? String ?? ""
+        // An edit, then Undo: the text is the one the run ran again, so the run is not out of date.
+        try session.type("Open", into: Self.cell(Self.coldLock, "to"))
+        try browser.wait(for: "\(summary).startsWith('run: out of date, \(Self.file) edited since')", "out of date")
+        try browser.evaluate("document.querySelector('#undo').click()")
+        try session.settle()
+        try browser.wait(for: "!\(summary).includes('out of date')", timeout: 5, "the run current again: \(try browser.evaluate(summary) ?? "")")
+        #expect(try browser.evaluate(summary) as? String == ran)
+        #expect(try browser.evaluate(state) as? String == verdict)
+        // Two files edited, the product file's edit undone: only the other is named.
+        try session.type("Open", into: Self.cell(Self.coldLock, "to"))
+        try browser.evaluate("showSpec('launch-lock.product.yaml')")
+        try session.type("90s", into: "document.querySelector('tr[data-row=\"grace\"] input')")
+        try browser.wait(for: "\(summary).startsWith('run: out of date, launch-lock.product.yaml, \(Self.file) edited since')", "both named")
+        try browser.evaluate("document.activeElement.blur(); document.querySelector('#undo').click()")
+        try session.settle()
+        try browser.wait(for: "\(summary).startsWith('run: out of date, \(Self.file) edited since (1 spec of the run)')", timeout: 5,
+                         "only the file that differs: \(try browser.evaluate(summary) ?? "")")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}

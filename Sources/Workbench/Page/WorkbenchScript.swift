@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  outdated: new Map(), outdatedBy: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
+  outdated: new Map(), outdatedBy: {}, ranWith: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
   entered: null, rendering: false, failedSpecs: new Set(), job: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -357,7 +357,8 @@ function undo() {
 }
 
 // A file's text changed (an edit, Undo, a merge, a load from disk): the next run runs its spec, and the last run's
-// results for it, and for every spec of its fixture when it is a product file, are out of date until then.
+// results for it, and for every spec of its fixture when it is a product file, are out of date until then (or until
+// the file's text is again the one that run ran).
 function touched(file) {
   S.changed.add(file);
   markStale(file);
@@ -368,9 +369,16 @@ function markStale(file) {
   if (!spec) return;
   const touched = spec.kind === 'product' ? specs.filter(s => s.fixture && s.fixture === spec.fixture) : [spec];
   S.edits += 1;
-  for (const s of touched) if (s.id) { S.outdated.set(s.id, S.edits); S.outdatedBy[s.id] = file; S.failedSpecs.delete(s.id); }
+  for (const s of touched) if (s.id) { S.outdated.set(s.id, S.edits); (S.outdatedBy[s.id] ||= new Set()).add(file); }
 }
-const outdated = spec => !!spec && S.outdated.has(spec.id);
+// The files edited since the last run of a spec that still differ from the text that run ran (an edit undone, or put
+// back by hand, is not one): the spec's results are out of date while there is one.
+function editedSince(id) {
+  if (!S.outdated.has(id)) return [];
+  const ran = S.ranWith[id];
+  return [...(S.outdatedBy[id] || [])].filter(f => !ran || !S.files[f] || S.files[f].text !== ran[f]);
+}
+const outdated = spec => !!spec && editedSince(spec.id).length > 0;
 function allRows(table) { return table ? table.rows.flatMap(r => [r].concat(r.steps ? r.steps.rows : [])) : []; }
 
 async function saveAll() {
@@ -419,6 +427,8 @@ async function run(all) {
   const edits = S.edits;
   if (!changed.length && S.current) changed.push(S.current);
   try {
+    // The texts the run runs: a spec edited since is out of date only while a file differs from them.
+    const texts = Object.fromEntries(Object.entries(S.files).map(([n, f]) => [n, f.text]));
     const answer = await api('/api/run', { buffers: buffers(), changed, all });
     S.changed.clear();
     for (const c of answer.cases) {
@@ -432,7 +442,11 @@ async function run(all) {
     for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
     // The sidebar marks each spec the run found failing, whichever is shown.
     // A spec edited while the run ran stays out of date: the run was of the text before.
-    for (const id of answer.ran) { S.failedSpecs.delete(id); if (!(S.outdated.get(id) > edits)) S.outdated.delete(id); }
+    for (const id of answer.ran) {
+      S.failedSpecs.delete(id);
+      S.ranWith[id] = texts;
+      if (!(S.outdated.get(id) > edits)) { S.outdated.delete(id); delete S.outdatedBy[id]; }
+    }
     for (const c of answer.cases) if (c.fails) S.failedSpecs.add(c.spec);
     for (const t of answer.tour) S.failedSpecs.add(t.spec);
     Object.assign(S.diagrams, answer.diagrams);
@@ -452,8 +466,8 @@ function renderRunSummary() {
   if (!answer) { s.textContent = ''; s.title = ''; s.className = 'summary'; return; }
   const failed = answer.cases.filter(c => c.fails).length;
   const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
-  const edited = answer.ran.filter(id => S.outdated.has(id));
-  const files = [...new Set(edited.map(id => S.outdatedBy[id]).filter(Boolean))].sort();
+  const edited = answer.ran.filter(id => editedSince(id).length);
+  const files = [...new Set(edited.flatMap(editedSince))].sort();
   const result = (failed ? `${failed} of ${count(answer.cases.length, 'case')} failed` : `${count(answer.cases.length, 'case')} passed`) +
     (answer.tour.length ? `, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` : `, tour of ${count(answer.toured, 'transition')} passed`) +
     (failing.length ? ` (in ${failing.join(', ')})` : '') +
@@ -573,8 +587,8 @@ function renderNav() {
       kids.push(el('h4', {}, 'fixture ' + fixture));
       for (const spec of groups[doc][fixture]) {
         const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
-        const failing = S.failedSpecs.has(spec.id) ||
-          (!outdated(spec) && spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed'));
+        const failing = !outdated(spec) && (S.failedSpecs.has(spec.id) ||
+          (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed')));
         const f = S.files[spec.file];
         kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
           dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); showSpec(spec.file); } },
