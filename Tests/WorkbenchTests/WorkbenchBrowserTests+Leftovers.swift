@@ -136,3 +136,63 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 }
+
+/// Found by a user trial: the unsaved edits kept in the tab's session storage were not found once `lockspec serve` was
+/// started again on another port (the storage belongs to the address). The server keeps them too.
+extension WorkbenchProductOwnerTests {
+    /// The text of `file` in the newest draft a drafts folder holds, if any.
+    static func keptText(in folder: URL, of file: String) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix("drafts-") {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
+                  let contents = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let tabs = contents["tabs"] as? [[String: Any]] else { continue }
+            for tab in tabs.sorted(by: { ($0["at"] as? Double ?? 0) > ($1["at"] as? Double ?? 0) }) {
+                guard let draft = (tab["draft"] as? String).flatMap({ try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }),
+                      let text = ((draft["files"] as? [String: Any])?[file] as? [String: Any])?["text"] as? String else { continue }
+                return text
+            }
+        }
+        return nil
+    }
+
+    @Test("unsaved edits kept under one start of the server are offered by a page at another port after it starts again, and brought back")
+    func draftsFoundAtAnotherPort() throws {
+        guard !Self.skipped else { return }
+        let repository = try WorkbenchBrowserTests.repositoryWithSpecs()
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-drafts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: repository); try? FileManager.default.removeItem(at: kept) }
+        let folder = repository.appendingPathComponent("specs").path
+        let first = Workbench(folder: folder, registry: .standard, drafts: kept.path)
+        let before = try first.listen()
+        before.start()
+        let browser = try Chromium()
+        try browser.open(first.url(of: before) + "#" + Self.file)
+        let to = Self.cell(Self.coldLock, "to")
+        try browser.wait(for: to, "the cell")
+        try browser.evaluate("(() => { const i = \(to); i.focus(); i.value = 'Open'; i.dispatchEvent(new Event('input')); i.blur(); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0", "the edit")
+        for _ in 0..<50 where Self.keptText(in: kept, of: Self.file)?.contains("to: Open") != true { usleep(100_000) }
+        #expect(Self.keptText(in: kept, of: Self.file)?.contains("deviceOwnerAuthentication)]\n    to: Open\n") == true, "the draft kept by the server")
+        let oldPort = before.port
+        before.stop()
+        let second = Workbench(folder: folder, registry: .standard, drafts: kept.path)
+        let after = try second.listen()
+        after.start()
+        defer { after.stop() }
+        #expect(after.port != oldPort, "another address")
+        try browser.open(second.url(of: after) + "#" + Self.file)
+        try browser.wait(for: "!document.querySelector('#kept').hidden", timeout: 20, "the offer")
+        let offer = try browser.evaluate("document.querySelector('#kept').textContent") as? String ?? ""
+        #expect(offer.hasPrefix("Unsaved edits to \(Self.file) were kept from a page of this folder at ") && offer.contains("under an earlier start of lockspec serve"), "\(offer)")
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text === S.files['\(Self.file)'].saved") as? Bool == true, "nothing laid over the files unasked")
+        try browser.evaluate("document.querySelector('#kept-back').click()")
+        usleep(500_000)
+        try browser.wait(for: "typeof S !== 'undefined' && S.analysis && !S.inflight && document.querySelector('#banner').textContent.includes('are back')", timeout: 20, "the page again")
+        #expect(try browser.evaluate("S.files['\(Self.file)'].text.includes('deviceOwnerAuthentication)]\\n    to: Open\\n')") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelector('#save').textContent") as? String == "Save (1)")
+        #expect(try browser.evaluate("document.querySelector('#kept').hidden") as? Bool == true, "offered no more")
+        #expect(!(try String(contentsOfFile: repository.appendingPathComponent("specs/\(Self.file)").path, encoding: .utf8)).contains("deviceOwnerAuthentication)]\n    to: Open\n"), "nothing saved unasked")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+}

@@ -46,12 +46,64 @@ async function settled() { while (S.inflight || S.pending.length) await new Prom
 // ---- drafts ----
 // The unsaved texts are kept in this tab's session storage, with the version each was read at, and so are the edits
 // typed but not yet answered (the last keystrokes before a reload), so a reload, or the page opened again after
-// lockspec serve restarted (the same folder serves at the same address), gets them back.
+// lockspec serve restarted (the same folder serves at the same address), gets them back. Session storage belongs to
+// the address, so the server keeps each tab's draft too: a page at another address (the server started again on
+// another port) offers the drafts an earlier start kept.
 function keepDrafts() {
   const files = {};
   for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) files[name] = { text: f.text, version: f.version, saved: f.saved };
   const pending = (S.job ? [S.job] : []).concat(S.pending).map(j => ({ file: j.file, edit: j.edit }));
   try { sessionStorage.setItem('lockspec-drafts', JSON.stringify({ files, pending, refused: S.refused })); } catch (_) { /* storage full or off: the page still works */ }
+  shareDrafts(Object.keys(files).length || pending.length ? JSON.stringify({ files, pending }) : '');
+}
+// This tab's name for the server's copy of its draft.
+const tab = (() => {
+  const fresh = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 12);
+  try { let t = sessionStorage.getItem('lockspec-tab'); if (!t) { t = fresh(); sessionStorage.setItem('lockspec-tab', t); } return t; } catch (_) { return fresh(); }
+})();
+// Sends the draft to the server when it changed, one request at a time, the newest draft last.
+const shared = { sent: '', busy: false, next: null };
+function shareDrafts(draft) {
+  if (shared.busy) { shared.next = draft; return; }
+  if (draft === shared.sent) return;
+  shared.busy = true;
+  api('/api/keep', { tab, draft }).then(() => { shared.sent = draft; }).catch(() => { /* the tab keeps it still */ }).finally(() => {
+    shared.busy = false;
+    const next = shared.next;
+    shared.next = null;
+    if (next !== null) shareDrafts(next);
+  });
+}
+// A page with no draft of its own in this tab (a new tab, or another address) offers the newest draft an earlier start
+// of the server kept: brought back, it is this tab's draft, and the page is loaded again with it, as after a reload.
+async function offerKept() {
+  let kept = [];
+  try { kept = (await api('/api/drafts')).kept.filter(k => k.tab !== tab); } catch (_) { return; }
+  const drafts = kept.map(k => { try { return { k, d: JSON.parse(k.draft) }; } catch (_) { return null; } })
+    .filter(x => x && x.d && ((x.d.files && Object.keys(x.d.files).length) || (Array.isArray(x.d.pending) && x.d.pending.length)));
+  if (!drafts.length) return;
+  const { k, d } = drafts[0];
+  const names = [...new Set(Object.keys(d.files || {}).concat((d.pending || []).map(j => j.file)))].sort();
+  const box = $('#kept');
+  box.replaceChildren(`Unsaved edits to ${names.join(', ')} were kept from a page of this folder at ${new Date(k.at).toLocaleString()}, under an earlier start of lockspec serve (a page at another address, or in another tab, does not see that page's own): `,
+    el('button', { type: 'button', class: 'apply', id: 'kept-back', onclick: () => bringBack(k) }, 'Bring them back'), ' ',
+    el('button', { type: 'button', class: 'apply', id: 'kept-drop', onclick: () => dropKept(k) }, 'Discard them'),
+    drafts.length > 1 ? ` (${drafts.length - 1} other page${drafts.length > 2 ? 's' : ''}' edits are offered after this)` : '');
+  box.hidden = false;
+  keepUnderTop();
+}
+async function bringBack(k) {
+  if (dirty().length || S.pending.length || S.inflight) { banner('This page has unsaved edits of its own: save them, or undo them, before bringing back the kept ones.', true); return; }
+  try { sessionStorage.setItem('lockspec-drafts', k.draft); } catch (_) { banner('The browser would not keep them in this tab, so they were not brought back.', true); return; }
+  await api('/api/keep', { tab: k.tab, draft: '' }).catch(() => {});
+  location.reload();
+}
+async function dropKept(k) {
+  if (!confirm('Discard the kept unsaved edits? Nothing of them is left anywhere else.')) return;
+  try { await api('/api/keep', { tab: k.tab, draft: '' }); } catch (e) { banner(e.message, true); return; }
+  $('#kept').hidden = true;
+  keepUnderTop();
+  offerKept();
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
 // of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk; one of
@@ -120,6 +172,9 @@ async function start() {
     if (document.visibilityState !== 'visible' || !S.analysis || S.inflight || S.pending.length || S.following) return;
     api('/api/versions').then(v => follow(v)).catch(() => {});
   }, 4000);
+  // A tab with a draft of its own gets that back; one without is offered what an earlier start of the server kept.
+  let own = false;
+  try { const d = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; own = Object.keys(d.files || {}).length > 0 || (d.pending || []).length > 0; } catch (_) { own = false; }
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
@@ -138,6 +193,7 @@ async function start() {
     if (gone.length) told.push(`Your unsaved text of ${gone.join(', ')} is back, but ${gone.length === 1 ? 'the file is' : 'the files are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop the text.`);
     if (refused) told.push('An edit typed just before the page was loaded again was not made: ' + refused);
     if (told.length) banner(told.join(' '), !!refused);
+    if (!own) offerKept();
   } catch (e) { banner(e.message, true); }
 }
 

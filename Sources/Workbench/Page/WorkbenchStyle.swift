@@ -18,6 +18,7 @@ body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
 #folder { color: #c9d1d9; font-family: ui-monospace, monospace; font-size: 12px; }
 #banner { padding: 8px 14px; background: #fff8c5; border-bottom: 1px solid #d4a72c; }
 #banner.bad { background: #ffebe9; border-color: var(--bad); }
+#kept { padding: 8px 14px; background: #ddf4ff; border-bottom: 1px solid #54aeff; }
 #lint-summary { flex: 0 0 auto; max-width: 40%; } #run-summary { flex: 0 1 auto; }
 #disk-changed, #file-gone { position: sticky; top: var(--top, 44px); z-index: 2; background: #ffebe9; padding: 6px 8px; border: 1px solid var(--bad); border-radius: 4px; }
 #layout { display: flex; min-height: calc(100vh - 44px); }
