@@ -5,11 +5,17 @@ import SpecKit
 /// removed or edited, and for an edit, the rows whose lines changed (a note, a source, a value) or its header. Review
 /// lists it beside the behaviour diff, so an edit that changes no behaviour (a note) is still seen before Save.
 enum TextChanges {
+    /// A side's texts by file name.
+    static func texts(of side: DiffSide) -> [String: String] {
+        Dictionary(side.sources.map { (name(of: $0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A path's last component.
+    static func name(of path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
+
     /// One line per file that differs, by file name, sorted.
     static func between(_ head: DiffSide, _ working: DiffSide) -> [String] {
-        let name = { (path: String) in String(path.split(separator: "/").last ?? Substring(path)) }
-        let before = Dictionary(head.sources.map { (name($0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
-        let after = Dictionary(working.sources.map { (name($0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        let before = texts(of: head), after = texts(of: working)
         return Set(before.keys).union(after.keys).sorted().compactMap { file in
             switch (before[file], after[file]) {
             case (nil, _?): return "\(file): new file"
@@ -22,14 +28,42 @@ enum TextChanges {
 
     /// How many lines changed, and where: the rows (by the `- id:` above each changed line) and the header.
     static func edited(_ old: String, _ new: String) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false), b = new.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let (removed, added) = changedLines(a, b) else { return "changed (too much to compare by line)" }
-        let places = Set(removed.map { place(of: $0, in: a) } + added.map { place(of: $0, in: b) })
+        guard let (count, places) = changes(old, new) else { return "changed (too much to compare by line)" }
         let rows = places.compactMap { $0 }.sorted()
         var where_ = places.contains(nil) ? ["its header"] : []
         if !rows.isEmpty { where_.append((rows.count == 1 ? "row " : "rows ") + rows.joined(separator: ", ")) }
-        let count = max(removed.count, added.count)
         return "\(count) line\(count == 1 ? "" : "s") changed, in " + where_.joined(separator: " and ")
+    }
+
+    /// How many lines changed between two texts, and where: each row's id, nil for the header; nil when too much
+    /// changed to compare by line.
+    static func changes(_ old: String, _ new: String) -> (count: Int, places: Set<String?>)? {
+        let a = old.split(separator: "\n", omittingEmptySubsequences: false), b = new.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let (removed, added) = changedLines(a, b) else { return nil }
+        return (max(removed.count, added.count), Set(removed.map { place(of: $0, in: a) } + added.map { place(of: $0, in: b) }))
+    }
+
+    /// The row changes with those that came only through a changed product value worded so: a changed row whose lines
+    /// and whose file's header are as they were, while no file but the product files changed outside its rows (no
+    /// header, no file added or removed), reads another value only because a product value changed. The diff finds
+    /// that itself unless the specs do not compile with the old product values (an edit that makes two rows conflict
+    /// under the old value); then it names the row's parts as changed, which its text is not.
+    static func followingProducts(_ rows: [RowChange], _ head: DiffSide, _ working: DiffSide, products: Set<String>,
+                                  fileOf spec: [String: String]) -> [RowChange] {
+        let before = texts(of: head), after = texts(of: working)
+        var edited: [String: Set<String>] = [:]
+        for file in Set(before.keys).union(after.keys) where !products.contains(file) && before[file] != after[file] {
+            guard let old = before[file], let new = after[file], let (_, places) = changes(old, new), !places.contains(nil) else { return rows }
+            edited[file] = Set(places.compactMap { $0 })
+        }
+        return rows.map { row in
+            guard row.kind == .changed, !row.cells.isEmpty, let file = spec[row.spec], before[file] != nil, after[file] != nil,
+                  edited[file]?.contains(row.id) != true else { return row }
+            var reworded = row
+            reworded.followsProduct = (row.followsProduct + row.cells).sorted()
+            reworded.cells = []
+            return reworded
+        }
     }
 
     /// The lines of `a` not kept and the lines of `b` new, by a longest common subsequence; nil past 4 million cells.

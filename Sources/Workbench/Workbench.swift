@@ -25,12 +25,18 @@ public struct Workbench: Sendable {
     public let hosts: Set<String>
     /// The most bytes a spec file may have (the loader's limit).
     public let maximumFileSize: Int
+    /// Where the page's unsaved edits are kept besides its tab (a file per spec folder), so a page at another address
+    /// after a restart can offer them; nil: only in the tab.
+    public let draftsFolder: String?
     /// Held from a save's version check to its write, so two saves of one version cannot both pass the check.
     let saves = SaveLock()
+    /// The page's drafts kept by the server.
+    let drafts: DraftStore
 
-    /// Creates a workbench over `folder` (made absolute); `token` defaults to 32 random bytes in hex.
+    /// Creates a workbench over `folder` (made absolute); `token` defaults to 32 random bytes in hex. With
+    /// `drafts`, a folder, the page's unsaved edits are kept there too (see `defaultDraftsFolder`).
     public init(folder: String, registry: FixtureRegistry, documents: String? = nil, token: String = Workbench.newToken(),
-                host: String = "127.0.0.1") {
+                host: String = "127.0.0.1", drafts: String? = nil) {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
         self.folder = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
         self.registry = registry
@@ -40,6 +46,8 @@ public struct Workbench: Sendable {
         let everywhere = ["0.0.0.0", "::", "[::]"].contains(host)
         self.hosts = Set(["127.0.0.1", "localhost", "[::1]", host]).union(everywhere ? LocalAddresses.all() : [])
         self.maximumFileSize = YAMLLimits.default.maximumFileSize
+        self.draftsFolder = drafts.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        self.drafts = DraftStore(folder: self.folder, directory: draftsFolder, run: Self.newToken())
     }
 
     /// A fresh secret: 32 random bytes in hex.
@@ -93,6 +101,8 @@ public struct Workbench: Sendable {
             "/api/rename": ("POST", { self.renameRoute($0) }),
             "/api/run": ("POST", { self.runRoute($0) }),
             "/api/diff": ("POST", { self.reviewRoute($0) }),
+            "/api/drafts": ("GET", { _ in Self.json(["kept": self.drafts.earlier()]) }),
+            "/api/keep": ("POST", { self.keepRoute($0) }),
         ]
         guard let (method, answer) = routes[request.path] else { return Self.json(error: "no such API: \(request.path)", status: 404) }
         guard request.method == method else { return Self.json(error: "\(request.path) takes \(method)", status: 405) }

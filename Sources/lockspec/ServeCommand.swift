@@ -12,7 +12,7 @@ let serveCommand = Command(
     usage: "lockspec serve [<folder>] [--port <n>] [--host <address>] [--documents <dir>]",
     arguments: [("<folder>", "The spec folder to work on (default: specs).")],
     options: [
-        ("--port <n>", "The port to listen on (default: one drawn from the folder's path, so a restart keeps the address and the page gets its unsaved edits back; a free one when that is taken; 0: a free one)."),
+        ("--port <n>", "The port to listen on (default: one drawn from the folder's path, so a restart keeps the address and the page gets its unsaved edits back; a free one when that is taken; 0: a free one). At another address the page offers the edits the server kept (in ~/.local/state/lockspec/drafts)."),
         ("--host <address>", "The IPv4 address to listen on (default 127.0.0.1, this machine only)."),
         ("--documents <dir>", "The design documents, to show the sections the rows cite."),
     ],
@@ -30,7 +30,9 @@ let serveCommand = Command(
             port = n
         }
         let host = args.options["--host"] ?? "127.0.0.1"
-        let workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host)
+        // The page's unsaved edits are kept in the user's state folder too, so a restart on another port still offers them.
+        let workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host,
+                                  drafts: Workbench.defaultDraftsFolder())
         let server: HTTPServer
         do throws(HTTPServer.StartError) {
             // Without --port: the folder's own port when it is free, so a restart keeps the address; else a free one.

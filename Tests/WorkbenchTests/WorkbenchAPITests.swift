@@ -327,6 +327,63 @@ struct WorkbenchAPITests {
         #expect(none.status == 409 && (none.json["error"] as? String)?.contains("no git HEAD") == true)
     }
 
+    /// Found by a user trial: a product value changed with an edit that, read with the old value, makes two rows
+    /// conflict (so diff cannot read the specs with the old values) worded the rows that only follow the value as
+    /// "changed its 'steps'", as if their text had changed.
+    @Test("a row changed only through a product value reads so in Review, even when the specs do not compile with the old values")
+    func reviewProductOnlyRows() throws {
+        let bench = try Bench(git: true)
+        defer { bench.remove() }
+        let product = try bench.text("launch-lock.product.yaml").replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 90s\n")
+        let within = try bench.text(Self.triggers).replacingOccurrences(of: "backgroundTime: true, away: \"<= grace\"}", with: "backgroundTime: true, away: \"<= 90s\"}")
+        #expect(within != (try bench.text(Self.triggers)))
+        let review = try bench.call("/api/diff", ["buffers": ["launch-lock.product.yaml": product, Self.triggers: within]])
+        #expect(review.status == 200, "\(review.json)")
+        let text = review.json["text"] as? String ?? ""
+        #expect(text.contains("  product value: launch-lock: grace 1m → 90s\n"), "\(text)")
+        // Their text is as it was: the scenario rows and the grace-over row follow the value.
+        #expect(text.contains("row launch-lock.grace LL-S-GRACE-61S: its text is the same; 'steps' reads a changed product value\n"), "\(text)")
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
+        #expect(!text.contains("changed its 'steps'"), "\(text)")
+        // The row whose text was edited still says so.
+        #expect(text.contains("row launch-lock.triggers LL-ACTIVE-WITHIN-GRACE: changed its 'when'"), "\(text)")
+    }
+
+    @Test("the server keeps a tab's draft outside the folder and offers it only under a later start; an empty draft forgets it")
+    func draftsKeptByTheServer() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let kept = bench.base.appendingPathComponent("state")
+        let folder = bench.base.appendingPathComponent("specs").path
+        let first = Workbench(folder: folder, registry: .standard, drafts: kept.path)
+        let call = { (workbench: Workbench, path: String, body: [String: Any]?) throws -> (Int, [String: Any]) in
+            var request = HTTPRequest(method: body == nil ? "GET" : "POST", path: path, headers: ["host": "127.0.0.1:1", "x-lockspec-token": workbench.token])
+            if let body { request.body = Array(try JSONSerialization.data(withJSONObject: body)) }
+            let response = workbench.handle(request)
+            return (response.status, try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:])
+        }
+        #expect(try call(first, "/api/keep", ["tab": "t-1", "draft": "{\"files\":{}}"]).1["kept"] as? Bool == true)
+        #expect((try call(first, "/api/drafts", nil).1["kept"] as? [Any])?.isEmpty == true, "not offered under the start that kept it")
+        #expect(try call(first, "/api/keep", ["tab": "../x", "draft": ""]).0 == 400)
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.path)
+        #expect(files.count == 1 && files[0].hasPrefix("drafts-") && !FileManager.default.fileExists(atPath: folder + "/" + files[0]))
+        let mode = try FileManager.default.attributesOfItem(atPath: kept.appendingPathComponent(files[0]).path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let second = Workbench(folder: folder, registry: .standard, drafts: kept.path)
+        let offered = try #require(try call(second, "/api/drafts", nil).1["kept"] as? [[String: Any]])
+        #expect(offered.count == 1 && offered.first?["tab"] as? String == "t-1" && offered.first?["draft"] as? String == "{\"files\":{}}")
+        // Another folder's workbench is offered nothing of it.
+        let elsewhere = Workbench(folder: bench.base.path, registry: .standard, drafts: kept.path)
+        #expect((try call(elsewhere, "/api/drafts", nil).1["kept"] as? [Any])?.isEmpty == true)
+        #expect(try call(second, "/api/keep", ["tab": "t-1", "draft": ""]).1["kept"] as? Bool == true)
+        #expect((try call(Workbench(folder: folder, registry: .standard, drafts: kept.path), "/api/drafts", nil).1["kept"] as? [Any])?.isEmpty == true)
+        // Without a drafts folder nothing is kept, and nothing is written.
+        #expect(try call(bench.workbench, "/api/keep", ["tab": "t-2", "draft": "x"]).1["kept"] as? Bool == false)
+        #expect(Workbench.defaultDraftsFolder(environment: ["HOME": "/home/po"]) == "/home/po/.local/state/lockspec/drafts")
+        #expect(Workbench.defaultDraftsFolder(environment: ["HOME": "/home/po", "XDG_STATE_HOME": "/s"]) == "/s/lockspec/drafts")
+        #expect(Workbench.defaultDraftsFolder(environment: [:]) == nil)
+    }
+
     @Test("a product file's values are cells; a machine has its grid, hit policy, diagram, the sections its rows cite and its fixture's vocabulary")
     func views() throws {
         let bench = try Bench()

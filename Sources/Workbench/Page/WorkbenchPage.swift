@@ -25,6 +25,7 @@ enum WorkbenchPage {
   <button id="review" type="button">Review</button>
 </header>
 <div id="banner" role="alert" hidden></div>
+<div id="kept" role="alert" hidden></div>
 </div>
 <div id="layout">
   <nav id="specs" aria-label="Specs"></nav>

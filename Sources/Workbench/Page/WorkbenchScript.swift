@@ -6,7 +6,7 @@ enum WorkbenchScript {
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
-  outdated: new Map(), outdatedBy: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
+  outdated: new Map(), outdatedBy: {}, ranWith: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
   entered: null, rendering: false, failedSpecs: new Set(), job: null };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
@@ -46,12 +46,64 @@ async function settled() { while (S.inflight || S.pending.length) await new Prom
 // ---- drafts ----
 // The unsaved texts are kept in this tab's session storage, with the version each was read at, and so are the edits
 // typed but not yet answered (the last keystrokes before a reload), so a reload, or the page opened again after
-// lockspec serve restarted (the same folder serves at the same address), gets them back.
+// lockspec serve restarted (the same folder serves at the same address), gets them back. Session storage belongs to
+// the address, so the server keeps each tab's draft too: a page at another address (the server started again on
+// another port) offers the drafts an earlier start kept.
 function keepDrafts() {
   const files = {};
   for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) files[name] = { text: f.text, version: f.version, saved: f.saved };
   const pending = (S.job ? [S.job] : []).concat(S.pending).map(j => ({ file: j.file, edit: j.edit }));
   try { sessionStorage.setItem('lockspec-drafts', JSON.stringify({ files, pending, refused: S.refused })); } catch (_) { /* storage full or off: the page still works */ }
+  shareDrafts(Object.keys(files).length || pending.length ? JSON.stringify({ files, pending }) : '');
+}
+// This tab's name for the server's copy of its draft.
+const tab = (() => {
+  const fresh = () => Date.now().toString(36) + '-' + Math.random().toString(36).slice(2, 12);
+  try { let t = sessionStorage.getItem('lockspec-tab'); if (!t) { t = fresh(); sessionStorage.setItem('lockspec-tab', t); } return t; } catch (_) { return fresh(); }
+})();
+// Sends the draft to the server when it changed, one request at a time, the newest draft last.
+const shared = { sent: '', busy: false, next: null };
+function shareDrafts(draft) {
+  if (shared.busy) { shared.next = draft; return; }
+  if (draft === shared.sent) return;
+  shared.busy = true;
+  api('/api/keep', { tab, draft }).then(() => { shared.sent = draft; }).catch(() => { /* the tab keeps it still */ }).finally(() => {
+    shared.busy = false;
+    const next = shared.next;
+    shared.next = null;
+    if (next !== null) shareDrafts(next);
+  });
+}
+// A page with no draft of its own in this tab (a new tab, or another address) offers the newest draft an earlier start
+// of the server kept: brought back, it is this tab's draft, and the page is loaded again with it, as after a reload.
+async function offerKept() {
+  let kept = [];
+  try { kept = (await api('/api/drafts')).kept.filter(k => k.tab !== tab); } catch (_) { return; }
+  const drafts = kept.map(k => { try { return { k, d: JSON.parse(k.draft) }; } catch (_) { return null; } })
+    .filter(x => x && x.d && ((x.d.files && Object.keys(x.d.files).length) || (Array.isArray(x.d.pending) && x.d.pending.length)));
+  if (!drafts.length) return;
+  const { k, d } = drafts[0];
+  const names = [...new Set(Object.keys(d.files || {}).concat((d.pending || []).map(j => j.file)))].sort();
+  const box = $('#kept');
+  box.replaceChildren(`Unsaved edits to ${names.join(', ')} were kept from a page of this folder at ${new Date(k.at).toLocaleString()}, under an earlier start of lockspec serve (a page at another address, or in another tab, does not see that page's own): `,
+    el('button', { type: 'button', class: 'apply', id: 'kept-back', onclick: () => bringBack(k) }, 'Bring them back'), ' ',
+    el('button', { type: 'button', class: 'apply', id: 'kept-drop', onclick: () => dropKept(k) }, 'Discard them'),
+    drafts.length > 1 ? ` (${drafts.length - 1} other page${drafts.length > 2 ? 's' : ''}' edits are offered after this)` : '');
+  box.hidden = false;
+  keepUnderTop();
+}
+async function bringBack(k) {
+  if (dirty().length || S.pending.length || S.inflight) { banner('This page has unsaved edits of its own: save them, or undo them, before bringing back the kept ones.', true); return; }
+  try { sessionStorage.setItem('lockspec-drafts', k.draft); } catch (_) { banner('The browser would not keep them in this tab, so they were not brought back.', true); return; }
+  await api('/api/keep', { tab: k.tab, draft: '' }).catch(() => {});
+  location.reload();
+}
+async function dropKept(k) {
+  if (!confirm('Discard the kept unsaved edits? Nothing of them is left anywhere else.')) return;
+  try { await api('/api/keep', { tab: k.tab, draft: '' }); } catch (e) { banner(e.message, true); return; }
+  $('#kept').hidden = true;
+  keepUnderTop();
+  offerKept();
 }
 // Lays the kept drafts over the files just read: a draft of a file unchanged on disk is its unsaved text again; one
 // of a file changed on disk meanwhile keeps the text too, and Save is refused as for any file changed on disk; one of
@@ -88,8 +140,13 @@ function banner(message, bad) {
   else { b.hidden = false; b.className = bad ? 'bad' : ''; b.textContent = message; }
   keepUnderTop();
 }
-// What stays in view under the bar and the banner (the changed-on-disk notice) sits just below them.
-function keepUnderTop() { document.documentElement.style.setProperty('--top', $('#top').offsetHeight + 'px'); }
+// What stays in view under the bar and the banner (the changed-on-disk notice) sits just below them, and the table's
+// box is no taller than the room left under both.
+function keepUnderTop() {
+  const root = document.documentElement.style, notice = $('#disk-changed') || $('#file-gone');
+  root.setProperty('--top', $('#top').offsetHeight + 'px');
+  root.setProperty('--notice', (notice ? notice.offsetHeight + 4 : 0) + 'px');
+}
 
 async function start() {
   if (!token) { banner('This page needs the token of the URL lockspec serve printed.', true); return; }
@@ -115,6 +172,9 @@ async function start() {
     if (document.visibilityState !== 'visible' || !S.analysis || S.inflight || S.pending.length || S.following) return;
     api('/api/versions').then(v => follow(v)).catch(() => {});
   }, 4000);
+  // A tab with a draft of its own gets that back; one without is offered what an earlier start of the server kept.
+  let own = false;
+  try { const d = JSON.parse(sessionStorage.getItem('lockspec-drafts') || '{}') || {}; own = Object.keys(d.files || {}).length > 0 || (d.pending || []).length > 0; } catch (_) { own = false; }
   try {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
@@ -133,6 +193,7 @@ async function start() {
     if (gone.length) told.push(`Your unsaved text of ${gone.join(', ')} is back, but ${gone.length === 1 ? 'the file is' : 'the files are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop the text.`);
     if (refused) told.push('An edit typed just before the page was loaded again was not made: ' + refused);
     if (told.length) banner(told.join(' '), !!refused);
+    if (!own) offerKept();
   } catch (e) { banner(e.message, true); }
 }
 
@@ -352,7 +413,8 @@ function undo() {
 }
 
 // A file's text changed (an edit, Undo, a merge, a load from disk): the next run runs its spec, and the last run's
-// results for it, and for every spec of its fixture when it is a product file, are out of date until then.
+// results for it, and for every spec of its fixture when it is a product file, are out of date until then (or until
+// the file's text is again the one that run ran).
 function touched(file) {
   S.changed.add(file);
   markStale(file);
@@ -363,9 +425,16 @@ function markStale(file) {
   if (!spec) return;
   const touched = spec.kind === 'product' ? specs.filter(s => s.fixture && s.fixture === spec.fixture) : [spec];
   S.edits += 1;
-  for (const s of touched) if (s.id) { S.outdated.set(s.id, S.edits); S.outdatedBy[s.id] = file; S.failedSpecs.delete(s.id); }
+  for (const s of touched) if (s.id) { S.outdated.set(s.id, S.edits); (S.outdatedBy[s.id] ||= new Set()).add(file); }
 }
-const outdated = spec => !!spec && S.outdated.has(spec.id);
+// The files edited since the last run of a spec that still differ from the text that run ran (an edit undone, or put
+// back by hand, is not one): the spec's results are out of date while there is one.
+function editedSince(id) {
+  if (!S.outdated.has(id)) return [];
+  const ran = S.ranWith[id];
+  return [...(S.outdatedBy[id] || [])].filter(f => !ran || !S.files[f] || S.files[f].text !== ran[f]);
+}
+const outdated = spec => !!spec && editedSince(spec.id).length > 0;
 function allRows(table) { return table ? table.rows.flatMap(r => [r].concat(r.steps ? r.steps.rows : [])) : []; }
 
 async function saveAll() {
@@ -385,9 +454,26 @@ async function saveDirty() {
       f.saved = answer.text; f.version = answer.version; delete f.disk;
     } catch (e) { problems.push(e.message); }
   }
-  banner(problems.length ? problems.join(' ') : (names.length ? 'Saved ' + names.join(', ') + '.' : null), problems.length > 0);
+  if (problems.length || !names.length) banner(problems.length ? problems.join(' ') : null, problems.length > 0);
+  else savedBanner(names);
   render();
   if (problems.length) follow(null, true);
+}
+
+// "Saved …" holds only while the files it names are as they were when it was said: an edit that lands during the
+// save (typed after Save was clicked) is named as not saved yet, and any later change to them (an edit, Undo, a file
+// read again from disk) takes the banner away.
+function savedBanner(names) {
+  const since = names.filter(n => S.files[n] && S.files[n].text !== S.files[n].saved);
+  const message = 'Saved ' + names.join(', ') + '.' + (since.length ? ` Edits made to ${since.join(', ')} while it saved are not saved yet.` : '');
+  S.saved = { message, texts: Object.fromEntries(names.map(n => [n, S.files[n] ? S.files[n].text : null])) };
+  banner(message);
+}
+function dropStaleSaved() {
+  const s = S.saved, b = $('#banner');
+  if (!s) return;
+  if (b.hidden || b.textContent !== s.message) { S.saved = null; return; }
+  if (Object.entries(s.texts).some(([n, text]) => !S.files[n] || S.files[n].text !== text)) { S.saved = null; banner(null); }
 }
 
 async function run(all) {
@@ -397,6 +483,8 @@ async function run(all) {
   const edits = S.edits;
   if (!changed.length && S.current) changed.push(S.current);
   try {
+    // The texts the run runs: a spec edited since is out of date only while a file differs from them.
+    const texts = Object.fromEntries(Object.entries(S.files).map(([n, f]) => [n, f.text]));
     const answer = await api('/api/run', { buffers: buffers(), changed, all });
     S.changed.clear();
     for (const c of answer.cases) {
@@ -410,7 +498,11 @@ async function run(all) {
     for (const t of answer.tour) if (t.row && S.rows[t.row]) S.rows[t.row].status = 'failed';
     // The sidebar marks each spec the run found failing, whichever is shown.
     // A spec edited while the run ran stays out of date: the run was of the text before.
-    for (const id of answer.ran) { S.failedSpecs.delete(id); if (!(S.outdated.get(id) > edits)) S.outdated.delete(id); }
+    for (const id of answer.ran) {
+      S.failedSpecs.delete(id);
+      S.ranWith[id] = texts;
+      if (!(S.outdated.get(id) > edits)) { S.outdated.delete(id); delete S.outdatedBy[id]; }
+    }
     for (const c of answer.cases) if (c.fails) S.failedSpecs.add(c.spec);
     for (const t of answer.tour) S.failedSpecs.add(t.spec);
     Object.assign(S.diagrams, answer.diagrams);
@@ -430,8 +522,8 @@ function renderRunSummary() {
   if (!answer) { s.textContent = ''; s.title = ''; s.className = 'summary'; return; }
   const failed = answer.cases.filter(c => c.fails).length;
   const failing = [...new Set(answer.cases.filter(c => c.fails).map(c => c.spec).concat(answer.tour.map(t => t.spec)))].sort();
-  const edited = answer.ran.filter(id => S.outdated.has(id));
-  const files = [...new Set(edited.map(id => S.outdatedBy[id]).filter(Boolean))].sort();
+  const edited = answer.ran.filter(id => editedSince(id).length);
+  const files = [...new Set(edited.flatMap(editedSince))].sort();
   const result = (failed ? `${failed} of ${count(answer.cases.length, 'case')} failed` : `${count(answer.cases.length, 'case')} passed`) +
     (answer.tour.length ? `, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` : `, tour of ${count(answer.toured, 'transition')} passed`) +
     (failing.length ? ` (in ${failing.join(', ')})` : '') +
@@ -489,10 +581,11 @@ const cellKey = (path, index, key) => JSON.stringify(path.concat([index, key]));
 // ---- rendering ----
 function render() {
   keepDrafts();
+  dropStaleSaved();
   renderBar();
   renderNav();
   const main = $('#main');
-  const scrollY = window.scrollY;
+  const scrollY = window.scrollY, box = $('#main .scroll'), inside = box ? [box.scrollTop, box.scrollLeft] : null;
   // The cell being typed in keeps its focus and text only when the same spec is drawn again: a cell of another file
   // (the same path in another spec) must not take what was typed here.
   const same = [S.view, S.current, S.tab].join('\n') === S.shown;
@@ -509,9 +602,11 @@ function render() {
     }
   } finally { S.rendering = false; }
   keepUnderTop();
-  // The same view drawn again keeps its place; another view, file or tab starts at its top.
+  // The same view drawn again keeps its place, and its table's; another view, file or tab starts at its top.
   const shown = [S.view, S.current, S.tab].join('\n');
   window.scrollTo(0, shown === S.shown ? scrollY : 0);
+  const again = $('#main .scroll');
+  if (again && inside && shown === S.shown) { again.scrollTop = inside[0]; again.scrollLeft = inside[1]; }
   S.shown = shown;
 }
 
@@ -548,8 +643,8 @@ function renderNav() {
       kids.push(el('h4', {}, 'fixture ' + fixture));
       for (const spec of groups[doc][fixture]) {
         const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
-        const failing = S.failedSpecs.has(spec.id) ||
-          (!outdated(spec) && spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed'));
+        const failing = !outdated(spec) && (S.failedSpecs.has(spec.id) ||
+          (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed')));
         const f = S.files[spec.file];
         kids.push(el('a', { href: '#' + encodeURIComponent(spec.file), class: spec.file === S.current && S.view === 'spec' ? 'current' : '',
           dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); showSpec(spec.file); } },
@@ -596,6 +691,7 @@ function renderSpec() {
     if (cell.multiline) header.append(el('label', { class: 'multiline' }, el('b', {}, key), several(spec, cell)));
     else header.append(el('label', {}, el('b', {}, key), input(spec, [key], cell, at.cells[JSON.stringify([key])] || [])));
   }
+  addNotes(spec, header);
   box.append(header);
   for (const [f, path, cell] of at.header) box.append(findingLine(f, path, spec, cell));
   const broken = spec.kind === 'product' ? elsewhere(spec) : null;
@@ -706,7 +802,8 @@ function several(spec, cell) {
   t.addEventListener('change', () => {
     if (S.rendering) return;
     if (t.value.trim() === '' && sent.trim() !== '') { clearTimeout(pause); sent = ''; edit(spec.file, { op: 'set', path: cell.path, text: '' });
-      settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back.`); }); }
+      const again = cell.path.length === 1 && cell.path[0] === 'notes' ? ', or Add notes starts them again' : '';
+      settled().then(() => { if (!$('#banner').className.includes('bad')) banner(`${cell.path[cell.path.length - 1]} removed, as its box was left empty: Undo brings it back${again}.`); }); }
     else send();
   });
   // Escape puts back what the box held when it was entered (drawing the page again while typing keeps that).
@@ -721,6 +818,16 @@ function several(spec, cell) {
     t.blur();
   });
   return t;
+}
+
+// A spec without notes (never written, or a box left empty) gets them from "Add notes" in its header: an empty box,
+// whose text is sent as a box's is, which adds the key.
+function addNotes(spec, header) {
+  if (!spec.kind || spec.headerKeys.includes('notes')) { if (S.addingNotes === spec.file) S.addingNotes = null; return; }
+  if (S.addingNotes !== spec.file) {
+    header.append(el('button', { type: 'button', class: 'apply', id: 'add-notes', title: 'add a note to this spec',
+      onclick: () => { S.addingNotes = spec.file; render(); const box = $('#spec .meta label.multiline textarea'); if (box) box.focus(); } }, 'Add notes'));
+  } else header.append(el('label', { class: 'multiline' }, el('b', {}, 'notes'), several(spec, { path: ['notes'], reads: '', text: '' })));
 }
 
 function listFor(spec, key) {

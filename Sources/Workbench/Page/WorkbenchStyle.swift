@@ -18,10 +18,12 @@ body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
 #folder { color: #c9d1d9; font-family: ui-monospace, monospace; font-size: 12px; }
 #banner { padding: 8px 14px; background: #fff8c5; border-bottom: 1px solid #d4a72c; }
 #banner.bad { background: #ffebe9; border-color: var(--bad); }
+#kept { padding: 8px 14px; background: #ddf4ff; border-bottom: 1px solid #54aeff; }
 #lint-summary { flex: 0 0 auto; max-width: 40%; } #run-summary { flex: 0 1 auto; }
 #disk-changed, #file-gone { position: sticky; top: var(--top, 44px); z-index: 2; background: #ffebe9; padding: 6px 8px; border: 1px solid var(--bad); border-radius: 4px; }
 #layout { display: flex; min-height: calc(100vh - 44px); }
-#specs { width: 270px; flex: none; border-right: 1px solid var(--line); background: var(--bg); padding: 8px; overflow: auto; font-size: 13px; }
+#specs { width: 270px; flex: none; border-right: 1px solid var(--line); background: var(--bg); padding: 8px; overflow: auto; font-size: 13px;
+  position: sticky; top: var(--top, 44px); align-self: flex-start; max-height: calc(100vh - var(--top, 44px)); }
 #specs h3 { margin: 10px 4px 2px; font-size: 12px; color: var(--muted); font-weight: 600; }
 #specs h4 { margin: 4px 4px 2px 10px; font-size: 12px; color: var(--muted); font-weight: 400; }
 #specs a { display: flex; gap: 6px; padding: 2px 6px 2px 18px; border-radius: 4px; color: inherit; text-decoration: none; }
@@ -40,7 +42,12 @@ textarea.prose { font: 13px/1.4 system-ui, sans-serif; width: min(100%, 90ch); r
 .tabs button { font: inherit; border: 1px solid transparent; border-bottom: none; background: none; padding: 6px 12px; cursor: pointer; }
 .tabs button.current { border-color: var(--line); background: #fff; border-radius: 6px 6px 0 0; margin-bottom: -1px; font-weight: 600; }
 table.rows { border-collapse: collapse; font-size: 13px; margin-bottom: 8px; }
-.scroll { overflow-x: auto; }
+/* A table scrolls in its own box, no taller than the room under the bar and the sticky notice (the sidebar scrolls
+   in its own too, so the page is no taller than the spec): the page never scrolls the table under the notice, and the
+   column header stays in view at the box's top while the rows scroll. */
+.scroll { overflow: auto; max-height: calc(100vh - var(--top, 44px) - var(--notice, 0px) - 16px); }
+.scroll > table.rows > tr:first-child > th { position: sticky; top: 0; z-index: 2; }
+.scroll > table.rows > tr:first-child > th.status, .scroll > table.rows > tr:first-child > th[data-key="id"] { z-index: 3; }
 table.rows th, table.rows td { border: 1px solid var(--line); padding: 2px 4px; vertical-align: top; text-align: left; }
 table.rows th { background: var(--bg); }
 table.rows input { min-width: 4em; border: 1px solid transparent; font: 12px ui-monospace, monospace; padding: 2px 3px; background: transparent; }
