@@ -43,29 +43,6 @@ enum TextChanges {
         return (max(removed.count, added.count), Set(removed.map { place(of: $0, in: a) } + added.map { place(of: $0, in: b) }))
     }
 
-    /// The row changes with those that came only through a changed product value worded so: a changed row whose lines
-    /// and whose file's header are as they were, while no file but the product files changed outside its rows (no
-    /// header, no file added or removed), reads another value only because a product value changed. The diff finds
-    /// that itself unless the specs do not compile with the old product values (an edit that makes two rows conflict
-    /// under the old value); then it names the row's parts as changed, which its text is not.
-    static func followingProducts(_ rows: [RowChange], _ head: DiffSide, _ working: DiffSide, products: Set<String>,
-                                  fileOf spec: [String: String]) -> [RowChange] {
-        let before = texts(of: head), after = texts(of: working)
-        var edited: [String: Set<String>] = [:]
-        for file in Set(before.keys).union(after.keys) where !products.contains(file) && before[file] != after[file] {
-            guard let old = before[file], let new = after[file], let (_, places) = changes(old, new), !places.contains(nil) else { return rows }
-            edited[file] = Set(places.compactMap { $0 })
-        }
-        return rows.map { row in
-            guard row.kind == .changed, !row.cells.isEmpty, let file = spec[row.spec], before[file] != nil, after[file] != nil,
-                  edited[file]?.contains(row.id) != true else { return row }
-            var reworded = row
-            reworded.followsProduct = (row.followsProduct + row.cells).sorted()
-            reworded.cells = []
-            return reworded
-        }
-    }
-
     /// The lines of `a` not kept and the lines of `b` new, by a longest common subsequence; nil past 4 million cells.
     static func changedLines(_ a: [Substring], _ b: [Substring]) -> (removed: [Int], added: [Int])? {
         var p = 0, q = 0

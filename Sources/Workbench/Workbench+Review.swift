@@ -24,12 +24,7 @@ extension Workbench {
                 throw ResponseError(Self.json(error: "no git HEAD to compare with: \(error.diagnostics.first?.message ?? "not a git repository")", status: 409))
             }
             do {
-                var result = try SpecDiff(catalog: registry).compare(head, working)
-                if !result.products.isEmpty {
-                    let products = Set(overlay.compilation.products.map { TextChanges.name(of: $0.file) })
-                    let files = Dictionary(overlay.compilation.specs.map { ($0.id, TextChanges.name(of: $0.file)) }, uniquingKeysWith: { a, _ in a })
-                    result.rows = TextChanges.followingProducts(result.rows, head, working, products: products, fileOf: files)
-                }
+                let result = try SpecDiff(catalog: registry).compare(head, working)
                 return Self.json(ReviewView(label: "\(head.label) → working copy", text: SpecDiffRenderer.text(result), behaviourChanged: result.behaviourChanged,
                                             textChanges: TextChanges.between(head, working)))
             } catch SpecDiff.Failure.doesNotCompile(let side, let diagnostics) {

@@ -197,6 +197,26 @@ struct SpecDiffTests {
         }
     }
 
+    /// Found by a workbench trial: an edit that makes two rows conflict under the old product value stops the new
+    /// specs compiling with the old values, and the rows that only follow the value read "changed its 'when'".
+    @Test("a row whose lines are the same reads as following the product value, even where the specs do not compile with the old values")
+    func productOnlyWhereTheOldValuesConflict() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
+        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
+        let side = { (grace: String, bound: String) in
+            [("p.product.yaml", Array(product(grace).utf8)), ("t.yaml", Array(Self.machine(rows: Self.success + over + within(bound), hit: "unique").utf8))]
+        }
+        let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: side("90s", "90s")))
+        let text = SpecDiffRenderer.text(d)
+        #expect(text.contains("row t.lock R-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
+        #expect(text.contains("row t.lock R-WITHIN: changed its 'when'"), "\(text)")
+        // A header edited too (a wider domain) could move a row by itself: then nothing is put down to the value.
+        let widened = side("90s", "90s").map { ($0.0, $0.0 == "t.yaml" ? Array(String(decoding: $0.1, as: UTF8.self).replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h").utf8) : $0.1) }
+        let both = SpecDiffRenderer.text(try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: widened)))
+        #expect(both.contains("row t.lock R-OVER: changed its 'when'"), "\(both)")
+    }
+
     @Test("the JSON is stable: the same diff twice gives the same bytes")
     func stableJSON() throws {
         let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")

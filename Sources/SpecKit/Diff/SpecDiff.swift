@@ -49,6 +49,10 @@ public struct SpecDiff: Sendable {
                 result.notCompared.append(id)
             }
         }
+        if !result.products.isEmpty {
+            let products = Set((before.products + after.products).map { String($0.file.split(separator: "/").last ?? "") })
+            result.rows = Self.followingProducts(result.rows, old: old, new: new, oldSpecs: oldSpecs, newSpecs: newSpecs, products: products)
+        }
         result.rows.sort()
         result.behaviour.sort()
         result.notes.sort()
