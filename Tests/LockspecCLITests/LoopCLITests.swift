@@ -209,3 +209,35 @@ final class LSPClient: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 }
+
+extension LoopCLITests {
+    /// From a workbench trial: `serve` kept the page's drafts in the state folder without saying where, and with no
+    /// way to keep them in the tab alone.
+    @Test("serve says where it keeps the page's unsaved edits (XDG_STATE_HOME), and --no-drafts keeps them in the tab alone",
+          arguments: [false, true])
+    func serveDrafts(noDrafts: Bool) throws {
+        let binary = try #require(CLITests.binary)
+        let folder = try Self.launchLockCopy()
+        let root = (folder as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let output = root + "/serve.out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", folder, "--port", "0"] + (noDrafts ? ["--no-drafts"] : [])
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": root + "/state"]) { _, new in new }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let started = Self.wait(for: output, timeout: 60) { $0.contains("(Ctrl-C stops)") }
+        process.interrupt()
+        if noDrafts {
+            #expect(started.contains("unsaved edits are kept only in the browser tab\n"), "\(started)")
+        } else {
+            #expect(started.contains("unsaved edits are also kept in \(root)/state/lockspec/drafts (--no-drafts: only in the browser tab)\n"), "\(started)")
+        }
+    }
+}
