@@ -150,7 +150,7 @@ let runCommand = Command(
     arguments: [("<path>", "Spec files or folders (default: specs).")],
     options: [
         ("--row <id>", "Runs only this row (a row id or a matrix cell id); comma-separated, or given again, for several."),
-        ("--spec <id>", "Runs only the rows of this spec; comma-separated, or given again, for several."),
+        ("--spec <id>", "Runs only the rows of this spec; comma-separated, or given again, for several. With --spec or --row, lint errors in specs the chosen ones do not read (their own file, their product file, the machine they use) do not stop the run; they are printed after it."),
         ("--shard <I/N>", "Runs only shard I of N (a deterministic split, for CI matrices); combine the JSON results with 'lockspec merge'."),
         ("--no-explore", "Skips the exploration (the exhaustive transition tour of every selected machine, run by default; never with --row)."),
         ("--max-transitions <n>", "Fires at most this many transitions per machine in the exploration (default \(MachineExplorer.defaultMaximumTransitions)); a tour that stops there says so (explore.limit). Every shard of a run must be given the same."),
@@ -194,6 +194,12 @@ func runConformance(_ args: Arguments) throws -> Int32 {
         return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
     }
     try writeReports(result, args)
+    if !outcome.unselectedErrors.isEmpty {
+        // Said after the run, on stderr: the specs chosen ran, the others' errors still stand.
+        Terminal.err(DiagnosticFormatter.render(outcome.unselectedErrors, format: .text, color: Terminal.colorWanted(fd: 2)))
+        let files = Set(outcome.unselectedErrors.map(\.location.file)).count
+        Terminal.err("\(outcome.unselectedErrors.count) lint error\(outcome.unselectedErrors.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") this run did not read: the specs chosen ran; a run of the whole folder would not (see 'lockspec lint')\n")
+    }
     return outcome.exitCode
 }
 

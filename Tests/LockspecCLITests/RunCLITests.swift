@@ -94,3 +94,30 @@ struct RunCLITests {
 extension Array {
     func prepending(_ element: Element) -> [Element] { [element] + self }
 }
+
+extension RunCLITests {
+    /// From a product owner's trial: `run --spec X` refused while any other spec had a lint error; naming X's file
+    /// worked, so the refusal guarded nothing.
+    @Test("run --spec or --row goes ahead past lint errors in specs it does not read, says them after, and refuses when it reads one")
+    func selectionPastOtherErrors() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let specs = out.appendingPathComponent("specs")
+        try FileManager.default.copyItem(atPath: Self.specs, toPath: specs.path)
+        let triggers = specs.appendingPathComponent("launch-lock.triggers.yaml")
+        try (try String(contentsOf: triggers, encoding: .utf8)).replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+            .write(to: triggers, atomically: true, encoding: .utf8)
+        for selection in [["--spec", "medtime.unlock"], ["--row", "MT-PIN-FAIL-3"]] {
+            let run = try CLITests.run(["run", specs.path, "--no-explore"] + selection, timeout: 300)
+            #expect(run.status == 0, "\(selection): \(run.output.suffix(600))")
+            #expect(run.stdout.contains(" passed, 0 failing of "), "\(run.stdout.suffix(300))")
+            #expect(run.stderr.contains("launch-lock.triggers.yaml:") && run.stderr.contains("[spec.unknown-event]"))
+            #expect(run.stderr.contains("this run did not read: the specs chosen ran; a run of the whole folder would not (see 'lockspec lint')"))
+        }
+        // A spec that uses the broken machine, or the whole folder: nothing runs.
+        for selection in [["--spec", "launch-lock.grace"], ["--spec", "launch-lock.triggers"], []] {
+            let run = try CLITests.run(["run", specs.path, "--no-explore"] + selection, timeout: 300)
+            #expect(run.status == 2 && run.stderr.contains("the specs do not compile: nothing was run"), "\(selection): \(run.output.suffix(400))")
+        }
+    }
+}

@@ -80,14 +80,10 @@ public struct ConformanceRun: Sendable {
 
     /// Does the run. `progress` is called after each case with (done, total).
     public func run(progress: ((Int, Int) -> Void)? = nil) -> RunOutcome {
-        let compilation: SpecCompiler.Compilation
-        do {
-            compilation = try Self.compile(options.paths, registry: registry)
-        } catch {
-            return RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics)
-        }
-        if compilation.failed(strict: false) {
-            return RunOutcome(result: nil, stop: .specsDoNotCompile, diagnostics: compilation.diagnostics.filter { $0.severity == .error })
+        let compilation: SpecCompiler.Compilation, unselectedErrors: [Diagnostic]
+        switch compileForRun() {
+        case .stopped(let outcome): return outcome
+        case .ready(let compiled, let unselected): (compilation, unselectedErrors) = (compiled, unselected)
         }
         let suite = compilation.suite
         var expectations: ExpectedFailures?
@@ -121,7 +117,8 @@ public struct ConformanceRun: Sendable {
         }
         let identity = identity(of: compilation, documents: documents)
         let started = identity.startedAt
-        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents, specsMissing: false)
+        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents,
+                                                specsMissing: !unselectedErrors.isEmpty)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)
@@ -136,7 +133,9 @@ public struct ConformanceRun: Sendable {
         if exploring, !(options.failFast && result.cases.contains(where: \.failsRun)) {
             result.exploration = explore(explored(models), compilation: compilation, expectations: expectations, today: today)
         }
-        return RunOutcome(result: result, stop: nil, diagnostics: [])
+        var outcome = RunOutcome(result: result, stop: nil, diagnostics: [])
+        outcome.unselectedErrors = unselectedErrors.sorted()
+        return outcome
     }
 
     /// The exploration of `chosen`: their tours, then their random walks. Under `failFast` the tours stop at the first
@@ -204,6 +203,55 @@ public struct ConformanceRun: Sendable {
         guard options.shard == nil, options.rows != nil || options.specs != nil else { return nil }
         let chosen = Runner.Selection(rows: options.rows, specs: options.specs).apply(to: suite)
         return chosen.isEmpty ? "nothing to run: --row and --spec together select no case" : nil
+    }
+
+    /// Compiles the paths: the compilation and, for a run of some specs (`--spec`, `--row`), the errors of specs it
+    /// does not read, which do not stop it; or the outcome that stops the run (unreadable input, or errors it reads).
+    private func compileForRun() -> Compiled {
+        let compilation: SpecCompiler.Compilation
+        do {
+            compilation = try Self.compile(options.paths, registry: registry)
+        } catch {
+            return .stopped(RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics))
+        }
+        guard compilation.failed(strict: false) else { return .ready(compilation, unselected: []) }
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        guard let read = filesReadBySelection(compilation), !errors.contains(where: { read.contains($0.location.file) }) else {
+            return .stopped(RunOutcome(result: nil, stop: .specsDoNotCompile, diagnostics: errors))
+        }
+        return .ready(compilation, unselected: errors)
+    }
+
+    /// What `compileForRun` gives.
+    private enum Compiled {
+        /// The compilation, with the errors of specs the run does not read.
+        case ready(SpecCompiler.Compilation, unselected: [Diagnostic])
+        /// The outcome that stops the run.
+        case stopped(RunOutcome)
+    }
+
+    /// The files the specs chosen by --spec and --row read (their own, their fixture's product files, the machine a
+    /// scenario set uses), or nil when nothing is chosen that way or a chosen spec or row did not compile.
+    func filesReadBySelection(_ compilation: SpecCompiler.Compilation) -> Set<String>? {
+        guard options.specs != nil || options.rows != nil else { return nil }
+        let suite = compilation.suite
+        var chosen = Set(options.specs ?? [])
+        for row in options.rows ?? [] {
+            guard let c = suite.cases.first(where: { $0.id == row || $0.row == row }) else { return nil }
+            chosen.insert(c.spec)
+        }
+        let byID = Dictionary(compilation.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var files: Set<String> = []
+        for id in chosen {
+            guard let spec = byID[id], suite.specs.contains(where: { $0.id == id }) else { return nil }
+            files.insert(spec.file)
+            files.formUnion(compilation.products.filter { $0.fixture == spec.fixture }.map(\.file))
+            if case .scenarios(let set) = spec.body, let uses = set.uses {
+                guard let machine = byID[uses] else { return nil }
+                files.insert(machine.file)
+            }
+        }
+        return files
     }
 
     /// The specs of the cases this run checks, when --row, --spec or --shard chose some (else none: every spec runs).

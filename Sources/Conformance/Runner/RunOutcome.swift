@@ -20,6 +20,9 @@ public struct RunOutcome: Sendable {
     public var stop: Stop?
     /// The findings that stopped the run (empty when it ran), sorted.
     public var diagnostics: [Diagnostic]
+    /// When a run of some specs (`--spec`, `--row`) went ahead although others have lint errors: those errors, none
+    /// in a file the selected specs read (their own, their fixture's product file, the machine they use). Sorted.
+    public var unselectedErrors: [Diagnostic] = []
 
     /// Creates an outcome.
     public init(result: RunResult?, stop: Stop?, diagnostics: [Diagnostic]) {
