@@ -16,6 +16,23 @@ struct LoopCLITests {
         return folder.path
     }
 
+    /// Starts the built binary with `arguments`, its stdout and stderr into the new file `output`, stdin empty, and
+    /// `environment` laid over this process's.
+    static func launch(_ arguments: [String], output: String, environment: [String: String] = [:]) throws -> Process {
+        let binary = try #require(CLITests.binary)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Waits (polling, up to `timeout` seconds) until `condition` holds on the text of `file`; returns that text.
     static func wait(for file: String, timeout: TimeInterval, _ condition: (String) -> Bool) -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -46,19 +63,10 @@ struct LoopCLITests {
 
     @Test("watch prints a summary, a new one after a save (with the located finding), and exits 0 on Ctrl-C")
     func watch() throws {
-        let binary = try #require(CLITests.binary)
         let folder = try Self.launchLockCopy()
         defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
         let output = (folder as NSString).deletingLastPathComponent + "/watch.out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["watch", folder]
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.launch(["watch", folder], output: output)
         defer { if process.isRunning { process.terminate() } }
         let first = Self.wait(for: output, timeout: 120) { $0.contains("(Ctrl-C stops)") }
         #expect(first.contains("first check") && first.contains("OK\n"), "\(first)")
@@ -80,7 +88,6 @@ struct LoopCLITests {
         if !process.isRunning {
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         }
-        try handle.close()
         #expect(((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").hasSuffix("watch stopped\n"))
     }
 
@@ -216,21 +223,12 @@ extension LoopCLITests {
     @Test("serve says where it keeps the page's unsaved edits (XDG_STATE_HOME), and --no-drafts keeps them in the tab alone",
           arguments: [false, true])
     func serveDrafts(noDrafts: Bool) throws {
-        let binary = try #require(CLITests.binary)
         let folder = try Self.launchLockCopy()
         let root = (folder as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: root) }
         let output = root + "/serve.out"
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", folder, "--port", "0"] + (noDrafts ? ["--no-drafts"] : [])
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": root + "/state"]) { _, new in new }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try Self.launch(["serve", folder, "--port", "0"] + (noDrafts ? ["--no-drafts"] : []), output: output,
+                                      environment: ["XDG_STATE_HOME": root + "/state"])
         defer { if process.isRunning { process.terminate() } }
         let started = Self.wait(for: output, timeout: 60) { $0.contains("(Ctrl-C stops)") }
         process.interrupt()
