@@ -5,17 +5,9 @@ import SpecKit
 /// removed or edited, and for an edit, the rows whose lines changed (a note, a source, a value) or its header. Review
 /// lists it beside the behaviour diff, so an edit that changes no behaviour (a note) is still seen before Save.
 enum TextChanges {
-    /// A side's texts by file name.
-    static func texts(of side: DiffSide) -> [String: String] {
-        Dictionary(side.sources.map { (name(of: $0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    /// A path's last component.
-    static func name(of path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
-
     /// One line per file that differs, by file name, sorted.
     static func between(_ head: DiffSide, _ working: DiffSide) -> [String] {
-        let before = texts(of: head), after = texts(of: working)
+        let before = head.texts, after = working.texts
         return Set(before.keys).union(after.keys).sorted().compactMap { file in
             switch (before[file], after[file]) {
             case (nil, _?): return "\(file): new file"

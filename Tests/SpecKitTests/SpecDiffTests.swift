@@ -217,6 +217,23 @@ struct SpecDiffTests {
         #expect(both.contains("row t.lock R-OVER: changed its 'when'"), "\(both)")
     }
 
+    @Test("files are paired by their path under the side, so two files of one name in two folders are never taken for each other")
+    func productOnlyPairsFilesByPath() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
+        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
+        let spec = { (bound: String) in Self.machine(rows: Self.success + over + within(bound), hit: "unique") }
+        // b/x.yaml is a.yaml's spec with other ids; only its R-WITHIN (S-WITHIN) is edited, in a way the old grace makes conflict.
+        let other = { (bound: String) in spec(bound).replacingOccurrences(of: "id: t.lock", with: "id: t.other").replacingOccurrences(of: "id: R-", with: "id: S-") }
+        let side = { (grace: String, bound: String) in
+            [("p.product.yaml", Array(product(grace).utf8)), ("a/x.yaml", Array(spec("grace").utf8)), ("b/x.yaml", Array(other(bound).utf8))]
+        }
+        let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: side("90s", "90s")))
+        let text = SpecDiffRenderer.text(d)
+        #expect(text.contains("row t.other S-WITHIN: changed its 'when'"), "\(text)")
+        #expect(text.contains("row t.other S-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
+    }
+
     @Test("the JSON is stable: the same diff twice gives the same bytes")
     func stableJSON() throws {
         let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")

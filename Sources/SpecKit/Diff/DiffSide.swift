@@ -7,7 +7,9 @@ public struct DiffSide: Sendable {
     /// The spec files, as (path, bytes); each path is under `root`, as a finding and its notes name the file.
     public var sources: [(path: String, bytes: [UInt8])]
     /// The folder the paths are under (`.` for none).
-    public var root: String
+    public let root: String
+    /// What `init` put before each path given it (`old/`, `HEAD:specs/`, nothing under `.`).
+    private let prefix: String
     /// The paths of the specs to compare, when the side is one file: the others are the files beside it, read only
     /// for the machine it `uses:` and its product values. Nil compares every spec.
     public var focus: Set<String>?
@@ -21,7 +23,19 @@ public struct DiffSide: Sendable {
         self.label = label
         self.sources = sources.map { (under($0.path), $0.bytes) }
         self.root = root
+        self.prefix = String(under("x").dropLast())
         self.focus = focus.map { Set($0.map(under)) }
+    }
+
+    /// A file's path under the side's root, as the other side names the same file (`sub/x.yaml` for
+    /// `old/sub/x.yaml`): how two sides' files are paired.
+    public func name(of path: String) -> String {
+        path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// The text of each file, by `name(of:)`.
+    public var texts: [String: String] {
+        Dictionary(sources.map { (name(of: $0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read

@@ -50,7 +50,7 @@ public struct SpecDiff: Sendable {
             }
         }
         if !result.products.isEmpty {
-            let products = Set((before.products + after.products).map { String($0.file.split(separator: "/").last ?? "") })
+            let products = (Set(before.products.map { old.name(of: $0.file) }), Set(after.products.map { new.name(of: $0.file) }))
             result.rows = Self.followingProducts(result.rows, old: old, new: new, oldSpecs: oldSpecs, newSpecs: newSpecs, products: products)
         }
         result.rows.sort()
