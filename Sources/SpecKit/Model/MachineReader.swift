@@ -248,7 +248,7 @@ struct MachineReader {
             unmodelled = why
         }
         // Built once, complete: a row set after building would be copied and the first one destroyed.
-        return MachineRow(identity: RowIdentity(id: id, trace: trace, location: node.location, productValues: c.productReads[id] ?? []), from: from, on: on, when: when,
+        return MachineRow(identity: c.rowIdentity(id, trace: trace, at: node.location), from: from, on: on, when: when,
                           then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location,
                           unmodelled: unmodelled)
     }

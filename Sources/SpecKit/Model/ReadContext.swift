@@ -15,6 +15,11 @@ final class ReadContext {
     var quietFailures = 0
     /// The product values each row read by name, by row id, in the order first read (`RowIdentity.productValues`).
     var productReads: [String: [Binding]] = [:]
+
+    /// A row's identity, with the product values it read (call it once the row's conditions and outcomes are read).
+    func rowIdentity(_ id: String, trace: Trace, at location: SourceLocation) -> RowIdentity {
+        RowIdentity(id: id, trace: trace, location: location, productValues: productReads[id] ?? [])
+    }
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
     var failureMark: Int { findings.count + quietFailures }
@@ -372,7 +377,7 @@ final class ReadContext {
             let trace = self.trace(rowKeys, at: item.location, rowID: id)
             let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id) } ?? []
             let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
-            return (RowIdentity(id: id, trace: trace, location: item.location, productValues: productReads[id] ?? []), when, bound)
+            return (rowIdentity(id, trace: trace, at: item.location), when, bound)
         }
     }
 

@@ -114,8 +114,7 @@ struct ScenarioReader {
                 return nil
             }
         }
-        return Scenario(identity: RowIdentity(id: id, trace: trace, location: node.location, productValues: c.productReads[id] ?? []),
-                        title: title, given: given, steps: steps)
+        return Scenario(identity: c.rowIdentity(id, trace: trace, at: node.location), title: title, given: given, steps: steps)
     }
 
     /// The most one `advance:` moves the clock, either way: 100 years. With at most `maximumSteps` steps, no scenario
