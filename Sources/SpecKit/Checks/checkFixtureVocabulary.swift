@@ -1,9 +1,9 @@
 /// Checks every name a spec uses against its fixture's vocabulary.
 func checkFixtureVocabulary(_ spec: Spec, catalog: any FixtureCatalog) -> [Diagnostic] {
+    // A spec naming a fixture the catalog lacks is not read (`SpecReader.knownFixtures`); this is for a catalog whose
+    // names and vocabularies disagree.
     guard let vocabulary = catalog.vocabulary(of: spec.fixture) else {
-        return [Diagnostic(.error, id: "fixture.unknown", "the spec names fixture '\(spec.fixture)', which does not exist",
-                           at: spec.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
-                           hint: Suggest.closest(to: spec.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
+        return [unknownFixture(spec.fixture, in: "the spec", at: spec.fixtureLocation ?? spec.location, known: catalog.fixtureNames)]
     }
     var check = VocabularyCheck(spec: spec, vocabulary: vocabulary)
     check.checkProduct(spec.product)
@@ -113,9 +113,7 @@ private struct VocabularyCheck {
 /// Checks a product file's fixture and parameter names against the fixture catalog.
 func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog) -> [Diagnostic] {
     guard let vocabulary = catalog.vocabulary(of: product.fixture) else {
-        return [Diagnostic(.error, id: "fixture.unknown", "the product file names fixture '\(product.fixture)', which does not exist",
-                           at: product.location, notes: ["fixtures: \(catalog.fixtureNames.joined(separator: ", "))"],
-                           hint: Suggest.closest(to: product.fixture, in: catalog.fixtureNames).map { "did you mean '\($0)'?" })]
+        return [unknownFixture(product.fixture, in: "the product file", at: product.location, known: catalog.fixtureNames)]
     }
     let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
     let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
@@ -155,4 +153,10 @@ private func unknownTable(_ spec: Spec, _ table: Named, kind: String, known: som
                "fixture '\(spec.fixture)' has no \(kind) '\(table.name)', so no row of this table could run", at: table.location,
                notes: ["its \(kind)s: \(known.isEmpty ? "(none)" : known.sorted().joined(separator: ", "))"],
                hint: Suggest.closest(to: table.name, in: known).map { "did you mean '\($0)'?" })
+}
+
+/// `fixture.unknown`: a spec or a product file (`what`) names a fixture that is not among `known`, with a did-you-mean.
+func unknownFixture(_ fixture: String, in what: String, at location: SourceLocation, known: [String]) -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown", "\(what) names fixture '\(fixture)', which does not exist", at: location,
+               notes: ["fixtures: \(known.joined(separator: ", "))"], hint: Suggest.closest(to: fixture, in: known).map { "did you mean '\($0)'?" })
 }

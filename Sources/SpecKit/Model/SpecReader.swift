@@ -87,8 +87,7 @@ public struct SpecReader: Sendable {
         }
         let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
         if let fixture, let known = knownFixtures, !known.contains(fixture) {
-            c.error("fixture.unknown", "the spec names fixture '\(fixture)', which does not exist", at: byKey["fixture"]?.location ?? root.location,
-                    hint: Suggest.closest(to: fixture, in: known).map { "did you mean '\($0)'?" }, notes: ["fixtures: \(known.joined(separator: ", "))"])
+            c.report(unknownFixture(fixture, in: "the spec", at: byKey["fixture"]?.location ?? root.location, known: known))
             return nil
         }
         let shared = fixture.flatMap { products[$0]?.product } ?? []
