@@ -146,8 +146,10 @@ public struct SpecCompiler: Sendable {
             let name = (path as NSString).lastPathComponent
             return name == id + ".yaml" || name == id + ".yml" ? 0 : 1
         }
-        let ordered = documents.map { (SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1, $0) }
-            .sorted { ($0.0, namedAfterID($0.1.path, $0.1.node), $0.1.path) < ($1.0, namedAfterID($1.1.path, $1.1.node), $1.1.path) }
+        let ordered = documents.map { (rank: SpecReader.isProductFile($0.node) ? 0 : SpecReader.peek($0.node).kind == .scenarios ? 2 : 1,
+                                       named: namedAfterID($0.path, $0.node), document: $0) }
+            .sorted { ($0.rank, $0.named, $0.document.path) < ($1.rank, $1.named, $1.document.path) }
+            .map { ($0.rank, $0.document) }
         if let catalog {
             reader.knownFixtures = catalog.fixtureNames
             for name in catalog.fixtureNames {
