@@ -164,7 +164,6 @@ public final class MedTimeFixture: BoundFixture {
             guard case .announce(let text) = effect else { return nil }
             return [.init(.text(text))]
         },
-        // The core's analytics events and their parameters are its own: any name, any labels.
         // The events and parameters of §11.1's table, numbers as numbers: a row writing `duration_seconds=60s` or
         // `type=faceID` is a lint error, not a run's mismatch. Every run checks the core's events against it.
         .effect("analytics", arguments: [.domain(.enumeration(analyticsEvents.keys.sorted()))], labels: [
@@ -499,7 +498,6 @@ public final class MedTimeFixture: BoundFixture {
     private static let outputSamples: [MedTimeOutput] = [
         .biometricSuccess, .biometricFail(attemptsRemaining: 0), .pinComplete, .pinSuccess, .pinFail(attemptsRemaining: 0), .forgotPIN, .relogin,
     ]
-    /// Every output's name.
     /// §11.1's analytics events, each with the parameters it carries.
     private static let analyticsEvents: [String: Set<String>] = [
         "screen_view": ["screen_name"], "biometric_attempt": ["type"], "biometric_success": ["type", "time_ms"],
@@ -507,6 +505,7 @@ public final class MedTimeFixture: BoundFixture {
         "pin_success": ["time_ms", "attempts_used"], "pin_failure": ["attempt_number"], "pin_blocked": ["duration_seconds"],
         "unlock_success": ["method"],
     ]
+    /// Every output's name.
     private static let outputNames = FixtureType.domain(.enumeration(outputSamples.map(outputName)))
     /// The labels each output carries, as `outputArguments` writes them.
     private static let outputLabels = Dictionary(uniqueKeysWithValues: outputSamples.map {

@@ -140,8 +140,6 @@ enum ReportText {
     /// `1 row`, `2 rows`: a count and its noun, in the plural unless it is one.
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report
-    /// (console, JUnit, JSON, Markdown, HTML).
     /// Where the failing cases first diverged, by row, most first: `MT-PIN-FAIL-5-BLOCK: 40 cases (38 on the way to
     /// another row)`. A case that diverges while reaching its row fails for that other row, so a value changed in one
     /// place shows as many reds whose cause is a few rows; this names those rows. Empty when no case failed.
@@ -165,6 +163,8 @@ enum ReportText {
         return lines
     }
 
+    /// One sentence saying what rows, cases and JUnit testcases are, with this run's numbers, in every report
+    /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
         var text = "This run checked \(count(rows, "row"))\(rowsNotRun(result)) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
