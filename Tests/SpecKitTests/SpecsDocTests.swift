@@ -84,6 +84,55 @@ struct SpecsDocTests {
         #expect(DecisionRegisterIDs.contains("D-A", in: "x (D-A)") && !DecisionRegisterIDs.contains("D-A", in: "D-AB: y"))
     }
 
+    /// The report counts a row under the sections its `source` cites, and an auditor reads docs/specs.md's tables as
+    /// "this rule of §S is checked by these rows". A row listed under §S that does not cite §S leaves the two telling
+    /// different stories: the report's §S would not list it (found by a product owner's trial, where the rows listed
+    /// under launch lock §2 cited §4, and the report's §2 listed other rows).
+    @Test("every row docs/specs.md traces to a section cites that section (or one inside it), so the report counts it there")
+    func tracedRowsCiteTheirSections() throws {
+        let (doc, suite) = try Self.load()
+        var cited: [String: [Citation]] = [:]
+        for spec in suite.specs { for row in spec.rows { cited[row.id] = Citation.all(in: row.source) } }
+        var document: String?
+        var uncited: [String] = []
+        for line in doc.split(separator: "\n") {
+            if line.hasPrefix("## ") {
+                let name = line.dropFirst(3).prefix { $0 != " " }
+                document = name.hasSuffix(".md") ? String(name) : nil
+                continue
+            }
+            guard let document, line.hasPrefix("| §") else { continue }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 5 else { continue }
+            let sections = Self.sections(in: cells[1])
+            // A family (`MT-ST-*`) names rows by their prefix; a member that cites no section at all (a row traced by a
+            // decision alone) is not claimed for the line, as a row named on its own is.
+            let named = Self.tokens(in: cells[cells.count - 2]).flatMap { token in
+                token.family ? cited.keys.filter { $0.hasPrefix(token.text) && !(cited[$0] ?? []).isEmpty } : [token.text]
+            }
+            for row in Set(named).sorted() {
+                let own = (cited[row] ?? []).filter { $0.document == document }.map(\.section)
+                for section in sections where !own.contains(where: { $0 == section || $0.hasPrefix(section + ".") }) {
+                    uncited.append("\(row) under \(document) §\(section) cites \(own.isEmpty ? "no section of it" : own.map { "§" + $0 }.joined(separator: ", "))")
+                }
+            }
+        }
+        #expect(uncited.isEmpty, "rows docs/specs.md lists under a section they do not cite (\(uncited.count)):\n\(uncited.joined(separator: "\n"))")
+        #expect(Self.sections(in: "§3, §9 ②") == ["3", "9"] && Self.sections(in: "§7.3 Bio to PIN") == ["7.3"])
+        #expect(Self.sections(in: "§4 row 6, §2, §4") == ["4", "2"] && Self.sections(in: "§门控栈, §定制这叠门控") == ["门控栈", "定制这叠门控"])
+    }
+
+    /// The sections a traceability line's first cell names: each `§` and what follows it up to a space or a comma
+    /// (`§3, §9 ②` names 3 and 9; `§7.3 Bio to PIN` names 7.3), each once.
+    static func sections(in cell: String) -> [String] {
+        var found: [String] = []
+        for part in cell.split(separator: "§", omittingEmptySubsequences: false).dropFirst() {
+            let section = String(part.prefix { $0 != " " && $0 != "," })
+            if !section.isEmpty, !found.contains(section) { found.append(section) }
+        }
+        return found
+    }
+
     /// Whether a decision text names `id` as a whole id (`D-A` is not in `D-AB`).
     enum DecisionRegisterIDs {
         static func contains(_ id: String, in text: String) -> Bool {
