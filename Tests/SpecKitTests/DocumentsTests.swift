@@ -80,7 +80,7 @@ struct DocumentsTests {
         #expect(found.allSatisfy { $0.severity == .warning })
     }
 
-    @Test("lint: a row citing a section the document has no heading for is located at the row, with the nearest section")
+    @Test("lint: a row citing a section the document has no heading for is located at the row (its column too), with the nearest section")
     func rowCitesUnknownSection() {
         let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2.2; d.md §2"), ("R3", "d.md §2.2"), ("R4", "other.md §5")])
         let found = checkSectionCoverage(SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: SectionReasons()),
@@ -88,7 +88,7 @@ struct DocumentsTests {
         // R4's document was not read (no outline): its sections cannot be checked, so it is not reported.
         #expect(found.map(\.rows) == [["R2"], ["R3"]])
         #expect(found.first?.message == "row R2 cites §2.2 of d.md, which has no such section")
-        #expect(found.first?.location == SpecKit.SourceLocation(file: "specs/s.yaml", line: 11, column: 1))
+        #expect(found.first?.location == SpecKit.SourceLocation(file: "specs/s.yaml", line: 11, column: 5), "at the row, where its id starts")
         #expect(found.first?.hint == "did you mean '§2.1'?")
         #expect(found.allSatisfy { $0.severity == .warning })
     }

@@ -57,7 +57,7 @@ func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
                 diagnostics.append(Diagnostic(
                     .warning, id: "trace.unknown-section",
                     "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
-                    at: SourceLocation(file: row.file, line: row.line, column: 1), rows: [row.row],
+                    at: SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
                     hint: Suggest.closest(to: section.id, in: Set(headings.map(\.id))).map { "did you mean '§\($0)'?" }
                         ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml"))
             }

@@ -59,13 +59,16 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         public var file: String
         /// The row's line.
         public var line: Int
+        /// The row's column (nil in a result written before it was kept).
+        public var column: Int?
 
         /// Creates a reference.
-        public init(spec: String, row: String, file: String, line: Int) {
+        public init(spec: String, row: String, file: String, line: Int, column: Int? = nil) {
             self.spec = spec
             self.row = row
             self.file = file
             self.line = line
+            self.column = column
         }
     }
 
@@ -75,7 +78,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         for spec in specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {
                 for citation in Citation.all(in: row.source) {
-                    let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line)
+                    let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line, column: row.column)
                     if cited[citation.document, default: [:]][citation.section, default: []].contains(reference) { continue }
                     cited[citation.document, default: [:]][citation.section, default: []].append(reference)
                 }
