@@ -74,7 +74,7 @@ public struct SpecWorkspace: Sendable {
         compileCount += 1
         compilations[folder] = compilation
         for spec in compilation.specs { lastGood[spec.file] = spec }
-        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder], folder: nil,
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: [folder], folder: nil,
                                                    specsMissing: compilation.failed(strict: false))
         var byFile: [String: [Diagnostic]] = [:]
         for file in files { byFile[file] = [] }

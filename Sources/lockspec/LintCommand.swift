@@ -46,7 +46,7 @@ let lintCommand = Command(
             throw Arguments.UsageError(message: "nothing to lint: no spec file in \(named(args.positionals))")
         }
         if !unreadable(compilation.diagnostics) {
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: args.positionals, folder: args.options["--documents"],
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: args.positionals, folder: args.options["--documents"],
                                                        specsMissing: compilation.failed(strict: false))
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.

@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import SpecKit
+@testable import SpecKit
 @testable import Conformance
 import AppLockFixtures
 
@@ -351,6 +351,40 @@ struct ReportsTests {
         let s210 = try #require(page.range(of: ">§2.10<", range: sections..<page.endIndex))
         #expect(s21.lowerBound < s29.lowerBound && s29.lowerBound < s210.lowerBound)
         #expect(renderHTML(run) == page)
+    }
+
+    @Test("a section's documented product values: agreeing, differing with a decision (in the register), differing without one (beside the verdict)")
+    func documentedValues() throws {
+        var withValues = run
+        let outline = DocumentOutline(name: "launch-lock.md", text: "1. One\n2. Two\n2.1. A\n2.9. B\n2.10. C\n3. Three\n4. Four\n")
+        func product(_ value: Binding) -> ProductFile {
+            var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "launch-lock", product: [value],
+                                file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
+            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "launch-lock.md §2",
+                                            quote: "<60 s>", location: .init(file: "specs/ll.product.yaml", line: 9, column: 3),
+                                            quoteLocation: .init(file: "specs/ll.product.yaml", line: 9, column: 40))]
+            return p
+        }
+        let at = SpecKit.SourceLocation(file: "specs/ll.product.yaml", line: 7, column: 10)
+        func render(_ value: Binding) -> (page: String, markdown: String, console: String, register: DecisionRegister) {
+            withValues.sections = SectionCoverage(specs: run.specs, outlines: [outline], reasons: SectionReasons(), products: [product(value)])
+            return (renderHTML(withValues), renderMarkdown(withValues), renderConsole(withValues, color: false), DecisionRegister(withValues))
+        }
+        let agrees = render(Binding(name: "grace", value: .duration(milliseconds: 60_000), location: at))
+        #expect(agrees.page.contains("launch-lock product value grace = 60s, as the document says (&quot;&lt;60 s&gt;&quot;)"))
+        #expect(ReportText.documentedValueGap(withValues) == nil && !agrees.console.contains("Product values:"))
+        let decided = render(Binding(name: "grace", value: .duration(milliseconds: 30_000), location: at, decision: "D-SHORT: shorter"))
+        #expect(decided.page.contains("<span class=\"note xfail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;): D-SHORT: shorter</span>"))
+        #expect(decided.markdown.contains("where the document says 60s"))
+        let note = try #require(decided.register.decisions.first { $0.id == "D-SHORT" }?.sections.first, "the product decision is in the register")
+        #expect(note.section == "2" && note.text == "launch-lock product value grace = 30s, where the section says 60s: D-SHORT: shorter")
+        #expect(ReportText.documentedValueGap(withValues) == nil)
+        let open = render(Binding(name: "grace", value: .duration(milliseconds: 30_000), location: at))
+        #expect(open.page.contains("<span class=\"note fail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;), and no decision says why"))
+        let gap = try #require(ReportText.documentedValueGap(withValues))
+        #expect(gap.hasSuffix("launch-lock grace = 30s (the document says 60s)"), "\(gap)")
+        #expect(open.page.contains("<p class=\"verdict-note fail\"><a href=\"#documents\">Product values: 1 value differs"))
+        #expect(open.markdown.contains("**Product values: 1 value differs") && open.console.contains("\nProduct values: 1 value differs"))
     }
 
     @Test("HTML: every section of a document with its rows or its reason; each decision once with its rows")

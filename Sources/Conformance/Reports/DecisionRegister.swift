@@ -69,6 +69,14 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
         }
         for document in result.sections?.documents ?? [] {
             for section in document.sections {
+                for value in section.values ?? [] {
+                    guard let decision = value.decision else { continue }
+                    let text = "\(value.fixture) product value \(value.name) = \(value.value), where the section says \(value.documented): \(decision)"
+                    for id in Self.ids(in: decision) {
+                        byID[id, default: Decision(id: id, texts: [], rows: [], sections: [])].sections
+                            .append(SectionNote(document: document.name, section: section.id, text: text))
+                    }
+                }
                 guard let text = section.reason else { continue }
                 for id in Self.ids(in: text) {
                     byID[id, default: Decision(id: id, texts: [], rows: [], sections: [])].sections

@@ -52,6 +52,9 @@ extension HTMLPage {
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
         }
         if read && section.line == nil && !section.id.isEmpty { text += "<br><span class=\"note\">cited, but the document has no heading for it</span>" }
+        for value in section.values ?? [] {
+            text += "<br><span class=\"\(value.agrees ? "note" : value.decision == nil ? "note fail" : "note xfail")\">\(h(ReportText.documentedValue(value)))</span>"
+        }
         return text + "</td>"
     }
 

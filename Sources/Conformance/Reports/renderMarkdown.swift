@@ -24,6 +24,7 @@ struct MarkdownPage {
         out += "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
         out += summary.line + "\n\n"
         if let gap = ReportText.traceabilityGap(result) { out += "**\(md(gap))**\n\n" }
+        if let gap = ReportText.documentedValueGap(result) { out += "**\(md(gap))**\n\n" }
         let id = result.identity
         out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
         out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
@@ -111,8 +112,9 @@ struct MarkdownPage {
 
     /// A section's coverage; `read`: whether the document's headings were read (see `HTMLPage.coverageCell`).
     static func coverageText(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
-        let text = ReportText.coverage(section, ran: ran)
-        return read && section.line == nil && !section.id.isEmpty ? text + " (cited, but the document has no heading for it)" : text
+        var text = ReportText.coverage(section, ran: ran)
+        if read && section.line == nil && !section.id.isEmpty { text += " (cited, but the document has no heading for it)" }
+        return ([text] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
     }
 
     mutating func decisions() {

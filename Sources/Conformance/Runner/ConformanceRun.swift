@@ -117,7 +117,7 @@ public struct ConformanceRun: Sendable {
         }
         let identity = identity(of: compilation, documents: documents)
         let started = identity.startedAt
-        let sections = DesignDocuments.coverage(specs: suite.specs, specPaths: options.paths, folder: options.documents,
+        let sections = DesignDocuments.coverage(specs: suite.specs, products: compilation.products, specPaths: options.paths, folder: options.documents,
                                                 specsMissing: !unselectedErrors.isEmpty)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }

@@ -51,7 +51,7 @@ public struct WatchSession: Sendable {
     func lint() -> (SpecCompiler.Compilation?, [Diagnostic]) {
         do {
             let compilation = try ConformanceRun.compile(paths, registry: registry)
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: paths, folder: nil,
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: paths, folder: nil,
                                                        specsMissing: compilation.failed(strict: false))
             return (compilation, (compilation.diagnostics + sections.diagnostics).sorted())
         } catch {

@@ -9,7 +9,10 @@ public enum DesignDocuments {
     /// the run's fingerprints (`run.document-missing`); here it just has no outline. When `specsMissing` (some spec
     /// did not compile, so its rows are not in `specs`), no section is called uncovered, or partly covered by no row:
     /// those errors come first.
-    public static func coverage(specs: [CompiledSpec], specPaths: [String], folder: String?,
+    ///
+    /// `products`' `documented:` values are listed under the sections they cite; with the documents at hand, each
+    /// quote must still be in its section (`trace.quote-not-found`).
+    public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], folder: String?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Where the reasons would be written: the first spec folder's sections.yaml, named in the warnings.
@@ -31,6 +34,7 @@ public enum DesignDocuments {
         var outlines: [DocumentOutline] = []
         if let folder {
             let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
+                + products.flatMap { $0.documented.flatMap { Citation.all(in: $0.source).map(\.document) } }
             for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
                 let path = (folder as NSString).appendingPathComponent(name)
                 if let size = fileSize(path), size > maximumDocumentSize {
@@ -46,9 +50,10 @@ public enum DesignDocuments {
                         at: .file(path)))
                 }
                 outlines.append(outline)
+                diagnostics += DocumentQuotes.check(products, document: outline, text: String(decoding: data, as: UTF8.self))
             }
         }
-        let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons)
+        let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons, products: products)
         // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
         let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
         diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { !(specsMissing || reasonsUnread) || !missingRows.contains($0.id) }

@@ -33,6 +33,9 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         public var reason: String?
         /// How it is covered.
         public var status: Status
+        /// The product values the section states (`documented:` in a product file), held against the values the specs
+        /// run with; nil when it states none.
+        public var values: [DocumentedValueRecord]?
     }
 
     /// How a section is covered.
@@ -72,8 +75,9 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         }
     }
 
-    /// Builds the coverage of `specs`' rows over the documents' `outlines` (empty without the documents) and `reasons`.
-    public init(specs: [CompiledSpec], outlines: [DocumentOutline], reasons: SectionReasons) {
+    /// Builds the coverage of `specs`' rows over the documents' `outlines` (empty without the documents) and `reasons`,
+    /// with the values the product files' `documented:` entries tie to each section.
+    public init(specs: [CompiledSpec], outlines: [DocumentOutline], reasons: SectionReasons, products: [ProductFile] = []) {
         var cited: [String: [String: [RowReference]]] = [:]
         for spec in specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {
@@ -89,6 +93,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
             let outline = outlines.first { $0.name == name && !$0.sections.isEmpty }
             var sections = Self.sections(outline: outline, cited: cited[name] ?? [:], reasons: reasons.entries.filter { $0.document == name })
             Self.settle(&sections, reasons: reasons, document: name)
+            Self.attach(products, to: &sections, document: name)
             return Document(name: name, fromHeadings: outline != nil, sections: sections)
         }
     }

@@ -15,6 +15,8 @@ public struct ProductFile: Hashable, Sendable {
     public var product: [Binding]
     /// Parameters every case of the fixture runs under once per value (`variants:`), in file order.
     public var variants: [Variant] = []
+    /// What the design documents say of the values (`documented:`), in file order.
+    public var documented: [DocumentedValue] = []
     /// The path of the file.
     public var file: String
     /// SHA-256 of the file's bytes, lowercase hex (set by the compiler, which read them), for a run's identity.

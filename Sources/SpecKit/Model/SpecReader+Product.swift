@@ -1,6 +1,6 @@
 extension SpecReader {
     /// The keys of a product file: the header of a spec, with `product:` required and no table.
-    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes", "variants", "language"])
+    static let productFileKeys = (required: ["id", "kind", "title", "source", "fixture", "product"], optional: ["notes", "variants", "documented", "language"])
 
     /// Reads a product file (`kind: product`). Returns it (nil when its header cannot be read), the parameters whose
     /// value is outside its domain (left out of the file and already reported, so references to them say nothing
@@ -19,9 +19,12 @@ extension SpecReader {
         c.product.declared = fixture.flatMap { productDomains[$0] }
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
         let variants = byKey["variants"].map { readVariants($0, fixed: values, context: c) } ?? []
+        let documented = byKey["documented"].map { readDocumented($0, values: values, context: c) } ?? []
+        Self.checkAgainstDocuments(values, documented, context: c)
         guard let id, let title, let source, let fixture else { return nil }
         var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
         file.variants = variants
+        file.documented = documented
         return file
     }
 

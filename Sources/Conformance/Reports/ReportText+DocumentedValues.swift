@@ -1,0 +1,26 @@
+import SpecKit
+
+extension ReportText {
+    /// A product value a section states, as the coverage lists it: `grace = 60s, as the document says ("60 秒")`, or
+    /// where it differs, the decision that says why, or that none does.
+    static func documentedValue(_ v: DocumentedValueRecord) -> String {
+        // Agreeing, the value is shown as the product file writes what the document says (`60s`, not `1m`).
+        if v.agrees { return "\(v.fixture) product value \(v.name) = \(v.documented), as the document says (\"\(v.quote)\")" }
+        let said = "\(v.fixture) product value \(v.name) = \(v.value)"
+        let differs = "\(said), where the document says \(v.documented) (\"\(v.quote)\")"
+        guard let decision = v.decision else { return differs + ", and no decision says why (lint: product.differs-from-document)" }
+        return "\(differs): \(decision)"
+    }
+
+    /// A sentence for beside the verdict when a product value differs from what its document says and no decision says
+    /// why (every row then checks the product's value, not the document's; `lint --strict` fails on it), or nil.
+    static func documentedValueGap(_ result: RunResult) -> String? {
+        var seen: Set<String> = []
+        let open = (result.sections?.documents ?? []).flatMap { d in
+            d.sections.flatMap { ($0.values ?? []).filter { !$0.agrees && $0.decision == nil } }
+        }.map { "\($0.fixture) \($0.name) = \($0.value) (the document says \($0.documented))" }.filter { seen.insert($0).inserted }
+        guard !open.isEmpty else { return nil }
+        return "Product values: \(count(open.count, "value")) \(open.count == 1 ? "differs" : "differ") from the design documents with no decision recorded, so the rows check the product's value, not the document's: "
+            + open.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,44 @@
+/// Checks the words a product file quotes from a design document (`documented: {…, quote: "60 秒"}`) against the
+/// document: a value tied to words the section no longer holds may no longer be what the document says.
+enum DocumentQuotes {
+    /// The findings for `products`' documented values citing `document` (read from `text`): a section it lacks
+    /// (`trace.unknown-section`), or a quote the section and those below it do not contain (`trace.quote-not-found`).
+    /// Both sides are compared with every run of white space made one space, so a table cell broken over lines matches.
+    static func check(_ products: [ProductFile], document: DocumentOutline, text: String) -> [Diagnostic] {
+        guard !document.sections.isEmpty else { return [] }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        var found: [Diagnostic] = []
+        for product in products {
+            for said in product.documented {
+                guard let citation = Citation.all(in: said.source).first, citation.document == document.name else { continue }
+                guard let index = document.sections.firstIndex(where: { $0.isNamed(by: citation.section) }) else {
+                    found.append(Diagnostic(.warning, id: "trace.unknown-section",
+                        "documented value '\(said.name)' cites §\(citation.section) of \(document.name), which has no such section",
+                        at: said.location, hint: Suggest.closest(to: citation.section, in: Set(document.sections.map(\.id))).map { "did you mean '§\($0)'?" }))
+                    continue
+                }
+                let section = sectionText(document.sections, index, lines)
+                if !folded(section).contains(folded(said.quote)) {
+                    found.append(Diagnostic(.warning, id: "trace.quote-not-found",
+                        "\(said.source) does not contain \"\(said.quote)\", the words documented value '\(said.name)' quotes: the document may have changed",
+                        at: said.quoteLocation,
+                        hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision)"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The text of section `index`: from its heading to the next heading at its level or above (its subsections in).
+    static func sectionText(_ sections: [DocumentOutline.Section], _ index: Int, _ lines: [Substring]) -> String {
+        let heading = sections[index]
+        let end = sections[(index + 1)...].first { $0.level <= heading.level }?.line ?? lines.count + 1
+        let from = max(heading.line - 1, 0), to = min(max(end - 1, from), lines.count)
+        return lines[from..<to].joined(separator: "\n")
+    }
+
+    /// The text with every run of white space (new lines included) made one space, and none at either end.
+    static func folded(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

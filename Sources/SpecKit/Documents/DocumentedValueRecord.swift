@@ -1,0 +1,54 @@
+/// A product value a design document states, as the per-section coverage lists it: what the document says, what the
+/// specs run with, and the decision when the two differ.
+public struct DocumentedValueRecord: Codable, Hashable, Sendable {
+    /// The fixture whose product file sets the value.
+    public var fixture: String
+    /// The value's name.
+    public var name: String
+    /// The value the product file sets, which every spec of the fixture runs with unless it says otherwise.
+    public var value: Value
+    /// The value the document gives, as written under `documented:`.
+    public var documented: String
+    /// Whether the two are the same value.
+    public var agrees: Bool
+    /// The document's words for it.
+    public var quote: String
+    /// Why the product differs from the document (`{value: …, decision: "D-…"}`), when it says.
+    public var decision: String?
+    /// The product file.
+    public var file: String
+    /// The line of the value under `product:`.
+    public var line: Int
+
+    /// Creates a record.
+    public init(fixture: String, name: String, value: Value, documented: String, agrees: Bool, quote: String,
+                decision: String?, file: String, line: Int) {
+        self.fixture = fixture
+        self.name = name
+        self.value = value
+        self.documented = documented
+        self.agrees = agrees
+        self.quote = quote
+        self.decision = decision
+        self.file = file
+        self.line = line
+    }
+}
+
+extension SectionCoverage {
+    /// Gives each section of `document` the documented values of `products` whose source names it.
+    static func attach(_ products: [ProductFile], to sections: inout [Section], document: String) {
+        for product in products.sorted(by: { $0.fixture < $1.fixture }) {
+            for said in product.documented {
+                guard let citation = Citation.all(in: said.source).first, citation.document == document,
+                      let value = product.product.first(where: { $0.name == said.name }),
+                      let i = sections.firstIndex(where: { $0.line == nil ? $0.id == citation.section : OutlineText.names(citation.section, $0) })
+                else { continue }
+                let record = DocumentedValueRecord(fixture: product.fixture, name: said.name, value: value.value, documented: said.written,
+                                                   agrees: value.value == said.value, quote: said.quote, decision: value.decision,
+                                                   file: product.file, line: value.location.line)
+                sections[i].values = (sections[i].values ?? []) + [record]
+            }
+        }
+    }
+}

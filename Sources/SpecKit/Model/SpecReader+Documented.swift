@@ -1,0 +1,67 @@
+extension SpecReader {
+    /// The keys of one `documented:` entry.
+    static let documentedKeys = (required: ["value", "source", "quote"], optional: ["notes"])
+
+    /// `documented: {grace: {value: 60s, source: face-id-launch-lock.zh.md §2, quote: "60 秒"}}`: what the design
+    /// documents say of the values set under `product:` (`values`). Each name must be one of them, its value is typed
+    /// by the parameter's domain, and its source names a section.
+    func readDocumented(_ node: NodeView, values: [Binding], context c: ReadContext) -> [DocumentedValue] {
+        guard let entries = c.mapping(node, "documented") else { return [] }
+        var result: [DocumentedValue] = []
+        for entry in entries {
+            guard let name = c.name(entry.key, "a documented value's name") else { continue }
+            // A value already reported as wrong under product: is not called missing here.
+            if c.product.broken.contains(name) { continue }
+            guard values.contains(where: { $0.name == name }) else {
+                c.error("product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
+                        at: entry.key.location, hint: Suggest.closest(to: name, in: values.map(\.name)).map { "did you mean '\($0)'?" })
+                continue
+            }
+            guard let inner = c.mapping(entry.value, "what the document says of '\(name)'") else { continue }
+            let byKey = c.keys(inner, of: entry.value, what: "what the document says of '\(name)'",
+                               required: Self.documentedKeys.required, optional: Self.documentedKeys.optional)
+            guard let valueNode = byKey["value"], let sourceNode = byKey["source"], let quoteNode = byKey["quote"],
+                  let value = documentedValue(valueNode, name: name, context: c), let written = valueNode.scalar,
+                  let source = c.citation(sourceNode, "the source of documented value '\(name)'"),
+                  let quote = c.text(quoteNode, "the quote of documented value '\(name)'") else { continue }
+            guard Citation.all(in: source).count == 1, let citation = Citation.all(in: source).first, !citation.section.isEmpty else {
+                c.error("product.bad-documented", "the source of documented value '\(name)' must name one section: '<document> §<section>'",
+                        at: sourceNode.location, hint: "write the section that states the value, such as face-id-launch-lock.zh.md §2")
+                continue
+            }
+            result.append(DocumentedValue(name: name, value: value, written: written.trimmingSpaces, source: citation.text, quote: quote,
+                                          location: entry.key.location, quoteLocation: quoteNode.location))
+        }
+        return result
+    }
+
+    /// A documented value, typed by the parameter's domain when the fixture's parameters are known.
+    private func documentedValue(_ node: NodeView, name: String, context c: ReadContext) -> Value? {
+        guard let text = c.text(node, "the documented value of '\(name)'") else { return nil }
+        guard let domain = c.product.declared?[name] else { return SpecReader.productValue(text, quoted: node.isQuoted) }
+        switch domain.parse(text.trimmingSpaces) {
+        case .success(let value): return value
+        case .failure(let e):
+            c.error("product.bad-value", "documented value of '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")",
+                    at: node.location, hint: e.hint)
+            return nil
+        }
+    }
+
+    /// Each value of `product:` held against what its document says: one that differs is a warning unless it says why
+    /// (`{value: 30s, decision: "D-…"}`), and a decision on a value that agrees with its document explains nothing.
+    static func checkAgainstDocuments(_ values: [Binding], _ documented: [DocumentedValue], context c: ReadContext) {
+        for said in documented {
+            guard let value = values.first(where: { $0.name == said.name }) else { continue }
+            let document = "\(said.source) says \(said.written) (\"\(said.quote)\"), written at \(said.location)"
+            if value.value != said.value && value.decision == nil {
+                c.warning("product.differs-from-document", "product value '\(said.name)' is \(value.value), but \(document)",
+                          at: value.location,
+                          hint: "if the product chose otherwise, say why: \(said.name): {value: \(value.value), decision: \"D-…: why the product differs from \(said.source)\"}; if the document changed, change documented: too")
+            } else if value.value == said.value, value.decision != nil {
+                c.warning("product.decision-without-difference", "product value '\(said.name)' is \(value.value), as \(said.source) says (\(said.written)), so its decision explains no difference",
+                          at: value.location, hint: "remove the decision, or write {value: …} only where the value differs from the document")
+            }
+        }
+    }
+}

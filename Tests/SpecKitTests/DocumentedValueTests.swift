@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// `documented:` in a product file: what a design document says of a product value, held against the value the specs
+/// run with, and (with the documents at hand) against the document's words.
+@Suite("Documented product values")
+struct DocumentedValueTests {
+    typealias Catalog = ProductParameterTests.Catalog
+
+    /// A product file of `fx` with `product:` (grace, attempts) and `documented:` entries (lines 9 on).
+    static func productFile(grace: String = "60s", documented: String) -> String {
+        "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n  attempts: 5\ndocumented:\n\(documented)\n"
+    }
+
+    static let graceSaid = "  grace: {value: 60s, source: doc.md §2, quote: \"back after 60 s\"}"
+
+    static func compile(_ product: String) -> SpecCompiler.Compilation {
+        ProductParameterTests.compile([("specs/fx.product.yaml", product), ("specs/t.yaml", ProductParameterTests.machine(when: "\"> grace\""))])
+    }
+
+    @Test("a documented value is read typed, with its source, quote and locations; agreeing, it says nothing")
+    func read() throws {
+        let compilation = Self.compile(Self.productFile(documented: Self.graceSaid))
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let said = try #require(compilation.products.first?.documented.first)
+        #expect(said.name == "grace" && said.value == .duration(milliseconds: 60_000) && said.written == "60s")
+        #expect(said.source == "doc.md §2" && said.quote == "back after 60 s")
+        #expect(said.location.line == 10 && said.quoteLocation.line == 10)
+    }
+
+    @Test("product.differs-from-document: a value that differs with no decision is a warning at the value, naming the document's")
+    func differs() throws {
+        let compilation = Self.compile(Self.productFile(grace: "30s", documented: Self.graceSaid))
+        #expect(compilation.diagnostics.map(\.id) == ["product.differs-from-document"], "\(compilation.diagnostics)")
+        let d = try #require(compilation.diagnostics.first)
+        #expect(d.severity == .warning)
+        #expect(d.location == SpecKit.SourceLocation(file: "specs/fx.product.yaml", line: 7, column: 10))
+        #expect(d.message == "product value 'grace' is 30s, but doc.md §2 says 60s (\"back after 60 s\"), written at specs/fx.product.yaml:10:3")
+        #expect(d.hint?.contains("grace: {value: 30s, decision: \"D-…") == true)
+        // The specs still run with the product's value.
+        #expect(compilation.suite.cases.contains { ProductParameterTests.away(compilation, $0.id) == .duration(milliseconds: 30_001) })
+    }
+
+    @Test("a decision says why the product differs: no warning; a decision on a value that agrees is a warning")
+    func decisions() {
+        let decided = Self.compile(Self.productFile(grace: "{value: 30s, decision: \"D-SHORT: the product shortened it\"}", documented: Self.graceSaid))
+        #expect(decided.diagnostics.isEmpty, "\(decided.diagnostics)")
+        let needless = Self.compile(Self.productFile(grace: "{value: 60s, decision: \"D-SHORT: the product shortened it\"}", documented: Self.graceSaid))
+        #expect(needless.diagnostics.map(\.id) == ["product.decision-without-difference"], "\(needless.diagnostics)")
+    }
+
+    @Test("malformed entries: a name not under product:, a bad value, a source without a section, an empty quote, a missing key",
+          arguments: [
+            ("  grase: {value: 60s, source: doc.md §2, quote: q}", "product.unknown-documented", 10),
+            ("  grace: {value: 60 sec, source: doc.md §2, quote: q}", "product.bad-value", 10),
+            ("  grace: {value: 60s, source: doc.md, quote: q}", "product.bad-documented", 10),
+            ("  grace: {value: 60s, source: \"doc.md §2; doc.md §3\", quote: q}", "product.bad-documented", 10),
+            ("  grace: {value: 60s, source: doc.md §2, quote: \"  \"}", "spec.empty-value", 10),
+            ("  grace: {value: 60s, source: doc.md §2}", "spec.missing-key", 10),
+          ])
+    func malformed(entry: String, id: String, line: Int) throws {
+        let compilation = Self.compile(Self.productFile(documented: entry))
+        #expect(compilation.diagnostics.map(\.id) == [id], "\(compilation.diagnostics)")
+        #expect(compilation.diagnostics.first?.location.line == line)
+        #expect(compilation.products.first?.documented.isEmpty == true)
+        if id == "product.unknown-documented" { #expect(compilation.diagnostics.first?.hint == "did you mean 'grace'?") }
+    }
+
+    static let document = "# Doc\n## 1. One\ntext\n## 2. Two\nThe lock comes back after\n60 s away.\n### 2.1. Inner\nmore\n## 3. Three\nafter 90 s\n"
+
+    @Test("trace.quote-not-found: the quote must be in its section (its subsections in, white space folded); trace.unknown-section for a section the document lacks")
+    func quotes() {
+        let product = ProductFile(id: "fx.product", title: "P", source: "doc.md §1", fixture: "fx",
+                                  product: [Binding(name: "grace", value: .duration(milliseconds: 60_000), location: .init(file: "p.yaml", line: 7, column: 10))],
+                                  file: "p.yaml", location: .init(file: "p.yaml", line: 1, column: 1))
+        func found(_ section: String, _ quote: String) -> [String] {
+            var p = product
+            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "doc.md §\(section)", quote: quote,
+                                            location: .init(file: "p.yaml", line: 10, column: 3), quoteLocation: .init(file: "p.yaml", line: 10, column: 50))]
+            return DocumentQuotes.check([p], document: DocumentOutline(name: "doc.md", text: Self.document), text: Self.document).map(\.id)
+        }
+        #expect(found("2", "after 60 s") == [], "broken over two lines, folded")
+        #expect(found("2", "more") == [], "a subsection's text is the section's")
+        #expect(found("2", "after 90 s") == ["trace.quote-not-found"], "the next section's text is not")
+        #expect(found("1", "after 60 s") == ["trace.quote-not-found"])
+        #expect(found("7", "after 60 s") == ["trace.unknown-section"])
+    }
+
+    @Test("the coverage lists a section's documented values: agreeing, differing, and the decision")
+    func coverage() throws {
+        let compilation = Self.compile(Self.productFile(grace: "{value: 30s, decision: \"D-SHORT: shorter\"}", documented: Self.graceSaid))
+        let coverage = SectionCoverage(specs: compilation.suite.specs, outlines: [DocumentOutline(name: "doc.md", text: Self.document)],
+                                       reasons: SectionReasons(), products: compilation.products)
+        let two = try #require(coverage.documents.first { $0.name == "doc.md" }?.sections.first { $0.id == "2" })
+        let value = try #require(two.values?.first)
+        #expect(value.fixture == "fx" && value.name == "grace" && value.value == .duration(milliseconds: 30_000) && value.documented == "60s")
+        #expect(!value.agrees && value.decision == "D-SHORT: shorter" && value.file == "specs/fx.product.yaml" && value.line == 7)
+        #expect(coverage.documents.flatMap(\.sections).filter { $0.id != "2" }.allSatisfy { $0.values == nil })
+    }
+}
