@@ -179,16 +179,26 @@ extension LanguageServer {
     /// shows (the close's own lint publishes them). Returns the exit status: 0 after `shutdown` then `exit`, else 1.
     public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool = { false },
                              write: ([UInt8]) -> Void) -> Int32 {
+        serve(catalog: catalog, read: read, waiting: waiting, write: write, parse: JSON.parse)
+    }
+
+    /// `serve`, with the parser of message bodies given (a test counts its calls). Each frame is parsed once: those
+    /// read while a lint ran are parsed to look for a close among them, and handled as parsed then.
+    static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool, write: ([UInt8]) -> Void,
+                      parse: ([UInt8]) -> JSON?) -> Int32 {
         var server = LanguageServer(catalog: catalog)
         server.deferring = true
         var framer = MessageFramer()
+        var early: [Incoming] = []  // read while a lint ran, parsed, not yet handled; before the framer's frames
         var lastPublished = DispatchTime.now()
         var next = read()
         while let chunk = next {
             framer.append(chunk)
             next = nil
-            while let frame = framer.next() {
-                for message in server.handle(frame) { write(MessageFramer.frame(message.serialized)) }
+            var arrived = early[...]
+            early = []
+            while let incoming = arrived.popFirst() ?? framer.next().map({ Incoming($0, parse: parse) }) {
+                for message in server.handle(incoming) { write(MessageFramer.frame(message.serialized)) }
                 if let code = server.exitCode { return code }
             }
             let due = DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds > 500_000_000
@@ -197,7 +207,8 @@ extension LanguageServer {
                 if waiting(), let more = read() {
                     framer.append(more)
                     next = []  // handled next, without waiting for more
-                    if server.initialized, !server.shutdownRequested { out = server.withholding(out, closing: closes(in: framer)) }
+                    while let frame = framer.next() { early.append(Incoming(frame, parse: parse)) }
+                    if server.initialized, !server.shutdownRequested { out = server.withholding(out, closing: closes(in: early)) }
                 }
                 for message in out { write(MessageFramer.frame(message.serialized)) }
                 lastPublished = DispatchTime.now()
@@ -207,12 +218,11 @@ extension LanguageServer {
         return server.shutdownRequested ? 0 : 1
     }
 
-    /// The paths of the documents that the `didClose` notifications among `framer`'s whole frames close, up to a
-    /// `shutdown` or `exit` (after which a close changes nothing). Read from a copy: the frames stay to be handled.
-    static func closes(in framer: MessageFramer) -> Set<String> {
-        var copy = framer, paths: Set<String> = []
-        while let frame = copy.next() {
-            guard case .message(let body) = frame, let message = JSON.parse(body), case .object = message else { continue }
+    /// The paths of the documents that the `didClose` notifications among `arrived` close, up to a `shutdown` or
+    /// `exit` (after which a close changes nothing).
+    static func closes(in arrived: [Incoming]) -> Set<String> {
+        var paths: Set<String> = []
+        for case .message(let message) in arrived {
             let method = message["method"]?.string
             if method == "shutdown" || method == "exit" { break }
             if method == "textDocument/didClose", let path = message["params"]?["textDocument"]?["uri"]?.string.flatMap(Self.path) { paths.insert(path) }

@@ -50,13 +50,32 @@ public struct LanguageServer: Sendable {
         case serverNotInitialized = -32002, requestCancelled = -32800, contentModified = -32801
     }
 
+    /// A frame read from the stream with its body parsed, once: the message, or why there is none (answered with
+    /// the JSON-RPC parse error).
+    enum Incoming: Sendable {
+        case message(JSON)
+        case unreadable(String)
+
+        /// Parses a frame's body with `parse`.
+        init(_ frame: MessageFramer.Frame, parse: ([UInt8]) -> JSON?) {
+            switch frame {
+            case .malformed(let why): self = .unreadable("not a JSON-RPC message: \(why)")
+            case .message(let body): self = parse(body).map(Incoming.message) ?? .unreadable("the message is not valid JSON")
+            }
+        }
+    }
+
     /// The messages to send in answer to one frame.
     public mutating func handle(_ frame: MessageFramer.Frame) -> [JSON] {
-        guard case .message(let body) = frame else {
-            if case .malformed(let why) = frame { return [Self.error(.null, .parseError, "not a JSON-RPC message: \(why)")] }
+        handle(Incoming(frame, parse: JSON.parse))
+    }
+
+    /// The messages to send in answer to one frame, parsed.
+    mutating func handle(_ incoming: Incoming) -> [JSON] {
+        guard case .message(let message) = incoming else {
+            if case .unreadable(let why) = incoming { return [Self.error(.null, .parseError, why)] }
             return []
         }
-        guard let message = JSON.parse(body) else { return [Self.error(.null, .parseError, "the message is not valid JSON")] }
         guard case .object = message, message["jsonrpc"] == .string("2.0") else {
             return [Self.error(message["id"] ?? .null, .invalidRequest, "not a JSON-RPC 2.0 request or notification")]
         }
