@@ -76,6 +76,12 @@ extension LanguageServer {
         return String(rest).removingPercentEncoding
     }
 
+    /// How a value sent in a message reads in the editor's log: its JSON, cut at 40 characters, quoted; "none" when
+    /// it is missing.
+    static func sent(_ value: JSON?) -> String {
+        value.map { "'\($0.serialized.prefix(40))'" } ?? "none"
+    }
+
     /// The `file:` URI of a path.
     static func uri(_ path: String) -> String {
         "file://" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)

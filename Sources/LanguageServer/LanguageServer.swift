@@ -155,19 +155,28 @@ public struct LanguageServer: Sendable {
         let folder = SpecWorkspace.folder(of: path)
         switch method {
         case "textDocument/didOpen":
-            workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
-            versions[path] = params["textDocument"]?["version"]?.int
+            // The protocol gives an opened document an integer version and a text: one without either is not opened,
+            // and the editor's log says so, as for a change without an integer version.
+            let item = params["textDocument"]
+            guard let version = item?["version"]?.int, let text = item?["text"]?.string else {
+                let (key, kind) = item?["version"]?.int == nil ? ("version", "an integer") : ("text", "a text")
+                return [Self.log(.warning, "a didOpen of \(uri) was not applied: its textDocument.\(key) is \(Self.sent(item?[key])), not \(kind) (the protocol's TextDocumentItem); the document is not open to the server, and its changes are not applied, until it is opened with one")]
+            }
+            workspace.documents[path] = text
+            versions[path] = version
             uris[path] = uri
         case "textDocument/didChange":
             // The protocol gives every change an integer version; without one it cannot be told late from news.
             guard let version = params["textDocument"]?["version"]?.int else {
-                let sent = params["textDocument"]?["version"].map { "'\($0.serialized.prefix(40))'" } ?? "none"
-                return [Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(sent), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")]
+                return [Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(Self.sent(params["textDocument"]?["version"])), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")]
+            }
+            guard let before = workspace.documents[path] else {
+                return [Self.log(.warning, "a change to \(uri) was not applied: the document is not open (the protocol opens it with textDocument/didOpen first)")]
             }
             // A change older than the text held (a version below it) is late, not news.
             if let held = versions[path], version < held { return [] }
             if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return [] }  // nothing changed
-            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
+            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: before) else {
                 // The server's text and the editor's now differ: say so, where the editor shows the server's log.
                 return [Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")]
             }
