@@ -64,16 +64,28 @@ extension LanguageServer {
         ])
     }
 
-    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`). A query or fragment (`…yaml?x=1`, `…yaml#L3`,
-    /// as VS Code writes a line) is not part of the path (RFC 3986: they start at the first `?` or `#`; one that is
-    /// part of a file's name is written `%3F`, `%23`): the document is the file its path names.
+    /// The path of a `file:` URI (`file:///p` or `file://localhost/p`), the one key of its file however the URI
+    /// spells it: a query or fragment (`…yaml?x=1`, `…yaml#L3`, as VS Code writes a line) is not part of the path
+    /// (RFC 3986: they start at the first `?` or `#`; one that is part of a file's name is written `%3F`, `%23`), the
+    /// scheme is read in any case, `%2D` is `-`, and `.`, `..` and empty segments are resolved as written (RFC 3986's
+    /// remove_dot_segments; symbolic links are not followed: a folder reached through one is read as the folder named).
     static func path(_ uri: String) -> String? {
-        guard uri.hasPrefix("file://") else { return nil }
+        guard uri.prefix(7).lowercased() == "file://" else { return nil }
         var rest = uri.dropFirst(7)
         if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst(9) }
-        guard rest.hasPrefix("/") else { return nil }
-        return String(rest).removingPercentEncoding
+        guard rest.hasPrefix("/"), let decoded = String(rest).removingPercentEncoding else { return nil }
+        var segments: [Substring] = []
+        for segment in decoded.split(separator: "/") where segment != "." {
+            if segment == ".." { _ = segments.popLast() } else { segments.append(segment) }
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
+    /// How a value sent in a message reads in the editor's log: its JSON, cut at 40 characters, quoted; "none" when
+    /// it is missing.
+    static func sent(_ value: JSON?) -> String {
+        value.map { "'\($0.serialized.prefix(40))'" } ?? "none"
     }
 
     /// The `file:` URI of a path.
@@ -179,16 +191,26 @@ extension LanguageServer {
     /// shows (the close's own lint publishes them). Returns the exit status: 0 after `shutdown` then `exit`, else 1.
     public static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool = { false },
                              write: ([UInt8]) -> Void) -> Int32 {
+        serve(catalog: catalog, read: read, waiting: waiting, write: write, parse: JSON.parse)
+    }
+
+    /// `serve`, with the parser of message bodies given (a test counts its calls). Each frame is parsed once: those
+    /// read while a lint ran are parsed to look for a close among them, and handled as parsed then.
+    static func serve(catalog: (any FixtureCatalog)?, read: () -> [UInt8]?, waiting: () -> Bool, write: ([UInt8]) -> Void,
+                      parse: ([UInt8]) -> JSON?) -> Int32 {
         var server = LanguageServer(catalog: catalog)
         server.deferring = true
         var framer = MessageFramer()
+        var early: [Incoming] = []  // read while a lint ran, parsed, not yet handled; before the framer's frames
         var lastPublished = DispatchTime.now()
         var next = read()
         while let chunk = next {
             framer.append(chunk)
             next = nil
-            while let frame = framer.next() {
-                for message in server.handle(frame) { write(MessageFramer.frame(message.serialized)) }
+            var arrived = early[...]
+            early = []
+            while let incoming = arrived.popFirst() ?? framer.next().map({ Incoming($0, parse: parse) }) {
+                for message in server.handle(incoming) { write(MessageFramer.frame(message.serialized)) }
                 if let code = server.exitCode { return code }
             }
             let due = DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds > 500_000_000
@@ -197,7 +219,8 @@ extension LanguageServer {
                 if waiting(), let more = read() {
                     framer.append(more)
                     next = []  // handled next, without waiting for more
-                    if server.initialized, !server.shutdownRequested { out = server.withholding(out, closing: closes(in: framer)) }
+                    while let frame = framer.next() { early.append(Incoming(frame, parse: parse)) }
+                    if server.initialized, !server.shutdownRequested { out = server.withholding(out, closing: server.closes(in: early)) }
                 }
                 for message in out { write(MessageFramer.frame(message.serialized)) }
                 lastPublished = DispatchTime.now()
@@ -207,15 +230,17 @@ extension LanguageServer {
         return server.shutdownRequested ? 0 : 1
     }
 
-    /// The paths of the documents that the `didClose` notifications among `framer`'s whole frames close, up to a
-    /// `shutdown` or `exit` (after which a close changes nothing). Read from a copy: the frames stay to be handled.
-    static func closes(in framer: MessageFramer) -> Set<String> {
-        var copy = framer, paths: Set<String> = []
-        while let frame = copy.next() {
-            guard case .message(let body) = frame, let message = JSON.parse(body), case .object = message else { continue }
+    /// The files whose current document a `didClose` among `arrived` closes (so their text is no longer the editor's),
+    /// up to a `shutdown` or `exit` (after which a close changes nothing). A close of a file's other document leaves
+    /// the text linted as it is.
+    func closes(in arrived: [Incoming]) -> Set<String> {
+        var paths: Set<String> = []
+        for case .message(let message) in arrived {
             let method = message["method"]?.string
             if method == "shutdown" || method == "exit" { break }
-            if method == "textDocument/didClose", let path = message["params"]?["textDocument"]?["uri"]?.string.flatMap(Self.path) { paths.insert(path) }
+            guard method == "textDocument/didClose", let uri = message["params"]?["textDocument"]?["uri"]?.string,
+                  let path = Self.path(uri), let closed = open.document(uri, path: path), closed == open.current(path) else { continue }
+            paths.insert(path)
         }
         return paths
     }

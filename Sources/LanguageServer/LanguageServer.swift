@@ -21,11 +21,15 @@ public struct LanguageServer: Sendable {
     public var deferring = false
     /// The folders with changes not yet linted and published.
     public private(set) var unpublished: Set<String> = []
-    /// Each open document's version, as the editor numbers them, sent back with its diagnostics.
-    var versions: [String: Int] = [:]
+    /// The documents the editor has open, by file: the text the workspace lints of each file is its current
+    /// document's, whose version its findings are sent back with (`OpenDocuments`).
+    var open = OpenDocuments()
     /// The files whose last published findings were not empty (to clear once they are).
     var shown: Set<String> = []
-    /// Each open document's URI as the editor wrote it, used again in its diagnostics (`a%2Bb` stays so).
+    /// The URI each file's findings go under, as the editor wrote it (`a%2Bb` stays so): its current document's;
+    /// for a file not open, the one they last went under (the document closed last, or its folder's spelling). Set
+    /// when it changes, with the findings shown under the one before cleared there (`follow`), so no file shows its
+    /// findings under two URIs.
     var uris: [String: String] = [:]
     /// The completions and hovers waiting, while `deferring`, for the lint of what arrived with them.
     /// Each holds its document's text as it was asked in: one whose document changed behind it would read its
@@ -50,13 +54,32 @@ public struct LanguageServer: Sendable {
         case serverNotInitialized = -32002, requestCancelled = -32800, contentModified = -32801
     }
 
+    /// A frame read from the stream with its body parsed, once: the message, or why there is none (answered with
+    /// the JSON-RPC parse error).
+    enum Incoming: Sendable {
+        case message(JSON)
+        case unreadable(String)
+
+        /// Parses a frame's body with `parse`.
+        init(_ frame: MessageFramer.Frame, parse: ([UInt8]) -> JSON?) {
+            switch frame {
+            case .malformed(let why): self = .unreadable("not a JSON-RPC message: \(why)")
+            case .message(let body): self = parse(body).map(Incoming.message) ?? .unreadable("the message is not valid JSON")
+            }
+        }
+    }
+
     /// The messages to send in answer to one frame.
     public mutating func handle(_ frame: MessageFramer.Frame) -> [JSON] {
-        guard case .message(let body) = frame else {
-            if case .malformed(let why) = frame { return [Self.error(.null, .parseError, "not a JSON-RPC message: \(why)")] }
+        handle(Incoming(frame, parse: JSON.parse))
+    }
+
+    /// The messages to send in answer to one frame, parsed.
+    mutating func handle(_ incoming: Incoming) -> [JSON] {
+        guard case .message(let message) = incoming else {
+            if case .unreadable(let why) = incoming { return [Self.error(.null, .parseError, why)] }
             return []
         }
-        guard let message = JSON.parse(body) else { return [Self.error(.null, .parseError, "the message is not valid JSON")] }
         guard case .object = message, message["jsonrpc"] == .string("2.0") else {
             return [Self.error(message["id"] ?? .null, .invalidRequest, "not a JSON-RPC 2.0 request or notification")]
         }
@@ -73,8 +96,7 @@ public struct LanguageServer: Sendable {
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
         if deferring, initialized, !shutdownRequested, Self.answeredAfterLint.contains(method) {
-            let at = Self.position(params)
-            waitingRequests.append((id, method, params, at.flatMap { workspace.documents[$0.path] }))
+            waitingRequests.append((id, method, params, Self.position(params).flatMap { text(askedIn: params, path: $0.path) }))
             return []
         }
         // The requests waiting for the lint are answered before the server shuts down.
@@ -109,6 +131,12 @@ public struct LanguageServer: Sendable {
             }
             // Answered from the analysis of the text as it is now: each change is linted as it comes, or, while
             // `deferring`, the request waits for the lint of everything that arrived with it (`publishPending`).
+            // A document of a file open under another URI too, and not the one linted, has a text of its own: a
+            // completion reads its word there; a hover has no rows of that text to show.
+            let asked = text(askedIn: params, path: at.path)
+            if asked != workspace.documents[at.path] {
+                return Self.result(id, method == "textDocument/hover" ? .null : completion(at, asked: asked))
+            }
             return Self.result(id, method == "textDocument/hover" ? hover(at) : completion(at))
         default:
             return Self.error(id, .methodNotFound, "unknown method '\(method)'")
@@ -133,40 +161,95 @@ public struct LanguageServer: Sendable {
         }
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
         guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
-        let folder = SpecWorkspace.folder(of: path)
-        switch method {
-        case "textDocument/didOpen":
-            workspace.documents[path] = params["textDocument"]?["text"]?.string ?? ""
-            versions[path] = params["textDocument"]?["version"]?.int
-            uris[path] = uri
-        case "textDocument/didChange":
-            // The protocol gives every change an integer version; without one it cannot be told late from news.
-            guard let version = params["textDocument"]?["version"]?.int else {
-                let sent = params["textDocument"]?["version"].map { "'\($0.serialized.prefix(40))'" } ?? "none"
-                return [Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(sent), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")]
-            }
-            // A change older than the text held (a version below it) is late, not news.
-            if let held = versions[path], version < held { return [] }
-            if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return [] }  // nothing changed
-            guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: workspace.documents[path] ?? "") else {
-                // The server's text and the editor's now differ: say so, where the editor shows the server's log.
-                return [Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")]
-            }
-            workspace.documents[path] = text
-            versions[path] = version
-        case "textDocument/didSave":
-            if let text = params["text"]?.string { workspace.documents[path] = text }
-        case "textDocument/didClose":
-            // Its findings go, or stay as the file on disk has them (`publish` covers the files not open).
-            workspace.documents[path] = nil
-            versions[path] = nil
-            shown.insert(path)
-            // Its URI stays as the editor wrote it, for the findings it gets while closed.
-        default:
-            return []
+        let (said, changed) = switch method {
+        case "textDocument/didOpen": didOpen(uri, path, params["textDocument"])
+        case "textDocument/didChange": didChange(uri, path, params)
+        case "textDocument/didSave": didSave(uri, path, params["text"]?.string)
+        case "textDocument/didClose": didClose(uri, path)
+        default: ([JSON](), false)
         }
-        guard !deferring else { unpublished.insert(folder); return [] }
-        return publish(folder: folder) + clearGone()
+        guard changed else { return said }
+        let cleared = follow(path)
+        let folder = SpecWorkspace.folder(of: path)
+        guard !deferring else { unpublished.insert(folder); return said + cleared }
+        return said + cleared + publish(folder: folder) + clearGone()
+    }
+
+    /// What a document notification said in the editor's log, and whether its file's current text changed (so its
+    /// folder is linted again).
+    typealias Applied = (said: [JSON], changed: Bool)
+
+    /// A document opened: its file's current document now. The protocol gives it an integer version and a text; one
+    /// without either is not opened, and the editor's log says so, as for a change without an integer version.
+    mutating func didOpen(_ uri: String, _ path: String, _ item: JSON?) -> Applied {
+        guard let version = item?["version"]?.int, let text = item?["text"]?.string else {
+            let (key, kind) = item?["version"]?.int == nil ? ("version", "an integer") : ("text", "a text")
+            return ([Self.log(.warning, "a didOpen of \(uri) was not applied: its textDocument.\(key) is \(Self.sent(item?[key])), not \(kind) (the protocol's TextDocumentItem); the document is not open to the server, and its changes are not applied, until a didOpen of it has both")], false)
+        }
+        open.put(.init(uri: uri, text: text, version: version), path: path)
+        return ([], true)
+    }
+
+    /// A document changed: its text after the change, and its file's current document now.
+    mutating func didChange(_ uri: String, _ path: String, _ params: JSON) -> Applied {
+        // The protocol gives every change an integer version; without one it cannot be told late from news.
+        guard let version = params["textDocument"]?["version"]?.int else {
+            return ([Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(Self.sent(params["textDocument"]?["version"])), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")], false)
+        }
+        guard var document = open.document(uri, path: path) else {
+            return ([Self.log(.warning, "a change to \(uri) was not applied: the document is not open (the protocol opens it with textDocument/didOpen first)")], false)
+        }
+        // A change older than the text held (a version below it) is late, not news.
+        if version < document.version { return ([], false) }
+        if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return ([], false) }  // nothing changed
+        guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: document.text) else {
+            // The server's text and the editor's now differ: say so, where the editor shows the server's log.
+            return ([Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")], false)
+        }
+        document.text = text
+        document.version = version
+        open.put(document, path: path)
+        return ([], true)
+    }
+
+    /// A document saved: with its text, that is its text, and its file's current document now. Its folder is linted
+    /// again either way.
+    mutating func didSave(_ uri: String, _ path: String, _ text: String?) -> Applied {
+        if let text, var document = open.document(uri, path: path) {
+            document.text = text
+            open.put(document, path: path)
+        }
+        return ([], true)
+    }
+
+    /// A document closed. The file's document opened or changed last before it is its current one now; with none
+    /// left, its findings go, or stay as the file on disk has them (`publish` covers the files not open), under the
+    /// URI it was opened under. Closing a document that is not its file's current one changes nothing linted.
+    mutating func didClose(_ uri: String, _ path: String) -> Applied {
+        let current = open.current(path)
+        guard let closed = open.close(uri, path: path) else { return ([], false) }
+        if open.current(path) == nil { shown.insert(path) }
+        return ([], closed == current)
+    }
+
+    /// After a document of the file at `path` was opened, changed, saved or closed: the workspace lints its current
+    /// document's text (none open: the file on disk), and its findings go under that document's URI; those shown
+    /// under another URI before (another document of the file, or the one just closed) are cleared there.
+    mutating func follow(_ path: String) -> [JSON] {
+        let current = open.current(path)
+        workspace.documents[path] = current?.text
+        guard let uri = current?.uri else { return [] }
+        defer { uris[path] = uri }
+        guard let before = uris[path], before != uri else { return [] }
+        sentClosed[path] = nil
+        return [Self.diagnostics(uri: before, [], version: nil)]
+    }
+
+    /// The text a request's position is in: its document's, as the editor holds it (a file open under several URIs
+    /// has a text for each); else the file's.
+    func text(askedIn params: JSON, path: String) -> String? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let document = open.document(uri, path: path) else { return workspace.documents[path] }
+        return document.text
     }
 
     /// Files changed on disk (a checkout, another editor): each folder already linted that holds one is linted again,
@@ -201,7 +284,7 @@ public struct LanguageServer: Sendable {
             // Its document changed after it was asked: a completion reads its word in the text it was asked in, with
             // the names as they are now (the editor filters them as the user types on); a hover's position is of a
             // text gone, so the editor asks again.
-            if let at = Self.position(waiting.params), workspace.documents[at.path] != waiting.text {
+            if let at = Self.position(waiting.params), text(askedIn: waiting.params, path: at.path) != waiting.text {
                 if waiting.method == "textDocument/completion", let asked = waiting.text { return Self.result(waiting.id, completion(at, asked: asked)) }
                 return Self.error(waiting.id, .contentModified, "the document changed after the request; ask again")
             }
@@ -217,7 +300,7 @@ public struct LanguageServer: Sendable {
         goneUnchecked = false
         let gone = shown.filter { workspace.documents[$0] == nil && !FileManager.default.fileExists(atPath: $0) }.sorted()
         shown.subtract(gone)
-        for path in gone { sentClosed[path] = nil }
+        defer { for path in gone { sentClosed[path] = nil; uris[path] = nil } }
         return gone.map { Self.diagnostics(uri: uri(of: $0), [], version: nil) }
     }
 
@@ -241,23 +324,26 @@ public struct LanguageServer: Sendable {
     /// that has findings (a product file's edit breaks the specs of its fixture) or had some (now cleared). A folder
     /// without specs is not linted: its open documents get no findings.
     mutating func publish(folder: String) -> [JSON] {
-        let open = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
+        let opened = workspace.documents.keys.filter { SpecWorkspace.folder(of: $0) == folder }
         guard let analysis = workspace.analyze(folder: folder) else {
             // No specs here (any more: the folder deleted, renamed or emptied): what was published here is cleared.
-            let cleared = Set(open).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
+            let cleared = Set(opened).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
             shown.subtract(cleared)
             for path in cleared { sentClosed[path] = nil }
-            return cleared.sorted().map { Self.diagnostics(uri: uri(of: $0), [], version: versions[$0]) }
+            return cleared.sorted().map { Self.diagnostics(uri: uri(of: $0), [], version: open.current($0)?.version) }
         }
         let closed = Set(analysis.findings.filter { !$0.value.isEmpty }.map(\.key)).union(shown.filter { SpecWorkspace.folder(of: $0) == folder })
-            .subtracting(open)
-        return Set(open).union(closed).sorted().compactMap { path in
+            .subtracting(opened)
+        return Set(opened).union(closed).sorted().compactMap { path in
             let findings = analysis.findings[path] ?? []
             if findings.isEmpty { shown.remove(path) } else { shown.insert(path) }
             let text = TextLines(workspace.documents[path] ?? analysis.texts[path].map { String(decoding: $0, as: UTF8.self) } ?? "")
-            let message = Self.diagnostics(uri: uri(of: path), findings.map { Self.lsp($0, text) }, version: versions[path])
+            // A file not open keeps the URI its findings first went under, whatever documents open and close beside it.
+            let uri = uri(of: path)
+            uris[path] = uri
+            let message = Self.diagnostics(uri: uri, findings.map { Self.lsp($0, text) }, version: open.current(path)?.version)
             // A file not open is sent its findings again only when they changed (each keystroke lints the folder).
-            guard !open.contains(path) else { sentClosed[path] = nil; return message }
+            guard !opened.contains(path) else { sentClosed[path] = nil; return message }
             guard sentClosed[path] != message else { return nil }
             sentClosed[path] = message
             return message

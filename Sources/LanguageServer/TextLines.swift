@@ -120,7 +120,7 @@ public struct TextLines: Sendable {
         }
         var end = units[at...].firstIndex(of: 10) ?? units.count
         if end > at, units[end - 1] == 13 { end -= 1 }
-        return min(at + character, end)
+        return at + min(character, end - at)  // never at + character: a character near Int.max would overflow
     }
 
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {
