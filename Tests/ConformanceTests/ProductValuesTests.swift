@@ -51,9 +51,11 @@ struct ProductValuesTests {
     @Test("the grace set to 30 s in its one place moves every edge input and scenario step that depends on it")
     func graceMovesEdgesAndSteps() throws {
         let at60 = try Self.compile()
-        let at30 = try Self.compile(grace: "30s")
+        // A grace other than the document's 60 s says why, or lint warns (product.differs-from-document).
+        let at30 = try Self.compile(grace: "{value: 30s, decision: \"D-GRACE-30: this test's product chose 30 s\"}")
         #expect(!at60.failed(strict: true), "\(at60.diagnostics)")
         #expect(!at30.failed(strict: true), "\(at30.diagnostics)")
+        #expect(try Self.compile(grace: "30s").diagnostics.map(\.id) == ["product.differs-from-document"])
         #expect(Set(at30.suite.cases.map(\.id)) == Set(at60.suite.cases.map(\.id)))
         for c in Self.graceCases {
             #expect(try Self.aways(at60, c.id) == c.at60, "\(c.id) at 60 s")

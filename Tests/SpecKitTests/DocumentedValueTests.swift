@@ -67,6 +67,15 @@ struct DocumentedValueTests {
         if id == "product.unknown-documented" { #expect(compilation.diagnostics.first?.hint == "did you mean 'grace'?") }
     }
 
+    @Test("product.documented-unset: a parameter of the fixture documented but left out of product: is a warning, not a typo's error")
+    func documentedButUnset() throws {
+        let compilation = Self.compile(Self.productFile(documented: "  policy: {value: strict, source: doc.md §2, quote: q}"))
+        #expect(compilation.diagnostics.map(\.id) == ["product.documented-unset"], "\(compilation.diagnostics)")
+        let d = try #require(compilation.diagnostics.first)
+        #expect(d.severity == .warning && d.location.line == 10)
+        #expect(d.message == "'policy' is documented but not set under product:, so the specs run with the core's default, not with strict")
+    }
+
     static let document = "# Doc\n## 1. One\ntext\n## 2. Two\nThe lock comes back after\n60 s away.\n### 2.1. Inner\nmore\n## 3. Three\nafter 90 s\n"
 
     @Test("trace.quote-not-found: the quote must be in its section (its subsections in, white space folded); trace.unknown-section for a section the document lacks")

@@ -13,8 +13,15 @@ extension SpecReader {
             // A value already reported as wrong under product: is not called missing here.
             if c.product.broken.contains(name) { continue }
             guard values.contains(where: { $0.name == name }) else {
-                c.error("product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
-                        at: entry.key.location, hint: Suggest.closest(to: name, in: values.map(\.name)).map { "did you mean '\($0)'?" })
+                if c.product.declared?[name] != nil {
+                    // A parameter of the fixture left out of product: (the core's default runs, or product.missing says
+                    // the fixture needs it): nothing here to hold against the document.
+                    c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so the specs run with the core's default, not with \(said(entry.value) ?? "the document's value")",
+                              at: entry.key.location, hint: "set \(name) under product:, or remove its documented: entry")
+                } else {
+                    c.error("product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
+                            at: entry.key.location, hint: Suggest.closest(to: name, in: values.map(\.name)).map { "did you mean '\($0)'?" })
+                }
                 continue
             }
             guard let inner = c.mapping(entry.value, "what the document says of '\(name)'") else { continue }
@@ -33,6 +40,11 @@ extension SpecReader {
                                           location: entry.key.location, quoteLocation: quoteNode.location))
         }
         return result
+    }
+
+    /// `value` as an entry writes it (`60s`), for a message; nil when the entry has no plain value.
+    private func said(_ entry: NodeView) -> String? {
+        entry["value"]?.scalar.map { $0.trimmingSpaces }
     }
 
     /// A documented value, typed by the parameter's domain when the fixture's parameters are known.
