@@ -28,6 +28,7 @@ enum HTMLStyle {
     table.sections, table.register { width: 100%; }
     table.sections td:nth-child(4), table.register td:nth-child(2) { max-width: 420px; }
     .wide { max-width: 100%; overflow-x: auto; } table.fit td { max-width: 360px; }
+    td.checks { font-size: 13px; } td.checks summary { cursor: pointer; color: #0969da; }
     code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; } code.rerun { color: #57606a; }
     pre { background: #f6f8fa; padding: 8px; overflow-x: auto; font-size: 12px; white-space: pre-wrap; }
     .svgbox { overflow-x: auto; max-width: 100%; } .svgbox svg { max-width: 100%; height: auto; }
@@ -44,6 +45,7 @@ enum HTMLStyle {
       h2, h3 { break-after: avoid; } tr, article.finding { break-inside: avoid; }
       a { color: inherit; text-decoration: none; }
       .wide, .svgbox { overflow: visible; } details > pre { display: block; }
+      details::details-content { content-visibility: visible; }
       nav#contents { background: none; }
     }
 
