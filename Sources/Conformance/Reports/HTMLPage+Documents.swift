@@ -58,12 +58,13 @@ extension HTMLPage {
         return text + "</td>"
     }
 
-    /// One badge for a row: its worst result over its cases, linking to its first case in the tables.
+    /// One badge for a row: its worst result over its cases, linking to its first case in the tables; its tooltip says
+    /// what the first case checks first.
     func rowBadge(_ row: SectionCoverage.RowReference) -> String {
         let list = result.cases.filter { $0.spec == row.spec && $0.row == row.row }
         guard let first = list.first else { return "<span class=\"badge na\" title=\"\(h(row.spec)): not run\">\(h(row.row))</span>" }
         let worst = Self.worst(list.map(\.status))
-        let title = "\(row.spec): \(list.count) case\(list.count == 1 ? "" : "s"), \(Self.statusText(worst))"
+        let title = "\(row.spec): \(list.count) case\(list.count == 1 ? "" : "s"), \(Self.statusText(worst))\(Self.checksTitle(first))"
         return "<a class=\"badge \(Self.statusClass(worst))\" href=\"#\(Self.anchor("case", first.spec, first.id))\" title=\"\(h(title))\">\(h(row.row))</a>"
     }
 

@@ -30,13 +30,17 @@ extension HTMLPage {
     mutating func specTable(_ list: [CaseResult]) {
         var names: [String] = []
         for c in list { for cell in c.divergence?.cells ?? [] where !names.contains(cell.name) { names.append(cell.name) } }
-        out += "<div class=\"wide\"><table class=\"fit\">\n<tr><th>Case</th><th>Row</th><th>Source or decision</th><th>Status</th>"
+        // A result written before checks were recorded has none to show: no column then.
+        let checks = list.contains { $0.checks != nil }
+        out += "<div class=\"wide\"><table class=\"fit\">\n<tr><th>Case</th><th>Row</th><th>Source or decision</th>"
+        out += checks ? "<th>Checks</th><th>Status</th>" : "<th>Status</th>"
         for name in names { out += "<th>\(h(name))</th>" }
         if names.isEmpty { out += "<th>Result</th>" }
         out += "</tr>\n"
         for c in list {
             out += "<tr id=\"\(Self.anchor("case", c.spec, c.id))\"><td><code>\(h(c.id))</code></td><td><code>\(h(c.row))</code><br>"
             out += "<span class=\"muted\">\(h(c.file)):\(c.line):\(c.column)</span></td><td>\(h(ReportText.origin(c)))</td>"
+            if checks { out += checksCell(c) }
             out += "<td class=\"\(Self.statusClass(c.status))\">\(h(Self.statusText(c.status)))"
             if let d = c.divergence {
                 out += "<br><span class=\"note\">step \(d.step + 1): \(h(d.action))"

@@ -1,5 +1,6 @@
 /// The report's stylesheet: screen (fits a 1,400 px window without horizontal scrolling: long cells wrap) and print
-/// (a clean paged document: no colours lost, each part on a new page, links show no URL, details open).
+/// (a clean paged document: no colours lost, each part on a new page, links show no URL, details open, a case's folded
+/// checks shown: a PDF cannot be clicked).
 enum HTMLStyle {
     static let css = """
     body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", sans-serif; color: #24292f; margin: 24px auto; max-width: 1300px; padding: 0 16px; }
@@ -28,6 +29,8 @@ enum HTMLStyle {
     table.sections, table.register { width: 100%; }
     table.sections td:nth-child(4), table.register td:nth-child(2) { max-width: 420px; }
     .wide { max-width: 100%; overflow-x: auto; } table.fit td { max-width: 360px; }
+    td.checks { font-size: 13px; } td.checks summary { cursor: pointer; color: #0969da; }
+    table.fit th, table.fit td.checks + td { overflow-wrap: normal; }
     code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; } code.rerun { color: #57606a; }
     pre { background: #f6f8fa; padding: 8px; overflow-x: auto; font-size: 12px; white-space: pre-wrap; }
     .svgbox { overflow-x: auto; max-width: 100%; } .svgbox svg { max-width: 100%; height: auto; }
@@ -44,6 +47,7 @@ enum HTMLStyle {
       h2, h3 { break-after: avoid; } tr, article.finding { break-inside: avoid; }
       a { color: inherit; text-decoration: none; }
       .wide, .svgbox { overflow: visible; } details > pre { display: block; }
+      td.checks details::details-content { content-visibility: visible; }
       nav#contents { background: none; }
     }
 

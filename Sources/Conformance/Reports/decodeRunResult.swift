@@ -59,6 +59,10 @@ public func decodeRunResult(_ text: String) throws(RunResultDecodingError) -> Ru
             throw failure("result.invalid", "case '\(c.id)' has \(name) \(value), which no run writes (\(least) to \(maximumStep))",
                           [.key("cases"), .index(n), .key(name)])
         }
+        for (k, check) in (c.checks ?? []).enumerated() where !(0...maximumStep).contains(check.step) {
+            throw failure("result.invalid", "case '\(c.id)' checks step \(check.step), which is not a step number (0 to \(maximumStep))",
+                          [.key("cases"), .index(n), .key("checks"), .index(k), .key("step")])
+        }
     }
     if let (count, value, path) = explorationCounts(result).first(where: { !(0...maximumCount).contains($0.value) }) {
         throw failure("result.invalid", "the exploration's \(count) is \(value), which is not a count (0 to \(maximumCount))", path)

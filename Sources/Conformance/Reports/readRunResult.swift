@@ -1,6 +1,6 @@
 import SpecKit
 
-/// The largest result file `merge` reads: a whole run's result is about a megabyte.
+/// The largest result file `merge` reads: a whole run's result is about four megabytes (most of it each case's checks).
 public let maximumRunResultSize = 64 << 20
 
 /// Reads and decodes one result file (`lockspec run --json`), for `merge`. A file that cannot be read (missing, a

@@ -4,7 +4,8 @@ import SpecKit
 /// auditor: at the top the verdict, the run's identity, the counts and a table of contents; then every failing case
 /// with its diff and rerun command; the expected failures with their reasons and expiry dates; every section of each
 /// design document with the rows covering it and their results, or the reason none does; the decision register; then
-/// per spec the FitNesse-style tables, the state diagrams with their coverage, and the full identity.
+/// per spec the FitNesse-style tables (each case with what its row checks: its own steps and expected cells), the
+/// state diagrams with their coverage, and the full identity.
 /// Every piece of text is escaped; the output is deterministic. A print stylesheet gives a clean paged document.
 /// `diagrams` says how the state diagrams are laid out: by Graphviz's `dot` where it is installed (the default), by
 /// hand where it is not, and the page says which.

@@ -11,14 +11,14 @@ public func renderJSON(_ result: RunResult) throws -> String {
 /// The JSON report's format number: what `renderJSON` writes and the newest `decodeRunResult` reads.
 public enum RunReportFormat {
     /// The format this build writes.
-    public static let current = 5
+    public static let current = 6
 }
 
 /// The JSON report's shape: RunResult's fields beside a summary, so a reader needs no second file.
 private struct RunReportDocument: Encodable {
     // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design
     // documents; 4: the exploration; 5: the identity's other inputs (product files, section reasons, expected
-    // failures) and the cases --fail-fast did not reach.
+    // failures) and the cases --fail-fast did not reach; 6: each case's checks (its own row's steps and expected cells).
     var format = RunReportFormat.current
     var summary: RunSummary
     /// The sentence saying what rows, cases and JUnit testcases are, with this run's numbers.

@@ -1,8 +1,8 @@
 import SpecKit
 
 /// The summary a CI job posts on a pull request, with the HTML report's content in the same order: the PASS/FAIL
-/// headline, counts and identity; each failing case with its cells labelled expected and actual and its rerun
-/// command; the expected failures with reason and expiry; a table of specs; the coverage by document and section
+/// headline, counts and identity; each failing case with its cells labelled expected and actual, what its row checks
+/// (its first step) and its rerun command; the expected failures with reason and expiry; a table of specs; the coverage by document and section
 /// (each document folded); the decision register; the full identity.
 public func renderMarkdown(_ result: RunResult) -> String {
     var page = MarkdownPage(result: result)
@@ -56,6 +56,10 @@ struct MarkdownPage {
                     out += "  - \(md(cell.name)): expected \(code(cell.expected.description)), actual \(code(cell.actual.description))\n"
                 }
                 if let e = d.error { out += "  - fixture error: \(md(e))\n" }
+            }
+            if let checks = c.checks, let first = checks.first {
+                let more = checks.count > 1 ? " (and \(checks.count - 1) more step\(checks.count == 2 ? "" : "s"); the HTML report lists them)" : ""
+                out += "  - the row checks: \(code(first.description))\(more)\n"
             }
             let listed = [c.expectedReason.map { "reason: " + md($0) }, c.expectedExpiry.map { "expires " + md($0) }].compactMap { $0 }.joined(separator: ", ")
             if c.status == .unexpectedPass {

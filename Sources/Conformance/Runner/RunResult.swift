@@ -154,10 +154,14 @@ public struct CaseResult: Codable, Hashable, Sendable {
     public var exercised: [String]
     /// The expiry date (YYYY-MM-DD) of its expected-failures entry, if listed.
     public var expectedExpiry: String?
+    /// What the case checks of its own row: each of the row's own steps with its action and expected cells (a machine
+    /// case's target step only, not the path that reaches it). Nil in a result written before checks were recorded.
+    public var checks: [CheckedStep]?
 
     /// Creates a case result.
     public init(id: String, spec: String, row: String, source: String?, decision: String?, file: String, line: Int, column: Int,
-                status: CaseStatus, steps: Int, divergence: Divergence?, expectedReason: String?, exercised: [String]) {
+                status: CaseStatus, steps: Int, divergence: Divergence?, expectedReason: String?, exercised: [String],
+                checks: [CheckedStep]? = nil) {
         self.id = id
         self.spec = spec
         self.row = row
@@ -171,6 +175,7 @@ public struct CaseResult: Codable, Hashable, Sendable {
         self.divergence = divergence
         self.expectedReason = expectedReason
         self.exercised = exercised
+        self.checks = checks
     }
 
     /// Whether this result makes the run fail.

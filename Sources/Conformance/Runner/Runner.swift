@@ -127,7 +127,8 @@ public struct Runner: Sendable {
             results.append(CaseResult(
                 id: testCase.id, spec: testCase.spec, row: testCase.row, source: info?.source, decision: info?.decision,
                 file: testCase.file, line: testCase.line, column: testCase.column, status: status, steps: outcome.steps,
-                divergence: outcome.divergence, expectedReason: entry?.reason, exercised: outcome.exercised))
+                divergence: outcome.divergence, expectedReason: entry?.reason, exercised: outcome.exercised,
+                checks: CheckedStep.checks(of: testCase)))
             progress?(n + 1, cases.count)
             if stopAtFirstFailure, results[results.count - 1].failsRun { break }
         }
