@@ -126,7 +126,7 @@ extension WorkbenchProductOwnerTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let removed = text.replacingOccurrences(of: """
               - id: LL-APPEAR-OFF
-                source: face-id-launch-lock.zh.md §4
+                source: [face-id-launch-lock.zh.md §4, face-id-launch-lock.zh.md §2]
                 notes: lock off — appear does nothing (§9 ⑥ default off has no effect at all)
                 on: appear
                 when: {enabled: false}
@@ -139,7 +139,7 @@ extension WorkbenchProductOwnerTests {
         try session.settle()
         let now = try browser.evaluate("S.files['\(Self.file)'].text") as? String ?? ""
         #expect(now.contains("  - id: LL-BG-ON\n    source: face-id-launch-lock.zh.md §5\n"), "the edit in LL-BG-ON")
-        #expect(now.contains("  - id: LL-BG-OFF\n    source: face-id-launch-lock.zh.md §4\n"), "LL-BG-OFF untouched")
+        #expect(now.contains("  - id: LL-BG-OFF\n    source: [face-id-launch-lock.zh.md §4, face-id-launch-lock.zh.md §2]\n"), "LL-BG-OFF untouched")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

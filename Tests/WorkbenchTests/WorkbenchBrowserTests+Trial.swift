@@ -28,7 +28,13 @@ extension WorkbenchProductOwnerTests {
         try browser.evaluate("(() => { const i = \(on); i.value = ''; i.dispatchEvent(new Event('input')); i.dispatchEvent(new Event('change')); })()")
         try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) !== \(WorkbenchBrowserTests.jsString(original))", "the key removed")
         let removed = try browser.evaluate(text) as? String ?? ""
-        #expect(removed.count < original.count && !removed.contains("id: \(Self.coldLock)\n    source: face-id-launch-lock.zh.md §4\n    on: appear"), "the on key of \(Self.coldLock) is gone")
+        // The row's lines, whatever its source says: its `on:` line is gone from them, and was in them before.
+        func rowText(_ t: String) -> String {
+            guard let start = t.range(of: "id: \(Self.coldLock)\n") else { return "" }
+            return String(t[start.upperBound...]).components(separatedBy: "  - id:").first ?? ""
+        }
+        #expect(rowText(original).contains("\n    on: appear\n"), "the row had its on key")
+        #expect(removed.count < original.count && !rowText(removed).contains("\n    on: appear\n"), "the on key of \(Self.coldLock) is gone")
         try browser.evaluate("document.querySelector('#undo').click()")
         try browser.wait(for: "!S.inflight && \(text) === \(WorkbenchBrowserTests.jsString(original))", "the removal undone")
         // Escape: what the cell held when it was entered, in the cell and in the file.
