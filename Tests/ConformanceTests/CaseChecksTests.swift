@@ -31,10 +31,15 @@ struct CaseChecksTests {
     func machineCaseListsItsTargetOnly() throws {
         let run = try Self.toyRun()
         // T-FAIL-LOCK is reached by two failures (rows T-FAIL); the third is the row itself.
-        #expect(try Self.checks(run, "T-FAIL-LOCK") == [CheckedStep(step: 2, action: "fail", expect: [
+        var lock = CheckedStep(step: 2, action: "fail", expect: [
             Self.cell("state", .symbol("Locked")), Self.cell("failures", .int(3)), Self.cell("cover", .bool(false)),
             CheckedStep.Cell(name: "effects", expected: .effects([EffectPattern("lockout")])),
-        ])])
+        ])
+        // The situation it starts from: what the last path step expects, its effects left out.
+        lock.before = [Self.cell("state", .symbol("Idle")), Self.cell("failures", .int(2)), Self.cell("cover", .bool(false))]
+        let actual = try Self.checks(run, "T-FAIL-LOCK")
+        #expect(actual == [lock], "\(actual.map(\.description))")
+        #expect(lock.description == "from state = Idle, failures = 2, cover = false: fail → state = Locked, failures = 3, cover = false; effects: lockout")
         // The path to T-FAIL's second case runs T-FAIL itself once: still only the target step is the case's check.
         let second = try Self.checks(run, "T-FAIL[failures=1]")
         #expect(second.map(\.step) == [1] && second.first?.expect.first { $0.name == "failures" }?.expected == .value(.int(2)))
@@ -42,7 +47,10 @@ struct CaseChecksTests {
         // A row that expects no effect says so: an empty multiset, not a missing cell.
         let wrong = try #require(try Self.checks(run, "T-UNLOCK-WRONG").first)
         #expect(wrong.action == "unlock(pin=wrong)" && wrong.expect.last == CheckedStep.Cell(name: "effects", expected: .effects([])))
-        #expect(wrong.description == "unlock(pin=wrong) → state = Locked, failures = 3, cover = false; effects: (none)")
+        #expect(wrong.description == "from state = Locked, failures = 3, cover = false: unlock(pin=wrong) → state = Locked, failures = 3, cover = false; effects: (none)")
+        #expect(renderHTML(run).contains("<span class=\"muted\">from state = Idle, failures = 2, cover = false:</span> <code>fail</code> → state = Locked"))
+        // A row from the machine's start has no path, so no situation before it is written.
+        #expect(try Self.checks(run, "T-FAIL").first?.before == nil)
     }
 
     @Test("a scenario lists every one of its steps, the unexpecting ones too, numbered as the runner counts them")

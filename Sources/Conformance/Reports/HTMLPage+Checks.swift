@@ -31,8 +31,8 @@ extension HTMLPage {
 
     /// One step (taken `times` times in a row): the action as code, then what must hold after it.
     func checkText(_ check: CheckedStep, times: Int = 1) -> String {
-        let expected = check.expectedText
-        return "<code>\(h(check.action))</code>" + (times > 1 ? " <span class=\"muted\">×\(times)</span>" : "")
+        let expected = check.expectedText, before = check.beforeText
+        return (before.isEmpty ? "" : "<span class=\"muted\">from \(h(before)):</span> ") + "<code>\(h(check.action))</code>" + (times > 1 ? " <span class=\"muted\">×\(times)</span>" : "")
             + (expected.isEmpty ? "" : " → " + h(expected))
     }
 

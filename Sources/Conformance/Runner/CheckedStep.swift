@@ -11,6 +11,9 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
     /// What must hold after it, in the order the runner compares it: each observation's expected value, then, when the
     /// row names them, `effects` with the exact effects (`.effects`, a multiset; an empty one means none at all).
     public var expect: [Cell]
+    /// For a machine row's transition, the situation it starts from: what the step before it expects (the state and
+    /// every variable the path reached); nil for any other step, and for a transition from the machine's start.
+    public var before: [Cell]?
 
     /// One expected observation: its name and the value (or effects) the row expects.
     public struct Cell: Codable, Hashable, Sendable {
@@ -43,7 +46,10 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
 
     /// The step in one line, as the reports show it: `active(away=61s) → state = Locked, failures = 0; effects: lockout`
     /// (the action alone when the step expects nothing).
-    public var description: String { expectedText.isEmpty ? action : action + " → " + expectedText }
+    public var description: String {
+        let step = expectedText.isEmpty ? action : action + " → " + expectedText
+        return beforeText.isEmpty ? step : "from \(beforeText): \(step)"
+    }
 
     /// What must hold after the step, in one line: the observations, then the effects (`state = Locked, failures = 0;
     /// effects: lockout`; `effects: (none)` when the row expects none at all; an empty text as `""`); empty when the
@@ -64,6 +70,17 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
     /// row's transition; every other case's target is its first, so all its steps).
     public static func checks(of testCase: TestCase) -> [CheckedStep] {
         let start = min(max(testCase.target, 0), testCase.steps.count)
-        return testCase.steps.indices[start...].map { CheckedStep(testCase.steps[$0], index: $0) }
+        var checks = testCase.steps.indices[start...].map { CheckedStep(testCase.steps[$0], index: $0) }
+        // A machine case reaches its row's situation by a path: the last path step's expectations are that situation.
+        if start > 0, start == testCase.steps.count - 1, !checks.isEmpty {
+            checks[0].before = CheckedStep(testCase.steps[start - 1], index: start - 1).expect.filter { $0.name != "effects" }
+        }
+        return checks
+    }
+
+    /// The situation a machine row's transition starts from, in one line (`state = Open, enabled = true`); empty when
+    /// the step has none.
+    public var beforeText: String {
+        (before ?? []).map { "\($0.name) = \($0.expected)" }.joined(separator: ", ")
     }
 }
