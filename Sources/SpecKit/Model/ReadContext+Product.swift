@@ -36,19 +36,25 @@ extension ReadContext {
             }
             // An unreadable value (empty, a list) is reported here; the name is then not also called missing.
             guard let text = text(valueNode, "the product value '\(name)'") else { product.broken.insert(name); continue }
-            var value = SpecReader.productValue(text, quoted: valueNode.isQuoted)
-            if let domain = product.declared?[name] {
-                switch domain.parse(text.trimmingSpaces) {
-                case .success(let v): value = v
-                case .failure(let e):
-                    product.broken.insert(name)
-                    error("product.bad-value", "product value '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: valueNode.location, hint: e.hint)
-                    continue
-                }
+            guard let value = typedProductValue(text, of: name, quoted: valueNode.isQuoted, at: valueNode.location, what: "product value '\(name)'") else {
+                product.broken.insert(name)
+                continue
             }
             result.append(Binding(name: name, value: value, location: valueNode.location, decision: decision))
         }
         return result
+    }
+
+    /// `text` as a value of product parameter `name`: typed by its domain when the fixture's parameters are known (a text
+    /// outside it is `product.bad-value` at `location`, its message starting with `what`, and nil), else as written.
+    func typedProductValue(_ text: String, of name: String, quoted: Bool, at location: SourceLocation, what: String) -> Value? {
+        guard let domain = product.declared?[name] else { return SpecReader.productValue(text, quoted: quoted) }
+        switch domain.parse(text.trimmingSpaces) {
+        case .success(let value): return value
+        case .failure(let e):
+            error("product.bad-value", "\(what): \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: location, hint: e.hint)
+            return nil
+        }
     }
 
     /// Computes `term (+|- term)…`, where a term is a literal of the domain's kind (`1ms`, `4`) or a product

@@ -50,14 +50,7 @@ extension SpecReader {
     /// A documented value, typed by the parameter's domain when the fixture's parameters are known.
     private func documentedValue(_ node: NodeView, name: String, context c: ReadContext) -> Value? {
         guard let text = c.text(node, "the documented value of '\(name)'") else { return nil }
-        guard let domain = c.product.declared?[name] else { return SpecReader.productValue(text, quoted: node.isQuoted) }
-        switch domain.parse(text.trimmingSpaces) {
-        case .success(let value): return value
-        case .failure(let e):
-            c.error("product.bad-value", "documented value of '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")",
-                    at: node.location, hint: e.hint)
-            return nil
-        }
+        return c.typedProductValue(text, of: name, quoted: node.isQuoted, at: node.location, what: "documented value of '\(name)'")
     }
 
     /// Each value of `product:` held against what its document says: one that differs is a warning unless it says why

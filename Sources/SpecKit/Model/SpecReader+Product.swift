@@ -65,15 +65,9 @@ extension SpecReader {
             var failed = false
             for item in items {
                 guard let text = c.text(item, "a value of variant '\(name)'") else { continue }
-                var value = SpecReader.productValue(text, quoted: item.isQuoted)
-                if let domain = c.product.declared?[name] {
-                    switch domain.parse(text.trimmingSpaces) {
-                    case .success(let v): value = v
-                    case .failure(let e):
-                        c.error("product.bad-value", "variant '\(name)': \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: item.location, hint: e.hint)
-                        failed = true
-                        continue
-                    }
+                guard let value = c.typedProductValue(text, of: name, quoted: item.isQuoted, at: item.location, what: "variant '\(name)'") else {
+                    failed = true
+                    continue
                 }
                 if values.contains(where: { $0.value == value }) {
                     c.error("product.bad-variant", "variant '\(name)' lists \(value) twice", at: item.location)
