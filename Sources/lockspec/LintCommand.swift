@@ -50,7 +50,7 @@ let lintCommand = Command(
                                                        specsMissing: compilation.failed(strict: false))
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.
-            let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, in: $0).diagnostics } ?? []
+            let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, in: $0).diagnostics } ?? []
             // A document too large for both is one finding, not two.
             let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
             compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SpecKit
+@testable import SpecKit
 @testable import Conformance
 
 /// Where a run's finding about a cited design document is located.
@@ -38,5 +38,26 @@ struct DocumentFingerprintsTests {
         #expect(all.diagnostics.map { "\($0.id) \($0.location.file) \($0.rows)" } == ["run.document-missing a.yaml [\"A-1\"]"])
         let chosen = DocumentFingerprints.take(citedBy: compilation.suite, in: folder, selected: ["b"])
         #expect(chosen.diagnostics.map { "\($0.id) \($0.location.file) \($0.rows)" } == ["run.document-missing b.yaml [\"B-1\"]"])
+    }
+
+    /// Found by a product owner's trial: a `documented:` source naming a document that is not there passed lint.
+    @Test("a document only a documented product value cites is fingerprinted too, and missing is an error at the value's entry")
+    func documentedValueCitesADocument() throws {
+        let compilation = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(Self.spec("a", row: "A-1").utf8))])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprints-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "# D\n## 2. Two\n".write(toFile: folder + "/doc.md", atomically: true, encoding: .utf8)
+        try "# O\n## 2. Two\n".write(toFile: folder + "/other.md", atomically: true, encoding: .utf8)
+        var product = ProductFile(id: "fx.product", title: "P", source: "doc.md §1", fixture: "fx", product: [],
+                                  file: "p.yaml", location: .init(file: "p.yaml", line: 1, column: 1))
+        let at = SpecKit.SourceLocation(file: "p.yaml", line: 9, column: 3)
+        product.documented = [DocumentedValue(name: "grace", value: .int(1), written: "1", source: "othr.md §2", quote: "q", location: at, quoteLocation: at)]
+        let missing = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
+        #expect(missing.diagnostics.map(\.id) == ["run.document-missing"] && missing.diagnostics.first?.location == at)
+        #expect(missing.diagnostics.first?.hint == "did you mean 'other.md'?")
+        product.documented[0].source = "other.md §2"
+        let found = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
+        #expect(found.diagnostics.isEmpty && found.documents.map(\.name) == ["doc.md", "other.md"])
     }
 }

@@ -106,5 +106,14 @@ struct DocumentedValueTests {
         #expect(value.fixture == "fx" && value.name == "grace" && value.value == .duration(milliseconds: 30_000) && value.documented == "60s")
         #expect(!value.agrees && value.decision == "D-SHORT: shorter" && value.file == "specs/fx.product.yaml" && value.line == 7)
         #expect(coverage.documents.flatMap(\.sections).filter { $0.id != "2" }.allSatisfy { $0.values == nil })
+        // Without the document, and with no row citing the section, the value and its decision are still listed.
+        let unread = SectionCoverage(specs: [], outlines: [], reasons: SectionReasons(), products: compilation.products)
+        #expect(unread.documents.first { $0.name == "doc.md" }?.sections.first { $0.id == "2" }?.values?.first?.decision == "D-SHORT: shorter")
+    }
+
+    @Test("a documented source must name a document and one section")
+    func sourceNamesADocument() {
+        let compilation = Self.compile(Self.productFile(documented: "  grace: {value: 60s, source: §2, quote: q}"))
+        #expect(compilation.diagnostics.map(\.id) == ["product.bad-documented"], "\(compilation.diagnostics)")
     }
 }

@@ -108,7 +108,7 @@ public struct ConformanceRun: Sendable {
         }
         var documents: [DocumentFingerprint] = []
         if let folder = options.documents {
-            let fingerprinted = DocumentFingerprints.take(citedBy: suite, in: folder, selected: selectedSpecs(in: suite))
+            let fingerprinted = DocumentFingerprints.take(citedBy: suite, products: compilation.products, in: folder, selected: selectedSpecs(in: suite))
             if !fingerprinted.diagnostics.isEmpty {
                 let unreadable = fingerprinted.diagnostics.contains { $0.id == "input.not-found" }
                 return RunOutcome(result: nil, stop: unreadable ? .unreadableInput : .invalidInput, diagnostics: fingerprinted.diagnostics)

@@ -9,8 +9,9 @@ import SpecKit
 public enum DocumentFingerprints {
     /// The fingerprints, sorted by name, and the findings (`input.not-found` for a folder that does not exist,
     /// `run.document-missing` for each cited document not in it, located at the first row or spec that cites it, in a
-    /// spec of `selected` when one of those cites it: the specs a run was asked for).
-    public static func take(citedBy suite: CompiledSuite, in folder: String,
+    /// spec of `selected` when one of those cites it: the specs a run was asked for). The documents `products`'
+    /// `documented:` values cite count as cited, located at the value's entry when no row cites them.
+    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], in folder: String,
                             selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -19,7 +20,7 @@ public enum DocumentFingerprints {
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var documents: [DocumentFingerprint] = []
         var diagnostics: [Diagnostic] = []
-        for (name, citation) in citations(in: suite, selected: selected).sorted(by: { $0.key < $1.key }) {
+        for (name, citation) in citations(in: suite, products: products, selected: selected).sorted(by: { $0.key < $1.key }) {
             let path = (folder as NSString).appendingPathComponent(name)
             if present.contains(name), let size = DesignDocuments.fileSize(path), size > DesignDocuments.maximumDocumentSize {
                 diagnostics.append(DesignDocuments.tooLarge(path, size: size))
@@ -70,7 +71,7 @@ public enum DocumentFingerprints {
 
     /// Every cited document, with where it is first cited (the selected specs first, then the others; specs by id,
     /// rows in file order).
-    static func citations(in suite: CompiledSuite, selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
+    static func citations(in suite: CompiledSuite, products: [ProductFile] = [], selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
         func cite(_ source: String?, _ location: SourceLocation, _ row: String?) {
             for name in Citation.all(in: source).map(\.document) where first[name] == nil { first[name] = (location, row) }
@@ -80,6 +81,9 @@ public enum DocumentFingerprints {
                 cite(row.source, SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
             }
             cite(spec.source, .file(spec.file), nil)
+        }
+        for product in products.sorted(by: { $0.id < $1.id }) {
+            for said in product.documented { cite(said.source, said.location, nil) }
         }
         return first
     }

@@ -88,6 +88,11 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
                 }
             }
         }
+        // A section a documented value cites is listed even when no row cites it, so the value (and its decision)
+        // is never dropped from the report.
+        for citation in products.flatMap({ $0.documented.flatMap { Citation.all(in: $0.source) } }) {
+            cited[citation.document, default: [:]][citation.section, default: []] += []
+        }
         let names = Set(cited.keys).union(outlines.map(\.name)).union(reasons.entries.map(\.document)).sorted()
         documents = names.map { name in
             let outline = outlines.first { $0.name == name && !$0.sections.isEmpty }
