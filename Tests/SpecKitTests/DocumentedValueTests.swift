@@ -76,6 +76,22 @@ struct DocumentedValueTests {
         #expect(d.message == "'policy' is documented but not set under product:, so the specs run with the core's default, not with strict")
     }
 
+    @Test("product.quote-without-value: the quote must state the documented value (a number in any unit, a text); a flag or a name is not checked")
+    func quoteStatesTheValue() throws {
+        // A documented value moved with the product's, while the quote still says the old one.
+        let moved = Self.compile(Self.productFile(grace: "90s", documented: "  grace: {value: 90s, source: doc.md §2, quote: \"back after 60 s\"}"))
+        #expect(moved.diagnostics.map(\.id) == ["product.quote-without-value"], "\(moved.diagnostics)")
+        #expect(moved.diagnostics.first?.location.line == 10 && moved.diagnostics.first?.severity == .warning)
+        #expect(SpecReader.quote("Bloqueo 1 minuto", states: .duration(milliseconds: 60_000)) == true)
+        #expect(SpecReader.quote("en 0.5s", states: .duration(milliseconds: 500)) == true)
+        #expect(SpecReader.quote("后台宽限 | 60 秒", states: .duration(milliseconds: 60_000)) == true)
+        #expect(SpecReader.quote("后台宽限 | 60 秒", states: .duration(milliseconds: 30_000)) == false)
+        #expect(SpecReader.quote("| 8+ | Bloqueo 1 hora", states: .int(8)) == true)
+        #expect(SpecReader.quote("1.5.", states: .int(1)) == false, "1.5 is one number")
+        #expect(SpecReader.quote("如 2026-04-30", states: .text("2026-04-30")) == true)
+        #expect(SpecReader.quote("默认状态 | 关", states: .bool(false)) == nil && SpecReader.quote("x", states: .symbol("y")) == nil)
+    }
+
     static let document = "# Doc\n## 1. One\ntext\n## 2. Two\nThe lock comes back after\n60 s away.\n### 2.1. Inner\nmore\n## 3. Three\nafter 90 s\n"
 
     @Test("trace.quote-not-found: the quote must be in its section (its subsections in, white space folded); trace.unknown-section for a section the document lacks")

@@ -37,6 +37,11 @@ extension SpecReader {
                         at: sourceNode.location, hint: "write the section that states the value, such as face-id-launch-lock.zh.md §2")
                 continue
             }
+            if Self.quote(quote, states: value) == false {
+                c.warning("product.quote-without-value",
+                          "the quote of documented value '\(name)' does not state \(written.trimmingSpaces): \(Self.missing(value))",
+                          at: quoteNode.location, hint: "quote the words of \(source) that give the value, or correct the value")
+            }
             result.append(DocumentedValue(name: name, value: value, written: written.trimmingSpaces, source: citation.text, quote: quote,
                                           location: entry.key.location, quoteLocation: quoteNode.location))
         }
@@ -46,6 +51,44 @@ extension SpecReader {
     /// `value` as an entry writes it (`60s`), for a message; nil when the entry has no plain value.
     private func said(_ entry: NodeView) -> String? {
         entry["value"]?.scalar.map { $0.trimmingSpaces }
+    }
+
+    /// Whether `quote` states `value`: a number (an int, or a duration in ms, s, min, h or d) among the quote's numbers,
+    /// a text within it; nil for a flag or a name, which a document states in its own words (`关`, `仅锁开启时`).
+    static func quote(_ quote: String, states value: Value) -> Bool? {
+        switch value {
+        case .int(let n): return numbers(in: quote).contains(Double(n))
+        case .duration(let ms):
+            let units: [Double] = [1, 1000, 60_000, 3_600_000, 86_400_000]
+            return !Set(units.map { Double(ms) / $0 }).isDisjoint(with: numbers(in: quote))
+        case .text(let text): return quote.contains(text)
+        case .bool, .symbol: return nil
+        }
+    }
+
+    /// What a quote that does not state `value` lacks, for the warning.
+    private static func missing(_ value: Value) -> String {
+        switch value {
+        case .duration: "it holds no number that is this duration in ms, s, min, h or d"
+        case .int(let n): "it holds no \(n)"
+        default: "it does not contain it"
+        }
+    }
+
+    /// The numbers written in a text (`1`, `60`, `0.5`): runs of digits with at most one `.` between digits.
+    static func numbers(in text: String) -> Set<Double> {
+        var found: Set<Double> = []
+        var current = ""
+        for character in text + " " {
+            if character.isASCII && character.isNumber || (character == "." && !current.isEmpty && !current.contains(".")) {
+                current.append(character)
+            } else {
+                if current.hasSuffix(".") { current.removeLast() }
+                if let number = Double(current) { found.insert(number) }
+                current = ""
+            }
+        }
+        return found
     }
 
     /// A documented value, typed by the parameter's domain when the fixture's parameters are known.
