@@ -47,7 +47,7 @@ let lintCommand = Command(
         }
         if !unreadable(compilation.diagnostics) {
             let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: args.positionals, folder: args.options["--documents"],
-                                                       specsMissing: compilation.failed(strict: false))
+                                                       specsMissing: compilation.failed(strict: false) || namesFiles(args.positionals))
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.
             let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, in: $0).diagnostics } ?? []
@@ -93,4 +93,13 @@ func summary(_ compilation: SpecCompiler.Compilation) -> String {
 
 extension String {
     func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
+
+/// Whether the paths name spec files rather than folders: a lint of some files holds only their rows, so the sections
+/// the other specs cover would all look uncovered (a trial got 77 such warnings linting one file with --documents).
+func namesFiles(_ paths: [String]) -> Bool {
+    paths.contains { path in
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 }

@@ -121,4 +121,22 @@ struct ProductCLITests {
         #expect(r.stdout.contains("decoy.product.yaml:2:1: error: fixture 'launch-lock' already has a product file, launch-lock.product"), "\(r.output)")
         #expect(!r.stderr.contains("launch-lock.product.yaml") && !r.stderr.contains("launch-lock.triggers.yaml"), "launch-lock's specs are read: \(r.stderr)")
     }
+
+    /// Found by a product owner's trial: linting the one file just edited, with the documents, gave 77 warnings about
+    /// sections the other specs cover, burying the one that mattered.
+    @Test("lint of one spec file with --documents does not call the sections other specs cover uncovered")
+    func oneFileWithDocuments() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates: [String?] = [ProcessInfo.processInfo.environment["LOCKSPEC_DOCUMENTS"], root.appendingPathComponent("../shared/design-docs").path,
+                          root.appendingPathComponent("../../shared/design-docs").path, "/work/shared/design-docs"]
+        guard let documents = candidates.compactMap({ $0 }).first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            print("SKIPPED: the design documents are not beside the clone (../shared/design-docs) nor at LOCKSPEC_DOCUMENTS")
+            return
+        }
+        let file = root.appendingPathComponent("specs/launch-lock.grace.yaml").path
+        let one = try CLITests.run(["lint", file, "--documents", documents, "--strict"], timeout: 60)
+        #expect(one.status == 0, "\(one.output)")
+        #expect(!one.output.contains("trace.section-not-covered") && !one.output.contains("trace.partly-without-rows")
+                && !one.output.contains("trace.unknown-section"), "\(one.output)")
+    }
 }
