@@ -58,6 +58,7 @@ struct DocumentedValueTests {
             ("  grace: {value: 60s, source: \"doc.md §2; doc.md §3\", quote: q}", "product.bad-documented", 10),
             ("  grace: {value: 60s, source: doc.md §2, quote: \"  \"}", "spec.empty-value", 10),
             ("  grace: {value: 60s, source: doc.md §2}", "spec.missing-key", 10),
+            ("  grace: {value: 60s, source: doc.md §2, quote: q, decision: \"D-X: y\"}", "product.bad-documented", 10),
           ])
     func malformed(entry: String, id: String, line: Int) throws {
         let compilation = Self.compile(Self.productFile(documented: entry))
@@ -73,7 +74,7 @@ struct DocumentedValueTests {
         #expect(compilation.diagnostics.map(\.id) == ["product.documented-unset"], "\(compilation.diagnostics)")
         let d = try #require(compilation.diagnostics.first)
         #expect(d.severity == .warning && d.location.line == 10)
-        #expect(d.message == "'policy' is documented but not set under product:, so the specs run with the core's default, not with strict")
+        #expect(d.message == "'policy' is documented but not set under product:, so no spec runs with the document's strict (where a spec needs it, the findings at that spec say so)")
     }
 
     @Test("product.quote-without-value: the quote must state the documented value (a number in any unit, a text); a flag or a name is not checked")
@@ -110,6 +111,9 @@ struct DocumentedValueTests {
         #expect(found("2", "after 90 s") == ["trace.quote-not-found"], "the next section's text is not")
         #expect(found("1", "after 60 s") == ["trace.quote-not-found"])
         #expect(found("7", "after 60 s") == ["trace.unknown-section"])
+        // A long quote is shown cut in the message.
+        #expect(DocumentQuotes.shortened(String(repeating: "秒", count: 100)) == String(repeating: "秒", count: 59) + "…")
+        #expect(DocumentQuotes.shortened("60 秒") == "60 秒")
     }
 
     @Test("the coverage lists a section's documented values: agreeing, differing, and the decision")

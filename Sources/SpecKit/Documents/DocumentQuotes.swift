@@ -20,7 +20,7 @@ enum DocumentQuotes {
                 let section = sectionText(document.sections, index, lines)
                 if !folded(section).contains(folded(said.quote)) {
                     found.append(Diagnostic(.warning, id: "trace.quote-not-found",
-                        "\(said.source) does not contain \"\(said.quote)\", the words documented value '\(said.name)' quotes: the document may have changed",
+                        "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
                         at: said.quoteLocation,
                         hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision)"))
                 }
@@ -35,6 +35,11 @@ enum DocumentQuotes {
         let end = sections[(index + 1)...].first { $0.level <= heading.level }?.line ?? lines.count + 1
         let from = max(heading.line - 1, 0), to = min(max(end - 1, from), lines.count)
         return lines[from..<to].joined(separator: "\n")
+    }
+
+    /// A quote as a message shows it: its first 60 characters, then `…`.
+    static func shortened(_ quote: String) -> String {
+        quote.count > 60 ? String(quote.prefix(59)) + "…" : quote
     }
 
     /// The text with every run of white space (new lines included) made one space, and none at either end.

@@ -16,7 +16,7 @@ extension SpecReader {
                 if c.product.declared?[name] != nil {
                     // A parameter of the fixture left out of product: (the core's default runs, or product.missing says
                     // the fixture needs it): nothing here to hold against the document.
-                    c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so the specs run with the core's default, not with \(said(entry.value) ?? "the document's value")",
+                    c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so no spec runs with the document's \(said(entry.value) ?? "value") (where a spec needs it, the findings at that spec say so)",
                               at: entry.key.location, hint: "set \(name) under product:, or remove its documented: entry")
                 } else {
                     c.error("product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
@@ -25,6 +25,12 @@ extension SpecReader {
                 continue
             }
             guard let inner = c.mapping(entry.value, "what the document says of '\(name)'") else { continue }
+            if let decision = inner.first(where: { $0.key.scalar == "decision" }) {
+                // Said of the document, a decision would explain nothing: it belongs with the product's value.
+                c.error("product.bad-documented", "a decision goes with the product's value, not with what the document says",
+                        at: decision.key.location, hint: "move it under product: as \(name): {value: …, decision: \"D-…: why the product differs\"}")
+                continue
+            }
             let byKey = c.keys(inner, of: entry.value, what: "what the document says of '\(name)'",
                                required: Self.documentedKeys.required, optional: Self.documentedKeys.optional)
             guard let valueNode = byKey["value"], let sourceNode = byKey["source"], let quoteNode = byKey["quote"],
