@@ -55,4 +55,23 @@ struct ReportTrialTests {
         let partlyRow = try Self.sectionRow("2.9", in: renderHTML(partly, diagrams: .hand))
         #expect(partlyRow.components(separatedBy: "what is left").count == 2 && partlyRow.contains("(the document has no such heading)</span></td>"), "\(partlyRow)")
     }
+
+    @Test("a badge's tooltip says what the row's case ends by checking: its last step that expects something, numbered; one step as before")
+    func tooltipLastExpectingStep() throws {
+        func step(_ n: Int, _ action: String, _ expect: [CheckedStep.Cell] = []) -> CheckedStep { CheckedStep(step: n, action: action, expect: expect) }
+        let locked = [CaseChecksTests.cell("state", .symbol("Locked"))]
+        var scenario = ReportFixture.passed
+        scenario.checks = [step(0, "setEnabled(switchTo=true)"), step(1, "fail"), step(2, "fail", locked), step(3, "check", locked)]
+        #expect(HTMLPage.checksTitle(scenario) == "; checks check → state = Locked (step 4 of 4)")
+        // Steps after the last expectation only act: the expectation is what the case checks.
+        scenario.checks = [step(0, "fail", locked), step(1, "kill"), step(2, "relaunch")]
+        #expect(HTMLPage.checksTitle(scenario) == "; checks fail → state = Locked (step 1 of 3)")
+        // No step expects anything: the last step.
+        scenario.checks = [step(0, "kill"), step(1, "relaunch")]
+        #expect(HTMLPage.checksTitle(scenario) == "; checks relaunch (step 2 of 2)")
+        scenario.checks = [step(5, "fail", locked)]
+        #expect(HTMLPage.checksTitle(scenario) == "; checks fail → state = Locked")
+        let page = renderHTML(CaseChecksTests.reportRun(), diagrams: .hand)
+        #expect(page.contains("title=\"launch-lock: 1 case, conforms; checks relaunch → front = &quot;&quot; (step 10 of 10)\""))
+    }
 }
