@@ -56,6 +56,54 @@ struct ReportTrialTests {
         #expect(partlyRow.components(separatedBy: "what is left").count == 2 && partlyRow.contains("(the document has no such heading)</span></td>"), "\(partlyRow)")
     }
 
+    /// The declarations of the first rule whose selector list is exactly `selector`, in `css` from `after` on.
+    static func rule(_ selector: String, in css: String, after: String = "") -> String? {
+        let from = after.isEmpty ? css.startIndex : (css.range(of: after)?.upperBound ?? css.endIndex)
+        guard let start = css.range(of: "\n" + selector + " {", range: from..<css.endIndex) ?? css.range(of: " " + selector + " {", range: from..<css.endIndex),
+              let end = css.range(of: "}", range: start.upperBound..<css.endIndex) else { return nil }
+        return String(css[start.upperBound..<end.lowerBound])
+    }
+
+    /// `ReportFixture.run` with launch-lock.md read and its §2 stating grace = 60s; the product runs with `value`,
+    /// `decision` saying why it differs.
+    func withGrace(_ milliseconds: Int, decision: String?) -> RunResult {
+        var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "launch-lock",
+                            product: [Binding(name: "grace", value: .duration(milliseconds: milliseconds),
+                                              location: .init(file: "specs/ll.product.yaml", line: 7, column: 10), decision: decision)],
+                            file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
+        p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "launch-lock.md §2",
+                                        quote: "60 s", location: .init(file: "specs/ll.product.yaml", line: 9, column: 3),
+                                        quoteLocation: .init(file: "specs/ll.product.yaml", line: 9, column: 40))]
+        var result = run
+        let outline = DocumentOutline(name: "launch-lock.md", text: "1. One\n2. Two\n2.1. A\n2.9. B\n2.10. C\n3. Three\n4. Four\n")
+        result.sections = SectionCoverage(specs: run.specs, outlines: [outline], reasons: SectionReasons(), products: [p])
+        return result
+    }
+
+    @Test("a product value departing from its document by a decision is amber in its section and named beside the verdict, in every report; one with no decision stays red")
+    func decidedDeparture() throws {
+        let css = HTMLStyle.css
+        let amber = try #require(Self.rule("span.note.xfail", in: css))
+        #expect(amber.contains("background: #fff8c5") && amber.contains("color: #7d4e00"), "\(amber)")
+        let red = try #require(Self.rule("span.note.fail", in: css))
+        #expect(red.contains("background: #ffebe9") && red.contains("color: #a40e26"), "\(red)")
+        let decided = withGrace(30_000, decision: "D-GRACE-30: a shorter grace")
+        let sentence = "Product values: 1 value departs from the design documents by a recorded decision: launch-lock grace = 30s (the document says 60s; D-GRACE-30)"
+        #expect(ReportText.documentedValueDeparture(decided) == sentence)
+        #expect(ReportText.documentedValueGap(decided) == nil)
+        #expect(renderHTML(decided, diagrams: .hand).contains("<p class=\"verdict-note warn\"><a href=\"#documents\">\(sentence)</a></p>"))
+        let markdown = renderMarkdown(decided)
+        #expect(markdown.contains("\n\n" + Escape.markdown(sentence) + "\n\n") && !markdown.contains("**Product values"), "a note, not the gap's bold")
+        #expect(renderConsole(decided, color: true).contains("\u{1B}[33m\(sentence)\u{1B}[0m"))
+        #expect(renderConsole(decided, color: false).contains("\n\(sentence)\n"))
+        // A decision without an id is named by its words; an undecided value keeps its own line and gets no departure.
+        #expect(ReportText.documentedValueDeparture(withGrace(30_000, decision: "shorter on purpose"))?.hasSuffix("(the document says 60s; shorter on purpose)") == true)
+        let open = withGrace(30_000, decision: nil)
+        #expect(ReportText.documentedValueDeparture(open) == nil && ReportText.documentedValueGap(open) != nil)
+        #expect(ReportText.documentedValueDeparture(withGrace(60_000, decision: nil)) == nil)
+        #expect(renderHTML(decided, diagrams: .hand) == renderHTML(decided, diagrams: .hand))
+    }
+
     @Test("a badge's tooltip says what the row's case ends by checking: its last step that expects something, numbered; one step as before")
     func tooltipLastExpectingStep() throws {
         func step(_ n: Int, _ action: String, _ expect: [CheckedStep.Cell] = []) -> CheckedStep { CheckedStep(step: n, action: action, expect: expect) }

@@ -12,6 +12,8 @@ enum HTMLStyle {
     td.fail, .badge.fail, p.fail { background: #ffebe9; color: #a40e26; }
     td.xfail, .badge.xfail, p.warn { background: #fff8c5; color: #7d4e00; }
     td.na, .badge.na { background: #f6f8fa; color: #57606a; }
+    span.note.fail { background: #ffebe9; color: #a40e26; padding: 0 4px; border-left: 3px solid #cf222e; }
+    span.note.xfail { background: #fff8c5; color: #7d4e00; padding: 0 4px; border-left: 3px solid #d4a72c; }
     .verdict { margin: 4px 0 12px; font-size: 16px; }
     .headline { display: inline-block; font-size: 28px; font-weight: 700; padding: 2px 16px; border-radius: 6px; margin-right: 8px; vertical-align: middle; }
     .headline.pass { background: #1a7f37; color: #fff; } .headline.fail { background: #cf222e; color: #fff; }

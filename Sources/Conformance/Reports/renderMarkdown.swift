@@ -25,6 +25,8 @@ struct MarkdownPage {
         out += summary.line + "\n\n"
         if let gap = ReportText.traceabilityGap(result) { out += "**\(md(gap))**\n\n" }
         if let gap = ReportText.documentedValueGap(result) { out += "**\(md(gap))**\n\n" }
+        // A decided departure is legitimate: a note, not the gaps' bold.
+        if let note = ReportText.documentedValueDeparture(result) { out += md(note) + "\n\n" }
         let id = result.identity
         out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
         out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
