@@ -64,6 +64,22 @@ struct ReportTrialTests {
         return String(css[start.upperBound..<end.lowerBound])
     }
 
+    @Test("the coverage table lays out its columns: the section number on one line, the heading and the coverage wide enough to read, the badges wrapping in the rest; on screen and in print")
+    func sectionColumns() throws {
+        let css = HTMLStyle.css
+        // Fixed: the widths hold, whatever the longest line of badges (laid out by content, the rows' column took nearly all).
+        #expect(try #require(Self.rule("table.sections", in: css)).contains("table-layout: fixed"))
+        let number = try #require(Self.rule("table.sections th:nth-child(1)", in: css))
+        #expect(number.contains("width: 7em") && number.contains("white-space: nowrap"), "\(number)")
+        #expect(try #require(Self.rule("table.sections td:nth-child(1)", in: css)).contains("white-space: nowrap"))
+        #expect(try #require(Self.rule("table.sections th:nth-child(2)", in: css)).contains("width: 22%"))
+        #expect(try #require(Self.rule("table.sections th:nth-child(4)", in: css)).contains("width: 34%"))
+        // A4's narrower page leaves the badges more of it.
+        #expect(try #require(Self.rule("table.sections th:nth-child(2)", in: css, after: "@media print")).contains("width: 17%"))
+        #expect(try #require(Self.rule("table.sections th:nth-child(4)", in: css, after: "@media print")).contains("width: 33%"))
+        #expect(renderHTML(run, diagrams: .hand).contains(css))
+    }
+
     /// `ReportFixture.run` with launch-lock.md read and its §2 stating grace = 60s; the product runs with `value`,
     /// `decision` saying why it differs.
     func withGrace(_ milliseconds: Int, decision: String?) -> RunResult {

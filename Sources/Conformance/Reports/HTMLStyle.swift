@@ -29,7 +29,10 @@ enum HTMLStyle {
     table.diff tr.differs td { font-weight: 600; }
     table.sections td.level2 { padding-left: 20px; } table.sections td.level3 { padding-left: 32px; }
     table.sections, table.register { width: 100%; }
-    table.sections td:nth-child(4), table.register td:nth-child(2) { max-width: 420px; }
+    table.sections { table-layout: fixed; }
+    table.sections th:nth-child(1) { width: 7em; white-space: nowrap; } table.sections td:nth-child(1) { white-space: nowrap; }
+    table.sections th:nth-child(2) { width: 22%; } table.sections th:nth-child(4) { width: 34%; }
+    table.register td:nth-child(2) { max-width: 420px; }
     .wide { max-width: 100%; overflow-x: auto; } table.fit td { max-width: 360px; }
     td.checks { font-size: 13px; } td.checks summary { cursor: pointer; color: #0969da; }
     table.fit th, table.fit td.checks + td { overflow-wrap: normal; }
@@ -51,6 +54,7 @@ enum HTMLStyle {
       .wide, .svgbox { overflow: visible; } details > pre { display: block; }
       td.checks details::details-content { content-visibility: visible; }
       nav#contents { background: none; }
+      table.sections th:nth-child(2) { width: 17%; } table.sections th:nth-child(4) { width: 33%; }
     }
 
     """
