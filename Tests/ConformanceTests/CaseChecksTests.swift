@@ -137,7 +137,7 @@ struct CaseChecksTests {
         return run
     }
 
-    @Test("HTML: each case's checks in its own column, escaped; a long list folded under 'N steps', repeated blocks as ×N; the badge's tooltip says the first")
+    @Test("HTML: each case's checks in its own column, escaped; a long list folded under 'N steps', repeated blocks as ×N; the badge's tooltip says what it ends by checking")
     func html() throws {
         let run = Self.reportRun()
         let page = renderHTML(run, diagrams: .hand)
@@ -158,7 +158,8 @@ struct CaseChecksTests {
         partial.cases[try #require(partial.cases.firstIndex { $0.id == "L2" })].checks = nil
         #expect(renderHTML(partial, diagrams: .hand).contains("§2.10</td><td class=\"na\">—</td><td class=\"pass\">conforms"))
         #expect(page.contains("title=\"launch-lock: 1 case, conforms; checks unlock(pin=&lt;1&amp;2&gt;) → state = &lt;b&gt;&quot;x&quot;&lt;/b&gt;; effects: announce(a&lt;b)\""))
-        #expect(page.contains("title=\"launch-lock: 1 case, conforms; checks launch → front = onboarding (and 9 more steps)\""))
+        // A longer case's tooltip says what it ends by checking (its last step that expects something), numbered.
+        #expect(page.contains("title=\"launch-lock: 1 case, conforms; checks relaunch → front = &quot;&quot; (step 10 of 10)\""))
         #expect(renderHTML(run, diagrams: .hand) == page)
         // The tooltip is one line of bounded length.
         var long = ReportFixture.passed

@@ -56,13 +56,14 @@ extension HTMLPage {
         return blocks
     }
 
-    /// What a row's first case checks first, in one line for a badge's tooltip (`; checks unlock(pin=ok) → state =
-    /// unlocked`, cut at `titleCheckLength` characters, with how many more steps there are); empty when the result has
-    /// no checks.
+    /// What a row's first case ends by checking, in one line for a badge's tooltip: its last step that expects
+    /// something (a scenario's first steps are mostly set-up), or its last step when none does, cut at
+    /// `titleCheckLength` characters, numbered among its steps when there are several (`; checks check → state = Locked
+    /// (step 4 of 4)`); empty when the result has no checks.
     static func checksTitle(_ c: CaseResult) -> String {
-        guard let first = c.checks?.first, let count = c.checks?.count else { return "" }
-        let text = first.description
+        guard let checks = c.checks, let last = checks.lastIndex(where: { !$0.expect.isEmpty }) ?? checks.indices.last else { return "" }
+        let text = checks[last].description
         let shown = text.count > titleCheckLength ? String(text.prefix(titleCheckLength - 1)) + "…" : text
-        return "; checks \(shown)" + (count > 1 ? " (and \(count - 1) more step\(count == 2 ? "" : "s"))" : "")
+        return "; checks \(shown)" + (checks.count > 1 ? " (step \(last - checks.startIndex + 1) of \(checks.count))" : "")
     }
 }

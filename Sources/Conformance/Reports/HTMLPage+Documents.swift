@@ -26,19 +26,27 @@ extension HTMLPage {
         out += "<table class=\"sections\">\n<tr><th>Section</th><th>Heading</th><th>Rows and results</th><th>Coverage</th></tr>\n"
         for section in document.sections {
             out += "<tr id=\"\(Self.anchor("sec", document.name, section.id))\"><td class=\"level\(min(section.level, 3))\">"
-            let numbered = !section.id.isEmpty && section.id.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
-            out += section.id.isEmpty ? "—" : (numbered ? "§" + h(section.id) : "")
-            let heading = numbered && section.title == section.id ? "<span class=\"muted\">(the document was not read)</span>" : h(section.title)
-            out += "</td><td>\(heading)\(section.line.map { " <span class=\"muted\">line \($0)</span>" } ?? "")</td><td>"
+            out += section.id.isEmpty ? "—" : (ReportText.isSectionNumber(section.id) ? "§" + h(section.id) : "")
+            out += "</td><td>\(headingCell(section, read: document.fromHeadings))</td><td>"
             out += section.rows.map { rowBadge($0) }.joined(separator: " ")
-            out += "</td>\(coverageCell(section, read: document.fromHeadings, ran: ran))</tr>\n"
+            out += "</td>\(coverageCell(section, ran: ran))</tr>\n"
         }
         out += "</table>\n"
     }
 
-    /// A section's coverage; `read`: whether the document's headings were read, so a cited section without one is
-    /// known to have none (unread, nothing is known of its headings); `ran`: the rows this run ran, as `[spec, row]`.
-    func coverageCell(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
+    /// A section's heading and its line; for a section cited without one, what `ReportText.missingHeading` says (that
+    /// the document has no such heading, with the reason recorded for it, or that it was not read) after its title
+    /// when it is cited by title. `read`: whether the document's headings were read.
+    func headingCell(_ section: SectionCoverage.Section, read: Bool) -> String {
+        guard let missing = ReportText.missingHeading(section, read: read) else {
+            return h(section.title) + (section.line.map { " <span class=\"muted\">line \($0)</span>" } ?? "")
+        }
+        return (ReportText.isSectionNumber(section.id) ? "" : h(section.title) + " ") + "<span class=\"muted\">\(h(missing.said))</span>"
+            + (missing.reason.map { "<br><span class=\"note\">\(h($0))</span>" } ?? "")
+    }
+
+    /// A section's coverage, with the product values it states; `ran`: the rows this run ran, as `[spec, row]`.
+    func coverageCell(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
         var text: String
         switch section.status {
         case .covered:
@@ -51,7 +59,6 @@ extension HTMLPage {
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
         }
-        if read && section.line == nil && !section.id.isEmpty { text += "<br><span class=\"note\">cited, but the document has no heading for it</span>" }
         for value in section.values ?? [] {
             text += "<br><span class=\"\(value.agrees ? "note" : value.decision == nil ? "note fail" : "note xfail")\">\(h(ReportText.documentedValue(value)))</span>"
         }

@@ -9,6 +9,7 @@ extension HTMLPage {
         out += "<span class=\"counts\">\(h(summary.line))</span></p>\n"
         if let gap = ReportText.traceabilityGap(result) { out += "<p class=\"verdict-note fail\"><a href=\"#documents\">\(h(gap))</a></p>\n" }
         if let gap = ReportText.documentedValueGap(result) { out += "<p class=\"verdict-note fail\"><a href=\"#documents\">\(h(gap))</a></p>\n" }
+        if let note = ReportText.documentedValueDeparture(result) { out += "<p class=\"verdict-note warn\"><a href=\"#documents\">\(h(note))</a></p>\n" }
         out += "<table class=\"ident\">\n"
         out += "<tr><th>Build under test</th><td><code>\(h(id.build.description))</code> <span class=\"muted\">recorded at build time, \(h(id.build.recordedAt))</span></td></tr>\n"
         out += "<tr><th>Tool</th><td>\(h(id.tool))</td></tr>\n<tr><th>Started</th><td>\(h(id.startedAt))\(id.shard.map { " · shard " + h($0) } ?? "")</td></tr>\n"

@@ -12,6 +12,8 @@ enum HTMLStyle {
     td.fail, .badge.fail, p.fail { background: #ffebe9; color: #a40e26; }
     td.xfail, .badge.xfail, p.warn { background: #fff8c5; color: #7d4e00; }
     td.na, .badge.na { background: #f6f8fa; color: #57606a; }
+    span.note.fail { background: #ffebe9; color: #a40e26; padding: 0 4px; border-left: 3px solid #cf222e; }
+    span.note.xfail { background: #fff8c5; color: #7d4e00; padding: 0 4px; border-left: 3px solid #d4a72c; }
     .verdict { margin: 4px 0 12px; font-size: 16px; }
     .headline { display: inline-block; font-size: 28px; font-weight: 700; padding: 2px 16px; border-radius: 6px; margin-right: 8px; vertical-align: middle; }
     .headline.pass { background: #1a7f37; color: #fff; } .headline.fail { background: #cf222e; color: #fff; }
@@ -27,7 +29,10 @@ enum HTMLStyle {
     table.diff tr.differs td { font-weight: 600; }
     table.sections td.level2 { padding-left: 20px; } table.sections td.level3 { padding-left: 32px; }
     table.sections, table.register { width: 100%; }
-    table.sections td:nth-child(4), table.register td:nth-child(2) { max-width: 420px; }
+    table.sections { table-layout: fixed; }
+    table.sections th:nth-child(1) { width: 7em; white-space: nowrap; } table.sections td:nth-child(1) { white-space: nowrap; }
+    table.sections th:nth-child(2) { width: 22%; } table.sections th:nth-child(4) { width: 34%; }
+    table.register td:nth-child(2) { max-width: 420px; }
     .wide { max-width: 100%; overflow-x: auto; } table.fit td { max-width: 360px; }
     td.checks { font-size: 13px; } td.checks summary { cursor: pointer; color: #0969da; }
     table.fit th, table.fit td.checks + td { overflow-wrap: normal; }
@@ -49,6 +54,7 @@ enum HTMLStyle {
       .wide, .svgbox { overflow: visible; } details > pre { display: block; }
       td.checks details::details-content { content-visibility: visible; }
       nav#contents { background: none; }
+      table.sections th:nth-child(2) { width: 17%; } table.sections th:nth-child(4) { width: 33%; }
     }
 
     """

@@ -15,12 +15,32 @@ extension ReportText {
     /// A sentence for beside the verdict when a product value differs from what its document says and no decision says
     /// why (every row then checks the product's value, not the document's; `lint --strict` fails on it), or nil.
     static func documentedValueGap(_ result: RunResult) -> String? {
-        var seen: Set<String> = []
-        let open = (result.sections?.documents ?? []).flatMap { d in
-            d.sections.flatMap { ($0.values ?? []).filter { !$0.agrees && $0.decision == nil } }
-        }.map { "\($0.fixture) \($0.name) = \($0.value) (the document says \($0.documented))" }.filter { seen.insert($0).inserted }
+        let open = differing(result, decided: false).map { "\($0.fixture) \($0.name) = \($0.value) (the document says \($0.documented))" }
         guard !open.isEmpty else { return nil }
         return "Product values: \(count(open.count, "value")) \(open.count == 1 ? "differs" : "differ") from the design documents with no decision recorded, so the rows check the product's value, not the document's: "
             + open.joined(separator: "; ")
+    }
+
+    /// A sentence for beside the verdict when a product value departs from what its document says by a recorded
+    /// decision (legitimate, but an auditor reading the verdict should know): `Product values: 1 value departs from the
+    /// design documents by a recorded decision: launch-lock grace = 30s (the document says 60s; D-GRACE-30)`, the
+    /// decision named by its id, or by its words when it has none; nil when no value does.
+    static func documentedValueDeparture(_ result: RunResult) -> String? {
+        let decided = differing(result, decided: true).map { v in
+            let decision = v.decision.map { DecisionRegister.split($0).id ?? $0 } ?? ""
+            return "\(v.fixture) \(v.name) = \(v.value) (the document says \(v.documented); \(decision))"
+        }
+        guard !decided.isEmpty else { return nil }
+        return "Product values: \(count(decided.count, "value")) \(decided.count == 1 ? "departs" : "depart") from the design documents by a recorded decision: "
+            + decided.joined(separator: "; ")
+    }
+
+    /// The documented values that differ from the product's, with a decision recorded or without, each value once
+    /// (a value several sections state is listed under each), in the documents' order.
+    private static func differing(_ result: RunResult, decided: Bool) -> [DocumentedValueRecord] {
+        var seen: Set<String> = []
+        return (result.sections?.documents ?? []).flatMap { d in
+            d.sections.flatMap { ($0.values ?? []).filter { !$0.agrees && ($0.decision != nil) == decided } }
+        }.filter { seen.insert("\($0.fixture) \($0.name) = \($0.value) \($0.documented) \($0.decision ?? "")").inserted }
     }
 }

@@ -281,6 +281,21 @@ enum ReportText {
         }
     }
 
+    /// Whether a section id is a number (`3.3`), shown as `§3.3`, not a title.
+    static func isSectionNumber(_ id: String) -> Bool { !id.isEmpty && id.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }
+
+    /// What the coverage tables say in place of a heading for a section cited without one: for a document read from its
+    /// headings, `(the document has no such heading)`, with the reason specs/sections.yaml records for the section when
+    /// its coverage does not already show it (a section covered in part, or not at all, shows it there); for a document
+    /// not read, `(the document was not read)` for a section cited by number (one cited by title shows its title). Nil
+    /// for a heading and for a citation of the whole document. `read`: whether the document's headings were read.
+    static func missingHeading(_ section: SectionCoverage.Section, read: Bool) -> (said: String, reason: String?)? {
+        guard section.line == nil, !section.id.isEmpty else { return nil }
+        guard read else { return isSectionNumber(section.id) ? ("(the document was not read)", nil) : nil }
+        let shownInCoverage = section.status == .partly || section.status == .reasoned
+        return ("(the document has no such heading)", shownInCoverage ? nil : section.reason)
+    }
+
     /// A sentence for beside the verdict when sections of the design documents have no row and no reason recorded
     /// (the run holds on its rows; `lint --strict` fails on these), or nil.
     static func traceabilityGap(_ result: RunResult) -> String? {

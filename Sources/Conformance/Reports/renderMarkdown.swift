@@ -25,6 +25,8 @@ struct MarkdownPage {
         out += summary.line + "\n\n"
         if let gap = ReportText.traceabilityGap(result) { out += "**\(md(gap))**\n\n" }
         if let gap = ReportText.documentedValueGap(result) { out += "**\(md(gap))**\n\n" }
+        // A decided departure is legitimate: a note, not the gaps' bold.
+        if let note = ReportText.documentedValueDeparture(result) { out += md(note) + "\n\n" }
         let id = result.identity
         out += "Build under test \(code(id.build.description)) (recorded at build time, \(md(id.build.recordedAt))); tool \(code(id.tool)); "
         out += "started \(md(id.startedAt)); \(id.specs.count) specs, SHA-256 of their list \(code(String(HTMLPage.specListDigest(id).prefix(16))))"
@@ -108,17 +110,23 @@ struct MarkdownPage {
                     let statuses = result.cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
                     return code(row.row) + (statuses.isEmpty ? " (not run)" : statuses.allSatisfy { $0 == .passed } ? "" : " (\(HTMLPage.statusText(HTMLPage.worst(statuses))))")
                 }.joined(separator: ", ")
-                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(section.title)) | \(rows) | \(md(Self.coverageText(section, read: document.fromHeadings, ran: ran))) |\n"
+                out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(Self.headingText(section, read: document.fromHeadings))) "
+                out += "| \(rows) | \(md(Self.coverageText(section, ran: ran))) |\n"
             }
             out += "\n</details>\n\n"
         }
     }
 
-    /// A section's coverage; `read`: whether the document's headings were read (see `HTMLPage.coverageCell`).
-    static func coverageText(_ section: SectionCoverage.Section, read: Bool, ran: Set<[String]>) -> String {
-        var text = ReportText.coverage(section, ran: ran)
-        if read && section.line == nil && !section.id.isEmpty { text += " (cited, but the document has no heading for it)" }
-        return ([text] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
+    /// A section's heading, or for one cited without a heading what `ReportText.missingHeading` says, with the reason
+    /// recorded for it (as `HTMLPage.headingCell`); `read`: whether the document's headings were read.
+    static func headingText(_ section: SectionCoverage.Section, read: Bool) -> String {
+        guard let missing = ReportText.missingHeading(section, read: read) else { return section.title }
+        return (ReportText.isSectionNumber(section.id) ? "" : section.title + " ") + missing.said + (missing.reason.map { ": " + $0 } ?? "")
+    }
+
+    /// A section's coverage, with the product values it states (see `HTMLPage.coverageCell`).
+    static func coverageText(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
+        ([ReportText.coverage(section, ran: ran)] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
     }
 
     mutating func decisions() {
