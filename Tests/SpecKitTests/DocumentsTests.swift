@@ -80,6 +80,13 @@ struct DocumentsTests {
         #expect(found.allSatisfy { $0.severity == .warning })
     }
 
+    @Test("a cited section the document has no heading for stands where its number would, not after every heading")
+    func looseSectionInPlace() {
+        let spec = Self.spec(rows: [("R1", "d.md §2.2"), ("R2", "d.md §9")])
+        let coverage = SectionCoverage(specs: [spec], outlines: [Self.outline], reasons: SectionReasons())
+        #expect(coverage.documents.first?.sections.map(\.id) == ["1", "2", "2.1", "2.2", "3", "4", "9"])
+    }
+
     @Test("lint: a row citing a section the document has no heading for is located at the row (its column too), with the nearest section")
     func rowCitesUnknownSection() {
         let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2.2; d.md §2"), ("R3", "d.md §2.2"), ("R4", "other.md §5")])

@@ -117,8 +117,13 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         if outline == nil { loose.formUnion(reasons.map(\.section)) }
         for key in loose.sorted(by: Self.sectionOrder) {
             let level = OutlineText.number(key)?.count ?? 1
-            sections.append(Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: level, line: nil,
-                                    rows: cited[key] ?? [], reason: nil, status: .uncovered))
+            let section = Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: level, line: nil,
+                                  rows: cited[key] ?? [], reason: nil, status: .uncovered)
+            // A numbered section the document has no heading for goes where its number would stand (medtime's §3.3
+            // between §3.2 and §3.4), not after every heading.
+            let next = OutlineText.number(key) == nil ? nil
+                : sections.firstIndex { OutlineText.number($0.id) != nil && Self.sectionOrder(key, $0.id) }
+            sections.insert(section, at: next ?? sections.endIndex)
         }
         return sections
     }
