@@ -121,6 +121,28 @@ struct SpecDiffTests {
         #expect(change.regions.allSatisfy { $0.place == "Locked on unlock" && $0.after == "nothing happens (otherwise: ignore)" })
     }
 
+    /// Found by a product owner's trial: a value moved away from its document, a decision added, or a new quote, and
+    /// the diff said nothing of the document.
+    @Test("a product value's standing against its document shows when it changes, and is no behaviour change by itself")
+    func documentStanding() throws {
+        let product = { (grace: String, quote: String) in
+            "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\ndocumented:\n  grace: {value: 60s, source: doc.md §2, quote: \"\(quote)\"}\n"
+        }
+        func compare(_ a: String, _ b: String) throws -> SpecDiffResult {
+            try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: [("p.product.yaml", Array(a.utf8))]),
+                                               DiffSide(label: "new", sources: [("p.product.yaml", Array(b.utf8))]))
+        }
+        let moved = try compare(product("60s", "60 s"), product("30s", "60 s"))
+        #expect(moved.documents == ["fx grace: 60s, as doc.md §2 says (\"60 s\") → 30s, where doc.md §2 says 60s (\"60 s\"), with no decision"])
+        let decided = try compare(product("30s", "60 s"), product("{value: 30s, decision: \"D-X: shorter\"}", "60 s"))
+        #expect(decided.documents == ["fx grace: 30s, where doc.md §2 says 60s (\"60 s\"), with no decision → 30s, where doc.md §2 says 60s (\"60 s\"): D-X: shorter"])
+        let requoted = try compare(product("60s", "60 s"), product("60s", "after 60 s"))
+        #expect(requoted.documents.count == 1 && !requoted.behaviourChanged)
+        #expect(SpecDiffRenderer.text(requoted).contains("  against its document: fx grace: 60s, as doc.md §2 says (\"60 s\") → "))
+        #expect(SpecDiffRenderer.markdown(requoted).contains("### Product values against their documents"))
+        #expect(try compare(product("60s", "60 s"), product("60s", "60 s")).documents.isEmpty)
+    }
+
     @Test("a changed product value shows as the value and the situations it moves")
     func productValue() throws {
         let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }

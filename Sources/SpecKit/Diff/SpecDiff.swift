@@ -35,6 +35,8 @@ public struct SpecDiff: Sendable {
         let fixtures = Set((Array(oldSpecs.values) + Array(newSpecs.values)).map(\.fixture))
         result.products = Self.productChanges(before.products.filter { !focused || fixtures.contains($0.fixture) },
                                               after.products.filter { !focused || fixtures.contains($0.fixture) })
+        result.documents = Self.documentChanges(before.products.filter { !focused || fixtures.contains($0.fixture) },
+                                                after.products.filter { !focused || fixtures.contains($0.fixture) })
         // The new specs read with the old product files: what differs from the old side there is the specs' text.
         let textOnly = result.products.isEmpty ? nil : Self.newSpecsWithOldProducts(compiler, old, before, new, after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {

@@ -11,6 +11,10 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     public var specsRemoved: [String]
     /// Product values changed, added or removed, such as `launch-lock: grace 1m → 30s`, sorted.
     public var products: [String] = []
+    /// Product values whose standing against their design document changed (`documented:` in a product file), such as
+    /// `launch-lock grace: 60s, as face-id-launch-lock.zh.md §2 says ("…") → 30s, where … says 60s ("…"), with no decision`, sorted.
+    /// Not a behaviour change by itself: a changed value is one under `products` too.
+    public var documents: [String] = []
     /// Row-level changes, sorted by spec and row id.
     public var rows: [RowChange]
     /// Behaviour changes, per spec, sorted.

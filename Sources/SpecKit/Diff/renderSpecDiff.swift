@@ -9,6 +9,7 @@ public enum SpecDiffRenderer {
         for id in d.specsAdded { out += "  spec added: \(id)\n" }
         for id in d.specsRemoved { out += "  spec removed: \(id)\n" }
         for p in d.products { out += "  product value: \(p)\n" }
+        for p in d.documents { out += "  against its document: \(p)\n" }
         for r in d.rows { out += "  row \(describe(r))\n" }
         for b in d.behaviour {
             out += "\(b.spec) (\(b.kind)): \(counted(b))\n"
@@ -38,6 +39,9 @@ public enum SpecDiffRenderer {
         }
         if !d.products.isEmpty {
             out += "### Product values\n\n" + d.products.map { "- \(cell($0))\n" }.joined() + "\n"
+        }
+        if !d.documents.isEmpty {
+            out += "### Product values against their documents\n\n" + d.documents.map { "- \(cell($0))\n" }.joined() + "\n"
         }
         if !d.rows.isEmpty {
             out += "### Rows\n\n" + d.rows.map { "- \(describe($0))\n" }.joined() + "\n"
