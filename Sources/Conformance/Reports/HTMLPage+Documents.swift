@@ -66,7 +66,7 @@ extension HTMLPage {
     }
 
     /// One badge for a row: its worst result over its cases, linking to its first case in the tables; its tooltip says
-    /// what the first case checks first.
+    /// what that case ends by checking (`checksTitle`).
     func rowBadge(_ row: SectionCoverage.RowReference) -> String {
         let list = result.cases.filter { $0.spec == row.spec && $0.row == row.row }
         guard let first = list.first else { return "<span class=\"badge na\" title=\"\(h(row.spec)): not run\">\(h(row.row))</span>" }

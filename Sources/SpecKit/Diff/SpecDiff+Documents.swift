@@ -15,13 +15,11 @@ extension SpecDiff {
     private static func standings(_ products: [ProductFile]) -> [String: String] {
         var result: [String: String] = [:]
         for product in products {
-            for said in product.documented {
-                guard let value = product.product.first(where: { $0.name == said.name }) else { continue }
-                let agrees = value.value == said.value
-                var text = agrees ? "\(said.written), as \(said.source) says (\"\(said.quote)\")"
-                    : "\(value.value), where \(said.source) says \(said.written) (\"\(said.quote)\")"
-                if !agrees { text += value.decision.map { ": \($0)" } ?? ", with no decision" }
-                result["\(product.fixture) \(said.name)"] = text
+            for (citation, r) in product.documentedRecords {
+                var text = r.agrees ? "\(r.documented), as \(citation.text) says (\"\(r.quote)\")"
+                    : "\(r.value), where \(citation.text) says \(r.documented) (\"\(r.quote)\")"
+                if !r.agrees { text += r.decision.map { ": \($0)" } ?? ", with no decision" }
+                result["\(product.fixture) \(r.name)"] = text
             }
         }
         return result

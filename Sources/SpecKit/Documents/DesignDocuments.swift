@@ -42,7 +42,8 @@ public enum DesignDocuments {
                     continue
                 }
                 guard let data = FileManager.default.contents(atPath: path) else { continue }
-                let outline = DocumentOutline(name: name, text: String(decoding: data, as: UTF8.self))
+                let text = String(decoding: data, as: UTF8.self)
+                let outline = DocumentOutline(name: name, text: text)
                 // No heading read: its sections would go unchecked without a word (an empty file, plain prose).
                 if outline.sections.isEmpty && !data.isEmpty {
                     diagnostics.append(Diagnostic(.warning, id: "trace.no-headings",
@@ -50,7 +51,7 @@ public enum DesignDocuments {
                         at: .file(path)))
                 }
                 outlines.append(outline)
-                diagnostics += DocumentQuotes.check(products, document: outline, text: String(decoding: data, as: UTF8.self))
+                diagnostics += DocumentQuotes.check(products, document: outline, text: text)
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons, products: products)

@@ -35,18 +35,26 @@ public struct DocumentedValueRecord: Codable, Hashable, Sendable {
     }
 }
 
+extension ProductFile {
+    /// Each documented value held against the value `product:` sets for it (one that `product:` leaves out has none),
+    /// with the citation that says it, in file order: what the coverage lists and the diff compares.
+    public var documentedRecords: [(citation: Citation, record: DocumentedValueRecord)] {
+        documented.compactMap { said in
+            guard let citation = Citation.all(in: said.source).first, let value = product.first(where: { $0.name == said.name }) else { return nil }
+            return (citation, DocumentedValueRecord(fixture: fixture, name: said.name, value: value.value, documented: said.written,
+                                                    agrees: value.value == said.value, quote: said.quote, decision: value.decision,
+                                                    file: file, line: value.location.line))
+        }
+    }
+}
+
 extension SectionCoverage {
     /// Gives each section of `document` the documented values of `products` whose source names it.
     static func attach(_ products: [ProductFile], to sections: inout [Section], document: String) {
         for product in products.sorted(by: { $0.fixture < $1.fixture }) {
-            for said in product.documented {
-                guard let citation = Citation.all(in: said.source).first, citation.document == document,
-                      let value = product.product.first(where: { $0.name == said.name }),
-                      let i = sections.firstIndex(where: { $0.line == nil ? $0.id == citation.section : OutlineText.names(citation.section, $0) })
+            for (citation, record) in product.documentedRecords where citation.document == document {
+                guard let i = sections.firstIndex(where: { $0.line == nil ? $0.id == citation.section : OutlineText.names(citation.section, $0) })
                 else { continue }
-                let record = DocumentedValueRecord(fixture: product.fixture, name: said.name, value: value.value, documented: said.written,
-                                                   agrees: value.value == said.value, quote: said.quote, decision: value.decision,
-                                                   file: product.file, line: value.location.line)
                 sections[i].values = (sections[i].values ?? []) + [record]
             }
         }

@@ -37,8 +37,8 @@ extension SpecReader {
                   let value = documentedValue(valueNode, name: name, context: c), let written = valueNode.scalar,
                   let source = c.citation(sourceNode, "the source of documented value '\(name)'"),
                   let quote = c.text(quoteNode, "the quote of documented value '\(name)'") else { continue }
-            guard Citation.all(in: source).count == 1, let citation = Citation.all(in: source).first, !citation.section.isEmpty,
-                  !citation.document.isEmpty else {
+            let citations = Citation.all(in: source)
+            guard citations.count == 1, let citation = citations.first, !citation.section.isEmpty, !citation.document.isEmpty else {
                 c.error("product.bad-documented", "the source of documented value '\(name)' must name one section: '<document> §<section>'",
                         at: sourceNode.location, hint: "write the section that states the value, such as face-id-launch-lock.zh.md §2")
                 continue
