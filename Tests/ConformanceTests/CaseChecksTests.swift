@@ -169,9 +169,20 @@ struct CaseChecksTests {
     }
 
     @Test("Markdown: a failing case says what its row checks, in one line; passing cases stay out of the summary")
-    func markdown() {
+    func markdown() throws {
         let markdown = renderMarkdown(Self.reportRun())
-        #expect(markdown.contains("  - the row checks: `active(away=61s) → state = locked` (and 1 more step; the HTML report lists them)\n"))
+        // The same step the badge's tooltip names: the last that expects something, numbered among the case's steps.
+        #expect(markdown.contains("  - the row ends by checking: `active(away=61s) → state = locked` (step 1 of 2; the HTML report lists them all)\n"))
         #expect(!markdown.contains("launch → front") && !markdown.contains("unlock(pin="))
+        // A failing case whose set-up expects something too: the summary names its last check, not its first.
+        var run = Self.reportRun()
+        let failing = try #require(run.cases.firstIndex { $0.id == "L3" })
+        run.cases[failing].checks = [CheckedStep(step: 0, action: "launch", expect: [Self.cell("front", .symbol("onboarding"))]),
+                                     CheckedStep(step: 1, action: "kill", expect: []),
+                                     CheckedStep(step: 2, action: "relaunch", expect: [Self.cell("front", .symbol("home"))]),
+                                     CheckedStep(step: 3, action: "check", expect: [])]
+        let closing = renderMarkdown(run)
+        #expect(closing.contains("  - the row ends by checking: `relaunch → front = home` (step 3 of 4; the HTML report lists them all)\n"))
+        #expect(!closing.contains("launch → front = onboarding"))
     }
 }

@@ -56,14 +56,13 @@ extension HTMLPage {
         return blocks
     }
 
-    /// What a row's first case ends by checking, in one line for a badge's tooltip: its last step that expects
-    /// something (a scenario's first steps are mostly set-up), or its last step when none does, cut at
+    /// What a row's first case ends by checking (`CheckedStep.closing`), in one line for a badge's tooltip, cut at
     /// `titleCheckLength` characters, numbered among its steps when there are several (`; checks check → state = Locked
     /// (step 4 of 4)`); empty when the result has no checks.
     static func checksTitle(_ c: CaseResult) -> String {
-        guard let checks = c.checks, let last = checks.lastIndex(where: { !$0.expect.isEmpty }) ?? checks.indices.last else { return "" }
-        let text = checks[last].description
+        guard let checks = c.checks, let (position, step) = CheckedStep.closing(checks) else { return "" }
+        let text = step.description
         let shown = text.count > titleCheckLength ? String(text.prefix(titleCheckLength - 1)) + "…" : text
-        return "; checks \(shown)" + (checks.count > 1 ? " (step \(last - checks.startIndex + 1) of \(checks.count))" : "")
+        return "; checks \(shown)" + (checks.count > 1 ? " (step \(position) of \(checks.count))" : "")
     }
 }

@@ -59,9 +59,9 @@ struct MarkdownPage {
                 }
                 if let e = d.error { out += "  - fixture error: \(md(e))\n" }
             }
-            if let checks = c.checks, let first = checks.first {
-                let more = checks.count > 1 ? " (and \(checks.count - 1) more step\(checks.count == 2 ? "" : "s"); the HTML report lists them)" : ""
-                out += "  - the row checks: \(code(first.description))\(more)\n"
+            if let checks = c.checks, let (position, step) = CheckedStep.closing(checks) {
+                let place = checks.count > 1 ? " (step \(position) of \(checks.count); the HTML report lists them all)" : ""
+                out += "  - the row ends by checking: \(code(step.description))\(place)\n"
             }
             let listed = [c.expectedReason.map { "reason: " + md($0) }, c.expectedExpiry.map { "expires " + md($0) }].compactMap { $0 }.joined(separator: ", ")
             if c.status == .unexpectedPass {

@@ -66,6 +66,14 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
         return ((values.isEmpty ? [] : [values.joined(separator: ", ")]) + effects).joined(separator: "; ")
     }
 
+    /// The step a case ends by checking, with its place among `checks` (from 1): the last that expects something (a
+    /// scenario's first steps are mostly set-up), or the last step when none does; nil when there are none. The HTML
+    /// badge's tooltip and the Markdown summary's failing case both name this one step.
+    public static func closing(_ checks: [CheckedStep]) -> (position: Int, step: CheckedStep)? {
+        guard let last = checks.lastIndex(where: { !$0.expect.isEmpty }) ?? checks.indices.last else { return nil }
+        return (last - checks.startIndex + 1, checks[last])
+    }
+
     /// What a case checks of its own row: its steps from the target on (a machine case's target is its last step, the
     /// row's transition; every other case's target is its first, so all its steps).
     public static func checks(of testCase: TestCase) -> [CheckedStep] {
