@@ -377,7 +377,7 @@ struct ReportsTests {
         #expect(decided.page.contains("<span class=\"note xfail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;): D-SHORT: shorter</span>"))
         #expect(decided.markdown.contains("where the document says 60s"))
         let note = try #require(decided.register.decisions.first { $0.id == "D-SHORT" }?.sections.first, "the product decision is in the register")
-        #expect(note.section == "2" && note.text == "launch-lock product value grace = 30s, where the section says 60s: D-SHORT: shorter")
+        #expect(note.section == "2" && note.text == "launch-lock product value grace = 30s, where the document says 60s (\"<60 s>\"): D-SHORT: shorter")
         #expect(ReportText.documentedValueGap(withValues) == nil)
         let open = render(Binding(name: "grace", value: .duration(milliseconds: 30_000), location: at))
         #expect(open.page.contains("<span class=\"note fail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;), and no decision says why"))

@@ -71,7 +71,7 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
             for section in document.sections {
                 for value in section.values ?? [] {
                     guard let decision = value.decision else { continue }
-                    let text = "\(value.fixture) product value \(value.name) = \(value.value), where the section says \(value.documented): \(decision)"
+                    let text = ReportText.documentedValue(value)
                     for id in Self.ids(in: decision) {
                         byID[id, default: Decision(id: id, texts: [], rows: [], sections: [])].sections
                             .append(SectionNote(document: document.name, section: section.id, text: text))
