@@ -160,7 +160,8 @@ public struct LanguageServer: Sendable {
             return [Self.error(cancelled.id, .requestCancelled, "cancelled by the client")]
         }
         if method == "workspace/didChangeWatchedFiles" { return filesChanged(params) }
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = Self.path(uri) else { return [] }
+        guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+        guard let path = Self.path(uri) else { return Self.unreadableURI(uri, method: method) }
         let (said, changed) = switch method {
         case "textDocument/didOpen": didOpen(uri, path, params["textDocument"])
         case "textDocument/didChange": didChange(uri, path, params)
@@ -173,6 +174,17 @@ public struct LanguageServer: Sendable {
         let folder = SpecWorkspace.folder(of: path)
         guard !deferring else { unpublished.insert(folder); return said + cleared }
         return said + cleared + publish(folder: folder) + clearGone()
+    }
+
+    /// The editor's log line for a document notification whose `file:` URI names no path (`file:///a%ZZ.yaml`, an
+    /// escape that is no byte; `file:a.yaml`, no `//`): it is not applied, and nothing else would say so. A URI of
+    /// another scheme (`untitled:`, a diff view) is no file to lint, and goes without a word, as does a method that is
+    /// not about a document's text.
+    static func unreadableURI(_ uri: String, method: String) -> [JSON] {
+        let documentMethods: Set<String> = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didSave", "textDocument/didClose"]
+        guard documentMethods.contains(method), uri.prefix(5).lowercased() == "file:" else { return [] }
+        let shown = uri.count > 120 ? String(uri.prefix(119)) + "…" : uri
+        return [log(.warning, "a \(method.dropFirst("textDocument/".count)) of \(shown) was not applied: the URI names no file path (a file: URI is file:///path, its escapes %XX of hexadecimal digits that make UTF-8)")]
     }
 
     /// What a document notification said in the editor's log, and whether its file's current text changed (so its

@@ -140,6 +140,20 @@ extension LanguageServerTests {
         #expect(LanguageServer.path("file:a.yaml") == nil && LanguageServer.path("file:///a%ZZ.yaml") == nil)
     }
 
+    /// Found by a trial: a notification whose `file:` URI named no path was dropped without a word.
+    @Test("a document notification whose file: URI names no path is not applied, and the editor's log says so; another scheme's is quietly ignored",
+          arguments: ["file:///a%ZZ.yaml", "file:a.yaml", "FILE:///%C3"])
+    func unreadableFileURI(_ uri: String) throws {
+        var server = Self.initialized()
+        for frame in [Self.opening(uri, "spec: x\n", version: 1), Self.changing(uri, "spec: y\n", version: 2), Self.closing(uri)] {
+            let out = server.handle(frame)
+            #expect(out.count == 1 && out.first?["method"]?.string == "window/logMessage" && out.first?["params"]?["type"]?.int == 2, "\(out.map(\.serialized))")
+            #expect(out.first?["params"]?["message"]?.string?.contains("\(uri) was not applied: the URI names no file path") == true, "\(out.map(\.serialized))")
+        }
+        #expect(server.workspace.documents.isEmpty)
+        #expect(server.handle(Self.opening("untitled:Untitled-1", "spec: x\n", version: 1)).isEmpty)
+    }
+
     /// Found with the defect above: a completion under a document of the file that is not the one linted read its
     /// position in the other document's text.
     @Test("a completion or hover under a document of a file that is not the one linted reads its position in its own text",
