@@ -159,22 +159,20 @@ struct MachineCompiler: Sendable {
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
     /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
     /// the machine's analysis, for the compilation to carry, and why each row has no case (by row index; nil where it
-    /// has one, and for every row when the initial state is not declared). The cases are appended to `cases` (a
-    /// suite's, built in place rather than copied from an array of the machine's own). `searchObserver` is told of
+    /// has one, and for every row when the initial state is not declared), and the cases. `searchObserver` is told of
     /// the search.
-    static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase],
-                        searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
-        -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
+    static func compile(spec: Spec, machine: Machine, searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
+        -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
         let search = compiler.search(searchObserver: searchObserver)
         guard compiler.model.initial != nil else {
-            return (graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
+            return ([], graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
         }
-        compiler.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
+        let cases = compiler.cases(firings: search.firings, reachability: search.analysis.reachability)
         compiler.report(search)
-        return (graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
+        return (cases, graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
     }
 
     /// Why each row has no case, by row index (nil where it fires, so has one): covered by earlier rows, or matched
@@ -300,12 +298,10 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// Appends one test case per distinct situation a row fires in (by the values of the names it tests): the shortest
-    /// path to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability, into cases: inout [TestCase]) {
-        // A suite's array is reserved by its compiler; growing it here by exactly one machine's cases would copy it
-        // once per machine.
-        if cases.isEmpty { cases.reserveCapacity(firings.reduce(0) { $0 + $1.count }) }
+    /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
+    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
+    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
+        var cases: [TestCase] = []
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for r in machine.rows.indices {
             for (n, firing) in firings[r].enumerated() {
@@ -317,6 +313,7 @@ struct MachineCompiler: Sendable {
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
+        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

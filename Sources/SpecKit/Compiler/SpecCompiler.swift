@@ -336,15 +336,12 @@ public struct SpecCompiler: Sendable {
         let outcomes = specs.sorted(by: { $0.spec.id < $1.spec.id }).concurrentMap {
             Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer)
         }
-        var cases: [TestCase] = []
-        cases.reserveCapacity(outcomes.reduce(0) { $0 + $1.cases.count })
         var analyses: [String: MachineAnalysis] = [:]
         for outcome in outcomes {
-            cases += outcome.cases
             diagnostics += outcome.diagnostics
             analyses[outcome.compiled.id] = outcome.analysis
         }
-        return (outcomes.map(\.compiled), cases, analyses)
+        return (outcomes.map(\.compiled), outcomes.flatMap(\.cases), analyses)
     }
 
     /// One spec compiled: its compiled form, its cases (expanded over its variants), its findings and, for a
@@ -359,11 +356,8 @@ public struct SpecCompiler: Sendable {
         var noCase: [RowRecord.NoCase?] = []
         switch spec.body {
         case .machine(let machine):
-            // Room for a case per row (most rows have one).
-            cases.reserveCapacity(machine.rows.count)
-            let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases,
-                                                   searchObserver: searchObserver)
-            (graph, diagnostics, analysis, noCase) = (compiled.graph, compiled.diagnostics, compiled.analysis, compiled.noCase)
+            let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
+            (cases, graph, diagnostics, analysis, noCase) = compiled
         case .decision(let table):
             var compiler = TableCompiler(spec: spec)
             cases = compiler.compileDecision(table)
