@@ -85,23 +85,13 @@ struct MachineModel: Sendable {
         /// Whether the search stopped adding situations at its limit.
         var truncated: Bool
 
-        /// The steps of a shortest path from the initial situation to situation `index`.
-        func path(to index: Int) -> [TestStep] { path(to: index, then: nil) }
-
-        /// A shortest path to situation `index`, then `last` when given: one array, allocated once at its final size.
-        func path(to index: Int, then last: TestStep?) -> [TestStep] {
-            var length = last == nil ? 0 : 1
-            var c = index
-            while let parent = arrivals[c]?.parent {
-                length += 1
-                c = parent
-            }
+        /// The steps of a shortest path from the initial situation to situation `index`, then `last` when given.
+        func path(to index: Int, then last: TestStep? = nil) -> [TestStep] {
             var path: [TestStep] = []
-            path.reserveCapacity(length)
-            c = index
-            while let parent = arrivals[c]?.parent, let step = arrivals[c]?.step {
-                path.append(step)
-                c = parent
+            var c = index
+            while let arrival = arrivals[c] {
+                path.append(arrival.step)
+                c = arrival.parent
             }
             path.reverse()
             if let last { path.append(last) }
