@@ -115,7 +115,7 @@ struct MachineModel: Sendable {
     /// checks group the rows by this table too.
     let rowStarts: [Int]
     let rowList: [Int]
-    /// Whether each plan is a relaunch the machine models (`isRelaunch(plan:)`), decided once.
+    /// Whether each plan is a relaunch the machine models, decided once.
     private let relaunchPlans: [Bool]
     /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
     private let testStarts: [Int]
@@ -346,7 +346,6 @@ struct MachineModel: Sendable {
     /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
     private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
-        if startsNothing(state: configuration.state, plan: e) { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
         guard let r = match(plan: e, ordinals: ordinals, in: start) else {
@@ -378,18 +377,12 @@ struct MachineModel: Sendable {
         return .fired(row: r, next: next)
     }
 
-    private func isRelaunch(plan e: Int) -> Bool { relaunchPlans[e] }
-
-    /// Whether no row starts from state `s` on plan `e`, so every input combination is unmatched (most situations
-    /// of a large table). Never for a relaunch the machine models: that one resets the situation even unmatched.
-    private func startsNothing(state s: Int, plan e: Int) -> Bool { !relaunchPlans[e] && rows(state: s, plan: e).isEmpty }
-
     /// The step of row `r` firing on plan `e` with these inputs and leading to `next`.
     private func firedStep(row r: Int, next: Configuration, plan e: Int, inputs: [NamedValue]) -> TestStep {
         let variables = machine.variables
         let location = machine.rows[r].identity.location
         return TestStep(
-            action: isRelaunch(plan: e) ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
+            action: relaunchPlans[e] ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
             effects: machine.rows[r].effects.map { call in
                 call.resolved { name in
                     inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
@@ -409,11 +402,6 @@ struct MachineModel: Sendable {
     /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
     func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
         for e in plans.indices {
-            // Every combination is unmatched, as `outcome` would say: not tried one by one.
-            if startsNothing(state: configuration.state, plan: e) {
-                for inputs in plans[e].combinations { body(e, inputs, .unmatched) }
-                continue
-            }
             for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
                 body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
             }
