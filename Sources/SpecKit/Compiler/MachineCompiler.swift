@@ -24,7 +24,7 @@ struct MachineCompiler: Sendable {
     init(spec: Spec, machine: Machine) {
         self.spec = spec
         self.machine = machine
-        model = MachineModel(machine: machine, maximumInputCombinations: Self.maximumInputCombinations)
+        model = MachineModel(machine: machine)
     }
 
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {

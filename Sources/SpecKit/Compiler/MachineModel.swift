@@ -1,7 +1,7 @@
 /// A machine table as an executable model over its finite domains: the input combinations tried per event, the row
 /// that fires in a situation, the situation it leads to, and a breadth-first search of every reachable situation.
 ///
-/// The compiler's checks and case generator (`MachineCompiler.explore`) and the exhaustive exploration
+/// The compiler's checks and case generator (`MachineCompiler.search`) and the exhaustive exploration
 /// (`MachineExplorer`) both walk the machine through this one unit, so they agree on what is reachable and how.
 struct MachineModel: Sendable {
     /// How one event is tried: the input combinations (one representative value per atom of each input).
@@ -132,9 +132,9 @@ struct MachineModel: Sendable {
 
     /// The model of a machine: each row's names are looked up once here, by name (a name the machine does not declare,
     /// in a machine changed after it was read, matches nothing and sets nothing).
-    init(machine: Machine, maximumInputCombinations: Int) {
+    init(machine: Machine) {
         self.machine = machine
-        let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
+        let plans = Self.eventPlans(machine)
         self.plans = plans
         let states = NameIndex(machine.states.map(\.name))
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
@@ -207,12 +207,7 @@ struct MachineModel: Sendable {
 
     /// One plan per declared event, then, for a machine modelled across a relaunch, the built-in `relaunch` (last, so
     /// that of two equally short paths the one without a relaunch is found first).
-    private static func eventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
-        declaredEventPlans(machine, maximumInputCombinations: maximumInputCombinations)
-            + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
-    }
-
-    private static func declaredEventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
+    private static func eventPlans(_ machine: Machine) -> [EventPlan] {
         machine.events.map { event in
             var perInput: [[Value]] = []
             for input in event.inputs {
@@ -235,12 +230,12 @@ struct MachineModel: Sendable {
             var combinations: [[NamedValue]] = [[]]
             for (i, values) in perInput.enumerated() {
                 combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
-                if combinations.count > maximumInputCombinations {
-                    combinations = Array(combinations.prefix(maximumInputCombinations))
+                if combinations.count > MachineCompiler.maximumInputCombinations {
+                    combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
                 }
             }
             return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
-        }
+        } + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
     }
 
     /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`
