@@ -122,7 +122,7 @@ public struct SpecCompiler: Sendable {
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             let folder = (path as NSString).deletingLastPathComponent
             let names = (try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".product.yaml") || name.hasSuffix(".product.yml") {
+            for name in names.sorted() where isProductFileName(name) {
                 let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
                 if !result.contains(file) { result.append(file) }
             }
@@ -488,24 +488,21 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
         return found + [Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(product.id)' is already used by \(previous.file)",
                                    at: product.location, notes: ["the other spec is at \(previous)"])]
     }
+    var duplicateFile: [Diagnostic] = []
     if let other = reader.products[product.fixture] {
         // The file named after its fixture (launch-lock.product.yaml) is the product file; another one is the duplicate,
         // whichever comes first by name.
         func namedFor(_ p: ProductFile) -> Bool { (p.file as NSString).lastPathComponent.hasPrefix(p.fixture + ".product.") }
         let (kept, duplicate) = namedFor(product) && !namedFor(other) ? (product, other) : (other, product)
-        if kept.file == product.file {
-            locations[product.id] = product.location
-            reader.products[product.fixture] = product
-            reader.brokenProduct[product.fixture] = broken
-        }
-        return found + [Diagnostic(.error, id: "product.duplicate-file",
+        duplicateFile = [Diagnostic(.error, id: "product.duplicate-file",
             "fixture '\(product.fixture)' already has a product file, \(kept.id); its values must be written in one place",
             at: duplicate.location, notes: ["\(kept.id) is at \(kept.location)"])]
+        guard kept.file == product.file else { return found + duplicateFile }
     }
     locations[product.id] = product.location
     reader.products[product.fixture] = product
     reader.brokenProduct[product.fixture] = broken
-    return found
+    return found + duplicateFile
 }
 
 /// Row ids are unique across all specs: reports, expectation files and `--row` rely on it.
