@@ -188,15 +188,6 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
-    private mutating func report(_ search: Search) {
-        diagnostics += search.found
-        // By row index, an array rather than a set: a large table has a row for every index.
-        var fires = machine.rows.indices.map { !search.firings[$0].isEmpty }
-        for r in search.unmodelledRows { fires[r] = true }
-        reportReachability(search.analysis.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
-    }
-
     /// Searches every reachable situation (none when the initial state is not declared) and records what each row
     /// does there; changes nothing.
     func search(searchObserver: (@Sendable () -> Void)?) -> Search {
@@ -252,9 +243,11 @@ struct MachineCompiler: Sendable {
                       analysis: analysis)
     }
 
-    /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire
-    /// (`fires`: by row index, whether the row fires or matches unmodelled somewhere).
-    private mutating func reportReachability(_ reachability: MachineModel.Reachability, fires: [Bool], gaps: [String], gapCount: Int) {
+    /// Adds the findings of a search: its domain errors, then, of the search as a whole, its limit, the gaps,
+    /// unreachable states and rows that never fire (nor match unmodelled anywhere).
+    private mutating func report(_ search: Search) {
+        diagnostics += search.found
+        let (reachability, gaps, gapCount) = (search.analysis.reachability, search.gaps, search.gapCount)
         let truncated = reachability.truncated
         if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
@@ -281,7 +274,7 @@ struct MachineCompiler: Sendable {
                            at: first.location)
             })
             // Rows read in place: a copy of each row would retain and release every field of it.
-            let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
+            let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             // With rows in conflict, the one the analysis lets win can keep another's situations from being reached.
             let conflicted = diagnostics.contains { $0.id == "check.conflict" }
                 ? ["this machine has rows in conflict (check.conflict): fix those first; until then a row can look unreachable only because a conflicting row wins its situation"] : []
