@@ -449,8 +449,8 @@ public struct SpecCompiler: Sendable {
         // A file beside the given ones that gave no spec is not what was asked about.
         wider.unreadableFiles = wider.unreadableFiles.filter { given.contains($0) }
         wider.machineAnalyses = wider.machineAnalyses.filter { id, _ in wider.specs.contains { $0.id == id } }
-        wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
-                                    cases: wider.suite.cases.filter { given.contains($0.file) })
+        wider.suite.specs = wider.suite.specs.filter { given.contains($0.file) }
+        wider.suite.cases = wider.suite.cases.filter { given.contains($0.file) }
         return wider
     }
 
