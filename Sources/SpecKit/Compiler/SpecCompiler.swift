@@ -509,17 +509,15 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
-    let sorted = specs.sorted(by: { $0.file < $1.file })
-    let rows = sorted.map(\.rows)
-    first.reserveCapacity(rows.reduce(0) { $0 + $1.count })
     var out: [Diagnostic] = []
-    for specRows in rows {
-        for row in specRows {
-            if let previous = first.updateValue(row.location, forKey: row.id) {
-                first[row.id] = previous
-                out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
-                                      at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
+    for spec in specs.sorted(by: { $0.file < $1.file }) {
+        for row in spec.rows {
+            guard let previous = first[row.id] else {
+                first[row.id] = row.location
+                continue
             }
+            out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
+                                  at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
         }
     }
     return out
