@@ -113,8 +113,7 @@ struct RobustnessTests {
         machine.variables[1].initial = Value.int(Int.max)
         machine.rows[0].then[0].change = Assignment.Change.add(Int.max)
         spec.body = Spec.Body.machine(machine)
-        var cases: [TestCase] = []
-        let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases)
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine)
         let d = try #require(compiled.diagnostics.first { $0.id == "check.domain" })
         #expect(d.message.hasPrefix("row R1 would set failures to a value far outside int 0..9223372036854775807"))
     }

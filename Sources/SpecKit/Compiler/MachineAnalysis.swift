@@ -16,8 +16,7 @@ public struct MachineAnalysis: Sendable {
 
     /// The machine's analysis, outside a compilation.
     public init(machine: Machine) {
-        self.init(model: MachineModel(machine: machine, maximumInputCombinations: MachineCompiler.maximumInputCombinations),
-                  observer: Self.searchObserver) { _, _, _, _, _ in nil }
+        self.init(model: MachineModel(machine: machine), observer: Self.searchObserver) { _, _, _, _, _ in nil }
     }
 
     /// Searches the state space of `model` (the one place that does), `visit` watching the search as in

@@ -24,7 +24,7 @@ struct MachineCompiler: Sendable {
     init(spec: Spec, machine: Machine) {
         self.spec = spec
         self.machine = machine
-        model = MachineModel(machine: machine, maximumInputCombinations: Self.maximumInputCombinations)
+        model = MachineModel(machine: machine)
     }
 
     private func sameOutcome(_ a: MachineRow, _ b: MachineRow) -> Bool {
@@ -159,22 +159,20 @@ struct MachineCompiler: Sendable {
     /// The region checks, the exploration and the graph of one machine, with every finding in the order of running
     /// them (`checkRegions`, then the search's closing report, which needs the rows the region checks found shadowed),
     /// the machine's analysis, for the compilation to carry, and why each row has no case (by row index; nil where it
-    /// has one, and for every row when the initial state is not declared). The cases are appended to `cases` (a
-    /// suite's, built in place rather than copied from an array of the machine's own). `searchObserver` is told of
+    /// has one, and for every row when the initial state is not declared), and the cases. `searchObserver` is told of
     /// the search.
-    static func compile(spec: Spec, machine: Machine, appendingCasesTo cases: inout [TestCase],
-                        searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
-        -> (graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
+    static func compile(spec: Spec, machine: Machine, searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
+        -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
         var compiler = MachineCompiler(spec: spec, machine: machine)
         compiler.checkRegions()
         let graph = compiler.graph()
         let search = compiler.search(searchObserver: searchObserver)
         guard compiler.model.initial != nil else {
-            return (graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
+            return ([], graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
         }
-        compiler.cases(firings: search.firings, reachability: search.analysis.reachability, into: &cases)
+        let cases = compiler.cases(firings: search.firings, reachability: search.analysis.reachability)
         compiler.report(search)
-        return (graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
+        return (cases, graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
     }
 
     /// Why each row has no case, by row index (nil where it fires, so has one): covered by earlier rows, or matched
@@ -188,15 +186,6 @@ struct MachineCompiler: Sendable {
             if search.unmodelledRows.contains(r) { return .unmodelled }
             return truncated ? .pastLimit : .neverFires
         }
-    }
-
-    /// Adds the findings of a search: its domain errors, then its limit, gaps, unreachable states and dead rows.
-    private mutating func report(_ search: Search) {
-        diagnostics += search.found
-        // By row index, an array rather than a set: a large table has a row for every index.
-        var fires = machine.rows.indices.map { !search.firings[$0].isEmpty }
-        for r in search.unmodelledRows { fires[r] = true }
-        reportReachability(search.analysis.reachability, fires: fires, gaps: search.gaps, gapCount: search.gapCount)
     }
 
     /// Searches every reachable situation (none when the initial state is not declared) and records what each row
@@ -254,9 +243,11 @@ struct MachineCompiler: Sendable {
                       analysis: analysis)
     }
 
-    /// The findings of the search as a whole: its limit, the gaps, unreachable states and rows that never fire
-    /// (`fires`: by row index, whether the row fires or matches unmodelled somewhere).
-    private mutating func reportReachability(_ reachability: MachineModel.Reachability, fires: [Bool], gaps: [String], gapCount: Int) {
+    /// Adds the findings of a search: its domain errors, then, of the search as a whole, its limit, the gaps,
+    /// unreachable states and rows that never fire (nor match unmodelled anywhere).
+    private mutating func report(_ search: Search) {
+        diagnostics += search.found
+        let (reachability, gaps, gapCount) = (search.analysis.reachability, search.gaps, search.gapCount)
         let truncated = reachability.truncated
         if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
@@ -283,7 +274,7 @@ struct MachineCompiler: Sendable {
                            at: first.location)
             })
             // Rows read in place: a copy of each row would retain and release every field of it.
-            let dead = machine.rows.indices.filter { !fires[$0] && !shadowed.contains($0) }
+            let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             // With rows in conflict, the one the analysis lets win can keep another's situations from being reached.
             let conflicted = diagnostics.contains { $0.id == "check.conflict" }
                 ? ["this machine has rows in conflict (check.conflict): fix those first; until then a row can look unreachable only because a conflicting row wins its situation"] : []
@@ -300,12 +291,10 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// Appends one test case per distinct situation a row fires in (by the values of the names it tests): the shortest
-    /// path to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability, into cases: inout [TestCase]) {
-        // A suite's array is reserved by its compiler; growing it here by exactly one machine's cases would copy it
-        // once per machine.
-        if cases.isEmpty { cases.reserveCapacity(firings.reduce(0) { $0 + $1.count }) }
+    /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
+    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
+    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
+        var cases: [TestCase] = []
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
         for r in machine.rows.indices {
             for (n, firing) in firings[r].enumerated() {
@@ -317,6 +306,7 @@ struct MachineCompiler: Sendable {
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
+        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

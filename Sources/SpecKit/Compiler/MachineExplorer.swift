@@ -51,23 +51,18 @@ public enum MachineExplorer {
                                   variables: variables, inputs: inputs)
             transitions.append(MachineExploration.Transition(id: id, step: step))
         }
-        return transitions + clockMoves(spec, model: model, in: configuration)
-    }
-
-    /// The device clock set back, then forward, by each of the machine's amounts in one situation, with no time
-    /// passing: the table predicts that nothing changes and nothing is emitted (a block, a delay, a grace measure
-    /// elapsed time, which setting the clock neither lengthens nor shortens; see docs/specs.md, D-CLOCK,
-    /// D-MT-CLOCK). Named `EX-<spec>-<state>-clockBack-<hash>` and `EX-<spec>-<state>-clockForward-<hash>`.
-    static func clockMoves(_ spec: Spec, model: MachineModel, in configuration: MachineModel.Configuration) -> [MachineExploration.Transition] {
-        let machine = model.machine
-        let variables = model.variables(configuration)
-        return machine.signedClockMoves.map { ms in
+        // The device clock set back, then forward, by each of the machine's amounts, with no time passing: the table
+        // predicts that nothing changes and nothing is emitted (a block, a delay, a grace measure elapsed time, which
+        // setting the clock neither lengthens nor shortens; see docs/specs.md, D-CLOCK, D-MT-CLOCK). Named
+        // `EX-<spec>-<state>-clockBack-<hash>` and `EX-<spec>-<state>-clockForward-<hash>`.
+        for ms in machine.signedClockMoves {
             let move = Machine.clockMove(ms)
-            return MachineExploration.Transition(
+            transitions.append(MachineExploration.Transition(
                 id: transitionID(spec: spec.id, state: machine.states[configuration.state].name, event: move.event,
                                  variables: variables, inputs: move.inputs),
-                step: model.clockStep(ms, in: configuration, at: spec.location))
+                step: model.clockStep(ms, in: configuration, at: spec.location)))
         }
+        return transitions
     }
 
     /// `EX-<spec>-<state>-<event>-<hash>`: the first 8 hex digits of SHA-256 over the variables' and inputs'

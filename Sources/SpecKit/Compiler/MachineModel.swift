@@ -1,7 +1,7 @@
 /// A machine table as an executable model over its finite domains: the input combinations tried per event, the row
 /// that fires in a situation, the situation it leads to, and a breadth-first search of every reachable situation.
 ///
-/// The compiler's checks and case generator (`MachineCompiler.explore`) and the exhaustive exploration
+/// The compiler's checks and case generator (`MachineCompiler.search`) and the exhaustive exploration
 /// (`MachineExplorer`) both walk the machine through this one unit, so they agree on what is reachable and how.
 struct MachineModel: Sendable {
     /// How one event is tried: the input combinations (one representative value per atom of each input).
@@ -85,23 +85,13 @@ struct MachineModel: Sendable {
         /// Whether the search stopped adding situations at its limit.
         var truncated: Bool
 
-        /// The steps of a shortest path from the initial situation to situation `index`.
-        func path(to index: Int) -> [TestStep] { path(to: index, then: nil) }
-
-        /// A shortest path to situation `index`, then `last` when given: one array, allocated once at its final size.
-        func path(to index: Int, then last: TestStep?) -> [TestStep] {
-            var length = last == nil ? 0 : 1
-            var c = index
-            while let parent = arrivals[c]?.parent {
-                length += 1
-                c = parent
-            }
+        /// The steps of a shortest path from the initial situation to situation `index`, then `last` when given.
+        func path(to index: Int, then last: TestStep? = nil) -> [TestStep] {
             var path: [TestStep] = []
-            path.reserveCapacity(length)
-            c = index
-            while let parent = arrivals[c]?.parent, let step = arrivals[c]?.step {
-                path.append(step)
-                c = parent
+            var c = index
+            while let arrival = arrivals[c] {
+                path.append(arrival.step)
+                c = arrival.parent
             }
             path.reverse()
             if let last { path.append(last) }
@@ -125,7 +115,7 @@ struct MachineModel: Sendable {
     /// checks group the rows by this table too.
     let rowStarts: [Int]
     let rowList: [Int]
-    /// Whether each plan is a relaunch the machine models (`isRelaunch(plan:)`), decided once.
+    /// Whether each plan is a relaunch the machine models, decided once.
     private let relaunchPlans: [Bool]
     /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
     private let testStarts: [Int]
@@ -142,9 +132,9 @@ struct MachineModel: Sendable {
 
     /// The model of a machine: each row's names are looked up once here, by name (a name the machine does not declare,
     /// in a machine changed after it was read, matches nothing and sets nothing).
-    init(machine: Machine, maximumInputCombinations: Int) {
+    init(machine: Machine) {
         self.machine = machine
-        let plans = Self.eventPlans(machine, maximumInputCombinations: maximumInputCombinations)
+        let plans = Self.eventPlans(machine)
         self.plans = plans
         let states = NameIndex(machine.states.map(\.name))
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
@@ -217,12 +207,7 @@ struct MachineModel: Sendable {
 
     /// One plan per declared event, then, for a machine modelled across a relaunch, the built-in `relaunch` (last, so
     /// that of two equally short paths the one without a relaunch is found first).
-    private static func eventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
-        declaredEventPlans(machine, maximumInputCombinations: maximumInputCombinations)
-            + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
-    }
-
-    private static func declaredEventPlans(_ machine: Machine, maximumInputCombinations: Int) -> [EventPlan] {
+    private static func eventPlans(_ machine: Machine) -> [EventPlan] {
         machine.events.map { event in
             var perInput: [[Value]] = []
             for input in event.inputs {
@@ -245,12 +230,12 @@ struct MachineModel: Sendable {
             var combinations: [[NamedValue]] = [[]]
             for (i, values) in perInput.enumerated() {
                 combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
-                if combinations.count > maximumInputCombinations {
-                    combinations = Array(combinations.prefix(maximumInputCombinations))
+                if combinations.count > MachineCompiler.maximumInputCombinations {
+                    combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
                 }
             }
             return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
-        }
+        } + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
     }
 
     /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`
@@ -356,7 +341,6 @@ struct MachineModel: Sendable {
     /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
     private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
-        if startsNothing(state: configuration.state, plan: e) { return .unmatched }
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
         guard let r = match(plan: e, ordinals: ordinals, in: start) else {
@@ -388,18 +372,12 @@ struct MachineModel: Sendable {
         return .fired(row: r, next: next)
     }
 
-    private func isRelaunch(plan e: Int) -> Bool { relaunchPlans[e] }
-
-    /// Whether no row starts from state `s` on plan `e`, so every input combination is unmatched (most situations
-    /// of a large table). Never for a relaunch the machine models: that one resets the situation even unmatched.
-    private func startsNothing(state s: Int, plan e: Int) -> Bool { !relaunchPlans[e] && rows(state: s, plan: e).isEmpty }
-
     /// The step of row `r` firing on plan `e` with these inputs and leading to `next`.
     private func firedStep(row r: Int, next: Configuration, plan e: Int, inputs: [NamedValue]) -> TestStep {
         let variables = machine.variables
         let location = machine.rows[r].identity.location
         return TestStep(
-            action: isRelaunch(plan: e) ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
+            action: relaunchPlans[e] ? .relaunch : .event(plans[e].event.name, inputs: inputs), expect: frame(next),
             effects: machine.rows[r].effects.map { call in
                 call.resolved { name in
                     inputs.first { $0.name == name }?.value ?? variables.firstIndex { $0.name == name }.map { next.values[$0] }
@@ -419,11 +397,6 @@ struct MachineModel: Sendable {
     /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
     func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
         for e in plans.indices {
-            // Every combination is unmatched, as `outcome` would say: not tried one by one.
-            if startsNothing(state: configuration.state, plan: e) {
-                for inputs in plans[e].combinations { body(e, inputs, .unmatched) }
-                continue
-            }
             for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
                 body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
             }

@@ -53,14 +53,11 @@ public struct MachineWalkModel {
     /// One seeded walk of at most `length` steps from the initial situation, with its predictions. Each step picks an
     /// event uniformly, then one of its input atoms uniformly; a move the table cannot predict (a row that would
     /// leave a domain, a gap under `otherwise: forbidden`) is replaced by the next move in order that it can.
-    public func walk(seed: UInt64, length: Int) -> [WalkPrediction] {
-        walk(seed: seed, length: length, from: [])
-    }
-
-    /// A seeded walk that first takes `opening` (a scenario's opening, as `opening(of:)` reads it), then at most `length`
-    /// random steps from where it leads. An opening the table cannot predict is dropped: the walk starts at the
-    /// initial situation.
-    public func walk(seed: UInt64, length: Int, from opening: [WalkMove]) -> [WalkPrediction] {
+    ///
+    /// Given an `opening` (a scenario's opening, as `opening(of:)` reads it), the walk first takes it, then at most
+    /// `length` random steps from where it leads. An opening the table cannot predict is dropped: the walk starts at
+    /// the initial situation.
+    public func walk(seed: UInt64, length: Int, from opening: [WalkMove] = []) -> [WalkPrediction] {
         guard let initial = model.initial, !model.plans.isEmpty else { return [] }
         var (walk, configuration) = take(opening, from: initial) ?? ([], initial)
         var generator = SplitMix64(seed: seed)

@@ -122,7 +122,7 @@ public struct SpecCompiler: Sendable {
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             let folder = (path as NSString).deletingLastPathComponent
             let names = (try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".product.yaml") || name.hasSuffix(".product.yml") {
+            for name in names.sorted() where isProductFileName(name) {
                 let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
                 if !result.contains(file) { result.append(file) }
             }
@@ -336,15 +336,12 @@ public struct SpecCompiler: Sendable {
         let outcomes = specs.sorted(by: { $0.spec.id < $1.spec.id }).concurrentMap {
             Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer)
         }
-        var cases: [TestCase] = []
-        cases.reserveCapacity(outcomes.reduce(0) { $0 + $1.cases.count })
         var analyses: [String: MachineAnalysis] = [:]
         for outcome in outcomes {
-            cases += outcome.cases
             diagnostics += outcome.diagnostics
             analyses[outcome.compiled.id] = outcome.analysis
         }
-        return (outcomes.map(\.compiled), cases, analyses)
+        return (outcomes.map(\.compiled), outcomes.flatMap(\.cases), analyses)
     }
 
     /// One spec compiled: its compiled form, its cases (expanded over its variants), its findings and, for a
@@ -359,11 +356,8 @@ public struct SpecCompiler: Sendable {
         var noCase: [RowRecord.NoCase?] = []
         switch spec.body {
         case .machine(let machine):
-            // Room for a case per row (most rows have one).
-            cases.reserveCapacity(machine.rows.count)
-            let compiled = MachineCompiler.compile(spec: spec, machine: machine, appendingCasesTo: &cases,
-                                                   searchObserver: searchObserver)
-            (graph, diagnostics, analysis, noCase) = (compiled.graph, compiled.diagnostics, compiled.analysis, compiled.noCase)
+            let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
+            (cases, graph, diagnostics, analysis, noCase) = compiled
         case .decision(let table):
             var compiler = TableCompiler(spec: spec)
             cases = compiler.compileDecision(table)
@@ -455,8 +449,8 @@ public struct SpecCompiler: Sendable {
         // A file beside the given ones that gave no spec is not what was asked about.
         wider.unreadableFiles = wider.unreadableFiles.filter { given.contains($0) }
         wider.machineAnalyses = wider.machineAnalyses.filter { id, _ in wider.specs.contains { $0.id == id } }
-        wider.suite = CompiledSuite(format: wider.suite.format, specs: wider.suite.specs.filter { given.contains($0.file) },
-                                    cases: wider.suite.cases.filter { given.contains($0.file) })
+        wider.suite.specs = wider.suite.specs.filter { given.contains($0.file) }
+        wider.suite.cases = wider.suite.cases.filter { given.contains($0.file) }
         return wider
     }
 
@@ -494,41 +488,36 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
         return found + [Diagnostic(.error, id: "check.duplicate-spec-id", "spec id '\(product.id)' is already used by \(previous.file)",
                                    at: product.location, notes: ["the other spec is at \(previous)"])]
     }
+    var duplicateFile: [Diagnostic] = []
     if let other = reader.products[product.fixture] {
         // The file named after its fixture (launch-lock.product.yaml) is the product file; another one is the duplicate,
         // whichever comes first by name.
         func namedFor(_ p: ProductFile) -> Bool { (p.file as NSString).lastPathComponent.hasPrefix(p.fixture + ".product.") }
         let (kept, duplicate) = namedFor(product) && !namedFor(other) ? (product, other) : (other, product)
-        if kept.file == product.file {
-            locations[product.id] = product.location
-            reader.products[product.fixture] = product
-            reader.brokenProduct[product.fixture] = broken
-        }
-        return found + [Diagnostic(.error, id: "product.duplicate-file",
+        duplicateFile = [Diagnostic(.error, id: "product.duplicate-file",
             "fixture '\(product.fixture)' already has a product file, \(kept.id); its values must be written in one place",
             at: duplicate.location, notes: ["\(kept.id) is at \(kept.location)"])]
+        guard kept.file == product.file else { return found + duplicateFile }
     }
     locations[product.id] = product.location
     reader.products[product.fixture] = product
     reader.brokenProduct[product.fixture] = broken
-    return found
+    return found + duplicateFile
 }
 
 /// Row ids are unique across all specs: reports, expectation files and `--row` rely on it.
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
-    let sorted = specs.sorted(by: { $0.file < $1.file })
-    let rows = sorted.map(\.rows)
-    first.reserveCapacity(rows.reduce(0) { $0 + $1.count })
     var out: [Diagnostic] = []
-    for specRows in rows {
-        for row in specRows {
-            if let previous = first.updateValue(row.location, forKey: row.id) {
-                first[row.id] = previous
-                out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
-                                      at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
+    for spec in specs.sorted(by: { $0.file < $1.file }) {
+        for row in spec.rows {
+            guard let previous = first[row.id] else {
+                first[row.id] = row.location
+                continue
             }
+            out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
+                                  at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
         }
     }
     return out
