@@ -36,7 +36,7 @@ struct MachineReader {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
                                  effects: effects.map(\.name))
-            rows = readRows(items, scope: scope)
+            rows = items.compactMap { readRow($0, scope) }
         }
         guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
         return Machine(states: states, initial: initial, initialIndex: initialIndex, variables: variables, events: events,
@@ -199,16 +199,6 @@ struct MachineReader {
         var names: [[String: Domain]]
         var events: [EventDeclaration]
         var effects: [String]
-    }
-
-    /// The rows, in file order.
-    private func readRows(_ items: NodeView.Items, scope: RowScope) -> [MachineRow] {
-        var rows: [MachineRow] = []
-        rows.reserveCapacity(items.count)
-        for item in items {
-            if let row = readRow(item, scope) { rows.append(row) }
-        }
-        return rows
     }
 
     private func readRow(_ node: NodeView, _ scope: RowScope) -> MachineRow? {
