@@ -290,10 +290,8 @@ struct ScenarioReader {
         let c = context
         guard let name = c.text(eventNode, "the event") else { return nil }
         guard let event = vocabulary.events.first(where: { $0.name == name }) else {
-            if c.isBroken(name) { return nil }
-            c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                    hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
-                    notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
+            c.unknown(name, "spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
+                      among: vocabulary.events.map(\.name), rows: [scenarioID], notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
             return nil
         }
         let inputs = withNode.map {
@@ -321,10 +319,8 @@ struct ScenarioReader {
                 continue
             }
             guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
-                if c.isBroken(name) { continue }
-                c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
-                        hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
-                        rows: [scenarioID])
+                c.unknown(name, "spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
+                          among: vocabulary.observations.map(\.name) + ["effects"], rows: [scenarioID])
                 continue
             }
             if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
