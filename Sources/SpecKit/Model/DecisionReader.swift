@@ -52,10 +52,9 @@ struct DecisionReader {
         for entry in entries {
             guard let name = c.text(entry.key, "a name") else { continue }
             guard let declaration = declared.first(where: { $0.name == name }) else {
-                if c.isBroken(name) { continue }
                 let says = event == nil ? "row \(rowID) expects" : "scenario \(rowID) sends"
-                c.error("spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
-                        hint: Suggest.closest(to: name, in: declared.map(\.name)).map { "did you mean '\($0)'?" }, rows: [rowID])
+                c.unknown(name, "spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
+                          among: declared.map(\.name), rows: [rowID])
                 continue
             }
             // A declaration reported wrong: its values follow from that finding.

@@ -16,15 +16,4 @@ public struct DocumentedValue: Hashable, Sendable {
     public var location: SourceLocation
     /// Where the quote is written.
     public var quoteLocation: SourceLocation
-
-    /// Creates a documented value.
-    public init(name: String, value: Value, written: String, source: String, quote: String, location: SourceLocation, quoteLocation: SourceLocation) {
-        self.name = name
-        self.value = value
-        self.written = written
-        self.source = source
-        self.quote = quote
-        self.location = location
-        self.quoteLocation = quoteLocation
-    }
 }

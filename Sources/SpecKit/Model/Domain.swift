@@ -53,9 +53,6 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         return name.isEmpty || isValueLike(name) || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
     }
 
-    /// Whether conditions can test this domain (everything but text).
-    public var isFinite: Bool { self != .text }
-
     /// Whether the domain is ordered (int and duration), so comparisons and ranges apply.
     public var isOrdered: Bool {
         switch self {

@@ -36,11 +36,7 @@ public struct Effect: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// `name` or `name(argument, label=argument)`, with a text quoted where a bare one would read differently.
-    public var description: String {
-        guard !arguments.isEmpty else { return name }
-        let args = arguments.map { ($0.label.map { "\($0)=" } ?? "") + EffectSyntax.render($0.value) }
-        return "\(name)(\(args.joined(separator: ", ")))"
-    }
+    public var description: String { EffectPattern(exactly: self).description }
 }
 
 /// An effect a spec expects: a name and arguments, where an argument may be the wildcard `*` (any value, for values

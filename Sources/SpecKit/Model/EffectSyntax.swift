@@ -37,8 +37,6 @@ public enum EffectSyntax {
     /// The parse walks the text's own characters by index (slices are copied out by index, and an error's offset is
     /// counted only when it is thrown), rather than copying the text into an array of `Character`s first.
     public static func parse(_ text: String) throws(SyntaxError) -> (name: String, arguments: [Argument]) {
-        // Most effects are a bare ASCII name: that is the whole parse.
-        if isBareASCIIName(text) { return (text, []) }
         var i = text.startIndex
         skipSpaces(text, &i)
         let nameStart = i
@@ -168,15 +166,6 @@ public enum EffectSyntax {
             out.append(c)
         }
         return out + "\""
-    }
-
-    /// Whether `text` is non-empty and only ASCII letters, digits, `_`, `-` and `.`: the name characters that are
-    /// ASCII, so the text is a name with nothing around it.
-    private static func isBareASCIIName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == 0x5F || byte == 0x2D || byte == 0x2E
-        }
     }
 
     private static func isNameCharacter(_ c: Character) -> Bool {

@@ -12,9 +12,8 @@ struct MachineReader {
         if let node = byKey["initial"], let name = c.text(node, "the initial state") {
             if stateNames.contains(name) {
                 initial = name
-            } else if !stateNames.isEmpty && !c.isBroken(name) {
-                c.error("spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location,
-                        hint: Suggest.closest(to: name, in: stateNames).map { "did you mean '\($0)'?" })
+            } else if !stateNames.isEmpty {
+                c.unknown(name, "spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location, among: stateNames)
             }
         }
         let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true, allowPersist: true) } ?? []
@@ -36,7 +35,7 @@ struct MachineReader {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
                                  effects: effects.map(\.name))
-            rows = readRows(items, scope: scope)
+            rows = items.compactMap { readRow($0, scope) }
         }
         guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
         return Machine(states: states, initial: initial, initialIndex: initialIndex, variables: variables, events: events,
@@ -122,11 +121,10 @@ struct MachineReader {
                 continue
             }
             guard declared.contains(parsed.name) else {
-                if c.isBroken(parsed.name) { continue }
-                c.error("spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'", at: item.location,
-                        hint: Suggest.closest(to: parsed.name, in: declared).map { "did you mean '\($0)'?" }, rows: [rowID],
-                        notes: [declared.isEmpty ? "no effects are declared: list them under 'effects'"
-                                : "the declared effects are " + declared.joined(separator: ", ")])
+                c.unknown(parsed.name, "spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'",
+                          at: item.location, among: declared, rows: [rowID],
+                          notes: [declared.isEmpty ? "no effects are declared: list them under 'effects'"
+                                  : "the declared effects are " + declared.joined(separator: ", ")])
                 continue
             }
             result.append(EffectCall(name: parsed.name, arguments: parsed.arguments, text: text.trimmingSpaces, location: item.location))
@@ -201,16 +199,6 @@ struct MachineReader {
         var effects: [String]
     }
 
-    /// The rows, in file order.
-    private func readRows(_ items: NodeView.Items, scope: RowScope) -> [MachineRow] {
-        var rows: [MachineRow] = []
-        rows.reserveCapacity(items.count)
-        for item in items {
-            if let row = readRow(item, scope) { rows.append(row) }
-        }
-        return rows
-    }
-
     private func readRow(_ node: NodeView, _ scope: RowScope) -> MachineRow? {
         let c = context
         guard let entries = c.mapping(node, "a row") else { return nil }
@@ -265,9 +253,8 @@ struct MachineReader {
                 from.append(name)
             } else {
                 ok = false
-                if c.isBroken(name) { continue }
-                c.error("spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                        hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
+                c.unknown(name, "spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
+                          among: scope.states, rows: [id])
             }
         }
         return from
@@ -289,10 +276,8 @@ struct MachineReader {
             let e = scope.events.firstIndex { $0.name == name } ?? (name == Machine.relaunchEvent ? scope.events.count : nil)
             guard let e else {
                 ok = false
-                if c.isBroken(name) { continue }
-                c.error("spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
-                        hint: Suggest.closest(to: name, in: scope.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id],
-                        notes: [Self.declaredEvents(scope.events.map(\.name))])
+                c.unknown(name, "spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
+                          among: scope.events.map(\.name), rows: [id], notes: [Self.declaredEvents(scope.events.map(\.name))])
                 continue
             }
             on.append(name)
@@ -317,9 +302,8 @@ struct MachineReader {
             guard let name = c.text(entry.key, "a variable in 'then'") else { continue }
             guard let v = scope.variables.firstIndex(where: { $0.name == name }) else {
                 ok = false
-                if c.isBroken(name) { continue }
-                c.error("spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
-                        hint: Suggest.closest(to: name, in: scope.variables.map(\.name)).map { "did you mean '\($0)'?" }, rows: [id])
+                c.unknown(name, "spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
+                          among: scope.variables.map(\.name), rows: [id])
                 continue
             }
             // The variable read in place, and its value's text made once, for a change only where the domain is ordered.
@@ -347,8 +331,7 @@ struct MachineReader {
         if scope.stateIndex[name] != nil { return (name, false) }
         ok = false
         if c.isBroken(name) { return (nil, true) }
-        c.error("spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location,
-                hint: Suggest.closest(to: name, in: scope.states).map { "did you mean '\($0)'?" }, rows: [id])
+        c.unknown(name, "spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location, among: scope.states, rows: [id])
         return (nil, false)
     }
 }

@@ -8,9 +8,8 @@ extension ReadContext {
         for entry in entries {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
             guard let domain = names[name] else {
-                if isBroken(name) { continue }
-                error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())",
-                      at: entry.key.location, hint: Suggest.closest(to: name, in: names.keys).map { "did you mean '\($0)'?" }, rows: [rowID])
+                unknown(name, "spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
+                        among: names.keys, rows: [rowID])
                 continue
             }
             guard let whole = domain.ordinalRange else {

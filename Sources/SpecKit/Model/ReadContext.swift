@@ -52,6 +52,15 @@ final class ReadContext {
     /// Whether a name's declaration was already reported as wrong, so an unknown use of it follows from that finding.
     func isBroken(_ name: String) -> Bool { brokenNames.contains(name.trimmingSpaces) }
 
+    /// The finding `id` for a use of `name`, which is none of `candidates` (`message` says what it is not), with a
+    /// did-you-mean among them; none when the name's declaration was reported as wrong, as the use follows from that.
+    func unknown(_ name: String, _ id: String, _ message: @autoclosure () -> String, at location: SourceLocation,
+                 among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = []) {
+        guard !isBroken(name) else { return }
+        error(id, message(), at: location, hint: Suggest.closest(to: name, in: candidates).map { "did you mean '\($0)'?" }, rows: rows,
+              notes: notes)
+    }
+
     /// The entries of a mapping, or an error saying what was expected.
     func mapping(_ node: NodeView, _ what: @autoclosure () -> String) -> NodeView.Entries? {
         if let entries = node.mapping { return entries }

@@ -26,7 +26,6 @@ struct ScenarioReader {
     func read(_ byKey: KeyedNodes) -> ScenarioSet? {
         let c = context
         var vocabulary = Vocabulary()
-        var uses: String?
         if let node = byKey["uses"] {
             // Without the machine every step's event and observation would be reported again: one finding is enough.
             guard let id = c.text(node, "uses") else { return nil }
@@ -36,7 +35,6 @@ struct ScenarioReader {
                 return nil
             }
             if let machine = machines[id] {
-                uses = id
                 vocabulary.events = machine.events
                 vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
                                                        initial: .symbol(machine.initial), location: node.location)] + machine.variables
@@ -61,7 +59,7 @@ struct ScenarioReader {
         }
         let events = byKey["events"].map { MachineReader.events($0, context: c) } ?? []
         for event in events where vocabulary.events.contains(where: { $0.name == event.name }) {
-            c.error("spec.duplicate-name", "event '\(event.name)' is already declared by '\(uses ?? "")'", at: event.location)
+            c.error("spec.duplicate-name", "event '\(event.name)' is already declared by '\(vocabulary.uses ?? "")'", at: event.location)
         }
         vocabulary.events += events
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
@@ -76,7 +74,7 @@ struct ScenarioReader {
                 vocabulary.observations[i] = o
                 vocabulary.inherited.remove(o.name)
             } else {
-                c.error("spec.duplicate-name", "observation '\(o.name)' is already declared by '\(uses ?? "")' as \(vocabulary.observations[i].domain); "
+                c.error("spec.duplicate-name", "observation '\(o.name)' is already declared by '\(vocabulary.uses ?? "")' as \(vocabulary.observations[i].domain); "
                         + "a scenarios spec may only widen its range", at: o.location)
             }
         }
@@ -85,11 +83,9 @@ struct ScenarioReader {
 
         var scenarios: [Scenario] = []
         if let node = byKey["scenarios"], let items = c.list(node, "scenarios") {
-            for item in items {
-                if let scenario = readScenario(item, vocabulary) { scenarios.append(scenario) }
-            }
+            scenarios = items.compactMap { readScenario($0, vocabulary) }
         }
-        return ScenarioSet(uses: uses, events: events, observe: observe, effects: effects, scenarios: scenarios)
+        return ScenarioSet(uses: vocabulary.uses, events: events, observe: observe, effects: effects, scenarios: scenarios)
     }
 
     private func readScenario(_ node: NodeView, _ vocabulary: Vocabulary) -> Scenario? {
@@ -197,10 +193,10 @@ struct ScenarioReader {
                             expectEachEffects: eachEffects, location: node.location)
     }
 
-    /// The keys a step may have (specs/schema.json lists the same).
     /// The keys a scenario takes.
     static let scenarioKeys = (required: ["id", "steps"], optional: ["source", "decision", "title", "given", "notes"])
 
+    /// The keys a step may have (specs/schema.json lists the same).
     static let stepKeys = ["event", "with", "repeat", "advance", "setClock", "kill", "relaunch", "steps", "expect", "expect-each", "expect-last", "notes"]
 
     /// A repeated step says which repetitions its expectation covers: `expect:` on a step with `repeat:` is
@@ -294,10 +290,8 @@ struct ScenarioReader {
         let c = context
         guard let name = c.text(eventNode, "the event") else { return nil }
         guard let event = vocabulary.events.first(where: { $0.name == name }) else {
-            if c.isBroken(name) { return nil }
-            c.error("spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                    hint: Suggest.closest(to: name, in: vocabulary.events.map(\.name)).map { "did you mean '\($0)'?" }, rows: [scenarioID],
-                    notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
+            c.unknown(name, "spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
+                      among: vocabulary.events.map(\.name), rows: [scenarioID], notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
             return nil
         }
         let inputs = withNode.map {
@@ -325,10 +319,8 @@ struct ScenarioReader {
                 continue
             }
             guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
-                if c.isBroken(name) { continue }
-                c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
-                        hint: Suggest.closest(to: name, in: vocabulary.observations.map(\.name) + ["effects"]).map { "did you mean '\($0)'?" },
-                        rows: [scenarioID])
+                c.unknown(name, "spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
+                          among: vocabulary.observations.map(\.name) + ["effects"], rows: [scenarioID])
                 continue
             }
             if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {

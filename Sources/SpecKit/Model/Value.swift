@@ -22,15 +22,6 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    /// The integer behind an `int` or a `duration` (milliseconds), or nil.
-    public var ordinal: Int? {
-        switch self {
-        case .int(let i): i
-        case .duration(let ms): ms
-        default: nil
-        }
-    }
-
     /// Formats milliseconds with the largest unit that divides them: `1h`, `5m`, `61s`, `500ms`.
     public static func formatDuration(_ ms: Int) -> String {
         if ms == 0 { return "0s" }

@@ -41,49 +41,44 @@ public struct DatedList: Sendable {
         var problems: [Diagnostic] = []
         var first: [String: SourceLocation] = [:]
         for item in items {
-            do throws(Problem) {
+            do throws(DiagnosticError) {
                 let read = try entry(item)
                 // A second entry for one id would be ignored unseen (the first wins): its reason and date are not.
                 if let earlier = first[read.id] {
-                    throw Problem(diagnostic: problem("duplicate", "\(read.id) is listed twice; the first entry is at line \(earlier.line)", at: read.location, id: read.id))
+                    throw DiagnosticError([problem("duplicate", "\(read.id) is listed twice; the first entry is at line \(earlier.line)", at: read.location, id: read.id)])
                 }
                 first[read.id] = read.location
                 entries.append(read)
             } catch {
-                problems.append(error.diagnostic)
+                problems += error.diagnostics
             }
         }
         return (entries, problems)
     }
 
-    /// Why one entry was left out.
-    private struct Problem: Error {
-        var diagnostic: Diagnostic
-    }
-
-    private func entry(_ item: NodeView) throws(Problem) -> Entry {
+    private func entry(_ item: NodeView) throws(DiagnosticError) -> Entry {
         guard let mapping = item.mapping else {
-            throw Problem(diagnostic: problem("wrong-type", "expected an entry with \(idKey), reason and expires, not \(item.kindDescription)", at: item.location))
+            throw DiagnosticError([problem("wrong-type", "expected an entry with \(idKey), reason and expires, not \(item.kindDescription)", at: item.location)])
         }
         let known = [idKey, "reason", "expires"] + optionalKeys
         var values: [String: (text: String, location: SourceLocation)] = [:]
         for pair in mapping {
             guard let key = pair.key.scalar, known.contains(key) else {
                 let shown = pair.key.scalar.map { "'\($0)'" } ?? pair.key.kindDescription
-                throw Problem(diagnostic: problem("unknown-key", "unknown key \(shown) (an entry takes \(known.joined(separator: ", ")))", at: pair.key.location))
+                throw DiagnosticError([problem("unknown-key", "unknown key \(shown) (an entry takes \(known.joined(separator: ", ")))", at: pair.key.location)])
             }
             guard let text = pair.value.scalar else {
-                throw Problem(diagnostic: problem("wrong-type", "'\(key)' must be one value, not \(pair.value.kindDescription)", at: pair.value.location))
+                throw DiagnosticError([problem("wrong-type", "'\(key)' must be one value, not \(pair.value.kindDescription)", at: pair.value.location)])
             }
             if !text.isEmpty { values[key] = (text, pair.value.location) }
         }
-        guard let id = values[idKey]?.text else { throw Problem(diagnostic: problem("missing-key", "the entry needs '\(idKey)'", at: item.location)) }
+        guard let id = values[idKey]?.text else { throw DiagnosticError([problem("missing-key", "the entry needs '\(idKey)'", at: item.location)]) }
         guard let reason = values["reason"]?.text else {
-            throw Problem(diagnostic: problem("missing-key", "the entry for \(id) needs 'reason'", at: item.location, id: id))
+            throw DiagnosticError([problem("missing-key", "the entry for \(id) needs 'reason'", at: item.location, id: id)])
         }
         guard let expires = values["expires"], Self.isDate(expires.text) else {
             let given = values["expires"].map { ", not '\($0.text)'" } ?? ""
-            throw Problem(diagnostic: problem("bad-date", "the entry for \(id) needs 'expires: YYYY-MM-DD'\(given)", at: values["expires"]?.location ?? item.location, id: id))
+            throw DiagnosticError([problem("bad-date", "the entry for \(id) needs 'expires: YYYY-MM-DD'\(given)", at: values["expires"]?.location ?? item.location, id: id)])
         }
         return Entry(id: id, reason: reason, expires: expires.text, location: item.location,
                      options: values.filter { optionalKeys.contains($0.key) })

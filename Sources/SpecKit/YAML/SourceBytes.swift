@@ -5,7 +5,7 @@
 /// UTF-8 byte order mark is not counted.
 enum SourceBytes {
     /// The first thing in the bytes that libyaml must not be given.
-    enum Problem: Equatable {
+    enum Problem {
         /// A byte that does not belong to a well-formed UTF-8 sequence starts at this offset.
         case invalidUTF8(offset: Int)
         /// A zero byte at this offset.

@@ -24,7 +24,7 @@ public final class YAMLDocument: Sendable {
     }
 
     /// One node: its kind, its 1-based line and column, and the range it points at.
-    struct Record: Equatable {
+    struct Record {
         var kind: Kind
         var line: UInt32
         var column: UInt32

@@ -73,8 +73,6 @@ struct YAMLDocumentBuilder {
     private var findings: FileFindings
     /// The non-fatal findings, with the one that counts those not listed.
     var diagnostics: [Diagnostic] { findings.all }
-    /// The nodes built so far, aliases counted as the nodes they repeat (what the node limit is checked against).
-    var nodes: Int { nodeCount }
 
     /// `sizeHint`: the bytes the arrays are sized for.
     init(limits: YAMLLimits, file: String, sizeHint: Int) {

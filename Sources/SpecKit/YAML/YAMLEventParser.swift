@@ -55,14 +55,11 @@ final class YAMLEventParser {
     /// Stops at the first error. This is the floor a loader's speed is measured against.
     func countEvents() -> Int {
         var count = 0
-        while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) != 0 else { return count }
+        try? forEachEvent { _ in
             count += 1
-            let type = event.type
-            yaml_event_delete(&event)
-            if type == YAML_STREAM_END_EVENT { return count }
+            return true
         }
+        return count
     }
 
     /// libyaml's error state, as it stands after a failed `yaml_parser_parse`.
