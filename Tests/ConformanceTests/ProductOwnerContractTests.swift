@@ -109,6 +109,15 @@ struct ProductOwnerContractTests {
         let grace = Self.compile(try Self.specs(editing: "launch-lock.product.yaml") { $0.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 20s\n") })
         let outside = Self.errors(grace).filter { $0.id == "product.out-of-domain" }
         #expect(!outside.isEmpty && outside.allSatisfy { $0.notes.contains { $0.hasPrefix("'grace' is 20s, set at specs/launch-lock.product.yaml:") } }, "\(outside)")
+        #expect(outside.allSatisfy { $0.hint?.contains("or give this spec a grace of its own in its product: block") == true }, "\(outside)")
+        // The hint's second way out works: the spec keeps the document's 60 s, with its decision, and lints clean.
+        let own = Self.compile(try Self.specs(editing: "launch-lock.product.yaml") { $0.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 20s\n") }
+            .map { file in
+                guard file.path == "specs/launch-lock.acceptance.yaml" else { return file }
+                let own = "fixture: launch-lock\nproduct:\n  grace: {value: 60s, decision: \"D-ACC-60: written for 60 s\"}\n"
+                return (file.path, Array(String(decoding: file.bytes, as: UTF8.self).replacingOccurrences(of: "fixture: launch-lock\n", with: own).utf8))
+            })
+        #expect(Self.errors(own).isEmpty, "\(Self.errors(own).prefix(3))")
     }
 
     @Test("a required date left out: product.missing names its type, and its hint is a line that, added, lints")

@@ -201,6 +201,15 @@ struct ProductParameterTests {
         let d = try only("product.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: when))]))
         #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
         #expect(d.message == message)
+        // Out of the domain at the product's values, the hint gives both ways out; an overflow is no such case.
+        let hint = "write an expression that stays within duration 0s..2h at these values, or give this spec a grace of its own in its product: block (where the product file sets it: grace: {value: …, decision: \"D-…: why this spec differs\"})"
+        #expect(d.hint == (message.contains("overflows") ? nil : hint))
+    }
+
+    @Test("product.out-of-domain: a sum of literals alone has no product value to blame, and no hint about one")
+    func literalSumOutOfDomain() throws {
+        let d = try only("product.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"3h - 1m\""))]))
+        #expect(d.message == "'3h - 1m' is 179m, outside duration 0s..2h" && d.hint == nil && d.notes.isEmpty)
     }
 
     // MARK: Written once

@@ -80,12 +80,25 @@ extension ReadContext {
         if let range, !range.contains(total) {
             let shown = isDuration ? Value.formatDuration(total) : String(total)
             // Where each name's value comes from: a product value changed in its file is the likely cause.
-            let notes = terms.compactMap { term in product.values[term.text].map { "'\(term.text)' is \($0.value), set at \($0.location)" } }
-            error("product.out-of-domain", "'\(text)' is \(shown), outside \(isDuration ? Domain.duration(range) : Domain.int(range))",
-                  at: location, rows: rows, notes: notes)
+            let named = terms.filter { product.values[$0.text] != nil }
+            let notes = named.compactMap { term in product.values[term.text].map { "'\(term.text)' is \($0.value), set at \($0.location)" } }
+            let domainText = (isDuration ? Domain.duration(range) : Domain.int(range)).description
+            error("product.out-of-domain", "'\(text)' is \(shown), outside \(domainText)",
+                  at: location, hint: Self.outOfDomainHint(names: named.map(\.text), domain: domainText), rows: rows, notes: notes)
             return .failed
         }
         return .value(total)
+    }
+
+    /// The two ways out of an expression that product values moved outside its domain (`grace - 30s` at a grace of
+    /// 20s): an expression that stays inside, or values of the spec's own (with the decision a value the product file
+    /// sets needs). Nil when no product value takes part: a sum of literals is simply rewritten.
+    static func outOfDomainHint(names: [String], domain: String) -> String? {
+        let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        guard let first = distinct.first else { return nil }
+        let values = distinct.count == 1 ? "a \(first) of its own" : "its own " + distinct.joined(separator: ", ")
+        return "write an expression that stays within \(domain) at these values, or give this spec \(values) in its product: block "
+            + "(where the product file sets it: \(first): {value: …, decision: \"D-…: why this spec differs\"})"
     }
 
     /// One term's value: a literal, or the value of the product parameter it names.
