@@ -202,8 +202,15 @@ struct ProductParameterTests {
         #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
         #expect(d.message == message)
         // Out of the domain at the product's values, the hint gives both ways out; an overflow is no such case.
-        let hint = "write an expression that stays within duration 0s..2h at these values, or give this spec a grace of its own in its product: block (where the product file sets it: grace: {value: …, decision: \"D-…: why this spec differs\"})"
+        let hint = "write an expression that stays within duration 0s..2h at these values, or give this spec a grace of its own in its product: block (grace: {value: …, decision: \"D-…: why this spec differs\"})"
         #expect(d.hint == (message.contains("overflows") ? nil : hint))
+    }
+
+    @Test("product.out-of-domain: a value the spec sets itself is changed where it stands, and the hint says so")
+    func outOfDomainOwnValue() throws {
+        let d = try only("product.out-of-domain", in: Self.compile([("m.yaml", Self.machine(when: "\"grace - 2m\"", product: "  grace: 60s"))]))
+        #expect(d.message == "'grace - 2m' is -1m, outside duration 0s..2h")
+        #expect(d.hint == "write an expression that stays within duration 0s..2h at these values, or change the value this spec sets")
     }
 
     @Test("product.out-of-domain: a sum of literals alone has no product value to blame, and no hint about one")
