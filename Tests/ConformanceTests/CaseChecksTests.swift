@@ -49,8 +49,14 @@ struct CaseChecksTests {
         #expect(wrong.action == "unlock(pin=wrong)" && wrong.expect.last == CheckedStep.Cell(name: "effects", expected: .effects([])))
         #expect(wrong.description == "from state = Locked, failures = 3, cover = false: unlock(pin=wrong) → state = Locked, failures = 3, cover = false; effects: (none)")
         #expect(renderHTML(run).contains("<span class=\"muted\">from state = Idle, failures = 2, cover = false:</span> <code>fail</code> → state = Locked"))
-        // A row from the machine's start has no path, so no situation before it is written.
-        #expect(try Self.checks(run, "T-FAIL").first?.before == nil)
+        // A row from the machine's start has no path, so no situation reached before it; it says it starts from the
+        // machine's start, with the initial state (found by a trial, #14: such a row showed no "from" at all).
+        let first = try #require(try Self.checks(run, "T-FAIL").first)
+        #expect(first.before == nil && first.start == "Idle")
+        #expect(first.description == "from the start (state = Idle): fail → state = Idle, failures = 1, cover = false; effects: announce(1)", "\(first.description)")
+        #expect(renderHTML(run).contains("<span class=\"muted\">from the start (state = Idle):</span> <code>fail</code> → state = Idle, failures = 1"))
+        // Only a machine's cases: a scenario's first step starts from a fresh fixture too, but its steps say all of it.
+        #expect(try Self.checks(run, "T-S-PERSIST").allSatisfy { $0.start == nil && $0.before == nil })
     }
 
     @Test("a scenario lists every one of its steps, the unexpecting ones too, numbered as the runner counts them")

@@ -14,6 +14,9 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
     /// For a machine row's transition, the situation it starts from: what the step before it expects (the state and
     /// every variable the path reached); nil for any other step, and for a transition from the machine's start.
     public var before: [Cell]?
+    /// For a machine row's transition from the machine's start (no path: the case runs it on a fresh fixture), the
+    /// machine's initial state; nil otherwise. Its variables start at the values the spec declares.
+    public var start: String?
 
     /// One expected observation: its name and the value (or effects) the row expects.
     public struct Cell: Codable, Hashable, Sendable {
@@ -75,20 +78,25 @@ public struct CheckedStep: Codable, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// What a case checks of its own row: its steps from the target on (a machine case's target is its last step, the
-    /// row's transition; every other case's target is its first, so all its steps).
-    public static func checks(of testCase: TestCase) -> [CheckedStep] {
+    /// row's transition; every other case's target is its first, so all its steps). `machineStart`: the initial state
+    /// of the case's machine, when its spec is a machine.
+    public static func checks(of testCase: TestCase, machineStart: String? = nil) -> [CheckedStep] {
         let start = min(max(testCase.target, 0), testCase.steps.count)
         var checks = testCase.steps.indices[start...].map { CheckedStep(testCase.steps[$0], index: $0) }
         // A machine case reaches its row's situation by a path: the last path step's expectations are that situation.
         if start > 0, start == testCase.steps.count - 1, !checks.isEmpty {
             checks[0].before = CheckedStep(testCase.steps[start - 1], index: start - 1).expect.filter { $0.name != "effects" }
+        } else if let machineStart, testCase.steps.count == 1, !checks.isEmpty {
+            // No path: the row's situation is the machine's start.
+            checks[0].start = machineStart
         }
         return checks
     }
 
-    /// The situation a machine row's transition starts from, in one line (`state = Open, enabled = true`); empty when
-    /// the step has none.
+    /// The situation a machine row's transition starts from, in one line (`state = Open, enabled = true`, or `the
+    /// start (state = Idle)` for a transition from the machine's start); empty when the step has none.
     public var beforeText: String {
-        (before ?? []).map { "\($0.name) = \($0.expected)" }.joined(separator: ", ")
+        if let start { return "the start (state = \(start))" }
+        return (before ?? []).map { "\($0.name) = \($0.expected)" }.joined(separator: ", ")
     }
 }

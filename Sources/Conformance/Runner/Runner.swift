@@ -111,6 +111,8 @@ public struct Runner: Sendable {
         let cases = selection.apply(to: suite)
         var rowInfo: [String: RowRecord] = [:]
         for spec in suite.specs { for row in spec.rows { rowInfo[row.id] = row } }
+        var machineStarts: [String: String] = [:]
+        for spec in suite.specs where spec.kind == .machine { machineStarts[spec.id] = spec.graph?.initial }
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
         let batch = stopAtFirstFailure ? 1 : Self.batchSize
@@ -128,7 +130,7 @@ public struct Runner: Sendable {
                 id: testCase.id, spec: testCase.spec, row: testCase.row, source: info?.source, decision: info?.decision,
                 file: testCase.file, line: testCase.line, column: testCase.column, status: status, steps: outcome.steps,
                 divergence: outcome.divergence, expectedReason: entry?.reason, exercised: outcome.exercised,
-                checks: CheckedStep.checks(of: testCase)))
+                checks: CheckedStep.checks(of: testCase, machineStart: machineStarts[testCase.spec])))
             progress?(n + 1, cases.count)
             if stopAtFirstFailure, results[results.count - 1].failsRun { break }
         }
