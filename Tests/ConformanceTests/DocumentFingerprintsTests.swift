@@ -52,11 +52,11 @@ struct DocumentFingerprintsTests {
         var product = ProductFile(id: "fx.product", title: "P", source: "doc.md §1", fixture: "fx", product: [],
                                   file: "p.yaml", location: .init(file: "p.yaml", line: 1, column: 1))
         let at = SpecKit.SourceLocation(file: "p.yaml", line: 9, column: 3)
-        product.documented = [DocumentedValue(name: "grace", value: .int(1), written: "1", source: "othr.md §2", quote: "q", location: at, quoteLocation: at)]
+        product.documented = [DocumentedValue(name: "grace", value: .int(1), written: "1", citation: Citation(document: "othr.md", section: "2"), quote: "q", location: at, quoteLocation: at)]
         let missing = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
         #expect(missing.diagnostics.map(\.id) == ["run.document-missing"] && missing.diagnostics.first?.location == at)
         #expect(missing.diagnostics.first?.hint == "did you mean 'other.md'?")
-        product.documented[0].source = "other.md §2"
+        product.documented[0].citation = Citation(document: "other.md", section: "2")
         let found = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
         #expect(found.diagnostics.isEmpty && found.documents.map(\.name) == ["doc.md", "other.md"])
     }

@@ -87,7 +87,7 @@ struct ReportTrialTests {
                             product: [Binding(name: "grace", value: .duration(milliseconds: milliseconds),
                                               location: .init(file: "specs/ll.product.yaml", line: 7, column: 10), decision: decision)],
                             file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
-        p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "launch-lock.md §2",
+        p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", citation: Citation(document: "launch-lock.md", section: "2"),
                                         quote: "60 s", location: .init(file: "specs/ll.product.yaml", line: 9, column: 3),
                                         quoteLocation: .init(file: "specs/ll.product.yaml", line: 9, column: 40))]
         var result = run

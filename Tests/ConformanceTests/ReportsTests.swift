@@ -360,7 +360,7 @@ struct ReportsTests {
         func product(_ value: Binding) -> ProductFile {
             var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "launch-lock", product: [value],
                                 file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
-            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "launch-lock.md §2",
+            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", citation: Citation(document: "launch-lock.md", section: "2"),
                                             quote: "<60 s>", location: .init(file: "specs/ll.product.yaml", line: 9, column: 3),
                                             quoteLocation: .init(file: "specs/ll.product.yaml", line: 9, column: 40))]
             return p

@@ -102,7 +102,7 @@ struct DocumentedValueTests {
                                   file: "p.yaml", location: .init(file: "p.yaml", line: 1, column: 1))
         func found(_ section: String, _ quote: String) -> [String] {
             var p = product
-            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", source: "doc.md §\(section)", quote: quote,
+            p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", citation: Citation(document: "doc.md", section: section), quote: quote,
                                             location: .init(file: "p.yaml", line: 10, column: 3), quoteLocation: .init(file: "p.yaml", line: 10, column: 50))]
             return DocumentQuotes.check([p], document: DocumentOutline(name: "doc.md", text: Self.document), text: Self.document).map(\.id)
         }

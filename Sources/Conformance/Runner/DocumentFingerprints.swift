@@ -73,17 +73,17 @@ public enum DocumentFingerprints {
     /// rows in file order).
     static func citations(in suite: CompiledSuite, products: [ProductFile] = [], selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
-        func cite(_ source: String?, _ location: SourceLocation, _ row: String?) {
-            for name in Citation.all(in: source).map(\.document) where first[name] == nil { first[name] = (location, row) }
+        func cite(_ citations: [Citation], _ location: SourceLocation, _ row: String?) {
+            for name in citations.map(\.document) where first[name] == nil { first[name] = (location, row) }
         }
         for spec in suite.specs.sorted(by: { (selected.contains($0.id) ? 0 : 1, $0.id) < (selected.contains($1.id) ? 0 : 1, $1.id) }) {
             for row in spec.rows {
-                cite(row.source, SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
+                cite(Citation.all(in: row.source), SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
             }
-            cite(spec.source, .file(spec.file), nil)
+            cite(Citation.all(in: spec.source), .file(spec.file), nil)
         }
         for product in products.sorted(by: { $0.id < $1.id }) {
-            for said in product.documented { cite(said.source, said.location, nil) }
+            for said in product.documented { cite([said.citation], said.location, nil) }
         }
         return first
     }

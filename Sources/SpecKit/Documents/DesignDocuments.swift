@@ -34,7 +34,7 @@ public enum DesignDocuments {
         var outlines: [DocumentOutline] = []
         if let folder {
             let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
-                + products.flatMap { $0.documented.flatMap { Citation.all(in: $0.source).map(\.document) } }
+                + products.flatMap { $0.documented.map(\.citation.document) }
             for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
                 let path = (folder as NSString).appendingPathComponent(name)
                 if let size = fileSize(path), size > maximumDocumentSize {

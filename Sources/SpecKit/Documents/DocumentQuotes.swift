@@ -10,7 +10,8 @@ enum DocumentQuotes {
         var found: [Diagnostic] = []
         for product in products {
             for said in product.documented {
-                guard let citation = Citation.all(in: said.source).first, citation.document == document.name else { continue }
+                let citation = said.citation
+                guard citation.document == document.name else { continue }
                 guard let index = document.sections.firstIndex(where: { $0.isNamed(by: citation.section) }) else {
                     found.append(Diagnostic(.warning, id: "trace.unknown-section",
                         "documented value '\(said.name)' cites §\(citation.section) of \(document.name), which has no such section",

@@ -40,8 +40,8 @@ extension ProductFile {
     /// with the citation that says it, in file order: what the coverage lists and the diff compares.
     public var documentedRecords: [(citation: Citation, record: DocumentedValueRecord)] {
         documented.compactMap { said in
-            guard let citation = Citation.all(in: said.source).first, let value = product.first(where: { $0.name == said.name }) else { return nil }
-            return (citation, DocumentedValueRecord(fixture: fixture, name: said.name, value: value.value, documented: said.written,
+            guard let value = product.first(where: { $0.name == said.name }) else { return nil }
+            return (said.citation, DocumentedValueRecord(fixture: fixture, name: said.name, value: value.value, documented: said.written,
                                                     agrees: value.value == said.value, quote: said.quote, decision: value.decision,
                                                     file: file, line: value.location.line))
         }

@@ -90,7 +90,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         }
         // A section a documented value cites is listed even when no row cites it, so the value (and its decision)
         // is never dropped from the report.
-        for citation in products.flatMap({ $0.documented.flatMap { Citation.all(in: $0.source) } }) {
+        for citation in products.flatMap({ $0.documented.map(\.citation) }) {
             cited[citation.document, default: [:]][citation.section, default: []] += []
         }
         let names = Set(cited.keys).union(outlines.map(\.name)).union(reasons.entries.map(\.document)).sorted()

@@ -8,8 +8,10 @@ public struct DocumentedValue: Hashable, Sendable {
     public var value: Value
     /// The value as written under `documented:` (`60s`), which messages and reports show.
     public var written: String
-    /// The citation, `<document> §<section>`.
-    public var source: String
+    /// The one section that says it, as the reader checked it (`<document> §<section>`, both named).
+    public var citation: Citation
+    /// The citation as a source text, `<document> §<section>`.
+    public var source: String { citation.text }
     /// Words of that section that state the value (`60 秒`), compared with runs of white space made one space.
     public var quote: String
     /// Where the name is written under `documented:`.

@@ -48,7 +48,7 @@ extension SpecReader {
                           "the quote of documented value '\(name)' does not state \(written.trimmingSpaces): \(Self.missing(value))",
                           at: quoteNode.location, hint: "quote the words of \(source) that give the value, or correct the value")
             }
-            result.append(DocumentedValue(name: name, value: value, written: written.trimmingSpaces, source: citation.text, quote: quote,
+            result.append(DocumentedValue(name: name, value: value, written: written.trimmingSpaces, citation: citation, quote: quote,
                                           location: entry.key.location, quoteLocation: quoteNode.location))
         }
         return result
