@@ -33,10 +33,10 @@ public struct SpecDiff: Sendable {
         // One file compared: only its fixture's product values, not those of every fixture beside it.
         let focused = old.focus != nil || new.focus != nil
         let fixtures = Set((Array(oldSpecs.values) + Array(newSpecs.values)).map(\.fixture))
-        result.products = Self.productChanges(before.products.filter { !focused || fixtures.contains($0.fixture) },
-                                              after.products.filter { !focused || fixtures.contains($0.fixture) })
-        result.documents = Self.documentChanges(before.products.filter { !focused || fixtures.contains($0.fixture) },
-                                                after.products.filter { !focused || fixtures.contains($0.fixture) })
+        let oldProducts = before.products.filter { !focused || fixtures.contains($0.fixture) }
+        let newProducts = after.products.filter { !focused || fixtures.contains($0.fixture) }
+        result.products = Self.productChanges(oldProducts, newProducts)
+        result.documents = Self.documentChanges(oldProducts, newProducts)
         // The new specs read with the old product files: what differs from the old side there is the specs' text.
         let textOnly = result.products.isEmpty ? nil : Self.newSpecsWithOldProducts(compiler, old, before, new, after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {

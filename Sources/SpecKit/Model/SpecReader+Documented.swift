@@ -19,8 +19,8 @@ extension SpecReader {
                     c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so no spec runs with the document's \(said(entry.value) ?? "value") (where a spec needs it, the findings at that spec say so)",
                               at: entry.key.location, hint: "set \(name) under product:, or remove its documented: entry")
                 } else {
-                    c.error("product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
-                            at: entry.key.location, hint: Suggest.closest(to: name, in: values.map(\.name)).map { "did you mean '\($0)'?" })
+                    c.unknown(name, "product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
+                              at: entry.key.location, among: values.map(\.name))
                 }
                 continue
             }
