@@ -83,25 +83,26 @@ extension ReadContext {
             let named = terms.filter { product.values[$0.text] != nil }
             let notes = named.compactMap { term in product.values[term.text].map { "'\(term.text)' is \($0.value), set at \($0.location)" } }
             let domainText = (isDuration ? Domain.duration(range) : Domain.int(range)).description
-            // Values the spec sets itself are changed where they stand; the others come from the product file.
-            let inherited = named.filter { product.values[$0.text]?.location.file != location.file }.map(\.text)
+            // Each name once, in order; values the spec sets itself are changed where they stand, the others come from
+            // the product file.
+            let names = named.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let inherited = names.filter { product.values[$0]?.location.file != location.file }
             error("product.out-of-domain", "'\(text)' is \(shown), outside \(domainText)",
-                  at: location, hint: Self.outOfDomainHint(names: named.map(\.text), inherited: inherited, domain: domainText), rows: rows, notes: notes)
+                  at: location, hint: Self.outOfDomainHint(names: names, inherited: inherited, domain: domainText), rows: rows, notes: notes)
             return .failed
         }
         return .value(total)
     }
 
     /// The two ways out of an expression that product values moved outside its domain (`grace - 30s` at a grace of
-    /// 20s): an expression that stays inside, or other values: of the spec's own for those it `inherited` from the
-    /// product file (with the decision such a value needs), or changed where the spec sets them. Nil when no product
-    /// value takes part: a sum of literals is simply rewritten.
+    /// 20s): an expression that stays inside, or other values: of the spec's own for those of `names` it `inherited`
+    /// from the product file (with the decision such a value needs), or changed where the spec sets them. Nil when no
+    /// product value takes part: a sum of literals is simply rewritten. Each name is given once.
     static func outOfDomainHint(names: [String], inherited: [String], domain: String) -> String? {
-        let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        guard !distinct.isEmpty else { return nil }
+        guard !names.isEmpty else { return nil }
         let inside = "write an expression that stays within \(domain) at these values"
-        guard let first = inherited.first else { return inside + ", or change the value\(distinct.count == 1 ? "" : "s") this spec sets" }
-        let own = Set(inherited).count == 1 ? "a \(first) of its own" : "its own " + distinct.filter(inherited.contains).joined(separator: ", ")
+        guard let first = inherited.first else { return inside + ", or change the value\(names.count == 1 ? "" : "s") this spec sets" }
+        let own = inherited.count == 1 ? "a \(first) of its own" : "its own " + inherited.joined(separator: ", ")
         return inside + ", or give this spec \(own) in its product: block (\(first): {value: …, decision: \"D-…: why this spec differs\"})"
     }
 
