@@ -151,6 +151,20 @@ struct ProductParameterTests {
             + Array(repeating: .event("appear", inputs: []), count: 4))
     }
 
+    @Test("a row reads every product value it names: in a step's input and expectation and in a machine row's new value, as in a condition")
+    func rowsReadEveryNamedValue() throws {
+        let scenarios = "id: t.scenarios\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.machine\nscenarios:\n"
+            + "  - id: S-IN\n    source: doc.md §1\n    steps:\n      - event: active\n        with: {away: grace - 1s}\n"
+            + "  - id: S-EXPECT\n    source: doc.md §1\n    steps:\n      - event: appear\n        expect: {failures: attempts - 5}\n"
+        let machine = SpecSources.machine(rows: "  - id: R-SET\n    source: doc.md §1\n    from: Open\n    on: appear\n    then: {failures: attempts - 5}\n")
+        let c = Self.compile([("p.yaml", Self.productFile()), ("m.yaml", machine), ("s.yaml", scenarios)])
+        #expect(!c.failed(strict: false), "\(c.diagnostics)")
+        let reads = Dictionary(uniqueKeysWithValues: c.specs.flatMap(\.rows).map { ($0.id, $0.productValues.map(\.name)) })
+        #expect(reads["S-IN"] == ["grace"])
+        #expect(reads["S-EXPECT"] == ["attempts"])
+        #expect(reads["R-SET"] == ["attempts"])
+    }
+
     @Test("a misspelt parameter in the product file is one finding, with its did-you-mean; the rows that name the parameter it meant are not reported again")
     func misspeltParameterInProductFile() throws {
         let c = Self.compile([("p.yaml", Self.productFile("  grase: 60s\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\""))])

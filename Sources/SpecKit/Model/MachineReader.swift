@@ -236,7 +236,7 @@ struct MachineReader {
             unmodelled = why
         }
         // Built once, complete: a row set after building would be copied and the first one destroyed.
-        return MachineRow(identity: c.rowIdentity(id, trace: trace, at: node.location), from: from, on: on, when: when,
+        return MachineRow(identity: c.rowIdentity(id, trace: trace, wording: byKey, at: node.location), from: from, on: on, when: when,
                           then: then, effects: effectCalls, to: to, toLocation: byKey["to"]?.location ?? node.location,
                           unmodelled: unmodelled)
     }
@@ -314,7 +314,7 @@ struct MachineReader {
                     continue
                 }
                 then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-            } else if let value = c.value(entry.value, domain, "the new value of '\(name)' in row \(id)") {
+            } else if let value = c.value(entry.value, domain, "the new value of '\(name)' in row \(id)", rows: [id]) {
                 then.append(Assignment(name: name, change: .set(value), location: entry.value.location))
             } else {
                 ok = false

@@ -7,6 +7,8 @@ struct ProductScope: Sendable {
     var declared: [String: Domain]?
     /// Parameters whose value was already reported as wrong: a reference to them says nothing more.
     var broken: Set<String> = []
+    /// What the design documents say of the product file's values (its `documented:`), by name.
+    var documented: [String: DocumentedValue] = [:]
 
     /// The scope with more values laid over it (a spec's own `product:`, a scenario's `given:`).
     func overlaid(with bindings: [Binding]) -> ProductScope {

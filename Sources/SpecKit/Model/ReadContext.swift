@@ -16,9 +16,16 @@ final class ReadContext {
     /// The product values each row read by name, by row id, in the order first read (`RowIdentity.productValues`).
     var productReads: [String: [Binding]] = [:]
 
+    /// The numbers each row's expressions give, and the product values they name, by row id (`ReadContext+StaleNumbers`).
+    var rowNumbers: [String: Set<Value>] = [:]
+    /// The numbers each row's expressions gave at the design documents' values, where the product file now differs.
+    var formerNumbers: [String: [FormerNumber]] = [:]
+
     /// A row's identity, with the product values it read (call it once the row's conditions and outcomes are read).
-    func rowIdentity(_ id: String, trace: Trace, at location: SourceLocation) -> RowIdentity {
-        RowIdentity(id: id, trace: trace, location: location, productValues: productReads[id] ?? [])
+    /// Its id, title, decision and notes (in `wording`) are checked for numbers a product value left behind.
+    func rowIdentity(_ id: String, trace: Trace, wording: KeyedNodes, at location: SourceLocation) -> RowIdentity {
+        checkStaleNumbers(of: id, wording: wording)
+        return RowIdentity(id: id, trace: trace, location: location, productValues: productReads[id] ?? [])
     }
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
@@ -297,14 +304,14 @@ final class ReadContext {
         }
     }
 
-    /// A value of a domain.
-    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String) -> Value? {
+    /// A value of a domain; an expression in it counts as read by `rows`.
+    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String, rows: [String] = []) -> Value? {
         guard let text = text(node, what(), allowEmpty: domain == .text || domain.contains(.symbol(""))) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
         case .failure(let e):
             if domain.isOrdered {
-                switch evaluate(text, as: domain, within: domain.bounds, at: node.location) {
+                switch evaluate(text, as: domain, within: domain.bounds, at: node.location, rows: rows) {
                 case .value(let o): return domain.value(atOrdinal: o)
                 case .failed: return nil
                 case .notAReference: break
@@ -386,7 +393,7 @@ final class ReadContext {
             let trace = self.trace(rowKeys, at: item.location, rowID: id)
             let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id) } ?? []
             let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
-            return (rowIdentity(id, trace: trace, at: item.location), when, bound)
+            return (rowIdentity(id, trace: trace, wording: rowKeys, at: item.location), when, bound)
         }
     }
 

@@ -110,7 +110,7 @@ struct ScenarioReader {
                 return nil
             }
         }
-        return Scenario(identity: c.rowIdentity(id, trace: trace, at: node.location), title: title, given: given, steps: steps)
+        return Scenario(identity: c.rowIdentity(id, trace: trace, wording: byKey, at: node.location), title: title, given: given, steps: steps)
     }
 
     /// The most one `advance:` moves the clock, either way: 100 years. With at most `maximumSteps` steps, no scenario
@@ -335,7 +335,7 @@ struct ScenarioReader {
                         at: entry.value.location, hint: "write the value itself", rows: [scenarioID])
                 continue
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)") {
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)", rows: [scenarioID]) {
                 expect.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }

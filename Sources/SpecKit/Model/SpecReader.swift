@@ -92,7 +92,9 @@ public struct SpecReader: Sendable {
         }
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-                                 declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture))
+                                 declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture),
+                                 documented: Dictionary((fixture.flatMap { products[$0]?.documented } ?? []).map { ($0.name, $0) },
+                                                        uniquingKeysWith: { a, _ in a }))
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
         c.product = c.product.overlaid(with: product)

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Numbers a product value left behind (`product.stale-number`): a row written against the design document's grace of
+/// 60s says `59S` in its id and "exactly 60 s" in its decision; once the product file sets the grace to 30s (with its
+/// decision), the row checks 29s and 30s, and those words mislead whoever reads the report.
+///
+/// Only values the product file moved away from its `documented:` value count: a spec's own `product:` and a
+/// scenario's `given:` are chosen where the row's words are written, and a value no document states has no number the
+/// words could have been written against.
+extension ReadContext {
+    /// The keys of a row whose words are checked, with how a finding names them.
+    static let wordingFields: [(key: String, label: String)] = [
+        ("id", "its id says"), ("title", "its title says"), ("decision", "its decision says"), ("notes", "its notes say"),
+    ]
+
+    /// Records, for `rows`, the number an expression gives and the product values it names; where the product file
+    /// moved a value it names away from the document's, also the number it gave at the document's value.
+    func noteNumbers(terms: [(sign: Int, text: String)], total: Int, isDuration: Bool, text: String, at location: SourceLocation, rows: [String]) {
+        guard !rows.isEmpty else { return }
+        let wrap = { (n: Int) -> Value in isDuration ? .duration(milliseconds: n) : .int(n) }
+        var read: Set<Value> = [wrap(total)]
+        var moved: [FormerNumber.Moved] = []
+        var former = 0
+        for term in terms {
+            var magnitude: Int
+            if let literal = isDuration ? Value.parseDuration(term.text) : Int(term.text) {
+                magnitude = literal
+            } else if let binding = product.values[term.text], let now = Self.number(binding.value, isDuration: isDuration) {
+                read.insert(binding.value)
+                magnitude = now
+                if binding.location.file != location.file, let documented = product.documented[term.text],
+                   let earlier = Self.number(documented.value, isDuration: isDuration), earlier != now {
+                    magnitude = earlier
+                    moved.append(FormerNumber.Moved(documented: documented, now: binding))
+                }
+            } else {
+                return
+            }
+            let (signed, o1) = magnitude.multipliedReportingOverflow(by: term.sign)
+            let (sum, o2) = former.addingReportingOverflow(signed)
+            guard !o1, !o2 else { return }
+            former = sum
+        }
+        var formers: [FormerNumber] = []
+        if !moved.isEmpty, former != total {
+            formers.append(FormerNumber(value: wrap(former), now: wrap(total), expression: text, moved: moved))
+        }
+        for m in moved where m.documented.name != text {
+            formers.append(FormerNumber(value: m.documented.value, now: m.now.value, expression: m.documented.name, moved: [m]))
+        }
+        for row in rows {
+            rowNumbers[row, default: []].formUnion(read)
+            for f in formers where formerNumbers[row]?.contains(f) != true { formerNumbers[row, default: []].append(f) }
+        }
+    }
+
+    /// Warns of each of the row's words (`wording`: its id, title, decision, notes) that states a number the row's
+    /// expressions gave at the document's values and no longer give.
+    func checkStaleNumbers(of rowID: String, wording: KeyedNodes) {
+        guard let formers = formerNumbers[rowID] else { return }
+        let current = rowNumbers[rowID] ?? []
+        for (key, label) in Self.wordingFields {
+            guard let node = wording[key], let text = node.scalar else { continue }
+            var stale: [(written: String, former: FormerNumber)] = []
+            let words = Self.unquoted(key == "decision" ? Self.droppingDecisionID(text) : text, formers: formers)
+            for number in WrittenNumbers.all(in: words) where !current.contains(number.value) {
+                guard let former = formers.first(where: { $0.value == number.value }),
+                      !stale.contains(where: { $0.former == former }) else { continue }
+                stale.append((number.written, former))
+            }
+            guard !stale.isEmpty else { continue }
+            let moved = stale.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
+            // An id is a name kept for good (reports, expected-failure files and --row name it): lint notes it, and the
+            // report's checks show the number the row checks now. The other words are rewritten at no cost.
+            report(Diagnostic(key == "id" ? .note : .warning, id: "product.stale-number",
+                              "row \(rowID): \(label) " + stale.map { $0.former.saying($0.written) }.joined(separator: "; and "),
+                              at: node.location, rows: [rowID],
+                              notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
+                              hint: key == "id"
+                                ? "ids are kept for good, so this is a note only: the report shows the number the row checks; a new row is best named by what it checks (…-UNDER-GRACE) rather than by a number"
+                                : "write the number the row checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"))
+        }
+    }
+
+    /// The words with white space folded and each document quote of a moved value taken out: words that quote the
+    /// document (`"后台宽限 | 60 秒"`, as `documented:` does) say what the document says, which stays true.
+    static func unquoted(_ text: String, formers: [FormerNumber]) -> String {
+        var words = DocumentQuotes.folded(text)
+        for quote in Set(formers.flatMap { $0.moved.map { DocumentQuotes.folded($0.documented.quote) } }) where !quote.isEmpty {
+            words = words.replacingOccurrences(of: quote, with: " ")
+        }
+        return words
+    }
+
+    /// A decision's words after its id (`D-GRACE-CMP: …`): the id is a name, not a number the row checks.
+    static func droppingDecisionID(_ text: String) -> String {
+        guard text.hasPrefix("D-"), let colon = text.firstIndex(of: ":") else { return text }
+        return String(text[text.index(after: colon)...])
+    }
+
+    /// A product value as a number of the kind an expression computes (milliseconds for a duration).
+    static func number(_ value: Value, isDuration: Bool) -> Int? {
+        switch (value, isDuration) {
+        case (.duration(let ms), true): ms
+        case (.int(let i), false): i
+        default: nil
+        }
+    }
+}
+
+/// A number a row's expression gave at the design document's value of a product value that the product file has
+/// since moved: `grace - 1s` gave 59s at the document's 60s and gives 29s at the product's 30s.
+struct FormerNumber: Hashable {
+    /// A product value the product file sets to other than its document's.
+    struct Moved: Hashable {
+        /// What the document says of it.
+        var documented: DocumentedValue
+        /// The product file's value.
+        var now: Binding
+    }
+
+    /// The number at the document's values.
+    var value: Value
+    /// The number at the product's values.
+    var now: Value
+    /// The expression, or the name alone.
+    var expression: String
+    /// The moved values it names.
+    var moved: [Moved]
+
+    /// How a finding says that `written` is this former number.
+    func saying(_ written: String) -> String {
+        let at = moved.map { "\($0.documented.name) of \($0.documented.written)" }.joined(separator: " and ")
+        if moved.count == 1, moved[0].documented.name == expression {
+            return "\(written), the design document's \(at); the product file's \(expression) is \(now)"
+        }
+        return "\(written), what '\(expression)' gives at the design document's \(at); at the product file's values it gives \(now)"
+    }
+}
