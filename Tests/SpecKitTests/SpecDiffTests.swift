@@ -143,6 +143,19 @@ struct SpecDiffTests {
         #expect(try compare(product("60s", "60 s"), product("60s", "60 s")).documents.isEmpty)
     }
 
+    @Test("a changed product value shows both sides alike: two durations in the largest unit dividing both",
+          arguments: [
+            (Value.duration(milliseconds: 60_000), Value.duration(milliseconds: 90_000), "60s", "90s"),
+            (.duration(milliseconds: 3_600_000), .duration(milliseconds: 5_400_000), "60m", "90m"),
+            (.duration(milliseconds: 7_200_000), .duration(milliseconds: 3_600_000), "2h", "1h"),
+            (.duration(milliseconds: 500), .duration(milliseconds: 1000), "500ms", "1000ms"),
+            (.int(5), .int(6), "5", "6"),
+          ])
+    func shownAlike(before: Value, after: Value, shownBefore: String, shownAfter: String) {
+        #expect(SpecDiff.shownAlike(before, after) == (shownBefore, shownAfter))
+        #expect(SpecDiff.shownAlike(nil, after) == ("(none)", after.description))
+    }
+
     @Test("a changed product value shows as the value and the situations it moves")
     func productValue() throws {
         let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
@@ -151,7 +164,7 @@ struct SpecDiffTests {
         let new = [("p.product.yaml", product("30s")), ("t.yaml", Self.machine(rows: rows))]
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
-        #expect(d.products == ["fx: grace 1m → 30s"])
+        #expect(d.products == ["fx: grace 60s → 30s"])
         #expect(d.behaviourChanged)
         let change = try #require(d.behaviour.first)
         #expect(change.regions.map(\.place) == ["Open on active"])
@@ -213,7 +226,7 @@ struct SpecDiffTests {
         }
         for neighbour in ["id: other\nkind: machine\n", ": : [bad\n"] {
             let d = try SpecDiff(catalog: nil).compare(side("old", "60s", neighbour: ""), side("new", "30s", neighbour: neighbour))
-            #expect(d.products == ["fx: grace 1m → 30s"])
+            #expect(d.products == ["fx: grace 60s → 30s"])
             #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),
                     "\(neighbour): \(SpecDiffRenderer.text(d))")
         }

@@ -9,7 +9,7 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     public var specsAdded: [String]
     /// Spec ids only the old side has, sorted.
     public var specsRemoved: [String]
-    /// Product values changed, added or removed, such as `launch-lock: grace 1m → 30s`, sorted.
+    /// Product values changed, added or removed, such as `launch-lock: grace 60s → 30s` (two durations in one unit), sorted.
     public var products: [String] = []
     /// Product values whose standing against their design document changed (`documented:` in a product file), such as
     /// `launch-lock grace: 60s, as face-id-launch-lock.zh.md §2 says ("…") → 30s, where … says 60s ("…"), with no decision`, sorted.
