@@ -46,11 +46,13 @@ let lintCommand = Command(
             throw Arguments.UsageError(message: "nothing to lint: no spec file in \(named(args.positionals))")
         }
         if !unreadable(compilation.diagnostics) {
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: args.positionals, folder: args.options["--documents"],
+            // One read of each document, for its outline and quotes and for the fingerprint checks below.
+            let folder = args.options["--documents"].map { DocumentFolder($0) }
+            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: args.positionals, documents: folder,
                                                        specsMissing: compilation.failed(strict: false) || namesFiles(args.positionals))
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.
-            let documents = args.options["--documents"].map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, in: $0).diagnostics } ?? []
+            let documents = folder.map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, in: $0).diagnostics } ?? []
             // A document too large for both is one finding, not two.
             let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
             compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile

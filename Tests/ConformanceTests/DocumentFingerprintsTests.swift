@@ -60,4 +60,91 @@ struct DocumentFingerprintsTests {
         let found = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
         #expect(found.diagnostics.isEmpty && found.documents.map(\.name) == ["doc.md", "other.md"])
     }
+
+    /// A decision spec over the dual-password fixture's failure delay whose rows cite `doc.md §4`.
+    static let delaySpec = """
+        id: once.failure-delay
+        kind: decision
+        title: The failure delay, citing doc.md
+        source: doc.md §4
+        fixture: dual-password
+        table: decoy.failure-delay
+        hit: first
+        inputs:
+          failures: int 0..20
+        outputs:
+          delay: duration 0s..5m
+        rows:
+          - {id: ONCE-3, source: doc.md §4, when: {failures: 3}, then: {delay: 1s}}
+          - {id: ONCE-REST, source: doc.md §4, when: {failures: "0..20"}, then: {}}
+        """
+
+    /// What the reader gives the first time it reads a path, what it gives every later time (the document as edited
+    /// meanwhile), and what is on disk (which neither should see).
+    /// (An outline needs three headings.)
+    static let firstRead = Array("# Doc\n## 2. Two\n## 3. Three\n## 4. Four\n".utf8)
+    static let laterRead = Array("# Doc\n## 2. Two\n## 3. Three\n## 4. Four\n## 5. Five\n".utf8)
+    static let onDisk = "# Doc\n## 2. Two\n## 3. Three\n## 4. Four\n## 6. Six\n"
+
+    /// A temporary folder holding `files` (the caller removes it).
+    static func folder(_ files: [String: String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprints-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        return folder
+    }
+
+    /// Found by a review: a run read each document twice, once for its SHA-256 and once for its outline, so a
+    /// document edited between the two reads gave one version's fingerprint beside the other's headings.
+    @Test("a run reads each cited document once: its SHA-256 and its sections in the report are of the same bytes")
+    func runReadsEachDocumentOnce() throws {
+        let specs = try Self.folder(["once.yaml": Self.delaySpec])
+        let documents = try Self.folder(["doc.md": Self.onDisk])
+        defer { try? FileManager.default.removeItem(atPath: specs); try? FileManager.default.removeItem(atPath: documents) }
+        let reader = EditedBetweenReads(first: Self.firstRead, later: Self.laterRead)
+        var run = ConformanceRun(.init(paths: [specs], documents: documents), registry: .standard)
+        run.readDocument = { path, _ in reader.read(path) }
+        let outcome = run.run()
+        let result = try #require(outcome.result, "\(outcome.diagnostics)")
+        #expect(reader.paths == [(documents as NSString).appendingPathComponent("doc.md")])
+        #expect(result.identity.documents.map(\.sha256) == [SHA256.hex(Self.firstRead)])
+        let headings = result.sections?.documents.first { $0.name == "doc.md" }?.sections.filter { $0.line != nil }.map(\.id)
+        #expect(headings == ["2", "3", "4"])
+    }
+
+    @Test("lint's order, the coverage then the fingerprints, over one folder reads each cited document once")
+    func lintReadsEachDocumentOnce() throws {
+        let compilation = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(Self.spec("a", row: "A-1").utf8))])
+        let documents = try Self.folder(["doc.md": Self.onDisk])
+        defer { try? FileManager.default.removeItem(atPath: documents) }
+        let reader = EditedBetweenReads(first: Self.firstRead, later: Self.laterRead)
+        let folder = DocumentFolder(documents, readBytes: { path, _ in reader.read(path) })
+        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [documents], documents: folder, specsMissing: false)
+        let fingerprints = DocumentFingerprints.take(citedBy: compilation.suite, in: folder)
+        #expect(reader.paths == [folder.path(of: "doc.md")])
+        #expect(fingerprints.diagnostics.isEmpty && fingerprints.documents.map(\.sha256) == [SHA256.hex(Self.firstRead)])
+        #expect(sections.coverage.documents.first?.sections.filter { $0.line != nil }.map(\.id) == ["2", "3", "4"])
+    }
+}
+
+/// A reader standing in for `readFile` that records each path it reads and gives `first` the first time a path is
+/// read and `later` after: a document edited between two reads.
+final class EditedBetweenReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [String] = []
+    let first: [UInt8], later: [UInt8]
+
+    init(first: [UInt8], later: [UInt8]) {
+        (self.first, self.later) = (first, later)
+    }
+
+    /// Every path read, in order.
+    var paths: [String] { lock.withLock { log } }
+
+    func read(_ path: String) -> [UInt8] {
+        lock.withLock {
+            log.append(path)
+            return log.filter { $0 == path }.count == 1 ? first : later
+        }
+    }
 }

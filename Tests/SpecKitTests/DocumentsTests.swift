@@ -284,6 +284,25 @@ struct DocumentsTests {
         #expect(error.message == "the design document is 4194310 bytes; one is read up to 4194304 bytes (4 MiB), so this one is not")
     }
 
+    @Test("a folder of documents reads each document once however often it is asked for, and says why one is not read")
+    func documentFolderReadsOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "# D\n## 1. One\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
+        var read: [String] = []
+        let documents = DocumentFolder(folder.path, readBytes: { path, limit throws(DiagnosticError) in
+            read.append(path)
+            return try readFile(path, limit: limit)
+        })
+        #expect(documents.read("d.md") == .bytes(Array("# D\n## 1. One\n".utf8)))
+        #expect(documents.read("sub") == .notAFile("a folder, not a file"))
+        #expect(documents.read("none.md") == .unreadable("there is no file at this path"))
+        try "# Edited\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
+        #expect(documents.read("d.md") == .bytes(Array("# D\n## 1. One\n".utf8)))
+        #expect(read == [documents.path(of: "d.md"), documents.path(of: "none.md")])
+    }
+
     /// A new temporary folder holding copies of the files `names` of `source` (the caller removes it).
     static func copies(of names: [String], in source: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("documents-\(UUID().uuidString)")

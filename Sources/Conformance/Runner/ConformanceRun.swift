@@ -61,6 +61,11 @@ public struct ConformanceRun: Sendable {
     public var options: Options
     /// The fixtures.
     public var registry: FixtureRegistry
+    /// How a design document is read (a file's path, the size limit): `readFile`, or a test's reader that counts or
+    /// changes what is read.
+    var readDocument: @Sendable (String, Int) throws(DiagnosticError) -> [UInt8] = { file, limit throws(DiagnosticError) in
+        try readFile(file, limit: limit)
+    }
 
     /// Creates a run over the fixtures of `registry` (AppLockFixtures gives `FixtureRegistry.standard`).
     public init(_ options: Options, registry: FixtureRegistry) {
@@ -107,7 +112,9 @@ public struct ConformanceRun: Sendable {
             return RunOutcome(result: nil, stop: .unknownSelection(message), diagnostics: [])
         }
         var documents: [DocumentFingerprint] = []
-        if let folder = options.documents {
+        // One read of each document, for its fingerprint and for its outline and quotes.
+        let folder = options.documents.map { DocumentFolder($0, readBytes: readDocument) }
+        if let folder {
             let fingerprinted = DocumentFingerprints.take(citedBy: suite, products: compilation.products, in: folder, selected: selectedSpecs(in: suite))
             if !fingerprinted.diagnostics.isEmpty {
                 let unreadable = fingerprinted.diagnostics.contains { $0.id == "input.not-found" }
@@ -117,7 +124,7 @@ public struct ConformanceRun: Sendable {
         }
         let identity = identity(of: compilation, documents: documents)
         let started = identity.startedAt
-        let sections = DesignDocuments.coverage(specs: suite.specs, products: compilation.products, specPaths: options.paths, folder: options.documents,
+        let sections = DesignDocuments.coverage(specs: suite.specs, products: compilation.products, specPaths: options.paths, documents: folder,
                                                 specsMissing: !unselectedErrors.isEmpty)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }

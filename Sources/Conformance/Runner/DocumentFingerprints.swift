@@ -13,26 +13,22 @@ public enum DocumentFingerprints {
     /// `documented:` values cite count as cited, located at the value's entry when no row cites them.
     public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], in folder: String,
                             selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
+        take(citedBy: suite, products: products, in: DocumentFolder(folder), selected: selected)
+    }
+
+    /// The same, of the documents as `documents` reads them: a run passes the same folder to the section coverage,
+    /// so each document is read once and its fingerprint is of the bytes its outline and quotes were checked against.
+    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], in documents: DocumentFolder,
+                            selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
+        let folder = documents.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             return ([], [Diagnostic(.error, id: "input.not-found", "no such folder of design documents: \(folder)", at: .file(folder))])
         }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        var documents: [DocumentFingerprint] = []
+        var fingerprints: [DocumentFingerprint] = []
         var diagnostics: [Diagnostic] = []
         for (name, citation) in citations(in: suite, products: products, selected: selected).sorted(by: { $0.key < $1.key }) {
-            let path = (folder as NSString).appendingPathComponent(name)
-            if present.contains(name), let size = DesignDocuments.fileSize(path), size > DesignDocuments.maximumDocumentSize {
-                diagnostics.append(DesignDocuments.tooLarge(path, size: size))
-                continue
-            }
-            if present.contains(name), let problem = notAFile(path) {
-                diagnostics.append(Diagnostic(
-                    .error, id: "run.document-unreadable",
-                    "design document '\(name)' in \(folder) is \(problem), so the report cannot fingerprint it",
-                    at: citation.location, rows: citation.row.map { [$0] } ?? []))
-                continue
-            }
             guard present.contains(name) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",
@@ -46,27 +42,17 @@ public enum DocumentFingerprints {
                 diagnostics.append(Diagnostic(.error, id: "run.document-unreadable", "design document '\(name)' in \(folder) \(why)",
                                               at: citation.location, rows: citation.row.map { [$0] } ?? []))
             }
-            let data: [UInt8]
-            do {
-                data = try readFile(path, limit: DesignDocuments.maximumDocumentSize)
-            } catch {
-                // The reader's own words (permission denied, …), after "could not read the file: ".
-                let reason = error.diagnostics.first.map { $0.message.replacingOccurrences(of: "could not read the file: ", with: "") } ?? "cannot be read"
-                unreadable("cannot be read (\(reason)), so the report cannot fingerprint it")
-                continue
-            }
-            guard !data.isEmpty else {
-                unreadable("is empty, so it has no sections to cover")
-                continue
-            }
+            switch documents.read(name) {
+            case .tooLarge(let size): diagnostics.append(DesignDocuments.tooLarge(documents.path(of: name), size: size))
+            case .notAFile(let problem): unreadable("is \(problem), so the report cannot fingerprint it")
+            case .unreadable(let reason): unreadable("cannot be read (\(reason)), so the report cannot fingerprint it")
+            case .bytes(let data) where data.isEmpty: unreadable("is empty, so it has no sections to cover")
             // A document that is not UTF-8 text has no headings to read: its sections would all look missing.
-            guard String(validating: data, as: UTF8.self) != nil else {
-                unreadable("is not UTF-8 text, so its sections cannot be read")
-                continue
+            case .bytes(let data) where String(validating: data, as: UTF8.self) == nil: unreadable("is not UTF-8 text, so its sections cannot be read")
+            case .bytes(let data): fingerprints.append(DocumentFingerprint(name: name, sha256: SHA256.hex(data)))
             }
-            documents.append(DocumentFingerprint(name: name, sha256: SHA256.hex(data)))
         }
-        return (documents, diagnostics)
+        return (fingerprints, diagnostics)
     }
 
     /// Every cited document, with where it is first cited (the selected specs first, then the others; specs by id,

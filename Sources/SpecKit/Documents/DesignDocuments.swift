@@ -14,6 +14,13 @@ public enum DesignDocuments {
     /// quote must still be in its section (`trace.quote-not-found`).
     public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], folder: String?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
+        coverage(specs: specs, products: products, specPaths: specPaths, documents: folder.map { DocumentFolder($0) }, specsMissing: specsMissing)
+    }
+
+    /// The same coverage, over the documents of `documents` as it reads them (nil: from the citations alone). A run
+    /// passes the folder its fingerprints read, so the outlines and quote checks are of the bytes it fingerprinted.
+    public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], documents: DocumentFolder?,
+                                specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Where the reasons would be written: the first spec folder's sections.yaml, named in the warnings.
         var reasons = SectionReasons(file: defaultReasonsFile(specPaths: specPaths))
@@ -32,26 +39,13 @@ public enum DesignDocuments {
             }
         }
         var outlines: [DocumentOutline] = []
-        if let folder {
+        if let documents {
             let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
                 + products.flatMap { $0.documented.map(\.citation.document) }
             for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
-                let path = (folder as NSString).appendingPathComponent(name)
-                if let size = fileSize(path), size > maximumDocumentSize {
-                    diagnostics.append(tooLarge(path, size: size))
-                    continue
-                }
-                guard let data = FileManager.default.contents(atPath: path) else { continue }
-                let text = String(decoding: data, as: UTF8.self)
-                let outline = DocumentOutline(name: name, text: text)
-                // No heading read: its sections would go unchecked without a word (an empty file, plain prose).
-                if outline.sections.isEmpty && !data.isEmpty {
-                    diagnostics.append(Diagnostic(.warning, id: "trace.no-headings",
-                        "design document '\(name)' has no headings lockspec can read (Markdown headings, numbered lines, short title lines), so its sections are not checked",
-                        at: .file(path)))
-                }
-                outlines.append(outline)
-                diagnostics += DocumentQuotes.check(products, document: outline, text: text)
+                let read = outline(name, in: documents, products: products)
+                outlines += read.outline.map { [$0] } ?? []
+                diagnostics += read.diagnostics
             }
         }
         let coverage = SectionCoverage(specs: specs, outlines: outlines, reasons: reasons, products: products)
@@ -62,6 +56,28 @@ public enum DesignDocuments {
             !(specsMissing || reasonsUnread) || !(missingRows.contains(d.id) || d.id == "trace.unknown-section" && d.location.file == reasons.file)
         }
         return (coverage, diagnostics.cappedPerFile)
+    }
+
+    /// The outline of the document `name` as `documents` read it, with its findings: `input.too-large`,
+    /// `trace.no-headings` and the quote checks of `products`' values. No outline for a document that could not be read
+    /// (missing, a folder, …): the run's fingerprints say why.
+    static func outline(_ name: String, in documents: DocumentFolder, products: [ProductFile]) -> (outline: DocumentOutline?, diagnostics: [Diagnostic]) {
+        let data: [UInt8]
+        switch documents.read(name) {
+        case .bytes(let bytes): data = bytes
+        case .tooLarge(let size): return (nil, [tooLarge(documents.path(of: name), size: size)])
+        case .notAFile, .unreadable: return (nil, [])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let outline = DocumentOutline(name: name, text: text)
+        var diagnostics: [Diagnostic] = []
+        // No heading read: its sections would go unchecked without a word (an empty file, plain prose).
+        if outline.sections.isEmpty && !data.isEmpty {
+            diagnostics.append(Diagnostic(.warning, id: "trace.no-headings",
+                "design document '\(name)' has no headings lockspec can read (Markdown headings, numbered lines, short title lines), so its sections are not checked",
+                at: .file(documents.path(of: name))))
+        }
+        return (outline, diagnostics + DocumentQuotes.check(products, document: outline, text: text))
     }
 
     /// The largest design document read (the five are 5 to 23 KB): a larger one is an error, not read, so a document
