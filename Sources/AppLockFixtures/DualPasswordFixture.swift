@@ -215,7 +215,8 @@ public final class DualPasswordFixture: BoundFixture {
             }
         },
         // The cap of the core's own default configuration (what an app that sets none gets), not the product's.
-        .observation("builtInDelayCap", .duration, whileKilled: .served) { _ in
+        .observation("builtInDelayCap", .duration, whileKilled: .served,
+                     ships: .init(parameter: "delayCap", changedIn: "AppLockCore: DualPassword.Configuration's default failureDelayCap")) { _ in
             .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
         },
         .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in

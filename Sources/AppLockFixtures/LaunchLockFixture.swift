@@ -90,7 +90,7 @@ public final class LaunchLockFixture: BoundFixture {
         .observation("subtitle", .text) { f in try f.availabilityOutputs?.subtitle ?? .text(f.running().subtitle) },
         .observation("failedClosed", .bool) { f in .bool(try f.running().storeIsCorrupt) },
         // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
-        .observation("builtInGrace", .duration) { f in
+        .observation("builtInGrace", .duration, ships: .init(parameter: "grace", changedIn: "AppLockCore: LaunchLock.Configuration.kangkang's grace")) { f in
             _ = try f.running()
             return .duration(milliseconds: Int(LaunchLock.Configuration.kangkang.grace.milliseconds))
         },

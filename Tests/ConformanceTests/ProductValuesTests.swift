@@ -13,10 +13,11 @@ struct ProductValuesTests {
         .appendingPathComponent("specs")
 
     /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given.
-    static func compile(grace: String? = nil) throws -> SpecCompiler.Compilation {
+    static func compile(grace: String? = nil, replacing edit: (old: String, new: String)? = nil) throws -> SpecCompiler.Compilation {
         var sources: [(path: String, bytes: [UInt8])] = []
         for file in try SpecCompiler.discover([specs.path]) {
             var text = try String(contentsOfFile: file, encoding: .utf8)
+            if let edit, text.contains(edit.old) { text = text.replacingOccurrences(of: edit.old, with: edit.new) }
             if let grace, file.hasSuffix("/launch-lock.product.yaml") {
                 try #require(text.contains("\n  grace: 60s\n"), "the grace is written once, in the product file")
                 text = text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
@@ -82,6 +83,18 @@ struct ProductValuesTests {
         let failing = at30.suite.cases.filter { $0.fixture == "launch-lock" }.filter { !runner.run($0).passed }.map(\.id)
         // The core's own configuration still ships 60 s: the row holding it to the product's grace says so.
         #expect(failing == ["LL-S-GRACE-BUILT-IN"])
+    }
+
+    @Test("the row holding the core's shipped grace cannot be made to pass by expecting the old grace: lint refuses it, where it stands")
+    func shippedGraceCannotBePinned() throws {
+        let decided = "{value: 30s, decision: \"D-GRACE-30: this test's product chose 30 s\"}"
+        for edit in [("{builtInGrace: grace}", "{builtInGrace: 60s}"), ("- id: LL-S-GRACE-BUILT-IN\n", "- id: LL-S-GRACE-BUILT-IN\n    given: {grace: 60s}\n")] {
+            let pinned = try Self.compile(grace: decided, replacing: edit)
+            let errors = pinned.diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.id) == ["fixture.shipped-value"], "\(edit): \(pinned.diagnostics)")
+            #expect(errors.first?.rows == ["LL-S-GRACE-BUILT-IN"])
+            #expect(errors.first?.hint?.contains("LaunchLock.Configuration.kangkang") == true)
+        }
     }
 
     @Test("each fixture's product values are written once: no spec repeats or contradicts its product file")

@@ -70,6 +70,10 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// (`lateReply` needs an earlier request). A machine that declares one, or an event of `onlyWhileKilled`, is a
     /// lint error: its rows could not run.
     public var scenarioOnlyEvents: [String: String] = [:]
+    /// The observations that read a value the core ships with (its built-in configuration), by name, each with the
+    /// product parameter it is the core's own copy of: the app ships that value, so a row may only expect it to be the
+    /// product's (lint refuses another), and a failing check of it is a change in the core, not in the specs.
+    public var shippedValues: [String: ShippedValue] = [:]
     /// Whether the fixture can set the device's wall clock back and forward with no time passing (`TestAction.setClock`,
     /// or `advance` by a negative amount, as a user setting the time would), running or killed. Its machines are then
     /// explored with the clock set back and forward by the amounts their duration conditions imply
@@ -103,6 +107,21 @@ public struct FixtureVocabulary: Hashable, Sendable {
 }
 
 extension FixtureVocabulary {
+    /// A value the core ships with, read by an observation: which product parameter it is the core's own copy of, and
+    /// where in the core it is changed.
+    public struct ShippedValue: Hashable, Sendable {
+        /// The product parameter (`grace`).
+        public var parameter: String
+        /// Where the core sets it, for the developer who must change it (`AppLockCore: LaunchLock.Configuration.kangkang`).
+        public var changedIn: String
+
+        /// Creates a shipped value.
+        public init(parameter: String, changedIn: String) {
+            self.parameter = parameter
+            self.changedIn = changedIn
+        }
+    }
+
     /// An event that chooses the instance the steps drive: its input naming the instance, and the instance in front
     /// before any step.
     public struct InstanceSwitch: Hashable, Sendable {

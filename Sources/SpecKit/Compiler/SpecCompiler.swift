@@ -168,6 +168,7 @@ public struct SpecCompiler: Sendable {
         }
         let products = reader.products.values.sorted { $0.id < $1.id }
         diagnostics += checkProductOverrides(products: products, specs: specs.map(\.spec), catalog: catalog)
+        diagnostics += checkShippedValues(products: products, specs: specs.map(\.spec), catalog: catalog)
         if let catalog {
             for (spec, _) in specs {
                 diagnostics += checkFixtureVocabulary(spec, catalog: catalog)

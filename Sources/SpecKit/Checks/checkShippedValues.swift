@@ -1,0 +1,52 @@
+/// A value the core ships with (`FixtureVocabulary.shippedValues`: `builtInGrace`, the grace of the core's built-in
+/// configuration) is what the app has, whatever the specs run with. A row may only expect it to be the product's value,
+/// as the product file sets it for every spec of the fixture: expecting anything else would let a gate pass, and a
+/// report certify the product's value, while the app ships another.
+///
+/// - `fixture.shipped-value` (error): a scenario step expects such an observation to be other than the product file's
+///   value of its parameter (`builtInGrace: 60s` with the grace at 30s, or `builtInGrace: grace` under a scenario's
+///   own `given: {grace: 60s}`). The hint says what to write, and that a failing row is then a change in the core.
+///
+/// A fixture whose product file does not set the parameter runs the core's own value: there is nothing to hold the
+/// expectation against, and no finding.
+func checkShippedValues(products: [ProductFile], specs: [Spec], catalog: (any FixtureCatalog)?) -> [Diagnostic] {
+    guard let catalog else { return [] }
+    var out: [Diagnostic] = []
+    for spec in specs.sorted(by: { $0.file < $1.file }) {
+        guard let shipped = catalog.vocabulary(of: spec.fixture)?.shippedValues, !shipped.isEmpty,
+              case .scenarios(let set) = spec.body,
+              let file = products.first(where: { $0.fixture == spec.fixture }) else { continue }
+        for scenario in set.scenarios {
+            for expectation in expectations(in: scenario.steps) {
+                guard let value = shipped[expectation.name],
+                      let product = file.product.first(where: { $0.name == value.parameter }),
+                      product.value != expectation.value else { continue }
+                out.append(shippedValueFinding(expectation, value, product: product, file: file, row: scenario.identity.id))
+            }
+        }
+    }
+    return out
+}
+
+/// Every observation a step expects, after it and after each repetition, nested blocks included.
+private func expectations(in steps: [ScenarioStep]) -> [Binding] {
+    steps.flatMap { step -> [Binding] in
+        var found = step.expect + step.expectEach
+        if case .block(let inner) = step.action { found += expectations(in: inner) }
+        return found
+    }
+}
+
+private func shippedValueFinding(_ expectation: Binding, _ shipped: FixtureVocabulary.ShippedValue, product: Binding,
+                                 file: ProductFile, row: String) -> Diagnostic {
+    let name = expectation.name, parameter = shipped.parameter
+    let shown = SpecDiff.shownAlike(expectation.value, product.value)
+    return Diagnostic(.error, id: "fixture.shipped-value",
+        "row \(row) expects \(name) to be \(shown.0), but \(name) is the \(parameter) the core ships with, and "
+            + "\(file.file) sets the product's \(parameter) to \(shown.1): a row may not expect the app to ship another "
+            + "\(parameter) than the product's, or the gate would pass with the product's value absent from the app",
+        at: expectation.location, rows: [row],
+        notes: ["\(file.id) sets \(parameter) at \(product.location)"],
+        hint: "write \(name): \(parameter) (and no given: of \(parameter) in this scenario); while the core ships another value "
+            + "this row fails, and the change is in the core (\(shipped.changedIn)), not in the specs")
+}
