@@ -110,6 +110,21 @@ struct StaleNumberTests {
         #expect(!compilation.failed(strict: false), "\(compilation.diagnostics)")
     }
 
+    @Test("product.at-domain-edge: a duration the document's value put inside its domain and the moved value puts on its edge")
+    func atDomainEdge() throws {
+        let compilation = Self.compile(Self.scenarios(id: "S-UNDER", away: "grace - 30s"))
+        let edge = compilation.findings("product.at-domain-edge")
+        #expect(edge.count == 1 && edge.first?.severity == .warning && edge.first?.rows == ["S-UNDER"], "\(compilation.diagnostics)")
+        #expect(edge.first?.location.line == 12)
+        #expect(edge.first?.message == "'grace - 30s' is 0s, the lowest value of duration 0s..2h, at the product file's grace of 30s; at the design document's grace of 60s it was 30s: the row now checks the edge of the domain rather than the situation it was written for")
+        #expect(edge.first?.notes == ["grace is 30s at specs/fx.product.yaml:7:18; the document says 60s (doc.md §2)"])
+        // Inside the domain at both values, at the edge at both, or with the product at the document's value: nothing.
+        for (product, away) in [(Self.moved, "grace - 10s"), (Self.moved, "grace - grace"), (Self.productFile(grace: "60s"), "grace - 60s")] {
+            let c = Self.compile(product: product, Self.scenarios(id: "S-UNDER", away: away))
+            #expect(c.findings("product.at-domain-edge").isEmpty, "\(away): \(c.diagnostics)")
+        }
+    }
+
     @Test("a whole number: repeat: attempts - 3 gave 2 at the document's 5; at the product's 6 it gives 3")
     func wholeNumbers() throws {
         let product = "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: 60s\n"

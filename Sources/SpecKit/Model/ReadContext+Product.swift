@@ -91,7 +91,7 @@ extension ReadContext {
                   at: location, hint: Self.outOfDomainHint(names: names, inherited: inherited, domain: domainText), rows: rows, notes: notes)
             return .failed
         }
-        noteNumbers(terms: terms, total: total, isDuration: isDuration, text: text, at: location, rows: rows)
+        noteNumbers(terms: terms, total: total, isDuration: isDuration, text: text, within: range, at: location, rows: rows)
         return .value(total)
     }
 

@@ -15,7 +15,8 @@ extension ReadContext {
 
     /// Records, for `rows`, the number an expression gives and the product values it names; where the product file
     /// moved a value it names away from the document's, also the number it gave at the document's value.
-    func noteNumbers(terms: [(sign: Int, text: String)], total: Int, isDuration: Bool, text: String, at location: SourceLocation, rows: [String]) {
+    func noteNumbers(terms: [(sign: Int, text: String)], total: Int, isDuration: Bool, text: String, within range: ClosedRange<Int>?,
+                     at location: SourceLocation, rows: [String]) {
         guard !rows.isEmpty else { return }
         let wrap = { (n: Int) -> Value in isDuration ? .duration(milliseconds: n) : .int(n) }
         var read: Set<Value> = [wrap(total)]
@@ -48,10 +49,32 @@ extension ReadContext {
         for m in moved where m.documented.name != text {
             formers.append(FormerNumber(value: m.documented.value, now: m.now.value, expression: m.documented.name, moved: [m]))
         }
+        if isDuration, let range, !moved.isEmpty, range.contains(former), former != range.lowerBound, former != range.upperBound,
+           total == range.lowerBound || total == range.upperBound {
+            movedToEdge(text, total: total, former: former, moved: moved, range: range, at: location, rows: rows)
+        }
         for row in rows {
             rowNumbers[row, default: []].formUnion(read)
             for f in formers where formerNumbers[row]?.contains(f) != true { formerNumbers[row, default: []].append(f) }
         }
+    }
+
+    /// `product.at-domain-edge`: a duration the document's values put inside its domain, that the product file's moved
+    /// values put on its edge (`grace - 30s` is 0s away at a grace of 30s): the row now checks the edge, not the
+    /// situation it was written for ("back in less than the grace"), and still passes.
+    private func movedToEdge(_ text: String, total: Int, former: Int, moved: [FormerNumber.Moved], range: ClosedRange<Int>,
+                             at location: SourceLocation, rows: [String]) {
+        let domain = Domain.duration(range).description
+        let now = moved.map { "\($0.now.name) of \($0.now.value)" }.joined(separator: " and ")
+        let then = moved.map { "\($0.documented.name) of \($0.documented.written)" }.joined(separator: " and ")
+        report(Diagnostic(.warning, id: "product.at-domain-edge",
+                          "'\(text)' is \(Value.formatDuration(total)), the \(total == range.lowerBound ? "lowest" : "highest") value of \(domain), "
+                              + "at the product file's \(now); at the design document's \(then) it was \(Value.formatDuration(former)): "
+                              + "the row now checks the edge of the domain rather than the situation it was written for",
+                          at: location, rows: rows,
+                          notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
+                          hint: "write an expression that stays inside \(domain) at these values, or give this spec its own "
+                              + "\(moved[0].now.name) in its product: block, with its decision"))
     }
 
     /// Warns of each of the row's words (`wording`: its id, title, decision, notes) that states a number the row's
