@@ -133,6 +133,23 @@ public struct Workbench: Sendable {
     static func relative(_ path: String, to folder: String) -> String {
         path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
+
+    /// A sentence with each path of a file in the folder that it names (`/tmp/x/specs/a.yaml:3:5`) written relative to
+    /// the folder (`a.yaml:3:5`), as a finding's `file` is. Only a path that starts there: at the sentence's start or
+    /// after a character no path holds (a space, a quote, a parenthesis), so `/home/specs/a.yaml` is not read as a
+    /// path under `/specs`.
+    static func relativePaths(in text: String, to folder: String) -> String {
+        let prefix = folder + "/"
+        var out = "", rest = Substring(text)
+        while let found = rest.range(of: prefix) {
+            let before = found.lowerBound == rest.startIndex ? out.last : rest[rest.index(before: found.lowerBound)]
+            let starts = before.map { !($0.isLetter || $0.isNumber || "/._-~+@%".contains($0)) } ?? true
+            out += rest[..<found.lowerBound]
+            if !starts { out += prefix }
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
+    }
 }
 
 /// A lock shared by the copies of a workbench.
