@@ -28,4 +28,19 @@ struct WorkbenchDocTests {
         #expect(served.subtracting(table).sorted() == [], "routes missing from docs/workbench.md's table")
         #expect(table.subtracting(served).sorted() == [], "docs/workbench.md's table lists routes the workbench does not have")
     }
+
+    /// From a product-owner trial: README.md showed `lockspec serve` at port 40377 beside its own "one of 20000…32767".
+    @Test("README.md and docs/workbench.md show serve at the port it draws for the folder they show")
+    func examplePorts() throws {
+        for name in ["README.md", "docs/workbench.md"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
+            let shown = text.matches(of: #/lockspec serve: (/\S+)\nopen http://127\.0\.0\.1:(\d+)/\?token=/#)
+            #expect(!shown.isEmpty, "\(name) shows what serve prints")
+            for example in shown {
+                let port = Workbench.preferredPort(for: String(example.output.1))
+                #expect(UInt16(example.output.2) == port, "\(name): serve draws \(port) for \(example.output.1)")
+                #expect((20_000...32_767).contains(port))
+            }
+        }
+    }
 }
