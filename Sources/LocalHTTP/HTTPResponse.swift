@@ -37,6 +37,7 @@ public struct HTTPResponse: Sendable {
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 421: "Misdirected Request"
+        case 422: "Unprocessable Content"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

@@ -87,9 +87,10 @@ public struct Workbench: Sendable {
         return nil
     }
 
-    /// The API's routes.
-    func api(_ request: HTTPRequest) -> HTTPResponse {
-        let routes: [String: (String, (HTTPRequest) -> HTTPResponse)] = [
+    /// The API's routes by path: the method each takes and what answers it. `api(_:)` dispatches on this table alone,
+    /// so it is every route there is (docs/workbench.md documents each; a test holds the two together).
+    func routes() -> [String: (method: String, answer: (HTTPRequest) -> HTTPResponse)] {
+        [
             "/api/files": ("GET", { _ in Self.json(self.files()) }),
             "/api/versions": ("GET", { _ in Self.json(Dictionary(self.files().map { ($0.path, $0.version) }, uniquingKeysWith: { a, _ in a })) }),
             "/api/analyze": ("POST", { self.analyzeRoute($0) }),
@@ -104,9 +105,13 @@ public struct Workbench: Sendable {
             "/api/drafts": ("GET", { _ in Self.json(["kept": self.drafts.earlier()]) }),
             "/api/keep": ("POST", { self.keepRoute($0) }),
         ]
-        guard let (method, answer) = routes[request.path] else { return Self.json(error: "no such API: \(request.path)", status: 404) }
-        guard request.method == method else { return Self.json(error: "\(request.path) takes \(method)", status: 405) }
-        return answer(request)
+    }
+
+    /// Answers an API request by its route: an unknown path is a 404, another method a 405.
+    func api(_ request: HTTPRequest) -> HTTPResponse {
+        guard let route = routes()[request.path] else { return Self.json(error: "no such API: \(request.path)", status: 404) }
+        guard request.method == route.method else { return Self.json(error: "\(request.path) takes \(route.method)", status: 405) }
+        return route.answer(request)
     }
 
     func page(_ text: String, type: String) -> HTTPResponse {
@@ -132,6 +137,23 @@ public struct Workbench: Sendable {
     /// A path relative to the folder (unchanged when outside it).
     static func relative(_ path: String, to folder: String) -> String {
         path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+    }
+
+    /// A sentence with each path of a file in the folder that it names (`/tmp/x/specs/a.yaml:3:5`) written relative to
+    /// the folder (`a.yaml:3:5`), as a finding's `file` is. Only a path that starts there: at the sentence's start or
+    /// after a character no path holds (a space, a quote, a parenthesis), so `/home/specs/a.yaml` is not read as a
+    /// path under `/specs`.
+    static func relativePaths(in text: String, to folder: String) -> String {
+        let prefix = folder + "/"
+        var out = "", rest = Substring(text)
+        while let found = rest.range(of: prefix) {
+            let before = found.lowerBound == rest.startIndex ? out.last : rest[rest.index(before: found.lowerBound)]
+            let starts = before.map { !($0.isLetter || $0.isNumber || "/._-~+@%".contains($0)) } ?? true
+            out += rest[..<found.lowerBound]
+            if !starts { out += prefix }
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
     }
 }
 

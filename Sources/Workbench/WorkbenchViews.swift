@@ -21,11 +21,12 @@ public struct FindingView: Codable, Sendable, Equatable {
     public var severity: String
     /// The finding id (`spec.unknown-event`).
     public var id: String
-    /// The sentence.
+    /// The sentence; a place in a file of the folder it names is relative to the folder, as `file` is.
     public var message: String
-    /// The did-you-mean or fix, if any.
+    /// The did-you-mean or fix, if any (a command in it names its files as lint does, so it runs from anywhere).
     public var hint: String?
-    /// Further notes.
+    /// Further notes; a place in a file of the folder (`launch-lock.triggers.yaml:78:9`) is relative to the folder,
+    /// as `file` is.
     public var notes: [String]
 
     init(_ d: Diagnostic, relativeTo folder: String) {
@@ -34,9 +35,9 @@ public struct FindingView: Codable, Sendable, Equatable {
         column = d.location.column
         severity = d.severity == .error ? "error" : "warning"
         id = d.id
-        message = d.message
+        message = Workbench.relativePaths(in: d.message, to: folder)
         hint = d.hint
-        notes = d.notes
+        notes = d.notes.map { Workbench.relativePaths(in: $0, to: folder) }
     }
 }
 

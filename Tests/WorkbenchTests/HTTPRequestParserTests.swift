@@ -69,4 +69,12 @@ struct HTTPRequestParserTests {
             #expect(HTTPRequest.hostName(of: bad) == nil, "\(bad)")
         }
     }
+
+    /// Found writing docs/workbench.md: a refused edit's status line read `HTTP/1.1 422 Status`.
+    @Test("every status the server and the workbench answer goes out with its standard reason phrase")
+    func reasonPhrases() {
+        let answered = [200, 400, 403, 404, 405, 408, 409, 413, 421, 422, 431, 500, 501, 505]
+        #expect(answered.filter { HTTPResponse.reason($0) == "Status" } == [])
+        #expect(String(decoding: HTTPResponse.error(422, "no").wire, as: UTF8.self).hasPrefix("HTTP/1.1 422 Unprocessable Content\r\n"))
+    }
 }

@@ -409,4 +409,41 @@ struct WorkbenchAPITests {
         let other = try #require((machine.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == "launch-lock.grace.yaml" })
         #expect(other["table"] == nil && other["id"] as? String == "launch-lock.grace")
     }
+
+    /// From a product-owner trial: a finding's `file` read `launch-lock.triggers.yaml` while its note read
+    /// `/tmp/trial/specs/launch-lock.triggers.yaml:108:9`, so a script that matched the two found no match.
+    @Test("a finding's notes and message name a place in the folder's files as its file does, relative to the folder")
+    func relativePlaces() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        func findings(_ row: String, _ key: String, _ text: String) throws -> [[String: Any]] {
+            let first = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
+            let path = try Self.cellPath(first.json, file: Self.triggers, row: row, key: key)
+            let edited = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": Self.triggers, "focus": Self.triggers,
+                                                      "edit": ["op": "set", "path": path, "text": text]])
+            #expect(edited.status == 200)
+            return try #require((edited.json["analysis"] as? [String: Any])?["findings"] as? [[String: Any]])
+        }
+        // A misspelt event: the scenario sets over the machine name the error's place in their notes.
+        let typo = try findings("LL-ACTIVE-GRACE-OVER", "on", "actve")
+        let unknown = try #require(typo.first { $0["id"] as? String == "spec.unknown-event" })
+        let place = "\(Self.triggers):\(unknown["line"] as? Int ?? 0):\(unknown["column"] as? Int ?? 0)"
+        let broken = typo.filter { $0["id"] as? String == "spec.uses-broken-spec" }
+        #expect(broken.compactMap { $0["file"] as? String } == ["launch-lock.acceptance.yaml", "launch-lock.grace.yaml"])
+        for finding in broken {
+            #expect(finding["notes"] as? [String] == ["follows from spec.unknown-event at \(place)"], "\(finding)")
+        }
+        // A row id taken twice: the message names the other row's place.
+        let duplicate = try findings("LL-INACTIVE-COVER", "id", "LL-ACTIVE-GRACE-OVER")
+        let taken = try #require(duplicate.first { $0["id"] as? String == "check.duplicate-id" })
+        let message = taken["message"] as? String ?? ""
+        #expect(message.hasPrefix("row id LL-ACTIVE-GRACE-OVER is already used at \(Self.triggers):"), "\(message)")
+        // No finding names the folder's own path anywhere.
+        let folder = bench.workbench.folder + "/"
+        for finding in typo + duplicate {
+            let written = String(decoding: try JSONSerialization.data(withJSONObject: finding), as: UTF8.self)
+                .replacingOccurrences(of: "\\/", with: "/")
+            #expect(!written.contains(folder), "\(written)")
+        }
+    }
 }
