@@ -485,6 +485,9 @@ struct SpecReaderTests {
     @Test("a scenario mistake is located", arguments: [
         ("      - expect: {countdwn: \"00:30\"}\n", "spec.unknown-name", 14, 18,
          "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),
+        // The trial's: Open was meant, so 'Locked', the word without its 'Un', is no suggestion.
+        ("      - expect: {state: Unlocked}\n", "spec.out-of-domain", 14, 25,
+         "'state' in scenario S1: 'Unlocked' is not one of [Open, Locked]", nil),
         ("      - event: actve\n        with: {away: 61s}\n", "spec.unknown-event", 14, 16,
          "scenario S1 sends 'actve', which is not a declared event", "did you mean 'active'?"),
         ("      - event: active\n        with: {away: 61s, awai: 1s}\n", "spec.unknown-name", 15, 27,
