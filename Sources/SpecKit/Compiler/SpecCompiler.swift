@@ -155,6 +155,7 @@ public struct SpecCompiler: Sendable {
             for name in catalog.fixtureNames {
                 reader.productDomains[name] = catalog.vocabulary(of: name)?.product
                 reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events
+                reader.observationTypes[name] = catalog.vocabulary(of: name).map { v in v.observations.filter { !v.tableOutputs.contains($0.key) } }
             }
         }
         let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources)

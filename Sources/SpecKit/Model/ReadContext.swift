@@ -36,6 +36,9 @@ final class ReadContext {
     /// The spec's fixture and, when the fixtures are known, the types of its events' inputs: a declared input that
     /// does not fit is reported where it is declared, and the rows that use it follow from that.
     var fixture: (name: String, events: [String: [String: FixtureType]])?
+    /// The observations the spec's fixture offers to a machine or a scenario, with their types, when the fixtures are
+    /// known: a scenario expecting one its spec has not declared is told the declaration to add.
+    var fixtureObservations: [String: FixtureType]?
 
     init(file: String) {
         self.file = file
