@@ -307,8 +307,10 @@ final class ReadContext {
         }
     }
 
-    /// A value of a domain; an expression in it counts as read by `rows`.
-    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String, rows: [String] = []) -> Value? {
+    /// A value of a domain; an expression in it counts as read by `rows`. A value outside a `declaration`'s domain
+    /// names where that domain is declared (another file's machine, often), so the limit can be found and moved.
+    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String, rows: [String] = [],
+               declaration: Declaration? = nil) -> Value? {
         guard let text = text(node, what(), allowEmpty: domain == .text || domain.contains(.symbol(""))) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
@@ -320,7 +322,8 @@ final class ReadContext {
                 case .notAReference: break
                 }
             }
-            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint)
+            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint,
+                  notes: declaration.map { ["'\($0.name)' is declared as \($0.domain.brief) at \($0.location)"] } ?? [])
             return nil
         }
     }

@@ -38,8 +38,9 @@ struct ScenarioReader {
             }
             if let machine = machines[id] {
                 vocabulary.events = machine.events
-                vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
-                                                       initial: .symbol(machine.initial), location: node.location)] + machine.variables
+                // `state` is declared where the machine lists its states (a finding about its values names that place).
+                vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)), initial: .symbol(machine.initial),
+                                                       location: machine.states.first?.location ?? node.location)] + machine.variables
                 vocabulary.effects = machine.effects.map(\.name)
                 vocabulary.uses = id
                 vocabulary.inherited = Set(vocabulary.observations.map(\.name))
@@ -328,7 +329,8 @@ struct ScenarioReader {
             if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
                 c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
                         + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
-                        hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
+                        hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID],
+                        notes: ["'\(name)' is declared as \(declaration.domain.brief) at \(declaration.location)"])
                 continue
             }
             // An observation is compared as written: `${…}` fills effects' arguments, and nothing here would fill it.
@@ -337,7 +339,8 @@ struct ScenarioReader {
                         at: entry.value.location, hint: "write the value itself", rows: [scenarioID])
                 continue
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)", rows: [scenarioID]) {
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)", rows: [scenarioID],
+                               declaration: declaration) {
                 expect.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }
