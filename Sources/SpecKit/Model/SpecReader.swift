@@ -74,8 +74,9 @@ public struct SpecReader: Sendable {
         }
         guard let kindText = c.text(kindNode, "the kind") else { return nil }
         guard let kind = Spec.Kind(rawValue: kindText) else {
-            c.error("spec.unknown-kind", "'\(kindText)' is not a kind of spec: write machine, decision, scenarios or matrix",
-                    at: kindNode.location, hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+            c.error("spec.unknown-kind", "'\(kindText)' is not a kind of spec: write machine, decision, scenarios or matrix "
+                    + "(a fixture's shared product values go in a file named <name>.product.yaml, with kind: product)", at: kindNode.location,
+                    hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue) + ["product"]).map { "did you mean '\($0)'?" })
             return nil
         }
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
