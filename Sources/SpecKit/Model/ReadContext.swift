@@ -25,7 +25,8 @@ final class ReadContext {
     /// Its id, title, decision and notes (in `wording`) are checked for numbers a product value left behind.
     func rowIdentity(_ id: String, trace: Trace, wording: KeyedNodes, at location: SourceLocation) -> RowIdentity {
         checkStaleNumbers(of: id, wording: wording)
-        return RowIdentity(id: id, trace: trace, location: location, productValues: productReads[id] ?? [])
+        return RowIdentity(id: id, trace: trace, location: location, sourceLocation: wording["source"]?.location,
+                           productValues: productReads[id] ?? [])
     }
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
