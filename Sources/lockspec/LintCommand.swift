@@ -52,7 +52,7 @@ let lintCommand = Command(
                                                        specsMissing: compilation.failed(strict: false) || namesFiles(args.positionals))
             // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
             // missing from it, stops the run; a clean lint must not say otherwise.
-            let documents = folder.map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, in: $0).diagnostics } ?? []
+            let documents = folder.map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, specs: compilation.specs, in: $0).diagnostics } ?? []
             // A document too large for both is one finding, not two.
             let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
             compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile

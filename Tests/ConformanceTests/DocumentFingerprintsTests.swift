@@ -40,6 +40,48 @@ struct DocumentFingerprintsTests {
         #expect(chosen.diagnostics.map { "\($0.id) \($0.location.file) \($0.rows)" } == ["run.document-missing b.yaml [\"B-1\"]"])
     }
 
+    /// Found by a product owner's trial: a free-text source (`source: the face id doc, grace part`) gave
+    /// run.document-missing at the row's id line, and its spec.source-without-section warning at the `source:` line.
+    @Test("a missing document is located at the citing row's source: line, with the source's own finding, when the specs as read are given")
+    func locatedAtSourceLine() throws {
+        let yaml = """
+            id: a
+            kind: decision
+            title: T
+            source: doc.md §1
+            fixture: fx
+            table: t
+            inputs:
+              level: [low, high]
+            outputs:
+              allow: bool
+            rows:
+              - id: A-1
+                when: {level: low}
+                source: the doc, grace part
+                then: {allow: true}
+              - id: A-2
+                source: doc.md §2
+                when: {level: high}
+                then: {allow: false}
+            """
+        let compilation = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(yaml.utf8))])
+        #expect(!compilation.failed(strict: false), "\(compilation.diagnostics)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprints-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "# D\n## 1. One\n## 2. Two\n".write(toFile: folder + "/doc.md", atomically: true, encoding: .utf8)
+        let source = SpecKit.SourceLocation(file: "a.yaml", line: 14, column: 13)
+        #expect(compilation.diagnostics.filter { $0.id == "spec.source-without-section" }.map(\.location) == [source])
+        let read = DocumentFingerprints.take(citedBy: compilation.suite, specs: compilation.specs, in: folder)
+        #expect(read.diagnostics.map(\.id) == ["run.document-missing"], "\(read.diagnostics)")
+        #expect(read.diagnostics.first?.location == source)
+        #expect(read.diagnostics.first?.rows == ["A-1"])
+        // Without the specs as read (a suite alone), the row is where its id is.
+        let alone = DocumentFingerprints.take(citedBy: compilation.suite, in: folder)
+        #expect(alone.diagnostics.first?.location == SpecKit.SourceLocation(file: "a.yaml", line: 12, column: 5))
+    }
+
     /// Found by a product owner's trial: a `documented:` source naming a document that is not there passed lint.
     @Test("a document only a documented product value cites is fingerprinted too, and missing is an error at the value's entry")
     func documentedValueCitesADocument() throws {

@@ -125,7 +125,7 @@ struct IdentityCLITests {
         #expect(markdown.contains("- document `dual-password-decoy-space.zh.md` sha256 `2d711642b726`"))
     }
 
-    @Test("a cited document missing from --documents stops the run with exit 2, located at the first row citing it")
+    @Test("a cited document missing from --documents stops the run with exit 2, located at the source: of the first row citing it")
     func missingDocument() throws {
         let folder = try Self.workspace(repository: false)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -133,10 +133,11 @@ struct IdentityCLITests {
         try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: docs.appendingPathComponent("dual-password-decoy-space.md"))
         let spec = try String(contentsOf: folder.appendingPathComponent("spec.yaml"), encoding: .utf8)
-        let line = try #require(spec.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- id: DP-DELAY-0-1") }) + 1
+        // The row's `source:` line, the one after its id, where the source's own findings are too.
+        let line = try #require(spec.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- id: DP-DELAY-0-1") }) + 2
         let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "product.yaml", "--documents", "docs"], in: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("spec.yaml:\(line):5: error: the specs cite design document 'dual-password-decoy-space.zh.md', which is not in docs, so the report cannot fingerprint it [run.document-missing]"))
+        #expect(run.stderr.contains("spec.yaml:\(line):13: error: the specs cite design document 'dual-password-decoy-space.zh.md', which is not in docs, so the report cannot fingerprint it [run.document-missing]"))
         #expect(run.stderr.contains("hint: did you mean 'dual-password-decoy-space.md'?"))
         #expect(run.stdout.isEmpty)
     }

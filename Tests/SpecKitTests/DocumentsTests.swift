@@ -268,6 +268,33 @@ struct DocumentsTests {
         #expect(unreadable.diagnostics.map(\.id) == ["yaml.duplicate-key"], "\(unreadable.diagnostics)")
     }
 
+    /// Found by a product-owner trial: `lint old-specs --documents DIR` placed its warnings at old-specs/sections.yaml:1:1,
+    /// a file that did not exist, and said to "add" lines to it.
+    @Test("without a reasons file, an uncovered section's finding stays at the file's first line and says to create it")
+    func reasonsFileToCreate() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reasons-\(UUID().uuidString)")
+        let (specs, documents) = (root.appendingPathComponent("old-specs"), root.appendingPathComponent("docs"))
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "1. One\n2. Two\n3. Three\n".write(to: documents.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
+        let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2")])
+        func uncovered() -> [Diagnostic] {
+            DesignDocuments.coverage(specs: [spec], specPaths: [specs.path], folder: documents.path, specsMissing: false).diagnostics
+                .filter { $0.id == "trace.section-not-covered" }
+        }
+        let file = specs.appendingPathComponent("sections.yaml").path
+        let missing = try #require(uncovered().first)
+        #expect(missing.location == SpecKit.SourceLocation(file: file, line: 1, column: 1))
+        #expect(missing.message == "section §3 'Three' of d.md has no rows and no reason: cite it in a row's source, or say why not in \(file) (there is no such file yet)")
+        #expect(missing.hint == "create \(file) and add '3': <why no row covers it> under 'd.md:'")
+        // Once the file exists, the same section's finding says to add the line to it.
+        try "d.md:\n  \"9\": not in this copy\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let present = try #require(uncovered().first)
+        #expect(present.message == "section §3 'Three' of d.md has no rows and no reason: cite it in a row's source, or say why not in \(file)")
+        #expect(present.hint == "add '3': <why no row covers it> under 'd.md:'")
+    }
+
     /// Found by a bad-input trial: a 26 MB document of a million headings held lint past 60 s at 952 MB.
     @Test("a design document past 4 MiB is an error at its file and is not read")
     func documentTooLarge() throws {

@@ -29,7 +29,12 @@ struct SpecReaderTests {
     static let mistakes: [Mistake] = [
         Mistake(name: "unknown kind", yaml: validMachine.replacingOccurrences(of: "kind: machine", with: "kind: machin"),
                 id: "spec.unknown-kind", line: 2, column: 7,
-                message: "'machin' is not a kind of spec: write machine, decision, scenarios or matrix", hint: "did you mean 'machine'?"),
+                message: "'machin' is not a kind of spec: write machine, decision, scenarios or matrix (a fixture's shared product values go in a file named <name>.product.yaml, with kind: product)",
+                hint: "did you mean 'machine'?"),
+        Mistake(name: "a misspelt product kind", yaml: validMachine.replacingOccurrences(of: "kind: machine", with: "kind: prodcut"),
+                id: "spec.unknown-kind", line: 2, column: 7,
+                message: "'prodcut' is not a kind of spec: write machine, decision, scenarios or matrix (a fixture's shared product values go in a file named <name>.product.yaml, with kind: product)",
+                hint: "did you mean 'product'?"),
         Mistake(name: "bad spec id", yaml: validMachine.replacingOccurrences(of: "id: t.machine", with: "id: Launch_Lock"),
                 id: "spec.bad-spec-id", line: 1, column: 5,
                 message: "spec id 'Launch_Lock' should be lowercase words joined by '.' or '-', like launch-lock.triggers"),
@@ -485,6 +490,9 @@ struct SpecReaderTests {
     @Test("a scenario mistake is located", arguments: [
         ("      - expect: {countdwn: \"00:30\"}\n", "spec.unknown-name", 14, 18,
          "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),
+        // The trial's: Open was meant, so 'Locked', the word without its 'Un', is no suggestion.
+        ("      - expect: {state: Unlocked}\n", "spec.out-of-domain", 14, 25,
+         "'state' in scenario S1: 'Unlocked' is not one of [Open, Locked]", nil),
         ("      - event: actve\n        with: {away: 61s}\n", "spec.unknown-event", 14, 16,
          "scenario S1 sends 'actve', which is not a declared event", "did you mean 'active'?"),
         ("      - event: active\n        with: {away: 61s, awai: 1s}\n", "spec.unknown-name", 15, 27,

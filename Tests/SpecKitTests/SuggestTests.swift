@@ -25,6 +25,32 @@ struct SuggestTests {
         #expect(Suggest.closest(to: word, in: candidates) == nil)
     }
 
+    @Test("a word's opposite (the same word with a negating prefix) is never suggested, either way round", arguments: [
+        ("Unlocked", ["Open", "Locked"]),               // the trial's: Open was meant, and Locked says the reverse
+        ("Locked", ["Unlocked"]),
+        ("inactive", ["active"]),
+        ("nonblocking", ["Blocking"]),                  // case does not count
+        ("notrequired", ["required"]),
+        ("noGrace", ["grace"]),
+        ("disallowed", ["allowed"]),
+        ("deactivate", ["activate"]),
+    ])
+    func opposites(_ word: String, _ candidates: [String]) {
+        // Each is within the typo distance of its opposite: only the rule keeps it from being suggested.
+        let limit = max(1, word.count / 3)
+        #expect(candidates.contains { Suggest.distance(word.lowercased(), $0.lowercased(), limit: limit) <= limit })
+        #expect(Suggest.closest(to: word, in: candidates) == nil)
+    }
+
+    @Test("an opposite is passed over, not the search: another candidate as close is still suggested")
+    func oppositePassedOver() {
+        // `active` and `inactivate` are both two edits from `inactive`; `active` would win the tie by name.
+        #expect(Suggest.closest(to: "inactive", in: ["active", "inactivate"]) == "inactivate")
+        // A prefix that is no negation makes no opposite: `reactive` is two edits from `active`, and suggested.
+        #expect(Suggest.closest(to: "reactive", in: ["active"]) == "active")
+        #expect(Suggest.closest(to: "Unlockd", in: ["Locked", "Unlocked"]) == "Unlocked")
+    }
+
     @Test("distances: insertions, deletions, substitutions and swaps of neighbours each count one")
     func distances() {
         #expect(Suggest.distance("from", "form", limit: 3) == 1)

@@ -115,7 +115,8 @@ public struct ConformanceRun: Sendable {
         // One read of each document, for its fingerprint and for its outline and quotes.
         let folder = options.documents.map { DocumentFolder($0, readBytes: readDocument) }
         if let folder {
-            let fingerprinted = DocumentFingerprints.take(citedBy: suite, products: compilation.products, in: folder, selected: selectedSpecs(in: suite))
+            let fingerprinted = DocumentFingerprints.take(citedBy: suite, products: compilation.products, specs: compilation.specs, in: folder,
+                                                         selected: selectedSpecs(in: suite))
             if !fingerprinted.diagnostics.isEmpty {
                 let unreadable = fingerprinted.diagnostics.contains { $0.id == "input.not-found" }
                 return RunOutcome(result: nil, stop: unreadable ? .unreadableInput : .invalidInput, diagnostics: fingerprinted.diagnostics)

@@ -10,15 +10,17 @@ public enum DocumentFingerprints {
     /// The fingerprints, sorted by name, and the findings (`input.not-found` for a folder that does not exist,
     /// `run.document-missing` for each cited document not in it, located at the first row or spec that cites it, in a
     /// spec of `selected` when one of those cites it: the specs a run was asked for). The documents `products`'
-    /// `documented:` values cite count as cited, located at the value's entry when no row cites them.
-    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], in folder: String,
+    /// `documented:` values cite count as cited, located at the value's entry when no row cites them. A row of `specs`
+    /// (the suite's specs as read) is located at its `source:` line, where the source's own findings are; without
+    /// them, at the row.
+    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [], in folder: String,
                             selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
-        take(citedBy: suite, products: products, in: DocumentFolder(folder), selected: selected)
+        take(citedBy: suite, products: products, specs: specs, in: DocumentFolder(folder), selected: selected)
     }
 
     /// The same, of the documents as `documents` reads them: a run passes the same folder to the section coverage,
     /// so each document is read once and its fingerprint is of the bytes its outline and quotes were checked against.
-    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], in documents: DocumentFolder,
+    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [], in documents: DocumentFolder,
                             selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
         let folder = documents.path
         var isDirectory: ObjCBool = false
@@ -28,7 +30,7 @@ public enum DocumentFingerprints {
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var fingerprints: [DocumentFingerprint] = []
         var diagnostics: [Diagnostic] = []
-        for (name, citation) in citations(in: suite, products: products, selected: selected).sorted(by: { $0.key < $1.key }) {
+        for (name, citation) in citations(in: suite, products: products, specs: specs, selected: selected).sorted(by: { $0.key < $1.key }) {
             guard present.contains(name) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",
@@ -56,15 +58,22 @@ public enum DocumentFingerprints {
     }
 
     /// Every cited document, with where it is first cited (the selected specs first, then the others; specs by id,
-    /// rows in file order).
-    static func citations(in suite: CompiledSuite, products: [ProductFile] = [], selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
+    /// rows in file order): a row at its `source:` line when `specs` say where that is, else at the row.
+    static func citations(in suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [],
+                          selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
         func cite(_ citations: [Citation], _ location: SourceLocation, _ row: String?) {
             for name in citations.map(\.document) where first[name] == nil { first[name] = (location, row) }
         }
+        // Where each row's source is written, by spec id, then row id.
+        var sources: [String: [String: SourceLocation]] = [:]
+        for spec in specs {
+            for row in spec.rows { if let at = row.sourceLocation { sources[spec.id, default: [:]][row.id] = at } }
+        }
         for spec in suite.specs.sorted(by: { (selected.contains($0.id) ? 0 : 1, $0.id) < (selected.contains($1.id) ? 0 : 1, $1.id) }) {
             for row in spec.rows {
-                cite(Citation.all(in: row.source), SourceLocation(file: spec.file, line: row.line, column: row.column), row.id)
+                let at = sources[spec.id]?[row.id] ?? SourceLocation(file: spec.file, line: row.line, column: row.column)
+                cite(Citation.all(in: row.source), at, row.id)
             }
             cite(Citation.all(in: spec.source), .file(spec.file), nil)
         }

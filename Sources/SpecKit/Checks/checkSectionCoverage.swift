@@ -1,18 +1,22 @@
 /// The findings of a document-by-document coverage: a heading with neither rows nor a recorded reason
 /// (`trace.section-not-covered`), a reason for a section rows do cover (`trace.reason-for-covered-section`), a
 /// `partly:` for a section no row covers (`trace.partly-without-rows`), and a reason or a row naming a section the
-/// document does not have (`trace.unknown-section`). All are warnings.
-public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons) -> [Diagnostic] {
+/// document does not have (`trace.unknown-section`). All are warnings. Where the reasons file does not exist yet
+/// (`reasonsFileExists` false), an uncovered section's finding is still located at its first line, where it would
+/// go, and says to create it.
+public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons, reasonsFileExists: Bool = true) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let file = reasons.file.isEmpty ? "specs/\(SectionReasons.fileName)" : reasons.file
     for document in coverage.documents {
         for section in document.sections where section.status == .uncovered && section.line != nil {
             let name = section.id == section.title ? "'\(section.title)'" : "§\(section.id) '\(section.title)'"
+            let add = "'\(section.id)': <why no row covers it> under '\(document.name):'"
             diagnostics.append(Diagnostic(
                 .warning, id: "trace.section-not-covered",
-                "section \(name) of \(document.name) has no rows and no reason: cite it in a row's source, or say why not in \(file)",
+                "section \(name) of \(document.name) has no rows and no reason: cite it in a row's source, or say why not in \(file)"
+                    + (reasonsFileExists ? "" : " (there is no such file yet)"),
                 at: SourceLocation(file: file, line: 1, column: 1),
-                hint: "add '\(section.id)': <why no row covers it> under '\(document.name):'"))
+                hint: reasonsFileExists ? "add \(add)" : "create \(file) and add \(add)"))
         }
         for entry in reasons.entries where entry.document == document.name {
             let location = SourceLocation(file: file, line: entry.line, column: entry.column)

@@ -155,6 +155,7 @@ public struct SpecCompiler: Sendable {
             for name in catalog.fixtureNames {
                 reader.productDomains[name] = catalog.vocabulary(of: name)?.product
                 reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events
+                reader.observationTypes[name] = catalog.vocabulary(of: name).map { v in v.observations.filter { !v.tableOutputs.contains($0.key) } }
             }
         }
         let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources)
@@ -458,8 +459,22 @@ public struct SpecCompiler: Sendable {
     private func compile(files: [String]) throws(DiagnosticError) -> Compilation {
         let (sources, unreadable) = read(files)
         var compilation = compile(sources: sources)
-        compilation.diagnostics = (compilation.diagnostics + unreadable).cappedPerFile
+        compilation.diagnostics = (compilation.diagnostics + unreadable + Self.misnamedProductFiles(compilation.products)).cappedPerFile
         return compilation
+    }
+
+    /// `product.misnamed-file` for each product file read from disk whose name does not end in `.product.yaml`: a
+    /// folder's lint reads it by its kind, but a spec linted on its own (or open in an editor) finds its folder's
+    /// product files by their name, and would go without this one's values.
+    static func misnamedProductFiles(_ products: [ProductFile]) -> [Diagnostic] {
+        products.filter { !isProductFileName($0.file) }.sorted { $0.file < $1.file }.map { product in
+            let folder = (product.file as NSString).deletingLastPathComponent
+            let name = (product.id.hasSuffix(".product") ? product.id : product.fixture + ".product") + ".yaml"
+            return Diagnostic(.warning, id: "product.misnamed-file",
+                "this file holds the product values of fixture '\(product.fixture)' (kind: product), but its name does not end in .product.yaml: "
+                    + "a spec linted on its own finds its folder's product file by that name, and would go without these values",
+                at: product.location, hint: "rename it to \(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))")
+        }
     }
 
     /// Reads files as `compile(paths:)` does: each file's bytes within the loader's size limit, or the located

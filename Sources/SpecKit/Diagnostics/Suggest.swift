@@ -1,17 +1,30 @@
 /// Did-you-mean suggestions by edit distance.
 public enum Suggest {
     /// The candidate closest to `word`, if it is close enough to be a likely typo
-    /// (at most a third of the word's length in edits, and at least one edit allowed).
+    /// (at most a third of the word's length in edits, and at least one edit allowed). A candidate that is the word's
+    /// opposite (`Locked` for `Unlocked`, `active` for `inactive`: one is the other with a negating prefix) is never
+    /// suggested: it is a word the writer chose, not a typo, and the suggestion would say the reverse of what they meant.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let limit = max(1, word.count / 3)
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates where !areOpposites(word, candidate) {
             let d = distance(word.lowercased(), candidate.lowercased(), limit: limit)
             if d <= limit, best.map({ d < $0.1 || (d == $0.1 && candidate < $0.0) }) ?? true {
                 best = (candidate, d)
             }
         }
         return best?.0
+    }
+
+    /// The prefixes that negate a word (`un`locked, `in`active, `non`empty, `dis`abled, `de`activated, `not`Set, `no`Grace).
+    static let negatingPrefixes = ["un", "in", "non", "not", "no", "dis", "de"]
+
+    /// Whether one word is the other with a negating prefix, case aside (`Unlocked` and `Locked`).
+    static func areOpposites(_ a: String, _ b: String) -> Bool {
+        let (a, b) = (a.lowercased(), b.lowercased())
+        let (longer, shorter) = a.count > b.count ? (a, b) : (b, a)
+        guard !shorter.isEmpty else { return false }
+        return negatingPrefixes.contains { longer == $0 + shorter }
     }
 
     /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.

@@ -25,7 +25,8 @@ public enum DesignDocuments {
         // Where the reasons would be written: the first spec folder's sections.yaml, named in the warnings.
         var reasons = SectionReasons(file: defaultReasonsFile(specPaths: specPaths))
         var reasonsUnread = false
-        if let file = reasonsFile(specPaths: specPaths) {
+        let existing = reasonsFile(specPaths: specPaths)
+        if let file = existing {
             do {
                 let node = try YAMLLoader().load(contentsOf: file)
                 let read = SectionReasons.read(node, file: file)
@@ -52,7 +53,7 @@ public enum DesignDocuments {
         // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
         // So may a reason for a section only missing rows cite (a section a document's copy has no heading for).
         let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
-        diagnostics += checkSectionCoverage(coverage, reasons: reasons).filter { d in
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons, reasonsFileExists: existing != nil).filter { d in
             !(specsMissing || reasonsUnread) || !(missingRows.contains(d.id) || d.id == "trace.unknown-section" && d.location.file == reasons.file)
         }
         return (coverage, diagnostics.cappedPerFile)

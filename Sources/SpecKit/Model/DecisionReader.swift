@@ -62,7 +62,7 @@ struct DecisionReader {
                 c.quietFailures += 1
                 continue
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in row \(rowID)", rows: [rowID]) {
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in row \(rowID)", rows: [rowID], declaration: declaration) {
                 result.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }

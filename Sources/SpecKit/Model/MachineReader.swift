@@ -314,7 +314,8 @@ struct MachineReader {
                     continue
                 }
                 then.append(Assignment(name: name, change: .add(amount), location: entry.value.location))
-            } else if let value = c.value(entry.value, domain, "the new value of '\(name)' in row \(id)", rows: [id]) {
+            } else if let value = c.value(entry.value, domain, "the new value of '\(name)' in row \(id)", rows: [id],
+                                          declaration: scope.variables[v]) {
                 then.append(Assignment(name: name, change: .set(value), location: entry.value.location))
             } else {
                 ok = false

@@ -25,7 +25,8 @@ final class ReadContext {
     /// Its id, title, decision and notes (in `wording`) are checked for numbers a product value left behind.
     func rowIdentity(_ id: String, trace: Trace, wording: KeyedNodes, at location: SourceLocation) -> RowIdentity {
         checkStaleNumbers(of: id, wording: wording)
-        return RowIdentity(id: id, trace: trace, location: location, productValues: productReads[id] ?? [])
+        return RowIdentity(id: id, trace: trace, location: location, sourceLocation: wording["source"]?.location,
+                           productValues: productReads[id] ?? [])
     }
     /// Grows with every finding and every quiet failure: a reader compares it before and after a step to know
     /// whether that step failed for a reason already given.
@@ -36,6 +37,9 @@ final class ReadContext {
     /// The spec's fixture and, when the fixtures are known, the types of its events' inputs: a declared input that
     /// does not fit is reported where it is declared, and the rows that use it follow from that.
     var fixture: (name: String, events: [String: [String: FixtureType]])?
+    /// The observations the spec's fixture offers to a machine or a scenario, with their types, when the fixtures are
+    /// known: a scenario expecting one its spec has not declared is told the declaration to add.
+    var fixtureObservations: [String: FixtureType]?
 
     init(file: String) {
         self.file = file
@@ -304,8 +308,10 @@ final class ReadContext {
         }
     }
 
-    /// A value of a domain; an expression in it counts as read by `rows`.
-    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String, rows: [String] = []) -> Value? {
+    /// A value of a domain; an expression in it counts as read by `rows`. A value outside a `declaration`'s domain
+    /// names where that domain is declared (another file's machine, often), so the limit can be found and moved.
+    func value(_ node: NodeView, _ domain: Domain, _ what: @autoclosure () -> String, rows: [String] = [],
+               declaration: Declaration? = nil) -> Value? {
         guard let text = text(node, what(), allowEmpty: domain == .text || domain.contains(.symbol(""))) else { return nil }
         switch domain.parse(text) {
         case .success(let v): return v
@@ -317,7 +323,8 @@ final class ReadContext {
                 case .notAReference: break
                 }
             }
-            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint)
+            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint,
+                  notes: declaration.map { ["'\($0.name)' is declared as \($0.domain.brief) at \($0.location)"] } ?? [])
             return nil
         }
     }

@@ -21,6 +21,8 @@ struct ScenarioReader {
         /// The machine the observations come from, if any, and the names whose bounds it sets.
         var uses: String?
         var inherited: Set<String> = []
+        /// Whether the spec has an `observe:` key, so a hint can say where a missing observation goes.
+        var hasObserve = false
     }
 
     func read(_ byKey: KeyedNodes) -> ScenarioSet? {
@@ -36,8 +38,9 @@ struct ScenarioReader {
             }
             if let machine = machines[id] {
                 vocabulary.events = machine.events
-                vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)),
-                                                       initial: .symbol(machine.initial), location: node.location)] + machine.variables
+                // `state` is declared where the machine lists its states (a finding about its values names that place).
+                vocabulary.observations = [Declaration(name: "state", domain: .enumeration(machine.states.map(\.name)), initial: .symbol(machine.initial),
+                                                       location: machine.states.first?.location ?? node.location)] + machine.variables
                 vocabulary.effects = machine.effects.map(\.name)
                 vocabulary.uses = id
                 vocabulary.inherited = Set(vocabulary.observations.map(\.name))
@@ -63,6 +66,7 @@ struct ScenarioReader {
         }
         vocabulary.events += events
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
+        vocabulary.hasObserve = byKey["observe"] != nil
         for o in observe {
             guard let i = vocabulary.observations.firstIndex(where: { $0.name == o.name }) else {
                 vocabulary.observations.append(o)
@@ -319,14 +323,14 @@ struct ScenarioReader {
                 continue
             }
             guard let declaration = vocabulary.observations.first(where: { $0.name == name }) else {
-                c.unknown(name, "spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: entry.key.location,
-                          among: vocabulary.observations.map(\.name) + ["effects"], rows: [scenarioID])
+                unknownObservation(name, at: entry.key.location, vocabulary, scenarioID)
                 continue
             }
             if vocabulary.inherited.contains(name), let text = entry.value.scalar, let wider = declaration.domain.outgrownBy(text) {
                 c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
                         + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
-                        hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID])
+                        hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID],
+                        notes: ["'\(name)' is declared as \(declaration.domain.brief) at \(declaration.location)"])
                 continue
             }
             // An observation is compared as written: `${…}` fills effects' arguments, and nothing here would fill it.
@@ -335,10 +339,48 @@ struct ScenarioReader {
                         at: entry.value.location, hint: "write the value itself", rows: [scenarioID])
                 continue
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)", rows: [scenarioID]) {
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in scenario \(scenarioID)", rows: [scenarioID],
+                               declaration: declaration) {
                 expect.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }
         return (expect, expectEffects)
+    }
+
+    /// `spec.unknown-name` for an expected name the spec has not declared. One the fixture offers needs only its
+    /// declaration: the hint gives the line, with the type the fixture declares. Any other gets a did-you-mean and a
+    /// note listing what the spec can expect.
+    private func unknownObservation(_ name: String, at location: SourceLocation, _ vocabulary: Vocabulary, _ scenarioID: String) {
+        let c = context
+        // `state` is the used machine's, never declared under observe: (a reserved name).
+        if let type = c.fixtureObservations?[name], name != "state", !c.isBroken(name) {
+            let line = "'\(name): \(Self.declarable(type))'"
+            c.error("spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which this spec does not declare; fixture '\(fixture ?? "")' offers it as an observation",
+                    at: location, hint: vocabulary.hasObserve ? "add \(line) under observe:" : "add observe: to the spec, with \(line) under it",
+                    rows: [scenarioID])
+            return
+        }
+        c.unknown(name, "spec.unknown-name", "scenario \(scenarioID) expects '\(name)', which is not an observation", at: location,
+                  among: vocabulary.observations.map(\.name) + ["effects"], rows: [scenarioID], notes: [Self.expectable(vocabulary)])
+    }
+
+    /// A fixture's type as a spec declares it under `observe:`: its domain, or `text` for a value the fixture reads
+    /// as text (a text expression, a version).
+    static func declarable(_ type: FixtureType) -> String {
+        if case .domain(let domain) = type { return domain.description }
+        return "text"
+    }
+
+    /// The note naming what a scenario can expect: the used machine's state and variables, the spec's own
+    /// observations, and effects.
+    static func expectable(_ vocabulary: Vocabulary) -> String {
+        let names = vocabulary.observations.map(\.name)
+        let inherited = names.filter { vocabulary.inherited.contains($0) }
+        let own = names.filter { !vocabulary.inherited.contains($0) }
+        var groups: [String] = []
+        if let uses = vocabulary.uses, !inherited.isEmpty { groups.append(inherited.joined(separator: ", ") + " (from '\(uses)')") }
+        if !own.isEmpty { groups.append(own.joined(separator: ", ") + " (under observe:)") }
+        guard !groups.isEmpty else { return "no observations are declared (declare them under observe:), so only effects can be expected" }
+        return "the observations this spec can expect are " + groups.joined(separator: ", ") + ", and effects"
     }
 }

@@ -127,6 +127,9 @@ public struct RowIdentity: Hashable, Sendable {
     public var trace: Trace
     /// Where the row is written.
     public var location: SourceLocation
+    /// Where its `source:` is written, when it has one: a finding about a document it cites points there, beside the
+    /// source's own findings.
+    public var sourceLocation: SourceLocation?
     /// The product values its conditions and outcomes read by name (`pinAttempts - 1`), as in force for its spec, each
     /// once: a finding about the row names them, since a value changed in the product file moves the row with it.
     public var productValues: [Binding] = []

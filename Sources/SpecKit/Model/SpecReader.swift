@@ -17,6 +17,10 @@ public struct SpecReader: Sendable {
     /// Each fixture's events with the types of their inputs, when a fixture catalog is known: a declared input that
     /// does not fit is reported as it is read (see `ReadContext.fixture`).
     public var eventInputTypes: [String: [String: [String: FixtureType]]] = [:]
+    /// Each fixture's observations that a machine or a scenario can expect (its tables' outputs left out), with their
+    /// types, when a fixture catalog is known: a scenario that expects one its spec has not declared is told the line
+    /// to add under `observe:` (see `ReadContext.fixtureObservations`).
+    public var observationTypes: [String: [String: FixtureType]] = [:]
     /// The fixtures a catalog knows, when one is known: a spec naming another fixture is `fixture.unknown` at its
     /// `fixture:` line and read no further (its rows would only say that product values and names are unknown).
     public var knownFixtures: [String]?
@@ -70,8 +74,9 @@ public struct SpecReader: Sendable {
         }
         guard let kindText = c.text(kindNode, "the kind") else { return nil }
         guard let kind = Spec.Kind(rawValue: kindText) else {
-            c.error("spec.unknown-kind", "'\(kindText)' is not a kind of spec: write machine, decision, scenarios or matrix",
-                    at: kindNode.location, hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue)).map { "did you mean '\($0)'?" })
+            c.error("spec.unknown-kind", "'\(kindText)' is not a kind of spec: write machine, decision, scenarios or matrix "
+                    + "(a fixture's shared product values go in a file named <name>.product.yaml, with kind: product)", at: kindNode.location,
+                    hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue) + ["product"]).map { "did you mean '\($0)'?" })
             return nil
         }
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
@@ -96,6 +101,7 @@ public struct SpecReader: Sendable {
                                  documented: Dictionary((fixture.flatMap { products[$0]?.documented } ?? []).map { ($0.name, $0) },
                                                         uniquingKeysWith: { a, _ in a }))
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
+        if let fixture { c.fixtureObservations = observationTypes[fixture] }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
         c.product = c.product.overlaid(with: product)
 

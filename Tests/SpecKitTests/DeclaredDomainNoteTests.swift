@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import SpecKit
+
+/// A value outside a declared domain names where that domain is declared: the limit of a scenario's input or
+/// observation is often another file's (the machine it uses), and the finding's own line does not show it.
+@Suite("Declared domain notes")
+struct DeclaredDomainNoteTests {
+    /// A scenario set using `SpecSources.machine`'s `t.machine` (in m.yaml), with one step (line 10).
+    static func scenarios(_ step: String) -> String {
+        """
+        id: t.scenarios
+        kind: scenarios
+        title: S
+        source: doc.md §3
+        fixture: fx
+        uses: t.machine
+        scenarios:
+          - id: S1
+            source: doc.md §3
+            steps:
+        \(step)
+        """
+    }
+
+    static let machine = SpecSources.machine(rows: """
+          - id: R-LOCK
+            source: doc.md §1
+            on: active
+            when: {away: "> 60s"}
+            to: Locked
+
+        """)
+
+    static func only(_ c: SpecCompiler.Compilation, _ id: String = "spec.out-of-domain") throws -> Diagnostic {
+        let found = c.findings(id)
+        #expect(found.count == 1, "\(c.diagnostics.map { "\($0)" })")
+        return try #require(found.first)
+    }
+
+    @Test("a scenario's input or expectation outside the used machine's domain: the note names the machine file's line", arguments: [
+        ("      - event: active\n        with: {away: 3h}\n", "spec.out-of-domain", "'away' in row S1: 3h is outside duration 0s..2h",
+         "'away' is declared as duration 0s..2h at m.yaml:13:12"),
+        ("      - expect: {state: Closed}\n", "spec.out-of-domain", "'state' in scenario S1: 'Closed' is not one of [Open, Locked]",
+         "'state' is declared as [Open, Locked] at m.yaml:6:10"),
+        ("      - expect: {enabled: maybe}\n", "spec.out-of-domain", "'enabled' in scenario S1: 'maybe' is not a boolean: write true or false",
+         "'enabled' is declared as bool at m.yaml:9:3"),
+        // Past an inherited bound: its own finding, whose hint says how to widen it here, and whose note says where it is.
+        ("      - expect: {failures: 5}\n", "spec.observation-bound",
+         "scenario S1 expects 'failures' to be 5, outside int 0..3, the bound it inherits from 't.machine'",
+         "'failures' is declared as int 0..3 at m.yaml:10:3"),
+    ])
+    func scenario(_ step: String, _ id: String, _ message: String, _ note: String) throws {
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(step))]), id)
+        #expect(d.message == message)
+        #expect(d.notes == [note])
+        #expect(d.location.file == "s.yaml")
+    }
+
+    @Test("an observation the scenario set declares (or widens) itself is named at its own observe: line")
+    func ownObservation() throws {
+        let yaml = Self.scenarios("      - expect: {failures: 9}\n").replacingOccurrences(of: "uses: t.machine\n", with: "uses: t.machine\nobserve:\n  failures: int 0..5\n")
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", yaml)]))
+        #expect(d.notes == ["'failures' is declared as int 0..5 at s.yaml:8:3"])
+    }
+
+    @Test("a machine row's new value and a decision row's output name their declarations in the same file")
+    func sameFile() throws {
+        let machine = SpecSources.machine(rows: """
+              - id: R-SET
+                source: doc.md §1
+                on: appear
+                then: {failures: 7}
+
+            """)
+        let set = try Self.only(SpecSources.compile(machine))
+        #expect(set.message == "the new value of 'failures' in row R-SET: 7 is outside int 0..3")
+        #expect(set.notes == ["'failures' is declared as int 0..3 at x.yaml:10:3"])
+
+        let decision = SpecSources.decision(rows: """
+              - id: D1
+                source: doc.md §2
+                when: {failures: 1}
+                then: {action: block, remaining: 9}
+
+            """)
+        let output = try Self.only(SpecSources.compile(decision))
+        #expect(output.message == "'remaining' in row D1: 9 is outside int 0..4")
+        #expect(output.notes == ["'remaining' is declared as int 0..4 at x.yaml:10:3"])
+    }
+
+    @Test("an initial value outside its own declaration needs no note: the finding is at the declaration")
+    func initialValue() throws {
+        let machine = SpecSources.machine(rows: "  - {id: R1, source: doc.md §1, on: appear, to: Locked}\n")
+            .replacingOccurrences(of: "  failures: int 0..3", with: "  failures: {type: int 0..3, initial: 4}")
+        let d = try Self.only(SpecSources.compile(machine))
+        #expect(d.notes.isEmpty)
+    }
+}
