@@ -136,11 +136,15 @@ struct MarkdownPage {
         out += "Points the documents leave open, and places where a decision narrows or overrides what they say (its text, or the section's note, says so).\n\n"
         out += "| Decision | Text | Rows |\n|---|---|---|\n"
         for d in register.decisions {
-            let rows = d.rows.map { r in
-                let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
-                return (r.primary ? "" : "also ") + code(r.row) + mark
-            }.joined(separator: ", ")
-            let texts = d.texts + d.sections.map { "recorded for \($0.document) §\($0.section): \($0.text)" }
+            // The rows whose own decision names it, then those that read a product value set with it, by value.
+            let rows = ReportText.relianceGroups(d.rows).map { group in
+                (group.reads.map { "reading \(md($0)): " } ?? "") + group.rows.map { r in
+                    let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
+                    return (r.primary ? "" : "also ") + code(r.row) + mark
+                }.joined(separator: ", ")
+            }.joined(separator: "; ")
+            let texts = d.texts + (d.values ?? []).map { "sets " + ReportText.decidedValue($0) }
+                + d.sections.map { "recorded for \($0.document) §\($0.section): \($0.text)" }
             out += "| \(code(d.id)) | \(md(texts.joined(separator: " / "))) | \(rows.isEmpty ? "no row relies on it" : rows) |\n"
         }
     }

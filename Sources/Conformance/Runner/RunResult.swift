@@ -292,16 +292,20 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// The selected cases the run did not reach because `--fail-fast` stopped it at the first that failed; nil when
     /// it ran them all.
     public var notReached: Int?
+    /// The product values set with a decision, each with the rows that read it (the decision register lists those rows
+    /// as relying on the decision); nil when no value is set with one (and in results written before this existed).
+    public var productDecisions: [ProductDecision]?
 
     /// Creates a run result.
     public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil,
-                sections: SectionCoverage? = nil, notReached: Int? = nil) {
+                sections: SectionCoverage? = nil, notReached: Int? = nil, productDecisions: [ProductDecision]? = nil) {
         self.identity = identity
         self.specs = specs
         self.cases = cases
         self.exploration = exploration
         self.sections = sections
         self.notReached = notReached
+        self.productDecisions = productDecisions
     }
 
     /// Counts by status.
