@@ -292,6 +292,31 @@ struct ReportsTests {
         #expect(renderConsole(run, color: true).contains("\u{1B}[31m"))
     }
 
+    /// From a product owner's trial: `✗ builtInGrace  expected 30s  actual 1m`, two units for one comparison.
+    @Test("a failing check shows its expected and actual durations in one unit, the largest dividing both, in every report")
+    func durationsAlike() throws {
+        var grace = run
+        let cells = [CellResult(name: "builtInGrace", expected: .value(.duration(milliseconds: 30_000)), actual: .value(.duration(milliseconds: 60_000)), ok: false),
+                     CellResult(name: "away", expected: .value(.duration(milliseconds: 60_000)), actual: .value(.duration(milliseconds: 60_000)), ok: true)]
+        let i = try #require(grace.cases.firstIndex { $0.id == "L3" })
+        grace.cases[i].divergence?.cells = cells
+        grace.cases[i].divergence?.error = nil
+        #expect(cells[0].shown == ("30s", "60s") && cells[1].shown == ("1m", "1m"), "an agreeing cell is written as before")
+        let console = renderConsole(grace, color: false)
+        #expect(console.contains("    ✗ builtInGrace  expected 30s  actual 60s\n      away          expected 1m   actual 1m\n"), "\(console)")
+        #expect(renderMarkdown(grace).contains("  - builtInGrace: expected `30s`, actual `60s`\n"))
+        let page = renderHTML(grace)
+        #expect(page.contains("<td><code>builtInGrace</code></td><td>30s</td><td>60s</td>"))
+        #expect(page.contains("<span class=\"exp\">expected 30s</span><br><span class=\"act\">actual 60s</span>"))
+        #expect(renderJUnit(grace).contains("builtInGrace: expected 30s, actual 60s"))
+        #expect(renderJUnit(grace).contains("✗ builtInGrace  expected 30s  actual 60s"))
+        #expect(renderGitHubAnnotations(grace).contains("builtInGrace: expected 30s, actual 60s"))
+        #expect(ReportText.divergenceInBrief(grace.cases[i]) == "step 2 background: builtInGrace expected 30s, actual 60s")
+        for text in [console, renderMarkdown(grace), page, renderJUnit(grace), renderGitHubAnnotations(grace)] {
+            #expect(!text.contains("actual 1m<") && !text.contains("actual `1m`") && !text.contains("30s, actual 1m") && !text.contains("30s  actual 1m"))
+        }
+    }
+
     @Test("Markdown: headline, a table row per spec, findings with cells and rerun commands")
     func markdown() {
         let text = renderMarkdown(run)

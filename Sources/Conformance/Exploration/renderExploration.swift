@@ -65,7 +65,7 @@ func describe(_ d: ExplorationDivergence) -> String {
     }
     if let error = d.divergence.error { out += "    error: \(v(error))\n" }
     for cell in d.divergence.cells where !cell.ok {
-        out += "    \(v(cell.name)): expected \(v(cell.expected.description)), core \(v(cell.actual.description))\n"
+        out += "    \(v(cell.name)): expected \(v(cell.shown.expected)), core \(v(cell.shown.actual))\n"
     }
     out += "    rerun: \(v(d.rerunCommand))\n"
     return out

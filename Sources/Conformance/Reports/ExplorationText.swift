@@ -32,7 +32,7 @@ enum ExplorationText {
             lines.append("  event:     \(v(d.event)), expected: \(d.row.map { "row \(v($0))" } ?? "nothing happens (otherwise: ignore)")")
             if let error = d.divergence.error { lines.append(style(.bad, "  fixture error: \(v(error))")) }
             for cell in d.divergence.cells where !cell.ok {
-                lines.append(style(.bad, "    ✗ \(v(cell.name))  expected \(v(cell.expected.description))  actual \(v(cell.actual.description))"))
+                lines.append(style(.bad, "    ✗ \(v(cell.name))  expected \(v(cell.shown.expected))  actual \(v(cell.shown.actual))"))
             }
         }
         lines.append("  rerun:     \(v(f.rerunCommand))")
@@ -47,7 +47,7 @@ enum ExplorationText {
         default:
             guard let d = f.divergence else { return "transition \(f.id) diverged" }
             var text = "in \(d.situation) on \(d.event) the core does not do what \(d.row.map { "row \($0)" } ?? "the table (ignore)") says"
-            let bad = d.divergence.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.expected.description), actual \($0.actual.description)" }
+            let bad = d.divergence.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.shown.expected), actual \($0.shown.actual)" }
             if !bad.isEmpty { text += ": " + bad.joined(separator: "; ") }
             if let e = d.divergence.error { text += ": fixture error: \(e)" }
             return text

@@ -97,10 +97,11 @@ enum ReportText {
             if !d.cells.isEmpty {
                 lines.append("  cells:")
                 let nameWidth = d.cells.map { v($0.name).count }.max() ?? 0
-                let expectedWidth = d.cells.map { v($0.expected.description).count }.max() ?? 0
+                let expectedWidth = d.cells.map { v($0.shown.expected).count }.max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
-                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(cell.expected.description), expectedWidth))  actual \(v(cell.actual.description))"
+                    let (expected, actual) = cell.shown
+                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(expected), expectedWidth))  actual \(v(actual))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
             }
@@ -217,7 +218,7 @@ enum ReportText {
     /// diverge (an unexpected pass).
     static func divergenceInBrief(_ c: CaseResult) -> String? {
         guard let d = c.divergence else { return nil }
-        let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.expected), actual \($0.actual)" }
+        let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.shown.expected), actual \($0.shown.actual)" }
         let what = d.error.map { ["error: \($0)"] } ?? []
         return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
     }

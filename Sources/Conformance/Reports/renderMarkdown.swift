@@ -55,7 +55,7 @@ struct MarkdownPage {
                 out += "  - step \(d.step + 1): \(code(d.action)) at \(code("\(c.file):\(d.line)"))\n"
                 if d.onPath { out += "  - while reaching the row, step \(d.step + 1) (row \(code(d.row ?? "?"))) diverged\n" }
                 for cell in d.cells where !cell.ok {
-                    out += "  - \(md(cell.name)): expected \(code(cell.expected.description)), actual \(code(cell.actual.description))\n"
+                    out += "  - \(md(cell.name)): expected \(code(cell.shown.expected)), actual \(code(cell.shown.actual))\n"
                 }
                 if let e = d.error { out += "  - fixture error: \(md(e))\n" }
             }
@@ -196,7 +196,7 @@ private func markdownExploration(_ result: RunResult) -> String {
             out += "; expected: \(d.row.map { "row " + Escape.markdownCode($0) } ?? "nothing happens (otherwise: ignore)")\n"
             if d.longerHistory { out += "  - diverges only after a longer history (\(d.divergence.path.count) steps); on its shortest path it holds\n" }
             for cell in d.divergence.cells where !cell.ok {
-                out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected.description)) → \(Escape.markdownCode(cell.actual.description))\n"
+                out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.shown.expected)) → \(Escape.markdownCode(cell.shown.actual))\n"
             }
             if let e = d.divergence.error { out += "  - fixture error: \(Escape.markdown(e))\n" }
         } else {

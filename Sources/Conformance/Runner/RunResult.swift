@@ -73,6 +73,13 @@ public struct CellResult: Codable, Hashable, Sendable {
         }
     }
 
+    /// The two sides as a report shows them together: two values alike (`Value.shownAlike`: durations in one unit,
+    /// `expected 30s actual 60s` rather than `30s` and `1m`), anything else as `Content.description` writes it.
+    public var shown: (expected: String, actual: String) {
+        guard case .value(let e) = expected, case .value(let a) = actual else { return (expected.description, actual.description) }
+        return Value.shownAlike(e, a)
+    }
+
     /// Creates a cell result.
     public init(name: String, expected: Content, actual: Content, ok: Bool) {
         self.name = name
