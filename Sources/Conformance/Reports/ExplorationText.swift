@@ -4,8 +4,10 @@ import SpecKit
 /// thing: the situation, the path, the event, what the table expects, the cells that differ, the stable id and the
 /// rerun command. Text from the spec or the core has its control characters escaped (`VisibleText`).
 enum ExplorationText {
-    /// The full account of a finding, one line per item, without colour (`style` lets the console colour parts).
-    static func account(_ f: ExplorationFinding, style: (ReportText.Style, String) -> String = { $1 }) -> [String] {
+    /// The full account of a finding, one line per item, without colour (`style` lets the console colour parts); the
+    /// rerun command starts with `program` (`RunResult.rerunCommand(for:program:)`).
+    static func account(_ f: ExplorationFinding, style: (ReportText.Style, String) -> String = { $1 },
+                        program: String = RunResult.defaultProgram) -> [String] {
         let v = VisibleText.escape
         var lines = [style(.heading, "\(ReportText.word(f.status)) \(v(f.spec)) › \(v(f.id)) (exploration)")]
         switch f.status {
@@ -35,7 +37,7 @@ enum ExplorationText {
                 lines.append(style(.bad, "    ✗ \(v(cell.name))  expected \(v(cell.shown.expected))  actual \(v(cell.shown.actual))"))
             }
         }
-        lines.append("  rerun:     \(v(f.rerunCommand))")
+        lines.append("  rerun:     \(v(f.rerunCommand(program: program)))")
         return lines
     }
 

@@ -65,8 +65,9 @@ enum ReportText {
 
     /// The full account of a case that fails the run (or an expected failure), one line per item, without colour.
     /// `style` lets the console colour parts; others pass the identity. Text from the spec or the core is shown with
-    /// its control characters escaped (`VisibleText`), so each item is exactly one line.
-    static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }) -> [String] {
+    /// its control characters escaped (`VisibleText`), so each item is exactly one line. The rerun command starts with
+    /// `program` (`RunResult.rerunCommand(for:program:)`).
+    static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }, program: String = RunResult.defaultProgram) -> [String] {
         let v = VisibleText.escape
         var lines: [String] = []
         lines.append(style(.heading, "\(word(c.status)) \(v(c.spec)) › \(v(c.id))"))
@@ -109,7 +110,7 @@ enum ReportText {
                 lines.append(style(.bad, "  fixture error: \(v(error))"))
             }
         }
-        lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c)))")
+        lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c, program: program)))")
         return lines
     }
 

@@ -326,10 +326,16 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// expectation.
     public var failed: Bool { cases.contains { $0.failsRun } || exploration?.failed == true }
 
-    /// The one-line command that reruns a case's row: `lockspec run` over the folder that holds its spec (`specs` for
-    /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live.
-    public static func rerunCommand(for result: CaseResult) -> String {
-        "lockspec run \(rerunFolder(of: result.file)) --row \(result.row)"
+    /// The program a rerun command starts unless told otherwise: `lockspec`, as found on the PATH. The reports written
+    /// to files (and the annotations read on a pull request) use it, so two runs invoked differently write the same.
+    public static let defaultProgram = "lockspec"
+
+    /// The one-line command that reruns a case's row: `program run` over the folder that holds its spec (`specs` for
+    /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live. `program` is how the
+    /// person reading it invoked lockspec (`.build/release/lockspec`, given by the command line), so a line pasted from
+    /// the same folder runs; quoted where the shell needs it.
+    public static func rerunCommand(for result: CaseResult, program: String = defaultProgram) -> String {
+        "\(shellWord(program)) run \(rerunFolder(of: result.file)) --row \(result.row)"
     }
 
     /// The folder that holds a spec file, as a shell word: `specs` for `specs/x.yaml`, `.` for a file named alone,
@@ -337,6 +343,13 @@ public struct RunResult: Codable, Hashable, Sendable {
     public static func rerunFolder(of file: String) -> String {
         var folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if folder.isEmpty { folder = file.hasPrefix("/") ? "/" : "." }
-        return folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return shellWord(folder)
+    }
+
+    /// A word as the shell reads it back: as it is when it holds only letters, digits and `/._-` (and is not empty),
+    /// else in single quotes, each `'` in it written `'\''`.
+    public static func shellWord(_ word: String) -> String {
+        guard word.isEmpty || !word.allSatisfy({ $0.isLetter || $0.isNumber || "/._-".contains($0) }) else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
