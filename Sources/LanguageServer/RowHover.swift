@@ -88,7 +88,7 @@ public enum RowHover {
         var text = cases.count == 1 ? (cases[0].status.rawValue) : "\(cases.count) cases: \(summary)"
         text += " (run of \(results.identity.startedAt), \(reportPath))"
         if let failed = cases.first(where: { $0.divergence != nil }), let d = failed.divergence {
-            let cell = d.cells.first { !$0.ok }.map { ": \($0.name) expected \($0.expected), got \($0.actual)" } ?? ""
+            let cell = d.cells.first { !$0.ok }.map { ": \($0.name) expected \($0.shown.expected), got \($0.shown.actual)" } ?? ""
             text += "\n\n\(failed.id) diverged at step \(d.step + 1), \(VisibleText.escape(d.action))\(cell)"
         }
         return text

@@ -58,7 +58,7 @@ extension Workbench {
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
         let caseViews = cases.map {
             CaseView(id: $0.id, row: $0.row, spec: $0.spec, status: $0.status.rawValue, fails: $0.failsRun,
-                     divergence: $0.divergence.map(DivergenceView.init), rerun: RunResult.rerunCommand(for: $0))
+                     divergence: $0.divergence.map(DivergenceView.init), rerun: RunResult.rerunCommand(for: $0, program: rerunProgram))
         }
         let tour = (exploration?.findings ?? []).compactMap { f -> TourFindingView? in
             guard let d = f.divergence else { return nil }

@@ -28,6 +28,9 @@ public struct Workbench: Sendable {
     /// Where the page's unsaved edits are kept besides its tab (a file per spec folder), so a page at another address
     /// after a restart can offer them; nil: only in the tab.
     public let draftsFolder: String?
+    /// How the person at the page invoked lockspec, as the rerun commands it shows start (`RunResult.rerunCommand(for:program:)`):
+    /// the CLI gives the program path as typed; `lockspec` unless told.
+    public var rerunProgram = RunResult.defaultProgram
     /// Held from a save's version check to its write, so two saves of one version cannot both pass the check.
     let saves = SaveLock()
     /// The page's drafts kept by the server.

@@ -181,7 +181,7 @@ public struct DivergenceView: Codable, Sendable, Equatable {
         path = d.path
         row = d.row
         onPath = d.onPath
-        cells = d.cells.map { CellCompare(name: $0.name, expected: $0.expected.description, actual: $0.actual.description, ok: $0.ok) }
+        cells = d.cells.map { CellCompare(name: $0.name, expected: $0.shown.expected, actual: $0.shown.actual, ok: $0.ok) }
         error = d.error
     }
 }

@@ -51,7 +51,7 @@ let exploreCommand = Command(
             throw Arguments.UsageError(message: "nothing to explore: no machine or decision table in \(named(args.positionals))\(specs == nil ? "" : " among the specs chosen")")
         }
         if let path = args.options["--json"] { try Emitter.writeIfChanged(try renderExplorationJSON(result), to: path) }
-        if tour { Terminal.out(renderExploration(result, github: format == .github)) }
-        if walks.walks > 0 { Terminal.out(renderWalks(result.walks, github: format == .github)) }
+        if tour { Terminal.out(renderExploration(result, github: format == .github, program: invokedProgram())) }
+        if walks.walks > 0 { Terminal.out(renderWalks(result.walks, github: format == .github, program: invokedProgram())) }
         return outcome.exitCode
     })

@@ -7,8 +7,17 @@ import AppLockFixtures
 /// How `run` and `merge` print on stdout: the console report; the console report and GitHub annotations; or only SARIF.
 enum ConsoleFormat: String, CaseIterable { case text, github, sarif }
 
+/// How this lockspec was invoked, as the rerun commands on the console start: the program path as typed
+/// (`.build/release/lockspec`), so a line pasted in the same folder runs this build; `lockspec` when it was found on
+/// the PATH (no `/` in it). The report files keep `lockspec`, so two runs invoked differently write the same files.
+func invokedProgram() -> String {
+    guard let typed = CommandLine.arguments.first, typed.contains("/") else { return RunResult.defaultProgram }
+    return typed
+}
+
 /// Writes each report the options ask for (`--junit`, `--json`, `--markdown`, `--html`, `--pdf`), then prints the
-/// `--format` one.
+/// `--format` one: the console's rerun commands start as lockspec was invoked (`invokedProgram`); the files, the
+/// GitHub annotations (read on the pull request, in other checkouts) and SARIF say `lockspec`.
 func writeReports(_ result: RunResult, _ args: Arguments) throws {
     let format = try choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text)
     if let path = args.options["--junit"] { try Emitter.writeIfChanged(renderJUnit(result), to: path) }
@@ -18,8 +27,9 @@ func writeReports(_ result: RunResult, _ args: Arguments) throws {
     if let path = args.options["--html"] { try Emitter.writeIfChanged(renderHTML(result), to: path) }
     if let path = args.options["--pdf"] { try renderPDF(html: renderHTML(result), to: path, chromium: chromium()) }
     switch format {
-    case .text: Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1)))
-    case .github: Terminal.out(renderConsole(result, color: false) + renderGitHubAnnotations(result) + renderExplorationAnnotations(result))
+    case .text: Terminal.out(renderConsole(result, color: Terminal.colorWanted(fd: 1), program: invokedProgram()))
+    case .github:
+        Terminal.out(renderConsole(result, color: false, program: invokedProgram()) + renderGitHubAnnotations(result) + renderExplorationAnnotations(result))
     case .sarif: Terminal.out(renderSARIF(result))
     }
 }

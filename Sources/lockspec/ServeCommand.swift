@@ -33,8 +33,9 @@ let serveCommand = Command(
         let host = args.options["--host"] ?? "127.0.0.1"
         // The page's unsaved edits are kept in the user's state folder too, so a restart on another port still offers them.
         let drafts = args.flags.contains("--no-drafts") ? nil : Workbench.defaultDraftsFolder()
-        let workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host,
+        var workbench = Workbench(folder: folder, registry: .standard, documents: args.options["--documents"], host: host,
                                   drafts: drafts)
+        workbench.rerunProgram = invokedProgram()
         let server: HTTPServer
         do throws(HTTPServer.StartError) {
             // Without --port: the folder's own port when it is free, so a restart keeps the address; else a free one.

@@ -12,8 +12,10 @@ struct ProductValuesTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("specs")
 
-    /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given.
-    static func compile(grace: String? = nil, replacing edit: (old: String, new: String)? = nil) throws -> SpecCompiler.Compilation {
+    /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given,
+    /// launch-lock.grace given a grace of its own (`graceSpecOwn`, written under its `product:`) when given, and one
+    /// text replaced by another in every file that holds it (`edit`) when given.
+    static func compile(grace: String? = nil, graceSpecOwn: String? = nil, replacing edit: (old: String, new: String)? = nil) throws -> SpecCompiler.Compilation {
         var sources: [(path: String, bytes: [UInt8])] = []
         for file in try SpecCompiler.discover([specs.path]) {
             var text = try String(contentsOfFile: file, encoding: .utf8)
@@ -21,6 +23,10 @@ struct ProductValuesTests {
             if let grace, file.hasSuffix("/launch-lock.product.yaml") {
                 try #require(text.contains("\n  grace: 60s\n"), "the grace is written once, in the product file")
                 text = text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
+            }
+            if let graceSpecOwn, file.hasSuffix("/launch-lock.grace.yaml") {
+                try #require(text.contains("\nfixture: launch-lock\n") && !text.contains("\nproduct:"))
+                text = text.replacingOccurrences(of: "\nfixture: launch-lock\n", with: "\nfixture: launch-lock\nproduct:\n  grace: \(graceSpecOwn)\n")
             }
             sources.append((file, Array(text.utf8)))
         }
@@ -78,6 +84,58 @@ struct ProductValuesTests {
         #expect(!lockCases.isEmpty)
         #expect(lockCases.allSatisfy { $0.product.contains(NamedValue("grace", .duration(milliseconds: 30_000))) })
         #expect(try Self.aways(at30, "LG-S-BIO-GRACE-1001MS") == [1001])
+    }
+
+    /// From a product owner's trial: with the grace set to 30 s by a decision in the product file, the report's decision
+    /// register listed D-GRACE-30 with "no row relies on it", though every launch-lock row naming the grace runs on it.
+    @Test("the decision register lists, for a product value's decision, the rows that read the value: the fixture's rows for the product file's, the spec's own for its override")
+    func decisionRegisterListsReadingRows() throws {
+        let at30 = try Self.compile(grace: "{value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}")
+        #expect(!at30.failed(strict: false), "\(at30.diagnostics)")
+        let decided = ProductDecision.all(specs: at30.specs, products: at30.products)
+        try #require(decided.count == 1 && decided[0].spec == nil && decided[0].fixture == "launch-lock" && decided[0].name == "grace")
+        let readers = decided[0].rows.map(\.row)
+        // Every case that steps by the grace reads it; so does the row that holds the core's built-in grace to it.
+        for id in Self.graceCases.map(\.id) + ["LL-S-GRACE-BUILT-IN"] { #expect(readers.contains(id), "\(id) reads the grace") }
+        #expect(Set(decided[0].rows.map(\.spec)).isSubset(of: Set(at30.specs.filter { $0.fixture == "launch-lock" }.map(\.id))),
+                "the launch gates read their own grace, set without a decision")
+        let run = RunResult(identity: ReportFixture.identity(), specs: at30.suite.specs, cases: [], productDecisions: decided)
+        let register = try #require(DecisionRegister(run).decisions.first { $0.id == "D-GRACE-30" })
+        #expect(register.rows.map(\.row) == readers && register.rows.allSatisfy { $0.reads == "grace" && $0.primary })
+        #expect(register.texts == ["the product shortens the grace"])
+        let line = try #require(renderMarkdown(run).split(separator: "\n").first { $0.hasPrefix("| `D-GRACE-30` |") })
+        #expect(!line.contains("no row relies on it") && line.contains("| reading grace: `LL-S-ACC3-UNDER-GRACE` (not run), "), "\(line)")
+        #expect(renderHTML(run).contains("<td><span class=\"muted\">reading grace:</span> <span class=\"badge na\" title=\"launch-lock.acceptance: not run\">LL-S-ACC3-UNDER-GRACE</span> "))
+        // launch-lock.grace given a grace of its own, with its own decision: its rows read that one, not the file's.
+        let own = try Self.compile(grace: "{value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}",
+                                   graceSpecOwn: "{value: 45s, decision: \"D-GRACE-45: these scenarios keep a longer grace\"}")
+        let both = ProductDecision.all(specs: own.specs, products: own.products)
+        let file = try #require(both.first { $0.spec == nil }), spec = try #require(both.first { $0.spec == "launch-lock.grace" })
+        #expect(both.count == 2 && spec.value == .duration(milliseconds: 45_000) && spec.decision.hasPrefix("D-GRACE-45:"))
+        #expect(spec.rows.map(\.row) == readers.filter { id in decided[0].rows.contains { $0.row == id && $0.spec == "launch-lock.grace" } })
+        #expect(file.rows.map(\.row) == readers.filter { id in !spec.rows.contains { $0.row == id } })
+        #expect(!file.rows.isEmpty && !spec.rows.isEmpty && file.rows.allSatisfy { $0.spec != "launch-lock.grace" })
+    }
+
+    @Test("a run records the product values set with a decision and the rows that read them, so its reports list those rows")
+    func runRecordsProductDecisions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-decisions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
+            let name = (file as NSString).lastPathComponent
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+                .replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: {value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}\n")
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-59S"], build: ConformanceRunTests.build)
+        options.explore = false
+        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let decided = try #require(result.productDecisions?.first { $0.decision.hasPrefix("D-GRACE-30:") })
+        #expect(decided.rows.map(\.row).contains("LL-S-GRACE-59S") && decided.rows.count > 1)
+        let line = try #require(renderMarkdown(result).split(separator: "\n").first { $0.hasPrefix("| `D-GRACE-30` |") })
+        #expect(line.contains(", `LL-S-GRACE-59S`, ") && line.contains("`LL-S-GRACE-60S` (not run)") && !line.contains("no row relies on it"), "\(line)")
+        #expect(try decodeRunResult(renderJSON(result)).productDecisions == result.productDecisions)
     }
 
     @Test("with the grace at 30 s, AppLockCore (configured through the fixture) passes every launch-lock case but the one holding its built-in grace")

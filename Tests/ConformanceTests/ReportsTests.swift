@@ -292,6 +292,31 @@ struct ReportsTests {
         #expect(renderConsole(run, color: true).contains("\u{1B}[31m"))
     }
 
+    /// From a product owner's trial: `✗ builtInGrace  expected 30s  actual 1m`, two units for one comparison.
+    @Test("a failing check shows its expected and actual durations in one unit, the largest dividing both, in every report")
+    func durationsAlike() throws {
+        var grace = run
+        let cells = [CellResult(name: "builtInGrace", expected: .value(.duration(milliseconds: 30_000)), actual: .value(.duration(milliseconds: 60_000)), ok: false),
+                     CellResult(name: "away", expected: .value(.duration(milliseconds: 60_000)), actual: .value(.duration(milliseconds: 60_000)), ok: true)]
+        let i = try #require(grace.cases.firstIndex { $0.id == "L3" })
+        grace.cases[i].divergence?.cells = cells
+        grace.cases[i].divergence?.error = nil
+        #expect(cells[0].shown == ("30s", "60s") && cells[1].shown == ("1m", "1m"), "an agreeing cell is written as before")
+        let console = renderConsole(grace, color: false)
+        #expect(console.contains("    ✗ builtInGrace  expected 30s  actual 60s\n      away          expected 1m   actual 1m\n"), "\(console)")
+        #expect(renderMarkdown(grace).contains("  - builtInGrace: expected `30s`, actual `60s`\n"))
+        let page = renderHTML(grace)
+        #expect(page.contains("<td><code>builtInGrace</code></td><td>30s</td><td>60s</td>"))
+        #expect(page.contains("<span class=\"exp\">expected 30s</span><br><span class=\"act\">actual 60s</span>"))
+        #expect(renderJUnit(grace).contains("builtInGrace: expected 30s, actual 60s"))
+        #expect(renderJUnit(grace).contains("✗ builtInGrace  expected 30s  actual 60s"))
+        #expect(renderGitHubAnnotations(grace).contains("builtInGrace: expected 30s, actual 60s"))
+        #expect(ReportText.divergenceInBrief(grace.cases[i]) == "step 2 background: builtInGrace expected 30s, actual 60s")
+        for text in [console, renderMarkdown(grace), page, renderJUnit(grace), renderGitHubAnnotations(grace)] {
+            #expect(!text.contains("actual 1m<") && !text.contains("actual `1m`") && !text.contains("30s, actual 1m") && !text.contains("30s  actual 1m"))
+        }
+    }
+
     @Test("Markdown: headline, a table row per spec, findings with cells and rerun commands")
     func markdown() {
         let text = renderMarkdown(run)
@@ -415,6 +440,68 @@ struct ReportsTests {
         let stated = DecisionRegister.statements("D-A: one; still one (D-C); D-B: two")
         #expect(stated.map(\.id) == ["D-A", "D-B"] && stated.map(\.text) == ["one; still one (D-C)", "two"])
         #expect(DecisionRegister.statements("a leading note; D-B: two").map(\.text) == ["two"], "a leading part without an id states nothing")
+    }
+
+    /// A run whose product file sets lock's grace with D-SHORT (rows L3 and L4 read it; L4's own decision also states
+    /// D-SHORT), and whose gates spec sets its own depth with D-G, which mentions D-SHORT (row G1 reads it).
+    static func decidedRun() -> RunResult {
+        let (lockSpec, gateSpec) = (ReportFixture.lockSpec, ReportFixture.gateSpec)
+        var decided = ReportFixture.run
+        decided.specs[1].rows[3].decision = "D-SHORT: the row's own words"
+        let ref = { (spec: CompiledSpec, row: Int) in
+            SectionCoverage.RowReference(spec: spec.id, row: spec.rows[row].id, file: spec.file, line: spec.rows[row].line, column: 5)
+        }
+        decided.productDecisions = [
+            ProductDecision(fixture: "lock", spec: nil, name: "grace", value: .duration(milliseconds: 30_000), decision: "D-SHORT: shorter",
+                            file: "specs/lock.product.yaml", line: 7, rows: [ref(lockSpec, 2), ref(lockSpec, 3)]),
+            ProductDecision(fixture: "gates", spec: "gates", name: "depth", value: .int(2), decision: "D-G: deeper (D-SHORT)",
+                            file: "specs/gates.yaml", line: 6, rows: [ref(gateSpec, 0)]),
+        ]
+        return decided
+    }
+
+    @Test("the register lists a product value's decision with the value and the rows that read it, after the rows whose own decision names it")
+    func productDecisionsInRegister() throws {
+        let decided = Self.decidedRun()
+        let register = DecisionRegister(decided)
+        let short = try #require(register.decisions.first { $0.id == "D-SHORT" })
+        #expect(short.texts == ["the row's own words", "shorter"])
+        try #require(short.rows.map(\.row) == ["L4", "L3", "G1"], "L4 relies on it by its own decision, and is not listed again for reading the grace")
+        #expect(short.rows.map(\.reads) == [nil, "grace", "depth"] && short.rows.map(\.primary) == [true, true, false])
+        #expect(short.rows[1].results == [.failed])
+        #expect(short.values?.map(\.name) == ["grace", "depth"] && short.values?.map(\.spec) == [nil, "gates"])
+        let g = try #require(register.decisions.first { $0.id == "D-G" })
+        #expect(g.texts == ["deeper (D-SHORT)"] && g.rows.map(\.row) == ["G1"] && g.rows.map(\.primary) == [true])
+        let markdown = renderMarkdown(decided)
+        #expect(markdown.contains("| `D-SHORT` | the row's own words / shorter / sets lock product value grace = 30s for every lock spec that does not set its own (specs/lock.product.yaml:7) / sets product value depth = 2 for gates alone (specs/gates.yaml:6) | `L4` (not run); reading grace: `L3` (diverged); reading depth: also `G1` (unexpected pass) |"), "\(markdown)")
+        #expect(markdown.contains("| `D-G` | deeper (D-SHORT) / sets product value depth = 2 for gates alone (specs/gates.yaml:6) | reading depth: `G1` (unexpected pass) |"))
+        let page = renderHTML(decided)
+        #expect(page.contains("shorter<hr><span class=\"muted\">Sets</span> lock product value grace = 30s for every lock spec that does not set its own (specs/lock.product.yaml:7)<hr>"))
+        #expect(page.contains("<br><span class=\"muted\">reading grace:</span> <a class=\"badge fail\" href=\"#case--launch-lock--L3\""), "\(page)")
+        // Without product decisions, nothing of it is written: no key in the JSON, and the register as before.
+        let plain = try renderJSON(run)
+        #expect(!plain.contains("\"productDecisions\"") && !plain.contains("\"reads\"") && !plain.contains("\"values\""))
+        #expect(DecisionRegister(run).decisions.allSatisfy { $0.values == nil && $0.rows.allSatisfy { $0.reads == nil } })
+    }
+
+    @Test("the product decisions survive the JSON results and a merge of shards")
+    func productDecisionsRoundTrip() throws {
+        let decided = Self.decidedRun()
+        let text = try renderJSON(decided)
+        #expect(text.contains("\"productDecisions\"") && text.contains("\"reads\" : \"grace\""))
+        let read = try decodeRunResult(text)
+        #expect(read.productDecisions == decided.productDecisions)
+        #expect(try renderJSON(read) == text, "read back, the result writes the same report")
+        var one = decided, two = decided
+        one.identity.shard = "1/2"; one.cases = decided.cases.filter { $0.spec == "gates" }
+        two.identity.shard = "2/2"; two.cases = decided.cases.filter { $0.spec != "gates" }
+        two.productDecisions = nil
+        #expect(try mergeRunResults([one, two]).productDecisions == decided.productDecisions)
+        #expect(try mergeRunResults([two, one]).productDecisions == decided.productDecisions)
+        // A result written before product decisions were recorded reads as having none.
+        let old = text.replacing(#/"productDecisions" : \[.*?\n  \],\s*/#.dotMatchesNewlines(), with: "")
+        #expect(!old.contains("\"productDecisions\""))
+        #expect(try decodeRunResult(old).productDecisions == nil)
     }
 
     @Test("a section covered in part: counted as covered 'only in part', with what its rows leave out; a decision only the reasons file names is in the register")

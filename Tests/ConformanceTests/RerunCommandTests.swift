@@ -23,6 +23,45 @@ struct RerunCommandTests {
         #expect(RunResult.rerunCommand(for: Self.result(file: file)) == command)
     }
 
+    /// From a product owner's trial: `lockspec` is not on the PATH of a fresh clone, so a pasted rerun line said
+    /// "command not found"; the console's lines start as lockspec was invoked.
+    @Test("the command starts with the program as invoked, quoted for the shell where it needs to be", arguments: [
+        (".build/release/lockspec", ".build/release/lockspec run specs --row K-1"),
+        ("./lockspec", "./lockspec run specs --row K-1"),
+        ("/opt/my tools/lockspec", "'/opt/my tools/lockspec' run specs --row K-1"),
+        ("lockspec", "lockspec run specs --row K-1"),
+    ])
+    func program(program: String, command: String) {
+        #expect(RunResult.rerunCommand(for: Self.result(file: "specs/k.yaml"), program: program) == command)
+        let d = Self.divergence(file: "specs/k.yaml")
+        let explore = command.replacingOccurrences(of: " run specs --row K-1", with: " explore specs --spec k")
+        #expect(d.rerunCommand(program: program) == explore)
+        #expect(ExplorationFinding(id: d.id, spec: "k", status: .failed, divergence: d, expectedReason: nil).rerunCommand(program: program) == explore)
+    }
+
+    @Test("the console's rerun lines start with the program given; every other report says lockspec")
+    func consoleOnly() throws {
+        let program = ".build/release/lockspec"
+        var run = ReportFixture.run
+        let d = Self.divergence(file: "specs/k.yaml")
+        run.exploration = RunExploration(result: ExplorationResult(machines: [], coverage: []),
+                                         findings: [ExplorationFinding(id: d.id, spec: "k", status: .failed, divergence: d, expectedReason: nil)])
+        let console = renderConsole(run, color: false, program: program)
+        #expect(console.contains("\n  rerun:  .build/release/lockspec run specs --row L3\n"))
+        #expect(console.contains("\n  rerun:     .build/release/lockspec explore specs --spec k\n"))
+        #expect(!console.contains(" lockspec run") && !console.contains(" lockspec explore"))
+        #expect(renderConsole(run, color: false).contains("\n  rerun:  lockspec run specs --row L3\n"), "lockspec unless told")
+        for text in [renderMarkdown(run), renderHTML(run), renderJUnit(run), try renderJSON(run), renderGitHubAnnotations(run), renderSARIF(run)] {
+            #expect(!text.contains(program))
+        }
+        #expect(renderMarkdown(run).contains("rerun: `lockspec run specs --row L3`"))
+        let tour = ExplorationResult(machines: [MachineTourResult(spec: "k", fixture: "f", reachable: 1, situations: 1, transitions: 1, checked: 1,
+                                                                  limit: nil, divergences: [d], reach: MachineReach(situations: 1, pairs: 1, rows: []))],
+                                     coverage: [])
+        #expect(renderExploration(tour, program: program).contains("    rerun: .build/release/lockspec explore specs --spec k\n"))
+        #expect(renderExploration(tour).contains("    rerun: lockspec explore specs --spec k\n"))
+    }
+
     static func divergence(file: String) -> ExplorationDivergence {
         ExplorationDivergence(id: "EX-k-Open-go-0", spec: "k", state: "Open", variables: [], event: "go", row: "K-1", file: file,
                               line: 3, column: 5,

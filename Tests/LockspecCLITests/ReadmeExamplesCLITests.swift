@@ -32,9 +32,10 @@ struct ReadmeExamplesCLITests {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
-    /// Runs `lockspec` in `folder`.
+    /// Runs `lockspec` in `folder`, as the README's reader types it: the name alone, found on the PATH (`exec -a`
+    /// gives it that argv[0]), so its rerun lines read `lockspec run …` as the README shows them.
     static func lockspec(_ arguments: [String], in folder: URL) throws -> CLITests.Run {
-        try CLITests.run(arguments, shell: "cd '\(folder.path)' &&", environment: ["NO_COLOR": "1"], timeout: 120)
+        try CLITests.run(arguments, shell: "cd '\(folder.path)' && exec -a lockspec", environment: ["NO_COLOR": "1"], timeout: 120)
     }
 
     static func expectInReadme(_ output: String, _ what: String) throws {

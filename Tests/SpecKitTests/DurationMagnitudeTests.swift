@@ -32,4 +32,22 @@ struct DurationMagnitudeTests {
         guard case .failure(let huge) = domain.parse("-99999999999999999999ms") else { Issue.record("accepted"); return }
         #expect(huge.message == "-99999999999999999999ms is far outside duration 0s..1h")
     }
+
+    /// From a product owner's trial: a failing check read `expected 30s  actual 1m`, two units for one comparison.
+    @Test("two values shown side by side: different durations in the largest unit dividing both; equal ones and other values as written",
+          arguments: [
+            (Value.duration(milliseconds: 30_000), Value.duration(milliseconds: 60_000), "30s", "60s"),
+            (.duration(milliseconds: 60_000), .duration(milliseconds: 30_000), "60s", "30s"),
+            (.duration(milliseconds: 60_000), .duration(milliseconds: 60_000), "1m", "1m"),
+            (.duration(milliseconds: 0), .duration(milliseconds: 0), "0s", "0s"),
+            (.duration(milliseconds: 0), .duration(milliseconds: 60_000), "0m", "1m"),
+            (.duration(milliseconds: -30_000), .duration(milliseconds: 60_000), "-30s", "60s"),
+            (.duration(milliseconds: 60_001), .duration(milliseconds: 60_000), "60001ms", "60000ms"),
+            (.duration(milliseconds: Int.min), .duration(milliseconds: 1000), "\(Int.min)ms", "1000ms"),
+            (.duration(milliseconds: 60_000), .int(60), "1m", "60"),
+            (.symbol("Locked"), .symbol("Open"), "Locked", "Open"),
+          ])
+    func shownAlike(a: Value, b: Value, shownA: String, shownB: String) {
+        #expect(Value.shownAlike(a, b) == (shownA, shownB))
+    }
 }

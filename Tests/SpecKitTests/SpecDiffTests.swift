@@ -152,8 +152,14 @@ struct SpecDiffTests {
             (.int(5), .int(6), "5", "6"),
           ])
     func shownAlike(before: Value, after: Value, shownBefore: String, shownAfter: String) {
-        #expect(SpecDiff.shownAlike(before, after) == (shownBefore, shownAfter))
-        #expect(SpecDiff.shownAlike(nil, after) == ("(none)", after.description))
+        #expect(Value.shownAlike(before, after) == (shownBefore, shownAfter))
+        let product = { (value: Value) in
+            ProductFile(id: "fx.product", title: "P", source: "doc.md §1", fixture: "fx",
+                        product: [Binding(name: "v", value: value, location: SpecKit.SourceLocation(file: "p.yaml", line: 7, column: 6))],
+                        file: "p.yaml", location: SpecKit.SourceLocation(file: "p.yaml", line: 1, column: 1))
+        }
+        #expect(SpecDiff.productChanges([product(before)], [product(after)]) == ["fx: v \(shownBefore) → \(shownAfter)"])
+        #expect(SpecDiff.productChanges([], [product(after)]) == ["fx: v (none) → \(after)"], "a side without the value")
     }
 
     @Test("a changed product value shows as the value and the situations it moves")

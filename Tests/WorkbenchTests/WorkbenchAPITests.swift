@@ -12,12 +12,13 @@ struct WorkbenchAPITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let triggers = "launch-lock.triggers.yaml"
 
-    /// A workbench over a fresh copy of specs/ (a git repository when `git`), and a way to call it.
+    /// A workbench over a fresh copy of specs/ (a git repository when `git`; its rerun commands started by
+    /// `rerunProgram` when given), and a way to call it.
     struct Bench {
         let base: URL
         let workbench: Workbench
 
-        init(git: Bool = false) throws {
+        init(git: Bool = false, rerunProgram: String? = nil) throws {
             if git {
                 base = try WorkbenchBrowserTests.repositoryWithSpecs()
             } else {
@@ -25,7 +26,9 @@ struct WorkbenchAPITests {
                 try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: base.appendingPathComponent("specs"))
             }
-            workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard)
+            var workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard)
+            if let rerunProgram { workbench.rerunProgram = rerunProgram }
+            self.workbench = workbench
         }
 
         func call(_ path: String, _ body: [String: Any]? = nil) throws -> (status: Int, json: [String: Any]) {
@@ -255,7 +258,7 @@ struct WorkbenchAPITests {
 
     @Test("a run with an unsaved wrong edge: the affected specs run (the machine and the scenario sets that use it), the row fails against the core, the tour too")
     func runAffected() throws {
-        let bench = try Bench()
+        let bench = try Bench(rerunProgram: ".build/release/lockspec")
         defer { bench.remove() }
         let original = try bench.text(Self.triggers)
         let wrong = original.replacingOccurrences(of: "    effects: [startAuthentication(deviceOwnerAuthentication)]\n    to: Locked\n  - id: LL-ACTIVE-WITHIN-GRACE",
@@ -269,6 +272,9 @@ struct WorkbenchAPITests {
         let cases = try #require(run.json["cases"] as? [[String: Any]])
         let grace = cases.filter { $0["row"] as? String == "LL-ACTIVE-GRACE-OVER" }
         #expect(!grace.isEmpty && grace.allSatisfy { $0["fails"] as? Bool == true })
+        // Its rerun command starts as `lockspec serve` was invoked (the CLI gives the program path as typed).
+        #expect(grace.allSatisfy { ($0["rerun"] as? String)?.hasPrefix(".build/release/lockspec run ") == true && ($0["rerun"] as? String)?.hasSuffix(" --row LL-ACTIVE-GRACE-OVER") == true },
+                "\(grace.map { $0["rerun"] ?? "" })")
         let cells = ((grace.first?["divergence"] as? [String: Any])?["cells"] as? [[String: Any]]) ?? []
         #expect(cells.contains { $0["name"] as? String == "state" && $0["expected"] as? String == "Open" && $0["actual"] as? String == "Locked" })
         #expect(!(run.json["tour"] as? [Any] ?? []).isEmpty)

@@ -44,7 +44,12 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
     }
 
     /// The command that reruns the tour of this divergence's machine, over the folder that holds its spec.
-    public var rerunCommand: String { "lockspec explore \(RunResult.rerunFolder(of: file)) --spec \(spec)" }
+    public var rerunCommand: String { rerunCommand(program: RunResult.defaultProgram) }
+
+    /// `rerunCommand`, started by `program` as the reader invoked lockspec (`RunResult.rerunCommand(for:program:)`).
+    public func rerunCommand(program: String) -> String {
+        "\(RunResult.shellWord(program)) explore \(RunResult.rerunFolder(of: file)) --spec \(spec)"
+    }
 
     /// The situation as text: `Locked with failures=3, cover=false`; a decision table's is `the table`.
     public var situation: String {

@@ -51,7 +51,7 @@ extension RandomWalks {
                      + (d.row.map { "row \($0) says" } ?? "the table says (otherwise: ignore: nothing changes, nothing is emitted)") + ":"]
         if let error = d.divergence.error { lines.append("  error: \(error)") }
         for cell in d.divergence.cells where !cell.ok {
-            lines.append("  \(cell.name): expected \(cell.expected.description), core \(cell.actual.description)")
+            lines.append("  \(cell.name): expected \(cell.shown.expected), core \(cell.shown.actual)")
         }
         lines.append("Save it as specs/\(file) and run it: lockspec run specs/\(file)")
         lines.append("Replay the walks: \(replay)")

@@ -3,8 +3,9 @@ import SpecKit
 /// The exploration's console report: one line per machine (situations, transitions checked, divergences) or decision
 /// table (input combinations checked, divergences), its limit note, then each divergence with its situation, path,
 /// event, expected row and the cells that differ. With `github`, each divergence also gets an `::error` annotation.
-/// Deterministic: machines and divergences are sorted.
-public func renderExploration(_ result: ExplorationResult, github: Bool = false) -> String {
+/// Deterministic: machines and divergences are sorted. The rerun commands start with `program`, how the person at the
+/// terminal invoked lockspec (`RunResult.rerunCommand(for:program:)`).
+public func renderExploration(_ result: ExplorationResult, github: Bool = false, program: String = RunResult.defaultProgram) -> String {
     var out = ""
     for machine in result.machines {
         let divergences = "\(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")"
@@ -12,7 +13,7 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false)
             ? "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), \(machine.checked)/\(machine.transitions) transitions checked\(clockMovesNote(machine.clockMoves)), \(divergences)\n"
             : "\(machine.spec): decision table, \(machine.checked)/\(machine.transitions) input combinations checked, \(divergences)\n"
         if let limit = machine.limit { out += "  warning: \(limit) [explore.limit]\n" }
-        for d in machine.divergences { out += describe(d) }
+        for d in machine.divergences { out += describe(d, program: program) }
     }
     let total = result.machines.reduce(0) { $0 + $1.divergences.count }
     out += "explore: \(explorationCounts(result.machines)), \(total) divergence\(total == 1 ? "" : "s")\n"
@@ -49,8 +50,9 @@ func explorationCounts(_ tours: [MachineTourResult]) -> String {
     return kinds
 }
 
-/// One divergence: its id and location, situation, path, event, expected row and the cells that differ.
-func describe(_ d: ExplorationDivergence) -> String {
+/// One divergence: its id and location, situation, path, event, expected row, the cells that differ and the command
+/// (started by `program`) that reruns its tour.
+func describe(_ d: ExplorationDivergence, program: String = RunResult.defaultProgram) -> String {
     let v = VisibleText.escape
     var out = "  DIVERGES \(v(d.id)) at \(v(d.file)):\(d.line):\(d.column)\n"
     out += "    situation: \(v(d.situation))\n"
@@ -65,9 +67,9 @@ func describe(_ d: ExplorationDivergence) -> String {
     }
     if let error = d.divergence.error { out += "    error: \(v(error))\n" }
     for cell in d.divergence.cells where !cell.ok {
-        out += "    \(v(cell.name)): expected \(v(cell.expected.description)), core \(v(cell.actual.description))\n"
+        out += "    \(v(cell.name)): expected \(v(cell.shown.expected)), core \(v(cell.shown.actual))\n"
     }
-    out += "    rerun: \(v(d.rerunCommand))\n"
+    out += "    rerun: \(v(d.rerunCommand(program: program)))\n"
     return out
 }
 

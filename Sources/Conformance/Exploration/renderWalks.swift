@@ -2,15 +2,16 @@ import SpecKit
 
 /// The random walks' console report: one line per machine (walks, seed, steps checked, failing walks, fingerprint),
 /// then each shrunk divergence like the tour's (situation, shrunk path, event, cells), how far it was shrunk, the
-/// command that replays it and the ready-to-paste scenario. With `github`, each also gets an `::error` annotation.
-public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false) -> String {
+/// command that replays it and the ready-to-paste scenario. With `github`, each also gets an `::error` annotation. The
+/// rerun commands start with `program`, as `renderExploration`'s do.
+public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false, program: String = RunResult.defaultProgram) -> String {
     var out = ""
     let v = VisibleText.escape
     for machine in walks {
         out += walkLine(machine) + "\n"
         if let limit = machine.limit { out += "  note: \(limit)\n" }
         for w in machine.divergences {
-            out += describe(w.divergence)
+            out += describe(w.divergence, program: program)
             out += "    found by walk \(w.walk) after \(w.found) step\(w.found == 1 ? "" : "s"), shrunk to \(w.shrunk)"
                 + (w.shortest.map { " (shortest path there: \($0))" } ?? "") + " in \(w.runs) runs\n"
             if let shortest = w.shortest, w.shrunk > shortest {

@@ -4,7 +4,8 @@ import SpecKit
 /// their results. A decision's text starts with its id (`D-GRACE-CMP: …`); a row whose decision also names other ids
 /// (`… (D-MT-EFFECTS)`) relies on those too. A decision without an id is listed under its own text. A decision that
 /// `specs/sections.yaml` names where it records what a section's rows leave out (`D-MT-LOCAL-COMPARE`, which no row
-/// can observe) is listed with that section, rows or none.
+/// can observe) is listed with that section, rows or none. A decision a product value is set with (`grace: {value: 30s,
+/// decision: "D-GRACE-30: …"}`) is listed with that value and the rows that read it: they run on it.
 public struct DecisionRegister: Codable, Hashable, Sendable {
     /// The decisions, sorted by id.
     public var decisions: [Decision]
@@ -19,6 +20,24 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
         public var rows: [Reliance]
         /// The document sections whose recorded reason (or `partly:` text) in `specs/sections.yaml` names it.
         public var sections: [SectionNote]
+        /// The product values set with it, in the run's order (`RunResult.productDecisions`); nil when none is.
+        public var values: [ValueNote]? = nil
+    }
+
+    /// A product value set with a decision, as the register names it.
+    public struct ValueNote: Codable, Hashable, Sendable {
+        /// The fixture whose specs run with the value.
+        public var fixture: String
+        /// The spec that sets it for itself; nil when the fixture's product file sets it.
+        public var spec: String?
+        /// The value's name.
+        public var name: String
+        /// The value.
+        public var value: Value
+        /// The file that sets it.
+        public var file: String
+        /// The value's line.
+        public var line: Int
     }
 
     /// A document section whose recorded coverage names a decision.
@@ -45,6 +64,9 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
         public var primary: Bool
         /// The results of the row's cases in this run (empty when none ran).
         public var results: [CaseStatus]
+        /// The product value set with the decision that the row reads, when that (not the row's own decision) is how it
+        /// relies on it; nil otherwise.
+        public var reads: String? = nil
     }
 
     /// The register of a run.
@@ -67,6 +89,7 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
                 }
             }
         }
+        for decided in result.productDecisions ?? [] { Self.add(decided, cases: result.cases, to: &byID) }
         for document in result.sections?.documents ?? [] {
             for section in document.sections {
                 for value in section.values ?? [] {
@@ -85,6 +108,28 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
             }
         }
         decisions = byID.values.sorted { ReportText.naturalLess($0.id, $1.id) }
+    }
+
+    /// Adds the decision a product value is set with: its statement, the value, and each row that reads the value and
+    /// does not already rely on the decision (`reads`); a decision the text only mentions is relied on as a row's
+    /// mention is (not `primary`).
+    private static func add(_ decided: ProductDecision, cases: [CaseResult], to byID: inout [String: Decision]) {
+        let ids = ids(in: decided.decision)
+        let statements = statements(decided.decision)
+        let value = ValueNote(fixture: decided.fixture, spec: decided.spec, name: decided.name, value: decided.value, file: decided.file,
+                              line: decided.line)
+        for id in ids.isEmpty ? [decided.decision] : ids {
+            var decision = byID[id] ?? Decision(id: id, texts: [], rows: [], sections: [])
+            let statement = ids.isEmpty ? decided.decision : statements.first { $0.id == id }?.text
+            if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
+            decision.values = (decision.values ?? []) + [value]
+            for row in decided.rows where !decision.rows.contains(where: { $0.spec == row.spec && $0.row == row.row }) {
+                let results = cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
+                decision.rows.append(Reliance(spec: row.spec, row: row.row, file: row.file, line: row.line, primary: statement != nil,
+                                              results: results, reads: decided.name))
+            }
+            byID[id] = decision
+        }
     }
 
     /// Every decision id in a text (`D-` then capitals, digits and dashes), in order, without repeats.

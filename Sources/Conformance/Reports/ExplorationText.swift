@@ -4,8 +4,10 @@ import SpecKit
 /// thing: the situation, the path, the event, what the table expects, the cells that differ, the stable id and the
 /// rerun command. Text from the spec or the core has its control characters escaped (`VisibleText`).
 enum ExplorationText {
-    /// The full account of a finding, one line per item, without colour (`style` lets the console colour parts).
-    static func account(_ f: ExplorationFinding, style: (ReportText.Style, String) -> String = { $1 }) -> [String] {
+    /// The full account of a finding, one line per item, without colour (`style` lets the console colour parts); the
+    /// rerun command starts with `program` (`RunResult.rerunCommand(for:program:)`).
+    static func account(_ f: ExplorationFinding, style: (ReportText.Style, String) -> String = { $1 },
+                        program: String = RunResult.defaultProgram) -> [String] {
         let v = VisibleText.escape
         var lines = [style(.heading, "\(ReportText.word(f.status)) \(v(f.spec)) › \(v(f.id)) (exploration)")]
         switch f.status {
@@ -32,10 +34,10 @@ enum ExplorationText {
             lines.append("  event:     \(v(d.event)), expected: \(d.row.map { "row \(v($0))" } ?? "nothing happens (otherwise: ignore)")")
             if let error = d.divergence.error { lines.append(style(.bad, "  fixture error: \(v(error))")) }
             for cell in d.divergence.cells where !cell.ok {
-                lines.append(style(.bad, "    ✗ \(v(cell.name))  expected \(v(cell.expected.description))  actual \(v(cell.actual.description))"))
+                lines.append(style(.bad, "    ✗ \(v(cell.name))  expected \(v(cell.shown.expected))  actual \(v(cell.shown.actual))"))
             }
         }
-        lines.append("  rerun:     \(v(f.rerunCommand))")
+        lines.append("  rerun:     \(v(f.rerunCommand(program: program)))")
         return lines
     }
 
@@ -47,7 +49,7 @@ enum ExplorationText {
         default:
             guard let d = f.divergence else { return "transition \(f.id) diverged" }
             var text = "in \(d.situation) on \(d.event) the core does not do what \(d.row.map { "row \($0)" } ?? "the table (ignore)") says"
-            let bad = d.divergence.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.expected.description), actual \($0.actual.description)" }
+            let bad = d.divergence.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.shown.expected), actual \($0.shown.actual)" }
             if !bad.isEmpty { text += ": " + bad.joined(separator: "; ") }
             if let e = d.divergence.error { text += ": fixture error: \(e)" }
             return text

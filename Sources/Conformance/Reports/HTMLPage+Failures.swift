@@ -37,8 +37,8 @@ extension HTMLPage {
         if !d.cells.isEmpty {
             out += "<table class=\"diff\">\n<tr><th>Cell</th><th>Expected (table)</th><th>Actual (core)</th><th></th></tr>\n"
             for cell in d.cells {
-                out += "<tr class=\"\(cell.ok ? "same" : "differs")\"><td><code>\(h(cell.name))</code></td><td>\(h(cell.expected.description))</td>"
-                out += "<td>\(h(cell.actual.description))</td><td class=\"\(cell.ok ? "pass" : "fail")\">\(cell.ok ? "same" : "differs")</td></tr>\n"
+                out += "<tr class=\"\(cell.ok ? "same" : "differs")\"><td><code>\(h(cell.name))</code></td><td>\(h(cell.shown.expected))</td>"
+                out += "<td>\(h(cell.shown.actual))</td><td class=\"\(cell.ok ? "pass" : "fail")\">\(cell.ok ? "same" : "differs")</td></tr>\n"
             }
             out += "</table>\n"
         }

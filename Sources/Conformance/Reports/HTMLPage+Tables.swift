@@ -65,7 +65,7 @@ extension HTMLPage {
         if let cell = c.divergence?.cells.first(where: { $0.name == name }) {
             if cell.ok { return "<td class=\"pass\">\(h(cell.actual.description))</td>" }
             let cls = c.status == .expectedFailure ? "xfail" : "fail"
-            return "<td class=\"\(cls)\"><span class=\"exp\">expected \(h(cell.expected.description))</span><br><span class=\"act\">actual \(h(cell.actual.description))</span></td>"
+            return "<td class=\"\(cls)\"><span class=\"exp\">expected \(h(cell.shown.expected))</span><br><span class=\"act\">actual \(h(cell.shown.actual))</span></td>"
         }
         if c.divergence == nil && (c.status == .passed || c.status == .unexpectedPass) { return "<td class=\"pass\">✓</td>" }
         return "<td class=\"na\">—</td>"

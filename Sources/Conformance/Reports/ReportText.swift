@@ -65,8 +65,9 @@ enum ReportText {
 
     /// The full account of a case that fails the run (or an expected failure), one line per item, without colour.
     /// `style` lets the console colour parts; others pass the identity. Text from the spec or the core is shown with
-    /// its control characters escaped (`VisibleText`), so each item is exactly one line.
-    static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }) -> [String] {
+    /// its control characters escaped (`VisibleText`), so each item is exactly one line. The rerun command starts with
+    /// `program` (`RunResult.rerunCommand(for:program:)`).
+    static func account(_ c: CaseResult, style: (Style, String) -> String = { $1 }, program: String = RunResult.defaultProgram) -> [String] {
         let v = VisibleText.escape
         var lines: [String] = []
         lines.append(style(.heading, "\(word(c.status)) \(v(c.spec)) › \(v(c.id))"))
@@ -97,10 +98,11 @@ enum ReportText {
             if !d.cells.isEmpty {
                 lines.append("  cells:")
                 let nameWidth = d.cells.map { v($0.name).count }.max() ?? 0
-                let expectedWidth = d.cells.map { v($0.expected.description).count }.max() ?? 0
+                let expectedWidth = d.cells.map { v($0.shown.expected).count }.max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
-                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(cell.expected.description), expectedWidth))  actual \(v(cell.actual.description))"
+                    let (expected, actual) = cell.shown
+                    let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(expected), expectedWidth))  actual \(v(actual))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
             }
@@ -108,7 +110,7 @@ enum ReportText {
                 lines.append(style(.bad, "  fixture error: \(v(error))"))
             }
         }
-        lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c)))")
+        lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c, program: program)))")
         return lines
     }
 
@@ -217,7 +219,7 @@ enum ReportText {
     /// diverge (an unexpected pass).
     static func divergenceInBrief(_ c: CaseResult) -> String? {
         guard let d = c.divergence else { return nil }
-        let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.expected), actual \($0.actual)" }
+        let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.shown.expected), actual \($0.shown.actual)" }
         let what = d.error.map { ["error: \($0)"] } ?? []
         return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
     }

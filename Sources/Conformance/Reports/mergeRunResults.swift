@@ -5,7 +5,8 @@ import SpecKit
 /// design document's fingerprint; the merged run keeps every input and document any
 /// shard fingerprinted. A case may appear in only one shard. Cases come back in suite order (spec id, row line, then the
 /// order the run gave a row's cases, so a whole run merged alone gives back its own reports byte for byte).
-/// The merged identity starts at the earliest shard's time and names no shard.
+/// The merged identity starts at the earliest shard's time and names no shard. The section coverage and the product
+/// values set with a decision come from the first shard that has them: every shard reads the same specs and product files.
 public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     guard let first = parts.first else { throw RunMergeError.noParts }
     try checkShards(parts.map(\.identity.shard))
@@ -73,7 +74,8 @@ public func mergeRunResults(_ parts: [RunResult]) throws -> RunResult {
     return RunResult(identity: identity, specs: specs.values.sorted { $0.id < $1.id }, cases: cases.map(\.case),
                      exploration: try mergeExplorations(parts.compactMap(\.exploration)),
                      sections: parts.first { $0.sections != nil }?.sections,
-                     notReached: parts.contains { $0.notReached != nil } ? parts.reduce(0) { $0 + ($1.notReached ?? 0) } : nil)
+                     notReached: parts.contains { $0.notReached != nil } ? parts.reduce(0) { $0 + ($1.notReached ?? 0) } : nil,
+                     productDecisions: parts.first { $0.productDecisions != nil }?.productDecisions)
 }
 
 /// The shards of one split must have run alike: all exploring or none (a shard run with --no-explore would leave its

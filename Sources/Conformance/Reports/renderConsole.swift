@@ -3,8 +3,9 @@ import SpecKit
 /// The run as a terminal shows it: one line per spec, then every finding in full (row, source, location, the path
 /// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the
 /// sentence saying what rows, cases and JUnit testcases are, and the summary line `N passed, N failing…` last. ANSI
-/// colours only when `color` is true.
-public func renderConsole(_ result: RunResult, color: Bool) -> String {
+/// colours only when `color` is true. The rerun commands start with `program`: how the person at the terminal invoked
+/// lockspec (`.build/release/lockspec`; `lockspec` when it is on the PATH), so a line pasted there runs.
+public func renderConsole(_ result: RunResult, color: Bool, program: String = RunResult.defaultProgram) -> String {
     func paint(_ style: ReportText.Style, _ text: String) -> String {
         guard color else { return text }
         let code: String
@@ -49,13 +50,13 @@ public func renderConsole(_ result: RunResult, color: Bool) -> String {
     let findings = result.cases.filter { $0.failsRun }
     for c in findings {
         lines.append("")
-        lines.append(contentsOf: ReportText.account(c, style: paint))
+        lines.append(contentsOf: ReportText.account(c, style: paint, program: program))
     }
     // Transitions that diverge the same way are shown three at a time, the rest counted with what they share.
     for group in ExplorationText.groups((result.exploration?.findings ?? []).filter(\.failsRun)) {
         for f in group.prefix(ExplorationText.shownPerGroup) {
             lines.append("")
-            lines.append(contentsOf: ExplorationText.account(f, style: paint))
+            lines.append(contentsOf: ExplorationText.account(f, style: paint, program: program))
         }
         if let more = ExplorationText.sameWay(group) { lines.append(paint(.dim, more)) }
     }

@@ -29,7 +29,7 @@ func annotationMessage(_ c: CaseResult) -> String {
     if let d = c.divergence {
         text += " at step \(d.step + 1) (\(d.action))"
         if d.onPath { text += ", while reaching the row, on row \(d.row ?? "?")" }
-        let cells = d.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.expected.description), actual \($0.actual.description)" }
+        let cells = d.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.shown.expected), actual \($0.shown.actual)" }
         if !cells.isEmpty { text += ": " + cells.joined(separator: "; ") }
         if let e = d.error { text += "; fixture error: \(e)" }
     }

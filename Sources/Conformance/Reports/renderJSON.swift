@@ -11,14 +11,15 @@ public func renderJSON(_ result: RunResult) throws -> String {
 /// The JSON report's format number: what `renderJSON` writes and the newest `decodeRunResult` reads.
 public enum RunReportFormat {
     /// The format this build writes.
-    public static let current = 6
+    public static let current = 7
 }
 
 /// The JSON report's shape: RunResult's fields beside a summary, so a reader needs no second file.
 private struct RunReportDocument: Encodable {
     // 2: cells hold typed values and effects; 3: the identity names the build (commit, dirty flag) and the design
     // documents; 4: the exploration; 5: the identity's other inputs (product files, section reasons, expected
-    // failures) and the cases --fail-fast did not reach; 6: each case's checks (its own row's steps and expected cells).
+    // failures) and the cases --fail-fast did not reach; 6: each case's checks (its own row's steps and expected cells);
+    // 7: the product values set with a decision and the rows that read them (`productDecisions`, absent when none).
     var format = RunReportFormat.current
     var summary: RunSummary
     /// The sentence saying what rows, cases and JUnit testcases are, with this run's numbers.
@@ -29,6 +30,7 @@ private struct RunReportDocument: Encodable {
     var exploration: RunExploration?
     var sections: SectionCoverage?
     var notReached: Int?
+    var productDecisions: [ProductDecision]?
     var decisions: DecisionRegister
 
     init(_ result: RunResult) {
@@ -40,6 +42,7 @@ private struct RunReportDocument: Encodable {
         exploration = result.exploration
         sections = result.sections
         notReached = result.notReached
+        productDecisions = result.productDecisions
         decisions = DecisionRegister(result)
     }
 }

@@ -147,7 +147,7 @@ private func failureMessage(_ c: CaseResult) -> String {
     case .expired: return "the expected failure of row \(c.row) has expired"
     default:
         guard let d = c.divergence else { return "row \(c.row) diverged" }
-        let bad = d.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.expected.description), actual \($0.actual.description)" }
+        let bad = d.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.shown.expected), actual \($0.shown.actual)" }
         var text = d.onPath ? "while reaching row \(c.row), step \(d.step + 1) (row \(d.row ?? "?")) diverged"
                             : "row \(c.row) diverged at step \(d.step + 1) (\(d.action))"
         if !bad.isEmpty { text += ": " + bad.joined(separator: "; ") }

@@ -55,7 +55,7 @@ struct MarkdownPage {
                 out += "  - step \(d.step + 1): \(code(d.action)) at \(code("\(c.file):\(d.line)"))\n"
                 if d.onPath { out += "  - while reaching the row, step \(d.step + 1) (row \(code(d.row ?? "?"))) diverged\n" }
                 for cell in d.cells where !cell.ok {
-                    out += "  - \(md(cell.name)): expected \(code(cell.expected.description)), actual \(code(cell.actual.description))\n"
+                    out += "  - \(md(cell.name)): expected \(code(cell.shown.expected)), actual \(code(cell.shown.actual))\n"
                 }
                 if let e = d.error { out += "  - fixture error: \(md(e))\n" }
             }
@@ -136,11 +136,15 @@ struct MarkdownPage {
         out += "Points the documents leave open, and places where a decision narrows or overrides what they say (its text, or the section's note, says so).\n\n"
         out += "| Decision | Text | Rows |\n|---|---|---|\n"
         for d in register.decisions {
-            let rows = d.rows.map { r in
-                let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
-                return (r.primary ? "" : "also ") + code(r.row) + mark
-            }.joined(separator: ", ")
-            let texts = d.texts + d.sections.map { "recorded for \($0.document) §\($0.section): \($0.text)" }
+            // The rows whose own decision names it, then those that read a product value set with it, by value.
+            let rows = ReportText.relianceGroups(d.rows).map { group in
+                (group.reads.map { "reading \(md($0)): " } ?? "") + group.rows.map { r in
+                    let mark = r.results.contains { $0 != .passed } ? " (\(HTMLPage.statusText(HTMLPage.worst(r.results))))" : r.results.isEmpty ? " (not run)" : ""
+                    return (r.primary ? "" : "also ") + code(r.row) + mark
+                }.joined(separator: ", ")
+            }.joined(separator: "; ")
+            let texts = d.texts + (d.values ?? []).map { "sets " + ReportText.decidedValue($0) }
+                + d.sections.map { "recorded for \($0.document) §\($0.section): \($0.text)" }
             out += "| \(code(d.id)) | \(md(texts.joined(separator: " / "))) | \(rows.isEmpty ? "no row relies on it" : rows) |\n"
         }
     }
@@ -192,7 +196,7 @@ private func markdownExploration(_ result: RunResult) -> String {
             out += "; expected: \(d.row.map { "row " + Escape.markdownCode($0) } ?? "nothing happens (otherwise: ignore)")\n"
             if d.longerHistory { out += "  - diverges only after a longer history (\(d.divergence.path.count) steps); on its shortest path it holds\n" }
             for cell in d.divergence.cells where !cell.ok {
-                out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.expected.description)) → \(Escape.markdownCode(cell.actual.description))\n"
+                out += "  - \(Escape.markdown(cell.name)): \(Escape.markdownCode(cell.shown.expected)) → \(Escape.markdownCode(cell.shown.actual))\n"
             }
             if let e = d.divergence.error { out += "  - fixture error: \(Escape.markdown(e))\n" }
         } else {

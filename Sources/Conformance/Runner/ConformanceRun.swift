@@ -134,6 +134,8 @@ public struct ConformanceRun: Sendable {
         var result = registry.runner.run(suite, selection: selection, expectations: expectations, identity: identity,
                                          today: today, stopAtFirstFailure: options.failFast, progress: progress)
         result.sections = sections.coverage
+        let decided = ProductDecision.all(specs: compilation.specs, products: compilation.products)
+        result.productDecisions = decided.isEmpty ? nil : decided
         for i in result.cases.indices {
             let c = result.cases[i]
             result.cases[i].expectedExpiry = (expectations?.entries.first { $0.row == c.id } ?? expectations?.entries.first { $0.row == c.row })?.expires

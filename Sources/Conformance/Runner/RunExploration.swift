@@ -83,8 +83,11 @@ public struct ExplorationFinding: Codable, Hashable, Sendable {
     public var failsRun: Bool { status == .failed || status == .unexpectedPass || status == .expired }
 
     /// The command that reruns its machine's exploration, over the folder that holds its spec when that is known.
-    public var rerunCommand: String {
-        guard let file else { return "lockspec explore --spec \(spec)" }
-        return "lockspec explore \(RunResult.rerunFolder(of: file)) --spec \(spec)"
+    public var rerunCommand: String { rerunCommand(program: RunResult.defaultProgram) }
+
+    /// `rerunCommand`, started by `program` as the reader invoked lockspec (`RunResult.rerunCommand(for:program:)`).
+    public func rerunCommand(program: String) -> String {
+        guard let file else { return "\(RunResult.shellWord(program)) explore --spec \(spec)" }
+        return "\(RunResult.shellWord(program)) explore \(RunResult.rerunFolder(of: file)) --spec \(spec)"
     }
 }

@@ -73,6 +73,13 @@ public struct CellResult: Codable, Hashable, Sendable {
         }
     }
 
+    /// The two sides as a report shows them together: two values alike (`Value.shownAlike`: durations in one unit,
+    /// `expected 30s actual 60s` rather than `30s` and `1m`), anything else as `Content.description` writes it.
+    public var shown: (expected: String, actual: String) {
+        guard case .value(let e) = expected, case .value(let a) = actual else { return (expected.description, actual.description) }
+        return Value.shownAlike(e, a)
+    }
+
     /// Creates a cell result.
     public init(name: String, expected: Content, actual: Content, ok: Bool) {
         self.name = name
@@ -292,16 +299,20 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// The selected cases the run did not reach because `--fail-fast` stopped it at the first that failed; nil when
     /// it ran them all.
     public var notReached: Int?
+    /// The product values set with a decision, each with the rows that read it (the decision register lists those rows
+    /// as relying on the decision); nil when no value is set with one (and in results written before this existed).
+    public var productDecisions: [ProductDecision]?
 
     /// Creates a run result.
     public init(identity: RunIdentity, specs: [CompiledSpec], cases: [CaseResult], exploration: RunExploration? = nil,
-                sections: SectionCoverage? = nil, notReached: Int? = nil) {
+                sections: SectionCoverage? = nil, notReached: Int? = nil, productDecisions: [ProductDecision]? = nil) {
         self.identity = identity
         self.specs = specs
         self.cases = cases
         self.exploration = exploration
         self.sections = sections
         self.notReached = notReached
+        self.productDecisions = productDecisions
     }
 
     /// Counts by status.
@@ -315,10 +326,16 @@ public struct RunResult: Codable, Hashable, Sendable {
     /// expectation.
     public var failed: Bool { cases.contains { $0.failsRun } || exploration?.failed == true }
 
-    /// The one-line command that reruns a case's row: `lockspec run` over the folder that holds its spec (`specs` for
-    /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live.
-    public static func rerunCommand(for result: CaseResult) -> String {
-        "lockspec run \(rerunFolder(of: result.file)) --row \(result.row)"
+    /// The program a rerun command starts unless told otherwise: `lockspec`, as found on the PATH. The reports written
+    /// to files (and the annotations read on a pull request) use it, so two runs invoked differently write the same.
+    public static let defaultProgram = "lockspec"
+
+    /// The one-line command that reruns a case's row: `program run` over the folder that holds its spec (`specs` for
+    /// `specs/x.yaml`, `.` for a file named alone), so the command works wherever the specs live. `program` is how the
+    /// person reading it invoked lockspec (`.build/release/lockspec`, given by the command line), so a line pasted from
+    /// the same folder runs; quoted where the shell needs it.
+    public static func rerunCommand(for result: CaseResult, program: String = defaultProgram) -> String {
+        "\(shellWord(program)) run \(rerunFolder(of: result.file)) --row \(result.row)"
     }
 
     /// The folder that holds a spec file, as a shell word: `specs` for `specs/x.yaml`, `.` for a file named alone,
@@ -326,6 +343,13 @@ public struct RunResult: Codable, Hashable, Sendable {
     public static func rerunFolder(of file: String) -> String {
         var folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if folder.isEmpty { folder = file.hasPrefix("/") ? "/" : "." }
-        return folder.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) } ? folder : "'" + folder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return shellWord(folder)
+    }
+
+    /// A word as the shell reads it back: as it is when it holds only letters, digits and `/._-` (and is not empty),
+    /// else in single quotes, each `'` in it written `'\''`.
+    public static func shellWord(_ word: String) -> String {
+        guard word.isEmpty || !word.allSatisfy({ $0.isLetter || $0.isNumber || "/._-".contains($0) }) else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

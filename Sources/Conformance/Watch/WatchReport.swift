@@ -73,6 +73,6 @@ public struct WatchReport: Sendable {
         guard let divergence = result.divergence else { return "" }
         if let error = divergence.error { return ": \(VisibleText.escape(error))" }
         guard let cell = divergence.cells.first(where: { !$0.ok }) else { return "" }
-        return ": \(cell.name) expected \(cell.expected), got \(cell.actual)"
+        return ": \(cell.name) expected \(cell.shown.expected), got \(cell.shown.actual)"
     }
 }

@@ -40,7 +40,7 @@ private func expectations(in steps: [ScenarioStep]) -> [Binding] {
 private func shippedValueFinding(_ expectation: Binding, _ shipped: FixtureVocabulary.ShippedValue, product: Binding,
                                  file: ProductFile, row: String) -> Diagnostic {
     let name = expectation.name, parameter = shipped.parameter
-    let shown = SpecDiff.shownAlike(expectation.value, product.value)
+    let shown = Value.shownAlike(expectation.value, product.value)
     return Diagnostic(.error, id: "fixture.shipped-value",
         "row \(row) expects \(name) to be \(shown.0), but \(name) is the \(parameter) the core ships with, and "
             + "\(file.file) sets the product's \(parameter) to \(shown.1): a row may not expect the app to ship another "

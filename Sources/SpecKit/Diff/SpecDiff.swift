@@ -93,21 +93,15 @@ public struct SpecDiff: Sendable {
             let a = Dictionary((old.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
             let b = Dictionary((new.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
             for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
-                let (before, after) = Self.shownAlike(a[name], b[name])
+                // Two durations in one unit (`60s → 90s`, not `1m → 90s`); a side without the value is `(none)`.
+                let (before, after) = switch (a[name], b[name]) {
+                case (let x?, let y?): Value.shownAlike(x, y)
+                case (let x, let y): (x?.description ?? "(none)", y?.description ?? "(none)")
+                }
                 lines.append("\(fixture): \(name) \(before) → \(after)")
             }
         }
         return lines
-    }
-
-    /// Two sides of a changed value as the line shows them: two durations in one unit, the largest that divides both
-    /// (`60s → 90s`, not `1m → 90s`); a side without the value is `(none)`.
-    static func shownAlike(_ a: Value?, _ b: Value?) -> (String, String) {
-        guard case .duration(let x)? = a, case .duration(let y)? = b else {
-            return (a.map { "\($0)" } ?? "(none)", b.map { "\($0)" } ?? "(none)")
-        }
-        let unit = [(3_600_000, "h"), (60_000, "m"), (1000, "s")].first { x % $0.0 == 0 && y % $0.0 == 0 } ?? (1, "ms")
-        return ("\(x / unit.0)\(unit.1)", "\(y / unit.0)\(unit.1)")
     }
 
     private func behaviour(_ a: Spec, _ b: Spec, oldCases: [TestCase], newCases: [TestCase]) -> (BehaviourChange?, String?) {
