@@ -67,8 +67,10 @@ extension ReadContext {
         let literalSum = isDuration && terms.count > 1 && terms.allSatisfy { Value.parseDuration($0.text) != nil }
         guard literalSum || terms.contains(where: { Self.isName($0.text) }) else { return .notAReference }
         var total = 0
+        var parts: [Term] = []
         for term in terms {
-            guard let magnitude = termValue(term.text, isDuration: isDuration, whole: text, at: location, rows: rows) else { return .failed }
+            guard let (magnitude, binding) = termValue(term.text, isDuration: isDuration, whole: text, at: location, rows: rows) else { return .failed }
+            parts.append(Term(sign: term.sign, magnitude: magnitude, binding: binding))
             let (signed, o1) = magnitude.multipliedReportingOverflow(by: term.sign)
             let (sum, o2) = total.addingReportingOverflow(signed)
             if o1 || o2 {
@@ -91,7 +93,7 @@ extension ReadContext {
                   at: location, hint: Self.outOfDomainHint(names: names, inherited: inherited, domain: domainText), rows: rows, notes: notes)
             return .failed
         }
-        noteNumbers(terms: terms, total: total, isDuration: isDuration, text: text, within: range, at: location, rows: rows)
+        noteNumbers(parts, total: total, isDuration: isDuration, text: text, within: range, at: location, rows: rows)
         return .value(total)
     }
 
@@ -107,9 +109,17 @@ extension ReadContext {
         return inside + ", or give this spec \(own) in its product: block (\(first): {value: …, decision: \"D-…: why this spec differs\"})"
     }
 
-    /// One term's value: a literal, or the value of the product parameter it names.
-    private func termValue(_ term: String, isDuration: Bool, whole: String, at location: SourceLocation, rows: [String]) -> Int? {
-        if let literal = isDuration ? Value.parseDuration(term) : Int(term) { return literal }
+    /// One term of a computed expression: its sign, its magnitude (milliseconds for a duration) and, for a name, the
+    /// product value it named.
+    struct Term {
+        var sign: Int
+        var magnitude: Int
+        var binding: Binding?
+    }
+
+    /// One term's value: a literal, or the value of the product parameter it names (with that value).
+    private func termValue(_ term: String, isDuration: Bool, whole: String, at location: SourceLocation, rows: [String]) -> (Int, Binding?)? {
+        if let literal = isDuration ? Value.parseDuration(term) : Int(term) { return (literal, nil) }
         guard Self.isName(term) else {
             error("product.bad-expression",
                   "'\(term)' in '\(whole)' is neither \(isDuration ? "a duration with a unit" : "a whole number") nor a product parameter",
@@ -131,15 +141,13 @@ extension ReadContext {
             return nil
         }
         for row in rows where productReads[row]?.contains(where: { $0.name == binding.name }) != true { productReads[row, default: []].append(binding) }
-        switch (binding.value, isDuration) {
-        case (.duration(let ms), true): return ms
-        case (.int(let i), false): return i
-        default:
+        guard let magnitude = Self.number(binding.value, isDuration: isDuration) else {
             error("product.type-mismatch",
                   "'\(whole)' uses product parameter '\(term)' = \(binding.value), which is not \(isDuration ? "a duration" : "a whole number") as needed here",
                   at: location, rows: rows, notes: ["'\(term)' is set at \(binding.location)"])
             return nil
         }
+        return (magnitude, binding)
     }
 
     /// Splits `a + b - c` (and a leading `-`) into signed terms.

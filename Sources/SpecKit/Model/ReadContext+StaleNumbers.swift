@@ -13,33 +13,26 @@ extension ReadContext {
         ("id", "its id says"), ("title", "its title says"), ("decision", "its decision says"), ("notes", "its notes say"),
     ]
 
-    /// Records, for `rows`, the number an expression gives and the product values it names; where the product file
-    /// moved a value it names away from the document's, also the number it gave at the document's value.
-    func noteNumbers(terms: [(sign: Int, text: String)], total: Int, isDuration: Bool, text: String, within range: ClosedRange<Int>?,
+    /// Records, for `rows`, the number an expression gives and the product values it names (`parts`, its terms as
+    /// `evaluate` computed them to `total`); where the product file moved a value it names away from the document's,
+    /// also the number it gave at the document's value.
+    func noteNumbers(_ parts: [Term], total: Int, isDuration: Bool, text: String, within range: ClosedRange<Int>?,
                      at location: SourceLocation, rows: [String]) {
         guard !rows.isEmpty else { return }
         let wrap = { (n: Int) -> Value in isDuration ? .duration(milliseconds: n) : .int(n) }
         var read: Set<Value> = [wrap(total)]
         var moved: [FormerNumber.Moved] = []
-        var former = 0
-        for term in terms {
-            var magnitude: Int
-            if let literal = isDuration ? Value.parseDuration(term.text) : Int(term.text) {
-                magnitude = literal
-            } else if let binding = product.values[term.text], let now = Self.number(binding.value, isDuration: isDuration) {
-                read.insert(binding.value)
-                magnitude = now
-                if binding.location.file != location.file, let documented = product.documented[term.text],
-                   let earlier = Self.number(documented.value, isDuration: isDuration), earlier != now {
-                    magnitude = earlier
-                    moved.append(FormerNumber.Moved(documented: documented, now: binding))
-                }
-            } else {
-                return
-            }
-            let (signed, o1) = magnitude.multipliedReportingOverflow(by: term.sign)
-            let (sum, o2) = former.addingReportingOverflow(signed)
-            guard !o1, !o2 else { return }
+        var former = total
+        for part in parts {
+            guard let binding = part.binding else { continue }
+            read.insert(binding.value)
+            guard binding.location.file != location.file, let documented = product.documented[binding.name],
+                  let earlier = Self.number(documented.value, isDuration: isDuration), earlier != part.magnitude else { continue }
+            moved.append(FormerNumber.Moved(documented: documented, now: binding))
+            let (difference, o1) = earlier.subtractingReportingOverflow(part.magnitude)
+            let (change, o2) = difference.multipliedReportingOverflow(by: part.sign)
+            let (sum, o3) = former.addingReportingOverflow(change)
+            guard !o1, !o2, !o3 else { return }
             former = sum
         }
         var formers: [FormerNumber] = []
