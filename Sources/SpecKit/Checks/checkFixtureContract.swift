@@ -161,11 +161,7 @@ private func missingProduct(_ spec: Spec, _ file: ProductFile?, _ vocabulary: Fi
 
 /// The events a scenario's steps send, repeated blocks included.
 private func sentEvents(_ steps: [ScenarioStep]) -> Set<String> {
-    steps.reduce(into: Set<String>()) { sent, step in
-        switch step.action {
-        case .event(let name, _): sent.insert(name)
-        case .block(let inner): sent.formUnion(sentEvents(inner))
-        case .advance, .setClock, .kill, .relaunch, .check: break
-        }
-    }
+    Set(steps.flattened.compactMap { step in
+        if case .event(let name, _) = step.action { name } else { nil }
+    })
 }

@@ -36,15 +36,12 @@ struct FixtureUse {
 
     /// The steps of a scenario set, blocks included, that `kind` names (`the step 'kill'`), each as `… of scenario <id>`.
     static func steps(of set: ScenarioSet, _ kind: (ScenarioStep.Action) -> String?) -> [FixtureUse] {
-        var uses: [FixtureUse] = []
-        func collect(_ steps: [ScenarioStep], _ id: String) {
-            for step in steps {
-                if case .block(let inner) = step.action { collect(inner, id) }
-                if let what = kind(step.action) { uses.append(FixtureUse(location: step.location, what: "\(what) of scenario \(id)", row: id)) }
+        set.scenarios.flatMap { scenario in
+            let id = scenario.identity.id
+            return scenario.steps.flattened.compactMap { step in
+                kind(step.action).map { FixtureUse(location: step.location, what: "\($0) of scenario \(id)", row: id) }
             }
         }
-        for scenario in set.scenarios { collect(scenario.steps, scenario.identity.id) }
-        return uses
     }
 
     /// One finding `id` at the first of `uses` (in file order), saying the fixture `cannot`, with the others and

@@ -17,7 +17,7 @@ func checkShippedValues(products: [ProductFile], specs: [Spec], catalog: (any Fi
               case .scenarios(let set) = spec.body,
               let file = products.first(where: { $0.fixture == spec.fixture }) else { continue }
         for scenario in set.scenarios {
-            for expectation in expectations(in: scenario.steps) {
+            for expectation in scenario.steps.flattened.flatMap({ $0.expect + $0.expectEach }) {
                 guard let value = shipped[expectation.name],
                       let product = file.product.first(where: { $0.name == value.parameter }),
                       product.value != expectation.value else { continue }
@@ -26,15 +26,6 @@ func checkShippedValues(products: [ProductFile], specs: [Spec], catalog: (any Fi
         }
     }
     return out
-}
-
-/// Every observation a step expects, after it and after each repetition, nested blocks included.
-private func expectations(in steps: [ScenarioStep]) -> [Binding] {
-    steps.flatMap { step -> [Binding] in
-        var found = step.expect + step.expectEach
-        if case .block(let inner) = step.action { found += expectations(in: inner) }
-        return found
-    }
 }
 
 private func shippedValueFinding(_ expectation: Binding, _ shipped: FixtureVocabulary.ShippedValue, product: Binding,

@@ -60,3 +60,14 @@ public struct ScenarioStep: Hashable, Sendable {
     /// Where the step is written.
     public var location: SourceLocation
 }
+
+extension Array where Element == ScenarioStep {
+    /// Every step as written, each `steps:` block followed by its own steps (once, whatever its `repeat:`), depth
+    /// first: what a check that looks at each written step walks.
+    var flattened: [ScenarioStep] {
+        flatMap { step -> [ScenarioStep] in
+            guard case .block(let inner) = step.action else { return [step] }
+            return [step] + inner.flattened
+        }
+    }
+}
