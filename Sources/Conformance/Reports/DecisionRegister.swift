@@ -72,24 +72,18 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
     /// The register of a run.
     public init(_ result: RunResult) {
         var byID: [String: Decision] = [:]
+        // The results of each row's cases, by spec and row, gathered once for every row the register lists.
+        let results = Dictionary(grouping: result.cases, by: { RowKey(spec: $0.spec, row: $0.row) }).mapValues { $0.map(\.status) }
         for spec in result.specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {
                 guard let text = row.decision, !text.isEmpty else { continue }
-                let results = result.cases.filter { $0.spec == spec.id && $0.row == row.id }.map(\.status)
-                let ids = Self.ids(in: text)
-                let statements = Self.statements(text)
-                for id in ids.isEmpty ? [text] : ids {
-                    var decision = byID[id] ?? Decision(id: id, texts: [], rows: [], sections: [])
-                    // A text without an id is its own decision; one with ids states each that starts one of its parts.
-                    let statement = ids.isEmpty ? text : statements.first { $0.id == id }?.text
-                    let own = statement != nil
-                    if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
-                    decision.rows.append(Reliance(spec: spec.id, row: row.id, file: spec.file, line: row.line, primary: own, results: results))
-                    byID[id] = decision
+                let statuses = results[RowKey(spec: spec.id, row: row.id)] ?? []
+                Self.file(text, into: &byID) { decision, own in
+                    decision.rows.append(Reliance(spec: spec.id, row: row.id, file: spec.file, line: row.line, primary: own, results: statuses))
                 }
             }
         }
-        for decided in result.productDecisions ?? [] { Self.add(decided, cases: result.cases, to: &byID) }
+        for decided in result.productDecisions ?? [] { Self.add(decided, results: results, to: &byID) }
         for document in result.sections?.documents ?? [] {
             for section in document.sections {
                 for value in section.values ?? [] {
@@ -113,23 +107,37 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
     /// Adds the decision a product value is set with: its statement, the value, and each row that reads the value and
     /// does not already rely on the decision (`reads`); a decision the text only mentions is relied on as a row's
     /// mention is (not `primary`).
-    private static func add(_ decided: ProductDecision, cases: [CaseResult], to byID: inout [String: Decision]) {
-        let ids = ids(in: decided.decision)
-        let statements = statements(decided.decision)
+    private static func add(_ decided: ProductDecision, results: [RowKey: [CaseStatus]], to byID: inout [String: Decision]) {
         let value = ValueNote(fixture: decided.fixture, spec: decided.spec, name: decided.name, value: decided.value, file: decided.file,
                               line: decided.line)
-        for id in ids.isEmpty ? [decided.decision] : ids {
-            var decision = byID[id] ?? Decision(id: id, texts: [], rows: [], sections: [])
-            let statement = ids.isEmpty ? decided.decision : statements.first { $0.id == id }?.text
-            if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
+        file(decided.decision, into: &byID) { decision, own in
             decision.values = (decision.values ?? []) + [value]
             for row in decided.rows where !decision.rows.contains(where: { $0.spec == row.spec && $0.row == row.row }) {
-                let results = cases.filter { $0.spec == row.spec && $0.row == row.row }.map(\.status)
-                decision.rows.append(Reliance(spec: row.spec, row: row.row, file: row.file, line: row.line, primary: statement != nil,
-                                              results: results, reads: decided.name))
+                decision.rows.append(Reliance(spec: row.spec, row: row.row, file: row.file, line: row.line, primary: own,
+                                              results: results[RowKey(spec: row.spec, row: row.row)] ?? [], reads: decided.name))
             }
+        }
+    }
+
+    /// Files a decision's text under each id it names (under the text itself when it names none): the part of the text
+    /// that states the id (a text without an id states itself) joins that decision's texts, and `rely` then adds what
+    /// relies on it, told whether the text states the decision (`own`) or only mentions it.
+    private static func file(_ text: String, into byID: inout [String: Decision], rely: (inout Decision, _ own: Bool) -> Void) {
+        let ids = ids(in: text)
+        let statements = statements(text)
+        for id in ids.isEmpty ? [text] : ids {
+            var decision = byID[id] ?? Decision(id: id, texts: [], rows: [], sections: [])
+            let statement = ids.isEmpty ? text : statements.first { $0.id == id }?.text
+            if let statement, !decision.texts.contains(statement) { decision.texts.append(statement) }
+            rely(&decision, statement != nil)
             byID[id] = decision
         }
+    }
+
+    /// A row of a spec, as the run's cases name it.
+    private struct RowKey: Hashable {
+        var spec: String
+        var row: String
     }
 
     /// Every decision id in a text (`D-` then capitals, digits and dashes), in order, without repeats.
