@@ -324,7 +324,7 @@ final class ReadContext {
                 }
             }
             error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint,
-                  notes: declaration.map { ["'\($0.name)' is declared as \($0.domain.brief) at \($0.location)"] } ?? [])
+                  notes: declaration.map { [$0.declaredNote] } ?? [])
             return nil
         }
     }

@@ -330,7 +330,7 @@ struct ScenarioReader {
                 c.error("spec.observation-bound", "scenario \(scenarioID) expects '\(name)' to be \(text), outside \(declaration.domain), "
                         + "the bound it inherits from '\(vocabulary.uses ?? "")'", at: entry.value.location,
                         hint: "widen it in this spec's observe: \(name): \(wider)", rows: [scenarioID],
-                        notes: ["'\(name)' is declared as \(declaration.domain.brief) at \(declaration.location)"])
+                        notes: [declaration.declaredNote])
                 continue
             }
             // An observation is compared as written: `${…}` fills effects' arguments, and nothing here would fill it.

@@ -142,6 +142,9 @@ public struct RowIdentity: Hashable, Sendable {
 
 /// A declared name with its domain and initial value (a variable, an input, an output, an observation, an axis).
 public struct Declaration: Hashable, Sendable {
+    /// Where a value outside the domain finds its limit: `'away' is declared as duration 0s..2h at <file:line:col>`.
+    var declaredNote: String { "'\(name)' is declared as \(domain.brief) at \(location)" }
+
     /// The name.
     public var name: String
     /// Its values.
