@@ -147,6 +147,33 @@ struct ProductValuesTests {
         #expect(failing == ["LL-S-GRACE-BUILT-IN"])
     }
 
+    @Test("a failing check of the grace the core ships with says the change is in the core, in every report; other failing cells say nothing of it")
+    func shippedGraceFailureNamesTheCore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipped-grace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
+            let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: 30s\n")
+            try Data(text.utf8).write(to: folder.appendingPathComponent((file as NSString).lastPathComponent))
+        }
+        var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-BUILT-IN"], build: ConformanceRunTests.build)
+        options.explore = false
+        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let failed = try #require(result.cases.first { $0.row == "LL-S-GRACE-BUILT-IN" })
+        let cell = try #require(failed.divergence?.cells.first { !$0.ok })
+        #expect(cell.name == "builtInGrace" && cell.ships?.parameter == "grace")
+        #expect(try decodeRunResult(renderJSON(result)).cases == result.cases, "the mark survives the results file")
+        let note = "builtInGrace is the grace the core ships with, and the row expects the product's grace: the change is in the core (AppLockCore: LaunchLock.Configuration.kangkang's grace), not in the row"
+        #expect(renderConsole(result, color: false).contains("  note:   " + note))
+        #expect(renderMarkdown(result).contains(note))
+        #expect(renderHTML(result).contains("LaunchLock.Configuration.kangkang"))
+        #expect(annotationMessage(failed).contains(note))
+        // A core that diverges on an observation it does not ship (the state) gets no such note.
+        var other = failed
+        other.divergence?.cells = [CellResult(name: "state", expected: .value(.symbol("locked")), actual: .value(.symbol("unlocked")), ok: false)]
+        #expect(ReportText.account(other).allSatisfy { !$0.contains("ships with") })
+    }
+
     @Test("the row holding the core's shipped grace cannot be made to pass by expecting the old grace: lint refuses it, where it stands")
     func shippedGraceCannotBePinned() throws {
         let decided = "{value: 30s, decision: \"D-GRACE-30: this test's product chose 30 s\"}"

@@ -24,6 +24,10 @@ public struct CellResult: Codable, Hashable, Sendable {
     public var actual: Content
     /// Whether they agree.
     public var ok: Bool
+    /// For a check that failed on a value the core ships with (`FixtureVocabulary.shippedValues`): which product
+    /// parameter it is the core's own copy of, and where the core sets it. The row may only expect the product's value
+    /// (lint's `fixture.shipped-value`), so the change that makes them agree is in the core.
+    public var ships: FixtureVocabulary.ShippedValue?
 
     /// What one side of a cell holds. Reports render it with `description`.
     public enum Content: Codable, Hashable, Sendable, CustomStringConvertible {
@@ -81,11 +85,12 @@ public struct CellResult: Codable, Hashable, Sendable {
     }
 
     /// Creates a cell result.
-    public init(name: String, expected: Content, actual: Content, ok: Bool) {
+    public init(name: String, expected: Content, actual: Content, ok: Bool, ships: FixtureVocabulary.ShippedValue? = nil) {
         self.name = name
         self.expected = expected
         self.actual = actual
         self.ok = ok
+        self.ships = ships
     }
 }
 

@@ -109,7 +109,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
 extension FixtureVocabulary {
     /// A value the core ships with, read by an observation: which product parameter it is the core's own copy of, and
     /// where in the core it is changed.
-    public struct ShippedValue: Hashable, Sendable {
+    public struct ShippedValue: Codable, Hashable, Sendable {
         /// The product parameter (`grace`).
         public var parameter: String
         /// Where the core sets it, for the developer who must change it (`AppLockCore: LaunchLock.Configuration.kangkang`).
