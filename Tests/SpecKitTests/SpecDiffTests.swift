@@ -275,6 +275,25 @@ struct SpecDiffTests {
         #expect(text.contains("row t.other S-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
     }
 
+    @Test("an added scenario shows each step as its action and what it checks: effects only where the step names them")
+    func addedScenarioSteps() throws {
+        func side(_ label: String, _ scenarios: String) -> DiffSide {
+            let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n" + scenarios
+            return DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8)),
+                                                    ("s.yaml", Array(story.utf8))])
+        }
+        let kept = "  - id: S-KEPT\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: 1}\n"
+        let added = kept + "  - id: S-NEW\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n"
+            + "      - event: unlock\n        with: {outcome: cancel}\n        expect: {effects: []}\n"
+            + "      - event: unlock\n        with: {outcome: success}\n        expect: {state: Open, failures: 0, effects: [prompt]}\n"
+        let result = try SpecDiff(catalog: nil).compare(side("old", kept), side("new", added))
+        let change = try #require(result.behaviour.first { $0.spec == "t.story" }, "\(result)")
+        let region = try #require(change.regions.first)
+        #expect(change.regions.count == 1 && region.place == "case S-NEW" && region.before == "no such case")
+        #expect(region.after == "step 1: unlock(outcome=failure) | step 2: unlock(outcome=cancel) → effects: none"
+                + " | step 3: unlock(outcome=success) → state=Open, failures=0; effects: prompt", "\(region.after)")
+    }
+
     @Test("the JSON is stable: the same diff twice gives the same bytes")
     func stableJSON() throws {
         let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")

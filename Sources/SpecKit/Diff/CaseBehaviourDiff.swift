@@ -18,11 +18,16 @@ enum CaseBehaviourDiff {
         return BehaviourChange(spec: spec, kind: kind, regions: regions, count: regions.count)
     }
 
-    /// The steps without their lines and columns (the product values show in `SpecDiffResult.products`).
+    /// The steps without their lines and columns (the product values show in `SpecDiffResult.products`): each action,
+    /// then what it checks, the effects only when the step names them (`kill`, `appear → state=Locked`,
+    /// `fail → effects: none`).
     private static func content(_ c: TestCase) -> [String] {
         c.steps.map { step in
-            let effects = step.effects.map { $0.isEmpty ? "none" : $0.map(\.description).joined(separator: ", ") } ?? "*"
-            return "\(step.action) → " + step.expect.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + "; effects: \(effects)"
+            var checks = step.expect.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+            if let effects = step.effects {
+                checks += (checks.isEmpty ? "" : "; ") + "effects: " + (effects.isEmpty ? "none" : effects.map(\.description).joined(separator: ", "))
+            }
+            return checks.isEmpty ? "\(step.action)" : "\(step.action) → \(checks)"
         }
     }
 
