@@ -89,6 +89,16 @@ struct DeclaredDomainNoteTests {
         #expect(output.notes == ["'remaining' is declared as int 0..4 at x.yaml:10:3"])
     }
 
+    @Test("a machine row's condition on a value outside its domain names the variable's or the input's declaration")
+    func condition() throws {
+        let input = SpecSources.machine(rows: "  - {id: R1, source: doc.md §1, on: active, when: {away: 3h}, to: Locked}\n")
+        let away = try Self.only(SpecSources.compile(input))
+        #expect(away.message.hasPrefix("the condition on 'away' in row R1: 3h is outside duration 0s..2h"), "\(away.message)")
+        #expect(away.notes == ["'away' is declared as duration 0s..2h at x.yaml:13:12"])
+        let variable = SpecSources.machine(rows: "  - {id: R1, source: doc.md §1, on: appear, when: {failures: [1, 7]}, to: Locked}\n")
+        #expect(try Self.only(SpecSources.compile(variable)).notes == ["'failures' is declared as int 0..3 at x.yaml:10:3"])
+    }
+
     @Test("an initial value outside its own declaration needs no note: the finding is at the declaration")
     func initialValue() throws {
         let machine = SpecSources.machine(rows: "  - {id: R1, source: doc.md §1, on: appear, to: Locked}\n")

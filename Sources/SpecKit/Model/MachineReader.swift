@@ -171,15 +171,15 @@ struct MachineReader {
     }
 
     /// What a row on one event may test, by the event's position in `events` (the built-in relaunch last, with the
-    /// variables alone): the variables' domains by name (the first of each name), then that event's inputs. Built once
-    /// per machine rather than once per row.
-    static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [[String: Domain]] {
-        let variableDomains = Dictionary(variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
+    /// variables alone): the variables' declarations by name (the first of each name), then that event's inputs. Built
+    /// once per machine rather than once per row.
+    static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [[String: Declaration]] {
+        let variableDeclarations = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return events.map { event in
-            var names = variableDomains
-            for input in event.inputs { names[input.name] = input.domain }
+            var names = variableDeclarations
+            for input in event.inputs { names[input.name] = input }
             return names
-        } + [variableDomains]
+        } + [variableDeclarations]
     }
 
     /// The keys a machine row takes.
@@ -194,7 +194,7 @@ struct MachineReader {
         /// Each state's name to its index in `states`.
         var stateIndex: [String: Int]
         var variables: [Declaration]
-        var names: [[String: Domain]]
+        var names: [[String: Declaration]]
         var events: [EventDeclaration]
         var effects: [String]
     }
@@ -263,7 +263,7 @@ struct MachineReader {
     /// A row's `on`: its events and the names its conditions may test (the variables, and the inputs that every one of
     /// its events carries with the same domain); an unknown event is reported and clears `ok`.
     private func readOn(_ onNode: NodeView?, _ scope: RowScope, rowID id: String, ok: inout Bool)
-        -> (on: [String], testable: [String: Domain]) {
+        -> (on: [String], testable: [String: Declaration]) {
         let c = context
         var on: [String] = []
         var testable = scope.names[scope.events.count]
@@ -288,7 +288,7 @@ struct MachineReader {
         if on.count == 1 {
             testable = scope.names[last]
         } else {
-            for input in common ?? [] { testable[input.name] = input.domain }
+            for input in common ?? [] { testable[input.name] = input }
         }
         return (on, testable)
     }

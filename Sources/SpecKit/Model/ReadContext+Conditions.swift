@@ -1,24 +1,26 @@
 import Foundation
 
 extension ReadContext {
-    /// Reads a `when:` mapping against the names it may test.
-    func conditions(_ node: NodeView, names: [String: Domain], what: @autoclosure () -> String, rowID: String) -> [Condition] {
+    /// Reads a `when:` mapping against the names it may test, each with its declaration (a value outside its domain
+    /// names where that is declared).
+    func conditions(_ node: NodeView, names: [String: Declaration], what: @autoclosure () -> String, rowID: String) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
         var result: [Condition] = []
         for entry in entries {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
-            guard let domain = names[name] else {
+            guard let declaration = names[name] else {
                 unknown(name, "spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
                         among: names.keys, rows: [rowID])
                 continue
             }
+            let domain = declaration.domain
             guard let whole = domain.ordinalRange else {
                 error("spec.text-in-condition", "row \(rowID) tests '\(name)', a text: conditions need a finite domain",
                       at: entry.key.location, rows: [rowID])
                 continue
             }
             let reported = failureMark
-            guard let set = valueSet(entry.value, domain: domain, whole: whole, name: name, rowID: rowID) else { continue }
+            guard let set = valueSet(entry.value, declaration, whole: whole, rowID: rowID) else { continue }
             if set.isEmpty {
                 // A malformed comparison or an inverted range has already been reported as such.
                 if failureMark > reported { continue }
@@ -31,11 +33,12 @@ extension ReadContext {
         return result
     }
 
-    private func valueSet(_ node: NodeView, domain: Domain, whole: ClosedRange<Int>, name: String, rowID: String) -> ValueSet? {
+    private func valueSet(_ node: NodeView, _ declaration: Declaration, whole: ClosedRange<Int>, rowID: String) -> ValueSet? {
+        let domain = declaration.domain, name = declaration.name
         if let items = node.sequence {
             var set = ValueSet([])
             for item in items {
-                guard let part = valueSet(item, domain: domain, whole: whole, name: name, rowID: rowID) else { return nil }
+                guard let part = valueSet(item, declaration, whole: whole, rowID: rowID) else { return nil }
                 set = set.union(part)
             }
             return set
@@ -46,7 +49,7 @@ extension ReadContext {
                       at: node.location, rows: [rowID])
                 return nil
             }
-            return valueSet(entries[0].value, domain: domain, whole: whole, name: name, rowID: rowID)?.complement(in: whole)
+            return valueSet(entries[0].value, declaration, whole: whole, rowID: rowID)?.complement(in: whole)
         }
         // An empty text is a value only of an enumeration that lists it (a version key left empty, `""`).
         guard let raw = text(node, "the condition on '\(name)'", allowEmpty: node.isQuoted && domain.contains(.symbol(""))) else { return nil }
@@ -74,7 +77,7 @@ extension ReadContext {
             }
             var message = "the condition on '\(name)' in row \(rowID): \(e.message)"
             if domain.isOrdered { message += " (write a value, a range a..b, or a comparison such as > 60s)" }
-            error("spec.out-of-domain", message, at: node.location, hint: e.hint, rows: [rowID])
+            error("spec.out-of-domain", message, at: node.location, hint: e.hint, rows: [rowID], notes: [declaration.declaredNote])
             return nil
         }
     }

@@ -392,7 +392,7 @@ final class ReadContext {
     func tableRows(_ byKey: KeyedNodes, what: String, resultKey: String, conditions: [Declaration], tested: String,
                    results: [Declaration], resultWhat: String) -> [(identity: RowIdentity, when: [Condition], results: [Binding])] {
         guard let node = byKey["rows"], let items = list(node, "rows") else { return [] }
-        let names = Dictionary(conditions.map { ($0.name, $0.domain) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(conditions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return items.compactMap { item in
             guard let entries = mapping(item, "a row") else { return nil }
             let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
