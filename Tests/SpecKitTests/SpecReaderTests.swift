@@ -13,6 +13,15 @@ struct SpecReaderTests {
 
     private static let validMachine = SpecSources.machine(rows: row("to: Locked"))
 
+    @Test("an id of exactly 100 characters, the most there may be, reads as it is")
+    func longestIDs() {
+        let rowID = "R" + String(repeating: "X", count: 99), specID = "t." + String(repeating: "x", count: 98)
+        let c = SpecSources.compile(SpecSources.machine(rows: Self.row("to: Locked").replacingOccurrences(of: "id: R1", with: "id: \(rowID)"))
+            .replacingOccurrences(of: "id: t.machine", with: "id: \(specID)"))
+        #expect(c.diagnostics.filter { $0.severity == .error }.isEmpty, "\(c.diagnostics)")
+        #expect(c.suite.cases.map(\.row) == [rowID] && c.suite.cases.map(\.spec) == [specID])
+    }
+
     // MARK: One mistake, one finding
 
     struct Mistake: CustomTestStringConvertible, Sendable {
@@ -47,6 +56,13 @@ struct SpecReaderTests {
                 message: "row R1 says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'"),
         Mistake(name: "bad row id", yaml: SpecSources.machine(rows: row().replacingOccurrences(of: "id: R1", with: "id: R 1")),
                 id: "spec.bad-row-id", line: 18, column: 9, message: "row id 'R 1' may hold only letters, digits, '-', '_' and '.'"),
+        Mistake(name: "a row id of 101 characters", yaml: SpecSources.machine(rows: row().replacingOccurrences(of: "id: R1", with: "id: R" + String(repeating: "X", count: 100))),
+                id: "spec.bad-row-id", line: 18, column: 9,
+                message: "row id 'R\(String(repeating: "X", count: 39))… (61 more characters)' is 101 characters long: an id is at most 100",
+                hint: "ids stand in every report line and rerun command; name what the row checks in its title or notes"),
+        Mistake(name: "a spec id of 101 characters", yaml: validMachine.replacingOccurrences(of: "id: t.machine", with: "id: t." + String(repeating: "x", count: 99)),
+                id: "spec.bad-spec-id", line: 1, column: 5,
+                message: "spec id 't.\(String(repeating: "x", count: 38))… (61 more characters)' is 101 characters long: an id is at most 100"),
         Mistake(name: "yes for a bool", yaml: SpecSources.machine(rows: row("when: {enabled: yes}")),
                 id: "spec.out-of-domain", line: 22, column: 21,
                 message: "the condition on 'enabled' in row R1: 'yes' is not a boolean: write true or false", hint: "write true"),

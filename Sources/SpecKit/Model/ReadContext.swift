@@ -411,9 +411,23 @@ final class ReadContext {
     func rowID(_ byKey: KeyedNodes, at location: SourceLocation) -> String? {
         guard let node = byKey["id"], let id = text(node, "a row id") else { return nil }
         guard Self.isRowID(id) else {
-            error("spec.bad-row-id", "row id '\(id)' may hold only letters, digits, '-', '_' and '.'", at: node.location)
+            error("spec.bad-row-id", "row id '\(Self.shortened(id))' may hold only letters, digits, '-', '_' and '.'", at: node.location)
+            return nil
+        }
+        guard id.utf8.count <= Self.longestID else {
+            error("spec.bad-row-id", "row id '\(Self.shortened(id))' is \(id.utf8.count) characters long: an id is at most \(Self.longestID)",
+                  at: node.location, hint: "ids stand in every report line and rerun command; name what the row checks in its title or notes")
             return nil
         }
         return id
+    }
+
+    /// The longest row or spec id, in characters (ASCII): an id is named in every finding, report line and rerun
+    /// command, so one that runs to pages is a mistake (the ids of specs/ are at most 41).
+    static let longestID = 100
+
+    /// An id as a finding quotes it: whole up to `longestID`, else its start and how much is left out.
+    static func shortened(_ id: String) -> String {
+        id.count <= longestID ? id : String(id.prefix(40)) + "… (\(id.count - 40) more characters)"
     }
 }

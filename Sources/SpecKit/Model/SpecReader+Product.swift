@@ -34,8 +34,12 @@ extension SpecReader {
         -> (id: String?, title: String?, source: String?, fixture: String?) {
         var id: String?
         if let node = byKey["id"], let text = c.text(node, "the \(idName)") {
-            if isSpecID(text) { id = text } else {
-                c.error("spec.bad-spec-id", "\(idName) '\(text)' should be lowercase words joined by '.' or '-', like \(example)", at: node.location)
+            if !isSpecID(text) {
+                c.error("spec.bad-spec-id", "\(idName) '\(ReadContext.shortened(text))' should be lowercase words joined by '.' or '-', like \(example)", at: node.location)
+            } else if text.utf8.count > ReadContext.longestID {
+                c.error("spec.bad-spec-id", "\(idName) '\(ReadContext.shortened(text))' is \(text.utf8.count) characters long: an id is at most \(ReadContext.longestID)", at: node.location)
+            } else {
+                id = text
             }
         }
         let title = byKey["title"].flatMap { c.text($0, "the title") }
