@@ -78,7 +78,8 @@ public struct SpecWorkspace: Sendable {
                                                    specsMissing: compilation.failed(strict: false))
         var byFile: [String: [Diagnostic]] = [:]
         for file in files { byFile[file] = [] }
-        for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable).sorted() {
+        let misnamed = SpecCompiler.misnamedProductFiles(compilation.products)
+        for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable + misnamed).sorted() {
             byFile[diagnostic.location.file, default: []].append(diagnostic)
         }
         return Analysis(findings: byFile, texts: Dictionary(sources, uniquingKeysWith: { a, _ in a }))

@@ -46,7 +46,8 @@ extension Workbench {
             if name != SectionReasons.fileName { sources[folder + "/" + name] = Array(text.utf8) }
         }
         var compilation = compiler.compile(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) })
-        compilation.diagnostics = (compilation.diagnostics + unreadable.filter { sources[$0.location.file] == nil }).sorted()
+        compilation.diagnostics = (compilation.diagnostics + unreadable.filter { sources[$0.location.file] == nil }
+                                   + SpecCompiler.misnamedProductFiles(compilation.products)).sorted()
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: [folder], folder: documents,
                                                    specsMissing: compilation.failed(strict: false))
         return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),

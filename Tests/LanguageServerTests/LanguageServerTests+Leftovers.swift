@@ -184,3 +184,20 @@ extension LanguageServerTests {
         #expect(!server.hasPending)
     }
 }
+
+extension LanguageServerTests {
+    /// Found by a trial: `product.misnamed-file` was given by lint of a folder only, not in the editor.
+    @Test("a product file whose name does not end in .product.yaml is named in the editor too, as lint names it")
+    func misnamedProductFile() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let misnamed = folder + "/launch-lock.values.yaml"
+        try FileManager.default.moveItem(atPath: folder + "/launch-lock.product.yaml", toPath: misnamed)
+        var workspace = SpecWorkspace(catalog: FixtureRegistry.standard)
+        let analysis = workspace.analyze(folder: folder)
+        #expect(analysis?.findings[misnamed]?.map(\.id) == ["product.misnamed-file"], "\(analysis?.findings[misnamed] ?? [])")
+        try FileManager.default.moveItem(atPath: misnamed, toPath: folder + "/launch-lock.product.yaml")
+        let renamed = workspace.analyze(folder: folder)
+        #expect(renamed?.findings.values.allSatisfy { !$0.contains { $0.id == "product.misnamed-file" } } == true)
+    }
+}

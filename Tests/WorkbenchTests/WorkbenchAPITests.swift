@@ -79,6 +79,17 @@ struct WorkbenchAPITests {
         #expect(save.json["error"] as? String == "fifo.yaml: could not read the file: it is a pipe, and nothing was written to it")
     }
 
+    @Test("a product file whose name does not end in .product.yaml is a warning on the page, as in lockspec lint")
+    func misnamedProductFile() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let specs = bench.base.appendingPathComponent("specs")
+        try FileManager.default.moveItem(at: specs.appendingPathComponent("gates.product.yaml"), to: specs.appendingPathComponent("gates.values.yaml"))
+        let answer = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": "gates.values.yaml"])
+        let findings = try #require(answer.json["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["file"] as? String ?? "?") \($0["id"] as? String ?? "?")" } == ["gates.values.yaml product.misnamed-file"], "\(findings)")
+    }
+
     @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
     func editLocatesFinding() throws {
         let bench = try Bench()
