@@ -69,7 +69,8 @@ let lintCommand = Command(
         if format == .text {
             let errors = compilation.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
             let warnings = strict ? 0 : compilation.diagnostics.filter { $0.severity == .warning }.count
-            Terminal.err("\(compilation.readCounts): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            // The closing count, on standard output after the findings, as run and migrate end theirs.
+            Terminal.out("\(compilation.readCounts): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
         }
         if unreadable(compilation.diagnostics) { return 2 }
         return compilation.failed(strict: strict) ? 1 : 0
