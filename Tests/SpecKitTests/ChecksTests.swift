@@ -221,6 +221,31 @@ struct ChecksTests {
         #expect(d.severity == .warning)
         #expect(d.message == "state Lost cannot be reached from Open by any row")
         #expect(d.location == Location(file: "x.yaml", line: 6, column: 24))
+        #expect(d.notes == ["no row has 'to: Lost'"])
+    }
+
+    /// Found by a product-owner trial: after a product value moved, the rows that count failures up stopped one short
+    /// of the row that blocks, and the findings said only that the blocked state and the rows into it were never
+    /// reached, not which count was missing.
+    @Test("check.dead-row says which value of a tested variable is never reached where the row starts; the unreachable state names the rows into it")
+    func deadRowSaysWhy() throws {
+        let rows = Self.row("R-FAIL-1", "from: Open", "on: appear", "when: {failures: 0}", "then: {failures: \"+1\"}")
+            + Self.row("R-FAIL-2", "from: Open", "on: appear", "when: {failures: 1}", "then: {failures: \"+1\"}")
+            + Self.row("R-BLOCK", "from: Open", "on: appear", "when: {failures: 3}", "to: Locked")
+            + Self.row("R-BACK", "from: Locked", "on: active", "to: Open")
+        let compilation = SpecSources.compile(SpecSources.machine(states: "[Open, Locked]", rows: rows))
+        let state = try #require(compilation.findings("check.unreachable-state").first)
+        #expect(state.notes == ["the rows into it never fire (see each one's check.dead-row for why): R-BLOCK"])
+        let dead = compilation.findings("check.dead-row")
+        #expect(dead.map(\.rows) == [["R-BLOCK"], ["R-BACK"]])
+        #expect(dead.first?.notes == ["in Open, failures is only ever 0..2 there; the row needs 3"], "\(dead)")
+        #expect(dead.last?.notes == ["its state Locked is never reached"])
+        // Conditions each met somewhere, but never together: no reason is made up.
+        let together = Self.row("R-ON", "from: Open", "on: appear", "when: {enabled: false}", "then: {enabled: true}")
+            + Self.row("R-UP", "from: Open", "on: appear", "when: {enabled: true, failures: 0}", "then: {failures: 1}")
+            + Self.row("R-BOTH", "from: Open", "on: active", "when: {enabled: false, failures: 1}", "to: Locked")
+        let found = SpecSources.compile(SpecSources.machine(states: "[Open, Locked]", rows: together)).findings("check.dead-row")
+        #expect(found.count == 1 && found.first?.rows == ["R-BOTH"] && found.first?.notes.isEmpty == true, "\(found)")
     }
 
     @Test("check.dead-row: with 'hit: first' a row shadowed by an earlier one never fires")

@@ -265,24 +265,26 @@ struct MachineCompiler: Sendable {
             var reached = [Bool](repeating: false, count: machine.states.count)
             for configuration in reachability.configurations { reached[configuration.state] = true }
             let unreached = machine.states.indices.filter { !reached[$0] }.map { machine.states[$0] }
+            // Rows read in place: a copy of each row would retain and release every field of it.
+            let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             diagnostics += listedFirst(unreached, { state in
                 Diagnostic(.warning, id: "check.unreachable-state",
-                           "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location)
+                           "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location,
+                           notes: [rowsInto(state.name, dead: dead)])
             }, rest: { count, first in
                 Diagnostic(.warning, id: "check.unreachable-state",
                            "\(count) more states cannot be reached from \(machine.initial) by any row, the first of them \(first.name)",
                            at: first.location)
             })
-            // Rows read in place: a copy of each row would retain and release every field of it.
-            let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             // With rows in conflict, the one the analysis lets win can keep another's situations from being reached.
             let conflicted = diagnostics.contains { $0.id == "check.conflict" }
                 ? ["this machine has rows in conflict (check.conflict): fix those first; until then a row can look unreachable only because a conflicting row wins its situation"] : []
             diagnostics += listedFirst(dead, { r in
                 let row = machine.rows[r]
+                let why = deadRowReason(r, reachability: reachability).map { [$0] } ?? []
                 return Diagnostic(.warning, id: "check.dead-row",
                     "row \(row.identity.id) never fires: no reachable situation matches it\(machine.hit == .unique ? "" : " before an earlier row")",
-                    at: row.identity.location, rows: [row.identity.id], notes: row.identity.productNotes + conflicted)
+                    at: row.identity.location, rows: [row.identity.id], notes: why + row.identity.productNotes + conflicted)
             }, rest: { count, first in
                 let row = machine.rows[first]
                 return Diagnostic(.warning, id: "check.dead-row", "\(count) more rows never fire, the first of them \(row.identity.id)",
