@@ -71,19 +71,24 @@ extension ReadContext {
     }
 
     /// Warns of each of the row's words (`wording`: its id, title, decision, notes) that states a number the row's
-    /// expressions gave at the document's values and no longer give.
+    /// expressions gave at the document's values and no longer give; notes one the row still checks another way.
     func checkStaleNumbers(of rowID: String, wording: KeyedNodes) {
         guard let formers = formerNumbers[rowID] else { return }
         let current = rowNumbers[rowID] ?? []
         for (key, label) in Self.wordingFields {
             guard let node = wording[key], let text = node.scalar else { continue }
             var stale: [(written: String, former: FormerNumber)] = []
+            var unsure: [(written: String, former: FormerNumber)] = []
             let words = Self.unquoted(key == "decision" ? Self.droppingDecisionID(text) : text, formers: formers)
-            for number in WrittenNumbers.all(in: words) where !current.contains(number.value) {
-                guard let former = formers.first(where: { $0.value == number.value }),
-                      !stale.contains(where: { $0.former == former }) else { continue }
-                stale.append((number.written, former))
+            for number in WrittenNumbers.all(in: words) {
+                guard let former = formers.first(where: { $0.value == number.value }) else { continue }
+                if !current.contains(number.value) {
+                    if !stale.contains(where: { $0.former == former }) { stale.append((number.written, former)) }
+                } else if former.now != number.value, !unsure.contains(where: { $0.former == former }) {
+                    unsure.append((number.written, former))
+                }
             }
+            if key != "id", !unsure.isEmpty { notUnsure(rowID, label: label, unsure, at: node.location) }
             guard !stale.isEmpty else { continue }
             let moved = stale.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
             // An id is a name kept for good (reports, expected-failure files and --row name it): lint notes it, and the
@@ -96,6 +101,19 @@ extension ReadContext {
                                 ? "ids are kept for good, so this is a note only: the report shows the number the row checks; a new row is best named by what it checks (…-UNDER-GRACE) rather than by a number"
                                 : "write the number the row checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"))
         }
+    }
+
+    /// A note for words whose number both the row checks now and one of its expressions gave at the document's values
+    /// (`failure 5` where `pinAttempts` was 5 and `pinAttempts - 1` is 5 now): it may be either, so lint cannot tell it
+    /// is stale, and does not fail the gate for it; the reader can.
+    private func notUnsure(_ rowID: String, label: String, _ unsure: [(written: String, former: FormerNumber)], at location: SourceLocation) {
+        let moved = unsure.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
+        report(Diagnostic(.note, id: "product.stale-number",
+                          "row \(rowID): \(label) " + unsure.map { $0.former.saying($0.written) }.joined(separator: "; and ")
+                              + "; the row checks \(unsure.count == 1 ? "that number" : "those numbers") too, another way, so \(unsure.count == 1 ? "it" : "they") may still be right",
+                          at: location, rows: [rowID],
+                          notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
+                          hint: "read it again: if it meant \(moved.map(\.documented.name).joined(separator: " or ")), name the value instead of its number"))
     }
 
     /// The words with white space folded and each document quote of a moved value taken out: words that quote the
