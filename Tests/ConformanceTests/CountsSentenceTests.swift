@@ -52,6 +52,12 @@ struct CountsSentenceTests {
         #expect(ReportText.countsExplained(result).hasPrefix("This run checked 1 row (7 other rows of those specs did not run: "
             + "4 can never fire (lint warns of them): B, C, D and 1 more; 1 not checked, past the analysis limit (lint warns of it); "
             + "1 marked unmodelled; 1 not selected by --row or --shard) as 1 case: "))
+        // The rows that can never fire are a warning line of their own beside the verdict, in every report read by a person.
+        let dead = "4 rows can never fire, so no case checked them: B, C, D and 1 more (lint warns of each, check.dead-row, with why; lint --strict, as the gate runs it, fails on them)"
+        #expect(ReportText.neverFiringRows(result) == dead)
+        #expect(renderConsole(result, color: false).contains("\nwarning: " + dead + "\n"))
+        #expect(renderMarkdown(result).contains("**" + Escape.markdown(dead) + "**"))
+        #expect(renderHTML(result, diagrams: .hand).contains(Escape.html(dead)))
         result.notReached = 1
         #expect(ReportText.countsExplained(result).contains("; 1 not selected by --row or --shard, or not reached after --fail-fast stopped) as 1 case"))
         // One dead row alone is named in full; a run where every row ran says nothing of the others.
@@ -60,6 +66,7 @@ struct CountsSentenceTests {
         #expect(ReportText.countsExplained(result).hasPrefix("This run checked 1 row (1 other row of those specs did not run: 1 can never fire (lint warns of it): B) as 1 case: "))
         result.specs[0].rows.removeLast()
         #expect(ReportText.countsExplained(result).hasPrefix("This run checked 1 row as 1 case: "))
+        #expect(ReportText.neverFiringRows(result) == nil && !renderConsole(result, color: false).contains("can never fire"))
     }
 
     @Test("a real run: rows marked unmodelled are counted as such, and a row copied under a new id is named as never firing, not as deselected")

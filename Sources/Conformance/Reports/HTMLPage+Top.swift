@@ -8,6 +8,7 @@ extension HTMLPage {
         out += "<p class=\"verdict\"><span class=\"headline \(summary.holds ? "pass" : "fail")\">\(summary.holds ? "PASS" : "FAIL")</span> "
         out += "<span class=\"counts\">\(h(summary.line))</span></p>\n"
         if let gap = ReportText.traceabilityGap(result) { out += "<p class=\"verdict-note fail\"><a href=\"#documents\">\(h(gap))</a></p>\n" }
+        if let dead = ReportText.neverFiringRows(result) { out += "<p class=\"verdict-note fail\">\(h(dead))</p>\n" }
         if let gap = ReportText.documentedValueGap(result) { out += "<p class=\"verdict-note fail\"><a href=\"#documents\">\(h(gap))</a></p>\n" }
         if let note = ReportText.documentedValueDeparture(result) { out += "<p class=\"verdict-note warn\"><a href=\"#documents\">\(h(note))</a></p>\n" }
         out += "<table class=\"ident\">\n"

@@ -187,6 +187,23 @@ enum ReportText {
         return text + "."
     }
 
+    /// The first `maximumNamedRowsNotRun` ids, then how many more.
+    private static func firstNamed(_ ids: [String]) -> String {
+        ids.prefix(maximumNamedRowsNotRun).joined(separator: ", ")
+            + (ids.count > maximumNamedRowsNotRun ? " and \(ids.count - maximumNamedRowsNotRun) more" : "")
+    }
+
+    /// A line of its own, beside the verdict, when rows of the specs that ran can never fire: no case checks them,
+    /// so a run that passes has not checked what they say (a product value moved past the rows that lead to them,
+    /// often). `lockspec lint --strict`, as the gate runs it, fails on them; a plain run passes, so it says so here.
+    static func neverFiringRows(_ result: RunResult) -> String? {
+        let specsRan = Set(result.cases.map(\.spec))
+        let ids = result.specs.filter { specsRan.contains($0.id) }.flatMap { spec in spec.rows.filter { $0.noCase == .neverFires }.map(\.id) }
+        guard !ids.isEmpty else { return nil }
+        return "\(count(ids.count, "row")) can never fire, so no case checked \(ids.count == 1 ? "it" : "them"): \(firstNamed(ids)) "
+            + "(lint warns of each, check.dead-row, with why; lint --strict, as the gate runs it, fails on them)"
+    }
+
     /// The most rows that can never fire named in `rowsNotRun`; the rest are counted.
     static let maximumNamedRowsNotRun = 3
 
@@ -210,8 +227,7 @@ enum ReportText {
         }
         let total = neverFire.count + pastLimit + unmodelled + notSelected
         guard total > 0 else { return "" }
-        let named = neverFire.prefix(maximumNamedRowsNotRun).joined(separator: ", ")
-            + (neverFire.count > maximumNamedRowsNotRun ? " and \(neverFire.count - maximumNamedRowsNotRun) more" : "")
+        let named = firstNamed(neverFire)
         let them = { (n: Int) in n == 1 ? "it" : "them" }
         let groups = [
             neverFire.isEmpty ? nil : "\(neverFire.count) can never fire (lint warns of \(them(neverFire.count))): \(named)",

@@ -79,6 +79,7 @@ public func renderConsole(_ result: RunResult, color: Bool, program: String = Ru
     lines.append("")
     lines.append(paint(.dim, VisibleText.escape(ReportText.countsExplained(result))))
     if let gap = ReportText.traceabilityGap(result) { lines.append(paint(.warn, VisibleText.escape(gap))) }
+    if let dead = ReportText.neverFiringRows(result) { lines.append(paint(.warn, "warning: " + VisibleText.escape(dead))) }
     if let gap = ReportText.documentedValueGap(result) { lines.append(paint(.warn, VisibleText.escape(gap))) }
     if let note = ReportText.documentedValueDeparture(result) { lines.append(paint(.warn, VisibleText.escape(note))) }
     let summary = RunSummary(result)

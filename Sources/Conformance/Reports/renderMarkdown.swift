@@ -24,6 +24,7 @@ struct MarkdownPage {
         out += "## LockSpec conformance: \(summary.holds ? "PASS" : "FAIL")\n\n"
         out += summary.line + "\n\n"
         if let gap = ReportText.traceabilityGap(result) { out += "**\(md(gap))**\n\n" }
+        if let dead = ReportText.neverFiringRows(result) { out += "**\(md(dead))**\n\n" }
         if let gap = ReportText.documentedValueGap(result) { out += "**\(md(gap))**\n\n" }
         // A decided departure is legitimate: a note, not the gaps' bold.
         if let note = ReportText.documentedValueDeparture(result) { out += md(note) + "\n\n" }
