@@ -54,6 +54,24 @@ struct ReportTrialTests {
         ]))
         let partlyRow = try Self.sectionRow("2.9", in: renderHTML(partly, diagrams: .hand))
         #expect(partlyRow.components(separatedBy: "what is left").count == 2 && partlyRow.contains("(the document has no such heading)</span></td>"), "\(partlyRow)")
+        // The reason recorded, the section counts as covered by its rows.
+        #expect(row.contains("<td class=\"pass\">covered by 1 row"), "\(row)")
+    }
+
+    /// Found by a product owner's trial: a row citing §12 of a document of nine sections (a typo) made the report say
+    /// "covered by 1 row" beside "(the document has no such heading)".
+    @Test("rows that cite a section the read document does not have, with no reason recorded, cover nothing, and the report says so")
+    func citedSectionMissing() throws {
+        var read = run
+        read.sections = SectionCoverage(specs: run.specs, outlines: [Self.outlineWithout29], reasons: SectionReasons())
+        let said = "cited by 1 row, but the document has no such section: it covers nothing (lint: trace.unknown-section)"
+        let row = try Self.sectionRow("2.9", in: renderHTML(read, diagrams: .hand))
+        #expect(row.contains("<td class=\"fail\">" + said), "\(row)")
+        #expect(try Self.markdownRow("2.9", in: renderMarkdown(read)).contains("| " + Escape.markdown(said) + " |"))
+        // A document not read: nothing is known of its headings, so the rows cover the section as cited.
+        var unread = run
+        unread.sections = SectionCoverage(specs: run.specs, outlines: [], reasons: SectionReasons())
+        #expect(try Self.sectionRow("2.9", in: renderHTML(unread, diagrams: .hand)).contains("covered by 1 row"))
     }
 
     /// The declarations of the first rule whose selector list is exactly `selector`, in `css` from `after` on.

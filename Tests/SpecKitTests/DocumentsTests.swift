@@ -96,8 +96,21 @@ struct DocumentsTests {
         #expect(found.map(\.rows) == [["R2"], ["R3"]])
         #expect(found.first?.message == "row R2 cites §2.2 of d.md, which has no such section")
         #expect(found.first?.location == SpecKit.SourceLocation(file: "specs/s.yaml", line: 11, column: 5), "at the row, where its id starts")
-        #expect(found.first?.hint == "did you mean '§2.1'?")
+        #expect(found.first?.hint == "the sections of §2 are §2.1")
         #expect(found.allSatisfy { $0.severity == .warning })
+    }
+
+    /// Found by a trial: `§12` of a document of nine sections got "did you mean '§1'?", the nearest text.
+    @Test("the hint for a section a document lacks: a number among its would-be siblings, a title by the nearest title")
+    func sectionHints() {
+        let ids = ["1", "2", "2.1", "2.2", "6", "6.1", "6.1.1", "6.1.2", "Anexo"]
+        #expect(SectionHint.hint(for: "12", among: ids) == "its top-level sections are §1, §2, §6")
+        #expect(SectionHint.hint(for: "6.1.9", among: ids) == "the sections of §6.1 are §6.1.1, §6.1.2")
+        #expect(SectionHint.hint(for: "7.3", among: ids) == "its top-level sections are §1, §2, §6", "no §7: the top level")
+        #expect(SectionHint.hint(for: "Anexos", among: ids) == "did you mean '§Anexo'?")
+        let many = (1...20).map(String.init)
+        #expect(SectionHint.hint(for: "21", among: many) == "its top-level sections are §1 … §20")
+        #expect(!SectionHint.isNumbered("6..1") && !SectionHint.isNumbered("6.") && SectionHint.isNumbered("10.2"))
     }
 
     @Test("a reason for a cited section the document's copy has no heading for says why rows cite it: neither is reported")

@@ -29,7 +29,7 @@ extension HTMLPage {
             out += section.id.isEmpty ? "—" : (ReportText.isSectionNumber(section.id) ? "§" + h(section.id) : "")
             out += "</td><td>\(headingCell(section, read: document.fromHeadings))</td><td>"
             out += section.rows.map { rowBadge($0) }.joined(separator: " ")
-            out += "</td>\(coverageCell(section, ran: ran))</tr>\n"
+            out += "</td>\(coverageCell(section, ran: ran, read: document.fromHeadings))</tr>\n"
         }
         out += "</table>\n"
     }
@@ -45,10 +45,13 @@ extension HTMLPage {
             + (missing.reason.map { "<br><span class=\"note\">\(h($0))</span>" } ?? "")
     }
 
-    /// A section's coverage, with the product values it states; `ran`: the rows this run ran, as `[spec, row]`.
-    func coverageCell(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
+    /// A section's coverage, with the product values it states; `ran`: the rows this run ran, as `[spec, row]`;
+    /// `read`: whether the document's headings were read.
+    func coverageCell(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool) -> String {
         var text: String
         switch section.status {
+        case .covered where ReportText.citedWithoutSection(section, read: read):
+            text = "<td class=\"fail\">" + h(ReportText.coverage(section, ran: ran, read: read))
         case .covered:
             let none = ReportText.notRun(section, ran: ran) == section.rows.count
             text = "<td class=\"\(none ? "na" : "pass")\">" + ReportText.covered(section, ran: ran)

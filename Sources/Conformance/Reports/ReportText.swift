@@ -297,9 +297,19 @@ enum ReportText {
             + "\(subsections.all) through subsections\(inPart(subsections.partly)), \(reasoned) with a reason, \(uncovered) without"
     }
 
-    /// What a section's rows cover, with the recorded part they leave out: `covered by 3 rows; not covered: …`.
-    static func coverage(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
+    /// Whether rows cite a section that the document, read from its headings, does not have, with no reason recorded
+    /// for it: a typo or a renumbered section (lint's `trace.unknown-section`), which covers nothing.
+    static func citedWithoutSection(_ section: SectionCoverage.Section, read: Bool) -> Bool {
+        read && section.line == nil && !section.id.isEmpty && section.reason == nil && !section.rows.isEmpty
+    }
+
+    /// What a section's rows cover, with the recorded part they leave out: `covered by 3 rows; not covered: …`; for a
+    /// section the document does not have (`citedWithoutSection`; `read`: whether its headings were read), that it
+    /// covers nothing.
+    static func coverage(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool = false) -> String {
         switch section.status {
+        case .covered where citedWithoutSection(section, read: read):
+            "cited by \(count(section.rows.count, "row")), but the document has no such section: it covers nothing (lint: trace.unknown-section)"
         case .covered: covered(section, ran: ran)
         case .bySubsections: "through its subsections"
         case .partly: (section.rows.isEmpty ? "through its subsections" : covered(section, ran: ran)) + ", in part; not covered: " + (section.reason ?? "")

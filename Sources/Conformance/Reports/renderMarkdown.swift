@@ -113,7 +113,7 @@ struct MarkdownPage {
                     return code(row.row) + (statuses.isEmpty ? " (not run)" : statuses.allSatisfy { $0 == .passed } ? "" : " (\(HTMLPage.statusText(HTMLPage.worst(statuses))))")
                 }.joined(separator: ", ")
                 out += "| \(md(section.id.isEmpty ? "(whole document)" : section.id)) | \(md(Self.headingText(section, read: document.fromHeadings))) "
-                out += "| \(rows) | \(md(Self.coverageText(section, ran: ran))) |\n"
+                out += "| \(rows) | \(md(Self.coverageText(section, ran: ran, read: document.fromHeadings))) |\n"
             }
             out += "\n</details>\n\n"
         }
@@ -127,8 +127,8 @@ struct MarkdownPage {
     }
 
     /// A section's coverage, with the product values it states (see `HTMLPage.coverageCell`).
-    static func coverageText(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
-        ([ReportText.coverage(section, ran: ran)] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
+    static func coverageText(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool) -> String {
+        ([ReportText.coverage(section, ran: ran, read: read)] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
     }
 
     mutating func decisions() {

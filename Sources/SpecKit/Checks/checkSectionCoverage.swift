@@ -50,7 +50,7 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
 }
 
 /// A row citing a section that a document read from its headings does not have (a typo, or a section renumbered
-/// since): `trace.unknown-section` at the row, with the nearest section number as a did-you-mean. A reason recorded for
+/// since): `trace.unknown-section` at the row, with the sections it could have meant (`SectionHint`). A reason recorded for
 /// the section in `sections.yaml` (the document's copy lost the heading) says why the rows cite it all the same.
 func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
@@ -62,7 +62,7 @@ func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
                     .warning, id: "trace.unknown-section",
                     "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
                     at: SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
-                    hint: Suggest.closest(to: section.id, in: Set(headings.map(\.id))).map { "did you mean '§\($0)'?" }
+                    hint: SectionHint.hint(for: section.id, among: headings.map(\.id))
                         ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml"))
             }
         }

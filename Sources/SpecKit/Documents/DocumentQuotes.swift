@@ -15,7 +15,7 @@ enum DocumentQuotes {
                 guard let index = document.sections.firstIndex(where: { $0.isNamed(by: citation.section) }) else {
                     found.append(Diagnostic(.warning, id: "trace.unknown-section",
                         "documented value '\(said.name)' cites §\(citation.section) of \(document.name), which has no such section",
-                        at: said.location, hint: Suggest.closest(to: citation.section, in: Set(document.sections.map(\.id))).map { "did you mean '§\($0)'?" }))
+                        at: said.location, hint: SectionHint.hint(for: citation.section, among: document.sections.map(\.id))))
                     continue
                 }
                 let section = sectionText(document.sections, index, lines)
