@@ -151,6 +151,15 @@ struct YAMLLoaderTests {
         #expect(found.first?.location == SourceLocation(file: "spec.yaml", line: line, column: column))
     }
 
+    /// Found by a trial: random bytes were told they "may be saved as Latin-1".
+    @Test("bytes that are not UTF-8: a text in another encoding is told to save as UTF-8, binary data that it is no text")
+    func binaryOrLatin1() {
+        let latin1: [UInt8] = Array("title: caf".utf8) + [0xE9, 0x0A]
+        #expect(diagnostics(latin1).first?.hint == "the file may be saved as Latin-1 or Windows-1252; save it as UTF-8")
+        let binary: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x01, 0x02, 0x03, 0x04, 0x7F]
+        #expect(diagnostics(binary).first?.hint == "the file looks like binary data, not text: is it a spec file at all?")
+    }
+
     @Test("UTF-16 and UTF-32 byte order marks are refused by name", arguments: [
         ([0xFE, 0xFF, 0x00, 0x61], "UTF-16 (big-endian)"),
         ([0xFF, 0xFE, 0x61, 0x00], "UTF-16 (little-endian)"),

@@ -79,6 +79,12 @@ public struct YAMLLoader: Sendable {
         !root.isQuoted && root.scalarIs("")
     }
 
+    /// Whether the start of a file holds control bytes that no text has (other than tab, line feed and carriage
+    /// return): 4 or more in its first 1,024 bytes, as an image or an archive does and a Latin-1 text does not.
+    static func looksBinary(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.prefix(1024).filter { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }.count >= 4
+    }
+
     /// Refuses UTF-16 and UTF-32, bytes that are not UTF-8, and NUL bytes, before libyaml sees them: libyaml would
     /// misread some of them or report them vaguely.
     private func checkEncoding(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) {
@@ -98,7 +104,8 @@ public struct YAMLLoader: Sendable {
                 .error, id: "yaml.encoding",
                 "the file is not valid UTF-8: the bytes here, starting with 0x\(digits), are not a UTF-8 character",
                 at: SourceBytes.location(ofByte: offset, in: bytes, file: file),
-                hint: "the file may be saved as Latin-1 or Windows-1252; save it as UTF-8")])
+                hint: Self.looksBinary(bytes) ? "the file looks like binary data, not text: is it a spec file at all?"
+                    : "the file may be saved as Latin-1 or Windows-1252; save it as UTF-8")])
         case .nul(let offset)?:
             let looksWide = bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0)
             throw DiagnosticError([Diagnostic(
