@@ -354,6 +354,35 @@ struct SpecDiffTests {
                 "\(SpecDiffRenderer.text(wider))")
     }
 
+    /// Found by a product owner's trial: one step inserted made every later step of the case read as changed.
+    @Test("a case's steps are aligned: an inserted step shows as added, a changed one on both sides, and the kept ones not at all")
+    func alignedSteps() throws {
+        func side(_ label: String, _ steps: [String]) -> DiffSide {
+            let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n"
+                + "  - id: S-ONE\n    source: doc.md §2\n    steps:\n" + steps.joined()
+            return DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8)),
+                                                    ("s.yaml", Array(story.utf8))])
+        }
+        let fail = { (n: Int) in "      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: \(n)}\n" }
+        let cancel = "      - event: unlock\n        with: {outcome: cancel}\n        expect: {effects: []}\n"
+        let open = { (effects: String) in "      - event: unlock\n        with: {outcome: success}\n        expect: {state: Open, effects: [\(effects)]}\n" }
+        let inserted = try SpecDiff(catalog: nil).compare(side("old", [fail(1), fail(2), open("")]), side("new", [fail(1), cancel, fail(2), open("")]))
+        let one = try #require(inserted.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(inserted)")
+        #expect(one.before == "(no step removed)", "\(one.before)")
+        #expect(one.after == "step 2: unlock(outcome=cancel) → effects: none", "\(one.after)")
+        let both = try SpecDiff(catalog: nil).compare(side("old", [fail(1), fail(2), open("")]),
+                                                      side("new", [fail(1), cancel, fail(2), open("prompt")]))
+        let two = try #require(both.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(both)")
+        #expect(two.before == "step 3: unlock(outcome=success) → state=Open; effects: none", "\(two.before)")
+        #expect(two.after == "step 2: unlock(outcome=cancel) → effects: none | step 4: unlock(outcome=success) → state=Open; effects: prompt", "\(two.after)")
+        let removed = try SpecDiff(catalog: nil).compare(side("old", [fail(1), cancel, fail(2)]), side("new", [fail(1), fail(2)]))
+        let three = try #require(removed.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(removed)")
+        #expect(three.before == "step 2: unlock(outcome=cancel) → effects: none" && three.after == "(no step added)", "\(three)")
+        // Past 500 × 500 steps between the common start and end, no table is made: every step between is listed.
+        let big = CaseBehaviourDiff.unmatched(["s"] + (0..<600).map { "a\($0)" } + ["e"], ["s"] + (0..<600).map { "b\($0)" } + ["e"])
+        #expect(big.old == Array(1...600) && big.new == Array(1...600))
+    }
+
     @Test("the JSON is stable: the same diff twice gives the same bytes")
     func stableJSON() throws {
         let moved = Self.relock.replacingOccurrences(of: "> 60s", with: ">= 60s")
