@@ -252,10 +252,12 @@ struct SpecDiffTests {
         let text = SpecDiffRenderer.text(d)
         #expect(text.contains("row t.lock R-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")
         #expect(text.contains("row t.lock R-WITHIN: changed its 'when'"), "\(text)")
-        // A header edited too (a wider domain) could move a row by itself: then nothing is put down to the value.
+        // A header edited too (a wider domain): the row's text is still as it was, and its 'when' still names the
+        // changed value; it is not called edited.
         let widened = side("90s", "90s").map { ($0.0, $0.0 == "t.yaml" ? Array(String(decoding: $0.1, as: UTF8.self).replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h").utf8) : $0.1) }
         let both = SpecDiffRenderer.text(try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: widened)))
-        #expect(both.contains("row t.lock R-OVER: changed its 'when'"), "\(both)")
+        #expect(both.contains("row t.lock R-OVER: its text is the same; 'when' reads a changed product value\n"), "\(both)")
+        #expect(!both.contains("R-OVER: changed"), "\(both)")
     }
 
     @Test("files are paired by their path under the side, so two files of one name in two folders are never taken for each other")
@@ -292,6 +294,93 @@ struct SpecDiffTests {
         #expect(change.regions.count == 1 && region.place == "case S-NEW" && region.before == "no such case")
         #expect(region.after == "step 1: unlock(outcome=failure) | step 2: unlock(outcome=cancel) → effects: none"
                 + " | step 3: unlock(outcome=success) → state=Open, failures=0; effects: prompt", "\(region.after)")
+    }
+
+    /// Found by a product owner's trial: `repeat: 4` edited to `repeat: pinAttempts - 1` while pinAttempts went from 5
+    /// to 6 read "its text is the same": the new text, read with the old value, gives the old 4.
+    @Test("a part edited into an expression that the old product value makes equal to the old text still reads as edited")
+    func editedIntoAnExpression() throws {
+        let product = { (limit: Int) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  limit: \(limit)\n" }
+        let story = { (times: String) in
+            "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n  - id: S-FAILS\n    source: doc.md §2\n"
+                + "    steps:\n      - event: unlock\n        with: {outcome: failure}\n        repeat: \(times)\n        expect-last: {failures: \(times)}\n"
+        }
+        let side = { (label: String, limit: Int, times: String) in
+            DiffSide(label: label, sources: [("p.product.yaml", Array(product(limit).utf8)), ("s.yaml", Array(story(times).utf8)),
+                                             ("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8))])
+        }
+        let d = try SpecDiff(catalog: nil).compare(side("old", 2, "1"), side("new", 3, "limit - 1"))
+        #expect(d.rows.map { "\($0.id) \($0.cells) \($0.followsProduct)" } == ["S-FAILS [\"steps\"] [\"steps\"]"])
+        let text = SpecDiffRenderer.text(d)
+        #expect(text.contains("row t.story S-FAILS: changed its 'steps'; 'steps' reads a changed product value\n"), "\(text)")
+        #expect(!text.contains("its text is the same"), "\(text)")
+        // The same in a machine's condition: the edit and the value it now reads are both named.
+        let sides = [(product(60).replacingOccurrences(of: "limit: 60", with: "grace: 60s"), Self.relock),
+                     (product(30).replacingOccurrences(of: "limit: 30", with: "grace: 30s"), Self.relock.replacingOccurrences(of: "> 60s", with: "> grace"))]
+            .map { p, row in [("p.product.yaml", Array(p.utf8)), ("t.yaml", Array(Self.machine(rows: Self.success + row).utf8))] }
+        let machine = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: sides[0]), DiffSide(label: "new", sources: sides[1]))
+        #expect(SpecDiffRenderer.text(machine).contains("row t.lock R-RELOCK: changed its 'when'; 'when' reads a changed product value\n"),
+                "\(SpecDiffRenderer.text(machine))")
+    }
+
+    /// Found by a product owner's trial: a row whose notes alone were edited, whose `when` reads a changed product value,
+    /// read "changed its 'when'" (an edit elsewhere kept the specs from compiling with the old value, and the header
+    /// changed), and its notes were not named at all.
+    @Test("a row names the written keys whose text changed, notes and decision too, and a part reading a changed product value says so")
+    func writtenKeysAndProductReads() throws {
+        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
+        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
+        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
+        let old = [("p.product.yaml", product("60s")), ("t.yaml", Self.machine(rows: Self.success + over + within("grace"), hit: "unique"))]
+        let noted = over.replacingOccurrences(of: "source: doc.md §3,", with: "source: doc.md §3, notes: past the grace,")
+        let decided = Self.success.replacingOccurrences(of: "source: doc.md §2,", with: "source: doc.md §2, decision: \"D-1: why\",")
+        let new = [("p.product.yaml", product("90s")),
+                   ("t.yaml", Self.machine(rows: decided + noted + within("90s"), hit: "unique").replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h"))]
+        let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
+                                                   DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
+        let text = SpecDiffRenderer.text(d)
+        #expect(text.contains("row t.lock R-OVER: changed its 'notes'; 'when' reads a changed product value\n"), "\(text)")
+        #expect(text.contains("row t.lock R-OK: changed its 'decision'\n"), "\(text)")
+        #expect(text.contains("row t.lock R-WITHIN: changed its 'when'\n"), "\(text)")
+        // Notes alone, with no product value changed: still a change of the row's text, and no behaviour change.
+        let quiet = try diff(Self.machine(rows: Self.success + Self.relock),
+                             Self.machine(rows: Self.success + Self.relock.replacingOccurrences(of: "source: doc.md §3,", with: "source: doc.md §3, notes: n,")))
+        #expect(quiet.rows.map { "\($0.id) \($0.kind) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK changed [\"notes\"] []"])
+        #expect(!quiet.behaviourChanged)
+        // A wider domain in the header moves a row whose text is the same and that names no product value: it says so.
+        let wider = try diff(Self.machine(rows: Self.success + Self.relock),
+                             Self.machine(rows: Self.success + Self.relock).replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h"))
+        #expect(SpecDiffRenderer.text(wider).contains("row t.lock R-RELOCK: its text is the same; 'when' follows an edit outside the row\n"),
+                "\(SpecDiffRenderer.text(wider))")
+    }
+
+    /// Found by a product owner's trial: one step inserted made every later step of the case read as changed.
+    @Test("a case's steps are aligned: an inserted step shows as added, a changed one on both sides, and the kept ones not at all")
+    func alignedSteps() throws {
+        func side(_ label: String, _ steps: [String]) -> DiffSide {
+            let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n"
+                + "  - id: S-ONE\n    source: doc.md §2\n    steps:\n" + steps.joined()
+            return DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8)),
+                                                    ("s.yaml", Array(story.utf8))])
+        }
+        let fail = { (n: Int) in "      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: \(n)}\n" }
+        let cancel = "      - event: unlock\n        with: {outcome: cancel}\n        expect: {effects: []}\n"
+        let open = { (effects: String) in "      - event: unlock\n        with: {outcome: success}\n        expect: {state: Open, effects: [\(effects)]}\n" }
+        let inserted = try SpecDiff(catalog: nil).compare(side("old", [fail(1), fail(2), open("")]), side("new", [fail(1), cancel, fail(2), open("")]))
+        let one = try #require(inserted.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(inserted)")
+        #expect(one.before == "(no step removed)", "\(one.before)")
+        #expect(one.after == "step 2: unlock(outcome=cancel) → effects: none", "\(one.after)")
+        let both = try SpecDiff(catalog: nil).compare(side("old", [fail(1), fail(2), open("")]),
+                                                      side("new", [fail(1), cancel, fail(2), open("prompt")]))
+        let two = try #require(both.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(both)")
+        #expect(two.before == "step 3: unlock(outcome=success) → state=Open; effects: none", "\(two.before)")
+        #expect(two.after == "step 2: unlock(outcome=cancel) → effects: none | step 4: unlock(outcome=success) → state=Open; effects: prompt", "\(two.after)")
+        let removed = try SpecDiff(catalog: nil).compare(side("old", [fail(1), cancel, fail(2)]), side("new", [fail(1), fail(2)]))
+        let three = try #require(removed.behaviour.first { $0.spec == "t.story" }?.regions.first, "\(removed)")
+        #expect(three.before == "step 2: unlock(outcome=cancel) → effects: none" && three.after == "(no step added)", "\(three)")
+        // Past 500 × 500 steps between the common start and end, no table is made: every step between is listed.
+        let big = CaseBehaviourDiff.unmatched(["s"] + (0..<600).map { "a\($0)" } + ["e"], ["s"] + (0..<600).map { "b\($0)" } + ["e"])
+        #expect(big.old == Array(1...600) && big.new == Array(1...600))
     }
 
     @Test("the JSON is stable: the same diff twice gives the same bytes")

@@ -31,12 +31,50 @@ enum CaseBehaviourDiff {
         }
     }
 
-    /// Only the steps that differ, each as `step N: …`, on each side.
-    private static func differingSteps(_ a: [String], _ b: [String]) -> (String, String) {
-        let indices = (0..<max(a.count, b.count)).filter { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }
-        let side: ([String]) -> String = { lines in
-            indices.map { $0 < lines.count ? "step \($0 + 1): \(lines[$0])" : "step \($0 + 1): (none)" }.joined(separator: " | ")
+    /// The most steps of one case aligned as a longest common subsequence: past it (500 × 500 steps after the kept
+    /// start and end), the middle's steps are all listed on both sides instead.
+    static let alignedArea = 250_000
+
+    /// Only the steps that differ, each as `step N: …` by its number on its side, joined by ` | `: the steps are
+    /// aligned (a longest common subsequence, the earliest steps kept first), so one inserted step shows on the new
+    /// side alone and the steps after it not at all. A side with none says `(no step removed)` or `(no step added)`.
+    static func differingSteps(_ a: [String], _ b: [String]) -> (String, String) {
+        let (removed, added) = unmatched(a, b)
+        let side: ([String], [Int], String) -> String = { lines, indices, none in
+            indices.isEmpty ? none : indices.map { "step \($0 + 1): \(lines[$0])" }.joined(separator: " | ")
         }
-        return (side(a), side(b))
+        return (side(a, removed, "(no step removed)"), side(b, added, "(no step added)"))
+    }
+
+    /// The indices of `a` and of `b` outside a longest common subsequence of the two, ascending. The common start and
+    /// end are kept without a table; a middle larger than `alignedArea` is left all unmatched.
+    static func unmatched(_ a: [String], _ b: [String]) -> (old: [Int], new: [Int]) {
+        var start = 0
+        while start < a.count && start < b.count && a[start] == b[start] { start += 1 }
+        var (endA, endB) = (a.count, b.count)
+        while endA > start && endB > start && a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
+        let (n, m) = (endA - start, endB - start)
+        guard n > 0, m > 0, n * m <= alignedArea else { return (Array(start..<endA), Array(start..<endB)) }
+        // table[i][j]: the longest common subsequence of the middles' suffixes from i and j.
+        var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i][j] = a[start + i] == b[start + j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var (old, new): ([Int], [Int]) = ([], [])
+        var (i, j) = (0, 0)
+        while i < n && j < m {
+            if a[start + i] == b[start + j] {
+                i += 1; j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                old.append(start + i); i += 1
+            } else {
+                new.append(start + j); j += 1
+            }
+        }
+        old += (start + i..<endA)
+        new += (start + j..<endB)
+        return (old, new)
     }
 }

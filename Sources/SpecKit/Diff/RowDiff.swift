@@ -1,29 +1,30 @@
+/// One row of one side, as the structural diff compares it.
+struct DiffRow {
+    /// The row's id.
+    var id: String
+    /// Each compiled part (`when`, `steps`, `source`, `decision`), rendered without locations.
+    var parts: [String: String]
+    /// Each key of the row but `id` as written (`notes` too); nil when the file's rows could not be read so.
+    var written: [String: WrittenPart]?
+    /// The product values the row reads by name, with the values in force for it.
+    var reads: [String: Value]
+}
+
 /// The structural part of a diff: for two versions of one spec, which rows were added, removed, renamed (same
 /// content, new id), changed (same id; which parts differ) or moved. A row's content is everything but its id and
 /// where it is written, so re-indenting or moving a file changes nothing here.
 enum RowDiff {
-    /// The row changes of one spec present on both sides. `textOnly`, when given, is the new side's rows read with the
-    /// old side's product values: a part that differs from the old side only there follows a product value
-    /// (`RowChange.followsProduct`), not the row's text.
-    static func changes(spec: String, old: [(id: String, parts: [String: String])], new: [(id: String, parts: [String: String])],
-                        textOnly: [(id: String, parts: [String: String])]? = nil) -> [RowChange] {
-        let oldByID = Dictionary(old.map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
-        let newByID = Dictionary(new.map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
-        let textByID = Dictionary((textOnly ?? []).map { ($0.id, $0.parts) }, uniquingKeysWith: { a, _ in a })
+    /// The row changes of one spec present on both sides. `oldProduct` is the old spec's product values in force, for
+    /// a value a row reads only on the new side.
+    static func changes(spec: String, old: [DiffRow], new: [DiffRow], oldProduct: [String: Value]) -> [RowChange] {
+        let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let newByID = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var result: [RowChange] = []
         var unmatchedOld = old.filter { newByID[$0.id] == nil }
         for row in new {
             if let before = oldByID[row.id] {
-                let parts = Set(before.keys).union(row.parts.keys).filter { before[$0] != row.parts[$0] }.sorted()
-                // A part the text leaves as it was (read with the old product values) changed through a product value.
-                let text = textByID[row.id]
-                let follows = text.map { text in parts.filter { before[$0] == text[$0] } } ?? []
-                if !parts.isEmpty {
-                    var change = RowChange(spec: spec, id: row.id, kind: .changed, cells: parts.filter { !follows.contains($0) })
-                    change.followsProduct = follows
-                    result.append(change)
-                }
-            } else if let i = unmatchedOld.firstIndex(where: { $0.parts == row.parts }) {
+                if let change = change(spec: spec, before, row, oldProduct: oldProduct) { result.append(change) }
+            } else if let i = unmatchedOld.firstIndex(where: { $0.parts == row.parts && $0.written == row.written }) {
                 result.append(RowChange(spec: spec, id: row.id, kind: .renamed, oldID: unmatchedOld[i].id, cells: []))
                 unmatchedOld.remove(at: i)
             } else {
@@ -34,6 +35,32 @@ enum RowDiff {
         result += moved(spec: spec, old: old.map(\.id), new: new.map(\.id))
         return result
     }
+
+    /// How one row kept under its id changed, or nil when it did not: the keys whose written text differs (`cells`);
+    /// the compiled parts that differ and name a product value the row reads whose value changed (`followsProduct`),
+    /// whether or not their text changed too; and those that differ with their text the same and naming no such value
+    /// (`followsElsewhere`: a declaration or a used machine outside the row moved them).
+    static func change(spec: String, _ before: DiffRow, _ after: DiffRow, oldProduct: [String: Value]) -> RowChange? {
+        let compiled = Set(before.parts.keys).union(after.parts.keys).filter { before.parts[$0] != after.parts[$0] }
+        guard let a = before.written, let b = after.written else {
+            // Without the written text, the compiled parts that differ are all that can be said.
+            return compiled.isEmpty ? nil : RowChange(spec: spec, id: after.id, kind: .changed, cells: compiled.sorted())
+        }
+        let edited = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }
+        guard !edited.isEmpty || !compiled.isEmpty else { return nil }
+        // A value the row reads whose value differs from the old side's: the row's own reading there, or else the old
+        // spec's value (a value read only since an edit). A value the old side lacks is not a changed one.
+        let changed = Set(after.reads.filter { name, value in (before.reads[name] ?? oldProduct[name]).map { $0 != value } ?? false }.keys)
+        let reading = compiled.filter { !wording.contains($0) && !(b[$0]?.names ?? []).isDisjoint(with: changed) }
+        var change = RowChange(spec: spec, id: after.id, kind: .changed, cells: edited.sorted())
+        change.followsProduct = reading.sorted()
+        change.followsElsewhere = compiled.filter { !edited.contains($0) && !reading.contains($0) }.sorted()
+        return change
+    }
+
+    /// The keys whose text is prose, read by no one for a product value: a name in them (`failure pinAttempts
+    /// blocks 60 s` in a decision) is only a word.
+    static let wording: Set<String> = ["source", "decision", "title", "notes", "unmodelled"]
 
     /// Rows kept on both sides whose order among the kept rows changed: the ones outside a longest common order.
     private static func moved(spec: String, old: [String], new: [String]) -> [RowChange] {
@@ -60,24 +87,30 @@ enum RowDiff {
         return result
     }
 
-    /// A spec's rows as (id, parts): each part is a top-level property of the row, written without locations.
-    static func rows(of spec: Spec) -> [(id: String, parts: [String: String])] {
-        switch spec.body {
-        case .machine(let m): return m.rows.map { ($0.identity.id, parts(of: $0)) }
-        case .decision(let d): return d.rows.map { ($0.identity.id, parts(of: $0)) }
-        case .scenarios(let s): return s.scenarios.map { ($0.identity.id, parts(of: $0)) }
-        case .matrix(let m): return m.rows.map { ($0.identity.id, parts(of: $0)) }
+    /// A spec's rows, each with its compiled parts, its written keys (from `written`, the file's rows by id) and the
+    /// product values it reads.
+    static func rows(of spec: Spec, written: [String: [String: WrittenPart]]?) -> [DiffRow] {
+        let rows: [(identity: RowIdentity, row: Any)] = switch spec.body {
+        case .machine(let m): m.rows.map { ($0.identity, $0) }
+        case .decision(let d): d.rows.map { ($0.identity, $0) }
+        case .scenarios(let s): s.scenarios.map { ($0.identity, $0) }
+        case .matrix(let m): m.rows.map { ($0.identity, $0) }
+        }
+        return rows.map { identity, row in
+            DiffRow(id: identity.id, parts: parts(of: row), written: written?[identity.id],
+                    reads: Dictionary(identity.productValues.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
         }
     }
 
-    /// The row's properties, each rendered without any `location` property; the identity contributes its
-    /// trace only.
+    /// The row's properties, each rendered without any `location` property; the identity contributes its trace, as
+    /// its `source` and its `decision` (the keys they are written under).
     private static func parts(of row: Any) -> [String: String] {
         var result: [String: String] = [:]
         for child in Mirror(reflecting: row).children {
             guard let label = child.label, !label.lowercased().hasSuffix("location") else { continue }
             if label == "identity", let identity = child.value as? RowIdentity {
-                result["trace"] = render(identity.trace)
+                result["source"] = render(identity.trace.source as Any)
+                result["decision"] = render(identity.trace.decision as Any)
             } else {
                 result[label] = render(child.value)
             }

@@ -37,12 +37,12 @@ public struct SpecDiff: Sendable {
         let newProducts = after.products.filter { !focused || fixtures.contains($0.fixture) }
         result.products = Self.productChanges(oldProducts, newProducts)
         result.documents = Self.documentChanges(oldProducts, newProducts)
-        // The new specs read with the old product files: what differs from the old side there is the specs' text.
-        let textOnly = result.products.isEmpty ? nil : Self.newSpecsWithOldProducts(compiler, old, before, new, after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
             let (a, b) = (oldSpecs[id]!, newSpecs[id]!)
-            result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a), new: RowDiff.rows(of: b),
-                                           textOnly: textOnly?[id].map(RowDiff.rows(of:)))
+            // Each row's text as written on each side tells an edit from a value that moved with a product value.
+            result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a, written: Self.writtenRows(of: a, in: old)),
+                                           new: RowDiff.rows(of: b, written: Self.writtenRows(of: b, in: new)),
+                                           oldProduct: Dictionary(a.effectiveProduct.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x }))
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
             if let change { result.behaviour.append(change) }
@@ -50,10 +50,6 @@ public struct SpecDiff: Sendable {
                 result.notes.append(note)
                 result.notCompared.append(id)
             }
-        }
-        if !result.products.isEmpty {
-            let products = (Set(before.products.map { old.name(of: $0.file) }), Set(after.products.map { new.name(of: $0.file) }))
-            result.rows = Self.followingProducts(result.rows, old: old, new: new, oldSpecs: oldSpecs, newSpecs: newSpecs, products: products)
         }
         result.rows.sort()
         result.behaviour.sort()
@@ -73,16 +69,9 @@ public struct SpecDiff: Sendable {
         return products.isEmpty ? errors : products
     }
 
-    /// The new side's specs compiled with the old side's product files in place of its own, by id. A spec whose file
-    /// has an error there (it names a value only the new product file has) is left out, and no change of its rows is put
-    /// down to a product value; an error in another file (a broken neighbour) leaves the others as they are.
-    private static func newSpecsWithOldProducts(_ compiler: SpecCompiler, _ old: DiffSide, _ before: SpecCompiler.Compilation,
-                                                _ new: DiffSide, _ after: SpecCompiler.Compilation) -> [String: Spec] {
-        let oldProducts = Set(before.products.map(\.file)), newProducts = Set(after.products.map(\.file))
-        let sources = new.sources.filter { !newProducts.contains($0.path) } + old.sources.filter { oldProducts.contains($0.path) }
-        let mixed = compiler.compile(sources: sources)
-        let broken = Set(mixed.diagnostics.filter { $0.severity == .error }.map(\.location.file))
-        return Dictionary(mixed.specs.filter { !broken.contains($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    /// The rows of a spec's file as written on a side, by row id (nil when the side does not hold the file).
+    private static func writtenRows(of spec: Spec, in side: DiffSide) -> [String: [String: WrittenPart]]? {
+        side.sources.first { $0.path == spec.file }.flatMap { WrittenRows.parts(of: $0.bytes, file: $0.path) }
     }
 
     /// Each product value that differs between the sides' product files, by fixture.

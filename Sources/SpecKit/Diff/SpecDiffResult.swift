@@ -65,12 +65,18 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
     public var kind: Kind
     /// The old id of a renamed row.
     public var oldID: String?
-    /// The parts that differ for a changed row, such as `when`, `then`, `effects`, `to`, `trace`, because its text
-    /// changed.
+    /// The keys of a changed row whose written text differs, such as `when`, `then`, `effects`, `to`, `source`,
+    /// `decision`, `notes`, `steps`: what was edited (indentation, comments and flow or block style aside). Empty when
+    /// its text is the same.
     public var cells: [String]
-    /// The parts of a changed row that differ only because a product value they name changed (its text reads the
-    /// same: `advance: grace + 1ms` with another grace), such as `steps`.
+    /// The parts of a changed row whose value differs and that name a product value the row reads whose value
+    /// changed (`advance: grace + 1ms` with another grace), such as `steps`; a part whose text was edited too is
+    /// also in `cells`.
     public var followsProduct: [String] = []
+    /// The parts of a changed row whose value differs although their text is the same and they name no changed
+    /// product value: something outside the row that they use changed (a domain, a declaration, the machine a
+    /// scenario uses).
+    public var followsElsewhere: [String] = []
 
     /// By spec, then row id, then kind.
     public static func < (a: RowChange, b: RowChange) -> Bool {

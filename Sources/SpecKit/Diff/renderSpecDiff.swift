@@ -64,8 +64,9 @@ public enum SpecDiffRenderer {
         case .removed: "\(r.spec) \(r.id): removed"
         case .renamed: "\(r.spec) \(r.id): renamed from \(r.oldID ?? "?")"
         case .changed:
-            "\(r.spec) \(r.id): " + [r.cells.isEmpty ? nil : "changed its \(quoted(r.cells))",
-                                     r.followsProduct.isEmpty ? nil : r.cells.isEmpty ? "its text is the same; \(reads(r.followsProduct))" : reads(r.followsProduct)]
+            "\(r.spec) \(r.id): " + [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
+                                     r.followsProduct.isEmpty ? nil : reads(r.followsProduct),
+                                     r.followsElsewhere.isEmpty ? nil : follows(r.followsElsewhere)]
                 .compactMap { $0 }.joined(separator: "; ")
         case .moved: "\(r.spec) \(r.id): moved"
         }
@@ -81,6 +82,11 @@ public enum SpecDiffRenderer {
 
     private static func reads(_ parts: [String]) -> String {
         quoted(parts) + (parts.count == 1 ? " reads a changed product value" : " read changed product values")
+    }
+
+    /// `'when' follows an edit outside the row`: parts whose text is the same that moved with what they use.
+    private static func follows(_ parts: [String]) -> String {
+        quoted(parts) + (parts.count == 1 ? " follows an edit outside the row" : " follow an edit outside the row")
     }
 
     private static func cell(_ text: String) -> String {
