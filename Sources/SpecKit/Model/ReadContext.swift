@@ -323,7 +323,8 @@ final class ReadContext {
                 case .notAReference: break
                 }
             }
-            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint,
+            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location,
+                  hint: e.hint ?? declaration.flatMap { domain.outOfRangeHint(text, name: $0.name) },
                   notes: declaration.map { [$0.declaredNote] } ?? [])
             return nil
         }
