@@ -12,12 +12,15 @@ public struct Arguments: Sendable {
     /// The flags given.
     public var flags: Set<String> = []
 
-    /// A mistake in the command line: the message says what, and the caller adds the usage line.
+    /// A mistake in the command line: the message says what, and the caller adds the usage line when it helps.
     public struct UsageError: Error {
         /// What is wrong, as one sentence.
         public var message: String
-        /// Makes an error with its message.
-        public init(message: String) { self.message = message }
+        /// Whether the usage line is printed under the message: not for a mistake the usage line cannot help with,
+        /// such as an id that is not in the specs (the message says what to try instead).
+        public var showsUsage: Bool
+        /// Makes an error with its message, printed with the usage line unless `showsUsage` is false.
+        public init(message: String, showsUsage: Bool = true) { (self.message, self.showsUsage) = (message, showsUsage) }
     }
 
     /// Parses `arguments` given the option names that take a value and the flag names. An option in `lists` takes a

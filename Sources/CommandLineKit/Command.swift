@@ -41,7 +41,8 @@ public struct Command: Sendable {
     }
 
     /// Runs the command on the arguments after its name: the help when asked for, else parses them and runs,
-    /// printing a usage error or unreadable input with exit status 2. `tool` names the command in the hint line.
+    /// printing a usage error (with the usage line unless the error leaves it out) or unreadable input with exit
+    /// status 2. `tool` names the command in the hint line.
     /// When the command line asks for `--format github` or `sarif` and nothing is on standard output yet, the error
     /// is printed there in that format too (SARIF of `toolVersion`), so an annotation or upload step sees why. A
     /// tool with no such formats gives no `toolVersion`.
@@ -54,7 +55,7 @@ public struct Command: Sendable {
             let parsed = try Arguments(argv, options: valued, flags: flags, lists: lists)
             return try run(parsed)
         } catch let error as Arguments.UsageError {
-            Terminal.err("Error: \(error.message)\nUSAGE: \(usage)\nSee '\(tool) --help'.\n")
+            Terminal.err("Error: \(error.message)\n\(error.showsUsage ? "USAGE: \(usage)\n" : "")See '\(tool) --help'.\n")
             if let format = echoFormat(argv), let toolVersion {
                 Terminal.out(DiagnosticFormatter.failure(error.message, tool: tool, format: format, toolVersion: toolVersion))
             }

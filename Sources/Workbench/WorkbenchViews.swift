@@ -17,7 +17,7 @@ public struct FindingView: Codable, Sendable, Equatable {
     public var file: String
     /// 1-based line and column.
     public var line: Int, column: Int
-    /// `error` or `warning`.
+    /// `error`, `warning` or `note`, as lint gives it (a note is neither of the others, and lint's counts leave it out).
     public var severity: String
     /// The finding id (`spec.unknown-event`).
     public var id: String
@@ -33,7 +33,7 @@ public struct FindingView: Codable, Sendable, Equatable {
         file = Workbench.relative(d.location.file, to: folder)
         line = d.location.line
         column = d.location.column
-        severity = d.severity == .error ? "error" : "warning"
+        severity = d.severity.rawValue
         id = d.id
         message = Workbench.relativePaths(in: d.message, to: folder)
         hint = d.hint

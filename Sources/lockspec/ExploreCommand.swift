@@ -41,7 +41,7 @@ let exploreCommand = Command(
         let outcome = ConformanceExploration(.init(paths: args.positionals, specs: specs, maximumTransitions: maximum, tour: tour,
                                                    walks: walks.walks > 0 ? walks : nil), registry: .standard).run()
         guard let result = outcome.result else {
-            if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message) }
+            if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message, showsUsage: false) }
             Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
             if outcome.stop == .specsDoNotCompile { Terminal.err("the specs do not compile: nothing was explored (see 'lockspec lint')\n") }
             return outcome.exitCode

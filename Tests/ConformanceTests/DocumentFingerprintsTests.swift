@@ -82,6 +82,23 @@ struct DocumentFingerprintsTests {
         #expect(alone.diagnostics.first?.location == SpecKit.SourceLocation(file: "a.yaml", line: 12, column: 5))
     }
 
+    /// Found by a product owner's trial: `source: face-id-launch-lock.zh.md 2` (the § left out) gave run.document-missing
+    /// for a document 'face-id-launch-lock.zh.md 2' besides the source's own warning.
+    @Test("a source with its § left out cites the document it names: it is fingerprinted, not reported missing")
+    func sectionMarkLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprints-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "# D\n## 1. One\n## 2. Two\n".write(toFile: folder + "/doc.md", atomically: true, encoding: .utf8)
+        let yaml = Self.spec("a", row: "A-1").replacingOccurrences(of: "source: doc.md §2, when: {level: low}", with: "source: doc.md 2, when: {level: low}")
+        try #require(yaml != Self.spec("a", row: "A-1"))
+        let written = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(yaml.utf8))])
+        #expect(written.diagnostics.map(\.hint) == ["write 'doc.md §2'"], "\(written.diagnostics)")
+        let read = DocumentFingerprints.take(citedBy: written.suite, specs: written.specs, in: folder)
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        #expect(read.documents.map(\.name) == ["doc.md"])
+    }
+
     /// Found by a product owner's trial: a `documented:` source naming a document that is not there passed lint.
     @Test("a document only a documented product value cites is fingerprinted too, and missing is an error at the value's entry")
     func documentedValueCitesADocument() throws {

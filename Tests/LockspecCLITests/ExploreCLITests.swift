@@ -28,7 +28,7 @@ struct ExploreCLITests {
     func usage() throws {
         let unknown = try CLITests.run(["explore", RunCLITests.specs, "--spec", "capability.authenticat"], timeout: 120)
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("Error: no spec 'capability.authenticat' (did you mean 'capability.authenticate'?)"))
+        #expect(unknown.stderr == "Error: no spec 'capability.authenticat' (did you mean 'capability.authenticate'?)\nSee 'lockspec explore --help'.\n")
         let limit = try CLITests.run(["explore", RunCLITests.specs, "--max-transitions", "0"])
         #expect(limit.status == 2)
         #expect(limit.stderr.contains("Error: --max-transitions must be a positive whole number"))

@@ -33,6 +33,22 @@ struct RunCLITests {
         #expect(junit.contains("<testcase classname=\"launch-lock.triggers\" name=\"LL-ACTIVE-GRACE-OVER\""))
     }
 
+    @Test("a --row or --spec that is not in the specs: one line with a did-you-mean (or where the ids are), no usage line, exit 2")
+    func unknownSelection() throws {
+        let cases: [([String], String)] = [
+            (["--row", "LL-ACTIVE-GRACE-OVR"], "Error: no row 'LL-ACTIVE-GRACE-OVR' (did you mean 'LL-ACTIVE-GRACE-OVER'?)\n"),
+            (["--row", "NOPE"], "Error: no row 'NOPE', and no row id is close to it: --row takes the id written after 'id:' in a row of the specs\n"),
+            (["--spec", "launch-lock.trigers"], "Error: no spec 'launch-lock.trigers' (did you mean 'launch-lock.triggers'?)\n"),
+            (["--spec", "NOPE"], "Error: no spec 'NOPE', and no spec id is close to it: 'lockspec lint --summary' of the same paths lists the 42 spec ids\n"),
+        ]
+        for (options, line) in cases {
+            let run = try CLITests.run(["run", Self.specs] + options, timeout: 120)
+            #expect(run.status == 2, "\(run.output.suffix(2000))")
+            #expect(run.stderr == line + "See 'lockspec run --help'.\n", "\(options)")
+            #expect(run.stdout.isEmpty, "\(options)")
+        }
+    }
+
     @Test("two shards merge back into the whole run")
     func shardsMerge() throws {
         let out = try Self.folder()

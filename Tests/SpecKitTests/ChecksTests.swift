@@ -26,6 +26,24 @@ struct ChecksTests {
         #expect(d.location == Location(file: "b.yaml", line: 18, column: 5))
         #expect(d.message == "row id R1 is already used at a.yaml:18:5")
         #expect(d.rows == ["R1"])
+        #expect(d.hint == "row ids are unique across all specs and kept for good (reports, expected-failure files and --row name rows by them): "
+                + "give the newer of the two rows an id no row has, such as 'R1-2'")
+    }
+
+    @Test("check.duplicate-id: the id a hint offers is free: not another row's, nor one offered for another repeat")
+    func duplicateRowIDOffersAFreeID() throws {
+        let a = SpecSources.machine(id: "a.machine", states: "[Open]", rows: Self.row("R1", "on: appear") + Self.row("R1-2", "on: active"))
+        let b = SpecSources.machine(id: "b.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
+        let c = SpecSources.machine(id: "c.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
+        let found = SpecSources.compile([("a.yaml", a), ("b.yaml", b), ("c.yaml", c)]).findings("check.duplicate-id")
+        #expect(found.map(\.location.file) == ["b.yaml", "c.yaml"])
+        #expect(found.map { $0.hint?.components(separatedBy: "such as ").last } == ["'R1-3'", "'R1-4'"])
+        // An id too long to take a suffix is asked for without one offered.
+        let long = String(repeating: "X", count: 99)
+        let d = SpecSources.machine(id: "d.machine", states: "[Open]", rows: Self.row(long, "on: appear"))
+        let e = SpecSources.machine(id: "e.machine", states: "[Open]", rows: Self.row(long, "on: appear"))
+        let hint = SpecSources.compile([("d.yaml", d), ("e.yaml", e)]).findings("check.duplicate-id").first?.hint
+        #expect(hint?.hasSuffix("give the newer of the two rows an id no row has") == true, "\(hint ?? "nil")")
     }
 
     @Test("check.duplicate-spec-id: the second file with the same spec id is refused")

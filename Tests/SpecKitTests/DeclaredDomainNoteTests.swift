@@ -57,6 +57,26 @@ struct DeclaredDomainNoteTests {
         #expect(d.location.file == "s.yaml")
     }
 
+    @Test("a value past an ordered domain's bound: the hint names that bound and how to widen the domain; other hints stay", arguments: [
+        ("      - event: active\n        with: {away: 3h}\n", "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
+        ("      - event: active\n        with: {away: -1s}\n", "the least it can be is 0s; to allow less, widen 'away' where it is declared"),
+        ("      - event: active\n        with: {away: 999999999999d}\n", "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
+        ("      - event: active\n        with: {away: 60}\n", "add a unit, e.g. 60s"),
+        ("      - expect: {state: Lockd}\n", "did you mean 'Locked'?"),
+    ])
+    func outOfRangeHint(_ step: String, _ hint: String) throws {
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(step))]))
+        #expect(d.hint == hint, "\(d.message)")
+    }
+
+    @Test("a machine's condition past its domain's bound gets the same hint")
+    func conditionOutOfRange() throws {
+        let machine = Self.machine.replacingOccurrences(of: "when: {away: \"> 60s\"}", with: "when: {away: 3h}")
+        try #require(machine != Self.machine)
+        let d = try Self.only(SpecSources.compile(machine))
+        #expect(d.hint == "the most it can be is 2h; to allow more, widen 'away' where it is declared")
+    }
+
     @Test("an observation the scenario set declares (or widens) itself is named at its own observe: line")
     func ownObservation() throws {
         let yaml = Self.scenarios("      - expect: {failures: 9}\n").replacingOccurrences(of: "uses: t.machine\n", with: "uses: t.machine\nobserve:\n  failures: int 0..5\n")

@@ -234,6 +234,29 @@ struct DocumentsTests {
         #expect(Citation.all(in: source) == [Citation(document: "doc.md", section: "1"), Citation(document: "other.md", section: "2.3")])
     }
 
+    @Test("a source with its § left out ('doc.md 2') is one warning that says so, with the citation meant as its hint")
+    func sectionMarkLeftOut() throws {
+        let row = "  - id: R1\n    source: [other.md §1, face-id-launch-lock.zh.md 2]\n    from: Open\n    on: appear\n    to: Locked\n"
+        let compilation = SpecSources.compile(SpecSources.machine(rows: row))
+        #expect(compilation.diagnostics.map(\.id) == ["spec.source-without-section"], "\(compilation.diagnostics)")
+        let d = try #require(compilation.diagnostics.first)
+        #expect(d.message == "the source of row R1 has no '§' before its section: 'face-id-launch-lock.zh.md 2'")
+        #expect(d.hint == "write 'face-id-launch-lock.zh.md §2'")
+        // The document cited is the one named, not 'face-id-launch-lock.zh.md 2'.
+        let source = try #require(compilation.suite.specs.first?.rows.first?.source)
+        #expect(Citation.all(in: source).map(\.document) == ["other.md", "face-id-launch-lock.zh.md"])
+        // Only a file name followed by more text reads so; any other text without § is left as it is.
+        #expect(Citation.withoutMark("app-launch-gates.zh.md 门控栈")! == ("app-launch-gates.zh.md", "门控栈"))
+        #expect(Citation.withoutMark("My Design.md 3.1")! == ("My Design.md", "3.1"))
+        for text in ["doc.md", "the doc, grace part", "e.g. the doc 3", "v1.2 of the doc", "doc.md §2"] {
+            #expect(Citation.withoutMark(text) == nil, "\(text)")
+        }
+        // One without a file name keeps the message it had, and no hint.
+        let plain = SpecSources.compile(SpecSources.machine(rows: row.replacingOccurrences(of: "face-id-launch-lock.zh.md 2", with: "the doc, grace part")))
+        #expect(plain.diagnostics.map(\.message) == ["the source of row R1 names no section: write '<document> §<section>'"])
+        #expect(plain.diagnostics.first?.hint == nil)
+    }
+
     @Test("the five design documents: every heading is found, and each is covered or has a reason in specs/sections.yaml")
     func realDocuments() throws {
         guard let (folder, specs) = Self.realFolders() else { return }

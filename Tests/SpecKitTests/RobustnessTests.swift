@@ -64,7 +64,8 @@ struct RobustnessTests {
                 message: "the new value of 'failures' in row R1: '+-1' is not a whole number (the domain is int 0..3)"),
         Mistake(name: "a value too large for Int", yaml: SpecSources.machine(rows: row("then: {failures: 99999999999999999999}")),
                 id: "spec.out-of-domain", line: 22, column: 22,
-                message: "the new value of 'failures' in row R1: 99999999999999999999 is far outside int 0..3"),
+                message: "the new value of 'failures' in row R1: 99999999999999999999 is far outside int 0..3",
+                hint: "the most it can be is 3; to allow more, widen 'failures' where it is declared"),
         Mistake(name: "99999999999999999999 as an int bound",
                 yaml: SpecSources.machine(rows: row("to: Locked")).replacingOccurrences(of: "failures: int 0..3", with: "failures: int 0..99999999999999999999"),
                 id: "spec.bad-domain", line: 10, column: 13,
@@ -80,7 +81,8 @@ struct RobustnessTests {
                 message: "the type of 'away': the bound 999999999999d of 'duration 0s..999999999999d' is too large: a bound may be at most 1000000000000s either way"),
         Mistake(name: "a value too large for a duration", yaml: SpecSources.machine(rows: row("when: {away: 999999999999d}", on: "active")),
                 id: "spec.out-of-domain", line: 22, column: 18,
-                message: "the condition on 'away' in row R1: 999999999999d is far outside duration 0s..2h (write a value, a range a..b, or a comparison such as > 60s)"),
+                message: "the condition on 'away' in row R1: 999999999999d is far outside duration 0s..2h (write a value, a range a..b, or a comparison such as > 60s)",
+                hint: "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
     ]
 
     @Test("an out-of-domain value gives one located finding, never a trap", arguments: mistakes)

@@ -90,6 +90,24 @@ struct WorkbenchAPITests {
         #expect(findings.map { "\($0["file"] as? String ?? "?") \($0["id"] as? String ?? "?")" } == ["gates.values.yaml product.misnamed-file"], "\(findings)")
     }
 
+    @Test("a note is a note in the analysis, not a warning: the grace moved to 30s gives lockspec lint's 1 warning and 4 notes")
+    func notesAreNotWarnings() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let product = bench.base.appendingPathComponent("specs/launch-lock.product.yaml")
+        let text = try bench.text("launch-lock.product.yaml")
+        try #require(text.contains("\n  grace: 60s\n"))
+        try text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: {value: 30s, decision: \"D-GRACE-30: a shorter grace\"}\n")
+            .write(to: product, atomically: true, encoding: .utf8)
+        let answer = try bench.call("/api/analyze", ["buffers": [:] as [String: String]])
+        let findings = try #require(answer.json["findings"] as? [[String: Any]])
+        let bySeverity = Dictionary(grouping: findings) { $0["severity"] as? String ?? "?" }.mapValues { $0.map { $0["id"] as? String ?? "?" } }
+        // As `lockspec lint` on the same folder: 0 errors, 1 warning, and the stale numbers at the row ids as notes.
+        #expect(bySeverity["note"] == Array(repeating: "product.stale-number", count: 4), "\(findings)")
+        #expect(bySeverity["warning"] == ["product.at-domain-edge"], "\(findings)")
+        #expect(bySeverity["error"] == nil, "\(findings)")
+    }
+
     @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
     func editLocatesFinding() throws {
         let bench = try Bench()

@@ -82,6 +82,24 @@ struct WorkbenchProductOwnerTests {
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
 
+    @Test("the bar counts notes apart from warnings, as lockspec lint does, and a cell with a note is not marked as a warning")
+    func notesCountedApart() throws {
+        guard !Self.skipped else { return }
+        let session = try Session(file: "launch-lock.grace.yaml")
+        let path = session.path("launch-lock.product.yaml"), browser = session.browser
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try #require(text.contains("\n  grace: 60s\n"))
+        try text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: {value: 30s, decision: \"D-GRACE-30: a shorter grace\"}\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.evaluate("analyze()")
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.includes(' notes')", "the notes counted")
+        let summary = try browser.evaluate("document.querySelector('#lint-summary').textContent") as? String ?? ""
+        #expect(summary.hasPrefix("lint: 0 errors, 1 warning, 4 notes; 42 specs, "), "\(summary)")
+        let id = "document.querySelector('tr[data-row=\"LL-S-GRACE-59S\"] td[data-key=\"id\"]').className"
+        #expect(try browser.evaluate(id) as? String == "has-note")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a row that goes red because a row on its way diverged says so, and names that row")
     func onPathDivergenceNamesTheRow() throws {
         guard !Self.skipped else { return }

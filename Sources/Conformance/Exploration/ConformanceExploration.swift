@@ -65,8 +65,7 @@ public struct ConformanceExploration {
         }
         let ids = Set(compilation.specs.map(\.id))
         for id in (options.specs ?? []).sorted() where !ids.contains(id) {
-            let guess = Suggest.closest(to: id, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
-            return ExplorationOutcome(result: nil, stop: .unknownSelection("no spec '\(id)'\(guess)"), diagnostics: [])
+            return ExplorationOutcome(result: nil, stop: .unknownSelection(UnknownSelection.spec(id, known: ids)), diagnostics: [])
         }
         var result = options.tour
             ? Self.explore(compilation, specs: options.specs, maximumTransitions: options.maximumTransitions,

@@ -270,15 +270,15 @@ public struct ConformanceRun: Sendable {
         return Set(Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard).apply(to: suite).map(\.spec))
     }
 
-    /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean.
+    /// The first selected row or spec that is not in the suite, as a sentence with a did-you-mean or where the ids are.
     func unknownSelection(in suite: CompiledSuite) -> String? {
         let known = Set(suite.cases.flatMap { [$0.id, $0.row] })
         for row in (options.rows ?? []).sorted() where !known.contains(row) {
-            return "no row '\(row)'\(Suggest.closest(to: row, in: known).map { " (did you mean '\($0)'?)" } ?? "")"
+            return UnknownSelection.row(row, known: known)
         }
         let specIDs = Set(suite.specs.map(\.id))
         for spec in (options.specs ?? []).sorted() where !specIDs.contains(spec) {
-            return "no spec '\(spec)'\(Suggest.closest(to: spec, in: specIDs).map { " (did you mean '\($0)'?)" } ?? "")"
+            return UnknownSelection.spec(spec, known: specIDs)
         }
         return nil
     }

@@ -10,7 +10,8 @@ public struct RunOutcome: Sendable {
         case specsDoNotCompile
         /// The expected-failures file or the design documents do not fit the specs; the diagnostics say how.
         case invalidInput
-        /// A selected row or spec is not in the suite: a sentence with a did-you-mean, for the command line's usage error.
+        /// A selected row or spec is not in the suite: a sentence with a did-you-mean (or, with none close, where the ids
+        /// are), for the command line's usage error.
         case unknownSelection(String)
     }
 

@@ -523,20 +523,35 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
     return found + duplicateFile
 }
 
-/// Row ids are unique across all specs: reports, expectation files and `--row` rely on it.
+/// Row ids are unique across all specs: reports, expectation files and `--row` rely on it. Each repeat's hint offers
+/// an id no row has (the id with `-2`, `-3`, …; never one offered for another repeat).
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
     var out: [Diagnostic] = []
+    // Every id in use and every id offered, made only once a repeat is found.
+    var taken: Set<String>?
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         for row in spec.rows {
             guard let previous = first[row.id] else {
                 first[row.id] = row.location
                 continue
             }
+            var used = taken ?? Set(specs.lazy.flatMap { $0.rows.lazy.map(\.id) })
+            let free = freeRowID(like: row.id, taken: used)
+            if let free { used.insert(free) }
+            taken = used
             out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
-                                  at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"]))
+                                  at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"],
+                                  hint: "row ids are unique across all specs and kept for good (reports, expected-failure files and "
+                                      + "--row name rows by them): give the newer of the two rows an id no row has\(free.map { ", such as '\($0)'" } ?? "")"))
         }
     }
     return out
+}
+
+/// `id-2`, `id-3`, … : the first that no row has and that is not too long for an id; nil when none of the first
+/// hundred is (a hint then asks for another id without offering one).
+func freeRowID(like id: String, taken: Set<String>) -> String? {
+    (2...100).lazy.map { "\(id)-\($0)" }.first { !taken.contains($0) && $0.utf8.count <= ReadContext.longestID }
 }

@@ -15,10 +15,29 @@ public struct Citation: Codable, Hashable, Sendable {
         return source.split(separator: ";").compactMap { part in
             let text = OutlineText.trimmed(String(part))
             guard !text.isEmpty else { return nil }
-            guard let mark = text.firstIndex(of: "§") else { return Citation(document: text, section: "") }
+            guard let mark = text.firstIndex(of: "§") else { return Citation(document: withoutMark(text)?.document ?? text, section: "") }
             return Citation(document: OutlineText.trimmed(String(text[..<mark])),
                             section: OutlineText.trimmed(String(text[text.index(after: mark)...])))
         }
+    }
+
+    /// A citation written with its `§` left out (`face-id-launch-lock.zh.md 2`): the document (up to the first word
+    /// that ends in a file extension, such as `.md`) and, after white space, the section it most likely means; nil
+    /// for any other text, such as a document alone or a text that names no file. `all(in:)` cites that document,
+    /// with no section, so the document is not reported missing under a name it does not have.
+    public static func withoutMark(_ text: String) -> (document: String, section: String)? {
+        guard !text.contains("§") else { return nil }
+        var end = text.startIndex
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            end = word.endIndex
+            guard let dot = word.lastIndex(of: "."), dot != word.startIndex else { continue }
+            let suffix = word[word.index(after: dot)...]
+            guard (1...5).contains(suffix.count), suffix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+                  suffix.contains(where: \.isLetter) else { continue }
+            let section = OutlineText.trimmed(String(text[end...]))
+            return section.isEmpty ? nil : (String(text[..<end]), section)
+        }
+        return nil
     }
 
     /// Whether some citation of a source names no section: `all(in: source).contains { $0.section.isEmpty }`,

@@ -232,6 +232,33 @@ extension Domain {
         }
     }
 
+    /// For an ordered domain and a value of its kind outside its range (`3h` for `duration 0s..2h`, or one too large
+    /// to read): the bound it passes and the way out, naming the declared `name` (`the most it can be is 2h; to allow
+    /// more, widen 'away' where it is declared`). Nil for a value in the range or a text not of the domain's kind.
+    func outOfRangeHint(_ text: String, name: String) -> String? {
+        guard let r = bounds else { return nil }
+        let text = text.trimmingSpaces
+        let (sign, magnitude) = Value.splitSign(text)
+        let isInt: Bool, value: Int?, ofKind: Bool
+        switch self {
+        case .int: (isInt, value, ofKind) = (true, Int(text), Self.isWholeNumberText(text))
+        default: (isInt, value, ofKind) = (false, Value.parseDuration(magnitude).map { sign * $0 }, Value.isDurationText(magnitude))
+        }
+        let above: Bool
+        if let value {
+            guard !r.contains(value) else { return nil }
+            above = value > r.upperBound
+        } else {
+            // A value too large to read is outside on the side of its sign.
+            guard ofKind else { return nil }
+            above = sign > 0
+        }
+        let bound = above ? r.upperBound : r.lowerBound
+        let written = isInt ? "\(bound)" : Value.formatDuration(bound)
+        return above ? "the most it can be is \(written); to allow more, widen '\(name)' where it is declared"
+            : "the least it can be is \(written); to allow less, widen '\(name)' where it is declared"
+    }
+
     /// For an ordered domain and a value of its kind outside its range: the domain widened to hold it.
     func outgrownBy(_ text: String) -> Domain? {
         guard let r = bounds, case .failure = parse(text) else { return nil }

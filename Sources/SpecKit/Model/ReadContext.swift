@@ -323,7 +323,8 @@ final class ReadContext {
                 case .notAReference: break
                 }
             }
-            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location, hint: e.hint,
+            error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location,
+                  hint: e.hint ?? declaration.flatMap { domain.outOfRangeHint(text, name: $0.name) },
                   notes: declaration.map { [$0.declaredNote] } ?? [])
             return nil
         }
@@ -346,10 +347,26 @@ final class ReadContext {
                   at: location, rows: [rowID])
         }
         if let source, Citation.anyWithoutSection(in: source) {
-            warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
-                    at: byKey["source"]?.location ?? location, rows: [rowID])
+            let at = byKey["source"]?.location ?? location
+            // `face-id-launch-lock.zh.md 2`: the section is there, its mark is not.
+            if let (written, meant) = Self.markLeftOut(source) {
+                warning("spec.source-without-section", "the source of row \(rowID) has no '§' before its section: '\(written)'",
+                        at: at, hint: "write '\(meant.document) §\(meant.section)'", rows: [rowID])
+            } else {
+                warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
+                        at: at, rows: [rowID])
+            }
         }
         return Trace(source: source, decision: decision)
+    }
+
+    /// The first citation of a source written with its `§` left out, and what it most likely means.
+    static func markLeftOut(_ source: String) -> (written: String, meant: (document: String, section: String))? {
+        for part in source.split(separator: ";") {
+            let text = OutlineText.trimmed(String(part))
+            if let meant = Citation.withoutMark(text) { return (text, meant) }
+        }
+        return nil
     }
 
     /// A citation's text; the placeholder a hint or a new spec shows (`<document> §<section>`) is refused, so a row never

@@ -613,12 +613,14 @@ function render() {
 function renderBar() {
   const a = S.analysis;
   if (!a) return;
-  const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.length - errors;
+  // Counted as lint counts them: a note is neither an error nor a warning, and is counted apart when there is one.
+  const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.filter(f => f.severity === 'warning').length;
+  const notes = a.findings.filter(f => f.severity === 'note').length;
   const s = $('#lint-summary');
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
   const notRead = unread.length ? `; left out: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
-  s.textContent = `lint: ${count(errors, 'error')}, ${count(warnings, 'warning')}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
+  s.textContent = `lint: ${count(errors, 'error')}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
   s.title = s.textContent + (unread.length ? '\nleft out: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
@@ -739,15 +741,21 @@ function valuesTable(spec, v, at) {
       const cell = v.cells[name];
       const fs = at.cells[JSON.stringify(cell.path)] || [];
       t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
-        el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key: name } },
+        el('td', { class: cellClass(fs), dataset: { key: name } },
           cell.multiline ? several(spec, cell) : input(spec, cell.path, cell, fs))));
       if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec, cell)))));
     }
     return t;
 }
 
+// A cell's class by its worst finding: a note marks it apart from a warning.
+function cellClass(findings) {
+  for (const s of ['error', 'warning', 'note']) if (findings.some(f => f.severity === s)) return 'has-' + s;
+  return '';
+}
+
 function input(spec, path, cell, findings) {
-  const worst = findings.some(f => f.severity === 'error') ? 'error' : (findings.length ? 'warning' : null);
+  const worst = ['error', 'warning', 'note'].find(s => findings.some(f => f.severity === s)) || null;
   const text = cell ? cell.text : '';
   const i = el('input', { type: 'text', value: text, spellcheck: 'false', size: Math.max(4, Math.min(90, text.length + 1)), list: listFor(spec, path[path.length - 1]),
     dataset: { cell: JSON.stringify(path) }, 'aria-invalid': worst === 'error' ? 'true' : null,
@@ -932,7 +940,7 @@ function tableOf(spec, table, at, scenarios) {
       const cell = row.cells[key];
       const path = rowPath.concat([key]);
       const fs = at.cells[JSON.stringify(path)] || [];
-      const td = el('td', { class: fs.some(f => f.severity === 'error') ? 'has-error' : fs.length ? 'has-warning' : '', dataset: { key } });
+      const td = el('td', { class: cellClass(fs), dataset: { key } });
       if (cell && cell.multiline) td.append(several(spec, cell));
       else td.append(input(spec, path, cell, fs));
       tr.append(td);

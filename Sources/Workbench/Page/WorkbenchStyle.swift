@@ -55,6 +55,7 @@ table.rows input:focus { border-color: #0969da; background: #fff; outline: none;
 table.rows pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
 td.has-error input, td.has-error pre { background: #ffebe9; border-color: var(--bad); }
 td.has-warning input { background: #fff8c5; }
+td.has-note input { background: #ddf4ff; }
 .scroll table.rows tr.status-failed > td.status, tr.status-failed > td.status { background: var(--bad); color: #fff; }
 .scroll table.rows tr.status-passed > td.status, tr.status-passed > td.status { background: var(--ok); color: #fff; }
 .scroll table.rows tr.status-stale > td.status, tr.status-stale > td.status { background: #eaeef2; }
@@ -71,7 +72,7 @@ td.tools { white-space: nowrap; width: 1%; }
 select.add-column { font-size: 11px; }
 td.tools button { font-size: 11px; padding: 0 4px; border: 1px solid var(--line); background: #fff; border-radius: 4px; cursor: pointer; }
 tr.finding td { border-top: none; font-size: 12px; }
-.finding.error { color: var(--bad); } .finding.warning { color: var(--warn); }
+.finding.error { color: var(--bad); } .finding.warning { color: var(--warn); } .finding.note { color: var(--muted); }
 .finding button { font-size: 11px; margin-left: 6px; }
 tr.failure td { background: #fff5f5; font-size: 12px; }
 .detail { position: sticky; left: 0; max-width: calc(100vw - 340px); overflow-x: auto; }
