@@ -117,17 +117,21 @@ struct ProductValuesTests {
         #expect(!file.rows.isEmpty && !spec.rows.isEmpty && file.rows.allSatisfy { $0.spec != "launch-lock.grace" })
     }
 
+    /// A new folder holding the launch-lock specs with the product file's grace written as `grace` instead of 60s.
+    static func launchLockFolder(grace: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launch-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
+            let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
+            try Data(text.utf8).write(to: folder.appendingPathComponent((file as NSString).lastPathComponent))
+        }
+        return folder
+    }
+
     @Test("a run records the product values set with a decision and the rows that read them, so its reports list those rows")
     func runRecordsProductDecisions() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-decisions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.launchLockFolder(grace: "{value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
-            let name = (file as NSString).lastPathComponent
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-                .replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: {value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}\n")
-            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-        }
         var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-59S"], build: ConformanceRunTests.build)
         options.explore = false
         let result = try #require(ConformanceRun(options, registry: .standard).run().result)
@@ -149,13 +153,8 @@ struct ProductValuesTests {
 
     @Test("a failing check of the grace the core ships with says the change is in the core, in every report; other failing cells say nothing of it")
     func shippedGraceFailureNamesTheCore() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shipped-grace-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.launchLockFolder(grace: "30s")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
-            let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: 30s\n")
-            try Data(text.utf8).write(to: folder.appendingPathComponent((file as NSString).lastPathComponent))
-        }
         var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-BUILT-IN"], build: ConformanceRunTests.build)
         options.explore = false
         let result = try #require(ConformanceRun(options, registry: .standard).run().result)
