@@ -187,24 +187,23 @@ enum ReportText {
         return text + "."
     }
 
-    /// The first `maximumNamedRowsNotRun` ids, then how many more.
-    private static func firstNamed(_ ids: [String]) -> String {
-        ids.prefix(maximumNamedRowsNotRun).joined(separator: ", ")
-            + (ids.count > maximumNamedRowsNotRun ? " and \(ids.count - maximumNamedRowsNotRun) more" : "")
-    }
-
     /// A line of its own, beside the verdict, when rows of the specs that ran can never fire: no case checks them,
     /// so a run that passes has not checked what they say (a product value moved past the rows that lead to them,
     /// often). `lockspec lint --strict`, as the gate runs it, fails on them; a plain run passes, so it says so here.
     static func neverFiringRows(_ result: RunResult) -> String? {
-        let specsRan = Set(result.cases.map(\.spec))
-        let ids = result.specs.filter { specsRan.contains($0.id) }.flatMap { spec in spec.rows.filter { $0.noCase == .neverFires }.map(\.id) }
+        let ids = neverFiring(result)
         guard !ids.isEmpty else { return nil }
-        return "\(count(ids.count, "row")) can never fire, so no case checked \(ids.count == 1 ? "it" : "them"): \(firstNamed(ids)) "
+        return "\(count(ids.count, "row")) can never fire, so no case checked \(ids.count == 1 ? "it" : "them"): \(listedNames(ids, most: maximumNamedRowsNotRun)) "
             + "(lint warns of each, check.dead-row, with why; lint --strict, as the gate runs it, fails on them)"
     }
 
-    /// The most rows that can never fire named in `rowsNotRun`; the rest are counted.
+    /// The rows of the specs this run ran that the compiler found can never fire (none of them has a case), in order.
+    static func neverFiring(_ result: RunResult) -> [String] {
+        let specsRan = Set(result.cases.map(\.spec))
+        return result.specs.filter { specsRan.contains($0.id) }.flatMap { spec in spec.rows.filter { $0.noCase == .neverFires }.map(\.id) }
+    }
+
+    /// The most rows that can never fire named in `rowsNotRun` and `neverFiringRows`; the rest are counted.
     static let maximumNamedRowsNotRun = 3
 
     /// The rows of the specs this run ran that it did not run, so the spec table's row counts add up, grouped by why
@@ -213,12 +212,12 @@ enum ReportText {
     /// made a case of that did not run was not selected (or, after `--fail-fast` stopped, not reached).
     static func rowsNotRun(_ result: RunResult) -> String {
         let ran = ranRows(result), specsRan = Set(result.cases.map(\.spec))
-        var neverFire: [String] = []
+        let neverFire = neverFiring(result)
         var (pastLimit, unmodelled, notSelected) = (0, 0, 0)
         for spec in result.specs where specsRan.contains(spec.id) {
             for row in spec.rows where !ran.contains([spec.id, row.id]) {
                 switch row.noCase {
-                case .neverFires: neverFire.append(row.id)
+                case .neverFires: break  // counted in neverFire
                 case .pastLimit: pastLimit += 1
                 case .unmodelled: unmodelled += 1
                 case nil: notSelected += 1
@@ -227,7 +226,7 @@ enum ReportText {
         }
         let total = neverFire.count + pastLimit + unmodelled + notSelected
         guard total > 0 else { return "" }
-        let named = firstNamed(neverFire)
+        let named = listedNames(neverFire, most: maximumNamedRowsNotRun)
         let them = { (n: Int) in n == 1 ? "it" : "them" }
         let groups = [
             neverFire.isEmpty ? nil : "\(neverFire.count) can never fire (lint warns of \(them(neverFire.count))): \(named)",

@@ -42,19 +42,19 @@ public struct WatchReport: Sendable {
     /// and the first failures; whatever does not fit is counted ("… and 3 more").
     public func render(lines: Int = 24) -> String {
         var out: [String] = []
-        out.append(changed.isEmpty ? "lockspec watch: first check" : "changed: " + Self.list(changed, limit: 3))
+        out.append(changed.isEmpty ? "lockspec watch: first check" : "changed: " + listedNames(changed, most: 3))
         out.append("lint: \(SpecCompiler.Compilation.readCounts(specs: specs, rows: rows, unreadable: unreadableFiles)): "
             + "\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
         let budget = max(4, lines - 6)
         let findings = Array(diagnostics.filter { $0.severity != .note }.map(\.description).joined(separator: "\n").split(separator: "\n"))
         out += findings.prefix(budget / 2).map(String.init)
         if findings.count > budget / 2 { out.append("  … and \(findings.count - budget / 2) more lines of findings ('lockspec lint' lists them all)") }
-        if !notRun.isEmpty { out.append("not run (lint errors): " + Self.list(notRun, limit: 4)) }
+        if !notRun.isEmpty { out.append("not run (lint errors): " + listedNames(notRun, most: 4)) }
         if ran.isEmpty {
             out.append(changed.isEmpty || !notRun.isEmpty ? "run: nothing to run" : "run: no spec is affected")
         } else {
             let failed = failures
-            out.append("run: \(Self.list(ran, limit: 4)): \(Self.count(cases.count, "case")), \(cases.count - failed.count) held, \(failed.count) failed")
+            out.append("run: \(listedNames(ran, most: 4)): \(Self.count(cases.count, "case")), \(cases.count - failed.count) held, \(failed.count) failed")
             for result in failed.prefix(budget / 2) { out.append("  FAIL \(result.id)  \(result.file):\(result.line):\(result.column)\(Self.firstCell(result))") }
             if failed.count > budget / 2 { out.append("  … and \(failed.count - budget / 2) more failures ('lockspec run' lists them all)") }
         }
@@ -63,10 +63,6 @@ public struct WatchReport: Sendable {
     }
 
     static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-
-    static func list(_ items: [String], limit: Int) -> String {
-        items.count <= limit ? items.joined(separator: ", ") : items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) more"
-    }
 
     /// The first cell that differs, as `: state expected X, got Y`, or the fixture error.
     static func firstCell(_ result: CaseResult) -> String {

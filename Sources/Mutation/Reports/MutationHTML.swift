@@ -75,7 +75,7 @@ public enum MutationHTML {
     static func tooltip(_ mutants: [MutantResult]) -> String {
         mutants.map { m in
             var t = "\(m.site.id) \(m.reportedStatus.rawValue): \(m.site.mutationOperator.rawValue) '\(m.site.original)' → '\(m.site.mutated)'"
-            if !m.killedBy.isEmpty { t += "\nkilled by \(m.killedBy.prefix(12).joined(separator: ", "))\(m.killedBy.count > 12 ? " and \(m.killedBy.count - 12) more" : "")" }
+            if !m.killedBy.isEmpty { t += "\nkilled by \(listedNames(m.killedBy, most: 12))" }
             if let reason = m.accepted?.reason ?? m.reason { t += "\n\(reason)" }
             return t
         }.joined(separator: "\n\n")

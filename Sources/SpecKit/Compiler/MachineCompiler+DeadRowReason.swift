@@ -19,28 +19,18 @@ extension MachineCompiler {
             guard !seen.contains(where: condition.set.contains) else { continue }
             let needs = domain.describe(condition.set)
             let written = condition.written.map { $0 == needs ? "" : " (\($0))" } ?? ""
-            return "in \(place), \(condition.name) is only ever \(domain.describe(Self.valueSet(seen))) there; the row needs \(needs)\(written)"
+            return "in \(place), \(condition.name) is only ever \(domain.describe(ValueSet(seen.map { $0...$0 }))) there; the row needs \(needs)\(written)"
         }
         return nil
     }
 
     /// What an unreachable state's finding adds: the rows that lead into it, which never fire (each `check.dead-row`
     /// says why), or that no row leads into it at all.
-    func rowsInto(_ state: String, dead: [Int]) -> String {
+    func rowsInto(_ state: String, dead: Set<Int>) -> String {
         let into = machine.rows.indices.filter { machine.rows[$0].to == state && !(machine.rows[$0].from == [state]) }
         guard !into.isEmpty else { return "no row has 'to: \(state)'" }
         let ids = into.filter(dead.contains).map { machine.rows[$0].identity.id }
         guard !ids.isEmpty else { return "every row into it is taken by an earlier row or marked unmodelled" }
-        let listed = ids.prefix(5).joined(separator: ", ") + (ids.count > 5 ? " and \(ids.count - 5) more" : "")
-        return "the rows into it never fire (see each one's check.dead-row for why): \(listed)"
-    }
-
-    /// The set of some ordinals, as runs of consecutive ones.
-    private static func valueSet(_ ordinals: Set<Int>) -> ValueSet {
-        var ranges: [ClosedRange<Int>] = []
-        for o in ordinals.sorted() {
-            if let last = ranges.last, last.upperBound + 1 == o { ranges[ranges.count - 1] = last.lowerBound...o } else { ranges.append(o...o) }
-        }
-        return ValueSet(ranges)
+        return "the rows into it never fire (see each one's check.dead-row for why): \(listedNames(ids, most: TableCompiler.maximumListedTakers))"
     }
 }

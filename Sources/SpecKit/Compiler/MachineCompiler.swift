@@ -270,7 +270,7 @@ struct MachineCompiler: Sendable {
             diagnostics += listedFirst(unreached, { state in
                 Diagnostic(.warning, id: "check.unreachable-state",
                            "state \(state.name) cannot be reached from \(machine.initial) by any row", at: state.location,
-                           notes: [rowsInto(state.name, dead: dead)])
+                           notes: [rowsInto(state.name, dead: Set(dead))])
             }, rest: { count, first in
                 Diagnostic(.warning, id: "check.unreachable-state",
                            "\(count) more states cannot be reached from \(machine.initial) by any row, the first of them \(first.name)",

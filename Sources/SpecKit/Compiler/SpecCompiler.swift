@@ -46,8 +46,7 @@ public struct SpecCompiler: Sendable {
         /// terminal.
         public static func readCounts(specs: Int, rows: Int, unreadable: [String]) -> String {
             "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
-                + (unreadable.isEmpty ? "" : "; left out: " + unreadable.prefix(3).map(VisibleText.escape).joined(separator: ", ")
-                    + (unreadable.count > 3 ? " and \(unreadable.count - 3) more" : ""))
+                + (unreadable.isEmpty ? "" : "; left out: " + listedNames(unreadable.map(VisibleText.escape), most: 3))
         }
 
         /// Whether any finding is an error (or a warning, when `strict`).

@@ -104,8 +104,7 @@ struct TableCompiler {
         let takers = Self.takers(of: dead, in: analysis)
         for r in dead {
             let row = rows[r], names = takers[r, default: []].map { rows[$0].id }
-            let listed = names.prefix(Self.maximumListedTakers).joined(separator: ", ")
-                + (names.count > Self.maximumListedTakers ? " and \(names.count - Self.maximumListedTakers) more" : "")
+            let listed = listedNames(names, most: Self.maximumListedTakers)
             diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                 "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
                 rows: [row.id], notes: names.isEmpty ? [] : ["earlier rows: \(listed)"]))

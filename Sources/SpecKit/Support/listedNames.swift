@@ -1,0 +1,5 @@
+/// A list of names for a message, cut at `most`: `a, b, c` or `a, b, c and 4 more`. Lint's notes, the reports and the
+/// watch loop all count what they leave out this one way.
+public func listedNames<Names: Collection<String>>(_ names: Names, most: Int) -> String {
+    names.prefix(most).joined(separator: ", ") + (names.count > most ? " and \(names.count - most) more" : "")
+}
