@@ -50,19 +50,9 @@ enum WrittenRows {
         return (node.isQuoted ? "q" : "p") + String(reflecting: text)
     }
 
-    /// The words of a text that may name a product value: runs of letters, digits and `_` not starting with a digit.
+    /// The words of a text that may name a product value: the names (`ReadContext.isName`) among its runs of the
+    /// characters a name holds.
     static func names(in text: String) -> Set<String> {
-        var result: Set<String> = []
-        var current = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else {
-                if let first = current.unicodeScalars.first, !("0"..."9").contains(first) { result.insert(current) }
-                current = ""
-            }
-        }
-        if let first = current.unicodeScalars.first, !("0"..."9").contains(first) { result.insert(current) }
-        return result
+        Set(text.unicodeScalars.split { !ReadContext.isNameScalar($0) }.map { String(String.UnicodeScalarView($0)) }.filter(ReadContext.isName))
     }
 }

@@ -65,7 +65,7 @@ extension ReadContext {
                               + "at the product file's \(now); at the design document's \(then) it was \(Value.formatDuration(former)): "
                               + "the row now checks the edge of the domain rather than the situation it was written for",
                           at: location, rows: rows,
-                          notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
+                          notes: moved.map(\.note),
                           hint: "write an expression that stays inside \(domain) at these values, or give this spec its own "
                               + "\(moved[0].now.name) in its product: block, with its decision"))
     }
@@ -88,32 +88,36 @@ extension ReadContext {
                     unsure.append((number.written, former))
                 }
             }
-            if key != "id", !unsure.isEmpty { notUnsure(rowID, label: label, unsure, at: node.location) }
+            let place = (rowID: rowID, label: label, at: node.location)
+            // A number the row also checks now, another way (`failure 5` where `pinAttempts` was 5 and
+            // `pinAttempts - 1` is 5 now), may be either: lint cannot tell it is stale, so it notes it and does not
+            // fail the gate for it; the reader can. (At an id, it says nothing: ids are kept for good anyway.)
+            if key != "id", !unsure.isEmpty {
+                reportNumbers(unsure, .note, place,
+                              also: "; the row checks \(unsure.count == 1 ? "that number" : "those numbers") too, another way, so \(unsure.count == 1 ? "it" : "they") may still be right") { moved in
+                    "read it again: if it meant \(moved.map(\.documented.name).joined(separator: " or ")), name the value instead of its number"
+                }
+            }
             guard !stale.isEmpty else { continue }
-            let moved = stale.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
             // An id is a name kept for good (reports, expected-failure files and --row name it): lint notes it, and the
             // report's checks show the number the row checks now. The other words are rewritten at no cost.
-            report(Diagnostic(key == "id" ? .note : .warning, id: "product.stale-number",
-                              "row \(rowID): \(label) " + stale.map { $0.former.saying($0.written) }.joined(separator: "; and "),
-                              at: node.location, rows: [rowID],
-                              notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
-                              hint: key == "id"
-                                ? "ids are kept for good, so this is a note only: the report shows the number the row checks; a new row is best named by what it checks (…-UNDER-GRACE) rather than by a number"
-                                : "write the number the row checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"))
+            reportNumbers(stale, key == "id" ? .note : .warning, place) { moved in
+                key == "id"
+                    ? "ids are kept for good, so this is a note only: the report shows the number the row checks; a new row is best named by what it checks (…-UNDER-GRACE) rather than by a number"
+                    : "write the number the row checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"
+            }
         }
     }
 
-    /// A note for words whose number both the row checks now and one of its expressions gave at the document's values
-    /// (`failure 5` where `pinAttempts` was 5 and `pinAttempts - 1` is 5 now): it may be either, so lint cannot tell it
-    /// is stale, and does not fail the gate for it; the reader can.
-    private func notUnsure(_ rowID: String, label: String, _ unsure: [(written: String, former: FormerNumber)], at location: SourceLocation) {
-        let moved = unsure.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
-        report(Diagnostic(.note, id: "product.stale-number",
-                          "row \(rowID): \(label) " + unsure.map { $0.former.saying($0.written) }.joined(separator: "; and ")
-                              + "; the row checks \(unsure.count == 1 ? "that number" : "those numbers") too, another way, so \(unsure.count == 1 ? "it" : "they") may still be right",
-                          at: location, rows: [rowID],
-                          notes: moved.map { "\($0.now.name) is \($0.now.value) at \($0.now.location); the document says \($0.documented.written) (\($0.documented.source))" },
-                          hint: "read it again: if it meant \(moved.map(\.documented.name).joined(separator: " or ")), name the value instead of its number"))
+    /// One `product.stale-number` finding for the numbers `found` in one of a row's words: each said as the number its
+    /// expression gave at the document's values, then `also`; a note per moved value, and the hint `hint` makes of them.
+    private func reportNumbers(_ found: [(written: String, former: FormerNumber)], _ severity: Diagnostic.Severity,
+                               _ place: (rowID: String, label: String, at: SourceLocation), also: String = "",
+                               hint: ([FormerNumber.Moved]) -> String) {
+        let moved = found.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
+        report(Diagnostic(severity, id: "product.stale-number",
+                          "row \(place.rowID): \(place.label) " + found.map { $0.former.saying($0.written) }.joined(separator: "; and ") + also,
+                          at: place.at, rows: [place.rowID], notes: moved.map(\.note), hint: hint(moved)))
     }
 
     /// The words with white space folded and each document quote of a moved value taken out: words that quote the
@@ -151,6 +155,10 @@ struct FormerNumber: Hashable {
         var documented: DocumentedValue
         /// The product file's value.
         var now: Binding
+
+        /// Where the value is set, and what the document says of it: `grace is 30s at <file:line:col>; the document
+        /// says 60s (doc.md §2)`.
+        var note: String { "\(now.name) is \(now.value) at \(now.location); the document says \(documented.written) (\(documented.source))" }
     }
 
     /// The number at the document's values.

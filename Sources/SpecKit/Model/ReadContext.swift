@@ -149,8 +149,11 @@ final class ReadContext {
 
     static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || isDigit($0) }
+        return text.unicodeScalars.allSatisfy(isNameScalar)
     }
+
+    /// A character a name may hold: `_`, a letter of any script, a digit.
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || isLetter(s) || isDigit(s) }
 
     /// ASCII only, so read byte by byte: a byte of a character outside ASCII is none of these.
     static func isRowID(_ text: String) -> Bool {
@@ -431,9 +434,8 @@ final class ReadContext {
             error("spec.bad-row-id", "row id '\(Self.shortened(id))' may hold only letters, digits, '-', '_' and '.'", at: node.location)
             return nil
         }
-        guard id.utf8.count <= Self.longestID else {
-            error("spec.bad-row-id", "row id '\(Self.shortened(id))' is \(id.utf8.count) characters long: an id is at most \(Self.longestID)",
-                  at: node.location, hint: "ids stand in every report line and rerun command; name what the row checks in its title or notes")
+        if let tooLong = Self.lengthProblem(of: id, named: "row id") {
+            error("spec.bad-row-id", tooLong, at: node.location, hint: "ids stand in every report line and rerun command; name what the row checks in its title or notes")
             return nil
         }
         return id
@@ -442,6 +444,11 @@ final class ReadContext {
     /// The longest row or spec id, in characters (ASCII): an id is named in every finding, report line and rerun
     /// command, so one that runs to pages is a mistake (the ids of specs/ are at most 41).
     static let longestID = 100
+
+    /// What a finding says of an id (`what`: `row id`, `spec id`) longer than `longestID`; nil for one that is not.
+    static func lengthProblem(of id: String, named what: String) -> String? {
+        id.utf8.count <= longestID ? nil : "\(what) '\(shortened(id))' is \(id.utf8.count) characters long: an id is at most \(longestID)"
+    }
 
     /// An id as a finding quotes it: whole up to `longestID`, else its start and how much is left out.
     static func shortened(_ id: String) -> String {

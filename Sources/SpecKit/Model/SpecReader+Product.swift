@@ -36,8 +36,8 @@ extension SpecReader {
         if let node = byKey["id"], let text = c.text(node, "the \(idName)") {
             if !isSpecID(text) {
                 c.error("spec.bad-spec-id", "\(idName) '\(ReadContext.shortened(text))' should be lowercase words joined by '.' or '-', like \(example)", at: node.location)
-            } else if text.utf8.count > ReadContext.longestID {
-                c.error("spec.bad-spec-id", "\(idName) '\(ReadContext.shortened(text))' is \(text.utf8.count) characters long: an id is at most \(ReadContext.longestID)", at: node.location)
+            } else if let tooLong = ReadContext.lengthProblem(of: text, named: idName) {
+                c.error("spec.bad-spec-id", tooLong, at: node.location)
             } else {
                 id = text
             }
