@@ -77,6 +77,20 @@ enum StoreImages {
                     0),
             ],
             secret: ""),
+        // MedTime with a block persisted beside 3 failures, fewer than start a block (a release with fewer attempts
+        // wrote it, or the store was edited): the release's image with 3 failures and the block's end in the earlier
+        // 8-byte layout, two hours after the clock's start (encoded apart from the core: Python's struct and
+        // hashlib.blake2b, unkeyed, digest 32)
+        "medtimeBlockedBelowLimit": (
+            segments: [
+                (
+                    "4c534b5601000000030013756e6c6f636b2e626c6f636b6564556e74696c0000000800000000006ddd000011756e6c6f" +
+                    "636b2e63726564656e7469616c0000003e0102000000400000000100000001bac63d9a6afbc149b9cda905f92dee2e72" +
+                    "89750484ca7f92fbd74f7578b81df75dd6d87b4d2a449d879956eb04de5a3d000f756e6c6f636b2e6661696c75726573" +
+                    "0000000400000003410cc851544df15fb7e6cb5147a28048aab2a504493e81bd2743908fbff72cf5",
+                    0),
+            ],
+            secret: ""),
         // an empty store: the shortest file the format holds (41 bytes)
         "empty": (
             segments: [

@@ -47,8 +47,9 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
     /// Builds the screen from the store (a relaunch is a new machine on the same store). `now`, the launch reading,
     /// measures what is left of a persisted block (D-MT-CLOCK): on the uptime clock when the block was persisted in this
     /// boot, so a wall clock set forward or back while the app was not running changes nothing; otherwise (another
-    /// boot, a record without uptime) on the wall clock, cut to the block's full length when it would run past it.
-    /// Without `now` the block is taken as persisted.
+    /// boot, a record without uptime) on the wall clock, cut to the block's full length when it would run past it (to
+    /// the longest block beside a count that starts none here: a release with fewer attempts wrote it, or the store was
+    /// edited). Without `now` the block is taken as persisted.
     public init(configuration: Configuration, store: any KeyValueStore, now: DeviceTime? = nil) {
         self.configuration = configuration
         self.store = store
@@ -68,8 +69,10 @@ public struct MedTimeUnlock: Sendable, CustomStringConvertible, CustomDebugStrin
         guard let record else { return }
         if let end = record.end(at: now) {
             pinBlockedUntil = end
-        } else if let length = configuration.lockout.blockDuration(afterFailure: pinFailures), length < record.until - now.wall {
-            pinBlockedUntil = now.wall + length
+        } else {
+            let tiers = configuration.lockout
+            let length = tiers.blockDuration(afterFailure: pinFailures) ?? tiers.longestBlock
+            if length < record.until - now.wall { pinBlockedUntil = now.wall + length }
         }
     }
 
