@@ -74,17 +74,10 @@ struct YAMLDocumentBuilder {
     /// The non-fatal findings, with the one that counts those not listed.
     var diagnostics: [Diagnostic] { findings.all }
 
-    /// `sizeHint`: the bytes the arrays are sized for.
-    init(limits: YAMLLimits, file: String, sizeHint: Int) {
+    init(limits: YAMLLimits, file: String) {
         self.limits = limits
         storage = Storage(file: file)
         findings = FileFindings(file: file)
-        // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
-        storage.records.reserveCapacity(max(16, sizeHint / 6))
-        storage.children.reserveCapacity(max(16, sizeHint / 6))
-        storage.text.reserveCapacity(max(16, sizeHint / 2))
-        stack.reserveCapacity(16)
-        pending.reserveCapacity(256)
     }
 
     /// The finished document, or nil when the stream held no node.
@@ -259,7 +252,6 @@ struct YAMLDocumentBuilder {
     /// The scalar keys of the open mapping whose entries start at `start` in `pending`, by text.
     private func keyIndex(from start: Int) -> [String: SourceLocation] {
         var index: [String: SourceLocation] = [:]
-        index.reserveCapacity(Self.linearScanLimit * 2)
         for position in stride(from: start, to: pending.count, by: 2) {
             let record = storage.resolved(pending[position])
             if record.isScalar {
