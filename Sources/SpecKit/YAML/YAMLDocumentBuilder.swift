@@ -45,7 +45,7 @@ struct YAMLDocumentBuilder {
 
         /// Whether a record is a plain scalar `<<` (a merge key).
         func isMergeKey(_ record: YAMLDocument.Record) -> Bool {
-            record.kind == .plain && record.count == 2 && text[Int(record.start)] == 0x3C && text[Int(record.start) + 1] == 0x3C
+            record.kind == .plain && record.bytes(in: text).elementsEqual("<<".utf8)
         }
 
         mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
@@ -181,28 +181,26 @@ struct YAMLDocumentBuilder {
     }
 
     private mutating func alias(_ name: String, mark: yaml_mark_t) throws(DiagnosticError) {
+        let at = location(mark)
         if openAnchors[name, default: 0] > 0 {
             let definition = stack.last { $0.anchor == name }.map { storage.location($0.record) }
-            let at = location(mark)
             findings.add(.error) { Diagnostic(
                 .error, id: "yaml.recursive-alias",
                 "the alias '*\(name)' is used inside the node its anchor '&\(name)' names, so it would contain itself",
                 at: at, notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []) }
-            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+        } else if let anchored = anchors[name] {
+            try count(anchored.nodeCount, at: mark)
+            // The alias is located where it is used; the nodes inside keep the places they were written.
+            attach(storage.append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
             return
-        }
-        guard let anchored = anchors[name] else {
-            let at = location(mark)
+        } else {
             findings.add(.error) { Diagnostic(
                 .error, id: "yaml.unknown-anchor",
                 "the alias '*\(name)' refers to an anchor '&\(name)' that is not set before it",
                 at: at, hint: "write '&\(name)' on the node to repeat, above this alias") }
-            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
-            return
         }
-        try count(anchored.nodeCount, at: mark)
-        // The alias is located where it is used; the nodes inside keep the places they were written.
-        attach(storage.append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
+        // A bad alias stands as an empty value, so the mapping or list around it is still read.
+        attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
     }
 
     /// Adds a finished node to the open collection, or makes it the root.
@@ -269,7 +267,7 @@ struct YAMLDocumentBuilder {
         if let index { return index[storage.string(key)] }
         for position in stride(from: start, to: pending.count, by: 2) {
             let other = storage.resolved(pending[position])
-            if other.isScalar, other.sameText(as: key, in: storage.text) {
+            if other.isScalar, other.bytes(in: storage.text).elementsEqual(key.bytes(in: storage.text)) {
                 return storage.location(pending[position])
             }
         }
