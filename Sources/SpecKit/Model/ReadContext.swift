@@ -174,18 +174,18 @@ final class ReadContext {
     /// Returns the entries by key for the known ones.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
               missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
-        var byKey = KeyedNodes(entries)
+        var byKey = KeyedNodes()
         // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
         var suggested: Set<String> = []
+        let allowed = required + optional
         for entry in entries {
             guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
-            if required.contains(where: { KeyedNodes.same($0, key) }) || optional.contains(where: { KeyedNodes.same($0, key) }) {
+            if allowed.contains(where: { KeyedNodes.same($0, key) }) {
                 byKey.accept(entry, key: key)
             } else {
-                let allowed = required + optional
                 let closest = listsNoMore ? nil : Suggest.closest(to: key, in: allowed)
                 if let closest { suggested.insert(closest) }
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
