@@ -148,12 +148,12 @@ final class ReadContext {
     }
 
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
-    /// A character a name may hold: `_`, a letter of any script, a digit.
-    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || isLetter(s) || isDigit(s) }
+    /// A character a name may hold: `_`, a letter of any script, an ASCII digit.
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s) }
 
     /// ASCII only, so read byte by byte: a byte of a character outside ASCII is none of these.
     static func isRowID(_ text: String) -> Bool {
@@ -161,14 +161,6 @@ final class ReadContext {
         guard let first = text.utf8.first, isAlphanumeric(first) else { return false }
         return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
-
-    /// A letter: ASCII answered at once, anything else by its Unicode properties (names may be written in any script).
-    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII { return ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
-        return s.properties.isAlphabetic
-    }
-
-    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
