@@ -282,17 +282,8 @@ struct YAMLDocumentBuilder {
             at: second, notes: ["the first '\(shown)' is at \(first)"])
     }
 
-    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
-    }
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
 
-    /// The full form of `!!str`; other explicit tags are ignored and the scalar keeps its text and style.
-    private static let stringTag: [UInt8] = Array("tag:yaml.org,2002:str".utf8)
-
-    private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
-        guard let tag else { return false }
-        for (offset, byte) in stringTag.enumerated() where tag[offset] != byte { return false }
-        return tag[stringTag.count] == 0
-    }
+    /// Whether a tag is the full form of `!!str`; other explicit tags are ignored and the scalar keeps its text and style.
+    private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool { text(tag) == "tag:yaml.org,2002:str" }
 }
