@@ -17,12 +17,8 @@ struct DecisionReader {
         for row in rows {
             for binding in row.then {
                 guard case .text(let text) = binding.value else { continue }
-                for name in MachineReader.unknownTemplates(in: text, known: known) {
-                    c.error("spec.unknown-name",
-                            "output '\(binding.name)' of row \(row.identity.id) fills in '${\(name)}', but '\(name)' is not an input of the table, so it would stay as written",
-                            at: binding.location, hint: Suggest.closest(to: name, in: known.sorted()).map { "did you mean '${\($0)}'?" },
-                            rows: [row.identity.id])
-                }
+                MachineReader.checkTemplates(in: text, of: "output '\(binding.name)' of row \(row.identity.id)", known: known,
+                                             knownAs: "not an input of the table", at: binding.location, rowID: row.identity.id, context: c)
             }
         }
         guard !inputs.isEmpty || byKey["inputs"] != nil, let table = Self.table(byKey, context: c) else { return nil }

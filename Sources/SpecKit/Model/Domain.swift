@@ -196,26 +196,14 @@ public struct DomainError: Error, Hashable, Sendable {
     public var hint: String?
 }
 
-extension String {
-    /// The text without leading and trailing spaces and tabs. Most values have none, so that case returns at once.
-    ///
-    /// `String`'s own, so a string is not first copied through the generic `String(_:)`, which casts at run time.
-    var trimmingSpaces: String { Self.trimmingSpaces(self) }
-
-    /// `string` without leading and trailing spaces and tabs.
-    fileprivate static func trimmingSpaces(_ string: String) -> String {
-        let utf8 = string.utf8
-        guard let first = utf8.first, let last = utf8.last else { return "" }
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        if !isSpace(first) && !isSpace(last) { return string }
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(string[start...end])
-    }
-}
-
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: String { String.trimmingSpaces(String(self)) }
+    var trimmingSpaces: String {
+        let text = String(self)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        guard let start = text.utf8.firstIndex(where: { !isSpace($0) }), let end = text.utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[start...end])
+    }
 
     /// Whether the text is empty or only spaces and tabs.
     var isBlank: Bool { utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }

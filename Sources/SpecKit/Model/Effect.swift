@@ -17,10 +17,7 @@ public struct Effect: Hashable, Sendable, Codable, CustomStringConvertible {
         public var value: Value
 
         /// A positional argument.
-        public init(_ value: Value) {
-            self.label = nil
-            self.value = value
-        }
+        public init(_ value: Value) { self.init(nil, value) }
 
         /// A labelled argument.
         public init(_ label: String?, _ value: Value) {

@@ -7,11 +7,6 @@ struct KeyedNodes {
     /// The accepted keys and their values, in file order.
     private var accepted: [(key: String, value: NodeView)] = []
 
-    /// No entries accepted yet.
-    init(_ entries: NodeView.Entries) {
-        accepted.reserveCapacity(entries.count)
-    }
-
     /// Marks an entry, whose key is `key`, as accepted.
     mutating func accept(_ entry: NodeView.Entry, key: String) {
         accepted.append((key, entry.value))
@@ -24,12 +19,5 @@ struct KeyedNodes {
 
     /// The value of the accepted entry with this scalar key (the last one, as a dictionary filled in order would
     /// keep), or nil.
-    subscript(key: String) -> NodeView? {
-        var position = accepted.count - 1
-        while position >= 0 {
-            if Self.same(accepted[position].key, key) { return accepted[position].value }
-            position -= 1
-        }
-        return nil
-    }
+    subscript(key: String) -> NodeView? { accepted.last { Self.same($0.key, key) }?.value }
 }

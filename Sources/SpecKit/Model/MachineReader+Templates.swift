@@ -19,20 +19,20 @@ extension MachineReader {
         for call in calls {
             for argument in call.arguments {
                 guard case .template(let text) = argument.term else { continue }
-                for name in unknownTemplates(in: text, known: known) {
-                    c.error("spec.unknown-name",
-                            "effect '\(call.text)' of \(owner) fills in '${\(name)}', but '\(name)' is \(knownAs), so it would stay as written",
-                            at: call.location, hint: Suggest.closest(to: name, in: known.sorted()).map { "did you mean '${\($0)}'?" },
-                            rows: [rowID])
-                }
+                checkTemplates(in: text, of: "effect '\(call.text)' of \(owner)", known: known, knownAs: knownAs, at: call.location,
+                               rowID: rowID, context: c)
             }
         }
     }
 
-    /// The names a text's `${name}` templates fill in that `known` lacks, in order.
-    static func unknownTemplates(in text: String, known: Set<String>) -> [String] {
+    /// `spec.unknown-name` for each `${name}` in `text`, written in `subject` at `location`, that `known` lacks, in order.
+    static func checkTemplates(in text: String, of subject: String, known: Set<String>, knownAs: String, at location: SourceLocation,
+                               rowID: String, context c: ReadContext) {
         var named: [String] = []
         _ = fillingTemplates(text) { named.append($0); return nil }
-        return named.filter { !known.contains($0) }
+        for name in named where !known.contains(name) {
+            c.error("spec.unknown-name", "\(subject) fills in '${\(name)}', but '\(name)' is \(knownAs), so it would stay as written",
+                    at: location, hint: Suggest.closest(to: name, in: known.sorted()).map { "did you mean '${\($0)}'?" }, rows: [rowID])
+        }
     }
 }

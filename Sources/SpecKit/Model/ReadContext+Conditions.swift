@@ -90,20 +90,16 @@ extension ReadContext {
     private func orderedCondition(_ text: String, domain: Domain, whole: ClosedRange<Int>, node: NodeView, rowID: String) -> ValueSet? {
         let reported = failureMark
         func bound(_ s: String) -> Int? {
-            let b: Int?
-            switch domain.parse(s.trimmingSpaces) {
-            case .success(let v): b = domain.ordinal(of: v)
-            case .failure:
-                // A bound may name product parameters ("> grace", "..pinAttempts - 1"); it must then lie in the domain.
-                switch evaluate(s, as: domain, within: whole, at: node.location, rows: [rowID]) {
-                case .value(let o): return o
-                case .failed: return nil
-                case .notAReference: break
-                }
-                // Bounds may lie outside the domain ("< 100" on int 0..20): read them as plain numbers.
-                if case .duration = domain { b = Value.parseDuration(s.trimmingSpaces) } else { b = Int(s.trimmingSpaces) }
+            if case .success(let v) = domain.parse(s.trimmingSpaces) { return domain.ordinal(of: v) }
+            // A bound may name product parameters ("> grace", "..pinAttempts - 1"); it must then lie in the domain.
+            switch evaluate(s, as: domain, within: whole, at: node.location, rows: [rowID]) {
+            case .value(let o): return o
+            case .failed: return nil
+            case .notAReference: break
             }
-            return b
+            // Bounds may lie outside the domain ("< 100" on int 0..20): read them as plain numbers.
+            if case .duration = domain { return Value.parseDuration(s.trimmingSpaces) }
+            return Int(s.trimmingSpaces)
         }
         func clamp(_ b: Int) -> Int { Swift.min(Swift.max(b, whole.lowerBound - 1), whole.upperBound + 1) }
         func fail() -> ValueSet? {

@@ -148,12 +148,12 @@ final class ReadContext {
     }
 
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
-    /// A character a name may hold: `_`, a letter of any script, a digit.
-    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || isLetter(s) || isDigit(s) }
+    /// A character a name may hold: `_`, a letter of any script, an ASCII digit.
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s) }
 
     /// ASCII only, so read byte by byte: a byte of a character outside ASCII is none of these.
     static func isRowID(_ text: String) -> Bool {
@@ -162,30 +162,22 @@ final class ReadContext {
         return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
 
-    /// A letter: ASCII answered at once, anything else by its Unicode properties (names may be written in any script).
-    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII { return ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
-        return s.properties.isAlphabetic
-    }
-
-    private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
               missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
-        var byKey = KeyedNodes(entries)
+        var byKey = KeyedNodes()
         // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
         var suggested: Set<String> = []
+        let allowed = required + optional
         for entry in entries {
             guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
-            if required.contains(where: { KeyedNodes.same($0, key) }) || optional.contains(where: { KeyedNodes.same($0, key) }) {
+            if allowed.contains(where: { KeyedNodes.same($0, key) }) {
                 byKey.accept(entry, key: key)
             } else {
-                let allowed = required + optional
                 let closest = listsNoMore ? nil : Suggest.closest(to: key, in: allowed)
                 if let closest { suggested.insert(closest) }
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",

@@ -216,18 +216,18 @@ struct ScenarioReader {
                     notes: ["a spec written in language 1 checked it after the last repetition; 'lockspec migrate' writes expect-last: and lists it for you to check"])
             return false
         }
+        let effectsIn = ["expect-each", "expect-last"].filter { byKey[$0]?.mapping?.contains(where: { $0.key.scalar == "effects" }) == true }
         for name in ["expect-each", "expect-last"] {
             guard let at = key(name) else { continue }
             if byKey["repeat"] == nil {
                 c.error("spec.bad-step", "'\(name)' belongs to a repeated step; this one has no 'repeat': write 'expect:'", at: at, rows: [scenarioID])
                 return false
             }
-            if case .block = action, byKey[name]?.mapping?.contains(where: { $0.key.scalar == "effects" }) == true {
+            if case .block = action, effectsIn.contains(name) {
                 c.error("spec.bad-step", "a repeated block has no effects of its own: name them on the block's steps", at: at, rows: [scenarioID])
                 return false
             }
         }
-        let effectsIn = ["expect-each", "expect-last"].filter { byKey[$0]?.mapping?.contains(where: { $0.key.scalar == "effects" }) == true }
         if effectsIn.count == 2, let at = key("expect-last") {
             c.error("spec.bad-step", "effects are named in both 'expect-each' and 'expect-last': name them in one", at: at, rows: [scenarioID])
             return false

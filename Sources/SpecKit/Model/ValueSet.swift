@@ -8,11 +8,6 @@ public struct ValueSet: Hashable, Sendable {
 
     /// Creates a set from ranges, normalising them.
     public init(_ ranges: [ClosedRange<Int>]) {
-        // None or one range is already normal: no sorted copy, no merged copy.
-        if ranges.count <= 1 {
-            self.ranges = ranges
-            return
-        }
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for r in sorted {
@@ -29,14 +24,7 @@ public struct ValueSet: Hashable, Sendable {
     public var isEmpty: Bool { ranges.isEmpty }
 
     /// Whether an ordinal is in the set.
-    public func contains(_ ordinal: Int) -> Bool {
-        var lo = 0, hi = ranges.count - 1
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            if ranges[mid].upperBound < ordinal { lo = mid + 1 } else if ranges[mid].lowerBound > ordinal { hi = mid - 1 } else { return true }
-        }
-        return false
-    }
+    public func contains(_ ordinal: Int) -> Bool { ranges.contains { $0.contains(ordinal) } }
 
     /// The union of two sets.
     public func union(_ other: ValueSet) -> ValueSet { ValueSet(ranges + other.ranges) }

@@ -7,11 +7,6 @@ public struct NodeView: Sendable {
     public let document: YAMLDocument
     let index: UInt32
 
-    init(document: YAMLDocument, index: UInt32) {
-        self.document = document
-        self.index = index
-    }
-
     /// Where the node is written (for an alias, where the alias is).
     public var location: SourceLocation {
         document.records[Int(index)].location(in: document.file)
@@ -40,14 +35,14 @@ public struct NodeView: Sendable {
     public var sequence: Items? {
         let record = document.resolved(index)
         guard record.kind == .sequence else { return nil }
-        return Items(document: document, start: record.start, count: record.count)
+        return Items(document: document, start: record.start, count: Int(record.count))
     }
 
     /// The entries, or nil unless this is a mapping.
     public var mapping: Entries? {
         let record = document.resolved(index)
         guard record.kind == .mapping else { return nil }
-        return Entries(document: document, start: record.start, count: record.count / 2)
+        return Entries(document: document, start: record.start, count: Int(record.count / 2))
     }
 
     /// A mapping's worth of no entries, for a value that stands for an empty mapping (`~`, `null`, nothing).
@@ -71,27 +66,12 @@ public struct NodeView: Sendable {
 extension NodeView {
     /// A sequence's items (or a single node taken as a list of one), without copying them out of the document.
     public struct Items: RandomAccessCollection, Sendable {
-        private(set) var document: YAMLDocument
+        let document: YAMLDocument
         let start: UInt32
         /// How many items the list has.
         public let count: Int
-        /// A single node standing for a whole list, or `UInt32.max`.
-        let single: UInt32
-
-        init(document: YAMLDocument, start: UInt32, count: UInt32) {
-            self.document = document
-            self.start = start
-            self.count = Int(count)
-            single = .max
-        }
-
-        /// A list of one: `node` alone.
-        init(single node: NodeView) {
-            document = node.document
-            start = 0
-            count = 1
-            single = node.index
-        }
+        /// A single node standing for a whole list, or nil.
+        var single: UInt32? = nil
 
         /// The first position.
         public var startIndex: Int { 0 }
@@ -100,8 +80,7 @@ extension NodeView {
 
         /// The item at `position`.
         public subscript(position: Int) -> NodeView {
-            if single != .max { return NodeView(document: document, index: single) }
-            return NodeView(document: document, index: document.children[Int(start) + position])
+            NodeView(document: document, index: single ?? document.children[Int(start) + position])
         }
     }
 
@@ -120,12 +99,6 @@ extension NodeView {
         /// The number of entries.
         public let count: Int
 
-        init(document: YAMLDocument, start: UInt32, count: UInt32) {
-            self.document = document
-            self.start = start
-            self.count = Int(count)
-        }
-
         /// The first position.
         public var startIndex: Int { 0 }
         /// One past the last position.
@@ -138,4 +111,9 @@ extension NodeView {
                          value: NodeView(document: document, index: document.children[at + 1]))
         }
     }
+}
+
+extension NodeView.Items {
+    /// A list of one: `node` alone.
+    init(single node: NodeView) { self.init(document: node.document, start: 0, count: 1, single: node.index) }
 }

@@ -26,52 +26,20 @@ enum SourceBytes {
 
     /// The first invalid UTF-8 sequence or NUL byte, or nil when the bytes are clean UTF-8 without NULs.
     ///
-    /// Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. Runs of ASCII are checked eight
-    /// bytes at a time, because this pass reads every byte of every file.
+    /// Strict UTF-8, as the standard library decodes it: no overlong forms, no surrogates, nothing above U+10FFFF.
     static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        let raw = UnsafeRawPointer(base)
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var index = 0
-        while index < count {
-            if index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // No byte has its high bit set, and no byte is zero.
-                if word & highBits == 0 && (word &- ones) & ~word & highBits == 0 {
-                    index += 8
-                    continue
-                }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.first == 0 { return .nul(offset: offset) }
+                offset += encoded.count
+            case .error: return .invalidUTF8(offset: offset)
+            case .emptyInput: return nil
             }
-            let lead = base[index]
-            if lead == 0 { return .nul(offset: index) }
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return .invalidUTF8(offset: index)
-            }
-            guard index + length <= count, (low...high).contains(base[index + 1]) else {
-                return .invalidUTF8(offset: index)
-            }
-            for next in (index + 2)..<(index + length) where base[next] & 0xC0 != 0x80 {
-                return .invalidUTF8(offset: index)
-            }
-            index += length
         }
-        return nil
     }
 
     /// The 1-based line and column of the byte at `offset`.

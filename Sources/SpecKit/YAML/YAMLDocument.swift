@@ -39,23 +39,11 @@ public final class YAMLDocument: Sendable {
         /// Whether this is a scalar (plain or quoted).
         var isScalar: Bool { kind == .plain || kind == .quoted }
 
-        /// A scalar record's text, read from `text` (the document's, or the builder's as it grows).
-        func string(in text: [UInt8]) -> String {
-            let first = Int(start)
-            return text.withUnsafeBufferPointer { buffer in
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[first..<first + Int(count)]), as: UTF8.self)
-            }
-        }
+        /// A scalar record's bytes in `text` (the document's, or the builder's as it grows).
+        func bytes(in text: [UInt8]) -> ArraySlice<UInt8> { text[Int(start)..<Int(start) + Int(count)] }
 
-        /// Whether two scalar records hold the same bytes of `text`.
-        func sameText(as other: Record, in text: [UInt8]) -> Bool {
-            guard count == other.count else { return false }
-            return text.withUnsafeBufferPointer { buffer in
-                let (a, b) = (Int(start), Int(other.start))
-                for offset in 0..<Int(count) where buffer[a + offset] != buffer[b + offset] { return false }
-                return true
-            }
-        }
+        /// A scalar record's text, read from `text`.
+        func string(in text: [UInt8]) -> String { String(decoding: bytes(in: text), as: UTF8.self) }
 
         /// The record `index` of `records`, or, for an alias, the record it names.
         static func resolved(_ index: UInt32, in records: [Record]) -> Record {
@@ -90,15 +78,5 @@ public final class YAMLDocument: Sendable {
     func string(_ record: Record) -> String { record.string(in: text) }
 
     /// Whether a scalar record's text is exactly `key`'s UTF-8, compared byte by byte without making a `String`.
-    func scalarEquals(_ record: Record, _ key: String) -> Bool {
-        var key = key
-        return key.withUTF8 { utf8 in
-            guard utf8.count == Int(record.count) else { return false }
-            let start = Int(record.start)
-            return text.withUnsafeBufferPointer { buffer in
-                for offset in 0..<utf8.count where buffer[start + offset] != utf8[offset] { return false }
-                return true
-            }
-        }
-    }
+    func scalarEquals(_ record: Record, _ key: String) -> Bool { record.bytes(in: text).elementsEqual(key.utf8) }
 }

@@ -45,7 +45,7 @@ struct YAMLDocumentBuilder {
 
         /// Whether a record is a plain scalar `<<` (a merge key).
         func isMergeKey(_ record: YAMLDocument.Record) -> Bool {
-            record.kind == .plain && record.count == 2 && text[Int(record.start)] == 0x3C && text[Int(record.start) + 1] == 0x3C
+            record.kind == .plain && record.bytes(in: text).elementsEqual("<<".utf8)
         }
 
         mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
@@ -74,17 +74,10 @@ struct YAMLDocumentBuilder {
     /// The non-fatal findings, with the one that counts those not listed.
     var diagnostics: [Diagnostic] { findings.all }
 
-    /// `sizeHint`: the bytes the arrays are sized for.
-    init(limits: YAMLLimits, file: String, sizeHint: Int) {
+    init(limits: YAMLLimits, file: String) {
         self.limits = limits
         storage = Storage(file: file)
         findings = FileFindings(file: file)
-        // Spec files run to about one node per 6 bytes and half their bytes in scalar text.
-        storage.records.reserveCapacity(max(16, sizeHint / 6))
-        storage.children.reserveCapacity(max(16, sizeHint / 6))
-        storage.text.reserveCapacity(max(16, sizeHint / 2))
-        stack.reserveCapacity(16)
-        pending.reserveCapacity(256)
     }
 
     /// The finished document, or nil when the stream held no node.
@@ -188,28 +181,26 @@ struct YAMLDocumentBuilder {
     }
 
     private mutating func alias(_ name: String, mark: yaml_mark_t) throws(DiagnosticError) {
+        let at = location(mark)
         if openAnchors[name, default: 0] > 0 {
             let definition = stack.last { $0.anchor == name }.map { storage.location($0.record) }
-            let at = location(mark)
             findings.add(.error) { Diagnostic(
                 .error, id: "yaml.recursive-alias",
                 "the alias '*\(name)' is used inside the node its anchor '&\(name)' names, so it would contain itself",
                 at: at, notes: definition.map { ["the anchor '&\(name)' is set at \($0)"] } ?? []) }
-            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
+        } else if let anchored = anchors[name] {
+            try count(anchored.nodeCount, at: mark)
+            // The alias is located where it is used; the nodes inside keep the places they were written.
+            attach(storage.append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
             return
-        }
-        guard let anchored = anchors[name] else {
-            let at = location(mark)
+        } else {
             findings.add(.error) { Diagnostic(
                 .error, id: "yaml.unknown-anchor",
                 "the alias '*\(name)' refers to an anchor '&\(name)' that is not set before it",
                 at: at, hint: "write '&\(name)' on the node to repeat, above this alias") }
-            attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
-            return
         }
-        try count(anchored.nodeCount, at: mark)
-        // The alias is located where it is used; the nodes inside keep the places they were written.
-        attach(storage.append(.alias, mark: mark, start: anchored.record, count: 0), nodeCount: anchored.nodeCount)
+        // A bad alias stands as an empty value, so the mapping or list around it is still read.
+        attach(storage.append(.plain, mark: mark, start: 0, count: 0), nodeCount: 1)
     }
 
     /// Adds a finished node to the open collection, or makes it the root.
@@ -259,7 +250,6 @@ struct YAMLDocumentBuilder {
     /// The scalar keys of the open mapping whose entries start at `start` in `pending`, by text.
     private func keyIndex(from start: Int) -> [String: SourceLocation] {
         var index: [String: SourceLocation] = [:]
-        index.reserveCapacity(Self.linearScanLimit * 2)
         for position in stride(from: start, to: pending.count, by: 2) {
             let record = storage.resolved(pending[position])
             if record.isScalar {
@@ -277,7 +267,7 @@ struct YAMLDocumentBuilder {
         if let index { return index[storage.string(key)] }
         for position in stride(from: start, to: pending.count, by: 2) {
             let other = storage.resolved(pending[position])
-            if other.isScalar, other.sameText(as: key, in: storage.text) {
+            if other.isScalar, other.bytes(in: storage.text).elementsEqual(key.bytes(in: storage.text)) {
                 return storage.location(pending[position])
             }
         }
@@ -292,17 +282,8 @@ struct YAMLDocumentBuilder {
             at: second, notes: ["the first '\(shown)' is at \(first)"])
     }
 
-    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
-    }
+    private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
 
-    /// The full form of `!!str`; other explicit tags are ignored and the scalar keeps its text and style.
-    private static let stringTag: [UInt8] = Array("tag:yaml.org,2002:str".utf8)
-
-    private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
-        guard let tag else { return false }
-        for (offset, byte) in stringTag.enumerated() where tag[offset] != byte { return false }
-        return tag[stringTag.count] == 0
-    }
+    /// Whether a tag is the full form of `!!str`; other explicit tags are ignored and the scalar keeps its text and style.
+    private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool { text(tag) == "tag:yaml.org,2002:str" }
 }

@@ -1,6 +1,6 @@
 internal import CYAML
 
-/// Owns a libyaml `yaml_parser_t` and feeds its events, one at a time, to a `YAMLDocumentBuilder`.
+/// Owns a libyaml `yaml_parser_t` and hands its events, one at a time, to a closure (the loader's `YAMLDocumentBuilder`).
 ///
 /// libyaml reads straight from `input` without copying it, so the caller must keep that buffer alive for the
 /// parser's whole life; `YAMLLoader` creates and drops the parser inside one `withUnsafeBufferPointer`.
@@ -32,13 +32,8 @@ final class YAMLEventParser {
         placeholder.deallocate()
     }
 
-    /// Feeds every event to `builder` until the stream ends; a libyaml error is thrown as a located diagnostic.
-    func build(_ builder: inout YAMLDocumentBuilder) throws(DiagnosticError) {
-        try forEachEvent { event throws(DiagnosticError) in try builder.handle(event) }
-    }
-
     /// Hands every event to `body` until the stream ends or `body` returns false; a libyaml error is thrown as a
-    /// located diagnostic. For readers that want the events' start and end marks (`YAMLSpans`).
+    /// located diagnostic. For `YAMLLoader`, and for readers that want the events' start and end marks (`YAMLSpans`).
     func forEachEvent(_ body: (UnsafePointer<yaml_event_t>) throws(DiagnosticError) -> Bool) throws(DiagnosticError) {
         while true {
             var event = yaml_event_t()

@@ -35,14 +35,7 @@ public struct YAMLLoader: Sendable {
         if bytes.count > limits.maximumFileSize {
             throw DiagnosticError([YAMLLimits.tooLarge(size: bytes.count, limit: limits.maximumFileSize, file: file)])
         }
-        let result: Result<YAMLDocument, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(DiagnosticError) {
-                return .success(try load(buffer, file: file))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try load(buffer, file: file) }
     }
 
     /// Runs libyaml's event loop over `bytes`, building nothing, and returns the number of events (stopping at
@@ -59,24 +52,20 @@ public struct YAMLLoader: Sendable {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
         }
-        var builder = YAMLDocumentBuilder(limits: limits, file: parser.file, sizeHint: bytes.count)
+        var builder = YAMLDocumentBuilder(limits: limits, file: parser.file)
         do {
-            try parser.build(&builder)
+            try parser.forEachEvent { event throws(DiagnosticError) in try builder.handle(event) }
         } catch {
             throw DiagnosticError(builder.diagnostics + error.diagnostics)
         }
-        guard let document = builder.document(), !Self.isEmptyPlainScalar(document.root) else {
+        // A file of nothing but comments, or blank, is an empty plain scalar.
+        guard let document = builder.document(), document.root.isQuoted || !document.root.scalarIs("") else {
             throw DiagnosticError(builder.diagnostics + [Diagnostic(
                 .error, id: "yaml.empty", "the file is empty: it holds no YAML, or only comments",
                 at: .file(file))])
         }
         if !builder.diagnostics.isEmpty { throw DiagnosticError(builder.diagnostics) }
         return document
-    }
-
-    /// Whether a document's root is an empty plain scalar: a file of nothing but comments, or `~`-less blank.
-    private static func isEmptyPlainScalar(_ root: NodeView) -> Bool {
-        !root.isQuoted && root.scalarIs("")
     }
 
     /// Whether the start of a file holds control bytes that no text has (other than tab, line feed and carriage
