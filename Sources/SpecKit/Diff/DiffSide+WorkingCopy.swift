@@ -16,14 +16,8 @@ extension DiffSide {
         // As git names it: `./specs//x.yaml` is `specs/x.yaml`.
         let clean = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         let location = top.isEmpty ? (clean.isEmpty ? "." : clean) : (top as NSString).appendingPathComponent(clean)
-        var side: DiffSide
-        if !FileManager.default.fileExists(atPath: location), SpecCompiler.isSpecFile(clean) {
-            let folder = (location as NSString).deletingLastPathComponent, name = (location as NSString).lastPathComponent
-            side = DiffSide(label: location, sources: beside(name, in: folder, limit: limit),
-                            root: folder.isEmpty ? "." : folder, focus: [name])
-        } else {
-            side = try folder(location, limit: limit)
-        }
+        var side = !FileManager.default.fileExists(atPath: location) && SpecCompiler.isSpecFile(clean)
+            ? oneFile(location, bytes: nil, limit: limit) : try folder(location, limit: limit)
         side.label = workingCopyLabel
         return side
     }

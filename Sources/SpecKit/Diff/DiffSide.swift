@@ -44,10 +44,7 @@ public struct DiffSide: Sendable {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try SpecCompiler.refuseReasonsFile(path)
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            let sources = [(path: name, bytes: try readFile(path, limit: limit))] + beside(name, in: folder, limit: limit)
-            return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
+            return oneFile(path, bytes: try readFile(path, limit: limit), limit: limit)
         }
         let files = try SpecCompiler.discover([path])
         var sources: [(path: String, bytes: [UInt8])] = []
@@ -57,15 +54,17 @@ public struct DiffSide: Sendable {
         return DiffSide(label: path, sources: sources)
     }
 
-    /// The spec files right beside `name` in `folder` (not in folders below: an old/ and a new/ copy would be read
-    /// twice), named relative to the folder. One that cannot be read is left out: if the spec needed it, its compile
-    /// says what is missing.
-    static func beside(_ name: String, in folder: String, limit: Int) -> [(path: String, bytes: [UInt8])] {
+    /// The spec file at `path` compared alone (`bytes`, nil when it is absent), with the spec files right beside it
+    /// (not in folders below: an old/ and a new/ copy would be read twice), named relative to its folder. One that
+    /// cannot be read is left out: if the spec needed it, its compile says what is missing.
+    static func oneFile(_ path: String, bytes: [UInt8]?, limit: Int) -> DiffSide {
+        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
         let here = folder.isEmpty ? "." : folder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
-        return names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
+        let beside = names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
             (try? readFile((here as NSString).appendingPathComponent(other), limit: limit)).map { (path: other, bytes: $0) }
         }
+        return DiffSide(label: path, sources: (bytes.map { [(path: name, bytes: $0)] } ?? []) + beside, root: here, focus: [name])
     }
 
     /// Whether the side holds what is compared: the one file, or any spec file of a folder.
