@@ -133,7 +133,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         let coveredIDs = Set(sections.filter { !$0.rows.isEmpty }.map(\.id))
         for i in sections.indices {
             let id = sections[i].id
-            let entry = reasons.entries.first { $0.document == document && (sections[i].line == nil ? $0.section == id : OutlineText.names($0.section, sections[i])) }
+            let entry = reasons.entries.first { $0.document == document && OutlineText.names($0.section, sections[i]) }
             sections[i].reason = entry?.reason
             if !sections[i].rows.isEmpty {
                 sections[i].status = entry?.partly == true ? .partly : .covered
@@ -165,8 +165,10 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
 }
 
 extension OutlineText {
-    /// Whether a reason's section text names a heading (by number or title).
+    /// Whether a citation's or a reason's section text names a section: a heading by number or title, a cited
+    /// section the document has no heading for by its id alone.
     static func names(_ text: String, _ section: SectionCoverage.Section) -> Bool {
-        DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: section.line ?? 0).isNamed(by: text)
+        guard let line = section.line else { return text == section.id }
+        return DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: line).isNamed(by: text)
     }
 }
