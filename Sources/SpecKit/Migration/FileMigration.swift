@@ -92,12 +92,6 @@ struct FileMigration {
         choice(message, at: SourceLocation(file: root.location.file, line: 1, column: column), hint: hint, written: true)
     }
 
-    /// Records the line that insertion `edit` added (located at that line, at `column`, once the file is migrated).
-    private mutating func added(_ message: String, edit: Int, file: String, column: Int) {
-        insertions[rewrites.count] = edit
-        rewrote(message, at: SourceLocation(file: file, line: 1, column: column))
-    }
-
     /// Records a place where a person must choose: `migrate.choice` where what the old version meant is written
     /// (the file reads as a person would write it, so no later run finds the place again), `migrate.unresolved` where
     /// nothing is (the file is as it was there, lint reports it, and every run lists it until a person chooses).
@@ -155,8 +149,9 @@ struct FileMigration {
             let next = entries.firstIndex { $0.key.scalarIs("kind") }.flatMap { $0 + 1 < entries.count ? entries[$0 + 1].key.location.line : nil }
             let before = indicator == "|" || indicator == ">" ? next ?? Int.max : value.line + 1
             for added in addedKeys {
-                let edit = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: before)
-                self.added(added.note, edit: edit, file: key.file, column: key.column)
+                // Located at the line it adds once the file is migrated (`relocate`).
+                insertions[rewrites.count] = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: before)
+                rewrote(added.note, at: SourceLocation(file: key.file, line: 1, column: key.column))
             }
             return
         }
