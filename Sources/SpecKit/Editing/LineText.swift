@@ -25,14 +25,8 @@ public struct LineText: Sendable {
 
     /// The whole text.
     public var text: String {
-        var out = String.UnicodeScalarView()
-        for i in lines.indices {
-            if i > 0 { out.append("\n") }
-            out.append(contentsOf: lines[i])
-            if returns[i] { out.append("\r") }
-        }
-        if endsWithNewline { out.append("\n") }
-        return String(out)
+        let ended = zip(lines, returns).map { line, cr in cr ? line + ["\r"] : line }
+        return Self.string(ended.joined(separator: ["\n"]) + (endsWithNewline ? ["\n"] : []))
     }
 
     /// Scalars as a string.
