@@ -139,14 +139,14 @@ struct FileMigration {
     /// Adds the keys of `addedKeys` after `kind:`, as its siblings: each on a line of its own at `kind:`'s indentation
     /// in a block mapping, or after `kind:`'s value inside the braces of a flow one (`{…, kind: decision, table: …}`).
     private mutating func writeAddedKeys() {
-        guard !addedKeys.isEmpty, let kind = root.mapping?.first(where: { $0.key.scalarIs("kind") }) else { return }
-        let (key, value) = (kind.key.location, kind.value.location)
+        let entries = root.mapping.map(Array.init) ?? []
+        guard !addedKeys.isEmpty, let k = entries.firstIndex(where: { $0.key.scalarIs("kind") }) else { return }
+        let (kind, key, value) = (entries[k], entries[k].key.location, entries[k].value.location)
         guard edits.rest(at: root.location).first == "{" else {
             // After kind:'s value: its own line, or, for a block scalar (`kind: >-` and the text below), before the
             // next key (the end of the text when kind: is last).
             let indicator = edits.rest(at: value).first
-            let entries = root.mapping.map(Array.init) ?? []
-            let next = entries.firstIndex { $0.key.scalarIs("kind") }.flatMap { $0 + 1 < entries.count ? entries[$0 + 1].key.location.line : nil }
+            let next = k + 1 < entries.count ? entries[k + 1].key.location.line : nil
             let before = indicator == "|" || indicator == ">" ? next ?? Int.max : value.line + 1
             for added in addedKeys {
                 // Located at the line it adds once the file is migrated (`relocate`).
