@@ -46,10 +46,8 @@ public struct DiffSide: Sendable {
             try SpecCompiler.refuseReasonsFile(path)
             return oneFile(path, bytes: try readFile(path, limit: limit), limit: limit)
         }
-        let files = try SpecCompiler.discover([path])
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for file in files {
-            sources.append((relative(file, to: path), try readFile(file, limit: limit)))
+        let sources = try SpecCompiler.discover([path]).map { file throws(DiagnosticError) in
+            (path: relative(file, to: path), bytes: try readFile(file, limit: limit))
         }
         return DiffSide(label: path, sources: sources)
     }
@@ -104,9 +102,8 @@ public struct DiffSide: Sendable {
             focus = [(clean as NSString).lastPathComponent]
             names = try specs(under: root.isEmpty ? "." : root).filter { ($0 as NSString).deletingLastPathComponent == root }
         }
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for name in names {
-            sources.append((relative(name, to: root), try git(["cat-file", "blob", "\(revision):\(name)"], in: repository)))
+        let sources = try names.map { name throws(DiagnosticError) in
+            (path: relative(name, to: root), bytes: try git(["cat-file", "blob", "\(revision):\(name)"], in: repository))
         }
         return DiffSide(label: "\(revision):\(path)", sources: sources, root: "\(revision):\(root)", focus: focus)
     }
