@@ -158,9 +158,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
 
     /// How many sections have each status, over every document.
     public var counts: [Status: Int] {
-        var result: [Status: Int] = [:]
-        for document in documents { for section in document.sections { result[section.status, default: 0] += 1 } }
-        return result
+        documents.flatMap(\.sections).reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
 }
 

@@ -52,11 +52,7 @@ enum VersionNames {
         guard let entries = node.mapping else { return }
         for entry in entries {
             guard let name = entry.key.scalar, let grammar = types[name] else { continue }
-            if let items = entry.value.sequence {
-                for item in items { rewrite(item, grammar, &m) }
-            } else {
-                rewrite(entry.value, grammar, &m)
-            }
+            for value in entry.value.sequence.map(Array.init) ?? [entry.value] { rewrite(value, grammar, &m) }
         }
     }
 
