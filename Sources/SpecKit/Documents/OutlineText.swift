@@ -64,9 +64,7 @@ enum OutlineText {
         if "。.:：;；,，、!！?？".contains(last) { return false }
         return !line.contains { "{}|/=<>()[]`\"".contains($0) }
     }
-}
 
-extension OutlineText {
     /// Whether a numbered line marks a heading rather than a sentence starting with a count (`1 秒…`): its number
     /// ends with a dot (`2.`, `6.1.2.`) or has several parts (`2.1 Title`).
     static func hasHeadingMark(_ line: String, _ number: [Int]) -> Bool {

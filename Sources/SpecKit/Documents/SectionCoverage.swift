@@ -81,9 +81,8 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         var cited: [String: [String: [RowReference]]] = [:]
         for spec in specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {
-                for citation in Citation.all(in: row.source) {
-                    let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line, column: row.column)
-                    if cited[citation.document, default: [:]][citation.section, default: []].contains(reference) { continue }
+                let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line, column: row.column)
+                for citation in Citation.all(in: row.source) where cited[citation.document]?[citation.section]?.contains(reference) != true {
                     cited[citation.document, default: [:]][citation.section, default: []].append(reference)
                 }
             }
