@@ -99,9 +99,6 @@ struct FileMigration {
         choices.append(Diagnostic(.warning, id: written ? "migrate.choice" : "migrate.unresolved", message, at: location, hint: hint))
     }
 
-    /// Whether the node is written as an alias (`*twelve`): its value is written, and rewritten, at its anchor.
-    func isAlias(_ node: NodeView) -> Bool { edits.rest(at: node.location).first == "*" }
-
     /// Where a scalar's text is written and how: its column (after an anchor such as `&twelve `, which stays, so the
     /// aliases read what is written there) and its text as written (plain, or in double or single quotes); nil when
     /// the source there is none of these.
