@@ -67,7 +67,7 @@ public struct DiffSide: Sendable {
 
     /// Whether the side holds what is compared: the one file, or any spec file of a folder.
     public var holdsFocus: Bool {
-        focus.map { focus in sources.contains { focus.contains($0.path) } } ?? !sources.isEmpty
+        sources.contains { compares($0.path) }
     }
 
     /// Whether a file's specs belong to the comparison: a focused file, or any file of a side with no focus.
