@@ -1,15 +1,12 @@
 import Foundation
 
 extension DiffSide {
-    /// What a side reading the working tree is called: `lockspec diff --git HEAD` shows `HEAD:specs → working copy`.
-    public static let workingCopyLabel = "working copy"
-
     /// The working tree's spec files at `path` in the git repository at `repository`, the path taken from the
     /// repository's top as `gitRevision` takes it, so a revision's blobs and the files on disk are compared at the same
     /// place. A folder is read as `folder` reads one, and so is one spec file; a spec file not on disk (deleted, or
-    /// not written yet) is one file absent on this side, with the files beside it. Labelled `working copy`.
-    public static func workingCopy(path: String, repository: String = ".",
-                                   limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
+    /// not written yet) is one file absent on this side, with the files beside it. Labelled `working copy`
+    /// (`lockspec diff --git HEAD` shows `HEAD:specs → working copy`).
+    public static func workingCopy(path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
         let up = String(decoding: try git(["rev-parse", "--show-cdup"], in: repository), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let top = repository == "." ? up : (repository as NSString).appendingPathComponent(up)
@@ -17,8 +14,8 @@ extension DiffSide {
         let clean = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         let location = top.isEmpty ? (clean.isEmpty ? "." : clean) : (top as NSString).appendingPathComponent(clean)
         var side = !FileManager.default.fileExists(atPath: location) && SpecCompiler.isSpecFile(clean)
-            ? oneFile(location, bytes: nil, limit: limit) : try folder(location, limit: limit)
-        side.label = workingCopyLabel
+            ? oneFile(location, bytes: nil) : try folder(location)
+        side.label = "working copy"
         return side
     }
 }

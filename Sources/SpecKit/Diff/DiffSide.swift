@@ -40,14 +40,14 @@ public struct DiffSide: Sendable {
 
     /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read
     /// with the files beside it as `lockspec run` reads it: for the machine it `uses:` and its folder's product values.
-    public static func folder(_ path: String, limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
+    public static func folder(_ path: String) throws(DiagnosticError) -> DiffSide {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try SpecCompiler.refuseReasonsFile(path)
-            return oneFile(path, bytes: try readFile(path, limit: limit), limit: limit)
+            return oneFile(path, bytes: try readFile(path, limit: YAMLLimits.default.maximumFileSize))
         }
         let sources = try SpecCompiler.discover([path]).map { file throws(DiagnosticError) in
-            (path: relative(file, to: path), bytes: try readFile(file, limit: limit))
+            (path: relative(file, to: path), bytes: try readFile(file, limit: YAMLLimits.default.maximumFileSize))
         }
         return DiffSide(label: path, sources: sources)
     }
@@ -55,12 +55,13 @@ public struct DiffSide: Sendable {
     /// The spec file at `path` compared alone (`bytes`, nil when it is absent), with the spec files right beside it
     /// (not in folders below: an old/ and a new/ copy would be read twice), named relative to its folder. One that
     /// cannot be read is left out: if the spec needed it, its compile says what is missing.
-    static func oneFile(_ path: String, bytes: [UInt8]?, limit: Int) -> DiffSide {
+    static func oneFile(_ path: String, bytes: [UInt8]?) -> DiffSide {
         let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
         let here = folder.isEmpty ? "." : folder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
         let beside = names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
-            (try? readFile((here as NSString).appendingPathComponent(other), limit: limit)).map { (path: other, bytes: $0) }
+            (try? readFile((here as NSString).appendingPathComponent(other), limit: YAMLLimits.default.maximumFileSize))
+                .map { (path: other, bytes: $0) }
         }
         return DiffSide(label: path, sources: (bytes.map { [(path: name, bytes: $0)] } ?? []) + beside, root: here, focus: [name])
     }
