@@ -86,11 +86,6 @@ public enum DesignDocuments {
     /// of millions of headings cannot hold lint or a run for minutes.
     public static let maximumDocumentSize = 4 << 20
 
-    /// The size of a file, when it can be known.
-    public static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-    }
-
     /// `input.too-large` for a design document past `maximumDocumentSize`.
     public static func tooLarge(_ path: String, size: Int) -> Diagnostic {
         Diagnostic(.error, id: "input.too-large",
