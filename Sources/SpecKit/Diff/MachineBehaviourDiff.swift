@@ -52,20 +52,20 @@ enum MachineBehaviourDiff {
                     let before = predict(models.0, states.0, situation, event, inputs), after = predict(models.1, states.1, situation, event, inputs)
                     guard before != after else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
-                    let place = "\(situation.state) on \(event)"
-                    groups[Group(place: place, before: before.withoutFrame, after: after.withoutFrame), default: []]
-                        .append((names, before, after, place))
+                    groups[Group(place: "\(situation.state) on \(event)", before: before.withoutFrame, after: after.withoutFrame), default: []]
+                        .append((names, before, after))
                 }
             }
         }
         guard !groups.isEmpty else { return (nil, nil) }
-        let regions = groups.values.map(region).sorted()
+        let regions = groups.map { region($0.key.place, $0.value) }.sorted()
         return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: groups.values.map(\.count).reduce(0, +)), nil)
     }
 
-    /// One changed situation: each name's value, the old and the new outcome, and where (`state on event`).
-    private typealias Changed = (names: [NamedValue], before: Prediction, after: Prediction, place: String)
+    /// One changed situation: each name's value, and the old and the new outcome.
+    private typealias Changed = (names: [NamedValue], before: Prediction, after: Prediction)
 
+    /// What the changed situations of one region share: where (`state on event`), and both outcomes less their frames.
     private struct Group: Hashable {
         var place: String
         var before: Prediction
@@ -120,7 +120,7 @@ enum MachineBehaviourDiff {
 
     /// A group of changed situations as a region: each name's values, whether the region is their whole product,
     /// and up to three examples.
-    private static func region(_ members: [Changed]) -> BehaviourRegion {
+    private static func region(_ place: String, _ members: [Changed]) -> BehaviourRegion {
         let names = members[0].names.map(\.name)
         var values: [[Value]] = names.map { _ in [] }
         for member in members {
@@ -131,7 +131,7 @@ enum MachineBehaviourDiff {
         let examples = members.prefix(3).map { $0.names.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
         // The first member's outcome, marked when the others' differ (in the variables they change).
         let shown = { (texts: [String]) in Set(texts).count == 1 ? texts[0] : "\(texts[0]) (and the like)" }
-        return BehaviourRegion(place: members[0].place, values: written, exact: product == members.count, count: members.count,
+        return BehaviourRegion(place: place, values: written, exact: product == members.count, count: members.count,
                                before: shown(members.map(\.before.text)), after: shown(members.map(\.after.text)), examples: examples)
     }
 }

@@ -37,15 +37,12 @@ public enum SpecDiffRenderer {
         if !d.specsAdded.isEmpty || !d.specsRemoved.isEmpty {
             out += d.specsAdded.map { "- spec added: `\($0)`\n" }.joined() + d.specsRemoved.map { "- spec removed: `\($0)`\n" }.joined() + "\n"
         }
-        if !d.products.isEmpty {
-            out += "### Product values\n\n" + d.products.map { "- \(cell($0))\n" }.joined() + "\n"
+        // A titled list, or nothing when it has no item.
+        let list = { (title: String, items: [String]) in
+            items.isEmpty ? "" : "### \(title)\n\n" + items.map { "- \($0)\n" }.joined() + "\n"
         }
-        if !d.documents.isEmpty {
-            out += "### Product values against their documents\n\n" + d.documents.map { "- \(cell($0))\n" }.joined() + "\n"
-        }
-        if !d.rows.isEmpty {
-            out += "### Rows\n\n" + d.rows.map { "- \(describe($0))\n" }.joined() + "\n"
-        }
+        out += list("Product values", d.products.map(cell)) + list("Product values against their documents", d.documents.map(cell))
+        out += list("Rows", d.rows.map(describe))
         for b in d.behaviour {
             out += "### `\(b.spec)` (\(b.kind)): \(b.count) changed\n\n| where | values | old | new |\n|---|---|---|---|\n"
             for r in b.regions {
