@@ -115,14 +115,12 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         var loose = Set(cited.keys).subtracting(matched)
         if outline == nil { loose.formUnion(reasons.map(\.section)) }
         for key in loose.sorted(by: Self.sectionOrder) {
-            let level = OutlineText.number(key)?.count ?? 1
-            let section = Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: level, line: nil,
-                                  rows: cited[key] ?? [], reason: nil, status: .uncovered)
+            let number = OutlineText.number(key)
             // A numbered section the document has no heading for goes where its number would stand (medtime's §3.3
             // between §3.2 and §3.4), not after every heading.
-            let next = OutlineText.number(key) == nil ? nil
-                : sections.firstIndex { OutlineText.number($0.id) != nil && Self.sectionOrder(key, $0.id) }
-            sections.insert(section, at: next ?? sections.endIndex)
+            let next = number == nil ? nil : sections.firstIndex { OutlineText.number($0.id) != nil && Self.sectionOrder(key, $0.id) }
+            sections.insert(Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: number?.count ?? 1, line: nil,
+                                    rows: cited[key] ?? [], reason: nil, status: .uncovered), at: next ?? sections.endIndex)
         }
         return sections
     }
