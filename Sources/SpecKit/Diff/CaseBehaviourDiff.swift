@@ -47,14 +47,14 @@ enum CaseBehaviourDiff {
     }
 
     /// The indices of `a` and of `b` outside a longest common subsequence of the two, ascending. The common start and
-    /// end are kept without a table; a middle larger than `alignedArea` is left all unmatched.
-    static func unmatched(_ a: [String], _ b: [String]) -> (old: [Int], new: [Int]) {
+    /// end are kept without a table; a middle larger than `area` is left all unmatched.
+    static func unmatched(_ a: [String], _ b: [String], area: Int = alignedArea) -> (old: [Int], new: [Int]) {
         var start = 0
         while start < a.count && start < b.count && a[start] == b[start] { start += 1 }
         var (endA, endB) = (a.count, b.count)
         while endA > start && endB > start && a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
         let (n, m) = (endA - start, endB - start)
-        guard n > 0, m > 0, n * m <= alignedArea else { return (Array(start..<endA), Array(start..<endB)) }
+        guard n > 0, m > 0, n * m <= area else { return (Array(start..<endA), Array(start..<endB)) }
         // table[i][j]: the longest common subsequence of the middles' suffixes from i and j.
         var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {

@@ -1,30 +1,21 @@
 import Foundation
 
 extension DiffSide {
-    /// What a side reading the working tree is called: `lockspec diff --git HEAD` shows `HEAD:specs → working copy`.
-    public static let workingCopyLabel = "working copy"
-
     /// The working tree's spec files at `path` in the git repository at `repository`, the path taken from the
     /// repository's top as `gitRevision` takes it, so a revision's blobs and the files on disk are compared at the same
     /// place. A folder is read as `folder` reads one, and so is one spec file; a spec file not on disk (deleted, or
-    /// not written yet) is one file absent on this side, with the files beside it. Labelled `working copy`.
-    public static func workingCopy(path: String, repository: String = ".",
-                                   limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
+    /// not written yet) is one file absent on this side, with the files beside it. Labelled `working copy`
+    /// (`lockspec diff --git HEAD` shows `HEAD:specs → working copy`).
+    public static func workingCopy(path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
         let up = String(decoding: try git(["rev-parse", "--show-cdup"], in: repository), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let top = repository == "." ? up : (repository as NSString).appendingPathComponent(up)
         // As git names it: `./specs//x.yaml` is `specs/x.yaml`.
         let clean = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         let location = top.isEmpty ? (clean.isEmpty ? "." : clean) : (top as NSString).appendingPathComponent(clean)
-        var side: DiffSide
-        if !FileManager.default.fileExists(atPath: location), SpecCompiler.isSpecFile(clean) {
-            let folder = (location as NSString).deletingLastPathComponent, name = (location as NSString).lastPathComponent
-            side = DiffSide(label: location, sources: beside(name, in: folder, limit: limit),
-                            root: folder.isEmpty ? "." : folder, focus: [name])
-        } else {
-            side = try folder(location, limit: limit)
-        }
-        side.label = workingCopyLabel
+        var side = !FileManager.default.fileExists(atPath: location) && SpecCompiler.isSpecFile(clean)
+            ? oneFile(location, bytes: nil) : try folder(location)
+        side.label = "working copy"
         return side
     }
 }

@@ -40,37 +40,35 @@ public struct DiffSide: Sendable {
 
     /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read
     /// with the files beside it as `lockspec run` reads it: for the machine it `uses:` and its folder's product values.
-    public static func folder(_ path: String, limit: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
+    public static func folder(_ path: String) throws(DiagnosticError) -> DiffSide {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             try SpecCompiler.refuseReasonsFile(path)
-            let folder = (path as NSString).deletingLastPathComponent
-            let name = (path as NSString).lastPathComponent
-            let sources = [(path: name, bytes: try readFile(path, limit: limit))] + beside(name, in: folder, limit: limit)
-            return DiffSide(label: path, sources: sources, root: folder.isEmpty ? "." : folder, focus: [name])
+            return oneFile(path, bytes: try readFile(path, limit: YAMLLimits.default.maximumFileSize))
         }
-        let files = try SpecCompiler.discover([path])
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for file in files {
-            sources.append((relative(file, to: path), try readFile(file, limit: limit)))
+        let sources = try SpecCompiler.discover([path]).map { file throws(DiagnosticError) in
+            (path: relative(file, to: path), bytes: try readFile(file, limit: YAMLLimits.default.maximumFileSize))
         }
         return DiffSide(label: path, sources: sources)
     }
 
-    /// The spec files right beside `name` in `folder` (not in folders below: an old/ and a new/ copy would be read
-    /// twice), named relative to the folder. One that cannot be read is left out: if the spec needed it, its compile
-    /// says what is missing.
-    static func beside(_ name: String, in folder: String, limit: Int) -> [(path: String, bytes: [UInt8])] {
+    /// The spec file at `path` compared alone (`bytes`, nil when it is absent), with the spec files right beside it
+    /// (not in folders below: an old/ and a new/ copy would be read twice), named relative to its folder. One that
+    /// cannot be read is left out: if the spec needed it, its compile says what is missing.
+    static func oneFile(_ path: String, bytes: [UInt8]?) -> DiffSide {
+        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
         let here = folder.isEmpty ? "." : folder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: here)) ?? []).sorted()
-        return names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
-            (try? readFile((here as NSString).appendingPathComponent(other), limit: limit)).map { (path: other, bytes: $0) }
+        let beside = names.filter { $0 != name && SpecCompiler.isSpecFile($0) }.compactMap { other in
+            (try? readFile((here as NSString).appendingPathComponent(other), limit: YAMLLimits.default.maximumFileSize))
+                .map { (path: other, bytes: $0) }
         }
+        return DiffSide(label: path, sources: (bytes.map { [(path: name, bytes: $0)] } ?? []) + beside, root: here, focus: [name])
     }
 
     /// Whether the side holds what is compared: the one file, or any spec file of a folder.
     public var holdsFocus: Bool {
-        focus.map { focus in sources.contains { focus.contains($0.path) } } ?? !sources.isEmpty
+        sources.contains { compares($0.path) }
     }
 
     /// Whether a file's specs belong to the comparison: a focused file, or any file of a side with no focus.
@@ -105,9 +103,8 @@ public struct DiffSide: Sendable {
             focus = [(clean as NSString).lastPathComponent]
             names = try specs(under: root.isEmpty ? "." : root).filter { ($0 as NSString).deletingLastPathComponent == root }
         }
-        var sources: [(path: String, bytes: [UInt8])] = []
-        for name in names {
-            sources.append((relative(name, to: root), try git(["cat-file", "blob", "\(revision):\(name)"], in: repository)))
+        let sources = try names.map { name throws(DiagnosticError) in
+            (path: relative(name, to: root), bytes: try git(["cat-file", "blob", "\(revision):\(name)"], in: repository))
         }
         return DiffSide(label: "\(revision):\(path)", sources: sources, root: "\(revision):\(root)", focus: focus)
     }

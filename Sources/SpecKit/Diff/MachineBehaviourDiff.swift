@@ -10,10 +10,12 @@ enum MachineBehaviourDiff {
         case restarts(to: String, frame: String)
         case unmodelled(row: String)
 
-        var row: String? {
+        /// The prediction without the variables it changes: what the changed situations of one region share.
+        var withoutFrame: Prediction {
             switch self {
-            case .fires(let row, _, _, _), .pastTheModel(let row), .unmodelled(let row): row
-            default: nil
+            case .fires(let row, let to, _, let effects): .fires(row: row, to: to, frame: "", effects: effects)
+            case .restarts(let to, _): .restarts(to: to, frame: "")
+            default: self
             }
         }
 
@@ -42,25 +44,32 @@ enum MachineBehaviourDiff {
         let states = (NameIndex(old.states.map(\.name)), NameIndex(new.states.map(\.name)))
         let situations = reachable(analyses.0).union(reachable(analyses.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
         let plans = eventPlans(models.0, models.1)
-        var changed: [(state: String, event: String, names: [NamedValue], before: Prediction, after: Prediction)] = []
+        // The changed situations, grouped by place and by both outcomes but for the variables they change.
+        var groups: [Group: [Changed]] = [:]
         for situation in situations {
             for (event, combinations) in plans {
                 for inputs in combinations {
                     let before = predict(models.0, states.0, situation, event, inputs), after = predict(models.1, states.1, situation, event, inputs)
                     guard before != after else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
-                    changed.append((situation.state, event, names, before, after))
+                    groups[Group(place: "\(situation.state) on \(event)", before: before.withoutFrame, after: after.withoutFrame), default: []]
+                        .append((names, before, after))
                 }
             }
         }
-        guard !changed.isEmpty else { return (nil, nil) }
-        var groups: [String: [(names: [NamedValue], before: Prediction, after: Prediction, place: String)]] = [:]
-        for c in changed {
-            let key = "\(c.state) on \(c.event)|\(c.before.row ?? "-")|\(c.after.row ?? "-")|\(kind(c.before))|\(kind(c.after))"
-            groups[key, default: []].append((c.names, c.before, c.after, "\(c.state) on \(c.event)"))
-        }
-        let regions = groups.values.map(region).sorted()
-        return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: changed.count), nil)
+        guard !groups.isEmpty else { return (nil, nil) }
+        let regions = groups.map { region($0.key.place, $0.value) }.sorted()
+        return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: groups.values.map(\.count).reduce(0, +)), nil)
+    }
+
+    /// One changed situation: each name's value, and the old and the new outcome.
+    private typealias Changed = (names: [NamedValue], before: Prediction, after: Prediction)
+
+    /// What the changed situations of one region share: where (`state on event`), and both outcomes less their frames.
+    private struct Group: Hashable {
+        var place: String
+        var before: Prediction
+        var after: Prediction
     }
 
     private struct Situation: Hashable {
@@ -109,21 +118,9 @@ enum MachineBehaviourDiff {
             .map { "\(model.machine.variables[$0].name)=\(next.values[$0])" }.joined(separator: ", ")
     }
 
-    private static func kind(_ p: Prediction) -> String {
-        switch p {
-        case .nothing: "nothing"
-        case .forbidden: "forbidden"
-        case .pastTheModel: "past"
-        case .noSuchState: "nostate"
-        case .fires(_, let to, _, let effects): "fires→\(to)|\(effects)"
-        case .restarts(let to, _): "restarts→\(to)"
-        case .unmodelled: "unmodelled"
-        }
-    }
-
     /// A group of changed situations as a region: each name's values, whether the region is their whole product,
     /// and up to three examples.
-    private static func region(_ members: [(names: [NamedValue], before: Prediction, after: Prediction, place: String)]) -> BehaviourRegion {
+    private static func region(_ place: String, _ members: [Changed]) -> BehaviourRegion {
         let names = members[0].names.map(\.name)
         var values: [[Value]] = names.map { _ in [] }
         for member in members {
@@ -132,10 +129,9 @@ enum MachineBehaviourDiff {
         let product = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).partialValue }
         let written = zip(names, values).map { name, vs in "\(name)=" + vs.sorted().map(\.description).joined(separator: "|") }
         let examples = members.prefix(3).map { $0.names.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
-        let first = members[0]
-        return BehaviourRegion(place: first.place, values: written, exact: product == members.count, count: members.count,
-                               before: members.count == 1 || Set(members.map(\.before.text)).count == 1 ? first.before.text : "\(first.before.text) (and the like)",
-                               after: members.count == 1 || Set(members.map(\.after.text)).count == 1 ? first.after.text : "\(first.after.text) (and the like)",
-                               examples: examples)
+        // The first member's outcome, marked when the others' differ (in the variables they change).
+        let shown = { (texts: [String]) in Set(texts).count == 1 ? texts[0] : "\(texts[0]) (and the like)" }
+        return BehaviourRegion(place: place, values: written, exact: product == members.count, count: members.count,
+                               before: shown(members.map(\.before.text)), after: shown(members.map(\.after.text)), examples: examples)
     }
 }

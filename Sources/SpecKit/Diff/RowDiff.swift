@@ -62,29 +62,12 @@ enum RowDiff {
     /// blocks 60 s` in a decision) is only a word.
     static let wording: Set<String> = ["source", "decision", "title", "notes", "unmodelled"]
 
-    /// Rows kept on both sides whose order among the kept rows changed: the ones outside a longest common order.
+    /// Rows kept on both sides whose order among the kept rows changed: the ones outside a longest common order (row
+    /// ids are unique, so which of them are outside it does not depend on where the alignment starts).
     private static func moved(spec: String, old: [String], new: [String]) -> [RowChange] {
         let kept = Set(old).intersection(new)
         let a = old.filter(kept.contains), b = new.filter(kept.contains)
-        guard a != b else { return [] }
-        let stay = longestCommonSubsequence(a, b)
-        return b.filter { !stay.contains($0) }.map { RowChange(spec: spec, id: $0, kind: .moved, cells: []) }
-    }
-
-    private static func longestCommonSubsequence(_ a: [String], _ b: [String]) -> Set<String> {
-        guard !a.isEmpty, !b.isEmpty else { return [] }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in stride(from: a.count - 1, through: 0, by: -1) {
-            for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-            }
-        }
-        var result: Set<String> = []
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] == b[j] { result.insert(a[i]); i += 1; j += 1 } else if table[i + 1][j] >= table[i][j + 1] { i += 1 } else { j += 1 }
-        }
-        return result
+        return CaseBehaviourDiff.unmatched(a, b, area: .max).new.map { RowChange(spec: spec, id: b[$0], kind: .moved, cells: []) }
     }
 
     /// A spec's rows, each with its compiled parts, its written keys (from `written`, the file's rows by id) and the

@@ -63,8 +63,7 @@ public struct SpecDiff: Sendable {
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         guard let focus = side.focus else { return errors }
         let own = errors.filter { focus.contains($0.location.file) }
-        let present = side.sources.contains { focus.contains($0.path) }
-        guard own.isEmpty, present, !compilation.specs.contains(where: { focus.contains($0.file) }) else { return own }
+        guard own.isEmpty, side.holdsFocus, !compilation.specs.contains(where: { focus.contains($0.file) }) else { return own }
         let products = errors.filter { SpecCompiler.isProductFileName($0.location.file) }
         return products.isEmpty ? errors : products
     }

@@ -37,15 +37,12 @@ public enum SpecDiffRenderer {
         if !d.specsAdded.isEmpty || !d.specsRemoved.isEmpty {
             out += d.specsAdded.map { "- spec added: `\($0)`\n" }.joined() + d.specsRemoved.map { "- spec removed: `\($0)`\n" }.joined() + "\n"
         }
-        if !d.products.isEmpty {
-            out += "### Product values\n\n" + d.products.map { "- \(cell($0))\n" }.joined() + "\n"
+        // A titled list, or nothing when it has no item.
+        let list = { (title: String, items: [String]) in
+            items.isEmpty ? "" : "### \(title)\n\n" + items.map { "- \($0)\n" }.joined() + "\n"
         }
-        if !d.documents.isEmpty {
-            out += "### Product values against their documents\n\n" + d.documents.map { "- \(cell($0))\n" }.joined() + "\n"
-        }
-        if !d.rows.isEmpty {
-            out += "### Rows\n\n" + d.rows.map { "- \(describe($0))\n" }.joined() + "\n"
-        }
+        out += list("Product values", d.products.map(cell)) + list("Product values against their documents", d.documents.map(cell))
+        out += list("Rows", d.rows.map(describe))
         for b in d.behaviour {
             out += "### `\(b.spec)` (\(b.kind)): \(b.count) changed\n\n| where | values | old | new |\n|---|---|---|---|\n"
             for r in b.regions {
@@ -59,17 +56,16 @@ public enum SpecDiffRenderer {
     }
 
     private static func describe(_ r: RowChange) -> String {
-        switch r.kind {
-        case .added: "\(r.spec) \(r.id): added"
-        case .removed: "\(r.spec) \(r.id): removed"
-        case .renamed: "\(r.spec) \(r.id): renamed from \(r.oldID ?? "?")"
+        let what = switch r.kind {
+        case .added, .removed, .moved: r.kind.rawValue
+        case .renamed: "renamed from \(r.oldID ?? "?")"
         case .changed:
-            "\(r.spec) \(r.id): " + [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
-                                     r.followsProduct.isEmpty ? nil : reads(r.followsProduct),
-                                     r.followsElsewhere.isEmpty ? nil : follows(r.followsElsewhere)]
+            [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
+             r.followsProduct.isEmpty ? nil : agreeing(r.followsProduct, "reads a changed product value", "read changed product values"),
+             r.followsElsewhere.isEmpty ? nil : agreeing(r.followsElsewhere, "follows an edit outside the row", "follow an edit outside the row")]
                 .compactMap { $0 }.joined(separator: "; ")
-        case .moved: "\(r.spec) \(r.id): moved"
         }
+        return "\(r.spec) \(r.id): \(what)"
     }
 
     /// `1 situation behaves differently`, `3 situations behave differently`: the noun and the verb agree with the count.
@@ -80,13 +76,10 @@ public enum SpecDiffRenderer {
 
     private static func quoted(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: ", ") }
 
-    private static func reads(_ parts: [String]) -> String {
-        quoted(parts) + (parts.count == 1 ? " reads a changed product value" : " read changed product values")
-    }
-
-    /// `'when' follows an edit outside the row`: parts whose text is the same that moved with what they use.
-    private static func follows(_ parts: [String]) -> String {
-        quoted(parts) + (parts.count == 1 ? " follows an edit outside the row" : " follow an edit outside the row")
+    /// The parts, then what they do with the verb agreeing (`'when' follows an edit outside the row`: parts whose text
+    /// is the same that moved with what they use).
+    private static func agreeing(_ parts: [String], _ one: String, _ many: String) -> String {
+        quoted(parts) + " " + (parts.count == 1 ? one : many)
     }
 
     private static func cell(_ text: String) -> String {

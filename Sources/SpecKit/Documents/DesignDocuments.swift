@@ -22,8 +22,9 @@ public enum DesignDocuments {
     public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], documents: DocumentFolder?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        // Where the reasons would be written: the first spec folder's sections.yaml, named in the warnings.
-        var reasons = SectionReasons(file: defaultReasonsFile(specPaths: specPaths))
+        // Where the reasons would be written when no folder has them: the first spec folder's sections.yaml (or the
+        // one beside the first spec file), named in the warnings.
+        var reasons = SectionReasons(file: reasonsFile(for: specPaths.first ?? "specs").file)
         var reasonsUnread = false
         let existing = reasonsFile(specPaths: specPaths)
         if let file = existing {
@@ -85,11 +86,6 @@ public enum DesignDocuments {
     /// of millions of headings cannot hold lint or a run for minutes.
     public static let maximumDocumentSize = 4 << 20
 
-    /// The size of a file, when it can be known.
-    public static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
-    }
-
     /// `input.too-large` for a design document past `maximumDocumentSize`.
     public static func tooLarge(_ path: String, size: Int) -> Diagnostic {
         Diagnostic(.error, id: "input.too-large",
@@ -97,25 +93,17 @@ public enum DesignDocuments {
                    at: .file(path))
     }
 
-    /// `sections.yaml` in the first spec folder given (or beside the first spec file): where reasons would go when no
-    /// folder has one.
-    static func defaultReasonsFile(specPaths: [String]) -> String {
-        let path = specPaths.first ?? "specs"
-        var isDirectory: ObjCBool = false
-        let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            ? (path as NSString).deletingLastPathComponent : path
-        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(SectionReasons.fileName)
-    }
-
     /// `sections.yaml` in the first spec folder given (or beside the first spec file) that has one.
     public static func reasonsFile(specPaths: [String]) -> String? {
-        for path in specPaths.isEmpty ? ["specs"] : specPaths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            let folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-            let file = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(SectionReasons.fileName)
-            if FileManager.default.fileExists(atPath: file) { return file }
-        }
-        return nil
+        (specPaths.isEmpty ? ["specs"] : specPaths).lazy.map(reasonsFile(for:))
+            .first { $0.pathExists && FileManager.default.fileExists(atPath: $0.file) }?.file
+    }
+
+    /// `sections.yaml` in the folder `path` (beside it when it is a file), and whether anything is at `path`.
+    private static func reasonsFile(for path: String) -> (file: String, pathExists: Bool) {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let folder = exists && !isDirectory.boolValue ? (path as NSString).deletingLastPathComponent : path
+        return (((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(SectionReasons.fileName), exists)
     }
 }

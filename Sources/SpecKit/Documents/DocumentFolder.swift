@@ -53,7 +53,9 @@ public final class DocumentFolder {
 
     /// One read of the file at `file`: its size checked first, then its type, then its bytes.
     private func readOnce(_ file: String) -> Read {
-        if let size = DesignDocuments.fileSize(file), size > DesignDocuments.maximumDocumentSize { return .tooLarge(size: size) }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > DesignDocuments.maximumDocumentSize {
+            return .tooLarge(size: size)
+        }
         if let problem = notAFile(file) { return .notAFile(problem) }
         do {
             return .bytes(try readBytes(file, DesignDocuments.maximumDocumentSize))

@@ -31,12 +31,6 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
         }
     }
 
-    /// Creates an outline.
-    public init(name: String, sections: [Section]) {
-        self.name = name
-        self.sections = sections
-    }
-
     /// Reads the headings of a document's text.
     public init(name: String, text: String) {
         self.name = name
@@ -48,11 +42,6 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
             { OutlineReader.inlineNumbers(text) },
             { OutlineReader.titleLines(lines) },
         ]
-        sections = []
-        for read in tries {
-            let found = read()
-            if found.count >= 3 { sections = found; break }
-        }
+        sections = tries.lazy.map { $0() }.first { $0.count >= 3 } ?? []
     }
-
 }

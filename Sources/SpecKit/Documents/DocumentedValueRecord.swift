@@ -19,20 +19,6 @@ public struct DocumentedValueRecord: Codable, Hashable, Sendable {
     public var file: String
     /// The line of the value under `product:`.
     public var line: Int
-
-    /// Creates a record.
-    public init(fixture: String, name: String, value: Value, documented: String, agrees: Bool, quote: String,
-                decision: String?, file: String, line: Int) {
-        self.fixture = fixture
-        self.name = name
-        self.value = value
-        self.documented = documented
-        self.agrees = agrees
-        self.quote = quote
-        self.decision = decision
-        self.file = file
-        self.line = line
-    }
 }
 
 extension ProductFile {
@@ -53,8 +39,7 @@ extension SectionCoverage {
     static func attach(_ products: [ProductFile], to sections: inout [Section], document: String) {
         for product in products.sorted(by: { $0.fixture < $1.fixture }) {
             for (citation, record) in product.documentedRecords where citation.document == document {
-                guard let i = sections.firstIndex(where: { $0.line == nil ? $0.id == citation.section : OutlineText.names(citation.section, $0) })
-                else { continue }
+                guard let i = sections.firstIndex(where: { OutlineText.names(citation.section, $0) }) else { continue }
                 sections[i].values = (sections[i].values ?? []) + [record]
             }
         }

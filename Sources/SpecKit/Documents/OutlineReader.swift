@@ -75,10 +75,7 @@ enum OutlineReader {
     /// first line is its title, not a section.
     static func titleLines(_ lines: [String]) -> [DocumentOutline.Section] {
         guard let first = lines.firstIndex(where: { !$0.isEmpty }) else { return [] }
-        var sections: [DocumentOutline.Section] = []
-        for (i, line) in lines.enumerated() where i > first && OutlineText.readsAsTitle(line) {
-            sections.append(.init(id: line, title: line, level: 1, line: i + 1))
-        }
-        return sections
+        return lines.indices.filter { $0 > first && OutlineText.readsAsTitle(lines[$0]) }
+            .map { .init(id: lines[$0], title: lines[$0], level: 1, line: $0 + 1) }
     }
 }

@@ -2,10 +2,9 @@
 enum OutlineText {
     /// Without leading and trailing spaces, tabs and carriage returns.
     static func trimmed(_ s: String) -> String {
-        var chars = Substring(s)
-        while let f = chars.first, f == " " || f == "\t" || f == "\r" || f == "\u{3000}" { chars = chars.dropFirst() }
-        while let l = chars.last, l == " " || l == "\t" || l == "\r" || l == "\u{3000}" { chars = chars.dropLast() }
-        return String(chars)
+        let kept = { (c: Character) in c != " " && c != "\t" && c != "\r" && c != "\u{3000}" }
+        guard let first = s.firstIndex(where: kept), let last = s.lastIndex(where: kept) else { return "" }
+        return String(s[first...last])
     }
 
     /// `6.1.2` as `[6, 1, 2]`, or nil when the text is not a section number.
@@ -65,9 +64,7 @@ enum OutlineText {
         if "。.:：;；,，、!！?？".contains(last) { return false }
         return !line.contains { "{}|/=<>()[]`\"".contains($0) }
     }
-}
 
-extension OutlineText {
     /// Whether a numbered line marks a heading rather than a sentence starting with a count (`1 秒…`): its number
     /// ends with a dot (`2.`, `6.1.2.`) or has several parts (`2.1 Title`).
     static func hasHeadingMark(_ line: String, _ number: [Int]) -> Bool {

@@ -81,9 +81,8 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         var cited: [String: [String: [RowReference]]] = [:]
         for spec in specs.sorted(by: { $0.id < $1.id }) {
             for row in spec.rows {
-                for citation in Citation.all(in: row.source) {
-                    let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line, column: row.column)
-                    if cited[citation.document, default: [:]][citation.section, default: []].contains(reference) { continue }
+                let reference = RowReference(spec: spec.id, row: row.id, file: spec.file, line: row.line, column: row.column)
+                for citation in Citation.all(in: row.source) where cited[citation.document]?[citation.section]?.contains(reference) != true {
                     cited[citation.document, default: [:]][citation.section, default: []].append(reference)
                 }
             }
@@ -116,14 +115,12 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         var loose = Set(cited.keys).subtracting(matched)
         if outline == nil { loose.formUnion(reasons.map(\.section)) }
         for key in loose.sorted(by: Self.sectionOrder) {
-            let level = OutlineText.number(key)?.count ?? 1
-            let section = Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: level, line: nil,
-                                  rows: cited[key] ?? [], reason: nil, status: .uncovered)
+            let number = OutlineText.number(key)
             // A numbered section the document has no heading for goes where its number would stand (medtime's §3.3
             // between §3.2 and §3.4), not after every heading.
-            let next = OutlineText.number(key) == nil ? nil
-                : sections.firstIndex { OutlineText.number($0.id) != nil && Self.sectionOrder(key, $0.id) }
-            sections.insert(section, at: next ?? sections.endIndex)
+            let next = number == nil ? nil : sections.firstIndex { OutlineText.number($0.id) != nil && Self.sectionOrder(key, $0.id) }
+            sections.insert(Section(id: key, title: key.isEmpty ? "(the whole document)" : key, level: number?.count ?? 1, line: nil,
+                                    rows: cited[key] ?? [], reason: nil, status: .uncovered), at: next ?? sections.endIndex)
         }
         return sections
     }
@@ -133,7 +130,7 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         let coveredIDs = Set(sections.filter { !$0.rows.isEmpty }.map(\.id))
         for i in sections.indices {
             let id = sections[i].id
-            let entry = reasons.entries.first { $0.document == document && (sections[i].line == nil ? $0.section == id : OutlineText.names($0.section, sections[i])) }
+            let entry = reasons.entries.first { $0.document == document && OutlineText.names($0.section, sections[i]) }
             sections[i].reason = entry?.reason
             if !sections[i].rows.isEmpty {
                 sections[i].status = entry?.partly == true ? .partly : .covered
@@ -158,15 +155,15 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
 
     /// How many sections have each status, over every document.
     public var counts: [Status: Int] {
-        var result: [Status: Int] = [:]
-        for document in documents { for section in document.sections { result[section.status, default: 0] += 1 } }
-        return result
+        documents.flatMap(\.sections).reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
 }
 
 extension OutlineText {
-    /// Whether a reason's section text names a heading (by number or title).
+    /// Whether a citation's or a reason's section text names a section: a heading by number or title, a cited
+    /// section the document has no heading for by its id alone.
     static func names(_ text: String, _ section: SectionCoverage.Section) -> Bool {
-        DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: section.line ?? 0).isNamed(by: text)
+        guard let line = section.line else { return text == section.id }
+        return DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: line).isNamed(by: text)
     }
 }

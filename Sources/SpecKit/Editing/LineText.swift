@@ -25,21 +25,13 @@ public struct LineText: Sendable {
 
     /// The whole text.
     public var text: String {
-        var out = String.UnicodeScalarView()
-        for i in lines.indices {
-            if i > 0 { out.append("\n") }
-            out.append(contentsOf: lines[i])
-            if returns[i] { out.append("\r") }
-        }
-        if endsWithNewline { out.append("\n") }
-        return String(out)
+        let ended = zip(lines, returns).map { line, cr in cr ? line + ["\r"] : line }
+        return Self.string(ended.joined(separator: ["\n"]) + (endsWithNewline ? ["\n"] : []))
     }
 
     /// Scalars as a string.
-    static func string(_ scalars: [Unicode.Scalar]) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+    static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        String(String.UnicodeScalarView(scalars))
     }
 
     /// A position moved back to the end of the previous line when it stands at the start of a line after `start`
@@ -52,11 +44,9 @@ public struct LineText: Sendable {
     /// The text between two positions.
     public func slice(_ start: TextPosition, _ end: TextPosition) -> String {
         guard valid(start), valid(end), start <= end else { return "" }
-        if start.line == end.line { return Self.string(Array(lines[start.line - 1][(start.column - 1)..<(end.column - 1)])) }
-        var parts = [Self.string(Array(lines[start.line - 1][(start.column - 1)...]))]
-        for line in start.line..<(end.line - 1) { parts.append(Self.string(lines[line])) }
-        parts.append(Self.string(Array(lines[end.line - 1][..<(end.column - 1)])))
-        return parts.joined(separator: "\n")
+        // The lines from the start's to the end's, joined, less what is before the start and after the end.
+        let joined = Array(lines[(start.line - 1)...(end.line - 1)].joined(separator: ["\n"]))
+        return Self.string(joined[(start.column - 1)..<(joined.count - lines[end.line - 1].count + end.column - 1)])
     }
 
     /// Whether a position lies in the text (a column may stand just after a line's last scalar).

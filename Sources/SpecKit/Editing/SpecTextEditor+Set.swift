@@ -11,8 +11,9 @@ extension SpecTextEditor {
         let entries = parent.entries
         let i = entries.firstIndex { $0.key.scalar == key }
         let old = i.map { lines.slice(entries[$0].value.start, lines.trimmed(entries[$0].value.end, after: entries[$0].value.start)) }
-        let block = old.map { $0.hasPrefix(">") || $0.hasPrefix("|") } ?? false
-        if (block || text.contains("\n")) && parent.flow { throw refusal("a value of several lines cannot be written inside { }: edit the file", file) }
+        // Written as a folded block: a text of several lines, or a value written as a block.
+        let folds = old.map { $0.hasPrefix(">") || $0.hasPrefix("|") } ?? false || text.contains("\n")
+        if folds && parent.flow { throw refusal("a value of several lines cannot be written inside { }: edit the file", file) }
         if text.isBlank {
             if let i { try remove(entry: i, of: parent, lines: &lines, file: file) }
             _ = try reread(lines.text, file: file)
@@ -20,7 +21,7 @@ extension SpecTextEditor {
         }
         var problem: DiagnosticError?
         let indent = (i.map { entries[$0].key.start.column } ?? parent.start.column) - 1 + 2
-        let candidates = block || text.contains("\n")
+        let candidates = folds
             ? [folded(text, indent: indent, strip: old.map { $0.hasPrefix(">-") || $0.hasPrefix("|-") } ?? false,
                       keeping: old.map { $0.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) } } ?? [])]
             : writings(of: text)
@@ -84,9 +85,9 @@ extension SpecTextEditor {
         var lines: [String] = [], rest = Substring(line)
         while rest.count > width {
             let chars = Array(rest)
-            guard let cut = (1..<min(width + 1, chars.count - 1)).reversed().first(where: { chars[$0] == " " && chars[$0 - 1] != " " && chars[$0 + 1] != " " })
-                ?? (width + 1..<max(width + 1, chars.count - 1)).first(where: { chars[$0] == " " && chars[$0 - 1] != " " && chars[$0 + 1] != " " })
-            else { break }
+            let single = { (i: Int) in chars[i] == " " && chars[i - 1] != " " && chars[i + 1] != " " }
+            guard let cut = (1..<min(width + 1, chars.count - 1)).reversed().first(where: single)
+                ?? (width + 1..<max(width + 1, chars.count - 1)).first(where: single) else { break }
             lines.append(String(chars[..<cut]))
             rest = Substring(String(chars[(cut + 1)...]))
         }
@@ -175,12 +176,12 @@ extension SpecTextEditor {
             }
             return
         }
-        let before = LineText.string(Array(lines.lines[key.start.line - 1][..<(key.start.column - 1)]))
+        let before = LineText.string(lines.lines[key.start.line - 1][..<(key.start.column - 1)])
         guard before.allSatisfy({ $0 == " " }) else {
             throw refusal("'\(key.scalar ?? "")' shares its line with the row's start: change it instead of clearing it", file)
         }
         let end = lines.trimmed(value.end, after: value.start)
-        let after = LineText.string(Array(lines.lines[end.line - 1][(end.column - 1)...]))
+        let after = LineText.string(lines.lines[end.line - 1][(end.column - 1)...])
         guard after.allSatisfy({ $0 == " " }) || after.trimmingSpaces.hasPrefix("#") else {
             throw refusal("'\(key.scalar ?? "")' shares its line with another key: edit the file", file)
         }

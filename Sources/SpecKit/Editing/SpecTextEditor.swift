@@ -30,17 +30,18 @@ public enum SpecTextEditor {
         let list = try rowList(edit.path, index: edit.index, in: root, lines: lines, file: file)
         let index = edit.index ?? 0
         let (row, last) = (list.children[index], lastLine(of: list.children[index], lines: lines))
+        // The row's whole lines, from the one its `- ` is on to its last.
+        let block = Array(lines.lines[(row.start.line - 1)..<last])
         var rows = list.children.map(\.content)
         switch edit.op {
         case .addRow:
-            lines.insertLines(rowLines(row, lines: lines).map { Array($0.unicodeScalars) }, before: last + 1)
+            lines.insertLines(block, before: last + 1)
             rows.insert(rows[index], at: index + 1)
         case .removeRow:
             lines.removeLines(row.start.line...last)
             rows.remove(at: index)
         default:
             guard let to = edit.to, list.children.indices.contains(to) else { throw refusal("there is no row \(edit.to ?? -1) to move it to", file) }
-            let block = rowLines(row, lines: lines).map { Array($0.unicodeScalars) }
             let before = to > index ? lastLine(of: list.children[to], lines: lines) + 1 - (last - row.start.line + 1) : list.children[to].start.line
             lines.removeLines(row.start.line...last)
             lines.insertLines(block, before: before)
@@ -110,11 +111,6 @@ public enum SpecTextEditor {
             throw refusal("two rows share a line: edit them in the file", file)
         }
         return list
-    }
-
-    /// A row's whole lines, from the one its `- ` is on to its last (`lastLine`).
-    static func rowLines(_ row: YAMLSpan, lines: LineText) -> [String] {
-        (row.start.line...lastLine(of: row, lines: lines)).map { LineText.string(lines.lines[$0 - 1]) }
     }
 
     /// The last line of a row's own text. libyaml ends a block scalar (`notes: >`) at the start of the line after it,

@@ -64,22 +64,18 @@ public struct YAMLSpan: Hashable, Sendable {
 
     /// Reads the spans of one YAML document. The text is first loaded as the spec reader loads it, so anything the
     /// loader refuses (bad UTF-8, several documents, limits, duplicate keys) is the same located error here.
-    public static func read(_ text: String, file: String, limits: YAMLLimits = .default) throws(DiagnosticError) -> YAMLSpan {
+    public static func read(_ text: String, file: String) throws(DiagnosticError) -> YAMLSpan {
         let bytes = Array(text.utf8)
-        _ = try YAMLLoader(limits: limits).loadDocument(bytes, file: file)
-        let built: Result<YAMLSpan?, DiagnosticError> = bytes.withUnsafeBufferPointer { buffer in
+        _ = try YAMLLoader().loadDocument(bytes, file: file)
+        let built = try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
             guard let parser = YAMLEventParser(input: buffer, file: file) else {
-                return .failure(DiagnosticError([Diagnostic(.error, id: "yaml.unreadable", "could not start the YAML parser", at: .file(file))]))
+                throw DiagnosticError([Diagnostic(.error, id: "yaml.unreadable", "could not start the YAML parser", at: .file(file))])
             }
             var builder = SpanBuilder()
-            do throws(DiagnosticError) {
-                try parser.forEachEvent { event throws(DiagnosticError) in builder.handle(event.pointee) }
-            } catch {
-                return .failure(error)
-            }
-            return .success(builder.root)
+            try parser.forEachEvent { event throws(DiagnosticError) in builder.handle(event.pointee) }
+            return builder.root
         }
-        guard let root = try built.get() else {
+        guard let root = built else {
             throw DiagnosticError([Diagnostic(.error, id: "yaml.empty", "the file holds no YAML document", at: .file(file))])
         }
         return root

@@ -92,21 +92,12 @@ struct FileMigration {
         choice(message, at: SourceLocation(file: root.location.file, line: 1, column: column), hint: hint, written: true)
     }
 
-    /// Records the line that insertion `edit` added (located at that line, at `column`, once the file is migrated).
-    private mutating func added(_ message: String, edit: Int, file: String, column: Int) {
-        insertions[rewrites.count] = edit
-        rewrote(message, at: SourceLocation(file: file, line: 1, column: column))
-    }
-
     /// Records a place where a person must choose: `migrate.choice` where what the old version meant is written
     /// (the file reads as a person would write it, so no later run finds the place again), `migrate.unresolved` where
     /// nothing is (the file is as it was there, lint reports it, and every run lists it until a person chooses).
     mutating func choice(_ message: String, at location: SourceLocation, hint: String, written: Bool) {
         choices.append(Diagnostic(.warning, id: written ? "migrate.choice" : "migrate.unresolved", message, at: location, hint: hint))
     }
-
-    /// Whether the node is written as an alias (`*twelve`): its value is written, and rewritten, at its anchor.
-    func isAlias(_ node: NodeView) -> Bool { edits.rest(at: node.location).first == "*" }
 
     /// Where a scalar's text is written and how: its column (after an anchor such as `&twelve `, which stays, so the
     /// aliases read what is written there) and its text as written (plain, or in double or single quotes); nil when
@@ -145,18 +136,19 @@ struct FileMigration {
     /// Adds the keys of `addedKeys` after `kind:`, as its siblings: each on a line of its own at `kind:`'s indentation
     /// in a block mapping, or after `kind:`'s value inside the braces of a flow one (`{…, kind: decision, table: …}`).
     private mutating func writeAddedKeys() {
-        guard !addedKeys.isEmpty, let kind = root.mapping?.first(where: { $0.key.scalarIs("kind") }) else { return }
-        let (key, value) = (kind.key.location, kind.value.location)
+        let entries = root.mapping.map(Array.init) ?? []
+        guard !addedKeys.isEmpty, let k = entries.firstIndex(where: { $0.key.scalarIs("kind") }) else { return }
+        let (kind, key, value) = (entries[k], entries[k].key.location, entries[k].value.location)
         guard edits.rest(at: root.location).first == "{" else {
             // After kind:'s value: its own line, or, for a block scalar (`kind: >-` and the text below), before the
             // next key (the end of the text when kind: is last).
             let indicator = edits.rest(at: value).first
-            let entries = root.mapping.map(Array.init) ?? []
-            let next = entries.firstIndex { $0.key.scalarIs("kind") }.flatMap { $0 + 1 < entries.count ? entries[$0 + 1].key.location.line : nil }
+            let next = k + 1 < entries.count ? entries[k + 1].key.location.line : nil
             let before = indicator == "|" || indicator == ">" ? next ?? Int.max : value.line + 1
             for added in addedKeys {
-                let edit = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: before)
-                self.added(added.note, edit: edit, file: key.file, column: key.column)
+                // Located at the line it adds once the file is migrated (`relocate`).
+                insertions[rewrites.count] = edits.insertLine(String(repeating: " ", count: key.column - 1) + added.entry, before: before)
+                rewrote(added.note, at: SourceLocation(file: key.file, line: 1, column: key.column))
             }
             return
         }

@@ -4,9 +4,8 @@
 /// a person can say why. A line goes only when it is the value's own and holds no comment, and the `product:` line
 /// only when nothing is left under it and no comment stands in the block; otherwise the place is listed.
 enum ProductBlock {
-    /// A value to remove: its line, its text as the note shows it, and why it goes.
+    /// A value to remove: its text as the note shows it, why it goes, and where (its line is the one removed).
     private struct Removal {
-        var line: Int
         var value: String
         var why: String
         var at: SourceLocation
@@ -51,7 +50,7 @@ enum ProductBlock {
                          written: false)
                 continue
             }
-            removals.append(Removal(line: at.line, value: "\(name): \(text)", why: why, at: at))
+            removals.append(Removal(value: "\(name): \(text)", why: why, at: at))
         }
         remove(removals, all: removals.count == entries.count, commented: !commented.isEmpty, key: key.key.location,
                keepKey: isProductFile, &m)
@@ -84,7 +83,7 @@ enum ProductBlock {
             return
         }
         for r in removals {
-            m.edits.removeLine(r.line)
+            m.edits.removeLine(r.at.line)
             m.rewrote("removed \(r.value), \(r.why)", at: r.at)
         }
         guard all else { return }

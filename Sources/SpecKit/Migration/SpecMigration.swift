@@ -68,16 +68,12 @@ public struct SpecMigrator: Sendable {
         }
         let products = MigrationProducts(roots.compactMap { $0 })
         for (source, root) in zip(sources, roots) {
-            guard let root else {
-                result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
-                result.notMigrated.append(source.path)
-                continue
-            }
-            var file = FileMigration(text: source.text, root: root, catalog: catalog, products: products)
-            file.run()
-            let migrated = file.edits.applied()
-            let errors = file.errors.isEmpty ? Self.readBack(migrated, of: source.path, as: root) : file.errors
-            guard errors.isEmpty else {
+            // No migration for a file that is not YAML (its errors are in already).
+            var file = root.map { FileMigration(text: source.text, root: $0, catalog: catalog, products: products) }
+            file?.run()
+            let migrated = file?.edits.applied() ?? source.text
+            let errors = file.map { $0.errors.isEmpty ? Self.readBack(migrated, of: source.path, as: $0.root) : $0.errors } ?? []
+            guard let file, errors.isEmpty else {
                 // Nothing of a file that is not migrated is written or reported but why.
                 result.files.append(.init(path: source.path, original: source.text, migrated: source.text))
                 result.errors += errors

@@ -1,9 +1,6 @@
 import Foundation
 
 extension SpecMigrator {
-    /// The most a spec file may hold for `migrate` to read it (the loader's own limit).
-    static let fileLimit = YAMLLimits.default.maximumFileSize
-
     /// Migrates the spec files under `paths` (files, or folders searched for `.yaml` and `.yml`), and, unless
     /// `write` is false, replaces each changed file atomically (a temporary file renamed over it, so a failure
     /// leaves the old text whole) keeping its permissions. A file that cannot be read or is not valid UTF-8 is an
@@ -14,14 +11,11 @@ extension SpecMigrator {
         var unreadable: [Diagnostic] = [], unreadablePaths: [String] = []
         for path in files {
             do throws(DiagnosticError) {
-                let bytes = try readFile(path, limit: Self.fileLimit)
+                let bytes = try readFile(path, limit: YAMLLimits.default.maximumFileSize)
                 guard let text = String(validating: bytes, as: UTF8.self) else {
                     // The loader says where, as lint does (the first byte that is not UTF-8, with its line and column).
-                    var why = [Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path))]
-                    do throws(DiagnosticError) { _ = try YAMLLoader().loadDocument(bytes, file: path) } catch { why = error.diagnostics }
-                    unreadable += why
-                    unreadablePaths.append(path)
-                    continue
+                    _ = try YAMLLoader().loadDocument(bytes, file: path)
+                    throw DiagnosticError([Diagnostic(.error, id: "yaml.unreadable", "the file is not UTF-8 text, so it is left as it is", at: .file(path))])
                 }
                 sources.append((path, text))
             } catch {
@@ -30,8 +24,8 @@ extension SpecMigrator {
             }
         }
         var result = migrate(sources)
-        result.errors = (result.errors + unreadable).sorted()
-        result.notMigrated = (result.notMigrated + unreadablePaths).sorted()
+        result.errors += unreadable
+        result.notMigrated += unreadablePaths
         for file in result.files where file.changed {
             do throws(FileReplacement.Failure) {
                 // A check predicts the write's refusal; a run writes.

@@ -52,11 +52,7 @@ enum VersionNames {
         guard let entries = node.mapping else { return }
         for entry in entries {
             guard let name = entry.key.scalar, let grammar = types[name] else { continue }
-            if let items = entry.value.sequence {
-                for item in items { rewrite(item, grammar, &m) }
-            } else {
-                rewrite(entry.value, grammar, &m)
-            }
+            for value in entry.value.sequence.map(Array.init) ?? [entry.value] { rewrite(value, grammar, &m) }
         }
     }
 
@@ -77,7 +73,8 @@ enum VersionNames {
     /// is no version). It now reads the value the name stands for, as everywhere else, and is listed, as that is not
     /// what language 2 ran.
     private static func rewrite(_ node: NodeView, _ grammar: LiteralGrammar, _ m: inout FileMigration, product: String? = nil) {
-        guard let written = node.scalar, grammar.problem(with: written) != nil, !m.isAlias(node) else { return }
+        // A node written as an alias (`*twelve`) is left: its value is written, and rewritten, at its anchor.
+        guard let written = node.scalar, grammar.problem(with: written) != nil, m.edits.rest(at: node.location).first != "*" else { return }
         if let text = literal(ofName: written) {
             let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
             guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }

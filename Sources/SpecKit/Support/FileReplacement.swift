@@ -107,7 +107,7 @@ public enum FileReplacement {
             let temporary = folder + "." + name + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw failure("could not make a temporary file beside it") }
+            if errno != EEXIST { break }
         }
         throw failure("could not make a temporary file beside it")
     }

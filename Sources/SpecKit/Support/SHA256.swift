@@ -11,21 +11,14 @@ public enum SHA256 {
 
     /// The digest of the bytes as 64 lowercase hexadecimal digits.
     public static func hex(_ bytes: [UInt8]) -> String {
-        let digest = digest(bytes)
-        var text = [UInt8](repeating: 0, count: digest.count * 2)
-        for (index, byte) in digest.enumerated() {
-            text[index * 2] = hexDigits[Int(byte >> 4)]
-            text[index * 2 + 1] = hexDigits[Int(byte & 0x0F)]
-        }
-        return String(decoding: text, as: UTF8.self)
+        String(decoding: digest(bytes).flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0x0F)]] }, as: UTF8.self)
     }
 
     /// The 32-byte digest of the bytes.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         // An empty array may have no address; OpenSSL reads no byte of a zero-length input, so any address will do.
-        let empty: [UInt8] = [0]
-        let input = bytes.isEmpty ? empty : bytes
+        let input: [UInt8] = bytes.isEmpty ? [0] : bytes
         var size: UInt32 = 0
         let succeeded = out.withUnsafeMutableBufferPointer { digest in
             input.withUnsafeBufferPointer { message in

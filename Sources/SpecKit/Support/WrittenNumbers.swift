@@ -59,11 +59,7 @@ enum WrittenNumbers {
         if wordEnd > k {
             return latinUnits[String(chars[k..<wordEnd]).lowercased()].map { (wordEnd, $0) }
         }
-        for (word, ms) in chineseUnits {
-            let w = Array(word)
-            if k + w.count <= chars.count, Array(chars[k..<k + w.count]) == w { return (k + w.count, ms) }
-        }
-        return nil
+        return chineseUnits.first { chars[k...].starts(with: $0.word) }.map { (k + $0.word.count, $0.milliseconds) }
     }
 
     /// Where an English ordinal's suffix after a number ends (`5th`, `3rd`, `1st`, `2nd`), if one follows as a whole word.
@@ -90,19 +86,14 @@ enum WrittenNumbers {
     }
 
     /// Unit words in the languages of the specs and their documents (English, Spanish), lowercased.
-    private static let latinUnits: [String: Int] = {
-        var units: [String: Int] = [:]
-        let words: [(Int, [String])] = [
-            (1, ["ms", "msec", "msecs", "millisecond", "milliseconds", "milisegundo", "milisegundos"]),
-            (1_000, ["s", "sec", "secs", "second", "seconds", "segundo", "segundos"]),
-            (60_000, ["m", "min", "mins", "minute", "minutes", "minuto", "minutos"]),
-            (3_600_000, ["h", "hr", "hrs", "hour", "hours", "hora", "horas"]),
-            (86_400_000, ["d", "day", "days", "dia", "dias", "día", "días"]),
-        ]
-        for (ms, names) in words { for name in names { units[name] = ms } }
-        return units
-    }()
+    private static let latinUnits: [String: Int] = [
+        1: ["ms", "msec", "msecs", "millisecond", "milliseconds", "milisegundo", "milisegundos"],
+        1_000: ["s", "sec", "secs", "second", "seconds", "segundo", "segundos"],
+        60_000: ["m", "min", "mins", "minute", "minutes", "minuto", "minutos"],
+        3_600_000: ["h", "hr", "hrs", "hour", "hours", "hora", "horas"],
+        86_400_000: ["d", "day", "days", "dia", "dias", "día", "días"],
+    ].reduce(into: [:]) { units, unit in for name in unit.value { units[name] = unit.key } }
 
     /// Chinese units, the longer first (`毫秒` before `秒`).
-    private static let chineseUnits: [(String, Int)] = [("毫秒", 1), ("秒", 1_000), ("分钟", 60_000), ("小时", 3_600_000), ("天", 86_400_000)]
+    private static let chineseUnits: [(word: String, milliseconds: Int)] = [("毫秒", 1), ("秒", 1_000), ("分钟", 60_000), ("小时", 3_600_000), ("天", 86_400_000)]
 }
