@@ -46,13 +46,19 @@ struct MachineCompiler: Sendable {
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
         var overlapping: Set<Int> = []
-        let (stateNames, eventNames, starts, list, order) = regionGroups()
-        let width = eventNames.count
+        // The groups are the model's rows by (state, event) (`MachineModel.rowsByStateAndEvent`), the cells that hold
+        // rows taken in the order of the state's name, then the event's (names hold no NUL, so this is the order of
+        // the text keys "state\0event" used before).
+        let stateNames = machine.states.map(\.name)
+        let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
+        let (width, starts) = (eventNames.count, model.rowStarts)
+        let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
+            (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
+        }
         for key in order {
-            let (state, event) = (stateNames[key / width], eventNames[key % width])
-            guard let eventDecl = machine.event(event) else { continue }
-            checkGroup(list[starts[key]..<starts[key + 1]], state: state, event: eventDecl, reportedPairs: &reportedPairs,
-                       everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
+            guard let eventDecl = machine.event(eventNames[key % width]) else { continue }
+            checkGroup(model.rowList[starts[key]..<starts[key + 1]], state: stateNames[key / width], event: eventDecl,
+                       reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
         }
         // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
         // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
@@ -67,22 +73,6 @@ struct MachineCompiler: Sendable {
                     at: row.identity.location, rows: [row.identity.id]))
             }
         }
-    }
-
-    /// Rows by (state, event), in the flat form of `starts` and `list` (the rows of cell `state * events + event`, the
-    /// relaunch last, are `list[starts[cell]..<starts[cell + 1]]`, in file order), and the cells that hold rows in the
-    /// order of the state's name, then the event's (names hold no NUL, so this is the order of the text keys
-    /// "state\0event" used before). The model's table (`MachineModel.rowsByStateAndEvent`), flat rather than a
-    /// dictionary of arrays: a large table has a group for nearly every row.
-    private func regionGroups() -> (states: [String], events: [String], starts: [Int], list: [Int], order: [Int]) {
-        let stateNames = machine.states.map(\.name)
-        let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
-        let width = eventNames.count
-        let (starts, list) = (model.rowStarts, model.rowList)
-        let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
-            (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
-        }
-        return (stateNames, eventNames, starts, list, order)
     }
 
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
@@ -326,21 +316,14 @@ struct MachineCompiler: Sendable {
     func graph() -> MachineGraph {
         let stateNames = machine.states.map(\.name)
         var edges: [MachineGraph.Edge] = []
-        edges.reserveCapacity(machine.rows.count)
-        // Rows read in place (a copy of each would retain and release all its fields), the state list made once.
-        for r in machine.rows.indices {
-            let when = machine.rows[r].when, id = machine.rows[r].identity.id, to = machine.rows[r].to
-            var guardText = ""
-            for c in when {
+        for row in machine.rows {
+            let guardText = row.when.map { c in
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
-                if !guardText.isEmpty { guardText += ", " }
-                guardText += c.name
-                guardText += "="
-                guardText += domain?.describe(c.set) ?? "?"
-            }
-            for from in machine.rows[r].from.isEmpty ? stateNames : machine.rows[r].from {
-                for event in machine.rows[r].on {
-                    edges.append(MachineGraph.Edge(row: id, from: from, to: to ?? from, event: event, guardText: guardText))
+                return "\(c.name)=\(domain?.describe(c.set) ?? "?")"
+            }.joined(separator: ", ")
+            for from in row.from.isEmpty ? stateNames : row.from {
+                for event in row.on {
+                    edges.append(MachineGraph.Edge(row: row.identity.id, from: from, to: row.to ?? from, event: event, guardText: guardText))
                 }
             }
         }
