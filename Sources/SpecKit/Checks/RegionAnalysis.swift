@@ -54,6 +54,17 @@ struct RegionAnalysis {
         self.candidates = candidates
     }
 
+    /// The analysis of rows given by their conditions (`when`): a row's set on a dimension is its condition on that name.
+    init(dimensions: [Dimension], conditions: [[Condition]]) {
+        self.init(dimensions: dimensions, rows: conditions.map { when in dimensions.map { d in when.first { $0.name == d.name }?.set } })
+    }
+
+    /// The analysis over the declarations that have ordinals, of rows given by their conditions.
+    init(declarations: [Declaration], conditions: [[Condition]]) {
+        let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { Dimension(name: d.name, domain: d.domain, whole: $0) } }
+        self.init(dimensions: dimensions, conditions: conditions)
+    }
+
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
     /// true or wholly false.
     static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
@@ -72,15 +83,7 @@ struct RegionAnalysis {
     }
 
     /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.
-    var atomCount: Int? {
-        var n = 1
-        for a in atoms {
-            let (p, overflow) = n.multipliedReportingOverflow(by: a.count)
-            if overflow || p > Self.maximumAtoms { return nil }
-            n = p
-        }
-        return n
-    }
+    var atomCount: Int? { Self.product(atoms.map(\.count)).flatMap { $0 > Self.maximumAtoms ? nil : $0 } }
 
     /// Calls `body` with each atom (an index per dimension) and the rows matching it, in file order.
     func forEachAtom(_ body: ([Int], [Int]) -> Void) {
@@ -104,10 +107,13 @@ struct RegionAnalysis {
     }
 
     /// How many input combinations (one value on each dimension) an atom holds; nil past `Int.max`.
-    func size(_ index: [Int]) -> Int? {
+    func size(_ index: [Int]) -> Int? { Self.product(index.enumerated().map { atoms[$0][$1].count }) }
+
+    /// The product of `counts`, or nil past `Int.max`.
+    static func product(_ counts: [Int]) -> Int? {
         var n = 1
-        for (d, a) in index.enumerated() {
-            let (p, overflow) = n.multipliedReportingOverflow(by: atoms[d][a].count)
+        for count in counts {
+            let (p, overflow) = n.multipliedReportingOverflow(by: count)
             if overflow { return nil }
             n = p
         }

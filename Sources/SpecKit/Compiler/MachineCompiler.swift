@@ -88,8 +88,7 @@ struct MachineCompiler: Sendable {
             guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
             return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
         }
-        let rows = group.map { r in dimensions.map { d in machine.rows[r].when.first { $0.name == d.name }?.set } }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows)
+        let analysis = RegionAnalysis(dimensions: dimensions, conditions: group.map { machine.rows[$0].when })
         guard analysis.atomCount != nil else {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",

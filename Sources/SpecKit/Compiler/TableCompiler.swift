@@ -27,8 +27,7 @@ struct TableCompiler {
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
     private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String)
         -> (analysis: RegionAnalysis, wins: [[[Int]]])? {
-        let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) } }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows.map { row in dimensions.map { d in row.when.first { $0.name == d.name }?.set } })
+        let analysis = RegionAnalysis(declarations: declarations, conditions: rows.map(\.when))
         guard analysis.atomCount != nil else {
             noCase = Array(repeating: .pastLimit, count: rows.count)
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
