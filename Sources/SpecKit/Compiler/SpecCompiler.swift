@@ -355,23 +355,17 @@ public struct SpecCompiler: Sendable {
         var analysis: MachineAnalysis?
         // Why each row has no case, by row index, as its compiler found it (empty: every row has one).
         var noCase: [RowRecord.NoCase?] = []
+        // A machine's compiler leaves `tables` as it was: with no findings and no reasons.
+        var tables = TableCompiler(spec: spec)
         switch spec.body {
         case .machine(let machine):
-            let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
-            (cases, graph, diagnostics, analysis, noCase) = compiled
-        case .decision(let table):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileDecision(table)
-            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
-        case .matrix(let matrix):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileMatrix(matrix)
-            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
-        case .scenarios(let set):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileScenarios(set)
-            diagnostics = compiler.diagnostics
+            (cases, graph, diagnostics, analysis, noCase) = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
+        case .decision(let table): cases = tables.compileDecision(table)
+        case .matrix(let matrix): cases = tables.compileMatrix(matrix)
+        case .scenarios(let set): cases = tables.compileScenarios(set)
         }
+        diagnostics += tables.diagnostics
+        noCase += tables.noCase
         let compiled = CompiledSpec(
             id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
             sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
