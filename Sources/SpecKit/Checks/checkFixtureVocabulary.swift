@@ -18,10 +18,7 @@ private struct VocabularyCheck {
     var out: [Diagnostic] = []
 
     mutating func unknown(_ what: String, _ name: String, _ known: some Collection<String>, at location: SourceLocation) {
-        out.append(Diagnostic(.error, id: "fixture.unknown-name",
-            "fixture '\(spec.fixture)' has no \(what) '\(name)', so no row using it could run",
-            at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
-            hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" }))
+        out.append(unknownName(spec.fixture, what, name, known, at: location))
     }
 
     mutating func checkProduct(_ bindings: [Binding]) {
@@ -119,11 +116,16 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
     let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
     return unsupported + named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
         if let why = vocabulary.retiredProducts[name] { return retiredProduct(product.fixture, name, why, at: location) }
-        return Diagnostic(.error, id: "fixture.unknown-name",
-                   "fixture '\(product.fixture)' has no product value '\(name)', so no row using it could run",
-                   at: location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
-                   hint: Suggest.closest(to: name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
+        return unknownName(product.fixture, "product value", name, vocabulary.product.keys, at: location)
     }
+}
+
+/// `fixture.unknown-name`: the fixture has no `what` (an event, a product value, …) `name`; with a did-you-mean.
+private func unknownName(_ fixture: String, _ what: String, _ name: String, _ known: some Collection<String>,
+                         at location: SourceLocation) -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' has no \(what) '\(name)', so no row using it could run",
+               at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
+               hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" })
 }
 
 /// A product value the fixture no longer takes: said so, with why, and the line to remove.
