@@ -8,10 +8,6 @@ struct MachineModel: Sendable {
     struct EventPlan: Sendable {
         let event: EventDeclaration
         let combinations: [[NamedValue]]
-        /// For each combination, the ordinal of each of the event's inputs (in the order declared) in its domain, nil
-        /// when the combination has no value for it or one outside the domain: found once, so that matching a row
-        /// in the search compares integers rather than names and symbols.
-        let ordinals: [[Int?]]
         /// For each input slot (`Machine.inputNames`, as `Test.slot` counts them), the position of that input among the
         /// event's inputs (and in each combination and its ordinals), nil when the event has no such input.
         let positions: [Int?]
@@ -19,8 +15,6 @@ struct MachineModel: Sendable {
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
             self.event = event
             self.combinations = combinations
-            // Each combination holds one value per input, in the order the event declares them.
-            ordinals = combinations.map { combination in zip(event.inputs, combination).map { $0.domain.ordinal(of: $1.value) } }
             positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
         }
 
@@ -31,8 +25,9 @@ struct MachineModel: Sendable {
             return positions.indices.contains(i) ? positions[i] : nil
         }
 
-        /// The ordinal of each of the event's inputs among `inputs` (found by name: they may come from elsewhere, such
-        /// as another version of the machine), as in `ordinals`.
+        /// The ordinal of each of the event's inputs (in the order declared) among `inputs`, found by name (they may
+        /// come from elsewhere, such as another version of the machine); nil when `inputs` has no value for it or one
+        /// outside its domain.
         static func ordinals(of inputs: [NamedValue], for event: EventDeclaration) -> [Int?] {
             event.inputs.map { input in inputs.first { $0.name == input.name }.flatMap { input.domain.ordinal(of: $0.value) } }
         }
@@ -241,8 +236,8 @@ struct MachineModel: Sendable {
     }
 
     /// The first row (in file order) of the event's plan that matches the situation and the inputs whose ordinals
-    /// are `ordinals` (as `EventPlan.ordinals`): a condition on an input the event lacks, or on a value outside its
-    /// domain, fails.
+    /// are `ordinals` (`EventPlan.ordinals(of:for:)`): a condition on an input the event lacks, or on a value outside
+    /// its domain, fails.
     private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
         let variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
@@ -294,20 +289,10 @@ struct MachineModel: Sendable {
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
     func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
-        outcome(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
-    }
-
-    /// As `outcome(plan:inputs:in:)`, with the inputs of plan `e`'s combination `atom` (its ordinals found once).
-    func outcome(plan e: Int, atom: Int, in configuration: Configuration) -> Outcome {
-        outcome(plan: e, ordinals: plans[e].ordinals[atom], in: configuration)
-    }
-
-    /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
-    private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
-        guard let r = match(plan: e, ordinals: ordinals, in: start) else {
+        guard let r = match(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: start) else {
             guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
@@ -361,9 +346,7 @@ struct MachineModel: Sendable {
     /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
     func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
         for e in plans.indices {
-            for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
-                body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
-            }
+            for inputs in plans[e].combinations { body(e, inputs, outcome(plan: e, inputs: inputs, in: configuration)) }
         }
     }
 

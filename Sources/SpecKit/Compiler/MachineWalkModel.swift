@@ -154,9 +154,9 @@ public struct MachineWalkModel {
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }
         // An outcome the table does not predict (a row that would leave a domain, a gap) is not taken: the walk moves on.
-        let outcome = model.outcome(plan: e, atom: atom, in: configuration)
-        guard let step = model.predictedStep(of: outcome, plan: e, inputs: model.plans[e].combinations[atom], in: configuration,
-                                             at: spec.location) else { return nil }
+        let inputs = model.plans[e].combinations[atom]
+        let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
+        guard let step = model.predictedStep(of: outcome, plan: e, inputs: inputs, in: configuration, at: spec.location) else { return nil }
         return (prediction(move, step, in: configuration), outcome.next ?? configuration)
     }
 
