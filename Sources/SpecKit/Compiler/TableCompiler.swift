@@ -211,12 +211,6 @@ struct TableCompiler {
         }
     }
 
-    /// A scenario step's `${name}` templates take the step's event inputs.
-    private static func lookup(in action: TestAction) -> (String) -> Value? {
-        guard case .event(_, let inputs) = action else { return { _ in nil } }
-        return { name in inputs.first { $0.name == name }?.value }
-    }
-
     /// Unrolls repeats: `expect-each` is checked after every repetition (a block's after every pass), `expect` /
     /// `expect-last` after the last one only (then with the last repetition's effects, when named).
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
@@ -242,8 +236,10 @@ struct TableCompiler {
                     continue
                 }
                 let effects = last && step.expectEffects != nil ? step.expectEffects : step.expectEachEffects
+                // A step's `${name}` templates take the step's event inputs.
+                let inputs: [NamedValue] = if case .event(_, let inputs) = action { inputs } else { [] }
                 result.append(TestStep(action: action, expect: expect,
-                                       effects: effects?.map { $0.resolved(Self.lookup(in: action)) }, row: nil,
+                                       effects: effects?.map { $0.resolved { name in inputs.first { $0.name == name }?.value } }, row: nil,
                                        line: step.location.line, column: step.location.column))
             }
         }
