@@ -522,18 +522,16 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
     var out: [Diagnostic] = []
-    // Every id in use and every id offered, made only once a repeat is found.
-    var taken: Set<String>?
+    // Every id in use and every id offered.
+    var taken = Set(specs.flatMap { $0.rows.map(\.id) })
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         for row in spec.rows {
             guard let previous = first[row.id] else {
                 first[row.id] = row.location
                 continue
             }
-            var used = taken ?? Set(specs.lazy.flatMap { $0.rows.lazy.map(\.id) })
-            let free = freeRowID(like: row.id, taken: used)
-            if let free { used.insert(free) }
-            taken = used
+            let free = freeRowID(like: row.id, taken: taken)
+            if let free { taken.insert(free) }
             out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
                                   at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"],
                                   hint: "row ids are unique across all specs and kept for good (reports, expected-failure files and "
