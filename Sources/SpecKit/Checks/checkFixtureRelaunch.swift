@@ -49,10 +49,8 @@ struct FixtureUse {
     static func finding(_ id: String, _ spec: Spec, _ found: [FixtureUse], cannot: String, remedy: String) -> [Diagnostic] {
         let uses = found.sorted { $0.location < $1.location }
         guard let first = uses.first else { return [] }
-        var rows: [String] = []
-        for row in uses.compactMap(\.row) where !rows.contains(row) { rows.append(row) }
         return [Diagnostic(.error, id: id, "fixture '\(spec.fixture)' \(cannot), so \(first.what) could never be checked",
-                           at: first.location, rows: rows, notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
+                           at: first.location, rows: Array(Set(uses.compactMap(\.row))), notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
     }
 }
 
