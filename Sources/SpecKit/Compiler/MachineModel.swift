@@ -172,33 +172,26 @@ struct MachineModel: Sendable {
     /// that of two equally short paths the one without a relaunch is found first).
     private static func eventPlans(_ machine: Machine) -> [EventPlan] {
         machine.events.map { event in
-            var perInput: [[Value]] = []
-            for input in event.inputs {
-                guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
-                // Every member of a boolean or an enumeration is tried: a row listing [failure, cancel] is checked with both.
-                if !input.domain.isOrdered {
-                    perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
-                    continue
-                }
-                // Read in place: filtering the rows would copy every one of them.
-                let sets = machine.rows.indices.compactMap { r -> ValueSet? in
-                    guard machine.rows[r].on.contains(event.name) else { return nil }
-                    return machine.rows[r].when.first { $0.name == input.name }?.set
-                }
-                let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
-                if atoms.count == 1 { perInput.append([input.initial]); continue }
-                // Both sides of every edge of the conditions: the last value before each cut and the first after it.
-                perInput.append(Self.edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) })
-            }
             var combinations: [[NamedValue]] = [[]]
-            for (i, values) in perInput.enumerated() {
-                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
-                if combinations.count > MachineCompiler.maximumInputCombinations {
-                    combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
-                }
+            for input in event.inputs {
+                let values = tried(input, on: event.name, in: machine)
+                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(input.name, $0)] } }
+                combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
             }
             return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
         } + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
+    }
+
+    /// The values an event's input is tried with: every member of a boolean or an enumeration (a row listing
+    /// [failure, cancel] is checked with both); of an ordered domain, both sides of every edge of the conditions on
+    /// the input of the event's rows (the last value before each cut and the first after it), or its initial value
+    /// where they cut nothing; of one without ordinals, its initial value.
+    private static func tried(_ input: Declaration, on event: String, in machine: Machine) -> [Value] {
+        guard let whole = input.domain.ordinalRange else { return [input.initial] }
+        guard input.domain.isOrdered else { return whole.map { input.domain.value(atOrdinal: $0) } }
+        let sets = machine.rows.compactMap { row in row.on.contains(event) ? row.when.first { $0.name == input.name }?.set : nil }
+        let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
+        return atoms.count == 1 ? [input.initial] : edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) }
     }
 
     /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`
