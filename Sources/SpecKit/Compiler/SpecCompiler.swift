@@ -434,10 +434,9 @@ public struct SpecCompiler: Sendable {
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
         guard missing else { return compilation }
         let given = Set(files)
-        let givenFiles = Set(files.map(Self.identity))
         let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
         let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
-            .filter { !givenFiles.contains(Self.identity($0)) }
+            .filter { !known.contains(Self.identity($0)) }
         var wider = try compile(files: files + beside)
         wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
         wider.specs = wider.specs.filter { given.contains($0.file) }
