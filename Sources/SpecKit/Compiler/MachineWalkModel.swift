@@ -15,7 +15,6 @@ public struct MachineWalkModel {
     let model: MachineModel
     private let reachability: MachineModel.Reachability
     private let index: [MachineModel.Configuration: Int]
-    private let depths: [Int]
 
     /// Builds the model of a machine spec; nil for other kinds of spec or a machine without a declared initial state.
     /// `analysis` is the spec's machine's, as the compilation carries it (`SpecCompiler.Compilation.machineAnalyses`);
@@ -28,10 +27,6 @@ public struct MachineWalkModel {
         guard model.initial != nil else { return nil }
         reachability = analysis.reachability
         index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        // Breadth-first order puts every parent before its children.
-        var depths = [Int](repeating: 0, count: reachability.configurations.count)
-        for (c, arrival) in reachability.arrivals.enumerated() { if let arrival { depths[c] = depths[arrival.parent] + 1 } }
-        self.depths = depths
     }
 
     /// How many input atoms event `e` is tried with (0 for an event index the machine does not have); the event
@@ -166,6 +161,6 @@ public struct MachineWalkModel {
         let variables = model.variables(configuration)
         let situation = index[configuration]
         return WalkPrediction(move: move, step: step, spec: spec.id, state: machine.states[configuration.state].name,
-                              variables: variables, depth: situation.map { depths[$0] }, situation: situation)
+                              variables: variables, depth: situation.map { reachability.path(to: $0).count }, situation: situation)
     }
 }
