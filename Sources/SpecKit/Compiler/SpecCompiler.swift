@@ -381,14 +381,13 @@ public struct SpecCompiler: Sendable {
     /// `given:` that names the parameter keeps the case single): `DP-X[derivation=parallel]`,
     /// `DP-X[derivation=sequential]`, in the order the values are listed, with the value added to the case's product.
     static func expand(_ cases: [TestCase], variants: [ProductFile.Variant]) -> [TestCase] {
-        guard !variants.isEmpty else { return cases }
-        return cases.flatMap { testCase -> [TestCase] in
+        cases.flatMap { testCase -> [TestCase] in
             let open = variants.filter { v in !testCase.product.contains { $0.name == v.name } }
+            guard !open.isEmpty else { return [testCase] }
             var combinations: [[NamedValue]] = [[]]
             for variant in open {
                 combinations = combinations.flatMap { prefix in variant.values.map { prefix + [NamedValue($0.name, $0.value)] } }
             }
-            guard !open.isEmpty else { return [testCase] }
             return combinations.map { values in
                 var copy = testCase
                 copy.id += "[" + values.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + "]"
