@@ -251,9 +251,8 @@ struct MachineCompiler: Sendable {
                 at: spec.location, notes: notes + ["add rows for them, or write 'otherwise: ignore' if nothing should happen"]))
         }
         if !truncated {
-            var reached = [Bool](repeating: false, count: machine.states.count)
-            for configuration in reachability.configurations { reached[configuration.state] = true }
-            let unreached = machine.states.indices.filter { !reached[$0] }.map { machine.states[$0] }
+            let reached = Set(reachability.configurations.map(\.state))
+            let unreached = machine.states.indices.filter { !reached.contains($0) }.map { machine.states[$0] }
             // Rows read in place: a copy of each row would retain and release every field of it.
             let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             diagnostics += listedFirst(unreached, { state in
