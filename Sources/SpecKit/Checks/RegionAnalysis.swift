@@ -97,8 +97,6 @@ struct RegionAnalysis {
 
     /// The rows matching an atom, in file order.
     func matching(_ index: [Int]) -> [Int] {
-        // On one dimension an atom's candidates all match: no filtered copy.
-        if dimensions.count == 1 { return candidates[0][index[0]] }
         var smallest = 0
         for d in dimensions.indices where candidates[d][index[d]].count < candidates[smallest][index[smallest]].count { smallest = d }
         return candidates[smallest][index[smallest]].filter { r in
