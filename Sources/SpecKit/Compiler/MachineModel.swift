@@ -235,14 +235,11 @@ struct MachineModel: Sendable {
         let variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
             tests[r].allSatisfy { test in
-                let ordinal: Int?
-                if test.slot < variables {
-                    ordinal = machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
-                } else if let p = plans[e].position(ofSlot: test.slot, variables: variables), ordinals.indices.contains(p) {
-                    ordinal = ordinals[p]
-                } else { return false }
-                guard let ordinal else { return false }
-                return test.set.contains(ordinal)
+                // `ordinals` holds one entry per input of the plan's event, so every position is inside it.
+                let ordinal = test.slot < variables
+                    ? machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
+                    : plans[e].position(ofSlot: test.slot, variables: variables).flatMap { ordinals[$0] }
+                return ordinal.map { test.set.contains($0) } ?? false
             }
         }
     }
