@@ -54,15 +54,11 @@ struct RegionAnalysis {
         self.candidates = candidates
     }
 
-    /// The analysis of rows given by their conditions (`when`): a row's set on a dimension is its condition on that name.
-    init(dimensions: [Dimension], conditions: [[Condition]]) {
-        self.init(dimensions: dimensions, rows: conditions.map { when in dimensions.map { d in when.first { $0.name == d.name }?.set } })
-    }
-
-    /// The analysis over the declarations that have ordinals, of rows given by their conditions.
+    /// The analysis over the declarations that have ordinals, of rows given by their conditions (`when`): a row's set
+    /// on a dimension is its condition on that name.
     init(declarations: [Declaration], conditions: [[Condition]]) {
         let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { Dimension(name: d.name, domain: d.domain, whole: $0) } }
-        self.init(dimensions: dimensions, conditions: conditions)
+        self.init(dimensions: dimensions, rows: conditions.map { when in dimensions.map { d in when.first { $0.name == d.name }?.set } })
     }
 
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly

@@ -84,11 +84,8 @@ struct MachineCompiler: Sendable {
         let group = Array(members)
         var names: [String] = []
         for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
-        let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
-            guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
-            return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
-        }
-        let analysis = RegionAnalysis(dimensions: dimensions, conditions: group.map { machine.rows[$0].when })
+        let declarations = names.compactMap { machine.variable($0) ?? eventDecl.input($0) }
+        let analysis = RegionAnalysis(declarations: declarations, conditions: group.map { machine.rows[$0].when })
         guard analysis.atomCount != nil else {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
@@ -106,7 +103,7 @@ struct MachineCompiler: Sendable {
                 guard reportedPairs.insert([a, b]).inserted else { continue }
                 // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
                 guard machine.hit != .first else { continue }
-                let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
+                let situation = "in state \(state) on '\(event)'" + (analysis.dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
                 found.append(overlap(machine.rows[a], machine.rows[b], situation: situation))
                 overlapping.insert(b)
             }
