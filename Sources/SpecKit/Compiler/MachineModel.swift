@@ -198,13 +198,7 @@ struct MachineModel: Sendable {
     /// and `c` for every region `c...` after the first, so each edge is tried from below and from above. A boundary
     /// moved by any amount, either way, changes the answer at one of the two.
     static func edgeOrdinals(_ atoms: [ClosedRange<Int>]) -> [Int] {
-        var values: [Int] = []
-        for atom in atoms.dropFirst() {
-            for value in [atom.lowerBound - 1, atom.lowerBound] where values.last.map({ $0 < value }) ?? true {
-                values.append(value)
-            }
-        }
-        return values
+        Set(atoms.dropFirst().flatMap { [$0.lowerBound - 1, $0.lowerBound] }).sorted()
     }
 
     /// The initial situation, or nil when the initial state is not declared.
