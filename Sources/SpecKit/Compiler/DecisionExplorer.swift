@@ -41,13 +41,9 @@ public enum DecisionExplorer {
     static func tried(dimension d: Int, in analysis: RegionAnalysis) -> [Int] {
         let whole = analysis.dimensions[d].whole
         if whole.count <= wholeDomainLimit { return Array(whole) }
-        var chosen: Set<Int> = []
-        for atom in analysis.atoms[d] {
-            for ordinal in [atom.lowerBound, atom.lowerBound + 1, atom.upperBound - 1, atom.upperBound] where atom.contains(ordinal) {
-                chosen.insert(ordinal)
-            }
-        }
-        return chosen.sorted()
+        return Set(analysis.atoms[d].flatMap { atom in
+            [atom.lowerBound, atom.lowerBound + 1, atom.upperBound - 1, atom.upperBound].filter { atom.contains($0) }
+        }).sorted()
     }
 
     /// `EX-<spec>-decide-<hash>`: the first 8 hex digits of SHA-256 over the inputs' `name=value` pairs.
