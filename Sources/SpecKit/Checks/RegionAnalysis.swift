@@ -64,17 +64,9 @@ struct RegionAnalysis {
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
     /// true or wholly false.
     static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
-        var cuts = [whole.lowerBound]
-        for set in sets {
-            for r in set.ranges {
-                cuts.append(r.lowerBound)
-                if r.upperBound < whole.upperBound { cuts.append(r.upperBound + 1) }
-            }
-        }
-        cuts.sort()
+        let cuts = sets.flatMap(\.ranges).flatMap { r in [r.lowerBound] + (r.upperBound < whole.upperBound ? [r.upperBound + 1] : []) }
         // Each cut once, inside `whole`.
-        var starts: [Int] = []
-        for cut in cuts where whole.contains(cut) && starts.last != cut { starts.append(cut) }
+        let starts = Set([whole.lowerBound] + cuts).filter { whole.contains($0) }.sorted()
         return starts.indices.map { i in starts[i]...(i + 1 < starts.count ? starts[i + 1] - 1 : whole.upperBound) }
     }
 
