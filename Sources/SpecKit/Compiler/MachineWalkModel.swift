@@ -117,12 +117,9 @@ public struct MachineWalkModel {
     /// The moves of a shortest path from the initial situation to the one a prediction is taken in, when known.
     public func shortestPath(to prediction: WalkPrediction) -> [WalkMove]? {
         guard let c = prediction.situation else { return nil }
-        var moves: [WalkMove] = []
-        for step in reachability.path(to: c) {
-            guard let move = move(for: step.action) else { return nil }
-            moves.append(move)
-        }
-        return moves
+        let path = reachability.path(to: c)
+        let moves = path.compactMap { move(for: $0.action) }
+        return moves.count == path.count ? moves : nil
     }
 
     /// The move that performs an event action with these inputs, if it is one of the model's.
