@@ -3,12 +3,10 @@
 /// ever be checked. One finding per machine, at its first such place, with the others in the notes.
 func checkFixtureRelaunch(_ spec: Spec, _ machine: Machine, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     guard !vocabulary.supportsRelaunch else { return [] }
-    var uses: [FixtureUse] = []
-    for v in machine.variables where v.persists {
-        uses.append(FixtureUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil))
-    }
-    for row in machine.rows where row.on.contains(Machine.relaunchEvent) {
-        uses.append(FixtureUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id))
+    let uses = machine.variables.filter(\.persists).map { v in
+        FixtureUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil)
+    } + machine.rows.filter { $0.on.contains(Machine.relaunchEvent) }.map { row in
+        FixtureUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id)
     }
     return noRelaunch(spec, uses, remedy: "remove what the machine says about persistence, or use a fixture that supports relaunch")
 }
