@@ -281,19 +281,16 @@ struct MachineCompiler: Sendable {
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
     private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
-        var cases: [TestCase] = []
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
-        for r in machine.rows.indices {
-            for (n, firing) in firings[r].enumerated() {
+        return machine.rows.indices.flatMap { r in
+            firings[r].enumerated().map { n, firing in
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
-                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
-                                      spec: spec.id, row: identity.id, fixture: spec.fixture,
-                                      product: product, steps: path,
-                                      target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
+                return TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
+                                spec: spec.id, row: identity.id, fixture: spec.fixture, product: product, steps: path,
+                                target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column)
             }
         }
-        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.
