@@ -221,8 +221,7 @@ public struct SpecCompiler: Sendable {
 
     /// The fixtures that a file named as a product file but giving none was meant for: the fixture its `fixture:`
     /// line names, or the catalog's nearest to it (`launch-lok`), or, with no such line, the fixture the file is named
-    /// after; none otherwise. A product file registered
-    /// for a fixture the catalog does not know counts as giving none.
+    /// after; none otherwise. A product file registered for a fixture the catalog does not know counts as giving none.
     func unusableProductFixtures(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> Set<String> {
         let known = Set(reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }.map(\.file))
         let fixtures = Set(reader.productDomains.keys)
