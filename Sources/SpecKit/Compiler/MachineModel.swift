@@ -88,9 +88,7 @@ struct MachineModel: Sendable {
                 path.append(arrival.step)
                 c = arrival.parent
             }
-            path.reverse()
-            if let last { path.append(last) }
-            return path
+            return path.reversed() + (last.map { [$0] } ?? [])
         }
     }
 
