@@ -54,33 +54,24 @@ struct RegionAnalysis {
         self.candidates = candidates
     }
 
+    /// The analysis over the declarations that have ordinals, of rows given by their conditions (`when`): a row's set
+    /// on a dimension is its condition on that name.
+    init(declarations: [Declaration], conditions: [[Condition]]) {
+        let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { Dimension(name: d.name, domain: d.domain, whole: $0) } }
+        self.init(dimensions: dimensions, rows: conditions.map { when in dimensions.map { d in when.first { $0.name == d.name }?.set } })
+    }
+
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
     /// true or wholly false.
     static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
-        var cuts = [whole.lowerBound]
-        for set in sets {
-            for r in set.ranges {
-                cuts.append(r.lowerBound)
-                if r.upperBound < whole.upperBound { cuts.append(r.upperBound + 1) }
-            }
-        }
-        cuts.sort()
+        let cuts = sets.flatMap(\.ranges).flatMap { r in [r.lowerBound] + (r.upperBound < whole.upperBound ? [r.upperBound + 1] : []) }
         // Each cut once, inside `whole`.
-        var starts: [Int] = []
-        for cut in cuts where whole.contains(cut) && starts.last != cut { starts.append(cut) }
+        let starts = Set([whole.lowerBound] + cuts).filter { whole.contains($0) }.sorted()
         return starts.indices.map { i in starts[i]...(i + 1 < starts.count ? starts[i + 1] - 1 : whole.upperBound) }
     }
 
     /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.
-    var atomCount: Int? {
-        var n = 1
-        for a in atoms {
-            let (p, overflow) = n.multipliedReportingOverflow(by: a.count)
-            if overflow || p > Self.maximumAtoms { return nil }
-            n = p
-        }
-        return n
-    }
+    var atomCount: Int? { Self.product(atoms.map(\.count)).flatMap { $0 > Self.maximumAtoms ? nil : $0 } }
 
     /// Calls `body` with each atom (an index per dimension) and the rows matching it, in file order.
     func forEachAtom(_ body: ([Int], [Int]) -> Void) {
@@ -94,8 +85,6 @@ struct RegionAnalysis {
 
     /// The rows matching an atom, in file order.
     func matching(_ index: [Int]) -> [Int] {
-        // On one dimension an atom's candidates all match: no filtered copy.
-        if dimensions.count == 1 { return candidates[0][index[0]] }
         var smallest = 0
         for d in dimensions.indices where candidates[d][index[d]].count < candidates[smallest][index[smallest]].count { smallest = d }
         return candidates[smallest][index[smallest]].filter { r in
@@ -104,10 +93,13 @@ struct RegionAnalysis {
     }
 
     /// How many input combinations (one value on each dimension) an atom holds; nil past `Int.max`.
-    func size(_ index: [Int]) -> Int? {
+    func size(_ index: [Int]) -> Int? { Self.product(index.enumerated().map { atoms[$0][$1].count }) }
+
+    /// The product of `counts`, or nil past `Int.max`.
+    static func product(_ counts: [Int]) -> Int? {
         var n = 1
-        for (d, a) in index.enumerated() {
-            let (p, overflow) = n.multipliedReportingOverflow(by: atoms[d][a].count)
+        for count in counts {
+            let (p, overflow) = n.multipliedReportingOverflow(by: count)
             if overflow { return nil }
             n = p
         }

@@ -3,12 +3,10 @@
 /// ever be checked. One finding per machine, at its first such place, with the others in the notes.
 func checkFixtureRelaunch(_ spec: Spec, _ machine: Machine, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
     guard !vocabulary.supportsRelaunch else { return [] }
-    var uses: [FixtureUse] = []
-    for v in machine.variables where v.persists {
-        uses.append(FixtureUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil))
-    }
-    for row in machine.rows where row.on.contains(Machine.relaunchEvent) {
-        uses.append(FixtureUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id))
+    let uses = machine.variables.filter(\.persists).map { v in
+        FixtureUse(location: v.persistLocation ?? v.location, what: "'persist: true' on '\(v.name)'", row: nil)
+    } + machine.rows.filter { $0.on.contains(Machine.relaunchEvent) }.map { row in
+        FixtureUse(location: row.identity.location, what: "row \(row.identity.id) on relaunch", row: row.identity.id)
     }
     return noRelaunch(spec, uses, remedy: "remove what the machine says about persistence, or use a fixture that supports relaunch")
 }
@@ -49,10 +47,8 @@ struct FixtureUse {
     static func finding(_ id: String, _ spec: Spec, _ found: [FixtureUse], cannot: String, remedy: String) -> [Diagnostic] {
         let uses = found.sorted { $0.location < $1.location }
         guard let first = uses.first else { return [] }
-        var rows: [String] = []
-        for row in uses.compactMap(\.row) where !rows.contains(row) { rows.append(row) }
         return [Diagnostic(.error, id: id, "fixture '\(spec.fixture)' \(cannot), so \(first.what) could never be checked",
-                           at: first.location, rows: rows, notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
+                           at: first.location, rows: Array(Set(uses.compactMap(\.row))), notes: uses.dropFirst().map { "also \($0.what) at \($0.location)" } + [remedy])]
     }
 }
 

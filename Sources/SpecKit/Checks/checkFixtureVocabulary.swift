@@ -18,19 +18,12 @@ private struct VocabularyCheck {
     var out: [Diagnostic] = []
 
     mutating func unknown(_ what: String, _ name: String, _ known: some Collection<String>, at location: SourceLocation) {
-        out.append(Diagnostic(.error, id: "fixture.unknown-name",
-            "fixture '\(spec.fixture)' has no \(what) '\(name)', so no row using it could run",
-            at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
-            hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" }))
+        out.append(unknownName(spec.fixture, what, name, known, at: location))
     }
 
     mutating func checkProduct(_ bindings: [Binding]) {
         for b in bindings where vocabulary.product[b.name] == nil {
-            if let why = vocabulary.retiredProducts[b.name] {
-                out.append(retiredProduct(spec.fixture, b.name, why, at: b.location))
-            } else {
-                unknown("product value", b.name, vocabulary.product.keys, at: b.location)
-            }
+            out.append(unknownProduct(b.name, spec.fixture, vocabulary, at: b.location))
         }
         out += unsupportedProductValues(bindings, spec.fixture, vocabulary)
     }
@@ -117,19 +110,25 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
     }
     let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
     let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
-    return unsupported + named.filter { vocabulary.product[$0.0] == nil }.map { name, location in
-        if let why = vocabulary.retiredProducts[name] { return retiredProduct(product.fixture, name, why, at: location) }
-        return Diagnostic(.error, id: "fixture.unknown-name",
-                   "fixture '\(product.fixture)' has no product value '\(name)', so no row using it could run",
-                   at: location, notes: ["it knows: \(vocabulary.product.keys.sorted().joined(separator: ", "))"],
-                   hint: Suggest.closest(to: name, in: vocabulary.product.keys).map { "did you mean '\($0)'?" })
-    }
+    return unsupported + named.filter { vocabulary.product[$0.0] == nil }
+        .map { unknownProduct($0, product.fixture, vocabulary, at: $1) }
 }
 
-/// A product value the fixture no longer takes: said so, with why, and the line to remove.
-private func retiredProduct(_ fixture: String, _ name: String, _ why: String, at location: SourceLocation) -> Diagnostic {
-    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' no longer takes the product value '\(name)': \(why)",
-               at: location, hint: "remove the line ('lockspec migrate' removes it)")
+/// `fixture.unknown-name`: the fixture has no `what` (an event, a product value, …) `name`; with a did-you-mean.
+private func unknownName(_ fixture: String, _ what: String, _ name: String, _ known: some Collection<String>,
+                         at location: SourceLocation) -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' has no \(what) '\(name)', so no row using it could run",
+               at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
+               hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" })
+}
+
+/// A product value the fixture does not take; one it no longer takes is said so, with why, and the line to remove.
+private func unknownProduct(_ name: String, _ fixture: String, _ vocabulary: FixtureVocabulary, at location: SourceLocation) -> Diagnostic {
+    guard let why = vocabulary.retiredProducts[name] else {
+        return unknownName(fixture, "product value", name, vocabulary.product.keys, at: location)
+    }
+    return Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' no longer takes the product value '\(name)': \(why)",
+                      at: location, hint: "remove the line ('lockspec migrate' removes it)")
 }
 
 /// Product values inside their parameter's domain that the fixture still cannot run (`ProductChoices`), or that are

@@ -16,15 +16,14 @@ func checkProductOverrides(products: [ProductFile], specs: [Spec], catalog: (any
         let literals = catalog?.vocabulary(of: spec.fixture)?.productLiterals ?? [:]
         let isValue = { (b: Binding) in literals[b.name].map { $0.problem(with: b.value.description) == nil } ?? true }
         for b in spec.product where isValue(b) {
-            guard let shared = file.product.first(where: { $0.name == b.name }), isValue(shared) else { continue }
+            // A value set with a decision says why it is set here, the same as the file's or not.
+            guard b.decision == nil, let shared = file.product.first(where: { $0.name == b.name }), isValue(shared) else { continue }
             if b.value == shared.value {
-                guard b.decision == nil else { continue }
                 out.append(Diagnostic(.warning, id: "product.repeated",
                     "\(spec.id) sets \(b.name): \(b.value), the value \(file.file) already gives every '\(spec.fixture)' spec",
                     at: b.location, notes: ["\(file.id) sets it at \(shared.location)"], hint: "remove this line"))
                 continue
             }
-            guard b.decision == nil else { continue }
             out.append(Diagnostic(.error, id: "product.conflict",
                 "\(spec.id) sets \(b.name): \(b.value), but \(file.file) sets it to \(shared.value) for every '\(spec.fixture)' spec; "
                     + "a spec may differ for itself only when it says why",

@@ -53,19 +53,18 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
 /// since): `trace.unknown-section` at the row, with the sections it could have meant (`SectionHint`). A reason recorded for
 /// the section in `sections.yaml` (the document's copy lost the heading) says why the rows cite it all the same.
 func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
-    for document in coverage.documents where document.fromHeadings {
+    coverage.documents.filter(\.fromHeadings).flatMap { document in
         let headings = document.sections.filter { $0.line != nil }
-        for section in document.sections where section.line == nil && !section.id.isEmpty && section.reason == nil {
-            for row in section.rows {
-                diagnostics.append(Diagnostic(
+        let cited = document.sections.filter { $0.line == nil && !$0.id.isEmpty && $0.reason == nil }
+        return cited.flatMap { section in
+            section.rows.map { row in
+                Diagnostic(
                     .warning, id: "trace.unknown-section",
                     "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
                     at: SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
                     hint: SectionHint.hint(for: section.id, among: headings.map(\.id))
-                        ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml"))
+                        ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml")
             }
         }
     }
-    return diagnostics
 }

@@ -10,8 +10,7 @@ func checkValueNeeds(_ cases: [TestCase], specs: [Spec], catalog: any FixtureCat
         for step in testCase.steps {
             let table: String, inputs: [NamedValue]
             switch step.action {
-            case .decide(let name, let given): (table, inputs) = (name, given)
-            case .cell(let name, let axes): (table, inputs) = (name, axes)
+            case .decide(let name, let given), .cell(let name, let given): (table, inputs) = (name, given)
             default: continue
             }
             for need in needs[table] ?? [] where inputs.contains(where: { $0.name == need.input && $0.value == need.value }) {

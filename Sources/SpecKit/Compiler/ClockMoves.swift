@@ -17,9 +17,7 @@ enum ClockMoves {
             }
         }
         if edges.isEmpty {
-            for binding in product {
-                if case .duration(let ms) = binding.value, ms > 0 { edges.insert(ms) }
-            }
+            edges = Set(product.compactMap { binding in if case .duration(let ms) = binding.value, ms > 0 { ms } else { nil } })
         }
         return Set(edges.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 > 0 }).sorted()
     }

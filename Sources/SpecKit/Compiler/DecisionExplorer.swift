@@ -16,21 +16,16 @@ public enum DecisionExplorer {
     /// are left out and `limit` says so.
     public static func explore(_ spec: Spec, maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions) -> MachineExploration? {
         guard case .decision(let table) = spec.body else { return nil }
-        let dimensions = table.inputs.compactMap { d in
-            d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) }
-        }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: table.rows.map { row in
-            dimensions.map { d in row.when.first { $0.name == d.name }?.set }
-        })
+        let analysis = RegionAnalysis(declarations: table.inputs, conditions: table.rows.map(\.when))
         guard analysis.atomCount != nil else { return nil }
-        let values = dimensions.indices.map { tried(dimension: $0, in: analysis) }
-        let total = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).overflow ? Int.max : $0 * $1.count }
+        let values = analysis.dimensions.indices.map { tried(dimension: $0, in: analysis) }
+        let total = RegionAnalysis.product(values.map(\.count)) ?? Int.max
         var transitions: [MachineExploration.Transition] = []
         Combinations.forEach(counts: values.map(\.count), limit: maximumTransitions) { index in
             let point = zip(values, index).map { $0[$1] }
             let atom = point.enumerated().map { d, ordinal in analysis.atoms[d].firstIndex { $0.contains(ordinal) } ?? 0 }
             guard let r = analysis.matching(atom).first else { return }
-            let inputs = zip(dimensions, point).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
+            let inputs = zip(analysis.dimensions, point).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
             transitions.append(MachineExploration.Transition(
                 id: transitionID(spec: spec.id, inputs: inputs),
                 step: TableCompiler.decisionStep(table: table, row: table.rows[r], inputs: inputs)))
@@ -46,13 +41,9 @@ public enum DecisionExplorer {
     static func tried(dimension d: Int, in analysis: RegionAnalysis) -> [Int] {
         let whole = analysis.dimensions[d].whole
         if whole.count <= wholeDomainLimit { return Array(whole) }
-        var chosen: Set<Int> = []
-        for atom in analysis.atoms[d] {
-            for ordinal in [atom.lowerBound, atom.lowerBound + 1, atom.upperBound - 1, atom.upperBound] where atom.contains(ordinal) {
-                chosen.insert(ordinal)
-            }
-        }
-        return chosen.sorted()
+        return Set(analysis.atoms[d].flatMap { atom in
+            [atom.lowerBound, atom.lowerBound + 1, atom.upperBound - 1, atom.upperBound].filter { atom.contains($0) }
+        }).sorted()
     }
 
     /// `EX-<spec>-decide-<hash>`: the first 8 hex digits of SHA-256 over the inputs' `name=value` pairs.

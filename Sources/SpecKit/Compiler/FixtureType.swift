@@ -23,11 +23,12 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .domain(let d):
             if d.contains(value) { return nil }
-            if case .enumeration(let names) = d, case .symbol(let s) = value {
+            switch (d, value) {
+            case (.enumeration(let names), .symbol(let s)):
                 return DomainError(message: "'\(s)' is not one of \(d.brief)", hint: Suggest.closest(to: s, in: names).map { "did you mean '\($0)'?" })
+            case (.int, .int), (.duration, .duration): return DomainError(message: "\(value) is outside \(d.brief)", hint: nil)
+            default: return DomainError(message: "'\(value)' is not a value of \(d.brief)", hint: nil)
             }
-            if d.isOrdered, d.kindMatches(value) { return DomainError(message: "\(value) is outside \(d.brief)", hint: nil) }
-            return DomainError(message: "'\(value)' is not a value of \(d.brief)", hint: nil)
         case .literal(let grammar):
             switch value {
             case .symbol(let s), .text(let s): return grammar.problem(with: s)
@@ -59,16 +60,6 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
             return nil
         default:
             return DomainError(message: "\(declared) is not the fixture's kind of value, \(self)", hint: "declare it as \(self)")
-        }
-    }
-}
-
-extension Domain {
-    /// Whether a value is of this domain's kind (an int for an int domain...), whatever its range.
-    func kindMatches(_ value: Value) -> Bool {
-        switch (self, value) {
-        case (.bool, .bool), (.enumeration, .symbol), (.int, .int), (.duration, .duration), (.text, .text): true
-        default: false
         }
     }
 }

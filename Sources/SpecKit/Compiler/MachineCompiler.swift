@@ -46,13 +46,19 @@ struct MachineCompiler: Sendable {
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
         var overlapping: Set<Int> = []
-        let (stateNames, eventNames, starts, list, order) = regionGroups()
-        let width = eventNames.count
+        // The groups are the model's rows by (state, event) (`MachineModel.rowsByStateAndEvent`), the cells that hold
+        // rows taken in the order of the state's name, then the event's (names hold no NUL, so this is the order of
+        // the text keys "state\0event" used before).
+        let stateNames = machine.states.map(\.name)
+        let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
+        let (width, starts) = (eventNames.count, model.rowStarts)
+        let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
+            (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
+        }
         for key in order {
-            let (state, event) = (stateNames[key / width], eventNames[key % width])
-            guard let eventDecl = machine.event(event) else { continue }
-            checkGroup(list[starts[key]..<starts[key + 1]], state: state, event: eventDecl, reportedPairs: &reportedPairs,
-                       everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
+            guard let eventDecl = machine.event(eventNames[key % width]) else { continue }
+            checkGroup(model.rowList[starts[key]..<starts[key + 1]], state: stateNames[key / width], event: eventDecl,
+                       reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
         }
         // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
         // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
@@ -69,22 +75,6 @@ struct MachineCompiler: Sendable {
         }
     }
 
-    /// Rows by (state, event), in the flat form of `starts` and `list` (the rows of cell `state * events + event`, the
-    /// relaunch last, are `list[starts[cell]..<starts[cell + 1]]`, in file order), and the cells that hold rows in the
-    /// order of the state's name, then the event's (names hold no NUL, so this is the order of the text keys
-    /// "state\0event" used before). The model's table (`MachineModel.rowsByStateAndEvent`), flat rather than a
-    /// dictionary of arrays: a large table has a group for nearly every row.
-    private func regionGroups() -> (states: [String], events: [String], starts: [Int], list: [Int], order: [Int]) {
-        let stateNames = machine.states.map(\.name)
-        let eventNames = machine.events.map(\.name) + [Machine.relaunchEvent]
-        let width = eventNames.count
-        let (starts, list) = (model.rowStarts, model.rowList)
-        let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
-            (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
-        }
-        return (stateNames, eventNames, starts, list, order)
-    }
-
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
     /// that match the same situation (the later row of each reported pair joins `overlapping`), and which rows win
     /// somewhere (for the dead rows of `hit: first`).
@@ -94,12 +84,8 @@ struct MachineCompiler: Sendable {
         let group = Array(members)
         var names: [String] = []
         for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
-        let dimensions: [RegionAnalysis.Dimension] = names.compactMap { name in
-            guard let domain = machine.variable(name)?.domain ?? eventDecl.input(name)?.domain, let whole = domain.ordinalRange else { return nil }
-            return RegionAnalysis.Dimension(name: name, domain: domain, whole: whole)
-        }
-        let rows = group.map { r in dimensions.map { d in machine.rows[r].when.first { $0.name == d.name }?.set } }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows)
+        let declarations = names.compactMap { machine.variable($0) ?? eventDecl.input($0) }
+        let analysis = RegionAnalysis(declarations: declarations, conditions: group.map { machine.rows[$0].when })
         guard analysis.atomCount != nil else {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
@@ -117,7 +103,7 @@ struct MachineCompiler: Sendable {
                 guard reportedPairs.insert([a, b]).inserted else { continue }
                 // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
                 guard machine.hit != .first else { continue }
-                let situation = "in state \(state) on '\(event)'" + (dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
+                let situation = "in state \(state) on '\(event)'" + (analysis.dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
                 found.append(overlap(machine.rows[a], machine.rows[b], situation: situation))
                 overlapping.insert(b)
             }
@@ -262,9 +248,8 @@ struct MachineCompiler: Sendable {
                 at: spec.location, notes: notes + ["add rows for them, or write 'otherwise: ignore' if nothing should happen"]))
         }
         if !truncated {
-            var reached = [Bool](repeating: false, count: machine.states.count)
-            for configuration in reachability.configurations { reached[configuration.state] = true }
-            let unreached = machine.states.indices.filter { !reached[$0] }.map { machine.states[$0] }
+            let reached = Set(reachability.configurations.map(\.state))
+            let unreached = machine.states.indices.filter { !reached.contains($0) }.map { machine.states[$0] }
             // Rows read in place: a copy of each row would retain and release every field of it.
             let dead = machine.rows.indices.filter { search.firings[$0].isEmpty && !search.unmodelledRows.contains($0) && !shadowed.contains($0) }
             diagnostics += listedFirst(unreached, { state in
@@ -296,19 +281,16 @@ struct MachineCompiler: Sendable {
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
     private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
-        var cases: [TestCase] = []
         let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
-        for r in machine.rows.indices {
-            for (n, firing) in firings[r].enumerated() {
+        return machine.rows.indices.flatMap { r in
+            firings[r].enumerated().map { n, firing in
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
-                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
-                                      spec: spec.id, row: identity.id, fixture: spec.fixture,
-                                      product: product, steps: path,
-                                      target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
+                return TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
+                                spec: spec.id, row: identity.id, fixture: spec.fixture, product: product, steps: path,
+                                target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column)
             }
         }
-        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.
@@ -326,21 +308,14 @@ struct MachineCompiler: Sendable {
     func graph() -> MachineGraph {
         let stateNames = machine.states.map(\.name)
         var edges: [MachineGraph.Edge] = []
-        edges.reserveCapacity(machine.rows.count)
-        // Rows read in place (a copy of each would retain and release all its fields), the state list made once.
-        for r in machine.rows.indices {
-            let when = machine.rows[r].when, id = machine.rows[r].identity.id, to = machine.rows[r].to
-            var guardText = ""
-            for c in when {
+        for row in machine.rows {
+            let guardText = row.when.map { c in
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first
-                if !guardText.isEmpty { guardText += ", " }
-                guardText += c.name
-                guardText += "="
-                guardText += domain?.describe(c.set) ?? "?"
-            }
-            for from in machine.rows[r].from.isEmpty ? stateNames : machine.rows[r].from {
-                for event in machine.rows[r].on {
-                    edges.append(MachineGraph.Edge(row: id, from: from, to: to ?? from, event: event, guardText: guardText))
+                return "\(c.name)=\(domain?.describe(c.set) ?? "?")"
+            }.joined(separator: ", ")
+            for from in row.from.isEmpty ? stateNames : row.from {
+                for event in row.on {
+                    edges.append(MachineGraph.Edge(row: row.identity.id, from: from, to: row.to ?? from, event: event, guardText: guardText))
                 }
             }
         }

@@ -8,10 +8,6 @@ struct MachineModel: Sendable {
     struct EventPlan: Sendable {
         let event: EventDeclaration
         let combinations: [[NamedValue]]
-        /// For each combination, the ordinal of each of the event's inputs (in the order declared) in its domain, nil
-        /// when the combination has no value for it or one outside the domain: found once, so that matching a row
-        /// in the search compares integers rather than names and symbols.
-        let ordinals: [[Int?]]
         /// For each input slot (`Machine.inputNames`, as `Test.slot` counts them), the position of that input among the
         /// event's inputs (and in each combination and its ordinals), nil when the event has no such input.
         let positions: [Int?]
@@ -19,8 +15,6 @@ struct MachineModel: Sendable {
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
             self.event = event
             self.combinations = combinations
-            // Each combination holds one value per input, in the order the event declares them.
-            ordinals = combinations.map { combination in zip(event.inputs, combination).map { $0.domain.ordinal(of: $1.value) } }
             positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
         }
 
@@ -31,8 +25,9 @@ struct MachineModel: Sendable {
             return positions.indices.contains(i) ? positions[i] : nil
         }
 
-        /// The ordinal of each of the event's inputs among `inputs` (found by name: they may come from elsewhere, such
-        /// as another version of the machine), as in `ordinals`.
+        /// The ordinal of each of the event's inputs (in the order declared) among `inputs`, found by name (they may
+        /// come from elsewhere, such as another version of the machine); nil when `inputs` has no value for it or one
+        /// outside its domain.
         static func ordinals(of inputs: [NamedValue], for event: EventDeclaration) -> [Int?] {
             event.inputs.map { input in inputs.first { $0.name == input.name }.flatMap { input.domain.ordinal(of: $0.value) } }
         }
@@ -93,9 +88,7 @@ struct MachineModel: Sendable {
                 path.append(arrival.step)
                 c = arrival.parent
             }
-            path.reverse()
-            if let last { path.append(last) }
-            return path
+            return path.reversed() + (last.map { [$0] } ?? [])
         }
     }
 
@@ -117,16 +110,12 @@ struct MachineModel: Sendable {
     let rowList: [Int]
     /// Whether each plan is a relaunch the machine models, decided once.
     private let relaunchPlans: [Bool]
-    /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
-    private let testStarts: [Int]
-    private let testList: [Test]
-    /// Each row's assignments' variable indices (nil: not a variable of the machine), flat: assignment `a` of row `r`
-    /// is `targetList[targetStarts[r] + a]`.
-    private let targetStarts: [Int]
-    private let targetList: [Int?]
-    /// Each row's `to` as a state index (nil: it stays), and whether it is unmodelled, decided once.
+    /// Each row's conditions, resolved.
+    private let tests: [[Test]]
+    /// Each row's assignments' variable indices (nil: not a variable of the machine).
+    private let targets: [[Int?]]
+    /// Each row's `to` as a state index (nil: it stays).
     private let rowTargets: [Int?]
-    private let rowUnmodelled: [Bool]
     /// The initial state's index, or nil when it is not declared.
     private let initialState: Int?
 
@@ -139,65 +128,37 @@ struct MachineModel: Sendable {
         let states = NameIndex(machine.states.map(\.name))
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
-        var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
-        testStarts.reserveCapacity(machine.rows.count + 1)
-        targetStarts.reserveCapacity(machine.rows.count + 1)
         // Each name's slot (`Test.slot`): its first place among the variables' names, then the inputs'.
         let slotOf = NameIndex(machine.variables.map(\.name) + machine.inputNames)
         let variables = machine.variables.indices
-        for r in machine.rows.indices {
-            for condition in machine.rows[r].when {
-                testList.append(Test(slot: slotOf[condition.name] ?? Int.max, set: condition.set))
-            }
-            testStarts.append(testList.count)
-            for assignment in machine.rows[r].then {
-                targetList.append(slotOf[assignment.name].flatMap { variables.contains($0) ? $0 : nil })
-            }
-            targetStarts.append(targetList.count)
-        }
-        (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
-        // Rows read in place: a copy of each would retain and release every field of it.
-        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { states[$0] } }
-        rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
+        tests = machine.rows.map { row in row.when.map { Test(slot: slotOf[$0.name] ?? Int.max, set: $0.set) } }
+        targets = machine.rows.map { row in row.then.map { slotOf[$0.name].flatMap { variables.contains($0) ? $0 : nil } } }
+        rowTargets = machine.rows.map { row in row.to.flatMap { states[$0] } }
         initialState = machine.states.indices.contains(machine.initialIndex) ? machine.initialIndex : nil
     }
 
     /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * width + column` are
     /// `list[starts[cell]..<starts[cell + 1]]`, where an event's column is its index in `machine.events`, the built-in
-    /// relaunch's is last, and the width is the events and the relaunch. Each row's cells are found once (one look-up
-    /// per state, through `states`, and per event it names; a row from any state is in every state's), then counted
-    /// and placed. The model's rows by plan and the region checks' groups are both this table.
+    /// relaunch's is last, and the width is the events and the relaunch (a row from any state is in every state's).
+    /// The model's rows by plan and the region checks' groups are both this table.
     static func rowsByStateAndEvent(_ machine: Machine, states: NameIndex) -> (starts: [Int], list: [Int]) {
         let relaunchColumn = machine.events.count, width = relaunchColumn + 1
         let events = NameIndex(machine.events.map(\.name))
-        var memberships: [(cell: Int, row: Int)] = []
-        memberships.reserveCapacity(machine.rows.count)
-        for r in machine.rows.indices {
-            // Rows read in place: no copy of the row, no array of its states.
-            func add(state s: Int) {
-                for event in machine.rows[r].on {
+        var cells = [[Int]](repeating: [], count: machine.states.count * width)
+        // In row order, so each cell's rows stay in file order.
+        for (r, row) in machine.rows.enumerated() {
+            let from = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { states[$0] }
+            for s in from {
+                for event in row.on {
                     guard let e = events[event] ?? (event == Machine.relaunchEvent ? relaunchColumn : nil) else { continue }
-                    memberships.append((s * width + e, r))
+                    cells[s * width + e].append(r)
                 }
             }
-            if machine.rows[r].from.isEmpty { for s in machine.states.indices { add(state: s) } }
-            for name in machine.rows[r].from { if let s = states[name] { add(state: s) } }
         }
-        var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
-        for membership in memberships { starts[membership.cell + 1] += 1 }
-        for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
-        var fill = starts
-        var list = [Int](repeating: 0, count: memberships.count)
-        // In row order, so each cell's rows stay in file order.
-        for membership in memberships {
-            list[fill[membership.cell]] = membership.row
-            fill[membership.cell] += 1
-        }
-        return (starts, list)
+        var starts = [0]
+        for cell in cells { starts.append(starts[starts.count - 1] + cell.count) }
+        return (starts, cells.flatMap { $0 })
     }
-
-    /// Row `r`'s conditions, resolved.
-    private func tests(row r: Int) -> ArraySlice<Test> { testList[testStarts[r]..<testStarts[r + 1]] }
 
     /// The rows that start from state `s` on plan `e`, in file order.
     private func rows(state s: Int, plan e: Int) -> ArraySlice<Int> {
@@ -209,46 +170,33 @@ struct MachineModel: Sendable {
     /// that of two equally short paths the one without a relaunch is found first).
     private static func eventPlans(_ machine: Machine) -> [EventPlan] {
         machine.events.map { event in
-            var perInput: [[Value]] = []
-            for input in event.inputs {
-                guard let whole = input.domain.ordinalRange else { perInput.append([input.initial]); continue }
-                // Every member of a boolean or an enumeration is tried: a row listing [failure, cancel] is checked with both.
-                if !input.domain.isOrdered {
-                    perInput.append(whole.map { input.domain.value(atOrdinal: $0) })
-                    continue
-                }
-                // Read in place: filtering the rows would copy every one of them.
-                let sets = machine.rows.indices.compactMap { r -> ValueSet? in
-                    guard machine.rows[r].on.contains(event.name) else { return nil }
-                    return machine.rows[r].when.first { $0.name == input.name }?.set
-                }
-                let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
-                if atoms.count == 1 { perInput.append([input.initial]); continue }
-                // Both sides of every edge of the conditions: the last value before each cut and the first after it.
-                perInput.append(Self.edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) })
-            }
             var combinations: [[NamedValue]] = [[]]
-            for (i, values) in perInput.enumerated() {
-                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(event.inputs[i].name, $0)] } }
-                if combinations.count > MachineCompiler.maximumInputCombinations {
-                    combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
-                }
+            for input in event.inputs {
+                let values = tried(input, on: event.name, in: machine)
+                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(input.name, $0)] } }
+                combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
             }
             return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
         } + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
+    }
+
+    /// The values an event's input is tried with: every member of a boolean or an enumeration (a row listing
+    /// [failure, cancel] is checked with both); of an ordered domain, both sides of every edge of the conditions on
+    /// the input of the event's rows (the last value before each cut and the first after it), or its initial value
+    /// where they cut nothing; of one without ordinals, its initial value.
+    private static func tried(_ input: Declaration, on event: String, in machine: Machine) -> [Value] {
+        guard let whole = input.domain.ordinalRange else { return [input.initial] }
+        guard input.domain.isOrdered else { return whole.map { input.domain.value(atOrdinal: $0) } }
+        let sets = machine.rows.compactMap { row in row.on.contains(event) ? row.when.first { $0.name == input.name }?.set : nil }
+        let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
+        return atoms.count == 1 ? [input.initial] : edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) }
     }
 
     /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`
     /// and `c` for every region `c...` after the first, so each edge is tried from below and from above. A boundary
     /// moved by any amount, either way, changes the answer at one of the two.
     static func edgeOrdinals(_ atoms: [ClosedRange<Int>]) -> [Int] {
-        var values: [Int] = []
-        for atom in atoms.dropFirst() {
-            for value in [atom.lowerBound - 1, atom.lowerBound] where values.last.map({ $0 < value }) ?? true {
-                values.append(value)
-            }
-        }
-        return values
+        Set(atoms.dropFirst().flatMap { [$0.lowerBound - 1, $0.lowerBound] }).sorted()
     }
 
     /// The initial situation, or nil when the initial state is not declared.
@@ -258,18 +206,14 @@ struct MachineModel: Sendable {
 
     /// The observations a machine step checks in a situation: the state, then every variable (a strict frame).
     func frame(_ configuration: Configuration) -> [NamedValue] {
-        var frame: [NamedValue] = []
-        frame.reserveCapacity(1 + configuration.values.count)
-        frame.append(NamedValue("state", .symbol(machine.states[configuration.state].name)))
-        for (variable, value) in zip(machine.variables, configuration.values) { frame.append(NamedValue(variable.name, value)) }
-        return frame
+        [NamedValue("state", .symbol(machine.states[configuration.state].name))] + variables(configuration)
     }
 
     /// The values of the names row `r` tests, in a situation with these inputs (which variant of the row fires).
     /// `inputs` is one of plan `e`'s combinations (its values in the order of the event's inputs).
     func key(row r: Int, plan e: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
         let variables = configuration.values.count
-        return tests(row: r).map { test in
+        return tests[r].map { test in
             if test.slot < variables { return configuration.values[test.slot] }
             guard let p = plans[e].position(ofSlot: test.slot, variables: variables), inputs.indices.contains(p) else { return .text("") }
             return inputs[p].value
@@ -277,20 +221,17 @@ struct MachineModel: Sendable {
     }
 
     /// The first row (in file order) of the event's plan that matches the situation and the inputs whose ordinals
-    /// are `ordinals` (as `EventPlan.ordinals`): a condition on an input the event lacks, or on a value outside its
-    /// domain, fails.
+    /// are `ordinals` (`EventPlan.ordinals(of:for:)`): a condition on an input the event lacks, or on a value outside
+    /// its domain, fails.
     private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
         let variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
-            tests(row: r).allSatisfy { test in
-                let ordinal: Int?
-                if test.slot < variables {
-                    ordinal = machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
-                } else if let p = plans[e].position(ofSlot: test.slot, variables: variables), ordinals.indices.contains(p) {
-                    ordinal = ordinals[p]
-                } else { return false }
-                guard let ordinal else { return false }
-                return test.set.contains(ordinal)
+            tests[r].allSatisfy { test in
+                // `ordinals` holds one entry per input of the plan's event, so every position is inside it.
+                let ordinal = test.slot < variables
+                    ? machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
+                    : plans[e].position(ofSlot: test.slot, variables: variables).flatMap { ordinals[$0] }
+                return ordinal.map { test.set.contains($0) } ?? false
             }
         }
     }
@@ -330,29 +271,19 @@ struct MachineModel: Sendable {
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
     func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
-        outcome(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
-    }
-
-    /// As `outcome(plan:inputs:in:)`, with the inputs of plan `e`'s combination `atom` (its ordinals found once).
-    func outcome(plan e: Int, atom: Int, in configuration: Configuration) -> Outcome {
-        outcome(plan: e, ordinals: plans[e].ordinals[atom], in: configuration)
-    }
-
-    /// As `outcome(plan:inputs:in:)`, with the inputs given by their ordinals (`EventPlan.ordinals`).
-    private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
-        guard let r = match(plan: e, ordinals: ordinals, in: start) else {
+        guard let r = match(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: start) else {
             guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
-        if rowUnmodelled[r] { return .unmodelled(row: r) }
+        if machine.rows[r].unmodelled != nil { return .unmodelled(row: r) }
         var next = start
         if relaunch, let initial = initialState { next.state = initial }
         var firstExit: Outcome?
         for a in machine.rows[r].then.indices {
-            guard let v = targetList[targetStarts[r] + a] else { continue }
+            guard let v = targets[r][a] else { continue }
             switch machine.rows[r].then[a].change {
             case .set(let value): next.values[v] = value
             case .add(let amount):
@@ -397,9 +328,7 @@ struct MachineModel: Sendable {
     /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
     func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
         for e in plans.indices {
-            for (inputs, ordinals) in zip(plans[e].combinations, plans[e].ordinals) {
-                body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
-            }
+            for inputs in plans[e].combinations { body(e, inputs, outcome(plan: e, inputs: inputs, in: configuration)) }
         }
     }
 
@@ -415,9 +344,6 @@ struct MachineModel: Sendable {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
-        // At least one situation per reachable state: most tables have few variables, so this is most of the growth.
-        seen.reserveCapacity(min(machine.states.count, maximumConfigurations))
-        configurations.reserveCapacity(min(machine.states.count, maximumConfigurations))
         var arrivals: [Arrival?] = [nil]
         var truncated = false
         var cursor = 0

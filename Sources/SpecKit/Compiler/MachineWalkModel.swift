@@ -15,7 +15,6 @@ public struct MachineWalkModel {
     let model: MachineModel
     private let reachability: MachineModel.Reachability
     private let index: [MachineModel.Configuration: Int]
-    private let depths: [Int]
 
     /// Builds the model of a machine spec; nil for other kinds of spec or a machine without a declared initial state.
     /// `analysis` is the spec's machine's, as the compilation carries it (`SpecCompiler.Compilation.machineAnalyses`);
@@ -28,10 +27,6 @@ public struct MachineWalkModel {
         guard model.initial != nil else { return nil }
         reachability = analysis.reachability
         index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        // Breadth-first order puts every parent before its children.
-        var depths = [Int](repeating: 0, count: reachability.configurations.count)
-        for (c, arrival) in reachability.arrivals.enumerated() { if let arrival { depths[c] = depths[arrival.parent] + 1 } }
-        self.depths = depths
     }
 
     /// How many input atoms event `e` is tried with (0 for an event index the machine does not have); the event
@@ -122,12 +117,9 @@ public struct MachineWalkModel {
     /// The moves of a shortest path from the initial situation to the one a prediction is taken in, when known.
     public func shortestPath(to prediction: WalkPrediction) -> [WalkMove]? {
         guard let c = prediction.situation else { return nil }
-        var moves: [WalkMove] = []
-        for step in reachability.path(to: c) {
-            guard let move = move(for: step.action) else { return nil }
-            moves.append(move)
-        }
-        return moves
+        let path = reachability.path(to: c)
+        let moves = path.compactMap { move(for: $0.action) }
+        return moves.count == path.count ? moves : nil
     }
 
     /// The move that performs an event action with these inputs, if it is one of the model's.
@@ -154,9 +146,9 @@ public struct MachineWalkModel {
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }
         // An outcome the table does not predict (a row that would leave a domain, a gap) is not taken: the walk moves on.
-        let outcome = model.outcome(plan: e, atom: atom, in: configuration)
-        guard let step = model.predictedStep(of: outcome, plan: e, inputs: model.plans[e].combinations[atom], in: configuration,
-                                             at: spec.location) else { return nil }
+        let inputs = model.plans[e].combinations[atom]
+        let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
+        guard let step = model.predictedStep(of: outcome, plan: e, inputs: inputs, in: configuration, at: spec.location) else { return nil }
         return (prediction(move, step, in: configuration), outcome.next ?? configuration)
     }
 
@@ -166,6 +158,6 @@ public struct MachineWalkModel {
         let variables = model.variables(configuration)
         let situation = index[configuration]
         return WalkPrediction(move: move, step: step, spec: spec.id, state: machine.states[configuration.state].name,
-                              variables: variables, depth: situation.map { depths[$0] }, situation: situation)
+                              variables: variables, depth: situation.map { reachability.path(to: $0).count }, situation: situation)
     }
 }

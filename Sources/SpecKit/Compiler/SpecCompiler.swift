@@ -221,8 +221,7 @@ public struct SpecCompiler: Sendable {
 
     /// The fixtures that a file named as a product file but giving none was meant for: the fixture its `fixture:`
     /// line names, or the catalog's nearest to it (`launch-lok`), or, with no such line, the fixture the file is named
-    /// after; none otherwise. A product file registered
-    /// for a fixture the catalog does not know counts as giving none.
+    /// after; none otherwise. A product file registered for a fixture the catalog does not know counts as giving none.
     func unusableProductFixtures(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> Set<String> {
         let known = Set(reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }.map(\.file))
         let fixtures = Set(reader.productDomains.keys)
@@ -355,23 +354,17 @@ public struct SpecCompiler: Sendable {
         var analysis: MachineAnalysis?
         // Why each row has no case, by row index, as its compiler found it (empty: every row has one).
         var noCase: [RowRecord.NoCase?] = []
+        // A machine's compiler leaves `tables` as it was: with no findings and no reasons.
+        var tables = TableCompiler(spec: spec)
         switch spec.body {
         case .machine(let machine):
-            let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
-            (cases, graph, diagnostics, analysis, noCase) = compiled
-        case .decision(let table):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileDecision(table)
-            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
-        case .matrix(let matrix):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileMatrix(matrix)
-            (diagnostics, noCase) = (compiler.diagnostics, compiler.noCase)
-        case .scenarios(let set):
-            var compiler = TableCompiler(spec: spec)
-            cases = compiler.compileScenarios(set)
-            diagnostics = compiler.diagnostics
+            (cases, graph, diagnostics, analysis, noCase) = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
+        case .decision(let table): cases = tables.compileDecision(table)
+        case .matrix(let matrix): cases = tables.compileMatrix(matrix)
+        case .scenarios(let set): cases = tables.compileScenarios(set)
         }
+        diagnostics += tables.diagnostics
+        noCase += tables.noCase
         let compiled = CompiledSpec(
             id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
             sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
@@ -387,14 +380,13 @@ public struct SpecCompiler: Sendable {
     /// `given:` that names the parameter keeps the case single): `DP-X[derivation=parallel]`,
     /// `DP-X[derivation=sequential]`, in the order the values are listed, with the value added to the case's product.
     static func expand(_ cases: [TestCase], variants: [ProductFile.Variant]) -> [TestCase] {
-        guard !variants.isEmpty else { return cases }
-        return cases.flatMap { testCase -> [TestCase] in
+        cases.flatMap { testCase -> [TestCase] in
             let open = variants.filter { v in !testCase.product.contains { $0.name == v.name } }
+            guard !open.isEmpty else { return [testCase] }
             var combinations: [[NamedValue]] = [[]]
             for variant in open {
                 combinations = combinations.flatMap { prefix in variant.values.map { prefix + [NamedValue($0.name, $0.value)] } }
             }
-            guard !open.isEmpty else { return [testCase] }
             return combinations.map { values in
                 var copy = testCase
                 copy.id += "[" + values.map { "\($0.name)=\($0.value)" }.joined(separator: ",") + "]"
@@ -440,10 +432,9 @@ public struct SpecCompiler: Sendable {
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
         guard missing else { return compilation }
         let given = Set(files)
-        let givenFiles = Set(files.map(Self.identity))
         let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
         let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
-            .filter { !givenFiles.contains(Self.identity($0)) }
+            .filter { !known.contains(Self.identity($0)) }
         var wider = try compile(files: files + beside)
         wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
         wider.specs = wider.specs.filter { given.contains($0.file) }
@@ -528,18 +519,16 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
     var out: [Diagnostic] = []
-    // Every id in use and every id offered, made only once a repeat is found.
-    var taken: Set<String>?
+    // Every id in use and every id offered.
+    var taken = Set(specs.flatMap { $0.rows.map(\.id) })
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         for row in spec.rows {
             guard let previous = first[row.id] else {
                 first[row.id] = row.location
                 continue
             }
-            var used = taken ?? Set(specs.lazy.flatMap { $0.rows.lazy.map(\.id) })
-            let free = freeRowID(like: row.id, taken: used)
-            if let free { used.insert(free) }
-            taken = used
+            let free = freeRowID(like: row.id, taken: taken)
+            if let free { taken.insert(free) }
             out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
                                   at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"],
                                   hint: "row ids are unique across all specs and kept for good (reports, expected-failure files and "

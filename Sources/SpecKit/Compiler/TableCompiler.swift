@@ -15,20 +15,17 @@ struct TableCompiler {
 
     init(spec: Spec) { self.spec = spec }
 
+    /// A decision row or a matrix rule, as the region analysis reads it.
     private struct Outcome {
-        var id: String
-        var location: SourceLocation
+        var identity: RowIdentity
         var when: [Condition]
         var results: [Binding]
-        /// The row's notes on the product values it reads (`RowIdentity.productNotes`).
-        var productNotes: [String]
     }
 
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
     private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String)
         -> (analysis: RegionAnalysis, wins: [[[Int]]])? {
-        let dimensions = declarations.compactMap { d in d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) } }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: rows.map { row in dimensions.map { d in row.when.first { $0.name == d.name }?.set } })
+        let analysis = RegionAnalysis(declarations: declarations, conditions: rows.map(\.when))
         guard analysis.atomCount != nil else {
             noCase = Array(repeating: .pastLimit, count: rows.count)
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
@@ -47,8 +44,9 @@ struct TableCompiler {
             guard hit == .unique else { return }
             for other in matches.dropFirst() where reported.insert([first, other]).inserted {
                 overlapped[other] = true
-                let (a, b) = (rows[first], rows[other])
-                let same = Set(a.results.map { "\($0.name)=\($0.value)" }) == Set(b.results.map { "\($0.name)=\($0.value)" })
+                let (a, b) = (rows[first].identity, rows[other].identity)
+                let same = Set(rows[first].results.map { "\($0.name)=\($0.value)" })
+                    == Set(rows[other].results.map { "\($0.name)=\($0.value)" })
                 diagnostics.append(Diagnostic(same ? .warning : .error, id: same ? "check.redundant" : "check.conflict",
                     same ? "rows \(a.id) and \(b.id) both match \(analysis.describe(atom)) and give the same result; one of them is redundant"
                          : "rows \(a.id) and \(b.id) conflict: both match \(analysis.describe(atom)) but give different results",
@@ -103,7 +101,7 @@ struct TableCompiler {
     private mutating func reportDeadRows(_ dead: [Int], of rows: [Outcome], in analysis: RegionAnalysis) {
         let takers = Self.takers(of: dead, in: analysis)
         for r in dead {
-            let row = rows[r], names = takers[r, default: []].map { rows[$0].id }
+            let row = rows[r].identity, names = takers[r, default: []].map { rows[$0].identity.id }
             let listed = listedNames(names, most: Self.maximumListedTakers)
             diagnostics.append(Diagnostic(.warning, id: "check.dead-row",
                 "row \(row.id) never decides anything: earlier rows match every combination it matches", at: row.location,
@@ -128,8 +126,7 @@ struct TableCompiler {
     }
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
-        let rows = table.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.then,
-                                            productNotes: $0.identity.productNotes) }
+        let rows = table.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.then) }
         guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table") else { return [] }
         return table.rows.enumerated().compactMap { r, row in
             let points = Self.points(for: wins[r], in: analysis)
@@ -176,8 +173,7 @@ struct TableCompiler {
     }
 
     mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
-        let rows = matrix.rows.map { Outcome(id: $0.identity.id, location: $0.identity.location, when: $0.when, results: $0.expect,
-                                             productNotes: $0.identity.productNotes) }
+        let rows = matrix.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.expect) }
         guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix") else { return [] }
         var cases: [TestCase] = []
         for (r, row) in matrix.rows.enumerated() {
@@ -212,12 +208,6 @@ struct TableCompiler {
         }
     }
 
-    /// A scenario step's `${name}` templates take the step's event inputs.
-    private static func lookup(in action: TestAction) -> (String) -> Value? {
-        guard case .event(_, let inputs) = action else { return { _ in nil } }
-        return { name in inputs.first { $0.name == name }?.value }
-    }
-
     /// Unrolls repeats: `expect-each` is checked after every repetition (a block's after every pass), `expect` /
     /// `expect-last` after the last one only (then with the last repetition's effects, when named).
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
@@ -243,8 +233,10 @@ struct TableCompiler {
                     continue
                 }
                 let effects = last && step.expectEffects != nil ? step.expectEffects : step.expectEachEffects
+                // A step's `${name}` templates take the step's event inputs.
+                let inputs: [NamedValue] = if case .event(_, let inputs) = action { inputs } else { [] }
                 result.append(TestStep(action: action, expect: expect,
-                                       effects: effects?.map { $0.resolved(Self.lookup(in: action)) }, row: nil,
+                                       effects: effects?.map { $0.resolved { name in inputs.first { $0.name == name }?.value } }, row: nil,
                                        line: step.location.line, column: step.location.column))
             }
         }

@@ -18,7 +18,6 @@ public enum VisibleText {
     public static func escape(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             guard isEscaped(scalar) else {
                 out.unicodeScalars.append(scalar)
