@@ -110,12 +110,16 @@ struct MachineModel: Sendable {
     let rowList: [Int]
     /// Whether each plan is a relaunch the machine models, decided once.
     private let relaunchPlans: [Bool]
-    /// Each row's conditions, resolved.
-    private let tests: [[Test]]
-    /// Each row's assignments' variable indices (nil: not a variable of the machine).
-    private let targets: [[Int?]]
-    /// Each row's `to` as a state index (nil: it stays).
+    /// Each row's conditions, resolved, as one flat list: row `r`'s are `testList[testStarts[r] ..< testStarts[r + 1]]`.
+    private let testStarts: [Int]
+    private let testList: [Test]
+    /// Each row's assignments' variable indices (nil: not a variable of the machine), flat: assignment `a` of row `r`
+    /// is `targetList[targetStarts[r] + a]`.
+    private let targetStarts: [Int]
+    private let targetList: [Int?]
+    /// Each row's `to` as a state index (nil: it stays), and whether it is unmodelled, decided once.
     private let rowTargets: [Int?]
+    private let rowUnmodelled: [Bool]
     /// The initial state's index, or nil when it is not declared.
     private let initialState: Int?
 
@@ -128,37 +132,65 @@ struct MachineModel: Sendable {
         let states = NameIndex(machine.states.map(\.name))
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
+        var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
+        testStarts.reserveCapacity(machine.rows.count + 1)
+        targetStarts.reserveCapacity(machine.rows.count + 1)
         // Each name's slot (`Test.slot`): its first place among the variables' names, then the inputs'.
         let slotOf = NameIndex(machine.variables.map(\.name) + machine.inputNames)
         let variables = machine.variables.indices
-        tests = machine.rows.map { row in row.when.map { Test(slot: slotOf[$0.name] ?? Int.max, set: $0.set) } }
-        targets = machine.rows.map { row in row.then.map { slotOf[$0.name].flatMap { variables.contains($0) ? $0 : nil } } }
-        rowTargets = machine.rows.map { row in row.to.flatMap { states[$0] } }
+        for r in machine.rows.indices {
+            for condition in machine.rows[r].when {
+                testList.append(Test(slot: slotOf[condition.name] ?? Int.max, set: condition.set))
+            }
+            testStarts.append(testList.count)
+            for assignment in machine.rows[r].then {
+                targetList.append(slotOf[assignment.name].flatMap { variables.contains($0) ? $0 : nil })
+            }
+            targetStarts.append(targetList.count)
+        }
+        (self.testStarts, self.testList, self.targetStarts, self.targetList) = (testStarts, testList, targetStarts, targetList)
+        // Rows read in place: a copy of each would retain and release every field of it.
+        rowTargets = machine.rows.indices.map { r in machine.rows[r].to.flatMap { states[$0] } }
+        rowUnmodelled = machine.rows.indices.map { r in machine.rows[r].unmodelled != nil }
         initialState = machine.states.indices.contains(machine.initialIndex) ? machine.initialIndex : nil
     }
 
     /// The rows of every (state, event) in file order, in a flat form: the rows of cell `state * width + column` are
     /// `list[starts[cell]..<starts[cell + 1]]`, where an event's column is its index in `machine.events`, the built-in
-    /// relaunch's is last, and the width is the events and the relaunch (a row from any state is in every state's).
-    /// The model's rows by plan and the region checks' groups are both this table.
+    /// relaunch's is last, and the width is the events and the relaunch. Each row's cells are found once (one look-up
+    /// per state, through `states`, and per event it names; a row from any state is in every state's), then counted
+    /// and placed. The model's rows by plan and the region checks' groups are both this table.
     static func rowsByStateAndEvent(_ machine: Machine, states: NameIndex) -> (starts: [Int], list: [Int]) {
         let relaunchColumn = machine.events.count, width = relaunchColumn + 1
         let events = NameIndex(machine.events.map(\.name))
-        var cells = [[Int]](repeating: [], count: machine.states.count * width)
-        // In row order, so each cell's rows stay in file order.
-        for (r, row) in machine.rows.enumerated() {
-            let from = row.from.isEmpty ? Array(machine.states.indices) : row.from.compactMap { states[$0] }
-            for s in from {
-                for event in row.on {
+        var memberships: [(cell: Int, row: Int)] = []
+        memberships.reserveCapacity(machine.rows.count)
+        for r in machine.rows.indices {
+            // Rows read in place: no copy of the row, no array of its states.
+            func add(state s: Int) {
+                for event in machine.rows[r].on {
                     guard let e = events[event] ?? (event == Machine.relaunchEvent ? relaunchColumn : nil) else { continue }
-                    cells[s * width + e].append(r)
+                    memberships.append((s * width + e, r))
                 }
             }
+            if machine.rows[r].from.isEmpty { for s in machine.states.indices { add(state: s) } }
+            for name in machine.rows[r].from { if let s = states[name] { add(state: s) } }
         }
-        var starts = [0]
-        for cell in cells { starts.append(starts[starts.count - 1] + cell.count) }
-        return (starts, cells.flatMap { $0 })
+        var starts = [Int](repeating: 0, count: machine.states.count * width + 1)
+        for membership in memberships { starts[membership.cell + 1] += 1 }
+        for cell in 0..<(starts.count - 1) { starts[cell + 1] += starts[cell] }
+        var fill = starts
+        var list = [Int](repeating: 0, count: memberships.count)
+        // In row order, so each cell's rows stay in file order.
+        for membership in memberships {
+            list[fill[membership.cell]] = membership.row
+            fill[membership.cell] += 1
+        }
+        return (starts, list)
     }
+
+    /// Row `r`'s conditions, resolved.
+    private func tests(row r: Int) -> ArraySlice<Test> { testList[testStarts[r]..<testStarts[r + 1]] }
 
     /// The rows that start from state `s` on plan `e`, in file order.
     private func rows(state s: Int, plan e: Int) -> ArraySlice<Int> {
@@ -206,14 +238,18 @@ struct MachineModel: Sendable {
 
     /// The observations a machine step checks in a situation: the state, then every variable (a strict frame).
     func frame(_ configuration: Configuration) -> [NamedValue] {
-        [NamedValue("state", .symbol(machine.states[configuration.state].name))] + variables(configuration)
+        var frame: [NamedValue] = []
+        frame.reserveCapacity(1 + configuration.values.count)
+        frame.append(NamedValue("state", .symbol(machine.states[configuration.state].name)))
+        for (variable, value) in zip(machine.variables, configuration.values) { frame.append(NamedValue(variable.name, value)) }
+        return frame
     }
 
     /// The values of the names row `r` tests, in a situation with these inputs (which variant of the row fires).
     /// `inputs` is one of plan `e`'s combinations (its values in the order of the event's inputs).
     func key(row r: Int, plan e: Int, in configuration: Configuration, inputs: [NamedValue]) -> [Value] {
         let variables = configuration.values.count
-        return tests[r].map { test in
+        return tests(row: r).map { test in
             if test.slot < variables { return configuration.values[test.slot] }
             guard let p = plans[e].position(ofSlot: test.slot, variables: variables), inputs.indices.contains(p) else { return .text("") }
             return inputs[p].value
@@ -226,7 +262,7 @@ struct MachineModel: Sendable {
     private func match(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Int? {
         let variables = configuration.values.count
         return rows(state: configuration.state, plan: e).first { r in
-            tests[r].allSatisfy { test in
+            tests(row: r).allSatisfy { test in
                 // `ordinals` holds one entry per input of the plan's event, so every position is inside it.
                 let ordinal = test.slot < variables
                     ? machine.variables[test.slot].domain.ordinal(of: configuration.values[test.slot])
@@ -278,12 +314,12 @@ struct MachineModel: Sendable {
             guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
-        if machine.rows[r].unmodelled != nil { return .unmodelled(row: r) }
+        if rowUnmodelled[r] { return .unmodelled(row: r) }
         var next = start
         if relaunch, let initial = initialState { next.state = initial }
         var firstExit: Outcome?
         for a in machine.rows[r].then.indices {
-            guard let v = targets[r][a] else { continue }
+            guard let v = targetList[targetStarts[r] + a] else { continue }
             switch machine.rows[r].then[a].change {
             case .set(let value): next.values[v] = value
             case .add(let amount):
@@ -344,6 +380,9 @@ struct MachineModel: Sendable {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
         var seen: [Configuration: Int] = [initial: 0]
+        // At least one situation per reachable state: most tables have few variables, so this is most of the growth.
+        seen.reserveCapacity(min(machine.states.count, maximumConfigurations))
+        configurations.reserveCapacity(min(machine.states.count, maximumConfigurations))
         var arrivals: [Arrival?] = [nil]
         var truncated = false
         var cursor = 0

@@ -40,9 +40,42 @@ public struct Citation: Codable, Hashable, Sendable {
         return nil
     }
 
-    /// Whether some citation of a source names no section (the reader asks it of every row).
+    /// Whether some citation of a source names no section: `all(in: source).contains { $0.section.isEmpty }`,
+    /// answered without building the citations (the reader asks it of every row).
+    ///
+    /// Read byte by byte when every character of the text is a single Unicode scalar below U+0300 other than CR:
+    /// no such scalar extends a grapheme, so splitting at `;` and trimming spaces and tabs by byte agrees with doing
+    /// it by `Character` (the ideographic space, U+3000, cannot occur there). Any other text takes `all(in:)`.
     static func anyWithoutSection(in source: String) -> Bool {
-        all(in: source).contains { $0.section.isEmpty }
+        var text = source
+        // U+0300 and above start with 0xCC or more; CR is 0x0D.
+        if text.withUTF8({ bytes in bytes.contains { $0 >= 0xCC || $0 == 0x0D } }) {
+            return all(in: source).contains { $0.section.isEmpty }
+        }
+        return text.withUTF8(anyWithoutSection(bytes:))
+    }
+
+    /// `anyWithoutSection(in:)` over text known to hold no scalar at or above U+0300 and no CR, byte by byte.
+    private static func anyWithoutSection(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var content = false, mark = false, section = false
+        var previous: UInt8 = 0
+        for byte in bytes {
+            defer { previous = byte }
+            if byte == UInt8(ascii: ";") {
+                if content && (!mark || !section) { return true }
+                (content, mark, section) = (false, false, false)
+                continue
+            }
+            if byte == 0xA7, previous == 0xC2, !mark {
+                // `§` (C2 A7): its lead byte was taken for content, which it is (a part holding only `§` is not empty).
+                mark = true
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+            content = true
+            if mark { section = true }
+        }
+        return content && (!mark || !section)
     }
 
     /// `document §section`, or the document alone.
