@@ -52,7 +52,7 @@ public struct YAMLLoader: Sendable {
             throw DiagnosticError([Diagnostic(
                 .error, id: "yaml.syntax", "could not read the YAML: libyaml ran out of memory", at: .file(file))])
         }
-        var builder = YAMLDocumentBuilder(limits: limits, file: parser.file)
+        var builder = YAMLDocumentBuilder(limits: limits, file: parser.file, sizeHint: bytes.count)
         do {
             try parser.forEachEvent { event throws(DiagnosticError) in try builder.handle(event) }
         } catch {
