@@ -12,12 +12,14 @@ extension WorkbenchProductOwnerTests {
         let browser = session.browser
         let to = Self.cell(Self.coldLock, "to")
         try session.type("Open", into: to)
-        // The save's answer is held back, and an edit is typed meanwhile.
+        // The save's request is held back once it is sent (its text taken), and an edit is typed meanwhile. Waiting for
+        // the request, not a fixed time: under load the save's settling took longer than 300 ms, and the edit then
+        // landed before the save took its text.
         try browser.evaluate("""
-            (() => { const f = window.fetch; window.fetch = (path, init) => path === '/api/save' ? new Promise(r => setTimeout(r, 1500)).then(() => f(path, init)) : f(path, init); })()
+            (() => { const f = window.fetch; window.fetch = (path, init) => path === '/api/save' ? (window.saveSent = true, new Promise(r => setTimeout(r, 3000)).then(() => f(path, init))) : f(path, init); })()
             """)
         try browser.evaluate("document.querySelector('#save').click()")
-        usleep(300_000)
+        try browser.wait(for: "window.saveSent === true", timeout: 20, "the save to send its text")
         try browser.evaluate("(() => { const i = \(to); i.focus(); i.value = 'Closed'; i.dispatchEvent(new Event('input')); })()")
         try browser.wait(for: "!S.saving && !S.inflight && S.pending.length === 0", "the save and the edit")
         #expect(try String(contentsOfFile: session.path(Self.file), encoding: .utf8).contains("deviceOwnerAuthentication)]\n    to: Open\n"), "the save wrote what the cells showed at Save")
