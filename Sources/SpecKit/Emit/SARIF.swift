@@ -8,8 +8,7 @@ public enum SARIF {
         public var schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/cos02/schemas/sarif-schema-2.1.0.json"
         /// Always 2.1.0.
         public var version = "2.1.0"
-        /// One run.
-        public var runs: [Run]
+        var runs: [Run]
 
         enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
 
@@ -33,73 +32,56 @@ public enum SARIF {
     }
 
     /// One run of the tool.
-    public struct Run: Encodable, Sendable {
-        /// The tool.
-        public var tool: Tool
-        /// The findings.
-        public var results: [Result]
-        /// How the run went, given only when it did not start.
-        public var invocations: [Invocation]?
+    struct Run: Encodable, Sendable {
+        var tool: Tool
+        var results: [Result]
+        /// Given only when the run did not start.
+        var invocations: [Invocation]?
     }
 
     /// How one invocation of the tool went.
-    public struct Invocation: Encodable, Sendable {
-        /// False when the tool could not do what it was asked.
-        public var executionSuccessful: Bool
-        /// Why, when it could not.
-        public var toolExecutionNotifications: [Notification]
+    struct Invocation: Encodable, Sendable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
     }
 
     /// A message about the tool's own run rather than about a file.
-    public struct Notification: Encodable, Sendable {
-        /// `error`, `warning` or `note`.
-        public var level: String
-        /// What happened.
-        public var message: Text
+    struct Notification: Encodable, Sendable {
+        var level: String
+        var message: Text
     }
 
     /// The tool that ran.
-    public struct Tool: Encodable, Sendable {
-        /// Its driver.
-        public var driver: Driver
+    struct Tool: Encodable, Sendable {
+        var driver: Driver
     }
 
     /// The tool's name, version and rules.
-    public struct Driver: Encodable, Sendable {
-        /// `lockspec`.
-        public var name: String
-        /// Its version.
-        public var semanticVersion: String
-        /// Where to read about it.
-        public var informationUri: String
-        /// The rules the results use.
-        public var rules: [Rule]
+    struct Driver: Encodable, Sendable {
+        var name: String
+        var semanticVersion: String
+        var informationUri: String
+        var rules: [Rule]
     }
 
     /// A rule: a finding id.
-    public struct Rule: Encodable, Sendable {
-        /// The id.
-        public var id: String
-        /// A short description.
-        public var shortDescription: Text
+    struct Rule: Encodable, Sendable {
+        var id: String
+        var shortDescription: Text
     }
 
     /// A text.
-    public struct Text: Encodable, Sendable {
-        /// The text.
-        public var text: String
+    struct Text: Encodable, Sendable {
+        var text: String
     }
 
     /// One finding at one place.
     public struct Result: Encodable, Sendable {
         /// `error`, `warning` or `note`.
-        public var level: String
-        /// What is wrong.
-        public var message: Text
-        /// The finding's id.
-        public var ruleId: String
-        /// Where.
-        public var locations: [Location]
+        var level: String
+        var message: Text
+        var ruleId: String
+        var locations: [Location]
 
         /// A result at `file:line:column`.
         public init(level: String, message: String, ruleId: String, file: String, line: Int, column: Int) {
@@ -121,30 +103,25 @@ public enum SARIF {
     }
 
     /// A physical location.
-    public struct Location: Encodable, Sendable {
-        /// The file and region.
-        public var physicalLocation: PhysicalLocation
+    struct Location: Encodable, Sendable {
+        var physicalLocation: PhysicalLocation
 
         /// A file and a region in it.
-        public struct PhysicalLocation: Encodable, Sendable {
-            /// The file.
-            public var artifactLocation: ArtifactLocation
-            /// The line and column.
-            public var region: Region
+        struct PhysicalLocation: Encodable, Sendable {
+            var artifactLocation: ArtifactLocation
+            var region: Region
         }
 
         /// A file, by its path.
-        public struct ArtifactLocation: Encodable, Sendable {
+        struct ArtifactLocation: Encodable, Sendable {
             /// The path, relative to the repository.
-            public var uri: String
+            var uri: String
         }
 
         /// A line and column, 1-based.
-        public struct Region: Encodable, Sendable {
-            /// The line.
-            public var startLine: Int
-            /// The column.
-            public var startColumn: Int
+        struct Region: Encodable, Sendable {
+            var startLine: Int
+            var startColumn: Int
         }
     }
 
