@@ -9,7 +9,7 @@ struct MachineModel: Sendable {
         let event: EventDeclaration
         let combinations: [[NamedValue]]
         /// For each input slot (`Machine.inputNames`, as `Test.slot` counts them), the position of that input among the
-        /// event's inputs (and in each combination and its ordinals), nil when the event has no such input.
+        /// event's inputs (and in each combination, and in `ordinals(of:for:)`'s answer), nil when the event has no such input.
         let positions: [Int?]
 
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
