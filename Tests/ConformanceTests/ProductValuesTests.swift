@@ -117,24 +117,24 @@ struct ProductValuesTests {
         #expect(!file.rows.isEmpty && !spec.rows.isEmpty && file.rows.allSatisfy { $0.spec != "launch-lock.grace" })
     }
 
-    /// A new folder holding the launch-lock specs with the product file's grace written as `grace` instead of 60s.
-    static func launchLockFolder(grace: String) throws -> URL {
+    /// Runs `row` (no exploration) over a new folder holding the launch-lock specs with the product file's grace
+    /// written as `grace` instead of 60s; the folder is removed after.
+    static func runLaunchLock(row: String, grace: String) throws -> RunResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("launch-lock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for file in try SpecCompiler.discover([Self.specs.path]) where file.contains("/launch-lock.") {
             let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
             try Data(text.utf8).write(to: folder.appendingPathComponent((file as NSString).lastPathComponent))
         }
-        return folder
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = ConformanceRun.Options(paths: [folder.path], rows: [row], build: ConformanceRunTests.build)
+        options.explore = false
+        return try #require(ConformanceRun(options, registry: .standard).run().result)
     }
 
     @Test("a run records the product values set with a decision and the rows that read them, so its reports list those rows")
     func runRecordsProductDecisions() throws {
-        let folder = try Self.launchLockFolder(grace: "{value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-59S"], build: ConformanceRunTests.build)
-        options.explore = false
-        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let result = try Self.runLaunchLock(row: "LL-S-GRACE-59S", grace: "{value: 30s, decision: \"D-GRACE-30: the product shortens the grace\"}")
         let decided = try #require(result.productDecisions?.first { $0.decision.hasPrefix("D-GRACE-30:") })
         #expect(decided.rows.map(\.row).contains("LL-S-GRACE-59S") && decided.rows.count > 1)
         let line = try #require(renderMarkdown(result).split(separator: "\n").first { $0.hasPrefix("| `D-GRACE-30` |") })
@@ -153,11 +153,7 @@ struct ProductValuesTests {
 
     @Test("a failing check of the grace the core ships with says the change is in the core, in every report; other failing cells say nothing of it")
     func shippedGraceFailureNamesTheCore() throws {
-        let folder = try Self.launchLockFolder(grace: "30s")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var options = ConformanceRun.Options(paths: [folder.path], rows: ["LL-S-GRACE-BUILT-IN"], build: ConformanceRunTests.build)
-        options.explore = false
-        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let result = try Self.runLaunchLock(row: "LL-S-GRACE-BUILT-IN", grace: "30s")
         let failed = try #require(result.cases.first { $0.row == "LL-S-GRACE-BUILT-IN" })
         let cell = try #require(failed.divergence?.cells.first { !$0.ok })
         #expect(cell.name == "builtInGrace" && cell.ships?.parameter == "grace")

@@ -30,6 +30,16 @@ struct SpecDiffTests {
     static let success = "  - {id: R-OK, source: doc.md §2, from: Locked, on: unlock, when: {outcome: success}, then: {failures: 0}, to: Open}\n"
     static let failure = "  - {id: R-FAIL, source: doc.md §2, from: Locked, on: unlock, when: {outcome: [failure], failures: ..2}, then: {failures: \"+1\"}}\n"
     static let relock = "  - {id: R-RELOCK, source: doc.md §3, from: Open, on: active, when: {away: \"> 60s\"}, effects: [prompt], to: Locked}\n"
+    /// fx's product file with `grace` written as given.
+    static func graceProduct(_ grace: String) -> String {
+        "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n"
+    }
+    /// A row that relocks past the product's grace.
+    static let overGrace = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
+    /// A row that stays open within `bound`.
+    static func withinBound(_ bound: String) -> String {
+        "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n"
+    }
 
     func diff(_ old: String, _ new: String) throws -> SpecDiffResult {
         try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: [("t.yaml", Array(old.utf8))]),
@@ -164,10 +174,9 @@ struct SpecDiffTests {
 
     @Test("a changed product value shows as the value and the situations it moves")
     func productValue() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
         let rows = Self.success + Self.relock.replacingOccurrences(of: "> 60s", with: "> grace")
-        let old = [("p.product.yaml", product("60s")), ("t.yaml", Self.machine(rows: rows))]
-        let new = [("p.product.yaml", product("30s")), ("t.yaml", Self.machine(rows: rows))]
+        let old = [("p.product.yaml", Self.graceProduct("60s")), ("t.yaml", Self.machine(rows: rows))]
+        let new = [("p.product.yaml", Self.graceProduct("30s")), ("t.yaml", Self.machine(rows: rows))]
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
         #expect(d.products == ["fx: grace 60s → 30s"])
@@ -184,17 +193,16 @@ struct SpecDiffTests {
 
     @Test("a row whose text changed while a product value it names changed too: each part is put down to its cause")
     func productAndTextChange() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
         let relock = Self.relock.replacingOccurrences(of: "> 60s", with: "> grace")
         let retargeted = relock.replacingOccurrences(of: "to: Locked", with: "to: Open")
-        let sides = [(product("60s"), relock), (product("30s"), retargeted)].map { p, row in
+        let sides = [(Self.graceProduct("60s"), relock), (Self.graceProduct("30s"), retargeted)].map { p, row in
             [("p.product.yaml", Array(p.utf8)), ("t.yaml", Array(Self.machine(rows: Self.success + row).utf8))]
         }
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: sides[0]), DiffSide(label: "new", sources: sides[1]))
         #expect(d.rows.map { "\($0.id) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK [\"to\"] [\"when\"]"])
         #expect(SpecDiffRenderer.text(d).contains("R-RELOCK: changed its 'to'; 'when' reads a changed product value\n"), "\(SpecDiffRenderer.text(d))")
         // A grace the new spec names but the old product file lacks: nothing is put down to a product value.
-        let newName = [("p.product.yaml", Array(product("30s").replacingOccurrences(of: "grace", with: "limit").utf8)),
+        let newName = [("p.product.yaml", Array(Self.graceProduct("30s").replacingOccurrences(of: "grace", with: "limit").utf8)),
                        ("t.yaml", Array(Self.machine(rows: Self.success + relock.replacingOccurrences(of: "grace", with: "limit")).utf8))]
         let renamed = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: sides[0]), DiffSide(label: "new", sources: newName))
         #expect(renamed.rows.map { "\($0.id) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK [\"when\"] []"])
@@ -224,10 +232,9 @@ struct SpecDiffTests {
 
     @Test("one file compared: a broken file beside it that it does not read changes nothing in what the diff says")
     func brokenNeighbour() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
         let spec = Self.machine(rows: Self.success + Self.relock.replacingOccurrences(of: "> 60s", with: "> grace"))
         func side(_ label: String, _ grace: String, neighbour: String) -> DiffSide {
-            DiffSide(label: "\(label)/t.yaml", sources: [("t.yaml", Array(spec.utf8)), ("p.product.yaml", Array(product(grace).utf8)),
+            DiffSide(label: "\(label)/t.yaml", sources: [("t.yaml", Array(spec.utf8)), ("p.product.yaml", Array(Self.graceProduct(grace).utf8)),
                                                         ("other.yaml", Array(neighbour.utf8))], root: label, focus: ["t.yaml"])
         }
         for neighbour in ["id: other\nkind: machine\n", ": : [bad\n"] {
@@ -242,11 +249,9 @@ struct SpecDiffTests {
     /// specs compiling with the old values, and the rows that only follow the value read "changed its 'when'".
     @Test("a row whose lines are the same reads as following the product value, even where the specs do not compile with the old values")
     func productOnlyWhereTheOldValuesConflict() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
-        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
-        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
         let side = { (grace: String, bound: String) in
-            [("p.product.yaml", Array(product(grace).utf8)), ("t.yaml", Array(Self.machine(rows: Self.success + over + within(bound), hit: "unique").utf8))]
+            [("p.product.yaml", Array(Self.graceProduct(grace).utf8)),
+             ("t.yaml", Array(Self.machine(rows: Self.success + Self.overGrace + Self.withinBound(bound), hit: "unique").utf8))]
         }
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: side("90s", "90s")))
         let text = SpecDiffRenderer.text(d)
@@ -262,14 +267,12 @@ struct SpecDiffTests {
 
     @Test("files are paired by their path under the side, so two files of one name in two folders are never taken for each other")
     func productOnlyPairsFilesByPath() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
-        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
-        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
-        let spec = { (bound: String) in Self.machine(rows: Self.success + over + within(bound), hit: "unique") }
+        let spec = { (bound: String) in Self.machine(rows: Self.success + Self.overGrace + Self.withinBound(bound), hit: "unique") }
         // b/x.yaml is a.yaml's spec with other ids; only its R-WITHIN (S-WITHIN) is edited, in a way the old grace makes conflict.
         let other = { (bound: String) in spec(bound).replacingOccurrences(of: "id: t.lock", with: "id: t.other").replacingOccurrences(of: "id: R-", with: "id: S-") }
         let side = { (grace: String, bound: String) in
-            [("p.product.yaml", Array(product(grace).utf8)), ("a/x.yaml", Array(spec("grace").utf8)), ("b/x.yaml", Array(other(bound).utf8))]
+            [("p.product.yaml", Array(Self.graceProduct(grace).utf8)), ("a/x.yaml", Array(spec("grace").utf8)),
+             ("b/x.yaml", Array(other(bound).utf8))]
         }
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: side("60s", "grace")), DiffSide(label: "new", sources: side("90s", "90s")))
         let text = SpecDiffRenderer.text(d)
@@ -328,14 +331,12 @@ struct SpecDiffTests {
     /// changed), and its notes were not named at all.
     @Test("a row names the written keys whose text changed, notes and decision too, and a part reading a changed product value says so")
     func writtenKeysAndProductReads() throws {
-        let product = { (grace: String) in "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n" }
-        let over = "  - {id: R-OVER, source: doc.md §3, from: Open, on: active, when: {away: \"> grace\"}, effects: [prompt], to: Locked}\n"
-        let within = { (bound: String) in "  - {id: R-WITHIN, source: doc.md §3, from: Open, on: active, when: {away: \"<= \(bound)\"}}\n" }
-        let old = [("p.product.yaml", product("60s")), ("t.yaml", Self.machine(rows: Self.success + over + within("grace"), hit: "unique"))]
-        let noted = over.replacingOccurrences(of: "source: doc.md §3,", with: "source: doc.md §3, notes: past the grace,")
+        let old = [("p.product.yaml", Self.graceProduct("60s")),
+                   ("t.yaml", Self.machine(rows: Self.success + Self.overGrace + Self.withinBound("grace"), hit: "unique"))]
+        let noted = Self.overGrace.replacingOccurrences(of: "source: doc.md §3,", with: "source: doc.md §3, notes: past the grace,")
         let decided = Self.success.replacingOccurrences(of: "source: doc.md §2,", with: "source: doc.md §2, decision: \"D-1: why\",")
-        let new = [("p.product.yaml", product("90s")),
-                   ("t.yaml", Self.machine(rows: decided + noted + within("90s"), hit: "unique").replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h"))]
+        let new = [("p.product.yaml", Self.graceProduct("90s")),
+                   ("t.yaml", Self.machine(rows: decided + noted + Self.withinBound("90s"), hit: "unique").replacingOccurrences(of: "duration 0s..2h", with: "duration 0s..3h"))]
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
         let text = SpecDiffRenderer.text(d)
