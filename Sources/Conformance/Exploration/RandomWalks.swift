@@ -114,7 +114,7 @@ public struct RandomWalks {
     /// A walk as a one-off test case on a fresh fixture.
     func testCase(_ spec: Spec, _ steps: [TestStep]) -> TestCase {
         TestCase(id: "WALK-\(spec.id)", spec: spec.id, row: "walk", fixture: spec.fixture,
-                 product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
+                 product: spec.effectiveProduct.namedValues, steps: steps, target: 0,
                  file: spec.file, line: spec.location.line, column: spec.location.column)
     }
 

@@ -33,7 +33,7 @@ public enum DecisionExplorer {
         let limit = total > maximumTransitions
             ? "the table has \(total) input combinations to try; the exploration stops after \(maximumTransitions) of them" : nil
         let situation = MachineExploration.Situation(state: "", variables: [], path: [], transitions: transitions)
-        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.namedValues,
                                   file: spec.file, situations: [situation], reachable: 1, limit: limit, table: table.table.name)
     }
 

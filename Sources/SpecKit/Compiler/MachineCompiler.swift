@@ -281,7 +281,7 @@ struct MachineCompiler: Sendable {
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
     private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
-        let product = spec.effectiveProduct.map { NamedValue($0.name, $0.value) }
+        let product = spec.effectiveProduct.namedValues
         return machine.rows.indices.flatMap { r in
             firings[r].enumerated().map { n, firing in
                 let path = reachability.path(to: firing.configuration, then: firing.step)

@@ -35,7 +35,7 @@ public enum MachineExplorer {
         if reachability.truncated, limit == nil {
             limit = "the machine reaches more than \(MachineCompiler.maximumConfigurations) situations; the tour covers only those found"
         }
-        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+        return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.namedValues,
                                   file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)
     }
 

@@ -367,7 +367,7 @@ public struct SpecCompiler: Sendable {
         noCase += tables.noCase
         let compiled = CompiledSpec(
             id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
-            sha256: sha, product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) },
+            sha256: sha, product: spec.effectiveProduct.namedValues,
             rows: spec.rows.enumerated().map { r, row in
                 RowRecord(id: row.id, source: row.trace.source, decision: row.trace.decision, line: row.location.line,
                           column: row.location.column, noCase: r < noCase.count ? noCase[r] : nil)
@@ -385,7 +385,7 @@ public struct SpecCompiler: Sendable {
             guard !open.isEmpty else { return [testCase] }
             var combinations: [[NamedValue]] = [[]]
             for variant in open {
-                combinations = combinations.flatMap { prefix in variant.values.map { prefix + [NamedValue($0.name, $0.value)] } }
+                combinations = combinations.flatMap { prefix in variant.values.namedValues.map { prefix + [$0] } }
             }
             return combinations.map { values in
                 var copy = testCase

@@ -135,7 +135,7 @@ struct TableCompiler {
                 Self.decisionStep(table: table, row: row, inputs: zip(analysis.dimensions, ordinals).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) })
             }
             return TestCase(id: row.identity.id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                            product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: steps, target: 0,
+                            product: spec.effectiveProduct.namedValues, steps: steps, target: 0,
                             file: spec.file, line: row.identity.location.line, column: row.identity.location.column)
         }
     }
@@ -186,10 +186,10 @@ struct TableCompiler {
                 for cell in cells {
                     let axes = zip(analysis.dimensions, cell).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
                     let id = "\(row.identity.id)[\(axes.map { "\($0.name)=\($0.value)" }.joined(separator: ","))]"
-                    let step = TestStep(action: .cell(table: matrix.table.name, axes: axes), expect: row.expect.map { NamedValue($0.name, $0.value) }, effects: nil,
+                    let step = TestStep(action: .cell(table: matrix.table.name, axes: axes), expect: row.expect.namedValues, effects: nil,
                                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
                     cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
-                                          product: spec.effectiveProduct.map { NamedValue($0.name, $0.value) }, steps: [step], target: 0,
+                                          product: spec.effectiveProduct.namedValues, steps: [step], target: 0,
                                           file: spec.file, line: row.identity.location.line, column: row.identity.location.column))
                 }
             }
@@ -201,7 +201,7 @@ struct TableCompiler {
         set.scenarios.map { scenario in
             var steps: [TestStep] = []
             unroll(scenario.steps, into: &steps)
-            let product = Binding.overlay(spec.effectiveProduct, with: scenario.given).map { NamedValue($0.name, $0.value) }
+            let product = Binding.overlay(spec.effectiveProduct, with: scenario.given).namedValues
             return TestCase(id: scenario.identity.id, spec: spec.id, row: scenario.identity.id, fixture: spec.fixture, product: product,
                             steps: steps, target: 0, file: spec.file, line: scenario.identity.location.line,
                             column: scenario.identity.location.column)
@@ -211,14 +211,13 @@ struct TableCompiler {
     /// Unrolls repeats: `expect-each` is checked after every repetition (a block's after every pass), `expect` /
     /// `expect-last` after the last one only (then with the last repetition's effects, when named).
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
-        func values(_ bindings: [Binding]) -> [NamedValue] { bindings.map { NamedValue($0.name, $0.value) } }
         for step in steps {
             for repetition in 0..<step.count {
                 let last = repetition == step.count - 1
-                let expect = values(step.expectEach) + (last ? values(step.expect) : [])
+                let expect = step.expectEach.namedValues + (last ? step.expect.namedValues : [])
                 let action: TestAction
                 switch step.action {
-                case .event(let name, let inputs): action = .event(name, inputs: inputs.map { NamedValue($0.name, $0.value) })
+                case .event(let name, let inputs): action = .event(name, inputs: inputs.namedValues)
                 case .advance(let ms): action = .advance(milliseconds: ms)
                 case .setClock(let ms): action = .setClock(milliseconds: ms)
                 case .kill: action = .kill

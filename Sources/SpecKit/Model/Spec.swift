@@ -98,6 +98,11 @@ extension Binding {
     }
 }
 
+extension Array where Element == Binding {
+    /// The bindings as the compiled form carries them: each name with its value, in order.
+    public var namedValues: [NamedValue] { map { NamedValue($0.name, $0.value) } }
+}
+
 /// Where a row's rule comes from: a document section, a decision taken here, or both.
 public struct Trace: Hashable, Sendable, Codable {
     /// `<document> §<section>`, when the row comes from (or relates to) a document.
