@@ -34,8 +34,7 @@ enum MachineBehaviourDiff {
 
     /// The behaviour change of a machine present on both sides, or a note saying why it cannot be compared.
     static func compare(spec: String, old: Machine, new: Machine) -> (change: BehaviourChange?, note: String?) {
-        let sameVariables = old.variables.map { [$0.name, "\($0.domain)"] } == new.variables.map { [$0.name, "\($0.domain)"] }
-        guard sameVariables else {
+        guard old.variables.map({ [$0.name, "\($0.domain)"] }) == new.variables.map({ [$0.name, "\($0.domain)"] }) else {
             return (nil, "\(spec): the variables changed (names or domains), so situations cannot be matched; compare its rows")
         }
         let analyses = (MachineAnalysis(machine: old), MachineAnalysis(machine: new))

@@ -176,8 +176,7 @@ extension SpecTextEditor {
             }
             return
         }
-        let before = LineText.string(lines.lines[key.start.line - 1][..<(key.start.column - 1)])
-        guard before.allSatisfy({ $0 == " " }) else {
+        guard lines.lines[key.start.line - 1][..<(key.start.column - 1)].allSatisfy({ $0 == " " }) else {
             throw refusal("'\(key.scalar ?? "")' shares its line with the row's start: change it instead of clearing it", file)
         }
         let end = lines.trimmed(value.end, after: value.start)

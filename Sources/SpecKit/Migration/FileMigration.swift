@@ -167,8 +167,7 @@ struct FileMigration {
         guard root["table"] == nil, let id = root["id"]?.scalar, let kind = root["kind"] else { return }
         let fixture = root["fixture"]?.scalar ?? ""
         let vocabulary = catalog?.vocabulary(of: fixture)
-        let functions: Set<String> = kind.scalar == "decision" ? Set(vocabulary?.decisions.keys.map { $0 } ?? [])
-            : Set(vocabulary?.matrices.keys.map { $0 } ?? [])
+        let functions = Set(((kind.scalar == "decision" ? vocabulary?.decisions : vocabulary?.matrices) ?? [:]).keys)
         guard functions.contains(id) else {
             let known = functions.isEmpty ? "" : "; it has \(functions.sorted().joined(separator: ", "))"
             choice("language 1 ran this table as the fixture function named by the spec id '\(id)', which fixture '\(fixture)' does not have",

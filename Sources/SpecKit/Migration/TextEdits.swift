@@ -36,13 +36,10 @@ struct TextEdits {
     /// Replaces `expected` where it is written at `line`:`column` by `text`. Returns false (and edits nothing) when
     /// the source there is not `expected`, so a rewrite never lands on text it did not read.
     mutating func replace(_ expected: String, at line: Int, column: Int, with text: String) -> Bool {
-        guard line >= 1, line <= lines.count, column >= 1 else { return false }
-        let want = Array(expected.unicodeScalars)
-        let row = lines[line - 1]
-        let start = column - 1
-        guard start + want.count <= row.count, Array(row[start..<(start + want.count)]) == want else { return false }
+        guard line >= 1, line <= lines.count, column >= 1, column - 1 <= lines[line - 1].count,
+              lines[line - 1].dropFirst(column - 1).starts(with: expected.unicodeScalars) else { return false }
         guard !edits.contains(where: { !$0.insertLine && !$0.removeLine && $0.line == line && $0.column == column }) else { return true }
-        edits.append(Edit(line: line, column: column, length: want.count, text: text))
+        edits.append(Edit(line: line, column: column, length: expected.unicodeScalars.count, text: text))
         return true
     }
 

@@ -16,7 +16,7 @@ enum VersionNames {
         let table = m.table.flatMap { vocabulary.decisions[$0] ?? vocabulary.matrices[$0] }.map(grammars) ?? [:]
         for key in ["inputs", "axes"] where !table.isEmpty { if let declared = m.root[key] { values(declared, table, &m) } }
         for row in items(m.root["rows"]) {
-            let on = row["on"].map { $0.sequence.map { Array($0.compactMap(\.scalar)) } ?? [$0.scalar].compactMap { $0 } } ?? []
+            let on = row["on"].map { $0.sequence.map { $0.compactMap(\.scalar) } ?? [$0.scalar].compactMap { $0 } } ?? []
             var types = table
             for event in on { types.merge(byEvent[event] ?? [:]) { a, _ in a } }
             if let when = row["when"] { values(when, types, &m) }
