@@ -23,7 +23,7 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     case .matrix(let m):
         out += missingTableInputs(spec, m.table, vocabulary.matrices[m.table.name], declared: m.axes, kind: "axis", under: "axes")
     }
-    for event in declaredEvents where vocabulary.events[event.name] != nil {
+    for event in declaredEvents {
         for name in vocabulary.requiredInputs(of: event.name) where event.input(name) == nil {
             let type = vocabulary.events[event.name]?[name].map { "\($0)" } ?? ""
             out.append(Diagnostic(.error, id: "fixture.missing-input",

@@ -20,8 +20,7 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
         }
         for entry in reasons.entries where entry.document == document.name {
             let location = SourceLocation(file: file, line: entry.line, column: entry.column)
-            let named = document.sections.first { $0.line == nil ? $0.id == entry.section : OutlineText.names(entry.section, $0) }
-            guard let section = named else {
+            guard let section = document.sections.first(where: { OutlineText.names(entry.section, $0) }) else {
                 if document.fromHeadings {
                     diagnostics.append(Diagnostic(
                         .warning, id: "trace.unknown-section", "\(document.name) has no section '\(entry.section)'", at: location,

@@ -11,8 +11,7 @@ public struct Citation: Codable, Hashable, Sendable {
 
     /// Every citation of a source text, in order; none for nil or an empty text.
     public static func all(in source: String?) -> [Citation] {
-        guard let source else { return [] }
-        return source.split(separator: ";").compactMap { part in
+        (source ?? "").split(separator: ";").compactMap { part in
             let text = OutlineText.trimmed(String(part))
             guard !text.isEmpty else { return nil }
             guard let mark = text.firstIndex(of: "§") else { return Citation(document: withoutMark(text)?.document ?? text, section: "") }

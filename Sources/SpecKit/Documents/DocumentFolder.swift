@@ -28,7 +28,7 @@ public final class DocumentFolder {
 
     /// The documents of the folder at `path`, none read yet.
     public convenience init(_ path: String) {
-        self.init(path, readBytes: { file, limit throws(DiagnosticError) in try readFile(file, limit: limit) })
+        self.init(path, readBytes: readFile(_:limit:))
     }
 
     /// The documents of the folder at `path`, read with `readBytes` (a file's path and the size limit): the run's

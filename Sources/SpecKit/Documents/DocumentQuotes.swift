@@ -8,23 +8,20 @@ enum DocumentQuotes {
         guard !document.sections.isEmpty else { return [] }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         var found: [Diagnostic] = []
-        for product in products {
-            for said in product.documented {
-                let citation = said.citation
-                guard citation.document == document.name else { continue }
-                guard let index = document.sections.firstIndex(where: { $0.isNamed(by: citation.section) }) else {
-                    found.append(Diagnostic(.warning, id: "trace.unknown-section",
-                        "documented value '\(said.name)' cites §\(citation.section) of \(document.name), which has no such section",
-                        at: said.location, hint: SectionHint.hint(for: citation.section, among: document.sections.map(\.id))))
-                    continue
-                }
-                let section = sectionText(document.sections, index, lines)
-                if !folded(section).contains(folded(said.quote)) {
-                    found.append(Diagnostic(.warning, id: "trace.quote-not-found",
-                        "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
-                        at: said.quoteLocation,
-                        hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision)"))
-                }
+        for said in products.flatMap(\.documented) where said.citation.document == document.name {
+            let cited = said.citation.section
+            guard let index = document.sections.firstIndex(where: { $0.isNamed(by: cited) }) else {
+                found.append(Diagnostic(.warning, id: "trace.unknown-section",
+                    "documented value '\(said.name)' cites §\(cited) of \(document.name), which has no such section",
+                    at: said.location, hint: SectionHint.hint(for: cited, among: document.sections.map(\.id))))
+                continue
+            }
+            let section = sectionText(document.sections, index, lines)
+            if !folded(section).contains(folded(said.quote)) {
+                found.append(Diagnostic(.warning, id: "trace.quote-not-found",
+                    "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
+                    at: said.quoteLocation,
+                    hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision)"))
             }
         }
         return found

@@ -17,7 +17,7 @@ enum OutlineText {
     /// A line such as `6.1.2. PIN` or `2.1 LAContext` split into its number and title; nil otherwise.
     static func numbered(_ line: String) -> (number: [Int], title: String)? {
         guard let (number, end) = scanNumber(Array(line), from: 0) else { return nil }
-        let title = trimmed(String(Array(line)[end...]))
+        let title = trimmed(String(line.dropFirst(end)))
         return title.isEmpty ? nil : (number, title)
     }
 

@@ -95,8 +95,9 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         let names = Set(cited.keys).union(outlines.map(\.name)).union(reasons.entries.map(\.document)).sorted()
         documents = names.map { name in
             let outline = outlines.first { $0.name == name && !$0.sections.isEmpty }
-            var sections = Self.sections(outline: outline, cited: cited[name] ?? [:], reasons: reasons.entries.filter { $0.document == name })
-            Self.settle(&sections, reasons: reasons, document: name)
+            let entries = reasons.entries.filter { $0.document == name }
+            var sections = Self.sections(outline: outline, cited: cited[name] ?? [:], reasons: entries)
+            Self.settle(&sections, reasons: entries)
             Self.attach(products, to: &sections, document: name)
             return Document(name: name, fromHeadings: outline != nil, sections: sections)
         }
@@ -125,12 +126,12 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         return sections
     }
 
-    /// Each section's reason and status.
-    static func settle(_ sections: inout [Section], reasons: SectionReasons, document: String) {
+    /// Each section's reason (from its document's `reasons`) and status.
+    static func settle(_ sections: inout [Section], reasons: [SectionReasons.Entry]) {
         let coveredIDs = Set(sections.filter { !$0.rows.isEmpty }.map(\.id))
         for i in sections.indices {
             let id = sections[i].id
-            let entry = reasons.entries.first { $0.document == document && OutlineText.names($0.section, sections[i]) }
+            let entry = reasons.first { OutlineText.names($0.section, sections[i]) }
             sections[i].reason = entry?.reason
             if !sections[i].rows.isEmpty {
                 sections[i].status = entry?.partly == true ? .partly : .covered

@@ -14,7 +14,7 @@ public enum HTMLText {
             case "'": out += "&#39;"
             case "\n", "\t": out.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
