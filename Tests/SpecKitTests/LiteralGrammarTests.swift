@@ -14,7 +14,9 @@ struct LiteralGrammarTests {
         #expect(LiteralGrammar.version.text(of: text) == text)
     }
 
-    @Test("not versions, each with the way to pass it on purpose", arguments: ["1.x.0", "1..2", ".1", "1.", "1.3b", "1.2-beta", " 1.2", "1,2", "1.2.", "１.２"])
+    @Test("not versions, each with the way to pass it on purpose", arguments: ["1.x.0", "1..2", ".1", "1.", "1.3b", "1.2-beta", " 1.2", "1,2", "1.2.", "１.２",
+                                                                                  // A digit with a combining mark is one character, but not an ASCII digit.
+                                                                                  "1\u{301}.2"])
     func notVersions(text: String) throws {
         let p = try #require(LiteralGrammar.version.problem(with: text))
         #expect(p.message == "'\(text)' is not a version: a version is whole numbers joined by dots, such as 1.10 or 2.0.1")

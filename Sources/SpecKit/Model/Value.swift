@@ -100,5 +100,7 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// Whether the character is one of the bytes 0 to 9 alone: "1" followed by a combining mark is one character
+    /// that `("0"..."9").contains` admits, but the core reads its bytes, and that is no digit.
+    var isASCIIDigit: Bool { asciiValue.map { (0x30...0x39).contains($0) } ?? false }
 }
