@@ -18,7 +18,7 @@ let compileCommand = Command(
         }
         let compilation = try compileSpecs(args.positionals)
         Terminal.err(DiagnosticFormatter.render(compilation.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
-        if unreadable(compilation.diagnostics) { return 2 }
+        if compilation.couldNotReadInput { return 2 }
         guard !compilation.failed(strict: false) else {
             Terminal.err("nothing written: fix the errors above first\n")
             return 1

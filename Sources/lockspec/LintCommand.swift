@@ -9,11 +9,6 @@ func compileSpecs(_ paths: [String]) throws -> SpecCompiler.Compilation {
     try ConformanceRun.compile(paths, registry: .standard)
 }
 
-/// Whether any finding means the input could not be read at all (exit 2 rather than 1).
-func unreadable(_ diagnostics: [Diagnostic]) -> Bool {
-    diagnostics.contains { $0.id == "yaml.unreadable" || $0.id == "input.not-found" }
-}
-
 let lintCommand = Command(
     name: "lint",
     overview: "Checks spec files: YAML, the spec language, gaps, conflicts, reachability and fixture names.",
@@ -40,22 +35,10 @@ let lintCommand = Command(
             return 0
         }
         let strict = args.flags.contains("--strict")
-        var compilation = try compileSpecs(args.positionals)
+        let compilation = try ConformanceRun.lint(args.positionals, documents: args.options["--documents"], registry: .standard)
         // A lint that read nothing has not held: a gate pointed at a mistyped or empty folder must not pass.
-        if compilation.specs.isEmpty, compilation.products.isEmpty, compilation.unreadableFiles.isEmpty, compilation.diagnostics.isEmpty {
+        if compilation.readNothing {
             throw Arguments.UsageError(message: "nothing to lint: no spec file in \(named(args.positionals))")
-        }
-        if !unreadable(compilation.diagnostics) {
-            // One read of each document, for its outline and quotes and for the fingerprint checks below.
-            let folder = args.options["--documents"].map { DocumentFolder($0) }
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: args.positionals, documents: folder,
-                                                       specsMissing: compilation.failed(strict: false) || namesFiles(args.positionals))
-            // The documents the run will fingerprint, checked now: a folder that is not there, or a cited document
-            // missing from it, stops the run; a clean lint must not say otherwise.
-            let documents = folder.map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, specs: compilation.specs, in: $0).diagnostics } ?? []
-            // A document too large for both is one finding, not two.
-            let fingerprintOnly = documents.filter { !sections.diagnostics.contains($0) }
-            compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile
         }
         let color = format == .text && Terminal.colorWanted(fd: 1)
         if format == .sarif {
@@ -72,7 +55,7 @@ let lintCommand = Command(
             // The closing count, on standard output after the findings, as run and migrate end theirs.
             Terminal.out("\(compilation.readCounts): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
         }
-        if unreadable(compilation.diagnostics) { return 2 }
+        if compilation.couldNotReadInput { return 2 }
         return compilation.failed(strict: strict) ? 1 : 0
     })
 
@@ -96,13 +79,4 @@ func summary(_ compilation: SpecCompiler.Compilation) -> String {
 
 extension String {
     func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
-}
-
-/// Whether the paths name spec files rather than folders: a lint of some files holds only their rows, so the sections
-/// the other specs cover would all look uncovered (a trial got 77 such warnings linting one file with --documents).
-func namesFiles(_ paths: [String]) -> Bool {
-    paths.contains { path in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    }
 }

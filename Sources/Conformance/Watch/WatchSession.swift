@@ -46,14 +46,12 @@ public struct WatchSession: Sendable {
         return report
     }
 
-    /// The findings `lockspec lint` gives over the paths: the compilation's and the design-document coverage's (from the
-    /// citations and specs/sections.yaml), with the compilation; no compilation when a path cannot be read at all.
+    /// The findings `lockspec lint` gives over the paths without `--documents` (`ConformanceRun.lint`), with the
+    /// compilation; no compilation when a path cannot be read at all.
     func lint() -> (SpecCompiler.Compilation?, [Diagnostic]) {
         do {
-            let compilation = try ConformanceRun.compile(paths, registry: registry)
-            let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: paths, folder: nil,
-                                                       specsMissing: compilation.failed(strict: false))
-            return (compilation, (compilation.diagnostics + sections.diagnostics).sorted())
+            let compilation = try ConformanceRun.lint(paths, documents: nil, registry: registry)
+            return (compilation, compilation.diagnostics)
         } catch {
             return (nil, error.diagnostics)
         }
