@@ -167,6 +167,10 @@ public final class DualPasswordFixture: BoundFixture {
     ]
 
     /// The observations: the core's answers, the device's files, and the outputs of the tables.
+    /// The events after which the store may not read: reads made to fail, a damaged file, or a restored image the
+    /// core cannot read (the core decides which; the fixture does not).
+    private static let storeBreakers: Set<String> = ["storageUnreadable", "corruptStore", "restoreStore"]
+
     private static let observationBindings: [FixtureBinding<DualPasswordFixture>] = [
         .observation("state", .names("Locked", "RealUnlocked", "DecoyUnlocked")) { f in .symbol(try f.running().state.rawValue) },
         .observation("eraseEnabled", .bool) { f in .bool(try f.running().eraseEnabled) },
@@ -181,9 +185,9 @@ public final class DualPasswordFixture: BoundFixture {
             return .int(f.stepDerivations)
         },
         .observation("saltsDiffer", .bool) { f in .bool(try f.running().persistedSaltsDiffer) },
-        .observation("kdfMemoryKiB", .count) { f in .int(Int(try f.persistedParameters().memoryKiB)) },
-        .observation("kdfIterations", .count) { f in .int(Int(try f.persistedParameters().iterations)) },
-        .observation("kdfParallelism", .count) { f in .int(Int(try f.persistedParameters().parallelism)) },
+        .observation("kdfMemoryKiB", .count, unreadableAfter: storeBreakers) { f in .int(Int(try f.persistedParameters().memoryKiB)) },
+        .observation("kdfIterations", .count, unreadableAfter: storeBreakers) { f in .int(Int(try f.persistedParameters().iterations)) },
+        .observation("kdfParallelism", .count, unreadableAfter: storeBreakers) { f in .int(Int(try f.persistedParameters().parallelism)) },
         // The core's answer whether both records read back with one set of parameters (§5: the same shape for both
         // slots); nil when a record is unreadable or the two disagree.
         .observation("kdfShared", .bool) { f in
@@ -219,12 +223,12 @@ public final class DualPasswordFixture: BoundFixture {
                      ships: .init(parameter: "delayCap", changedIn: "AppLockCore: DualPassword.Configuration's default failureDelayCap")) { _ in
             .duration(milliseconds: Int(DualPassword.Configuration().failureDelayCap.milliseconds))
         },
-        .observation("persistedNamesNeutral", .bool, whileKilled: .served) { f in
+        .observation("persistedNamesNeutral", .bool, whileKilled: .served, unreadableAfter: storeBreakers) { f in
             do { return .bool(try DualPassword.persistedNamesAreNeutral(in: f.store)) } catch { throw FixtureError("the store cannot be read") }
         },
         // The names themselves, as the store lists them (sorted, so the text does not depend on the file's order): the
         // table, not the core's word list, says which names §9's static check allows.
-        .observation("persistedNames", .text, whileKilled: .served) { f in
+        .observation("persistedNames", .text, whileKilled: .served, unreadableAfter: storeBreakers) { f in
             do { return .text(try f.store.keys().sorted().joined(separator: ", ")) } catch { throw FixtureError("the store cannot be read") }
         },
     ]

@@ -433,6 +433,29 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.contains("sends 'killDuringWrite' only in a scenario: it ends the app inside a later write") == true)
     }
 
+    /// Found by a lint-against-run hunt: a machine that declared storageUnreadable and a variable read from the store
+    /// file linted clean, and then every case that reached the event failed with "the two slot records cannot be read"
+    /// (the exploration sends it from every state and reads every variable after it).
+    @Test("a machine cannot declare a variable read from the store file beside an event that can leave the store unreadable: fixture.unreadable-variable",
+          arguments: [("kdfMemoryKiB: {type: int 0..100000, initial: 64}", "storageUnreadable:"),
+                      ("kdfIterations: {type: int 0..100, initial: 1}", "corruptStore:"),
+                      ("persistedNamesNeutral: {type: bool, initial: true}", "restoreStore:\n    image: [empty]\n    deviceSecret: [restored]")])
+    func storeReadInAMachine(variable: String, event: String) throws {
+        func edited(events: String) throws -> SpecCompiler.Compilation {
+            Self.compile(try Self.specs(editing: "decoy.storage.yaml") {
+                $0.replacingOccurrences(of: "\n  storageWorks:\n", with: "\n  storageWorks:\n\(events)")
+                    .replacingOccurrences(of: "\nevents:\n", with: "\n  \(variable)\nevents:\n")
+            })
+        }
+        let name = String(variable.prefix { $0 != ":" }), eventName = String(event.prefix { $0 != ":" })
+        let found = Self.errors(try edited(events: "  \(event)\n"))
+        #expect(found.map(\.id) == ["fixture.unreadable-variable"], "\(found)")
+        #expect(found.first?.message == "fixture 'dual-password' reads '\(name)' from the store file, which '\(eventName)' can leave unreadable: this machine's exploration sends it from every state it reaches and then reads every variable, so the read would fail")
+        #expect(found.first?.location.line == 26, "at the variable")
+        // The variable alone is no finding: the check is about the two together.
+        #expect(Self.errors(try edited(events: "")).isEmpty)
+    }
+
     /// Found by a re-trial: a lint-clean scenario typing a long text 1,000 times (10^8 characters) took 3.8 GB when it
     /// was stopped, about 250 bytes a character: the fixture now bounds what a run types.
     @Test("a run types at most a million characters into the dual-password field: past that, a located fixture error before typing, not memory")

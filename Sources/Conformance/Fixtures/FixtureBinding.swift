@@ -35,7 +35,8 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     enum Kind: Sendable {
         case event(inputs: [any FixtureInputKey], bounds: [FixtureVocabulary.InputBound], killed: WhileKilled, scenarioOnly: String?,
                    run: Run)
-        case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, ships: FixtureVocabulary.ShippedValue?, read: Read)
+        case observation(FixtureType, tableOutput: Bool, killed: WhileKilled, ships: FixtureVocabulary.ShippedValue?, unreadableAfter: Set<String>,
+                         read: Read)
         case effect(EffectSignature, Translate)
         case unmodelledEffect(Translate)
         case product(Product)
@@ -97,16 +98,19 @@ public struct FixtureBinding<F: BoundFixture>: Sendable {
     }
 
     /// An observation a spec can read after any step, with the values it takes, read from the core by `read`; `ships`
-    /// when it reads a value of the core's built-in configuration, the core's own copy of a product parameter.
+    /// when it reads a value of the core's built-in configuration, the core's own copy of a product parameter;
+    /// `unreadableAfter` the events after which `read` may fail, as they can leave the store unreadable
+    /// (`FixtureVocabulary.unreadableAfter`).
     public static func observation(_ name: String, _ type: FixtureType, whileKilled: WhileKilled = .no,
-                                   ships: FixtureVocabulary.ShippedValue? = nil, _ read: @escaping Read) -> Self {
-        Self(name: name, kind: .observation(type, tableOutput: false, killed: whileKilled, ships: ships, read: read))
+                                   ships: FixtureVocabulary.ShippedValue? = nil, unreadableAfter: Set<String> = [],
+                                   _ read: @escaping Read) -> Self {
+        Self(name: name, kind: .observation(type, tableOutput: false, killed: whileKilled, ships: ships, unreadableAfter: unreadableAfter, read: read))
     }
 
     /// An observation that exists only right after a decision table's row or a matrix cell ran (its output); listed
     /// under the `outputs:` of the tables that set it, so lint knows which tables' specs may observe it.
     public static func output(_ name: String, _ type: FixtureType, _ read: @escaping Read) -> Self {
-        Self(name: name, kind: .observation(type, tableOutput: true, killed: .no, ships: nil, read: read))
+        Self(name: name, kind: .observation(type, tableOutput: true, killed: .no, ships: nil, unreadableAfter: [], read: read))
     }
 
     // MARK: - Effects

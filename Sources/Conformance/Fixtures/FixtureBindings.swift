@@ -54,7 +54,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
             case .event(let inputs, _, let killed, _, let run):
                 events[entry.name] = (inputs, run)
                 mark(entry.name, killed)
-            case .observation(_, _, let killed, _, let read):
+            case .observation(_, _, let killed, _, _, let read):
                 observations[entry.name] = read
                 mark(entry.name, killed)
             case .product(let product): products[entry.name] = product
@@ -87,7 +87,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
     private static func flatten(_ entries: [FixtureBinding<F>]) -> [FixtureBinding<F>] {
         var outputs: [String: FixtureType] = [:]
         return entries.flatMap(\.flattened).filter { entry in
-            guard case .observation(let type, tableOutput: true, _, _, _) = entry.kind else { return true }
+            guard case .observation(let type, tableOutput: true, _, _, _, _) = entry.kind else { return true }
             if let first = outputs[entry.name] { return first != type }
             outputs[entry.name] = type
             return true
@@ -109,9 +109,10 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
                 v.scenarioOnlyEvents[name] = scenarioOnly
                 let optional = Set(inputs.filter(\.isOptional).map(\.name))
                 v.optionalInputs[name] = optional.isEmpty ? nil : optional
-            case .observation(let type, let tableOutput, _, let ships, _):
+            case .observation(let type, let tableOutput, _, let ships, let unreadableAfter, _):
                 v.observations[name] = type
                 v.shippedValues[name] = ships
+                v.unreadableAfter[name] = unreadableAfter.isEmpty ? nil : unreadableAfter
                 if tableOutput { v.tableOutputs.insert(name) }
             case .effect(let signature, _):
                 v.effects.insert(name)

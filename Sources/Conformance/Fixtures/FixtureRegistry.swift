@@ -54,7 +54,8 @@ extension FixtureRegistry {
             }.joined()
             text += "  observations:\n" + v.observations.sorted { $0.key < $1.key }.map {
                 let shipped = v.shippedValues[$0.key].map { " (the \($0.parameter) the core ships with: expected only as the product's \($0.parameter); changed in \($0.changedIn))" }
-                return "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (\(Self.outputOf($0.key, v)))" : "")\(shipped ?? "")\n"
+                let unreadable = v.unreadableAfter[$0.key].map { " (read from the store file: not a variable of a machine that declares \($0.sorted().joined(separator: ", ")))" }
+                return "    \($0.key): \(Self.describe($0.value))\(v.tableOutputs.contains($0.key) ? " (\(Self.outputOf($0.key, v)))" : "")\(shipped ?? "")\(unreadable ?? "")\n"
             }.joined()
             text += "  effects:\n" + v.effects.sorted().map { "    \(v.effectSignatures[$0]?.written($0, full: true) ?? $0)\n" }.joined()
             text += "  product (set in specs/<spec>.product.yaml; unset means the core's own default unless required):\n"

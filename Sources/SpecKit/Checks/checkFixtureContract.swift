@@ -5,6 +5,9 @@
 ///   without `to`), or a decision or matrix spec lacks an input or axis of its `table:`.
 /// - `fixture.scenario-only-event`: a machine declares an event that only a scenario can send (one that needs the
 ///   app killed first, or steps before it that no machine state holds), so its rows and its exploration could not run.
+/// - `fixture.unreadable-variable`: a machine declares a variable its fixture reads from the store file and an event
+///   that can leave the store unreadable (`FixtureVocabulary.unreadableAfter`): its exploration sends the event from
+///   every state and then reads the variable, so the read would fail.
 /// - `product.missing`: the fixture needs a product value (always, or to send an event a machine declares or a
 ///   scenario sends) that neither the fixture's product file nor the spec sets (nor the sending scenario's `given:`).
 ///
@@ -17,6 +20,7 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     case .machine(let m):
         declaredEvents = m.events
         out += scenarioOnlyEvents(m.events, spec.fixture, vocabulary)
+        out += unreadableVariables(m, spec.fixture, vocabulary)
     case .scenarios(let s): declaredEvents = s.events
     case .decision(let d):
         out += missingTableInputs(spec, d.table, vocabulary.decisions[d.table.name], declared: d.inputs, kind: "input", under: "inputs")
@@ -54,6 +58,21 @@ private func scenarioOnlyEvents(_ events: [EventDeclaration], _ fixture: String,
                 "fixture '\(fixture)' sends '\(event.name)' only in a scenario: \($0)", at: event.location,
                 hint: "remove '\(event.name)' from this machine's events, and send it from a scenario set that uses the machine")
         }
+    }
+}
+
+/// `fixture.unreadable-variable` at each variable of a machine that its fixture reads from the store file, when the
+/// machine also declares an event that can leave the store unreadable: one finding per variable, naming the events.
+private func unreadableVariables(_ machine: Machine, _ fixture: String, _ vocabulary: FixtureVocabulary) -> [Diagnostic] {
+    machine.variables.compactMap { variable in
+        let events = machine.events.map(\.name).filter { vocabulary.unreadableAfter[variable.name]?.contains($0) == true }
+        guard !events.isEmpty else { return nil }
+        let quoted = events.map { "'\($0)'" }
+        let named = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+        return Diagnostic(.error, id: "fixture.unreadable-variable",
+            "fixture '\(fixture)' reads '\(variable.name)' from the store file, which \(named) can leave unreadable: this machine's exploration sends \(events.count == 1 ? "it" : "each") from every state it reaches and then reads every variable, so the read would fail",
+            at: variable.location,
+            hint: "check '\(variable.name)' in a scenario set that uses this machine, or remove \(named) from its events")
     }
 }
 

@@ -74,6 +74,11 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// product parameter it is the core's own copy of: the app ships that value, so a row may only expect it to be the
     /// product's (lint refuses another), and a failing check of it is a change in the core, not in the specs.
     public var shippedValues: [String: ShippedValue] = [:]
+    /// The observations the fixture reads from the store file, by name, each with the events that can leave the store
+    /// unreadable (reads made to fail, a store image the core cannot read): after one of them the read may fail. A
+    /// machine that declares both is a lint error, as its exploration sends each event it declares from every state it
+    /// reaches and reads every variable after it; a scenario set may, in an order that keeps the store readable.
+    public var unreadableAfter: [String: Set<String>] = [:]
     /// Whether the fixture can set the device's wall clock back and forward with no time passing (`TestAction.setClock`,
     /// or `advance` by a negative amount, as a user setting the time would), running or killed. Its machines are then
     /// explored with the clock set back and forward by the amounts their duration conditions imply
