@@ -456,6 +456,31 @@ struct ProductOwnerContractTests {
         #expect(Self.errors(try edited(events: "")).isEmpty)
     }
 
+    /// Found by a lint-against-run hunt: a quoted product value lost its spaces before it was checked, so
+    /// `"invalid "` was told it was 'invalid' (with the hint "invalid invalid"), and `" 1.2"` ran as 1.2.
+    @Test("a quoted product value is checked as written, spaces included",
+          arguments: [("\"invalid \"", "appVersion: 'invalid ' marks no text as malformed"),
+                      ("\" 1.2\"", "appVersion: ' 1.2' is not a version: a version is whole numbers joined by dots, such as 1.10 or 2.0.1")])
+    func quotedProductValue(written: String, message: String) throws {
+        let c = Self.compile(try Self.specs(editing: "gates.product.yaml") {
+            $0.replacingOccurrences(of: "\n  appVersion: \"1.1\"\n", with: "\n  appVersion: \(written)\n")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["product.bad-value"], "\(found)")
+        #expect(found.first?.message == message)
+    }
+
+    /// Found by the same hunt: `"invalid "` among an event's values read as the word `invalid`, a name with a space.
+    @Test("the mark of a malformed literal with no text after it, among an event's values, is told so")
+    func bareMarkInADomain() throws {
+        let c = Self.compile(try Self.specs(editing: "gates.flow.yaml") {
+            $0.replacingOccurrences(of: "\"invalid 1.3b\"]", with: "\"invalid \"]")
+        })
+        let found = Self.errors(c)
+        #expect(found.map(\.id) == ["fixture.domain-mismatch"], "\(found)")
+        #expect(found.first?.message.hasSuffix("cannot translate it: 'invalid ' marks no text as malformed") == true, "\(found)")
+    }
+
     /// Found by a re-trial: a lint-clean scenario typing a long text 1,000 times (10^8 characters) took 3.8 GB when it
     /// was stopped, about 250 bytes a character: the fixture now bounds what a run types.
     @Test("a run types at most a million characters into the dual-password field: past that, a located fixture error before typing, not memory")

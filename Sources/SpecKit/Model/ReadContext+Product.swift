@@ -49,7 +49,7 @@ extension ReadContext {
     /// outside it is `product.bad-value` at `location`, its message starting with `what`, and nil), else as written.
     func typedProductValue(_ text: String, of name: String, quoted: Bool, at location: SourceLocation, what: String) -> Value? {
         guard let domain = product.declared?[name] else { return SpecReader.productValue(text, quoted: quoted) }
-        switch domain.parse(text.trimmingSpaces) {
+        switch domain.parse(quoted ? text : text.trimmingSpaces) {
         case .success(let value): return value
         case .failure(let e):
             error("product.bad-value", "\(what): \(e.message)\(e.message.containsText(domain.brief) ? "" : " (its domain is \(domain.brief))")", at: location, hint: e.hint)

@@ -130,8 +130,10 @@ final class ReadContext {
     /// quoted text that is neither a name nor an attempt at a text expression (`""`, `"invalid 1.x"`: no `+`, `(` or
     /// `"`) is a literal member, for a fixture whose value type takes it (`LiteralGrammar`); lint checks its grammar.
     func enumerationMember(_ node: NodeView, _ what: @autoclosure () -> String) -> String? {
+        // Text after the mark of a malformed literal is whatever it is (`"invalid "` is the mark with no text: the
+        // grammar says so, where as an expression it would read as the word `invalid`).
         if node.isQuoted, let text = node.scalar, text.isEmpty || (!text.contains(where: { "+(\"".contains($0) }) && !Self.isName(text)
-                                                                 && (try? TextExpression.parse(text).get()) == nil) {
+                                                                 && (text.hasPrefix(LiteralGrammar.invalidMark) || (try? TextExpression.parse(text).get()) == nil)) {
             return text
         }
         guard let text = node.scalar, !Self.isName(text), text.contains(where: { "+(\"".contains($0) || $0.isNumber }) else {
