@@ -635,6 +635,48 @@ struct ProductOwnerContractTests {
         }
     }
 
+    /// Found by a lint-against-run hunt: lint followed two passes of a repeated block, enough for one instance; with
+    /// two, the third pass of open, kill, useInstance extension starts with both killed, and ran into "the app is killed".
+    @Test("a repeated block is followed pass after pass until a pass starts where an earlier one did; each finding once",
+          arguments: [(2, false), (3, true), (30_000, true)])
+    func repeatedBlockWithInstances(passes: Int, refused: Bool) throws {
+        let text = """
+            id: ki-block
+            kind: scenarios
+            title: Two instances, a block
+            source: medtime-biometric-unlock.es.md §6.2
+            fixture: medtime
+            uses: medtime.unlock
+            events:
+              useInstance:
+                which: [app, extension]
+            scenarios:
+              - id: KI-BLOCK
+                decision: "D-TRIAL: two instances on one store"
+                steps:
+                  - repeat: \(passes)
+                    steps:
+                      - event: open
+                        with: {sessionValid: true, biometricEnabled: false}
+                      - kill
+                      - event: useInstance
+                        with: {which: extension}
+
+            """
+        let c = Self.compile(try Self.specs() + [("specs/ki-block.yaml", Array(text.utf8))])
+        let found = Self.errors(c)
+        guard refused else {
+            #expect(found.isEmpty, "\(found)")
+            // What lint accepts runs.
+            let testCase = try #require(c.suite.cases.first { $0.row == "KI-BLOCK" })
+            #expect(ConformanceRun.check(testCase, registry: .standard).divergence?.error == nil)
+            return
+        }
+        #expect(found.map(\.id) == ["fixture.killed-app"], "\(found)")
+        #expect(found.first?.location.line == 16)
+        #expect(found.first?.message.contains("sends 'open' after the extension was killed (line 18)") == true, "\(found)")
+    }
+
     @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
     func scenarioOnlyEventInMachine() throws {
         let specs = try Self.specs(editing: "capability.authenticate.yaml") {

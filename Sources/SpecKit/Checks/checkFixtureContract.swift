@@ -83,6 +83,8 @@ private struct Instances {
     var killed: [String: SourceLocation] = [:]
     /// Where the instance in front was killed, nil while it runs.
     var killedAt: SourceLocation? { killed[front] }
+    /// Which instance is in front and which are killed, without where: what decides the findings of the steps to come.
+    var situation: [String] { [front] + killed.keys.sorted() }
     /// The instance in front as the steps name it (`the extension`), or `the app`.
     var named: String { "the " + (front.isEmpty ? "app" : front) }
 }
@@ -117,8 +119,17 @@ private func killedAppSteps(_ steps: [ScenarioStep], _ id: String, _ fixture: St
                 instances.front = which
             }
         case .block(let inner):
-            // Twice, so a kill at the end of one pass meets the start of the next.
-            for _ in 0..<min(step.count, 2) { out += killedAppSteps(inner, id, fixture, vocabulary, instances: &instances) }
+            // Pass after pass while each starts from a situation no earlier pass started from (which instance is in
+            // front, which are killed): a kill at the end of one pass meets the start of the next, and with two
+            // instances a third pass can start where neither earlier one did. A finding is said once, at its step.
+            var starts: Set<[String]> = []
+            for _ in 0..<step.count {
+                guard starts.insert(instances.situation).inserted else { break }
+                for d in killedAppSteps(inner, id, fixture, vocabulary, instances: &instances)
+                where !out.contains(where: { $0.id == d.id && $0.location == d.location }) {
+                    out.append(d)
+                }
+            }
         case .advance, .setClock, .check: break
         }
         // One finding a step: the expectations of a refused event follow from it.
