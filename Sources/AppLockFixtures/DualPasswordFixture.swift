@@ -376,8 +376,9 @@ public final class DualPasswordFixture: BoundFixture {
     /// The derivations the last `perform` asked for: the counter's difference across it.
     private var stepDerivations = 0
     /// The other instance of the core on the same store (an app and its extension), parked while the spec drives
-    /// this one (`useInstance`), and which one is driven.
-    private var parked: (core: DualPassword?, store: any KeyValueStore)?
+    /// this one (`useInstance`), with what its own process holds (its kept copy, the characters it typed), and which
+    /// one is driven.
+    private var parked: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes])?
     private var instance = "app"
     /// The app's own references to the characters it typed (as a keyboard's buffer holds them); a kill drops them
     /// with the process's memory.
@@ -520,19 +521,21 @@ public final class DualPasswordFixture: BoundFixture {
         return effects
     }
 
-    /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
-    /// is built (from the store, as a process starting) the first time it is used.
+    /// Drives `which` instance from now on: the other is parked with its own store on the same path and its own
+    /// process's memory; the extension is built (from the store, as a process starting, its launch value its kept
+    /// copy) the first time it is used.
     private func useInstance(_ which: String) throws(FixtureError) {
         guard which != instance else { return }
-        let other: (core: DualPassword?, store: any KeyValueStore)
+        let other: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes])
         if let parked {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (DualPassword(configuration: configuration, store: extensionStore, random: random), extensionStore)
+            let launched = DualPassword(configuration: configuration, store: extensionStore, random: random)
+            other = (launched, extensionStore, launched, [])
         }
-        parked = (core, store)
-        (core, store) = other
+        parked = (core, store, copy, typed)
+        (core, store, copy, typed) = other
         instance = which
     }
 

@@ -278,9 +278,10 @@ public final class MedTimeFixture: BoundFixture {
     private var machine: MedTimeUnlock?
     /// The other instance of the screen on the same store (an app and its extension), parked while the spec drives
     /// this one (`useInstance`), and which one is driven.
-    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore)?
+    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String)?
     private var instance = "app"
-    /// The core's navigate effects of the last event it handled, word for word (`navigation`).
+    /// The core's navigate effects of the last event it handled, word for word (`navigation`): the instance in front's
+    /// (the other's is parked with it).
     private var lastNavigation = ""
     /// The outputs of the last medtime.attempt-rules evaluation (they stand until the next one).
     private var decision: (action: Value, remaining: Value, block: Value, countdown: Value, announcement: Value)?
@@ -442,20 +443,20 @@ public final class MedTimeFixture: BoundFixture {
         }
     }
 
-    /// Drives `which` instance from now on: the other is parked with its own store on the same path; the extension
-    /// is built (from the store, as a process starting) the first time it is used.
+    /// Drives `which` instance from now on: the other is parked with its own store on the same path and the navigation
+    /// it last asked for; the extension is built (from the store, as a process starting) the first time it is used.
     private func useInstance(_ which: String) throws(FixtureError) {
         guard ["app", "extension"].contains(which) else { throw FixtureError("unknown instance \(which)") }
         guard which != instance else { return }
-        let other: (machine: MedTimeUnlock?, store: any KeyValueStore)
+        let other: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String)
         if let parked {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore)
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore, "")
         }
-        parked = (machine, store)
-        (machine, store) = other
+        parked = (machine, store, lastNavigation)
+        (machine, store, lastNavigation) = other
         instance = which
     }
 

@@ -677,6 +677,63 @@ struct ProductOwnerContractTests {
         #expect(found.first?.message.contains("sends 'open' after the extension was killed (line 18)") == true, "\(found)")
     }
 
+    /// Found by a lint-against-run hunt: the copy the app keeps was one field of the fixture, not one per process, so
+    /// the extension read the app's copy, and once the app was killed, "the app is killed" though the extension ran.
+    @Test("each instance has its own kept copy: the extension reads its own, the app's comes back with the app, and a killed app leaves the extension's")
+    func keptCopyPerInstance() throws {
+        let spec = Self.scenario("K-1", fixture: "dual-password",
+                                 declarations: "uses: decoy.unlock\nobserve:\n  copyProfileKeyHeld: bool\nevents:\n  keepCopy:\n  useInstance:\n    which: [app, extension]",
+                                 steps: """
+                  - event: submit
+                    with: {password: main, waited: none}
+                    expect: {state: RealUnlocked, effects: [clearInput, openReal]}
+                  - event: keepCopy
+                    expect: {copyProfileKeyHeld: true}
+                  - event: useInstance
+                    with: {which: extension}
+                    expect: {state: Locked, copyProfileKeyHeld: false}
+                  - event: useInstance
+                    with: {which: app}
+                    expect: {state: RealUnlocked, copyProfileKeyHeld: true}
+                  - kill
+                  - event: useInstance
+                    with: {which: extension}
+                    expect: {state: Locked, copyProfileKeyHeld: false}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/k.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let cases = c.suite.cases.filter { $0.row == "K-1" }
+        #expect(!cases.isEmpty)
+        for testCase in cases {
+            let outcome = ConformanceRun.check(testCase, registry: .standard)
+            #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+        }
+    }
+
+    /// From the same hunt: MedTime's navigation was the last request of whichever instance handled an event, so the
+    /// extension, which had handled none, read the app's.
+    @Test("each MedTime instance has its own last navigation: the extension's starts empty, the app's comes back with the app")
+    func navigationPerInstance() throws {
+        let spec = Self.scenario("N-1", fixture: "medtime",
+                                 declarations: "uses: medtime.unlock\nobserve:\n  navigation: text\nevents:\n  useInstance:\n    which: [app, extension]",
+                                 steps: """
+                  - event: open
+                    with: {sessionValid: false, biometricEnabled: true}
+                    expect: {state: Login, navigation: login after 0ms}
+                  - event: useInstance
+                    with: {which: extension}
+                    expect: {navigation: ""}
+                  - event: useInstance
+                    with: {which: app}
+                    expect: {state: Login, navigation: login after 0ms}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/n.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let testCase = try #require(c.suite.cases.first { $0.row == "N-1" })
+        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+    }
+
     @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
     func scenarioOnlyEventInMachine() throws {
         let specs = try Self.specs(editing: "capability.authenticate.yaml") {
