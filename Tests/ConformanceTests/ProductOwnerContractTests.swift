@@ -700,13 +700,18 @@ struct ProductOwnerContractTests {
                     with: {which: extension}
                     expect: {state: Locked, copyProfileKeyHeld: false}
             """)
-        let c = Self.compile(try Self.specs() + [("specs/k.yaml", Array(spec.utf8))])
-        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
-        let cases = c.suite.cases.filter { $0.row == "K-1" }
-        #expect(!cases.isEmpty)
+        try Self.expectCleanAndPassing(spec, row: "K-1")
+    }
+
+    /// A scenario set added to specs/ lints clean, and every case of its scenario `row` passes (a variant each).
+    static func expectCleanAndPassing(_ spec: String, row: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let c = compile(try specs() + [("specs/added.yaml", Array(spec.utf8))])
+        #expect(errors(c).isEmpty, "\(errors(c))", sourceLocation: sourceLocation)
+        let cases = c.suite.cases.filter { $0.row == row }
+        #expect(!cases.isEmpty, sourceLocation: sourceLocation)
         for testCase in cases {
             let outcome = ConformanceRun.check(testCase, registry: .standard)
-            #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+            #expect(outcome.passed, "\(String(describing: outcome.divergence))", sourceLocation: sourceLocation)
         }
     }
 
@@ -727,11 +732,7 @@ struct ProductOwnerContractTests {
                     with: {which: app}
                     expect: {state: Login, navigation: login after 0ms}
             """)
-        let c = Self.compile(try Self.specs() + [("specs/n.yaml", Array(spec.utf8))])
-        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
-        let testCase = try #require(c.suite.cases.first { $0.row == "N-1" })
-        let outcome = ConformanceRun.check(testCase, registry: .standard)
-        #expect(outcome.passed, "\(String(describing: outcome.divergence))")
+        try Self.expectCleanAndPassing(spec, row: "N-1")
     }
 
     @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
