@@ -292,6 +292,23 @@ struct ReportsTests {
         #expect(renderConsole(run, color: true).contains("\u{1B}[31m"))
     }
 
+    /// From a lint-against-run hunt: a failing scenario of about 100,000 steps printed its whole path on one line.
+    @Test("a long path shows its first 10 and last 20 steps and how many between, in the console and the HTML; 40 steps show in full")
+    func longPath() {
+        var run = run
+        let i = run.cases.firstIndex { $0.id == "L3" }!
+        run.cases[i].divergence!.path = (1...100).map { "step\($0)" }
+        let console = renderConsole(run, color: false), html = renderHTML(run)
+        for text in [console, html] {
+            #expect(text.contains("1. step1 → 2. step2"))
+            #expect(text.contains("10. step10 → … 70 steps … → 81. step81 → 82. step82"))
+            #expect(text.contains("100. step100"))
+            #expect(!text.contains("11. step11") && !text.contains("80. step80"))
+        }
+        run.cases[i].divergence!.path = (1...40).map { "step\($0)" }
+        #expect(renderConsole(run, color: false).contains((1...40).map { "\($0). step\($0)" }.joined(separator: " → ")))
+    }
+
     /// From a product owner's trial: `✗ builtInGrace  expected 30s  actual 1m`, two units for one comparison.
     @Test("a failing check shows its expected and actual durations in one unit, the largest dividing both, in every report")
     func durationsAlike() throws {

@@ -24,7 +24,7 @@ enum ExplorationText {
             lines.append("  at:        \(v(d.file)):\(d.line):\(d.column)")
             lines.append("  situation: \(v(d.situation))")
             lines.append("  path:      " + (d.divergence.path.isEmpty ? "(none: the initial situation)"
-                : d.divergence.path.enumerated().map { "\($0.offset + 1). \(v($0.element))" }.joined(separator: " → ")))
+                : numberedPath(d.divergence.path, v)))
             if d.longerHistory {
                 lines.append(style(.warn, "  only after this longer history: on its own shortest path the transition holds"))
             }

@@ -29,7 +29,7 @@ extension HTMLPage {
     }
 
     mutating func divergence(_ d: Divergence, in c: CaseResult) {
-        let path = d.path.isEmpty ? "(none: it diverged at the first step)" : d.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: " → ")
+        let path = d.path.isEmpty ? "(none: it diverged at the first step)" : numberedPath(d.path)
         out += "<p class=\"note\">path: \(h(path))</p>\n"
         out += "<p>step \(d.step + 1): <code>\(h(d.action))</code> (\(d.row.map { "row " + h($0) + ", " } ?? "")<code>\(h(c.file)):\(d.line):\(d.column)</code>)"
         if d.onPath { out += " — <strong>while reaching the row</strong>, step \(d.step + 1) (row \(h(d.row ?? "?"))) diverged" }

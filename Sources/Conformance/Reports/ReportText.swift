@@ -88,7 +88,7 @@ enum ReportText {
             if d.path.isEmpty {
                 lines.append("  path:   (none: it diverged at the first step)")
             } else {
-                lines.append("  path:   " + d.path.enumerated().map { "\($0.offset + 1). \(v($0.element))" }.joined(separator: " → "))
+                lines.append("  path:   " + numberedPath(d.path, v))
             }
             let rowText = d.row.map { "row \(v($0)), \(v(c.file)):\(d.line):\(d.column)" } ?? "\(v(c.file)):\(d.line):\(d.column)"
             lines.append("  step \(d.step + 1): \(v(d.action)) (\(rowText))")
