@@ -103,7 +103,7 @@ public final class DualPasswordFixture: BoundFixture {
         .event("setFaceID", inputs: [Key.allowed]) { f, inputs in try f.emit(.setQuickUnlock(inputs[Key.allowed])) },
         .event("eraseSwitchOn", inputs: [Key.password]) { f, inputs in try f.emit(.beginEnableErase(f.secret(inputs[Key.password]))) },
         .event("confirm", inputs: [Key.answer]) { f, inputs in
-            guard let step = f.core?.eraseSetup else { throw f.faults.killedApp() }
+            guard let step = f.core?.eraseSetup else { throw f.killedApp() }
             if try inputs[Key.answer] { return try f.emit(.cancelEraseSetup) }
             return try f.emit(step == .warning ? .acknowledgeEraseWarning : .confirmEnableErase)
         },
@@ -378,11 +378,13 @@ public final class DualPasswordFixture: BoundFixture {
     /// The other instance of the core on the same store (an app and its extension), parked while the spec drives
     /// this one (`useInstance`), with what its own process holds (its kept copy, the characters it typed), and which
     /// one is driven.
-    private var parked: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes])?
+    private var parked: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes], endedByWrite: Bool)?
     private var instance = "app"
     /// The app's own references to the characters it typed (as a keyboard's buffer holds them); a kill drops them
     /// with the process's memory.
     private var typed: [SecretBytes] = []
+    /// Whether a write cut by `killDuringWrite` ended the instance in front (until its relaunch): its error says so.
+    private var endedByWrite = false
 
     /// Installs the two passwords as set-up does; a product value left out (nil) leaves set-up its own default, so a
     /// row without it checks that default.
@@ -476,7 +478,11 @@ public final class DualPasswordFixture: BoundFixture {
         case .event(let name, let inputs):
             let effects = try Self.bindings.send(name, inputs, to: self)
             // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
-            if faults.takeKill() { endProcess(); return [] }
+            if faults.takeKill() {
+                endProcess()
+                endedByWrite = true
+                return []
+            }
             return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
@@ -489,6 +495,7 @@ public final class DualPasswordFixture: BoundFixture {
             return []
         case .relaunch:
             store = faults.store(path: storePath)
+            endedByWrite = false
             core = DualPassword(configuration: configuration, store: store, random: random)
             copy = core
             return []
@@ -512,7 +519,7 @@ public final class DualPasswordFixture: BoundFixture {
     }
 
     private func send(_ event: DualPasswordEvent) throws(FixtureError) -> [DualPasswordEffect] {
-        guard var current = core else { throw faults.killedApp() }
+        guard var current = core else { throw killedApp() }
         // The fixture lets go of the core while it handles the event, so the core's storage is its own and grows in
         // place: held twice, every typed character copied the whole field (a trial's 72,000 characters took a minute).
         core = nil
@@ -526,16 +533,16 @@ public final class DualPasswordFixture: BoundFixture {
     /// copy) the first time it is used.
     private func useInstance(_ which: String) throws(FixtureError) {
         guard which != instance else { return }
-        let other: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes])
+        let other: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes], endedByWrite: Bool)
         if let parked {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
             let launched = DualPassword(configuration: configuration, store: extensionStore, random: random)
-            other = (launched, extensionStore, launched, [])
+            other = (launched, extensionStore, launched, [], false)
         }
-        parked = (core, store, copy, typed)
-        (core, store, copy, typed) = other
+        parked = (core, store, copy, typed, endedByWrite)
+        (core, store, copy, typed, endedByWrite) = other
         instance = which
     }
 
@@ -591,7 +598,7 @@ public final class DualPasswordFixture: BoundFixture {
             _ = try perform(.relaunch)
         default: throw FixtureError("unknown action \(action)")
         }
-        guard let c = core else { throw faults.killedApp() }
+        guard let c = core else { throw killedApp() }
         outputs = Outputs(profile: .symbol(Self.profile(c.openProfile)), realIntact: .bool(c.realSlotUnchanged(since: installed)),
                           eraseRan: .bool(c.hasErased), error: .symbol(c.lastStepShowedError ? "neutral" : "none"),
                           inputCleared: .bool(c.field.isEmpty))
@@ -611,7 +618,6 @@ public final class DualPasswordFixture: BoundFixture {
         try Self.bindings.observe(name, on: self, killed: core == nil)
     }
 
-    /// The running core.
     /// The app's process ends (a kill): the core and everything the app held in memory are gone.
     private func endProcess() {
         core = nil
@@ -619,13 +625,17 @@ public final class DualPasswordFixture: BoundFixture {
         typed = []
     }
 
+    /// The error of a step the instance in front cannot take, as it is killed.
+    private func killedApp() -> FixtureError { faults.killedApp(endedByWrite: endedByWrite) }
+
     private func keptCopy() throws(FixtureError) -> DualPassword {
-        guard let copy else { throw faults.killedApp() }
+        guard let copy else { throw killedApp() }
         return copy
     }
 
+    /// The running core.
     private func running() throws(FixtureError) -> DualPassword {
-        guard let core else { throw faults.killedApp() }
+        guard let core else { throw killedApp() }
         return core
     }
 

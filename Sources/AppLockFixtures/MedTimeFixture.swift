@@ -278,11 +278,13 @@ public final class MedTimeFixture: BoundFixture {
     private var machine: MedTimeUnlock?
     /// The other instance of the screen on the same store (an app and its extension), parked while the spec drives
     /// this one (`useInstance`), and which one is driven.
-    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String)?
+    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String, endedByWrite: Bool)?
     private var instance = "app"
     /// The core's navigate effects of the last event it handled, word for word (`navigation`): the instance in front's
     /// (the other's is parked with it).
     private var lastNavigation = ""
+    /// Whether a write cut by `killDuringWrite` ended the instance in front (until its relaunch): its error says so.
+    private var endedByWrite = false
     /// The outputs of the last medtime.attempt-rules evaluation (they stand until the next one).
     private var decision: (action: Value, remaining: Value, block: Value, countdown: Value, announcement: Value)?
     /// The enrolled credential record (a salted Argon2id hash), to enrol the fresh cores of decision tables.
@@ -339,7 +341,11 @@ public final class MedTimeFixture: BoundFixture {
         case .event(let name, let inputs):
             let effects = try Self.bindings.send(name, inputs, to: self)
             // A write cut by a kill (killDuringWrite) ends the process inside this step: what it would show is lost.
-            if faults.takeKill() { machine = nil; return [] }
+            if faults.takeKill() {
+                machine = nil
+                endedByWrite = true
+                return []
+            }
             return effects
         case .advance(let ms):
             clock.advance(by: .milliseconds(Int64(ms)))
@@ -354,6 +360,7 @@ public final class MedTimeFixture: BoundFixture {
             return []
         case .relaunch:
             store = faults.store(path: storePath)
+            endedByWrite = false
             machine = MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: store, now: clock.now())
             return []
         case .check:
@@ -374,7 +381,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// The screen starts: the core is (re)built from the store with the §4.3 biometric setting, then sent `open`.
     private func open(sessionValid: Bool, biometricEnabled: Bool) throws(FixtureError) -> [MedTimeEffect] {
-        guard let current = machine else { throw faults.killedApp() }
+        guard let current = machine else { throw killedApp() }
         if current.state == .checkingSession {
             machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometricEnabled), store: store, now: clock.now())
         }
@@ -403,7 +410,7 @@ public final class MedTimeFixture: BoundFixture {
         }
         var effects: [MedTimeEffect] = []
         for (n, d) in digits.enumerated() {
-            guard let current = machine else { throw faults.killedApp() }
+            guard let current = machine else { throw killedApp() }
             let own = current.digitAnnouncement(entered: n + 1)
             effects += try send(.digit(d)).filter { $0 != own }
         }
@@ -412,7 +419,7 @@ public final class MedTimeFixture: BoundFixture {
 
     /// Types one key: the PIN's next digit, another digit, or a key that is no digit.
     private func digit(_ key: String) throws(FixtureError) -> [MedTimeEffect] {
-        guard let current = machine else { throw faults.killedApp() }
+        guard let current = machine else { throw killedApp() }
         let next = pin[min(current.enteredDigitCount, pin.count - 1)]
         switch key {
         case "right": return try send(.digit(next))
@@ -448,21 +455,21 @@ public final class MedTimeFixture: BoundFixture {
     private func useInstance(_ which: String) throws(FixtureError) {
         guard ["app", "extension"].contains(which) else { throw FixtureError("unknown instance \(which)") }
         guard which != instance else { return }
-        let other: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String)
+        let other: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String, endedByWrite: Bool)
         if let parked {
             other = parked
         } else {
             let extensionStore = faults.store(path: storePath)
-            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore, "")
+            other = (MedTimeUnlock(configuration: configuration(biometricEnabled: false), store: extensionStore, now: clock.now()), extensionStore, "", false)
         }
-        parked = (machine, store, lastNavigation)
-        (machine, store, lastNavigation) = other
+        parked = (machine, store, lastNavigation, endedByWrite)
+        (machine, store, lastNavigation, endedByWrite) = other
         instance = which
     }
 
     /// Sends one event to the core at the clock's time.
     private func send(_ event: MedTimeEvent) throws(FixtureError) -> [MedTimeEffect] {
-        guard var current = machine else { throw faults.killedApp() }
+        guard var current = machine else { throw killedApp() }
         // Let go while the core handles the event, so its storage is its own and is changed in place, not copied.
         machine = nil
         let effects = current.handle(event, now: clock.now())
@@ -522,7 +529,7 @@ public final class MedTimeFixture: BoundFixture {
         machine = MedTimeUnlock(configuration: configuration(biometricEnabled: biometric), store: store, now: clock.now())
         _ = try open(sessionValid: true, biometricEnabled: biometric)
         for _ in 0..<failures {
-            guard let current = machine else { throw faults.killedApp() }
+            guard let current = machine else { throw killedApp() }
             // Between PIN failures, wait out a running block so the next failure can be made.
             let wait = current.blockRemaining(at: clock.now())
             if !biometric, wait > .zero {
@@ -531,7 +538,7 @@ public final class MedTimeFixture: BoundFixture {
             }
             _ = biometric ? try bioResult("failure") : try pinComplete("wrong")
         }
-        guard let m = machine else { throw faults.killedApp() }
+        guard let m = machine else { throw killedApp() }
         guard let failure = m.lastFailure else { throw FixtureError("the core recorded no failure after \(failures) failures") }
         decision = (action: .symbol(Self.actionName(failure.action)), remaining: .int(failure.attemptsRemaining),
                     block: .duration(milliseconds: Int(failure.block.milliseconds)), countdown: .text(m.countdown ?? ""),
@@ -553,9 +560,12 @@ public final class MedTimeFixture: BoundFixture {
         try Self.bindings.observe(name, on: self, killed: machine == nil)
     }
 
+    /// The error of a step the instance in front cannot take, as it is killed.
+    private func killedApp() -> FixtureError { faults.killedApp(endedByWrite: endedByWrite) }
+
     /// The running core.
     private func core() throws(FixtureError) -> MedTimeUnlock {
-        guard let machine else { throw faults.killedApp() }
+        guard let machine else { throw killedApp() }
         return machine
     }
 

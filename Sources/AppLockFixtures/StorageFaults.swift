@@ -192,9 +192,10 @@ final class StorageFaults: Sendable {
 
     /// The error of a step sent to an app that is not running. When a `killDuringWrite` ended it, it says so: which
     /// step makes the write it cuts is the core's to decide, so a scenario's author may not expect the kill where it
-    /// came, and lint cannot tell them.
-    func killedApp() -> FixtureError {
-        isDead ? FixtureError("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step")
+    /// came, and lint cannot tell them. `endedByWrite`: the instance in front was so ended, though another instance
+    /// launched since (which lets the device's calls through again).
+    func killedApp(endedByWrite: Bool = false) -> FixtureError {
+        isDead || endedByWrite ? FixtureError("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step")
             : FixtureError("the app is killed")
     }
 

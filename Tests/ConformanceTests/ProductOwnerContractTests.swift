@@ -735,6 +735,38 @@ struct ProductOwnerContractTests {
         try Self.expectCleanAndPassing(spec, row: "N-1")
     }
 
+    /// From the same hunt: the extension's first launch let the device's calls through again, and with that the app,
+    /// ended by a cut write, lost the message that says so (a plain "the app is killed").
+    @Test("an app a cut write ended says so after the extension launched and the app is in front again; the extension runs meanwhile")
+    func cutWriteAcrossInstances() throws {
+        let spec = Self.scenario("W-1", fixture: "medtime",
+                                 declarations: "uses: medtime.unlock\nevents:\n  killDuringWrite:\n    at: [rename]\n    nth: int 1..1\n  useInstance:\n    which: [app, extension]",
+                                 steps: """
+                  - event: open
+                    with: {sessionValid: true, biometricEnabled: false}
+                  - event: killDuringWrite
+                    with: {at: rename, nth: 1}
+                  - event: pinComplete
+                    with: {pin: wrong}
+                  - event: useInstance
+                    with: {which: extension}
+                  - event: open
+                    with: {sessionValid: true, biometricEnabled: false}
+                    expect: {state: PINInput}
+                  - event: useInstance
+                    with: {which: app}
+                  - event: open
+                    with: {sessionValid: true, biometricEnabled: false}
+            """)
+        let c = Self.compile(try Self.specs() + [("specs/w.yaml", Array(spec.utf8))])
+        #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
+        let testCase = try #require(c.suite.cases.first { $0.row == "W-1" })
+        let divergence = try #require(ConformanceRun.check(testCase, registry: .standard).divergence)
+        #expect(divergence.step == 6, "the app's open, after the extension ran: \(divergence)")
+        #expect(divergence.error?.hasSuffix("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step") == true,
+                "\(String(describing: divergence.error))")
+    }
+
     @Test("a machine that declares an event only a scenario can send (one that needs the app killed, or an earlier request) is a located error at the event, with why")
     func scenarioOnlyEventInMachine() throws {
         let specs = try Self.specs(editing: "capability.authenticate.yaml") {
