@@ -166,11 +166,11 @@ public final class DualPasswordFixture: BoundFixture {
         },
     ]
 
-    /// The observations: the core's answers, the device's files, and the outputs of the tables.
     /// The events after which the store may not read: reads made to fail, a damaged file, or a restored image the
     /// core cannot read (the core decides which; the fixture does not).
     private static let storeBreakers: Set<String> = ["storageUnreadable", "corruptStore", "restoreStore"]
 
+    /// The observations: the core's answers, the device's files, and the outputs of the tables.
     private static let observationBindings: [FixtureBinding<DualPasswordFixture>] = [
         .observation("state", .names("Locked", "RealUnlocked", "DecoyUnlocked")) { f in .symbol(try f.running().state.rawValue) },
         .observation("eraseEnabled", .bool) { f in .bool(try f.running().eraseEnabled) },
@@ -375,10 +375,12 @@ public final class DualPasswordFixture: BoundFixture {
     private let derivations: CountingKeyDerivation
     /// The derivations the last `perform` asked for: the counter's difference across it.
     private var stepDerivations = 0
-    /// The other instance of the core on the same store (an app and its extension), parked while the spec drives
-    /// this one (`useInstance`), with what its own process holds (its kept copy, the characters it typed), and which
-    /// one is driven.
-    private var parked: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes], endedByWrite: Bool)?
+    /// What one instance's process holds: its core on its own store, its kept copy, the characters it typed, and
+    /// whether a cut write ended it.
+    private typealias Process = (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes], endedByWrite: Bool)
+    /// The other instance on the same store (an app and its extension), parked while the spec drives this one
+    /// (`useInstance`), and which one is driven.
+    private var parked: Process?
     private var instance = "app"
     /// The app's own references to the characters it typed (as a keyboard's buffer holds them); a kill drops them
     /// with the process's memory.
@@ -533,7 +535,7 @@ public final class DualPasswordFixture: BoundFixture {
     /// copy) the first time it is used.
     private func useInstance(_ which: String) throws(FixtureError) {
         guard which != instance else { return }
-        let other: (core: DualPassword?, store: any KeyValueStore, copy: DualPassword?, typed: [SecretBytes], endedByWrite: Bool)
+        let other: Process
         if let parked {
             other = parked
         } else {

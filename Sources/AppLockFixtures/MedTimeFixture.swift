@@ -276,9 +276,12 @@ public final class MedTimeFixture: BoundFixture {
     private var store: any KeyValueStore
     /// The core; nil between a kill and a relaunch.
     private var machine: MedTimeUnlock?
+    /// What one instance's process holds: its screen on its own store, the navigation it last asked for, and whether
+    /// a cut write ended it.
+    private typealias Process = (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String, endedByWrite: Bool)
     /// The other instance of the screen on the same store (an app and its extension), parked while the spec drives
     /// this one (`useInstance`), and which one is driven.
-    private var parked: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String, endedByWrite: Bool)?
+    private var parked: Process?
     private var instance = "app"
     /// The core's navigate effects of the last event it handled, word for word (`navigation`): the instance in front's
     /// (the other's is parked with it).
@@ -455,7 +458,7 @@ public final class MedTimeFixture: BoundFixture {
     private func useInstance(_ which: String) throws(FixtureError) {
         guard ["app", "extension"].contains(which) else { throw FixtureError("unknown instance \(which)") }
         guard which != instance else { return }
-        let other: (machine: MedTimeUnlock?, store: any KeyValueStore, navigation: String, endedByWrite: Bool)
+        let other: Process
         if let parked {
             other = parked
         } else {
