@@ -22,7 +22,8 @@ let migrateCommand = Command(
         if !migration.errors.isEmpty || !migration.notMigrated.isEmpty { return 2 }
         // For CI, a folder is migrated when nothing would change and no choice is left open.
         let open = migration.choices.contains { $0.id == "migrate.unresolved" }
-        return check && (open || migration.files.contains(where: \.changed)) ? 1 : 0
+        // A written folder that lint still fails is not done either, though no language change is left in it.
+        return (check && (open || migration.files.contains(where: \.changed))) || !migration.lintErrors.isEmpty ? 1 : 0
     })
 
 /// The rewrites, then the choices left to a person, then one closing line.
@@ -53,6 +54,10 @@ func migrationSummary(_ m: SpecMigration, written: Bool) -> String {
         + "\(count(m.rewrites.count, "rewrite")), \(count(m.choices.count, "choice")) for you"
     if !m.notMigrated.isEmpty {
         line += "; \(count(m.notMigrated.count, "file")) not migrated (the errors above): \(m.notMigrated.joined(separator: ", "))"
+    }
+    if let first = m.lintErrors.first {
+        line += "\nlint still finds \(count(m.lintErrors.count, "error")) in the migrated files (the first: \(first.location): "
+            + "\(first.message)): the folder is done when lint passes; run lockspec lint on the same paths"
     }
     return line + "\n"
 }

@@ -28,6 +28,10 @@ public struct SpecMigration: Sendable {
     public var errors: [Diagnostic] = []
     /// The paths of the files that could not be migrated (each has an error, and is left as it was). Sorted.
     public var notMigrated: [String] = []
+    /// After a run that wrote its files, the errors `lockspec lint` of the same paths still finds: mistakes that are
+    /// no language change (a name with no value, a row that does not fit), which migrate cannot mean for you. Empty
+    /// for a run that wrote nothing (`--check`). Sorted.
+    public var lintErrors: [Diagnostic] = []
 
     /// The files that are now written in the current language: every file read, but those not migrated.
     public var migratedFiles: [File] {

@@ -45,6 +45,13 @@ extension SpecMigrator {
         }
         result.errors.sort()
         result.notMigrated.sort()
+        // The folder is not done while lint still fails: say so, from the files as written (those not migrated have
+        // their errors above).
+        if write {
+            let notMigrated = Set(result.notMigrated)
+            result.lintErrors = (try? SpecCompiler(catalog: catalog).compile(paths: paths))?.diagnostics
+                .filter { $0.severity == .error && !notMigrated.contains($0.location.file) } ?? []
+        }
         return result
     }
 }

@@ -9,8 +9,8 @@ public enum SpecLanguage {
         (2, "a decision or matrix spec names its fixture function with 'table:'; 'expect' on a repeated step is "
             + "'expect-each' or 'expect-last'; product values shared by a fixture's specs live in its product file"),
         (3, "versions and dates are written as values (min: \"1.10\", to: \"2026-05-01\"), not as names (v1_10); "
-            + "a malformed version is marked (\"invalid 1.x\"); a spec's product values are its own and never reach "
-            + "another spec; specs may say 'language:'"),
+            + "a malformed version is marked (\"invalid 1.x\"); a spec's product values are its own, held "
+            + "against the product file's only, not another spec's; specs may say 'language:'"),
     ]
 }
 
