@@ -88,7 +88,7 @@ public struct CompletionCandidates: Sendable {
         for (name, values) in written.values.sorted(by: { $0.key < $1.key }) {
             found += values.map { Item(label: $0, detail: "value of \(name) (as written)", kind: 12, keys: [name]) }
         }
-        var at = Dictionary(items.enumerated().map { ($1.label, $0) }, uniquingKeysWith: { first, _ in first })
+        var at = items.enumerated().firstByKey { ($1.label, $0) }
         for item in found {
             if let i = at[item.label] { items[i].keys.formUnion(item.keys); continue }
             at[item.label] = items.count

@@ -70,19 +70,14 @@ public struct SpecWorkspace: Sendable {
             }
         }
         guard sources.contains(where: { Self.looksLikeSpec($0.bytes) }) else { return nil }
-        let compilation = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
+        let compilation = SpecCompiler(loader: loader, catalog: catalog).lint(sources: sources, unreadable: unreadable, folder: folder, documents: nil).compilation
         compileCount += 1
         compilations[folder] = compilation
         for spec in compilation.specs { lastGood[spec.file] = spec }
-        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: [folder], folder: nil,
-                                                   specsMissing: compilation.failed(strict: false))
         var byFile: [String: [Diagnostic]] = [:]
         for file in files { byFile[file] = [] }
-        let misnamed = SpecCompiler.misnamedProductFiles(compilation.products)
-        for diagnostic in (compilation.diagnostics + sections.diagnostics + unreadable + misnamed).sorted() {
-            byFile[diagnostic.location.file, default: []].append(diagnostic)
-        }
-        return Analysis(findings: byFile, texts: Dictionary(sources, uniquingKeysWith: { a, _ in a }))
+        for diagnostic in compilation.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
+        return Analysis(findings: byFile, texts: sources.firstByKey { ($0.path, $0.bytes) })
     }
 
     /// The top-level lines that make a YAML file a spec (or product file), even an unfinished one: a `fixture:`, or

@@ -12,8 +12,8 @@ extension Workbench {
 
     /// The folder compiled as `lockspec lint <folder>` compiles it, with `buffers` laid over the files.
     struct Overlay {
+        /// The compilation, its findings those of the whole lint (coverage included).
         var compilation: SpecCompiler.Compilation
-        var diagnostics: [Diagnostic]
         var coverage: SectionCoverage
         var texts: [String: String]
         /// The version (SHA-256) of each file the page can edit, as read from disk for this analysis.
@@ -27,7 +27,7 @@ extension Workbench {
         // folder, not a link out of it) are its texts too, with the section reasons' file.
         let compiler = SpecCompiler(catalog: registry)
         let (read, unreadable) = compiler.read((try? SpecCompiler.discover([folder])) ?? [])
-        var sources: [String: [UInt8]] = Dictionary(read.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        var sources: [String: [UInt8]] = read.firstByKey { ($0.path, $0.bytes) }
         var texts: [String: String] = [:], versions: [String: String] = [:]
         for (path, bytes) in read where (try? self.path(of: Self.relative(path, to: folder))) != nil {
             texts[Self.relative(path, to: folder)] = String(decoding: bytes, as: UTF8.self)
@@ -45,13 +45,9 @@ extension Workbench {
             texts[name] = text
             if name != SectionReasons.fileName { sources[folder + "/" + name] = Array(text.utf8) }
         }
-        var compilation = compiler.compile(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) })
-        compilation.diagnostics = (compilation.diagnostics + unreadable.filter { sources[$0.location.file] == nil }
-                                   + SpecCompiler.misnamedProductFiles(compilation.products)).sorted()
-        let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: [folder], folder: documents,
-                                                   specsMissing: compilation.failed(strict: false))
-        return Overlay(compilation: compilation, diagnostics: (compilation.diagnostics + sections.diagnostics).sorted(),
-                       coverage: sections.coverage, texts: texts, versions: versions)
+        let (compilation, coverage) = compiler.lint(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) },
+                                                    unreadable: unreadable.filter { sources[$0.location.file] == nil }, folder: folder, documents: documents)
+        return Overlay(compilation: compilation, coverage: coverage, texts: texts, versions: versions)
     }
 
     func analyzeRoute(_ request: HTTPRequest) -> HTTPResponse {
@@ -69,7 +65,7 @@ extension Workbench {
             view(of: name, overlay: overlay, detail: name == focus)
         }
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
-        return AnalysisView(specs: specs, findings: overlay.diagnostics.map { FindingView($0, relativeTo: folder) },
+        return AnalysisView(specs: specs, findings: overlay.compilation.diagnostics.map { FindingView($0, relativeTo: folder) },
                             specCount: overlay.compilation.specs.count,
                             rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count },
                             unreadableFiles: overlay.compilation.unreadableFiles.map { Workbench.relative($0, to: folder) },

@@ -27,10 +27,10 @@ extension Workbench {
         let overlay = try compile(asked.buffers)
         let compilation = overlay.compilation
         for name in asked.changed { _ = try path(of: name) }
-        let before = overlay.diagnostics.contains { $0.severity == .error } ? (try? compile([:]).compilation) : nil
+        let before = overlay.compilation.diagnostics.contains { $0.severity == .error } ? (try? compile([:]).compilation) : nil
         let affected = asked.all == true ? compilation.specs.map(\.id)
             : AffectedSpecs.ids(changed: Set(asked.changed.map { folder + "/" + $0 }), before: before, after: compilation)
-        let (runnable, notRun) = AffectedSpecs.partition(affected, diagnostics: overlay.diagnostics, before: before, after: compilation)
+        let (runnable, notRun) = AffectedSpecs.partition(affected, diagnostics: overlay.compilation.diagnostics, before: before, after: compilation)
         let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
         let identity = RunIdentity(tool: BuildIdentity.toolVersion, build: .current, startedAt: "serve",
                                    specs: compilation.suite.specs.map { SpecFingerprint(id: $0.id, file: $0.file, sha256: $0.sha256) },

@@ -95,7 +95,7 @@ public struct Workbench: Sendable {
     func routes() -> [String: (method: String, answer: (HTTPRequest) -> HTTPResponse)] {
         [
             "/api/files": ("GET", { _ in Self.json(self.files()) }),
-            "/api/versions": ("GET", { _ in Self.json(Dictionary(self.files().map { ($0.path, $0.version) }, uniquingKeysWith: { a, _ in a })) }),
+            "/api/versions": ("GET", { _ in Self.json(self.files().firstByKey { ($0.path, $0.version) }) }),
             "/api/analyze": ("POST", { self.analyzeRoute($0) }),
             "/api/edit": ("POST", { self.editRoute($0) }),
             "/api/choices": ("GET", { _ in Self.json(self.choices()) }),

@@ -102,10 +102,10 @@ public struct RandomWalks {
 
     /// The distinct non-empty openings of the scenarios run with the machine's own product values, in case order.
     static func openings(_ scenarios: [TestCase], of spec: Spec, model: MachineWalkModel) -> [[WalkMove]] {
-        let product = Dictionary(spec.effectiveProduct.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let product = spec.effectiveProduct.firstByKey { ($0.name, $0.value) }
         var seen: Set<[WalkMove]> = []
         return scenarios.compactMap { scenario in
-            guard Dictionary(scenario.product.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }) == product else { return nil }
+            guard scenario.product.firstByKey({ ($0.name, $0.value) }) == product else { return nil }
             let opening = model.opening(of: scenario.steps)
             return !opening.isEmpty && seen.insert(opening).inserted ? opening : nil
         }

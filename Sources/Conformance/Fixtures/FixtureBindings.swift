@@ -137,7 +137,7 @@ public struct FixtureBindings<F: BoundFixture>: Sendable {
 
     /// Each input's type by its name (the first key of a name wins; `duplicateNames` reports the others).
     private static func types(of keys: [any FixtureInputKey]) -> [String: FixtureType] {
-        Dictionary(keys.map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        keys.firstByKey { ($0.name, $0.type) }
     }
 }
 

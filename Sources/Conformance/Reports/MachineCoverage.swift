@@ -53,7 +53,7 @@ public struct MachineCoverage: Hashable, Sendable {
         edges = graph.edges.count
         var groups: [[String]: [MachineGraph.Edge]] = [:]
         for edge in graph.edges { groups[[edge.from, edge.event], default: []].append(edge) }
-        let order = Dictionary(graph.states.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let order = graph.states.enumerated().firstByKey { ($1, $0) }
         guards = groups.filter { Set($0.value.map(\.row)).count > 1 }
             .sorted { a, b in (order[a.key[0]] ?? 0, a.key[1]) < (order[b.key[0]] ?? 0, b.key[1]) }
             .map { key, edges in

@@ -34,7 +34,7 @@ enum StateDiagramSVG {
         init(_ graph: MachineGraph) {
             states = graph.states
             let n = max(states.count, 1)
-            let halfWidth = Dictionary(states.map { ($0, Double($0.count) * Self.charWidth / 2 + 14) }, uniquingKeysWith: { a, _ in a })
+            let halfWidth = states.firstByKey { ($0, Double($0.count) * Self.charWidth / 2 + 14) }
             let widest = halfWidth.values.max() ?? 40
             let radius = n == 1 ? 0 : max(110, Double(n) * (widest + 30) / (2 * .pi) * 1.3)
             // Room for the labels of self-loops and edges around the circle.

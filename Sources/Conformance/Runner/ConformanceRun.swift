@@ -162,7 +162,7 @@ public struct ConformanceRun: Sendable {
                                                       paths: options.paths, fixtures: registry.fixtureTypes)
         }
         var exploration = RunExploration(found, expectations: expectations, today: today, transitions: Self.transitionIDs(chosen),
-                                         files: Dictionary(compilation.suite.specs.map { ($0.id, $0.file) }, uniquingKeysWith: { a, _ in a }))
+                                         files: compilation.suite.specs.firstByKey { ($0.id, $0.file) })
         if options.maximumTransitions != MachineExplorer.defaultMaximumTransitions { exploration.maximumTransitions = options.maximumTransitions }
         return exploration
     }
@@ -250,7 +250,7 @@ public struct ConformanceRun: Sendable {
             guard let c = suite.cases.first(where: { $0.id == row || $0.row == row }) else { return nil }
             chosen.insert(c.spec)
         }
-        let byID = Dictionary(compilation.specs.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = compilation.specs.firstByKey { ($0.id, $0) }
         var files: Set<String> = []
         for id in chosen {
             guard let spec = byID[id], suite.specs.contains(where: { $0.id == id }) else { return nil }

@@ -37,7 +37,7 @@ public enum DocumentFingerprints {
                     "the specs cite design document '\(name)', which is not in \(folder), so the report cannot fingerprint it",
                     at: citation.location, rows: citation.row.map { [$0] } ?? [],
                     notes: ["documents in \(folder): \(present.isEmpty ? "(none)" : present.joined(separator: ", "))"],
-                    hint: Suggest.closest(to: name, in: present).map { "did you mean '\($0)'?" }))
+                    hint: Suggest.didYouMean(name, in: present)))
                 continue
             }
             func unreadable(_ why: String) {

@@ -55,7 +55,7 @@ public struct ExpectedFailures: Sendable {
             // More than a few hundred transitions sharing the stem is no near id (and each costs a comparison). A row
             // or case id is compared with every one of the suite's, as `--row` does: a suite has thousands, not tens
             // of thousands, and a misspelt row id is the typo this file meets most.
-            let guess = exploration && known.count > 300 ? nil : Suggest.closest(to: entry.row, in: known).map { "did you mean '\($0)'?" }
+            let guess = exploration && known.count > 300 ? nil : Suggest.didYouMean(entry.row, in: known)
             let hint = guess ?? (exploration ? "a changed table changes its transitions' ids: 'lockspec explore' lists the current ones" : nil)
             return Diagnostic(.error, id: "expectations.unknown-row",
                               "the expected-failures file names \(entry.row), which is no \(exploration ? "transition the exploration predicts" : "row of the specs")",

@@ -71,7 +71,7 @@ public enum MutationText {
 
     /// The console report followed by one `::error` annotation per finding, at the site.
     public static func renderGitHub(_ report: MutationReport, verdict: MutationVerdict) -> String {
-        let sites = Dictionary(report.mutants.map { ($0.site.id, $0.site) }, uniquingKeysWith: { a, _ in a })
+        let sites = report.mutants.firstByKey { ($0.site.id, $0.site) }
         var out = render(report, verdict: verdict)
         for f in verdict.findings {
             let place = sites[f.mutant].map { "file=\($0.file),line=\($0.line),col=\($0.column)," } ?? ""

@@ -47,7 +47,7 @@ public struct MutationVerdict: Sendable, Hashable {
                 + "add a row or scenario that sees it, or list it in the accepted-survivors file with a reason"))
         }
         if ci, let accepted {
-            let byID = Dictionary(report.mutants.map { ($0.site.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let byID = report.mutants.firstByKey { ($0.site.id, $0) }
             let complete = report.mutants.count == report.settings.planSites
             for entry in accepted.entries {
                 if let m = byID[entry.mutant], m.status.isDetected, !entry.racy {

@@ -47,7 +47,7 @@ public struct MutationEngine: Sendable {
         let schematized = selected.filter { !fallbackIDs.contains($0.id) }
         if request.coverage, !schematized.isEmpty {
             context.coverage = try measureCoverage(gate, baseline: baseline, request: request, scratch: scratch, timing: &timing)
-            context.caseSpecs = Dictionary(baseline.rows.map { ($0.id, $0.spec) }, uniquingKeysWith: { a, _ in a })
+            context.caseSpecs = baseline.rows.firstByKey { ($0.id, $0.spec) }
         }
         let mutantsStarted = Date()
         let runContext = context

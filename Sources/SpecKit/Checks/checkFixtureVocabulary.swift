@@ -38,7 +38,7 @@ private struct VocabularyCheck {
                 "in fixture '\(spec.fixture)', event '\(event.name)' takes no input '\(input.name)', so no row using it could run",
                 at: input.location,
                 notes: [inputs.isEmpty ? "the fixture's '\(event.name)' takes no inputs" : "its inputs: \(inputs.keys.sorted().joined(separator: ", "))"],
-                hint: Suggest.closest(to: input.name, in: inputs.keys).map { "did you mean '\($0)'?" }))
+                hint: Suggest.didYouMean(input.name, in: inputs.keys)))
         }
     }
 
@@ -64,7 +64,7 @@ private struct VocabularyCheck {
         out.append(Diagnostic(.error, id: "fixture.table-output",
             "'\(name)' is an output of \(setters.map { "'\($0)'" }.joined(separator: " and ")), not of '\(table)': fixture '\(spec.fixture)' sets it only right after a row of \(setters.count == 1 ? "that table" : "those tables"), so this \(kind) spec cannot observe it",
             at: location, notes: ["the outputs of '\(table)': \(own.isEmpty ? "(none; it is observed through the names the fixture keeps)" : own.joined(separator: ", "))"],
-            hint: Suggest.closest(to: name, in: own).map { "did you mean '\($0)'?" } ?? "observe an output of '\(table)' or a name the fixture keeps (lockspec lint --fixtures)"))
+            hint: Suggest.didYouMean(name, in: own) ?? "observe an output of '\(table)' or a name the fixture keeps (lockspec lint --fixtures)"))
     }
 
     mutating func checkEffects(_ named: [Named]) {
@@ -119,7 +119,7 @@ private func unknownName(_ fixture: String, _ what: String, _ name: String, _ kn
                          at location: SourceLocation) -> Diagnostic {
     Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' has no \(what) '\(name)', so no row using it could run",
                at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
-               hint: Suggest.closest(to: name, in: known).map { "did you mean '\($0)'?" })
+               hint: Suggest.didYouMean(name, in: known))
 }
 
 /// A product value the fixture does not take; one it no longer takes is said so, with why, and the line to remove.
@@ -151,11 +151,11 @@ private func unknownTable(_ spec: Spec, _ table: Named, kind: String, known: som
     Diagnostic(.error, id: "fixture.unknown-table",
                "fixture '\(spec.fixture)' has no \(kind) '\(table.name)', so no row of this table could run", at: table.location,
                notes: ["its \(kind)s: \(known.isEmpty ? "(none)" : known.sorted().joined(separator: ", "))"],
-               hint: Suggest.closest(to: table.name, in: known).map { "did you mean '\($0)'?" })
+               hint: Suggest.didYouMean(table.name, in: known))
 }
 
 /// `fixture.unknown`: a spec or a product file (`what`) names a fixture that is not among `known`, with a did-you-mean.
 func unknownFixture(_ fixture: String, in what: String, at location: SourceLocation, known: [String]) -> Diagnostic {
     Diagnostic(.error, id: "fixture.unknown", "\(what) names fixture '\(fixture)', which does not exist", at: location,
-               notes: ["fixtures: \(known.joined(separator: ", "))"], hint: Suggest.closest(to: fixture, in: known).map { "did you mean '\($0)'?" })
+               notes: ["fixtures: \(known.joined(separator: ", "))"], hint: Suggest.didYouMean(fixture, in: known))
 }

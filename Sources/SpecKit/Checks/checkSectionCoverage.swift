@@ -24,7 +24,7 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
                 if document.fromHeadings {
                     diagnostics.append(Diagnostic(
                         .warning, id: "trace.unknown-section", "\(document.name) has no section '\(entry.section)'", at: location,
-                        hint: Suggest.closest(to: entry.section, in: Set(document.sections.map(\.id))).map { "did you mean '\($0)'?" }))
+                        hint: Suggest.didYouMean(entry.section, in: Set(document.sections.map(\.id)))))
                 }
                 continue
             }

@@ -50,7 +50,7 @@ public struct EffectSignature: Hashable, Sendable {
             guard let type = labels[label] else {
                 let known = labels.keys.sorted()
                 return DomainError(message: "it has no argument '\(label)' (\(known.isEmpty ? "it takes no labelled arguments" : "its labels: " + known.joined(separator: ", ")))",
-                                   hint: Suggest.closest(to: label, in: known).map { "did you mean '\($0)'?" })
+                                   hint: Suggest.didYouMean(label, in: known))
             }
             if let value = argument.value, let p = Self.problem(value, type) {
                 return DomainError(message: "its argument '\(label)': \(p.message)", hint: p.hint)

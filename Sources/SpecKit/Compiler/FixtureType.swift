@@ -25,7 +25,7 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
             if d.contains(value) { return nil }
             switch (d, value) {
             case (.enumeration(let names), .symbol(let s)):
-                return DomainError(message: "'\(s)' is not one of \(d.brief)", hint: Suggest.closest(to: s, in: names).map { "did you mean '\($0)'?" })
+                return DomainError(message: "'\(s)' is not one of \(d.brief)", hint: Suggest.didYouMean(s, in: names))
             case (.int, .int), (.duration, .duration): return DomainError(message: "\(value) is outside \(d.brief)", hint: nil)
             default: return DomainError(message: "'\(value)' is not a value of \(d.brief)", hint: nil)
             }
@@ -43,7 +43,7 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
                 let known = operands.isEmpty ? "it takes literals only, such as 1.2 or \"text\"" : "its operands are \(operands.joined(separator: ", "))"
                 let what = e == .operand(unknown) ? "'\(s)' is not a name the fixture configures" : "'\(s)' uses '\(unknown)', which the fixture does not configure"
                 return DomainError(message: "\(what): \(known)",
-                                   hint: Suggest.closest(to: unknown, in: operands).map { "did you mean '\($0)'?" })
+                                   hint: Suggest.didYouMean(unknown, in: operands))
             }
         }
     }

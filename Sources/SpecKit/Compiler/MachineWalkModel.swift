@@ -26,7 +26,7 @@ public struct MachineWalkModel {
         model = analysis.model
         guard model.initial != nil else { return nil }
         reachability = analysis.reachability
-        index = Dictionary(reachability.configurations.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        index = reachability.configurations.enumerated().firstByKey { ($1, $0) }
     }
 
     /// How many input atoms event `e` is tried with (0 for an event index the machine does not have); the event

@@ -455,10 +455,9 @@ public struct SpecCompiler: Sendable {
 
     /// `product.misnamed-file` for each product file of a folder whose name does not end in `.product.yaml`: a
     /// folder's lint reads it by its kind, but a spec linted on its own (or open in an editor) finds its folder's
-    /// product files by their name, and would go without this one's values. Lint of paths adds it; the workbench and
-    /// the language server, which compile a folder's texts as sources, add it themselves (tests' in-memory files
-    /// carry made-up names).
-    public static func misnamedProductFiles(_ products: [ProductFile]) -> [Diagnostic] {
+    /// product files by their name, and would go without this one's values. Lint of paths adds it, and so does
+    /// `lint(sources:…)` for the editors; a bare `compile(sources:)` does not (tests' in-memory files carry made-up names).
+    static func misnamedProductFiles(_ products: [ProductFile]) -> [Diagnostic] {
         products.filter { !isProductFileName($0.file) }.sorted { $0.file < $1.file }.map { product in
             let folder = (product.file as NSString).deletingLastPathComponent
             let name = (product.id.hasSuffix(".product") ? product.id : product.fixture + ".product") + ".yaml"

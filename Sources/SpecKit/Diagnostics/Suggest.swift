@@ -16,6 +16,11 @@ public enum Suggest {
         return best?.0
     }
 
+    /// The hint `did you mean 'candidate'?` for the candidate `closest(to:in:)` finds, nil when none is close.
+    public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> String? where S.Element == String {
+        closest(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    }
+
     /// The prefixes that negate a word (`un`locked, `in`active, `non`empty, `dis`abled, `de`activated, `not`Set, `no`Grace).
     static let negatingPrefixes = ["un", "in", "non", "not", "no", "dis", "de"]
 

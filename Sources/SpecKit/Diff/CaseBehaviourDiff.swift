@@ -3,8 +3,8 @@
 enum CaseBehaviourDiff {
     /// The cases of one spec whose content changed, as regions named by the case id.
     static func compare(spec: String, kind: String, old: [TestCase], new: [TestCase]) -> BehaviourChange? {
-        let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let after = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let before = old.firstByKey { ($0.id, $0) }
+        let after = new.firstByKey { ($0.id, $0) }
         var regions: [BehaviourRegion] = []
         for id in Set(before.keys).union(after.keys).sorted() {
             let a = before[id].map(content), b = after[id].map(content)

@@ -35,7 +35,7 @@ public struct DiffSide: Sendable {
 
     /// The text of each file, by `name(of:)`.
     public var texts: [String: String] {
-        Dictionary(sources.map { (name(of: $0.path), String(decoding: $0.bytes, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        sources.firstByKey { (name(of: $0.path), String(decoding: $0.bytes, as: UTF8.self)) }
     }
 
     /// The `.yaml`/`.yml` files under a folder, read with the loader's size limit. One file is compared alone, read

@@ -17,8 +17,8 @@ enum RowDiff {
     /// The row changes of one spec present on both sides. `oldProduct` is the old spec's product values in force, for
     /// a value a row reads only on the new side.
     static func changes(spec: String, old: [DiffRow], new: [DiffRow], oldProduct: [String: Value]) -> [RowChange] {
-        let oldByID = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let newByID = Dictionary(new.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldByID = old.firstByKey { ($0.id, $0) }
+        let newByID = new.firstByKey { ($0.id, $0) }
         var result: [RowChange] = []
         var unmatchedOld = old.filter { newByID[$0.id] == nil }
         for row in new {
@@ -81,7 +81,7 @@ enum RowDiff {
         }
         return rows.map { identity, row in
             DiffRow(id: identity.id, parts: parts(of: row), written: written?[identity.id],
-                    reads: Dictionary(identity.productValues.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a }))
+                    reads: identity.productValues.firstByKey { ($0.name, $0.value) })
         }
     }
 

@@ -24,8 +24,8 @@ public struct SpecDiff: Sendable {
             let stopping = Self.stopping(compilation, side)
             if !stopping.isEmpty { throw .doesNotCompile(side: side.label, diagnostics: stopping) }
         }
-        let oldSpecs = Dictionary(before.specs.filter { old.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let newSpecs = Dictionary(after.specs.filter { new.compares($0.file) }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldSpecs = before.specs.filter { old.compares($0.file) }.firstByKey { ($0.id, $0) }
+        let newSpecs = after.specs.filter { new.compares($0.file) }.firstByKey { ($0.id, $0) }
         var result = SpecDiffResult(old: old.label, new: new.label,
                                     specsAdded: newSpecs.keys.filter { oldSpecs[$0] == nil }.sorted(),
                                     specsRemoved: oldSpecs.keys.filter { newSpecs[$0] == nil }.sorted(),
@@ -42,7 +42,7 @@ public struct SpecDiff: Sendable {
             // Each row's text as written on each side tells an edit from a value that moved with a product value.
             result.rows += RowDiff.changes(spec: id, old: RowDiff.rows(of: a, written: Self.writtenRows(of: a, in: old)),
                                            new: RowDiff.rows(of: b, written: Self.writtenRows(of: b, in: new)),
-                                           oldProduct: Dictionary(a.effectiveProduct.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x }))
+                                           oldProduct: a.effectiveProduct.firstByKey { ($0.name, $0.value) })
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
             if let change { result.behaviour.append(change) }
@@ -78,8 +78,8 @@ public struct SpecDiff: Sendable {
         var lines: [String] = []
         let fixtures = Set(old.map(\.fixture)).union(new.map(\.fixture)).sorted()
         for fixture in fixtures {
-            let a = Dictionary((old.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
-            let b = Dictionary((new.first { $0.fixture == fixture }?.product ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
+            let a = (old.first { $0.fixture == fixture }?.product ?? []).firstByKey { ($0.name, $0.value) }
+            let b = (new.first { $0.fixture == fixture }?.product ?? []).firstByKey { ($0.name, $0.value) }
             for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
                 // Two durations in one unit (`60s → 90s`, not `1m → 90s`); a side without the value is `(none)`.
                 let (before, after) = switch (a[name], b[name]) {

@@ -12,10 +12,10 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
     /// The document's file name, as the specs cite it.
     public var name: String
     /// Every section heading, in document order.
-    public var sections: [Section]
+    public var sections: [Heading]
 
     /// One heading.
-    public struct Section: Codable, Hashable, Sendable {
+    public struct Heading: Codable, Hashable, Sendable {
         /// What a citation names after `§`: the section number (`6.1.2`), or the title when it has no number.
         public var id: String
         /// The heading's text without its number.
@@ -34,9 +34,9 @@ public struct DocumentOutline: Codable, Hashable, Sendable {
     /// Reads the headings of a document's text.
     public init(name: String, text: String) {
         self.name = name
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = OutlineText.lines(text)
             .map { OutlineText.trimmed(String($0)) }
-        let tries: [() -> [Section]] = [
+        let tries: [() -> [Heading]] = [
             { OutlineReader.markdown(lines) },
             { OutlineReader.numberedLines(lines) },
             { OutlineReader.inlineNumbers(text) },

@@ -6,7 +6,7 @@ enum DocumentQuotes {
     /// Both sides are compared with every run of white space made one space, so a table cell broken over lines matches.
     static func check(_ products: [ProductFile], document: DocumentOutline, text: String) -> [Diagnostic] {
         guard !document.sections.isEmpty else { return [] }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = OutlineText.lines(text)
         var found: [Diagnostic] = []
         for said in products.flatMap(\.documented) where said.citation.document == document.name {
             let cited = said.citation.section
@@ -28,7 +28,7 @@ enum DocumentQuotes {
     }
 
     /// The text of section `index`: from its heading to the next heading at its level or above (its subsections in).
-    static func sectionText(_ sections: [DocumentOutline.Section], _ index: Int, _ lines: [Substring]) -> String {
+    static func sectionText(_ sections: [DocumentOutline.Heading], _ index: Int, _ lines: [Substring]) -> String {
         let heading = sections[index]
         let end = sections[(index + 1)...].first { $0.level <= heading.level }?.line ?? lines.count + 1
         let from = max(heading.line - 1, 0), to = min(max(end - 1, from), lines.count)

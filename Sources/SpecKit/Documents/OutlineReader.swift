@@ -1,7 +1,7 @@
 /// The ways `DocumentOutline` finds headings, one function per shape of document.
 enum OutlineReader {
     /// `#` headings outside code fences. A single level-1 heading above the others is the document's title, not a section.
-    static func markdown(_ lines: [String]) -> [DocumentOutline.Section] {
+    static func markdown(_ lines: [String]) -> [DocumentOutline.Heading] {
         var found: [(hashes: Int, text: String, line: Int)] = []
         var fenced = false
         for (i, line) in lines.enumerated() {
@@ -25,8 +25,8 @@ enum OutlineReader {
 
     /// Lines that start with a section number (`6.1.2.` or `2.` with its dot, or `2.1` before a space) following the previous heading's number in an outline. A line numbered
     /// `k` right after a rejected line numbered `k-1` belongs to the same numbered list, so it is no heading either.
-    static func numberedLines(_ lines: [String]) -> [DocumentOutline.Section] {
-        var sections: [DocumentOutline.Section] = []
+    static func numberedLines(_ lines: [String]) -> [DocumentOutline.Heading] {
+        var sections: [DocumentOutline.Heading] = []
         var previous: [Int] = []
         var rejectedItem: Int?
         for (i, line) in lines.enumerated() where !line.isEmpty {
@@ -48,7 +48,7 @@ enum OutlineReader {
 
     /// Section numbers inside running text (a document with no line breaks): a number such as `2.1` after anything but
     /// a letter or digit, followed by `. ` or a space and then a non-digit, that follows the previous heading's number.
-    static func inlineNumbers(_ text: String) -> [DocumentOutline.Section] {
+    static func inlineNumbers(_ text: String) -> [DocumentOutline.Heading] {
         let chars = Array(text)
         var found: [(number: [Int], start: Int, titleStart: Int, line: Int)] = []
         var line = 1
@@ -73,7 +73,7 @@ enum OutlineReader {
 
     /// Short lines that read as titles: no sentence punctuation at the end, no code, not a list item. The document's
     /// first line is its title, not a section.
-    static func titleLines(_ lines: [String]) -> [DocumentOutline.Section] {
+    static func titleLines(_ lines: [String]) -> [DocumentOutline.Heading] {
         guard let first = lines.firstIndex(where: { !$0.isEmpty }) else { return [] }
         return lines.indices.filter { $0 > first && OutlineText.readsAsTitle(lines[$0]) }
             .map { .init(id: lines[$0], title: lines[$0], level: 1, line: $0 + 1) }

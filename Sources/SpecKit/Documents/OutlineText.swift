@@ -1,10 +1,15 @@
 /// Small text tests the outline reader shares: section numbers, their order, and what reads as a title.
 enum OutlineText {
-    /// Without leading and trailing spaces, tabs and carriage returns.
+    /// Without leading and trailing spaces (the ASCII one and the ideographic U+3000), tabs and carriage returns.
     static func trimmed(_ s: String) -> String {
         let kept = { (c: Character) in c != " " && c != "\t" && c != "\r" && c != "\u{3000}" }
         guard let first = s.firstIndex(where: kept), let last = s.lastIndex(where: kept) else { return "" }
         return String(s[first...last])
+    }
+
+    /// A document's lines, split at `\n` and `\r\n`, empty ones kept: line numbers count from them.
+    static func lines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     }
 
     /// `6.1.2` as `[6, 1, 2]`, or nil when the text is not a section number.

@@ -165,6 +165,6 @@ extension OutlineText {
     /// section the document has no heading for by its id alone.
     static func names(_ text: String, _ section: SectionCoverage.Section) -> Bool {
         guard let line = section.line else { return text == section.id }
-        return DocumentOutline.Section(id: section.id, title: section.title, level: section.level, line: line).isNamed(by: text)
+        return DocumentOutline.Heading(id: section.id, title: section.title, level: section.level, line: line).isNamed(by: text)
     }
 }

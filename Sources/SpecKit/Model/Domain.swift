@@ -109,7 +109,7 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             // A version or a date one digit away from a member is another value, not a typo of it: no did-you-mean.
             return .failure(DomainError(
                 message: "'\(text)' is not one of \(brief)",
-                hint: Self.isValueLike(text) ? nil : Suggest.closest(to: text, in: names).map { "did you mean '\($0)'?" }))
+                hint: Self.isValueLike(text) ? nil : Suggest.didYouMean(text, in: names)))
         case .int(let r):
             guard let i = Int(text) else {
                 if Self.isWholeNumberText(text) {

@@ -54,7 +54,7 @@ struct ScenarioReader {
             } else {
                 let found = machines.keys.sorted()
                 c.error("spec.unknown-spec", "'uses' names '\(id)', but no machine spec with that id was found", at: node.location,
-                        hint: Suggest.closest(to: id, in: found).map { "did you mean '\($0)'?" },
+                        hint: Suggest.didYouMean(id, in: found),
                         notes: [found.isEmpty ? "no machine spec was found among the specs read (for one file, the .yaml files beside it)"
                                 : "the machine specs found are " + found.joined(separator: ", ")])
                 return nil
@@ -242,7 +242,7 @@ struct ScenarioReader {
         case "relaunch": return ScenarioStep(action: .relaunch, count: 1, expect: [], expectEffects: nil, location: location)
         default:
             context.error("spec.bad-step", "'\(word)' is not a step: write kill, relaunch, or a mapping with event, advance, repeat or expect",
-                          at: location, hint: Suggest.closest(to: word, in: ["kill", "relaunch"]).map { "did you mean '\($0)'?" },
+                          at: location, hint: Suggest.didYouMean(word, in: ["kill", "relaunch"]),
                           rows: [scenarioID])
             return nil
         }

@@ -43,7 +43,7 @@ public indirect enum TextExpression: Hashable, Sendable, CustomStringConvertible
         case .operand(let name): [name]
         case .literal: []
         case .upper(let e), .lower(let e), .prefix(let e, _), .suffix(let e, _): e.operands
-        case .concatenation(let parts): parts.flatMap(\.operands).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        case .concatenation(let parts): parts.flatMap(\.operands).firstOfEach()
         }
     }
 

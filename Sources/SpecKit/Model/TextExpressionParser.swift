@@ -62,7 +62,7 @@ struct TextExpressionParser {
     private mutating func call(_ function: String) throws(DomainError) -> TextExpression {
         guard TextExpression.functions.contains(function) else {
             throw fail("'\(function)' is not a function of text expressions (\(TextExpression.functions.joined(separator: ", ")))",
-                        hint: Suggest.closest(to: function, in: TextExpression.functions).map { "did you mean '\($0)'?" })
+                        hint: Suggest.didYouMean(function, in: TextExpression.functions))
         }
         depth += 1
         defer { depth -= 1 }

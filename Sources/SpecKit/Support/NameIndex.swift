@@ -4,7 +4,7 @@ struct NameIndex: Sendable {
 
     /// The index of `names`.
     init(_ names: [String]) {
-        positions = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        positions = names.enumerated().firstByKey { ($1, $0) }
     }
 
     /// The position of the first `name` in the list, or nil.

@@ -1,0 +1,17 @@
+extension Sequence {
+    /// A dictionary of the pairs `pair` makes of the elements; where two elements give the same key, the first one's
+    /// value is kept (a later duplicate is reported elsewhere, or cannot occur).
+    public func firstByKey<Key: Hashable, Value>(_ pair: (Element) throws -> (Key, Value)) rethrows -> [Key: Value] {
+        var result: [Key: Value] = [:]
+        for element in self {
+            let (key, value) = try pair(element)
+            if result[key] == nil { result[key] = value }
+        }
+        return result
+    }
+
+    /// The elements in order, each once: a later equal element is dropped.
+    public func firstOfEach() -> [Element] where Element: Equatable {
+        reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+}
