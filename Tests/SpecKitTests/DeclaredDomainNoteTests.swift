@@ -39,7 +39,7 @@ struct DeclaredDomainNoteTests {
     }
 
     @Test("a scenario's input or expectation outside the used machine's domain: the note names the machine file's line", arguments: [
-        ("      - event: active\n        with: {away: 3h}\n", "spec.out-of-domain", "'away' in row S1: 3h is outside duration 0s..2h",
+        ("      - event: active\n        with: {away: 3h}\n", "spec.out-of-domain", "'away' in scenario S1: 3h is outside duration 0s..2h",
          "'away' is declared as duration 0s..2h at m.yaml:13:12"),
         ("      - expect: {state: Closed}\n", "spec.out-of-domain", "'state' in scenario S1: 'Closed' is not one of [Open, Locked]",
          "'state' is declared as [Open, Locked] at m.yaml:6:10"),
@@ -55,6 +55,29 @@ struct DeclaredDomainNoteTests {
         #expect(d.message == message)
         #expect(d.notes == [note])
         #expect(d.location.file == "s.yaml")
+    }
+
+    @Test("a finding about a scenario calls it a scenario, not a row", arguments: [
+        ("      - expect: {effects: [stopAuth]}\n", "spec.unknown-effect", "scenario S1 names effect 'stopAuth', which is not declared in 'effects'"),
+        ("      - expect: {effects: [\"startAuth(\"]}\n", "spec.bad-effect", "effect 'startAuth(' of scenario S1 does not parse"),
+        ("      - expect: {effects: {a: 1}}\n", "spec.wrong-type", "the effects of scenario S1"),
+    ])
+    func scenarioNoun(_ step: String, _ id: String, _ message: String) throws {
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios(step))]), id)
+        #expect(d.message.hasPrefix(message) || d.message.contains(message), "\(d.message)")
+        #expect(!d.message.contains("row S1"), "\(d.message)")
+    }
+
+    @Test("an untraced scenario, and one whose source names no section, are called scenarios")
+    func untracedScenarioNoun() throws {
+        let step = "      - expect: {state: Open}\n"
+        let untraced = Self.scenarios(step).replacingOccurrences(of: "  - id: S1\n    source: doc.md §3\n", with: "  - id: S1\n")
+        try #require(untraced != Self.scenarios(step))
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", untraced)]), "spec.untraced-row")
+        #expect(d.message.hasPrefix("scenario S1 says neither where it comes from nor why"), "\(d.message)")
+        let sectionless = Self.scenarios(step).replacingOccurrences(of: "  - id: S1\n    source: doc.md §3\n", with: "  - id: S1\n    source: doc.md\n")
+        let w = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", sectionless)]), "spec.source-without-section")
+        #expect(w.message == "the source of scenario S1 names no section: write '<document> §<section>'")
     }
 
     @Test("a value past an ordered domain's bound: the hint names that bound and how to widen the domain; other hints stay", arguments: [

@@ -111,4 +111,28 @@ struct EffectSignatureTests {
         #expect(d.rows == ["R1"])
         #expect(c.failed(strict: false))
     }
+
+    @Test("lint: a value the fixture cannot report, in a scenario's expect: and a machine row's to:, says expects for the scenario and gives for the row")
+    func expectedValueWording() throws {
+        let machine = Self.machine(effects: "[]").replacingOccurrences(of: "states: [Locked, Open]", with: "states: [Locked, Open, Closed]")
+            .replacingOccurrences(of: "to: Open}", with: "to: Closed}")
+        let scenarios = """
+            id: t.fx-scenarios
+            kind: scenarios
+            title: S
+            source: doc.md §1
+            fixture: fx
+            uses: t.fx
+            scenarios:
+              - id: S1
+                source: doc.md §1
+                steps:
+                  - event: appear
+                    expect: {state: Closed}
+            """
+        let c = SpecCompiler(catalog: Catalog()).compile(sources: [(path: "x.yaml", bytes: Array(machine.utf8)), (path: "s.yaml", bytes: Array(scenarios.utf8))])
+        let found = c.findings("fixture.unknown-value").map(\.message)
+        #expect(found.contains { $0.hasPrefix("scenario S1 expects 'state' to be 'Closed', which fixture 'fx' cannot translate") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("row R1 gives the state the value 'Closed', which fixture 'fx' cannot translate") }, "\(found)")
+    }
 }

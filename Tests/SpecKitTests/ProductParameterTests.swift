@@ -227,9 +227,9 @@ struct ProductParameterTests {
         #expect(d.hint == "write an expression that stays within duration 0s..2h at these values, or change the value this spec sets")
     }
 
-    @Test("product.out-of-domain: a sum of literals alone has no product value to blame, and no hint about one")
+    @Test("a sum of literals alone out of its domain is the spec's own value (spec.out-of-domain), with no product value to blame")
     func literalSumOutOfDomain() throws {
-        let d = try only("product.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"3h - 1m\""))]))
+        let d = try only("spec.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"3h - 1m\""))]))
         #expect(d.message == "'3h - 1m' is 179m, outside duration 0s..2h" && d.hint == nil && d.notes.isEmpty)
     }
 

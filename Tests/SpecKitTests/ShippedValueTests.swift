@@ -54,7 +54,7 @@ struct ShippedValueTests {
         #expect(c.diagnostics.filter { $0.severity == .error }.count == 1, "\(c.diagnostics)")
         #expect(d.severity == .error && d.rows == ["S-BUILT-IN"])
         #expect(d.location.file == "specs/s.yaml" && d.location.line == (each ? 15 : given == nil ? 13 : 14))
-        #expect(d.message.hasPrefix("row S-BUILT-IN expects builtInGrace to be 60s, but builtInGrace is the grace the core ships with, and specs/fx.product.yaml sets the product's grace to 30s"))
+        #expect(d.message.hasPrefix("scenario S-BUILT-IN expects builtInGrace to be 60s, but builtInGrace is the grace the core ships with, and specs/fx.product.yaml sets the product's grace to 30s"))
         #expect(d.hint?.hasPrefix("write builtInGrace: grace") == true)
         #expect(d.hint?.contains("the change is in the core (Core.Configuration.grace)") == true)
         #expect(d.notes == ["fx.product sets grace at specs/fx.product.yaml:7:10"])

@@ -67,12 +67,12 @@ struct StaleNumberTests {
         #expect(stale.map(\.severity) == [.note, .warning, .warning, .warning])
         #expect(stale.map(\.location.line) == [8, 10, 11, 12])
         #expect(stale.map(\.rows) == Array(repeating: ["S-GRACE-59S"], count: 4))
-        #expect(stale[0].message == "row S-GRACE-59S: its id says 59S, what 'grace - 1s' gives at the design document's grace of 60s; at the product file's values it gives 29s")
-        #expect(stale[1].message == "row S-GRACE-59S: its title says 60 s, the design document's grace of 60s; the product file's grace is 30s")
-        #expect(stale[2].message.hasPrefix("row S-GRACE-59S: its decision says 59 s, what 'grace - 1s' gives"))
-        #expect(stale[3].message.hasPrefix("row S-GRACE-59S: its notes say 59 seconds, what 'grace - 1s' gives"))
+        #expect(stale[0].message == "scenario S-GRACE-59S: its id says 59S, what 'grace - 1s' gives at the design document's grace of 60s; at the product file's values it gives 29s")
+        #expect(stale[1].message == "scenario S-GRACE-59S: its title says 60 s, the design document's grace of 60s; the product file's grace is 30s")
+        #expect(stale[2].message.hasPrefix("scenario S-GRACE-59S: its decision says 59 s, what 'grace - 1s' gives"))
+        #expect(stale[3].message.hasPrefix("scenario S-GRACE-59S: its notes say 59 seconds, what 'grace - 1s' gives"))
         #expect(stale[1].notes == ["grace is 30s at specs/fx.product.yaml:7:18; the document says 60s (doc.md §2)"])
-        #expect(stale[1].hint == "write the number the row checks now, or name the value (grace) instead of its number")
+        #expect(stale[1].hint == "write the number the scenario checks now, or name the value (grace) instead of its number")
         #expect(stale[0].hint?.hasPrefix("ids are kept for good") == true)
         // Only the id's finding is a note: the warnings make `lint --strict` (and the gate) fail until the words are true.
         #expect(compilation.failed(strict: true))
@@ -116,7 +116,7 @@ struct StaleNumberTests {
         let edge = compilation.findings("product.at-domain-edge")
         #expect(edge.count == 1 && edge.first?.severity == .warning && edge.first?.rows == ["S-UNDER"], "\(compilation.diagnostics)")
         #expect(edge.first?.location.line == 12)
-        #expect(edge.first?.message == "'grace - 30s' is 0s, the lowest value of duration 0s..2h, at the product file's grace of 30s; at the design document's grace of 60s it was 30s: the row now checks the edge of the domain rather than the situation it was written for")
+        #expect(edge.first?.message == "'grace - 30s' is 0s, the lowest value of duration 0s..2h, at the product file's grace of 30s; at the design document's grace of 60s it was 30s: the scenario now checks the edge of the domain rather than the situation it was written for")
         #expect(edge.first?.notes == ["grace is 30s at specs/fx.product.yaml:7:18; the document says 60s (doc.md §2)"])
         // Inside the domain at both values, at the edge at both, or with the product at the document's value: nothing.
         for (product, away) in [(Self.moved, "grace - 10s"), (Self.moved, "grace - grace"), (Self.productFile(grace: "60s"), "grace - 60s")] {
@@ -134,9 +134,9 @@ struct StaleNumberTests {
         let compilation = Self.compile(product: product, scenarios)
         let stale = compilation.findings("product.stale-number")
         #expect(stale.map(\.severity) == [.note, .warning], "\(compilation.diagnostics)")
-        #expect(stale.first?.message == "row S-FAIL-2: its id says 2, what 'attempts - 3' gives at the design document's attempts of 5; at the product file's values it gives 3")
+        #expect(stale.first?.message == "scenario S-FAIL-2: its id says 2, what 'attempts - 3' gives at the design document's attempts of 5; at the product file's values it gives 3")
         // "of 5 attempts" quotes the document, so only "2" is stale there.
-        #expect(stale.last?.message.hasPrefix("row S-FAIL-2: its notes say 2, what 'attempts - 3' gives") == true)
+        #expect(stale.last?.message.hasPrefix("scenario S-FAIL-2: its notes say 2, what 'attempts - 3' gives") == true)
         #expect(stale.last?.message.contains("; and") == false)
     }
 
@@ -152,7 +152,7 @@ struct StaleNumberTests {
         }
         let unsure = Self.compile(product: product, scenarios("failure 5 blocks")).findings("product.stale-number")
         #expect(unsure.map(\.severity) == [.note], "\(unsure)")
-        #expect(unsure.first?.message == "row S-BLOCK: its notes say 5, the design document's attempts of 5; the product file's attempts is 6; the row checks that number too, another way, so it may still be right")
+        #expect(unsure.first?.message == "scenario S-BLOCK: its notes say 5, the design document's attempts of 5; the product file's attempts is 6; the scenario checks that number too, another way, so it may still be right")
         #expect(unsure.first?.hint == "read it again: if it meant attempts, name the value instead of its number")
         #expect(!Self.compile(product: product, scenarios("failure 5 blocks")).failed(strict: true))
         // 4 is what attempts - 1 gave and no longer gives: a warning, as before; 6, the number in force, nothing.

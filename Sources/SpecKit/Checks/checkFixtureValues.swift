@@ -11,7 +11,7 @@ func checkFixtureValues(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagn
     case .decision(let d):
         for row in d.rows { check.observations(row.then, row: row.identity.id) }
     case .matrix(let m):
-        for row in m.rows { check.observations(row.expect, row: row.identity.id) }
+        for row in m.rows { check.observations(row.expect, row: row.identity.id, expected: true) }
     }
     return listedFirst(check.out, { $0 }, rest: { count, first in
         Diagnostic(.error, id: "fixture.unknown-value",
@@ -26,15 +26,18 @@ private struct ValueCheck {
     let vocabulary: FixtureVocabulary
     var out: [Diagnostic] = []
 
-    mutating func value(_ value: Value, _ type: FixtureType?, _ what: String, at location: SourceLocation, row: String) {
+    /// `fixture.unknown-value` for a value the fixture's `type` does not take: the row `gives` it to a name (an input,
+    /// a new value, an output), or, `expected`, a scenario or matrix row expects a name to be it.
+    mutating func value(_ value: Value, _ type: FixtureType?, _ what: String, at location: SourceLocation, row: String, expected: Bool = false) {
         guard let type, let p = type.problem(with: value) else { return }
+        let says = expected ? "expects \(what) to be '\(value)'" : "gives \(what) the value '\(value)'"
         out.append(Diagnostic(.error, id: "fixture.unknown-value",
-            "row \(row) gives \(what) '\(value)', which fixture '\(spec.fixture)' cannot translate: \(p.message)",
+            "\(spec.kind.rowNoun) \(row) \(says), which fixture '\(spec.fixture)' cannot translate: \(p.message)",
             at: location, rows: [row], notes: ["the fixture takes: \(type)"], hint: p.hint))
     }
 
-    mutating func observations(_ bindings: [Binding], row: String) {
-        for b in bindings { value(b.value, vocabulary.observations[b.name], "'\(b.name)' the value", at: b.location, row: row) }
+    mutating func observations(_ bindings: [Binding], row: String, expected: Bool = false) {
+        for b in bindings { value(b.value, vocabulary.observations[b.name], "'\(b.name)'", at: b.location, row: row, expected: expected) }
     }
 
     /// Effects whose arguments the fixture can never report (`*` is checked for its place only, and so is a `${name}`
@@ -53,7 +56,7 @@ private struct ValueCheck {
             }
             guard let p = signature.problem(with: arguments) else { continue }
             out.append(Diagnostic(.error, id: "fixture.unknown-value",
-                "row \(row) expects effect '\(call.text)', which fixture '\(spec.fixture)' cannot report: \(p.message)",
+                "\(spec.kind.rowNoun) \(row) expects effect '\(call.text)', which fixture '\(spec.fixture)' cannot report: \(p.message)",
                 at: call.location, rows: [row], notes: ["the fixture reports: \(signature.written(call.name))"], hint: p.hint))
         }
     }
@@ -61,7 +64,7 @@ private struct ValueCheck {
     mutating func condition(_ condition: Condition, _ domain: Domain?, _ type: FixtureType?, row: String) {
         guard let domain, let whole = domain.ordinalRange, !domain.isOrdered, condition.set != ValueSet([whole]) else { return }
         for o in whole where condition.set.contains(o) {
-            value(domain.value(atOrdinal: o), type, "'\(condition.name)' the value", at: condition.location, row: row)
+            value(domain.value(atOrdinal: o), type, "'\(condition.name)'", at: condition.location, row: row)
         }
     }
 
@@ -75,7 +78,7 @@ private struct ValueCheck {
             }
         }
         for a in row.then {
-            if case .set(let v) = a.change { value(v, vocabulary.observations[a.name], "'\(a.name)' the value", at: a.location, row: id) }
+            if case .set(let v) = a.change { value(v, vocabulary.observations[a.name], "'\(a.name)'", at: a.location, row: id) }
         }
         if let to = row.to { value(.symbol(to), vocabulary.observations["state"], "the state", at: row.toLocation, row: id) }
         effects(row.effects, row: id, domains: Self.firedValues(row, of: m))
@@ -84,7 +87,7 @@ private struct ValueCheck {
     /// For each variable of the machine and input of the row's event, one value the row fires with: the least its
     /// conditions on the name accept. A template takes it; every other value of the name shares its kind.
     static func firedValues(_ row: MachineRow, of m: Machine) -> [String: Value] {
-        var domains = Dictionary(m.variables.map { ($0.name, $0.domain) }, uniquingKeysWith: { a, _ in a })
+        var domains = m.variables.firstByKey { ($0.name, $0.domain) }
         for input in row.on.compactMap({ m.event($0) }).first?.inputs ?? [] where domains[input.name] == nil { domains[input.name] = input.domain }
         var values: [String: Value] = [:]
         for (name, domain) in domains {
@@ -103,7 +106,7 @@ private struct ValueCheck {
             guard let by = inputs.first(where: { $0.name == bound.by }), let range = bound.ranges[by.value.description],
                   let b = inputs.first(where: { $0.name == bound.input }), case .int(let n) = b.value, !range.contains(n) else { continue }
             out.append(Diagnostic(.error, id: "fixture.unknown-value",
-                "row \(row) gives '\(event).\(bound.input)' the value \(n), which fixture '\(spec.fixture)' cannot write with \(bound.by): \(by.value): it takes \(range.lowerBound)..\(range.upperBound) there (\(bound.reason))",
+                "\(spec.kind.rowNoun) \(row) gives '\(event).\(bound.input)' the value \(n), which fixture '\(spec.fixture)' cannot write with \(bound.by): \(by.value): it takes \(range.lowerBound)..\(range.upperBound) there (\(bound.reason))",
                 at: b.location, rows: [row], hint: "give a value from \(range.lowerBound) to \(range.upperBound)"))
         }
     }
@@ -112,12 +115,12 @@ private struct ValueCheck {
         for step in steps {
             switch step.action {
             case .event(let name, let inputs):
-                for b in inputs { value(b.value, vocabulary.events[name]?[b.name], "'\(name).\(b.name)' the value", at: b.location, row: id) }
+                for b in inputs { value(b.value, vocabulary.events[name]?[b.name], "'\(name).\(b.name)'", at: b.location, row: id) }
                 bounded(name, inputs, row: id)
             case .block(let inner): self.steps(inner, row: id)
             default: break
             }
-            observations(step.expect + step.expectEach, row: id)
+            observations(step.expect + step.expectEach, row: id, expected: true)
             let given: [Binding] = if case .event(_, let inputs) = step.action { inputs } else { [] }
             effects(step.expectEffects, row: id, given: given)
             effects(step.expectEachEffects, row: id, given: given)

@@ -33,11 +33,11 @@ private func shippedValueFinding(_ expectation: Binding, _ shipped: FixtureVocab
     let name = expectation.name, parameter = shipped.parameter
     let shown = Value.shownAlike(expectation.value, product.value)
     return Diagnostic(.error, id: "fixture.shipped-value",
-        "row \(row) expects \(name) to be \(shown.0), but \(name) is the \(parameter) the core ships with, and "
-            + "\(file.file) sets the product's \(parameter) to \(shown.1): a row may not expect the app to ship another "
+        "scenario \(row) expects \(name) to be \(shown.0), but \(name) is the \(parameter) the core ships with, and "
+            + "\(file.file) sets the product's \(parameter) to \(shown.1): a scenario may not expect the app to ship another "
             + "\(parameter) than the product's, or the gate would pass with the product's value absent from the app",
         at: expectation.location, rows: [row],
         notes: ["\(file.id) sets \(parameter) at \(product.location)"],
         hint: "write \(name): \(parameter) (and no given: of \(parameter) in this scenario); while the core ships another value "
-            + "this row fails, and the change is in the core (\(shipped.changedIn)), not in the specs")
+            + "this scenario fails, and the change is in the core (\(shipped.changedIn)), not in the specs")
 }

@@ -42,13 +42,13 @@ struct DecisionReader {
     /// `with` of a scenario's event: then `inputs` names the event, and a name not declared is one the scenario sends).
     static func bindings(_ node: NodeView, declared: [Declaration], what: String, rowID: String, inputs event: String? = nil,
                          context c: ReadContext) -> [Binding] {
-        let whole = event.map { "the inputs of '\($0)' in scenario \(rowID)" } ?? "the expectations of row \(rowID)"
+        let whole = event.map { "the inputs of '\($0)' in scenario \(rowID)" } ?? "the expectations of \(c.rowNoun) \(rowID)"
         guard let entries = c.mapping(node, whole) else { return [] }
         var result: [Binding] = []
         for entry in entries {
             guard let name = c.text(entry.key, "a name") else { continue }
             guard let declaration = declared.first(where: { $0.name == name }) else {
-                let says = event == nil ? "row \(rowID) expects" : "scenario \(rowID) sends"
+                let says = event == nil ? "\(c.rowNoun) \(rowID) expects" : "scenario \(rowID) sends"
                 c.unknown(name, "spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
                           among: declared.map(\.name), rows: [rowID])
                 continue
@@ -58,7 +58,7 @@ struct DecisionReader {
                 c.quietFailures += 1
                 continue
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in row \(rowID)", rows: [rowID], declaration: declaration) {
+            if let v = c.value(entry.value, declaration.domain, "'\(name)' in \(c.rowNoun) \(rowID)", rows: [rowID], declaration: declaration) {
                 result.append(Binding(name: name, value: v, location: entry.value.location))
             }
         }

@@ -6,7 +6,7 @@ struct MachineReader {
         let c = context
         let states = byKey["states"].map { c.distinctNames($0, "states", each: "a state") { "state '\($0)' is listed twice" } } ?? []
         // Each name to its index: hashed, not a scan of `states`.
-        let stateIndex = Dictionary(states.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let stateIndex = states.enumerated().firstByKey { ($1.name, $0) }
         let stateNames = states.map(\.name)
         var initial: String?
         if let node = byKey["initial"], let name = c.text(node, "the initial state") {
@@ -101,27 +101,27 @@ struct MachineReader {
         if let value = T(rawValue: text) { return value }
         let options = T.allCases.map(\.rawValue)
         c.error("spec.bad-choice", "'\(what)' must be \(options.joined(separator: " or ")), not '\(text)'", at: node.location,
-                hint: Suggest.closest(to: text, in: options).map { "did you mean '\($0)'?" })
+                hint: Suggest.didYouMean(text, in: options))
         return nil
     }
 
     /// Effects named by a row: `name` or `name(arguments)` (see `EffectSyntax`), each declared.
     static func effectCalls(_ node: NodeView, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
-        guard let items = c.list(node, "the effects of row \(rowID)", single: true) else { return [] }
+        guard let items = c.list(node, "the effects of \(c.rowNoun) \(rowID)", single: true) else { return [] }
         var result: [EffectCall] = []
         for item in items {
-            guard let text = c.text(item, "an effect of row \(rowID)") else { continue }
+            guard let text = c.text(item, "an effect of \(c.rowNoun) \(rowID)") else { continue }
             let parsed: (name: String, arguments: [EffectSyntax.Argument])
             do {
                 parsed = try EffectSyntax.parse(text)
             } catch {
-                c.error("spec.bad-effect", "effect '\(text)' of row \(rowID) does not parse: \(error.message) (at character \(error.offset + 1))",
+                c.error("spec.bad-effect", "effect '\(text)' of \(c.rowNoun) \(rowID) does not parse: \(error.message) (at character \(error.offset + 1))",
                         at: item.location, hint: "write name or name(argument, label=argument); quote an argument holding ',' or ')'",
                         rows: [rowID])
                 continue
             }
             guard declared.contains(parsed.name) else {
-                c.unknown(parsed.name, "spec.unknown-effect", "row \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'",
+                c.unknown(parsed.name, "spec.unknown-effect", "\(c.rowNoun) \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'",
                           at: item.location, among: declared, rows: [rowID],
                           notes: [declared.isEmpty ? "no effects are declared: list them under 'effects'"
                                   : "the declared effects are " + declared.joined(separator: ", ")])
@@ -174,7 +174,7 @@ struct MachineReader {
     /// variables alone): the variables' declarations by name (the first of each name), then that event's inputs. Built
     /// once per machine rather than once per row.
     static func testableNames(variables: [Declaration], events: [EventDeclaration]) -> [[String: Declaration]] {
-        let variableDeclarations = Dictionary(variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let variableDeclarations = variables.firstByKey { ($0.name, $0) }
         return events.map { event in
             var names = variableDeclarations
             for input in event.inputs { names[input.name] = input }

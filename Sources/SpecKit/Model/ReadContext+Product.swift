@@ -65,7 +65,10 @@ extension ReadContext {
         let isDuration: Bool = { if case .duration = domain { true } else { false } }()
         // A name makes it an expression, and so do durations joined by + and - (`24h - 1ms`), as the docs promise.
         let literalSum = isDuration && terms.count > 1 && terms.allSatisfy { Value.parseDuration($0.text) != nil }
-        guard literalSum || terms.contains(where: { Self.isName($0.text) }) else { return .notAReference }
+        let namesAny = terms.contains(where: { Self.isName($0.text) })
+        guard literalSum || namesAny else { return .notAReference }
+        // A sum of literals alone (`0s - 1ms`) involves no product value: it is the spec's own value out of its domain.
+        let outOfDomain = namesAny ? "product.out-of-domain" : "spec.out-of-domain"
         var total = 0
         var parts: [Term] = []
         for term in terms {
@@ -74,7 +77,7 @@ extension ReadContext {
             let (signed, o1) = magnitude.multipliedReportingOverflow(by: term.sign)
             let (sum, o2) = total.addingReportingOverflow(signed)
             if o1 || o2 {
-                error("product.out-of-domain", "'\(text)' overflows: the result is too large to compute", at: location, rows: rows)
+                error(outOfDomain, "'\(text)' overflows: the result is too large to compute", at: location, rows: rows)
                 return .failed
             }
             total = sum
@@ -87,9 +90,9 @@ extension ReadContext {
             let domainText = (isDuration ? Domain.duration(range) : Domain.int(range)).description
             // Each name once, in order; values the spec sets itself are changed where they stand, the others come from
             // the product file.
-            let names = named.map(\.text).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let names = named.map(\.text).firstOfEach()
             let inherited = names.filter { product.values[$0]?.location.file != location.file }
-            error("product.out-of-domain", "'\(text)' is \(shown), outside \(domainText)",
+            error(outOfDomain, "'\(text)' is \(shown), outside \(domainText)",
                   at: location, hint: Self.outOfDomainHint(names: names, inherited: inherited, domain: domainText), rows: rows, notes: notes)
             return .failed
         }
@@ -137,7 +140,7 @@ extension ReadContext {
                   declared ? "'\(whole)' names product parameter '\(term)', which has no value here: set it in the fixture's product file or the spec's product"
                            : (whole == term ? "'\(term)' is not a product parameter of this spec"
                                             : "'\(whole)' names '\(term)', which is not a product parameter of this spec"),
-                  at: location, hint: declared ? nil : Suggest.closest(to: term, in: product.knownNames).map { "did you mean '\($0)'?" }, rows: rows)
+                  at: location, hint: declared ? nil : Suggest.didYouMean(term, in: product.knownNames), rows: rows)
             return nil
         }
         for row in rows where productReads[row]?.contains(where: { $0.name == binding.name }) != true { productReads[row, default: []].append(binding) }

@@ -63,7 +63,7 @@ extension ReadContext {
         report(Diagnostic(.warning, id: "product.at-domain-edge",
                           "'\(text)' is \(Value.formatDuration(total)), the \(total == range.lowerBound ? "lowest" : "highest") value of \(domain), "
                               + "at the product file's \(now); at the design document's \(then) it was \(Value.formatDuration(former)): "
-                              + "the row now checks the edge of the domain rather than the situation it was written for",
+                              + "the \(rowNoun) now checks the edge of the domain rather than the situation it was written for",
                           at: location, rows: rows,
                           notes: moved.map(\.note),
                           hint: "write an expression that stays inside \(domain) at these values, or give this spec its own "
@@ -94,7 +94,7 @@ extension ReadContext {
             // fail the gate for it; the reader can. (At an id, it says nothing: ids are kept for good anyway.)
             if key != "id", !unsure.isEmpty {
                 reportNumbers(unsure, .note, place,
-                              also: "; the row checks \(unsure.count == 1 ? "that number" : "those numbers") too, another way, so \(unsure.count == 1 ? "it" : "they") may still be right") { moved in
+                              also: "; the \(rowNoun) checks \(unsure.count == 1 ? "that number" : "those numbers") too, another way, so \(unsure.count == 1 ? "it" : "they") may still be right") { moved in
                     "read it again: if it meant \(moved.map(\.documented.name).joined(separator: " or ")), name the value instead of its number"
                 }
             }
@@ -103,8 +103,8 @@ extension ReadContext {
             // report's checks show the number the row checks now. The other words are rewritten at no cost.
             reportNumbers(stale, key == "id" ? .note : .warning, place) { moved in
                 key == "id"
-                    ? "ids are kept for good, so this is a note only: the report shows the number the row checks; a new row is best named by what it checks (…-UNDER-GRACE) rather than by a number"
-                    : "write the number the row checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"
+                    ? "ids are kept for good, so this is a note only: the report shows the number the \(rowNoun) checks; a new \(rowNoun) is best named by what it checks (…-UNDER-GRACE) rather than by a number"
+                    : "write the number the \(rowNoun) checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"
             }
         }
     }
@@ -114,9 +114,9 @@ extension ReadContext {
     private func reportNumbers(_ found: [(written: String, former: FormerNumber)], _ severity: Diagnostic.Severity,
                                _ place: (rowID: String, label: String, at: SourceLocation), also: String = "",
                                hint: ([FormerNumber.Moved]) -> String) {
-        let moved = found.flatMap(\.former.moved).reduce(into: [FormerNumber.Moved]()) { if !$0.contains($1) { $0.append($1) } }
+        let moved = found.flatMap(\.former.moved).firstOfEach()
         report(Diagnostic(severity, id: "product.stale-number",
-                          "row \(place.rowID): \(place.label) " + found.map { $0.former.saying($0.written) }.joined(separator: "; and ") + also,
+                          "\(rowNoun) \(place.rowID): \(place.label) " + found.map { $0.former.saying($0.written) }.joined(separator: "; and ") + also,
                           at: place.at, rows: [place.rowID], notes: moved.map(\.note), hint: hint(moved)))
     }
 

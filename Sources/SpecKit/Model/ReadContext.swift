@@ -40,6 +40,8 @@ final class ReadContext {
     /// The observations the spec's fixture offers to a machine or a scenario, with their types, when the fixtures are
     /// known: a scenario expecting one its spec has not declared is told the declaration to add.
     var fixtureObservations: [String: FixtureType]?
+    /// What findings call one of the spec's ids (`Spec.Kind.rowNoun`): a scenario is not a row to its author.
+    var rowNoun = "row"
 
     init(file: String) {
         self.file = file
@@ -68,7 +70,7 @@ final class ReadContext {
     func unknown(_ name: String, _ id: String, _ message: @autoclosure () -> String, at location: SourceLocation,
                  among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = []) {
         guard !isBroken(name) else { return }
-        error(id, message(), at: location, hint: Suggest.closest(to: name, in: candidates).map { "did you mean '\($0)'?" }, rows: rows,
+        error(id, message(), at: location, hint: Suggest.didYouMean(name, in: candidates), rows: rows,
               notes: notes)
     }
 
@@ -337,20 +339,20 @@ final class ReadContext {
     /// A trace: `source`, `decision`, or both; one of them is required.
     func trace(_ byKey: KeyedNodes, at location: SourceLocation, rowID: String) -> Trace {
         let source = byKey["source"].flatMap { sourceText($0, rowID: rowID) }
-        let decision = byKey["decision"].flatMap { decisionText($0, "the decision of row \(rowID)", rowID: rowID) }
+        let decision = byKey["decision"].flatMap { decisionText($0, "the decision of \(rowNoun) \(rowID)", rowID: rowID) }
         if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
             error("spec.untraced-row",
-                  "row \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
+                  "\(rowNoun) \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
                   at: location, rows: [rowID])
         }
         if let source, Citation.anyWithoutSection(in: source) {
             let at = byKey["source"]?.location ?? location
             // `face-id-launch-lock.zh.md 2`: the section is there, its mark is not.
             if let (written, meant) = Self.markLeftOut(source) {
-                warning("spec.source-without-section", "the source of row \(rowID) has no '§' before its section: '\(written)'",
+                warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) has no '§' before its section: '\(written)'",
                         at: at, hint: "write '\(meant.document) §\(meant.section)'", rows: [rowID])
             } else {
-                warning("spec.source-without-section", "the source of row \(rowID) names no section: write '<document> §<section>'",
+                warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) names no section: write '<document> §<section>'",
                         at: at, rows: [rowID])
             }
         }
@@ -387,11 +389,11 @@ final class ReadContext {
 
     /// A row's source: one `<document> §<section>`, or a list of them (kept joined by `; `; an item may not contain `;`).
     func sourceText(_ node: NodeView, rowID: String) -> String? {
-        guard let items = node.sequence else { return citation(node, "the source of row \(rowID)", rowID: rowID) }
-        if items.isEmpty { error("spec.empty-value", "the source of row \(rowID) is an empty list", at: node.location); return nil }
+        guard let items = node.sequence else { return citation(node, "the source of \(rowNoun) \(rowID)", rowID: rowID) }
+        if items.isEmpty { error("spec.empty-value", "the source of \(rowNoun) \(rowID) is an empty list", at: node.location); return nil }
         var texts: [String] = []
         for item in items {
-            guard let t = citation(item, "each source of row \(rowID)", rowID: rowID) else { return nil }
+            guard let t = citation(item, "each source of \(rowNoun) \(rowID)", rowID: rowID) else { return nil }
             if t.containsText(";") {
                 error("spec.wrong-type", "a source in a list holds one citation, without ';'", at: item.location, rows: [rowID])
                 return nil
@@ -406,7 +408,7 @@ final class ReadContext {
     func tableRows(_ byKey: KeyedNodes, what: String, resultKey: String, conditions: [Declaration], tested: String,
                    results: [Declaration], resultWhat: String) -> [(identity: RowIdentity, when: [Condition], results: [Binding])] {
         guard let node = byKey["rows"], let items = list(node, "rows") else { return [] }
-        let names = Dictionary(conditions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = conditions.firstByKey { ($0.name, $0) }
         return items.compactMap { item in
             guard let entries = mapping(item, "a row") else { return nil }
             let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
@@ -423,12 +425,12 @@ final class ReadContext {
 
     /// A row's id, checked for shape.
     func rowID(_ byKey: KeyedNodes, at location: SourceLocation) -> String? {
-        guard let node = byKey["id"], let id = text(node, "a row id") else { return nil }
+        guard let node = byKey["id"], let id = text(node, "a \(rowNoun) id") else { return nil }
         guard Self.isRowID(id) else {
-            error("spec.bad-row-id", "row id '\(Self.shortened(id))' may hold only letters, digits, '-', '_' and '.'", at: node.location)
+            error("spec.bad-row-id", "\(rowNoun) id '\(Self.shortened(id))' may hold only letters, digits, '-', '_' and '.'", at: node.location)
             return nil
         }
-        if let tooLong = Self.lengthProblem(of: id, named: "row id") {
+        if let tooLong = Self.lengthProblem(of: id, named: "\(rowNoun) id") {
             error("spec.bad-row-id", tooLong, at: node.location, hint: "ids stand in every report line and rerun command; name what the row checks in its title or notes")
             return nil
         }

@@ -10,6 +10,9 @@ public struct Spec: Hashable, Sendable {
         case scenarios
         /// Axes whose product expands into cells.
         case matrix
+
+        /// What a finding calls one of the spec's ids: `scenario` in a scenario set, `row` in every other kind.
+        var rowNoun: String { self == .scenarios ? "scenario" : "row" }
     }
 
     /// What the table holds, by kind.

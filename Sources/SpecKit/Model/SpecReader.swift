@@ -76,10 +76,11 @@ public struct SpecReader: Sendable {
         guard let kind = Spec.Kind(rawValue: kindText) else {
             c.error("spec.unknown-kind", "'\(kindText)' is not a kind of spec: write machine, decision, scenarios or matrix "
                     + "(a fixture's shared product values go in a file named <name>.product.yaml, with kind: product)", at: kindNode.location,
-                    hint: Suggest.closest(to: kindText, in: Spec.Kind.allCases.map(\.rawValue) + ["product"]).map { "did you mean '\($0)'?" })
+                    hint: Suggest.didYouMean(kindText, in: Spec.Kind.allCases.map(\.rawValue) + ["product"]))
             return nil
         }
         guard let (required, optional) = Self.bodyKeys[kind] else { return nil }
+        c.rowNoun = kind.rowNoun
         // An older language first and alone: its other findings would be the old constructs' noise.
         guard c.languageIsCurrent(root["language"]) else { return nil }
         // A spec that says no language and lacks a key a later language added is most likely an old one.
@@ -96,10 +97,9 @@ public struct SpecReader: Sendable {
             return nil
         }
         let shared = fixture.flatMap { products[$0]?.product } ?? []
-        c.product = ProductScope(values: Dictionary(shared.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+        c.product = ProductScope(values: shared.firstByKey { ($0.name, $0) },
                                  declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture),
-                                 documented: Dictionary((fixture.flatMap { products[$0]?.documented } ?? []).map { ($0.name, $0) },
-                                                        uniquingKeysWith: { a, _ in a }))
+                                 documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) })
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         if let fixture { c.fixtureObservations = observationTypes[fixture] }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
@@ -110,7 +110,7 @@ public struct SpecReader: Sendable {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
         case .scenarios: body = ScenarioReader(context: c, machines: machines,
-                                                      unreadable: Dictionary(unreadableMachines.map { ($0, unreadableCauses[$0]) }, uniquingKeysWith: { a, _ in a }),
+                                                      unreadable: unreadableMachines.firstByKey { ($0, unreadableCauses[$0]) },
                                                       quiet: quietlyUnreadableMachines, fixture: fixture, machineFixtures: machineFixtures)
                                            .read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
