@@ -18,7 +18,7 @@ struct WorkbenchAPITests {
         let base: URL
         let workbench: Workbench
 
-        init(git: Bool = false, rerunProgram: String? = nil) throws {
+        init(git: Bool = false, rerunProgram: String? = nil, documents: String? = nil) throws {
             if git {
                 base = try WorkbenchBrowserTests.repositoryWithSpecs()
             } else {
@@ -26,7 +26,7 @@ struct WorkbenchAPITests {
                 try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: base.appendingPathComponent("specs"))
             }
-            var workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard)
+            var workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard, documents: documents)
             if let rerunProgram { workbench.rerunProgram = rerunProgram }
             self.workbench = workbench
         }
@@ -88,6 +88,37 @@ struct WorkbenchAPITests {
         let answer = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": "gates.values.yaml"])
         let findings = try #require(answer.json["findings"] as? [[String: Any]])
         #expect(findings.map { "\($0["file"] as? String ?? "?") \($0["id"] as? String ?? "?")" } == ["gates.values.yaml product.misnamed-file"], "\(findings)")
+    }
+
+    @Test("with --documents, a row citing a document the folder lacks is run.document-missing on the page, as in lockspec lint --documents")
+    func missingDocument() throws {
+        // A documents folder holding every document specs/ cites (their text does not matter here).
+        let documents = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: documents) }
+        let specs = Self.root.appendingPathComponent("specs")
+        var cited = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: specs.path) where name.hasSuffix(".yaml") {
+            let text = try String(contentsOf: specs.appendingPathComponent(name), encoding: .utf8)
+            for match in text.matches(of: /[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.md/) { cited.insert(String(match.output.0)) }
+        }
+        for name in cited { try Data("# 1 Title\n".utf8).write(to: documents.appendingPathComponent(name)) }
+        let bench = try Bench(documents: documents.path)
+        defer { bench.remove() }
+        func missing(_ buffers: [String: String]) throws -> [String] {
+            let answer = try bench.call("/api/analyze", ["buffers": buffers, "focus": Self.triggers])
+            let findings = try #require(answer.json["findings"] as? [[String: Any]])
+            return findings.filter { $0["id"] as? String == "run.document-missing" }.map { "\($0["file"] as? String ?? "?"):\($0["line"] as? Int ?? 0)" }
+        }
+        #expect(try missing([:]) == [])
+        let text = try bench.text(Self.triggers)
+        // One row's source, the first under rows:.
+        let rows = try #require(text.range(of: "\nrows:"))
+        let first = try #require(text.range(of: "source: face-id-launch-lock.zh.md §4", range: rows.upperBound..<text.endIndex))
+        let edited = text.replacingCharacters(in: first, with: "source: nonexistent.md §2")
+        let line = try #require(edited.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("nonexistent.md") }) + 1
+        let found = try missing([Self.triggers: edited])
+        #expect(found == ["\(Self.triggers):\(line)"], "\(found)")
     }
 
     @Test("a note is a note in the analysis, not a warning: the grace moved to 30s gives lockspec lint's 1 warning and 4 notes")

@@ -10,17 +10,22 @@ extension ConformanceRun {
     public static func lint(_ paths: [String], documents: String?, registry: FixtureRegistry) throws(DiagnosticError) -> SpecCompiler.Compilation {
         var compilation = try compile(paths, registry: registry)
         guard !compilation.readNothing, !compilation.couldNotReadInput else { return compilation }
-        // One read of each document, for its outline and quotes and for the fingerprint checks below.
+        // One read of each document, for its outline and quotes and for the fingerprint checks.
         let folder = documents.map { DocumentFolder($0) }
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: paths, documents: folder,
                                                 specsMissing: compilation.failed(strict: false) || namesFiles(paths))
-        // The documents a run would fingerprint, checked now: a folder that is not there, or a cited document missing
-        // from it, stops the run; a clean lint must not say otherwise.
-        let fingerprints = folder.map { DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, specs: compilation.specs, in: $0).diagnostics } ?? []
-        // A document too large for both is one finding, not two.
-        let fingerprintOnly = fingerprints.filter { !sections.diagnostics.contains($0) }
-        compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintOnly).cappedPerFile
+        compilation.diagnostics = (compilation.diagnostics + sections.diagnostics + fingerprintFindings(compilation, folder, besides: sections.diagnostics)).cappedPerFile
         return compilation
+    }
+
+    /// What lint adds for the documents a run would fingerprint (`run.document-missing`, a folder that is not there):
+    /// such a run stops, so a clean lint, or a clean workbench page, must not say otherwise. Nothing without
+    /// `documents`; a finding already in `besides` (a document too large for both the coverage and the fingerprint)
+    /// is not given twice.
+    public static func fingerprintFindings(_ compilation: SpecCompiler.Compilation, _ documents: DocumentFolder?, besides: [Diagnostic]) -> [Diagnostic] {
+        guard let documents else { return [] }
+        return DocumentFingerprints.take(citedBy: compilation.suite, products: compilation.products, specs: compilation.specs, in: documents)
+            .diagnostics.filter { !besides.contains($0) }
     }
 
     /// Whether the paths name spec files rather than folders: a lint of some files holds only their rows, so the
