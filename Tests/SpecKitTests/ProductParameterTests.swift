@@ -227,6 +227,25 @@ struct ProductParameterTests {
         #expect(d.hint == "write an expression that stays within duration 0s..2h at these values, or change the value this spec sets")
     }
 
+    @Test("a row naming a variant parameter: one error saying it is a variant and the two ways out; the spec's own value (the hint) compiles")
+    func variantNamed() throws {
+        let product = Self.productFile("  attempts: 5") + "variants:\n  grace: [30s, 60s]\n"
+        let d = try only("product.unknown-parameter", in: Self.compile([("p.yaml", product), ("m.yaml", Self.machine(when: "\"> grace\""))]))
+        #expect(d.message == "'grace' is a variant of p.yaml (30s, 1m): each case runs once per value of a variant, so a row cannot name one")
+        #expect(d.hint == "give this spec its own grace in its product: block (grace: 30s): its cases then run with that value alone, or set grace under product: in p.yaml instead of under variants:")
+        let own = Self.compile([("p.yaml", product), ("m.yaml", Self.machine(when: "\"> grace\"", product: "  grace: 30s"))])
+        #expect(own.diagnostics.isEmpty, "\(own.diagnostics)")
+    }
+
+    @Test("a documented value of a variant parameter: silent when a variant runs it, a warning when none does", arguments: [("[60s, 2m]", false), ("[30s, 2m]", true)])
+    func variantDocumented(variants: String, warned: Bool) {
+        let product = Self.productFile("  attempts: 5") + "variants:\n  grace: \(variants)\n"
+            + "documented:\n  grace: {value: 60s, source: doc.md §1, quote: \"60 s\"}\n"
+        let found = Self.compile([("p.yaml", product)]).diagnostics
+        #expect(found.map(\.id) == (warned ? ["product.documented-unset"] : []), "\(found)")
+        #expect(found.first.map { $0.message.hasPrefix("'grace' is documented as 1m, but its variants (30s, 2m) do not include it") } ?? true, "\(found)")
+    }
+
     @Test("a sum of literals alone out of its domain is the spec's own value (spec.out-of-domain), with no product value to blame")
     func literalSumOutOfDomain() throws {
         let d = try only("spec.out-of-domain", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"3h - 1m\""))]))

@@ -9,6 +9,8 @@ struct ProductScope: Sendable {
     var broken: Set<String> = []
     /// What the design documents say of the product file's values (its `documented:`), by name.
     var documented: [String: DocumentedValue] = [:]
+    /// The product file's `variants:`, by name, with the file: each case runs once per value, so no row can name one.
+    var variants: [String: (values: [Binding], file: String)] = [:]
 
     /// The scope with more values laid over it (a spec's own `product:`, a scenario's `given:`).
     func overlaid(with bindings: [Binding]) -> ProductScope {

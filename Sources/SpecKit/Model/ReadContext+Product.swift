@@ -135,6 +135,14 @@ extension ReadContext {
                 quietFailures += 1  // reported at the product file
                 return nil
             }
+            if let variant = product.variants[term] {
+                let values = variant.values.map(\.value.description)
+                error("product.unknown-parameter",
+                      (whole == term ? "'\(term)' is" : "'\(whole)' names '\(term)',") + " a variant of \(variant.file) (\(listedNames(values, most: 5))): each case runs once per value of a variant, so a row cannot name one",
+                      at: location, hint: "give this spec its own \(term) in its product: block (\(term): \(values[0])): its cases then run with that value alone, or set \(term) under product: in \(variant.file) instead of under variants:",
+                      rows: rows)
+                return nil
+            }
             let declared = product.declared?[term] != nil
             error("product.unknown-parameter",
                   declared ? "'\(whole)' names product parameter '\(term)', which has no value here: set it in the fixture's product file or the spec's product"

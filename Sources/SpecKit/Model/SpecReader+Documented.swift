@@ -5,7 +5,7 @@ extension SpecReader {
     /// `documented: {grace: {value: 60s, source: face-id-launch-lock.zh.md §2, quote: "60 秒"}}`: what the design
     /// documents say of the values set under `product:` (`values`). Each name must be one of them, its value is typed
     /// by the parameter's domain, and its source names a section.
-    func readDocumented(_ node: NodeView, values: [Binding], context c: ReadContext) -> [DocumentedValue] {
+    func readDocumented(_ node: NodeView, values: [Binding], variants: [ProductFile.Variant] = [], context c: ReadContext) -> [DocumentedValue] {
         guard let entries = c.mapping(node, "documented") else { return [] }
         var result: [DocumentedValue] = []
         for entry in entries {
@@ -13,7 +13,9 @@ extension SpecReader {
             // A value already reported as wrong under product: is not called missing here.
             if c.product.broken.contains(name) { continue }
             guard values.contains(where: { $0.name == name }) else {
-                if c.product.declared?[name] != nil {
+                if let variant = variants.first(where: { $0.name == name }) {
+                    variantDocumented(entry, variant, context: c)
+                } else if c.product.declared?[name] != nil {
                     // A parameter of the fixture left out of product: (the core's default runs, or product.missing says
                     // the fixture needs it): nothing here to hold against the document.
                     c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so no spec runs with the document's \(said(entry.value) ?? "value") (where a spec needs it, the findings at that spec say so)",
@@ -55,6 +57,16 @@ extension SpecReader {
     }
 
     /// `value` as an entry writes it (`60s`), for a message; nil when the entry has no plain value.
+    /// A documented value of a parameter listed under `variants:`: the specs run with each value, so the document's
+    /// is checked when it is one of them; a warning when none is.
+    private func variantDocumented(_ entry: NodeView.Entry, _ variant: ProductFile.Variant, context c: ReadContext) {
+        guard let node = entry.value["value"], let value = documentedValue(node, name: variant.name, context: c),
+              !variant.values.contains(where: { $0.value == value }) else { return }
+        c.warning("product.documented-unset",
+                  "'\(variant.name)' is documented as \(value), but its variants (\(listedNames(variant.values.map(\.value.description), most: 5))) do not include it, so no spec runs with the document's value",
+                  at: entry.key.location, hint: "add \(value) to its variants, or remove its documented: entry")
+    }
+
     private func said(_ entry: NodeView) -> String? {
         entry["value"]?.scalar.map { $0.trimmingSpaces }
     }

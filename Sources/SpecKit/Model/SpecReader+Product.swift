@@ -19,7 +19,7 @@ extension SpecReader {
         c.product.declared = fixture.flatMap { productDomains[$0] }
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
         let variants = byKey["variants"].map { readVariants($0, fixed: values, context: c) } ?? []
-        let documented = byKey["documented"].map { readDocumented($0, values: values, context: c) } ?? []
+        let documented = byKey["documented"].map { readDocumented($0, values: values, variants: variants, context: c) } ?? []
         Self.checkAgainstDocuments(values, documented, context: c)
         guard let id, let title, let source, let fixture else { return nil }
         var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)

@@ -99,7 +99,8 @@ public struct SpecReader: Sendable {
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: shared.firstByKey { ($0.name, $0) },
                                  declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture),
-                                 documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) })
+                                 documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) },
+                                 variants: fixture.flatMap { products[$0] }.map { file in file.variants.firstByKey { ($0.name, ($0.values, file.file)) } } ?? [:])
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         if let fixture { c.fixtureObservations = observationTypes[fixture] }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
