@@ -346,6 +346,25 @@ struct WorkbenchAPITests {
         #expect((back.json["tour"] as? [Any])?.isEmpty == true)
     }
 
+    @Test("a run where a value the core ships with fails: its cell carries the reports' note that the change is in the core")
+    func shippedValueNote() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let product = "launch-lock.product.yaml"
+        let original = try bench.text(product)
+        let moved = original.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 45s\n")
+        try #require(moved != original)
+        let run = try bench.call("/api/run", ["buffers": [product: moved], "changed": [product]])
+        let cases = try #require(run.json["cases"] as? [[String: Any]])
+        let cells = cases.flatMap { ((($0["divergence"] as? [String: Any])?["cells"]) as? [[String: Any]]) ?? [] }
+        let shipped = cells.filter { $0["name"] as? String == "builtInGrace" && $0["ok"] as? Bool == false }
+        #expect(!shipped.isEmpty, "\(cells.prefix(5))")
+        #expect(shipped.allSatisfy { ($0["note"] as? String)?.hasPrefix("builtInGrace is the grace the core ships with, and the row expects the product's grace: the change is in the core (") == true },
+                "\(shipped)")
+        // Any other cell that fails carries no note.
+        #expect(cells.filter { $0["name"] as? String != "builtInGrace" }.allSatisfy { $0["note"] == nil })
+    }
+
     @Test("a spec with a lint error is not run and says so; nothing else is")
     func notRunOnLintError() throws {
         let bench = try Bench()

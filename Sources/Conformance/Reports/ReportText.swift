@@ -105,7 +105,7 @@ enum ReportText {
                     let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(expected), expectedWidth))  actual \(v(actual))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
-                lines.append(contentsOf: d.cells.compactMap(shippedNote).map { "  note:   \(v($0))" })
+                lines.append(contentsOf: d.cells.compactMap(\.shippedNote).map { "  note:   \(v($0))" })
             }
             if let error = d.error {
                 lines.append(style(.bad, "  fixture error: \(v(error))"))
@@ -113,14 +113,6 @@ enum ReportText {
         }
         lines.append("  rerun:  \(v(RunResult.rerunCommand(for: c, program: program)))")
         return lines
-    }
-
-    /// What to change when a value the core ships with fails its check (`CellResult.ships`): the row may only expect
-    /// the product's value (lint's `fixture.shipped-value`), so the core is what differs. Nil for any other cell.
-    static func shippedNote(_ cell: CellResult) -> String? {
-        guard !cell.ok, let s = cell.ships else { return nil }
-        return "\(cell.name) is the \(s.parameter) the core ships with, and the row expects the product's \(s.parameter): "
-            + "the change is in the core (\(s.changedIn)), not in the row"
     }
 
     private static func reasonSuffix(_ c: CaseResult) -> String {

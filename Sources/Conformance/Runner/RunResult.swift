@@ -29,6 +29,15 @@ public struct CellResult: Codable, Hashable, Sendable {
     /// (lint's `fixture.shipped-value`), so the change that makes them agree is in the core.
     public var ships: FixtureVocabulary.ShippedValue?
 
+    /// What to change when a value the core ships with fails its check (`ships`): the row may only expect the
+    /// product's value (lint's `fixture.shipped-value`), so the core is what differs. Nil for any other cell. Every
+    /// report and the workbench's page say it in these words.
+    public var shippedNote: String? {
+        guard !ok, let s = ships else { return nil }
+        return "\(name) is the \(s.parameter) the core ships with, and the row expects the product's \(s.parameter): "
+            + "the change is in the core (\(s.changedIn)), not in the row"
+    }
+
     /// What one side of a cell holds. Reports render it with `description`.
     public enum Content: Codable, Hashable, Sendable, CustomStringConvertible {
         /// An observed (or expected) value.

@@ -991,6 +991,7 @@ function divergence(d) {
   if (d.error) box.append(el('div', { class: 'finding error' }, d.error));
   box.append(el('table', { class: 'cells' }, el('tr', {}, el('th', {}, 'observation'), el('th', {}, 'expected'), el('th', {}, 'actual')),
     d.cells.map(c => el('tr', { class: c.ok ? '' : 'diff' }, el('td', {}, c.name), el('td', {}, c.expected), el('td', {}, c.actual)))));
+  for (const c of d.cells) if (c.note) box.append(el('div', { class: 'finding note' }, c.note));
   return box;
 }
 
