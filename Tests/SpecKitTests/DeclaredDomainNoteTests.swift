@@ -68,6 +68,16 @@ struct DeclaredDomainNoteTests {
         #expect(!d.message.contains("row S1"), "\(d.message)")
     }
 
+    @Test("a scenario with no steps, or a repeated block with none, is a warning: it checks (or repeats) nothing")
+    func noSteps() throws {
+        let empty = Self.scenarios("").replacingOccurrences(of: "    steps:\n", with: "    steps: []\n")
+        try #require(empty != Self.scenarios(""))
+        let d = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", empty)]), "spec.no-steps")
+        #expect(d.severity == .warning && d.message == "scenario S1 has no steps, so it checks nothing, and a run would count it passed")
+        let block = try Self.only(SpecSources.compile([("m.yaml", Self.machine), ("s.yaml", Self.scenarios("      - repeat: 3\n        steps: []\n"))]), "spec.no-steps")
+        #expect(block.message == "the repeated block of scenario S1 has no steps, so it repeats nothing" && block.location.line == 12)
+    }
+
     @Test("an untraced scenario, and one whose source names no section, are called scenarios")
     func untracedScenarioNoun() throws {
         let step = "      - expect: {state: Open}\n"

@@ -40,14 +40,27 @@ struct DurationMagnitudeTests {
             (.duration(milliseconds: 60_000), .duration(milliseconds: 30_000), "60s", "30s"),
             (.duration(milliseconds: 60_000), .duration(milliseconds: 60_000), "1m", "1m"),
             (.duration(milliseconds: 0), .duration(milliseconds: 0), "0s", "0s"),
-            (.duration(milliseconds: 0), .duration(milliseconds: 60_000), "0m", "1m"),
+            (.duration(milliseconds: 0), .duration(milliseconds: 60_000), "0s", "1m"),
+            (.duration(milliseconds: 3_600_000), .duration(milliseconds: 0), "1h", "0s"),
             (.duration(milliseconds: -30_000), .duration(milliseconds: 60_000), "-30s", "60s"),
             (.duration(milliseconds: 60_001), .duration(milliseconds: 60_000), "60001ms", "60000ms"),
             (.duration(milliseconds: Int.min), .duration(milliseconds: 1000), "\(Int.min)ms", "1000ms"),
             (.duration(milliseconds: 60_000), .int(60), "1m", "60"),
             (.symbol("Locked"), .symbol("Open"), "Locked", "Open"),
+            (.text(""), .text("60:00"), "\"\"", "60:00"),
           ])
     func shownAlike(a: Value, b: Value, shownA: String, shownB: String) {
         #expect(Value.shownAlike(a, b) == (shownA, shownB))
+    }
+
+    @Test("a step's text quotes a text argument that would not read back as one: empty, spaced, or holding , ( ) = or \"", arguments: [
+        (Value.text(""), "launch(min=\"\", latest=1.2)"),
+        (.text("invalid 1.x"), "launch(min=\"invalid 1.x\", latest=1.2)"),
+        (.text("a,b"), "launch(min=\"a,b\", latest=1.2)"),
+        (.text("say \"hi\""), "launch(min=\"say \\\"hi\\\"\", latest=1.2)"),
+        (.text("1.10"), "launch(min=1.10, latest=1.2)"),
+    ])
+    func stepText(min: Value, written: String) {
+        #expect(TestAction.event("launch", inputs: [NamedValue("min", min), NamedValue("latest", .text("1.2"))]).description == written)
     }
 }

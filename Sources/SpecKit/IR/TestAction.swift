@@ -36,7 +36,13 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// The action as a reader would write it: `active(away=61s)`, `advance 30s`, `kill`.
     public var description: String {
-        func args(_ values: [NamedValue]) -> String { values.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+        // A text that would not read back as one argument (empty, spaced, or holding , ( ) = or ") is quoted:
+        // `launch(min="", latest=1.2)`, `launch(min="invalid 1.x")`.
+        func shown(_ value: Value) -> String {
+            guard case .text(let t) = value, t.isEmpty || t.contains(where: { " ,()=\"".contains($0) }) else { return value.description }
+            return "\"" + t.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        func args(_ values: [NamedValue]) -> String { values.map { "\($0.name)=\(shown($0.value))" }.joined(separator: ", ") }
         switch self {
         case .event(let name, let inputs): return inputs.isEmpty ? name : "\(name)(\(args(inputs)))"
         case .advance(let ms): return "advance \(Value.formatDuration(ms))"

@@ -106,6 +106,10 @@ struct ScenarioReader {
         defer { c.product = specScope }
         var steps: [ScenarioStep] = []
         if let stepsNode = byKey["steps"], let items = c.list(stepsNode, "the steps of scenario \(id)") {
+            if items.isEmpty {
+                c.warning("spec.no-steps", "scenario \(id) has no steps, so it checks nothing, and a run would count it passed",
+                          at: stepsNode.location, hint: "give it its steps, or remove it", rows: [id])
+            }
             steps = items.compactMap { readStep($0, vocabulary, id) }
             var total = 0
             if !Self.countSteps(steps, into: &total) {
@@ -281,6 +285,10 @@ struct ScenarioReader {
                 return nil
             }
             guard let items = c.list(stepsNode, "the repeated steps") else { return nil }
+            if items.isEmpty {
+                c.warning("spec.no-steps", "the repeated block of scenario \(scenarioID) has no steps, so it repeats nothing",
+                          at: stepsNode.location, hint: "give the block its steps, or remove it", rows: [scenarioID])
+            }
             return .block(items.compactMap { readStep($0, vocabulary, scenarioID) })
         }
         if byKey["expect"] != nil { return .check }

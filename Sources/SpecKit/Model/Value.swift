@@ -35,12 +35,19 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Two values as one line shows them side by side (a check's expected and actual, a changed value's before and
     /// after): two different durations in one unit, the largest that divides both (`30s` and `60s`, not `30s` and
-    /// `1m`; `500ms` and `1000ms`), so they compare at a glance; equal durations, and every other value, as
-    /// `description` writes them.
+    /// `1m`; `500ms` and `1000ms`), so they compare at a glance; equal durations, a zero (`0s` beside `1h`, not `0h`:
+    /// zero needs no unit to compare, and specs write it `0s`), and every other value, as `description` writes them.
     public static func shownAlike(_ a: Value, _ b: Value) -> (String, String) {
-        guard case .duration(let x) = a, case .duration(let y) = b, x != y else { return (a.description, b.description) }
+        guard case .duration(let x) = a, case .duration(let y) = b, x != y, x != 0, y != 0 else { return (a.sideBySide, b.sideBySide) }
         let unit = [(3_600_000, "h"), (60_000, "m"), (1000, "s")].first { x % $0.0 == 0 && y % $0.0 == 0 } ?? (1, "ms")
         return ("\(x / unit.0)\(unit.1)", "\(y / unit.0)\(unit.1)")
+    }
+
+    /// The value as `shownAlike` shows it beside another: as `description` writes it, but an empty text as `""`, which
+    /// would otherwise show as nothing at all.
+    private var sideBySide: String {
+        if case .text(let t) = self, t.isEmpty { return "\"\"" }
+        return description
     }
 
     /// Parses a duration written with a unit (`500ms`, `61s`, `5m`, `1h`), or returns nil.
