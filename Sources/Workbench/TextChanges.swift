@@ -18,18 +18,26 @@ enum TextChanges {
         }
     }
 
-    /// How many lines changed, and where: the rows (by the `- id:` above each changed line) and the header.
+    /// How many lines changed, and where: the header's keys (`its title`, `its product values`) and the rows (by the
+    /// `- id:` above each changed line).
     static func edited(_ old: String, _ new: String) -> String {
         guard let (count, places) = changes(old, new) else { return "changed (too much to compare by line)" }
-        let rows = places.compactMap { $0 }.sorted()
-        var where_ = places.contains(nil) ? ["its header"] : []
+        let rows = places.compactMap { if case .row(let id) = $0 { id } else { nil } }.sorted()
+        let keys = places.compactMap { if case .key(let key) = $0 { key } else { nil } }.sorted()
+        var where_ = keys.map { $0 == "product" ? "its product values" : "its \($0)" }
+        if places.contains(.header) && keys.isEmpty { where_.append("its header") }
         if !rows.isEmpty { where_.append((rows.count == 1 ? "row " : "rows ") + rows.joined(separator: ", ")) }
         return "\(count) line\(count == 1 ? "" : "s") changed, in " + where_.joined(separator: " and ")
     }
 
-    /// How many lines changed between two texts, and where: each row's id, nil for the header; nil when too much
-    /// changed to compare by line.
-    static func changes(_ old: String, _ new: String) -> (count: Int, places: Set<String?>)? {
+    /// Where a changed line stands: in a row (its id), under a top-level key of the header, or in the header elsewhere
+    /// (a comment above every key).
+    enum Place: Hashable {
+        case row(String), key(String), header
+    }
+
+    /// How many lines changed between two texts, and where each did; nil when too much changed to compare by line.
+    static func changes(_ old: String, _ new: String) -> (count: Int, places: Set<Place>)? {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false), b = new.split(separator: "\n", omittingEmptySubsequences: false)
         guard let (removed, added) = changedLines(a, b) else { return nil }
         return (max(removed.count, added.count), Set(removed.map { place(of: $0, in: a) } + added.map { place(of: $0, in: b) }))
@@ -57,17 +65,19 @@ enum TextChanges {
         return (removed, added)
     }
 
-    /// The id of the row whose lines hold line `index` (the nearest `- id:` at or above it, under `rows:`), or nil in
-    /// the header.
-    static func place(of index: Int, in lines: [Substring]) -> String? {
+    /// Where line `index` stands: the row whose lines hold it (the nearest `- id:` at or above it, under `rows:` or
+    /// `scenarios:`), else the top-level key it is written under (`title`, `product`), else the header.
+    static func place(of index: Int, in lines: [Substring]) -> Place {
         for l in stride(from: min(index, lines.count - 1), through: 0, by: -1) {
             let trimmed = lines[l].drop { $0 == " " }
             if trimmed.hasPrefix("- id:") {
                 let id = trimmed.dropFirst(5).split(separator: "#").first?.trimmingCharacters(in: .whitespaces) ?? ""
-                return id.isEmpty ? nil : id.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                if !id.isEmpty { return .row(id.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))) }
             }
-            if lines[l].hasPrefix("rows:") || lines[l].hasPrefix("scenarios:") { return nil }
+            // A top-level key (no indentation, not a comment or a list item): the line is in its block.
+            guard let first = lines[l].first, first != " ", first != "#", first != "-", let colon = lines[l].firstIndex(of: ":") else { continue }
+            return .key(String(lines[l][..<colon]).trimmingCharacters(in: .whitespaces))
         }
-        return nil
+        return .header
     }
 }

@@ -309,6 +309,10 @@ struct SpecTextEditorTests {
         #expect(comment?.diagnostics.first?.message.contains("YAML would read the cell as \"Open\", not as all of the text") == true)
         let open = #expect(throws: DiagnosticError.self) { try edit(.set, to, text: "[Open") }
         #expect(open?.diagnostics.first?.message.contains("would break the file's YAML") == true)
+        // In a reader's words first (the loader's hint), then where; no two messages glued together.
+        let message = open?.diagnostics.first?.message ?? ""
+        #expect(message.hasPrefix("the edit would break the file's YAML: a list written with '[' must be closed with ']' (did not find expected"), "\(message)")
+        #expect(!message.contains("could not read the YAML") && message.contains(", at line "), "\(message)")
     }
 
     @Test("a text that starts with a quotation and goes on is refused in words, with the way to keep it as typed")

@@ -399,8 +399,13 @@ struct WorkbenchAPITests {
             .replacingOccurrences(of: "  - id: LL-BG-ON\n", with: "  - id: LL-BG-ON\n    notes: new\n")
         let notes = try bench.call("/api/diff", ["buffers": [Self.triggers: noted]])
         #expect(notes.json["behaviourChanged"] as? Bool == false)
-        #expect(notes.json["textChanges"] as? [String] == ["launch-lock.triggers.yaml: 3 lines changed, in its header and rows LL-APPEAR-COLD-GUARD, LL-BG-ON"],
+        #expect(notes.json["textChanges"] as? [String] == ["launch-lock.triggers.yaml: 3 lines changed, in its title and rows LL-APPEAR-COLD-GUARD, LL-BG-ON"],
                 "\(notes.json["textChanges"] ?? "")")
+        // A product value's line is named as one (a trial read 'in its header' for it).
+        let productFile = "launch-lock.product.yaml"
+        let graced = try bench.text(productFile).replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 45s\n")
+        let product = try bench.call("/api/diff", ["buffers": [productFile: graced]])
+        #expect(product.json["textChanges"] as? [String] == ["\(productFile): 1 line changed, in its product values"], "\(product.json["textChanges"] ?? "")")
         // A working copy that does not compile names its file as the page does.
         let broken = try bench.call("/api/diff", ["buffers": [Self.triggers: ""]])
         #expect(broken.status == 409)

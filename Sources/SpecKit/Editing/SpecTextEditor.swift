@@ -83,8 +83,13 @@ public enum SpecTextEditor {
         do {
             return try YAMLSpan.read(text, file: file)
         } catch {
-            let reason = error.diagnostics.first.map { "\($0.message) at line \($0.location.line)" } ?? "the YAML does not read"
-            throw refusal("the edit would break the file's YAML (\(reason)): \(advice)", file)
+            // The loader's hint says what is wrong in a reader's words ('{' never closed); its message says where.
+            let first = error.diagnostics.first
+            let said = first.map { d in
+                let message = d.message.hasPrefix("could not read the YAML: ") ? String(d.message.dropFirst(25)) : d.message
+                return (d.hint.map { "\($0) (" } ?? "(") + "\(message), at line \(d.location.line))"
+            } ?? "(the YAML does not read)"
+            throw refusal("the edit would break the file's YAML: \(said): \(advice)", file)
         }
     }
 
