@@ -183,8 +183,8 @@ struct SpecDiffTests {
         #expect(d.behaviourChanged)
         let change = try #require(d.behaviour.first)
         #expect(change.regions.map(\.place) == ["Open on active"])
-        // Between the two graces: the edge atoms 30001ms (first to lock now) and 1m (the old grace itself).
-        #expect(change.regions.first?.values == ["failures=0", "away=30001ms|1m"])
+        // Between the two graces: tried at 30001ms (first to lock now) and 1m (the old grace itself), one class.
+        #expect(change.regions.first?.values == ["failures=0", "away=30001ms..1m"])
         // The row's text is the same: its condition moved with the grace, and the diff says so rather than "changed".
         #expect(d.rows.map { "\($0.id) \($0.kind) \($0.cells) \($0.followsProduct)" } == ["R-RELOCK changed [] [\"when\"]"])
         #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),

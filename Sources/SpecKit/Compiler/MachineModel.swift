@@ -219,9 +219,13 @@ struct MachineModel: Sendable {
     private static func tried(_ input: Declaration, on event: String, in machine: Machine) -> [Value] {
         guard let whole = input.domain.ordinalRange else { return [input.initial] }
         guard input.domain.isOrdered else { return whole.map { input.domain.value(atOrdinal: $0) } }
-        let sets = machine.rows.compactMap { row in row.on.contains(event) ? row.when.first { $0.name == input.name }?.set : nil }
-        let atoms = RegionAnalysis.atoms(of: whole, cutBy: sets)
+        let atoms = RegionAnalysis.atoms(of: whole, cutBy: conditionSets(on: input.name, of: event, in: machine))
         return atoms.count == 1 ? [input.initial] : edgeOrdinals(atoms).map { input.domain.value(atOrdinal: $0) }
+    }
+
+    /// The sets the conditions of the event's rows admit on one of its inputs: where its values are cut into classes.
+    static func conditionSets(on input: String, of event: String, in machine: Machine) -> [ValueSet] {
+        machine.rows.compactMap { row in row.on.contains(event) ? row.when.first { $0.name == input }?.set : nil }
     }
 
     /// The values either side of each cut between `atoms` (sorted, adjacent regions), ascending and each once: `c - 1`

@@ -6,16 +6,24 @@ enum MachineBehaviourDiff {
     /// A machine's outcome in one situation for one event with its inputs, written for a reader.
     private enum Prediction: Hashable {
         case nothing, forbidden, pastTheModel(row: String), noSuchState
-        case fires(row: String, to: String, frame: String, effects: String)
-        case restarts(to: String, frame: String)
+        case fires(row: String, to: String, frame: [NamedValue], effects: String)
+        case restarts(to: String, frame: [NamedValue])
         case unmodelled(row: String)
 
         /// The prediction without the variables it changes: what the changed situations of one region share.
         var withoutFrame: Prediction {
             switch self {
-            case .fires(let row, let to, _, let effects): .fires(row: row, to: to, frame: "", effects: effects)
-            case .restarts(let to, _): .restarts(to: to, frame: "")
+            case .fires(let row, let to, _, let effects): .fires(row: row, to: to, frame: [], effects: effects)
+            case .restarts(let to, _): .restarts(to: to, frame: [])
             default: self
+            }
+        }
+
+        /// The variables the step changes, with their new values (none for an outcome that changes nothing).
+        var frame: [NamedValue] {
+            switch self {
+            case .fires(_, _, let frame, _), .restarts(_, let frame): frame
+            default: []
             }
         }
 
@@ -25,10 +33,15 @@ enum MachineBehaviourDiff {
             case .forbidden: "forbidden: no row (otherwise: forbidden)"
             case .pastTheModel(let row): "row \(row) would leave a variable's domain (past the model)"
             case .noSuchState: "the state does not exist"
-            case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(frame.isEmpty ? "" : "; \(frame)"); effects: \(effects.isEmpty ? "none" : effects)"
-            case .restarts(let to, let frame): "a fresh start → \(to)\(frame.isEmpty ? "" : "; \(frame)")"
+            case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(Self.written(frame)); effects: \(effects.isEmpty ? "none" : effects)"
+            case .restarts(let to, let frame): "a fresh start → \(to)\(Self.written(frame))"
             case .unmodelled(let row): "row \(row): not modelled (no prediction)"
             }
+        }
+
+        /// A frame as `; name=value, …`, or nothing when it is empty.
+        private static func written(_ frame: [NamedValue]) -> String {
+            frame.isEmpty ? "" : "; " + frame.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
         }
     }
 
@@ -43,6 +56,7 @@ enum MachineBehaviourDiff {
         let states = (NameIndex(old.states.map(\.name)), NameIndex(new.states.map(\.name)))
         let situations = reachable(analyses.0).union(reachable(analyses.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
         let plans = eventPlans(models.0, models.1)
+        let classes = ValueClasses(old, new)
         // The changed situations, grouped by place and by both outcomes but for the variables they change.
         var groups: [Group: [Changed]] = [:]
         for situation in situations {
@@ -51,24 +65,28 @@ enum MachineBehaviourDiff {
                     let before = predict(models.0, states.0, situation, event, inputs), after = predict(models.1, states.1, situation, event, inputs)
                     guard before != after else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
-                    groups[Group(place: "\(situation.state) on \(event)", before: before.withoutFrame, after: after.withoutFrame), default: []]
+                    groups[Group(state: situation.state, event: event, before: before.withoutFrame, after: after.withoutFrame), default: []]
                         .append((names, before, after))
                 }
             }
         }
         guard !groups.isEmpty else { return (nil, nil) }
-        let regions = groups.map { region($0.key.place, $0.value) }.sorted()
+        let regions = groups.map { region($0.key, $0.value, classes, variables: old.variables.map(\.name)) }.sorted()
         return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: groups.values.map(\.count).reduce(0, +)), nil)
     }
 
     /// One changed situation: each name's value, and the old and the new outcome.
     private typealias Changed = (names: [NamedValue], before: Prediction, after: Prediction)
 
-    /// What the changed situations of one region share: where (`state on event`), and both outcomes less their frames.
+    /// What the changed situations of one region share: where (a state and an event), and both outcomes less their frames.
     private struct Group: Hashable {
-        var place: String
+        var state: String
+        var event: String
         var before: Prediction
         var after: Prediction
+
+        /// Where, for a reader: `state on event`.
+        var place: String { "\(state) on \(event)" }
     }
 
     private struct Situation: Hashable {
@@ -111,26 +129,37 @@ enum MachineBehaviourDiff {
         }
     }
 
-    /// The variables a step changes, as `name=value`.
-    private static func changes(_ model: MachineModel, _ situation: Situation, _ next: MachineModel.Configuration) -> String {
+    /// The variables a step changes, with their new values, in the order declared.
+    private static func changes(_ model: MachineModel, _ situation: Situation, _ next: MachineModel.Configuration) -> [NamedValue] {
         model.machine.variables.indices.filter { situation.values[$0] != next.values[$0] }
-            .map { "\(model.machine.variables[$0].name)=\(next.values[$0])" }.joined(separator: ", ")
+            .map { NamedValue(model.machine.variables[$0].name, next.values[$0]) }
     }
 
-    /// A group of changed situations as a region: each name's values, whether the region is their whole product,
-    /// and up to three examples.
-    private static func region(_ place: String, _ members: [Changed]) -> BehaviourRegion {
+    /// A group of changed situations as a region: each name's values (an ordered input's as the classes they stand
+    /// for, `ValueClasses`), whether the region is every combination of them, and up to three examples.
+    private static func region(_ group: Group, _ members: [Changed], _ classes: ValueClasses, variables: [String]) -> BehaviourRegion {
         let names = members[0].names.map(\.name)
-        var values: [[Value]] = names.map { _ in [] }
-        for member in members {
-            for (i, nv) in member.names.enumerated() where !values[i].contains(nv.value) { values[i].append(nv.value) }
-        }
-        let product = values.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).partialValue }
-        let written = zip(names, values).map { name, vs in "\(name)=" + vs.sorted().map(\.description).joined(separator: "|") }
+        let standings = members.map { $0.names.map { classes.standing($0, on: group.event) } }
+        let perName = names.indices.map { i in Set(standings.compactMap { $0.indices.contains(i) ? $0[i] : nil }) }
+        let product = perName.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).partialValue }
+        let written = names.indices.map { i in "\(names[i])=" + ValueClasses.written(Array(perName[i]), in: classes.domain(of: names[i], on: group.event)) }
         let examples = members.prefix(3).map { $0.names.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
-        // The first member's outcome, marked when the others' differ (in the variables they change).
-        let shown = { (texts: [String]) in Set(texts).count == 1 ? texts[0] : "\(texts[0]) (and the like)" }
-        return BehaviourRegion(place: place, values: written, exact: product == members.count, count: members.count,
-                               before: shown(members.map(\.before.text)), after: shown(members.map(\.after.text)), examples: examples)
+        return BehaviourRegion(place: group.place, values: written, exact: product == Set(standings).count, count: members.count,
+                               before: shown(members.map(\.before), variables), after: shown(members.map(\.after), variables),
+                               examples: examples)
+    }
+
+    /// The first situation's outcome. A region's outcomes on one side differ at most in the variables the step changes
+    /// (their frames: which variables it changes, and to what); where they do, it says how many situations have the
+    /// outcome shown and in which variables' changes the others differ: `(in 4 of the 8 situations; the others differ
+    /// in the change to cover)`: a row that sets cover changes it only where it was not already so.
+    private static func shown(_ predictions: [Prediction], _ variables: [String]) -> String {
+        let first = predictions[0], alike = predictions.filter { $0 == first }.count
+        guard alike < predictions.count else { return first.text }
+        let frames = predictions.map(\.frame)
+        let differing = Set(frames.flatMap { $0 }.filter { entry in !frames.allSatisfy { $0.contains(entry) } }.map(\.name))
+        let names = variables.filter(differing.contains)
+        let changes = names.count == 1 ? "the change to \(names[0])" : "the changes to " + names.joined(separator: " or ")
+        return "\(first.text) (in \(alike) of the \(predictions.count) situations; the others differ in \(changes))"
     }
 }

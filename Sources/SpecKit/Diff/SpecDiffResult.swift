@@ -104,15 +104,20 @@ public struct BehaviourChange: Codable, Hashable, Sendable, Comparable {
 public struct BehaviourRegion: Codable, Hashable, Sendable, Comparable {
     /// Where: `state on event` for a machine, the input region for a decision table, the case id for a scenario.
     public var place: String
-    /// Each name's values in the region (`failures=3..5`, `outcome=failure|cancel`).
+    /// Each name's values in the region, in the order of the situation's names (`failures=0|1|2`,
+    /// `outcome=cancel|failure`): for a machine's integer or duration input, the classes of values its tried values
+    /// stand for (`away=0s..1m`, `away=0s..30s|60001ms..2h`; a class of one value as the value); for a decision
+    /// table, its input atom (`away=61s..2h`).
     public var values: [String]
     /// True when the region is every combination of `values` (otherwise some combinations of them; see `examples`).
     public var exact: Bool
     /// How many concrete situations (or atoms, or cases) the region holds.
     public var count: Int
-    /// The old outcome.
+    /// The old outcome: the first situation's, followed, where the region's situations differ in what the step
+    /// changes, by how many share it and in which variables' changes the others differ (`(in 4 of the 8 situations;
+    /// the others differ in the change to cover)`).
     public var before: String
-    /// The new outcome.
+    /// The new outcome, written as `before` is.
     public var after: String
     /// Up to three concrete situations of the region.
     public var examples: [String]
