@@ -31,12 +31,7 @@ extension ConformanceRun {
     /// Whether the paths name spec files rather than folders: a lint of some files holds only their rows, so the
     /// sections the other specs cover would all look uncovered (a trial got 77 such warnings linting one file with
     /// --documents).
-    static func namesFiles(_ paths: [String]) -> Bool {
-        paths.contains { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
-    }
+    static func namesFiles(_ paths: [String]) -> Bool { paths.contains(where: isFile) }
 }
 
 extension SpecCompiler.Compilation {

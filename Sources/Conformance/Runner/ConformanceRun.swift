@@ -85,6 +85,11 @@ public struct ConformanceRun: Sendable {
 
     /// Does the run. `progress` is called after each case with (done, total).
     public func run(progress: ((Int, Int) -> Void)? = nil) -> RunOutcome {
+        if let narrowed = narrowedToFiles() {
+            var run = self
+            run.options = narrowed
+            return run.run(progress: progress)
+        }
         let compilation: SpecCompiler.Compilation, unselectedErrors: [Diagnostic]
         switch compileForRun() {
         case .stopped(let outcome): return outcome

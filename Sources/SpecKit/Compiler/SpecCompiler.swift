@@ -110,7 +110,7 @@ public struct SpecCompiler: Sendable {
 
     /// A file's path resolved against the working folder, with `.`, `..`, repeated slashes and links resolved: one
     /// text per file however it is spelt or reached.
-    static func identity(_ file: String) -> String { URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path }
+    public static func identity(_ file: String) -> String { URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path }
 
     /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
     static func siblingProductFiles(of paths: [String]) -> [String] {
