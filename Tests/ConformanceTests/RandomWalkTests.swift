@@ -155,6 +155,11 @@ struct RandomWalkTests {
         #expect(d.divergence.cells.filter { !$0.ok }.map { "\($0.name): \($0.expected) / \($0.actual)" } == ["state: Blocked / Locked"])
         #expect(found.replay == "lockspec explore specs --spec toy.block --no-tour --seed 1 --walks \(found.walk + 1) --length 50")
         #expect(found.scenarioFile.hasPrefix("toy.block.walk-") && found.scenarioFile.hasSuffix(".yaml"))
+        // Saved beside the machine's file, wherever that is (a trial ran a copy in /tmp, and the hint said specs/).
+        #expect(found.scenario.contains("# Save it as \(found.savePath) and run it: lockspec run \(found.savePath)\n"), "\(found.scenario)")
+        #expect(WalkDivergence.savePath("w.yaml", besideSpecAt: "/tmp/trial/launch-lock.triggers.yaml") == "/tmp/trial/w.yaml")
+        #expect(WalkDivergence.savePath("w.yaml", besideSpecAt: "specs/launch-lock.triggers.yaml") == "specs/w.yaml")
+        #expect(WalkDivergence.savePath("w.yaml", besideSpecAt: "launch-lock.triggers.yaml") == "w.yaml")
     }
 
     @Test("the printed scenario lints clean next to the machine, fails against the faulty stand-in and holds on a correct one")

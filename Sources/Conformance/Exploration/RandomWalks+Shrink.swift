@@ -53,7 +53,8 @@ extension RandomWalks {
         for cell in d.divergence.cells where !cell.ok {
             lines.append("  \(cell.name): expected \(cell.shown.expected), core \(cell.shown.actual)")
         }
-        lines.append("Save it as specs/\(file) and run it: lockspec run specs/\(file)")
+        let path = WalkDivergence.savePath(file, besideSpecAt: d.file)
+        lines.append("Save it as \(path) and run it: lockspec run \(shellWord(path))")
         lines.append("Replay the walks: \(replay)")
         return lines.map { $0.replacingOccurrences(of: "\n", with: " ") }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import SpecKit
 
 /// A divergence the random walks found, shrunk: the failing transition in the same shape as the tour's (situation,
@@ -21,6 +22,14 @@ public struct WalkDivergence: Codable, Hashable, Sendable {
     public var scenario: String
     /// The file name to save it under (`<spec id>.yaml`).
     public var scenarioFile: String
+    /// Where to save it: beside the machine's own file, whose folder a run of it reads (`specs/<spec id>.yaml`).
+    public var savePath: String { Self.savePath(scenarioFile, besideSpecAt: divergence.file) }
+
+    /// `file` in the folder of the spec file at `specFile`.
+    static func savePath(_ file: String, besideSpecAt specFile: String) -> String {
+        let folder = (specFile as NSString).deletingLastPathComponent
+        return folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file)
+    }
     /// The command that replays the walks that found it.
     public var replay: String
 

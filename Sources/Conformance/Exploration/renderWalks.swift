@@ -18,7 +18,7 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false, prog
                 out += "    longer than the table's shortest path there: the core seems to depend on more than the table's situation (a time it accumulates, say)\n"
             }
             out += "    replay: \(v(w.replay))\n"
-            out += "    scenario (save as specs/\(v(w.scenarioFile)), then lockspec run specs/\(v(w.scenarioFile))):\n"
+            out += "    scenario (save as \(v(w.savePath)), then lockspec run \(v(RandomWalks.shellWord(w.savePath)))):\n"
             out += w.scenario.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "      \(v(String($0)))\n" }.joined()
         }
         if !machine.unshrunk.isEmpty {
