@@ -123,6 +123,15 @@ struct ExplorationRunTests {
         #expect(listed.exitCode == 0, "\(listed.diagnostics)")
         #expect(listed.result?.exploration?.findings.map(\.status) == [.expectedFailure])
         #expect(renderConsole(try #require(listed.result), color: false).contains("XFAIL toy.cover › \(id) (exploration): the stand-in drops the cover"))
+        // The reports' Expected failures list it with its reason and expiry, as they list a row (an auditor trial found
+        // only a count in the Markdown, and no expiry in the HTML).
+        let tolerated = try #require(listed.result)
+        #expect(tolerated.exploration?.findings.first?.expectedExpiry == "2099-12-31")
+        let markdown = renderMarkdown(tolerated)
+        #expect(markdown.contains("| `\(id)` | — | the stand-in drops the cover | 2099-12-31 | expected failure | in Locked with cover=true on active: cover expected true, actual false |"), "\(markdown)")
+        let html = renderHTML(tolerated)
+        #expect(html.contains("<tr><td><code>\(id)</code></td><td>—</td><td>the stand-in drops the cover</td><td>2099-12-31</td>"), "\(html)")
+        #expect(try decodeRunResult(try renderJSON(tolerated)) == tolerated)
         let fixed = try Self.folder(.none, ["expected.yaml": list])
         defer { try? FileManager.default.removeItem(at: fixed) }
         let stale = Self.run(fixed, expected: "expected.yaml")

@@ -49,8 +49,9 @@ extension HTMLPage {
     /// The cases listed in the expected-failures file, with the reason, the expiry date and what happened.
     mutating func expectedFailures() {
         let listed = result.cases.filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
+        let found = ReportText.listedFindings(result)
         out += "<section id=\"expected\">\n<h2>Expected failures</h2>\n"
-        if listed.isEmpty {
+        if listed.isEmpty && found.isEmpty {
             out += "<p>None: no case is listed in an expected-failures file.</p>\n</section>\n"
             return
         }
@@ -60,6 +61,13 @@ extension HTMLPage {
             out += "<td>\(h(c.expectedReason ?? ""))</td><td>\(h(c.expectedExpiry ?? "—"))</td>"
             out += "<td class=\"\(Self.statusClass(c.status))\">\(h(Self.statusText(c.status)))</td>"
             out += "<td>\(h(ReportText.divergenceInBrief(c) ?? "—"))</td></tr>\n"
+        }
+        // The exploration's listed transitions (EX- ids): a row when the table predicts one there.
+        for f in found {
+            out += "<tr><td><code>\(h(f.id))</code></td><td>\(f.divergence?.row.map { "<code>\(h($0))</code>" } ?? "—")</td>"
+            out += "<td>\(h(f.expectedReason ?? ""))</td><td>\(h(f.expectedExpiry ?? "—"))</td>"
+            out += "<td class=\"\(Self.statusClass(f.status))\">\(h(Self.statusText(f.status)))</td>"
+            out += "<td>\(h(ReportText.divergenceInBrief(f) ?? "—"))</td></tr>\n"
         }
         out += "</table>\n</section>\n"
     }

@@ -240,6 +240,19 @@ enum ReportText {
         return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
     }
 
+    /// An exploration finding's divergence in one line: where, on what, and the observations that differ.
+    static func divergenceInBrief(_ f: ExplorationFinding) -> String? {
+        guard let d = f.divergence else { return nil }
+        let cells = d.divergence.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.shown.expected), actual \($0.shown.actual)" }
+        let what = d.divergence.error.map { ["error: \($0)"] } ?? []
+        return "in \(d.situation) on \(d.event): " + (cells + what).joined(separator: "; ")
+    }
+
+    /// The exploration's findings listed in the expected-failures file (`EX-` ids), in the order found.
+    static func listedFindings(_ result: RunResult) -> [ExplorationFinding] {
+        (result.exploration?.findings ?? []).filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
+    }
+
     /// The rows that ran in this run, as `[spec, row]`.
     static func ranRows(_ result: RunResult) -> Set<[String]> { Set(result.cases.map { [$0.spec, $0.row] }) }
 

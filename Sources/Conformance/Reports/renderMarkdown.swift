@@ -77,12 +77,18 @@ struct MarkdownPage {
 
     mutating func expectedFailures() {
         let listed = result.cases.filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
+        let found = ReportText.listedFindings(result)
         out += "\n### Expected failures\n\n"
-        if listed.isEmpty { out += "None.\n"; return }
+        if listed.isEmpty && found.isEmpty { out += "None.\n"; return }
         out += "| Case | Row | Reason | Expires | Result | What diverged |\n|---|---|---|---|---|---|\n"
         for c in listed {
             out += "| \(code(c.id)) | \(code(c.row)) | \(md(c.expectedReason ?? "")) | \(md(c.expectedExpiry ?? "—")) | \(md(HTMLPage.statusText(c.status))) "
             out += "| \(md(ReportText.divergenceInBrief(c) ?? "—")) |\n"
+        }
+        // The exploration's listed transitions (EX- ids): a row when the table predicts one there.
+        for f in found {
+            out += "| \(code(f.id)) | \(f.divergence?.row.map(code) ?? "—") | \(md(f.expectedReason ?? "")) | \(md(f.expectedExpiry ?? "—")) "
+            out += "| \(md(HTMLPage.statusText(f.status))) | \(md(ReportText.divergenceInBrief(f) ?? "—")) |\n"
         }
     }
 

@@ -33,13 +33,14 @@ public struct RunExploration: Codable, Hashable, Sendable {
         for d in result.divergences {
             diverged.insert(d.id)
             let (status, entry) = Self.status(ofDivergence: d.id, expectations: expectations, today: today)
-            findings.append(ExplorationFinding(id: d.id, spec: d.spec, status: status, divergence: d, expectedReason: entry?.reason))
+            findings.append(ExplorationFinding(id: d.id, spec: d.spec, status: status, divergence: d, expectedReason: entry?.reason,
+                                               expectedExpiry: entry?.expires))
         }
         for entry in expectations?.entries ?? [] where !diverged.contains(entry.row) {
             guard let spec = transitions[entry.row], let machine = result.machines.first(where: { $0.spec == spec }),
                   !machine.unchecked.contains(entry.row) else { continue }
             findings.append(ExplorationFinding(id: entry.row, spec: spec, status: entry.expires < today ? .expired : .unexpectedPass,
-                                               divergence: nil, expectedReason: entry.reason, file: files[spec]))
+                                               divergence: nil, expectedReason: entry.reason, expectedExpiry: entry.expires, file: files[spec]))
         }
         self.init(result: result, findings: findings)
     }
@@ -65,17 +66,20 @@ public struct ExplorationFinding: Codable, Hashable, Sendable {
     public var divergence: ExplorationDivergence?
     /// The reason from the expected-failures file, if listed.
     public var expectedReason: String?
+    /// The last day its entry in the expected-failures file holds (YYYY-MM-DD), if listed.
+    public var expectedExpiry: String?
     /// The machine spec's file, when known (a divergence's own, or the explored spec's for a listed id that passed).
     public var file: String?
 
     /// Creates a value from all its fields.
     public init(id: String, spec: String, status: CaseStatus, divergence: ExplorationDivergence?, expectedReason: String?,
-                file: String? = nil) {
+                expectedExpiry: String? = nil, file: String? = nil) {
         self.id = id
         self.spec = spec
         self.status = status
         self.divergence = divergence
         self.expectedReason = expectedReason
+        self.expectedExpiry = expectedExpiry
         self.file = file ?? divergence?.file
     }
 
