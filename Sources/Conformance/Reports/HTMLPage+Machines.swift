@@ -46,7 +46,8 @@ extension HTMLPage {
         out += "<tr><th>States</th><td>\(coverage.visitedStates.count)/\(coverage.states.count)\(Self.percent(coverage.visitedStates.count, coverage.states.count))"
         if !unvisited.isEmpty { out += " <span class=\"muted\">not visited: \(h(unvisited.joined(separator: ", ")))</span>" }
         out += "</td></tr>\n"
-        let missed = graph.edges.filter { !coverage.coveredRows.contains($0.row) }.map(\.row)
+        // Each edge once, with its states: a row from several states is several edges.
+        let missed = graph.edges.filter { !coverage.coveredRows.contains($0.row) }.map { "\($0.from) · \($0.event) → \($0.to) (\($0.row))" }.firstOfEach()
         out += "<tr><th>Transitions</th><td>\(coverage.coveredEdges)/\(coverage.edges)\(Self.percent(coverage.coveredEdges, coverage.edges))"
         if !missed.isEmpty { out += " <span class=\"muted\">not covered: \(h(missed.joined(separator: ", ")))</span>" }
         out += "</td></tr>\n<tr><th>Guard outcomes</th><td>"
