@@ -18,12 +18,16 @@ let lintCommand = Command(
         ("--documents <dir>", "Reads the headings of the design documents the specs cite: a section with no rows and no reason in specs/sections.yaml is a warning."),
         ("--format <format>", "How to print findings: text (default), json, github (workflow annotations), or sarif (SARIF 2.1.0 for code scanning)."),
         ("--strict", "Treats warnings as errors."),
-        ("--summary", "Also prints the number of rows and test cases of each spec."),
+        ("--summary", "Also prints the number of rows and test cases of each spec (text only: with another --format it is bad usage)."),
         ("--fixtures", "Prints each fixture's vocabulary (events with their inputs, observations, each with the values it takes; effects, product values, tables, what is required) and exits; with fixture names as the paths, those fixtures only."),
     ],
     valued: ["--format", "--documents"], flags: ["--strict", "--summary", "--fixtures"],
     run: { args in
         let format = try choice(args.options["--format"], DiagnosticFormatter.Format.self, option: "--format", default: .text)
+        // Options a format would drop without a word are refused (a trial found --summary silently gone from JSON).
+        if format != .text, let textOnly = ["--fixtures", "--summary"].first(where: args.flags.contains) {
+            throw Arguments.UsageError(message: "\(textOnly) prints text only, and --format \(format.rawValue) would leave it out: drop one of them")
+        }
         if args.flags.contains("--fixtures") {
             let registry = FixtureRegistry.standard
             // `lint --fixtures NAME…` lists those fixtures only.
@@ -46,7 +50,7 @@ let lintCommand = Command(
         } else {
             Terminal.out(DiagnosticFormatter.render(compilation.diagnostics, format: format, strict: strict, color: color))
         }
-        if args.flags.contains("--summary") && format == .text {
+        if args.flags.contains("--summary") {
             Terminal.out(summary(compilation))
         }
         if format == .text {

@@ -78,4 +78,17 @@ struct LintFixturesCLITests {
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("there is no fixture 'launch-gate' (did you mean 'launch-gates'?)"))
     }
+
+    @Test("--summary and --fixtures print text only: with another --format they are bad usage, not silently dropped", arguments: [
+        (["lint", "specs", "--summary", "--format", "json"], "--summary prints text only, and --format json would leave it out"),
+        (["lint", "specs", "--summary", "--format", "sarif"], "--summary prints text only, and --format sarif would leave it out"),
+        (["lint", "--fixtures", "--format", "json"], "--fixtures prints text only, and --format json would leave it out"),
+    ])
+    func textOnly(arguments: [String], message: String) throws {
+        let r = try CLITests.run(arguments)
+        // A usage error under --format sarif is still a SARIF log (executionSuccessful false), as for every usage error.
+        #expect(r.status == 2 && (r.stdout.isEmpty || r.stdout.contains("\"executionSuccessful\" : false")), "\(r.output)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+        #expect(try CLITests.run(["lint", "specs", "--summary"]).stdout.contains("total"))
+    }
 }
