@@ -108,7 +108,7 @@ struct ChecksTests {
 
         """
         let d = try only("check.conflict", in: SpecSources.compile(SpecSources.decision(rows: rows)))
-        #expect(d.message == "rows D-A and D-B conflict: both match failures=5 but give different results")
+        #expect(d.message == "rows D-A and D-B conflict: both match failures=5 but give different results: action is showRemaining in D-A, block in D-B")
         #expect(d.location == Location(file: "x.yaml", line: 16, column: 5))
         #expect(d.rows == ["D-A", "D-B"])
     }
@@ -121,8 +121,30 @@ struct ChecksTests {
         let d = try only("check.redundant", in: SpecSources.compile(SpecSources.machine(rows: rows)))
         #expect(d.severity == .warning)
         #expect(d.location == Location(file: "x.yaml", line: 24, column: 5))
-        #expect(d.message == "rows R-A and R-B both match in state Open on 'appear' with enabled=false and do the same thing; one of them is redundant")
+        #expect(d.message == "rows R-A and R-B both match in state Open on 'appear' with enabled=false and do the same thing; R-B is redundant there: R-A matches every combination it does")
         #expect(d.rows == ["R-A", "R-B"])
+    }
+
+    @Test("an overlap over several groups of inputs is counted, and a partial one with the same result names no row redundant")
+    func overlapCounted() throws {
+        let rows = """
+          - id: D-A
+            source: doc.md §2
+            when: {failures: "1..10"}
+            then: {action: block}
+          - id: D-B
+            source: doc.md §2
+            when: {failures: [3, 5, 7, 12]}
+            then: {action: block}
+          - id: D-C
+            source: doc.md §2
+            when: {failures: 11}
+            then: {action: block}
+
+        """
+        let d = try only("check.redundant", in: SpecSources.compile(SpecSources.decision(inputs: "  failures: int 1..12", rows: rows)))
+        #expect(d.message == "rows D-A and D-B both match failures=3, and 2 more groups of inputs (3 combinations in all) and give the same result; "
+                + "each also matches inputs the other does not, so neither is redundant: make their conditions exclusive", "\(d.message)")
     }
 
     @Test("a row an earlier row covers everywhere (a copy, or a conflict) is reported as the overlap only, not also as never firing")

@@ -93,29 +93,31 @@ struct MachineCompiler: Sendable {
             return
         }
         for r in group { analysed[r] = true }
-        var found: [Diagnostic] = []
+        var overlaps = RowOverlaps()
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else { return }
             everWins[group[first]] = true
-            guard matches.count > 1 else { return }
-            for other in matches.dropFirst() {
-                let (a, b) = (group[first], group[other])
-                guard reportedPairs.insert([a, b]).inserted else { continue }
-                // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
-                guard machine.hit != .first else { continue }
-                let situation = "in state \(state) on '\(event)'" + (analysis.dimensions.isEmpty ? "" : " with \(analysis.describe(atom))")
-                found.append(overlap(machine.rows[a], machine.rows[b], situation: situation))
-                overlapping.insert(b)
-            }
+            // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
+            if matches.count > 1, machine.hit != .first { overlaps.add(atom, matches: matches, size: analysis.size(atom)) }
         }
-        diagnostics += found
+        for pair in overlaps.pairs {
+            let (a, b) = (group[pair.earlier], group[pair.later])
+            // A pair of rows on several events (`on: [a, b]`) is reported at the first that shows it.
+            guard reportedPairs.insert([a, b]).inserted else { continue }
+            let situation = "in state \(state) on '\(event)'" + (analysis.dimensions.isEmpty ? "" : " with \(RowOverlaps.place(pair, in: analysis))")
+            let covered = overlaps.covered(pair).map { group[$0] }
+            diagnostics.append(overlap(machine.rows[a], machine.rows[b], situation: situation, covered: covered.map { machine.rows[$0].identity.id }))
+            overlapping.insert(b)
+        }
     }
 
-    /// Two rows that match the same situation: redundant when they do the same thing, a conflict otherwise.
-    private func overlap(_ rowA: MachineRow, _ rowB: MachineRow, situation: String) -> Diagnostic {
+    /// Two rows that match the same situation: redundant when they do the same thing (`covered`: the row that adds
+    /// nothing there, nil when each matches inputs the other does not), a conflict otherwise.
+    private func overlap(_ rowA: MachineRow, _ rowB: MachineRow, situation: String, covered: String?) -> Diagnostic {
         if sameOutcome(rowA, rowB) {
+            let other = covered.map { $0 == rowA.identity.id ? rowB.identity.id : rowA.identity.id }
             return Diagnostic(.warning, id: "check.redundant",
-                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; one of them is redundant",
+                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; " + RowOverlaps.redundancy(covered, other: other, scope: " there"),
                 at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
                 notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"])
         }

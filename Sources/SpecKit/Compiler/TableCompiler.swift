@@ -35,25 +35,17 @@ struct TableCompiler {
         }
         var wins = [[[Int]]](repeating: [], count: rows.count)
         var gaps = Gaps()
-        var reported: Set<[Int]> = []
-        // Rows reported as the later row of a conflicting or redundant pair (`hit: unique`).
-        var overlapped = [Bool](repeating: false, count: rows.count)
+        var overlaps = RowOverlaps()
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else { return gaps.add(atom, in: analysis) }
             wins[first].append(atom)
-            guard hit == .unique else { return }
-            for other in matches.dropFirst() where reported.insert([first, other]).inserted {
-                overlapped[other] = true
-                let (a, b) = (rows[first].identity, rows[other].identity)
-                let same = Set(rows[first].results.map { "\($0.name)=\($0.value)" })
-                    == Set(rows[other].results.map { "\($0.name)=\($0.value)" })
-                diagnostics.append(Diagnostic(same ? .warning : .error, id: same ? "check.redundant" : "check.conflict",
-                    same ? "rows \(a.id) and \(b.id) both match \(analysis.describe(atom)) and give the same result; one of them is redundant"
-                         : "rows \(a.id) and \(b.id) conflict: both match \(analysis.describe(atom)) but give different results",
-                    at: b.location, rows: [a.id, b.id],
-                    notes: ["\(a.id) is at \(a.location)"] + (same ? [] : a.productNotes + b.productNotes
-                        + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])))
-            }
+            if hit == .unique { overlaps.add(atom, matches: matches, size: analysis.size(atom)) }
+        }
+        // Rows reported as the later row of a conflicting or redundant pair (`hit: unique`).
+        var overlapped = [Bool](repeating: false, count: rows.count)
+        for pair in overlaps.pairs {
+            overlapped[pair.later] = true
+            diagnostics.append(overlap(pair, rows, overlaps, in: analysis))
         }
         if let gap = gaps.finding(what: what, at: spec.location) { diagnostics.append(gap) }
         // Under `hit: unique` a row an earlier row covers is already reported, once, as the conflict or redundancy of
@@ -61,6 +53,29 @@ struct TableCompiler {
         reportDeadRows(rows.indices.filter { wins[$0].isEmpty && !overlapped[$0] }, of: rows, in: analysis)
         noCase = wins.map { $0.isEmpty ? .neverFires : nil }
         return (analysis, wins)
+    }
+
+    /// Two rows that match the same inputs under `hit: unique`: a conflict when their results differ (naming each
+    /// result that does), else a redundancy (naming the row that adds nothing, or saying neither does).
+    private func overlap(_ pair: RowOverlaps.Pair, _ rows: [Outcome], _ overlaps: RowOverlaps, in analysis: RegionAnalysis) -> Diagnostic {
+        let (a, b) = (rows[pair.earlier], rows[pair.later])
+        let place = RowOverlaps.place(pair, in: analysis)
+        let results = (a: a.results.firstByKey { ($0.name, $0.value) }, b: b.results.firstByKey { ($0.name, $0.value) })
+        let differing = Set(results.a.keys).union(results.b.keys).sorted().filter { results.a[$0] != results.b[$0] }
+        guard differing.isEmpty else {
+            let said = { (value: Value?) in value.map(\.description) ?? "not set" }
+            let which = differing.map { "\($0) is \(said(results.a[$0])) in \(a.identity.id), \(said(results.b[$0])) in \(b.identity.id)" }
+            return Diagnostic(.error, id: "check.conflict",
+                "rows \(a.identity.id) and \(b.identity.id) conflict: both match \(place) but give different results: " + which.joined(separator: "; "),
+                at: b.identity.location, rows: [a.identity.id, b.identity.id],
+                notes: ["\(a.identity.id) is at \(a.identity.location)"] + a.identity.productNotes + b.identity.productNotes
+                    + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
+        }
+        let covered = overlaps.covered(pair).map { rows[$0].identity.id }
+        let other = covered.map { $0 == a.identity.id ? b.identity.id : a.identity.id }
+        return Diagnostic(.warning, id: "check.redundant",
+            "rows \(a.identity.id) and \(b.identity.id) both match \(place) and give the same result; " + RowOverlaps.redundancy(covered, other: other),
+            at: b.identity.location, rows: [a.identity.id, b.identity.id], notes: ["\(a.identity.id) is at \(a.identity.location)"])
     }
 
     /// The groups of inputs no row matches (atoms of the analysis), the first `maximumListedGaps` described, and the

@@ -1,0 +1,65 @@
+/// The overlaps of rows under `hit: unique`, each pair of rows once: the first group of inputs (an atom of a
+/// `RegionAnalysis`) both match, how many input combinations they share in all, and whether the later row matches
+/// anything the earlier one does not. A pair was reported at its first shared atom only, so a finding named one
+/// combination of many, and called a partial overlap "redundant" (a trial).
+struct RowOverlaps {
+    /// One pair (indices into the analysed rows, earlier first).
+    struct Pair {
+        var earlier: Int, later: Int
+        /// The first atom both match.
+        var first: [Int]
+        /// The atoms both match, and the input combinations those hold (nil past `Int.max`).
+        var atoms = 0
+        var combinations: Int? = 0
+    }
+
+    /// The pairs, in the order first found.
+    private(set) var pairs: [Pair] = []
+    private var index: [[Int]: Int] = [:]
+    /// How many atoms each row matches.
+    private var matched: [Int: Int] = [:]
+
+    /// Records an atom and the rows that match it (in row order).
+    mutating func add(_ atom: [Int], matches: [Int], size: Int?) {
+        for row in matches { matched[row, default: 0] += 1 }
+        guard let earliest = matches.first else { return }
+        for later in matches.dropFirst() {
+            let key = [earliest, later]
+            let i = index[key] ?? {
+                pairs.append(Pair(earlier: earliest, later: later, first: atom))
+                index[key] = pairs.count - 1
+                return pairs.count - 1
+            }()
+            pairs[i].atoms += 1
+            pairs[i].combinations = pairs[i].combinations.flatMap { total in size.flatMap { n in
+                let (sum, overflow) = total.addingReportingOverflow(n)
+                return overflow ? nil : sum
+            } }
+        }
+    }
+
+    /// The row of the pair that adds nothing (every atom it matches, the other matches too), the later one first;
+    /// nil when each matches something the other does not.
+    func covered(_ pair: Pair) -> Int? {
+        matched[pair.later] == pair.atoms ? pair.later : matched[pair.earlier] == pair.atoms ? pair.earlier : nil
+    }
+
+    /// What a pair with the same outcome says beyond where it overlaps: which row is redundant, or that neither is.
+    /// `scope` says where the rows were compared (` in that state on that event` for a machine's).
+    static func redundancy(_ covered: String?, other: String?, scope: String = "") -> String {
+        guard let covered, let other else {
+            return "each also matches inputs the other does not\(scope), so neither is redundant: make their conditions exclusive"
+        }
+        return "\(covered) is redundant\(scope): \(other) matches every combination it does"
+    }
+
+    /// Where a pair overlaps, for a finding: the first group of inputs (its ranges written out), then how many more
+    /// and the combinations in all, as `check.gap` counts them (`canEvaluate=false, biometryType=none, enabled=false,
+    /// and 2 more groups of inputs (6 combinations in all)`).
+    static func place(_ pair: Pair, in analysis: RegionAnalysis) -> String {
+        let first = analysis.describe(pair.first)
+        guard pair.atoms > 1 else { return first }
+        let all = pair.combinations.map { "\($0) combination\($0 == 1 ? "" : "s") in all" } ?? "more combinations than can be counted"
+        return "\(first), and \(pair.atoms - 1) more group\(pair.atoms == 2 ? "" : "s") of inputs (\(all))"
+    }
+}
