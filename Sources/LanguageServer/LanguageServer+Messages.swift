@@ -161,7 +161,7 @@ extension LanguageServer {
         // A spec that cannot be read as it is now is described as it last read, each row placed at its `id:` line as
         // the text is now (its old lines would name another row once lines are added or removed), and saying so.
         let current = workspace.currentSpec(at: at.path)
-        guard let spec = current ?? workspace.lastGood[at.path] else { return .null }
+        guard let spec = current ?? workspace.lastRead(at: at.path) else { return .null }
         let rows = current != nil ? spec.rows : RowHover.relocated(spec.rows, in: text)
         guard let row = RowHover.row(in: rows, line: at.line, text: text),
               current != nil || RowHover.holds(row, line: at.line, text: text) else { return .null }

@@ -15,6 +15,8 @@ public struct SpecWorkspace: Sendable {
     public private(set) var lastGood: [String: Spec] = [:]
     /// How many folders were compiled so far (what a keystroke costs).
     public private(set) var compileCount = 0
+    /// The folders whose saved files `lastRead(at:)` compiled (once each).
+    private var savedRead: Set<String> = []
 
     /// Creates a workspace.
     public init(catalog: (any FixtureCatalog)?) { self.catalog = catalog }
@@ -117,6 +119,24 @@ public struct SpecWorkspace: Sendable {
         compilations[Self.folder(of: path)]?.specs.first { $0.file == path }
     }
 
+
+    /// The spec of a file as it last read, or, for a file that has not read cleanly since the editor opened it (opened
+    /// with an error), as it reads on disk: its folder compiled from the saved files alone, once, its specs kept as
+    /// they last read. Nil when the saved file does not read either. (A trial: a file opened broken had no hover on any
+    /// row, where one broken after it opened keeps them.)
+    public mutating func lastRead(at path: String) -> Spec? {
+        if let spec = lastGood[path] { return spec }
+        guard !savedRead.contains(Self.folder(of: path)) else { return nil }
+        savedRead.insert(Self.folder(of: path))
+        let loader = YAMLLoader()
+        let sources = Self.specFiles(in: Self.folder(of: path)).sorted().compactMap { file in
+            Self.read(file, limit: loader.limits.maximumFileSize).map { (path: file, bytes: $0) }
+        }
+        let saved = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
+        compileCount += 1
+        for spec in saved.specs where lastGood[spec.file] == nil { lastGood[spec.file] = spec }
+        return lastGood[path]
+    }
 
     /// The product file of a fixture in a folder, if it was read.
     public func product(fixture: String, folder: String) -> ProductFile? {

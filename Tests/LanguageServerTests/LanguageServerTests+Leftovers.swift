@@ -47,6 +47,25 @@ extension LanguageServerTests {
         #expect(LanguageServer.path("file:///a/b%3Fc%23d.yaml") == "/a/b?c#d.yaml", "an encoded ? or # is part of the name")
     }
 
+    /// Found by an auditor's trial: a file opened already broken had no hover on any row (no reading of it had held),
+    /// where a file broken after it opened keeps them.
+    @Test("a file opened with an error: a hover on a row shows it as the saved file reads, and says so")
+    func hoverOpenedBroken() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
+        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
+        try #require(typo != text)
+        var server = Self.initialized()
+        let params = JSON.object(["textDocument": .object(["uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(typo)])])
+        _ = server.handle(Self.notify("textDocument/didOpen", params))
+        let row = try #require(typo.components(separatedBy: "\n").firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 1
+        let hover = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(row),"character":4}}}"#
+        let value = server.handle(Self.message(hover)).first?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(value.contains("**LL-APPEAR-OFF**") && value.contains("shown as it last read"), "\(value)")
+    }
+
     /// Found by the re-trial (t30b): a didChange with no version, or `"version": "8"`, was applied and published
     /// with no version; the check that drops a late change cannot work without one.
     @Test("a didChange whose version is not an integer is not applied, the editor's log says why, and a later change is",
