@@ -30,6 +30,9 @@ struct GateEdgesCLITests {
     func lintChecksTheDocuments() throws {
         let missing = try CLITests.run(["lint", RunCLITests.specs, "--documents", "/nonexistent-lockspec-documents"], timeout: 60)
         #expect(missing.status == 2 && missing.stdout.contains("no such folder of design documents"), "\(missing.output)")
+        // A file where the folder should be is named as a file, not as missing.
+        let file = try CLITests.run(["lint", RunCLITests.specs, "--documents", RunCLITests.specs + "/sections.yaml"], timeout: 60)
+        #expect(file.status == 2 && file.stdout.contains("sections.yaml is a file, not a folder of design documents: name the folder that holds it"), "\(file.output)")
         let empty = try RunCLITests.folder()
         defer { try? FileManager.default.removeItem(at: empty) }
         let none = try CLITests.run(["lint", RunCLITests.specs, "--documents", empty.path], timeout: 60)

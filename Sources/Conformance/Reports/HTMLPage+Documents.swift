@@ -11,7 +11,7 @@ extension HTMLPage {
         let coverage = sectionCoverage
         out += "<section id=\"documents\">\n<h2>Coverage by document and section</h2>\n"
         out += "<p class=\"muted\">Each section of each design document, the rows whose <code>source</code> cites it and their results; "
-        out += "a section no row covers carries the reason recorded in specs/sections.yaml.</p>\n"
+        out += "a section no row covers carries the reason recorded in the spec folder's sections.yaml.</p>\n"
         if coverage.documents.isEmpty { out += "<p>No row cites a document.</p>\n" }
         let ran = ReportText.ranRows(result)
         for document in coverage.documents { documentTable(document, ran: ran) }

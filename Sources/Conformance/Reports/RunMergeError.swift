@@ -43,7 +43,7 @@ public enum RunMergeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .settingsDiffer(let how):
             how
         case .duplicateCase(let spec, let id):
-            "case '\(id)' of spec '\(spec)' appears in more than one shard"
+            "case '\(id)' of spec '\(spec)' appears in more than one of the results merged (each case belongs to one shard)"
         case .shardMixed(let what):
             "\(what); give every shard of one split (each run with --shard I/N), or one whole run"
         case .shardCountsDiffer(let a, let b):

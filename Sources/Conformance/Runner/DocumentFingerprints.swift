@@ -25,7 +25,10 @@ public enum DocumentFingerprints {
         let folder = documents.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return ([], [Diagnostic(.error, id: "input.not-found", "no such folder of design documents: \(folder)", at: .file(folder))])
+            // A file named where the folder should be is not "no such folder" (a trial named the README of it).
+            let what = FileManager.default.fileExists(atPath: folder) ? "\(folder) is a file, not a folder of design documents: name the folder that holds it"
+                                                                     : "no such folder of design documents: \(folder)"
+            return ([], [Diagnostic(.error, id: "input.not-found", what, at: .file(folder))])
         }
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var fingerprints: [DocumentFingerprint] = []
