@@ -23,4 +23,24 @@ struct MachineCoverageReportTests {
         #expect(Set(listed).count == listed.count, "\(listed)")
         #expect(listed.contains { $0.hasSuffix("(MT-SUCCESS-SHORT-WAIT)") })
     }
+
+    @Test("a row marked unmodelled is listed with its reason, in the Markdown, the HTML (and its contents) and the JSON")
+    func unmodelledReasons() throws {
+        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("specs")
+        var options = ConformanceRun.Options(paths: [specs.path], specs: ["medtime.unlock"])
+        options.explore = false
+        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let why = "time accumulated within Success: two waits of 499 ms reach the dashboard, one does not"
+        #expect(result.specs.first { $0.id == "medtime.unlock" }?.rows.first { $0.id == "MT-SUCCESS-SHORT-WAIT" }?.unmodelled == why)
+        #expect(renderMarkdown(result).contains("| medtime.unlock | `MT-SUCCESS-SHORT-WAIT` | \(why) |"))
+        let page = renderHTML(result)
+        #expect(page.contains("<tr><td>medtime.unlock</td><td><code>MT-SUCCESS-SHORT-WAIT</code></td><td>\(why)</td></tr>"))
+        #expect(page.contains("<a href=\"#unmodelled\">Rows that predict nothing (unmodelled)"))
+        #expect(try decodeRunResult(try renderJSON(result)) == result)
+        // A run with no such row has no such section.
+        options.specs = ["launch-lock.triggers"]
+        let none = try #require(ConformanceRun(options, registry: .standard).run().result)
+        #expect(!renderMarkdown(none).contains("Rows that predict nothing") && !renderHTML(none).contains("id=\"unmodelled\""))
+    }
 }

@@ -71,4 +71,15 @@ extension HTMLPage {
         }
         out += "</table>\n</section>\n"
     }
+
+    /// The rows marked `unmodelled:`, with why the table makes no prediction where they match.
+    mutating func unmodelledRows() {
+        let rows = ReportText.unmodelled(result)
+        guard !rows.isEmpty else { return }
+        out += "<section id=\"unmodelled\">\n<h2>Rows that predict nothing (unmodelled)</h2>\n"
+        out += "<p class=\"muted\">Where these rows match, the table makes no prediction, so no case checks them; each says why.</p>\n"
+        out += "<table>\n<tr><th>Spec</th><th>Row</th><th>Why the table makes no prediction</th></tr>\n"
+        for row in rows { out += "<tr><td>\(h(row.spec))</td><td><code>\(h(row.row))</code></td><td>\(h(row.why))</td></tr>\n" }
+        out += "</table>\n</section>\n"
+    }
 }

@@ -195,6 +195,15 @@ enum ReportText {
         return result.specs.filter { specsRan.contains($0.id) }.flatMap { spec in spec.rows.filter { $0.noCase == .neverFires }.map(\.id) }
     }
 
+    /// The rows of the specs this run ran that are marked `unmodelled:` (they make no case where they match), with
+    /// the table's reason, in order: an auditor reads why no case checks them.
+    static func unmodelled(_ result: RunResult) -> [(spec: String, row: String, why: String)] {
+        let specsRan = Set(result.cases.map(\.spec))
+        return result.specs.filter { specsRan.contains($0.id) }.flatMap { spec in
+            spec.rows.compactMap { row in row.unmodelled.map { (spec.id, row.id, $0) } }
+        }
+    }
+
     /// The most rows that can never fire named in `rowsNotRun` and `neverFiringRows`; the rest are counted.
     static let maximumNamedRowsNotRun = 3
 

@@ -37,6 +37,7 @@ struct HTMLPage {
         top()
         failures()
         expectedFailures()
+        unmodelledRows()
         documentSections()
         decisionRegister()
         summaryTable()
@@ -53,7 +54,11 @@ struct HTMLPage {
         typealias Entry = (anchor: String, title: String, count: Int?)
         var entries: [Entry] = [
             ("failures", "Failing cases", failing.count),
-            ("expected", "Expected failures", result.cases.filter { $0.expectedReason != nil }.count),
+            ("expected", "Expected failures", result.cases.filter { $0.expectedReason != nil }.count + ReportText.listedFindings(result).count),
+        ]
+        let unmodelled = ReportText.unmodelled(result).count
+        if unmodelled > 0 { entries.append(("unmodelled", "Rows that predict nothing (unmodelled)", unmodelled)) }
+        entries += [
             ("documents", "Coverage by document and section", nil),
             ("decisions", "Decision register", DecisionRegister(result).decisions.count),
             ("summary", "Results by spec", specIDs.count),

@@ -38,6 +38,7 @@ struct MarkdownPage {
         out += md(ReportText.countsExplained(result)) + "\n"
         failingCases()
         expectedFailures()
+        unmodelledRows()
         specTable()
         out += markdownExploration(result)
         documentSections()
@@ -90,6 +91,15 @@ struct MarkdownPage {
             out += "| \(code(f.id)) | \(f.divergence?.row.map(code) ?? "—") | \(md(f.expectedReason ?? "")) | \(md(f.expectedExpiry ?? "—")) "
             out += "| \(md(HTMLPage.statusText(f.status))) | \(md(ReportText.divergenceInBrief(f) ?? "—")) |\n"
         }
+    }
+
+    /// The rows marked `unmodelled:`, with why the table makes no prediction where they match.
+    mutating func unmodelledRows() {
+        let rows = ReportText.unmodelled(result)
+        guard !rows.isEmpty else { return }
+        out += "\n### Rows that predict nothing (unmodelled)\n\nWhere these rows match, the table makes no prediction, so no case checks them; each says why.\n\n"
+        out += "| Spec | Row | Why the table makes no prediction |\n|---|---|---|\n"
+        for row in rows { out += "| \(md(row.spec)) | \(code(row.row)) | \(md(row.why)) |\n" }
     }
 
     mutating func specTable() {

@@ -365,12 +365,14 @@ public struct SpecCompiler: Sendable {
         }
         diagnostics += tables.diagnostics
         noCase += tables.noCase
+        let unmodelled: [String?] = if case .machine(let machine) = spec.body { machine.rows.map(\.unmodelled) } else { [] }
         let compiled = CompiledSpec(
             id: spec.id, kind: spec.kind, title: spec.title, source: spec.source, fixture: spec.fixture, file: spec.file,
             sha256: sha, product: spec.effectiveProduct.namedValues,
             rows: spec.rows.enumerated().map { r, row in
                 RowRecord(id: row.id, source: row.trace.source, decision: row.trace.decision, line: row.location.line,
-                          column: row.location.column, noCase: r < noCase.count ? noCase[r] : nil)
+                          column: row.location.column, noCase: r < noCase.count ? noCase[r] : nil,
+                          unmodelled: r < unmodelled.count ? unmodelled[r] : nil)
             },
             graph: graph)
         return (compiled, expand(cases, variants: spec.sharedVariants), diagnostics, analysis)

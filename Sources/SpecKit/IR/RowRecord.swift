@@ -12,6 +12,9 @@ public struct RowRecord: Codable, Hashable, Sendable {
     public var column: Int
     /// Why the compiler made no test case of the row; nil when it made one (or more).
     public var noCase: NoCase?
+    /// A machine row's `unmodelled:`: why the table makes no prediction where it matches (an auditor reads it beside
+    /// the row that did not run); nil for every other row.
+    public var unmodelled: String?
 
     /// Why a row has no test case, as the compiler found it.
     public enum NoCase: String, Codable, Hashable, Sendable {
@@ -25,12 +28,13 @@ public struct RowRecord: Codable, Hashable, Sendable {
     }
 
     /// Creates a value from all its fields.
-    public init(id: String, source: String?, decision: String?, line: Int, column: Int, noCase: NoCase? = nil) {
+    public init(id: String, source: String?, decision: String?, line: Int, column: Int, noCase: NoCase? = nil, unmodelled: String? = nil) {
         self.id = id
         self.source = source
         self.decision = decision
         self.line = line
         self.column = column
         self.noCase = noCase
+        self.unmodelled = unmodelled
     }
 }
