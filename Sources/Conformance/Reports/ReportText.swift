@@ -97,8 +97,8 @@ enum ReportText {
             }
             if !d.cells.isEmpty {
                 lines.append("  cells:")
-                let nameWidth = d.cells.map { v($0.name).count }.max() ?? 0
-                let expectedWidth = d.cells.map { v($0.shown.expected).count }.max() ?? 0
+                let nameWidth = d.cells.map { TerminalColumns.of(v($0.name)) }.max() ?? 0
+                let expectedWidth = d.cells.map { TerminalColumns.of(v($0.shown.expected)) }.max() ?? 0
                 for cell in d.cells {
                     let mark = cell.ok ? "  " : "✗ "
                     let (expected, actual) = cell.shown
@@ -121,9 +121,7 @@ enum ReportText {
         return text.isEmpty ? "" : " (\(text))"
     }
 
-    static func pad(_ s: String, _ width: Int) -> String {
-        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
-    }
+    static func pad(_ s: String, _ width: Int) -> String { TerminalColumns.pad(s, width) }
 
     /// The JUnit testcases of a run: one per row, and one per cell for a matrix (`renderJUnit` groups the same way).
     static func junitTestcases(_ result: RunResult) -> Int {
