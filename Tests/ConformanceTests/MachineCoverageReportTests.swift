@@ -34,6 +34,9 @@ struct MachineCoverageReportTests {
         let why = "time accumulated within Success: two waits of 499 ms reach the dashboard, one does not"
         #expect(result.specs.first { $0.id == "medtime.unlock" }?.rows.first { $0.id == "MT-SUCCESS-SHORT-WAIT" }?.unmodelled == why)
         #expect(renderMarkdown(result).contains("| medtime.unlock | `MT-SUCCESS-SHORT-WAIT` | \(why) |"))
+        // The spec table's Rows counts these too, and says so (a trial added its column up against the rows that ran).
+        #expect(renderMarkdown(result).contains("Rows counts every row of the spec, those that did not run here included"))
+        #expect(renderHTML(result).contains("Rows counts every row of the spec, those that did not run here included"))
         let page = renderHTML(result)
         #expect(page.contains("<tr><td>medtime.unlock</td><td><code>MT-SUCCESS-SHORT-WAIT</code></td><td>\(why)</td></tr>"))
         #expect(page.contains("<a href=\"#unmodelled\">Rows that predict nothing (unmodelled)"))

@@ -3,7 +3,8 @@ import SpecKit
 extension HTMLPage {
     /// One line per spec: its kind, rows, cases and their results.
     mutating func summaryTable() {
-        out += "<section id=\"summary\">\n<h2>Results by spec</h2>\n<table>\n<tr><th>Spec</th><th>Kind</th><th>Rows</th><th>Cases</th><th>Passed</th><th>Failing</th><th>Expected failures</th></tr>\n"
+        out += "<section id=\"summary\">\n<h2>Results by spec</h2>\n"
+        out += "<p class=\"muted\">Rows counts every row of the spec, those that did not run here included (unmodelled, never firing, not selected).</p>\n<table>\n<tr><th>Spec</th><th>Kind</th><th>Rows</th><th>Cases</th><th>Passed</th><th>Failing</th><th>Expected failures</th></tr>\n"
         for id in specIDs {
             let s = RunSummary(cases: cases(of: id))
             let compiled = spec(id)

@@ -105,7 +105,8 @@ struct MarkdownPage {
     mutating func specTable() {
         // Rows are the spec's rows; the other columns count cases (a machine row runs once per tested value, a matrix
         // rule once per cell).
-        out += "\n### Results by spec\n\n| Spec | Rows | Cases | Passed | Failing | Expected failures |\n|---|---:|---:|---:|---:|---:|\n"
+        out += "\n### Results by spec\n\nRows counts every row of the spec, those that did not run here included (unmodelled, never firing, not selected).\n\n"
+        out += "| Spec | Rows | Cases | Passed | Failing | Expected failures |\n|---|---:|---:|---:|---:|---:|\n"
         for id in ReportText.specIDs(result) {
             let cases = result.cases.filter { $0.spec == id }
             let s = RunSummary(cases: cases)
