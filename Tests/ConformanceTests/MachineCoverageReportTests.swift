@@ -7,14 +7,19 @@ import AppLockFixtures
 /// The HTML's machine coverage names each transition no case covered once, with its states and event.
 @Suite("Machine coverage in the HTML report")
 struct MachineCoverageReportTests {
-    @Test("transitions not covered: each edge once, as 'from · event → to (row)'; a row from several states is several edges")
-    func notCoveredEdges() throws {
+    /// A run of one spec of specs/, without the exploration.
+    static func run(_ spec: String) throws -> RunResult {
         let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("specs")
-        var options = ConformanceRun.Options(paths: [specs.path], specs: ["medtime.unlock"])
+        var options = ConformanceRun.Options(paths: [specs.path], specs: [spec])
         options.explore = false
         let outcome = ConformanceRun(options, registry: .standard).run()
-        let page = renderHTML(try #require(outcome.result, "\(outcome.diagnostics)"))
+        return try #require(outcome.result, "\(outcome.diagnostics)")
+    }
+
+    @Test("transitions not covered: each edge once, as 'from · event → to (row)'; a row from several states is several edges")
+    func notCoveredEdges() throws {
+        let page = renderHTML(try Self.run("medtime.unlock"))
         // medtime.unlock's section: its unmodelled rows make no case, so their edges are not covered.
         let lines = page.components(separatedBy: "<span class=\"muted\">not covered: ").dropFirst()
             .map { String($0.prefix { $0 != "<" }) }.filter { $0.contains("MT-SUCCESS-SHORT-WAIT") }
@@ -26,11 +31,7 @@ struct MachineCoverageReportTests {
 
     @Test("a row marked unmodelled is listed with its reason, in the Markdown, the HTML (and its contents) and the JSON")
     func unmodelledReasons() throws {
-        let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("specs")
-        var options = ConformanceRun.Options(paths: [specs.path], specs: ["medtime.unlock"])
-        options.explore = false
-        let result = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let result = try Self.run("medtime.unlock")
         let why = "time accumulated within Success: two waits of 499 ms reach the dashboard, one does not"
         #expect(result.specs.first { $0.id == "medtime.unlock" }?.rows.first { $0.id == "MT-SUCCESS-SHORT-WAIT" }?.unmodelled == why)
         #expect(renderMarkdown(result).contains("| medtime.unlock | `MT-SUCCESS-SHORT-WAIT` | \(why) |"))
@@ -42,8 +43,7 @@ struct MachineCoverageReportTests {
         #expect(page.contains("<a href=\"#unmodelled\">Rows that predict nothing (unmodelled)"))
         #expect(try decodeRunResult(try renderJSON(result)) == result)
         // A run with no such row has no such section.
-        options.specs = ["launch-lock.triggers"]
-        let none = try #require(ConformanceRun(options, registry: .standard).run().result)
+        let none = try Self.run("launch-lock.triggers")
         #expect(!renderMarkdown(none).contains("Rows that predict nothing") && !renderHTML(none).contains("id=\"unmodelled\""))
     }
 }
