@@ -23,7 +23,7 @@ struct TableCompiler {
     }
 
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
-    private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String)
+    private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String, rowsAt: SourceLocation?)
         -> (analysis: RegionAnalysis, wins: [[[Int]]])? {
         let analysis = RegionAnalysis(declarations: declarations, conditions: rows.map(\.when))
         guard analysis.atomCount != nil else {
@@ -47,7 +47,8 @@ struct TableCompiler {
             overlapped[pair.later] = true
             diagnostics.append(overlap(pair, rows, overlaps, in: analysis))
         }
-        if let gap = gaps.finding(what: what, at: spec.location) { diagnostics.append(gap) }
+        // At `rows:`, where a row would be added (the spec's start when the key is not there to point at).
+        if let gap = gaps.finding(what: what, at: rowsAt ?? spec.location) { diagnostics.append(gap) }
         // Under `hit: unique` a row an earlier row covers is already reported, once, as the conflict or redundancy of
         // the pair: a dead-row finding as well would report it twice.
         reportDeadRows(rows.indices.filter { wins[$0].isEmpty && !overlapped[$0] }, of: rows, in: analysis)
@@ -142,7 +143,7 @@ struct TableCompiler {
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
         let rows = table.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.then) }
-        guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table") else { return [] }
+        guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table", rowsAt: table.rowsLocation) else { return [] }
         return table.rows.enumerated().compactMap { r, row in
             let points = Self.points(for: wins[r], in: analysis)
             guard !points.isEmpty else { return nil }
@@ -189,7 +190,7 @@ struct TableCompiler {
 
     mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
         let rows = matrix.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.expect) }
-        guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix") else { return [] }
+        guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix", rowsAt: matrix.rowsLocation) else { return [] }
         var cases: [TestCase] = []
         for (r, row) in matrix.rows.enumerated() {
             // Every cell of every atom the rule decides: matrices are small and every cell is run.

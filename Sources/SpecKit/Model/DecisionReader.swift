@@ -22,7 +22,7 @@ struct DecisionReader {
             }
         }
         guard !inputs.isEmpty || byKey["inputs"] != nil, let table = Self.table(byKey, context: c) else { return nil }
-        return DecisionTable(table: table, inputs: inputs, outputs: outputs, hit: hit, rows: rows)
+        return DecisionTable(table: table, inputs: inputs, outputs: outputs, hit: hit, rows: rows, rowsLocation: byKey.location(ofKey: "rows"))
     }
 
     /// The `table:` of a decision table or a matrix: the fixture function it drives, named like a spec id

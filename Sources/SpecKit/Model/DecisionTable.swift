@@ -10,6 +10,8 @@ public struct DecisionTable: Hashable, Sendable {
     public var hit: HitPolicy
     /// The rules, in file order.
     public var rows: [DecisionRow]
+    /// Where `rows:` is written: a gap in the table is reported there.
+    public var rowsLocation: SourceLocation?
 }
 
 /// One rule of a decision table.

@@ -8,6 +8,8 @@ public struct Matrix: Hashable, Sendable {
     public var observe: [Declaration]
     /// The rules, in file order.
     public var rows: [MatrixRow]
+    /// Where `rows:` is written: a cell no rule covers is reported there.
+    public var rowsLocation: SourceLocation?
 }
 
 /// A rule of a matrix: the cells it covers and what they must show.

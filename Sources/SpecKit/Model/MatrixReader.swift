@@ -23,6 +23,6 @@ struct MatrixReader {
         let rows = c.tableRows(byKey, what: "a matrix row", resultKey: "expect", conditions: axes, tested: "an axis",
                                results: observe, resultWhat: "an observation").map { MatrixRow(identity: $0.identity, when: $0.when, expect: $0.results) }
         guard !axes.isEmpty, let table = DecisionReader.table(byKey, context: c) else { return nil }
-        return Matrix(table: table, axes: axes, observe: observe, rows: rows)
+        return Matrix(table: table, axes: axes, observe: observe, rows: rows, rowsLocation: byKey.location(ofKey: "rows"))
     }
 }
