@@ -349,6 +349,8 @@ struct ReportsTests {
         #expect(text.contains("| `G2` | `G2` | core bug #12 | — | expected failure |"))
         #expect(text.contains("### Coverage by document and section"))
         #expect(text.contains("### Decision register"))
+        // Its marks are explained, as the HTML explains its italics (an auditor trial met an unexplained "also").
+        #expect(text.contains("after \"also\", rows that mention it beside their own decision"))
         #expect(text.contains("`lockspec run specs --row L3`"))
         #expect(text.contains("`lockspec run specs --row G1`"))
         #expect(text.contains(String(ReportFixture.lockSHA.prefix(12))))

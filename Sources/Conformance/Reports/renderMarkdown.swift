@@ -152,7 +152,9 @@ struct MarkdownPage {
         let register = DecisionRegister(result)
         out += "\n### Decision register\n\n"
         if register.decisions.isEmpty { out += "No decisions.\n"; return }
-        out += "Points the documents leave open, and places where a decision narrows or overrides what they say (its text, or the section's note, says so).\n\n"
+        out += "Points the documents leave open, and places where a decision narrows or overrides what they say (its text, or the section's note, says so). "
+        out += "Rows: those whose decision is this one; after \"also\", rows that mention it beside their own decision; after \"reading\", "
+        out += "the rows that read a product value set with it.\n\n"
         out += "| Decision | Text | Rows |\n|---|---|---|\n"
         for d in register.decisions {
             // The rows whose own decision names it, then those that read a product value set with it, by value.
