@@ -79,7 +79,14 @@ enum VersionNames {
             let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
             guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
             guard let product else {
-                m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
+                guard value != text else {
+                    m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
+                    return
+                }
+                // A name for a text that is no version (`v1_x`, `v1_3b`): the core got that text, and still does, marked
+                // as malformed on purpose. One meaning in both languages, so a rewrite; its words must not call it a version.
+                m.rewrote("\(written) → \(quoted(value)) (language 2 named the text \(quoted(text)), which is not \(grammar.noun): the core gets it as before, marked as malformed on purpose)",
+                          at: node.location)
                 return
             }
             let asIs = grammar == .date ? "write the value meant" : "write \(quoted(LiteralGrammar.invalidMark + written))"
