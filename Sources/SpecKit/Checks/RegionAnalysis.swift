@@ -96,6 +96,14 @@ struct RegionAnalysis {
     func size(_ index: [Int]) -> Int? { Self.product(index.enumerated().map { atoms[$0][$1].count }) }
 
     /// The product of `counts`, or nil past `Int.max`.
+    /// `total` plus `count`, or nil when either is nil (already past counting) or the sum is past `Int.max`: how the
+    /// checks add up the combinations of several atoms.
+    static func sum(_ total: Int?, _ count: Int?) -> Int? {
+        guard let total, let count else { return nil }
+        let (sum, overflow) = total.addingReportingOverflow(count)
+        return overflow ? nil : sum
+    }
+
     static func product(_ counts: [Int]) -> Int? {
         var n = 1
         for count in counts {

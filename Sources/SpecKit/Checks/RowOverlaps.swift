@@ -31,10 +31,7 @@ struct RowOverlaps {
                 return pairs.count - 1
             }()
             pairs[i].atoms += 1
-            pairs[i].combinations = pairs[i].combinations.flatMap { total in size.flatMap { n in
-                let (sum, overflow) = total.addingReportingOverflow(n)
-                return overflow ? nil : sum
-            } }
+            pairs[i].combinations = RegionAnalysis.sum(pairs[i].combinations, size)
         }
     }
 
@@ -44,13 +41,14 @@ struct RowOverlaps {
         matched[pair.later] == pair.atoms ? pair.later : matched[pair.earlier] == pair.atoms ? pair.earlier : nil
     }
 
-    /// What a pair with the same outcome says beyond where it overlaps: which row is redundant, or that neither is.
-    /// `scope` says where the rows were compared (` in that state on that event` for a machine's).
-    static func redundancy(_ covered: String?, other: String?, scope: String = "") -> String {
-        guard let covered, let other else {
+    /// What a pair of rows `a` and `b` with the same outcome says beyond where they overlap: which of them is
+    /// `covered` (redundant), or that neither is. `scope` says where the rows were compared (` there`, for a machine's
+    /// state and event).
+    static func redundancy(covered: String?, of a: String, _ b: String, scope: String = "") -> String {
+        guard let covered else {
             return "each also matches inputs the other does not\(scope), so neither is redundant: make their conditions exclusive"
         }
-        return "\(covered) is redundant\(scope): \(other) matches every combination it does"
+        return "\(covered) is redundant\(scope): \(covered == a ? b : a) matches every combination it does"
     }
 
     /// Where a pair overlaps, for a finding: the first group of inputs (its ranges written out), then how many more

@@ -115,9 +115,8 @@ struct MachineCompiler: Sendable {
     /// nothing there, nil when each matches inputs the other does not), a conflict otherwise.
     private func overlap(_ rowA: MachineRow, _ rowB: MachineRow, situation: String, covered: String?) -> Diagnostic {
         if sameOutcome(rowA, rowB) {
-            let other = covered.map { $0 == rowA.identity.id ? rowB.identity.id : rowA.identity.id }
             return Diagnostic(.warning, id: "check.redundant",
-                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; " + RowOverlaps.redundancy(covered, other: other, scope: " there"),
+                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; " + RowOverlaps.redundancy(covered: covered, of: rowA.identity.id, rowB.identity.id, scope: " there"),
                 at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
                 notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"])
         }

@@ -73,9 +73,8 @@ struct TableCompiler {
                     + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
         }
         let covered = overlaps.covered(pair).map { rows[$0].identity.id }
-        let other = covered.map { $0 == a.identity.id ? b.identity.id : a.identity.id }
         return Diagnostic(.warning, id: "check.redundant",
-            "rows \(a.identity.id) and \(b.identity.id) both match \(place) and give the same result; " + RowOverlaps.redundancy(covered, other: other),
+            "rows \(a.identity.id) and \(b.identity.id) both match \(place) and give the same result; " + RowOverlaps.redundancy(covered: covered, of: a.identity.id, b.identity.id),
             at: b.identity.location, rows: [a.identity.id, b.identity.id], notes: ["\(a.identity.id) is at \(a.identity.location)"])
     }
 
@@ -89,12 +88,7 @@ struct TableCompiler {
 
         mutating func add(_ atom: [Int], in analysis: RegionAnalysis) {
             count += 1
-            combinations = combinations.flatMap { total in
-                analysis.size(atom).flatMap { n in
-                    let (sum, overflow) = total.addingReportingOverflow(n)
-                    return overflow ? nil : sum
-                }
-            }
+            combinations = RegionAnalysis.sum(combinations, analysis.size(atom))
             if listed.count < TableCompiler.maximumListedGaps { listed.append(analysis.describe(atom)) }
         }
 
