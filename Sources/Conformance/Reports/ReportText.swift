@@ -242,17 +242,19 @@ enum ReportText {
     /// diverge (an unexpected pass).
     static func divergenceInBrief(_ c: CaseResult) -> String? {
         guard let d = c.divergence else { return nil }
+        return "step \(d.step + 1) \(d.action): " + differences(d)
+    }
+
+    /// The observations of a divergence that differ, and its fixture error: `cover expected true, actual false`.
+    private static func differences(_ d: Divergence) -> String {
         let cells = d.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.shown.expected), actual \($0.shown.actual)" }
-        let what = d.error.map { ["error: \($0)"] } ?? []
-        return "step \(d.step + 1) \(d.action): " + (cells + what).joined(separator: "; ")
+        return (cells + (d.error.map { ["error: \($0)"] } ?? [])).joined(separator: "; ")
     }
 
     /// An exploration finding's divergence in one line: where, on what, and the observations that differ.
     static func divergenceInBrief(_ f: ExplorationFinding) -> String? {
         guard let d = f.divergence else { return nil }
-        let cells = d.divergence.cells.filter { !$0.ok }.map { "\($0.name) expected \($0.shown.expected), actual \($0.shown.actual)" }
-        let what = d.divergence.error.map { ["error: \($0)"] } ?? []
-        return "in \(d.situation) on \(d.event): " + (cells + what).joined(separator: "; ")
+        return "in \(d.situation) on \(d.event): " + differences(d.divergence)
     }
 
     /// The exploration's findings listed in the expected-failures file (`EX-` ids), in the order found.
