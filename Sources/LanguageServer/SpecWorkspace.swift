@@ -59,18 +59,8 @@ public struct SpecWorkspace: Sendable {
         var files = Self.specFiles(in: folder)
         for path in documents.keys where Self.folder(of: path) == folder && !files.contains(path) && Self.isSpec(path)
             && !path.hasSuffix("/" + SectionReasons.fileName) { files.append(path) }
-        var sources: [(path: String, bytes: [UInt8])] = []
-        var unreadable: [Diagnostic] = []
         let loader = YAMLLoader()
-        for file in files.sorted() {
-            if let text = documents[file] {
-                sources.append((file, Array(text.utf8)))
-            } else if let bytes = Self.read(file, limit: loader.limits.maximumFileSize) {
-                sources.append((file, bytes))
-            } else {
-                unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "could not read the file", at: .file(file)))
-            }
-        }
+        let (sources, unreadable) = Self.sources(files, open: documents, limit: loader.limits.maximumFileSize)
         guard sources.contains(where: { Self.looksLikeSpec($0.bytes) }) else { return nil }
         let compilation = SpecCompiler(loader: loader, catalog: catalog).lint(sources: sources, unreadable: unreadable, folder: folder, documents: nil).compilation
         compileCount += 1
@@ -80,6 +70,23 @@ public struct SpecWorkspace: Sendable {
         for file in files { byFile[file] = [] }
         for diagnostic in compilation.diagnostics { byFile[diagnostic.location.file, default: []].append(diagnostic) }
         return Analysis(findings: byFile, texts: sources.firstByKey { ($0.path, $0.bytes) })
+    }
+
+    /// The bytes of `files`, in path order: an open document's text (`open`, by path), else the file as saved; a file
+    /// that cannot be read (or is past `limit` bytes) is a `yaml.unreadable` finding instead.
+    static func sources(_ files: [String], open: [String: String], limit: Int) -> (sources: [(path: String, bytes: [UInt8])], unreadable: [Diagnostic]) {
+        var sources: [(path: String, bytes: [UInt8])] = []
+        var unreadable: [Diagnostic] = []
+        for file in files.sorted() {
+            if let text = open[file] {
+                sources.append((file, Array(text.utf8)))
+            } else if let bytes = read(file, limit: limit) {
+                sources.append((file, bytes))
+            } else {
+                unreadable.append(Diagnostic(.error, id: "yaml.unreadable", "could not read the file", at: .file(file)))
+            }
+        }
+        return (sources, unreadable)
     }
 
     /// The top-level lines that make a YAML file a spec (or product file), even an unfinished one: a `fixture:`, or
@@ -129,9 +136,7 @@ public struct SpecWorkspace: Sendable {
         guard !savedRead.contains(Self.folder(of: path)) else { return nil }
         savedRead.insert(Self.folder(of: path))
         let loader = YAMLLoader()
-        let sources = Self.specFiles(in: Self.folder(of: path)).sorted().compactMap { file in
-            Self.read(file, limit: loader.limits.maximumFileSize).map { (path: file, bytes: $0) }
-        }
+        let sources = Self.sources(Self.specFiles(in: Self.folder(of: path)), open: [:], limit: loader.limits.maximumFileSize).sources
         let saved = SpecCompiler(loader: loader, catalog: catalog).compile(sources: sources)
         compileCount += 1
         for spec in saved.specs where lastGood[spec.file] == nil { lastGood[spec.file] = spec }
