@@ -8,7 +8,8 @@ extension ConformanceRun {
     /// gave 51 sections NOT COVERED, no reason recorded, in a passing report). Nil, and the files run alone, when a
     /// path is a folder, `--spec` is given, the files do not compile alone, or their folders read them otherwise (an
     /// error in a named file, such as a copy whose id another file of the folder has, or a spec of theirs missing).
-    func narrowedToFiles() -> Options? {
+    /// With the options, the folders' compilation, which the run reads rather than compiling them again.
+    func narrowedToFiles() -> (Options, SpecCompiler.Compilation)? {
         guard options.specs == nil, !options.paths.isEmpty, options.paths.allSatisfy(Self.isFile),
               let alone = try? Self.compile(options.paths, registry: registry), !alone.failed(strict: false) else { return nil }
         let ids = Set(alone.suite.specs.map(\.id))
@@ -20,7 +21,7 @@ extension ConformanceRun {
         var narrowed = options
         narrowed.paths = folders
         narrowed.specs = ids
-        return narrowed
+        return (narrowed, wide)
     }
 
     /// Whether a path names a file (not a folder, and there).

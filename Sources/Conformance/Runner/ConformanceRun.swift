@@ -85,13 +85,16 @@ public struct ConformanceRun: Sendable {
 
     /// Does the run. `progress` is called after each case with (done, total).
     public func run(progress: ((Int, Int) -> Void)? = nil) -> RunOutcome {
-        if let narrowed = narrowedToFiles() {
-            var run = self
-            run.options = narrowed
-            return run.run(progress: progress)
-        }
+        guard let (narrowed, folders) = narrowedToFiles() else { return run(progress: progress, compiled: nil) }
+        var run = self
+        run.options = narrowed
+        return run.run(progress: progress, compiled: folders)
+    }
+
+    /// The run, of `compiled` when the paths were compiled already (`narrowedToFiles`'s folders).
+    private func run(progress: ((Int, Int) -> Void)?, compiled: SpecCompiler.Compilation?) -> RunOutcome {
         let compilation: SpecCompiler.Compilation, unselectedErrors: [Diagnostic]
-        switch compileForRun() {
+        switch compileForRun(compiled) {
         case .stopped(let outcome): return outcome
         case .ready(let compiled, let unselected): (compilation, unselectedErrors) = (compiled, unselected)
         }
@@ -222,12 +225,16 @@ public struct ConformanceRun: Sendable {
 
     /// Compiles the paths: the compilation and, for a run of some specs (`--spec`, `--row`), the errors of specs it
     /// does not read, which do not stop it; or the outcome that stops the run (unreadable input, or errors it reads).
-    private func compileForRun() -> Compiled {
+    private func compileForRun(_ compiled: SpecCompiler.Compilation?) -> Compiled {
         let compilation: SpecCompiler.Compilation
-        do {
-            compilation = try Self.compile(options.paths, registry: registry)
-        } catch {
-            return .stopped(RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics))
+        if let compiled {
+            compilation = compiled
+        } else {
+            do {
+                compilation = try Self.compile(options.paths, registry: registry)
+            } catch {
+                return .stopped(RunOutcome(result: nil, stop: .unreadableInput, diagnostics: error.diagnostics))
+            }
         }
         guard compilation.failed(strict: false) else { return .ready(compilation, unselected: []) }
         let errors = compilation.diagnostics.filter { $0.severity == .error }
