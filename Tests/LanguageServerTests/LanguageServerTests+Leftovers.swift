@@ -58,8 +58,7 @@ extension LanguageServerTests {
         let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
         try #require(typo != text)
         var server = Self.initialized()
-        let params = JSON.object(["textDocument": .object(["uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(typo)])])
-        _ = server.handle(Self.notify("textDocument/didOpen", params))
+        _ = Self.open(&server, machine, typo)
         let row = try #require(typo.components(separatedBy: "\n").firstIndex { $0.contains("id: LL-APPEAR-OFF") }) + 1
         let hover = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(row),"character":4}}}"#
         let value = server.handle(Self.message(hover)).first?["result"]?["contents"]?["value"]?.string ?? ""
