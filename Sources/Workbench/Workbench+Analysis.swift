@@ -47,11 +47,12 @@ extension Workbench {
         }
         // One read of each document, for the outlines and quotes and for the fingerprints a run would take.
         let documents = self.documents.map { DocumentFolder($0) }
-        var (compilation, coverage) = compiler.lint(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) },
-                                                    unreadable: unreadable.filter { sources[$0.location.file] == nil }, folder: folder, documents: documents)
+        let lint = compiler.lint(sources: sources.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: $0.value) },
+                                 unreadable: unreadable.filter { sources[$0.location.file] == nil }, folder: folder, documents: documents)
+        var compilation = lint.compilation
         compilation.diagnostics = (compilation.diagnostics
                                    + ConformanceRun.fingerprintFindings(compilation, documents, besides: compilation.diagnostics)).cappedPerFile
-        return Overlay(compilation: compilation, coverage: coverage, texts: texts, versions: versions)
+        return Overlay(compilation: compilation, coverage: lint.coverage, texts: texts, versions: versions)
     }
 
     func analyzeRoute(_ request: HTTPRequest) -> HTTPResponse {
