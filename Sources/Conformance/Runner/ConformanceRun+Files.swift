@@ -10,7 +10,7 @@ extension ConformanceRun {
     /// error in a named file, such as a copy whose id another file of the folder has, or a spec of theirs missing).
     /// With the options, the folders' compilation, which the run reads rather than compiling them again.
     func narrowedToFiles() -> (Options, SpecCompiler.Compilation)? {
-        guard options.specs == nil, !options.paths.isEmpty, options.paths.allSatisfy(Self.isFile),
+        guard options.specs == nil, !options.paths.isEmpty, options.paths.allSatisfy(SpecCompiler.isFile),
               let alone = try? Self.compile(options.paths, registry: registry), !alone.failed(strict: false) else { return nil }
         let ids = Set(alone.suite.specs.map(\.id))
         let named = Set(alone.suite.specs.map { SpecCompiler.identity($0.file) })
@@ -22,11 +22,5 @@ extension ConformanceRun {
         narrowed.paths = folders
         narrowed.specs = ids
         return (narrowed, wide)
-    }
-
-    /// Whether a path names a file (not a folder, and there).
-    static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 }

@@ -429,8 +429,7 @@ public struct SpecCompiler: Sendable {
         var known = Set(files.map(Self.identity))
         for file in Self.siblingProductFiles(of: paths) where known.insert(Self.identity(file)).inserted { files.append(file) }
         let compilation = try compile(files: files)
-        var isDirectory: ObjCBool = false
-        let single = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }
+        let single = paths.filter(Self.isFile)
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
         guard missing else { return compilation }
         let given = Set(files)

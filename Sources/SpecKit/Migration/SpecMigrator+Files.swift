@@ -49,7 +49,7 @@ extension SpecMigrator {
         // their errors above).
         if write {
             let notMigrated = Set(result.notMigrated)
-            result.lintErrors = (try? SpecCompiler(catalog: catalog).compile(paths: paths))?.diagnostics
+            result.lintErrors = (try? SpecCompiler(catalog: catalog).lint(paths: paths, documents: nil))?.diagnostics
                 .filter { $0.severity == .error && !notMigrated.contains($0.location.file) } ?? []
         }
         return result
