@@ -107,6 +107,7 @@ rows:
   - {id: T-FAIL-LOCK, source: toy.md §1, from: Idle, on: fail, when: {failures: 2}, then: {failures: 3}, effects: [lockout], to: Locked}
   - {id: T-UNLOCK, source: toy.md §1, from: Locked, on: unlock, when: {pin: correct}, then: {failures: 0}, effects: [unlocked], to: Idle}
   - {id: T-UNLOCK-WRONG, source: toy.md §1, from: Locked, on: unlock, when: {pin: wrong}}
+  - {id: T-RELAUNCH-LOCKED, source: toy.md §2, from: Locked, on: relaunch, then: {failures: 3}, to: Locked}
 """
 
 let toyScenarios = """
@@ -142,7 +143,7 @@ struct RunnerTests {
     func correctCoreConforms() throws {
         let outcomes = try runToy(.none)
         // T-FAIL fires at failures 0 and 1: one case each, the second named by the value it tests.
-        #expect(outcomes.keys.sorted() == ["T-FAIL", "T-FAIL-LOCK", "T-FAIL[failures=1]", "T-S-PERSIST", "T-UNLOCK", "T-UNLOCK-WRONG"])
+        #expect(outcomes.keys.sorted() == ["T-FAIL", "T-FAIL-LOCK", "T-FAIL[failures=1]", "T-RELAUNCH-LOCKED", "T-S-PERSIST", "T-UNLOCK", "T-UNLOCK-WRONG"])
         for (id, outcome) in outcomes { #expect(outcome.passed, "\(id): \(String(describing: outcome.divergence))") }
     }
 
@@ -203,6 +204,8 @@ struct RunnerTests {
         let d = try #require(outcomes["T-S-PERSIST"]?.divergence)
         #expect(d.action == "check" && d.path.suffix(2) == ["kill", "relaunch"])
         #expect(outcomes["T-FAIL-LOCK"]?.passed == true)
+        // The table's relaunch row says the same as the scenario, and fails the same way.
+        #expect(outcomes["T-RELAUNCH-LOCKED"]?.divergence?.action == "relaunch")
     }
 
     /// The toy machine with one scenario: three wrong PINs while locked, with `expectation` on the repeated step.

@@ -102,10 +102,9 @@ public struct RandomWalks {
 
     /// The distinct non-empty openings of the scenarios run with the machine's own product values, in case order.
     static func openings(_ scenarios: [TestCase], of spec: Spec, model: MachineWalkModel) -> [[WalkMove]] {
-        let product = spec.effectiveProduct.firstByKey { ($0.name, $0.value) }
         var seen: Set<[WalkMove]> = []
         return scenarios.compactMap { scenario in
-            guard scenario.product.firstByKey({ ($0.name, $0.value) }) == product else { return nil }
+            guard spec.runsWithOwnProduct(scenario) else { return nil }
             let opening = model.opening(of: scenario.steps)
             return !opening.isEmpty && seen.insert(opening).inserted ? opening : nil
         }

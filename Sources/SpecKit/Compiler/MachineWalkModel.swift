@@ -74,10 +74,34 @@ public struct MachineWalkModel {
     /// The moves of a scenario's steps, as far as the table can predict them: its events, a kill followed by a relaunch
     /// (or a relaunch alone) where the machine models one, the clock set back or forward by one of the machine's amounts; a
     /// step that only checks is passed over. The first step the table cannot take or predict (another kind of step, an
-    /// event of the scenario's own) ends the opening.
+    /// event of the scenario's own, inputs that are not one of the walks' combinations) ends the opening.
     public func opening(of steps: [TestStep]) -> [WalkMove] {
+        Array(replay(steps).lazy.filter { $0.predicted.action != .check }.map { self.move(for: $0.predicted.action) }
+            .prefix { $0 != nil }.compactMap { $0 })
+    }
+
+    /// One step of a scenario as the table predicts it (`replay(_:)`).
+    public struct ReplayedStep: Sendable {
+        /// The index of the scenario step whose expectations the prediction answers (of a kill followed by a relaunch,
+        /// the relaunch's).
+        public var index: Int
+        /// The prediction: the step's action, the full frame after it, and its exact effects (nil for a step that only
+        /// checks, whose frame is the one the steps before it left); `row` names the row that fires, nil where none does.
+        public var predicted: TestStep
+        /// The control state before the step.
+        public var state: String
+    }
+
+    /// The table's prediction for each step of a scenario, from the initial situation, as far as it can predict them:
+    /// its events (with any inputs inside their domains, not only the walks' combinations), a kill followed by a
+    /// relaunch (or a relaunch alone) where the machine models one, the clock set back or forward by one of the machine's
+    /// amounts, and the steps that only check. The first step it cannot take or predict (another kind of step, an
+    /// event of the scenario's own, an input missing or outside its domain, a row that would leave a domain or is
+    /// unmodelled, a gap under `otherwise: forbidden`) ends the replay. Lint compares a scenario with its machine
+    /// through it (`checkScenarioPredictions`), and a walk's opening is its first moves.
+    public func replay(_ steps: [TestStep]) -> [ReplayedStep] {
         guard var configuration = model.initial else { return [] }
-        var moves: [WalkMove] = []
+        var replayed: [ReplayedStep] = []
         var i = 0
         while i < steps.count {
             var action = steps[i].action
@@ -85,13 +109,42 @@ public struct MachineWalkModel {
                 action = .relaunch
                 i += 1
             }
+            let state = model.machine.states[configuration.state].name
+            if action == .check {
+                let frame = TestStep(action: .check, expect: model.frame(configuration), effects: nil, row: nil,
+                                     line: spec.location.line, column: spec.location.column)
+                replayed.append(ReplayedStep(index: i, predicted: frame, state: state))
+            } else {
+                guard let (step, after) = predict(action, from: configuration) else { break }
+                replayed.append(ReplayedStep(index: i, predicted: step, state: state))
+                configuration = after
+            }
             i += 1
-            if action == .check { continue }
-            guard let move = move(for: action), let (_, after) = step(move, from: configuration) else { break }
-            moves.append(move)
-            configuration = after
         }
-        return moves
+        return replayed
+    }
+
+    /// The table's prediction of one action in a situation and the situation after it, or nil when it cannot predict it.
+    private func predict(_ action: TestAction, from configuration: MachineModel.Configuration)
+        -> (TestStep, MachineModel.Configuration)? {
+        let name: String, inputs: [NamedValue]
+        switch action {
+        case .event(let n, let i): (name, inputs) = (n, i)
+        case .relaunch: (name, inputs) = (Machine.relaunchEvent, [])
+        case .advance, .setClock:
+            guard let move = move(for: action), let (prediction, after) = step(move, from: configuration) else { return nil }
+            return (prediction.step, after)
+        default: return nil
+        }
+        guard let e = model.plans.firstIndex(where: { $0.event.name == name }) else { return nil }
+        let event = model.plans[e].event
+        // Every declared input given once, inside its domain (a text has no ordinal to check), and nothing else.
+        let ordinals = MachineModel.EventPlan.ordinals(of: inputs, for: event)
+        guard inputs.count == event.inputs.count,
+              zip(event.inputs, ordinals).allSatisfy({ input, ordinal in
+                  inputs.contains { $0.name == input.name } && (ordinal != nil || input.domain.ordinalRange == nil) })
+        else { return nil }
+        return predict(plan: e, inputs: inputs, from: configuration)
     }
 
     /// The predictions of a sequence of moves from the initial situation, or nil when the table cannot predict one of
@@ -146,10 +199,18 @@ public struct MachineWalkModel {
         guard case .event(let e, let atom) = move, model.plans.indices.contains(e),
               model.plans[e].combinations.indices.contains(atom) else { return nil }
         // An outcome the table does not predict (a row that would leave a domain, a gap) is not taken: the walk moves on.
-        let inputs = model.plans[e].combinations[atom]
+        guard let (step, after) = predict(plan: e, inputs: model.plans[e].combinations[atom], from: configuration) else { return nil }
+        return (prediction(move, step, in: configuration), after)
+    }
+
+    /// The step the table predicts for event plan `e` with these inputs in a situation, and the situation after it; nil
+    /// for an outcome it does not predict (a row that would leave a domain or is unmodelled, a gap under `otherwise:
+    /// forbidden`).
+    private func predict(plan e: Int, inputs: [NamedValue], from configuration: MachineModel.Configuration)
+        -> (TestStep, MachineModel.Configuration)? {
         let outcome = model.outcome(plan: e, inputs: inputs, in: configuration)
         guard let step = model.predictedStep(of: outcome, plan: e, inputs: inputs, in: configuration, at: spec.location) else { return nil }
-        return (prediction(move, step, in: configuration), outcome.next ?? configuration)
+        return (step, outcome.next ?? configuration)
     }
 
     /// A move's prediction in a situation.

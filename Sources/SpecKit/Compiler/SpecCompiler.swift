@@ -178,6 +178,7 @@ public struct SpecCompiler: Sendable {
         }
         let (compiledSpecs, cases, analyses) = compileSpecs(specs, diagnostics: &diagnostics)
         if let catalog { diagnostics += checkValueNeeds(cases, specs: specs.map(\.spec), catalog: catalog) }
+        diagnostics += checkScenarioPredictions(cases, specs: specs.map(\.spec), analyses: analyses)
         let read = Set(specs.map(\.spec.file) + products.map(\.file))
         let erring = Set(diagnostics.filter { $0.severity == .error && $0.id != "spec.uses-broken-spec" }.map(\.location.file))
         let unread = sources.map(\.path).filter { !read.contains($0) }.sorted { (erring.contains($0) ? 0 : 1, $0) < (erring.contains($1) ? 0 : 1, $1) }
