@@ -137,29 +137,35 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     /// A scenario set's YAML over `machine` (the spec `uses` names, as compiled, with its fixture, whatever the page
     /// sent): one example scenario of one step, the machine's first event that a scenario can start with (not one
     /// that needs the app killed or steps before it, which lint refuses in a machine but the machine may still
-    /// declare while it has errors) with the first value of each input, expecting the machine's initial state.
-    func scenarioText(machine: (Machine, fixture: String), catalog: any FixtureCatalog, rowID: String) throws(Refusal) -> String {
-        let vocabulary = catalog.vocabulary(of: machine.fixture)
-        let first = machine.0.events.first {
+    /// declare while it has errors) with the first value of each input, expecting the state the machine's table
+    /// gives after it (`MachineWalkModel.replay`), or its initial state where the table predicts nothing there.
+    func scenarioText(machine spec: Spec, catalog: any FixtureCatalog, rowID: String) throws(Refusal) -> String {
+        guard case .machine(let machine) = spec.body else { throw Refusal(message: "\(spec.id) is not a machine spec") }
+        let vocabulary = catalog.vocabulary(of: spec.fixture)
+        let first = machine.events.first {
             vocabulary?.onlyWhileKilled.contains($0.name) != true && vocabulary?.scenarioOnlyEvents[$0.name] == nil
         }
         guard let uses, let event = first else {
             throw Refusal(message: "the machine \(uses ?? "") declares no event a scenario can start with")
         }
         var starter = self
-        starter.fixture = machine.fixture
+        starter.fixture = spec.fixture
+        let inputs = event.inputs.map { NamedValue($0.name, $0.domain.defaultValue) }
+        let step = TestStep(action: .event(event.name, inputs: inputs), expect: [], effects: nil, row: nil, line: 1, column: 1)
+        let predicted = MachineWalkModel(spec: spec)?.replay([step]).first?.predicted
+        let state = predicted?.expect.first { $0.name == "state" }?.value.description ?? machine.initial
         var lines = starter.header(kind: .scenarios) + ["uses: \(uses)", "scenarios:"]
         lines += [
             "  - id: \(rowID)",
             "    source: \(citation)",
-            "    notes: an example of one step; write the scenarios in its place",
+            "    notes: an example of one step\(predicted?.row.map { ", expecting the state row \($0) of \(uses) gives" } ?? ""); write the scenarios in its place",
             "    steps:",
             "      - event: \(event.name)",
         ]
         if !event.inputs.isEmpty {
             lines.append("        with: {\(event.inputs.map { "\($0.name): \(Self.example(of: $0.domain))" }.joined(separator: ", "))}")
         }
-        lines.append("        expect: {state: \(machine.0.initial)}")
+        lines.append("        expect: {state: \(state)}")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -217,12 +223,12 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
             && name.count <= maximumTitleLength
     }
 
-    /// The machine spec `id` of `folder` and its fixture, or why a scenario set cannot use it.
-    static func machine(_ id: String, in folder: [Spec]) throws(Refusal) -> (Machine, fixture: String) {
-        guard let spec = folder.first(where: { $0.id == id }), case .machine(let machine) = spec.body else {
+    /// The machine spec `id` of `folder`, or why a scenario set cannot use it.
+    static func machine(_ id: String, in folder: [Spec]) throws(Refusal) -> Spec {
+        guard let spec = folder.first(where: { $0.id == id }), case .machine = spec.body else {
             throw Refusal(message: "there is no machine spec '\(id)' that compiles in the folder: a scenario set uses one (fix its errors first)")
         }
-        return (machine, spec.fixture)
+        return spec
     }
 
     /// The spec ids (each with its file's name) and row ids the folder's specs and texts hold. A text is read as YAML
