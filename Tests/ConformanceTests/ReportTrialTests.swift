@@ -54,8 +54,29 @@ struct ReportTrialTests {
         ]))
         let partlyRow = try Self.sectionRow("2.9", in: renderHTML(partly, diagrams: .hand))
         #expect(partlyRow.components(separatedBy: "what is left").count == 2 && partlyRow.contains("(the document has no such heading)</span></td>"), "\(partlyRow)")
-        // The reason recorded, the section counts as covered by its rows.
-        #expect(row.contains("<td class=\"pass\">covered by 1 row"), "\(row)")
+        // The reason recorded, the section counts as covered by its rows; L3 failed, so not in green (an auditor's trial).
+        #expect(row.contains("<td class=\"fail\">covered by 1 row (1 failing)"), "\(row)")
+    }
+
+    /// Found by an auditor's trial: a section whose only row failed was "covered by 1 row", green in the HTML, and the
+    /// Markdown's words said nothing of the failure (only its Rows column did).
+    @Test("a section covered by a failing row says so in its words and its colour, and the document's counts say how many; an expected failure is said as such")
+    func coveredByAFailingRow() throws {
+        var read = run
+        read.sections = SectionCoverage(specs: run.specs, outlines: [Self.outlineWithout29], reasons: SectionReasons(file: "specs/sections.yaml", entries: [
+            .init(document: "launch-lock.md", section: "2.9", reason: "not a heading here", line: 2, column: 3),
+        ]))
+        let l3 = try #require(read.cases.firstIndex { $0.row == "L3" })
+        try #require(read.cases[l3].status == .failed)
+        let markdown = renderMarkdown(read)
+        #expect(try Self.markdownRow("2.9", in: markdown).contains("| covered by 1 row (1 failing) |"))
+        let summary = { (md: String) in md.split(separator: "\n").first { $0.hasPrefix("<details><summary>launch-lock.md:") } ?? "" }
+        #expect(summary(markdown).contains("(1 of them with a failing row)"), "\(summary(markdown))")
+        read.cases[l3].status = .expectedFailure
+        #expect(try Self.sectionRow("2.9", in: renderHTML(read, diagrams: .hand)).contains("<td class=\"xfail\">covered by 1 row (1 failing as expected)"))
+        #expect(!summary(renderMarkdown(read)).contains("with a failing row") && !summary(renderMarkdown(read)).isEmpty)
+        read.cases[l3].status = .passed
+        #expect(try Self.sectionRow("2.9", in: renderHTML(read, diagrams: .hand)).contains("<td class=\"pass\">covered by 1 row</td>"))
     }
 
     /// Found by a product owner's trial: a row citing §12 of a document of nine sections (a typo) made the report say

@@ -19,7 +19,7 @@ extension HTMLPage {
     }
 
     /// One document's sections; `ran`: the rows this run ran, as `[spec, row]`.
-    mutating func documentTable(_ document: SectionCoverage.Document, ran: Set<[String]>) {
+    mutating func documentTable(_ document: SectionCoverage.Document, ran: RanRows) {
         out += "<h3 id=\"\(Self.anchor("doc", document.name))\">\(h(document.name))</h3>\n<p class=\"muted\">\(h(ReportText.sectionTotal(document)))"
         out += document.fromHeadings ? ", read from the document's headings" : ", from the specs' citations (run with --documents DIR to list every heading)"
         out += ": \(h(ReportText.sectionCounts(document, ran: ran))).</p>\n"
@@ -47,18 +47,16 @@ extension HTMLPage {
 
     /// A section's coverage, with the product values it states; `ran`: the rows this run ran, as `[spec, row]`;
     /// `read`: whether the document's headings were read.
-    func coverageCell(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool) -> String {
+    func coverageCell(_ section: SectionCoverage.Section, ran: RanRows, read: Bool) -> String {
         var text: String
         switch section.status {
         case .covered where ReportText.citedWithoutSection(section, read: read):
             text = "<td class=\"fail\">" + h(ReportText.coverage(section, ran: ran, read: read))
         case .covered:
-            let none = ReportText.notRun(section, ran: ran) == section.rows.count
-            text = "<td class=\"\(none ? "na" : "pass")\">" + ReportText.covered(section, ran: ran)
+            text = "<td class=\"\(Self.coverageClass(section, ran: ran))\">" + ReportText.covered(section, ran: ran)
         case .bySubsections: text = "<td class=\"pass\">through its subsections"
         case .partly:
-            let none = !section.rows.isEmpty && ReportText.notRun(section, ran: ran) == section.rows.count
-            text = "<td class=\"\(none ? "na" : "pass")\">" + h(ReportText.coverage(section, ran: ran))
+            text = "<td class=\"\(section.rows.isEmpty ? "pass" : Self.coverageClass(section, ran: ran))\">" + h(ReportText.coverage(section, ran: ran))
         case .reasoned: text = "<td class=\"na\">not covered: \(h(section.reason ?? ""))"
         case .uncovered: text = "<td class=\"fail\">not covered, and no reason recorded"
         }
@@ -76,6 +74,15 @@ extension HTMLPage {
         let worst = Self.worst(list.map(\.status))
         let title = "\(row.spec): \(list.count) case\(list.count == 1 ? "" : "s"), \(Self.statusText(worst))\(Self.checksTitle(first))"
         return "<a class=\"badge \(Self.statusClass(worst))\" href=\"#\(Self.anchor("case", first.spec, first.id))\" title=\"\(h(title))\">\(h(row.row))</a>"
+    }
+
+    /// The class of a covered section's cell: `fail` when a row citing it fails the run, `xfail` when one fails as
+    /// expected, `na` when none of them ran here, else `pass`.
+    static func coverageClass(_ section: SectionCoverage.Section, ran: RanRows) -> String {
+        let failures = ran.failures(section)
+        if failures.failing > 0 { return "fail" }
+        if failures.expected > 0 { return "xfail" }
+        return ReportText.notRun(section, ran: ran) == section.rows.count ? "na" : "pass"
     }
 
     /// The status that says most about a row: a failure, then an expiry, an unexpected pass, an expected failure.

@@ -262,26 +262,38 @@ enum ReportText {
         (result.exploration?.findings ?? []).filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
     }
 
-    /// The rows that ran in this run, as `[spec, row]`.
-    static func ranRows(_ result: RunResult) -> Set<[String]> { Set(result.cases.map { [$0.spec, $0.row] }) }
+    /// The rows that ran in this run, as `[spec, row]`, and which of them failed.
+    static func ranRows(_ result: RunResult) -> RanRows { RanRows(result) }
 
     /// How many of a section's citing rows did not run here (they can never fire, are marked unmodelled, or are
     /// outside a narrowed run).
-    static func notRun(_ section: SectionCoverage.Section, ran: Set<[String]>) -> Int {
+    static func notRun(_ section: SectionCoverage.Section, ran: RanRows) -> Int {
         section.rows.filter { !ran.contains([$0.spec, $0.row]) }.count
     }
 
-    /// `covered by 7 rows`, then ` (1 not run here)` or ` (none ran here)` when some of them did not run: the text of a
-    /// covered section's cell in the HTML and the Markdown.
-    static func covered(_ section: SectionCoverage.Section, ran: Set<[String]>) -> String {
-        let idle = notRun(section, ran: ran)
-        return "covered by \(count(section.rows.count, "row"))"
-            + (idle == 0 ? "" : idle == section.rows.count ? " (none ran here)" : " (\(idle) not run here)")
+    /// `covered by 7 rows`, then what is to be said of them: ` (1 not run here)` or ` (none ran here)` when some of them
+    /// did not run, `2 failing` when some failed the run, `1 failing as expected` for an expected failure (` (1 not run
+    /// here, 2 failing)`): the text of a covered section's cell in the HTML and the Markdown.
+    static func covered(_ section: SectionCoverage.Section, ran: RanRows) -> String {
+        let idle = notRun(section, ran: ran), failures = ran.failures(section)
+        let said = [
+            idle == 0 ? nil : idle == section.rows.count ? "none ran here" : "\(idle) not run here",
+            failures.failing == 0 ? nil : "\(failures.failing) failing",
+            failures.expected == 0 ? nil : "\(failures.expected) failing as expected",
+        ].compactMap { $0 }
+        return "covered by \(count(section.rows.count, "row"))" + (said.isEmpty ? "" : " (" + said.joined(separator: ", ") + ")")
+    }
+
+    /// `, 1 of them by a failing row` for a document whose covered sections include some that a row citing them fails
+    /// the run; empty otherwise.
+    static func coveredButFailing(_ document: SectionCoverage.Document, ran: RanRows) -> String {
+        let failing = document.sections.filter { [.covered, .partly].contains($0.status) && ran.failures($0).failing > 0 }.count
+        return failing == 0 ? "" : " (\(failing) of them with a failing row)"
     }
 
     /// `, 2 of them by no row that ran here` for a document whose covered sections include some that no row of this
     /// run checked; empty otherwise. "Covered" means a row cites the section; this says whether one ran.
-    static func coveredButNotRun(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {
+    static func coveredButNotRun(_ document: SectionCoverage.Document, ran: RanRows) -> String {
         let idle = document.sections.filter { [.covered, .partly].contains($0.status) && !$0.rows.isEmpty && notRun($0, ran: ran) == $0.rows.count }.count
         return idle == 0 ? "" : " (\(idle) of them by no row that ran here)"
     }
@@ -296,7 +308,7 @@ enum ReportText {
 
     /// A document's sections counted by coverage, for the HTML's and the Markdown's heading of its table:
     /// `12 covered by rows (3 of them only in part), 1 through subsections, 2 with a reason, 0 without`.
-    static func sectionCounts(_ document: SectionCoverage.Document, ran: Set<[String]>) -> String {
+    static func sectionCounts(_ document: SectionCoverage.Document, ran: RanRows) -> String {
         func counted(_ status: SectionCoverage.Status, rows: Bool) -> (all: Int, partly: Int) {
             let whole = document.sections.filter { $0.status == status }.count
             let partly = document.sections.filter { $0.status == .partly && $0.rows.isEmpty != rows }.count
@@ -306,7 +318,7 @@ enum ReportText {
         let covered = counted(.covered, rows: true), subsections = counted(.bySubsections, rows: false)
         let reasoned = document.sections.filter { $0.status == .reasoned }.count
         let uncovered = document.sections.filter { $0.status == .uncovered }.count
-        return "\(covered.all) covered by rows\(inPart(covered.partly))\(coveredButNotRun(document, ran: ran)), "
+        return "\(covered.all) covered by rows\(inPart(covered.partly))\(coveredButNotRun(document, ran: ran))\(coveredButFailing(document, ran: ran)), "
             + "\(subsections.all) through subsections\(inPart(subsections.partly)), \(reasoned) with a reason, \(uncovered) without"
     }
 
@@ -319,7 +331,7 @@ enum ReportText {
     /// What a section's rows cover, with the recorded part they leave out: `covered by 3 rows; not covered: …`; for a
     /// section the document does not have (`citedWithoutSection`; `read`: whether its headings were read), that it
     /// covers nothing.
-    static func coverage(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool = false) -> String {
+    static func coverage(_ section: SectionCoverage.Section, ran: RanRows, read: Bool = false) -> String {
         switch section.status {
         case .covered where citedWithoutSection(section, read: read):
             "cited by \(count(section.rows.count, "row")), but the document has no such section: it covers nothing (lint: trace.unknown-section)"

@@ -144,7 +144,7 @@ struct MarkdownPage {
     }
 
     /// A section's coverage, with the product values it states (see `HTMLPage.coverageCell`).
-    static func coverageText(_ section: SectionCoverage.Section, ran: Set<[String]>, read: Bool) -> String {
+    static func coverageText(_ section: SectionCoverage.Section, ran: RanRows, read: Bool) -> String {
         ([ReportText.coverage(section, ran: ran, read: read)] + (section.values ?? []).map(ReportText.documentedValue)).joined(separator: "; ")
     }
 
