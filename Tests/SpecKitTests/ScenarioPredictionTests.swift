@@ -107,7 +107,7 @@ struct ScenarioPredictionTests {
         #expect(d.rows == ["P-WRONG", "S1"])
         #expect(d.notes.first == "row P-WRONG is at m.yaml:24:5")
         #expect(d.severity == .warning)
-        #expect(d.hint == "the run shows which of the two the core agrees with; decide from the design document which is right, and correct the other: this step's expect: or the machine's row")
+        #expect(d.hint == "the run shows which of the two the core agrees with; decide from the design document which is right. If the machine is, write failures: 2 in this step's expect:; if the scenario is, correct row P-WRONG")
     }
 
     @Test("effects: another list, or one effect fewer, contradicts; a wildcard that matches does not")
@@ -115,6 +115,7 @@ struct ScenarioPredictionTests {
         let blocked = Self.wrong + Self.wrong + Self.wrong
         let d = try #require(Self.findings(blocked + "        expect: {effects: [showBlocked]}\n").first)
         #expect(d.message == "scenario S1 expects effects [showBlocked] after unlock(pin=wrong), but row P-BLOCK of machine t.pin gives effects [showBlocked, countdown(3)] after the same steps")
+        #expect(d.hint?.contains("If the machine is, write effects: [showBlocked, countdown(3)] in this step's expect:") == true)
         #expect(Self.findings(blocked + "        expect: {effects: [showBlocked, \"countdown(2)\"]}\n").count == 1)
         #expect(Self.findings(blocked + "        expect: {effects: [showBlocked, \"countdown(*)\"], state: Blocked}\n").isEmpty)
         #expect(Self.findings(blocked + "        expect: {effects: [\"countdown(3)\", showBlocked]}\n").isEmpty)
@@ -125,12 +126,14 @@ struct ScenarioPredictionTests {
         let d = try #require(Self.findings("      - event: wait\n        with: {elapsed: 1h}\n        expect: {state: Open}\n").first)
         #expect(d.message == "scenario S1 expects state Open after wait(elapsed=1h), but machine t.pin, where no row matches wait(elapsed=1h) in Locked and the event is ignored, keeps state Locked after the same steps")
         #expect(d.rows == ["S1"])
+        #expect(d.hint?.hasSuffix("write state: Locked in this step's expect:; if the scenario is, add a row for wait(elapsed=1h) in Locked") == true, "\(d.hint ?? "")")
     }
 
     @Test("a step that only checks is compared with the frame the steps before it left, or the initial one")
     func checks() throws {
         let d = try #require(Self.findings("      - expect: {failures: 1}\n").first)
-        #expect(d.message == "scenario S1 expects failures 1 at the start, but machine t.pin starts with failures 0 after the same steps")
+        #expect(d.message == "scenario S1 expects failures 1 at the start, but machine t.pin starts with failures 0")
+        #expect(d.hint?.hasSuffix("correct the machine's initial: state or its variables' initial values") == true)
         let later = try #require(Self.findings(Self.wrong + "      - expect: {state: Blocked}\n").first)
         #expect(later.message == "scenario S1 expects state Blocked after unlock(pin=wrong), but row P-WRONG of machine t.pin gives state Locked after the same steps")
     }

@@ -44,13 +44,26 @@ private func contradiction(in testCase: TestCase, model: MachineWalkModel) -> Di
         let predicted = cells.map { "\($0.0.name) \(quoted($0.1))" } + (effects.map { ["effects " + listed($0.1)] } ?? [])
         return Diagnostic(.warning, id: "check.contradicts-machine",
             "scenario \(testCase.row) expects \(joined(expected)) \(after(step.action == .check ? source?.predicted.action : step.action)), "
-                + "but \(said(source, in: model)) \(joined(predicted)) after the same steps",
+                + "but \(said(source, in: model)) \(joined(predicted))\(source == nil ? "" : " after the same steps")",
             at: SourceLocation(file: testCase.file, line: step.line, column: step.column),
             rows: [testCase.row] + (source?.predicted.row.map { [$0] } ?? []),
             notes: notes(source, model: model),
-            hint: "the run shows which of the two the core agrees with; decide from the design document which is right, and correct the other: this step's expect: or the machine's row")
+            hint: "the run shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
+                + "write \(joined(cells.map { "\($0.0.name): \(quoted($0.1))" } + (effects.map { ["effects: " + listed($0.1, yaml: true)] } ?? []))) "
+                + "in this step's expect:; if the scenario is, \(correction(source, in: model))")
     }
     return nil
+}
+
+/// What to correct in the machine when the scenario is right: the row that fired, or the rows that should have.
+private func correction(_ source: MachineWalkModel.ReplayedStep?, in model: MachineWalkModel) -> String {
+    guard let source else { return "correct the machine's initial: state or its variables' initial values" }
+    if let row = source.predicted.row { return "correct row \(row)" }
+    switch source.predicted.action {
+    case .relaunch: return "add a row on: relaunch from \(source.state)"
+    case .advance, .setClock: return "know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)"
+    default: return "add a row for \(source.predicted.action) in \(source.state)"
+    }
 }
 
 /// Who predicts a frame: the row that fired (`row R of machine m gives`), the machine ignoring an event, a relaunch no
@@ -80,9 +93,9 @@ private func after(_ action: TestAction?) -> String { action.map { "after \($0)"
 /// A value as the message shows it, an empty text as `""`.
 private func quoted(_ value: Value) -> String { Value.shownAlike(value, value).0 }
 
-/// Effects as a list: `[a, b(1)]`, or `none`.
-private func listed(_ effects: [EffectPattern]) -> String {
-    effects.isEmpty ? "none" : "[" + effects.map(\.description).joined(separator: ", ") + "]"
+/// Effects as a list: `[a, b(1)]`, or `none` (`[]` as YAML writes it).
+private func listed(_ effects: [EffectPattern], yaml: Bool = false) -> String {
+    effects.isEmpty && !yaml ? "none" : "[" + effects.map(\.description).joined(separator: ", ") + "]"
 }
 
 /// `a`, `a and b`, `a, b and c`.
