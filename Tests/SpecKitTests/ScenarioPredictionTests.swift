@@ -102,19 +102,19 @@ struct ScenarioPredictionTests {
         let found = Self.findings(Self.wrong + Self.wrong + "        expect: {failures: 1, state: Locked}\n")
         let d = try #require(found.first)
         #expect(found.count == 1)
-        #expect(d.message == "scenario S1 expects failures 1 after unlock(pin=wrong), but row P-WRONG of machine t.pin gives failures 2 after the same steps")
+        #expect(d.message == "scenario S1 expects failures 1 after unlock(pin=wrong), but machine t.pin has failures 2 after the same steps (its row P-WRONG fired last)")
         #expect(d.location == SourceLocation(file: "s.yaml", line: 15, column: 9))
         #expect(d.rows == ["P-WRONG", "S1"])
-        #expect(d.notes.first == "row P-WRONG is at m.yaml:24:5")
+        #expect(d.notes.first == "the rows machine t.pin (m.yaml) took on the way: unlock(pin=wrong) → P-WRONG (line 24), unlock(pin=wrong) → P-WRONG (line 24)")
         #expect(d.severity == .warning)
-        #expect(d.hint == "the run shows which of the two the core agrees with; decide from the design document which is right. If the machine is, write failures: 2 in this step's expect:; if the scenario is, correct row P-WRONG")
+        #expect(d.hint == "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, write failures: 2 in this step's expect:; if the scenario is, correct row P-WRONG, or a row before it (the note lists them)")
     }
 
     @Test("effects: another list, or one effect fewer, contradicts; a wildcard that matches does not")
     func effects() throws {
         let blocked = Self.wrong + Self.wrong + Self.wrong
         let d = try #require(Self.findings(blocked + "        expect: {effects: [showBlocked]}\n").first)
-        #expect(d.message == "scenario S1 expects effects [showBlocked] after unlock(pin=wrong), but row P-BLOCK of machine t.pin gives effects [showBlocked, countdown(3)] after the same steps")
+        #expect(d.message == "scenario S1 expects effects [showBlocked] after unlock(pin=wrong), but machine t.pin emits [showBlocked, countdown(3)] after the same steps (its row P-BLOCK fired last)")
         #expect(d.hint?.contains("If the machine is, write effects: [showBlocked, countdown(3)] in this step's expect:") == true)
         #expect(Self.findings(blocked + "        expect: {effects: [showBlocked, \"countdown(2)\"]}\n").count == 1)
         #expect(Self.findings(blocked + "        expect: {effects: [showBlocked, \"countdown(*)\"], state: Blocked}\n").isEmpty)
@@ -124,7 +124,7 @@ struct ScenarioPredictionTests {
     @Test("an event no row matches is ignored: the machine keeps its values, and the message says so")
     func ignored() throws {
         let d = try #require(Self.findings("      - event: wait\n        with: {elapsed: 1h}\n        expect: {state: Open}\n").first)
-        #expect(d.message == "scenario S1 expects state Open after wait(elapsed=1h), but machine t.pin, where no row matches wait(elapsed=1h) in Locked and the event is ignored, keeps state Locked after the same steps")
+        #expect(d.message == "scenario S1 expects state Open after wait(elapsed=1h), but machine t.pin has state Locked after the same steps (no row matches wait(elapsed=1h) in Locked: it ignores the event)")
         #expect(d.rows == ["S1"])
         #expect(d.hint?.hasSuffix("write state: Locked in this step's expect:; if the scenario is, add a row for wait(elapsed=1h) in Locked") == true, "\(d.hint ?? "")")
     }
@@ -135,7 +135,7 @@ struct ScenarioPredictionTests {
         #expect(d.message == "scenario S1 expects failures 1 at the start, but machine t.pin starts with failures 0")
         #expect(d.hint?.hasSuffix("correct the machine's initial: state or its variables' initial values") == true)
         let later = try #require(Self.findings(Self.wrong + "      - expect: {state: Blocked}\n").first)
-        #expect(later.message == "scenario S1 expects state Blocked after unlock(pin=wrong), but row P-WRONG of machine t.pin gives state Locked after the same steps")
+        #expect(later.message == "scenario S1 expects state Blocked after unlock(pin=wrong), but machine t.pin has state Locked after the same steps (its row P-WRONG fired last)")
     }
 
     @Test("inputs between the walks' edges are replayed too: a wait of 45s unblocks as a wait of 30s does")
@@ -144,7 +144,58 @@ struct ScenarioPredictionTests {
         let wait = "      - event: wait\n        with: {elapsed: 45s}\n"
         #expect(Self.findings(blocked + wait + "        expect: {state: Locked, failures: 0}\n").isEmpty)
         let d = try #require(Self.findings(blocked + wait + "        expect: {state: Blocked}\n").first)
-        #expect(d.message.contains("row P-WAIT of machine t.pin gives state Locked"))
+        #expect(d.message.hasSuffix("but machine t.pin has state Locked after the same steps (its row P-WAIT fired last)"))
+    }
+
+    @Test("effects lists of several: a note names the effects only one side has; an expected empty list reads 'no effects'")
+    func effectsDiffer() throws {
+        let blocked = Self.wrong + Self.wrong + Self.wrong
+        let d = try #require(Self.findings(blocked + "        expect: {effects: [showBlocked, \"countdown(2)\"]}\n").first)
+        #expect(d.notes.contains("of these effects, only the scenario names countdown(2); only the machine, countdown(3)"))
+        let none = try #require(Self.findings(blocked + "        expect: {effects: []}\n").first)
+        #expect(none.message.hasPrefix("scenario S1 expects no effects after unlock(pin=wrong), but machine t.pin emits [showBlocked, countdown(3)]"))
+    }
+
+    @Test("a repeated step says which of its runs the table contradicts")
+    func repeated() throws {
+        let d = try #require(Self.findings("      - event: unlock\n        with: {pin: wrong}\n        repeat: 3\n        expect-each: {state: Locked}\n").first)
+        #expect(d.message == "scenario S1 expects state Locked after the 3rd of 3 runs of unlock(pin=wrong), but machine t.pin has state Blocked after the same steps (its row P-BLOCK fired last)")
+    }
+
+    @Test("the device clock set by any amount changes nothing in the model, where the fixture can set it; without a fixture that can, the replay stops there")
+    func clockMoves() throws {
+        let blocked = Self.wrong + Self.wrong + Self.wrong
+        let steps = blocked + "      - setClock: -37s\n        expect: {state: Locked}\n"
+        let c = SpecCompiler(catalog: ClockCatalog()).compile(sources: [("fx.product.yaml", Self.product), ("m.yaml", Self.machine), ("s.yaml", Self.scenarios(steps))]
+            .map { (path: $0.0, bytes: Array($0.1.utf8)) })
+        let d = try #require(c.findings("check.contradicts-machine").first, "\(c.diagnostics.map { "\($0)" })")
+        #expect(d.message == "scenario S1 expects state Locked after setClock -37s, but machine t.pin has state Blocked after the same steps (moving the device clock changes nothing in a machine)")
+        #expect(d.hint?.hasSuffix("know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)") == true)
+        // No catalog: nothing says the fixture can set the clock, so the table predicts nothing past the step.
+        #expect(Self.findings(steps).isEmpty)
+    }
+
+    /// The catalog of a fixture `fx` that can set its clock, with the machine's names.
+    struct ClockCatalog: FixtureCatalog {
+        func vocabulary(of fixture: String) -> FixtureVocabulary? {
+            guard fixture == "fx" else { return nil }
+            return FixtureVocabulary(
+                events: ["unlock": ["pin": .domain(.enumeration(["right", "wrong"]))], "wait": ["elapsed": .domain(.duration(0...3_600_000))]],
+                observations: ["state": .domain(.enumeration(["Locked", "Open", "Blocked"])), "failures": .domain(.int(0...3))],
+                effects: ["haptic", "showBlocked", "countdown"],
+                product: ["limit": .int(0...9), "mode": .enumeration(["fast", "slow"])], setsClock: true)
+        }
+        var fixtureNames: [String] { ["fx"] }
+    }
+
+    @Test("effects on a step that only checks can never be seen: a reader error at the effects, whatever the machine")
+    func effectsOnCheck() throws {
+        let c = SpecSources.compile([("fx.product.yaml", Self.product), ("m.yaml", Self.machine), ("s.yaml", Self.scenarios(Self.wrong + "      - expect: {effects: [haptic]}\n"))])
+        let d = try #require(c.findings("spec.effects-on-check").first)
+        #expect(d.message == "scenario S1 expects effects [haptic] on a step that only checks, which emits none, so they can never be seen")
+        #expect(d.location == SourceLocation(file: "s.yaml", line: 15, column: 27))
+        #expect(c.findings("check.contradicts-machine").isEmpty)
+        #expect(Self.findings(Self.wrong + "      - expect: {effects: [], state: Locked}\n").isEmpty)
     }
 
     @Test("one finding per scenario: the first step that contradicts; the steps after it are not compared")

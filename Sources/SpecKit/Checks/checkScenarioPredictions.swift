@@ -26,77 +26,129 @@ func checkScenarioPredictions(_ cases: [TestCase], specs: [Spec], analyses: [Str
 
 /// The finding for the first step of a scenario's case whose expectations the table's prediction contradicts, if any.
 private func contradiction(in testCase: TestCase, model: MachineWalkModel) -> Diagnostic? {
-    // The step whose row last fired: a step that only checks reads the frame it left.
-    var last: MachineWalkModel.ReplayedStep?
-    for replayed in model.replay(testCase.steps) {
+    let replay = model.replay(testCase.steps)
+    for (n, replayed) in replay.enumerated() {
         let step = testCase.steps[replayed.index]
-        let source = replayed.predicted.action == .check ? last : replayed
-        if replayed.predicted.action != .check { last = replayed }
         let frame = replayed.predicted.expect.firstByKey { ($0.name, $0.value) }
         let cells = step.expect.compactMap { expected in
-            frame[expected.name].flatMap { expected.value.agrees(with: $0) || $0.agrees(with: expected.value) ? nil : (expected, $0) }
+            frame[expected.name].flatMap { expected.value.agrees(with: $0) || $0.agrees(with: expected.value) ? nil : (expected.name, expected.value, $0) }
         }
-        let effects = step.effects.flatMap { written in
+        // A step that only checks emits nothing: effects named there are the reader's `spec.effects-on-check`.
+        let effects = replayed.predicted.action == .check ? nil : step.effects.flatMap { written in
             replayed.predicted.effects.flatMap { EffectPattern.compatible(written, $0) ? nil : (written, $0) }
         }
         guard !cells.isEmpty || effects != nil else { continue }
-        let expected = cells.map { "\($0.0.name) \(quoted($0.0.value))" } + (effects.map { ["effects " + listed($0.0)] } ?? [])
-        let predicted = cells.map { "\($0.0.name) \(quoted($0.1))" } + (effects.map { ["effects " + listed($0.1)] } ?? [])
-        return Diagnostic(.warning, id: "check.contradicts-machine",
-            "scenario \(testCase.row) expects \(joined(expected)) \(after(step.action == .check ? source?.predicted.action : step.action)), "
-                + "but \(said(source, in: model)) \(joined(predicted))\(source == nil ? "" : " after the same steps")",
-            at: SourceLocation(file: testCase.file, line: step.line, column: step.column),
-            rows: [testCase.row] + (source?.predicted.row.map { [$0] } ?? []),
-            notes: notes(source, model: model),
-            hint: "the run shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
-                + "write \(joined(cells.map { "\($0.0.name): \(quoted($0.1))" } + (effects.map { ["effects: " + listed($0.1, yaml: true)] } ?? []))) "
-                + "in this step's expect:; if the scenario is, \(correction(source, in: model))")
+        return Contradiction(testCase: testCase, model: model, replay: Array(replay[...n]), cells: cells, effects: effects).finding
     }
     return nil
 }
 
-/// What to correct in the machine when the scenario is right: the row that fired, or the rows that should have.
-private func correction(_ source: MachineWalkModel.ReplayedStep?, in model: MachineWalkModel) -> String {
-    guard let source else { return "correct the machine's initial: state or its variables' initial values" }
-    if let row = source.predicted.row { return "correct row \(row)" }
-    switch source.predicted.action {
-    case .relaunch: return "add a row on: relaunch from \(source.state)"
-    case .advance, .setClock: return "know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)"
-    default: return "add a row for \(source.predicted.action) in \(source.state)"
+/// A scenario step the table contradicts, and the replay up to it, as a finding.
+private struct Contradiction {
+    let testCase: TestCase
+    let model: MachineWalkModel
+    /// The replay up to and with the step.
+    let replay: [MachineWalkModel.ReplayedStep]
+    /// Each observation that differs: its name, the scenario's value and the machine's.
+    let cells: [(String, Value, Value)]
+    /// The scenario's effects and the machine's, when they differ.
+    let effects: ([EffectPattern], [EffectPattern])?
+
+    /// The scenario's step.
+    var step: TestStep { testCase.steps[replay[replay.count - 1].index] }
+    /// The last step of the replay that moved the machine (the step itself, unless it only checks: such a step reads
+    /// the frame that one left); nil when none did.
+    var source: MachineWalkModel.ReplayedStep? { replay.last { $0.predicted.action != .check } }
+
+    /// The finding, at the scenario's step.
+    var finding: Diagnostic {
+        let expected = cells.map { "\($0.0) \(quoted($0.1))" } + (effects.map { [effectsPhrase($0.0)] } ?? [])
+        let values = joined(cells.map { "\($0.0) \(quoted($0.2))" })
+        let emits = effects.map { $0.1.isEmpty ? "emits none" : "emits " + listed($0.1) }
+        let predicted = [values.isEmpty ? nil : "has " + values, emits].compactMap { $0 }.joined(separator: " and ")
+        let machine = "machine \(model.spec.id)"
+        let but = source == nil ? "\(machine) starts with \(values)" : "\(machine) \(predicted) after the same steps (\(how))"
+        return Diagnostic(.warning, id: "check.contradicts-machine",
+            "scenario \(testCase.row) expects \(joined(expected)) \(after), but \(but)",
+            at: SourceLocation(file: testCase.file, line: step.line, column: step.column),
+            rows: [testCase.row] + (source?.predicted.row.map { [$0] } ?? []),
+            notes: notes,
+            hint: "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
+                + "write \(joined(cells.map { "\($0.0): \(quoted($0.2))" } + (effects.map { ["effects: " + listed($0.1)] } ?? []))) "
+                + "in this step's expect:; if the scenario is, \(correction)")
+    }
+
+    /// `after unlock(pin=wrong)`, with which run of a repeated step (`after the 3rd of 5 runs of unlock(pin=wrong)`);
+    /// for a step that only checks, after the step before it; `at the start` before any.
+    var after: String {
+        guard let action = step.action == .check ? source?.predicted.action : step.action else { return "at the start" }
+        let runs = testCase.steps.indices.filter { testCase.steps[$0].line == step.line && testCase.steps[$0].column == step.column }
+        guard runs.count > 1, let k = runs.firstIndex(of: replay[replay.count - 1].index) else { return "after \(action)" }
+        return "after the \(ordinal(k + 1)) of \(runs.count) runs of \(action)"
+    }
+
+    /// How the machine came to its frame: the row that fired last, the event ignored, a relaunch no row matches, the
+    /// clock moved.
+    var how: String {
+        guard let source else { return "" }
+        if let row = source.predicted.row { return "its row \(row) fired last" }
+        switch source.predicted.action {
+        case .relaunch: return "no row matches a relaunch in \(source.state): it starts again at its initial state"
+        case .advance, .setClock: return "moving the device clock changes nothing in a machine"
+        default: return "no row matches \(source.predicted.action) in \(source.state): it ignores the event"
+        }
+    }
+
+    /// What to correct in the machine when the scenario is right: the rows that took it there, or the row it lacks.
+    var correction: String {
+        guard let source else { return "correct the machine's initial: state or its variables' initial values" }
+        if let row = source.predicted.row { return "correct row \(row), or a row before it (the note lists them)" }
+        switch source.predicted.action {
+        case .relaunch: return "add a row on: relaunch from \(source.state)"
+        case .advance, .setClock: return "know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)"
+        default: return "add a row for \(source.predicted.action) in \(source.state)"
+        }
+    }
+
+    /// The rows the machine took, in order (the last ten), with their lines; and, for effects lists of which each has
+    /// several, the effects only one side names.
+    var notes: [String] {
+        let rows = replay.compactMap { r in r.predicted.row.map { "\(r.predicted.action) → \($0) (line \(r.predicted.line))" } }
+        let path = rows.isEmpty ? [] : ["the rows machine \(model.spec.id) (\(model.spec.file)) took on the way: "
+            + (rows.count > 10 ? "…, " : "") + rows.suffix(10).joined(separator: ", ")]
+        return path + (effects.flatMap(differingEffects).map { [$0] } ?? [])
+            + ["the scenario runs with the machine's own product values, and each step before this one is a move the machine "
+                + "predicts from its initial state, so both speak of the same run of the core: at most one of them can pass"]
     }
 }
 
-/// Who predicts a frame: the row that fired (`row R of machine m gives`), the machine ignoring an event, a relaunch no
-/// row matches, the clock moved, or the initial situation.
-private func said(_ source: MachineWalkModel.ReplayedStep?, in model: MachineWalkModel) -> String {
-    let machine = "machine \(model.spec.id)"
-    guard let source else { return "\(machine) starts with" }
-    if let row = source.predicted.row { return "row \(row) of \(machine) gives" }
-    switch source.predicted.action {
-    case .relaunch: return "\(machine), none of whose rows matches a relaunch in \(source.state), gives"
-    case .advance, .setClock: return "\(machine), where moving the device clock changes nothing, keeps"
-    default: return "\(machine), where no row matches \(source.predicted.action) in \(source.state) and the event is ignored, keeps"
+/// `effects [a, b]`, or `no effects`.
+private func effectsPhrase(_ effects: [EffectPattern]) -> String { effects.isEmpty ? "no effects" : "effects " + listed(effects) }
+
+/// For two exact effects lists, one of several, the effects only one side names (`of these, only the scenario names
+/// a(2); only the machine, a(3)`); nil otherwise.
+private func differingEffects(_ written: [EffectPattern], _ predicted: [EffectPattern]) -> String? {
+    guard max(written.count, predicted.count) > 1, !written.contains(where: \.hasWildcard), !predicted.contains(where: \.hasWildcard) else { return nil }
+    var onlyPredicted = predicted
+    var onlyWritten: [EffectPattern] = []
+    for effect in written {
+        if let i = onlyPredicted.firstIndex(of: effect) { onlyPredicted.remove(at: i) } else { onlyWritten.append(effect) }
     }
+    let names = { (list: [EffectPattern]) in list.isEmpty ? "none" : list.map(\.description).joined(separator: ", ") }
+    return "of these effects, only the scenario names \(names(onlyWritten)); only the machine, \(names(onlyPredicted))"
 }
 
-/// Where the row is written, and why the two cannot both pass.
-private func notes(_ source: MachineWalkModel.ReplayedStep?, model: MachineWalkModel) -> [String] {
-    let row = source.flatMap { s in s.predicted.row.map { "row \($0) is at \(model.spec.file):\(s.predicted.line):\(s.predicted.column)" } }
-    return (row.map { [$0] } ?? []) + ["the scenario runs with the machine's own product values, and each step before this one is a move the machine "
-        + "predicts from its initial state, so both speak of the same run of the core: at most one of them can pass"]
+/// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
+private func ordinal(_ n: Int) -> String {
+    let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+    return "\(n)\(suffix)"
 }
-
-/// `after` and the action that leads to a step's frame, as a step names it (`after unlock(pin=wrong)`, `after
-/// relaunch`), or `at the start` before any.
-private func after(_ action: TestAction?) -> String { action.map { "after \($0)" } ?? "at the start" }
 
 /// A value as the message shows it, an empty text as `""`.
 private func quoted(_ value: Value) -> String { Value.shownAlike(value, value).0 }
 
-/// Effects as a list: `[a, b(1)]`, or `none` (`[]` as YAML writes it).
-private func listed(_ effects: [EffectPattern], yaml: Bool = false) -> String {
-    effects.isEmpty && !yaml ? "none" : "[" + effects.map(\.description).joined(separator: ", ") + "]"
-}
+/// Effects as a list, as YAML writes it: `[a, b(1)]`, `[]`.
+private func listed(_ effects: [EffectPattern]) -> String { "[" + effects.map(\.description).joined(separator: ", ") + "]" }
 
 /// `a`, `a and b`, `a, b and c`.
 private func joined(_ parts: [String]) -> String {

@@ -85,8 +85,8 @@ public struct MachineWalkModel {
         /// The index of the scenario step whose expectations the prediction answers (of a kill followed by a relaunch,
         /// the relaunch's).
         public var index: Int
-        /// The prediction: the step's action, the full frame after it, and its exact effects (nil for a step that only
-        /// checks, whose frame is the one the steps before it left); `row` names the row that fires, nil where none does.
+        /// The prediction: the step's action, the full frame after it (for a step that only checks, the one the steps
+        /// before it left), and its exact effects; `row` names the row that fires, nil where none does.
         public var predicted: TestStep
         /// The control state before the step.
         public var state: String
@@ -94,8 +94,8 @@ public struct MachineWalkModel {
 
     /// The table's prediction for each step of a scenario, from the initial situation, as far as it can predict them:
     /// its events (with any inputs inside their domains, not only the walks' combinations), a kill followed by a
-    /// relaunch (or a relaunch alone) where the machine models one, the clock set back or forward by one of the machine's
-    /// amounts, and the steps that only check. The first step it cannot take or predict (another kind of step, an
+    /// relaunch (or a relaunch alone) where the machine models one, the device clock set back or forward by any amount
+    /// where the fixture can set it, and the steps that only check (which emit nothing). The first step it cannot take or predict (another kind of step, an
     /// event of the scenario's own, an input missing or outside its domain, a row that would leave a domain or is
     /// unmodelled, a gap under `otherwise: forbidden`) ends the replay. Lint compares a scenario with its machine
     /// through it (`checkScenarioPredictions`), and a walk's opening is its first moves.
@@ -111,7 +111,7 @@ public struct MachineWalkModel {
             }
             let state = model.machine.states[configuration.state].name
             if action == .check {
-                let frame = TestStep(action: .check, expect: model.frame(configuration), effects: nil, row: nil,
+                let frame = TestStep(action: .check, expect: model.frame(configuration), effects: [], row: nil,
                                      line: spec.location.line, column: spec.location.column)
                 replayed.append(ReplayedStep(index: i, predicted: frame, state: state))
             } else {
@@ -131,9 +131,11 @@ public struct MachineWalkModel {
         switch action {
         case .event(let n, let i): (name, inputs) = (n, i)
         case .relaunch: (name, inputs) = (Machine.relaunchEvent, [])
-        case .advance, .setClock:
-            guard let move = move(for: action), let (prediction, after) = step(move, from: configuration) else { return nil }
-            return (prediction.step, after)
+        case .advance(let ms), .setClock(let ms):
+            // The device clock set by any amount, either way, with no time passing, changes nothing in the model (D-CLOCK,
+            // D-MT-CLOCK), where the fixture can set the clock; the walks try only the machine's own amounts.
+            guard action.isClockMove, !clockMoves.isEmpty else { return nil }
+            return (model.clockStep(ms, in: configuration, at: spec.location), configuration)
         default: return nil
         }
         guard let e = model.plans.firstIndex(where: { $0.event.name == name }) else { return nil }

@@ -15,7 +15,7 @@ public enum SARIF {
         /// A log of one run of `tool` with its results; the rules are the distinct rule ids, sorted.
         public init(tool: String, version: String, results: [Result]) {
             let rules = Set(results.map(\.ruleId)).sorted().map { Rule(id: $0, shortDescription: Text(text: $0)) }
-            runs = [Run(tool: Tool(driver: Driver(name: tool, semanticVersion: version, informationUri: "https://github.com/lockspec/lockspec", rules: rules)),
+            runs = [Run(tool: Tool(driver: Driver(name: tool, semanticVersion: version, rules: rules)),
                         results: results, invocations: nil)]
         }
 
@@ -56,11 +56,10 @@ public enum SARIF {
         var driver: Driver
     }
 
-    /// The tool's name, version and rules.
+    /// The tool's name, version and rules (no `informationUri`: the project publishes no address).
     struct Driver: Encodable, Sendable {
         var name: String
         var semanticVersion: String
-        var informationUri: String
         var rules: [Rule]
     }
 

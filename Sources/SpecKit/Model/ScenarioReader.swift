@@ -192,6 +192,12 @@ struct ScenarioReader {
         guard expectationsFit(entries, byKey, action, scenarioID) else { return nil }
         let (expect, expectEffects) = readExpect(byKey["expect"] ?? byKey["expect-last"], vocabulary, scenarioID)
         let (each, eachEffects) = readExpect(byKey["expect-each"], vocabulary, scenarioID)
+        if action == .check, let effects = expectEffects, !effects.isEmpty {
+            c.error("spec.effects-on-check",
+                    "scenario \(scenarioID) expects effects [\(effects.map(\.text).joined(separator: ", "))] on a step that only checks, which emits none, so they can never be seen",
+                    at: byKey["expect"]?["effects"]?.location ?? node.location,
+                    hint: "name them in the expect: of the step that emits them (the event before this step)", rows: [scenarioID])
+        }
         // A step's `${name}` takes an input its event is given (`with:`), as the compiler fills it.
         let given: (event: String, inputs: Set<String>) = if case .event(let name, let inputs) = action { (name, Set(inputs.map(\.name))) } else { ("", []) }
         MachineReader.checkTemplates((expectEffects ?? []) + (eachEffects ?? []), known: given.inputs, of: "scenario \(scenarioID)",
