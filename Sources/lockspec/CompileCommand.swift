@@ -4,10 +4,10 @@ import SpecKit
 
 let compileCommand = Command(
     name: "compile",
-    overview: "Compiles specs into checked transition tables: JSON, Swift source and state diagrams.",
+    overview: "Compiles specs into checked transition tables: JSON and state diagrams.",
     usage: "lockspec compile [<path> ...] --out <dir>",
     arguments: [("<path>", "Spec files or folders to compile (default: specs).")],
-    options: [("--out <dir>", "The folder to write into (created if missing): suite.json, SpecTables.swift, diagrams/<spec>.mmd and .dot.")],
+    options: [("--out <dir>", "The folder to write into (created if missing): suite.json, diagrams/<spec>.mmd and .dot.")],
     valued: ["--out"], flags: [],
     run: { args in
         guard let out = args.options["--out"] else { throw Arguments.UsageError(message: "missing --out <dir>") }
@@ -25,8 +25,7 @@ let compileCommand = Command(
         }
         let command = "lockspec compile \((args.positionals.isEmpty ? ["specs"] : args.positionals).joined(separator: " ")) --out \(out)"
         // Every file it writes, made before any is written, so nothing is refused half-way.
-        var outputs = [(path: out + "/suite.json", text: try emitJSON(compilation.suite, command: command)),
-                       (path: out + "/SpecTables.swift", text: emitSwift(compilation.suite, command: command))]
+        var outputs = [(path: out + "/suite.json", text: try emitJSON(compilation.suite, command: command))]
         for spec in compilation.suite.specs where spec.graph != nil {
             for format in DiagramFormat.allCases {
                 outputs.append(("\(out)/diagrams/\(spec.id).\(format == .mermaid ? "mmd" : "dot")", emitDiagram(spec, format: format, command: command)))

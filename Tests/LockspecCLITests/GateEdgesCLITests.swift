@@ -157,11 +157,11 @@ struct GateEdgesCLITests {
             #expect(r.status == 2 && r.stderr.contains(message), "\(arguments): \(r.output)")
         }
         #expect(try [triggers, schema].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == kept)
-        // A bad-input trial: a folder where SpecTables.swift goes stopped compile half-way, suite.json new, the rest old.
+        // A bad-input trial: a folder where an output file goes stopped compile half-way, suite.json new, the rest old.
         let half = folder.appendingPathComponent("half")
-        try FileManager.default.createDirectory(at: half.appendingPathComponent("SpecTables.swift"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: half.appendingPathComponent("diagrams/launch-lock.triggers.dot"), withIntermediateDirectories: true)
         let blocked = try CLITests.run(["compile", specs.path, "--out", half.path], timeout: 120)
-        #expect(blocked.status == 2 && blocked.stderr.contains("SpecTables.swift is not a file"), "\(blocked.output)")
+        #expect(blocked.status == 2 && blocked.stderr.contains("launch-lock.triggers.dot is not a file"), "\(blocked.output)")
         #expect(!FileManager.default.fileExists(atPath: half.appendingPathComponent("suite.json").path), "nothing written before the refusal")
         // A mistyped --path gives no spec on either side: nothing compared is no pass.
         let diff = try CLITests.run(["diff", "--git", "HEAD..HEAD", "--path", "no-such-folder", "--exit-code"], timeout: 120)
