@@ -122,6 +122,10 @@ struct YAMLLoaderTests {
         ("title: a: b\n", "put the value in quotes if the ': ' is part of the text"),
         ("rows:\n  - id: R1\n    from: Open\n      on: appear\n", "this line is indented further than the key above it, which already has its value: indent it as that key is"),
         ("id: a\n  kind: table\n", "this line is indented further than the key above it, which already has its value: indent it as that key is"),
+        // Found by a product owner's trial: an expectation hung under a bare `- relaunch` step.
+        ("steps:\n  - kill\n  - relaunch\n    expect: {state: Open}\n",
+         "the line above is the list item '- relaunch', a plain value with no keys: to give it this one, write '- relaunch:' and put this line under 'relaunch', as far in"),
+        ("steps:\n  - a plain text\n    expect: {state: Open}\n", "this line is indented further than the key above it, which already has its value: indent it as that key is"),
     ])
     func mappingValuesHint(_ text: String, _ hint: String) {
         let found = diagnostics(text)

@@ -62,6 +62,16 @@ extension YAMLEventParser {
         return (0..<end).contains { i in line[i] == UInt8(ascii: ":") && (i + 1 == line.count || line[i + 1] == 0x20) }
     }
 
+    /// The word of the line above `location` when that line is a list item of one plain word (`- relaunch`), which a
+    /// more indented `key:` line cannot hang under; nil otherwise.
+    private func plainItem(above location: SourceLocation) -> String? {
+        guard location.line > 1 else { return nil }
+        let text = String(decoding: SourceBytes.line(location.line - 1, in: input), as: UTF8.self).trimmingSpaces
+        guard text.hasPrefix("- ") else { return nil }
+        let word = String(text.dropFirst(2)).trimmingSpaces
+        return !word.isEmpty && word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) ? word : nil
+    }
+
     private func hint(problem: String, context: String?, at location: SourceLocation) -> String? {
         switch (problem, context) {
         case ("found unexpected end of stream", "while scanning a quoted scalar"?):
@@ -73,7 +83,9 @@ extension YAMLEventParser {
         case ("mapping values are not allowed in this context", _):
             earlierColon(before: location)
                 ? "put the value in quotes if the ': ' is part of the text"
-                : "this line is indented further than the key above it, which already has its value: indent it as that key is"
+                : plainItem(above: location).map { "the line above is the list item '- \($0)', a plain value with no keys: to give it this "
+                    + "one, write '- \($0):' and put this line under '\($0)', as far in" }
+                ?? "this line is indented further than the key above it, which already has its value: indent it as that key is"
         case ("could not find expected ':'", _):
             "a key must be followed by ':' and a space"
         case ("did not find expected key", _), ("did not find expected '-' indicator", _):
