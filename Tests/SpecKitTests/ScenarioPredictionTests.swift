@@ -103,7 +103,8 @@ struct ScenarioPredictionTests {
         let d = try #require(found.first)
         #expect(found.count == 1)
         #expect(d.message == "scenario S1 expects failures 1 after unlock(pin=wrong), but machine t.pin has failures 2 after the same steps (its row P-WRONG fired last)")
-        #expect(d.location == SourceLocation(file: "s.yaml", line: 15, column: 9))
+        // At the value that differs, not at the step's first line (a product owner's trial).
+        #expect(d.location == SourceLocation(file: "s.yaml", line: 17, column: 28))
         #expect(d.rows == ["P-WRONG", "S1"])
         #expect(d.notes.first == "the rows machine t.pin (m.yaml) took on the way: unlock(pin=wrong) → P-WRONG (line 24), unlock(pin=wrong) → P-WRONG (line 24)")
         #expect(d.severity == .warning)
@@ -156,10 +157,15 @@ struct ScenarioPredictionTests {
         #expect(none.message.hasPrefix("scenario S1 expects no effects after unlock(pin=wrong), but machine t.pin emits [showBlocked, countdown(3)]"))
     }
 
-    @Test("a repeated step says which of its runs the table contradicts")
+    @Test("a repeated step says which of its runs the table contradicts; a block's expect-last is found at its value")
     func repeated() throws {
         let d = try #require(Self.findings("      - event: unlock\n        with: {pin: wrong}\n        repeat: 3\n        expect-each: {state: Locked}\n").first)
         #expect(d.message == "scenario S1 expects state Locked after the 3rd of 3 runs of unlock(pin=wrong), but machine t.pin has state Blocked after the same steps (its row P-BLOCK fired last)")
+        #expect(d.location == SourceLocation(file: "s.yaml", line: 16, column: 30))
+        let block = "      - repeat: 2\n        steps:\n" + Self.wrong.split(separator: "\n").map { "    " + $0 + "\n" }.joined() + "        expect-last: {failures: 3}\n"
+        let b = try #require(Self.findings(block).first)
+        #expect(b.location == SourceLocation(file: "s.yaml", line: 17, column: 33))
+        #expect(b.message.hasPrefix("scenario S1 expects failures 3 after unlock(pin=wrong), but machine t.pin has failures 2"))
     }
 
     @Test("the device clock set by any amount changes nothing in the model, where the fixture can set it; without a fixture that can, the replay stops there")
@@ -201,8 +207,8 @@ struct ScenarioPredictionTests {
     @Test("one finding per scenario: the first step that contradicts; the steps after it are not compared")
     func firstOnly() {
         let found = Self.findings(Self.wrong + "        expect: {failures: 2}\n" + Self.wrong + "        expect: {failures: 3}\n")
-        // Both steps contradict the table (one wrong PIN counts 1, two count 2): the first is reported, at its line.
-        #expect(found.map(\.location.line) == [13])
+        // Both steps contradict the table (one wrong PIN counts 1, two count 2): the first is reported, at its expect: line.
+        #expect(found.map(\.location.line) == [15])
     }
 
     @Test("the table predicts nothing past a step it cannot follow, or for a scenario with other product values", arguments: [

@@ -17,7 +17,8 @@ func checkScenarioPredictions(_ cases: [TestCase], specs: [Spec], analyses: [Str
               let machine = byID[uses], machine.fixture == spec.fixture, machine.runsWithOwnProduct(testCase),
               !reported.contains(testCase.row) else { continue }
         if models[uses] == nil { models[uses] = MachineWalkModel(spec: machine, analysis: analyses[uses]) }
-        guard let model = models[uses], let finding = contradiction(in: testCase, model: model) else { continue }
+        let scenario = set.scenarios.first { $0.identity.id == testCase.row }
+        guard let model = models[uses], let finding = contradiction(in: testCase, scenario: scenario, model: model) else { continue }
         reported.insert(testCase.row)
         out.append(finding)
     }
@@ -25,7 +26,7 @@ func checkScenarioPredictions(_ cases: [TestCase], specs: [Spec], analyses: [Str
 }
 
 /// The finding for the first step of a scenario's case whose expectations the table's prediction contradicts, if any.
-private func contradiction(in testCase: TestCase, model: MachineWalkModel) -> Diagnostic? {
+private func contradiction(in testCase: TestCase, scenario: Scenario?, model: MachineWalkModel) -> Diagnostic? {
     let replay = model.replay(testCase.steps)
     for (n, replayed) in replay.enumerated() {
         let step = testCase.steps[replayed.index]
@@ -38,7 +39,9 @@ private func contradiction(in testCase: TestCase, model: MachineWalkModel) -> Di
             replayed.predicted.effects.flatMap { EffectPattern.compatible(written, $0) ? nil : (written, $0) }
         }
         guard !cells.isEmpty || effects != nil else { continue }
-        return Contradiction(testCase: testCase, model: model, replay: Array(replay[...n]), cells: cells, effects: effects).finding
+        let written = scenario.flatMap { Contradiction.written(step, in: $0.steps) }
+        return Contradiction(testCase: testCase, model: model, replay: Array(replay[...n]), cells: cells, effects: effects,
+                             written: written).finding
     }
     return nil
 }
@@ -53,6 +56,25 @@ private struct Contradiction {
     let cells: [(String, Value, Value)]
     /// The scenario's effects and the machine's, when they differ.
     let effects: ([EffectPattern], [EffectPattern])?
+    /// The step as the scenario writes it (found by its place), for where each expectation is written.
+    let written: ScenarioStep?
+
+    /// The written step at the place of a compiled one, looked for inside repeated blocks too.
+    static func written(_ step: TestStep, in steps: [ScenarioStep]) -> ScenarioStep? {
+        for written in steps {
+            if written.location.line == step.line && written.location.column == step.column { return written }
+            if case .block(let inner) = written.action, let found = Self.written(step, in: inner) { return found }
+        }
+        return nil
+    }
+
+    /// Where the first differing expectation is written (its value, or its first effect), else the step.
+    var location: SourceLocation {
+        let bindings = (written?.expect ?? []) + (written?.expectEach ?? [])
+        if let name = cells.first?.0, let binding = bindings.first(where: { $0.name == name }) { return binding.location }
+        if effects != nil, let effect = (written?.expectEffects ?? written?.expectEachEffects)?.first { return effect.location }
+        return SourceLocation(file: testCase.file, line: step.line, column: step.column)
+    }
 
     /// The scenario's step.
     var step: TestStep { testCase.steps[replay[replay.count - 1].index] }
@@ -70,7 +92,7 @@ private struct Contradiction {
         let but = source == nil ? "\(machine) starts with \(values)" : "\(machine) \(predicted) after the same steps (\(how))"
         return Diagnostic(.warning, id: "check.contradicts-machine",
             "scenario \(testCase.row) expects \(joined(expected)) \(after), but \(but)",
-            at: SourceLocation(file: testCase.file, line: step.line, column: step.column),
+            at: location,
             rows: [testCase.row] + (source?.predicted.row.map { [$0] } ?? []),
             notes: notes,
             hint: "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
