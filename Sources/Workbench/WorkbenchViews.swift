@@ -181,7 +181,7 @@ public struct DivergenceView: Codable, Sendable, Equatable {
         path = d.path
         row = d.row
         onPath = d.onPath
-        cells = d.cells.map { CellCompare(name: $0.name, expected: $0.shown.expected, actual: $0.shown.actual, ok: $0.ok, note: $0.shippedNote) }
+        cells = d.cells.map { CellCompare(name: $0.name, expected: $0.shown.expected, actual: $0.shown.actual, ok: $0.ok, note: $0.note) }
         error = d.error
     }
 }
@@ -192,7 +192,8 @@ public struct CellCompare: Codable, Sendable, Equatable {
     public var name: String, expected: String, actual: String
     /// Whether they agree.
     public var ok: Bool
-    /// What to change, where the reports say it (a value the core ships with: the change is in the core).
+    /// What the reports say beside the cell: what to change (a value the core ships with: the change is in the core), or
+    /// the effects only one side has.
     public var note: String?
 }
 

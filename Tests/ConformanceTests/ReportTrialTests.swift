@@ -95,6 +95,22 @@ struct ReportTrialTests {
         #expect(try Self.sectionRow("2.9", in: renderHTML(unread, diagrams: .hand)).contains("covered by 1 row"))
     }
 
+    /// Found by a product owner's trial: two lists of six effects differing in one argument, 200 characters apart.
+    @Test("a failing effects cell of several effects gets a note naming the effects only one side has; a short or passing one none")
+    func effectsNote() {
+        let a = { (n: Int) in Effect("analytics", [.init("attempt", .int(n))]) }
+        let named = [EffectPattern(exactly: Effect("output")), EffectPattern(exactly: a(2))]
+        let cell = CellResult(name: "effects", expected: .effects(named), actual: .emitted([a(3), Effect("output")]), ok: false)
+        #expect(cell.effectsNote == "of these effects, only the spec names analytics(attempt=2); only the core emitted analytics(attempt=3)")
+        let fewer = CellResult(name: "effects", expected: .effects(named), actual: .emitted([Effect("output")]), ok: false)
+        #expect(fewer.effectsNote == "of these effects, only the spec names analytics(attempt=2); only the core emitted none")
+        let wildcard = [EffectPattern("analytics", [.init("attempt", .any)]), EffectPattern(exactly: Effect("output"))]
+        #expect(CellResult(name: "effects", expected: .effects(wildcard), actual: .emitted([a(3)]), ok: false).effectsNote
+            == "of these effects, only the spec names output; only the core emitted none")
+        #expect(CellResult(name: "effects", expected: .effects([EffectPattern(exactly: a(2))]), actual: .emitted([a(3)]), ok: false).effectsNote == nil)
+        #expect(CellResult(name: "effects", expected: .effects(named), actual: .emitted([a(2), Effect("output")]), ok: true).effectsNote == nil)
+    }
+
     /// The declarations of the first rule whose selector list is exactly `selector`, in `css` from `after` on.
     static func rule(_ selector: String, in css: String, after: String = "") -> String? {
         let from = after.isEmpty ? css.startIndex : (css.range(of: after)?.upperBound ?? css.endIndex)

@@ -41,7 +41,7 @@ extension HTMLPage {
                 out += "<td>\(h(cell.shown.actual))</td><td class=\"\(cell.ok ? "pass" : "fail")\">\(cell.ok ? "same" : "differs")</td></tr>\n"
             }
             out += "</table>\n"
-            for note in d.cells.compactMap(\.shippedNote) { out += "<p class=\"note\">\(h(note))</p>\n" }
+            for note in d.cells.compactMap(\.note) { out += "<p class=\"note\">\(h(note))</p>\n" }
         }
         if let e = d.error { out += "<p class=\"fail\">fixture error: \(h(e))</p>\n" }
     }

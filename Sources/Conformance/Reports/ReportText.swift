@@ -105,7 +105,7 @@ enum ReportText {
                     let text = "    \(mark)\(pad(v(cell.name), nameWidth))  expected \(pad(v(expected), expectedWidth))  actual \(v(actual))"
                     lines.append(cell.ok ? text : style(.bad, text))
                 }
-                lines.append(contentsOf: d.cells.compactMap(\.shippedNote).map { "  note:   \(v($0))" })
+                lines.append(contentsOf: d.cells.compactMap(\.note).map { "  note:   \(v($0))" })
             }
             if let error = d.error {
                 lines.append(style(.bad, "  fixture error: \(v(error))"))

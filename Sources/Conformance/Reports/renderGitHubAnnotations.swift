@@ -31,7 +31,7 @@ func annotationMessage(_ c: CaseResult) -> String {
         if d.onPath { text += ", while reaching the row, on row \(d.row ?? "?")" }
         let cells = d.cells.filter { !$0.ok }.map { "\($0.name): expected \($0.shown.expected), actual \($0.shown.actual)" }
         if !cells.isEmpty { text += ": " + cells.joined(separator: "; ") }
-        text += d.cells.compactMap(\.shippedNote).map { " (\($0))" }.joined()
+        text += d.cells.compactMap(\.note).map { " (\($0))" }.joined()
         if let e = d.error { text += "; fixture error: \(e)" }
     }
     return text + "; rerun with: \(RunResult.rerunCommand(for: c))"

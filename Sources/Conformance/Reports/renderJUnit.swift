@@ -151,7 +151,7 @@ private func failureMessage(_ c: CaseResult) -> String {
         var text = d.onPath ? "while reaching row \(c.row), step \(d.step + 1) (row \(d.row ?? "?")) diverged"
                             : "row \(c.row) diverged at step \(d.step + 1) (\(d.action))"
         if !bad.isEmpty { text += ": " + bad.joined(separator: "; ") }
-        text += d.cells.compactMap(\.shippedNote).map { " (\($0))" }.joined()
+        text += d.cells.compactMap(\.note).map { " (\($0))" }.joined()
         if let e = d.error { text += ": fixture error: \(e)" }
         return text
     }

@@ -58,7 +58,7 @@ struct MarkdownPage {
                 if d.onPath { out += "  - while reaching the row, step \(d.step + 1) (row \(code(d.row ?? "?"))) diverged\n" }
                 for cell in d.cells where !cell.ok {
                     out += "  - \(md(cell.name)): expected \(code(cell.shown.expected)), actual \(code(cell.shown.actual))\n"
-                    if let note = cell.shippedNote { out += "  - \(md(note))\n" }
+                    if let note = cell.note { out += "  - \(md(note))\n" }
                 }
                 if let e = d.error { out += "  - fixture error: \(md(e))\n" }
             }

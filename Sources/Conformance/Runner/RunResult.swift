@@ -38,6 +38,25 @@ public struct CellResult: Codable, Hashable, Sendable {
             + "the change is in the core (\(s.changedIn)), not in the row"
     }
 
+    /// For a failing cell of effects, where either side has several, the effects only one side has (`of these
+    /// effects, only the spec names analytics(attempt=2); only the core emitted analytics(attempt=3)`): two long lists
+    /// side by side do not show it. Nil for any other cell, or when each side's effects match the other's.
+    public var effectsNote: String? {
+        guard !ok, case .effects(let patterns) = expected, case .emitted(let effects) = actual, max(patterns.count, effects.count) > 1 else { return nil }
+        var emitted = effects
+        var named: [EffectPattern] = []
+        // Exact patterns first, so a wildcard takes what is left, as the comparison does.
+        for pattern in patterns.sorted(by: { !$0.hasWildcard && $1.hasWildcard }) {
+            if let i = emitted.firstIndex(where: pattern.matches) { emitted.remove(at: i) } else { named.append(pattern) }
+        }
+        guard !named.isEmpty || !emitted.isEmpty else { return nil }
+        let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
+        return "of these effects, only the spec names \(list(named.map(\.description))); only the core emitted \(list(emitted.map(\.description)))"
+    }
+
+    /// What every report and the workbench say beside a failing cell: the shipped value's note, or the effects'.
+    public var note: String? { shippedNote ?? effectsNote }
+
     /// What one side of a cell holds. Reports render it with `description`.
     public enum Content: Codable, Hashable, Sendable, CustomStringConvertible {
         /// An observed (or expected) value.
