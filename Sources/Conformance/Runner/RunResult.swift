@@ -43,12 +43,7 @@ public struct CellResult: Codable, Hashable, Sendable {
     /// side by side do not show it. Nil for any other cell, or when each side's effects match the other's.
     public var effectsNote: String? {
         guard !ok, case .effects(let patterns) = expected, case .emitted(let effects) = actual, max(patterns.count, effects.count) > 1 else { return nil }
-        var emitted = effects
-        var named: [EffectPattern] = []
-        // Exact patterns first, so a wildcard takes what is left, as the comparison does.
-        for pattern in patterns.sorted(by: { !$0.hasWildcard && $1.hasWildcard }) {
-            if let i = emitted.firstIndex(where: pattern.matches) { emitted.remove(at: i) } else { named.append(pattern) }
-        }
+        let (named, emitted) = EffectPattern.unmatched(patterns, effects)
         guard !named.isEmpty || !emitted.isEmpty else { return nil }
         let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
         return "of these effects, only the spec names \(list(named.map(\.description))); only the core emitted \(list(emitted.map(\.description)))"

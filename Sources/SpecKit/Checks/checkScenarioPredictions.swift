@@ -147,17 +147,13 @@ private struct Contradiction {
 /// `effects [a, b]`, or `no effects`.
 private func effectsPhrase(_ effects: [EffectPattern]) -> String { effects.isEmpty ? "no effects" : "effects " + listed(effects) }
 
-/// For two exact effects lists, one of several, the effects only one side names (`of these, only the scenario names
-/// a(2); only the machine, a(3)`); nil otherwise.
+/// For two effects lists, one of several and the machine's exact, the effects only one side names (`of these effects,
+/// only the scenario names a(2); only the machine, a(3)`); nil otherwise.
 private func differingEffects(_ written: [EffectPattern], _ predicted: [EffectPattern]) -> String? {
-    guard max(written.count, predicted.count) > 1, !written.contains(where: \.hasWildcard), !predicted.contains(where: \.hasWildcard) else { return nil }
-    var onlyPredicted = predicted
-    var onlyWritten: [EffectPattern] = []
-    for effect in written {
-        if let i = onlyPredicted.firstIndex(of: effect) { onlyPredicted.remove(at: i) } else { onlyWritten.append(effect) }
-    }
-    let names = { (list: [EffectPattern]) in list.isEmpty ? "none" : list.map(\.description).joined(separator: ", ") }
-    return "of these effects, only the scenario names \(names(onlyWritten)); only the machine, \(names(onlyPredicted))"
+    guard max(written.count, predicted.count) > 1, let emitted = predicted.exactEffects else { return nil }
+    let (named, left) = EffectPattern.unmatched(written, emitted)
+    let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
+    return "of these effects, only the scenario names \(list(named.map(\.description))); only the machine, \(list(left.map(\.description)))"
 }
 
 /// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
@@ -175,40 +171,4 @@ private func listed(_ effects: [EffectPattern]) -> String { "[" + effects.map(\.
 /// `a`, `a and b`, `a, b and c`.
 private func joined(_ parts: [String]) -> String {
     parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
-}
-
-extension Spec {
-    /// Whether a case runs with this spec's own product values: its product (the spec's and a scenario's `given:`)
-    /// holds the same values as the spec's. A machine's table predicts only such runs. The values of the product file's
-    /// variants a case is expanded over do not count: no row can name one, and the machine's own cases run once per value.
-    public func runsWithOwnProduct(_ testCase: TestCase) -> Bool {
-        let variants = Set(sharedVariants.map(\.name))
-        return testCase.product.filter { !variants.contains($0.name) }.firstByKey { ($0.name, $0.value) }
-            == effectiveProduct.firstByKey { ($0.name, $0.value) }
-    }
-}
-
-extension EffectPattern {
-    /// Whether some effects could match both lists of patterns: the same count, and each exact list matched by the
-    /// other; where both hold wildcards, the same names and labels, whatever the arguments.
-    static func compatible(_ a: [EffectPattern], _ b: [EffectPattern]) -> Bool {
-        guard a.count == b.count else { return false }
-        if let effects = b.exactEffects { return multisetMatches(a, effects) }
-        if let effects = a.exactEffects { return multisetMatches(b, effects) }
-        let shape = { (p: EffectPattern) in [p.name] + p.arguments.map { $0.label ?? "" } }
-        return a.map(shape).sorted { $0.lexicographicallyPrecedes($1) } == b.map(shape).sorted { $0.lexicographicallyPrecedes($1) }
-    }
-}
-
-extension Array where Element == EffectPattern {
-    /// The effects these patterns describe when none has a wildcard.
-    var exactEffects: [Effect]? {
-        guard !contains(where: \.hasWildcard) else { return nil }
-        return map { pattern in
-            Effect(pattern.name, pattern.arguments.map { argument in
-                guard case .value(let value) = argument.match else { return Effect.Argument(argument.label, .text("")) }
-                return Effect.Argument(argument.label, value)
-            })
-        }
-    }
 }

@@ -180,3 +180,39 @@ extension Value {
         }
     }
 }
+
+extension EffectPattern {
+    /// The patterns no emitted effect is left for, and the effects no pattern takes, matched one by one (exact patterns
+    /// first, so a wildcard takes what is left): what two lists that disagree differ in, for a note beside them.
+    public static func unmatched(_ patterns: [EffectPattern], _ effects: [Effect]) -> (patterns: [EffectPattern], effects: [Effect]) {
+        var left = effects
+        var named: [EffectPattern] = []
+        for pattern in patterns.sorted(by: { !$0.hasWildcard && $1.hasWildcard }) {
+            if let i = left.firstIndex(where: pattern.matches) { left.remove(at: i) } else { named.append(pattern) }
+        }
+        return (named, left)
+    }
+
+    /// Whether some effects could match both lists of patterns: the same count, and each exact list matched by the
+    /// other; where both hold wildcards, the same names and labels, whatever the arguments.
+    static func compatible(_ a: [EffectPattern], _ b: [EffectPattern]) -> Bool {
+        guard a.count == b.count else { return false }
+        if let effects = b.exactEffects { return multisetMatches(a, effects) }
+        if let effects = a.exactEffects { return multisetMatches(b, effects) }
+        let shape = { (p: EffectPattern) in [p.name] + p.arguments.map { $0.label ?? "" } }
+        return a.map(shape).sorted { $0.lexicographicallyPrecedes($1) } == b.map(shape).sorted { $0.lexicographicallyPrecedes($1) }
+    }
+}
+
+extension Array where Element == EffectPattern {
+    /// The effects these patterns describe when none has a wildcard.
+    var exactEffects: [Effect]? {
+        guard !contains(where: \.hasWildcard) else { return nil }
+        return map { pattern in
+            Effect(pattern.name, pattern.arguments.map { argument in
+                guard case .value(let value) = argument.match else { return Effect.Argument(argument.label, .text("")) }
+                return Effect.Argument(argument.label, value)
+            })
+        }
+    }
+}

@@ -60,6 +60,15 @@ public struct Spec: Hashable, Sendable {
     /// then the spec's own that the product file does not set.
     public var effectiveProduct: [Binding] { Binding.overlay(sharedProduct, with: product) }
 
+    /// Whether a case runs with this spec's own product values: its product (the spec's and a scenario's `given:`)
+    /// holds the same values as the spec's. A machine's table predicts only such runs. The values of the product file's
+    /// variants a case is expanded over do not count: no row can name one, and the machine's own cases run once per value.
+    public func runsWithOwnProduct(_ testCase: TestCase) -> Bool {
+        let variants = Set(sharedVariants.map(\.name))
+        return testCase.product.filter { !variants.contains($0.name) }.firstByKey { ($0.name, $0.value) }
+            == effectiveProduct.firstByKey { ($0.name, $0.value) }
+    }
+
     /// A machine's amounts to set the device clock back and forward by (`Machine.clockMoves`); empty for other kinds.
     public var machineClockMoves: [Int] {
         if case .machine(let machine) = body { return machine.clockMoves }
