@@ -89,7 +89,7 @@ private struct Contradiction {
         let emits = effects.map { $0.1.isEmpty ? "emits none" : "emits " + listed($0.1) }
         let predicted = [values.isEmpty ? nil : "has " + values, emits].compactMap { $0 }.joined(separator: " and ")
         let machine = "machine \(model.spec.id)"
-        let but = source == nil ? "\(machine) starts with \(values)" : "\(machine) \(predicted) after the same steps (\(how))"
+        let but = source == nil ? "\(machine) starts with \(values)" : "\(machine) \(predicted) after the same steps (\(machineSide.how))"
         return Diagnostic(.warning, id: "check.contradicts-machine",
             "scenario \(testCase.row) expects \(joined(expected)) \(after), but \(but)",
             at: location,
@@ -97,7 +97,7 @@ private struct Contradiction {
             notes: notes,
             hint: "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
                 + "write \(joined(cells.map { "\($0.0): \(quoted($0.2))" } + (effects.map { ["effects: " + listed($0.1)] } ?? []))) "
-                + "in this step's expect:; if the scenario is, \(correction)")
+                + "in this step's expect:; if the scenario is, \(machineSide.correction)")
     }
 
     /// `after unlock(pin=wrong)`, with which run of a repeated step (`after the 3rd of 5 runs of unlock(pin=wrong)`);
@@ -109,26 +109,21 @@ private struct Contradiction {
         return "after the \(ordinal(k + 1)) of \(runs.count) runs of \(action)"
     }
 
-    /// How the machine came to its frame: the row that fired last, the event ignored, a relaunch no row matches, the
-    /// clock moved.
-    var how: String {
-        guard let source else { return "" }
-        if let row = source.predicted.row { return "its row \(row) fired last" }
-        switch source.predicted.action {
-        case .relaunch: return "no row matches a relaunch in \(source.state): it starts again at its initial state"
-        case .advance, .setClock: return "moving the device clock changes nothing in a machine"
-        default: return "no row matches \(source.predicted.action) in \(source.state): it ignores the event"
-        }
-    }
-
-    /// What to correct in the machine when the scenario is right: the rows that took it there, or the row it lacks.
-    var correction: String {
-        guard let source else { return "correct the machine's initial: state or its variables' initial values" }
-        if let row = source.predicted.row { return "correct row \(row), or a row before it (the note lists them)" }
-        switch source.predicted.action {
-        case .relaunch: return "add a row on: relaunch from \(source.state)"
-        case .advance, .setClock: return "know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)"
-        default: return "add a row for \(source.predicted.action) in \(source.state)"
+    /// How the machine came to its frame (the row that fired last, the event ignored, a relaunch no row matches, the
+    /// clock moved), and what to correct in it when the scenario is right (the rows that took it there, or the row it
+    /// lacks).
+    var machineSide: (how: String, correction: String) {
+        guard let source else { return ("", "correct the machine's initial: state or its variables' initial values") }
+        if let row = source.predicted.row { return ("its row \(row) fired last", "correct row \(row), or a row before it (the note lists them)") }
+        let (action, state) = (source.predicted.action, source.state)
+        switch action {
+        case .relaunch:
+            return ("no row matches a relaunch in \(state): it starts again at its initial state", "add a row on: relaunch from \(state)")
+        case .advance, .setClock:
+            return ("moving the device clock changes nothing in a machine",
+                    "know that a machine cannot say so: in its model, moving the device clock changes nothing (D-CLOCK, D-MT-CLOCK)")
+        default:
+            return ("no row matches \(action) in \(state): it ignores the event", "add a row for \(action) in \(state)")
         }
     }
 
