@@ -57,11 +57,20 @@ extension LanguageServer {
         if let hint = d.hint { message += "\nhint: \(hint)" }
         for note in d.notes { message += "\nnote: \(note)" }
         let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }
-        return .object([
+        var diagnostic: [String: JSON] = [
             "range": .object(["start": .object(["line": .int(r.line), "character": .int(r.start)]),
                               "end": .object(["line": .int(r.line), "character": .int(r.end)])]),
             "severity": .int(severity), "code": .string(d.id), "source": .string("lockspec"), "message": .string(message),
-        ])
+        ]
+        // The other places it involves, each an empty range at its line and column (their text is not at hand here).
+        if !d.related.isEmpty {
+            diagnostic["relatedInformation"] = .array(d.related.map { place in
+                let at: JSON = .object(["line": .int(max(0, place.location.line - 1)), "character": .int(max(0, place.location.column - 1))])
+                return .object(["location": .object(["uri": .string(uri(place.location.file)), "range": .object(["start": at, "end": at])]),
+                                "message": .string(place.message)])
+            })
+        }
+        return .object(diagnostic)
     }
 
     /// The path of a `file:` URI (`file:///p` or `file://localhost/p`), the one key of its file however the URI

@@ -442,3 +442,18 @@ struct LanguageServerHugeFolderTests {
         #expect(huge.findings[open]?.isEmpty == false, "the open document is still linted: its fixture is unknown")
     }
 }
+
+/// Found by a product owner's trial: a scenario that contradicts its machine names the machine's rows only in a note's
+/// text; an editor gets them as links (`relatedInformation`), each at its row.
+@Suite("Related places of a finding")
+struct RelatedInformationTests {
+    @Test("a finding's related places are the diagnostic's relatedInformation: the file's URI, an empty range at the line and column, what is there")
+    func relatedInformation() throws {
+        let d = Diagnostic(.warning, id: "check.contradicts-machine", "m", at: SourceLocation(file: "/s/a.yaml", line: 2, column: 3),
+                           related: [.init(SourceLocation(file: "/s/m a.yaml", line: 24, column: 5), "row P-WRONG, taken on unlock")])
+        let json = LanguageServer.lsp(d, TextLines("x\n  y: 1\n"))
+        let related = try #require(json["relatedInformation"])
+        #expect(related.serialized == #"[{"location":{"range":{"end":{"character":4,"line":23},"start":{"character":4,"line":23}},"uri":"file:///s/m%20a.yaml"},"message":"row P-WRONG, taken on unlock"}]"#)
+        #expect(LanguageServer.lsp(Diagnostic(.warning, id: "x", "m", at: d.location), TextLines("x\n"))["relatedInformation"] == nil)
+    }
+}

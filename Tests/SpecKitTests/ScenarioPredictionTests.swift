@@ -106,6 +106,14 @@ struct ScenarioPredictionTests {
         // At the value that differs, not at the step's first line (a product owner's trial).
         #expect(d.location == SourceLocation(file: "s.yaml", line: 17, column: 28))
         #expect(d.rows == ["P-WRONG", "S1"])
+        // The rows on the way as related places: links in the editor (LSP) and in code scanning (SARIF), fields in the JSON.
+        #expect(d.related == [.init(SourceLocation(file: "m.yaml", line: 24, column: 5), "row P-WRONG, taken on unlock(pin=wrong)"),
+                              .init(SourceLocation(file: "m.yaml", line: 24, column: 5), "row P-WRONG, taken on unlock(pin=wrong)")])
+        let json = DiagnosticFormatter.render([d], format: .json)
+        #expect(json.contains(#""related" : ["#) && json.contains(#""message" : "row P-WRONG, taken on unlock(pin=wrong)""#), "\(json)")
+        #expect(!DiagnosticFormatter.render([Diagnostic(.warning, id: "x", "m", at: d.location)], format: .json).contains("related"))
+        let sarif = DiagnosticFormatter.render([d], format: .sarif)
+        #expect(sarif.contains(#""relatedLocations" : ["#) && sarif.contains(#""startLine" : 24"#), "\(sarif)")
         #expect(d.notes.first == "the rows machine t.pin (m.yaml) took on the way: unlock(pin=wrong) → P-WRONG (line 24), unlock(pin=wrong) → P-WRONG (line 24)")
         #expect(d.severity == .warning)
         #expect(d.hint == "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, write failures: 2 in this step's expect:; if the scenario is, correct row P-WRONG, or a row before it (the note lists them)")

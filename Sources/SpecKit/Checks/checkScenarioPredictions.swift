@@ -97,7 +97,11 @@ private struct Contradiction {
             notes: notes,
             hint: "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
                 + "write \(joined(cells.map { "\($0.0): \(quoted($0.2))" } + (effects.map { ["effects: " + listed($0.1)] } ?? []))) "
-                + "in this step's expect:; if the scenario is, \(machineSide.correction)")
+                + "in this step's expect:; if the scenario is, \(machineSide.correction)",
+            related: replay.compactMap { r in
+                r.predicted.row.map { Diagnostic.Related(SourceLocation(file: model.spec.file, line: r.predicted.line, column: r.predicted.column),
+                                                         "row \($0), taken on \(r.predicted.action)") }
+            }.suffix(10))
     }
 
     /// `after unlock(pin=wrong)`, with which run of a repeated step (`after the 3rd of 5 runs of unlock(pin=wrong)`);

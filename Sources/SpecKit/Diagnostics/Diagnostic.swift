@@ -38,11 +38,29 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
     public var notes: [String]
     /// A suggested fix, such as a did-you-mean.
     public var hint: String?
+    /// Other places the finding involves, each with what it is (the rows a machine took on the way to a scenario's
+    /// step): links for editors (LSP `relatedInformation`) and code scanning (SARIF `relatedLocations`). The text
+    /// output says them in its notes.
+    public var related: [Related] = []
+
+    /// Another place a finding involves, and what it is there.
+    public struct Related: Hashable, Sendable {
+        /// Where.
+        public var location: SourceLocation
+        /// What is there, in a few words (`row LL-BG-ON, taken on background`).
+        public var message: String
+
+        /// Creates a related place.
+        public init(_ location: SourceLocation, _ message: String) {
+            self.location = location
+            self.message = message
+        }
+    }
 
     /// Creates a diagnostic.
     public init(
         _ severity: Severity, id: String, _ message: String, at location: SourceLocation,
-        rows: [String] = [], notes: [String] = [], hint: String? = nil
+        rows: [String] = [], notes: [String] = [], hint: String? = nil, related: [Related] = []
     ) {
         self.severity = severity
         self.id = id
@@ -51,6 +69,7 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         self.rows = rows.sorted()
         self.notes = notes
         self.hint = hint
+        self.related = related
     }
 
     /// `file:line:col: severity: message [id]`, followed by the hint and notes on their own lines. Control

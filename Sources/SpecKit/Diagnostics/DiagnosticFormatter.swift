@@ -22,7 +22,8 @@ public enum DiagnosticFormatter {
             if let hint = d.hint { message += "\nhint: \(hint)" }
             for note in d.notes { message += "\nnote: \(note)" }
             let level = strict && d.severity == .warning ? "error" : SARIF.level(d.severity)
-            return SARIF.Result(level: level, message: message, ruleId: d.id, file: d.location.file, line: d.location.line, column: d.location.column)
+            return SARIF.Result(level: level, message: message, ruleId: d.id, file: d.location.file, line: d.location.line, column: d.location.column,
+                                related: d.related.map { ($0.location, $0.message) })
         }
         return SARIF.Log(tool: "lockspec", version: toolVersion, results: results).render()
     }
@@ -56,13 +57,18 @@ public enum DiagnosticFormatter {
                 return line + "\n"
             }.joined()
         case .json:
+            struct Place: Encodable { var file: String, line: Int, column: Int, message: String }
             struct Item: Encodable {
                 var severity: String, id: String, message: String, file: String, line: Int, column: Int
                 var rows: [String], notes: [String], hint: String?
+                /// Left out where the finding has none.
+                var related: [Place]?
             }
             let items = shown.map {
                 Item(severity: $0.severity.rawValue, id: $0.id, message: $0.message, file: $0.location.file, line: $0.location.line,
-                     column: $0.location.column, rows: $0.rows, notes: $0.notes, hint: $0.hint)
+                     column: $0.location.column, rows: $0.rows, notes: $0.notes, hint: $0.hint,
+                     related: $0.related.isEmpty ? nil : $0.related.map { Place(file: $0.location.file, line: $0.location.line,
+                                                                               column: $0.location.column, message: $0.message) })
             }
             return jsonShowingControls((try? Emitter.canonicalJSON(items)) ?? "[]\n")
         case .sarif:

@@ -81,14 +81,25 @@ public enum SARIF {
         var message: Text
         var ruleId: String
         var locations: [Location]
+        /// The other places the result involves, each with what it is there; left out where there are none.
+        var relatedLocations: [Location]?
 
-        /// A result at `file:line:column`.
-        public init(level: String, message: String, ruleId: String, file: String, line: Int, column: Int) {
+        /// A result at `file:line:column`, with the other places it involves (`related`).
+        public init(level: String, message: String, ruleId: String, file: String, line: Int, column: Int,
+                    related: [(location: SourceLocation, message: String)] = []) {
             self.level = level
             self.message = Text(text: message)
             self.ruleId = ruleId
-            locations = [Location(physicalLocation: .init(artifactLocation: .init(uri: Self.uri(file)),
-                                                          region: .init(startLine: max(1, line), startColumn: max(1, column))))]
+            locations = [Location(Self.physical(file: file, line: line, column: column))]
+            relatedLocations = related.isEmpty ? nil : related.enumerated().map { i, place in
+                Location(Self.physical(file: place.location.file, line: place.location.line, column: place.location.column),
+                         id: i, message: Text(text: place.message))
+            }
+        }
+
+        /// A file and a line and column in it.
+        static func physical(file: String, line: Int, column: Int) -> Location.PhysicalLocation {
+            .init(artifactLocation: .init(uri: uri(file)), region: .init(startLine: max(1, line), startColumn: max(1, column)))
         }
 
         /// A path as a URI reference: every byte but the unreserved characters and `/` percent-encoded
@@ -101,9 +112,17 @@ public enum SARIF {
         }
     }
 
-    /// A physical location.
+    /// A physical location; a related one has an id and says what is there.
     struct Location: Encodable, Sendable {
         var physicalLocation: PhysicalLocation
+        var id: Int?
+        var message: Text?
+
+        init(_ physicalLocation: PhysicalLocation, id: Int? = nil, message: Text? = nil) {
+            self.physicalLocation = physicalLocation
+            self.id = id
+            self.message = message
+        }
 
         /// A file and a region in it.
         struct PhysicalLocation: Encodable, Sendable {
