@@ -67,8 +67,7 @@ private func unreadableVariables(_ machine: Machine, _ fixture: String, _ vocabu
     machine.variables.compactMap { variable in
         let events = machine.events.map(\.name).filter { vocabulary.unreadableAfter[variable.name]?.contains($0) == true }
         guard !events.isEmpty else { return nil }
-        let quoted = events.map { "'\($0)'" }
-        let named = quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+        let named = joinedWithAnd(events.map { "'\($0)'" })
         return Diagnostic(.error, id: "fixture.unreadable-variable",
             "fixture '\(fixture)' reads '\(variable.name)' from the store file, which \(named) can leave unreadable: this machine's exploration sends \(events.count == 1 ? "it" : "each") from every state it reaches and then reads every variable, so the read would fail",
             at: variable.location,

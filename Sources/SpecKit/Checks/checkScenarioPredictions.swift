@@ -84,24 +84,22 @@ private struct Contradiction {
 
     /// The finding, at the scenario's step.
     var finding: Diagnostic {
-        let expected = cells.map { "\($0.0) \(quoted($0.1))" } + (effects.map { [effectsPhrase($0.0)] } ?? [])
-        let values = joined(cells.map { "\($0.0) \(quoted($0.2))" })
+        let expected = cells.map { "\($0.0) \($0.1.sideBySide)" } + (effects.map { [effectsPhrase($0.0)] } ?? [])
+        let values = joinedWithAnd(cells.map { "\($0.0) \($0.2.sideBySide)" })
         let emits = effects.map { $0.1.isEmpty ? "emits none" : "emits " + listed($0.1) }
         let predicted = [values.isEmpty ? nil : "has " + values, emits].compactMap { $0 }.joined(separator: " and ")
         let machine = "machine \(model.spec.id)"
         let but = source == nil ? "\(machine) starts with \(values)" : "\(machine) \(predicted) after the same steps (\(machineSide.how))"
         return Diagnostic(.warning, id: "check.contradicts-machine",
-            "scenario \(testCase.row) expects \(joined(expected)) \(after), but \(but)",
+            "scenario \(testCase.row) expects \(joinedWithAnd(expected)) \(after), but \(but)",
             at: location,
             rows: [testCase.row] + (source?.predicted.row.map { [$0] } ?? []),
             notes: notes,
             hint: "`lockspec run` shows which of the two the core agrees with; decide from the design document which is right. If the machine is, "
-                + "write \(joined(cells.map { "\($0.0): \(quoted($0.2))" } + (effects.map { ["effects: " + listed($0.1)] } ?? []))) "
+                + "write \(joinedWithAnd(cells.map { "\($0.0): \($0.2.sideBySide)" } + (effects.map { ["effects: " + listed($0.1)] } ?? []))) "
                 + "in this step's expect:; if the scenario is, \(machineSide.correction)",
-            related: replay.compactMap { r in
-                r.predicted.row.map { Diagnostic.Related(SourceLocation(file: model.spec.file, line: r.predicted.line, column: r.predicted.column),
-                                                         "row \($0), taken on \(r.predicted.action)") }
-            }.suffix(10))
+            related: taken.map { Diagnostic.Related(SourceLocation(file: model.spec.file, line: $0.step.line, column: $0.step.column),
+                                                    "row \($0.row), taken on \($0.step.action)") })
     }
 
     /// `after unlock(pin=wrong)`, with which run of a repeated step (`after the 3rd of 5 runs of unlock(pin=wrong)`);
@@ -131,12 +129,20 @@ private struct Contradiction {
         }
     }
 
-    /// The rows the machine took, in order (the last ten), with their lines; and, for effects lists of which each has
-    /// several, the effects only one side names.
+    /// The most rows taken on the way a finding names.
+    static let mostRowsTaken = 10
+
+    /// The rows the machine took on the way, in order, the last `mostRowsTaken`: each with the step it fired on.
+    var taken: ArraySlice<(row: String, step: TestStep)> {
+        replay.compactMap { r in r.predicted.row.map { (row: $0, step: r.predicted) } }.suffix(Self.mostRowsTaken)
+    }
+
+    /// The rows the machine took (`taken`), with their lines; and, for effects lists of which each has several, the
+    /// effects only one side names.
     var notes: [String] {
-        let rows = replay.compactMap { r in r.predicted.row.map { "\(r.predicted.action) → \($0) (line \(r.predicted.line))" } }
+        let rows = taken
         let path = rows.isEmpty ? [] : ["the rows machine \(model.spec.id) (\(model.spec.file)) took on the way: "
-            + (rows.count > 10 ? "…, " : "") + rows.suffix(10).joined(separator: ", ")]
+            + (rows.startIndex > 0 ? "…, " : "") + rows.map { "\($0.step.action) → \($0.row) (line \($0.step.line))" }.joined(separator: ", ")]
         return path + (effects.flatMap(differingEffects).map { [$0] } ?? [])
             + ["the scenario runs with the machine's own product values, and each step before this one is a move the machine "
                 + "predicts from its initial state, so both speak of the same run of the core: at most one of them can pass"]
@@ -161,13 +167,6 @@ private func ordinal(_ n: Int) -> String {
     return "\(n)\(suffix)"
 }
 
-/// A value as the message shows it, an empty text as `""`.
-private func quoted(_ value: Value) -> String { Value.shownAlike(value, value).0 }
 
 /// Effects as a list, as YAML writes it: `[a, b(1)]`, `[]`.
 private func listed(_ effects: [EffectPattern]) -> String { "[" + effects.map(\.description).joined(separator: ", ") + "]" }
-
-/// `a`, `a and b`, `a, b and c`.
-private func joined(_ parts: [String]) -> String {
-    parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
-}

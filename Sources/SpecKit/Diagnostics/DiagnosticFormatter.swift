@@ -23,7 +23,7 @@ public enum DiagnosticFormatter {
             for note in d.notes { message += "\nnote: \(note)" }
             let level = strict && d.severity == .warning ? "error" : SARIF.level(d.severity)
             return SARIF.Result(level: level, message: message, ruleId: d.id, file: d.location.file, line: d.location.line, column: d.location.column,
-                                related: d.related.map { ($0.location, $0.message) })
+                                related: d.related)
         }
         return SARIF.Log(tool: "lockspec", version: toolVersion, results: results).render()
     }

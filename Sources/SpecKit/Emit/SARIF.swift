@@ -86,7 +86,7 @@ public enum SARIF {
 
         /// A result at `file:line:column`, with the other places it involves (`related`).
         public init(level: String, message: String, ruleId: String, file: String, line: Int, column: Int,
-                    related: [(location: SourceLocation, message: String)] = []) {
+                    related: [Diagnostic.Related] = []) {
             self.level = level
             self.message = Text(text: message)
             self.ruleId = ruleId

@@ -45,7 +45,7 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The value as `shownAlike` shows it beside another: as `description` writes it, but an empty text as `""`, which
     /// would otherwise show as nothing at all.
-    private var sideBySide: String {
+    var sideBySide: String {
         if case .text(let t) = self, t.isEmpty { return "\"\"" }
         return description
     }

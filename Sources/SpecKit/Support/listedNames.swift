@@ -3,3 +3,8 @@
 public func listedNames<Names: Collection<String>>(_ names: Names, most: Int) -> String {
     names.prefix(most).joined(separator: ", ") + (names.count > most ? " and \(names.count - most) more" : "")
 }
+
+/// Parts of a sentence joined as a list is said: `a`, `a and b`, `a, b and c`.
+func joinedWithAnd(_ parts: [String]) -> String {
+    parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
+}
