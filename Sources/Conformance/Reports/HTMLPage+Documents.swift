@@ -13,7 +13,7 @@ extension HTMLPage {
         out += "<p class=\"muted\">Each section of each design document, the rows whose <code>source</code> cites it and their results; "
         out += "a section no row covers carries the reason recorded in the spec folder's sections.yaml.</p>\n"
         if coverage.documents.isEmpty { out += "<p>No row cites a document.</p>\n" }
-        let ran = ReportText.ranRows(result)
+        let ran = RanRows(result)
         for document in coverage.documents { documentTable(document, ran: ran) }
         out += "</section>\n"
     }

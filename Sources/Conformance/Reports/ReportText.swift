@@ -210,7 +210,7 @@ enum ReportText {
     /// warns of them): MT-A, MT-B, MT-C and 33 more; 5 marked unmodelled)`; empty when every row ran. A row the compiler
     /// made a case of that did not run was not selected (or, after `--fail-fast` stopped, not reached).
     static func rowsNotRun(_ result: RunResult) -> String {
-        let ran = ranRows(result), specsRan = Set(result.cases.map(\.spec))
+        let ran = RanRows(result), specsRan = Set(result.cases.map(\.spec))
         let neverFire = neverFiring(result)
         var (pastLimit, unmodelled, notSelected) = (0, 0, 0)
         for spec in result.specs where specsRan.contains(spec.id) {
@@ -261,9 +261,6 @@ enum ReportText {
     static func listedFindings(_ result: RunResult) -> [ExplorationFinding] {
         (result.exploration?.findings ?? []).filter { $0.expectedReason != nil || $0.expectedExpiry != nil }
     }
-
-    /// The rows that ran in this run, as `[spec, row]`, and which of them failed.
-    static func ranRows(_ result: RunResult) -> RanRows { RanRows(result) }
 
     /// How many of a section's citing rows did not run here (they can never fire, are marked unmodelled, or are
     /// outside a narrowed run).

@@ -119,7 +119,7 @@ struct MarkdownPage {
         let coverage = result.sections ?? SectionCoverage(specs: result.specs, outlines: [], reasons: SectionReasons())
         out += "\n### Coverage by document and section\n\n"
         if coverage.documents.isEmpty { out += "No row cites a document.\n"; return }
-        let ran = ReportText.ranRows(result)
+        let ran = RanRows(result)
         for document in coverage.documents {
             out += "<details><summary>\(inHTML(document.name)): \(inHTML(ReportText.sectionTotal(document))), \(inHTML(ReportText.sectionCounts(document, ran: ran)))"
             out += (document.fromHeadings ? "" : " (from the specs' citations: the document was not read; run with --documents DIR)") + "</summary>\n\n"

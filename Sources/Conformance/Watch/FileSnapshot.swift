@@ -42,17 +42,10 @@ public struct FileSnapshot: Hashable, Sendable {
         }
         // A spec given as a file is compiled with the product files beside it, and the reasons file is not a spec but
         // lint reads it: both are watched too.
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                let folder = (path as NSString).deletingLastPathComponent
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-                where name.hasSuffix(".product.yaml") || name.hasSuffix(".product.yml") {
-                    let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-                    if let stamp = stamp(of: file) { files[file] = stamp }
-                }
-                continue
-            }
+        for file in SpecCompiler.siblingProductFiles(of: paths) {
+            if let stamp = stamp(of: file) { files[file] = stamp }
+        }
+        for path in paths where !SpecCompiler.isFile(path) {
             let reasons = (path as NSString).appendingPathComponent(SectionReasons.fileName)
             if let stamp = stamp(of: reasons) { files[reasons] = stamp }
         }

@@ -113,14 +113,11 @@ public struct SpecCompiler: Sendable {
     public static func identity(_ file: String) -> String { URL(fileURLWithPath: file).resolvingSymlinksInPath().standardizedFileURL.path }
 
     /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
-    static func siblingProductFiles(of paths: [String]) -> [String] {
+    public static func siblingProductFiles(of paths: [String]) -> [String] {
         var result: [String] = []
-        let fm = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        for path in paths where isFile(path) {
             let folder = (path as NSString).deletingLastPathComponent
-            let names = (try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             for name in names.sorted() where isProductFileName(name) {
                 let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
                 if !result.contains(file) { result.append(file) }
