@@ -77,12 +77,15 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     /// function, a `uses` that names no machine of `folder`). `folder` is the folder's specs as compiled, `texts` its
     /// files by name (with those a spec cannot be read from yet, such as another starter): the spec's id must be
     /// none of theirs, and the example row takes the first id of the form `PREFIX-n` that none of their rows has.
-    public func text(catalog: any FixtureCatalog, folder: [Spec] = [], texts: [String: String] = [:]) throws(Refusal) -> String {
+    /// `analyses` are the folder's machine analyses, as its compilation carries them (without them, the machine a
+    /// scenario set uses is analysed here).
+    public func text(catalog: any FixtureCatalog, folder: [Spec] = [], texts: [String: String] = [:],
+                     analyses: [String: MachineAnalysis] = [:]) throws(Refusal) -> String {
         let taken = Self.ids(of: folder, texts: texts)
         if let file = taken.specs[id] { throw Refusal(message: "the spec \(file) already has the id '\(id)': choose another") }
         try checkHeader()
         let rowID = Self.freeRowID(prefix: Self.rowPrefix(of: id), taken: taken.rows)
-        if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), catalog: catalog, rowID: rowID) }
+        if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), analysis: analyses[uses], catalog: catalog, rowID: rowID) }
         guard let vocabulary = catalog.vocabulary(of: fixture) else {
             throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
         }
@@ -139,7 +142,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
     /// that needs the app killed or steps before it, which lint refuses in a machine but the machine may still
     /// declare while it has errors) with the first value of each input, expecting the state the machine's table
     /// gives after it (`MachineWalkModel.replay`), or its initial state where the table predicts nothing there.
-    func scenarioText(machine spec: Spec, catalog: any FixtureCatalog, rowID: String) throws(Refusal) -> String {
+    func scenarioText(machine spec: Spec, analysis: MachineAnalysis?, catalog: any FixtureCatalog, rowID: String) throws(Refusal) -> String {
         guard case .machine(let machine) = spec.body else { throw Refusal(message: "\(spec.id) is not a machine spec") }
         let vocabulary = catalog.vocabulary(of: spec.fixture)
         let first = machine.events.first {
@@ -152,7 +155,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         starter.fixture = spec.fixture
         let inputs = event.inputs.map { NamedValue($0.name, $0.domain.defaultValue) }
         let step = TestStep(action: .event(event.name, inputs: inputs), expect: [], effects: nil, row: nil, line: 1, column: 1)
-        let predicted = MachineWalkModel(spec: spec)?.replay([step]).first?.predicted
+        let predicted = MachineWalkModel(spec: spec, analysis: analysis)?.replay([step]).first?.predicted
         let state = predicted?.expect.first { $0.name == "state" }?.value.description ?? machine.initial
         var lines = starter.header(kind: .scenarios) + ["uses: \(uses)", "scenarios:"]
         lines += [

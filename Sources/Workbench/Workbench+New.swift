@@ -37,7 +37,8 @@ extension Workbench {
             let text: String
             do throws(SpecStarter.Refusal) {
                 let folder = try? compile(asked.buffers)
-                text = try asked.spec.text(catalog: registry, folder: folder?.compilation.specs ?? [], texts: folder?.texts ?? asked.buffers)
+                text = try asked.spec.text(catalog: registry, folder: folder?.compilation.specs ?? [], texts: folder?.texts ?? asked.buffers,
+                                           analyses: folder?.compilation.machineAnalyses ?? [:])
             } catch {
                 throw ResponseError(Self.json(error: error.message, status: 422))
             }
