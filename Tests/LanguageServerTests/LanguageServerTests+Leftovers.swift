@@ -51,10 +51,8 @@ extension LanguageServerTests {
     /// where a file broken after it opened keeps them.
     @Test("a file opened with an error: a hover on a row shows it as the saved file reads, and says so")
     func hoverOpenedBroken() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, machine, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
         try #require(typo != text)
         var server = Self.initialized()
@@ -88,10 +86,8 @@ extension LanguageServerTests {
     /// offered its states, events and variables, but not the variable's values after its key.
     @Test("a spec never read offers a variable's and an input's values after its key, from YAML that does not parse or does")
     func valuesAsWritten() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, machine, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         for (ending, expected) in [("    when: {prompt: ", ["enable", "none", "unlock"]), ("    when: {enabled: ", ["false", "true"]),
                                    ("    when: {outcome: ", ["cancel", "failure", "success"])] {
             // The YAML does not parse: a flow mapping not closed.
@@ -129,10 +125,8 @@ extension LanguageServerTests {
     @Test("a close that arrives while a change is linted withholds that lint's findings of its folder: only the clearing is published; what else arrives does not",
           arguments: [true, false])
     func closeDuringALint(closed: Bool) throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, _, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let typo = text.replacingOccurrences(of: "    on: inactive\n", with: "    on: inactve\n")
         var first = MessageFramer.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
         first += Self.notification("textDocument/didOpen", .object(["textDocument": .object([

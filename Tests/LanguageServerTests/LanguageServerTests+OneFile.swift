@@ -211,10 +211,8 @@ extension LanguageServerTests {
     /// it, then again when it was handled.
     @Test("each message is parsed once, those that arrive while a lint runs too")
     func parsedOnce() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, _, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         let first = [MessageFramer.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#),
                      Self.notification("textDocument/didOpen", .object(["textDocument": .object([
                          "uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(text)])]))]

@@ -20,6 +20,13 @@ struct LanguageServerTests {
         return folder.path
     }
 
+    /// A fresh copy of the launch-lock specs (remove `top` after), and its trigger table's path, URI and text.
+    static func triggersCopy() throws -> (top: String, machine: String, uri: String, text: String) {
+        let folder = try launchLockCopy()
+        let machine = folder + "/launch-lock.triggers.yaml"
+        return ((folder as NSString).deletingLastPathComponent, machine, LanguageServer.uri(machine), try String(contentsOfFile: machine, encoding: .utf8))
+    }
+
     static func message(_ json: String) -> MessageFramer.Frame { .message(Array(json.utf8)) }
 
     static func open(_ server: inout LanguageServer, _ path: String, _ text: String) -> [JSON] {
@@ -31,13 +38,11 @@ struct LanguageServerTests {
     /// A server with the launch-lock trigger table open, from a fresh copy of its specs (remove `top` after); with
     /// `deferring`, as `serve` runs it.
     static func openTriggers(deferring: Bool = false) throws -> (server: LanguageServer, machine: String, text: String, top: String) {
-        let folder = try launchLockCopy()
-        let machine = folder + "/launch-lock.triggers.yaml"
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, machine, _, text) = try triggersCopy()
         var server = initialized()
         server.deferring = deferring
         _ = open(&server, machine, text)
-        return (server, machine, text, (folder as NSString).deletingLastPathComponent)
+        return (server, machine, text, top)
     }
 
     static func initialized() -> LanguageServer {
@@ -245,10 +250,8 @@ struct LanguageServerTests {
     /// once gave 40 publications, the last (and a hover behind them) 11.8 s later.
     @Test("changes that arrive together are linted once, on the last text; a request behind them is answered from it; diagnostics carry the version")
     func changesArrivingTogether() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, _, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         var input = MessageFramer.frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
         input += Self.notification("textDocument/didOpen", .object(["textDocument": .object([
             "uri": .string(uri), "languageId": .string("yaml"), "version": .int(1), "text": .string(text)])]))
@@ -319,10 +322,8 @@ struct LanguageServerTests {
 
     @Test("after 'on:' of a machine row only the events the machine declares come first; prose and comments offer nothing")
     func completionWhereItBelongs() throws {
-        let folder = try Self.launchLockCopy()
-        defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
-        let machine = folder + "/launch-lock.triggers.yaml", uri = LanguageServer.uri(machine)
-        let text = try String(contentsOfFile: machine, encoding: .utf8)
+        let (top, machine, uri, text) = try Self.triggersCopy()
+        defer { try? FileManager.default.removeItem(atPath: top) }
         var server = Self.initialized()
         _ = Self.open(&server, machine, text)
         let lines = text.components(separatedBy: "\n")
