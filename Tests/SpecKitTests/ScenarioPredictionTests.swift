@@ -189,6 +189,20 @@ struct ScenarioPredictionTests {
         #expect(Self.findings(steps).isEmpty)
     }
 
+    @Test("a machine with an error of its own (an effect its fixture does not know) is not compared: its hint would copy the error")
+    func brokenMachine() throws {
+        let steps = Self.wrong + "        expect: {failures: 2}\n"
+        let compile = { (machine: String) in
+            SpecCompiler(catalog: ClockCatalog()).compile(sources: [("fx.product.yaml", Self.product), ("m.yaml", machine), ("s.yaml", Self.scenarios(steps))]
+                .map { (path: $0.0, bytes: Array($0.1.utf8)) })
+        }
+        #expect(compile(Self.machine).findings("check.contradicts-machine").count == 1)
+        let broken = compile(Self.machine.replacingOccurrences(of: "effects: [haptic, showBlocked, countdown]", with: "effects: [haptic, showBlocked, countdown, buzz]")
+            .replacingOccurrences(of: "effects: [haptic]", with: "effects: [buzz]"))
+        #expect(broken.diagnostics.contains { $0.severity == .error && $0.location.file == "m.yaml" }, "\(broken.diagnostics.map { "\($0)" })")
+        #expect(broken.findings("check.contradicts-machine").isEmpty)
+    }
+
     /// The catalog of a fixture `fx` that can set its clock, with the machine's names.
     struct ClockCatalog: FixtureCatalog {
         func vocabulary(of fixture: String) -> FixtureVocabulary? {

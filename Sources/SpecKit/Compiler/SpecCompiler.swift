@@ -175,7 +175,10 @@ public struct SpecCompiler: Sendable {
         }
         let (compiledSpecs, cases, analyses) = compileSpecs(specs, diagnostics: &diagnostics)
         if let catalog { diagnostics += checkValueNeeds(cases, specs: specs.map(\.spec), catalog: catalog) }
-        diagnostics += checkScenarioPredictions(cases, specs: specs.map(\.spec), analyses: analyses)
+        // A machine with errors of its own (a name its fixture does not know, found after reading) predicts nothing: its
+        // hints would tell a scenario to copy the error.
+        let broken = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
+        diagnostics += checkScenarioPredictions(cases, specs: specs.map(\.spec).filter { !broken.contains($0.file) }, analyses: analyses)
         let read = Set(specs.map(\.spec.file) + products.map(\.file))
         let erring = Set(diagnostics.filter { $0.severity == .error && $0.id != "spec.uses-broken-spec" }.map(\.location.file))
         let unread = sources.map(\.path).filter { !read.contains($0) }.sorted { (erring.contains($0) ? 0 : 1, $0) < (erring.contains($1) ? 0 : 1, $1) }
