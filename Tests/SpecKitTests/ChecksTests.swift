@@ -17,17 +17,30 @@ struct ChecksTests {
         return try #require(compilation.findings(id).first)
     }
 
-    @Test("check.duplicate-id: two specs share a row id; the later file is blamed and points at the first")
+    @Test("check.duplicate-id: two specs share a row id; lint cannot tell which file is newer, so both rows are named, each pointing at the other")
     func duplicateRowID() throws {
         let a = SpecSources.machine(id: "a.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
         let b = SpecSources.machine(id: "b.machine", states: "[Open]", rows: Self.row("R1", "on: active"))
-        let d = try only("check.duplicate-id", in: SpecSources.compile([("b.yaml", b), ("a.yaml", a)]))
-        #expect(d.severity == .error)
-        #expect(d.location == Location(file: "b.yaml", line: 18, column: 5))
-        #expect(d.message == "row id R1 is already used at a.yaml:18:5")
-        #expect(d.rows == ["R1"])
-        #expect(d.hint == "row ids are unique across all specs and kept for good (reports, expected-failure files and --row name rows by them): "
+        let c = SpecSources.compile([("b.yaml", b), ("a.yaml", a)])
+        #expect(Set(c.diagnostics.map(\.id)) == ["check.duplicate-id"], "\(c.diagnostics)")
+        let found = c.findings("check.duplicate-id").sorted { $0.location.file < $1.location.file }
+        try #require(found.count == 2)
+        let (earlier, later) = (found[0], found[1])
+        #expect(later.severity == .error)
+        #expect(later.location == Location(file: "b.yaml", line: 18, column: 5))
+        #expect(later.message == "row id R1 is already used at a.yaml:18:5")
+        #expect(later.rows == ["R1"])
+        #expect(later.hint == "row ids are unique across all specs and kept for good (reports, expected-failure files and --row name rows by them): "
                 + "give the newer of the two rows an id no row has, such as 'R1-2'")
+        #expect(later.related.map(\.location) == [Location(file: "a.yaml", line: 18, column: 5)])
+        // The earlier file's row, where a product owner who has just written it there looks.
+        #expect(earlier.severity == .error)
+        #expect(earlier.location == Location(file: "a.yaml", line: 18, column: 5))
+        #expect(earlier.message == "row id R1 is also used at b.yaml:18:5")
+        #expect(earlier.related.map(\.location) == [Location(file: "b.yaml", line: 18, column: 5)])
+        // Within one file the later row is the newer one: only it is named.
+        let twice = SpecSources.machine(id: "a.machine", states: "[Open]", rows: Self.row("R1", "on: appear") + Self.row("R1", "on: active"))
+        #expect(SpecSources.compile([("a.yaml", twice)]).findings("check.duplicate-id").map(\.location.line) == [21])
     }
 
     @Test("check.duplicate-id: the id a hint offers is free: not another row's, nor one offered for another repeat")
@@ -36,8 +49,9 @@ struct ChecksTests {
         let b = SpecSources.machine(id: "b.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
         let c = SpecSources.machine(id: "c.machine", states: "[Open]", rows: Self.row("R1", "on: appear"))
         let found = SpecSources.compile([("a.yaml", a), ("b.yaml", b), ("c.yaml", c)]).findings("check.duplicate-id")
-        #expect(found.map(\.location.file) == ["b.yaml", "c.yaml"])
-        #expect(found.map { $0.hint?.components(separatedBy: "such as ").last } == ["'R1-3'", "'R1-4'"])
+        #expect(found.map(\.location.file) == ["a.yaml", "b.yaml", "c.yaml"])
+        #expect(found.first?.message == "row id R1 is also used at b.yaml:18:5 and c.yaml:18:5")
+        #expect(found.dropFirst().map { $0.hint?.components(separatedBy: "such as ").last } == ["'R1-3'", "'R1-4'"])
         // An id too long to take a suffix is asked for without one offered.
         let long = String(repeating: "X", count: 99)
         let d = SpecSources.machine(id: "d.machine", states: "[Open]", rows: Self.row(long, "on: appear"))

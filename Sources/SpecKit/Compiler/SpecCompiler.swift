@@ -519,9 +519,16 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
+    // The later places of an id first used in another file: lint cannot tell which of two files is newer, so the first
+    // row is named too, where a product owner who has just added it in the earlier file is looking.
+    var elsewhere: [String: [SourceLocation]] = [:]
     var out: [Diagnostic] = []
     // Every id in use and every id offered.
     var taken = Set(specs.flatMap { $0.rows.map(\.id) })
+    let hint = { (free: String?) in
+        "row ids are unique across all specs and kept for good (reports, expected-failure files and "
+            + "--row name rows by them): give the newer of the two rows an id no row has\(free.map { ", such as '\($0)'" } ?? "")"
+    }
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         for row in spec.rows {
             guard let previous = first[row.id] else {
@@ -530,11 +537,17 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
             }
             let free = freeRowID(like: row.id, taken: taken)
             if let free { taken.insert(free) }
+            if previous.file != row.location.file { elsewhere[row.id, default: []].append(row.location) }
             out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
                                   at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"],
-                                  hint: "row ids are unique across all specs and kept for good (reports, expected-failure files and "
-                                      + "--row name rows by them): give the newer of the two rows an id no row has\(free.map { ", such as '\($0)'" } ?? "")"))
+                                  hint: hint(free), related: [.init(previous, "row \(row.id) first used here")]))
         }
+    }
+    for (id, places) in elsewhere.sorted(by: { $0.key < $1.key }) {
+        guard let location = first[id] else { continue }
+        out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(id) is also used at \(joinedWithAnd(places.map { "\($0)" }))",
+                              at: location, rows: [id], notes: ["every row id must be unique across all specs"],
+                              hint: hint(nil), related: places.map { .init($0, "row \(id) used again here") }))
     }
     return out
 }
