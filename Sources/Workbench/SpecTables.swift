@@ -51,12 +51,20 @@ enum SpecTables {
         return TableView(path: path, columns: columns, rows: rows)
     }
 
-    /// A value's source text and place.
+    /// A value's source text and place. A list or mapping over several lines is given from its column, its lines
+    /// indented as they are under its first, which is the text the editor takes back for it (`SpecTextEditor.set`).
     static func cell(_ value: YAMLSpan, path: [YAMLPathStep], lines: LineText) -> CellView {
         let end = lines.trimmed(value.end, after: value.start)
         let multiline = end.line > value.start.line
-        return CellView(path: path, text: lines.slice(value.start, end), start: value.start, end: end, multiline: multiline,
-                        reads: multiline ? value.scalar : nil)
+        var text = lines.slice(value.start, end)
+        if multiline, value.isCollection {
+            let pad = String(repeating: " ", count: value.start.column - 1)
+            let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+            if rows.dropFirst().allSatisfy({ $0.isEmpty || $0.hasPrefix(pad) }) {
+                text = ([rows[0]] + rows.dropFirst().map { $0.dropFirst(min(pad.count, $0.count)) }).joined(separator: "\n")
+            }
+        }
+        return CellView(path: path, text: text, start: value.start, end: end, multiline: multiline, reads: multiline ? value.scalar : nil)
     }
 }
 

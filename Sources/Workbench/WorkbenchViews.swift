@@ -45,7 +45,7 @@ public struct FindingView: Codable, Sendable, Equatable {
 public struct CellView: Codable, Sendable, Equatable {
     /// Where the value is in the file, for an edit.
     public var path: [YAMLPathStep]
-    /// The value's source text.
+    /// The value's source text; of a list or mapping over several lines, its lines from the value's column.
     public var text: String
     /// Where it starts and ends.
     public var start: TextPosition, end: TextPosition

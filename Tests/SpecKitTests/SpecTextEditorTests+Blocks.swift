@@ -36,6 +36,26 @@ extension SpecTextEditorTests {
         #expect(middle == "notes: >\n  First line as the author broke it,\n  second line changed. Third line.\nid: x\n", "\(middle)")
     }
 
+    /// Found by the fifth product-owner trial: a step's `expect:` over several lines could not be edited in the page,
+    /// and its own text sent back through the API became a folded prose block, which lint then refused as a text.
+    @Test("a list or mapping over several lines set to YAML of several lines keeps its form: each line indented as its first")
+    func setCollection() throws {
+        let source = "steps:\n  - event: pin\n    expect:\n      state: Blocked\n      countdown: \"01:00\"\n      effects: [a, b]\n  - event: wait\n"
+        let path: [YAMLPathStep] = [.key("steps"), .index(0), .key("expect")]
+        let out = try edit(.set, path, text: "state: Blocked\ncountdown: \"02:00\"  \n\neffects:\n  - a\n  - b\n", in: source)
+        #expect(out == "steps:\n  - event: pin\n    expect:\n      state: Blocked\n      countdown: \"02:00\"\n\n      effects:\n        - a\n        - b\n  - event: wait\n", "\(out)")
+        // A list too; a one-line text is written where the value was, as before (a flow mapping on the value's line).
+        let list = try edit(.set, [.key("effects")], text: "- x\n- y", in: "effects:\n  - a\nid: t\n")
+        #expect(list == "effects:\n  - x\n  - y\nid: t\n", "\(list)")
+        #expect(try edit(.set, path, text: "{state: Open}", in: source).contains("    expect:\n      {state: Open}\n  - event: wait"))
+        // Refused, nothing changed: text that is no list or mapping, YAML that breaks, the cell's lines as the file
+        // indents them (the text is from the value's column), several lines into a value written in { }.
+        for text in ["now blocked\nfor a minute", "state: [Blocked\ncountdown: x", "state: Blocked\n      countdown: x"] {
+            #expect(throws: DiagnosticError.self, "\(text)") { try edit(.set, path, text: text, in: source) }
+        }
+        #expect(throws: DiagnosticError.self) { try edit(.set, [.key("expect")], text: "a: 1\nb: 2", in: "expect: {a: 1}\n") }
+    }
+
     @Test("a value of several lines is refused inside { }")
     func blockInFlow() {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("when"), .key("note")], text: "a\nb") }

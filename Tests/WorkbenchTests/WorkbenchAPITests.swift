@@ -139,6 +139,32 @@ struct WorkbenchAPITests {
         #expect(bySeverity["error"] == nil, "\(findings)")
     }
 
+    /// Found by the fifth product-owner trial: such a cell was drawn as text to read only, and its own text sent back
+    /// became a folded prose block that lint refused as a text.
+    @Test("a step's expect: over several lines is given from its column, and its text sent back, changed, keeps its form and lints clean")
+    func multilineExpect() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let file = "medtime.lockout.yaml"
+        let first = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": file])
+        let specs = try #require(first.json["specs"] as? [[String: Any]])
+        let rows = try #require(((specs.first { $0["file"] as? String == file })?["table"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let scenario = try #require(rows.first { $0["id"] as? String == "MT-S-BLOCK-1MIN" })
+        let steps = try #require((scenario["steps"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let cell = try #require((steps[3]["cells"] as? [String: Any])?["expect"] as? [String: Any])
+        let text = try #require(cell["text"] as? String)
+        #expect(cell["multiline"] as? Bool == true)
+        #expect(text.hasPrefix("state: PINBlocked\npinFailures: pinAttempts\ncountdown: \"01:00\"\n"), "\(text)")
+        let edited = try bench.call("/api/edit", ["buffers": [:] as [String: String], "file": file, "focus": file,
+                                                  "edit": ["op": "set", "path": try #require(cell["path"] as? [Any]),
+                                                           "text": text.replacingOccurrences(of: "pinInputEnabled: false", with: "pinInputEnabled: true")]])
+        #expect(edited.status == 200, "\(edited.json)")
+        let written = try #require(edited.json["text"] as? String)
+        #expect(WorkbenchBrowserTests.changedLines(try bench.text(file), written).map(\.new) == ["          pinInputEnabled: true"])
+        let findings = try #require((edited.json["analysis"] as? [String: Any])?["findings"] as? [[String: Any]])
+        #expect(!findings.contains { $0["severity"] as? String == "error" }, "\(findings)")
+    }
+
     @Test("an edit of one cell: the answer's text differs from the file in that line only; lint's error is located in that cell")
     func editLocatesFinding() throws {
         let bench = try Bench()

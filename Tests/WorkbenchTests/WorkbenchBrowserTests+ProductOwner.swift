@@ -116,6 +116,33 @@ struct WorkbenchProductOwnerTests {
         #expect(session.browser.errors.isEmpty, "the page reported errors: \(session.browser.errors)")
     }
 
+    /// Found by the fifth product-owner trial: such an expect: was drawn as text to read only, its tooltip sending the
+    /// product owner to a YAML tab that cannot be edited either; and a failure's rerun command, pasted into a shell,
+    /// passed, as it runs the files on disk and the run was of unsaved edits.
+    @Test("a step's expect: over several lines is edited as its YAML; a failure's rerun says to Save first while edits are unsaved")
+    func multilineExpectAndRerun() throws {
+        guard !Self.skipped else { return }
+        let file = "medtime.lockout.yaml"
+        let session = try Session(file: file)
+        let browser = session.browser
+        let box = "[...document.querySelectorAll('textarea.yaml')].find(t => t.value.includes('countdown: \"01:00\"'))"
+        try browser.wait(for: box, "the expect: of several lines, as YAML to edit")
+        let text = "S.files['\(file)'].text"
+        let before = try browser.evaluate(text) as? String ?? ""
+        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = t.value.replace('pinInputEnabled: false', 'pinInputEnabled: true'); t.dispatchEvent(new Event('change')); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) !== \(WorkbenchBrowserTests.jsString(before))", "the edit")
+        let after = try browser.evaluate(text) as? String ?? ""
+        #expect(WorkbenchBrowserTests.changedLines(before, after).map(\.new) == ["          pinInputEnabled: true"])
+        try browser.evaluate("document.querySelector('#run').click()")
+        let failure = "document.querySelector('tr.failure[data-failure-of=\"MT-S-BLOCK-1MIN\"]')"
+        try browser.wait(for: failure, timeout: 120, "the scenario to fail")
+        let rerun = try browser.evaluate("\(failure).textContent") as? String ?? ""
+        #expect(rerun.contains("(it runs the files on disk: Save your edits to \(file) first)"), "\(rerun)")
+        try browser.evaluate("document.querySelector('#save').click()")
+        try browser.wait(for: "document.querySelector('#save').disabled && !\(failure).textContent.includes('Save your edits')", "the note gone once saved")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("leaving or reloading the page with unsaved edits is asked about first; with none, it is not")
     func unsavedEditsAreNotDroppedSilently() throws {
         guard !Self.skipped else { return }

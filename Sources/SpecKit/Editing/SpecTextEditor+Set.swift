@@ -10,6 +10,11 @@ extension SpecTextEditor {
         }
         let entries = parent.entries
         let i = entries.firstIndex { $0.key.scalar == key }
+        // A list or mapping set to a text of several lines: the text is YAML, never prose.
+        if let i, text.contains("\n"), !text.isBlank, entries[i].value.isCollection {
+            try setCollection(entries[i].value, key: key, to: text, at: path, lines: &lines, file: file)
+            return
+        }
         let old = i.map { lines.slice(entries[$0].value.start, lines.trimmed(entries[$0].value.end, after: entries[$0].value.start)) }
         // Written as a folded block: a text of several lines, or a value written as a block.
         let folds = old.map { $0.hasPrefix(">") || $0.hasPrefix("|") } ?? false || text.contains("\n")
@@ -42,6 +47,31 @@ extension SpecTextEditor {
             }
         }
         throw problem ?? refusal("the text cannot be written", file)
+    }
+
+    /// A list or mapping (a step's `expect:` over several lines) set to YAML text of several lines, written from the
+    /// value's column (as the workbench shows the cell): its lines replace the value's, each indented as the value's
+    /// first line is. It must read back as a list or mapping that is all of the text; a value written in `{ }` or `[ ]`
+    /// on its line keeps to one line.
+    static func setCollection(_ value: YAMLSpan, key: String, to text: String, at path: [YAMLPathStep], lines: inout LineText,
+                              file: String) throws(DiagnosticError) {
+        guard !value.flow else {
+            throw refusal("\(key) is written inside \(value.kind == .mapping ? "{ }" : "[ ]") on one line: write the new value on one line too, or edit the file", file)
+        }
+        var body = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        while body.first?.isEmpty == true { body.removeFirst() }
+        while body.last?.isEmpty == true { body.removeLast() }
+        let pad = String(repeating: " ", count: value.start.column - 1)
+        let written = body.map { $0.isEmpty ? $0 : pad + $0 }.joined(separator: "\n").dropFirst(pad.count)
+        let advice = "write \(key) as YAML, as the cell shows it: one 'name: value' (or '- item') a line, from the first column"
+        var edited = lines
+        edited.replace(value.start, edited.trimmed(value.end, after: value.start), with: String(written))
+        let root = try reread(edited.text, file: file, advice: advice)
+        guard let node = node(at: path, in: root), node.isCollection,
+              edited.slice(node.start, edited.trimmed(node.end, after: node.start)) == String(written) else {
+            throw refusal("YAML would not read the text as a list or mapping that is all of \(key)'s value: \(advice)", file)
+        }
+        lines = edited
     }
 
     /// A text written as a folded block at `indent`: each line's spaces around it dropped (as a cell drops them), each

@@ -51,6 +51,9 @@ public struct YAMLSpan: Hashable, Sendable {
         return stride(from: 0, to: children.count - 1, by: 2).map { (children[$0], children[$0 + 1]) }
     }
 
+    /// Whether the node is a sequence or a mapping.
+    public var isCollection: Bool { kind == .sequence || kind == .mapping }
+
     /// The scalar text, or nil.
     public var scalar: String? {
         if case .scalar(let text) = kind { return text }

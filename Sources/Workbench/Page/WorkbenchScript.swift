@@ -795,9 +795,23 @@ function input(spec, path, cell, findings) {
 const shownText = cell => typeof cell.reads === 'string' ? cell.reads.trimEnd() : cell.text;
 
 // A text of several lines (a note written as a `>` block) is edited as prose: sent when left, written back as a
-// folded block (a line break is a paragraph's end). A list or mapping over several lines is shown as its YAML.
+// folded block (a line break is a paragraph's end). A list or mapping over several lines is edited as its YAML.
+// A list or mapping over several lines (a step's expect:) is edited as its YAML, as the server gives it (from its
+// column): sent on leaving the box and written back under its key, each line's indent kept; the server refuses YAML
+// that does not read as a list or mapping. Left empty, the key goes, as a cell's does; Escape puts back what it held.
+function yamlBox(spec, cell) {
+  const entered = cell.text;
+  const t = el('textarea', { class: 'yaml', rows: Math.min(16, entered.split('\n').length + 1), spellcheck: 'false', dataset: { cell: JSON.stringify(cell.path) },
+    title: 'YAML: a name: value (or - item) a line, nested lines indented; leaving the box makes the edit, Escape puts back what it held' });
+  t.value = entered;
+  t.addEventListener('input', () => { $('#save').disabled = false; });
+  t.addEventListener('change', () => { if (!S.rendering && t.value !== entered && (t.value.trim() !== '' || entered.trim() !== '')) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
+  t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = entered; t.blur(); } });
+  return t;
+}
+
 function several(spec, cell) {
-  if (typeof cell.reads !== 'string') return el('pre', { title: 'a list or mapping over several lines: edit it in the YAML tab' }, cell.text);
+  if (typeof cell.reads !== 'string') return yamlBox(spec, cell);
   const text = shownText(cell);
   const t = el('textarea', { class: 'prose', rows: Math.min(10, Math.max(2, Math.ceil(text.length / 90) + (text.match(/\n/g) || []).length)),
     spellcheck: 'true', dataset: { cell: JSON.stringify(cell.path) }, title: 'a line break ends a paragraph; leaving the box makes the edit' });
@@ -968,7 +982,9 @@ function failureOf(id) {
   for (const c of (result ? result.cases : []).filter(c => c.fails)) {
     out.push(el('div', {}, el('b', {}, c.id), ` ${c.status}`, c.divergence ? ` at step ${c.divergence.step + 1}: ${c.divergence.action}` : ''));
     if (c.divergence) out.push(divergence(c.divergence));
-    out.push(el('div', { class: 'muted' }, 'rerun: ' + c.rerun));
+    // The command runs the files on disk: with unsaved edits it would run other text than the page shows.
+    const unsaved = dirty();
+    out.push(el('div', { class: 'muted' }, 'rerun: ' + c.rerun + (unsaved.length ? `  (it runs the files on disk: Save your edits to ${unsaved.join(', ')} first)` : '')));
   }
   const tour = S.tour.filter(t => t.row === id);
   tour.forEach((t, n) => {

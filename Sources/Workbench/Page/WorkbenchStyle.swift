@@ -36,6 +36,7 @@ main h1 { font-size: 20px; margin: 4px 0; }
 .meta { display: flex; flex-wrap: wrap; gap: 6px 18px; margin: 6px 0 10px; }
 .meta label.multiline { flex-basis: 100%; }
 textarea.prose { font: 13px/1.4 system-ui, sans-serif; width: min(100%, 90ch); resize: vertical; }
+textarea.yaml { font: 12px/1.4 ui-monospace, monospace; width: min(100%, 90ch); resize: vertical; white-space: pre; }
 .meta label.multiline pre { margin: 2px 0 0; white-space: pre-wrap; max-width: 90ch; color: var(--muted); }
 .meta label { display: flex; gap: 6px; align-items: center; }
 .tabs { display: flex; gap: 4px; border-bottom: 1px solid var(--line); margin: 10px 0; }
@@ -53,7 +54,7 @@ table.rows th { background: var(--bg); }
 table.rows input { min-width: 4em; border: 1px solid transparent; font: 12px ui-monospace, monospace; padding: 2px 3px; background: transparent; }
 table.rows input:focus { border-color: #0969da; background: #fff; outline: none; }
 table.rows pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre-wrap; }
-td.has-error input, td.has-error pre { background: #ffebe9; border-color: var(--bad); }
+td.has-error input, td.has-error pre, td.has-error textarea { background: #ffebe9; border-color: var(--bad); }
 td.has-warning input { background: #fff8c5; }
 td.has-note input { background: #ddf4ff; }
 .scroll table.rows tr.status-failed > td.status, tr.status-failed > td.status { background: var(--bad); color: #fff; }
