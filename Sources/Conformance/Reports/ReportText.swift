@@ -141,26 +141,43 @@ enum ReportText {
     /// `1 row`, `2 rows`: a count and its noun, in the plural unless it is one.
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    /// Where the failing cases first diverged, by row, most first: `MT-PIN-FAIL-5-BLOCK: 40 cases (38 on the way to
-    /// another row)`. A case that diverges while reaching its row fails for that other row, so a value changed in one
-    /// place shows as many reds whose cause is a few rows; this names those rows. Empty when no case failed.
-    static func divergedRows(_ result: RunResult, shown: Int = 10) -> [String] {
-        var counts: [String: (all: Int, onPath: Int)] = [:]
+    /// A row where failing cases first diverged: how many, and how many of them on the way to another row.
+    struct DivergedRow: Equatable {
+        /// The row whose expectation was not met.
+        var row: String
+        /// The failing cases that first diverged at it.
+        var cases: Int
+        /// Those of them whose own row is another (they diverged while reaching it).
+        var onPath: Int
+    }
+
+    /// Where the failing cases first diverged, by row, most first. A case that diverges while reaching its row fails
+    /// for that other row, so a value changed in one place shows as many reds whose cause is a few rows; this names
+    /// those rows. Empty when there is nothing to gather (no failing case, or only cases failing at their own rows,
+    /// all at one row).
+    static func divergedRowCounts(_ result: RunResult) -> [DivergedRow] {
+        var counts: [String: DivergedRow] = [:]
         for c in result.cases where c.failsRun {
             guard let d = c.divergence else { continue }
             let row = d.onPath ? (d.row ?? c.row) : c.row
-            counts[row, default: (0, 0)].all += 1
-            if d.onPath { counts[row, default: (0, 0)].onPath += 1 }
+            counts[row, default: DivergedRow(row: row, cases: 0, onPath: 0)].cases += 1
+            if d.onPath { counts[row]?.onPath += 1 }
         }
         guard counts.count > 1 || counts.values.contains(where: { $0.onPath > 0 }) else { return [] }
-        let sorted = counts.sorted { ($1.value.all, $0.key) < ($0.value.all, $1.key) }
-        var lines = ["Failing cases by the row where each first diverged (\(counts.count) row\(counts.count == 1 ? "" : "s")):"]
-        for (row, n) in sorted.prefix(shown) {
-            let cases = n.all == 1 ? "1 case" : "\(n.all) cases"
-            lines.append("  \(VisibleText.escape(row)): \(cases)" + (n.onPath > 0 ? " (\(n.onPath) on the way to another row)" : ""))
+        return counts.values.sorted { ($1.cases, $0.row) < ($0.cases, $1.row) }
+    }
+
+    /// The console's lines of `divergedRowCounts`: `MT-PIN-FAIL-5-BLOCK: 40 cases (38 on the way to another row)`, the
+    /// first `shown` of them (the Markdown and HTML reports list them all).
+    static func divergedRows(_ result: RunResult, shown: Int = 40) -> [String] {
+        let rows = divergedRowCounts(result)
+        guard !rows.isEmpty else { return [] }
+        var lines = ["Failing cases by the row where each first diverged (\(count(rows.count, "row"))):"]
+        for r in rows.prefix(shown) {
+            lines.append("  \(VisibleText.escape(r.row)): \(count(r.cases, "case"))" + (r.onPath > 0 ? " (\(r.onPath) on the way to another row)" : ""))
         }
-        let more = sorted.count - shown
-        if more > 0 { lines.append("  and \(more) more row\(more == 1 ? "" : "s")") }
+        let more = rows.count - shown
+        if more > 0 { lines.append("  and \(count(more, "more row")): the Markdown and HTML reports (--markdown, --html) list them all") }
         return lines
     }
 

@@ -51,6 +51,13 @@ struct MarkdownPage {
         let failing = result.cases.filter(\.failsRun)
         out += "\n### Failing cases\n\n"
         if failing.isEmpty { out += "None.\n" }
+        let diverged = ReportText.divergedRowCounts(result)
+        if !diverged.isEmpty {
+            out += "By the row where each first diverged (a case that diverged while reaching its own row fails for that other row):\n\n"
+            out += "| Row | Failing cases | On the way to another row |\n|---|---:|---:|\n"
+            for r in diverged { out += "| \(code(r.row)) | \(r.cases) | \(r.onPath) |\n" }
+            out += "\n"
+        }
         for c in failing {
             out += "- **\(ReportText.word(c.status))** \(code(c.id)) in \(md(c.spec)), row \(code(c.row)), \(md(ReportText.origin(c))), \(code("\(c.file):\(c.line)"))\n"
             if let d = c.divergence {
