@@ -83,6 +83,13 @@ struct SpecReaderTests {
         Mistake(name: "unknown variable in then", yaml: SpecSources.machine(rows: row("then: {enabld: true}")),
                 id: "spec.unknown-variable", line: 22, column: 12,
                 message: "row R1 sets 'enabld', which is not a variable", hint: "did you mean 'enabled'?"),
+        // The fifth product-owner trial's: a key of the row indented under then: or when: (valid YAML, read as a name).
+        Mistake(name: "effects indented under then", yaml: SpecSources.machine(rows: row("then:\n      enabled: true\n      effects: [startAuth]")),
+                id: "spec.unknown-variable", line: 24, column: 7, message: "row R1 sets 'effects', which is not a variable",
+                hint: "'effects:' belongs beside 'then:', not inside it: indent it as far as 'then:' is, not further"),
+        Mistake(name: "to indented under when", yaml: SpecSources.machine(rows: row("when:\n      enabled: true\n      to: Locked")),
+                id: "spec.unknown-name", line: 24, column: 7, message: "row R1 tests 'to', which is not a variable or an input of event 'appear'",
+                hint: "'to:' belongs beside 'when:', not inside it: indent it as far as 'when:' is, not further"),
         Mistake(name: "unknown name in when", yaml: SpecSources.machine(rows: row("when: {failure: 1}")),
                 id: "spec.unknown-name", line: 22, column: 12,
                 message: "row R1 tests 'failure', which is not a variable or an input of event 'appear'", hint: "did you mean 'failures'?"),
@@ -514,6 +521,9 @@ struct SpecReaderTests {
          "scenario S1 sends 'actve', which is not a declared event", "did you mean 'active'?"),
         ("      - event: active\n        with: {away: 61s, awai: 1s}\n", "spec.unknown-name", 15, 27,
          "scenario S1 sends 'awai', which is not an input of event 'active'", "did you mean 'away'?"),
+        // The fifth product-owner trial's: expect: indented under with: (valid YAML, read as an input).
+        ("      - event: active\n        with:\n          away: 61s\n          expect: {state: Locked}\n", "spec.unknown-name", 17, 11,
+         "scenario S1 sends 'expect', which is not an input of event 'active'", "'expect:' belongs beside 'with:', not inside it: indent it as far as 'with:' is, not further"),
         ("      - event: active\n", "spec.missing-input", 14, 16,
          "event 'active' needs input 'away' (duration 0s..2h): add it under 'with'", nil),
         ("      - advance: 30\n", "spec.bad-duration", 14, 18,

@@ -50,7 +50,7 @@ struct DecisionReader {
             guard let declaration = declared.first(where: { $0.name == name }) else {
                 let says = event == nil ? "\(c.rowNoun) \(rowID) expects" : "scenario \(rowID) sends"
                 c.unknown(name, "spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
-                          among: declared.map(\.name), rows: [rowID])
+                          among: declared.map(\.name), rows: [rowID], under: event == nil ? nil : "with", beside: ScenarioReader.stepKeys)
                 continue
             }
             // A declaration reported wrong: its values follow from that finding.

@@ -210,7 +210,8 @@ struct MachineReader {
         let (on, testable) = readOn(byKey["on"], scope, rowID: id, ok: &ok)
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
-            c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id)
+            c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id,
+                         beside: Self.rowKeys.required + Self.rowKeys.optional)
         } ?? []
         if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
         let then = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? []
@@ -303,7 +304,7 @@ struct MachineReader {
             guard let v = scope.variables.firstIndex(where: { $0.name == name }) else {
                 ok = false
                 c.unknown(name, "spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
-                          among: scope.variables.map(\.name), rows: [id])
+                          among: scope.variables.map(\.name), rows: [id], under: "then", beside: Self.rowKeys.required + Self.rowKeys.optional)
                 continue
             }
             // The variable read in place, and its value's text made once, for a change only where the domain is ordered.

@@ -3,14 +3,16 @@ import Foundation
 extension ReadContext {
     /// Reads a `when:` mapping against the names it may test, each with its declaration (a value outside its domain
     /// names where that is declared).
-    func conditions(_ node: NodeView, names: [String: Declaration], what: @autoclosure () -> String, rowID: String) -> [Condition] {
+    /// `beside` are the keys of the row, which a name read here is not (a key indented under `when:` by mistake).
+    func conditions(_ node: NodeView, names: [String: Declaration], what: @autoclosure () -> String, rowID: String,
+                    beside rowKeys: [String] = []) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
         var result: [Condition] = []
         for entry in entries {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
             guard let declaration = names[name] else {
                 unknown(name, "spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
-                        among: names.keys, rows: [rowID])
+                        among: names.keys, rows: [rowID], under: "when", beside: rowKeys)
                 continue
             }
             let domain = declaration.domain

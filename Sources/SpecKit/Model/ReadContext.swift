@@ -67,10 +67,16 @@ final class ReadContext {
 
     /// The finding `id` for a use of `name`, which is none of `candidates` (`message` says what it is not), with a
     /// did-you-mean among them; none when the name's declaration was reported as wrong, as the use follows from that.
+    /// Read inside the mapping of key `under` (`then:`), a name that is one of the keys beside it (`effects`, `to`) is
+    /// most likely indented one step too far: the hint says so.
     func unknown(_ name: String, _ id: String, _ message: @autoclosure () -> String, at location: SourceLocation,
-                 among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = []) {
+                 among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = [],
+                 under: String? = nil, beside keys: [String] = []) {
         guard !isBroken(name) else { return }
-        error(id, message(), at: location, hint: Suggest.didYouMean(name, in: candidates), rows: rows,
+        let indented = under.flatMap { key in
+            keys.contains(name) ? "'\(name):' belongs beside '\(key):', not inside it: indent it as far as '\(key):' is, not further" : nil
+        }
+        error(id, message(), at: location, hint: indented ?? Suggest.didYouMean(name, in: candidates), rows: rows,
               notes: notes)
     }
 
@@ -414,7 +420,7 @@ final class ReadContext {
             let rowKeys = keys(entries, of: item, what: what, required: ["id", resultKey], optional: Self.tableRowKeys)
             guard let id = rowID(rowKeys, at: item.location) else { return nil }
             let trace = self.trace(rowKeys, at: item.location, rowID: id)
-            let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id) } ?? []
+            let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id, beside: ["id", resultKey] + Self.tableRowKeys) } ?? []
             let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
             return (rowIdentity(id, trace: trace, wording: rowKeys, at: item.location), when, bound)
         }
