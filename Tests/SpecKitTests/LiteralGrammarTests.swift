@@ -55,6 +55,8 @@ struct LiteralGrammarTests {
         #expect(e.hint == "write \"1.2\" (language 2 wrote it v1_2; 'lockspec migrate' rewrites every such name)")
         // Versions and dates in a list are written quoted, as a spec writes them.
         #expect(Domain.enumeration(["", "1.2", "2026-05-01", "v1", "draft"]).description == "[\"\", \"1.2\", \"2026-05-01\", v1, draft]")
+        // So is a version of one segment, as gates.version-compare writes "2" (the fifth product-owner trial saw it bare).
+        #expect(Domain.enumeration(["1.10", "2", "v2"]).description == "[\"1.10\", \"2\", v2]")
         // A version one digit from a member is another version: no did-you-mean.
         guard case .failure(let near) = versions.parse("1.3") else { Issue.record("1.3 read as a member"); return }
         #expect(near.hint == nil)

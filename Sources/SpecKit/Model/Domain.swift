@@ -46,11 +46,13 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
 
     /// A member as a spec writes it: a literal that is empty or holds a space, a comma or a bracket is quoted (`""`,
     /// `"invalid 1.x"`), so a list of members reads back as the list it is, and so is a version or a date (`"1.10"`,
-    /// `"2026-05-01"`: a digit first, then a dot or a dash), as the spec language asks them to be written; a text
-    /// expression (`main + " "`) is not.
+    /// `"2026-05-01"`: a digit first, then a dot or a dash), as the spec language asks them to be written, and a
+    /// member of digits alone (`"2"`), which a list of versions writes in quotes too; a text expression
+    /// (`main + " "`) is not.
     static func written(_ name: String) -> String {
         let expression = name.contains { "+(\"".contains($0) }
-        return name.isEmpty || isValueLike(name) || (!expression && name.contains { " ,[]".contains($0) }) ? "\"" + name + "\"" : name
+        let quoted = name.isEmpty || isValueLike(name) || name.allSatisfy(\.isASCIIDigit) || (!expression && name.contains { " ,[]".contains($0) })
+        return quoted ? "\"" + name + "\"" : name
     }
 
     /// Whether the domain is ordered (int and duration), so comparisons and ranges apply.
