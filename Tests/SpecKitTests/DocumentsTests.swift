@@ -192,11 +192,11 @@ struct DocumentsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try "just prose, with no heading at all, that goes on and on for a while.\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
         let spec = Self.spec(rows: [("R1", "d.md §1")])
-        let found = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], folder: folder.path, specsMissing: false).diagnostics
+        let found = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], documents: DocumentFolder(folder.path), specsMissing: false).diagnostics
         #expect(found.map(\.id).contains("trace.no-headings"), "\(found)")
         #expect(found.first { $0.id == "trace.no-headings" }?.location.file == folder.appendingPathComponent("d.md").path)
         try "# Title\n\n## 1. One\ntext\n## 2. Two\ntext\n## 3. Three\ntext\n".write(to: folder.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
-        let read = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], folder: folder.path, specsMissing: false).diagnostics
+        let read = DesignDocuments.coverage(specs: [spec], specPaths: [folder.path], documents: DocumentFolder(folder.path), specsMissing: false).diagnostics
         #expect(!read.contains { $0.id == "trace.no-headings" }, "\(read)")
     }
 
@@ -261,7 +261,7 @@ struct DocumentsTests {
     func realDocuments() throws {
         guard let (folder, specs) = Self.realFolders() else { return }
         let compilation = try SpecCompiler().compile(paths: [specs])
-        let (coverage, diagnostics) = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder, specsMissing: false)
+        let (coverage, diagnostics) = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], documents: DocumentFolder(folder), specsMissing: false)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let counts = coverage.documents.map { ($0.name, $0.sections.filter { $0.line != nil }.count) }
         #expect(counts.map(\.0) == ["app-launch-gates.zh.md", "biometric-capability-detection.zh.md", "dual-password-decoy-space.zh.md",
@@ -281,10 +281,10 @@ struct DocumentsTests {
         }
         let compilation = SpecCompiler().compile(sources: sources)
         #expect(compilation.diagnostics.contains { $0.id == "spec.unknown-event" })
-        let withheld = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder, specsMissing: true)
+        let withheld = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], documents: DocumentFolder(folder), specsMissing: true)
         #expect(!withheld.diagnostics.contains { $0.id == "trace.section-not-covered" }, "\(withheld.diagnostics)")
         // Counted as if complete, the launch lock's sections look uncovered: the false gaps the flag withholds.
-        let counted = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder, specsMissing: false)
+        let counted = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], documents: DocumentFolder(folder), specsMissing: false)
         #expect(counted.diagnostics.contains { $0.id == "trace.section-not-covered" && $0.message.contains("face-id-launch-lock.zh.md") })
     }
 
@@ -296,11 +296,11 @@ struct DocumentsTests {
         let folder = try Self.copies(of: ["launch-lock.product.yaml", "launch-lock.toggle.yaml"], in: specs)
         defer { try? FileManager.default.removeItem(at: folder) }
         let compilation = try SpecCompiler().compile(paths: [folder.path])
-        let missing = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], folder: documents, specsMissing: false)
+        let missing = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], documents: DocumentFolder(documents), specsMissing: false)
         let uncovered = missing.diagnostics.filter { $0.id == "trace.section-not-covered" }
         #expect(!uncovered.isEmpty && uncovered.allSatisfy { $0.location.file == folder.appendingPathComponent("sections.yaml").path }, "\(uncovered)")
         try Data("a: 1\na: 2\n".utf8).write(to: folder.appendingPathComponent("sections.yaml"))
-        let unreadable = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], folder: documents, specsMissing: false)
+        let unreadable = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [folder.path], documents: DocumentFolder(documents), specsMissing: false)
         #expect(unreadable.diagnostics.map(\.id) == ["yaml.duplicate-key"], "\(unreadable.diagnostics)")
     }
 
@@ -316,7 +316,7 @@ struct DocumentsTests {
         try "1. One\n2. Two\n3. Three\n".write(to: documents.appendingPathComponent("d.md"), atomically: true, encoding: .utf8)
         let spec = Self.spec(rows: [("R1", "d.md §1"), ("R2", "d.md §2")])
         func uncovered() -> [Diagnostic] {
-            DesignDocuments.coverage(specs: [spec], specPaths: [specs.path], folder: documents.path, specsMissing: false).diagnostics
+            DesignDocuments.coverage(specs: [spec], specPaths: [specs.path], documents: DocumentFolder(documents.path), specsMissing: false).diagnostics
                 .filter { $0.id == "trace.section-not-covered" }
         }
         let file = specs.appendingPathComponent("sections.yaml").path
@@ -341,7 +341,7 @@ struct DocumentsTests {
         try FileManager.default.removeItem(at: big)
         try Data(String(repeating: "# heading\n", count: DesignDocuments.maximumDocumentSize / 10 + 1).utf8).write(to: big)
         let compilation = try SpecCompiler().compile(paths: [specs])
-        let found = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], folder: folder.path, specsMissing: false).diagnostics
+        let found = DesignDocuments.coverage(specs: compilation.suite.specs, specPaths: [specs], documents: DocumentFolder(folder.path), specsMissing: false).diagnostics
         let error = try #require(found.first { $0.id == "input.too-large" })
         #expect(error.severity == .error && error.location.file == big.path)
         #expect(error.message == "the design document is 4194310 bytes; one is read up to 4194304 bytes (4 MiB), so this one is not")

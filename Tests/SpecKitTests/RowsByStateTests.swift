@@ -26,7 +26,7 @@ struct RowsByStateTests {
     func cells() throws {
         let m = try machine()
         let events = m.events.map(\.name) + [Machine.relaunchEvent]
-        let (starts, list) = MachineModel.rowsByStateAndEvent(m, states: NameIndex(m.states.map(\.name)))
+        let (starts, list) = MachineModel.rowsByStateAndEvent(m, states: m.states.enumerated().firstByKey { ($1.name, $0) })
         #expect(starts.count == m.states.count * events.count + 1)
         func cell(_ state: Int, _ event: String) -> [String] {
             let c = state * events.count + (events.firstIndex(of: event) ?? -1)

@@ -61,11 +61,7 @@ private struct Contradiction {
 
     /// The written step at the place of a compiled one, looked for inside repeated blocks too.
     static func written(_ step: TestStep, in steps: [ScenarioStep]) -> ScenarioStep? {
-        for written in steps {
-            if written.location.line == step.line && written.location.column == step.column { return written }
-            if case .block(let inner) = written.action, let found = Self.written(step, in: inner) { return found }
-        }
-        return nil
+        steps.flattened.first { $0.location.line == step.line && $0.location.column == step.column }
     }
 
     /// Where the first differing expectation is written (its value, or its first effect), else the step.

@@ -129,14 +129,14 @@ struct MachineModel: Sendable {
         self.machine = machine
         let plans = Self.eventPlans(machine)
         self.plans = plans
-        let states = NameIndex(machine.states.map(\.name))
+        let states = machine.states.enumerated().firstByKey { ($1.name, $0) }
         (rowStarts, rowList) = Self.rowsByStateAndEvent(machine, states: states)
         relaunchPlans = plans.map { $0.event.name == Machine.relaunchEvent && machine.relaunches }
         var testStarts = [0], testList: [Test] = [], targetStarts = [0], targetList: [Int?] = []
         testStarts.reserveCapacity(machine.rows.count + 1)
         targetStarts.reserveCapacity(machine.rows.count + 1)
         // Each name's slot (`Test.slot`): its first place among the variables' names, then the inputs'.
-        let slotOf = NameIndex(machine.variables.map(\.name) + machine.inputNames)
+        let slotOf = (machine.variables.map(\.name) + machine.inputNames).enumerated().firstByKey { ($1, $0) }
         let variables = machine.variables.indices
         for r in machine.rows.indices {
             for condition in machine.rows[r].when {
@@ -160,9 +160,9 @@ struct MachineModel: Sendable {
     /// relaunch's is last, and the width is the events and the relaunch. Each row's cells are found once (one look-up
     /// per state, through `states`, and per event it names; a row from any state is in every state's), then counted
     /// and placed. The model's rows by plan and the region checks' groups are both this table.
-    static func rowsByStateAndEvent(_ machine: Machine, states: NameIndex) -> (starts: [Int], list: [Int]) {
+    static func rowsByStateAndEvent(_ machine: Machine, states: [String: Int]) -> (starts: [Int], list: [Int]) {
         let relaunchColumn = machine.events.count, width = relaunchColumn + 1
-        let events = NameIndex(machine.events.map(\.name))
+        let events = machine.events.enumerated().firstByKey { ($1.name, $0) }
         var memberships: [(cell: Int, row: Int)] = []
         memberships.reserveCapacity(machine.rows.count)
         for r in machine.rows.indices {

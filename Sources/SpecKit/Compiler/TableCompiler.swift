@@ -16,11 +16,7 @@ struct TableCompiler {
     init(spec: Spec) { self.spec = spec }
 
     /// A decision row or a matrix rule, as the region analysis reads it.
-    private struct Outcome {
-        var identity: RowIdentity
-        var when: [Condition]
-        var results: [Binding]
-    }
+    private typealias Outcome = (identity: RowIdentity, when: [Condition], results: [Binding])
 
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
     private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String, rowsAt: SourceLocation?)
@@ -136,7 +132,7 @@ struct TableCompiler {
     }
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
-        let rows = table.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.then) }
+        let rows: [Outcome] = table.rows.map { ($0.identity, $0.when, $0.then) }
         guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table", rowsAt: table.rowsLocation) else { return [] }
         return table.rows.enumerated().compactMap { r, row in
             let points = Self.points(for: wins[r], in: analysis)
@@ -183,7 +179,7 @@ struct TableCompiler {
     }
 
     mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
-        let rows = matrix.rows.map { Outcome(identity: $0.identity, when: $0.when, results: $0.expect) }
+        let rows: [Outcome] = matrix.rows.map { ($0.identity, $0.when, $0.expect) }
         guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix", rowsAt: matrix.rowsLocation) else { return [] }
         var cases: [TestCase] = []
         for (r, row) in matrix.rows.enumerated() {

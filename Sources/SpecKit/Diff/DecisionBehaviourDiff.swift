@@ -7,9 +7,7 @@ enum DecisionBehaviourDiff {
         guard old.inputs.map({ [$0.name, "\($0.domain)"] }) == new.inputs.map({ [$0.name, "\($0.domain)"] }) else {
             return (nil, "\(spec): the inputs changed (names or domains), so input regions cannot be matched; compare its rows")
         }
-        let dimensions = old.inputs.compactMap { d in d.domain.ordinalRange.map { RegionAnalysis.Dimension(name: d.name, domain: d.domain, whole: $0) } }
-        let sets: (DecisionRow) -> [ValueSet?] = { row in dimensions.map { d in row.when.first { $0.name == d.name }?.set } }
-        let analysis = RegionAnalysis(dimensions: dimensions, rows: old.rows.map(sets) + new.rows.map(sets))
+        let analysis = RegionAnalysis(declarations: old.inputs, conditions: (old.rows + new.rows).map(\.when))
         guard analysis.atomCount != nil else {
             return (nil, "\(spec): more than \(RegionAnalysis.maximumAtoms) input atoms; not compared")
         }

@@ -53,7 +53,7 @@ enum MachineBehaviourDiff {
         let analyses = (MachineAnalysis(machine: old), MachineAnalysis(machine: new))
         let models = (analyses.0.model, analyses.1.model)
         // Situations are matched across the two sides by state name: each side's states by name, found once.
-        let states = (NameIndex(old.states.map(\.name)), NameIndex(new.states.map(\.name)))
+        let states = (old.states.enumerated().firstByKey { ($1.name, $0) }, new.states.enumerated().firstByKey { ($1.name, $0) })
         let situations = reachable(analyses.0).union(reachable(analyses.1)).sorted { ($0.state, "\($0.values)") < ($1.state, "\($1.values)") }
         let plans = eventPlans(models.0, models.1)
         let classes = ValueClasses(old, new)
@@ -109,7 +109,7 @@ enum MachineBehaviourDiff {
         return byEvent.keys.sorted().map { ($0, byEvent[$0]!) }
     }
 
-    private static func predict(_ model: MachineModel, _ states: NameIndex, _ situation: Situation, _ event: String,
+    private static func predict(_ model: MachineModel, _ states: [String: Int], _ situation: Situation, _ event: String,
                                 _ inputs: [NamedValue]) -> Prediction {
         guard let state = states[situation.state] else { return .noSuchState }
         guard let e = model.plans.firstIndex(where: { $0.event.name == event }) else { return .nothing }

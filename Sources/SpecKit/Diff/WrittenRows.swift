@@ -4,9 +4,6 @@ struct WrittenPart: Equatable {
     var text: String
     /// The names its scalars hold (`pinAttempts` in `pinAttempts - 1`), keys left out: what it may read by name.
     var names: Set<String>
-
-    /// Two parts are the same when their text is.
-    static func == (a: WrittenPart, b: WrittenPart) -> Bool { a.text == b.text }
 }
 
 /// The rows of a spec file as written: for each row (an item of `rows:` or `scenarios:` with an `id`), each of its

@@ -3,22 +3,16 @@ import Foundation
 /// Reads what the per-section coverage needs from disk: the reasons file beside the specs and, when a folder of
 /// design documents is given, the outline of each document the specs or the reasons name.
 public enum DesignDocuments {
-    /// The coverage of `specs` over the documents in `folder` (nil: from the citations alone), with the reasons
-    /// found in the spec folders of `specPaths` (default specs/), and every finding: the reasons file's own errors
-    /// and the coverage warnings of `checkSectionCoverage`. A document the specs cite but the folder lacks is left to
-    /// the run's fingerprints (`run.document-missing`); here it just has no outline. When `specsMissing` (some spec
+    /// The coverage of `specs` over the documents of `documents` as it reads them (nil: from the citations alone), with
+    /// the reasons found in the spec folders of `specPaths` (default specs/), and every finding: the reasons file's own
+    /// errors and the coverage warnings of `checkSectionCoverage`. A document the specs cite but the folder lacks is left
+    /// to the run's fingerprints (`run.document-missing`); here it just has no outline. When `specsMissing` (some spec
     /// did not compile, so its rows are not in `specs`), no section is called uncovered, or partly covered by no row:
-    /// those errors come first.
+    /// those errors come first. A run passes the folder its fingerprints read, so the outlines and quote checks are of
+    /// the bytes it fingerprinted.
     ///
     /// `products`' `documented:` values are listed under the sections they cite; with the documents at hand, each
     /// quote must still be in its section (`trace.quote-not-found`).
-    public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], folder: String?,
-                                specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
-        coverage(specs: specs, products: products, specPaths: specPaths, documents: folder.map { DocumentFolder($0) }, specsMissing: specsMissing)
-    }
-
-    /// The same coverage, over the documents of `documents` as it reads them (nil: from the citations alone). A run
-    /// passes the folder its fingerprints read, so the outlines and quote checks are of the bytes it fingerprinted.
     public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], documents: DocumentFolder?,
                                 specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
