@@ -153,6 +153,29 @@ struct SpecDiffTests {
         #expect(try compare(product("60s", "60 s"), product("60s", "60 s")).documents.isEmpty)
     }
 
+    /// Found by the fifth product-owner trial: the document's first block went from 1 to 2 minutes; the product owner
+    /// changed the value and its documented: entry as the hint said, and lint was clean while decisions still said 60 s.
+    @Test("words still written against a value the document has since changed are listed, and not a behaviour change by themselves")
+    func staleWording() throws {
+        let product = { (grace: String) in
+            DocumentedValueTests.productFile(grace: grace, documented: "  grace: {value: \(grace), source: doc.md §2, quote: \"back after \(grace)\"}")
+        }
+        let machine = SpecSources.machine(rows: "  - id: R-OVER\n    source: doc.md §2\n    decision: \"D-GRACE-CMP: away more than 60 s locks\"\n    from: Open\n    on: active\n    when: {away: \"> grace\"}\n    to: Locked\n")
+        func compare(_ a: String, _ b: String) throws -> SpecDiffResult {
+            let side = { (label: String, p: String) in DiffSide(label: label, sources: [("fx.product.yaml", Array(p.utf8)), ("t.yaml", Array(machine.utf8))]) }
+            return try SpecDiff(catalog: ProductParameterTests.Catalog()).compare(side("old", a), side("new", b))
+        }
+        let moved = try compare(product("60s"), product("90s"))
+        #expect(moved.staleWording == ["new/t.yaml:20:15: warning: row R-OVER: its decision says 60 s, the design document's grace of 60s; the product file's grace is 90s"], "\(moved.staleWording)")
+        #expect(SpecDiffRenderer.text(moved).contains("\n  written against the document's old value: new/t.yaml:20:15: warning: row R-OVER: its decision says 60 s"))
+        #expect(SpecDiffRenderer.markdown(moved).contains("### Words still written against the document's old values\n\n- new/t.yaml:20:15: warning: row R-OVER"))
+        // Lint of the new side alone cannot see it: the product file documents 90s, and nothing says it was 60s.
+        let alone = ProductParameterTests.compile([("fx.product.yaml", product("90s")), ("t.yaml", machine)])
+        #expect(alone.findings("product.stale-number").isEmpty)
+        // A document that did not change leaves nothing to list.
+        #expect(try compare(product("60s"), product("60s")).staleWording.isEmpty)
+    }
+
     @Test("a changed product value shows both sides alike: two durations in the largest unit dividing both",
           arguments: [
             (Value.duration(milliseconds: 60_000), Value.duration(milliseconds: 90_000), "60s", "90s"),

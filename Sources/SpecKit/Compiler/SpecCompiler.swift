@@ -9,6 +9,10 @@ public struct SpecCompiler: Sendable {
     public var loader: YAMLLoader
     /// The fixtures to check names against, or nil to skip that check.
     public var catalog: (any FixtureCatalog)?
+    /// What an earlier version of the product files documented, by fixture and name, read in place of what they
+    /// document now: `lockspec diff` reads the new side so, and a row's words still written against a value the
+    /// document has since changed are `product.stale-number` (the words of a changed document, otherwise unseen).
+    public var formerDocuments: [String: [String: DocumentedValue]] = [:]
 
     /// Creates a compiler.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: (any FixtureCatalog)? = nil) {
@@ -129,6 +133,7 @@ public struct SpecCompiler: Sendable {
     /// Compiles files already read into memory (path and bytes).
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var reader = SpecReader()
+        reader.formerDocuments = formerDocuments
         let (documents, loadFindings) = loadDocuments(sources, reader: &reader)
         var diagnostics = loadFindings
         // Product files first, so every spec inherits their values; scenario sets after everything else, so they can

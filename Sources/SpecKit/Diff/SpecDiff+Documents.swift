@@ -11,6 +11,31 @@ extension SpecDiff {
         }
     }
 
+    /// The words of the new side's rows still written against a value its document has since changed (the document's
+    /// `firstBlock` moved from 1m to 2m, a decision still says "blocks 60 s"): the new side read again with the old
+    /// side's documented values where they differ (`SpecCompiler.formerDocuments`), the `product.stale-number` and
+    /// `product.at-domain-edge` findings it gives that the new side alone does not, as `file:line:col: severity:
+    /// message`. Lint cannot see them: once the product file documents the new value, nothing says what the old one was.
+    /// Sorted.
+    func staleWording(_ old: [ProductFile], _ new: [ProductFile], side: DiffSide, compiled: SpecCompiler.Compilation) -> [String] {
+        var former: [String: [String: DocumentedValue]] = [:]
+        for product in new {
+            let was = (old.first { $0.fixture == product.fixture }?.documented ?? []).firstByKey { ($0.name, $0) }
+            for value in product.documented {
+                if let earlier = was[value.name], earlier.value != value.value { former[product.fixture, default: [:]][value.name] = earlier }
+            }
+        }
+        guard !former.isEmpty else { return [] }
+        var compiler = SpecCompiler(catalog: catalog)
+        compiler.formerDocuments = former
+        let ids: Set<String> = ["product.stale-number", "product.at-domain-edge"]
+        let shown = { (d: Diagnostic) in "\(d.location): \(d.severity): \(d.message)" }
+        let already = Set(compiled.diagnostics.filter { ids.contains($0.id) }.map(shown))
+        return compiler.compile(sources: side.sources).diagnostics
+            .filter { ids.contains($0.id) && side.compares($0.location.file) }.map(shown)
+            .filter { !already.contains($0) }.sorted()
+    }
+
     /// Each documented value's standing, keyed by `fixture name`.
     private static func standings(_ products: [ProductFile]) -> [String: String] {
         var result: [String: String] = [:]

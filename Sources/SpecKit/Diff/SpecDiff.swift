@@ -37,6 +37,7 @@ public struct SpecDiff: Sendable {
         let newProducts = after.products.filter { !focused || fixtures.contains($0.fixture) }
         result.products = Self.productChanges(oldProducts, newProducts)
         result.documents = Self.documentChanges(oldProducts, newProducts)
+        result.staleWording = staleWording(oldProducts, newProducts, side: new, compiled: after)
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
             let (a, b) = (oldSpecs[id]!, newSpecs[id]!)
             // Each row's text as written on each side tells an edit from a value that moved with a product value.

@@ -15,6 +15,10 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     /// `launch-lock grace: 60s, as face-id-launch-lock.zh.md §2 says ("…") → 30s, where … says 60s ("…"), with no decision`, sorted.
     /// Not a behaviour change by itself: a changed value is one under `products` too.
     public var documents: [String] = []
+    /// Words of the new side's rows (ids, titles, decisions, notes) still written against a value the design document
+    /// has since changed, as `file:line:col: severity: message` (`SpecDiff.staleWording`), sorted. Not a behaviour
+    /// change: what the words say is wrong, not what the rows check.
+    public var staleWording: [String] = []
     /// Row-level changes, sorted by spec and row id.
     public var rows: [RowChange]
     /// Behaviour changes, per spec, sorted.

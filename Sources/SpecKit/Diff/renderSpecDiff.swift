@@ -10,6 +10,7 @@ public enum SpecDiffRenderer {
         for id in d.specsRemoved { out += "  spec removed: \(id)\n" }
         for p in d.products { out += "  product value: \(p)\n" }
         for p in d.documents { out += "  against its document: \(p)\n" }
+        for w in d.staleWording { out += "  written against the document's old value: \(w)\n" }
         for r in d.rows { out += "  row \(describe(r))\n" }
         for b in d.behaviour {
             out += "\(b.spec) (\(b.kind)): \(counted(b))\n"
@@ -42,6 +43,7 @@ public enum SpecDiffRenderer {
             items.isEmpty ? "" : "### \(title)\n\n" + items.map { "- \($0)\n" }.joined() + "\n"
         }
         out += list("Product values", d.products.map(cell)) + list("Product values against their documents", d.documents.map(cell))
+        out += list("Words still written against the document's old values", d.staleWording.map(cell))
         out += list("Rows", d.rows.map(describe))
         for b in d.behaviour {
             out += "### `\(b.spec)` (\(b.kind)): \(b.count) changed\n\n| where | values | old | new |\n|---|---|---|---|\n"

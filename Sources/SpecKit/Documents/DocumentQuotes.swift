@@ -21,7 +21,8 @@ enum DocumentQuotes {
                 found.append(Diagnostic(.warning, id: "trace.quote-not-found",
                     "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
                     at: said.quoteLocation,
-                    hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision)"))
+                    hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision); "
+                        + "then `lockspec diff --git HEAD` lists the words still written against the old value"))
             }
         }
         return found

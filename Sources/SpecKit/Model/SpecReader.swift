@@ -11,6 +11,8 @@ public struct SpecReader: Sendable {
 
     /// Product files already read, by fixture: every spec of that fixture inherits their values.
     public var products: [String: ProductFile] = [:]
+    /// Documented values read in place of the product files' own, by fixture and name (`SpecCompiler.formerDocuments`).
+    public var formerDocuments: [String: [String: DocumentedValue]] = [:]
     /// Each fixture's product parameters and their domains, by fixture, when a fixture catalog is known: product
     /// values are then typed by their parameter's domain, and a value outside it is an error at its line.
     public var productDomains: [String: [String: Domain]] = [:]
@@ -99,7 +101,8 @@ public struct SpecReader: Sendable {
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: shared.firstByKey { ($0.name, $0) },
                                  declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture),
-                                 documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) },
+                                 documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) }
+                                     .merging(fixture.flatMap { formerDocuments[$0] } ?? [:]) { $1 },
                                  variants: fixture.flatMap { products[$0] }.map { file in file.variants.firstByKey { ($0.name, ($0.values, file.file)) } } ?? [:])
         if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
         if let fixture { c.fixtureObservations = observationTypes[fixture] }
