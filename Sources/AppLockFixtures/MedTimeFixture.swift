@@ -54,6 +54,10 @@ import SpecKit
 ///   runs on its built-in `MedTimeUnlock.Configuration(biometricEnabled:biometry:pinLength:)` (its own
 ///   `biometricAttempts` and `PINLockoutTiers.document`), so a scenario can check those defaults against the document;
 ///   `configuration: product` (the default) hands them over through `PINLockoutTiers(attempts:blocks:)`.
+/// - `builtInBiometricAttempts`, `builtInPinAttempts` and `builtInFirstBlock` … `builtInLongestBlock` read that built-in
+///   configuration whatever the product sets: its `biometricAttempts`, its lockout's `attempts`, the
+///   `blockDuration(afterFailure:)` of its first three blocking failures and its `longestBlock`. Each ships a product
+///   parameter (`fixture.shipped-value`): a row may only expect the product file's value.
 public final class MedTimeFixture: BoundFixture {
     /// What the product values configure before the core is built.
     public struct Settings {
@@ -155,6 +159,27 @@ public final class MedTimeFixture: BoundFixture {
             return .text(f.lastNavigation)
         },
         .observation("blockLeft", .duration) { f in .duration(milliseconds: Int(try f.core().blockRemaining(at: f.clock.now()).milliseconds)) },
+        // The attempt limits and tiers of the core's own configuration, what the app ships with (the rows run with the
+        // product file's instead): its biometricAttempts, and its lockout's attempts and the blocks of the failures
+        // from the first blocking one on (the longest, its last tier).
+        .observation("builtInBiometricAttempts", .count, ships: .init(parameter: "biometricAttempts", changedIn: changedIn("biometricAttempts"))) { f in
+            .int(try f.builtInConfiguration().biometricAttempts)
+        },
+        .observation("builtInPinAttempts", .count, ships: .init(parameter: "pinAttempts", changedIn: changedIn("lockout (PINLockoutTiers.document)"))) { f in
+            .int(try f.builtInConfiguration().lockout.attempts)
+        },
+        .observation("builtInFirstBlock", .duration, ships: .init(parameter: "firstBlock", changedIn: changedIn("lockout (PINLockoutTiers.document)"))) { f in
+            try builtInBlock(f, after: 0)
+        },
+        .observation("builtInSecondBlock", .duration, ships: .init(parameter: "secondBlock", changedIn: changedIn("lockout (PINLockoutTiers.document)"))) { f in
+            try builtInBlock(f, after: 1)
+        },
+        .observation("builtInThirdBlock", .duration, ships: .init(parameter: "thirdBlock", changedIn: changedIn("lockout (PINLockoutTiers.document)"))) { f in
+            try builtInBlock(f, after: 2)
+        },
+        .observation("builtInLongestBlock", .duration, ships: .init(parameter: "longestBlock", changedIn: changedIn("lockout (PINLockoutTiers.document)"))) { f in
+            .duration(milliseconds: Int(try f.builtInConfiguration().lockout.longestBlock.milliseconds))
+        },
         // Effects (the core's navigate requests are the observation `navigation`, not effects)
         .effect("startBiometric", arguments: [.cases(of: AuthenticationPolicy.self)]) { _, effect in
             guard case .startBiometricPrompt(let policy) = effect else { return nil }
@@ -244,6 +269,16 @@ public final class MedTimeFixture: BoundFixture {
         .product("platform", .enumeration(["iOS"])) { _, _ in },
         .product("biometricPolicy", .enumeration(["deviceOwnerAuthenticationWithBiometrics"])) { _, _ in },
     ]
+
+    /// Where the core sets a value of its built-in configuration, for the developer who must change it.
+    private static func changedIn(_ property: String) -> String { "AppLockCore: MedTimeUnlock.Configuration's \(property)" }
+
+    /// The block of the built-in configuration's blocking failure number `tier` (0: the first that blocks).
+    private static func builtInBlock(_ f: MedTimeFixture, after tier: Int) throws(FixtureError) -> Value {
+        let lockout = try f.builtInConfiguration().lockout
+        guard let block = lockout.blockDuration(afterFailure: lockout.attempts + tier) else { throw FixtureError("the built-in lockout has no block after failure \(lockout.attempts + tier)") }
+        return .duration(milliseconds: Int(block.milliseconds))
+    }
 
     /// The product parameter of the lockout tier at `index` (`PINLockoutTiers.blocks`).
     private static func blockTier(_ name: String, _ index: Int) -> FixtureBinding<MedTimeFixture> {
@@ -570,6 +605,13 @@ public final class MedTimeFixture: BoundFixture {
     private func core() throws(FixtureError) -> MedTimeUnlock {
         guard let machine else { throw killedApp() }
         return machine
+    }
+
+    /// The core's own configuration for this device and PIN length, as the app ships it (`configuration: builtIn`),
+    /// while the app runs.
+    private func builtInConfiguration() throws(FixtureError) -> MedTimeUnlock.Configuration {
+        _ = try core()
+        return MedTimeUnlock.Configuration(biometricEnabled: false, biometry: biometry, pinLength: pinLength)
     }
 
     /// The outputs of the last medtime.attempt-rules evaluation.

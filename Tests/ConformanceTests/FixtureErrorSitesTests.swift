@@ -115,6 +115,8 @@ struct FixtureErrorSitesTests {
         Entry("MedTimeFixture", "could not write the credential record",
               .reachable("a scenario's storeCredential into a store the core reads as corrupt or truncated: after a corruptStore, or a restoreStore of an image it cannot read (a malformed one, or a keyed one whose device secret is lost); lint does not follow the store (a machine cannot declare storeCredential: fixture.scenario-only-event)")),
         Entry("MedTimeFixture", "no observation", observation),
+        Entry("MedTimeFixture", "the built-in lockout has no block after failure",
+              .unreachable("PINLockoutTiers.blockDuration(afterFailure:) is nil only below its attempts; builtInFirstBlock … builtInThirdBlock ask at its attempts and after")),
         Entry("MedTimeFixture", "is not 4 or 6", product),
         Entry("MedTimeFixture", "the core recorded no failure", .lint(["fixture.needs-product"])),
         Entry("MedTimeFixture", "unknown bioResult outcome", value),

@@ -15,11 +15,12 @@ struct ProductValuesTests {
     /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given,
     /// launch-lock.grace given a grace of its own (`graceSpecOwn`, written under its `product:`) when given, and one
     /// text replaced by another in every file that holds it (`edit`) when given.
-    static func compile(grace: String? = nil, graceSpecOwn: String? = nil, replacing edit: (old: String, new: String)? = nil) throws -> SpecCompiler.Compilation {
+    static func compile(grace: String? = nil, graceSpecOwn: String? = nil, replacing edit: (old: String, new: String)? = nil,
+                        then second: (old: String, new: String)? = nil) throws -> SpecCompiler.Compilation {
         var sources: [(path: String, bytes: [UInt8])] = []
         for file in try SpecCompiler.discover([specs.path]) {
             var text = try String(contentsOfFile: file, encoding: .utf8)
-            if let edit, text.contains(edit.old) { text = text.replacingOccurrences(of: edit.old, with: edit.new) }
+            for edit in [edit, second].compactMap({ $0 }) where text.contains(edit.old) { text = text.replacingOccurrences(of: edit.old, with: edit.new) }
             if let grace, file.hasSuffix("/launch-lock.product.yaml") {
                 try #require(text.contains("\n  grace: 60s\n"), "the grace is written once, in the product file")
                 text = text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace: \(grace)\n")
@@ -167,6 +168,27 @@ struct ProductValuesTests {
         var other = failed
         other.divergence?.cells = [CellResult(name: "state", expected: .value(.symbol("locked")), actual: .value(.symbol("unlocked")), ok: false)]
         #expect(ReportText.account(other).allSatisfy { !$0.contains("ships with") })
+    }
+
+    /// Found by the fifth product-owner trial: the document's first block went to 2 minutes, the product file followed
+    /// (value and documented: entry), and medtime.built-in, which claims the core's defaults are the document's, still
+    /// passed: its numbers are written out.
+    @Test("MedTime's document changes a tier and the product file follows: of medtime.built-in only the row holding the core's shipped tiers fails, and it names the core")
+    func medTimeShippedTiers() throws {
+        let documented = "firstBlock: {value: 1m, source: medtime-biometric-unlock.es.md §6.1.2, quote: \"Bloqueo 1 minuto\"}"
+        let moved = try Self.compile(replacing: ("\n  firstBlock: 1m\n", "\n  firstBlock: 2m\n"))
+        let both = try Self.compile(replacing: ("\n  firstBlock: 1m\n" , "\n  firstBlock: 2m\n"), then: (documented, documented.replacingOccurrences(of: "1m", with: "2m").replacingOccurrences(of: "1 minuto", with: "2 minutos")))
+        let runner = FixtureRegistry.standard.runner
+        for compilation in [moved, both] {
+            #expect(!compilation.failed(strict: false), "\(compilation.diagnostics)")
+            let cases = compilation.suite.cases.filter { $0.spec == "medtime.built-in" }
+            #expect(cases.count == 5)
+            let failing = cases.map { ($0.id, runner.run($0)) }.filter { !$0.1.passed }
+            #expect(failing.map(\.0) == ["MT-S-BUILT-IN-SHIPPED"])
+            let cells = try #require(failing.first?.1.divergence?.cells.filter { !$0.ok })
+            #expect(cells.map(\.name) == ["builtInFirstBlock"] && cells.first?.ships?.parameter == "firstBlock")
+            #expect(cells.first?.ships?.changedIn == "AppLockCore: MedTimeUnlock.Configuration's lockout (PINLockoutTiers.document)")
+        }
     }
 
     @Test("the row holding the core's shipped grace cannot be made to pass by expecting the old grace: lint refuses it, where it stands")
