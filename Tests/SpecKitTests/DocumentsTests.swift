@@ -184,6 +184,33 @@ struct DocumentsTests {
         #expect(diagnostics.map(\.location.column) == [17, 9, 20, 17, 17, 8])
     }
 
+    /// Found by the fifth product-owner trial: a spec's own `source: … §22` passed lint --documents without a word, and a
+    /// row's finding stood at its `- id:` line, not at the citation.
+    @Test("a spec's own source: is checked as a row's is, and a row's finding stands at its source:; a section sections.yaml gives a reason for is not reported")
+    func specSourceChecked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "# Title\n\n## 1. One\ntext\n## 2. Two\ntext\n## 3. Three\ntext\n".write(to: folder.appendingPathComponent("doc.md"), atomically: true, encoding: .utf8)
+        let machine = SpecSources.machine(rows: "  - id: R1\n    source: doc.md §7\n    on: appear\n    to: Locked\n")
+            .replacingOccurrences(of: "source: doc.md §1\nfixture", with: "source: doc.md §22\nfixture")
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        let lint = { (reasons: String?) throws in
+            if let reasons { try reasons.write(to: specs.appendingPathComponent(SectionReasons.fileName), atomically: true, encoding: .utf8) }
+            return SpecCompiler().lint(sources: [(path: "specs/m.yaml", bytes: Array(machine.utf8))], folder: specs.path, documents: DocumentFolder(folder.path))
+                .compilation.diagnostics.filter { $0.id == "trace.unknown-section" }
+        }
+        let found = try lint(nil)
+        #expect(found.map(\.message) == ["spec t.machine cites §22 of doc.md, which has no such section", "row R1 cites §7 of doc.md, which has no such section"], "\(found)")
+        #expect(found.map(\.location) == [SpecKit.SourceLocation(file: "specs/m.yaml", line: 4, column: 9), SpecKit.SourceLocation(file: "specs/m.yaml", line: 19, column: 13)])
+        #expect(found.first?.hint == "its top-level sections are §1, §2, §3")
+        // A reason in sections.yaml for a section the document's copy lacks: the spec may cite it (as medtime.pin-entry
+        // cites medtime's §3.3).
+        let reasoned = try lint("doc.md:\n  \"22\": heading lost in this copy\n").filter { $0.location.file == "specs/m.yaml" }
+        #expect(reasoned.map(\.rows) == [["R1"]], "\(reasoned)")
+    }
+
     /// Found by a re-check: a cited document of plain prose, with no heading to read, passed lint without a word.
     @Test("a cited document with text but no heading lockspec can read is a warning at the document")
     func noHeadings() throws {

@@ -134,7 +134,7 @@ public struct ConformanceRun: Sendable {
         let identity = identity(of: compilation, documents: documents)
         let started = identity.startedAt
         let sections = DesignDocuments.coverage(specs: suite.specs, products: compilation.products, specPaths: options.paths, documents: folder,
-                                                specsMissing: !unselectedErrors.isEmpty)
+                                                specsMissing: !unselectedErrors.isEmpty, written: compilation.specs)
         let broken = sections.diagnostics.filter { $0.severity == .error }
         if !broken.isEmpty { return RunOutcome(result: nil, stop: .invalidInput, diagnostics: broken) }
         let selection = Runner.Selection(rows: options.rows, specs: options.specs, shard: options.shard)

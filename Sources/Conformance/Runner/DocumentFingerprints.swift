@@ -70,15 +70,17 @@ public enum DocumentFingerprints {
         }
         // Where each row's source is written, by spec id, then row id.
         var sources: [String: [String: SourceLocation]] = [:]
+        var specSources: [String: SourceLocation] = [:]
         for spec in specs {
             for row in spec.rows { if let at = row.sourceLocation { sources[spec.id, default: [:]][row.id] = at } }
+            specSources[spec.id] = spec.sourceLocation
         }
         for spec in suite.specs.sorted(by: { (selected.contains($0.id) ? 0 : 1, $0.id) < (selected.contains($1.id) ? 0 : 1, $1.id) }) {
             for row in spec.rows {
                 let at = sources[spec.id]?[row.id] ?? SourceLocation(file: spec.file, line: row.line, column: row.column)
                 cite(Citation.all(in: row.source), at, row.id)
             }
-            cite(Citation.all(in: spec.source), .file(spec.file), nil)
+            cite(Citation.all(in: spec.source), specSources[spec.id] ?? .file(spec.file), nil)
         }
         for product in products.sorted(by: { $0.id < $1.id }) {
             for said in product.documented { cite([said.citation], said.location, nil) }

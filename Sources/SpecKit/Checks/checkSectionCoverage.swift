@@ -4,7 +4,9 @@
 /// document does not have (`trace.unknown-section`). All are warnings. Where the reasons file does not exist yet
 /// (`reasonsFileExists` false), an uncovered section's finding is still located at its first line, where it would
 /// go, and says to create it.
-public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons, reasonsFileExists: Bool = true) -> [Diagnostic] {
+/// `sourcesAt` says where each row's `source:` is written (by spec file, then row id): a row's finding points there.
+public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons, reasonsFileExists: Bool = true,
+                                 sourcesAt: [String: [String: SourceLocation]] = [:]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let file = reasons.file.isEmpty ? "specs/\(SectionReasons.fileName)" : reasons.file
     for document in coverage.documents {
@@ -45,13 +47,14 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
             }
         }
     }
-    return (diagnostics + unknownCitedSections(coverage)).sorted()
+    return (diagnostics + unknownCitedSections(coverage, sourcesAt: sourcesAt)).sorted()
 }
 
 /// A row citing a section that a document read from its headings does not have (a typo, or a section renumbered
-/// since): `trace.unknown-section` at the row, with the sections it could have meant (`SectionHint`). A reason recorded for
-/// the section in `sections.yaml` (the document's copy lost the heading) says why the rows cite it all the same.
-func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
+/// since): `trace.unknown-section` at the row's `source:` (`sourcesAt`, else the row), with the sections it could have
+/// meant (`SectionHint`). A reason recorded for the section in `sections.yaml` (the document's copy lost the heading)
+/// says why the rows cite it all the same.
+func unknownCitedSections(_ coverage: SectionCoverage, sourcesAt: [String: [String: SourceLocation]] = [:]) -> [Diagnostic] {
     coverage.documents.filter(\.fromHeadings).flatMap { document in
         let headings = document.sections.filter { $0.line != nil }
         let cited = document.sections.filter { $0.line == nil && !$0.id.isEmpty && $0.reason == nil }
@@ -60,10 +63,28 @@ func unknownCitedSections(_ coverage: SectionCoverage) -> [Diagnostic] {
                 Diagnostic(
                     .warning, id: "trace.unknown-section",
                     "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
-                    at: SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
+                    at: sourcesAt[row.file]?[row.row] ?? SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
                     hint: SectionHint.hint(for: section.id, among: headings.map(\.id))
                         ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml")
             }
+        }
+    }
+}
+
+/// A spec's own `source:` citing a section that a document read from its headings does not have: `trace.unknown-section`
+/// at that `source:`, as for a row. A document without an outline here (not read, or not given) is not checked, nor is a
+/// section `sections.yaml` gives a reason for (the document's copy lost its heading).
+func unknownSpecSections(_ specs: [Spec], outlines: [DocumentOutline], reasons: SectionReasons) -> [Diagnostic] {
+    let byName = outlines.firstByKey { ($0.name, $0) }
+    return specs.flatMap { spec in
+        Citation.all(in: spec.source).compactMap { citation -> Diagnostic? in
+            guard !citation.section.isEmpty, let outline = byName[citation.document], !outline.sections.isEmpty,
+                  !outline.sections.contains(where: { $0.isNamed(by: citation.section) }),
+                  !reasons.entries.contains(where: { $0.document == citation.document && $0.section == citation.section }) else { return nil }
+            return Diagnostic(.warning, id: "trace.unknown-section",
+                              "spec \(spec.id) cites §\(citation.section) of \(citation.document), which has no such section",
+                              at: spec.sourceLocation ?? spec.location,
+                              hint: SectionHint.hint(for: citation.section, among: outline.sections.map(\.id)) ?? "cite a section the document has")
         }
     }
 }

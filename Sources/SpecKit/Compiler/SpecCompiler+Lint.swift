@@ -12,7 +12,8 @@ extension SpecCompiler {
         var compilation = try compile(paths: paths)
         guard !compilation.readNothing, !compilation.couldNotReadInput else { return compilation }
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: paths, documents: documents,
-                                                specsMissing: compilation.failed(strict: false) || paths.contains(where: Self.isFile))
+                                                specsMissing: compilation.failed(strict: false) || paths.contains(where: Self.isFile),
+                                                written: compilation.specs)
         compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).cappedPerFile
         return compilation
     }
@@ -26,7 +27,7 @@ extension SpecCompiler {
         var compilation = compile(sources: sources)
         compilation.diagnostics += unreadable + Self.misnamedProductFiles(compilation.products)
         let sections = DesignDocuments.coverage(specs: compilation.suite.specs, products: compilation.products, specPaths: [folder],
-                                                documents: documents, specsMissing: compilation.failed(strict: false))
+                                                documents: documents, specsMissing: compilation.failed(strict: false), written: compilation.specs)
         compilation.diagnostics = (compilation.diagnostics + sections.diagnostics).cappedPerFile
         return (compilation, sections.coverage)
     }

@@ -13,8 +13,11 @@ public enum DesignDocuments {
     ///
     /// `products`' `documented:` values are listed under the sections they cite; with the documents at hand, each
     /// quote must still be in its section (`trace.quote-not-found`).
+    ///
+    /// `written` are the specs as read (a compilation's `specs`): where each `source:` is written, so a finding about a
+    /// section a row cites points at its `source:`, and each spec's own `source:` is checked as a row's is.
     public static func coverage(specs: [CompiledSpec], products: [ProductFile] = [], specPaths: [String], documents: DocumentFolder?,
-                                specsMissing: Bool) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
+                                specsMissing: Bool, written: [Spec] = []) -> (coverage: SectionCoverage, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Where the reasons would be written when no folder has them: the first spec folder's sections.yaml (or the
         // one beside the first spec file), named in the warnings.
@@ -36,8 +39,9 @@ public enum DesignDocuments {
         }
         var outlines: [DocumentOutline] = []
         if let documents {
-            let cited = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
-                + products.flatMap { $0.documented.map(\.citation.document) }
+            var cited: [String] = specs.flatMap { $0.rows.flatMap { Citation.all(in: $0.source).map(\.document) } }
+            cited += products.flatMap { $0.documented.map(\.citation.document) }
+            cited += written.flatMap { Citation.all(in: $0.source).map(\.document) }
             for name in Set(cited).union(reasons.entries.map(\.document)).sorted() {
                 let read = outline(name, in: documents, products: products)
                 outlines += read.outline.map { [$0] } ?? []
@@ -48,7 +52,10 @@ public enum DesignDocuments {
         // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
         // So may a reason for a section only missing rows cite (a section a document's copy has no heading for).
         let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
-        diagnostics += checkSectionCoverage(coverage, reasons: reasons, reasonsFileExists: existing != nil).filter { d in
+        var sourcesAt: [String: [String: SourceLocation]] = [:]
+        for spec in written { for row in spec.rows { if let at = row.sourceLocation { sourcesAt[spec.file, default: [:]][row.id] = at } } }
+        diagnostics += unknownSpecSections(written, outlines: outlines, reasons: reasons)
+        diagnostics += checkSectionCoverage(coverage, reasons: reasons, reasonsFileExists: existing != nil, sourcesAt: sourcesAt).filter { d in
             !(specsMissing || reasonsUnread) || !(missingRows.contains(d.id) || d.id == "trace.unknown-section" && d.location.file == reasons.file)
         }
         return (coverage, diagnostics.cappedPerFile)

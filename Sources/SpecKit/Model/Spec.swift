@@ -46,6 +46,8 @@ public struct Spec: Hashable, Sendable {
     /// Where `fixture:` names the fixture (the spec's start when unknown): findings about what the fixture needs are
     /// located here.
     public var fixtureLocation: SourceLocation?
+    /// Where `source:` is written: a finding about a document or section it cites points there.
+    public var sourceLocation: SourceLocation?
     /// The product parameters written with a value lint refused, already reported, in this spec or in the product file
     /// it inherits from (the reader's scope carries both): not also reported as missing.
     var unreadableProduct: Set<String> = []

@@ -123,6 +123,7 @@ public struct SpecReader: Sendable {
         var spec = Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
                         file: c.file, location: root.location, body: body)
         spec.fixtureLocation = byKey["fixture"]?.location
+        spec.sourceLocation = byKey["source"]?.location
         spec.unreadableProduct = c.product.broken
         spec.sharedProduct = shared
         spec.sharedVariants = products[fixture]?.variants ?? []
