@@ -80,6 +80,12 @@ struct DocumentFingerprintsTests {
         // Without the specs as read (a suite alone), the row is where its id is.
         let alone = DocumentFingerprints.take(citedBy: compilation.suite, in: folder)
         #expect(alone.diagnostics.first?.location == SpecKit.SourceLocation(file: "a.yaml", line: 12, column: 5))
+        // A document only the spec's own source: cites is missing at that line (it was the file's start).
+        let header = yaml.replacingOccurrences(of: "source: doc.md §1\nfixture", with: "source: other.md §1\nfixture")
+            .replacingOccurrences(of: "source: the doc, grace part", with: "source: doc.md §1")
+        let own = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(header.utf8))])
+        let missing = DocumentFingerprints.take(citedBy: own.suite, specs: own.specs, in: folder).diagnostics
+        #expect(missing.map(\.location) == [SpecKit.SourceLocation(file: "a.yaml", line: 4, column: 9)], "\(missing)")
     }
 
     /// Found by a product owner's trial: `source: face-id-launch-lock.zh.md 2` (the § left out) gave run.document-missing
