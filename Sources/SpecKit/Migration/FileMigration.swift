@@ -3,6 +3,9 @@
 struct FileMigration {
     var edits: TextEdits
     private(set) var rewrites: [Diagnostic] = []
+    /// The language-2 version names this file's values were rewritten from, each with the value it now writes
+    /// (`v1_1` → `"1.1"`): its words may still name them (`VersionNames.staleWords`).
+    var renamedValues: [String: String] = [:]
     private(set) var choices: [Diagnostic] = []
     /// A file that cannot be migrated (it says a version this build does not know).
     private(set) var errors: [Diagnostic] = []

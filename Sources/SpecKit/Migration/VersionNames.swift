@@ -21,6 +21,29 @@ enum VersionNames {
             for event in on { types.merge(byEvent[event] ?? [:]) { a, _ in a } }
             if let when = row["when"] { values(when, types, &m) }
         }
+        staleWords(&m)
+    }
+
+    /// The words of the file (its title and notes, each row's or scenario's title, decision and notes) that still name a
+    /// version name its values were rewritten from (`v1_1 = "1.1"` in a note): listed for a person to rewrite, as a
+    /// choice the migration made (the words may speak of language 2 on purpose). `empty` is left out: it is a word.
+    private static func staleWords(_ m: inout FileMigration) {
+        let names = m.renamedValues.filter { $0.key != "empty" }
+        guard !names.isEmpty else { return }
+        var texts: [(owner: String, key: String, node: NodeView)] = ["title", "notes"].compactMap { key in m.root[key].map { ("the spec", key, $0) } }
+        for item in items(m.root["rows"]) + items(m.root["scenarios"]) {
+            let owner = item["id"]?.scalar.map { "\(m.root["scenarios"] == nil ? "row" : "scenario") \($0)" } ?? "a row"
+            texts += ["title", "decision", "notes"].compactMap { key in item[key].map { (owner, key, $0) } }
+        }
+        for (owner, key, node) in texts {
+            guard let text = node.scalar else { continue }
+            let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+            let named = names.keys.filter(words.contains).sorted()
+            guard !named.isEmpty else { continue }
+            let now = named.map { quoted(names[$0] ?? "") }
+            m.choice("\(owner)'s \(key) still name\(key == "notes" ? "" : "s") \(joinedWithAnd(named)): the file now writes \(named.count == 1 ? "it" : "them") \(joinedWithAnd(now))",
+                     at: firstWritten(named, from: node.location, in: m.edits) ?? node.location, hint: "write the values in the text, unless it speaks of language 2's names on purpose", written: true)
+        }
     }
 
     /// The values of the literal-typed product parameters (the launch gates' `appVersion`, `legalVersion`), wherever a
@@ -78,6 +101,7 @@ enum VersionNames {
         if let text = literal(ofName: written) {
             let value = grammar.problem(with: text) == nil ? text : LiteralGrammar.invalidMark + text
             guard m.replaceScalar(node, with: quoted(value)) else { return unwritable(node, written, value, &m) }
+            m.renamedValues[written] = value
             guard let product else {
                 guard value != text else {
                     m.rewrote("\(written) → \(quoted(value)) (language 2 named the \(grammar == .date ? "date" : "version") \(quoted(text)))", at: node.location)
@@ -123,6 +147,25 @@ enum VersionNames {
 
     /// A text as a double-quoted YAML scalar, escaped as needed.
     private static func quoted(_ text: String) -> String { QuotedText.quote(text, QuotedText.yaml) }
+
+    /// Where the first of `names` is written as a word on the lines from `start` on (a block scalar's text starts on
+    /// the line after its `>`), within the 200 lines after it; nil when not there.
+    private static func firstWritten(_ names: [String], from start: SourceLocation, in edits: TextEdits) -> SourceLocation? {
+        let word = { (c: Unicode.Scalar) in c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" }
+        for line in start.line..<(start.line + 200) {
+            let first = line == start.line ? start.column : 1
+            let text = Array(edits.rest(at: SourceLocation(file: start.file, line: line, column: first)))
+            var i = 0
+            while i < text.count {
+                guard word(text[i]) else { i += 1; continue }
+                let from = i
+                while i < text.count, word(text[i]) { i += 1 }
+                let token = String(String.UnicodeScalarView(text[from..<i]))
+                if names.contains(token) { return SourceLocation(file: start.file, line: line, column: first + from) }
+            }
+        }
+        return nil
+    }
 
     /// A sequence's items; none for an absent node or another kind.
     private static func items(_ node: NodeView?) -> [NodeView] { node?.sequence.map { Array($0) } ?? [] }
