@@ -129,7 +129,14 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: box, "the expect: of several lines, as YAML to edit")
         let text = "S.files['\(file)'].text"
         let before = try browser.evaluate(text) as? String ?? ""
-        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = t.value.replace('pinInputEnabled: false', 'pinInputEnabled: true'); t.dispatchEvent(new Event('change')); })()")
+        // Typed, then the page drawn again while the box has the focus (the re-trial's window focused again): the box
+        // keeps the typed text, a reload would ask first, and leaving the box sends it.
+        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = t.value.replace('pinInputEnabled: false', 'pinInputEnabled: true'); t.dispatchEvent(new Event('input')); })()")
+        try browser.evaluate("render()")
+        let leaving = "(() => { const e = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(e); return e.defaultPrevented; })()"
+        #expect(try browser.evaluate(leaving) as? Bool == true, "typed and not sent: the browser asks before the page goes")
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(before))") as? Bool == true, "nothing sent while typing")
+        try browser.evaluate("document.activeElement.blur()")
         try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) !== \(WorkbenchBrowserTests.jsString(before))", "the edit")
         let after = try browser.evaluate(text) as? String ?? ""
         #expect(WorkbenchBrowserTests.changedLines(before, after).map(\.new) == ["          pinInputEnabled: true"])

@@ -40,6 +40,8 @@ function buffers() {
   return out;
 }
 function dirty() { return Object.keys(buffers()); }
+// A YAML box typed in and not left yet: its text is sent when it is left, so a reload now would lose it.
+function unsentYAML() { return [...document.querySelectorAll('textarea.yaml')].some(t => t.value !== t.dataset.entered); }
 // Resolves once no edit is on its way (each answered: made or refused), so a run or a save is of what the cells show.
 async function settled() { while (S.inflight || S.pending.length) await new Promise(done => setTimeout(done, 30)); }
 
@@ -164,7 +166,7 @@ async function start() {
   });
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
-  window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight) { e.preventDefault(); e.returnValue = ''; } });
+  window.addEventListener('beforeunload', e => { if (dirty().length || S.pending.length || S.inflight || unsentYAML()) { e.preventDefault(); e.returnValue = ''; } });
   // Back to the page: lint again, which also notices files changed on disk meanwhile.
   window.addEventListener('focus', () => { if (S.analysis && !S.inflight && !S.pending.length) analyze().catch(e => banner(e.message, true)); });
   // A change on disk (another tab's save, an editor) is seen within seconds, not only at the next Save.
@@ -799,13 +801,15 @@ const shownText = cell => typeof cell.reads === 'string' ? cell.reads.trimEnd() 
 // A list or mapping over several lines (a step's expect:) is edited as its YAML, as the server gives it (from its
 // column): sent on leaving the box and written back under its key, each line's indent kept; the server refuses YAML
 // that does not read as a list or mapping. Left empty, the key goes, as a cell's does; Escape puts back what it held.
+// It is sent on blur, not on change: a box drawn again while typed in (the window focused again, a file read again)
+// holds the typed text as its value, so leaving it is no change to the browser, and the text would be lost.
 function yamlBox(spec, cell) {
   const entered = cell.text;
-  const t = el('textarea', { class: 'yaml', rows: Math.min(16, entered.split('\n').length + 1), spellcheck: 'false', dataset: { cell: JSON.stringify(cell.path) },
+  const t = el('textarea', { class: 'yaml', rows: Math.min(16, entered.split('\n').length + 1), spellcheck: 'false', dataset: { cell: JSON.stringify(cell.path), entered },
     title: 'YAML: a name: value (or - item) a line, nested lines indented; leaving the box makes the edit, Escape puts back what it held' });
   t.value = entered;
   t.addEventListener('input', () => { $('#save').disabled = false; });
-  t.addEventListener('change', () => { if (!S.rendering && t.value !== entered && (t.value.trim() !== '' || entered.trim() !== '')) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
+  t.addEventListener('blur', () => { if (!S.rendering && t.value !== entered && (t.value.trim() !== '' || entered.trim() !== '')) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
   t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = entered; t.blur(); } });
   return t;
 }
