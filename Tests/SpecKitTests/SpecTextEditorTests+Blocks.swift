@@ -56,6 +56,19 @@ extension SpecTextEditorTests {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("expect")], text: "a: 1\nb: 2", in: "expect: {a: 1}\n") }
     }
 
+    /// Found by the re-trial: once a row's notes were a folded block, adding any key to that row was refused ("the cell
+    /// would not be found again"): the key went after the next row's first line, where a block ends.
+    @Test("a key added to a row whose last value is a block goes right after the block, its kept blank lines too")
+    func addAfterBlock() throws {
+        let out = try edit(.set, [.key("rows"), .index(0), .key("decision")], text: "D-Y: why", in: Self.blockRows)
+        #expect(out.contains("  - id: A\n    notes: >\n      a note\n    decision: \"D-Y: why\"\n  - id: B\n"), "\(out)")
+        let last = try edit(.set, [.key("rows"), .index(1), .key("title")], text: "B's", in: Self.blockRows)
+        #expect(last.contains("    notes: >\n      b note\n    title: B's\n\n  # the last rule\n"), "\(last)")
+        let kept = "rows:\n  - id: A\n    notes: |+\n      a note\n\n  - id: B\n"
+        let keptOut = try edit(.set, [.key("rows"), .index(0), .key("title")], text: "T", in: kept)
+        #expect(keptOut == "rows:\n  - id: A\n    notes: |+\n      a note\n\n    title: T\n  - id: B\n", "\(keptOut)")
+    }
+
     @Test("a value of several lines is refused inside { }")
     func blockInFlow() {
         #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("when"), .key("note")], text: "a\nb") }

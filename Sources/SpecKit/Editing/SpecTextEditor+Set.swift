@@ -185,10 +185,22 @@ extension SpecTextEditor {
             lines.replace(close, close, with: mapping.children.isEmpty ? "\(key): \(value)" : ", \(key): \(value)")
         } else {
             let indent = String(repeating: " ", count: mapping.start.column - 1)
-            // A block value's lines are lines of their own.
+            // A block value's lines are lines of their own. A mapping that ends with a block scalar ends where the next
+            // line starts: the key goes after the block's last line (`trimmed`), and before the blank lines after a `>`
+            // or `|` block that are not its value (a `|+` block keeps them).
+            var last = lines.trimmed(mapping.end, after: mapping.start).line
+            if !(mapping.children.last.map { keepsBlankLines($0, lines) } ?? false) {
+                while last > mapping.start.line, lines.lines[last - 1].allSatisfy({ $0 == " " }) { last -= 1 }
+            }
             lines.insertLines("\(indent)\(key): \(value)".split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) },
-                              before: mapping.end.line + 1)
+                              before: last + 1)
         }
+    }
+
+    /// Whether a value is a block scalar that keeps its trailing blank lines (`|+`, `>+`, `|2+`): they are its text.
+    static func keepsBlankLines(_ value: YAMLSpan, _ lines: LineText) -> Bool {
+        let header = lines.lines[value.start.line - 1].dropFirst(value.start.column - 1).prefix { $0 != " " && $0 != "#" }
+        return (header.first == "|" || header.first == ">") && header.contains("+")
     }
 
     /// Removes entry `i` of a mapping: its lines in a block mapping (when it has them to itself), its text and one
