@@ -313,6 +313,11 @@ struct SpecTextEditorTests {
         let message = open?.diagnostics.first?.message ?? ""
         #expect(message.hasPrefix("the edit would break the file's YAML: a list written with '[' must be closed with ']' (did not find expected"), "\(message)")
         #expect(!message.contains("could not read the YAML") && message.contains(", at line "), "\(message)")
+        // Prose that starts with a bracket (the re-trial's `[draft] check with design` in notes, told only to check the
+        // indentation): the way to keep it as typed follows.
+        let prose = #expect(throws: DiagnosticError.self) { try edit(.set, [.key("rows"), .index(0), .key("notes")], text: "[draft] check with design") }
+        #expect(prose?.diagnostics.first?.message.hasSuffix("a text that starts with [ is read as a list: if it is prose, to keep the text as typed, brackets and all, type it inside single quotes, as '[draft] check with design'") == true,
+                "\(prose?.diagnostics.first?.message ?? "")")
     }
 
     @Test("a text that starts with a quotation and goes on is refused in words, with the way to keep it as typed")

@@ -20,6 +20,7 @@ struct SuggestTests {
         ("vibrate", ["chime", "startAuth"]),
         ("ab", ["ba c", "xyz"]),
         ("abcd", ["dcba"]),                             // two swaps apart: over a third of four letters
+        ("3", ["", "1.0", "2"]),                        // the re-trial's version 3: every character changed is no typo
     ])
     func findsNothing(_ word: String, _ candidates: [String]) {
         #expect(Suggest.closest(to: word, in: candidates) == nil)

@@ -527,6 +527,8 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // The later places of an id first used in another file: lint cannot tell which of two files is newer, so the first
     // row is named too, where a product owner who has just added it in the earlier file is looking.
     var elsewhere: [String: [SourceLocation]] = [:]
+    // The id offered for the first of those later rows: the first row's finding offers it too.
+    var offered: [String: String] = [:]
     var out: [Diagnostic] = []
     // Every id in use and every id offered.
     var taken = Set(specs.flatMap { $0.rows.map(\.id) })
@@ -542,7 +544,10 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
             }
             let free = freeRowID(like: row.id, taken: taken)
             if let free { taken.insert(free) }
-            if previous.file != row.location.file { elsewhere[row.id, default: []].append(row.location) }
+            if previous.file != row.location.file {
+                elsewhere[row.id, default: []].append(row.location)
+                if offered[row.id] == nil { offered[row.id] = free }
+            }
             out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(row.id) is already used at \(previous)",
                                   at: row.location, rows: [row.id], notes: ["every row id must be unique across all specs"],
                                   hint: hint(free), related: [.init(previous, "row \(row.id) first used here")]))
@@ -552,7 +557,7 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
         guard let location = first[id] else { continue }
         out.append(Diagnostic(.error, id: "check.duplicate-id", "row id \(id) is also used at \(joinedWithAnd(places.map { "\($0)" }))",
                               at: location, rows: [id], notes: ["every row id must be unique across all specs"],
-                              hint: hint(nil), related: places.map { .init($0, "row \(id) used again here") }))
+                              hint: hint(offered[id]), related: places.map { .init($0, "row \(id) used again here") }))
     }
     return out
 }

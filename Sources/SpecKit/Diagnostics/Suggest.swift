@@ -4,8 +4,10 @@ public enum Suggest {
     /// (at most a third of the word's length in edits, and at least one edit allowed). A candidate that is the word's
     /// opposite (`Locked` for `Unlocked`, `active` for `inactive`: one is the other with a negating prefix) is never
     /// suggested: it is a word the writer chose, not a typo, and the suggestion would say the reverse of what they meant.
+    /// Nor is one that changes every character of the word (`''` or `2` for `3`): that is another word, not a typo.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
-        let limit = max(1, word.count / 3)
+        let limit = min(max(1, word.count / 3), word.unicodeScalars.count - 1)
+        guard limit >= 0 else { return nil }
         var best: (String, Int)?
         for candidate in candidates where !areOpposites(word, candidate) {
             let d = distance(word.lowercased(), candidate.lowercased(), limit: limit)

@@ -127,11 +127,18 @@ extension SpecTextEditor {
 
     /// The refusal of a text written as YAML, in words for whoever typed it: a text that starts with a quote that YAML
     /// does not read whole is most often prose that begins with a quotation, so the refusal says how to keep it as
-    /// typed (inside single quotes, its own single quotes doubled). A text in brackets keeps `error`.
+    /// typed (inside single quotes, its own single quotes doubled). So is a text that starts with a bracket and that YAML
+    /// cannot read (`[draft] check with design`): prose that begins with a bracket, not a list or mapping.
     static func quoteRefusal(_ text: String, _ error: DiagnosticError, file: String) -> DiagnosticError {
-        guard let first = text.unicodeScalars.first, first == "\"" || first == "'" else { return error }
+        guard let first = text.unicodeScalars.first, "\"'[{".unicodeScalars.contains(first) else { return error }
         let keep = "to keep the text as typed, quotes and all, type it inside single quotes, as '\(text.replacingOccurrences(of: "'", with: "''"))'"
         let message = error.diagnostics.first?.message ?? ""
+        if first == "[" || first == "{" {
+            // YAML's own words first, for a list or mapping that lacks its bracket; then the way to keep prose.
+            let kind = first == "[" ? "a list" : "a mapping"
+            return refusal(message + "; a text that starts with \(first == "[" ? "[" : "{") is read as \(kind): if it is prose, "
+                           + keep.replacingOccurrences(of: "quotes and all", with: "brackets and all"), file)
+        }
         if message.hasPrefix("YAML would read the cell as") {
             return refusal(message.replacingOccurrences(of: "write the whole value inside its quotes or brackets", with: "write the whole value inside its quotes; or, \(keep)"), file)
         }
