@@ -147,6 +147,18 @@ struct WorkbenchProductOwnerTests {
         #expect(rerun.contains("(it runs the files on disk: Save your edits to \(file) first)"), "\(rerun)")
         try browser.evaluate("document.querySelector('#save').click()")
         try browser.wait(for: "document.querySelector('#save').disabled && !\(failure).textContent.includes('Save your edits')", "the note gone once saved")
+        // YAML the server refuses stays in the box to be mended, though the box was left; mended, it is sent.
+        let broken = "state: [PINBlocked\ncountdown: \"01:00\""
+        try browser.evaluate("(() => { const t = \(box); t.focus(); t.value = \(WorkbenchBrowserTests.jsString(broken)); t.dispatchEvent(new Event('input')); t.blur(); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && document.querySelector('#banner').textContent.startsWith('The edit was not made')", "the refusal")
+        let kept = "[...document.querySelectorAll('textarea.yaml')].find(t => t.value === \(WorkbenchBrowserTests.jsString(broken)))"
+        #expect(try browser.evaluate("!!\(kept)") as? Bool == true, "the refused text is still in its box")
+        #expect(try browser.evaluate(leaving) as? Bool == true, "a reload asks first")
+        #expect(try browser.evaluate("\(text) === \(WorkbenchBrowserTests.jsString(after))") as? Bool == true, "the file as it was")
+        try browser.evaluate("(() => { const t = \(kept); t.focus(); t.value = t.value.replace('[PINBlocked', 'PINBlocked'); t.dispatchEvent(new Event('input')); t.blur(); })()")
+        try browser.wait(for: "!S.inflight && S.pending.length === 0 && \(text) !== \(WorkbenchBrowserTests.jsString(after))", "the mended edit")
+        let mended = try browser.evaluate(text) as? String ?? ""
+        #expect(mended.contains("        expect:\n          state: PINBlocked\n          countdown: \"01:00\"\n      - advance: firstBlock - 1s"), "\(mended)")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

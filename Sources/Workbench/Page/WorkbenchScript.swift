@@ -5,7 +5,7 @@ enum WorkbenchScript {
     static let source = #"""
 'use strict';
 const token = new URLSearchParams(location.search).get('token') || '';
-const S = { files: {}, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
+const S = { files: {}, refusedYAML: null, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   outdated: new Map(), outdatedBy: {}, ranWith: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
   entered: null, rendering: false, failedSpecs: new Set(), job: null };
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -365,6 +365,7 @@ async function flush() {
     const answer = await api('/api/edit', { buffers: texts, file: job.file, edit: job.edit, focus: S.current });
     remember(job, texts[job.file]);
     S.files[job.file].text = answer.text;
+    if (job.edit.op === 'set' && S.refusedYAML && S.refusedYAML.file === job.file && S.refusedYAML.cell === JSON.stringify(job.edit.path)) S.refusedYAML = null;
     S.job = null;
     keepDrafts();
     showAnalysis(answer.analysis, sent);
@@ -373,6 +374,8 @@ async function flush() {
   } catch (e) {
     banner('The edit was not made: ' + e.message, true);
     if (e.status !== undefined) { S.refused = { message: e.message, at: Date.now() }; keepDrafts(); }
+    // A YAML box's refused text stays in the box, to be mended, though the box was left (yamlBox).
+    if (e.status !== undefined && job.edit.op === 'set' && job.edit.text.includes('\n')) S.refusedYAML = { file: job.file, cell: JSON.stringify(job.edit.path), text: job.edit.text };
     // Refused by the server, the cell keeps what was typed, to be mended; not answered at all, it shows the page's
     // text again, so no cell shows an edit the page does not hold.
     if (e.status === undefined) {
@@ -408,6 +411,7 @@ function undo() {
   if (!step || !S.files[step.file]) { render(); return; }
   S.files[step.file].text = step.text;
   S.typed = null;
+  S.refusedYAML = null;
   touched(step.file);
   // The page goes to the file undone, and says so when it was not the one shown.
   banner(step.file === S.current && S.view === 'spec' ? null : 'Undid an edit in ' + step.file + '.');
@@ -805,12 +809,15 @@ const shownText = cell => typeof cell.reads === 'string' ? cell.reads.trimEnd() 
 // holds the typed text as its value, so leaving it is no change to the browser, and the text would be lost.
 function yamlBox(spec, cell) {
   const entered = cell.text;
+  // What the server refused for this box, kept to be mended (a reload asks first, as for any unsent text).
+  const refused = S.refusedYAML && S.refusedYAML.file === spec.file && S.refusedYAML.cell === JSON.stringify(cell.path) ? S.refusedYAML.text : null;
   const t = el('textarea', { class: 'yaml', rows: Math.min(16, entered.split('\n').length + 1), spellcheck: 'false', dataset: { cell: JSON.stringify(cell.path), entered },
     title: 'YAML: a name: value (or - item) a line, nested lines indented; leaving the box makes the edit, Escape puts back what it held' });
-  t.value = entered;
+  t.value = refused === null ? entered : refused;
   t.addEventListener('input', () => { $('#save').disabled = false; });
   t.addEventListener('blur', () => { if (!S.rendering && t.value !== entered && (t.value.trim() !== '' || entered.trim() !== '')) edit(spec.file, { op: 'set', path: cell.path, text: t.value }); });
-  t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); t.value = entered; t.blur(); } });
+  // Escape puts back the file's text, and drops a refused text kept for the box.
+  t.addEventListener('keydown', e => { if (e.key === 'Escape') { e.preventDefault(); if (refused !== null) S.refusedYAML = null; t.value = entered; t.blur(); } });
   return t;
 }
 
