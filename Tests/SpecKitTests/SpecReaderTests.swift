@@ -74,6 +74,12 @@ struct SpecReaderTests {
                 id: "spec.out-of-domain", line: 22, column: 18,
                 message: "the condition on 'away' in row R1: '60' is not a duration (write a value, a range a..b, or a comparison such as > 60s)",
                 hint: "add a unit, e.g. 60s"),
+        // The re-trial's `30 seconds`: a duration in words is told its spelling.
+        Mistake(name: "duration in words",
+                yaml: SpecSources.machine(rows: row("when: {away: 30 seconds}").replacingOccurrences(of: "on: appear", with: "on: active")),
+                id: "spec.out-of-domain", line: 22, column: 18,
+                message: "the condition on 'away' in row R1: '30 seconds' is not a duration (write a value, a range a..b, or a comparison such as > 60s)",
+                hint: "write 30s"),
         Mistake(name: "int outside its domain", yaml: SpecSources.machine(rows: row("then: {failures: 9}")),
                 id: "spec.out-of-domain", line: 22, column: 22, message: "the new value of 'failures' in row R1: 9 is outside int 0..3",
                 hint: "the most it can be is 3; to allow more, widen 'failures' where it is declared"),

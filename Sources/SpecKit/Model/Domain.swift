@@ -130,7 +130,12 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
                 if Value.isDurationText(magnitude) {
                     return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))
                 }
-                let hint = Int(text) != nil ? "add a unit, e.g. \(text)s" : "write a number with a unit: 500ms, 61s, 5m, 1h"
+                // A duration in words (`30 seconds`, `5 minutos`) is told its spelling.
+                let words = WrittenNumbers.all(in: text)
+                let spelt = words.count == 1 && words[0].written == text.trimmingSpaces ? words[0].value : nil
+                let written = spelt.flatMap { if case .duration = $0 { "write \($0)" } else { nil } }
+                let hint = Int(text) != nil ? "add a unit, e.g. \(text)s"
+                    : written ?? "write a number with a unit: 500ms, 61s, 5m, 1h"
                 return .failure(DomainError(message: "'\(text)' is not a duration", hint: hint))
             }
             guard r.contains(ms) else {
