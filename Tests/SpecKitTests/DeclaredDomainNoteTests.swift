@@ -102,6 +102,18 @@ struct DeclaredDomainNoteTests {
         #expect(d.hint == hint, "\(d.message)")
     }
 
+    /// Found by the fifth product-owner trial: a version the list lacked was told where the list is, not what to do.
+    @Test("a version (or date) a declared list lacks: the hint says to add it there; other text gets no such hint")
+    func newValueHint() throws {
+        let machine = Self.machine.replacingOccurrences(of: "  appear:\n", with: "  appear:\n  update: {version: [\"1.2\", \"1.3\"]}\n")
+        try #require(machine != Self.machine)
+        let compile = { (value: String) in
+            try Self.only(SpecSources.compile([("m.yaml", machine), ("s.yaml", Self.scenarios("      - event: update\n        with: {version: \(value)}\n"))]))
+        }
+        #expect(try compile("\"1.7\"").hint == "if \"1.7\" is a new value, add it to the list of 'version' where it is declared")
+        #expect(try compile("banana").hint == nil)
+    }
+
     @Test("a machine's condition past its domain's bound gets the same hint")
     func conditionOutOfRange() throws {
         let machine = Self.machine.replacingOccurrences(of: "when: {away: \"> 60s\"}", with: "when: {away: 3h}")
