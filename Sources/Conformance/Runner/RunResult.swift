@@ -42,11 +42,8 @@ public struct CellResult: Codable, Hashable, Sendable {
     /// effects, only the spec names analytics(attempt=2); only the core emitted analytics(attempt=3)`): two long lists
     /// side by side do not show it. Nil for any other cell, or when each side's effects match the other's.
     public var effectsNote: String? {
-        guard !ok, case .effects(let patterns) = expected, case .emitted(let effects) = actual, max(patterns.count, effects.count) > 1 else { return nil }
-        let (named, emitted) = EffectPattern.unmatched(patterns, effects)
-        guard !named.isEmpty || !emitted.isEmpty else { return nil }
-        let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
-        return "of these effects, only the spec names \(list(named.map(\.description))); only the core emitted \(list(emitted.map(\.description)))"
+        guard !ok, case .effects(let patterns) = expected, case .emitted(let effects) = actual else { return nil }
+        return EffectPattern.onlyOneSide(patterns, effects, patternsSide: "the spec names", effectsSide: "the core emitted")
     }
 
     /// What every report and the workbench say beside a failing cell: the shipped value's note, or the effects'.

@@ -139,7 +139,11 @@ private struct Contradiction {
         let rows = taken
         let path = rows.isEmpty ? [] : ["the rows machine \(model.spec.id) (\(model.spec.file)) took on the way: "
             + (rows.startIndex > 0 ? "…, " : "") + rows.map { "\($0.step.action) → \($0.row) (line \($0.step.line))" }.joined(separator: ", ")]
-        return path + (effects.flatMap(differingEffects).map { [$0] } ?? [])
+        // For effects lists of several against the machine's exact ones, the effects only one side names.
+        let differing = effects.flatMap { written, predicted in
+            predicted.exactEffects.flatMap { EffectPattern.onlyOneSide(written, $0, patternsSide: "the scenario names", effectsSide: "the machine,") }
+        }
+        return path + (differing.map { [$0] } ?? [])
             + ["the scenario runs with the machine's own product values, and each step before this one is a move the machine "
                 + "predicts from its initial state, so both speak of the same run of the core: at most one of them can pass"]
     }
@@ -148,21 +152,11 @@ private struct Contradiction {
 /// `effects [a, b]`, or `no effects`.
 private func effectsPhrase(_ effects: [EffectPattern]) -> String { effects.isEmpty ? "no effects" : "effects " + listed(effects) }
 
-/// For two effects lists, one of several and the machine's exact, the effects only one side names (`of these effects,
-/// only the scenario names a(2); only the machine, a(3)`); nil otherwise.
-private func differingEffects(_ written: [EffectPattern], _ predicted: [EffectPattern]) -> String? {
-    guard max(written.count, predicted.count) > 1, let emitted = predicted.exactEffects else { return nil }
-    let (named, left) = EffectPattern.unmatched(written, emitted)
-    let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
-    return "of these effects, only the scenario names \(list(named.map(\.description))); only the machine, \(list(left.map(\.description)))"
-}
-
 /// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
 private func ordinal(_ n: Int) -> String {
     let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
     return "\(n)\(suffix)"
 }
-
 
 /// Effects as a list, as YAML writes it: `[a, b(1)]`, `[]`.
 private func listed(_ effects: [EffectPattern]) -> String { "[" + effects.map(\.description).joined(separator: ", ") + "]" }

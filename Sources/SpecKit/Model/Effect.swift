@@ -193,6 +193,17 @@ extension EffectPattern {
         return (named, left)
     }
 
+    /// For two effects lists that disagree, of which one has several, the effects only one side has (`of these
+    /// effects, only the spec names a(2); only the core emitted a(3)`), each side as `patternsSide` and `effectsSide`
+    /// say it: two long lists side by side do not show it. Nil when neither has several, or each matches the other.
+    public static func onlyOneSide(_ patterns: [EffectPattern], _ effects: [Effect], patternsSide: String, effectsSide: String) -> String? {
+        guard max(patterns.count, effects.count) > 1 else { return nil }
+        let (named, left) = unmatched(patterns, effects)
+        guard !named.isEmpty || !left.isEmpty else { return nil }
+        let list = { (items: [String]) in items.isEmpty ? "none" : items.joined(separator: ", ") }
+        return "of these effects, only \(patternsSide) \(list(named.map(\.description))); only \(effectsSide) \(list(left.map(\.description)))"
+    }
+
     /// Whether some effects could match both lists of patterns: the same count, and each exact list matched by the
     /// other; where both hold wildcards, the same names and labels, whatever the arguments.
     static func compatible(_ a: [EffectPattern], _ b: [EffectPattern]) -> Bool {
