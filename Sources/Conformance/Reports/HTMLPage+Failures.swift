@@ -7,7 +7,7 @@ extension HTMLPage {
         if failing.isEmpty { out += "<p class=\"pass-note\">No failing cases: every case conforms or is an expected failure.</p>\n" }
         let diverged = ReportText.divergedRowCounts(result)
         if !diverged.isEmpty {
-            out += "<p>By the row where each first diverged (a case that diverged while reaching its own row fails for that other row):</p>\n"
+            out += "<p>\(h(ReportText.divergedRowsIntro))</p>\n"
             out += "<table>\n<tr><th>Row</th><th>Failing cases</th><th>On the way to another row</th></tr>\n"
             for r in diverged { out += "<tr><td><code>\(h(r.row))</code></td><td>\(r.cases)</td><td>\(r.onPath)</td></tr>\n" }
             out += "</table>\n"

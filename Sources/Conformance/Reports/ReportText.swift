@@ -167,6 +167,9 @@ enum ReportText {
         return counts.values.sorted { ($1.cases, $0.row) < ($0.cases, $1.row) }
     }
 
+    /// What the reports' table of `divergedRowCounts` counts, said above it.
+    static let divergedRowsIntro = "By the row where each first diverged (a case that diverged while reaching its own row fails for that other row):"
+
     /// The console's lines of `divergedRowCounts`: `MT-PIN-FAIL-5-BLOCK: 40 cases (38 on the way to another row)`, the
     /// first `shown` of them (the Markdown and HTML reports list them all).
     static func divergedRows(_ result: RunResult, shown: Int = 40) -> [String] {

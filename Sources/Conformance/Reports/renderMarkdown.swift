@@ -53,7 +53,7 @@ struct MarkdownPage {
         if failing.isEmpty { out += "None.\n" }
         let diverged = ReportText.divergedRowCounts(result)
         if !diverged.isEmpty {
-            out += "By the row where each first diverged (a case that diverged while reaching its own row fails for that other row):\n\n"
+            out += ReportText.divergedRowsIntro + "\n\n"
             out += "| Row | Failing cases | On the way to another row |\n|---|---:|---:|\n"
             for r in diverged { out += "| \(code(r.row)) | \(r.cases) | \(r.onPath) |\n" }
             out += "\n"
