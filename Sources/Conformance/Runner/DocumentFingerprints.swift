@@ -72,7 +72,7 @@ public enum DocumentFingerprints {
         var sources: [String: [String: SourceLocation]] = [:]
         var specSources: [String: SourceLocation] = [:]
         for spec in specs {
-            for row in spec.rows { if let at = row.sourceLocation { sources[spec.id, default: [:]][row.id] = at } }
+            sources[spec.id] = spec.rowSourceLocations
             specSources[spec.id] = spec.sourceLocation
         }
         for spec in suite.specs.sorted(by: { (selected.contains($0.id) ? 0 : 1, $0.id) < (selected.contains($1.id) ? 0 : 1, $1.id) }) {

@@ -4,7 +4,7 @@
 /// document does not have (`trace.unknown-section`). All are warnings. Where the reasons file does not exist yet
 /// (`reasonsFileExists` false), an uncovered section's finding is still located at its first line, where it would
 /// go, and says to create it.
-/// `sourcesAt` says where each row's `source:` is written (by spec file, then row id): a row's finding points there.
+/// `sourcesAt` says where each row's `source:` is written (by spec id, then row id): a row's finding points there.
 public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionReasons, reasonsFileExists: Bool = true,
                                  sourcesAt: [String: [String: SourceLocation]] = [:]) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
@@ -63,7 +63,7 @@ func unknownCitedSections(_ coverage: SectionCoverage, sourcesAt: [String: [Stri
                 Diagnostic(
                     .warning, id: "trace.unknown-section",
                     "row \(row.row) cites §\(section.id) of \(document.name), which has no such section",
-                    at: sourcesAt[row.file]?[row.row] ?? SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
+                    at: sourcesAt[row.spec]?[row.row] ?? SourceLocation(file: row.file, line: row.line, column: row.column ?? 1), rows: [row.row],
                     hint: SectionHint.hint(for: section.id, among: headings.map(\.id))
                         ?? "cite a section the document has; if its copy lost the heading, say so under '\(document.name):' in sections.yaml")
             }

@@ -52,8 +52,7 @@ public enum DesignDocuments {
         // With rows missing (a spec that did not compile) a section may look uncovered, or partly covered by no row.
         // So may a reason for a section only missing rows cite (a section a document's copy has no heading for).
         let missingRows: Set<String> = ["trace.section-not-covered", "trace.partly-without-rows"]
-        var sourcesAt: [String: [String: SourceLocation]] = [:]
-        for spec in written { for row in spec.rows { if let at = row.sourceLocation { sourcesAt[spec.file, default: [:]][row.id] = at } } }
+        let sourcesAt = written.firstByKey { ($0.id, $0.rowSourceLocations) }
         diagnostics += unknownSpecSections(written, outlines: outlines, reasons: reasons)
         diagnostics += checkSectionCoverage(coverage, reasons: reasons, reasonsFileExists: existing != nil, sourcesAt: sourcesAt).filter { d in
             !(specsMissing || reasonsUnread) || !(missingRows.contains(d.id) || d.id == "trace.unknown-section" && d.location.file == reasons.file)

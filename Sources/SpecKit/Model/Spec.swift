@@ -48,6 +48,11 @@ public struct Spec: Hashable, Sendable {
     public var fixtureLocation: SourceLocation?
     /// Where `source:` is written: a finding about a document or section it cites points there.
     public var sourceLocation: SourceLocation?
+
+    /// Where each row's `source:` is written, by row id (rows without one left out).
+    public var rowSourceLocations: [String: SourceLocation] {
+        rows.reduce(into: [:]) { places, row in if let at = row.sourceLocation { places[row.id] = at } }
+    }
     /// The product parameters written with a value lint refused, already reported, in this spec or in the product file
     /// it inherits from (the reader's scope carries both): not also reported as missing.
     var unreadableProduct: Set<String> = []
