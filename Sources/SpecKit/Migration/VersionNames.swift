@@ -37,8 +37,8 @@ enum VersionNames {
         }
         for (owner, key, node) in texts {
             guard let text = node.scalar else { continue }
-            let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
-            let named = names.keys.filter(words.contains).sorted()
+            let written = Set(words(in: Array(text.unicodeScalars)).map(\.word))
+            let named = names.keys.filter(written.contains).sorted()
             guard !named.isEmpty else { continue }
             let now = named.map { quoted(names[$0] ?? "") }
             m.choice("\(owner)'s \(key) still name\(key == "notes" ? "" : "s") \(joinedWithAnd(named)): the file now writes \(named.count == 1 ? "it" : "them") \(joinedWithAnd(now))",
@@ -151,20 +151,28 @@ enum VersionNames {
     /// Where the first of `names` is written as a word on the lines from `start` on (a block scalar's text starts on
     /// the line after its `>`), within the 200 lines after it; nil when not there.
     private static func firstWritten(_ names: [String], from start: SourceLocation, in edits: TextEdits) -> SourceLocation? {
-        let word = { (c: Unicode.Scalar) in c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" }
         for line in start.line..<(start.line + 200) {
             let first = line == start.line ? start.column : 1
             let text = Array(edits.rest(at: SourceLocation(file: start.file, line: line, column: first)))
-            var i = 0
-            while i < text.count {
-                guard word(text[i]) else { i += 1; continue }
-                let from = i
-                while i < text.count, word(text[i]) { i += 1 }
-                let token = String(String.UnicodeScalarView(text[from..<i]))
-                if names.contains(token) { return SourceLocation(file: start.file, line: line, column: first + from) }
+            if let found = words(in: text).first(where: { names.contains($0.word) }) {
+                return SourceLocation(file: start.file, line: line, column: first + found.offset)
             }
         }
         return nil
+    }
+
+    /// The words of a text (runs of letters, digits and `_`: a version name is one word), each with its offset.
+    private static func words(in text: [Unicode.Scalar]) -> [(word: String, offset: Int)] {
+        let isWord = { (c: Unicode.Scalar) in c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" }
+        var found: [(word: String, offset: Int)] = []
+        var i = 0
+        while i < text.count {
+            guard isWord(text[i]) else { i += 1; continue }
+            let from = i
+            while i < text.count, isWord(text[i]) { i += 1 }
+            found.append((String(String.UnicodeScalarView(text[from..<i])), from))
+        }
+        return found
     }
 
     /// A sequence's items; none for an absent node or another kind.
