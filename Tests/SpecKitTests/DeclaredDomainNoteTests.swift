@@ -112,6 +112,10 @@ struct DeclaredDomainNoteTests {
         }
         #expect(try compile("\"1.7\"").hint == "if \"1.7\" is a new value, add it to the list of 'version' where it is declared")
         #expect(try compile("banana").hint == nil)
+        // A machine's condition gets the same hint.
+        let condition = machine.replacingOccurrences(of: "on: active\n    when: {away: \"> 60s\"}", with: "on: update\n    when: {version: \"1.7\"}")
+        try #require(condition != machine)
+        #expect(try Self.only(SpecSources.compile(condition)).hint == "if \"1.7\" is a new value, add it to the list of 'version' where it is declared")
     }
 
     @Test("a machine's condition past its domain's bound gets the same hint")

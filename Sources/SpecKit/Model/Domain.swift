@@ -227,6 +227,15 @@ extension Domain {
         }
     }
 
+    /// For a value outside the domain declared as `name`, the way to allow it: past an ordered domain's bound, how to
+    /// widen it (`outOfRangeHint`); a version or a date a list lacks (`"1.3"` among the versions an input takes), how to
+    /// add it. Nil for any other text, which is more often a typo than a new value.
+    func wayOut(_ text: String, name: String) -> String? {
+        if let widen = outOfRangeHint(text, name: name) { return widen }
+        guard case .enumeration = self, Self.isValueLike(text.trimmingSpaces) else { return nil }
+        return "if \(Self.written(text.trimmingSpaces)) is a new value, add it to the list of '\(name)' where it is declared"
+    }
+
     /// For an ordered domain and a value of its kind outside its range (`3h` for `duration 0s..2h`, or one too large
     /// to read): the bound it passes and the way out, naming the declared `name` (`the most it can be is 2h; to allow
     /// more, widen 'away' where it is declared`). Nil for a value in the range or a text not of the domain's kind.

@@ -79,7 +79,7 @@ extension ReadContext {
             }
             var message = "the condition on '\(name)' in row \(rowID): \(e.message)"
             if domain.isOrdered { message += " (write a value, a range a..b, or a comparison such as > 60s)" }
-            error("spec.out-of-domain", message, at: node.location, hint: e.hint ?? domain.outOfRangeHint(text, name: name), rows: [rowID],
+            error("spec.out-of-domain", message, at: node.location, hint: e.hint ?? domain.wayOut(text, name: name), rows: [rowID],
                   notes: [declaration.declaredNote])
             return nil
         }

@@ -329,17 +329,10 @@ final class ReadContext {
                 }
             }
             error("spec.out-of-domain", "\(what()): \(e.message)", at: node.location,
-                  hint: e.hint ?? declaration.flatMap { domain.outOfRangeHint(text, name: $0.name) ?? Self.newValueHint(text, domain, name: $0.name) },
+                  hint: e.hint ?? declaration.flatMap { domain.wayOut(text, name: $0.name) },
                   notes: declaration.map { [$0.declaredNote] } ?? [])
             return nil
         }
-    }
-
-    /// For a version or a date a declared list lacks (`"1.3"` among the versions a scenario's input takes): the way to
-    /// allow it, as for a bound. Nil for any other text, which is more often a typo than a new value.
-    static func newValueHint(_ text: String, _ domain: Domain, name: String) -> String? {
-        guard case .enumeration = domain, Domain.isValueLike(text.trimmingSpaces) else { return nil }
-        return "if \(Domain.written(text.trimmingSpaces)) is a new value, add it to the list of '\(name)' where it is declared"
     }
 
     /// A decision's text; the placeholder a hint shows (`D-…: why this spec differs`) is refused, so a hint pasted as
