@@ -707,3 +707,27 @@ struct DivergedRowsTests {
         #expect(ReportText.divergedRows(one).isEmpty)
     }
 }
+
+/// Found by a product owner's trial: one changed block length printed about 1,500 console lines, 74 accounts of the
+/// same divergence at one row.
+@Suite("Console: cases that diverged the same way at one row")
+struct CaseGroupsTests {
+    @Test("three accounts of a group are shown, the rest named with the row they diverged at and its rerun command")
+    func sameWay() throws {
+        let root = DivergedRowsTests.failing("B", row: "B", divergedAt: "B", onPath: false)
+        let onTheWay = (1...5).map { DivergedRowsTests.failing("A\($0)", row: "A\($0)", divergedAt: "B", onPath: true) }
+        var other = DivergedRowsTests.failing("C", row: "C", divergedAt: "B", onPath: true)
+        other.divergence?.cells[0].actual = .value(.text("another"))
+        let groups = CaseGroups.groups(onTheWay + [other, root])
+        #expect(groups.map { $0.map(\.id) } == [["B", "A1", "A2", "A3", "A4", "A5"], ["C"]], "the row's own case first; other cells apart")
+        #expect(CaseGroups.sameWay(groups[0], program: "lockspec")
+                == "  … and 3 more cases of launch-lock diverged the same way at row B: A3, A4, A5 (6 in all; each is in the JSON, JUnit and HTML reports; `lockspec run specs --row B` reruns that row)")
+        #expect(CaseGroups.sameWay(Array(groups[0].prefix(3)), program: "lockspec") == nil, "three are all shown")
+        let run = RunResult(identity: ReportFixture.identity(), specs: [ReportFixture.lockSpec], cases: onTheWay + [other, root])
+        let console = renderConsole(run, color: false)
+        #expect(console.components(separatedBy: "\nFAIL launch-lock › ").count - 1 == 4)
+        #expect(console.contains("\nFAIL launch-lock › A2\n") && !console.contains("\nFAIL launch-lock › A3\n"))
+        // The other reports keep every account.
+        #expect(renderMarkdown(run).contains("A5") && renderJUnit(run).contains("A5"))
+    }
+}

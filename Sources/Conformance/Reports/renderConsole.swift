@@ -1,7 +1,8 @@
 import SpecKit
 
-/// The run as a terminal shows it: one line per spec, then every finding in full (row, source, location, the path
-/// that led there, the diverging step, expected against actual cell by cell, the rerun command), then the
+/// The run as a terminal shows it: one line per spec, then the findings in full (row, source, location, the path
+/// that led there, the diverging step, expected against actual cell by cell, the rerun command), three of each group
+/// that diverged the same way at one row (`CaseGroups`, `ExplorationText.groups`) and the rest named, then the
 /// sentence saying what rows, cases and JUnit testcases are, and the summary line `N passed, N failing…` last. ANSI
 /// colours only when `color` is true. The rerun commands start with `program`: how the person at the terminal invoked
 /// lockspec (`.build/release/lockspec`; `lockspec` when it is on the PATH), so a line pasted there runs.
@@ -47,10 +48,13 @@ public func renderConsole(_ result: RunResult, color: Bool, program: String = Ru
         lines.append(contentsOf: walks.map { VisibleText.escape(walkLine($0)) })
         lines.append(walksTotal(walks))
     }
-    let findings = result.cases.filter { $0.failsRun }
-    for c in findings {
-        lines.append("")
-        lines.append(contentsOf: ReportText.account(c, style: paint, program: program))
+    // Cases that diverge the same way at one row are shown three at a time, the rest named.
+    for group in CaseGroups.groups(result.cases.filter(\.failsRun)) {
+        for c in group.prefix(CaseGroups.shownPerGroup) {
+            lines.append("")
+            lines.append(contentsOf: ReportText.account(c, style: paint, program: program))
+        }
+        if let more = CaseGroups.sameWay(group, program: program) { lines.append(paint(.dim, more)) }
     }
     // Transitions that diverge the same way are shown three at a time, the rest counted with what they share.
     for group in ExplorationText.groups((result.exploration?.findings ?? []).filter(\.failsRun)) {
