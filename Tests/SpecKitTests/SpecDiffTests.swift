@@ -317,9 +317,17 @@ struct SpecDiffTests {
         let result = try SpecDiff(catalog: nil).compare(side("old", kept), side("new", added))
         let change = try #require(result.behaviour.first { $0.spec == "t.story" }, "\(result)")
         let region = try #require(change.regions.first)
-        #expect(change.regions.count == 1 && region.place == "case S-NEW" && region.before == "no such case")
+        #expect(change.regions.count == 1 && region.place == "case S-NEW" && region.before == "none: the case is new")
         #expect(region.after == "step 1: unlock(outcome=failure) | step 2: unlock(outcome=cancel) → effects: none"
                 + " | step 3: unlock(outcome=success) → state=Open, failures=0; effects: prompt", "\(region.after)")
+        // A case added, nothing else: the verdict says nothing the old side checks moved (a trial read the plain
+        // "behaviour changed" as a regression); a case removed or changed is not only added.
+        #expect(result.verdict == "behaviour changed (only added: nothing the old side checks behaves differently)")
+        let removed = try SpecDiff(catalog: nil).compare(side("old", added), side("new", kept))
+        #expect(removed.behaviour.first?.regions.first?.after == "none: the case was removed" && removed.verdict == "behaviour changed")
+        let edited = kept.replacingOccurrences(of: "failures: 1", with: "failures: 2")
+        let both = try SpecDiff(catalog: nil).compare(side("old", kept), side("new", edited + added.dropFirst(kept.count)))
+        #expect(both.behaviour.first?.regions.count == 2 && both.verdict == "behaviour changed", "\(both)")
     }
 
     /// Found by a product owner's trial: `repeat: 4` edited to `repeat: pinAttempts - 1` while pinAttempts went from 5

@@ -1,6 +1,12 @@
 /// The behaviour part of a diff for scenarios and matrices: the compiled cases of the spec, matched by id, whose
 /// steps or expectations differ (where they are written is left out).
 enum CaseBehaviourDiff {
+    /// The old side of a case only the new side has.
+    static let newCase = "none: the case is new"
+
+    /// The new side of a case only the old side has.
+    static let removedCase = "none: the case was removed"
+
     /// The cases of one spec whose content changed, as regions named by the case id.
     static func compare(spec: String, kind: String, old: [TestCase], new: [TestCase]) -> BehaviourChange? {
         let before = old.firstByKey { ($0.id, $0) }
@@ -11,7 +17,7 @@ enum CaseBehaviourDiff {
             guard a != b else { continue }
             let (x, y) = differingSteps(a ?? [], b ?? [])
             regions.append(BehaviourRegion(place: "case \(id)", values: [], exact: true, count: 1,
-                                           before: a == nil ? "no such case" : x, after: b == nil ? "no such case" : y,
+                                           before: a == nil ? newCase : x, after: b == nil ? removedCase : y,
                                            examples: []))
         }
         guard !regions.isEmpty else { return nil }

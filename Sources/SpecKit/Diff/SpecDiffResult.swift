@@ -36,10 +36,17 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     /// gate (`lockspec diff --exit-code`) asks this: what could not be compared may have changed.
     public var mayHaveChanged: Bool { behaviourChanged || !notCompared.isEmpty }
 
-    /// The verdict in words: `behaviour changed`, `behaviour not compared for N specs (see the notes)`, or `no
-    /// behaviour change` (and `only wording, order or ids` when rows changed).
+    /// True when every behaviour change is something new: specs or cases added, and no product value, situation,
+    /// input region or old case with another outcome (a review reads that nothing it relied on moved).
+    public var onlyAdded: Bool {
+        behaviourChanged && specsRemoved.isEmpty && products.isEmpty && notCompared.isEmpty
+            && behaviour.allSatisfy { $0.regions.allSatisfy { $0.before == CaseBehaviourDiff.newCase } }
+    }
+
+    /// The verdict in words: `behaviour changed` (with `only added: …` when `onlyAdded`), `behaviour not compared for
+    /// N specs (see the notes)`, or `no behaviour change` (and `only wording, order or ids` when rows changed).
     public var verdict: String {
-        if behaviourChanged { return "behaviour changed" }
+        if behaviourChanged { return "behaviour changed" + (onlyAdded ? " (only added: nothing the old side checks behaves differently)" : "") }
         if !notCompared.isEmpty { return "behaviour not compared for \(notCompared.count) spec\(notCompared.count == 1 ? "" : "s") (see the note\(notCompared.count == 1 ? "" : "s")): it may have changed" }
         return "no behaviour change" + (rows.isEmpty ? "" : " (only wording, order or ids)")
     }
