@@ -54,10 +54,8 @@ let lintCommand = Command(
             Terminal.out(summary(compilation))
         }
         if format == .text {
-            let errors = compilation.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }.count
-            let warnings = strict ? 0 : compilation.diagnostics.filter { $0.severity == .warning }.count
             // The closing count, on standard output after the findings, as run and migrate end theirs.
-            Terminal.out("\(compilation.readCounts): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+            Terminal.out("\(compilation.readCounts): \(DiagnosticFormatter.closingCount(compilation.diagnostics, strict: strict))\n")
         }
         if compilation.couldNotReadInput { return 2 }
         return compilation.failed(strict: strict) ? 1 : 0

@@ -158,6 +158,22 @@ struct CLITests {
         #expect(r.stdout.hasSuffix(": 1 error, 0 warnings\n") && r.stderr.isEmpty, "the count closes standard output: \(r.output)")
     }
 
+    /// Found by a product owner's trial: one typo in a machine closed with "9 errors".
+    @Test("the closing count says how many errors only follow from a spec they use having errors")
+    func followingErrors() throws {
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["medtime.product.yaml", "medtime.unlock.yaml", "medtime.lockout.yaml", "medtime.navigation.yaml"] {
+            var text = try String(contentsOfFile: RunCLITests.specs + "/" + name, encoding: .utf8)
+            if name == "medtime.unlock.yaml" { text = text.replacingOccurrences(of: "states: [CheckingSession,", with: "states: [CheckingSesion,") }
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let r = try Self.run(["lint", folder.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("[spec.uses-broken-spec]"), "\(r.output)")
+        #expect(r.stdout.hasSuffix(" errors (2 of them follow from the others: specs that use a spec with errors), 0 warnings\n"), "\(r.output)")
+    }
+
     @Test("--format github prints workflow annotations")
     func github() throws {
         let path = try Self.write(Self.wrongKind)

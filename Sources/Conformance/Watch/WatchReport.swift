@@ -44,7 +44,7 @@ public struct WatchReport: Sendable {
         var out: [String] = []
         out.append(changed.isEmpty ? "lockspec watch: first check" : "changed: " + listedNames(changed, most: 3))
         out.append("lint: \(SpecCompiler.Compilation.readCounts(specs: specs, rows: rows, unreadable: unreadableFiles)): "
-            + "\(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
+            + DiagnosticFormatter.closingCount(diagnostics))
         let budget = max(4, lines - 6)
         let findings = Array(diagnostics.filter { $0.severity != .note }.map(\.description).joined(separator: "\n").split(separator: "\n"))
         out += findings.prefix(budget / 2).map(String.init)

@@ -622,11 +622,13 @@ function renderBar() {
   // Counted as lint counts them: a note is neither an error nor a warning, and is counted apart when there is one.
   const errors = a.findings.filter(f => f.severity === 'error').length, warnings = a.findings.filter(f => f.severity === 'warning').length;
   const notes = a.findings.filter(f => f.severity === 'note').length;
+  // As lint's closing count: errors that only follow from a used spec's errors are counted apart.
+  const following = a.findings.filter(f => f.id === 'spec.uses-broken-spec').length;
   const s = $('#lint-summary');
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
   const notRead = unread.length ? `; left out: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
-  s.textContent = `lint: ${count(errors, 'error')}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
+  s.textContent = `lint: ${count(errors, 'error')}${following ? ` (${following} of them follow${following === 1 ? 's' : ''} from the others)` : ''}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
   s.title = s.textContent + (unread.length ? '\nleft out: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
