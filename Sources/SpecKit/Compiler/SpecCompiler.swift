@@ -429,7 +429,9 @@ public struct SpecCompiler: Sendable {
     /// Reads and compiles the spec files under the given paths. A spec file given on its own brings the product files
     /// (`*.product.yaml`) of its folder with it, so it sees the product values its fixture's specs share; and when it
     /// `uses:` a machine that is not among the paths, it is read together with the spec files beside it, keeping only
-    /// the given files' findings and cases.
+    /// the given files' findings and cases. A machine given on its own is read with the files beside it too, so the
+    /// scenario sets that use it are compared with it: the findings kept are the given files' and those that name a
+    /// place in them (`check.contradicts-machine` at a scenario's step, with the machine's rows as related places).
     public func compile(paths: [String]) throws(DiagnosticError) -> Compilation {
         var files = try Self.discover(paths)
         var known = Set(files.map(Self.identity))
@@ -437,13 +439,16 @@ public struct SpecCompiler: Sendable {
         let compilation = try compile(files: files)
         let single = paths.filter(Self.isFile)
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
-        guard missing else { return compilation }
+        let machine = compilation.specs.contains { $0.kind == .machine && single.contains($0.file) }
+        guard missing || machine else { return compilation }
         let given = Set(files)
         let folders = Set(single.map { ($0 as NSString).deletingLastPathComponent }).sorted().map { $0.isEmpty ? "." : $0 }
         let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
             .filter { !known.contains(Self.identity($0)) }
         var wider = try compile(files: files + beside)
-        wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
+        wider.diagnostics = wider.diagnostics.filter { d in
+            given.contains(d.location.file) || d.related.contains { given.contains($0.location.file) }
+        }
         wider.specs = wider.specs.filter { given.contains($0.file) }
         // A file beside the given ones that gave no spec is not what was asked about.
         wider.unreadableFiles = wider.unreadableFiles.filter { given.contains($0) }
