@@ -19,25 +19,7 @@ public func renderConsole(_ result: RunResult, color: Bool, program: String = Ru
         }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
-    var lines: [String] = []
-    // Only the specs that ran: a run narrowed with --row or --spec lists just those.
-    let ran = Set(result.cases.map(\.spec))
-    let ids = ReportText.specIDs(result).filter { ran.contains($0) }
-    let width = ids.map { VisibleText.escape($0).count }.max() ?? 0
-    for id in ids {
-        let cases = result.cases.filter { $0.spec == id }
-        let s = RunSummary(cases: cases)
-        var line = "\(ReportText.pad(VisibleText.escape(id), width))  \(s.passed)/\(s.total) passed"
-        let failing = s.failed + s.unexpectedPasses + s.expired
-        if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
-        if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
-        if let tour = result.exploration?.result.machines.first(where: { $0.spec == id }) {
-            line += "; explored \(tour.checked)/\(tour.transitions) transitions"
-            let failing = result.exploration?.findings.filter { $0.spec == id && $0.failsRun }.count ?? 0
-            if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
-        }
-        lines.append(line)
-    }
+    var lines = specLines(result, paint)
     // A tour that stopped early covered less than the machine can do, whatever its counts say.
     for tour in result.exploration?.result.machines ?? [] {
         if let limit = tour.limit { lines.append(paint(.warn, "warning: \(VisibleText.escape(tour.spec)): \(limit) [explore.limit]")) }
@@ -75,6 +57,38 @@ public func renderConsole(_ result: RunResult, color: Bool, program: String = Ru
     for f in result.exploration?.findings ?? [] where f.status == .expectedFailure {
         lines.append(paint(.dim, VisibleText.escape("XFAIL \(f.spec) › \(f.id) (exploration)" + (f.expectedReason.map { ": \($0)" } ?? ""))))
     }
+    lines.append(contentsOf: closingLines(result, paint))
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// One line per spec that ran: its cases passed of all, failing and expected failures, and its exploration.
+private func specLines(_ result: RunResult, _ paint: (ReportText.Style, String) -> String) -> [String] {
+    var lines: [String] = []
+    // Only the specs that ran: a run narrowed with --row or --spec lists just those.
+    let ran = Set(result.cases.map(\.spec))
+    let ids = ReportText.specIDs(result).filter { ran.contains($0) }
+    let width = ids.map { VisibleText.escape($0).count }.max() ?? 0
+    for id in ids {
+        let cases = result.cases.filter { $0.spec == id }
+        let s = RunSummary(cases: cases)
+        var line = "\(ReportText.pad(VisibleText.escape(id), width))  \(s.passed)/\(s.total) passed"
+        let failing = s.failed + s.unexpectedPasses + s.expired
+        if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
+        if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
+        if let tour = result.exploration?.result.machines.first(where: { $0.spec == id }) {
+            line += "; explored \(tour.checked)/\(tour.transitions) transitions"
+            let failing = result.exploration?.findings.filter { $0.spec == id && $0.failsRun }.count ?? 0
+            if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
+        }
+        lines.append(line)
+    }
+    return lines
+}
+
+/// The rows where failing cases first diverged, the sentence on counts, the warnings beside the verdict, and the
+/// summary line last.
+private func closingLines(_ result: RunResult, _ paint: (ReportText.Style, String) -> String) -> [String] {
+    var lines: [String] = []
     let diverged = ReportText.divergedRows(result)
     if !diverged.isEmpty {
         lines.append("")
@@ -88,5 +102,5 @@ public func renderConsole(_ result: RunResult, color: Bool, program: String = Ru
     if let note = ReportText.documentedValueDeparture(result) { lines.append(paint(.warn, VisibleText.escape(note))) }
     let summary = RunSummary(result)
     lines.append(paint(summary.holds ? .good : .bad, summary.line))
-    return lines.joined(separator: "\n") + "\n"
+    return lines
 }
