@@ -27,7 +27,7 @@ struct BrowserReportTests {
             print("\n*** SKIPPED: the browser test of the HTML report needs headless Chromium: run Scripts/bootstrap --browser ***\n")
             return
         }
-        let specs = Self.root.appendingPathComponent("specs").path
+        let specs = Self.root.appendingPathComponent("Tests/Samples/specs").path
         let outcome = ConformanceRun(.init(paths: [specs], documents: Self.documents), registry: .standard).run()
         let result = try #require(outcome.result, "\(outcome.diagnostics)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-browser-\(UUID().uuidString)")

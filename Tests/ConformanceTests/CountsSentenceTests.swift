@@ -71,7 +71,7 @@ struct CountsSentenceTests {
 
     @Test("a real run: rows marked unmodelled are counted as such, and a row copied under a new id is named as never firing, not as deselected")
     func realRunSaysWhy() throws {
-        let specs = Self.root.appendingPathComponent("specs")
+        let specs = Self.root.appendingPathComponent("Tests/Samples/specs")
         var options = ConformanceRun.Options(paths: [specs.path], specs: ["medtime.unlock"])
         options.explore = false
         let unlock = try #require(ConformanceRun(options, registry: .standard).run().result)
@@ -102,7 +102,7 @@ struct CountsSentenceTests {
 
     @Test("with the exploration, the sentence's testcases add up to the JUnit file's total")
     func addsUpWithExploration() throws {
-        let options = ConformanceRun.Options(paths: [Self.root.appendingPathComponent("specs").path], specs: ["launch-lock.triggers"])
+        let options = ConformanceRun.Options(paths: [Self.root.appendingPathComponent("Tests/Samples/specs").path], specs: ["launch-lock.triggers"])
         let outcome = ConformanceRun(options, registry: .standard).run()
         let result = try #require(outcome.result, "\(outcome.diagnostics)")
         try #require(result.exploration != nil)
@@ -120,7 +120,7 @@ struct CountsSentenceTests {
 
     @Test("a run's transition limit (lockspec run --max-transitions) stops the tour, is kept in the result, and the console says where it stopped")
     func maximumTransitions() throws {
-        var options = ConformanceRun.Options(paths: [Self.root.appendingPathComponent("specs").path], specs: ["launch-lock.triggers"])
+        var options = ConformanceRun.Options(paths: [Self.root.appendingPathComponent("Tests/Samples/specs").path], specs: ["launch-lock.triggers"])
         options.maximumTransitions = 10
         let result = try #require(ConformanceRun(options, registry: .standard).run().result)
         #expect(result.exploration?.maximumTransitions == 10)

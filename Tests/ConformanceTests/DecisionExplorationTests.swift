@@ -136,7 +136,7 @@ struct DecisionExplorationTests {
     @Test("specs/: every decision table is explored and holds, and launch-lock's evaluations no longer depend on the one before")
     func realTablesHold() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let compilation = try ConformanceRun.compile([root.appendingPathComponent("specs").path], registry: .standard)
+        let compilation = try ConformanceRun.compile([root.appendingPathComponent("Tests/Samples/specs").path], registry: .standard)
         let tables = compilation.specs.filter { $0.kind == .decision }
         let models = ConformanceExploration.models(compilation, maximumTransitions: MachineExplorer.defaultMaximumTransitions).filter { $0.table != nil }
         #expect(models.map(\.spec) == tables.map(\.id))

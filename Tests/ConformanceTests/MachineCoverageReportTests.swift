@@ -10,7 +10,7 @@ struct MachineCoverageReportTests {
     /// A run of one spec of specs/, without the exploration.
     static func run(_ spec: String) throws -> RunResult {
         let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("specs")
+            .deletingLastPathComponent().appendingPathComponent("Tests/Samples/specs")
         var options = ConformanceRun.Options(paths: [specs.path], specs: [spec])
         options.explore = false
         let outcome = ConformanceRun(options, registry: .standard).run()

@@ -202,7 +202,7 @@ struct MigrationEdgeTests {
 
     @Test("lint: a spec's product value that is a language-2 name is one finding, product.bad-value, not also a conflict or a repetition with the product file")
     func productNameIsOneFinding() throws {
-        let folder = MigrationTests.root.appendingPathComponent("specs")
+        let folder = MigrationTests.root.appendingPathComponent("Tests/Samples/specs")
         let product = try String(contentsOf: folder.appendingPathComponent("gates.product.yaml"), encoding: .utf8)
         let update = try String(contentsOf: folder.appendingPathComponent("gates.update.yaml"), encoding: .utf8)
         #expect(update.contains("\ntable: gates.update\n"))

@@ -26,7 +26,7 @@ struct MigrationTests {
 
     /// The cases of one spec of the current specs/, by id.
     static func currentCases(of spec: String) throws -> [String: TestCase] {
-        let folder = root.appendingPathComponent("specs")
+        let folder = root.appendingPathComponent("Tests/Samples/specs")
         let sources = try SpecCompiler.discover([folder.path]).map { ("specs/" + String($0.dropFirst(folder.path.count + 1)), Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
         let c = SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources)
         return Dictionary(uniqueKeysWithValues: c.suite.cases.filter { $0.spec == spec }.map { ($0.id, $0) })

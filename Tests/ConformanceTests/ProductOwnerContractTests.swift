@@ -14,7 +14,7 @@ struct ProductOwnerContractTests {
 
     /// specs/ read into memory as `specs/<file>`, with `edit` applied to the text of one file.
     static func specs(editing file: String? = nil, _ edit: (String) -> String = { $0 }) throws -> [(path: String, bytes: [UInt8])] {
-        let folder = root.appendingPathComponent("specs")
+        let folder = root.appendingPathComponent("Tests/Samples/specs")
         return try SpecCompiler.discover([folder.path]).map { path in
             let name = String(path.dropFirst(folder.path.count + 1))
             var text = try String(contentsOfFile: path, encoding: .utf8)

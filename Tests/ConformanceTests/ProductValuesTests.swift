@@ -10,7 +10,7 @@ import AppLockFixtures
 struct ProductValuesTests {
     static let specs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("specs")
+        .appendingPathComponent("Tests/Samples/specs")
 
     /// Compiles the project's specs with the fixtures' catalog, the launch-lock grace replaced when given,
     /// launch-lock.grace given a grace of its own (`graceSpecOwn`, written under its `product:`) when given, and one

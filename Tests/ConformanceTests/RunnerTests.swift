@@ -285,7 +285,7 @@ struct RunnerTests {
 
     @Test("expected failures: a misspelt row id gets a did-you-mean among the thousands of ids of specs/, as --row does; a far one gets none")
     func unknownRowDidYouMean() throws {
-        let folder = MigrationTests.root.appendingPathComponent("specs")
+        let folder = MigrationTests.root.appendingPathComponent("Tests/Samples/specs")
         let sources = try SpecCompiler.discover([folder.path]).map { ($0, Array(try Data(contentsOf: URL(fileURLWithPath: $0)))) }
         let suite = SpecCompiler(catalog: FixtureRegistry.standard).compile(sources: sources).suite
         #expect(Set(suite.cases.flatMap { [$0.id, $0.row] }).count > 300, "a suite this small proves nothing about a large one")

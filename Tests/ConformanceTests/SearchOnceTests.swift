@@ -10,7 +10,7 @@ import AppLockFixtures
 @Suite("A machine is searched once")
 struct SearchOnceTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("specs").path
+        .deletingLastPathComponent().appendingPathComponent("Tests/Samples/specs").path
 
     /// Counts the searches `body` makes (`MachineAnalysis.searchObserver`).
     static func searches(_ body: () throws -> Void) rethrows -> Int {

@@ -10,7 +10,7 @@ import Testing
 struct SecretsTests {
     static let specs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("specs").path
+        .appendingPathComponent("Tests/Samples/specs").path
 
     @Test("the project's specs lint clean under --strict against the standard fixtures")
     func specsLintClean() throws {

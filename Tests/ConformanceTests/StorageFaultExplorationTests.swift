@@ -11,7 +11,7 @@ import AppLockFixtures
 struct StorageFaultExplorationTests {
     static let specs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("specs")
+        .appendingPathComponent("Tests/Samples/specs")
 
     /// A machine spec of specs/ (with its fixture's product file), explored by the table.
     static func explore(_ id: String, product: String) -> MachineExploration? {

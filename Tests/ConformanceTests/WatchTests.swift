@@ -15,7 +15,7 @@ struct WatchTests {
     static func launchLockCopy() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let specs = root.appendingPathComponent("specs")
+        let specs = root.appendingPathComponent("Tests/Samples/specs")
         for name in try FileManager.default.contentsOfDirectory(atPath: specs.path) where name.hasPrefix("launch-lock.") || name == "schema.json" {
             try FileManager.default.copyItem(at: specs.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }

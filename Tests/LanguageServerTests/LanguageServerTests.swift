@@ -13,7 +13,7 @@ struct LanguageServerTests {
     static func launchLockCopy() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-\(UUID().uuidString)/specs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let specs = root.appendingPathComponent("specs")
+        let specs = root.appendingPathComponent("Tests/Samples/specs")
         for name in try FileManager.default.contentsOfDirectory(atPath: specs.path) where name.hasPrefix("launch-lock.") {
             try FileManager.default.copyItem(at: specs.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }

@@ -9,7 +9,7 @@ struct DiffCLITests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for side in ["old", "new"] {
-            try FileManager.default.copyItem(at: URL(fileURLWithPath: "specs"), to: root.appendingPathComponent(side))
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: "Tests/Samples/specs"), to: root.appendingPathComponent(side))
         }
         try edit(root.appendingPathComponent("new"))
         return root

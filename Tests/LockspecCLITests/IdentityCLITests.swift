@@ -66,10 +66,10 @@ struct IdentityCLITests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let binary = try #require(CLITests.binary, "build lockspec first")
         try FileManager.default.copyItem(at: binary, to: folder.appendingPathComponent("lockspec"))
-        try FileManager.default.copyItem(at: package.appendingPathComponent("specs/decoy.failure-delay.yaml"),
+        try FileManager.default.copyItem(at: package.appendingPathComponent("Tests/Samples/specs/decoy.failure-delay.yaml"),
                                          to: folder.appendingPathComponent("spec.yaml"))
         // The table reads the decoy's delay cap from its fixture's product file.
-        try FileManager.default.copyItem(at: package.appendingPathComponent("specs/decoy.product.yaml"),
+        try FileManager.default.copyItem(at: package.appendingPathComponent("Tests/Samples/specs/decoy.product.yaml"),
                                          to: folder.appendingPathComponent("product.yaml"))
         if repository {
             _ = try git(["init", "-q"], in: folder)

@@ -10,8 +10,8 @@ struct LoopCLITests {
     static func launchLockCopy() throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loop-\(UUID().uuidString)/specs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: "specs") where name.hasPrefix("launch-lock.") {
-            try FileManager.default.copyItem(atPath: "specs/" + name, toPath: folder.path + "/" + name)
+        for name in try FileManager.default.contentsOfDirectory(atPath: "Tests/Samples/specs") where name.hasPrefix("launch-lock.") {
+            try FileManager.default.copyItem(atPath: "Tests/Samples/specs/" + name, toPath: folder.path + "/" + name)
         }
         return folder.path
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite("lockspec --pdf")
 struct PDFCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static var specs: String { root.appendingPathComponent("specs").path }
+    static var specs: String { root.appendingPathComponent("Tests/Samples/specs").path }
 
     static var chromium: String? {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -134,7 +134,7 @@ struct ProductCLITests {
             print("SKIPPED: the design documents are not beside the clone (../shared/design-docs) nor at LOCKSPEC_DOCUMENTS")
             return
         }
-        let file = root.appendingPathComponent("specs/launch-lock.grace.yaml").path
+        let file = root.appendingPathComponent("Tests/Samples/specs/launch-lock.grace.yaml").path
         let one = try CLITests.run(["lint", file, "--documents", documents, "--strict"], timeout: 60)
         #expect(one.status == 0, "\(one.output)")
         #expect(!one.output.contains("trace.section-not-covered") && !one.output.contains("trace.partly-without-rows")

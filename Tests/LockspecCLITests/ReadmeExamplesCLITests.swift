@@ -17,7 +17,7 @@ struct ReadmeExamplesCLITests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in names {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/Samples/specs"), to: folder.appendingPathComponent(name))
         }
         return folder
     }

@@ -157,7 +157,7 @@ struct RobustnessCLITests {
 struct SingleFileLintTests {
     static let specs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("specs").path
+        .appendingPathComponent("Tests/Samples/specs").path
 
     @Test("every project spec lints clean on its own, 'uses:' found beside it")
     func eachSpecAlone() throws {
@@ -210,7 +210,8 @@ struct SingleFileLintTests {
     /// The complete spec examples of docs/spec-language.md (a block that opens with `id:` and leaves nothing out with
     /// `...`); the header example, which shows the header alone, gets the body of the machine example after it.
     static func docsSpecExamples() throws -> [String] {
-        let docs = URL(fileURLWithPath: specs).deletingLastPathComponent().appendingPathComponent("docs/spec-language.md")
+        let docs = URL(fileURLWithPath: specs).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/spec-language.md")
         let blocks = try String(contentsOf: docs, encoding: .utf8).components(separatedBy: "```yaml\n").dropFirst()
             .map { $0.components(separatedBy: "```")[0] }
             .filter { $0.hasPrefix("id: ") && !$0.split(separator: "\n").contains("...") }

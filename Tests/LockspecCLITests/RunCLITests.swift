@@ -6,7 +6,7 @@ import Testing
 struct RunCLITests {
     static let specs = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("specs").path
+        .appendingPathComponent("Tests/Samples/specs").path
 
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)")

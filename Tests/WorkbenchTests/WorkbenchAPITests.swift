@@ -24,7 +24,7 @@ struct WorkbenchAPITests {
             } else {
                 base = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-api-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: base.appendingPathComponent("specs"))
+                try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/Samples/specs"), to: base.appendingPathComponent("specs"))
             }
             var workbench = Workbench(folder: base.appendingPathComponent("specs").path, registry: .standard, documents: documents)
             if let rerunProgram { workbench.rerunProgram = rerunProgram }
@@ -96,7 +96,7 @@ struct WorkbenchAPITests {
         let documents = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-docs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: documents) }
-        let specs = Self.root.appendingPathComponent("specs")
+        let specs = Self.root.appendingPathComponent("Tests/Samples/specs")
         var cited = Set<String>()
         for name in try FileManager.default.contentsOfDirectory(atPath: specs.path) where name.hasSuffix(".yaml") {
             let text = try String(contentsOf: specs.appendingPathComponent(name), encoding: .utf8)

@@ -257,7 +257,7 @@ struct WorkbenchBrowserTests {
     static func repositoryWithSpecs() throws -> URL {
         let repository = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-workbench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("specs"), to: repository.appendingPathComponent("specs"))
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Tests/Samples/specs"), to: repository.appendingPathComponent("specs"))
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.invalid", "-c", "user.name=t", "commit", "-qm", "specs"]] {
             let git = Process()
             git.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -23,7 +23,7 @@ final class WorkbenchSafetyTests {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("lockspec-safety-\(UUID().uuidString)")
         folder = base.appendingPathComponent("specs")
         outside = base.appendingPathComponent("outside.yaml")
-        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("specs"), to: folder)
+        try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Tests/Samples/specs"), to: folder)
         try "secret: keep\n".write(to: outside, atomically: true, encoding: .utf8)
         workbench = Workbench(folder: folder.path, registry: .standard)
         server = try workbench.listen(limits: HTTPLimits(maximumHeaderBytes: 4096, maximumBodyBytes: 1 << 20, readTimeout: 1))
