@@ -189,7 +189,7 @@ public struct SpecCompiler: Sendable {
         let unread = sources.map(\.path).filter { !read.contains($0) }.sorted { (erring.contains($0) ? 0 : 1, $0) < (erring.contains($1) ? 0 : 1, $1) }
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
-                           diagnostics: diagnostics.cappedPerFile, products: products, machineAnalyses: analyses,
+                           diagnostics: diagnostics.map(LookAlikePunctuation.explained).cappedPerFile, products: products, machineAnalyses: analyses,
                            unreadableFiles: unread)
     }
 
@@ -436,7 +436,7 @@ public struct SpecCompiler: Sendable {
         var files = try Self.discover(paths)
         var known = Set(files.map(Self.identity))
         for file in Self.siblingProductFiles(of: paths) where known.insert(Self.identity(file)).inserted { files.append(file) }
-        let compilation = try compile(files: files)
+        var compilation = try compile(files: files)
         let single = paths.filter(Self.isFile)
         let missing = compilation.diagnostics.contains { $0.id == "spec.unknown-spec" && single.contains($0.location.file) }
         let machine = compilation.specs.contains { $0.kind == .machine && single.contains($0.file) }
@@ -446,9 +446,15 @@ public struct SpecCompiler: Sendable {
         let beside = try Self.discover(folders).map { $0.hasPrefix("./") && !single.contains($0) ? String($0.dropFirst(2)) : $0 }
             .filter { !known.contains(Self.identity($0)) }
         var wider = try compile(files: files + beside)
-        wider.diagnostics = wider.diagnostics.filter { d in
-            given.contains(d.location.file) || d.related.contains { given.contains($0.location.file) }
+        guard missing else {
+            // A machine keeps its own reading (a copy of a spec beside it still runs alone); the sets that use it add
+            // only their contradictions of its rows.
+            compilation.diagnostics = (compilation.diagnostics + wider.diagnostics.filter { d in
+                d.id == "check.contradicts-machine" && !given.contains(d.location.file) && d.related.contains { given.contains($0.location.file) }
+            }).sorted()
+            return compilation
         }
+        wider.diagnostics = wider.diagnostics.filter { given.contains($0.location.file) }
         wider.specs = wider.specs.filter { given.contains($0.file) }
         // A file beside the given ones that gave no spec is not what was asked about.
         wider.unreadableFiles = wider.unreadableFiles.filter { given.contains($0) }
