@@ -108,6 +108,12 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             if let named = VersionNames.literal(ofName: text), names.contains(named) {
                 return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: Self.languageTwoHint(named, wrote: text)))
             }
+            // Several members with commas between them are a list written as one text.
+            let parts = text.split(separator: ",").map { String($0).trimmingSpaces }
+            if parts.count > 1, parts.allSatisfy(names.contains) {
+                return .failure(DomainError(message: "'\(text)' is not one of \(brief)",
+                                            hint: "to name several values, write them as a list: [\(parts.joined(separator: ", "))]"))
+            }
             // A version or a date one digit away from a member is another value, not a typo of it: no did-you-mean.
             return .failure(DomainError(
                 message: "'\(text)' is not one of \(brief)",

@@ -36,7 +36,17 @@ extension YAMLEventParser {
             notes.append("that construct starts at \(contextLocation)")
         }
         return Diagnostic(.error, id: "yaml.syntax", message, at: error.problemLocation, notes: notes,
-                          hint: hint(problem: error.problem, context: error.context, at: error.problemLocation))
+                          hint: lookAlike(near: error.problemLocation) ?? hint(problem: error.problem, context: error.context, at: error.problemLocation))
+    }
+
+    /// Advice on a full-width colon or comma, or a typographic quote, on the error's line or the one above it (libyaml
+    /// stops after a key whose `：` it did not take for a colon): the cause a reader cannot see.
+    private func lookAlike(near location: SourceLocation) -> String? {
+        for line in [location.line, location.line - 1] where line >= 1 {
+            let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
+            if let (c, _) = LookAlikePunctuation.first(in: Substring(text)) { return "on line \(line), " + LookAlikePunctuation.advice(c) }
+        }
+        return nil
     }
 
     /// A tab in the indentation of the error's line, when the error is at or before the line's first real

@@ -1,0 +1,41 @@
+import Testing
+@testable import SpecKit
+
+/// Found by the sixth product-owner trial: `on： inactive`, `enabled： true`, `[active， background]` and a decision in
+/// “typographic quotes” gave messages that did not name the cause, which the eye cannot see; and a list written as
+/// one text, `"active, background"`, got no word about lists.
+@Suite("Look-alike punctuation and lists written as text")
+struct LookAlikePunctuationTests {
+    static let row = "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {enabled: true}\n    to: Locked\n"
+
+    static func first(_ rows: String) -> Diagnostic? {
+        SpecSources.compile(SpecSources.machine(rows: rows)).diagnostics.first { $0.severity == .error }
+    }
+
+    @Test("YAML that stops at a full-width colon or a typographic quote: the hint names the character and its line", arguments: [
+        ("    on: appear\n", "    on： appear\n", "on line 21, '：' is a full-width colon (U+FF1A), which YAML does not read as ':': write ':'"),
+        ("    source: doc.md §1\n", "    source: doc.md §1\n    decision: “D-X: why”\n", "on line 20, '“' is a typographic quote (U+201C), which YAML does not read as '\"': write '\"'"),
+    ])
+    func yaml(_ old: String, _ new: String, _ hint: String) throws {
+        let d = try #require(Self.first(Self.row.replacingOccurrences(of: old, with: new)))
+        #expect(d.id == "yaml.syntax" && d.hint == hint, "\(d)")
+    }
+
+    @Test("a name or value with a full-width colon or comma in it: the hint names the character", arguments: [
+        ("{enabled: true}", "{enabled： true}", "'：' is a full-width colon (U+FF1A), which YAML does not read as ':': write ':'"),
+        ("to: Locked", "to: Lock，ed", "'，' is a full-width comma (U+FF0C), which YAML does not read as ',': write ','"),
+    ])
+    func names(_ old: String, _ new: String, _ advice: String) throws {
+        let d = try #require(Self.first(Self.row.replacingOccurrences(of: old, with: new)))
+        #expect(d.hint == advice || d.notes.contains(advice), "\(d)")
+    }
+
+    @Test("several values of a list written as one text: the hint writes them as a list; other text keeps its did-you-mean")
+    func listAsText() throws {
+        #expect(Domain.enumeration(["active", "inactive", "background"]).parse("active, background")
+                == .failure(DomainError(message: "'active, background' is not one of [active, inactive, background]",
+                                        hint: "to name several values, write them as a list: [active, background]")))
+        #expect(Domain.enumeration(["active", "inactive"]).parse("activ") ==
+                .failure(DomainError(message: "'activ' is not one of [active, inactive]", hint: "did you mean 'active'?")))
+    }
+}
