@@ -330,6 +330,31 @@ struct SpecDiffTests {
         #expect(both.behaviour.first?.regions.count == 2 && both.verdict == "behaviour changed", "\(both)")
     }
 
+    /// Found by the sixth product-owner trial: two scenarios moved unchanged from one file to another read "removed",
+    /// "added" and "behaviour changed", and `--exit-code` failed.
+    @Test("a scenario moved unchanged to another scenario set is one 'moved' row and no behaviour change; moved and edited, it is both")
+    func scenarioMovedBetweenSets() throws {
+        let kept = "  - id: S-KEPT\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: 1}\n"
+        let moving = "  - id: S-MOVE\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: 1}\n"
+            + "      - event: unlock\n        with: {outcome: success}\n        expect: {state: Open}\n"
+        func set(_ id: String, _ scenarios: String) -> String {
+            "id: t.\(id)\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n" + scenarios
+        }
+        func side(_ label: String, _ a: String, _ b: String) -> DiffSide {
+            DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8)),
+                                             ("a.yaml", Array(set("a", a).utf8)), ("b.yaml", Array(set("b", b).utf8))])
+        }
+        let moved = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
+                                                       side("new", kept, kept.replacingOccurrences(of: "S-KEPT", with: "S-B") + moving))
+        #expect(moved.rows == [RowChange(spec: "t.b", id: "S-MOVE", kind: .moved, oldID: nil, movedFrom: "t.a", cells: [])], "\(moved.rows)")
+        #expect(moved.behaviour.isEmpty && !moved.behaviourChanged, "\(moved.behaviour)")
+        #expect(SpecDiffRenderer.text(moved).contains("  row t.b S-MOVE: moved from t.a, unchanged\n"))
+        let edited = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
+                                                        side("new", kept, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")
+                                                             + moving.replacingOccurrences(of: "state: Open", with: "state: Locked")))
+        #expect(edited.rows.map(\.kind) == [.removed, .added] && edited.behaviourChanged, "\(edited.rows)")
+    }
+
     /// Found by a product owner's trial: `repeat: 4` edited to `repeat: pinAttempts - 1` while pinAttempts went from 5
     /// to 6 read "its text is the same": the new text, read with the old value, gives the old 4.
     @Test("a part edited into an expression that the old product value makes equal to the old text still reads as edited")

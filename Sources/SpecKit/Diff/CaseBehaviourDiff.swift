@@ -27,7 +27,7 @@ enum CaseBehaviourDiff {
     /// The steps without their lines and columns (the product values show in `SpecDiffResult.products`): each action,
     /// then what it checks, the effects only when the step names them (`kill`, `appear → state=Locked`,
     /// `fail → effects: none`).
-    private static func content(_ c: TestCase) -> [String] {
+    static func content(_ c: TestCase) -> [String] {
         c.steps.map { step in
             var checks = step.expect.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
             if let effects = step.effects {
@@ -82,5 +82,32 @@ enum CaseBehaviourDiff {
         old += (start + i..<endA)
         new += (start + j..<endB)
         return (old, new)
+    }
+
+    /// The scenarios that moved from one spec to another unchanged: a row removed from one scenario set and added, with
+    /// the same id, to another, whose cases have the same steps, product values and fixture on both sides. Each is one
+    /// `moved` row change (`movedFrom`), and neither side's case is a behaviour change: nothing the gate checks moved.
+    static func pairMoves(_ result: inout SpecDiffResult, old: SpecCompiler.Compilation, new: SpecCompiler.Compilation) {
+        let scenarios = { (c: SpecCompiler.Compilation) in Set(c.specs.filter { $0.kind == .scenarios }.map(\.id)) }
+        let (oldSets, newSets) = (scenarios(old), scenarios(new))
+        let cases = { (c: SpecCompiler.Compilation, spec: String, row: String) in
+            c.suite.cases.filter { $0.spec == spec && $0.row == row }.map { [$0.id, $0.fixture, "\($0.product)"] + content($0) }
+        }
+        var moved: [(from: String, to: String, id: String)] = []
+        for gone in result.rows where gone.kind == .removed && oldSets.contains(gone.spec) {
+            guard let came = result.rows.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec && newSets.contains($0.spec) }),
+                  case let before = cases(old, gone.spec, gone.id), !before.isEmpty, before == cases(new, came.spec, came.id) else { continue }
+            moved.append((gone.spec, came.spec, gone.id))
+        }
+        for m in moved {
+            result.rows.removeAll { ($0.kind == .removed && $0.spec == m.from || $0.kind == .added && $0.spec == m.to) && $0.id == m.id }
+            result.rows.append(RowChange(spec: m.to, id: m.id, kind: .moved, oldID: nil, movedFrom: m.from, cells: []))
+            let ids = Set(old.suite.cases.filter { $0.spec == m.from && $0.row == m.id }.map { "case \($0.id)" })
+            for i in result.behaviour.indices where [m.from, m.to].contains(result.behaviour[i].spec) {
+                result.behaviour[i].regions.removeAll { ids.contains($0.place) && ($0.before == newCase || $0.after == removedCase) }
+                result.behaviour[i].count = result.behaviour[i].regions.count
+            }
+        }
+        result.behaviour.removeAll { $0.regions.isEmpty }
     }
 }

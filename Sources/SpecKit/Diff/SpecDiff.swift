@@ -52,6 +52,7 @@ public struct SpecDiff: Sendable {
                 result.notCompared.append(id)
             }
         }
+        CaseBehaviourDiff.pairMoves(&result, old: before, new: after)
         result.rows.sort()
         result.behaviour.sort()
         result.notes.sort()

@@ -64,7 +64,7 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
         case renamed
         /// The same id with other content (`cells` names what differs).
         case changed
-        /// The same id and content at another position among the spec's rows.
+        /// The same id and content at another position among the spec's rows, or in another spec (`movedFrom`).
         case moved
     }
 
@@ -76,6 +76,8 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
     public var kind: Kind
     /// The old id of a renamed row.
     public var oldID: String?
+    /// The spec a scenario moved from, unchanged (the same steps, product values and fixture), into this one.
+    public var movedFrom: String? = nil
     /// The keys of a changed row whose written text differs, such as `when`, `then`, `effects`, `to`, `source`,
     /// `decision`, `notes`, `steps`: what was edited (indentation, comments and flow or block style aside). Empty when
     /// its text is the same.

@@ -59,7 +59,8 @@ public enum SpecDiffRenderer {
 
     private static func describe(_ r: RowChange) -> String {
         let what = switch r.kind {
-        case .added, .removed, .moved: r.kind.rawValue
+        case .added, .removed: r.kind.rawValue
+        case .moved: r.movedFrom.map { "moved from \($0), unchanged" } ?? "moved"
         case .renamed: "renamed from \(r.oldID ?? "?")"
         case .changed:
             [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
