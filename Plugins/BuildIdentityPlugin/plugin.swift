@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Records the build under test: the package's git commit and whether its tracked files differ from it, written as
+/// Records the build under test: the package's git commit and whether the tracked files the binary is built from
+/// (Sources/, Plugins/, Package.swift) differ from it, written as
 /// Swift into the target (its `BuildStamp`), so every report names the commit the binary was built
 /// from rather than the commit of the folder it runs in.
 ///
@@ -71,7 +72,9 @@ struct BuildIdentityPlugin: BuildToolPlugin {
     top=$(git -C "$package" rev-parse --show-toplevel 2>/dev/null) && top=$(cd -P "$top" && pwd -P) || top=
     if [ "$top" = "$package" ] && head=$(git -C "$package" rev-parse --verify -q HEAD 2>/dev/null); then
       commit=$head
-      if changes=$(git -C "$package" --no-optional-locks status --porcelain --untracked-files=no 2>/dev/null); then
+      # Only what the binary is built from: specs/ and docs/ are not built in (a run names each spec file by its
+      # SHA-256), and an edit of them must not change the stamp, which would rebuild everything that links it.
+      if changes=$(git -C "$package" --no-optional-locks status --porcelain --untracked-files=no -- Sources Plugins Package.swift Package.resolved 2>/dev/null); then
         if [ -z "$changes" ]; then dirty=false; else dirty=true; fi
       fi
     fi
@@ -87,7 +90,7 @@ struct BuildIdentityPlugin: BuildToolPlugin {
       echo "enum BuildStamp {"
       echo "    /// The package's git commit, or \"unknown\" outside a git checkout."
       echo "    static let commit = \"$commit\""
-      echo "    /// Whether tracked files differed from the commit; nil when unknown."
+      echo "    /// Whether the tracked files it is built from differed from the commit; nil when unknown."
       echo "    static let dirty: Bool? = $dirty"
       echo "    /// When a build first recorded this commit and dirty flag (ISO 8601, UTC)."
       echo "    static let recordedAt = \"$now\""
