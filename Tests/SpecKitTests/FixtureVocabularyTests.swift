@@ -45,6 +45,26 @@ struct FixtureVocabularyTests {
         SpecCompiler(catalog: Catalog()).compile(sources: [(path: "x.yaml", bytes: Array(yaml.utf8))])
     }
 
+    /// Found by the sixth product-owner trial: renaming a state or an event in a machine's declaration got 19 "not a
+    /// state" errors whose did-you-mean pointed at another name (`toggleOff` → `toggleOn`); that the fixture's names
+    /// cannot be changed came only once every use was renamed too.
+    @Test("a row naming a state or event its spec no longer declares but its fixture has: the hint says the fixture's names are fixed")
+    func renamedDeclaration() throws {
+        let fixed = { (kind: String, name: String, list: String) in
+            "fixture 'fx' has the \(kind) '\(name)', and its names cannot be changed in a spec: if '\(list)' renamed it, give it back its name there "
+                + "('lockspec lint --fixtures fx' lists the fixture's names)"
+        }
+        let state = compile(Self.machine().replacingOccurrences(of: "states: [Locked, Open]", with: "states: [Locked, Unlocked]"))
+        let to = try #require(state.diagnostics.first { $0.message.contains("goes to 'Open'") }, "\(state.diagnostics)")
+        #expect(to.hint == fixed("state", "Open", "states:"))
+        let event = compile(Self.machine().replacingOccurrences(of: "  submit:\n", with: "  send:\n"))
+        let on = try #require(event.diagnostics.first { $0.id == "spec.unknown-event" }, "\(event.diagnostics)")
+        #expect(on.hint == fixed("event", "submit", "events:"))
+        // A name the fixture does not have either keeps its did-you-mean.
+        let typo = compile(Self.machine().replacingOccurrences(of: "to: Open}", with: "to: Opne}"))
+        #expect(typo.diagnostics.first { $0.id == "spec.unknown-state" }?.hint == "did you mean 'Open'?")
+    }
+
     @Test("a spec whose values all fit the fixture's has no findings")
     func fits() {
         #expect(compile(Self.machine()).diagnostics.isEmpty)

@@ -13,7 +13,8 @@ struct MachineReader {
             if stateNames.contains(name) {
                 initial = name
             } else if !stateNames.isEmpty {
-                c.unknown(name, "spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location, among: stateNames)
+                c.unknown(name, "spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location, among: stateNames,
+                          fixtureName: .state)
             }
         }
         let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true, allowPersist: true) } ?? []
@@ -255,7 +256,7 @@ struct MachineReader {
             } else {
                 ok = false
                 c.unknown(name, "spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                          among: scope.states, rows: [id])
+                          among: scope.states, rows: [id], fixtureName: .state)
             }
         }
         return from
@@ -278,7 +279,8 @@ struct MachineReader {
             guard let e else {
                 ok = false
                 c.unknown(name, "spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
-                          among: scope.events.map(\.name), rows: [id], notes: [Self.declaredEvents(scope.events.map(\.name))])
+                          among: scope.events.map(\.name), rows: [id], notes: [Self.declaredEvents(scope.events.map(\.name))],
+                          fixtureName: .event)
                 continue
             }
             on.append(name)
@@ -333,7 +335,8 @@ struct MachineReader {
         if scope.stateIndex[name] != nil { return (name, false) }
         ok = false
         if c.isBroken(name) { return (nil, true) }
-        c.unknown(name, "spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location, among: scope.states, rows: [id])
+        c.unknown(name, "spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location, among: scope.states, rows: [id],
+                  fixtureName: .state)
         return (nil, false)
     }
 }

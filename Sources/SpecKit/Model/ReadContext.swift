@@ -71,13 +71,36 @@ final class ReadContext {
     /// most likely indented one step too far: the hint says so.
     func unknown(_ name: String, _ id: String, _ message: @autoclosure () -> String, at location: SourceLocation,
                  among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = [],
-                 under: String? = nil, beside keys: [String] = []) {
+                 under: String? = nil, beside keys: [String] = [], fixtureName: FixtureName? = nil) {
         guard !isBroken(name) else { return }
         let indented = under.flatMap { key in
             keys.contains(name) ? "'\(name):' belongs beside '\(key):', not inside it: indent it as far as '\(key):' is, not further" : nil
         }
-        error(id, message(), at: location, hint: indented ?? Suggest.didYouMean(name, in: candidates), rows: rows,
+        let fixed = fixtureName.flatMap { fixtureKnows(name, as: $0) }
+        error(id, message(), at: location, hint: indented ?? fixed ?? Suggest.didYouMean(name, in: candidates), rows: rows,
               notes: notes)
+    }
+
+    /// The kinds of name a spec takes from its fixture, which a spec cannot rename.
+    enum FixtureName: String {
+        case event, state
+    }
+
+    /// When the spec's fixture has `name` as one of its events or states although the spec does not declare it (a
+    /// declaration renamed, most often), the hint that says so: the fixture's names are fixed. Nil otherwise.
+    func fixtureKnows(_ name: String, as kind: FixtureName) -> String? {
+        guard let fixture else { return nil }
+        let known: Bool
+        switch kind {
+        case .event: known = fixture.events[name] != nil
+        case .state:
+            guard case .domain(.enumeration(let states))? = fixtureObservations?["state"] else { return nil }
+            known = states.contains(name)
+        }
+        guard known else { return nil }
+        let list = kind == .event ? "events:" : "states:"
+        return "fixture '\(fixture.name)' has the \(kind.rawValue) '\(name)', and its names cannot be changed in a spec: if '\(list)' "
+            + "renamed it, give it back its name there ('lockspec lint --fixtures \(fixture.name)' lists the fixture's names)"
     }
 
     /// The entries of a mapping, or an error saying what was expected.

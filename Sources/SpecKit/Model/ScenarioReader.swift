@@ -309,7 +309,8 @@ struct ScenarioReader {
         guard let name = c.text(eventNode, "the event") else { return nil }
         guard let event = vocabulary.events.first(where: { $0.name == name }) else {
             c.unknown(name, "spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
-                      among: vocabulary.events.map(\.name), rows: [scenarioID], notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))])
+                      among: vocabulary.events.map(\.name), rows: [scenarioID], notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))],
+                      fixtureName: .event)
             return nil
         }
         let inputs = withNode.map {
