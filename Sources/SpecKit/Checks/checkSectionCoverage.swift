@@ -13,12 +13,16 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
         for section in document.sections where section.status == .uncovered && section.line != nil {
             let name = section.id == section.title ? "'\(section.title)'" : "§\(section.id) '\(section.title)'"
             let add = "'\(section.id)': <why no row covers it> under '\(document.name):'"
+            let cite = section.id == section.title ? "it" : "§\(section.id)"
+            // At the document's reasons, where the line would go; the file's top when it has none yet.
+            let place = reasons.entries.first { $0.document == document.name }
             diagnostics.append(Diagnostic(
                 .warning, id: "trace.section-not-covered",
                 "section \(name) of \(document.name) has no rows and no reason: cite it in a row's source, or say why not in \(file)"
                     + (reasonsFileExists ? "" : " (there is no such file yet)"),
-                at: SourceLocation(file: file, line: 1, column: 1),
-                hint: reasonsFileExists ? "add \(add)" : "create \(file) and add \(add)"))
+                at: SourceLocation(file: file, line: place?.line ?? 1, column: place?.column ?? 1),
+                hint: "cite \(cite) in the source: of the rows that check it; only if no row can, "
+                    + (reasonsFileExists ? "add \(add)" : "create \(file) and add \(add)")))
         }
         for entry in reasons.entries where entry.document == document.name {
             let location = SourceLocation(file: file, line: entry.line, column: entry.column)
