@@ -731,3 +731,24 @@ struct CaseGroupsTests {
         #expect(renderMarkdown(run).contains("A5") && renderJUnit(run).contains("A5"))
     }
 }
+
+/// Found by the sixth product-owner trial: the running version changed in the product file failed four update-sheet
+/// rows whose failures named neither the version nor the product file.
+@Suite("Console: the product values the failing specs ran with")
+struct FailingProductValuesTests {
+    @Test("after the rows where cases diverged, the product values of the specs with a failing case, per fixture; none when all pass")
+    func named() throws {
+        var spec = ReportFixture.lockSpec
+        spec.product = [NamedValue("appVersion", .text("1.3")), NamedValue("grace", .duration(milliseconds: 1000))]
+        var quiet = ReportFixture.lockSpec
+        (quiet.id, quiet.fixture, quiet.product) = ("other", "other", [NamedValue("limit", .int(5))])
+        let failing = RunResult(identity: ReportFixture.identity(), specs: [spec, quiet],
+                                cases: [JUnitRowTests.variant("L3", .failed), JUnitRowTests.variant("L4", .passed)])
+        let lines = ProductValuesRun.failing(failing)
+        #expect(lines == ["Product values the failing specs ran with (a row reads them unless it sets its own; `lockspec diff` names the ones changed):",
+                          "  lock: appVersion 1.3, grace 1s"], "\(lines)")
+        #expect(renderConsole(failing, color: false).contains("\n\n" + lines.joined(separator: "\n") + "\n\n"))
+        let passing = RunResult(identity: ReportFixture.identity(), specs: [spec], cases: [JUnitRowTests.variant("L3", .passed)])
+        #expect(ProductValuesRun.failing(passing).isEmpty && !renderConsole(passing, color: false).contains("Product values the failing"))
+    }
+}

@@ -31,4 +31,16 @@ struct ProductValuesRun {
     static func written(_ values: Set<NamedValue>) -> String {
         values.sorted { ($0.name, $0.value.description) < ($1.name, $1.value.description) }.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
     }
+
+    /// The console's lines, after the rows where failing cases diverged, naming the product values the specs with a
+    /// failing case ran with, per fixture: a value changed in a product file moves what rows check without any row
+    /// naming it (a running version the update sheet compares with), so a failure alone does not show it. Empty when
+    /// no failing spec ran with product values.
+    static func failing(_ result: RunResult) -> [String] {
+        let specs = Set(result.cases.filter(\.failsRun).map(\.spec))
+        let lines = ProductValuesRun(result.specs.filter { specs.contains($0.id) && !$0.product.isEmpty }).lines
+        guard !lines.isEmpty else { return [] }
+        return ["Product values the failing specs ran with (a row reads them unless it sets its own; `lockspec diff` names the ones changed):"]
+            + lines.map { "  \(VisibleText.escape($0.fixture)): \(VisibleText.escape($0.text))" }
+    }
 }

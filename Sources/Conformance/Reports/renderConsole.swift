@@ -94,6 +94,11 @@ private func closingLines(_ result: RunResult, _ paint: (ReportText.Style, Strin
         lines.append("")
         lines.append(contentsOf: diverged)
     }
+    let products = ProductValuesRun.failing(result)
+    if !products.isEmpty {
+        lines.append("")
+        lines.append(contentsOf: products)
+    }
     lines.append("")
     lines.append(paint(.dim, VisibleText.escape(ReportText.countsExplained(result))))
     if let gap = ReportText.traceabilityGap(result) { lines.append(paint(.warn, VisibleText.escape(gap))) }
