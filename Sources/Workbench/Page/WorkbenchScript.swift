@@ -39,6 +39,15 @@ function buffers() {
   for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) out[name] = f.text;
   return out;
 }
+// The file an address names after #: a file's name, a spec's id (`launch-lock.product`), or that id with .yaml
+// left off; null when none.
+function fileNamed(name) {
+  if (S.files[name]) return name;
+  if (S.files[name + '.yaml']) return name + '.yaml';
+  const spec = ((S.analysis && S.analysis.specs) || []).find(s => s.id === name);
+  return spec && S.files[spec.file] ? spec.file : null;
+}
+
 function dirty() { return Object.keys(buffers()); }
 // A YAML box typed in and not left yet: its text is sent when it is left, so a reload now would lose it.
 function unsentYAML() { return [...document.querySelectorAll('textarea.yaml')].some(t => t.value !== t.dataset.entered); }
@@ -159,10 +168,10 @@ async function start() {
     if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key === 'z' && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) { e.preventDefault(); undo(); }
   });
   $('#run').addEventListener('click', () => run(false));
-  // An address with another spec's name after # (typed, pasted, or Back) shows that spec.
+  // An address with another spec's name after # (typed, pasted, or Back) shows that spec: its file's name, or its id.
   window.addEventListener('hashchange', () => {
-    const wanted = decodeURIComponent(location.hash.slice(1));
-    if (S.analysis && S.files[wanted] && (wanted !== S.current || S.view !== 'spec')) showSpec(wanted);
+    const wanted = fileNamed(decodeURIComponent(location.hash.slice(1)));
+    if (S.analysis && wanted && (wanted !== S.current || S.view !== 'spec')) showSpec(wanted);
   });
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
@@ -181,8 +190,7 @@ async function start() {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
     const { back, gone, pending, refused: before } = restoreDrafts(files);
-    const wanted = decodeURIComponent(location.hash.slice(1));
-    await analyze(S.files[wanted] ? wanted : null);
+    await analyze(fileNamed(decodeURIComponent(location.hash.slice(1))));
     // The edits typed but not answered before the page was loaded again are sent now, in order.
     for (const job of pending) edit(job.file, job.edit);
     await settled();  // each answer clears the banner
