@@ -21,6 +21,17 @@ struct LookAlikePunctuationTests {
         #expect(d.id == "yaml.syntax" && d.hint == hint, "\(d)")
     }
 
+    /// Found by the sixth trial: `on inactive` (no colon) on line 84 was reported at line 85.
+    @Test("a key written without its colon: the finding stands at the key, with the hint")
+    func missingColon() throws {
+        let d = try #require(Self.first(Self.row.replacingOccurrences(of: "    on: appear\n", with: "    on appear\n")))
+        #expect(d.id == "yaml.syntax" && d.location.line == 21 && d.location.column == 5, "\(d)")
+        #expect(d.hint == "a key must be followed by ':' and a space")
+        // The full-width colon, found the same way, stands at its key too.
+        let wide = try #require(Self.first(Self.row.replacingOccurrences(of: "    on: appear\n", with: "    on： appear\n")))
+        #expect(wide.location.line == 21, "\(wide)")
+    }
+
     @Test("a name or value with a full-width colon or comma in it: the hint names the character", arguments: [
         ("{enabled: true}", "{enabled： true}", "'：' is a full-width colon (U+FF1A), which YAML does not read as ':': write ':'"),
         ("to: Locked", "to: Lock，ed", "'，' is a full-width comma (U+FF0C), which YAML does not read as ',': write ','"),

@@ -35,7 +35,10 @@ extension YAMLEventParser {
             }
             notes.append("that construct starts at \(contextLocation)")
         }
-        return Diagnostic(.error, id: "yaml.syntax", message, at: error.problemLocation, notes: notes,
+        // A key whose ':' is missing is found only at the line after it: the finding stands at the key.
+        let missingColon = error.problem == "could not find expected ':'" && error.context == "while scanning a simple key"
+        let at = missingColon ? error.contextLocation ?? error.problemLocation : error.problemLocation
+        return Diagnostic(.error, id: "yaml.syntax", message, at: at, notes: missingColon ? [] : notes,
                           hint: lookAlike(near: error.problemLocation) ?? hint(problem: error.problem, context: error.context, at: error.problemLocation))
     }
 
