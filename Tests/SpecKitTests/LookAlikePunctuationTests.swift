@@ -50,3 +50,19 @@ struct LookAlikePunctuationTests {
                 .failure(DomainError(message: "'activ' is not one of [active, inactive]", hint: "did you mean 'active'?")))
     }
 }
+
+/// Found by the sixth trial: `wait: 10s` gave two errors (the step does nothing, and no key 'wait') and no word of
+/// `advance`.
+@Suite("A step with a key it does not take")
+struct StepKeyWordsTests {
+    @Test("one finding, with the key meant where spelling does not lead to it", arguments: [("wait", "advance"), ("sleep", "advance"), ("times", "repeat")])
+    func oneFinding(_ word: String, _ meant: String) throws {
+        let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.machine\nscenarios:\n"
+            + "  - id: S1\n    source: doc.md §1\n    steps:\n      - \(word): 10s\n"
+        let machine = SpecSources.machine(rows: LookAlikePunctuationTests.row)
+        let c = SpecSources.compile([("m.yaml", machine), ("s.yaml", story)])
+        let found = c.diagnostics.filter { $0.location.file == "s.yaml" && $0.severity == .error }
+        #expect(found.map(\.id) == ["spec.unknown-key"], "\(found)")
+        #expect(found.first?.hint == "did you mean '\(meant)'?")
+    }
+}

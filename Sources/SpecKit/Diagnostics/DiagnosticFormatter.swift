@@ -38,17 +38,16 @@ public enum DiagnosticFormatter {
         }
     }
 
-    /// The count that closes a lint: `9 errors (8 of them follow from the others: specs that use a spec with errors),
-    /// 0 warnings`. A spec that uses one with errors (`spec.uses-broken-spec`) is an error that goes once that one is
-    /// mended, so it is counted apart: one typo in a machine does not read as nine mistakes. `strict` counts warnings
-    /// as errors.
+    /// The count that closes a lint: `9 errors (8 only because a spec they use has errors), 0 warnings`. A spec that
+    /// uses one with errors (`spec.uses-broken-spec`) is an error that goes once that one is mended, so it is counted
+    /// apart: one typo in a machine does not read as nine mistakes. `strict` counts warnings as errors.
     public static func closingCount(_ diagnostics: [Diagnostic], strict: Bool = false) -> String {
         let errors = diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }
         let warnings = strict ? 0 : diagnostics.filter { $0.severity == .warning }.count
         let following = errors.filter { $0.id == "spec.uses-broken-spec" }.count
         let plural = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
         return plural(errors.count, "error")
-            + (following == 0 ? "" : " (\(following) of them follow\(following == 1 ? "s" : "") from the others: specs that use a spec with errors)")
+            + (following == 0 ? "" : " (\(following) only because a spec \(following == 1 ? "it uses has" : "they use has") errors)")
             + ", " + plural(warnings, "warning")
     }
 

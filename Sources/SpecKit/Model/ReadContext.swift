@@ -195,6 +195,11 @@ final class ReadContext {
         return text.utf8.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
     }
 
+    /// Words people write for a key that spelling alone does not lead to (`wait: 10s` for `advance: 10s`), with the
+    /// key they mean: the did-you-mean of an unknown key, where that key is allowed.
+    static let wordsForKeys = ["wait": "advance", "sleep": "advance", "delay": "advance", "elapse": "advance", "pass": "advance",
+                               "times": "repeat", "inputs": "with", "input": "with", "then": "expect"]
+
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
@@ -211,7 +216,8 @@ final class ReadContext {
             if allowed.contains(where: { KeyedNodes.same($0, key) }) {
                 byKey.accept(entry, key: key)
             } else {
-                let closest = listsNoMore ? nil : Suggest.closest(to: key, in: allowed)
+                let meant = Self.wordsForKeys[key.lowercased()].flatMap { word in allowed.contains(word) ? word : nil }
+                let closest = listsNoMore ? nil : meant ?? Suggest.closest(to: key, in: allowed)
                 if let closest { suggested.insert(closest) }
                 error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
                       at: entry.key.location, hint: closest.map { "did you mean '\($0)'?" })

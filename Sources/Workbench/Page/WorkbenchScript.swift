@@ -636,7 +636,7 @@ function renderBar() {
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip.
   const notRead = unread.length ? `; left out: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
-  s.textContent = `lint: ${count(errors, 'error')}${following ? ` (${following} of them follow${following === 1 ? 's' : ''} from the others)` : ''}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
+  s.textContent = `lint: ${count(errors, 'error')}${following ? ` (${following} only because a spec ${following === 1 ? 'it uses has' : 'they use has'} errors)` : ''}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
   s.title = s.textContent + (unread.length ? '\nleft out: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
   const n = dirty().length;
