@@ -66,3 +66,14 @@ struct StepKeyWordsTests {
         #expect(found.first?.hint == "did you mean '\(meant)'?")
     }
 }
+
+/// Found by the sixth trial: `[Active, Background]` in a condition reported only `Active`.
+@Suite("A condition's list: every member out of the domain")
+struct ConditionListMembersTests {
+    @Test("each member of a condition's list outside the domain is a finding of its own")
+    func everyMember() {
+        let row = "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {failures: [7, 1, 9]}\n    to: Locked\n"
+        let found = SpecSources.compile(SpecSources.machine(rows: row)).diagnostics.filter { $0.id == "spec.out-of-domain" }
+        #expect(found.count == 2 && found[0].message.contains("7") && found[1].message.contains("9"), "\(found)")
+    }
+}

@@ -38,10 +38,11 @@ extension ReadContext {
     private func valueSet(_ node: NodeView, _ declaration: Declaration, whole: ClosedRange<Int>, rowID: String) -> ValueSet? {
         let domain = declaration.domain, name = declaration.name
         if let items = node.sequence {
-            var set = ValueSet([])
+            // Every member is read, so each one out of the domain is reported, not only the first.
+            var set: ValueSet? = ValueSet([])
             for item in items {
-                guard let part = valueSet(item, declaration, whole: whole, rowID: rowID) else { return nil }
-                set = set.union(part)
+                let part = valueSet(item, declaration, whole: whole, rowID: rowID)
+                set = part.flatMap { part in set?.union(part) }
             }
             return set
         }
