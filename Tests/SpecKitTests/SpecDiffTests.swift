@@ -353,6 +353,12 @@ struct SpecDiffTests {
                                                         side("new", kept, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")
                                                              + moving.replacingOccurrences(of: "state: Open", with: "state: Locked")))
         #expect(edited.rows.map(\.kind) == [.removed, .added] && edited.behaviourChanged, "\(edited.rows)")
+        // The re-trial: a scenario whose id alone changed read "2 cases behave differently" and failed --exit-code.
+        let renamed = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
+                                                         side("new", kept + moving.replacingOccurrences(of: "S-MOVE", with: "S-MOVED"),
+                                                              kept.replacingOccurrences(of: "S-KEPT", with: "S-B")))
+        #expect(renamed.rows.map(\.kind) == [.renamed] && renamed.rows.first?.oldID == "S-MOVE", "\(renamed.rows)")
+        #expect(renamed.behaviour.isEmpty && !renamed.mayHaveChanged, "\(renamed.behaviour)")
     }
 
     /// Found by a product owner's trial: `repeat: 4` edited to `repeat: pinAttempts - 1` while pinAttempts went from 5

@@ -84,27 +84,37 @@ enum CaseBehaviourDiff {
         return (old, new)
     }
 
-    /// The scenarios that moved from one spec to another unchanged: a row removed from one scenario set and added, with
-    /// the same id, to another, whose cases have the same steps, product values and fixture on both sides. Each is one
-    /// `moved` row change (`movedFrom`), and neither side's case is a behaviour change: nothing the gate checks moved.
+    /// The scenarios kept as they were under another id or in another spec: a row removed from one scenario set and
+    /// added, with the same id, to another, or renamed in its set (`RowDiff`'s `renamed`), whose cases have the same
+    /// steps, product values and fixture on both sides. A move is one `moved` row change (`movedFrom`); neither is a
+    /// behaviour change, as nothing the gate checks changed.
     static func pairMoves(_ result: inout SpecDiffResult, old: SpecCompiler.Compilation, new: SpecCompiler.Compilation) {
         let scenarios = { (c: SpecCompiler.Compilation) in Set(c.specs.filter { $0.kind == .scenarios }.map(\.id)) }
         let (oldSets, newSets) = (scenarios(old), scenarios(new))
-        let cases = { (c: SpecCompiler.Compilation, spec: String, row: String) in
-            c.suite.cases.filter { $0.spec == spec && $0.row == row }.map { [$0.id, $0.fixture, "\($0.product)"] + content($0) }
+        let cases = { (c: SpecCompiler.Compilation, spec: String, row: String) in c.suite.cases.filter { $0.spec == spec && $0.row == row } }
+        let same = { (a: [TestCase], b: [TestCase]) in
+            !a.isEmpty && a.map { [$0.fixture, "\($0.product)"] + content($0) } == b.map { [$0.fixture, "\($0.product)"] + content($0) }
         }
-        var moved: [(from: String, to: String, id: String)] = []
+        // (the old spec and row, the new spec and row) of each scenario kept as it was.
+        var kept: [(from: String, oldID: String, to: String, id: String)] = []
         for gone in result.rows where gone.kind == .removed && oldSets.contains(gone.spec) {
             guard let came = result.rows.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec && newSets.contains($0.spec) }),
-                  case let before = cases(old, gone.spec, gone.id), !before.isEmpty, before == cases(new, came.spec, came.id) else { continue }
-            moved.append((gone.spec, came.spec, gone.id))
+                  same(cases(old, gone.spec, gone.id), cases(new, came.spec, came.id)) else { continue }
+            kept.append((gone.spec, gone.id, came.spec, came.id))
+            result.rows.removeAll { ($0.kind == .removed && $0.spec == gone.spec || $0.kind == .added && $0.spec == came.spec) && $0.id == gone.id }
+            result.rows.append(RowChange(spec: came.spec, id: came.id, kind: .moved, oldID: nil, movedFrom: gone.spec, cells: []))
         }
-        for m in moved {
-            result.rows.removeAll { ($0.kind == .removed && $0.spec == m.from || $0.kind == .added && $0.spec == m.to) && $0.id == m.id }
-            result.rows.append(RowChange(spec: m.to, id: m.id, kind: .moved, oldID: nil, movedFrom: m.from, cells: []))
-            let ids = Set(old.suite.cases.filter { $0.spec == m.from && $0.row == m.id }.map { "case \($0.id)" })
-            for i in result.behaviour.indices where [m.from, m.to].contains(result.behaviour[i].spec) {
-                result.behaviour[i].regions.removeAll { ids.contains($0.place) && ($0.before == newCase || $0.after == removedCase) }
+        for r in result.rows where r.kind == .renamed && oldSets.contains(r.spec) && newSets.contains(r.spec) {
+            guard let oldID = r.oldID, same(cases(old, r.spec, oldID), cases(new, r.spec, r.id)) else { continue }
+            kept.append((r.spec, oldID, r.spec, r.id))
+        }
+        for k in kept {
+            let gone = Set(cases(old, k.from, k.oldID).map { "case \($0.id)" }), came = Set(cases(new, k.to, k.id).map { "case \($0.id)" })
+            for i in result.behaviour.indices {
+                let spec = result.behaviour[i].spec
+                result.behaviour[i].regions.removeAll {
+                    spec == k.from && gone.contains($0.place) && $0.after == removedCase || spec == k.to && came.contains($0.place) && $0.before == newCase
+                }
                 result.behaviour[i].count = result.behaviour[i].regions.count
             }
         }
