@@ -26,10 +26,20 @@ struct LookAlikePunctuationTests {
     func missingColon() throws {
         let d = try #require(Self.first(Self.row.replacingOccurrences(of: "    on: appear\n", with: "    on appear\n")))
         #expect(d.id == "yaml.syntax" && d.location.line == 21 && d.location.column == 5, "\(d)")
-        #expect(d.hint == "a key must be followed by ':' and a space")
+        #expect(d.hint == "'on' has no ':' after it: a key must be followed by ':' and a space ('on: …')")
         // The full-width colon, found the same way, stands at its key too.
         let wide = try #require(Self.first(Self.row.replacingOccurrences(of: "    on: appear\n", with: "    on： appear\n")))
         #expect(wide.location.line == 21, "\(wide)")
+        // The re-trial: a key with no colon before a flow mapping, or before a line with its own key, was told to quote
+        // its value or that the next line was indented too far.
+        let flow = try #require(Self.first(Self.row.replacingOccurrences(of: "    when: {enabled: true}\n", with: "    when {enabled: true}\n")))
+        #expect(flow.id == "spec.unknown-key" && flow.location.line == 22, "\(flow)")
+        #expect(flow.hint == "'when' has no ':' after it: a key must be followed by ':' and a space ('when: …')", "\(flow)")
+        let above = try #require(Self.first(Self.row.replacingOccurrences(of: "    from: Open\n", with: "    from Open\n")))
+        #expect(above.location.line == 20 && above.hint == "'from' has no ':' after it: a key must be followed by ':' and a space ('from: …')", "\(above)")
+        // A value with a colon of its own still gets the advice to quote it.
+        let text = try #require(Self.first(Self.row.replacingOccurrences(of: "    to: Locked\n", with: "    to: Locked\n    notes: a: b\n")))
+        #expect(text.hint == "put the value in quotes if the ': ' is part of the text", "\(text)")
     }
 
     @Test("a name or value with a full-width colon or comma in it: the hint names the character", arguments: [

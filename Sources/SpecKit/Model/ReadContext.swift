@@ -216,6 +216,14 @@ final class ReadContext {
             if allowed.contains(where: { KeyedNodes.same($0, key) }) {
                 byKey.accept(entry, key: key)
             } else {
+                // `with {away: 1s}` reads as the key 'with {away': a key whose ':' is missing before its value.
+                let head = String(key.prefix { $0 != " " && $0 != "{" && $0 != "[" })
+                if head != key, allowed.contains(head) {
+                    suggested.insert(head)
+                    error("spec.unknown-key", "\(what()) has no key '\(key)'", at: entry.key.location,
+                          hint: "'\(head)' has no ':' after it: a key must be followed by ':' and a space ('\(head): …')")
+                    continue
+                }
                 let meant = Self.wordsForKeys[key.lowercased()].flatMap { word in allowed.contains(word) ? word : nil }
                 let closest = listsNoMore ? nil : meant ?? Suggest.closest(to: key, in: allowed)
                 if let closest { suggested.insert(closest) }

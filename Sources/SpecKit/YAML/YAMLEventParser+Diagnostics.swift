@@ -35,19 +35,48 @@ extension YAMLEventParser {
             }
             notes.append("that construct starts at \(contextLocation)")
         }
-        // A key whose ':' is missing is found only at the line after it: the finding stands at the key.
+        // A key whose ':' is missing (or is a look-alike) is found only at a line after it: the finding stands at the key.
         let missingColon = error.problem == "could not find expected ':'" && error.context == "while scanning a simple key"
-        let at = missingColon ? error.contextLocation ?? error.problemLocation : error.problemLocation
-        return Diagnostic(.error, id: "yaml.syntax", message, at: at, notes: missingColon ? [] : notes,
-                          hint: lookAlike(near: error.problemLocation) ?? hint(problem: error.problem, context: error.context, at: error.problemLocation))
+        let look = lookAlike(near: error.problemLocation)
+        let bare = look == nil && (missingColon || error.problem == "mapping values are not allowed in this context")
+            ? keyWithoutColon(near: error.problemLocation) : nil
+        let at = look?.at ?? bare?.at ?? (missingColon ? error.contextLocation ?? error.problemLocation : error.problemLocation)
+        return Diagnostic(.error, id: "yaml.syntax", message, at: at, notes: missingColon || at != error.problemLocation ? [] : notes,
+                          hint: look?.hint ?? bare?.hint ?? hint(problem: error.problem, context: error.context, at: error.problemLocation))
+    }
+
+    /// A line at or just above the error that starts with a key and a space but has no ':' after the key, followed by
+    /// one word or a flow collection (`- event background`, `then {phase: inactive}`): libyaml stops only at what
+    /// follows it, with a message about that. The key's line, and the hint; nil when no such line is there.
+    private func keyWithoutColon(near location: SourceLocation) -> (at: SourceLocation, hint: String)? {
+        for line in [location.line, location.line - 1] where line >= 1 {
+            let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
+            let indent = text.prefix { $0 == " " }.count
+            var body = Substring(text.dropFirst(indent))
+            if body.hasPrefix("- ") { body = body.dropFirst(2) }
+            let key = body.prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+            let rest = body.dropFirst(key.count), value = rest.drop(while: { $0 == " " })
+            guard !key.isEmpty, rest.hasPrefix(" "), let first = value.first, first != ":", first != "#" else { continue }
+            // One word, or a flow collection or quoted text: several words are more likely text (`- a plain text`).
+            guard "{[\"'".contains(first) || !value.trimmingSpaces.contains(" ") else { continue }
+            // No ':' before the value's own braces or quotes (`{phase: inactive}` has its own).
+            guard !body.prefix(while: { !"{[\"'".contains($0) }).contains(":") else { continue }
+            let column = text.count - body.count + 1
+            return (SourceLocation(file: file, line: line, column: column),
+                    "'\(key)' has no ':' after it: a key must be followed by ':' and a space ('\(key): …')")
+        }
+        return nil
     }
 
     /// Advice on a full-width colon or comma, or a typographic quote, on the error's line or the one above it (libyaml
     /// stops after a key whose `：` it did not take for a colon): the cause a reader cannot see.
-    private func lookAlike(near location: SourceLocation) -> String? {
+    private func lookAlike(near location: SourceLocation) -> (at: SourceLocation, hint: String)? {
         for line in [location.line, location.line - 1] where line >= 1 {
             let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
-            if let (c, _) = LookAlikePunctuation.first(in: Substring(text)) { return "on line \(line), " + LookAlikePunctuation.advice(c) }
+            if let (c, _) = LookAlikePunctuation.first(in: Substring(text)) {
+                let column = text.prefix { $0 == " " || $0 == "-" }.count + 1
+                return (SourceLocation(file: file, line: line, column: column), "on line \(line), " + LookAlikePunctuation.advice(c))
+            }
         }
         return nil
     }
