@@ -117,6 +117,8 @@ struct ExplorationGroupsTests {
         #expect(groups.map(\.count) == [7, 1, 1])
         #expect(ExplorationText.sameWay(groups[0]) == "  … and 4 more transitions of t diverge the same way, all with lastPrompt=never, promptsLast365=3 (7 in all; each is in the JSON, JUnit and HTML reports)")
         #expect(ExplorationText.sameWay(Array(groups[0].prefix(3))) == nil, "three are all shown")
+        // One more: the verb agrees (a re-trial read "1 more transition … diverge").
+        #expect(ExplorationText.sameWay(Array(groups[0].prefix(4)))?.hasPrefix("  … and 1 more transition of t diverges the same way") == true)
         let mixed = ExplorationText.groups((3...7).map { Self.finding($0, prompted: $0 % 2 == 0 ? "never" : "before") })
         #expect(ExplorationText.sameWay(mixed[0]) == "  … and 2 more transitions of t diverge the same way, all with promptsLast365=3 (5 in all; each is in the JSON, JUnit and HTML reports)")
     }

@@ -86,7 +86,7 @@ enum ExplorationText {
             return common.filter { these.contains($0) }
         }
         let more = group.count - shownPerGroup
-        return "  … and \(more) more transition\(more == 1 ? "" : "s") of \(VisibleText.escape(first.spec)) diverge the same way"
+        return "  … and \(more) more transition\(more == 1 ? "" : "s") of \(VisibleText.escape(first.spec)) diverge\(more == 1 ? "s" : "") the same way"
             + (shared.isEmpty ? "" : ", all with \(VisibleText.escape(shared.joined(separator: ", ")))")
             + " (\(group.count) in all; each is in the JSON, JUnit and HTML reports)"
     }
