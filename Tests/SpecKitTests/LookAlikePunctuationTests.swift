@@ -86,4 +86,13 @@ struct ConditionListMembersTests {
         let found = SpecSources.compile(SpecSources.machine(rows: row)).diagnostics.filter { $0.id == "spec.out-of-domain" }
         #expect(found.count == 2 && found[0].message.contains("7") && found[1].message.contains("9"), "\(found)")
     }
+
+    /// The re-trial: `{phase: active, background}` read `background` as a name, with no word of lists.
+    @Test("a value of a tested name written after it without brackets: the hint writes the list")
+    func listWithoutBrackets() throws {
+        let machine = SpecSources.machine(rows: "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {failures: 1, 2}\n    to: Locked\n")
+            .replacingOccurrences(of: "failures: int 0..3", with: "failures: [\"1\", \"2\", \"3\"]")
+        let d = try #require(SpecSources.compile(machine).diagnostics.first { $0.id == "spec.unknown-name" }, "\(SpecSources.compile(machine).diagnostics)")
+        #expect(d.hint == "'2' is a value of 'failures': to test several values, write them as a list, failures: [1, 2]", "\(d)")
+    }
 }
