@@ -28,8 +28,7 @@ enum CaseGroups {
         var byKey: [Key: [CaseResult]] = [:]
         for c in cases {
             let d = c.divergence
-            let root = d.flatMap { $0.onPath ? $0.row : nil } ?? c.row
-            let key = Key(spec: c.spec, status: c.status, row: root, cells: d?.cells.filter { !$0.ok } ?? [], error: d?.error)
+            let key = Key(spec: c.spec, status: c.status, row: ReportText.divergedAt(c), cells: d?.cells.filter { !$0.ok } ?? [], error: d?.error)
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(c)
         }
@@ -44,7 +43,7 @@ enum CaseGroups {
         guard group.count > shownPerGroup, let first = group.first else { return nil }
         let v = VisibleText.escape
         let rest = group.dropFirst(shownPerGroup)
-        let root = first.divergence.flatMap { $0.onPath ? $0.row : nil } ?? first.row
+        let root = ReportText.divergedAt(first)
         let rerun = "\(RunResult.shellWord(program)) run \(RunResult.rerunFolder(of: first.file)) --row \(root)"
         return "  … and \(ReportText.count(rest.count, "more case")) of \(v(first.spec)) diverged the same way at row \(v(root)): "
             + v(listedNames(rest.map(\.id), most: namedPerGroup))

@@ -159,12 +159,17 @@ enum ReportText {
         var counts: [String: DivergedRow] = [:]
         for c in result.cases where c.failsRun {
             guard let d = c.divergence else { continue }
-            let row = d.onPath ? (d.row ?? c.row) : c.row
+            let row = divergedAt(c)
             counts[row, default: DivergedRow(row: row, cases: 0, onPath: 0)].cases += 1
             if d.onPath { counts[row]?.onPath += 1 }
         }
         guard counts.count > 1 || counts.values.contains(where: { $0.onPath > 0 }) else { return [] }
         return counts.values.sorted { ($1.cases, $0.row) < ($0.cases, $1.row) }
+    }
+
+    /// The row a case first diverged at: the row on its path whose step diverged, or its own.
+    static func divergedAt(_ c: CaseResult) -> String {
+        c.divergence.flatMap { $0.onPath ? $0.row : nil } ?? c.row
     }
 
     /// What the reports' table of `divergedRowCounts` counts, said above it.

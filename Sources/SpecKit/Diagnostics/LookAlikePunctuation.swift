@@ -12,10 +12,9 @@ enum LookAlikePunctuation {
         "｛": ("{", "a full-width brace"), "｝": ("}", "a full-width brace"),
     ]
 
-    /// The first look-alike in `text`, with its column (1-based, in characters).
-    static func first(in text: Substring) -> (character: Character, column: Int)? {
-        for (offset, c) in text.enumerated() where characters[c] != nil { return (c, offset + 1) }
-        return nil
+    /// The first look-alike in `text`.
+    static func first(in text: Substring) -> Character? {
+        text.first { characters[$0] != nil }
     }
 
     /// `'：' is a full-width colon (U+FF1A), which YAML does not read as ':': write ':'`.
@@ -28,7 +27,7 @@ enum LookAlikePunctuation {
     /// The finding with the advice about the first look-alike its message quotes (as a hint when it has none, else as
     /// a note), or as it is when it quotes none.
     static func explained(_ d: Diagnostic) -> Diagnostic {
-        guard let (c, _) = first(in: Substring(d.message)) else { return d }
+        guard let c = first(in: Substring(d.message)) else { return d }
         var d = d
         if d.hint == nil { d.hint = advice(c) } else { d.notes.append(advice(c)) }
         return d

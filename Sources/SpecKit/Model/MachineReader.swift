@@ -14,7 +14,7 @@ struct MachineReader {
                 initial = name
             } else if !stateNames.isEmpty {
                 c.unknown(name, "spec.unknown-state", "the initial state '\(name)' is not one of the states", at: node.location, among: stateNames,
-                          fixtureName: .state)
+                          hint: c.fixtureKnows(name, as: .state))
             }
         }
         let variables = byKey["variables"].map { c.declarations($0, "variables", allowText: false, allowInitial: true, allowPersist: true) } ?? []
@@ -256,7 +256,7 @@ struct MachineReader {
             } else {
                 ok = false
                 c.unknown(name, "spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                          among: scope.states, rows: [id], fixtureName: .state)
+                          among: scope.states, rows: [id], hint: c.fixtureKnows(name, as: .state))
             }
         }
         return from
@@ -280,7 +280,7 @@ struct MachineReader {
                 ok = false
                 c.unknown(name, "spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
                           among: scope.events.map(\.name), rows: [id], notes: [Self.declaredEvents(scope.events.map(\.name))],
-                          fixtureName: .event)
+                          hint: c.fixtureKnows(name, as: .event))
                 continue
             }
             on.append(name)
@@ -336,7 +336,7 @@ struct MachineReader {
         ok = false
         if c.isBroken(name) { return (nil, true) }
         c.unknown(name, "spec.unknown-state", "row \(id) goes to '\(name)', which is not a state", at: toNode.location, among: scope.states, rows: [id],
-                  fixtureName: .state)
+                  hint: c.fixtureKnows(name, as: .state))
         return (nil, false)
     }
 }

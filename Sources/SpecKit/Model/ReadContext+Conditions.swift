@@ -12,16 +12,14 @@ extension ReadContext {
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
             guard let declaration = names[name] else {
                 // `{phase: active, background}` reads `background` as a name: it is a value of another name tested here.
-                if entry.value.scalar.map({ $0.isEmpty || $0 == "null" }) == true,
-                   let owner = entries.lazy.compactMap({ e in e.key.scalar.flatMap { names[$0] } }).first(where: { $0.domain.contains(.symbol(name)) }) {
-                    let written = entries.lazy.first { $0.key.scalar == owner.name }?.value.scalar ?? ""
-                    error("spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
-                          hint: "'\(name)' is a value of '\(owner.name)': to test several values, write them as a list, \(owner.name): [\(written), \(name)]",
-                          rows: [rowID])
-                    continue
+                let owner = entry.value.scalar.map({ $0.isEmpty || $0 == "null" }) == true
+                    ? entries.lazy.compactMap({ e in e.key.scalar.flatMap { names[$0] } }).first(where: { $0.domain.contains(.symbol(name)) }) : nil
+                let list = owner.map { o in
+                    let written = entries.lazy.first { $0.key.scalar == o.name }?.value.scalar ?? ""
+                    return "'\(name)' is a value of '\(o.name)': to test several values, write them as a list, \(o.name): [\(written), \(name)]"
                 }
                 unknown(name, "spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
-                        among: names.keys, rows: [rowID], under: "when", beside: rowKeys)
+                        among: names.keys, rows: [rowID], under: "when", beside: rowKeys, hint: list)
                 continue
             }
             let domain = declaration.domain

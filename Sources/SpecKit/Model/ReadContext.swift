@@ -68,16 +68,16 @@ final class ReadContext {
     /// The finding `id` for a use of `name`, which is none of `candidates` (`message` says what it is not), with a
     /// did-you-mean among them; none when the name's declaration was reported as wrong, as the use follows from that.
     /// Read inside the mapping of key `under` (`then:`), a name that is one of the keys beside it (`effects`, `to`) is
-    /// most likely indented one step too far: the hint says so.
+    /// most likely indented one step too far: the hint says so. A hint the caller knows better (`known`: the fixture has
+    /// the name, or it is a value of another name) comes before the did-you-mean.
     func unknown(_ name: String, _ id: String, _ message: @autoclosure () -> String, at location: SourceLocation,
                  among candidates: some Sequence<String>, rows: [String] = [], notes: [String] = [],
-                 under: String? = nil, beside keys: [String] = [], fixtureName: FixtureName? = nil) {
+                 under: String? = nil, beside keys: [String] = [], hint known: String? = nil) {
         guard !isBroken(name) else { return }
         let indented = under.flatMap { key in
             keys.contains(name) ? "'\(name):' belongs beside '\(key):', not inside it: indent it as far as '\(key):' is, not further" : nil
         }
-        let fixed = fixtureName.flatMap { fixtureKnows(name, as: $0) }
-        error(id, message(), at: location, hint: indented ?? fixed ?? Suggest.didYouMean(name, in: candidates), rows: rows,
+        error(id, message(), at: location, hint: indented ?? known ?? Suggest.didYouMean(name, in: candidates), rows: rows,
               notes: notes)
     }
 

@@ -316,7 +316,7 @@ struct ScenarioReader {
         guard let event = vocabulary.events.first(where: { $0.name == name }) else {
             c.unknown(name, "spec.unknown-event", "scenario \(scenarioID) sends '\(name)', which is not a declared event", at: eventNode.location,
                       among: vocabulary.events.map(\.name), rows: [scenarioID], notes: [MachineReader.declaredEvents(vocabulary.events.map(\.name))],
-                      fixtureName: .event)
+                      hint: c.fixtureKnows(name, as: .event))
             return nil
         }
         let inputs = withNode.map {

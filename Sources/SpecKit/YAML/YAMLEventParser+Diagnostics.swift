@@ -73,7 +73,7 @@ extension YAMLEventParser {
     private func lookAlike(near location: SourceLocation) -> (at: SourceLocation, hint: String)? {
         for line in [location.line, location.line - 1] where line >= 1 {
             let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
-            if let (c, _) = LookAlikePunctuation.first(in: Substring(text)) {
+            if let c = LookAlikePunctuation.first(in: Substring(text)) {
                 let column = text.prefix { $0 == " " || $0 == "-" }.count + 1
                 return (SourceLocation(file: file, line: line, column: column), "on line \(line), " + LookAlikePunctuation.advice(c))
             }
