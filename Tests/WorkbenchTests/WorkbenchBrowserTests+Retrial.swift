@@ -220,6 +220,23 @@ extension WorkbenchProductOwnerTests {
         try browser.evaluate("location.hash = '#no-such-spec'")
         usleep(300_000)
         #expect(try browser.evaluate("S.current") as? String == "launch-lock.toggle.yaml", "an unknown name changes nothing")
+        #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String
+            == "No spec here is named 'no-such-spec' (after # in the address): the page shows launch-lock.toggle.yaml. A spec's id or its file's name after # shows that spec.")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
+    /// Found by the sixth trial: a page opened at an address whose name after `#` is no spec showed the first spec
+    /// and put its name in the address, saying nothing of the name asked for.
+    @Test("a page opened at an address naming no spec says so, and shows the first spec")
+    func openedAtAnUnknownName() throws {
+        guard !Self.skipped else { return }
+        let session = try Session(file: "launch-lock.grase")
+        let browser = session.browser
+        try browser.wait(for: "S.analysis && S.current && !document.querySelector('#banner').hidden", "the page and its banner")
+        let shown = try browser.evaluate("S.current") as? String ?? ""
+        #expect(!shown.isEmpty && shown != "launch-lock.grase")
+        #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String
+            == "No spec here is named 'launch-lock.grase' (after # in the address): the page shows \(shown). A spec's id or its file's name after # shows that spec.")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

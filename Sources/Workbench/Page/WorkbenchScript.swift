@@ -170,8 +170,10 @@ async function start() {
   $('#run').addEventListener('click', () => run(false));
   // An address with another spec's name after # (typed, pasted, or Back) shows that spec: its file's name, or its id.
   window.addEventListener('hashchange', () => {
-    const wanted = fileNamed(decodeURIComponent(location.hash.slice(1)));
+    const asked = decodeURIComponent(location.hash.slice(1));
+    const wanted = fileNamed(asked);
     if (S.analysis && wanted && (wanted !== S.current || S.view !== 'spec')) showSpec(wanted);
+    else if (S.analysis && asked && !wanted) banner(nothingNamed(asked), false);
   });
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
@@ -190,7 +192,11 @@ async function start() {
     const files = await api('/api/files');
     for (const f of files) S.files[f.path] = { text: f.text, saved: f.text, version: f.version };
     const { back, gone, pending, refused: before } = restoreDrafts(files);
-    await analyze(fileNamed(decodeURIComponent(location.hash.slice(1))));
+    const asked = decodeURIComponent(location.hash.slice(1));
+    await analyze(fileNamed(asked));
+    // A spec's id is known once the folder is read: the spec it names is shown now.
+    const named = asked ? fileNamed(asked) : null;
+    if (named && named !== S.current) await showSpec(named);
     // The edits typed but not answered before the page was loaded again are sent now, in order.
     for (const job of pending) edit(job.file, job.edit);
     await settled();  // each answer clears the banner
@@ -202,6 +208,7 @@ async function start() {
     if (names.length) told.push('Your unsaved edits to ' + names.join(', ') + ' are back from before the page was loaded again: Save writes them.');
     if (gone.length) told.push(`Your unsaved text of ${gone.join(', ')} is back, but ${gone.length === 1 ? 'the file is' : 'the files are'} no longer on disk (renamed or deleted since): ${gone.length === 1 ? 'its page asks' : 'their pages ask'} whether to make it again or drop the text.`);
     if (refused) told.push('An edit typed just before the page was loaded again was not made: ' + refused);
+    if (asked && !named) told.push(nothingNamed(asked));
     if (told.length) banner(told.join(' '), !!refused);
     if (!own) offerKept();
   } catch (e) { banner(e.message, true); }
@@ -748,7 +755,11 @@ function elsewhere(spec) {
 function showSpec(file) {
   S.view = 'spec';
   history.replaceState(null, '', location.search + '#' + encodeURIComponent(file));
-  analyze(file).catch(e => banner(e.message, true));
+  return analyze(file).catch(e => banner(e.message, true));
+}
+// What the page says of an address whose name after # is no file and no spec of the folder (it shows another).
+function nothingNamed(asked) {
+  return `No spec here is named '${asked}' (after # in the address): the page shows ${S.current || 'the first spec'}. A spec's id or its file's name after # shows that spec.`;
 }
 
 function valuesTable(spec, v, at) {
