@@ -51,7 +51,17 @@ struct ReadCountsTests {
         let c = Self.compile([("specs/a-scenarios.yaml", Self.scenarios), ("specs/m.yaml", broken), ("specs/z.yaml", "{")])
         #expect(c.specs.isEmpty)
         #expect(c.unreadableFiles == ["specs/m.yaml", "specs/z.yaml", "specs/a-scenarios.yaml"])
+        // The scenario set's own finding says it uses a broken spec: nothing more to say in the counts.
+        #expect(c.unreadableBecauseOfOthers.isEmpty)
         #expect(c.readCounts == "0 specs, 0 rows; left out: specs/m.yaml, specs/z.yaml, specs/a-scenarios.yaml")
+    }
+
+    @Test("files left out only because of another file follow the others, said so, each group counted on its own")
+    func leftOutBecauseOfOthers() {
+        #expect(SpecCompiler.Compilation.readCounts(specs: 1, rows: 1, unreadable: ["p", "m", "n"], becauseOfOthers: ["m", "n"])
+            == "1 spec, 1 row; left out: p; m, n (a file they use has errors)")
+        #expect(SpecCompiler.Compilation.readCounts(specs: 1, rows: 1, unreadable: ["a", "b", "c", "d", "e"], becauseOfOthers: ["a", "b", "c", "d", "e"])
+            == "1 spec, 1 row; left out: a, b, c and 2 more (a file they use has errors)")
     }
 
     @Test("past three files, the summary says how many more")

@@ -13,6 +13,8 @@ public struct WatchReport: Sendable {
     public var rows: Int
     /// The files that gave no spec (`SpecCompiler.Compilation.unreadableFiles`), named in the lint line.
     public var unreadableFiles: [String] = []
+    /// Those of `unreadableFiles` left out only because a file they use has errors, said so in the lint line.
+    public var unreadableBecauseOfOthers: [String] = []
     /// The specs re-run, sorted.
     public var ran: [String]
     /// The affected specs not run because they, their product file or the machine they use have lint errors, sorted.
@@ -43,8 +45,9 @@ public struct WatchReport: Sendable {
     public func render(lines: Int = 24) -> String {
         var out: [String] = []
         out.append(changed.isEmpty ? "lockspec watch: first check" : "changed: " + listedNames(changed, most: 3))
-        out.append("lint: \(SpecCompiler.Compilation.readCounts(specs: specs, rows: rows, unreadable: unreadableFiles)): "
-            + DiagnosticFormatter.closingCount(diagnostics))
+        let read = SpecCompiler.Compilation.readCounts(specs: specs, rows: rows, unreadable: unreadableFiles,
+                                                       becauseOfOthers: unreadableBecauseOfOthers)
+        out.append("lint: \(read): " + DiagnosticFormatter.closingCount(diagnostics))
         let budget = max(4, lines - 6)
         let findings = Array(diagnostics.filter { $0.severity != .note }.map(\.description).joined(separator: "\n").split(separator: "\n"))
         out += findings.prefix(budget / 2).map(String.init)

@@ -43,6 +43,7 @@ public struct WatchSession: Sendable {
         var report = WatchReport(changed: changed, diagnostics: diagnostics, specs: compilation.specs.count,
                                  rows: compilation.specs.reduce(0) { $0 + $1.rows.count }, ran: runnable, notRun: notRun, cases: cases)
         report.unreadableFiles = compilation.unreadableFiles
+        report.unreadableBecauseOfOthers = compilation.unreadableBecauseOfOthers
         return report
     }
 

@@ -42,15 +42,27 @@ public struct SpecCompiler: Sendable {
         /// What was read, as the summaries say it: `42 specs, 633 rows`, and the files that gave nothing, so a count that
         /// drops while a file is broken says why (`; left out: specs/a.yaml`).
         public var readCounts: String {
-            Self.readCounts(specs: specs.count, rows: specs.reduce(0) { $0 + $1.rows.count }, unreadable: unreadableFiles)
+            Self.readCounts(specs: specs.count, rows: specs.reduce(0) { $0 + $1.rows.count }, unreadable: unreadableFiles,
+                            becauseOfOthers: unreadableBecauseOfOthers)
         }
 
-        /// `N specs, M rows`, then `; left out: ` and up to three of the files that gave nothing, and how many more.
-        /// File names are written as the findings write them (`VisibleText`): a name cannot forge a line or drive the
-        /// terminal.
-        public static func readCounts(specs: Int, rows: Int, unreadable: [String]) -> String {
-            "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
-                + (unreadable.isEmpty ? "" : "; left out: " + listedNames(unreadable.map(VisibleText.escape), most: 3))
+        /// The unreadable files with no error at all: left out because a file they use has errors (a machine whose
+        /// product value is broken, a scenario set of that machine), which no finding of theirs says.
+        public var unreadableBecauseOfOthers: [String] {
+            let erring = Set(diagnostics.filter { $0.severity == .error }.map(\.location.file))
+            return unreadableFiles.filter { !erring.contains($0) }
+        }
+
+        /// `N specs, M rows`, then `; left out: ` and up to three of the files that gave nothing, and how many more;
+        /// those left out only because of another file (`becauseOfOthers`) follow after `; `, said so. File names are written as
+        /// the findings write them (`VisibleText`): a name cannot forge a line or drive the terminal.
+        public static func readCounts(specs: Int, rows: Int, unreadable: [String], becauseOfOthers: [String] = []) -> String {
+            let own = unreadable.filter { !becauseOfOthers.contains($0) }.map(VisibleText.escape)
+            let others = unreadable.filter(becauseOfOthers.contains).map(VisibleText.escape)
+            let parts = (own.isEmpty ? [] : [listedNames(own, most: 3)])
+                + (others.isEmpty ? [] : [listedNames(others, most: 3) + (others.count == 1 ? " (a file it uses has errors)" : " (a file they use has errors)")])
+            return "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+                + (parts.isEmpty ? "" : "; left out: " + parts.joined(separator: "; "))
         }
 
         /// Whether any finding is an error (or a warning, when `strict`).
