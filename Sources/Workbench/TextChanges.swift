@@ -27,7 +27,7 @@ enum TextChanges {
         var where_ = keys.map { $0 == "product" ? "its product values" : "its \($0)" }
         if places.contains(.header) && keys.isEmpty { where_.append("its header") }
         if !rows.isEmpty { where_.append((rows.count == 1 ? "row " : "rows ") + rows.joined(separator: ", ")) }
-        return "\(count) line\(count == 1 ? "" : "s") changed, in " + where_.joined(separator: " and ")
+        return "\(counted(count, "line")) changed, in " + where_.joined(separator: " and ")
     }
 
     /// Where a changed line stands: in a row (its id), under a top-level key of the header, or in the header elsewhere

@@ -42,7 +42,7 @@ let compileCommand = Command(
         }
         var written = 0
         for output in outputs where try Emitter.writeIfChanged(output.text, to: output.path) { written += 1 }
-        Terminal.out("compiled \(compilation.suite.specs.count) specs into \(compilation.suite.cases.count) test cases in \(out) (\(written) file\(written == 1 ? "" : "s") changed)\n")
+        Terminal.out("compiled \(compilation.suite.specs.count) specs into \(compilation.suite.cases.count) test cases in \(out) (\(counted(written, "file")) changed)\n")
         return 0
     })
 

@@ -47,16 +47,15 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
 
 /// The closing line: only the files migrated count as at the current language; the others are named.
 func migrationSummary(_ m: SpecMigration, written: Bool) -> String {
-    func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let migrated = m.migratedFiles
-    var line = "migrate: \(count(migrated.count, "file")) to language \(SpecLanguage.current) "
+    var line = "migrate: \(counted(migrated.count, "file")) to language \(SpecLanguage.current) "
         + "(\(migrated.filter(\.changed).count) \(written ? "changed" : "would change")), "
-        + "\(count(m.rewrites.count, "rewrite")), \(count(m.choices.count, "choice")) for you"
+        + "\(counted(m.rewrites.count, "rewrite")), \(counted(m.choices.count, "choice")) for you"
     if !m.notMigrated.isEmpty {
-        line += "; \(count(m.notMigrated.count, "file")) not migrated (the errors above): \(m.notMigrated.joined(separator: ", "))"
+        line += "; \(counted(m.notMigrated.count, "file")) not migrated (the errors above): \(m.notMigrated.joined(separator: ", "))"
     }
     if let first = m.lintErrors.first {
-        line += "\nlint still finds \(count(m.lintErrors.count, "error")) in the migrated files (the first: \(first.location): "
+        line += "\nlint still finds \(counted(m.lintErrors.count, "error")) in the migrated files (the first: \(first.location): "
             + "\(first.message)): the folder is done when lint passes; run lockspec lint on the same paths"
     }
     return line + "\n"

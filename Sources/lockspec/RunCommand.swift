@@ -208,7 +208,7 @@ func runConformance(_ args: Arguments) throws -> Int32 {
         // Said after the run, on stderr: the specs chosen ran, the others' errors still stand.
         Terminal.err(DiagnosticFormatter.render(outcome.unselectedErrors, format: .text, color: Terminal.colorWanted(fd: 2)))
         let files = Set(outcome.unselectedErrors.map(\.location.file)).count
-        Terminal.err("\(outcome.unselectedErrors.count) lint error\(outcome.unselectedErrors.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") this run did not read: the specs chosen ran; a run of the whole folder would not (see 'lockspec lint')\n")
+        Terminal.err("\(outcome.unselectedErrors.count) lint error\(outcome.unselectedErrors.count == 1 ? "" : "s") in \(counted(files, "file")) this run did not read: the specs chosen ran; a run of the whole folder would not (see 'lockspec lint')\n")
     }
     return outcome.exitCode
 }

@@ -46,7 +46,7 @@ extension RandomWalks {
     static func comments(_ d: ExplorationDivergence, walk: Int, found: Int, shrunk: Int, shortest: Int?, file: String,
                          replay: String) -> [String] {
         var lines = ["A counterexample found by lockspec's random walks (walk \(walk) of \(d.spec), \(found) steps), "
-                     + "shrunk to \(shrunk) step\(shrunk == 1 ? "" : "s")" + (shortest.map { " (the shortest path there is \($0))" } ?? "") + ".",
+                     + "shrunk to \(counted(shrunk, "step"))" + (shortest.map { " (the shortest path there is \($0))" } ?? "") + ".",
                      "In \(d.situation) on \(d.event) the core does not do what "
                      + (d.row.map { "row \($0) says" } ?? "the table says (otherwise: ignore: nothing changes, nothing is emitted)") + ":"]
         if let error = d.divergence.error { lines.append("  error: \(error)") }

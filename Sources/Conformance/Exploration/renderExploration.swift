@@ -8,15 +8,15 @@ import SpecKit
 public func renderExploration(_ result: ExplorationResult, github: Bool = false, program: String = RunResult.defaultProgram) -> String {
     var out = ""
     for machine in result.machines {
-        let divergences = "\(machine.divergences.count) divergence\(machine.divergences.count == 1 ? "" : "s")"
+        let divergences = "\(counted(machine.divergences.count, "divergence"))"
         out += machine.table == nil
-            ? "\(machine.spec): \(machine.situations) situation\(machine.situations == 1 ? "" : "s"), \(machine.checked)/\(machine.transitions) transitions checked\(clockMovesNote(machine.clockMoves)), \(divergences)\n"
+            ? "\(machine.spec): \(counted(machine.situations, "situation")), \(machine.checked)/\(machine.transitions) transitions checked\(clockMovesNote(machine.clockMoves)), \(divergences)\n"
             : "\(machine.spec): decision table, \(machine.checked)/\(machine.transitions) input combinations checked, \(divergences)\n"
         if let limit = machine.limit { out += "  warning: \(limit) [explore.limit]\n" }
         for d in machine.divergences { out += describe(d, program: program) }
     }
     let total = result.machines.reduce(0) { $0 + $1.divergences.count }
-    out += "explore: \(explorationCounts(result.machines)), \(total) divergence\(total == 1 ? "" : "s")\n"
+    out += "explore: \(explorationCounts(result.machines)), \(counted(total, "divergence"))\n"
     if github {
         let v = VisibleText.escape
         for machine in result.machines {
@@ -30,13 +30,13 @@ public func renderExploration(_ result: ExplorationResult, github: Bool = false,
 
 /// ` (N clock moves back and forward)`, or nothing where the clock was not moved.
 func clockMovesNote(_ moves: Int?) -> String {
-    moves.map { " (\(ReportText.count($0, "clock move")) back and forward)" } ?? ""
+    moves.map { " (\(counted($0, "clock move")) back and forward)" } ?? ""
 }
 
 /// `7 machines and 13 decision tables, 33743 transitions checked (2231 of them input combinations, 5730 clock moves
 /// back and forward)`; a part that is zero is left out.
 func explorationCounts(_ tours: [MachineTourResult]) -> String {
-    let plural = ReportText.count
+    let plural = counted
     let tables = tours.filter { $0.table != nil }
     let machines = tours.count - tables.count
     let checked = tours.reduce(0) { $0 + $1.checked }, combinations = tables.reduce(0) { $0 + $1.checked }

@@ -12,7 +12,7 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false, prog
         if let limit = machine.limit { out += "  note: \(limit)\n" }
         for w in machine.divergences {
             out += describe(w.divergence, program: program)
-            out += "    found by walk \(w.walk) after \(w.found) step\(w.found == 1 ? "" : "s"), shrunk to \(w.shrunk)"
+            out += "    found by walk \(w.walk) after \(counted(w.found, "step")), shrunk to \(w.shrunk)"
                 + (w.shortest.map { " (shortest path there: \($0))" } ?? "") + " in \(w.runs) runs\n"
             if let shortest = w.shortest, w.shrunk > shortest {
                 out += "    longer than the table's shortest path there: the core seems to depend on more than the table's situation (a time it accumulates, say)\n"
@@ -40,14 +40,14 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false, prog
 /// One machine's walks in a line: `spec: 100 walks of up to 30 steps (seed 9), 896 steps checked, 0 failing walks
 /// [fingerprint]`.
 func walkLine(_ machine: MachineWalkResult) -> String {
-    "\(machine.spec): \(ReportText.count(machine.walks, "walk")) of up to \(machine.length) steps (seed \(machine.seed)), "
-        + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(ReportText.count(machine.failingWalks, "failing walk")) [\(machine.fingerprint)]"
+    "\(machine.spec): \(counted(machine.walks, "walk")) of up to \(machine.length) steps (seed \(machine.seed)), "
+        + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(counted(machine.failingWalks, "failing walk")) [\(machine.fingerprint)]"
 }
 
 /// Every machine's walks in a line: `walks: 7 machines, 22393 steps checked (3620 clock moves back and forward), 0 failing walks`.
 func walksTotal(_ walks: [MachineWalkResult]) -> String {
     let steps = walks.reduce(0) { $0 + $1.steps }, failing = walks.reduce(0) { $0 + $1.failingWalks }
     let moves = walks.compactMap(\.clockMoves)
-    return "walks: \(ReportText.count(walks.count, "machine")), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), "
-        + ReportText.count(failing, "failing walk")
+    return "walks: \(counted(walks.count, "machine")), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), "
+        + counted(failing, "failing walk")
 }

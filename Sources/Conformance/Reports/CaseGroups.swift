@@ -45,7 +45,7 @@ enum CaseGroups {
         let rest = group.dropFirst(shownPerGroup)
         let root = ReportText.divergedAt(first)
         let rerun = "\(RunResult.shellWord(program)) run \(RunResult.rerunFolder(of: first.file)) --row \(root)"
-        return "  … and \(ReportText.count(rest.count, "more case")) of \(v(first.spec)) diverged the same way at row \(v(root)): "
+        return "  … and \(counted(rest.count, "more case")) of \(v(first.spec)) diverged the same way at row \(v(root)): "
             + v(listedNames(rest.map(\.id), most: namedPerGroup))
             + " (\(group.count) in all; each is in the JSON, JUnit and HTML reports; `\(v(rerun))` reruns that row)"
     }

@@ -72,7 +72,7 @@ extension HTMLPage {
         let list = result.cases.filter { $0.spec == row.spec && $0.row == row.row }
         guard let first = list.first else { return "<span class=\"badge na\" title=\"\(h(row.spec)): not run\">\(h(row.row))</span>" }
         let worst = Self.worst(list.map(\.status))
-        let title = "\(row.spec): \(list.count) case\(list.count == 1 ? "" : "s"), \(Self.statusText(worst))\(Self.checksTitle(first))"
+        let title = "\(row.spec): \(counted(list.count, "case")), \(Self.statusText(worst))\(Self.checksTitle(first))"
         return "<a class=\"badge \(Self.statusClass(worst))\" href=\"#\(Self.anchor("case", first.spec, first.id))\" title=\"\(h(title))\">\(h(row.row))</a>"
     }
 

@@ -17,7 +17,7 @@ extension ReportText {
     static func documentedValueGap(_ result: RunResult) -> String? {
         let open = differing(result, decided: false).map { "\($0.fixture) \($0.name) = \($0.value) (the document says \($0.documented))" }
         guard !open.isEmpty else { return nil }
-        return "Product values: \(count(open.count, "value")) \(open.count == 1 ? "differs" : "differ") from the design documents with no decision recorded, so the rows check the product's value, not the document's: "
+        return "Product values: \(counted(open.count, "value")) \(open.count == 1 ? "differs" : "differ") from the design documents with no decision recorded, so the rows check the product's value, not the document's: "
             + open.joined(separator: "; ")
     }
 
@@ -31,7 +31,7 @@ extension ReportText {
             return "\(v.fixture) \(v.name) = \(v.value) (the document says \(v.documented); \(decision))"
         }
         guard !decided.isEmpty else { return nil }
-        return "Product values: \(count(decided.count, "value")) \(decided.count == 1 ? "departs" : "depart") from the design documents by a recorded decision: "
+        return "Product values: \(counted(decided.count, "value")) \(decided.count == 1 ? "departs" : "depart") from the design documents by a recorded decision: "
             + decided.joined(separator: "; ")
     }
 

@@ -138,8 +138,6 @@ enum ReportText {
         }
     }
 
-    /// `1 row`, `2 rows`: a count and its noun, in the plural unless it is one.
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// A row where failing cases first diverged: how many, and how many of them on the way to another row.
     struct DivergedRow: Equatable {
@@ -180,12 +178,12 @@ enum ReportText {
     static func divergedRows(_ result: RunResult, shown: Int = 40) -> [String] {
         let rows = divergedRowCounts(result)
         guard !rows.isEmpty else { return [] }
-        var lines = ["Failing cases by the row where each first diverged (\(count(rows.count, "row"))):"]
+        var lines = ["Failing cases by the row where each first diverged (\(counted(rows.count, "row"))):"]
         for r in rows.prefix(shown) {
-            lines.append("  \(VisibleText.escape(r.row)): \(count(r.cases, "case"))" + (r.onPath > 0 ? " (\(r.onPath) on the way to another row)" : ""))
+            lines.append("  \(VisibleText.escape(r.row)): \(counted(r.cases, "case"))" + (r.onPath > 0 ? " (\(r.onPath) on the way to another row)" : ""))
         }
         let more = rows.count - shown
-        if more > 0 { lines.append("  and \(count(more, "more row")): the Markdown and HTML reports (--markdown, --html) list them all") }
+        if more > 0 { lines.append("  and \(counted(more, "more row")): the Markdown and HTML reports (--markdown, --html) list them all") }
         return lines
     }
 
@@ -193,9 +191,9 @@ enum ReportText {
     /// (console, JUnit, JSON, Markdown, HTML).
     static func countsExplained(_ result: RunResult) -> String {
         let rows = Set(result.cases.map { [$0.spec, $0.row] }).count
-        var text = "This run checked \(count(rows, "row"))\(rowsNotRun(result)) as \(count(result.cases.count, "case")): a row is one line of a table, a machine row "
+        var text = "This run checked \(counted(rows, "row"))\(rowsNotRun(result)) as \(counted(result.cases.count, "case")): a row is one line of a table, a machine row "
             + "runs as one case per value of the names it tests and a matrix rule as one case per cell, and JUnit lists one testcase "
-            + "per row (per cell for a matrix), \(count(junitTestcases(result), "testcase")) here"
+            + "per row (per cell for a matrix), \(counted(junitTestcases(result), "testcase")) here"
         if result.exploration != nil {
             text += ", plus \(junitExplorationTestcases(result)) for the exploration (one per machine or decision table explored, or one per finding)"
         }
@@ -208,7 +206,7 @@ enum ReportText {
     static func neverFiringRows(_ result: RunResult) -> String? {
         let ids = neverFiring(result)
         guard !ids.isEmpty else { return nil }
-        return "\(count(ids.count, "row")) can never fire, so no case checked \(ids.count == 1 ? "it" : "them"): \(listedNames(ids, most: maximumNamedRowsNotRun)) "
+        return "\(counted(ids.count, "row")) can never fire, so no case checked \(ids.count == 1 ? "it" : "them"): \(listedNames(ids, most: maximumNamedRowsNotRun)) "
             + "(lint warns of each, check.dead-row, with why; lint --strict, as the gate runs it, fails on them)"
     }
 
@@ -259,7 +257,7 @@ enum ReportText {
             notSelected == 0 ? nil : "\(notSelected) not selected by --row or --shard"
                 + (result.notReached == nil ? "" : ", or not reached after --fail-fast stopped"),
         ].compactMap { $0 }
-        return " (\(count(total, "other row")) of those specs did not run: \(groups.joined(separator: "; ")))"
+        return " (\(counted(total, "other row")) of those specs did not run: \(groups.joined(separator: "; ")))"
     }
 
     /// What a case's first divergence was, in one line (`step 2 background: state expected away, actual locked`), for
@@ -303,7 +301,7 @@ enum ReportText {
             failures.failing == 0 ? nil : "\(failures.failing) failing",
             failures.expected == 0 ? nil : "\(failures.expected) failing as expected",
         ].compactMap { $0 }
-        return "covered by \(count(section.rows.count, "row"))" + (said.isEmpty ? "" : " (" + said.joined(separator: ", ") + ")")
+        return "covered by \(counted(section.rows.count, "row"))" + (said.isEmpty ? "" : " (" + said.joined(separator: ", ") + ")")
     }
 
     /// `, 1 of them by a failing row` for a document whose covered sections include some that a row citing them fails
@@ -324,8 +322,8 @@ enum ReportText {
     /// have none, `46 headings and 1 section cited without one`.
     static func sectionTotal(_ document: SectionCoverage.Document) -> String {
         let loose = document.sections.filter { $0.line == nil }.count
-        guard document.fromHeadings, loose > 0 else { return count(document.sections.count, "section") }
-        return count(document.sections.count - loose, "heading") + " and \(count(loose, "section")) cited without one"
+        guard document.fromHeadings, loose > 0 else { return counted(document.sections.count, "section") }
+        return counted(document.sections.count - loose, "heading") + " and \(counted(loose, "section")) cited without one"
     }
 
     /// A document's sections counted by coverage, for the HTML's and the Markdown's heading of its table:
@@ -356,7 +354,7 @@ enum ReportText {
     static func coverage(_ section: SectionCoverage.Section, ran: RanRows, read: Bool = false) -> String {
         switch section.status {
         case .covered where citedWithoutSection(section, read: read):
-            "cited by \(count(section.rows.count, "row")), but the document has no such section: it covers nothing (lint: trace.unknown-section)"
+            "cited by \(counted(section.rows.count, "row")), but the document has no such section: it covers nothing (lint: trace.unknown-section)"
         case .covered: covered(section, ran: ran)
         case .bySubsections: "through its subsections"
         case .partly: (section.rows.isEmpty ? "through its subsections" : covered(section, ran: ran)) + ", in part; not covered: " + (section.reason ?? "")
@@ -385,7 +383,7 @@ enum ReportText {
     static func traceabilityGap(_ result: RunResult) -> String? {
         let open = (result.sections?.documents ?? []).flatMap { d in d.sections.filter { $0.status == .uncovered }.map { "\(d.name) \($0.id)" } }
         guard !open.isEmpty else { return nil }
-        return "Traceability: \(count(open.count, "section")) of the design documents \(open.count == 1 ? "is" : "are") covered by no row and \(open.count == 1 ? "has" : "have") no reason recorded "
+        return "Traceability: \(counted(open.count, "section")) of the design documents \(open.count == 1 ? "is" : "are") covered by no row and \(open.count == 1 ? "has" : "have") no reason recorded "
             + "(\(open.prefix(5).joined(separator: ", "))\(open.count > 5 ? ", …" : "")); the rows' verdict does not include them, and lint --strict fails on them."
     }
 

@@ -1,3 +1,5 @@
+import SpecKit
+
 /// Counts of a run's cases by outcome, and its verdict. Every report states the same numbers from this one value.
 public struct RunSummary: Codable, Hashable, Sendable {
     /// Every case.
@@ -73,13 +75,13 @@ public struct RunSummary: Codable, Hashable, Sendable {
         if expired > 0 { detail.append("\(expired) expired") }
         if !detail.isEmpty { text += " (" + detail.joined(separator: ", ") + ")" }
         if expectedFailures > 0 { text += ", \(expectedFailures) expected failure\(expectedFailures == 1 ? "" : "s")" }
-        text += " of \(ReportText.count(total, "case"))"
-        if let notReached { text += "; stopped at the first failure (--fail-fast): \(ReportText.count(notReached, "case")) not run" }
+        text += " of \(counted(total, "case"))"
+        if let notReached { text += "; stopped at the first failure (--fail-fast): \(counted(notReached, "case")) not run" }
         guard let transitionsChecked, let explorationFailing else { return text + "; exploration and random walks: not run" }
         let walks = walkSteps ?? 0
-        var parts = ["\(transitionsChecked - walks) toured", "\(ReportText.count(walks, "random-walk step"))"]
-        if let clockMovesChecked { parts.append("\(ReportText.count(clockMovesChecked, "clock move")) back and forward") }
-        text += "; exploration: \(ReportText.count(transitionsChecked, "transition")) checked (\(parts.joined(separator: ", "))), \(explorationFailing) failing"
+        var parts = ["\(transitionsChecked - walks) toured", "\(counted(walks, "random-walk step"))"]
+        if let clockMovesChecked { parts.append("\(counted(clockMovesChecked, "clock move")) back and forward") }
+        text += "; exploration: \(counted(transitionsChecked, "transition")) checked (\(parts.joined(separator: ", "))), \(explorationFailing) failing"
         if let explorationExpected, explorationExpected > 0 { text += ", \(explorationExpected) expected" }
         return text
     }

@@ -57,15 +57,13 @@ public struct WatchReport: Sendable {
             out.append(changed.isEmpty || !notRun.isEmpty ? "run: nothing to run" : "run: no spec is affected")
         } else {
             let failed = failures
-            out.append("run: \(listedNames(ran, most: 4)): \(Self.count(cases.count, "case")), \(cases.count - failed.count) held, \(failed.count) failed")
+            out.append("run: \(listedNames(ran, most: 4)): \(counted(cases.count, "case")), \(cases.count - failed.count) held, \(failed.count) failed")
             for result in failed.prefix(budget / 2) { out.append("  FAIL \(result.id)  \(result.file):\(result.line):\(result.column)\(Self.firstCell(result))") }
             if failed.count > budget / 2 { out.append("  … and \(failed.count - budget / 2) more failures ('lockspec run' lists them all)") }
         }
         out.append(errors == 0 && failures.isEmpty ? "OK" : "NOT OK")
         return out.joined(separator: "\n") + "\n"
     }
-
-    static func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// The first cell that differs, as `: state expected X, got Y`, or the fixture error.
     static func firstCell(_ result: CaseResult) -> String {

@@ -57,7 +57,7 @@ struct RowOverlaps {
     static func place(_ pair: Pair, in analysis: RegionAnalysis) -> String {
         let first = analysis.describe(pair.first)
         guard pair.atoms > 1 else { return first }
-        let all = pair.combinations.map { "\($0) combination\($0 == 1 ? "" : "s") in all" } ?? "more combinations than can be counted"
+        let all = pair.combinations.map { "\(counted($0, "combination")) in all" } ?? "more combinations than can be counted"
         return "\(first), and \(pair.atoms - 1) more group\(pair.atoms == 2 ? "" : "s") of inputs (\(all))"
     }
 }

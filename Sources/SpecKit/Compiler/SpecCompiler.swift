@@ -61,7 +61,7 @@ public struct SpecCompiler: Sendable {
             let others = unreadable.filter(becauseOfOthers.contains).map(VisibleText.escape)
             let parts = (own.isEmpty ? [] : [listedNames(own, most: 3)])
                 + (others.isEmpty ? [] : [listedNames(others, most: 3) + (others.count == 1 ? " (a file it uses has errors)" : " (a file they use has errors)")])
-            return "\(specs) spec\(specs == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+            return "\(counted(specs, "spec")), \(counted(rows, "row"))"
                 + (parts.isEmpty ? "" : "; left out: " + parts.joined(separator: "; "))
         }
 

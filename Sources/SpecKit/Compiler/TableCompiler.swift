@@ -96,8 +96,8 @@ struct TableCompiler {
             if count > listed.count { notes.append("… and \(count - listed.count) more") }
             let has = count == 1 ? "has" : "have"
             // Groups of one combination each are counted as combinations.
-            let message = combinations == count ? "the \(what) is not complete: \(count) combination\(count == 1 ? "" : "s") \(has) no row"
-                : "the \(what) is not complete: \(count) group\(count == 1 ? "" : "s") of inputs ("
+            let message = combinations == count ? "the \(what) is not complete: \(counted(count, "combination")) \(has) no row"
+                : "the \(what) is not complete: \(counted(count, "group")) of inputs ("
                     + (combinations.map { "\($0) combinations" } ?? "more combinations than can be counted") + ") \(has) no row"
             return Diagnostic(.error, id: "check.gap", message, at: location, notes: notes)
         }

@@ -45,10 +45,9 @@ public enum DiagnosticFormatter {
         let errors = diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }
         let warnings = strict ? 0 : diagnostics.filter { $0.severity == .warning }.count
         let following = errors.filter { $0.id == "spec.uses-broken-spec" }.count
-        let plural = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return plural(errors.count, "error")
+        return counted(errors.count, "error")
             + (following == 0 ? "" : " (\(following) only because a spec \(following == 1 ? "it uses has" : "they use has") errors)")
-            + ", " + plural(warnings, "warning")
+            + ", " + counted(warnings, "warning")
     }
 
     /// Renders diagnostics; `strict` shows warnings as errors; `color` adds ANSI colours to text.

@@ -47,7 +47,7 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     /// N specs (see the notes)`, or `no behaviour change` (and `only wording, order or ids` when rows changed).
     public var verdict: String {
         if behaviourChanged { return "behaviour changed" + (onlyAdded ? " (only added: nothing the old side checks behaves differently)" : "") }
-        if !notCompared.isEmpty { return "behaviour not compared for \(notCompared.count) spec\(notCompared.count == 1 ? "" : "s") (see the note\(notCompared.count == 1 ? "" : "s")): it may have changed" }
+        if !notCompared.isEmpty { return "behaviour not compared for \(counted(notCompared.count, "spec")) (see the note\(notCompared.count == 1 ? "" : "s")): it may have changed" }
         return "no behaviour change" + (rows.isEmpty ? "" : " (only wording, order or ids)")
     }
 }

@@ -8,3 +8,6 @@ public func listedNames<Names: Collection<String>>(_ names: Names, most: Int) ->
 func joinedWithAnd(_ parts: [String]) -> String {
     parts.count < 2 ? parts.joined() : parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
 }
+
+/// A count and its noun, the noun plural unless the count is one (`1 spec`, `2 specs`); for nouns that take an `s`.
+public func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
