@@ -1,3 +1,5 @@
+import SpecKit
+
 /// Chooses the mutants of a run from a plan's sites: only the listed ids, then a seeded sample, then one shard.
 /// Deterministic: the same sites, seed and shard give the same mutants on every machine.
 public enum MutantSelection {
@@ -18,22 +20,5 @@ public enum MutantSelection {
             chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
         return chosen
-    }
-}
-
-/// SplitMix64: a small seeded generator, the same on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    /// Starts from `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -146,6 +146,7 @@ public struct SpecCompiler: Sendable {
     public func compile(sources: [(path: String, bytes: [UInt8])]) -> Compilation {
         var reader = SpecReader()
         reader.formerDocuments = formerDocuments
+        reader.catalog = catalog
         let (documents, loadFindings) = loadDocuments(sources, reader: &reader)
         var diagnostics = loadFindings
         // Product files first, so every spec inherits their values; scenario sets after everything else, so they can
@@ -163,14 +164,6 @@ public struct SpecCompiler: Sendable {
                                        named: namedAfterID($0.path, $0.node), document: $0) }
             .sorted { ($0.rank, $0.named, $0.document.path) < ($1.rank, $1.named, $1.document.path) }
             .map { ($0.rank, $0.document) }
-        if let catalog {
-            reader.knownFixtures = catalog.fixtureNames
-            for name in catalog.fixtureNames {
-                reader.productDomains[name] = catalog.vocabulary(of: name)?.product
-                reader.eventInputTypes[name] = catalog.vocabulary(of: name)?.events
-                reader.observationTypes[name] = catalog.vocabulary(of: name).map { v in v.observations.filter { !v.tableOutputs.contains($0.key) } }
-            }
-        }
         let (specs, found) = readSpecs(ordered, reader: &reader, sources: sources)
         diagnostics += found
         diagnostics += checkDuplicateRowIDs(specs.map(\.spec))
@@ -229,8 +222,7 @@ public struct SpecCompiler: Sendable {
                 }
                 // A scenario set that uses this machine follows from its YAML error: say so, not "no such spec".
                 if let id = Self.machineID(inUnloadable: source.bytes) ?? Self.specID(ofFile: source.path) {
-                    reader.unreadableMachines.insert(id)
-                    reader.unreadableCauses[id] = error.diagnostics.min()
+                    reader.unreadableMachines[id] = error.diagnostics.min()
                 }
             }
         }
@@ -241,8 +233,8 @@ public struct SpecCompiler: Sendable {
     /// line names, or the catalog's nearest to it (`launch-lok`), or, with no such line, the fixture the file is named
     /// after; none otherwise. A product file registered for a fixture the catalog does not know counts as giving none.
     func unusableProductFixtures(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> Set<String> {
-        let known = Set(reader.products.values.filter { reader.productDomains.isEmpty || reader.productDomains[$0.fixture] != nil }.map(\.file))
-        let fixtures = Set(reader.productDomains.keys)
+        let fixtures = Set(catalog?.fixtureNames.filter { catalog?.vocabulary(of: $0) != nil } ?? [])
+        let known = Set(reader.products.values.filter { fixtures.isEmpty || fixtures.contains($0.fixture) }.map(\.file))
         var meant: Set<String> = []
         for source in sources where Self.isProductFileName(source.path) && !known.contains(source.path) {
             // Without a `fixture:` line, a file named after a fixture (`launch-lock.product.yaml`) was meant for it.
@@ -321,9 +313,8 @@ public struct SpecCompiler: Sendable {
     /// Tells the reader that a machine document could not be read, so a scenario set that uses it is told why.
     private func noteUnreadable(_ node: NodeView, findings: [Diagnostic], reader: inout SpecReader) {
         guard SpecReader.peek(node).kind == .machine, let id = node["id"]?.scalar else { return }
-        reader.unreadableMachines.insert(id)
         if !findings.contains(where: { $0.severity == .error }) { reader.quietlyUnreadableMachines.insert(id) }
-        reader.unreadableCauses[id] = findings.filter { $0.severity == .error }.min()
+        reader.unreadableMachines[id] = findings.filter { $0.severity == .error }.min()
     }
 
     /// A spec read and accepted; a machine is completed with what its fixture can do and handed to the reader, for

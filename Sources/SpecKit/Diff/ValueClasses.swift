@@ -63,21 +63,8 @@ struct ValueClasses {
     /// ascending, adjacent ones merged into one (`0s..1m` and `60001ms..2h` are `0s..2h`: the region holds every
     /// value between), joined by `|`; values as they are, sorted, joined by `|`.
     static func written(_ standings: [Standing], in domain: Domain?) -> String {
-        var values: [Value] = [], ranges: [ClosedRange<Int>] = []
-        for standing in standings {
-            switch standing {
-            case .value(let v): values.append(v)
-            case .ordinals(let r): ranges.append(r)
-            }
-        }
-        var merged: [ClosedRange<Int>] = []
-        for r in Set(ranges).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, last.upperBound &+ 1 == r.lowerBound {
-                merged[merged.count - 1] = last.lowerBound...r.upperBound
-            } else {
-                merged.append(r)
-            }
-        }
+        let values = standings.compactMap { if case .value(let v) = $0 { v } else { nil } }
+        let merged = ValueSet(standings.compactMap { if case .ordinals(let r) = $0 { r } else { nil } }).ranges
         let shownRanges = merged.map { r in
             domain.map { d in r.lowerBound == r.upperBound ? "\(d.value(atOrdinal: r.lowerBound))"
                 : "\(d.value(atOrdinal: r.lowerBound))..\(d.value(atOrdinal: r.upperBound))" } ?? "\(r)"

@@ -16,7 +16,7 @@ extension SpecReader {
         guard c.languageIsCurrent(root["language"]) else { return nil }
         let byKey = c.keys(entries, of: root, what: "a product file", required: Self.productFileKeys.required, optional: Self.productFileKeys.optional)
         let (id, title, source, fixture) = Self.header(byKey, idName: "id", example: "launch-lock.product", context: c)
-        c.product.declared = fixture.flatMap { productDomains[$0] }
+        c.product.declared = fixture.flatMap(productDomains)
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
         let variants = byKey["variants"].map { readVariants($0, fixed: values, context: c) } ?? []
         let documented = byKey["documented"].map { readDocumented($0, values: values, variants: variants, context: c) } ?? []

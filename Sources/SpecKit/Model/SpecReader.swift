@@ -4,28 +4,18 @@ public struct SpecReader: Sendable {
     public var machines: [String: Machine]
     /// The fixture of each machine already read, by spec id: a scenario set may only use one of its own fixture.
     public var machineFixtures: [String: String] = [:]
-    /// Ids of machine specs that exist but could not be read, so `uses:` of them is not reported a second time.
-    public var unreadableMachines: Set<String> = []
-    /// The first error of each unreadable machine spec, by id, so a finding that follows from it can name it.
-    public var unreadableCauses: [String: Diagnostic] = [:]
+    /// Machine specs that exist but could not be read, by id, so `uses:` of them is not reported a second time, each
+    /// with its first error, so a finding that follows from it can name it.
+    var unreadableMachines: [String: Diagnostic?] = [:]
 
     /// Product files already read, by fixture: every spec of that fixture inherits their values.
     public var products: [String: ProductFile] = [:]
     /// Documented values read in place of the product files' own, by fixture and name (`SpecCompiler.formerDocuments`).
     public var formerDocuments: [String: [String: DocumentedValue]] = [:]
-    /// Each fixture's product parameters and their domains, by fixture, when a fixture catalog is known: product
-    /// values are then typed by their parameter's domain, and a value outside it is an error at its line.
-    public var productDomains: [String: [String: Domain]] = [:]
-    /// Each fixture's events with the types of their inputs, when a fixture catalog is known: a declared input that
-    /// does not fit is reported as it is read (see `ReadContext.fixture`).
-    public var eventInputTypes: [String: [String: [String: FixtureType]]] = [:]
-    /// Each fixture's observations that a machine or a scenario can expect (its tables' outputs left out), with their
-    /// types, when a fixture catalog is known: a scenario that expects one its spec has not declared is told the line
-    /// to add under `observe:` (see `ReadContext.fixtureObservations`).
-    public var observationTypes: [String: [String: FixtureType]] = [:]
-    /// The fixtures a catalog knows, when one is known: a spec naming another fixture is `fixture.unknown` at its
-    /// `fixture:` line and read no further (its rows would only say that product values and names are unknown).
-    public var knownFixtures: [String]?
+    /// The fixtures, when a catalog is known: product values are typed by their parameter's domain, a declared input
+    /// that does not fit is reported as it is read, a scenario expecting an observation its spec has not declared is
+    /// told the line to add, and a spec naming another fixture is `fixture.unknown` at its `fixture:` line.
+    var catalog: (any FixtureCatalog)?
     /// Machines that could not be read only because a product value they name is wrong: the scenario sets that use
     /// them are left unread too, without a second report.
     var quietlyUnreadableMachines: Set<String> = []
@@ -94,18 +84,20 @@ public struct SpecReader: Sendable {
                 ? "language 1 had no 'table:'; if this spec is older, 'lockspec migrate \(c.file)' adds it (and says what else changed)" : nil
         }
         let (id, title, source, fixture) = Self.header(byKey, idName: "spec id", example: "launch-lock.triggers", context: c)
-        if let fixture, let known = knownFixtures, !known.contains(fixture) {
+        if let fixture, let known = catalog?.fixtureNames, !known.contains(fixture) {
             c.report(unknownFixture(fixture, in: "the spec", at: byKey["fixture"]?.location ?? root.location, known: known))
             return nil
         }
         let shared = fixture.flatMap { products[$0]?.product } ?? []
         c.product = ProductScope(values: shared.firstByKey { ($0.name, $0) },
-                                 declared: fixture.flatMap { productDomains[$0] }, broken: brokenParameters(of: fixture),
+                                 declared: fixture.flatMap { productDomains($0) }, broken: brokenParameters(of: fixture),
                                  documented: (fixture.flatMap { products[$0]?.documented } ?? []).firstByKey { ($0.name, $0) }
                                      .merging(fixture.flatMap { formerDocuments[$0] } ?? [:]) { $1 },
                                  variants: fixture.flatMap { products[$0] }.map { file in file.variants.firstByKey { ($0.name, ($0.values, file.file)) } } ?? [:])
-        if let fixture, let events = eventInputTypes[fixture] { c.fixture = (fixture, events) }
-        if let fixture { c.fixtureObservations = observationTypes[fixture] }
+        if let fixture, let vocabulary = catalog?.vocabulary(of: fixture) {
+            c.fixture = (fixture, vocabulary.events)
+            c.fixtureObservations = vocabulary.observations.filter { !vocabulary.tableOutputs.contains($0.key) }
+        }
         let product = byKey["product"].map { c.productBindings($0, "product") } ?? []
         c.product = c.product.overlaid(with: product)
 
@@ -114,7 +106,7 @@ public struct SpecReader: Sendable {
         case .machine: body = MachineReader(context: c).read(byKey).map(Spec.Body.machine)
         case .decision: body = DecisionReader(context: c).read(byKey).map(Spec.Body.decision)
         case .scenarios: body = ScenarioReader(context: c, machines: machines,
-                                                      unreadable: unreadableMachines.firstByKey { ($0, unreadableCauses[$0]) },
+                                                      unreadable: unreadableMachines,
                                                       quiet: quietlyUnreadableMachines, fixture: fixture, machineFixtures: machineFixtures)
                                            .read(byKey).map(Spec.Body.scenarios)
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
@@ -175,7 +167,10 @@ extension SpecReader {
     /// wrong, or, when a product file could not be used and this fixture got none, all it declares.
     func brokenParameters(of fixture: String?) -> Set<String> {
         guard let fixture else { return [] }
-        if unusableProductFixtures.contains(fixture) && products[fixture] == nil { return Set((productDomains[fixture] ?? [:]).keys) }
+        if unusableProductFixtures.contains(fixture) && products[fixture] == nil { return Set((productDomains(fixture) ?? [:]).keys) }
         return brokenProduct[fixture] ?? []
     }
+
+    /// A fixture's product parameters and their domains, when the catalog knows the fixture.
+    func productDomains(_ fixture: String) -> [String: Domain]? { catalog?.vocabulary(of: fixture)?.product }
 }
