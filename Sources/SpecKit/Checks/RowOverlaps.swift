@@ -41,14 +41,21 @@ struct RowOverlaps {
         matched[pair.later] == pair.atoms ? pair.later : matched[pair.earlier] == pair.atoms ? pair.earlier : nil
     }
 
-    /// What a pair of rows `a` and `b` with the same outcome says beyond where they overlap: which of them is
-    /// `covered` (redundant), or that neither is. `scope` says where the rows were compared (` there`, for a machine's
-    /// state and event).
-    static func redundancy(covered: String?, of a: String, _ b: String, scope: String = "") -> String {
-        guard let covered else {
-            return "each also matches inputs the other does not\(scope), so neither is redundant: make their conditions exclusive"
+    /// The finding for rows `a` and `b` that both match `place`: `check.conflict` when they `differ` (how), else
+    /// `check.redundant` (they do `alike`), naming which of them is `covered` (every combination it matches, the other
+    /// matches too), or that neither is; `scope` says where the rows were compared (` there`, a machine's state and event).
+    static func finding(_ a: RowIdentity, _ b: RowIdentity, match place: String, differ: String?, alike: String,
+                        covered: String?, scope: String = "") -> Diagnostic {
+        guard let differ else {
+            let redundancy = covered.map { "\($0) is redundant\(scope): \($0 == a.id ? b.id : a.id) matches every combination it does" }
+                ?? "each also matches inputs the other does not\(scope), so neither is redundant: make their conditions exclusive"
+            return Diagnostic(.warning, id: "check.redundant", "rows \(a.id) and \(b.id) both match \(place) and \(alike); " + redundancy,
+                              at: b.location, rows: [a.id, b.id], notes: ["\(a.id) is at \(a.location)"])
         }
-        return "\(covered) is redundant\(scope): \(covered == a ? b : a) matches every combination it does"
+        return Diagnostic(.error, id: "check.conflict", "rows \(a.id) and \(b.id) conflict: both match \(place) but \(differ)",
+                          at: b.location, rows: [a.id, b.id],
+                          notes: ["\(a.id) is at \(a.location)"] + a.productNotes + b.productNotes
+                              + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
     }
 
     /// Where a pair overlaps, for a finding: the first group of inputs (its ranges written out), then how many more

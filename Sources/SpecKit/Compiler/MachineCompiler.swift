@@ -106,25 +106,11 @@ struct MachineCompiler: Sendable {
             guard reportedPairs.insert([a, b]).inserted else { continue }
             let situation = "in state \(state) on '\(event)'" + (analysis.dimensions.isEmpty ? "" : " with \(RowOverlaps.place(pair, in: analysis))")
             let covered = overlaps.covered(pair).map { group[$0] }
-            diagnostics.append(overlap(machine.rows[a], machine.rows[b], situation: situation, covered: covered.map { machine.rows[$0].identity.id }))
+            diagnostics.append(RowOverlaps.finding(machine.rows[a].identity, machine.rows[b].identity, match: situation,
+                                                   differ: sameOutcome(machine.rows[a], machine.rows[b]) ? nil : "do different things",
+                                                   alike: "do the same thing", covered: covered.map { machine.rows[$0].identity.id }, scope: " there"))
             overlapping.insert(b)
         }
-    }
-
-    /// Two rows that match the same situation: redundant when they do the same thing (`covered`: the row that adds
-    /// nothing there, nil when each matches inputs the other does not), a conflict otherwise.
-    private func overlap(_ rowA: MachineRow, _ rowB: MachineRow, situation: String, covered: String?) -> Diagnostic {
-        if sameOutcome(rowA, rowB) {
-            return Diagnostic(.warning, id: "check.redundant",
-                "rows \(rowA.identity.id) and \(rowB.identity.id) both match \(situation) and do the same thing; " + RowOverlaps.redundancy(covered: covered, of: rowA.identity.id, rowB.identity.id, scope: " there"),
-                at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
-                notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"])
-        }
-        return Diagnostic(.error, id: "check.conflict",
-            "rows \(rowA.identity.id) and \(rowB.identity.id) conflict: both match \(situation) but do different things",
-            at: rowB.identity.location, rows: [rowA.identity.id, rowB.identity.id],
-            notes: ["\(rowA.identity.id) is at \(rowA.identity.location)"] + rowA.identity.productNotes + rowB.identity.productNotes
-                + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
     }
 
     // MARK: Exploration

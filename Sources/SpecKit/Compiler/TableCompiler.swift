@@ -56,22 +56,13 @@ struct TableCompiler {
     /// result that does), else a redundancy (naming the row that adds nothing, or saying neither does).
     private func overlap(_ pair: RowOverlaps.Pair, _ rows: [Outcome], _ overlaps: RowOverlaps, in analysis: RegionAnalysis) -> Diagnostic {
         let (a, b) = (rows[pair.earlier], rows[pair.later])
-        let place = RowOverlaps.place(pair, in: analysis)
         let results = (a: a.results.firstByKey { ($0.name, $0.value) }, b: b.results.firstByKey { ($0.name, $0.value) })
         let differing = Set(results.a.keys).union(results.b.keys).sorted().filter { results.a[$0] != results.b[$0] }
-        guard differing.isEmpty else {
-            let said = { (value: Value?) in value.map(\.description) ?? "not set" }
-            let which = differing.map { "\($0) is \(said(results.a[$0])) in \(a.identity.id), \(said(results.b[$0])) in \(b.identity.id)" }
-            return Diagnostic(.error, id: "check.conflict",
-                "rows \(a.identity.id) and \(b.identity.id) conflict: both match \(place) but give different results: " + which.joined(separator: "; "),
-                at: b.identity.location, rows: [a.identity.id, b.identity.id],
-                notes: ["\(a.identity.id) is at \(a.identity.location)"] + a.identity.productNotes + b.identity.productNotes
-                    + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
-        }
-        let covered = overlaps.covered(pair).map { rows[$0].identity.id }
-        return Diagnostic(.warning, id: "check.redundant",
-            "rows \(a.identity.id) and \(b.identity.id) both match \(place) and give the same result; " + RowOverlaps.redundancy(covered: covered, of: a.identity.id, b.identity.id),
-            at: b.identity.location, rows: [a.identity.id, b.identity.id], notes: ["\(a.identity.id) is at \(a.identity.location)"])
+        let said = { (value: Value?) in value.map(\.description) ?? "not set" }
+        let which = differing.map { "\($0) is \(said(results.a[$0])) in \(a.identity.id), \(said(results.b[$0])) in \(b.identity.id)" }
+        return RowOverlaps.finding(a.identity, b.identity, match: RowOverlaps.place(pair, in: analysis),
+                                   differ: differing.isEmpty ? nil : "give different results: " + which.joined(separator: "; "),
+                                   alike: "give the same result", covered: overlaps.covered(pair).map { rows[$0].identity.id })
     }
 
     /// The groups of inputs no row matches (atoms of the analysis), the first `maximumListedGaps` described, and the
