@@ -25,7 +25,7 @@ func checkFixtureContract(_ spec: Spec, product file: ProductFile?, catalog: any
     case .decision(let d):
         out += missingTableInputs(spec, d.table, vocabulary.decisions[d.table.name], declared: d.inputs, kind: "input", under: "inputs")
     case .matrix(let m):
-        out += missingTableInputs(spec, m.table, vocabulary.matrices[m.table.name], declared: m.axes, kind: "axis", under: "axes")
+        out += missingTableInputs(spec, m.table, vocabulary.matrices[m.table.name], declared: m.inputs, kind: "axis", under: "axes")
     }
     for event in declaredEvents {
         for name in vocabulary.requiredInputs(of: event.name) where event.input(name) == nil {

@@ -30,8 +30,8 @@ func checkFixtureDomains(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diag
         }
         observations(d.outputs)
     case .matrix(let m):
-        for axis in m.axes { misfit("axis '\(axis.name)' of matrix '\(m.table.name)'", axis, vocabulary.matrices[m.table.name]?[axis.name]) }
-        observations(m.observe)
+        for axis in m.inputs { misfit("axis '\(axis.name)' of matrix '\(m.table.name)'", axis, vocabulary.matrices[m.table.name]?[axis.name]) }
+        observations(m.outputs)
     }
     return out
 }

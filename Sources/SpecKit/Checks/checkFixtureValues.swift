@@ -11,7 +11,7 @@ func checkFixtureValues(_ spec: Spec, _ vocabulary: FixtureVocabulary) -> [Diagn
     case .decision(let d):
         for row in d.rows { check.observations(row.then, row: row.identity.id) }
     case .matrix(let m):
-        for row in m.rows { check.observations(row.expect, row: row.identity.id, expected: true) }
+        for row in m.rows { check.observations(row.then, row: row.identity.id, expected: true) }
     }
     return listedFirst(check.out, { $0 }, rest: { count, first in
         Diagnostic(.error, id: "fixture.unknown-value",

@@ -97,8 +97,8 @@ private struct VocabularyCheck {
             guard let axes = vocabulary.matrices[m.table.name] else {
                 return out.append(unknownTable(spec, m.table, kind: "matrix function", known: vocabulary.matrices.keys))
             }
-            for a in m.axes where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
-            for o in m.observe { checkObservation(o.name, at: o.location, table: m.table.name) }
+            for a in m.inputs where axes[a.name] == nil { unknown("axis of matrix '\(m.table.name)'", a.name, axes.keys, at: a.location) }
+            for o in m.outputs { checkObservation(o.name, at: o.location, table: m.table.name) }
         }
     }
 }

@@ -15,11 +15,8 @@ struct TableCompiler {
 
     init(spec: Spec) { self.spec = spec }
 
-    /// A decision row or a matrix rule, as the region analysis reads it.
-    private typealias Outcome = (identity: RowIdentity, when: [Condition], results: [Binding])
-
     /// Runs the region analysis shared by both kinds; returns, per row, the atoms it decides.
-    private mutating func analyse(_ declarations: [Declaration], _ rows: [Outcome], hit: HitPolicy, what: String, rowsAt: SourceLocation?)
+    private mutating func analyse(_ declarations: [Declaration], _ rows: [DecisionRow], hit: HitPolicy, what: String, rowsAt: SourceLocation?)
         -> (analysis: RegionAnalysis, wins: [[[Int]]])? {
         let analysis = RegionAnalysis(declarations: declarations, conditions: rows.map(\.when))
         guard analysis.atomCount != nil else {
@@ -54,9 +51,9 @@ struct TableCompiler {
 
     /// Two rows that match the same inputs under `hit: unique`: a conflict when their results differ (naming each
     /// result that does), else a redundancy (naming the row that adds nothing, or saying neither does).
-    private func overlap(_ pair: RowOverlaps.Pair, _ rows: [Outcome], _ overlaps: RowOverlaps, in analysis: RegionAnalysis) -> Diagnostic {
+    private func overlap(_ pair: RowOverlaps.Pair, _ rows: [DecisionRow], _ overlaps: RowOverlaps, in analysis: RegionAnalysis) -> Diagnostic {
         let (a, b) = (rows[pair.earlier], rows[pair.later])
-        let results = (a: a.results.firstByKey { ($0.name, $0.value) }, b: b.results.firstByKey { ($0.name, $0.value) })
+        let results = (a: a.then.firstByKey { ($0.name, $0.value) }, b: b.then.firstByKey { ($0.name, $0.value) })
         let differing = Set(results.a.keys).union(results.b.keys).sorted().filter { results.a[$0] != results.b[$0] }
         let said = { (value: Value?) in value.map(\.description) ?? "not set" }
         let which = differing.map { "\($0) is \(said(results.a[$0])) in \(a.identity.id), \(said(results.b[$0])) in \(b.identity.id)" }
@@ -95,7 +92,7 @@ struct TableCompiler {
     }
 
     /// A `check.dead-row` warning for each of `dead`, its note naming the earlier rows that take its combinations.
-    private mutating func reportDeadRows(_ dead: [Int], of rows: [Outcome], in analysis: RegionAnalysis) {
+    private mutating func reportDeadRows(_ dead: [Int], of rows: [DecisionRow], in analysis: RegionAnalysis) {
         let takers = Self.takers(of: dead, in: analysis)
         for r in dead {
             let row = rows[r].identity, names = takers[r, default: []].map { rows[$0].identity.id }
@@ -123,8 +120,7 @@ struct TableCompiler {
     }
 
     mutating func compileDecision(_ table: DecisionTable) -> [TestCase] {
-        let rows: [Outcome] = table.rows.map { ($0.identity, $0.when, $0.then) }
-        guard let (analysis, wins) = analyse(table.inputs, rows, hit: table.hit, what: "decision table", rowsAt: table.rowsLocation) else { return [] }
+        guard let (analysis, wins) = analyse(table.inputs, table.rows, hit: table.hit, what: "decision table", rowsAt: table.rowsLocation) else { return [] }
         return table.rows.enumerated().compactMap { r, row in
             let points = Self.points(for: wins[r], in: analysis)
             guard !points.isEmpty else { return nil }
@@ -169,9 +165,8 @@ struct TableCompiler {
         return result
     }
 
-    mutating func compileMatrix(_ matrix: Matrix) -> [TestCase] {
-        let rows: [Outcome] = matrix.rows.map { ($0.identity, $0.when, $0.expect) }
-        guard let (analysis, wins) = analyse(matrix.axes, rows, hit: .unique, what: "matrix", rowsAt: matrix.rowsLocation) else { return [] }
+    mutating func compileMatrix(_ matrix: DecisionTable) -> [TestCase] {
+        guard let (analysis, wins) = analyse(matrix.inputs, matrix.rows, hit: matrix.hit, what: "matrix", rowsAt: matrix.rowsLocation) else { return [] }
         var cases: [TestCase] = []
         for (r, row) in matrix.rows.enumerated() {
             // Every cell of every atom the rule decides: matrices are small and every cell is run.
@@ -183,7 +178,7 @@ struct TableCompiler {
                 for cell in cells {
                     let axes = zip(analysis.dimensions, cell).map { NamedValue($0.name, $0.domain.value(atOrdinal: $1)) }
                     let id = "\(row.identity.id)[\(axes.map { "\($0.name)=\($0.value)" }.joined(separator: ","))]"
-                    let step = TestStep(action: .cell(table: matrix.table.name, axes: axes), expect: row.expect.namedValues, effects: nil,
+                    let step = TestStep(action: .cell(table: matrix.table.name, axes: axes), expect: row.then.namedValues, effects: nil,
                                         row: row.identity.id, line: row.identity.location.line, column: row.identity.location.column)
                     cases.append(TestCase(id: id, spec: spec.id, row: row.identity.id, fixture: spec.fixture,
                                           product: spec.effectiveProduct.namedValues, steps: [step], target: 0,

@@ -75,12 +75,14 @@ enum RowDiff {
     static func rows(of spec: Spec, written: [String: [String: WrittenPart]]?) -> [DiffRow] {
         let rows: [(identity: RowIdentity, row: Any)] = switch spec.body {
         case .machine(let m): m.rows.map { ($0.identity, $0) }
-        case .decision(let d): d.rows.map { ($0.identity, $0) }
+        case .decision(let d), .matrix(let d): d.rows.map { ($0.identity, $0) }
         case .scenarios(let s): s.scenarios.map { ($0.identity, $0) }
-        case .matrix(let m): m.rows.map { ($0.identity, $0) }
         }
         return rows.map { identity, row in
-            DiffRow(id: identity.id, parts: parts(of: row), written: written?[identity.id],
+            var parts = parts(of: row)
+            // A matrix rule writes its outputs under `expect:`.
+            if spec.kind == .matrix { parts["expect"] = parts.removeValue(forKey: "then") }
+            return DiffRow(id: identity.id, parts: parts, written: written?[identity.id],
                     reads: identity.productValues.firstByKey { ($0.name, $0.value) })
         }
     }

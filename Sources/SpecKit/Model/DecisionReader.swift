@@ -11,7 +11,7 @@ struct DecisionReader {
         }
         let hit = byKey["hit"].flatMap { MachineReader.choice($0, HitPolicy.self, "hit", context: c) } ?? .unique
         let rows = c.tableRows(byKey, what: "a decision row", resultKey: "then", conditions: inputs, tested: "an input of the table",
-                               results: outputs, resultWhat: "an output").map { DecisionRow(identity: $0.identity, when: $0.when, then: $0.results) }
+                               results: outputs, resultWhat: "an output")
         // A text output's `${name}` takes an input of the table, as the compiler fills it.
         let known = Set(inputs.map(\.name))
         for row in rows {

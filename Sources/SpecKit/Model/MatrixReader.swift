@@ -5,7 +5,7 @@ struct MatrixReader {
     /// The most cells a matrix may expand into; more is almost certainly a mistake and would be slow to run.
     static let maximumCells = 10_000
 
-    func read(_ byKey: KeyedNodes) -> Matrix? {
+    func read(_ byKey: KeyedNodes) -> DecisionTable? {
         let c = context
         let axes = byKey["axes"].map { c.declarations($0, "axes", allowText: false, allowInitial: false) } ?? []
         for axis in axes where axis.domain.isOrdered {
@@ -21,8 +21,8 @@ struct MatrixReader {
         }
         let observe = byKey["observe"].map { c.declarations($0, "observations", allowText: true, allowInitial: false) } ?? []
         let rows = c.tableRows(byKey, what: "a matrix row", resultKey: "expect", conditions: axes, tested: "an axis",
-                               results: observe, resultWhat: "an observation").map { MatrixRow(identity: $0.identity, when: $0.when, expect: $0.results) }
+                               results: observe, resultWhat: "an observation")
         guard !axes.isEmpty, let table = DecisionReader.table(byKey, context: c) else { return nil }
-        return Matrix(table: table, axes: axes, observe: observe, rows: rows, rowsLocation: byKey.location(ofKey: "rows"))
+        return DecisionTable(table: table, inputs: axes, outputs: observe, hit: .unique, rows: rows, rowsLocation: byKey.location(ofKey: "rows"))
     }
 }

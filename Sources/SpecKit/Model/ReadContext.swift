@@ -449,7 +449,7 @@ final class ReadContext {
     /// The rows of a decision table or a matrix: each a mapping with `id`, a trace, an optional `when` on `conditions`'
     /// names, and its results under `resultKey` (`then` or `expect`), bindings of `results`.
     func tableRows(_ byKey: KeyedNodes, what: String, resultKey: String, conditions: [Declaration], tested: String,
-                   results: [Declaration], resultWhat: String) -> [(identity: RowIdentity, when: [Condition], results: [Binding])] {
+                   results: [Declaration], resultWhat: String) -> [DecisionRow] {
         guard let node = byKey["rows"], let items = list(node, "rows") else { return [] }
         let names = conditions.firstByKey { ($0.name, $0) }
         return items.compactMap { item in
@@ -459,7 +459,7 @@ final class ReadContext {
             let trace = self.trace(rowKeys, at: item.location, rowID: id)
             let when = rowKeys["when"].map { self.conditions($0, names: names, what: tested, rowID: id, beside: ["id", resultKey] + Self.tableRowKeys) } ?? []
             let bound = rowKeys[resultKey].map { DecisionReader.bindings($0, declared: results, what: resultWhat, rowID: id, context: self) } ?? []
-            return (rowIdentity(id, trace: trace, wording: rowKeys, at: item.location), when, bound)
+            return DecisionRow(identity: rowIdentity(id, trace: trace, wording: rowKeys, at: item.location), when: when, then: bound)
         }
     }
 

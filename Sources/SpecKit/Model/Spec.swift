@@ -24,7 +24,7 @@ public struct Spec: Hashable, Sendable {
         /// Scenarios.
         case scenarios(ScenarioSet)
         /// A matrix.
-        case matrix(Matrix)
+        case matrix(DecisionTable)
     }
 
     /// The spec's unique id.
@@ -86,9 +86,8 @@ public struct Spec: Hashable, Sendable {
     public var rows: [RowIdentity] {
         switch body {
         case .machine(let m): m.rows.map(\.identity)
-        case .decision(let d): d.rows.map(\.identity)
+        case .decision(let d), .matrix(let d): d.rows.map(\.identity)
         case .scenarios(let s): s.scenarios.map(\.identity)
-        case .matrix(let m): m.rows.map(\.identity)
         }
     }
 }
