@@ -44,24 +44,21 @@ struct DecisionReader {
                          context c: ReadContext) -> [Binding] {
         let whole = event.map { "the inputs of '\($0)' in scenario \(rowID)" } ?? "the expectations of \(c.rowNoun) \(rowID)"
         guard let entries = c.mapping(node, whole) else { return [] }
-        var result: [Binding] = []
-        for entry in entries {
-            guard let name = c.text(entry.key, "a name") else { continue }
+        return entries.compactMap { entry -> Binding? in
+            guard let name = c.text(entry.key, "a name") else { return nil }
             guard let declaration = declared.first(where: { $0.name == name }) else {
                 let says = event == nil ? "\(c.rowNoun) \(rowID) expects" : "scenario \(rowID) sends"
                 c.unknown(name, "spec.unknown-name", "\(says) '\(name)', which is not \(what)", at: entry.key.location,
                           among: declared.map(\.name), rows: [rowID], under: event == nil ? nil : "with", beside: ScenarioReader.stepKeys)
-                continue
+                return nil
             }
             // A declaration reported wrong: its values follow from that finding.
             if c.isBroken(name), case .failure = declaration.domain.parse(entry.value.scalar ?? "") {
                 c.quietFailures += 1
-                continue
+                return nil
             }
-            if let v = c.value(entry.value, declaration.domain, "'\(name)' in \(c.rowNoun) \(rowID)", rows: [rowID], declaration: declaration) {
-                result.append(Binding(name: name, value: v, location: entry.value.location))
-            }
+            return c.value(entry.value, declaration.domain, "'\(name)' in \(c.rowNoun) \(rowID)", rows: [rowID], declaration: declaration)
+                .map { Binding(name: name, value: $0, location: entry.value.location) }
         }
-        return result
     }
 }

@@ -109,28 +109,26 @@ struct MachineReader {
     /// Effects named by a row: `name` or `name(arguments)` (see `EffectSyntax`), each declared.
     static func effectCalls(_ node: NodeView, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
         guard let items = c.list(node, "the effects of \(c.rowNoun) \(rowID)", single: true) else { return [] }
-        var result: [EffectCall] = []
-        for item in items {
-            guard let text = c.text(item, "an effect of \(c.rowNoun) \(rowID)") else { continue }
+        return items.compactMap { item -> EffectCall? in
+            guard let text = c.text(item, "an effect of \(c.rowNoun) \(rowID)") else { return nil }
             let parsed: (name: String, arguments: [EffectSyntax.Argument])
-            do {
+            do throws(EffectSyntax.SyntaxError) {
                 parsed = try EffectSyntax.parse(text)
             } catch {
                 c.error("spec.bad-effect", "effect '\(text)' of \(c.rowNoun) \(rowID) does not parse: \(error.message) (at character \(error.offset + 1))",
                         at: item.location, hint: "write name or name(argument, label=argument); quote an argument holding ',' or ')'",
                         rows: [rowID])
-                continue
+                return nil
             }
             guard declared.contains(parsed.name) else {
                 c.unknown(parsed.name, "spec.unknown-effect", "\(c.rowNoun) \(rowID) names effect '\(parsed.name)', which is not declared in 'effects'",
                           at: item.location, among: declared, rows: [rowID],
                           notes: [declared.isEmpty ? "no effects are declared: list them under 'effects'"
                                   : "the declared effects are " + declared.joined(separator: ", ")])
-                continue
+                return nil
             }
-            result.append(EffectCall(name: parsed.name, arguments: parsed.arguments, text: text.trimmingSpaces, location: item.location))
+            return EffectCall(name: parsed.name, arguments: parsed.arguments, text: text.trimmingSpaces, location: item.location)
         }
-        return result
     }
 
     /// `+1`, `-2`, `+30s`: a change of an ordered variable, in ordinal units; nil for anything else.

@@ -7,9 +7,8 @@ extension ReadContext {
     func conditions(_ node: NodeView, names: [String: Declaration], what: @autoclosure () -> String, rowID: String,
                     beside rowKeys: [String] = []) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
-        var result: [Condition] = []
-        for entry in entries {
-            guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { continue }
+        return entries.compactMap { entry -> Condition? in
+            guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { return nil }
             guard let declaration = names[name] else {
                 // `{phase: active, background}` reads `background` as a name: it is a value of another name tested here.
                 let owner = entry.value.scalar.map({ $0.isEmpty || $0 == "null" }) == true
@@ -20,26 +19,25 @@ extension ReadContext {
                 }
                 unknown(name, "spec.unknown-name", "row \(rowID) tests '\(name)', which is not \(what())", at: entry.key.location,
                         among: names.keys, rows: [rowID], under: "when", beside: rowKeys, hint: list)
-                continue
+                return nil
             }
             let domain = declaration.domain
             guard let whole = domain.ordinalRange else {
                 error("spec.text-in-condition", "row \(rowID) tests '\(name)', a text: conditions need a finite domain",
                       at: entry.key.location, rows: [rowID])
-                continue
+                return nil
             }
             let reported = failureMark
-            guard let set = valueSet(entry.value, declaration, whole: whole, rowID: rowID) else { continue }
+            guard let set = valueSet(entry.value, declaration, whole: whole, rowID: rowID) else { return nil }
             if set.isEmpty {
                 // A malformed comparison or an inverted range has already been reported as such.
-                if failureMark > reported { continue }
+                if failureMark > reported { return nil }
                 error("spec.empty-condition", "the condition on '\(name)' in row \(rowID) matches no value of \(domain)",
                       at: entry.value.location, rows: [rowID])
-                continue
+                return nil
             }
-            result.append(Condition(name: name, set: set, location: entry.value.location, written: entry.value.scalar?.trimmingSpaces))
+            return Condition(name: name, set: set, location: entry.value.location, written: entry.value.scalar?.trimmingSpaces)
         }
-        return result
     }
 
     private func valueSet(_ node: NodeView, _ declaration: Declaration, whole: ClosedRange<Int>, rowID: String) -> ValueSet? {

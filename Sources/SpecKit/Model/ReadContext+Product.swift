@@ -16,10 +16,9 @@ extension ReadContext {
     /// `product.bad-value` at its own line; otherwise a value is typed by its look.
     func productBindings(_ node: NodeView, _ what: String) -> [Binding] {
         guard let entries = mapping(node, what) else { return [] }
-        var result: [Binding] = []
         let written = Set(entries.compactMap(\.key.scalar))
-        for entry in entries {
-            guard let name = name(entry.key, "a product value's name") else { continue }
+        return entries.compactMap { entry -> Binding? in
+            guard let name = name(entry.key, "a product value's name") else { return nil }
             // A misspelt parameter (`grase:`) is the fixture check's finding, with its did-you-mean; the parameter it
             // meant is then not reported again where a row names it (it has no value only because of the typo).
             if let declared = product.declared, declared[name] == nil,
@@ -30,19 +29,18 @@ extension ReadContext {
             var decision: String?
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the product value '\(name)'", required: ["value"], optional: ["decision", "notes"])
-                guard let v = byKey["value"] else { product.broken.insert(name); continue }
+                guard let v = byKey["value"] else { product.broken.insert(name); return nil }
                 valueNode = v
                 decision = byKey["decision"].flatMap { decisionText($0, "the decision of product value '\(name)'") }
             }
             // An unreadable value (empty, a list) is reported here; the name is then not also called missing.
-            guard let text = text(valueNode, "the product value '\(name)'") else { product.broken.insert(name); continue }
+            guard let text = text(valueNode, "the product value '\(name)'") else { product.broken.insert(name); return nil }
             guard let value = typedProductValue(text, of: name, quoted: valueNode.isQuoted, at: valueNode.location, what: "product value '\(name)'") else {
                 product.broken.insert(name)
-                continue
+                return nil
             }
-            result.append(Binding(name: name, value: value, location: valueNode.location, decision: decision))
+            return Binding(name: name, value: value, location: valueNode.location, decision: decision)
         }
-        return result
     }
 
     /// `text` as a value of product parameter `name`: typed by its domain when the fixture's parameters are known (a text

@@ -272,13 +272,12 @@ final class ReadContext {
     func declarations(_ node: NodeView, _ what: @autoclosure () -> String, allowText: Bool, allowInitial: Bool,
                       allowPersist: Bool = false) -> [Declaration] {
         guard let entries = mapping(node, what()) else { return [] }
-        var result: [Declaration] = []
-        for entry in entries {
-            guard let name = self.name(entry.key, "a name in \(what())") else { continue }
+        return entries.compactMap { entry -> Declaration? in
+            guard let name = self.name(entry.key, "a name in \(what())") else { return nil }
             if name == "state" || name == "effects" {
                 error("spec.reserved-name", "'\(name)' is reserved (it names the machine's state or a step's effects); choose another name",
                       at: entry.key.location)
-                continue
+                return nil
             }
             var typeNode = entry.value
             var initialNode: NodeView?
@@ -287,7 +286,7 @@ final class ReadContext {
             if let inner = entry.value.mapping {
                 let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
                                  optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
-                guard let t = byKey["type"] else { continue }
+                guard let t = byKey["type"] else { return nil }
                 typeNode = t
                 initialNode = byKey["initial"]
                 openEndedNode = byKey["open-ended"]
@@ -295,13 +294,13 @@ final class ReadContext {
             }
             guard let domain = domain(typeNode, "the type of '\(name)'", declared: name) else {
                 brokenNames.insert(name)
-                continue
+                return nil
             }
             if domain == .text && !allowText {
                 brokenNames.insert(name)
                 error("spec.text-in-condition", "'\(name)' cannot be text here: \(what()) are tested in conditions, so give a finite domain",
                       at: typeNode.location, hint: "use a list of names, bool, int a..b or duration a..b")
-                continue
+                return nil
             }
             var initial = domain.defaultValue
             if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
@@ -311,9 +310,8 @@ final class ReadContext {
                 declaration.persists = persists
                 declaration.persistLocation = persistNode.location
             }
-            result.append(declaration)
+            return declaration
         }
-        return result
     }
 
     /// `open-ended: true|false` on a variable; only an `int a..b` variable can be open-ended (the model stops at `b`).

@@ -7,11 +7,10 @@ extension SpecReader {
     /// by the parameter's domain, and its source names a section.
     func readDocumented(_ node: NodeView, values: [Binding], variants: [ProductFile.Variant] = [], context c: ReadContext) -> [DocumentedValue] {
         guard let entries = c.mapping(node, "documented") else { return [] }
-        var result: [DocumentedValue] = []
-        for entry in entries {
-            guard let name = c.name(entry.key, "a documented value's name") else { continue }
+        return entries.compactMap { entry -> DocumentedValue? in
+            guard let name = c.name(entry.key, "a documented value's name") else { return nil }
             // A value already reported as wrong under product: is not called missing here.
-            if c.product.broken.contains(name) { continue }
+            if c.product.broken.contains(name) { return nil }
             guard values.contains(where: { $0.name == name }) else {
                 if let variant = variants.first(where: { $0.name == name }) {
                     variantDocumented(entry, variant, context: c)
@@ -24,36 +23,35 @@ extension SpecReader {
                     c.unknown(name, "product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
                               at: entry.key.location, among: values.map(\.name))
                 }
-                continue
+                return nil
             }
-            guard let inner = c.mapping(entry.value, "what the document says of '\(name)'") else { continue }
+            guard let inner = c.mapping(entry.value, "what the document says of '\(name)'") else { return nil }
             if let decision = inner.first(where: { $0.key.scalar == "decision" }) {
                 // Said of the document, a decision would explain nothing: it belongs with the product's value.
                 c.error("product.bad-documented", "a decision goes with the product's value, not with what the document says",
                         at: decision.key.location, hint: "move it under product: as \(name): {value: …, decision: \"D-…: why the product differs\"}")
-                continue
+                return nil
             }
             let byKey = c.keys(inner, of: entry.value, what: "what the document says of '\(name)'",
                                required: Self.documentedKeys.required, optional: Self.documentedKeys.optional)
             guard let valueNode = byKey["value"], let sourceNode = byKey["source"], let quoteNode = byKey["quote"],
                   let value = documentedValue(valueNode, name: name, context: c), let written = valueNode.scalar,
                   let source = c.citation(sourceNode, "the source of documented value '\(name)'"),
-                  let quote = c.text(quoteNode, "the quote of documented value '\(name)'") else { continue }
+                  let quote = c.text(quoteNode, "the quote of documented value '\(name)'") else { return nil }
             let citations = Citation.all(in: source)
             guard citations.count == 1, let citation = citations.first, !citation.section.isEmpty, !citation.document.isEmpty else {
                 c.error("product.bad-documented", "the source of documented value '\(name)' must name one section: '<document> §<section>'",
                         at: sourceNode.location, hint: "write the section that states the value, such as face-id-launch-lock.zh.md §2")
-                continue
+                return nil
             }
             if Self.quote(quote, states: value) == false {
                 c.warning("product.quote-without-value",
                           "the quote of documented value '\(name)' does not state \(written.trimmingSpaces): \(Self.missing(value))",
                           at: quoteNode.location, hint: "quote the words of \(source) that give the value, or correct the value")
             }
-            result.append(DocumentedValue(name: name, value: value, written: written.trimmingSpaces, citation: citation, quote: quote,
-                                          location: entry.key.location, quoteLocation: quoteNode.location))
+            return DocumentedValue(name: name, value: value, written: written.trimmingSpaces, citation: citation, quote: quote,
+                                   location: entry.key.location, quoteLocation: quoteNode.location)
         }
-        return result
     }
 
     /// `value` as an entry writes it (`60s`), for a message; nil when the entry has no plain value.

@@ -57,13 +57,12 @@ extension SpecReader {
     /// its domain when the fixture's parameters are known, and not also given one value under `product:`.
     private func readVariants(_ node: NodeView, fixed: [Binding], context c: ReadContext) -> [ProductFile.Variant] {
         guard let entries = c.mapping(node, "variants") else { return [] }
-        var result: [ProductFile.Variant] = []
-        for entry in entries {
-            guard let name = c.name(entry.key, "a variant's parameter"), let items = c.list(entry.value, "the values of variant '\(name)'") else { continue }
+        return entries.compactMap { entry -> ProductFile.Variant? in
+            guard let name = c.name(entry.key, "a variant's parameter"), let items = c.list(entry.value, "the values of variant '\(name)'") else { return nil }
             if let fixedValue = fixed.first(where: { $0.name == name }) {
                 c.error("product.bad-variant", "'\(name)' is set under product: and listed under variants: give it one or the other",
                         at: entry.key.location, notes: ["product: sets it at \(fixedValue.location)"])
-                continue
+                return nil
             }
             var values: [Binding] = []
             var failed = false
@@ -80,12 +79,11 @@ extension SpecReader {
                 values.append(Binding(name: name, value: value, location: item.location))
             }
             guard values.count >= 2 else {
-                if failed { continue } // the value's own finding is the root cause
+                if failed { return nil } // the value's own finding is the root cause
                 c.error("product.bad-variant", "variant '\(name)' needs at least two values: with one, write it under product:", at: entry.value.location)
-                continue
+                return nil
             }
-            result.append(ProductFile.Variant(name: name, values: values, location: entry.key.location))
+            return ProductFile.Variant(name: name, values: values, location: entry.key.location)
         }
-        return result
     }
 }
