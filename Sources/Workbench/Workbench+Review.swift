@@ -18,8 +18,9 @@ extension Workbench {
                 .map { (path: $0, bytes: Array(overlay.texts[$0]!.utf8)) })
             let head: DiffSide
             do throws(DiagnosticError) {
-                let prefix = try Self.gitPrefix(of: folder)
-                head = try DiffSide.gitRevision("HEAD", path: prefix.isEmpty ? "." : String(prefix.dropLast()), repository: folder + "/" + Self.up(prefix))
+                // The folder's path inside its repository (`specs/`, empty at the top), as gitRevision takes it.
+                let prefix = String(decoding: try DiffSide.git(["rev-parse", "--show-prefix"], in: folder), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                head = try DiffSide.gitRevision("HEAD", path: prefix.isEmpty ? "." : String(prefix.dropLast()), repository: folder)
             } catch {
                 throw ResponseError(Self.json(error: "no git HEAD to compare with: \(error.diagnostics.first?.message ?? "not a git repository")", status: 409))
             }
@@ -35,29 +36,5 @@ extension Workbench {
                 throw ResponseError(Self.json(error: "the diff failed", status: 500))
             }
         }
-    }
-
-    /// The folder's path inside its git repository, with a trailing `/` (empty at the top).
-    static func gitPrefix(of folder: String) throws(DiagnosticError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder, "rev-parse", "--show-prefix"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw DiagnosticError([Diagnostic(.error, id: "input.git", "could not run git", at: .file(folder))])
-        }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw DiagnosticError([Diagnostic(.error, id: "input.git", "\(folder) is not in a git repository", at: .file(folder))])
-        }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// `../` once per folder of a prefix: from the folder back to the repository's top.
-    static func up(_ prefix: String) -> String {
-        String(repeating: "../", count: prefix.split(separator: "/").count)
     }
 }

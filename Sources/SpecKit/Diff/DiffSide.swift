@@ -116,7 +116,7 @@ public struct DiffSide: Sendable {
 
     /// What `git -C <repository> <arguments>` writes on its output; its first error line, located at the repository,
     /// when it fails or cannot run.
-    static func git(_ arguments: [String], in repository: String) throws(DiagnosticError) -> [UInt8] {
+    public static func git(_ arguments: [String], in repository: String) throws(DiagnosticError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", repository] + arguments
