@@ -177,6 +177,6 @@ public struct DecisionRegister: Codable, Hashable, Sendable {
     /// `D-ID: text` split into the id and the text; no id when the text does not start with one.
     static func split(_ text: String) -> (id: String?, text: String) {
         guard let first = ids(in: text).first, text.hasPrefix(first + ":") else { return (nil, text) }
-        return (first, ReportText.trimmed(String(text.dropFirst(first.count + 1))))
+        return (first, text.dropFirst(first.count + 1).trimmingSpaces)
     }
 }

@@ -14,19 +14,6 @@ enum ReportText {
         }
     }
 
-    /// `document §section` split in two; a source without `§` is a whole document.
-    static func splitSource(_ source: String) -> (document: String, section: String) {
-        guard let mark = source.firstIndex(of: "§") else { return (trimmed(source), "") }
-        return (trimmed(String(source[..<mark])), trimmed(String(source[source.index(after: mark)...])))
-    }
-
-    static func trimmed(_ s: String) -> String {
-        var chars = Substring(s)
-        while let f = chars.first, f == " " || f == "\t" { chars = chars.dropFirst() }
-        while let l = chars.last, l == " " || l == "\t" { chars = chars.dropLast() }
-        return String(chars)
-    }
-
     /// Natural order, so `§2.9` sorts before `§2.10`.
     static func naturalLess(_ a: String, _ b: String) -> Bool {
         func chunks(_ s: String) -> [(isNumber: Bool, text: String)] {

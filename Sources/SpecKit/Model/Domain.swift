@@ -211,7 +211,7 @@ public struct DomainError: Error, Hashable, Sendable {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         let text = String(self)
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
         guard let start = text.utf8.firstIndex(where: { !isSpace($0) }), let end = text.utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
