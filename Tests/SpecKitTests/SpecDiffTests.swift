@@ -332,7 +332,7 @@ struct SpecDiffTests {
 
     /// Found by the sixth product-owner trial: two scenarios moved unchanged from one file to another read "removed",
     /// "added" and "behaviour changed", and `--exit-code` failed.
-    @Test("a scenario moved unchanged to another scenario set is one 'moved' row and no behaviour change; moved and edited, it is both")
+    @Test("a scenario moved unchanged to another scenario set is one 'moved' row and no behaviour change; moved and edited, one 'moved' row that says what changed, and a behaviour change")
     func scenarioMovedBetweenSets() throws {
         let kept = "  - id: S-KEPT\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: 1}\n"
         let moving = "  - id: S-MOVE\n    source: doc.md §2\n    steps:\n      - event: unlock\n        with: {outcome: failure}\n        expect: {failures: 1}\n"
@@ -352,7 +352,10 @@ struct SpecDiffTests {
         let edited = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
                                                         side("new", kept, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")
                                                              + moving.replacingOccurrences(of: "state: Open", with: "state: Locked")))
-        #expect(edited.rows.map(\.kind) == [.removed, .added] && edited.behaviourChanged, "\(edited.rows)")
+        // Moved and edited: one row, from its old set, saying what was edited; its cases are removed and new.
+        #expect(edited.rows == [RowChange(spec: "t.b", id: "S-MOVE", kind: .moved, oldID: nil, movedFrom: "t.a", cells: ["steps"])]
+                && edited.behaviourChanged, "\(edited.rows)")
+        #expect(SpecDiffRenderer.text(edited).contains("  row t.b S-MOVE: moved from t.a, changed its 'steps'\n"), "\(SpecDiffRenderer.text(edited))")
         // The re-trial: a scenario whose id alone changed read "2 cases behave differently" and failed --exit-code.
         let renamed = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
                                                          side("new", kept + moving.replacingOccurrences(of: "S-MOVE", with: "S-MOVED"),

@@ -58,6 +58,22 @@ enum RowDiff {
         return change
     }
 
+    /// A row that left one spec for another under its id and changed on the way (an unchanged one is paired by
+    /// `CaseBehaviourDiff.pairMoves`): one `moved` change from the old spec (`movedFrom`), saying what changed as a
+    /// kept row's change does, in place of a removal and an addition. Its cases stay removed and new.
+    static func pairEditedMoves(_ changes: inout [RowChange], _ rows: [String: (old: [DiffRow], new: [DiffRow], oldProduct: [String: Value])]) {
+        for gone in changes where gone.kind == .removed {
+            guard let came = changes.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec }),
+                  let before = rows[gone.spec]?.old.first(where: { $0.id == gone.id }),
+                  let after = rows[came.spec]?.new.first(where: { $0.id == came.id }) else { continue }
+            var moved = change(spec: came.spec, before, after, oldProduct: rows[gone.spec]?.oldProduct ?? [:])
+                ?? RowChange(spec: came.spec, id: came.id, kind: .moved, cells: [])
+            (moved.kind, moved.movedFrom) = (.moved, gone.spec)
+            changes.removeAll { $0.id == gone.id && ($0.kind == .removed && $0.spec == gone.spec || $0.kind == .added && $0.spec == came.spec) }
+            changes.append(moved)
+        }
+    }
+
     /// The keys whose text is prose, read by no one for a product value: a name in them (`failure pinAttempts
     /// blocks 60 s` in a decision) is only a word.
     static let wording: Set<String> = ["source", "decision", "title", "notes", "unmodelled"]

@@ -64,7 +64,8 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
         case renamed
         /// The same id with other content (`cells` names what differs).
         case changed
-        /// The same id and content at another position among the spec's rows, or in another spec (`movedFrom`).
+        /// The same id and content at another position among the spec's rows, or the same id in another spec
+        /// (`movedFrom`), its content kept or changed (`cells` and the parts after it say what changed).
         case moved
     }
 
@@ -76,9 +77,9 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
     public var kind: Kind
     /// The old id of a renamed row.
     public var oldID: String?
-    /// The spec a scenario moved from, unchanged (the same steps, product values and fixture), into this one.
+    /// The spec a row moved from into this one, under its id.
     public var movedFrom: String? = nil
-    /// The keys of a changed row whose written text differs, such as `when`, `then`, `effects`, `to`, `source`,
+    /// The keys of a changed (or moved) row whose written text differs, such as `when`, `then`, `effects`, `to`, `source`,
     /// `decision`, `notes`, `steps`: what was edited (indentation, comments and flow or block style aside). Empty when
     /// its text is the same.
     public var cells: [String]

@@ -60,15 +60,22 @@ public enum SpecDiffRenderer {
     private static func describe(_ r: RowChange) -> String {
         let what = switch r.kind {
         case .added, .removed: r.kind.rawValue
-        case .moved: r.movedFrom.map { "moved from \($0), unchanged" } ?? "moved"
+        case .moved where r.cells.isEmpty && r.followsProduct.isEmpty && r.followsElsewhere.isEmpty:
+            r.movedFrom.map { "moved from \($0), unchanged" } ?? "moved"
+        case .moved: "moved from \(r.movedFrom ?? "?"), " + changed(r)
         case .renamed: "renamed from \(r.oldID ?? "?")"
-        case .changed:
-            [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
-             r.followsProduct.isEmpty ? nil : agreeing(r.followsProduct, "reads a changed product value", "read changed product values"),
-             r.followsElsewhere.isEmpty ? nil : agreeing(r.followsElsewhere, "follows an edit outside the row", "follow an edit outside the row")]
-                .compactMap { $0 }.joined(separator: "; ")
+        case .changed: changed(r)
         }
         return "\(r.spec) \(r.id): \(what)"
+    }
+
+    /// What changed in a row kept under its id: the keys edited, and the parts that follow a product value or an edit
+    /// elsewhere.
+    private static func changed(_ r: RowChange) -> String {
+        [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
+         r.followsProduct.isEmpty ? nil : agreeing(r.followsProduct, "reads a changed product value", "read changed product values"),
+         r.followsElsewhere.isEmpty ? nil : agreeing(r.followsElsewhere, "follows an edit outside the row", "follow an edit outside the row")]
+            .compactMap { $0 }.joined(separator: "; ")
     }
 
     /// `1 situation behaves differently`, `3 situations behave differently`: the noun and the verb agree with the count.
