@@ -84,7 +84,7 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         let taken = Self.ids(of: folder, texts: texts)
         if let file = taken.specs[id] { throw Refusal(message: "the spec \(file) already has the id '\(id)': choose another") }
         try checkHeader()
-        let rowID = Self.freeRowID(prefix: Self.rowPrefix(of: id), taken: taken.rows)
+        let rowID = Self.freeRowID(prefix: Self.rowPrefix(of: id, fixture: fixture, scenarios: uses != nil, folder: folder), taken: taken.rows)
         if let uses { return try scenarioText(machine: Self.machine(uses, in: folder), analysis: analyses[uses], catalog: catalog, rowID: rowID) }
         guard let vocabulary = catalog.vocabulary(of: fixture) else {
             throw Refusal(message: "there is no fixture '\(fixture)'; the fixtures are \(catalog.fixtureNames.joined(separator: ", "))")
@@ -280,9 +280,17 @@ public struct SpecStarter: Decodable, Hashable, Sendable {
         return choice
     }
 
-    /// The prefix of the example row's id: the spec id in capitals, its dots as dashes (`GATES-ORDER-AUDIT`).
-    static func rowPrefix(of id: String) -> String {
-        id.uppercased().replacingOccurrences(of: ".", with: "-")
+    /// The prefix of the example row's id, in the folder's own way when its fixture has rows: the first part most
+    /// of them start with (`LL` of `LL-TGL-ON-SUCCESS`), `S` for a scenario set, then the spec id's last part in
+    /// capitals (`LL-S-TURNED-OFF` for `launch-lock.turned-off`). With no row of its fixture, the spec id in capitals,
+    /// its dots as dashes (`GATES-ORDER-AUDIT`).
+    static func rowPrefix(of id: String, fixture: String, scenarios: Bool, folder: [Spec]) -> String {
+        let firsts = folder.filter { $0.fixture == fixture }.flatMap(\.rows).compactMap { $0.id.split(separator: "-").first }
+        let counts = Dictionary(firsts.map { (String($0), 1) }, uniquingKeysWith: +)
+        guard let common = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else {
+            return id.uppercased().replacingOccurrences(of: ".", with: "-")
+        }
+        return ([common] + (scenarios ? ["S"] : []) + [String(id.split(separator: ".").last ?? "").uppercased()]).joined(separator: "-")
     }
 
     /// A value of `domain` as a row writes it, for the example row: the first member, the lower bound, false, "".

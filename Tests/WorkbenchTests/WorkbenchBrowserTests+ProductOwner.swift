@@ -293,10 +293,10 @@ struct WorkbenchProductOwnerTests {
         try browser.evaluate("document.querySelector('#new-create').click()")
         try browser.wait(for: "S.current === 'gates.order-2.yaml' && document.querySelector('#new-file-notice')", "the new spec shown")
         #expect(!FileManager.default.fileExists(atPath: session.path("gates.order-2.yaml")), "nothing on disk before Save")
-        let source = Self.cell("GATES-ORDER-2-1", "source")
+        let source = Self.cell("LG-ORDER-2-1", "source")
         #expect(try browser.evaluate("\(source).getAttribute('aria-invalid')") as? String == "true", "the placeholder is an error at its cell")
         // Its one row cannot be removed from the page: rows are added by copying one.
-        #expect(try browser.evaluate("document.querySelector('tr[data-row=\"GATES-ORDER-2-1\"] button[title^=\"the last row\"]').disabled") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelector('tr[data-row=\"LG-ORDER-2-1\"] button[title^=\"the last row\"]').disabled") as? Bool == true)
         #expect(try browser.evaluate("document.querySelector('#lint-summary').textContent.includes(' 2 errors')") as? Bool == true)
         try shoot("new-spec")
         // Both citations written: lint is clean; Save makes the file with the page's text.
@@ -332,12 +332,12 @@ struct WorkbenchProductOwnerTests {
         try browser.wait(for: "document.querySelector('#new-file-notice')", "the second new spec")
         let second = try browser.evaluate("S.current") as? String ?? ""
         #expect(second == "launch-lock.machine.yaml")
-        #expect(try browser.evaluate("\(Self.cell("LAUNCH-LOCK-MACHINE-1", "on")).value") as? String == "appear")
+        #expect(try browser.evaluate("\(Self.cell("LL-MACHINE-1", "on")).value") as? String == "appear")
         // The example row has no 'to': the header's list adds the column, and typing in the row's cell writes the key.
         let options = try browser.evaluate("[...document.querySelectorAll('select.add-column option')].map(o => o.value).join()") as? String ?? ""
         #expect(options == ",decision,when,then,effects,to,unmodelled", "\(options)")
         try browser.evaluate("(() => { const s = document.querySelector('select.add-column'); s.value = 'to'; s.dispatchEvent(new Event('change')); })()")
-        try session.type("Locked", into: Self.cell("LAUNCH-LOCK-MACHINE-1", "to"))
+        try session.type("Locked", into: Self.cell("LL-MACHINE-1", "to"))
         try browser.wait(for: "S.files['launch-lock.machine.yaml'].text.includes('\\n    to: Locked\\n')", "the key written")
         #expect(try browser.evaluate("[...document.querySelectorAll('th')].some(th => th.dataset.key === 'to')") as? Bool == true)
         try browser.evaluate("window.confirm = () => true")

@@ -116,6 +116,21 @@ struct WorkbenchNewSpecTests {
         #expect(missing.json["error"] as? String == "there is no machine spec 'launch-lock.nothere' that compiles in the folder: a scenario set uses one (fix its errors first)")
     }
 
+    /// Found by the sixth product-owner trial: a new scenario set's example row was `LAUNCH-LOCK-TURNED-OFF-1`, where
+    /// every row of the folder's launch-lock specs starts `LL-` and its scenarios `LL-S-`.
+    @Test("the example row's id follows the folder: its fixture's first part, S for scenarios, the spec id's last part; without rows of the fixture, the spec id")
+    func exampleRowIDFollowsTheFolder() throws {
+        let samples = WorkbenchAPITests.root.appendingPathComponent("Tests/Samples/specs").path
+        let folder = try SpecCompiler(catalog: FixtureRegistry.standard).compile(paths: [samples]).specs
+        let scenarios = SpecStarter(id: "launch-lock.turned-off", title: "Turned off", fixture: "launch-lock", table: nil, uses: "launch-lock.triggers")
+        #expect(try scenarios.text(catalog: FixtureRegistry.standard, folder: folder).contains("\n  - id: LL-S-TURNED-OFF-1\n"))
+        let table = SpecStarter(id: "gates.order-audit", title: "Audit", fixture: "launch-gates", table: "gates.order", observe: ["front"])
+        #expect(try table.text(catalog: FixtureRegistry.standard, folder: folder).contains("\n  - id: LG-ORDER-AUDIT-1\n"))
+        // A fixture none of the folder's specs use yet: the spec id, as before.
+        let alone = folder.filter { $0.fixture != "launch-gates" }
+        #expect(try table.text(catalog: FixtureRegistry.standard, folder: alone).contains("\n  - id: GATES-ORDER-AUDIT-1\n"))
+    }
+
     @Test("a scenario starter over a machine that declares an event only a scenario's later steps can send (a lint error of the machine) starts with the first event that can come first")
     func scenarioStarterSkipsScenarioOnlyEvents() throws {
         let machine = try String(contentsOfFile: "specs/capability.authenticate.yaml", encoding: .utf8)
@@ -265,16 +280,16 @@ struct WorkbenchNewSpecTests {
         #expect(try new("x.txt", [:]).0 == 403)
     }
 
-    @Test("the example row takes the first id of its prefix no row of the folder has: row.clash and row-clash both start ROW-CLASH")
+    @Test("the example row takes the first id of its prefix no row of the folder has: row.clash and other.clash both start LG-CLASH")
     func freeRowID() throws {
         let bench = try Bench()
         defer { bench.remove() }
         let spec: [String: Any] = ["id": "row.clash", "title": "X", "fixture": "launch-gates", "table": "gates.order", "observe": ["front"]]
         let first = try #require(try bench.call("/api/new", ["buffers": [:] as [String: String], "file": "a.yaml", "spec": spec]).json["text"] as? String)
-        #expect(first.contains("\n  - id: ROW-CLASH-1\n"), "\(first)")
-        let second = try bench.call("/api/new", ["buffers": ["a.yaml": first], "file": "b.yaml", "spec": spec.merging(["id": "row-clash"]) { $1 }])
+        #expect(first.contains("\n  - id: LG-CLASH-1\n"), "\(first)")
+        let second = try bench.call("/api/new", ["buffers": ["a.yaml": first], "file": "b.yaml", "spec": spec.merging(["id": "other.clash"]) { $1 }])
         let text = try #require(second.json["text"] as? String)
-        #expect(text.contains("\n  - id: ROW-CLASH-2\n"), "\(text)")
+        #expect(text.contains("\n  - id: LG-CLASH-2\n"), "\(text)")
         #expect(try Self.findings(second.json, file: "b.yaml").map { $0["id"] as? String } == ["spec.placeholder-source", "spec.placeholder-source"])
     }
 
