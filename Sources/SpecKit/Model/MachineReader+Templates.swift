@@ -2,6 +2,8 @@ extension MachineReader {
     /// `spec.unknown-name` for a `${name}` in one of a row's effects that names neither a variable nor an input that
     /// every event of the row carries: it would stay as written, so the row could never match what the core emits.
     static func checkTemplates(_ calls: [EffectCall], on events: [String], scope: RowScope, rowID: String, context c: ReadContext) {
+        // Most rows fill in no template: the names they could use are gathered only for one that does.
+        guard calls.contains(where: { $0.arguments.contains { if case .template = $0.term { true } else { false } } }) else { return }
         var inputs: Set<String>?
         for event in events {
             let carried = Set(scope.events.first { $0.name == event }?.inputs.map(\.name) ?? [])
