@@ -181,12 +181,17 @@ final class ReadContext {
     }
 
     static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        guard let first = text.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
         return text.unicodeScalars.allSatisfy(isNameScalar)
     }
 
     /// A character a name may hold: `_`, a letter of any script, an ASCII digit.
-    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s) }
+    static func isNameScalar(_ s: Unicode.Scalar) -> Bool { s == "_" || isLetter(s) || ("0"..."9").contains(s) }
+
+    /// A letter of any script; an ASCII one is told without looking up its Unicode properties.
+    private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? ("a"..."z").contains(s) || ("A"..."Z").contains(s) : s.properties.isAlphabetic
+    }
 
     /// ASCII only, so read byte by byte: a byte of a character outside ASCII is none of these.
     static func isRowID(_ text: String) -> Bool {

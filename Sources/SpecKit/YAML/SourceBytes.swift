@@ -28,18 +28,17 @@ enum SourceBytes {
     ///
     /// Strict UTF-8, as the standard library decodes it: no overlong forms, no surrogates, nothing above U+10FFFF.
     static func firstProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
         var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.first == 0 { return .nul(offset: offset) }
-                offset += encoded.count
-            case .error: return .invalidUTF8(offset: offset)
-            case .emptyInput: return nil
-            }
+        while offset < bytes.count {
+            if bytes[offset] == 0 { return .nul(offset: offset) }
+            // An ASCII byte is a whole character: only the others are decoded.
+            if bytes[offset] < 0x80 { offset += 1; continue }
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes[offset...].makeIterator()
+            guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return .invalidUTF8(offset: offset) }
+            offset += encoded.count
         }
+        return nil
     }
 
     /// The 1-based line and column of the byte at `offset`.
