@@ -116,6 +116,25 @@ struct WatchTests {
         #expect(!again.cases.isEmpty && again.failures.isEmpty, "\(again.render())")
     }
 
+    /// Found by the seventh product-owner trial (on `lockspec run --spec`; the watch and the workbench split the same
+    /// way): a product file broken in its YAML is no dependency any spec reads, so every spec of its fixture ran
+    /// without the product values.
+    @Test("a product file that gives no values: no spec of its fixture runs; the next save recovers")
+    func unusableProductFile() throws {
+        let folder = try Self.launchLockCopy()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/launch-lock.product.yaml"
+        let whole = try String(contentsOfFile: file, encoding: .utf8)
+        var session = WatchSession(paths: [folder], registry: .standard)
+        #expect(session.start().ran.count == 6)
+        try whole.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace： 60s\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let broken = session.react(to: [file])
+        #expect(broken.ran.isEmpty && broken.cases.isEmpty, "\(broken.render())")
+        #expect(broken.notRun.count == 6, "\(broken.render())")
+        try whole.write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(session.react(to: [file]).ran.count == 6)
+    }
+
     @Test("a deleted watched folder or file is a finding, not a crash")
     func deleted() throws {
         let folder = try Self.launchLockCopy()

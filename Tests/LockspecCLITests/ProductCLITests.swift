@@ -90,6 +90,31 @@ struct ProductCLITests {
         #expect(none.stdout.contains("which has no value here"), "\(none.output)")
     }
 
+    /// Found by the seventh product-owner trial: with `grace： 60s` (a full-width colon) in the launch-lock product
+    /// file, `run --spec launch-lock.toggle` ran the toggle's cases without the product values and passed, saying the
+    /// product file was a file "this run did not read"; `grace: 1 sec` (a file read, a value wrong) stopped the run.
+    @Test("a run of chosen specs stops when their fixture's product file gives no values; a spec of another fixture still runs")
+    func chosenSpecWithUnusableProductFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("product-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: RunCLITests.specs) where name.hasPrefix("launch-lock.") || name.hasPrefix("gates.") {
+            try FileManager.default.copyItem(atPath: RunCLITests.specs + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+        let product = folder.appendingPathComponent("launch-lock.product.yaml")
+        let text = try String(contentsOf: product, encoding: .utf8)
+        #expect(text.contains("\n  grace: 60s\n"))
+        try text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace： 60s\n").write(to: product, atomically: true, encoding: .utf8)
+        let toggle = try CLITests.run(["run", folder.path, "--spec", "launch-lock.toggle", "--no-explore"], timeout: 120)
+        #expect(toggle.status == 2, "\(toggle.output)")
+        #expect(toggle.stdout.contains("the specs do not compile: nothing was run") || toggle.stderr.contains("the specs do not compile: nothing was run"), "\(toggle.output)")
+        #expect(toggle.output.contains("launch-lock.product.yaml:11:3: error: could not read the YAML"), "\(toggle.output)")
+        // The launch-gates fixture has its own product file: its specs run, and the broken file is named as not read.
+        let gates = try CLITests.run(["run", folder.path, "--spec", "gates.order", "--no-explore"], timeout: 120)
+        #expect(gates.status == 0, "\(gates.output)")
+        #expect(gates.stderr.contains("1 lint error in 1 file this run did not read"), "\(gates.output)")
+    }
+
     /// Found by a re-check of the test above: the first version hid the missing values of every fixture once any
     /// product file could not be used (or was a duplicate), and a spec's own value was not used either.
     @Test("an unusable or duplicate product file of one fixture hides nothing of another; a spec's own value is still used")

@@ -38,6 +38,9 @@ public struct SpecCompiler: Sendable {
         /// another file (a scenario set whose machine is broken), each group sorted. The counts of specs and rows leave
         /// them out, so a summary names them.
         public var unreadableFiles: [String] = []
+        /// The fixtures a file named as their product file was meant for, that gave none (its YAML, its fixture or its
+        /// kind is wrong): a spec of such a fixture would run without its product values, so a run of it stops.
+        public var unusableProductFixtures: Set<String> = []
 
         /// What was read, as the summaries say it: `42 specs, 633 rows`, and the files that gave nothing, so a count that
         /// drops while a file is broken says why (`; left out: specs/a.yaml`).
@@ -195,7 +198,7 @@ public struct SpecCompiler: Sendable {
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
                            diagnostics: diagnostics.map(LookAlikePunctuation.explained).cappedPerFile, products: products, machineAnalyses: analyses,
-                           unreadableFiles: unread)
+                           unreadableFiles: unread, unusableProductFixtures: reader.unusableProductFixtures)
     }
 
     /// Loads every source's YAML; a file that cannot be loaded gives its findings, and, when it is a machine, the
