@@ -141,6 +141,19 @@ struct ChecksTests {
         #expect(d.rows == ["R-A", "R-B"])
     }
 
+    /// Found by the seventh product-owner trial: a new row MT-RULE-PIN-11 written above MT-RULE-PIN-9-PLUS, which
+    /// covers it, was reported at MT-RULE-PIN-9-PLUS's line, the row to keep.
+    @Test("check.redundant stands at the redundant row, the earlier one too, with a note at the row that covers it")
+    func redundantAtTheRedundantRow() throws {
+        let rows = Self.decisionRow("D-ELEVEN", failures: "11") + Self.decisionRow("D-LOW", failures: "1..8") + Self.decisionRow("D-NINE-PLUS", failures: "9..12")
+        let source = SpecSources.decision(inputs: "  failures: int 1..12", rows: rows)
+        let line = { (id: String) in (source.components(separatedBy: "\n").firstIndex { $0.hasSuffix("- id: \(id)") } ?? -1) + 1 }
+        let d = try only("check.redundant", in: SpecSources.compile(source))
+        #expect(d.message.hasSuffix("D-ELEVEN is redundant: D-NINE-PLUS matches every combination it does"), "\(d.message)")
+        #expect(d.location.line == line("D-ELEVEN") && d.location.column == 5, "\(d.location)")
+        #expect(d.notes.first == "D-NINE-PLUS is at \(d.location.file):\(line("D-NINE-PLUS")):5", "\(d.notes)")
+    }
+
     @Test("an overlap over several groups of inputs is counted, and a partial one with the same result names no row redundant")
     func overlapCounted() throws {
         let rows = """

@@ -49,8 +49,10 @@ struct RowOverlaps {
         guard let differ else {
             let redundancy = covered.map { "\($0) is redundant\(scope): \($0 == a.id ? b.id : a.id) matches every combination it does" }
                 ?? "each also matches inputs the other does not\(scope), so neither is redundant: make their conditions exclusive"
+            // At the redundant row, the one to delete (the later one when neither is).
+            let (here, other) = covered == a.id ? (a, b) : (b, a)
             return Diagnostic(.warning, id: "check.redundant", "rows \(a.id) and \(b.id) both match \(place) and \(alike); " + redundancy,
-                              at: b.location, rows: [a.id, b.id], notes: ["\(a.id) is at \(a.location)"])
+                              at: here.location, rows: [a.id, b.id], notes: ["\(other.id) is at \(other.location)"])
         }
         return Diagnostic(.error, id: "check.conflict", "rows \(a.id) and \(b.id) conflict: both match \(place) but \(differ)",
                           at: b.location, rows: [a.id, b.id],
