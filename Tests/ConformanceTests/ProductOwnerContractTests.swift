@@ -40,6 +40,16 @@ struct ProductOwnerContractTests {
         return try #require(lines.firstIndex { $0.contains(text) }) + 1
     }
 
+    /// Found by the seventh product-owner trial: `grce: 60s` in a product file read "fixture 'launch-lock' has no
+    /// product value 'grce', so no row using it could run", though no row uses it.
+    @Test("a misspelt product value in a product file: the fixture has no such value, and the line sets nothing that is read; did you mean")
+    func misspeltProductValue() throws {
+        let c = Self.compile(try Self.specs(editing: "launch-lock.product.yaml") { $0.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grce: 60s\n") })
+        let finding = try #require(Self.errors(c).first { $0.location.file == "specs/launch-lock.product.yaml" }, "\(Self.errors(c))")
+        #expect(finding.message == "fixture 'launch-lock' has no product value 'grce': this line sets a value nothing reads")
+        #expect(finding.hint == "did you mean 'grace'?")
+    }
+
     @Test("specs/ as it is lints clean, so every finding below comes from its edit")
     func cleanAsItIs() throws {
         let c = Self.compile(try Self.specs())

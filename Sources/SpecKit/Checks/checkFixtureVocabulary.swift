@@ -125,7 +125,10 @@ private func unknownName(_ fixture: String, _ what: String, _ name: String, _ kn
 /// A product value the fixture does not take; one it no longer takes is said so, with why, and the line to remove.
 private func unknownProduct(_ name: String, _ fixture: String, _ vocabulary: FixtureVocabulary, at location: SourceLocation) -> Diagnostic {
     guard let why = vocabulary.retiredProducts[name] else {
-        return unknownName(fixture, "product value", name, vocabulary.product.keys, at: location)
+        // No row names it yet (a row naming it is told so at its own line): what this line sets, nothing reads.
+        var finding = unknownName(fixture, "product value", name, vocabulary.product.keys, at: location)
+        finding.message = "fixture '\(fixture)' has no product value '\(name)': this line sets a value nothing reads"
+        return finding
     }
     return Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' no longer takes the product value '\(name)': \(why)",
                       at: location, hint: "remove the line ('lockspec migrate' removes it)")
