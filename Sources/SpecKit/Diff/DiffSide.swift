@@ -83,6 +83,13 @@ public struct DiffSide: Sendable {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
+        // A revision git cannot find is said in words, not as the failure of the first git command that reads it.
+        do { _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: repository) } catch {
+            guard (try? git(["rev-parse", "--git-dir"], in: repository)) != nil else { throw error }
+            throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision",
+                "no commit '\(VisibleText.escape(revision))' in the git repository: name a commit, a branch or a tag ('git log --oneline' lists the commits)",
+                at: .file(repository))])
+        }
         func specs(under path: String) throws(DiagnosticError) -> [String] {
             // --full-tree: the path and the names are from the repository's top, as `<revision>:<name>` reads them,
             // wherever in the work tree git runs.
