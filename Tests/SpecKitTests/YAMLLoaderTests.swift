@@ -140,6 +140,19 @@ struct YAMLLoaderTests {
         #expect(found.first?.hint == "a mapping written with '{' must be closed with '}'")
     }
 
+    /// Found by the seventh product-owner trial: a flow mapping missing a ',' between two entries was told to close
+    /// its '{'.
+    @Test("a ',' missing inside a flow mapping or list names the word it is missing before", arguments: [
+        ("rows:\n  - {phase: [inactive, background] enabled: true}\n", "a ',' is missing before 'enabled': the entries of a mapping written with '{' are separated by ','"),
+        ("grace: {value: 60s source: doc.md}\n", "a ',' is missing before 'source': the entries of a mapping written with '{' are separated by ','"),
+        ("rows: [{a: 1} {b: 2}]\n", nil),
+    ])
+    func missingComma(_ text: String, _ hint: String?) {
+        let found = diagnostics(text)
+        #expect(found.first?.id == "yaml.syntax", "\(found)")
+        if let hint { #expect(found.first?.hint == hint, "\(found)") }
+    }
+
     // MARK: Encoding
 
     @Test("invalid UTF-8 is reported at the first bad byte", arguments: [

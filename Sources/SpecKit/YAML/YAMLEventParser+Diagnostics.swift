@@ -114,14 +114,32 @@ extension YAMLEventParser {
         return !word.isEmpty && word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) ? word : nil
     }
 
+    /// The word before which a flow collection lacks its ',', when libyaml stopped inside a line: the word it stopped
+    /// at (`enabled` in `{phase: [a, b] enabled: true}`), or the last word before the ':' it stopped at (`source` in
+    /// `{value: 60s source: x}`, read as the text `60s source`); nil at a line's start (a bracket left open).
+    private func missingComma(at location: SourceLocation) -> String? {
+        let scalars = Array(String(decoding: SourceBytes.line(location.line, in: input), as: UTF8.self).unicodeScalars)
+        let i = location.column - 1
+        guard i > 0, i < scalars.count else { return nil }
+        let isWord = { (s: Unicode.Scalar) in s.properties.isAlphabetic || ("0"..."9").contains(s) || "_-.".unicodeScalars.contains(s) }
+        let word = isWord(scalars[i]) ? Array(scalars[i...].prefix(while: isWord))
+            : scalars[i] == ":" ? Array(scalars[..<i].reversed().prefix(while: isWord).reversed()) : []
+        // A word that starts its line follows a bracket left open on a line above.
+        let start = isWord(scalars[i]) ? i : i - word.count
+        guard !word.isEmpty, scalars[..<start].contains(where: { $0 != " " }) else { return nil }
+        return String(String.UnicodeScalarView(word))
+    }
+
     private func hint(problem: String, context: String?, at location: SourceLocation) -> String? {
         switch (problem, context) {
         case ("found unexpected end of stream", "while scanning a quoted scalar"?):
             "a closing quote is missing"
         case (let problem, _) where problem.hasPrefix("did not find expected ',' or ']'"):
-            "a list written with '[' must be closed with ']'"
+            missingComma(at: location).map { "a ',' is missing before '\($0)': the items of a list written with '[' are separated by ','" }
+                ?? "a list written with '[' must be closed with ']'"
         case (let problem, _) where problem.hasPrefix("did not find expected ',' or '}'"):
-            "a mapping written with '{' must be closed with '}'"
+            missingComma(at: location).map { "a ',' is missing before '\($0)': the entries of a mapping written with '{' are separated by ','" }
+                ?? "a mapping written with '{' must be closed with '}'"
         case ("mapping values are not allowed in this context", _):
             earlierColon(before: location)
                 ? "put the value in quotes if the ': ' is part of the text"
