@@ -153,6 +153,15 @@ struct YAMLLoaderTests {
         if let hint { #expect(found.first?.hint == hint, "\(found)") }
     }
 
+    /// Found by the seventh product-owner trial: `-event: background` below a list item was told to check its
+    /// indentation.
+    @Test("a list item's '-' glued to its item is told to take a space")
+    func dashWithoutSpace() {
+        let found = diagnostics("steps:\n  - event: a\n  -event: background\n")
+        #expect(found.first?.location.line == 3, "\(found)")
+        #expect(found.first?.hint == "put a space after '-': a list item is written '- ' and then the item ('- event: …')", "\(found)")
+    }
+
     // MARK: Encoding
 
     @Test("invalid UTF-8 is reported at the first bad byte", arguments: [

@@ -130,6 +130,13 @@ extension YAMLEventParser {
         return String(String.UnicodeScalarView(word))
     }
 
+    /// Whether the line at `location` starts with a '-' glued to what follows (`-event: background`): YAML reads a
+    /// key `-event` there, not a list item.
+    private func dashWithoutSpace(at location: SourceLocation) -> Bool {
+        let text = String(decoding: SourceBytes.line(location.line, in: input), as: UTF8.self).trimmingSpaces
+        return text.count > 1 && text.hasPrefix("-") && !text.dropFirst().hasPrefix(" ") && !text.hasPrefix("--")
+    }
+
     private func hint(problem: String, context: String?, at location: SourceLocation) -> String? {
         switch (problem, context) {
         case ("found unexpected end of stream", "while scanning a quoted scalar"?):
@@ -149,7 +156,8 @@ extension YAMLEventParser {
         case ("could not find expected ':'", _):
             "a key must be followed by ':' and a space"
         case ("did not find expected key", _), ("did not find expected '-' indicator", _):
-            "check the indentation of this line against the lines above it"
+            dashWithoutSpace(at: location) ? "put a space after '-': a list item is written '- ' and then the item ('- event: …')"
+                : "check the indentation of this line against the lines above it"
         default:
             nil
         }
