@@ -217,6 +217,11 @@ extension WorkbenchProductOwnerTests {
         try browser.wait(for: "S.current === 'launch-lock.product.yaml'", "the product file by its id")
         try browser.evaluate("location.hash = '#launch-lock.toggle'")
         try browser.wait(for: "S.current === 'launch-lock.toggle.yaml'", "a scenario set by its id")
+        // The seventh trial: the path as lint prints it.
+        try browser.evaluate("location.hash = '#specs/launch-lock.grace.yaml'")
+        try browser.wait(for: "S.current === 'launch-lock.grace.yaml'", "a file by its path under the folder")
+        try browser.evaluate("location.hash = '#launch-lock.toggle.yaml'")
+        try browser.wait(for: "S.current === 'launch-lock.toggle.yaml'", "back to the scenario set")
         try browser.evaluate("location.hash = '#no-such-spec'")
         usleep(300_000)
         #expect(try browser.evaluate("S.current") as? String == "launch-lock.toggle.yaml", "an unknown name changes nothing")

@@ -39,10 +39,11 @@ function buffers() {
   for (const [name, f] of Object.entries(S.files)) if (f.text !== f.saved) out[name] = f.text;
   return out;
 }
-// The file an address names after #: a file's name, a spec's id (`launch-lock.product`), or that id with .yaml
-// left off; null when none.
+// The file an address names after #: a file's name (or its path as lint prints it, `specs/x.yaml`), a spec's id
+// (`launch-lock.product`), or that id with .yaml left off; null when none.
 function fileNamed(name) {
   if (S.files[name]) return name;
+  if (name.includes('/')) return fileNamed(name.split('/').pop());
   if (S.files[name + '.yaml']) return name + '.yaml';
   const spec = ((S.analysis && S.analysis.specs) || []).find(s => s.id === name);
   return spec && S.files[spec.file] ? spec.file : null;
