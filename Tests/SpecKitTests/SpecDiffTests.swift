@@ -356,6 +356,12 @@ struct SpecDiffTests {
         #expect(edited.rows == [RowChange(spec: "t.b", id: "S-MOVE", kind: .moved, oldID: nil, movedFrom: "t.a", cells: ["steps"])]
                 && edited.behaviourChanged, "\(edited.rows)")
         #expect(SpecDiffRenderer.text(edited).contains("  row t.b S-MOVE: moved from t.a, changed its 'steps'\n"), "\(SpecDiffRenderer.text(edited))")
+        // The seventh trial: its behaviour read as the whole case removed from one set and new in the other. It is
+        // the step that changed, compared across the two sets.
+        #expect(edited.behaviour.map(\.spec) == ["t.b"], "\(edited.behaviour)")
+        let region = try #require(edited.behaviour.first?.regions.first)
+        #expect(edited.behaviour.first?.regions.count == 1 && region.place == "case S-MOVE (moved from t.a)", "\(edited.behaviour)")
+        #expect(region.before == "step 2: unlock(outcome=success) → state=Open" && region.after == "step 2: unlock(outcome=success) → state=Locked", "\(region)")
         // The re-trial: a scenario whose id alone changed read "2 cases behave differently" and failed --exit-code.
         let renamed = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
                                                          side("new", kept + moving.replacingOccurrences(of: "S-MOVE", with: "S-MOVED"),

@@ -87,7 +87,8 @@ enum CaseBehaviourDiff {
     /// The scenarios kept as they were under another id or in another spec: a row removed from one scenario set and
     /// added, with the same id, to another, or renamed in its set (`RowDiff`'s `renamed`), whose cases have the same
     /// steps, product values and fixture on both sides. A move is one `moved` row change (`movedFrom`); neither is a
-    /// behaviour change, as nothing the gate checks changed.
+    /// behaviour change, as nothing the gate checks changed. A scenario moved and edited has its cases compared step
+    /// by step across the two sets, under the new one (`case S-1 (moved from a.set)`), in place of removed and new.
     static func pairMoves(_ result: inout SpecDiffResult, old: SpecCompiler.Compilation, new: SpecCompiler.Compilation) {
         let scenarios = { (c: SpecCompiler.Compilation) in Set(c.specs.filter { $0.kind == .scenarios }.map(\.id)) }
         let (oldSets, newSets) = (scenarios(old), scenarios(new))
@@ -95,29 +96,36 @@ enum CaseBehaviourDiff {
         let same = { (a: [TestCase], b: [TestCase]) in
             !a.isEmpty && a.map { [$0.fixture, "\($0.product)"] + content($0) } == b.map { [$0.fixture, "\($0.product)"] + content($0) }
         }
-        // (the old spec and row, the new spec and row) of each scenario kept as it was.
-        var kept: [(from: String, oldID: String, to: String, id: String)] = []
-        for gone in result.rows where gone.kind == .removed && oldSets.contains(gone.spec) {
-            guard let came = result.rows.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec && newSets.contains($0.spec) }),
-                  same(cases(old, gone.spec, gone.id), cases(new, came.spec, came.id)) else { continue }
-            kept.append((gone.spec, gone.id, came.spec, came.id))
-            result.rows.removeAll { ($0.kind == .removed && $0.spec == gone.spec || $0.kind == .added && $0.spec == came.spec) && $0.id == gone.id }
-            result.rows.append(RowChange(spec: came.spec, id: came.id, kind: .moved, oldID: nil, movedFrom: gone.spec, cells: []))
-        }
-        for r in result.rows where r.kind == .renamed && oldSets.contains(r.spec) && newSets.contains(r.spec) {
-            guard let oldID = r.oldID, same(cases(old, r.spec, oldID), cases(new, r.spec, r.id)) else { continue }
-            kept.append((r.spec, oldID, r.spec, r.id))
-        }
-        for k in kept {
-            let gone = Set(cases(old, k.from, k.oldID).map { "case \($0.id)" }), came = Set(cases(new, k.to, k.id).map { "case \($0.id)" })
+        // Takes out the regions that say a case of the old spec and row was removed, and one of the new was new.
+        func dropRemovedAndNew(from: String, oldID: String, to: String, id: String) {
+            let gone = Set(cases(old, from, oldID).map { "case \($0.id)" }), came = Set(cases(new, to, id).map { "case \($0.id)" })
             for i in result.behaviour.indices {
                 let spec = result.behaviour[i].spec
                 result.behaviour[i].regions.removeAll {
-                    spec == k.from && gone.contains($0.place) && $0.after == removedCase || spec == k.to && came.contains($0.place) && $0.before == newCase
+                    spec == from && gone.contains($0.place) && $0.after == removedCase || spec == to && came.contains($0.place) && $0.before == newCase
                 }
-                result.behaviour[i].count = result.behaviour[i].regions.count
             }
         }
+        for gone in result.rows where gone.kind == .removed && oldSets.contains(gone.spec) {
+            guard let came = result.rows.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec && newSets.contains($0.spec) }) else { continue }
+            let (before, after) = (cases(old, gone.spec, gone.id), cases(new, came.spec, came.id))
+            if same(before, after) {
+                dropRemovedAndNew(from: gone.spec, oldID: gone.id, to: came.spec, id: came.id)
+                result.rows.removeAll { ($0.kind == .removed && $0.spec == gone.spec || $0.kind == .added && $0.spec == came.spec) && $0.id == gone.id }
+                result.rows.append(RowChange(spec: came.spec, id: came.id, kind: .moved, oldID: nil, movedFrom: gone.spec, cells: []))
+            } else if let compared = compare(spec: came.spec, kind: "scenarios", old: before, new: after) {
+                dropRemovedAndNew(from: gone.spec, oldID: gone.id, to: came.spec, id: came.id)
+                let moved = compared.regions.map { r in var r = r; r.place += " (moved from \(gone.spec))"; return r }
+                if let i = result.behaviour.firstIndex(where: { $0.spec == came.spec }) { result.behaviour[i].regions += moved }
+                else { result.behaviour.append(BehaviourChange(spec: came.spec, kind: "scenarios", regions: moved, count: moved.count)) }
+            }
+        }
+        for r in result.rows where r.kind == .renamed && oldSets.contains(r.spec) && newSets.contains(r.spec) {
+            guard let oldID = r.oldID, same(cases(old, r.spec, oldID), cases(new, r.spec, r.id)) else { continue }
+            dropRemovedAndNew(from: r.spec, oldID: oldID, to: r.spec, id: r.id)
+        }
+        // A scenario set's count is its cases (a machine's counts situations, which regions do not).
+        for i in result.behaviour.indices where result.behaviour[i].kind == "scenarios" { result.behaviour[i].count = result.behaviour[i].regions.count }
         result.behaviour.removeAll { $0.regions.isEmpty }
     }
 }

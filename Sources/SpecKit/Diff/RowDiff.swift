@@ -60,7 +60,7 @@ enum RowDiff {
 
     /// A row that left one spec for another under its id and changed on the way (an unchanged one is paired by
     /// `CaseBehaviourDiff.pairMoves`): one `moved` change from the old spec (`movedFrom`), saying what changed as a
-    /// kept row's change does, in place of a removal and an addition. Its cases stay removed and new.
+    /// kept row's change does, in place of a removal and an addition (`CaseBehaviourDiff.pairMoves` compares its cases).
     static func pairEditedMoves(_ changes: inout [RowChange], _ rows: [String: (old: [DiffRow], new: [DiffRow], oldProduct: [String: Value])]) {
         for gone in changes where gone.kind == .removed {
             guard let came = changes.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec }),
