@@ -340,8 +340,8 @@ struct SpecDiffTests {
         func set(_ id: String, _ scenarios: String) -> String {
             "id: t.\(id)\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.lock\nscenarios:\n" + scenarios
         }
-        func side(_ label: String, _ a: String, _ b: String) -> DiffSide {
-            DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: Self.success + Self.failure).utf8)),
+        func side(_ label: String, _ a: String, _ b: String, machine: String = Self.success + Self.failure) -> DiffSide {
+            DiffSide(label: label, sources: [("t.yaml", Array(Self.machine(rows: machine).utf8)),
                                              ("a.yaml", Array(set("a", a).utf8)), ("b.yaml", Array(set("b", b).utf8))])
         }
         let moved = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
@@ -362,6 +362,13 @@ struct SpecDiffTests {
         let region = try #require(edited.behaviour.first?.regions.first)
         #expect(edited.behaviour.first?.regions.count == 1 && region.place == "case S-MOVE (moved from t.a)", "\(edited.behaviour)")
         #expect(region.before == "step 2: unlock(outcome=success) → state=Open" && region.after == "step 2: unlock(outcome=success) → state=Locked", "\(region)")
+        // A machine changed beside the move keeps its count of situations (the move once set it to its regions).
+        let widened = Self.success + Self.failure.replacingOccurrences(of: "[failure]", with: "[failure, cancel]")
+        let b = kept.replacingOccurrences(of: "S-KEPT", with: "S-B")
+        let alone = try SpecDiff(catalog: nil).compare(side("old", kept + moving, b), side("new", kept + moving, b, machine: widened))
+        let beside = try SpecDiff(catalog: nil).compare(side("old", kept + moving, b), side("new", kept, b + moving, machine: widened))
+        let counts = { (d: SpecDiffResult) in d.behaviour.filter { $0.spec == "t.lock" }.map { "\($0.count) in \($0.regions.count)" } }
+        #expect(counts(alone) == ["3 in 1"] && counts(beside) == counts(alone), "\(counts(alone)) \(counts(beside))")
         // The re-trial: a scenario whose id alone changed read "2 cases behave differently" and failed --exit-code.
         let renamed = try SpecDiff(catalog: nil).compare(side("old", kept + moving, kept.replacingOccurrences(of: "S-KEPT", with: "S-B")),
                                                          side("new", kept + moving.replacingOccurrences(of: "S-MOVE", with: "S-MOVED"),
