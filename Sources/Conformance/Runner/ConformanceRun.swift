@@ -252,9 +252,9 @@ public struct ConformanceRun: Sendable {
         case stopped(RunOutcome)
     }
 
-    /// The files the specs chosen by --spec and --row read (their own, their fixture's product files, the machine a
-    /// scenario set uses), or nil when nothing is chosen that way, a chosen spec or row did not compile, or a product
-    /// file of a chosen spec's fixture gave no values (the spec would run without them).
+    /// The files the specs chosen by --spec and --row read (`AffectedSpecs.dependencies`: their own, their fixture's
+    /// product files, those that gave no values too, the machine a scenario set uses), or nil when nothing is chosen
+    /// that way or a chosen spec or row did not compile.
     func filesReadBySelection(_ compilation: SpecCompiler.Compilation) -> Set<String>? {
         guard options.specs != nil || options.rows != nil else { return nil }
         let suite = compilation.suite
@@ -266,14 +266,8 @@ public struct ConformanceRun: Sendable {
         let byID = compilation.specs.firstByKey { ($0.id, $0) }
         var files: Set<String> = []
         for id in chosen {
-            guard let spec = byID[id], suite.specs.contains(where: { $0.id == id }),
-                  !compilation.unusableProductFixtures.contains(spec.fixture) else { return nil }
-            files.insert(spec.file)
-            files.formUnion(compilation.products.filter { $0.fixture == spec.fixture }.map(\.file))
-            if case .scenarios(let set) = spec.body, let uses = set.uses {
-                guard let machine = byID[uses] else { return nil }
-                files.insert(machine.file)
-            }
+            guard let spec = byID[id], suite.specs.contains(where: { $0.id == id }) else { return nil }
+            files.formUnion(AffectedSpecs.dependencies(of: spec, in: compilation))
         }
         return files
     }

@@ -28,8 +28,7 @@ public enum AffectedSpecs {
         return affected.sorted()
     }
 
-    /// Splits affected spec ids into those to run (they read, no file they depend on has a lint error, and their
-    /// fixture's product files all gave values) and those
+    /// Splits affected spec ids into those to run (they read, and no file they depend on has a lint error) and those
     /// not run for a lint error (a spec that no longer reads counts when it depended on a broken file; a deleted spec
     /// is just gone). `before` is the compilation before the change, if any.
     public static func partition(_ affected: [String], diagnostics: [Diagnostic], before: SpecCompiler.Compilation?,
@@ -38,12 +37,7 @@ public enum AffectedSpecs {
         var runnable: [String] = [], notRun: [String] = []
         for id in affected {
             if let spec = after.specs.first(where: { $0.id == id }) {
-                // A product file of its fixture that gave no values is a broken dependency too, though no spec reads it.
-                if after.unusableProductFixtures.contains(spec.fixture) || dependencies(of: spec, in: after).contains(where: broken.contains) {
-                    notRun.append(id)
-                } else {
-                    runnable.append(id)
-                }
+                if dependencies(of: spec, in: after).contains(where: broken.contains) { notRun.append(id) } else { runnable.append(id) }
             } else if let before, let old = before.specs.first(where: { $0.id == id }),
                       dependencies(of: old, in: before).contains(where: broken.contains) {
                 notRun.append(id)
@@ -52,10 +46,11 @@ public enum AffectedSpecs {
         return (runnable, notRun)
     }
 
-    /// The files a spec's cases depend on: its own, its fixture's product file, and the machine it `uses:`.
+    /// The files a spec's cases depend on: its own, its fixture's product files (those that gave no values too), and
+    /// the machine it `uses:`.
     static func dependencies(of spec: Spec, in compilation: SpecCompiler.Compilation) -> [String] {
         var files = [spec.file]
-        files += compilation.products.filter { $0.fixture == spec.fixture }.map(\.file)
+        files += compilation.products.filter { $0.fixture == spec.fixture }.map(\.file) + (compilation.unusableProductFiles[spec.fixture] ?? [])
         if case .scenarios(let set) = spec.body, let uses = set.uses {
             files += compilation.specs.filter { $0.id == uses }.map(\.file)
         }

@@ -38,9 +38,10 @@ public struct SpecCompiler: Sendable {
         /// another file (a scenario set whose machine is broken), each group sorted. The counts of specs and rows leave
         /// them out, so a summary names them.
         public var unreadableFiles: [String] = []
-        /// The fixtures a file named as their product file was meant for, that gave none (its YAML, its fixture or its
-        /// kind is wrong): a spec of such a fixture would run without its product values, so a run of it stops.
-        public var unusableProductFixtures: Set<String> = []
+        /// The files named as a fixture's product file that gave it no values (their YAML, fixture or kind is wrong), by
+        /// the fixture they were meant for: every spec of that fixture depends on them, though none could read them (it
+        /// would run without its product values).
+        public var unusableProductFiles: [String: [String]] = [:]
 
         /// What was read, as the summaries say it: `42 specs, 633 rows`, and the files that gave nothing, so a count that
         /// drops while a file is broken says why (`; left out: specs/a.yaml`).
@@ -198,7 +199,7 @@ public struct SpecCompiler: Sendable {
         return Compilation(specs: specs.map(\.spec).sorted { $0.id < $1.id },
                            suite: CompiledSuite(specs: compiledSpecs, cases: cases),
                            diagnostics: diagnostics.map(LookAlikePunctuation.explained).cappedPerFile, products: products, machineAnalyses: analyses,
-                           unreadableFiles: unread, unusableProductFixtures: reader.unusableProductFixtures)
+                           unreadableFiles: unread, unusableProductFiles: reader.unusableProductFiles)
     }
 
     /// Loads every source's YAML; a file that cannot be loaded gives its findings, and, when it is a machine, the
@@ -232,18 +233,18 @@ public struct SpecCompiler: Sendable {
         return (documents, diagnostics)
     }
 
-    /// The fixtures that a file named as a product file but giving none was meant for: the fixture its `fixture:`
+    /// The files named as a product file but giving none, by the fixture each was meant for: the fixture its `fixture:`
     /// line names, or the catalog's nearest to it (`launch-lok`), or, with no such line, the fixture the file is named
     /// after; none otherwise. A product file registered for a fixture the catalog does not know counts as giving none.
-    func unusableProductFixtures(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> Set<String> {
+    func unusableProductFiles(_ sources: [(path: String, bytes: [UInt8])], reader: SpecReader) -> [String: [String]] {
         let fixtures = Set(catalog?.fixtureNames.filter { catalog?.vocabulary(of: $0) != nil } ?? [])
         let known = Set(reader.products.values.filter { fixtures.isEmpty || fixtures.contains($0.fixture) }.map(\.file))
-        var meant: Set<String> = []
+        var meant: [String: [String]] = [:]
         for source in sources where Self.isProductFileName(source.path) && !known.contains(source.path) {
             // Without a `fixture:` line, a file named after a fixture (`launch-lock.product.yaml`) was meant for it.
             let stem = String((source.path as NSString).lastPathComponent.split(separator: ".").first ?? "")
             guard let named = Self.topLevelValue("fixture", inUnloadable: source.bytes) ?? (fixtures.contains(stem) ? stem : nil) else { continue }
-            if fixtures.isEmpty || fixtures.contains(named) { meant.insert(named) } else if let near = Suggest.closest(to: named, in: fixtures) { meant.insert(near) }
+            if let fixture = fixtures.isEmpty || fixtures.contains(named) ? named : Suggest.closest(to: named, in: fixtures) { meant[fixture, default: []].append(source.path) }
         }
         return meant
     }
@@ -269,7 +270,7 @@ public struct SpecCompiler: Sendable {
         }
         // A file named as a product file that gave none (a YAML error, no or an unknown fixture, another kind): the
         // parameters a spec of its fixture finds without a value follow from it, and are not reported at each use.
-        reader.unusableProductFixtures = unusableProductFixtures(sources, reader: reader)
+        reader.unusableProductFiles = unusableProductFiles(sources, reader: reader)
         for rank in 1...2 {
             let snapshot = reader
             var documents = ordered.filter { $0.0 == rank }.map(\.1)

@@ -21,9 +21,9 @@ public struct SpecReader: Sendable {
     var quietlyUnreadableMachines: Set<String> = []
     /// Product-file parameters whose value was wrong, by fixture, so references to them are not reported again.
     var brokenProduct: [String: Set<String>] = [:]
-    /// The fixtures a file named as a product file was meant for but gave none: such a fixture, left without its
-    /// product file, has every parameter broken (the findings are that file's, not each spec's at each use).
-    var unusableProductFixtures: Set<String> = []
+    /// The files named as a product file that gave none, by the fixture each was meant for: such a fixture, left
+    /// without its product file, has every parameter broken (the findings are that file's, not each spec's at each use).
+    var unusableProductFiles: [String: [String]] = [:]
 
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
@@ -167,7 +167,7 @@ extension SpecReader {
     /// wrong, or, when a product file could not be used and this fixture got none, all it declares.
     func brokenParameters(of fixture: String?) -> Set<String> {
         guard let fixture else { return [] }
-        if unusableProductFixtures.contains(fixture) && products[fixture] == nil { return Set((productDomains(fixture) ?? [:]).keys) }
+        if unusableProductFiles[fixture] != nil && products[fixture] == nil { return Set((productDomains(fixture) ?? [:]).keys) }
         return brokenProduct[fixture] ?? []
     }
 
