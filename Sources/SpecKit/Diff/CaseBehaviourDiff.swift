@@ -84,12 +84,12 @@ enum CaseBehaviourDiff {
         return (old, new)
     }
 
-    /// The scenarios kept as they were under another id or in another spec: a row removed from one scenario set and
-    /// added, with the same id, to another, or renamed in its set (`RowDiff`'s `renamed`), whose cases have the same
-    /// steps, product values and fixture on both sides. A move is one `moved` row change (`movedFrom`); neither is a
-    /// behaviour change, as nothing the gate checks changed. A scenario moved and edited has its cases compared step
-    /// by step across the two sets, under the new one (`case S-1 (moved from a.set)`), in place of removed and new.
-    static func pairMoves(_ result: inout SpecDiffResult, old: SpecCompiler.Compilation, new: SpecCompiler.Compilation) {
+    /// The behaviour of scenarios moved to another set (a row removed from one and added, with the same id, to
+    /// another; `RowDiff.pairMovedRows` makes them one row change) or renamed in their set: kept with the same steps,
+    /// product values and fixture on both sides, it is no behaviour change, as nothing the gate checks changed; moved
+    /// and edited, its cases are compared step by step across the two sets, under the new one (`case S-1 (moved from
+    /// a.set)`), in place of removed and new.
+    static func pairMovedCases(_ result: inout SpecDiffResult, old: SpecCompiler.Compilation, new: SpecCompiler.Compilation) {
         let scenarios = { (c: SpecCompiler.Compilation) in Set(c.specs.filter { $0.kind == .scenarios }.map(\.id)) }
         let (oldSets, newSets) = (scenarios(old), scenarios(new))
         let cases = { (c: SpecCompiler.Compilation, spec: String, row: String) in c.suite.cases.filter { $0.spec == spec && $0.row == row } }
@@ -111,8 +111,6 @@ enum CaseBehaviourDiff {
             let (before, after) = (cases(old, gone.spec, gone.id), cases(new, came.spec, came.id))
             if same(before, after) {
                 dropRemovedAndNew(from: gone.spec, oldID: gone.id, to: came.spec, id: came.id)
-                result.rows.removeAll { ($0.kind == .removed && $0.spec == gone.spec || $0.kind == .added && $0.spec == came.spec) && $0.id == gone.id }
-                result.rows.append(RowChange(spec: came.spec, id: came.id, kind: .moved, oldID: nil, movedFrom: gone.spec, cells: []))
             } else if let compared = compare(spec: came.spec, kind: "scenarios", old: before, new: after) {
                 dropRemovedAndNew(from: gone.spec, oldID: gone.id, to: came.spec, id: came.id)
                 let moved = compared.regions.map { r in var r = r; r.place += " (moved from \(gone.spec))"; return r }

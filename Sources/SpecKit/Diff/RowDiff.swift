@@ -58,10 +58,10 @@ enum RowDiff {
         return change
     }
 
-    /// A row that left one spec for another under its id and changed on the way (an unchanged one is paired by
-    /// `CaseBehaviourDiff.pairMoves`): one `moved` change from the old spec (`movedFrom`), saying what changed as a
-    /// kept row's change does, in place of a removal and an addition (`CaseBehaviourDiff.pairMoves` compares its cases).
-    static func pairEditedMoves(_ changes: inout [RowChange], _ rows: [String: (old: [DiffRow], new: [DiffRow], oldProduct: [String: Value])]) {
+    /// A row that left one spec for another under its id: one `moved` change from the old spec (`movedFrom`), saying
+    /// what changed on the way as a kept row's change does (nothing, for a row moved as it was), in place of a removal
+    /// and an addition. `CaseBehaviourDiff.pairMovedCases` says what its cases do.
+    static func pairMovedRows(_ changes: inout [RowChange], _ rows: [String: (old: [DiffRow], new: [DiffRow], oldProduct: [String: Value])]) {
         for gone in changes where gone.kind == .removed {
             guard let came = changes.first(where: { $0.kind == .added && $0.id == gone.id && $0.spec != gone.spec }),
                   let before = rows[gone.spec]?.old.first(where: { $0.id == gone.id }),

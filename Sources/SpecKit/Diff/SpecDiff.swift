@@ -42,9 +42,10 @@ public struct SpecDiff: Sendable {
         for id in oldSpecs.keys.filter({ newSpecs[$0] != nil }).sorted() {
             let (a, b) = (oldSpecs[id]!, newSpecs[id]!)
             // Each row's text as written on each side tells an edit from a value that moved with a product value.
-            rows[id] = (RowDiff.rows(of: a, written: Self.writtenRows(of: a, in: old)), RowDiff.rows(of: b, written: Self.writtenRows(of: b, in: new)),
-                        a.effectiveProduct.firstByKey { ($0.name, $0.value) })
-            result.rows += RowDiff.changes(spec: id, old: rows[id]!.old, new: rows[id]!.new, oldProduct: rows[id]!.oldProduct)
+            let sides = (old: RowDiff.rows(of: a, written: Self.writtenRows(of: a, in: old)), new: RowDiff.rows(of: b, written: Self.writtenRows(of: b, in: new)),
+                         oldProduct: a.effectiveProduct.firstByKey { ($0.name, $0.value) })
+            rows[id] = sides
+            result.rows += RowDiff.changes(spec: id, old: sides.old, new: sides.new, oldProduct: sides.oldProduct)
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
             if let change { result.behaviour.append(change) }
@@ -53,8 +54,9 @@ public struct SpecDiff: Sendable {
                 result.notCompared.append(id)
             }
         }
-        CaseBehaviourDiff.pairMoves(&result, old: before, new: after)
-        RowDiff.pairEditedMoves(&result.rows, rows)
+        // Both read the removed and added rows: the cases first, then the rows are paired.
+        CaseBehaviourDiff.pairMovedCases(&result, old: before, new: after)
+        RowDiff.pairMovedRows(&result.rows, rows)
         result.rows.sort()
         result.behaviour.sort()
         result.notes.sort()
