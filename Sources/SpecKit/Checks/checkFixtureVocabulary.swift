@@ -116,8 +116,8 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
 
 /// `fixture.unknown-name`: the fixture has no `what` (an event, a product value, …) `name`; with a did-you-mean.
 private func unknownName(_ fixture: String, _ what: String, _ name: String, _ known: some Collection<String>,
-                         at location: SourceLocation) -> Diagnostic {
-    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' has no \(what) '\(name)', so no row using it could run",
+                         at location: SourceLocation, so consequence: String = ", so no row using it could run") -> Diagnostic {
+    Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' has no \(what) '\(name)'\(consequence)",
                at: location, notes: ["it knows: \(known.sorted().joined(separator: ", "))"],
                hint: Suggest.didYouMean(name, in: known))
 }
@@ -125,10 +125,8 @@ private func unknownName(_ fixture: String, _ what: String, _ name: String, _ kn
 /// A product value the fixture does not take; one it no longer takes is said so, with why, and the line to remove.
 private func unknownProduct(_ name: String, _ fixture: String, _ vocabulary: FixtureVocabulary, at location: SourceLocation) -> Diagnostic {
     guard let why = vocabulary.retiredProducts[name] else {
-        // No row names it yet (a row naming it is told so at its own line): what this line sets, nothing reads.
-        var finding = unknownName(fixture, "product value", name, vocabulary.product.keys, at: location)
-        finding.message = "fixture '\(fixture)' has no product value '\(name)': this line sets a value nothing reads"
-        return finding
+        // A row naming it is told so at its own line: what this line sets, nothing reads.
+        return unknownName(fixture, "product value", name, vocabulary.product.keys, at: location, so: ": this line sets a value nothing reads")
     }
     return Diagnostic(.error, id: "fixture.unknown-name", "fixture '\(fixture)' no longer takes the product value '\(name)': \(why)",
                       at: location, hint: "remove the line ('lockspec migrate' removes it)")
