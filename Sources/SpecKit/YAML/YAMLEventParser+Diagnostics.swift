@@ -50,7 +50,7 @@ extension YAMLEventParser {
     /// follows it, with a message about that. The key's line, and the hint; nil when no such line is there.
     private func keyWithoutColon(near location: SourceLocation) -> (at: SourceLocation, hint: String)? {
         for line in [location.line, location.line - 1] where line >= 1 {
-            let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
+            let text = text(ofLine: line)
             let indent = text.prefix { $0 == " " }.count
             var body = Substring(text.dropFirst(indent))
             if body.hasPrefix("- ") { body = body.dropFirst(2) }
@@ -72,7 +72,7 @@ extension YAMLEventParser {
     /// stops after a key whose `：` it did not take for a colon): the cause a reader cannot see.
     private func lookAlike(near location: SourceLocation) -> (at: SourceLocation, hint: String)? {
         for line in [location.line, location.line - 1] where line >= 1 {
-            let text = String(decoding: SourceBytes.line(line, in: input), as: UTF8.self)
+            let text = text(ofLine: line)
             if let c = LookAlikePunctuation.first(in: Substring(text)) {
                 let column = text.prefix { $0 == " " || $0 == "-" }.count + 1
                 return (SourceLocation(file: file, line: line, column: column), "on line \(line), " + LookAlikePunctuation.advice(c))
@@ -108,7 +108,7 @@ extension YAMLEventParser {
     /// more indented `key:` line cannot hang under; nil otherwise.
     private func plainItem(above location: SourceLocation) -> String? {
         guard location.line > 1 else { return nil }
-        let text = String(decoding: SourceBytes.line(location.line - 1, in: input), as: UTF8.self).trimmingSpaces
+        let text = text(ofLine: location.line - 1).trimmingSpaces
         guard text.hasPrefix("- ") else { return nil }
         let word = String(text.dropFirst(2)).trimmingSpaces
         return !word.isEmpty && word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) ? word : nil
@@ -118,7 +118,7 @@ extension YAMLEventParser {
     /// at (`enabled` in `{phase: [a, b] enabled: true}`), or the last word before the ':' it stopped at (`source` in
     /// `{value: 60s source: x}`, read as the text `60s source`); nil at a line's start (a bracket left open).
     private func missingComma(at location: SourceLocation) -> String? {
-        let scalars = Array(String(decoding: SourceBytes.line(location.line, in: input), as: UTF8.self).unicodeScalars)
+        let scalars = Array(text(ofLine: location.line).unicodeScalars)
         let i = location.column - 1
         guard i > 0, i < scalars.count else { return nil }
         let isWord = { (s: Unicode.Scalar) in s.properties.isAlphabetic || ("0"..."9").contains(s) || "_-.".unicodeScalars.contains(s) }
@@ -130,10 +130,13 @@ extension YAMLEventParser {
         return String(String.UnicodeScalarView(word))
     }
 
+    /// The text of a 1-based line of the input, without its line break.
+    private func text(ofLine line: Int) -> String { String(decoding: SourceBytes.line(line, in: input), as: UTF8.self) }
+
     /// Whether the line at `location` starts with a '-' glued to what follows (`-event: background`): YAML reads a
     /// key `-event` there, not a list item.
     private func dashWithoutSpace(at location: SourceLocation) -> Bool {
-        let text = String(decoding: SourceBytes.line(location.line, in: input), as: UTF8.self).trimmingSpaces
+        let text = text(ofLine: location.line).trimmingSpaces
         return text.count > 1 && text.hasPrefix("-") && !text.dropFirst().hasPrefix(" ") && !text.hasPrefix("--")
     }
 
