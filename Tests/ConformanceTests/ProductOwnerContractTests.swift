@@ -48,6 +48,10 @@ struct ProductOwnerContractTests {
         let finding = try #require(Self.errors(c).first { $0.location.file == "specs/launch-lock.product.yaml" }, "\(Self.errors(c))")
         #expect(finding.message == "fixture 'launch-lock' has no product value 'grce': this line sets a value nothing reads")
         #expect(finding.hint == "did you mean 'grace'?")
+        // At the misspelt name, where the fix is typed, not at its value (the eighth trial's finding).
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Tests/Samples/specs/launch-lock.product.yaml"), encoding: .utf8)
+        let line = try #require(text.components(separatedBy: "\n").firstIndex(of: "  grace: 60s")) + 1
+        #expect(finding.location.line == line && finding.location.column == 3, "\(finding.location)")
     }
 
     @Test("specs/ as it is lints clean, so every finding below comes from its edit")

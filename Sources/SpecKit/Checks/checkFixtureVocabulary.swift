@@ -23,7 +23,7 @@ private struct VocabularyCheck {
 
     mutating func checkProduct(_ bindings: [Binding]) {
         for b in bindings where vocabulary.product[b.name] == nil {
-            out.append(unknownProduct(b.name, spec.fixture, vocabulary, at: b.location))
+            out.append(unknownProduct(b.name, spec.fixture, vocabulary, at: b.nameLocation ?? b.location))
         }
         out += unsupportedProductValues(bindings, spec.fixture, vocabulary)
     }
@@ -108,7 +108,7 @@ func checkFixtureVocabulary(_ product: ProductFile, catalog: any FixtureCatalog)
     guard let vocabulary = catalog.vocabulary(of: product.fixture) else {
         return [unknownFixture(product.fixture, in: "the product file", at: product.location, known: catalog.fixtureNames)]
     }
-    let named = product.product.map { ($0.name, $0.location) } + product.variants.map { ($0.name, $0.location) }
+    let named = product.product.map { ($0.name, $0.nameLocation ?? $0.location) } + product.variants.map { ($0.name, $0.location) }
     let unsupported = unsupportedProductValues(product.product + product.variants.flatMap(\.values), product.fixture, vocabulary)
     return unsupported + named.filter { vocabulary.product[$0.0] == nil }
         .map { unknownProduct($0, product.fixture, vocabulary, at: $1) }

@@ -39,7 +39,7 @@ extension ReadContext {
                 product.broken.insert(name)
                 return nil
             }
-            return Binding(name: name, value: value, location: valueNode.location, decision: decision)
+            return Binding(name: name, value: value, location: valueNode.location, decision: decision, nameLocation: entry.key.location)
         }
     }
 

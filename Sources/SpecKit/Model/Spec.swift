@@ -102,6 +102,9 @@ public struct Binding: Hashable, Sendable {
     public var location: SourceLocation
     /// Why a product value differs from the one its fixture's other specs use (`{value:, decision:}`), if it says.
     public var decision: String?
+    /// Where the name was written, when it is a key of its own (`grace:` in a product file): a finding about the name
+    /// stands there, one about the value at `location`.
+    public var nameLocation: SourceLocation?
 
 }
 
