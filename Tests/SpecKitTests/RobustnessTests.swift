@@ -35,12 +35,18 @@ struct RobustnessTests {
         Mistake(name: "> 3 on int 0..3", yaml: SpecSources.machine(rows: row("when: {failures: \"> 3\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
                 message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+        Mistake(name: "> 3h on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"> 3h\"}", on: "active")),
+                id: "spec.empty-condition", line: 22, column: 18,
+                message: "the condition on 'away' in row R1 matches no value of duration 0s..2h",
+                hint: "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
         Mistake(name: "> Int.max", yaml: SpecSources.machine(rows: row("when: {failures: \"> 9223372036854775807\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
-                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3",
+                hint: "the most it can be is 3; to allow more, widen 'failures' where it is declared"),
         Mistake(name: "< Int.min", yaml: SpecSources.machine(rows: row("when: {failures: \"< -9223372036854775808\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
-                message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
+                message: "the condition on 'failures' in row R1 matches no value of int 0..3",
+                hint: "the least it can be is 0; to allow less, widen 'failures' where it is declared"),
         Mistake(name: "a range beyond the domain", yaml: SpecSources.machine(rows: row("when: {failures: \"9223372036854775806..9223372036854775807\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
                 message: "the condition on 'failures' in row R1 matches no value of int 0..3"),
@@ -95,6 +101,8 @@ struct RobustnessTests {
         #expect(d.message == m.message)
         #expect(d.hint == m.hint)
         #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: m.line, column: m.column))
+        // A condition that matches nothing names where its name is declared, with the domain that bounds it.
+        if m.id == "spec.empty-condition" { #expect(d.notes.contains { $0.hasPrefix("'") && $0.contains(" is declared as ") && $0.contains(" at x.yaml:") }, "\(d.notes)") }
     }
 
     @Test("a bound at the limit is accepted, and comparisons and changes near it compile")

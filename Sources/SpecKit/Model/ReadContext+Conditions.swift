@@ -32,8 +32,11 @@ extension ReadContext {
             if set.isEmpty {
                 // A malformed comparison or an inverted range has already been reported as such.
                 if failureMark > reported { return nil }
+                // `> 3h` of a `duration 0s..2h`: its bound is past the domain's, which is declared elsewhere.
+                let operand = entry.value.scalar.map { String($0.drop { "<>=! ".contains($0) }) }
                 error("spec.empty-condition", "the condition on '\(name)' in row \(rowID) matches no value of \(domain)",
-                      at: entry.value.location, rows: [rowID])
+                      at: entry.value.location, hint: operand.flatMap { domain.outOfRangeHint($0, name: name) }, rows: [rowID],
+                      notes: [declaration.declaredNote])
                 return nil
             }
             return Condition(name: name, set: set, location: entry.value.location, written: entry.value.scalar?.trimmingSpaces)
