@@ -162,6 +162,26 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    @Test("a product file broken on disk: the bar names the specs left out because of it apart, with the reason lint gives")
+    func leftOutBecauseOfAnotherFile() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let path = session.path("launch-lock.product.yaml")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // A full-width colon (the seventh trial's): the file gives no values, so its fixture's specs are not read.
+        let broken = text.replacingOccurrences(of: "\n  grace: 60s\n", with: "\n  grace\u{FF1A} 60s\n")
+        #expect(broken != text)
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: "document.querySelector('#lint-summary').textContent.includes('has errors)')", timeout: 20, "the bar to say why")
+        let summary = try browser.evaluate("document.querySelector('#lint-summary').textContent") as? String ?? ""
+        // The product file has the error; the specs of its fixture have none of their own: they are named apart, with
+        // the reason (before, `left out: launch-lock.product.yaml and 3 more`).
+        #expect(summary.hasPrefix("lint: 1 error, 0 warnings; 39 specs, 594 rows; left out: launch-lock.product.yaml; launch-lock.acceptance.yaml and 2 more (a file they use has errors) ("),
+                "\(summary)")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save, and merged when it touched other lines")
     func diskChangeNoticed() throws {
         guard !Self.skipped else { return }

@@ -642,8 +642,13 @@ function renderBar() {
   const following = a.findings.filter(f => f.id === 'spec.uses-broken-spec').length;
   const s = $('#lint-summary');
   const unread = a.unreadableFiles || [];
-  // The bar has room for one file's name; the others are counted, and all are in the tooltip.
-  const notRead = unread.length ? `; left out: ${unread[0]}${unread.length > 1 ? ` and ${unread.length - 1} more` : ''}` : '';
+  // The bar has room for one file's name; the others are counted, and all are in the tooltip. As lint's counts line,
+  // the files with no error of their own were left out because a file they use has errors (a broken product file).
+  const erring = new Set(a.findings.filter(f => f.severity === 'error').map(f => f.file));
+  const own = unread.filter(f => erring.has(f)), others = unread.filter(f => !erring.has(f));
+  const named = files => files.length ? `${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : null;
+  const parts = [named(own), others.length ? `${named(others)} (a file ${others.length === 1 ? 'it uses' : 'they use'} has errors)` : null].filter(p => p);
+  const notRead = parts.length ? '; left out: ' + parts.join('; ') : '';
   s.textContent = `lint: ${count(errors, 'error')}${following ? ` (${following} only because a spec ${following === 1 ? 'it uses has' : 'they use has'} errors)` : ''}, ${count(warnings, 'warning')}${notes ? ', ' + count(notes, 'note') : ''}; ${count(a.specCount, 'spec')}, ${count(a.rowCount, 'row')}${notRead} (${a.milliseconds} ms)`;
   s.title = s.textContent + (unread.length ? '\nleft out: ' + unread.join(', ') : '');
   s.className = 'summary ' + (errors ? 'bad' : 'ok');
