@@ -172,8 +172,38 @@ struct ChecksTests {
 
         """
         let d = try only("check.redundant", in: SpecSources.compile(SpecSources.decision(inputs: "  failures: int 1..12", rows: rows)))
-        #expect(d.message == "rows D-A and D-B both match failures=3, and 2 more groups of inputs (3 combinations in all) and give the same result; "
+        // Up to three groups are each written out (the eighth trial: a conflict over 2 combinations named one).
+        #expect(d.message == "rows D-A and D-B both match failures=3, failures=5 and failures=7 and give the same result; "
                 + "each also matches inputs the other does not, so neither is redundant: make their conditions exclusive", "\(d.message)")
+        // Past three, the first is written out and the rest counted.
+        let more = rows.replacingOccurrences(of: "[3, 5, 7, 12]", with: "[3, 5, 7, 9, 12]")
+        let counted = try only("check.redundant", in: SpecSources.compile(SpecSources.decision(inputs: "  failures: int 1..12", rows: more)))
+        #expect(counted.message.hasPrefix("rows D-A and D-B both match failures=3, and 3 more groups of inputs (4 combinations in all) and give"), "\(counted.message)")
+    }
+
+    @Test("an overlap over two groups of several inputs writes out both, each in parentheses")
+    func overlapOfTwoGroups() throws {
+        let rows = """
+          - id: D-A
+            source: doc.md §2
+            when: {failures: 3}
+            then: {action: block}
+          - id: D-B
+            source: doc.md §2
+            when: {failures: 3}
+            then: {action: showRemaining}
+          - id: D-C
+            source: doc.md §2
+            when: {failures: 4, locked: false}
+            then: {action: block}
+          - id: D-D
+            source: doc.md §2
+            when: {failures: 4, locked: true}
+            then: {action: block}
+
+        """
+        let d = try only("check.conflict", in: SpecSources.compile(SpecSources.decision(inputs: "  failures: int 3..4\n  locked: bool", rows: rows)))
+        #expect(d.message.hasPrefix("rows D-A and D-B conflict: both match (failures=3, locked=false) and (failures=3, locked=true) but give"), "\(d.message)")
     }
 
     @Test("a row an earlier row covers everywhere (a copy, or a conflict) is reported as the overlap only, not also as never firing")

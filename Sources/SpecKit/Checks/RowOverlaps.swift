@@ -6,8 +6,8 @@ struct RowOverlaps {
     /// One pair (indices into the analysed rows, earlier first).
     struct Pair {
         var earlier: Int, later: Int
-        /// The first atom both match.
-        var first: [Int]
+        /// The first atoms both match, up to `RowOverlaps.shownAtoms`.
+        var shown: [[Int]]
         /// The atoms both match, and the input combinations those hold (nil past `Int.max`).
         var atoms = 0
         var combinations: Int? = 0
@@ -26,10 +26,11 @@ struct RowOverlaps {
         for later in matches.dropFirst() {
             let key = [earliest, later]
             let i = index[key] ?? {
-                pairs.append(Pair(earlier: earliest, later: later, first: atom))
+                pairs.append(Pair(earlier: earliest, later: later, shown: []))
                 index[key] = pairs.count - 1
                 return pairs.count - 1
             }()
+            if pairs[i].shown.count < Self.shownAtoms { pairs[i].shown.append(atom) }
             pairs[i].atoms += 1
             pairs[i].combinations = RegionAnalysis.sum(pairs[i].combinations, size)
         }
@@ -60,13 +61,21 @@ struct RowOverlaps {
                               + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
     }
 
-    /// Where a pair overlaps, for a finding: the first group of inputs (its ranges written out), then how many more
-    /// and the combinations in all, as `check.gap` counts them (`canEvaluate=false, biometryType=none, enabled=false,
-    /// and 2 more groups of inputs (6 combinations in all)`).
+    /// The most groups of inputs a finding writes out; past them, it counts.
+    static let shownAtoms = 3
+
+    /// Where a pair overlaps, for a finding: up to `shownAtoms` groups of inputs, each with its ranges written out
+    /// (`(canEvaluate=true, enabled=false) and (canEvaluate=true, enabled=true)`; in parentheses when a group names
+    /// several inputs). Past them, the first, then how many more and the combinations in all, as `check.gap` counts
+    /// them (`failures=3, and 3 more groups of inputs (4 combinations in all)`).
     static func place(_ pair: Pair, in analysis: RegionAnalysis) -> String {
-        let first = analysis.describe(pair.first)
-        guard pair.atoms > 1 else { return first }
+        let grouped = analysis.dimensions.count > 1 && pair.atoms > 1
+        let groups = pair.shown.map { grouped ? "(\(analysis.describe($0)))" : analysis.describe($0) }
         let all = pair.combinations.map { "\(counted($0, "combination")) in all" } ?? "more combinations than can be counted"
-        return "\(first), and \(pair.atoms - 1) more group\(pair.atoms == 2 ? "" : "s") of inputs (\(all))"
+        guard pair.atoms > groups.count else {
+            // Groups that hold several combinations each (a range written out as `1..3`) are counted too.
+            return joinedWithAnd(groups) + (pair.atoms == 1 || pair.combinations == pair.atoms ? "" : " (\(all))")
+        }
+        return "\(groups[0]), and \(pair.atoms - 1) more groups of inputs (\(all))"
     }
 }
