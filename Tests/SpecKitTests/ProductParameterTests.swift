@@ -168,7 +168,7 @@ struct ProductParameterTests {
     @Test("a misspelt parameter in the product file is one finding, with its did-you-mean; the rows that name the parameter it meant are not reported again")
     func misspeltParameterInProductFile() throws {
         let c = Self.compile([("p.yaml", Self.productFile("  grase: 60s\n  attempts: 5")), ("m.yaml", Self.machine(when: "\"> grace\""))])
-        #expect(c.summary == ["7:10 fixture.unknown-name"], "\(c.diagnostics)")
+        #expect(c.summary == ["7:3 fixture.unknown-name"], "\(c.diagnostics)")
         #expect(c.diagnostics.first?.hint == "did you mean 'grace'?")
         #expect(c.suite.cases.isEmpty, "the spec that names grace is not compiled without its value")
         // Spelt right, the same files compile.
@@ -198,11 +198,15 @@ struct ProductParameterTests {
         #expect(d.notes == ["'attempts' is set at p.yaml:8:13"])
     }
 
-    @Test("product.bad-expression: a term that is neither a literal nor a name")
-    func badExpression() throws {
-        let d = try only("product.bad-expression", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace + 1 s\""))]))
+    @Test("product.bad-expression: a term that is neither a literal nor a name; a duration in words or without its unit is written for the writer", arguments: [
+        ("1 s", "write grace + 1s"), ("2 min", "write grace + 2m"), ("90 seconds", "write grace + 90s"), ("2", "add a unit: grace + 2s"),
+        ("1,5m", "write names and literals joined by + and -, such as grace + 1ms"),
+    ])
+    func badExpression(term: String, hint: String) throws {
+        let d = try only("product.bad-expression", in: Self.compile([("p.yaml", Self.productFile()), ("m.yaml", Self.machine(when: "\"> grace + \(term)\""))]))
         #expect(d.location == Location(file: "m.yaml", line: 22, column: 18))
-        #expect(d.message == "'1 s' in 'grace + 1 s' is neither a duration with a unit nor a product parameter")
+        #expect(d.message == "'\(term)' in 'grace + \(term)' is neither a duration with a unit nor a product parameter")
+        #expect(d.hint == hint)
     }
 
     @Test("product.out-of-domain: a result outside the domain, or an overflow, is an error, never a crash", arguments: [
@@ -297,7 +301,7 @@ struct ProductParameterTests {
     func productFileVocabulary() throws {
         let c = Self.compile([("p.yaml", Self.productFile("  grace: 60s\n  gracee: 1s")), ("m.yaml", Self.machine(when: "\"> 1s\""))])
         let d = try only("fixture.unknown-name", in: c)
-        #expect(d.location == Location(file: "p.yaml", line: 8, column: 11))
+        #expect(d.location == Location(file: "p.yaml", line: 8, column: 3))  // at the name, not its value
         #expect(d.hint == "did you mean 'grace'?")
         #expect(c.products.map(\.id) == ["fx.product"])
     }
