@@ -45,6 +45,8 @@ struct LookAlikePunctuationTests {
     @Test("a name or value with a full-width colon or comma in it: the hint names the character", arguments: [
         ("{enabled: true}", "{enabled： true}", "'：' is a full-width colon (U+FF1A), which YAML does not read as ':': write ':'"),
         ("to: Locked", "to: Lock，ed", "'，' is a full-width comma (U+FF0C), which YAML does not read as ',': write ','"),
+        // The eighth trial's `６０s`: a number typed with a full-width input method.
+        ("{enabled: true}", "{failures: ３}", "'３' is a full-width digit (U+FF13), which YAML does not read as '3': write '3'"),
     ])
     func names(_ old: String, _ new: String, _ advice: String) throws {
         let d = try #require(Self.first(Self.row.replacingOccurrences(of: old, with: new)))

@@ -1,6 +1,6 @@
 /// Punctuation that looks like YAML's or the spec language's but is another character: the full-width colon and
-/// comma of Chinese and Japanese input methods (`：`, `，`, `、`), typographic quotes (`“ ” ‘ ’`) and full-width
-/// brackets. To the eye `on： inactive` has a colon, so a finding about it says which character it is and what to
+/// comma of Chinese and Japanese input methods (`：`, `，`, `、`), typographic quotes (`“ ” ‘ ’`), full-width
+/// brackets and digits (`６０s`). To the eye `on： inactive` has a colon, so a finding about it says which character it is and what to
 /// write instead.
 enum LookAlikePunctuation {
     /// Each look-alike, the character to write instead, and its name.
@@ -10,7 +10,7 @@ enum LookAlikePunctuation {
         "‘": ("'", "a typographic quote"), "’": ("'", "a typographic quote"),
         "［": ("[", "a full-width bracket"), "］": ("]", "a full-width bracket"),
         "｛": ("{", "a full-width brace"), "｝": ("}", "a full-width brace"),
-    ]
+    ].merging((0...9).compactMap { d in Unicode.Scalar(0xFF10 + UInt32(d)).map { (Character($0), ("\(d)", "a full-width digit")) } }) { first, _ in first }
 
     /// The first look-alike in `text`.
     static func first(in text: Substring) -> Character? {

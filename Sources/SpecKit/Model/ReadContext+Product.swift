@@ -118,13 +118,24 @@ extension ReadContext {
         var binding: Binding?
     }
 
+    /// How to write a term that is neither a literal nor a name: a duration in words (`grace + 2 min`) as the whole
+    /// expression with it spelt (`write grace + 2m`), a number without its unit with one, else the form of a term.
+    static func termHint(_ term: String, in whole: String, isDuration: Bool) -> String {
+        // The whole expression rewritten when the term is written once in it, else the term alone.
+        let rewritten = { (new: String) in whole.components(separatedBy: term).count == 2 ? whole.replacingOccurrences(of: term, with: new) : new }
+        let words = isDuration ? WrittenNumbers.all(in: term) : []
+        if words.count == 1, words[0].written == term, case .duration = words[0].value { return "write \(rewritten(words[0].value.description))" }
+        if isDuration, Int(term) != nil { return "add a unit: \(rewritten(term + "s"))" }
+        return "write names and literals joined by + and -, such as grace + 1ms"
+    }
+
     /// One term's value: a literal, or the value of the product parameter it names (with that value).
     private func termValue(_ term: String, isDuration: Bool, whole: String, at location: SourceLocation, rows: [String]) -> (Int, Binding?)? {
         if let literal = isDuration ? Value.parseDuration(term) : Int(term) { return (literal, nil) }
         guard Self.isName(term) else {
             error("product.bad-expression",
                   "'\(term)' in '\(whole)' is neither \(isDuration ? "a duration with a unit" : "a whole number") nor a product parameter",
-                  at: location, hint: "write names and literals joined by + and -, such as grace + 1ms", rows: rows)
+                  at: location, hint: Self.termHint(term, in: whole, isDuration: isDuration), rows: rows)
             return nil
         }
         // A value of the spec's own is used even when the product file's was wrong or the file could not be used.
