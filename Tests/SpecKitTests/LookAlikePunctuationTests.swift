@@ -96,5 +96,22 @@ struct ConditionListMembersTests {
             .replacingOccurrences(of: "failures: int 0..3", with: "failures: [\"1\", \"2\", \"3\"]")
         let d = try #require(SpecSources.compile(machine).diagnostics.first { $0.id == "spec.unknown-name" }, "\(SpecSources.compile(machine).diagnostics)")
         #expect(d.hint == "'2' is a value of 'failures': to test several values, write them as a list, failures: [1, 2]", "\(d)")
+        // The same of a number domain (the eighth trial).
+        let numbers = SpecSources.machine(rows: "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: appear\n    when: {failures: 1, 2}\n    to: Locked\n")
+        let n = try #require(SpecSources.compile(numbers).diagnostics.first { $0.id == "spec.unknown-name" })
+        #expect(n.hint == "'2' is a value of 'failures': to test several values, write them as a list, failures: [1, 2]", "\(n)")
+    }
+
+    /// The eighth trial: `with: {away: 1,5m}` sent '5m' as an input, with no word of the comma.
+    @Test("a value written where a name goes, after a decimal comma: the hint says a ',' ends the entry, and how to write the value")
+    func decimalComma() throws {
+        let row = "  - id: R1\n    source: doc.md §1\n    from: Open\n    on: active\n    to: Locked\n"
+        let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.machine\nscenarios:\n"
+            + "  - id: S1\n    source: doc.md §1\n    steps:\n      - event: active\n        with: {away: 1,5m}\n"
+        let c = SpecSources.compile([("m.yaml", SpecSources.machine(rows: row)), ("s.yaml", story)])
+        let d = try #require(c.diagnostics.first { $0.id == "spec.unknown-name" && $0.location.file == "s.yaml" }, "\(c.diagnostics)")
+        #expect(d.hint == "'5m' is a value, not a name: in {…} a ',' starts the next entry, so a decimal comma splits a value in two: "
+                + "write one duration, a whole number of one unit (90s, not 1,5m)", "\(d)")
+        #expect(ReadContext.valueAsName("away") == nil && ReadContext.valueAsName("12")?.hasSuffix("write one whole number") == true)
     }
 }

@@ -12,7 +12,7 @@ extension ReadContext {
             guard let declaration = names[name] else {
                 // `{phase: active, background}` reads `background` as a name: it is a value of another name tested here.
                 let owner = entry.value.scalar.map({ $0.isEmpty || $0 == "null" }) == true
-                    ? entries.lazy.compactMap({ e in e.key.scalar.flatMap { names[$0] } }).first(where: { $0.domain.contains(.symbol(name)) }) : nil
+                    ? entries.lazy.compactMap({ e in e.key.scalar.flatMap { names[$0] } }).first(where: { if case .success = $0.domain.parse(name) { true } else { false } }) : nil
                 let list = owner.map { o in
                     let written = entries.lazy.first { $0.key.scalar == o.name }?.value.scalar ?? ""
                     return "'\(name)' is a value of '\(o.name)': to test several values, write them as a list, \(o.name): [\(written), \(name)]"

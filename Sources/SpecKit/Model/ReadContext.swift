@@ -77,8 +77,17 @@ final class ReadContext {
         let indented = under.flatMap { key in
             keys.contains(name) ? "'\(name):' belongs beside '\(key):', not inside it: indent it as far as '\(key):' is, not further" : nil
         }
-        error(id, message(), at: location, hint: indented ?? known ?? Suggest.didYouMean(name, in: candidates), rows: rows,
-              notes: notes)
+        error(id, message(), at: location, hint: indented ?? known ?? Self.valueAsName(name) ?? Suggest.didYouMean(name, in: candidates),
+              rows: rows, notes: notes)
+    }
+
+    /// For a name that is a number or a duration (`{away: 1,5m}` reads `5m` as a name: in `{…}` a ',' ends an entry,
+    /// a decimal comma too), the hint that says so; nil for a name.
+    static func valueAsName(_ name: String) -> String? {
+        let duration = Value.isDurationText(name)
+        guard duration || (!name.isEmpty && name.allSatisfy(\.isASCIIDigit)) else { return nil }
+        return "'\(name)' is a value, not a name: in {…} a ',' starts the next entry, so a decimal comma splits a value in two: write one "
+            + (duration ? "duration, a whole number of one unit (90s, not 1,5m)" : "whole number")
     }
 
     /// The kinds of name a spec takes from its fixture, which a spec cannot rename.
