@@ -195,6 +195,23 @@ struct SpecDiffTests {
         #expect(SpecDiff.productChanges([], [product(after)]) == ["fx: v (none) → \(after)"], "a side without the value")
     }
 
+    /// The eighth trial: `appVersion 1.1 → 1.3` was listed with no case, as no row names it.
+    @Test("a changed product value names how many of its fixture's cases run with the new value: not another fixture's, nor a spec's own value")
+    func productValueScope() {
+        let product = { (value: Value) in
+            ProductFile(id: "fx.product", title: "P", source: "doc.md §1", fixture: "fx",
+                        product: [Binding(name: "v", value: value, location: SpecKit.SourceLocation(file: "p.yaml", line: 7, column: 6))],
+                        file: "p.yaml", location: SpecKit.SourceLocation(file: "p.yaml", line: 1, column: 1))
+        }
+        let testCase = { (id: String, spec: String, fixture: String, v: Int) in
+            TestCase(id: id, spec: spec, row: id, fixture: fixture, product: [NamedValue("v", .int(v))], steps: [], target: 0, file: "s.yaml", line: 1, column: 1)
+        }
+        let cases = [testCase("A-1", "a", "fx", 6), testCase("A-2", "a", "fx", 6), testCase("B-1", "b", "fx", 6),
+                     testCase("OWN-1", "own", "fx", 9), testCase("GX-1", "g", "gx", 6)]
+        #expect(SpecDiff.productChanges([product(.int(5))], [product(.int(6))], cases: cases) == ["fx: v 5 → 6 (3 cases in 2 specs run with it)"])
+        #expect(SpecDiff.productChanges([product(.int(5))], [product(.int(7))], cases: cases) == ["fx: v 5 → 7"], "no case runs with 7")
+    }
+
     @Test("a changed product value shows as the value and the situations it moves")
     func productValue() throws {
         let rows = Self.success + Self.relock.replacingOccurrences(of: "> 60s", with: "> grace")
@@ -202,7 +219,7 @@ struct SpecDiffTests {
         let new = [("p.product.yaml", Self.graceProduct("30s")), ("t.yaml", Self.machine(rows: rows))]
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
-        #expect(d.products == ["fx: grace 60s → 30s"])
+        #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it)"])
         #expect(d.behaviourChanged)
         let change = try #require(d.behaviour.first)
         #expect(change.regions.map(\.place) == ["Open on active"])
@@ -262,7 +279,7 @@ struct SpecDiffTests {
         }
         for neighbour in ["id: other\nkind: machine\n", ": : [bad\n"] {
             let d = try SpecDiff(catalog: nil).compare(side("old", "60s", neighbour: ""), side("new", "30s", neighbour: neighbour))
-            #expect(d.products == ["fx: grace 60s → 30s"])
+            #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it)"])
             #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),
                     "\(neighbour): \(SpecDiffRenderer.text(d))")
         }

@@ -35,7 +35,7 @@ public struct SpecDiff: Sendable {
         let fixtures = Set((Array(oldSpecs.values) + Array(newSpecs.values)).map(\.fixture))
         let oldProducts = before.products.filter { !focused || fixtures.contains($0.fixture) }
         let newProducts = after.products.filter { !focused || fixtures.contains($0.fixture) }
-        result.products = Self.productChanges(oldProducts, newProducts)
+        result.products = Self.productChanges(oldProducts, newProducts, cases: after.suite.cases)
         result.documents = Self.documentChanges(oldProducts, newProducts)
         result.staleWording = staleWording(oldProducts, newProducts, side: new, compiled: after)
         var rows: [String: (old: [DiffRow], new: [DiffRow], oldProduct: [String: Value])] = [:]
@@ -79,8 +79,9 @@ public struct SpecDiff: Sendable {
         side.sources.first { $0.path == spec.file }.flatMap { WrittenRows.parts(of: $0.bytes, file: $0.path) }
     }
 
-    /// Each product value that differs between the sides' product files, by fixture.
-    static func productChanges(_ old: [ProductFile], _ new: [ProductFile]) -> [String] {
+    /// Each product value that differs between the sides' product files, by fixture, with the new side's cases that
+    /// run with its new value (no table says what the core does with it: only a run does), or none.
+    static func productChanges(_ old: [ProductFile], _ new: [ProductFile], cases: [TestCase] = []) -> [String] {
         var lines: [String] = []
         let fixtures = Set(old.map(\.fixture)).union(new.map(\.fixture)).sorted()
         for fixture in fixtures {
@@ -92,7 +93,9 @@ public struct SpecDiff: Sendable {
                 case (let x?, let y?): Value.shownAlike(x, y)
                 case (let x, let y): (x?.description ?? "(none)", y?.description ?? "(none)")
                 }
-                lines.append("\(fixture): \(name) \(before) → \(after)")
+                let running = b[name].map { value in cases.filter { $0.fixture == fixture && $0.product.contains(NamedValue(name, value)) } } ?? []
+                let scope = running.isEmpty ? "" : " (\(counted(running.count, "case")) in \(counted(Set(running.map(\.spec)).count, "spec")) run with it)"
+                lines.append("\(fixture): \(name) \(before) → \(after)\(scope)")
             }
         }
         return lines
