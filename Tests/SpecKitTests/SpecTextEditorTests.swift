@@ -311,7 +311,7 @@ struct SpecTextEditorTests {
         #expect(open?.diagnostics.first?.message.contains("would break the file's YAML") == true)
         // In a reader's words first (the loader's hint), then where; no two messages glued together.
         let message = open?.diagnostics.first?.message ?? ""
-        #expect(message.hasPrefix("the edit would break the file's YAML: a list written with '[' must be closed with ']' (did not find expected"), "\(message)")
+        #expect(message.hasPrefix("the edit would break the file's YAML: the '[' on line 10 is not closed: close it with ']' (did not find expected"), "\(message)")
         #expect(!message.contains("could not read the YAML") && message.contains(", at line "), "\(message)")
         // Prose that starts with a bracket (the re-trial's `[draft] check with design` in notes, told only to check the
         // indentation): the way to keep it as typed follows.

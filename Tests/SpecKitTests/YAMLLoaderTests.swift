@@ -133,11 +133,29 @@ struct YAMLLoaderTests {
         #expect(found.first?.hint == hint)
     }
 
-    @Test("an unclosed flow mapping gets a hint to close it")
-    func unclosedFlowMapping() {
-        let found = diagnostics("given: {state: locked\nwhen: x\n")
+    @Test("an unclosed flow mapping or list gets a hint to close it, naming the line it opened on; a list item after it too (the eighth trial: told a ',' was missing)", arguments: [
+        ("given: {state: locked\nwhen: x\n", "the '{' on line 1 is not closed: close it with '}'"),
+        ("steps:\n  - expect: {cover: true\n  - event: active\n", "the '{' on line 2 is not closed: close it with '}'"),
+        ("steps:\n  - with: [away, grace\n  - event: active\n", "the '[' on line 2 is not closed: close it with ']'"),
+        ("given: {state: locked]\n", "a mapping written with '{' must be closed with '}'"),
+    ])
+    func unclosedFlowMapping(_ text: String, _ hint: String) {
+        let found = diagnostics(text)
         #expect(found.first?.id == "yaml.syntax")
-        #expect(found.first?.hint == "a mapping written with '{' must be closed with '}'")
+        #expect(found.first?.hint == hint, "\(found)")
+    }
+
+    /// The eighth trial: `{away: grace}}` and a key indented one space short under a list item were told to check the
+    /// indentation.
+    @Test("a '}' or ']' that closes nothing is told to go; a key short of its list item's keys is told their column", arguments: [
+        ("steps:\n  - with: {away: grace}}\n", "this '}' closes nothing: delete it, or open its '{' where the value starts"),
+        ("rows:\n  - id: R1\n    from: Open\n  - id: R2\n   from: Open\n",
+         "this line starts at column 4, the keys of the list item on line 4 ('id:') at column 5: indent it as 'id:' is"),
+    ])
+    func strayCloserAndItemKey(_ text: String, _ hint: String) {
+        let found = diagnostics(text)
+        #expect(found.first?.id == "yaml.syntax")
+        #expect(found.first?.hint == hint, "\(found)")
     }
 
     /// Found by the seventh product-owner trial: a flow mapping missing a ',' between two entries was told to close

@@ -42,7 +42,8 @@ extension YAMLEventParser {
             ? keyWithoutColon(near: error.problemLocation) : nil
         let at = look?.at ?? bare?.at ?? (missingColon ? error.contextLocation ?? error.problemLocation : error.problemLocation)
         return Diagnostic(.error, id: "yaml.syntax", message, at: at, notes: missingColon || at != error.problemLocation ? [] : notes,
-                          hint: look?.hint ?? bare?.hint ?? hint(problem: error.problem, context: error.context, at: error.problemLocation))
+                          hint: look?.hint ?? bare?.hint ?? hint(problem: error.problem, context: error.context, at: error.problemLocation,
+                                                                 opened: error.contextLocation))
     }
 
     /// A line at or just above the error that starts with a key and a space but has no ':' after the key, followed by
@@ -124,10 +125,37 @@ extension YAMLEventParser {
         let isWord = { (s: Unicode.Scalar) in s.properties.isAlphabetic || ("0"..."9").contains(s) || "_-.".unicodeScalars.contains(s) }
         let word = isWord(scalars[i]) ? Array(scalars[i...].prefix(while: isWord))
             : scalars[i] == ":" ? Array(scalars[..<i].reversed().prefix(while: isWord).reversed()) : []
-        // A word that starts its line follows a bracket left open on a line above.
+        // A word that starts its line (or its list item, `- event:`) follows a bracket left open on a line above.
         let start = isWord(scalars[i]) ? i : i - word.count
-        guard !word.isEmpty, scalars[..<start].contains(where: { $0 != " " }) else { return nil }
+        guard !word.isEmpty, scalars[..<start].contains(where: { $0 != " " && $0 != "-" }) else { return nil }
         return String(String.UnicodeScalarView(word))
+    }
+
+    /// For a `}` or `]` where libyaml stopped, which closes nothing (`{away: grace}}`), the hint to delete it.
+    private func strayCloser(at location: SourceLocation) -> String? {
+        let scalars = Array(text(ofLine: location.line).unicodeScalars)
+        let i = location.column - 1
+        guard i >= 0, i < scalars.count, scalars[i] == "}" || scalars[i] == "]" else { return nil }
+        return "this '\(scalars[i])' closes nothing: delete it, or open its '\(scalars[i] == "}" ? "{" : "[")' where the value starts"
+    }
+
+    /// For a `key:` line indented between a list item's '-' and its first key (`   source:` under `  - id:`), the
+    /// column its keys start at; nil otherwise.
+    private func itemKeyIndentation(at location: SourceLocation) -> String? {
+        let indent = { (text: String) in text.prefix { $0 == " " }.count }
+        let here = text(ofLine: location.line)
+        guard location.line > 1, here.trimmingSpaces.contains(":") else { return nil }
+        for line in stride(from: location.line - 1, through: 1, by: -1) {
+            let above = text(ofLine: line)
+            let body = above.dropFirst(indent(above))
+            guard !body.isEmpty, !body.hasPrefix("#") else { continue }
+            guard indent(above) < indent(here) else { return nil }
+            // The nearest line less indented: a list item whose first key is further in than this line.
+            guard body.hasPrefix("- "), let key = body.dropFirst(2).split(separator: ":").first, indent(here) < indent(above) + 2 else { return nil }
+            return "this line starts at column \(indent(here) + 1), the keys of the list item on line \(line) ('\(key):') at column "
+                + "\(indent(above) + 3): indent it as '\(key):' is"
+        }
+        return nil
     }
 
     /// The text of a 1-based line of the input, without its line break.
@@ -140,16 +168,21 @@ extension YAMLEventParser {
         return text.count > 1 && text.hasPrefix("-") && !text.dropFirst().hasPrefix(" ") && !text.hasPrefix("--")
     }
 
-    private func hint(problem: String, context: String?, at location: SourceLocation) -> String? {
-        switch (problem, context) {
+    private func hint(problem: String, context: String?, at location: SourceLocation, opened: SourceLocation?) -> String? {
+        // A bracket left open: where it opened, when that is a line above.
+        let unclosed = { (open: String, close: String, what: String) in
+            opened.flatMap { $0.line < location.line ? "the '\(open)' on line \($0.line) is not closed: close it with '\(close)'" : nil }
+                ?? "a \(what) written with '\(open)' must be closed with '\(close)'"
+        }
+        return switch (problem, context) {
         case ("found unexpected end of stream", "while scanning a quoted scalar"?):
             "a closing quote is missing"
         case (let problem, _) where problem.hasPrefix("did not find expected ',' or ']'"):
             missingComma(at: location).map { "a ',' is missing before '\($0)': the items of a list written with '[' are separated by ','" }
-                ?? "a list written with '[' must be closed with ']'"
+                ?? unclosed("[", "]", "list")
         case (let problem, _) where problem.hasPrefix("did not find expected ',' or '}'"):
             missingComma(at: location).map { "a ',' is missing before '\($0)': the entries of a mapping written with '{' are separated by ','" }
-                ?? "a mapping written with '{' must be closed with '}'"
+                ?? unclosed("{", "}", "mapping")
         case ("mapping values are not allowed in this context", _):
             earlierColon(before: location)
                 ? "put the value in quotes if the ': ' is part of the text"
@@ -160,7 +193,7 @@ extension YAMLEventParser {
             "a key must be followed by ':' and a space"
         case ("did not find expected key", _), ("did not find expected '-' indicator", _):
             dashWithoutSpace(at: location) ? "put a space after '-': a list item is written '- ' and then the item ('- event: …')"
-                : "check the indentation of this line against the lines above it"
+                : strayCloser(at: location) ?? itemKeyIndentation(at: location) ?? "check the indentation of this line against the lines above it"
         default:
             nil
         }
