@@ -548,8 +548,8 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // The id offered for the first of those later rows: the first row's finding offers it too.
     var offered: [String: String] = [:]
     var out: [Diagnostic] = []
-    // Every id in use and every id offered.
-    var taken = Set(specs.flatMap { $0.rows.map(\.id) })
+    // Every id in use and every id offered: made at the first duplicate (most folders have none).
+    var taken: Set<String> = []
     let hint = { (free: String?) in
         "row ids are unique across all specs and kept for good (reports, expected-failure files and "
             + "--row name rows by them): give the newer of the two rows an id no row has\(free.map { ", such as '\($0)'" } ?? "")"
@@ -560,6 +560,7 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
                 first[row.id] = row.location
                 continue
             }
+            if taken.isEmpty { taken = Set(specs.flatMap { $0.rows.map(\.id) }) }
             let free = freeRowID(like: row.id, taken: taken)
             if let free { taken.insert(free) }
             if previous.file != row.location.file {

@@ -433,11 +433,11 @@ final class ReadContext {
 
     /// A text that must not still hold a placeholder's `marks`: one finding when it does. The text is kept, so the
     /// rest is read as written.
-    private func placeholderRefused(_ node: NodeView, _ what: String, rowID: String?, marks: [String], id: String, ask: String,
-                                    example: String) -> String? {
-        guard let text = text(node, what) else { return nil }
+    private func placeholderRefused(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String?, marks: [String], id: String,
+                                    ask: String, example: String) -> String? {
+        guard let text = text(node, what()) else { return nil }
         if marks.contains(where: { text.containsText($0) }) {
-            error(id, "\(what) is still the placeholder '\(text)': \(ask)", at: node.location, hint: "write \(example)", rows: rowID.map { [$0] } ?? [])
+            error(id, "\(what()) is still the placeholder '\(text)': \(ask)", at: node.location, hint: "write \(example)", rows: rowID.map { [$0] } ?? [])
         }
         return text
     }
