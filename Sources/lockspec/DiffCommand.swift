@@ -15,7 +15,7 @@ let diffCommand = Command(
         ("--path <dir>", "With --git: the folder (or one spec file) inside the repository, from its top (default specs)."),
         ("--format <format>", "text (default) or markdown (for a pull-request comment)."),
         ("--json <file>", "Also writes the diff as JSON (sorted, stable)."),
-        ("--exit-code", "Exits 1 when behaviour changed or a spec could not be compared, 0 when only wording, order or ids changed (like git diff --exit-code)."),
+        ("--exit-code", "Exits 1 when behaviour changed or a spec could not be compared, 0 when the rows changed but not what they do: wording, order, ids, a row that does what happens without it (like git diff --exit-code)."),
     ],
     valued: ["--git", "--path", "--format", "--json"],
     flags: ["--exit-code"],

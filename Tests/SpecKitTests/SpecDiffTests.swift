@@ -131,6 +131,25 @@ struct SpecDiffTests {
         #expect(change.regions.allSatisfy { $0.place == "Locked on unlock" && $0.after == "nothing happens (otherwise: ignore)" })
     }
 
+    /// The eighth trial: a row deleted that only stayed where it was (no variable, no effect) was called a behaviour
+    /// change, though `otherwise: ignore` does the same without it.
+    @Test("a removed row that only stayed where it was, under otherwise: ignore, changes no behaviour; one that changed a variable or had an effect does")
+    func removedQuietRow() throws {
+        let stays = "  - {id: R-STAY, source: doc.md §2, from: Locked, on: unlock, when: {outcome: cancel}}\n"
+        let d = try diff(Self.machine(rows: Self.success + stays), Self.machine(rows: Self.success))
+        #expect(d.rows.map { "\($0.id) \($0.kind)" } == ["R-STAY removed"])
+        #expect(!d.behaviourChanged && d.behaviour.isEmpty, "\(d.behaviour)")
+        #expect(d.verdict == "no behaviour change (the rows changed, not what they do)")
+        // With an effect, or a variable changed, it was something to see.
+        let prompting = stays.replacingOccurrences(of: "when: {outcome: cancel}", with: "when: {outcome: cancel}, effects: [prompt]")
+        #expect(try diff(Self.machine(rows: Self.success + prompting), Self.machine(rows: Self.success)).behaviourChanged)
+        let counting = stays.replacingOccurrences(of: "when: {outcome: cancel}", with: "when: {outcome: cancel, failures: ..2}, then: {failures: \"+1\"}")
+        #expect(try diff(Self.machine(rows: Self.success + counting), Self.machine(rows: Self.success)).behaviourChanged)
+        // To another state, it moves the situation.
+        let leaves = stays.replacingOccurrences(of: "when: {outcome: cancel}", with: "when: {outcome: cancel}, to: Open")
+        #expect(try diff(Self.machine(rows: Self.success + leaves), Self.machine(rows: Self.success)).behaviourChanged)
+    }
+
     /// Found by a product owner's trial: a value moved away from its document, a decision added, or a new quote, and
     /// the diff said nothing of the document.
     @Test("a product value's standing against its document shows when it changes, and is no behaviour change by itself")

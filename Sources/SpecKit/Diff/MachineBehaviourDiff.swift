@@ -10,6 +10,16 @@ enum MachineBehaviourDiff {
         case restarts(to: String, frame: [NamedValue])
         case unmodelled(row: String)
 
+        /// Whether nothing can be seen of it in `state`: nothing happens, or a row fires that stays there, changes no
+        /// variable and has no effect (the same to every observer as `otherwise: ignore`).
+        func isQuiet(in state: String) -> Bool {
+            switch self {
+            case .nothing: true
+            case .fires(_, let to, let frame, let effects): to == state && frame.isEmpty && effects.isEmpty
+            default: false
+            }
+        }
+
         /// The prediction without the variables it changes: what the changed situations of one region share.
         var withoutFrame: Prediction {
             switch self {
@@ -63,7 +73,8 @@ enum MachineBehaviourDiff {
             for (event, combinations) in plans {
                 for inputs in combinations {
                     let before = predict(models.0, states.0, situation, event, inputs), after = predict(models.1, states.1, situation, event, inputs)
-                    guard before != after else { continue }
+                    // A row deleted whose only outcome was to stay, as `otherwise: ignore` does, changes nothing.
+                    guard before != after, !(before.isQuiet(in: situation.state) && after.isQuiet(in: situation.state)) else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
                     groups[Group(state: situation.state, event: event, before: before.withoutFrame, after: after.withoutFrame), default: []]
                         .append((names, before, after))

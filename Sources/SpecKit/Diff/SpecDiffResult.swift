@@ -44,11 +44,12 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     }
 
     /// The verdict in words: `behaviour changed` (with `only added: …` when `onlyAdded`), `behaviour not compared for
-    /// N specs (see the notes)`, or `no behaviour change` (and `only wording, order or ids` when rows changed).
+    /// N specs (see the notes)`, or `no behaviour change` (and `the rows changed, not what they do` when rows changed: their
+    /// wording, order or ids, or a row added or removed that does what happens without it).
     public var verdict: String {
         if behaviourChanged { return "behaviour changed" + (onlyAdded ? " (only added: nothing the old side checks behaves differently)" : "") }
         if !notCompared.isEmpty { return "behaviour not compared for \(counted(notCompared.count, "spec")) (see the note\(notCompared.count == 1 ? "" : "s")): it may have changed" }
-        return "no behaviour change" + (rows.isEmpty ? "" : " (only wording, order or ids)")
+        return "no behaviour change" + (rows.isEmpty ? "" : " (the rows changed, not what they do)")
     }
 }
 
