@@ -60,6 +60,17 @@ struct ShippedValueTests {
         #expect(d.notes == ["fx.product sets grace at specs/fx.product.yaml:7:10"])
     }
 
+    /// The eighth trial: a scenario set given its own grace was told to write `builtInGrace: grace`, which it had.
+    @Test("in a spec with its own value of the parameter, the hint writes the product's value, and names the spec's own")
+    func ownValue() throws {
+        let set = Self.scenarios("grace").replacingOccurrences(of: "uses: t.machine\n",
+            with: "uses: t.machine\nproduct:\n  grace: {value: 45s, decision: \"D-LONGER: this set checks a longer grace\"}\n")
+        let c = Self.compile(set)
+        let d = try #require(c.diagnostics.first { $0.id == "fixture.shipped-value" }, "\(c.diagnostics)")
+        #expect(d.message.hasPrefix("scenario S-BUILT-IN expects builtInGrace to be 45s, but"), "\(d.message)")
+        #expect(d.hint?.hasPrefix("write builtInGrace: 30s: this spec sets its own grace (45s, at specs/s.yaml:8:") == true, "\(d.hint ?? "")")
+    }
+
     @Test("an observation the fixture does not mark as shipped, or a product file without the parameter, is not held to it")
     func notHeld() {
         #expect(Self.compile(Self.scenarios("60s"), catalog: Catalog(shipping: false)).diagnostics.isEmpty)

@@ -21,23 +21,29 @@ func checkShippedValues(products: [ProductFile], specs: [Spec], catalog: (any Fi
                 guard let value = shipped[expectation.name],
                       let product = file.product.first(where: { $0.name == value.parameter }),
                       product.value != expectation.value else { continue }
-                out.append(shippedValueFinding(expectation, value, product: product, file: file, row: scenario.identity.id))
+                out.append(shippedValueFinding(expectation, value, product: product, file: file, row: scenario.identity.id,
+                                               own: spec.product.first { $0.name == value.parameter }))
             }
         }
     }
     return out
 }
 
+/// The finding at `expectation`; `own` is the spec's own value of the parameter, when it sets one (then the parameter's
+/// name in this spec is that value, not the product's, and the hint writes the product's value itself).
 private func shippedValueFinding(_ expectation: Binding, _ shipped: FixtureVocabulary.ShippedValue, product: Binding,
-                                 file: ProductFile, row: String) -> Diagnostic {
+                                 file: ProductFile, row: String, own: Binding?) -> Diagnostic {
     let name = expectation.name, parameter = shipped.parameter
     let shown = Value.shownAlike(expectation.value, product.value)
+    let write = own.map { "write \(name): \(shown.1): this spec sets its own \(parameter) (\($0.value), at \($0.location)), so '\(parameter)' "
+        + "here is that value, and the app ships the product's; or move this scenario to a spec that runs the product's \(parameter)" }
+        ?? "write \(name): \(parameter) (and no given: of \(parameter) in this scenario)"
     return Diagnostic(.error, id: "fixture.shipped-value",
         "scenario \(row) expects \(name) to be \(shown.0), but \(name) is the \(parameter) the core ships with, and "
             + "\(file.file) sets the product's \(parameter) to \(shown.1): a scenario may not expect the app to ship another "
             + "\(parameter) than the product's, or the gate would pass with the product's value absent from the app",
         at: expectation.location, rows: [row],
         notes: ["\(file.id) sets \(parameter) at \(product.location)"],
-        hint: "write \(name): \(parameter) (and no given: of \(parameter) in this scenario); while the core ships another value "
-            + "this scenario fails, and the change is in the core (\(shipped.changedIn)), not in the specs")
+        hint: "\(write); while the core ships another value this scenario fails, and the change is in the core (\(shipped.changedIn)), "
+            + "not in the specs")
 }
