@@ -158,6 +158,19 @@ struct YAMLLoaderTests {
         #expect(found.first?.hint == hint, "\(found)")
     }
 
+    /// The eighth trial: `away: > grace` (a comparison left unquoted) was a bare libyaml message.
+    @Test("a value that starts with '>', '|', '@' or '`' is told to be quoted, written out", arguments: [
+        ("when: {away: > grace, phase: active}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
+        ("when:\n  away: > grace  # over\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
+        ("when: {away: >= 1s}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \">= 1s\""),
+        ("notes: @home\n", "YAML reads '@' at the start of a value as a mark of its own (it is reserved there): put the value in quotes, \"@home\""),
+    ])
+    func quotesNeeded(_ text: String, _ hint: String) {
+        let found = diagnostics(text)
+        #expect(found.first?.id == "yaml.syntax")
+        #expect(found.first?.hint == hint, "\(found)")
+    }
+
     /// Found by the seventh product-owner trial: a flow mapping missing a ',' between two entries was told to close
     /// its '{'.
     @Test("a ',' missing inside a flow mapping or list names the word it is missing before", arguments: [

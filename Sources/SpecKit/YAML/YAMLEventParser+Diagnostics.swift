@@ -158,6 +158,19 @@ extension YAMLEventParser {
         return nil
     }
 
+    /// For a value that starts with a character YAML keeps for itself (`away: > grace`: `>` and `|` start a block of
+    /// text, `@` and `` ` `` are reserved), the hint to quote it, written out (`"> grace"`); nil otherwise.
+    private func quotesNeeded(at location: SourceLocation) -> String? {
+        let scalars = Array(text(ofLine: location.line).unicodeScalars)
+        let i = location.column - 1
+        guard i >= 0, i < scalars.count, ">|@`".unicodeScalars.contains(scalars[i]) else { return nil }
+        // The value runs to the end of its entry: a ',' or a closing bracket inside `{…}`, else the line (less a comment).
+        let flow = scalars[..<i].contains { $0 == "{" || $0 == "[" }
+        let value = String(String.UnicodeScalarView(scalars[i...].prefix { flow ? !",}]".unicodeScalars.contains($0) : $0 != "#" })).trimmingSpaces
+        let why = scalars[i] == ">" || scalars[i] == "|" ? "starts a block of text there" : "is reserved there"
+        return "YAML reads '\(scalars[i])' at the start of a value as a mark of its own (it \(why)): put the value in quotes, \"\(value)\""
+    }
+
     /// The text of a 1-based line of the input, without its line break.
     private func text(ofLine line: Int) -> String { String(decoding: SourceBytes.line(line, in: input), as: UTF8.self) }
 
@@ -191,6 +204,10 @@ extension YAMLEventParser {
                 ?? "this line is indented further than the key above it, which already has its value: indent it as that key is"
         case ("could not find expected ':'", _):
             "a key must be followed by ':' and a space"
+        case ("found character that cannot start any token", _):
+            quotesNeeded(at: location)
+        case ("did not find expected comment or line break", "while scanning a block scalar"?):
+            quotesNeeded(at: opened ?? location)
         case ("did not find expected key", _), ("did not find expected '-' indicator", _):
             dashWithoutSpace(at: location) ? "put a space after '-': a list item is written '- ' and then the item ('- event: …')"
                 : strayCloser(at: location) ?? itemKeyIndentation(at: location) ?? "check the indentation of this line against the lines above it"
