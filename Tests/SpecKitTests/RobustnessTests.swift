@@ -39,6 +39,13 @@ struct RobustnessTests {
                 id: "spec.empty-condition", line: 22, column: 18,
                 message: "the condition on 'away' in row R1 matches no value of duration 0s..2h",
                 hint: "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
+        // The eighth trial: a bound in words had no hint, though the same value elsewhere has one.
+        Mistake(name: "> 90 sec on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"> 90 sec\"}", on: "active")),
+                id: "spec.bad-condition", line: 22, column: 18,
+                message: "'> 90 sec' is not a comparison or range of duration 0s..2h", hint: "write 90s"),
+        Mistake(name: "1 minute..2h on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"1 minute..2h\"}", on: "active")),
+                id: "spec.bad-condition", line: 22, column: 18,
+                message: "'1 minute..2h' is not a comparison or range of duration 0s..2h", hint: "write 1m"),
         Mistake(name: "> Int.max", yaml: SpecSources.machine(rows: row("when: {failures: \"> 9223372036854775807\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
                 message: "the condition on 'failures' in row R1 matches no value of int 0..3",

@@ -113,14 +113,16 @@ extension ReadContext {
             return Int(s.trimmingSpaces)
         }
         func clamp(_ b: Int) -> Int { Swift.min(Swift.max(b, whole.lowerBound - 1), whole.upperBound + 1) }
-        func fail() -> ValueSet? {
+        // `bad`: the bound that could not be read, whose own hint (`90 sec`: `write 90s`) is the condition's.
+        func fail(_ bad: String) -> ValueSet? {
             if failureMark > reported { return ValueSet([]) }  // a reference in a bound has said what is wrong
-            error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, rows: [rowID])
+            let hint: String? = if case .failure(let e) = domain.parse(bad.trimmingSpaces) { e.hint } else { nil }
+            error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, hint: hint, rows: [rowID])
             return ValueSet([])
         }
         func set(_ lo: Int, _ hi: Int) -> ValueSet { lo <= hi ? ValueSet([lo...hi]).clamped(to: whole) : ValueSet([]) }
         for op in [">=", "<=", ">", "<"] where text.hasPrefix(op) {
-            guard let b = bound(String(text.dropFirst(op.count))).map(clamp) else { return fail() }
+            guard let b = bound(String(text.dropFirst(op.count))).map(clamp) else { return fail(String(text.dropFirst(op.count))) }
             switch op {
             case ">=": return set(b, whole.upperBound)
             case "<=": return set(whole.lowerBound, b)
@@ -132,7 +134,7 @@ extension ReadContext {
         let left = String(text[..<dots.lowerBound]), right = String(text[dots.upperBound...])
         let lo = left.trimmingSpaces.isEmpty ? whole.lowerBound : bound(left)
         let hi = right.trimmingSpaces.isEmpty ? whole.upperBound : bound(right)
-        guard let lo, let hi else { return fail() }
+        guard let lo, let hi else { return fail(lo == nil ? left : right) }
         guard lo <= hi else {
             error("spec.bad-condition", "the range '\(text)' is empty: its lower bound is above its upper bound", at: node.location, rows: [rowID])
             return ValueSet([])
