@@ -552,7 +552,8 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     var taken: Set<String> = []
     let hint = { (free: String?) in
         "row ids are unique across all specs and kept for good (reports, expected-failure files and "
-            + "--row name rows by them): give the newer of the two rows an id no row has\(free.map { ", such as '\($0)'" } ?? "")"
+            + "--row name rows by them): give the row you added an id no row has\(free.map { ", such as '\($0)'" } ?? ""), "
+            + "and leave the other's as it is (lint cannot tell which of the two is newer)"
     }
     for spec in specs.sorted(by: { $0.file < $1.file }) {
         for row in spec.rows {
