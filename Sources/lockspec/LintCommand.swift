@@ -54,6 +54,10 @@ let lintCommand = Command(
             Terminal.out(summary(compilation))
         }
         if format == .text {
+            // Without the documents, a citation of a document or section that does not exist lints clean: said so.
+            if args.options["--documents"] == nil && !(compilation.specs.isEmpty && compilation.products.isEmpty) {
+                Terminal.out("note: the citations were not checked against the design documents (--documents <dir> checks them)\n")
+            }
             // The closing count, on standard output after the findings, as run and migrate end theirs.
             Terminal.out("\(compilation.readCounts): \(DiagnosticFormatter.closingCount(compilation.diagnostics, strict: strict))\n")
         }

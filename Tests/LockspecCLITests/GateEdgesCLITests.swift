@@ -37,6 +37,12 @@ struct GateEdgesCLITests {
         defer { try? FileManager.default.removeItem(at: empty) }
         let none = try CLITests.run(["lint", RunCLITests.specs, "--documents", empty.path], timeout: 60)
         #expect(none.status == 1 && none.stdout.contains("[run.document-missing]"), "\(none.output)")
+        #expect(!none.stdout.contains("were not checked"), "\(none.output)")
+        // Without --documents, a misspelt document lints clean (the eighth trial): the closing lines say nothing was checked.
+        let unchecked = try CLITests.run(["lint", RunCLITests.specs], timeout: 60)
+        let last = unchecked.stdout.split(separator: "\n").suffix(2)
+        #expect(unchecked.status == 0 && last.first == "note: the citations were not checked against the design documents (--documents <dir> checks them)",
+                "\(unchecked.output)")
     }
 
     @Test("an option given twice, or a flag given a value, is bad usage (exit 2): the last one won, and --strict=false turned strict on")
