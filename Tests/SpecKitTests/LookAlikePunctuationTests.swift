@@ -102,6 +102,17 @@ struct ConditionListMembersTests {
         #expect(n.hint == "'2' is a value of 'failures': to test several values, write them as a list, failures: [1, 2]", "\(n)")
     }
 
+    /// The eighth trial: `from: Open, Locked` and effects with commas between them had no word of a list.
+    @Test("states, events or effects written with commas and no brackets: the hint writes the list (a call with a ',' quoted)", arguments: [
+        ("    from: Open\n", "    from: Open, Locked\n", "to name several states, write them as a list: [Open, Locked]"),
+        ("    on: appear\n", "    on: appear, active\n", "to name several events, write them as a list: [appear, active]"),
+        ("    to: Locked\n", "    effects: startAuth(a, b=c), startAuth\n    to: Locked\n", "to name several effects, write them as a list: [\"startAuth(a, b=c)\", startAuth]"),
+    ])
+    func listWithoutBracketsElsewhere(_ old: String, _ new: String, _ hint: String) throws {
+        let d = try #require(LookAlikePunctuationTests.first(LookAlikePunctuationTests.row.replacingOccurrences(of: old, with: new)))
+        #expect(d.hint == hint, "\(d)")
+    }
+
     /// The eighth trial: `with: {away: 1,5m}` sent '5m' as an input, with no word of the comma.
     @Test("a value written where a name goes, after a decimal comma: the hint says a ',' ends the entry, and how to write the value")
     func decimalComma() throws {

@@ -109,10 +109,8 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
                 return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: Self.languageTwoHint(named, wrote: text)))
             }
             // Several members with commas between them are a list written as one text.
-            let parts = text.split(separator: ",").map { String($0).trimmingSpaces }
-            if parts.count > 1, parts.allSatisfy(names.contains) {
-                return .failure(DomainError(message: "'\(text)' is not one of \(brief)",
-                                            hint: "to name several values, write them as a list: [\(parts.joined(separator: ", "))]"))
+            if let list = Self.listHint(text, of: "values", among: names.contains) {
+                return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: list))
             }
             // A version or a date one digit away from a member is another value, not a typo of it: no did-you-mean.
             return .failure(DomainError(
@@ -240,6 +238,14 @@ extension Domain {
         if let widen = outOfRangeHint(text, name: name) { return widen }
         guard case .enumeration = self, Self.isValueLike(text.trimmingSpaces) else { return nil }
         return "if \(Self.written(text.trimmingSpaces)) is a new value, add it to the list of '\(name)' where it is declared"
+    }
+
+    /// For a text of several `what` with commas between them, each one `among` them (`Open, Locked`), the hint to
+    /// write them as a list (`to name several states, write them as a list: [Open, Locked]`); nil otherwise.
+    static func listHint(_ text: String, of what: String, among: (String) -> Bool) -> String? {
+        let parts = text.split(separator: ",").map { String($0).trimmingSpaces }
+        guard parts.count > 1, parts.allSatisfy(among) else { return nil }
+        return "to name several \(what), write them as a list: [\(parts.joined(separator: ", "))]"
     }
 
     /// For an ordered domain and a value of its kind outside its range (`3h` for `duration 0s..2h`, or one too large

@@ -106,6 +106,19 @@ struct MachineReader {
         return nil
     }
 
+    /// The calls of a text that holds several, with commas between them outside parentheses and quotes
+    /// (`output(a), announce(b)`), each of which parses; nil otherwise.
+    static func severalCalls(_ text: String) -> [String]? {
+        var parts: [String] = [], current = "", depth = 0, quoted = false
+        for c in text {
+            if c == "\"" { quoted.toggle() }
+            if !quoted { depth += c == "(" ? 1 : c == ")" ? -1 : 0 }
+            if c == ",", depth == 0, !quoted { parts.append(current.trimmingSpaces); current = "" } else { current.append(c) }
+        }
+        parts.append(current.trimmingSpaces)
+        return parts.count > 1 && parts.allSatisfy({ (try? EffectSyntax.parse($0)) != nil }) ? parts : nil
+    }
+
     /// Effects named by a row: `name` or `name(arguments)` (see `EffectSyntax`), each declared.
     static func effectCalls(_ node: NodeView, declared: [String], rowID: String, context c: ReadContext) -> [EffectCall] {
         guard let items = c.list(node, "the effects of \(c.rowNoun) \(rowID)", single: true) else { return [] }
@@ -116,7 +129,11 @@ struct MachineReader {
                 parsed = try EffectSyntax.parse(text)
             } catch {
                 c.error("spec.bad-effect", "effect '\(text)' of \(c.rowNoun) \(rowID) does not parse: \(error.message) (at character \(error.offset + 1))",
-                        at: item.location, hint: "write name or name(argument, label=argument); quote an argument holding ',' or ')'",
+                        at: item.location, hint: Self.severalCalls(text).map { calls in
+                            // In a YAML list, a call whose arguments hold a ',' is quoted, or YAML splits it there.
+                            "to name several effects, write them as a list: [\(calls.map { $0.contains(",") && !$0.contains("\"") ? "\"\($0)\"" : $0 }.joined(separator: ", "))]"
+                        }
+                            ?? "write name or name(argument, label=argument); quote an argument holding ',' or ')'",
                         rows: [rowID])
                 return nil
             }
@@ -254,7 +271,8 @@ struct MachineReader {
             } else {
                 ok = false
                 c.unknown(name, "spec.unknown-state", "row \(id) starts from '\(name)', which is not a state", at: item.location,
-                          among: scope.states, rows: [id], hint: c.fixtureKnows(name, as: .state))
+                          among: scope.states, rows: [id],
+                          hint: Domain.listHint(name, of: "states", among: { scope.stateIndex[$0] != nil }) ?? c.fixtureKnows(name, as: .state))
             }
         }
         return from
@@ -278,7 +296,8 @@ struct MachineReader {
                 ok = false
                 c.unknown(name, "spec.unknown-event", "row \(id) happens on '\(name)', which is not a declared event", at: item.location,
                           among: scope.events.map(\.name), rows: [id], notes: [Self.declaredEvents(scope.events.map(\.name))],
-                          hint: c.fixtureKnows(name, as: .event))
+                          hint: Domain.listHint(name, of: "events", among: { n in scope.events.contains { $0.name == n } })
+                              ?? c.fixtureKnows(name, as: .event))
                 continue
             }
             on.append(name)
