@@ -79,6 +79,21 @@ struct StepKeyWordsTests {
     }
 }
 
+/// The eighth trial: a step's `expect:` dedented to the scenario's keys read as "a scenario has no key 'expect'", which
+/// reads as "delete the line".
+@Suite("A step's key at the scenario's level")
+struct DedentedStepKeyTests {
+    @Test("the finding says it is a step's key, to indent under its step")
+    func dedented() throws {
+        let story = "id: t.story\nkind: scenarios\ntitle: S\nsource: doc.md §1\nfixture: fx\nuses: t.machine\nscenarios:\n"
+            + "  - id: S1\n    source: doc.md §1\n    steps:\n      - event: appear\n    expect: {enabled: false}\n"
+        let c = SpecSources.compile([("m.yaml", SpecSources.machine(rows: LookAlikePunctuationTests.row)), ("s.yaml", story)])
+        let d = try #require(c.diagnostics.first { $0.id == "spec.unknown-key" && $0.location.file == "s.yaml" }, "\(c.diagnostics)")
+        #expect(d.location.line == 12 && d.location.column == 5, "\(d.location)")
+        #expect(d.hint == "'expect' is a key of a step: indent it under the one it belongs to, as far in as its other keys", "\(d)")
+    }
+}
+
 /// Found by the sixth trial: `[Active, Background]` in a condition reported only `Active`.
 @Suite("A condition's list: every member out of the domain")
 struct ConditionListMembersTests {

@@ -216,8 +216,10 @@ final class ReadContext {
 
     /// Checks a mapping's keys: unknown keys get a did-you-mean, missing required keys are named.
     /// Returns the entries by key for the known ones.
+    /// `below`: the keys of what this mapping holds and its name (`a step` under a scenario): such a key here was
+    /// indented too little, and is told so.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
-              missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
+              below: (keys: [String], what: String)? = nil, missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
         var byKey = KeyedNodes()
         // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
         var suggested: Set<String> = []
@@ -236,6 +238,11 @@ final class ReadContext {
                     suggested.insert(head)
                     error("spec.unknown-key", "\(what()) has no key '\(key)'", at: entry.key.location,
                           hint: "'\(head)' has no ':' after it: a key must be followed by ':' and a space ('\(head): …')")
+                    continue
+                }
+                if let below, below.keys.contains(key) {
+                    error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
+                          at: entry.key.location, hint: "'\(key)' is a key of \(below.what): indent it under the one it belongs to, as far in as its other keys")
                     continue
                 }
                 let meant = Self.wordsForKeys[key.lowercased()].flatMap { word in allowed.contains(word) ? word : nil }

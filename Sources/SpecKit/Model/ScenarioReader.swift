@@ -95,7 +95,8 @@ struct ScenarioReader {
     private func readScenario(_ node: NodeView, _ vocabulary: Vocabulary) -> Scenario? {
         let c = context
         guard let entries = c.mapping(node, "a scenario") else { return nil }
-        let byKey = c.keys(entries, of: node, what: "a scenario", required: Self.scenarioKeys.required, optional: Self.scenarioKeys.optional)
+        let byKey = c.keys(entries, of: node, what: "a scenario", required: Self.scenarioKeys.required, optional: Self.scenarioKeys.optional,
+                           below: (Self.stepKeys, "a step"))
         guard let id = c.rowID(byKey, at: node.location) else { return nil }
         let trace = c.trace(byKey, at: node.location, rowID: id)
         let title = byKey["title"].flatMap { c.text($0, "the title of scenario \(id)") }
