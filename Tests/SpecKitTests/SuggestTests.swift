@@ -11,6 +11,10 @@ struct SuggestTests {
         ("mian", ["main", "decoy"], "main"),            // two letters swapped
         ("inactvie", ["inactive", "active"], "inactive"),
         ("Apear", ["appear"], "appear"),                // case does not count
+        // The eighth trial's `grace_period`: a name with a word added, too far to be a typo of it.
+        ("grace_period", ["grace", "policy"], "grace"),
+        ("graceTime", ["grace", "graceTim"], "graceTim"), // a typo first
+        ("grace-time", ["grace"], "grace"),
     ])
     func finds(_ word: String, _ candidates: [String], _ expected: String) {
         #expect(Suggest.closest(to: word, in: candidates) == expected)
@@ -21,6 +25,8 @@ struct SuggestTests {
         ("ab", ["ba c", "xyz"]),
         ("abcd", ["dcba"]),                             // two swaps apart: over a third of four letters
         ("3", ["", "1.0", "2"]),                        // the re-trial's version 3: every character changed is no typo
+        ("gracefully", ["grace"]),                      // a longer word, not a word added
+        ("id_number", ["id"]),                          // a stem of fewer than four letters
     ])
     func findsNothing(_ word: String, _ candidates: [String]) {
         #expect(Suggest.closest(to: word, in: candidates) == nil)

@@ -15,7 +15,20 @@ public enum Suggest {
                 best = (candidate, d)
             }
         }
-        return best?.0
+        return best?.0 ?? stem(of: word, in: candidates)
+    }
+
+    /// The longest candidate of at least four letters that the word starts with, followed by a word of its own
+    /// (`grace_period`, `grace-time`, `graceTime` for `grace`): a name written with a word added, too far from the
+    /// candidate in edits to be a typo of it.
+    static func stem<S: Sequence>(of word: String, in candidates: S) -> String? where S.Element == String {
+        let scalars = Array(word.unicodeScalars)
+        return candidates.filter { candidate in
+            let length = candidate.unicodeScalars.count
+            guard length >= 4, length < scalars.count, word.lowercased().hasPrefix(candidate.lowercased()) else { return false }
+            let next = scalars[length]
+            return next == "_" || next == "-" || next.properties.isUppercase
+        }.max { ($0.count, $1) < ($1.count, $0) }  // of two as long (case apart), the first by name
     }
 
     /// The hint `did you mean 'candidate'?` for the candidate `closest(to:in:)` finds, nil when none is close.
