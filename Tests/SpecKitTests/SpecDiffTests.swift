@@ -131,6 +131,19 @@ struct SpecDiffTests {
         #expect(change.regions.allSatisfy { $0.place == "Locked on unlock" && $0.after == "nothing happens (otherwise: ignore)" })
     }
 
+    /// The eighth trial: `changed its 'source'` did not say from what to what, so where a row comes from could not be
+    /// checked from the diff.
+    @Test("a row's source or decision changed: the diff gives the old and the new text")
+    func traceChanged() throws {
+        let cited = Self.success.replacingOccurrences(of: "source: doc.md §2", with: "source: doc.md §5, decision: \"D-X: why\"")
+        let d = try diff(Self.machine(rows: Self.success), Self.machine(rows: cited))
+        #expect(d.rows.map { "\($0.id) \($0.cells)" } == ["R-OK [\"decision\", \"source\"]"])
+        #expect(d.rows.first?.traces == [.init(key: "source", old: "doc.md §2", new: "doc.md §5"), .init(key: "decision", old: nil, new: "D-X: why")])
+        #expect(SpecDiffRenderer.text(d).contains("row t.lock R-OK: changed its 'decision', 'source'; 'source' was 'doc.md §2', is 'doc.md §5'; 'decision' was none, is 'D-X: why'\n"),
+                "\(SpecDiffRenderer.text(d))")
+        #expect(d.verdict == "no behaviour change (the rows changed, not what they do)")
+    }
+
     /// The eighth trial: a row deleted that only stayed where it was (no variable, no effect) was called a behaviour
     /// change, though `otherwise: ignore` does the same without it.
     @Test("a removed row that only stayed where it was, under otherwise: ignore, changes no behaviour; one that changed a variable or had an effect does")
@@ -455,7 +468,7 @@ struct SpecDiffTests {
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
         let text = SpecDiffRenderer.text(d)
         #expect(text.contains("row t.lock R-OVER: changed its 'notes'; 'when' reads a changed product value\n"), "\(text)")
-        #expect(text.contains("row t.lock R-OK: changed its 'decision'\n"), "\(text)")
+        #expect(text.contains("row t.lock R-OK: changed its 'decision'; 'decision' was none, is 'D-1: why'\n"), "\(text)")
         #expect(text.contains("row t.lock R-WITHIN: changed its 'when'\n"), "\(text)")
         // Notes alone, with no product value changed: still a change of the row's text, and no behaviour change.
         let quiet = try diff(Self.machine(rows: Self.success + Self.relock),

@@ -8,6 +8,8 @@ struct DiffRow {
     var written: [String: WrittenPart]?
     /// The product values the row reads by name, with the values in force for it.
     var reads: [String: Value]
+    /// Where the row says it comes from and why (its `source` and `decision`), as read.
+    var trace = Trace(source: nil, decision: nil)
 }
 
 /// The structural part of a diff: for two versions of one spec, which rows were added, removed, renamed (same
@@ -53,6 +55,9 @@ enum RowDiff {
         let changed = Set(after.reads.filter { name, value in (before.reads[name] ?? oldProduct[name]).map { $0 != value } ?? false }.keys)
         let reading = compiled.filter { !wording.contains($0) && !(b[$0]?.names ?? []).isDisjoint(with: changed) }
         var change = RowChange(spec: spec, id: after.id, kind: .changed, cells: edited.sorted())
+        // Where a row comes from, old and new, for the reviewer who checks it against the documents.
+        change.traces = [("source", before.trace.source, after.trace.source), ("decision", before.trace.decision, after.trace.decision)]
+            .filter { $0.1 != $0.2 }.map { RowChange.TextChange(key: $0.0, old: $0.1, new: $0.2) }
         change.followsProduct = reading.sorted()
         change.followsElsewhere = compiled.filter { !edited.contains($0) && !reading.contains($0) }.sorted()
         return change
@@ -99,7 +104,7 @@ enum RowDiff {
             // A matrix rule writes its outputs under `expect:`.
             if spec.kind == .matrix { parts["expect"] = parts.removeValue(forKey: "then") }
             return DiffRow(id: identity.id, parts: parts, written: written?[identity.id],
-                    reads: identity.productValues.firstByKey { ($0.name, $0.value) })
+                    reads: identity.productValues.firstByKey { ($0.name, $0.value) }, trace: identity.trace)
         }
     }
 

@@ -84,6 +84,16 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
     /// `decision`, `notes`, `steps`: what was edited (indentation, comments and flow or block style aside). Empty when
     /// its text is the same.
     public var cells: [String]
+    /// A traced key's text on each side (nil where the row has none).
+    public struct TextChange: Codable, Hashable, Sendable {
+        /// `source` or `decision`.
+        public var key: String
+        /// The old side's text, and the new side's.
+        public var old: String?, new: String?
+    }
+
+    /// The row's `source` and `decision` whose text changed, each with both texts: where the row comes from and why.
+    public var traces: [TextChange] = []
     /// The parts of a changed row whose value differs and that name a product value the row reads whose value
     /// changed (`advance: grace + 1ms` with another grace), such as `steps`; a part whose text was edited too is
     /// also in `cells`.

@@ -73,6 +73,7 @@ public enum SpecDiffRenderer {
     /// elsewhere.
     private static func changed(_ r: RowChange) -> String {
         [r.cells.isEmpty ? "its text is the same" : "changed its \(quoted(r.cells))",
+         r.traces.isEmpty ? nil : r.traces.map { "'\($0.key)' was \($0.old.map { "'\(VisibleText.escape($0))'" } ?? "none"), is \($0.new.map { "'\(VisibleText.escape($0))'" } ?? "none")" }.joined(separator: "; "),
          r.followsProduct.isEmpty ? nil : agreeing(r.followsProduct, "reads a changed product value", "read changed product values"),
          r.followsElsewhere.isEmpty ? nil : agreeing(r.followsElsewhere, "follows an edit outside the row", "follow an edit outside the row")]
             .compactMap { $0 }.joined(separator: "; ")
