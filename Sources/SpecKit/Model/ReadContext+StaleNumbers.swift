@@ -103,7 +103,7 @@ extension ReadContext {
             // report's checks show the number the row checks now. The other words are rewritten at no cost.
             reportNumbers(stale, key == "id" ? .note : .warning, place) { moved in
                 key == "id"
-                    ? "ids are kept for good, so this is a note only: the report shows the number the \(rowNoun) checks; a new \(rowNoun) is best named by what it checks (…-UNDER-GRACE) rather than by a number"
+                    ? "ids are kept for good, so this is a note only: the report shows the number the \(rowNoun) checks; a new \(rowNoun) is best named by how what it checks stands to \(moved.map(\.now.name).joined(separator: ", ")) (over, at or under it) rather than by a number"
                     : "write the number the \(rowNoun) checks now, or name the value (\(moved.map(\.now.name).joined(separator: ", "))) instead of its number"
             }
         }
