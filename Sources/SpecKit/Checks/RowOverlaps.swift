@@ -58,7 +58,7 @@ struct RowOverlaps {
         return Diagnostic(.error, id: "check.conflict", "rows \(a.id) and \(b.id) conflict: both match \(place) but \(differ)",
                           at: b.location, rows: [a.id, b.id],
                           notes: ["\(a.id) is at \(a.location)"] + a.productNotes + b.productNotes
-                              + ["make their conditions exclusive, or set 'hit: first' if the first row should win"])
+                              + ["make their conditions exclusive; 'hit: first' would let the earlier row win here, and wherever two rows of this spec overlap"])
     }
 
     /// The most groups of inputs a finding writes out; past them, it counts.
