@@ -229,7 +229,9 @@ struct RandomWalkTests {
         let result = try #require(faultyBlockWalk)
         let found = try #require(result.divergences.first)
         let text = renderWalks([result], github: true)
-        #expect(text.hasPrefix("toy.block: 1000 walks of up to 50 steps (seed 1), \(result.steps) steps checked, \(result.failingWalks) failing walks [\(result.fingerprint)]\n"))
+        #expect(text.hasPrefix("toy.block: 1000 walks of up to 50 steps (seed 1), \(result.steps) steps checked, \(result.failingWalks) failing walks (at 1 distinct transition) [\(result.fingerprint)]\n"), "\(text.prefix(200))")
+        // Every failing walk met the one transition the fault breaks.
+        #expect(result.failingWalks > 1 && result.divergences.count == 1 && result.unshrunk.isEmpty)
         #expect(text.contains("  DIVERGES \(found.divergence.id) at toy.block.yaml:1:1\n"))
         #expect(text.contains("    found by walk \(found.walk) after \(found.found) steps, shrunk to \(found.shrunk) (shortest path there: 7) in \(found.runs) runs\n"))
         #expect(text.contains("    replay: \(found.replay)\n"))

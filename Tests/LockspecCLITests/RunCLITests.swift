@@ -49,6 +49,27 @@ struct RunCLITests {
         }
     }
 
+    /// The eighth trial: `explored 912/988 transitions` said nothing of the 76 others.
+    @Test("a tour that stops at a divergence says how many transitions it did not reach, and why")
+    func unreachedTransitions() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specs = folder.appendingPathComponent("specs")
+        try FileManager.default.copyItem(atPath: Self.specs, toPath: specs.path)
+        let file = specs.appendingPathComponent("launch-lock.triggers.yaml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let row = try #require(text.range(of: "- id: LL-INACTIVE-LOCKED\n"))
+        let then = try #require(text.range(of: "then: {phase: inactive, cover: false}", range: row.upperBound..<text.endIndex))
+        try text.replacingCharacters(in: then, with: "then: {phase: inactive, cover: true}").write(to: file, atomically: true, encoding: .utf8)
+        let run = try CLITests.run(["run", specs.path, "--spec", "launch-lock.triggers"], timeout: 120)
+        #expect(run.status == 1)
+        let first = run.stdout.split(separator: "\n").first ?? ""
+        let counts = try #require(first.firstMatch(of: /explored (\d+)\/(\d+) transitions \((\d+) not reached: the way to them diverged first\), \d+ failing/), "\(first)")
+        #expect(Int(counts.2)! - Int(counts.1)! == Int(counts.3)! && Int(counts.3)! > 0, "\(first)")
+        // Many walks fail at a few transitions: the walks' line says at how many.
+        #expect(run.stdout.contains(/\d+ failing walks \(at \d+ distinct transitions?\) \[/), "\(run.stdout.prefix(600))")
+    }
+
     @Test("two shards merge back into the whole run")
     func shardsMerge() throws {
         let out = try Self.folder()

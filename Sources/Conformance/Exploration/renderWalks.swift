@@ -41,13 +41,20 @@ public func renderWalks(_ walks: [MachineWalkResult], github: Bool = false, prog
 /// [fingerprint]`.
 func walkLine(_ machine: MachineWalkResult) -> String {
     "\(machine.spec): \(counted(machine.walks, "walk")) of up to \(machine.length) steps (seed \(machine.seed)), "
-        + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(counted(machine.failingWalks, "failing walk")) [\(machine.fingerprint)]"
+        + "\(machine.steps) steps checked\(clockMovesNote(machine.clockMoves)), \(failingWalks([machine])) [\(machine.fingerprint)]"
+}
+
+/// `0 failing walks`, or `52 failing walks (at 3 distinct transitions)`: many walks fail at one transition, which the
+/// exploration's findings count once.
+private func failingWalks(_ walks: [MachineWalkResult]) -> String {
+    let failing = walks.reduce(0) { $0 + $1.failingWalks }, distinct = walks.reduce(0) { $0 + $1.divergences.count + $1.unshrunk.count }
+    return counted(failing, "failing walk") + (failing > 0 && distinct > 0 ? " (at \(counted(distinct, "distinct transition")))" : "")
 }
 
 /// Every machine's walks in a line: `walks: 7 machines, 22393 steps checked (3620 clock moves back and forward), 0 failing walks`.
 func walksTotal(_ walks: [MachineWalkResult]) -> String {
-    let steps = walks.reduce(0) { $0 + $1.steps }, failing = walks.reduce(0) { $0 + $1.failingWalks }
+    let steps = walks.reduce(0) { $0 + $1.steps }
     let moves = walks.compactMap(\.clockMoves)
     return "walks: \(counted(walks.count, "machine")), \(steps) steps checked\(clockMovesNote(moves.isEmpty ? nil : moves.reduce(0, +))), "
-        + counted(failing, "failing walk")
+        + failingWalks(walks)
 }
