@@ -138,7 +138,7 @@ struct ReportTrialTests {
     /// `ReportFixture.run` with launch-lock.md read and its §2 stating grace = 60s; the product runs with `value`,
     /// `decision` saying why it differs.
     func withGrace(_ milliseconds: Int, decision: String?) -> RunResult {
-        var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "launch-lock",
+        var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "lock",
                             product: [Binding(name: "grace", value: .duration(milliseconds: milliseconds),
                                               location: .init(file: "specs/ll.product.yaml", line: 7, column: 10), decision: decision)],
                             file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
@@ -159,7 +159,7 @@ struct ReportTrialTests {
         let red = try #require(Self.rule("span.note.fail", in: css))
         #expect(red.contains("background: #ffebe9") && red.contains("color: #a40e26"), "\(red)")
         let decided = withGrace(30_000, decision: "D-GRACE-30: a shorter grace")
-        let sentence = "Product values: 1 value departs from the design documents by a recorded decision: launch-lock grace = 30s (the document says 60s; D-GRACE-30)"
+        let sentence = "Product values: 1 value departs from the design documents by a recorded decision: lock grace = 30s (the document says 60s; D-GRACE-30)"
         #expect(ReportText.documentedValueDeparture(decided) == sentence)
         #expect(ReportText.documentedValueGap(decided) == nil)
         #expect(renderHTML(decided, diagrams: .hand).contains("<p class=\"verdict-note warn\"><a href=\"#documents\">\(sentence)</a></p>"))

@@ -402,7 +402,7 @@ struct ReportsTests {
         var withValues = run
         let outline = DocumentOutline(name: "launch-lock.md", text: "1. One\n2. Two\n2.1. A\n2.9. B\n2.10. C\n3. Three\n4. Four\n")
         func product(_ value: Binding) -> ProductFile {
-            var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "launch-lock", product: [value],
+            var p = ProductFile(id: "ll.product", title: "P", source: "launch-lock.md §2", fixture: "lock", product: [value],
                                 file: "specs/ll.product.yaml", location: .init(file: "specs/ll.product.yaml", line: 1, column: 1))
             p.documented = [DocumentedValue(name: "grace", value: .duration(milliseconds: 60_000), written: "60s", citation: Citation(document: "launch-lock.md", section: "2"),
                                             quote: "<60 s>", location: .init(file: "specs/ll.product.yaml", line: 9, column: 3),
@@ -415,20 +415,24 @@ struct ReportsTests {
             return (renderHTML(withValues), renderMarkdown(withValues), renderConsole(withValues, color: false), DecisionRegister(withValues))
         }
         let agrees = render(Binding(name: "grace", value: .duration(milliseconds: 60_000), location: at))
-        #expect(agrees.page.contains("launch-lock product value grace = 60s, as the document says (&quot;&lt;60 s&gt;&quot;)"))
+        #expect(agrees.page.contains("lock product value grace = 60s, as the document says (&quot;&lt;60 s&gt;&quot;)"))
         #expect(ReportText.documentedValueGap(withValues) == nil && !agrees.console.contains("Product values:"))
         let decided = render(Binding(name: "grace", value: .duration(milliseconds: 30_000), location: at, decision: "D-SHORT: shorter"))
-        #expect(decided.page.contains("<span class=\"note xfail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;): D-SHORT: shorter</span>"))
+        #expect(decided.page.contains("<span class=\"note xfail\">lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;): D-SHORT: shorter</span>"))
         #expect(decided.markdown.contains("where the document says 60s"))
         let note = try #require(decided.register.decisions.first { $0.id == "D-SHORT" }?.sections.first, "the product decision is in the register")
-        #expect(note.section == "2" && note.text == "launch-lock product value grace = 30s, where the document says 60s (\"<60 s>\"): D-SHORT: shorter")
+        #expect(note.section == "2" && note.text == "lock product value grace = 30s, where the document says 60s (\"<60 s>\"): D-SHORT: shorter")
         #expect(ReportText.documentedValueGap(withValues) == nil)
         let open = render(Binding(name: "grace", value: .duration(milliseconds: 30_000), location: at))
-        #expect(open.page.contains("<span class=\"note fail\">launch-lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;), and no decision says why"))
+        #expect(open.page.contains("<span class=\"note fail\">lock product value grace = 30s, where the document says 60s (&quot;&lt;60 s&gt;&quot;), and no decision says why"))
         let gap = try #require(ReportText.documentedValueGap(withValues))
-        #expect(gap.hasSuffix("launch-lock grace = 30s (the document says 60s)"), "\(gap)")
+        #expect(gap.hasSuffix(": lock grace = 30s (the document says 60s)"), "\(gap)")
         #expect(open.page.contains("<p class=\"verdict-note fail\"><a href=\"#documents\">Product values: 1 value differs"))
         #expect(open.markdown.contains("**Product values: 1 value differs") && open.console.contains("\nProduct values: 1 value differs"))
+        // A run of another fixture's specs says nothing of lock's values (the eighth trial: a run of gates.update did).
+        var elsewhere = withValues
+        elsewhere.specs = elsewhere.specs.map { var s = $0; s.fixture = "elsewhere"; return s }
+        #expect(!withValues.cases.isEmpty && ReportText.documentedValueGap(elsewhere) == nil)
     }
 
     @Test("HTML: every section of a document with its rows or its reason; each decision once with its rows")

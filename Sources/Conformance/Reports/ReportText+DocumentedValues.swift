@@ -36,11 +36,14 @@ extension ReportText {
     }
 
     /// The documented values that differ from the product's, with a decision recorded or without, each value once
-    /// (a value several sections state is listed under each), in the documents' order.
+    /// (a value several sections state is listed under each), in the documents' order; only those of the fixtures
+    /// whose specs ran (a run of one spec says nothing of another fixture's values).
     private static func differing(_ result: RunResult, decided: Bool) -> [DocumentedValueRecord] {
         var seen: Set<String> = []
+        let ran = Set(result.cases.map(\.spec))
+        let fixtures = Set(result.specs.filter { ran.contains($0.id) }.map(\.fixture))
         return (result.sections?.documents ?? []).flatMap { d in
-            d.sections.flatMap { ($0.values ?? []).filter { !$0.agrees && ($0.decision != nil) == decided } }
+            d.sections.flatMap { ($0.values ?? []).filter { !$0.agrees && ($0.decision != nil) == decided && fixtures.contains($0.fixture) } }
         }.filter { seen.insert("\($0.fixture) \($0.name) = \($0.value) \($0.documented) \($0.decision ?? "")").inserted }
     }
 }
