@@ -59,6 +59,10 @@ struct DurationMagnitudeTests {
         (.text("a,b"), "launch(min=\"a,b\", latest=1.2)"),
         (.text("say \"hi\""), "launch(min=\"say \\\"hi\\\"\", latest=1.2)"),
         (.text("1.10"), "launch(min=1.10, latest=1.2)"),
+        // An enumeration's empty member (the eighth trial's `launch(min=, latest=1.2)`), and a spaced one.
+        (.symbol(""), "launch(min=\"\", latest=1.2)"),
+        (.symbol("invalid 1.x"), "launch(min=\"invalid 1.x\", latest=1.2)"),
+        (.symbol("1.10"), "launch(min=1.10, latest=1.2)"),
     ])
     func stepText(min: Value, written: String) {
         #expect(TestAction.event("launch", inputs: [NamedValue("min", min), NamedValue("latest", .text("1.2"))]).description == written)

@@ -39,7 +39,13 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
         // A text that would not read back as one argument (empty, spaced, or holding , ( ) = or ") is quoted:
         // `launch(min="", latest=1.2)`, `launch(min="invalid 1.x")`.
         func shown(_ value: Value) -> String {
-            guard case .text(let t) = value, t.isEmpty || t.contains(where: { " ,()=\"".contains($0) }) else { return value.description }
+            // An enumeration's member is such a text too (a version list's `""`).
+            let t: String
+            switch value {
+            case .text(let text), .symbol(let text): t = text
+            default: return value.description
+            }
+            guard t.isEmpty || t.contains(where: { " ,()=\"".contains($0) }) else { return value.description }
             return "\"" + t.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         func args(_ values: [NamedValue]) -> String { values.map { "\($0.name)=\(shown($0.value))" }.joined(separator: ", ") }
