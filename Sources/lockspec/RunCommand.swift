@@ -204,6 +204,12 @@ func runConformance(_ args: Arguments) throws -> Int32 {
         return try explain(outcome, format: choice(args.options["--format"], ConsoleFormat.self, option: "--format", default: .text))
     }
     try writeReports(result, args)
+    if !outcome.warnings.isEmpty {
+        // Said on stderr after the run: what lint warns of in these specs, the run does not check.
+        let ids = Dictionary(outcome.warnings.map { ($0.id, 1) }, uniquingKeysWith: +).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        Terminal.err("\(counted(outcome.warnings.count, "lint warning")) in the specs that ran (\(ids.joined(separator: ", "))): the run checks the core "
+            + "against the tables, not the tables against each other; 'lockspec lint' shows \(outcome.warnings.count == 1 ? "it" : "them")\n")
+    }
     if !outcome.unselectedErrors.isEmpty {
         // Said after the run, on stderr: the specs chosen ran, the others' errors still stand.
         Terminal.err(DiagnosticFormatter.render(outcome.unselectedErrors, format: .text, color: Terminal.colorWanted(fd: 2)))

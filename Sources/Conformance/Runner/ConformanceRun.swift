@@ -153,6 +153,9 @@ public struct ConformanceRun: Sendable {
         }
         var outcome = RunOutcome(result: result, stop: nil, diagnostics: [])
         outcome.unselectedErrors = unselectedErrors.sorted()
+        let ran = Set(result.cases.map(\.spec))
+        let files = Set(compilation.specs.filter { ran.contains($0.id) }.map(\.file))
+        outcome.warnings = compilation.diagnostics.filter { $0.severity == .warning && files.contains($0.location.file) }.sorted()
         return outcome
     }
 

@@ -24,6 +24,9 @@ public struct RunOutcome: Sendable {
     /// When a run of some specs (`--spec`, `--row`) went ahead although others have lint errors: those errors, none
     /// in a file the selected specs read (their own, their fixture's product file, the machine they use). Sorted.
     public var unselectedErrors: [Diagnostic] = []
+    /// When it ran: lint's warnings in the files of the specs that ran (a scenario that contradicts its machine, a
+    /// value at a domain's edge), which the run does not check. Sorted.
+    public var warnings: [Diagnostic] = []
 
     /// Creates an outcome.
     public init(result: RunResult?, stop: Stop?, diagnostics: [Diagnostic]) {
