@@ -31,7 +31,7 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
     var text = ""
     if !m.errors.isEmpty { text += DiagnosticFormatter.render(m.errors, format: .text, strict: false, color: false) }
     if !m.rewrites.isEmpty {
-        text += (written ? "rewrote:\n" : "would rewrite:\n") + m.rewrites.map { "  \($0.location): \($0.message)\n" }.joined()
+        text += (written ? "rewrote:\n" : "would rewrite:\n") + rewriteLines(m.rewrites).joined()
     }
     func listed(_ choices: [Diagnostic]) -> String { choices.map { "  \($0.location): \($0.message)\n    hint: \($0.hint ?? "")\n" }.joined() }
     let unresolved = m.choices.filter { $0.id == "migrate.unresolved" }, checks = m.choices.filter { $0.id != "migrate.unresolved" }
@@ -43,6 +43,27 @@ func renderMigration(_ m: SpecMigration, written: Bool) -> String {
     }
     text += migrationSummary(m, written: written)
     return text
+}
+
+/// The rewrites, each located; one made at three places or more (the same version name in many rows) is one line with
+/// its count, by file, and its first place, so the list stays readable.
+func rewriteLines(_ rewrites: [Diagnostic]) -> [String] {
+    var order: [String] = [], places: [String: [Diagnostic]] = [:]
+    for r in rewrites {
+        if places[r.message] == nil { order.append(r.message) }
+        places[r.message, default: []].append(r)
+    }
+    return order.flatMap { message -> [String] in
+        let at = places[message] ?? []
+        guard at.count >= 3 else { return at.map { "  \($0.location): \(message)\n" } }
+        var files: [String] = [], counts: [String: Int] = [:]
+        for d in at {
+            if counts[d.location.file] == nil { files.append(d.location.file) }
+            counts[d.location.file, default: 0] += 1
+        }
+        let where_ = files.map { "\($0) (\(counts[$0] ?? 0))" }.joined(separator: ", ")
+        return ["  \(message): \(at.count) places, in \(where_); the first at \(at[0].location)\n"]
+    }
 }
 
 /// The closing line: only the files migrated count as at the current language; the others are named.

@@ -37,6 +37,23 @@ struct MigrateCLITests {
         #expect(second.stdout == "migrate: 2 files to language 3 (0 changed), 0 rewrites, 0 choices for you\n", "\(second.stdout)")
     }
 
+    /// The eighth trial: 127 lines of rewrites, most of them one version name in many rows, were too long to review.
+    @Test("a rewrite made at three places or more is one line with its count by file and its first place; fewer are each listed")
+    func groupedRewrites() throws {
+        let languages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ConformanceTests/Languages/language-2")
+        let folder = try RunCLITests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("specs")
+        try FileManager.default.copyItem(at: languages, to: copy)
+        let run = try CLITests.run(["migrate", copy.path], timeout: 60)
+        #expect(run.stdout.contains("migrate: 4 files to language 3 (3 changed), 127 rewrites, 5 choices for you\n"), "\(run.stdout)")
+        let rewrites = run.stdout.components(separatedBy: "needs your choice").first?.split(separator: "\n").dropFirst() ?? []
+        #expect(rewrites.count == 13, "\(rewrites.joined(separator: "\n"))")
+        #expect(rewrites.contains { $0 == "  v1_2 → \"1.2\" (language 2 named the version \"1.2\"): 22 places, in \(copy.path)/gates.update-flow.yaml (8), "
+            + "\(copy.path)/gates.version-compare.yaml (14); the first at \(copy.path)/gates.update-flow.yaml:16:38" }, "\(rewrites.joined(separator: "\n"))")
+    }
+
     @Test("a written folder that lint still fails is not called done: the closing counts lint's errors, shows the first, and the exit is 1")
     func lintStillFails() throws {
         // The scenario set without its fixture's product file: its product values have no value anywhere, in any language.
