@@ -8,6 +8,9 @@ extension Workbench {
     struct AnalyzeRequest: Decodable {
         var buffers: [String: String]
         var focus: String?
+        /// The name after `#` in the page's address, when it names no file and no spec: the answer says which it
+        /// most likely means.
+        var asked: String?
     }
 
     /// The folder compiled as `lockspec lint <folder>` compiles it, with `buffers` laid over the files.
@@ -58,8 +61,18 @@ extension Workbench {
     func analyzeRoute(_ request: HTTPRequest) -> HTTPResponse {
         Self.answer { () throws(ResponseError) in
             let asked = try Self.body(request, as: AnalyzeRequest.self).get()
-            return Self.json(try analysis(asked.buffers, focus: asked.focus))
+            var answer = try analysis(asked.buffers, focus: asked.focus)
+            answer.meant = asked.asked.flatMap { Self.meant($0, among: answer.specs) }
+            return Self.json(answer)
         }
+    }
+
+    /// The file a name that is no file and no spec id most likely means (`launch-lock.trigers`: a spec id or a file
+    /// name one typo away), or nil.
+    static func meant(_ name: String, among specs: [SpecView]) -> String? {
+        let byName = specs.flatMap { [($0.file, $0.file), ($0.id, $0.file)] }.filter { !$0.0.isEmpty }.firstByKey { ($0.0, $0.1) }
+        guard byName[name] == nil else { return nil }
+        return Suggest.closest(to: name, in: byName.keys.sorted()).flatMap { byName[$0] }
     }
 
     /// Every file's tables with the findings of the whole folder.

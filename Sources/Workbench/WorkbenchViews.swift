@@ -158,6 +158,8 @@ public struct AnalysisView: Codable, Sendable, Equatable {
     public var unreadableFiles: [String] = []
     /// How long the analysis took, in milliseconds.
     public var milliseconds: Int
+    /// When the request asked of a name that is no file and no spec id: the file it most likely means.
+    public var meant: String? = nil
     /// The version (SHA-256) on disk of each file the page can edit, as this analysis read them: the page reads again
     /// a file that changed on disk since it read it (another page's save, an editor, git).
     public var versions: [String: String]

@@ -223,10 +223,15 @@ extension WorkbenchProductOwnerTests {
         try browser.evaluate("location.hash = '#launch-lock.toggle.yaml'")
         try browser.wait(for: "S.current === 'launch-lock.toggle.yaml'", "back to the scenario set")
         try browser.evaluate("location.hash = '#no-such-spec'")
-        usleep(300_000)
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('no-such-spec')", "the banner")
         #expect(try browser.evaluate("S.current") as? String == "launch-lock.toggle.yaml", "an unknown name changes nothing")
         #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String
-            == "No spec here is named 'no-such-spec' (after # in the address): the page shows launch-lock.toggle.yaml. A spec's id or its file's name after # shows that spec.")
+            == "No spec here is named 'no-such-spec' (after # in the address). The page shows launch-lock.toggle.yaml. A spec's id or its file's name after # shows that spec.")
+        // The eighth trial: a spec id one typo away gets its did-you-mean.
+        try browser.evaluate("location.hash = '#launch-lock.trigers'")
+        try browser.wait(for: "document.querySelector('#banner').textContent.includes('launch-lock.trigers')", "the banner")
+        #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String
+            == "No spec here is named 'launch-lock.trigers' (after # in the address): did you mean launch-lock.triggers.yaml? The page shows launch-lock.toggle.yaml. A spec's id or its file's name after # shows that spec.")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
@@ -241,7 +246,7 @@ extension WorkbenchProductOwnerTests {
         let shown = try browser.evaluate("S.current") as? String ?? ""
         #expect(!shown.isEmpty && shown != "launch-lock.grase")
         #expect(try browser.evaluate("document.querySelector('#banner').textContent") as? String
-            == "No spec here is named 'launch-lock.grase' (after # in the address): the page shows \(shown). A spec's id or its file's name after # shows that spec.")
+            == "No spec here is named 'launch-lock.grase' (after # in the address): did you mean launch-lock.grace.yaml? The page shows \(shown). A spec's id or its file's name after # shows that spec.")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

@@ -7,7 +7,7 @@ enum WorkbenchScript {
 const token = new URLSearchParams(location.search).get('token') || '';
 const S = { files: {}, refusedYAML: null, columns: {}, undo: [], sent: 0, drawn: 0, shown: null, analysis: null, current: null, tab: 'table', rows: {}, tour: [], failures: {}, changed: new Set(),
   outdated: new Map(), outdatedBy: {}, ranWith: {}, edits: 0, view: 'spec', review: null, pending: [], inflight: false, typed: null, diagrams: {}, lastRun: null, following: false,
-  entered: null, rendering: false, failedSpecs: new Set(), job: null };
+  entered: null, rendering: false, failedSpecs: new Set(), job: null, meant: {} };
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...kids) => {
   const e = document.createElement(tag);
@@ -174,7 +174,8 @@ async function start() {
     const asked = decodeURIComponent(location.hash.slice(1));
     const wanted = fileNamed(asked);
     if (S.analysis && wanted && (wanted !== S.current || S.view !== 'spec')) showSpec(wanted);
-    else if (S.analysis && asked && !wanted) banner(nothingNamed(asked), false);
+    // Asked again, so the answer says what the name most likely means.
+    else if (S.analysis && asked && !wanted) analyze().then(() => banner(nothingNamed(asked), false)).catch(e => banner(e.message, true));
   });
   $('#review').addEventListener('click', review);
   // Leaving or reloading the page would drop its unsaved edits: the browser asks first.
@@ -227,7 +228,10 @@ function showAnalysis(analysis, sent) {
 async function analyze(select) {
   const focus = select || S.current;
   const sent = ++S.sent;
-  const answer = await api('/api/analyze', { buffers: buffers(), focus });
+  // The name after # goes too: when it names nothing, the answer says what it most likely means.
+  const asked = decodeURIComponent(location.hash.slice(1)) || null;
+  const answer = await api('/api/analyze', { buffers: buffers(), focus, asked });
+  if (asked && answer.meant) S.meant[asked] = answer.meant;
   if (!showAnalysis(answer, sent)) return;
   if (!S.current) {
     S.current = select || (answer.specs.find(s => s.table) || answer.specs[0] || {}).file || null;
@@ -765,7 +769,8 @@ function showSpec(file) {
 }
 // What the page says of an address whose name after # is no file and no spec of the folder (it shows another).
 function nothingNamed(asked) {
-  return `No spec here is named '${asked}' (after # in the address): the page shows ${S.current || 'the first spec'}. A spec's id or its file's name after # shows that spec.`;
+  const meant = S.meant[asked];
+  return `No spec here is named '${asked}' (after # in the address)${meant ? `: did you mean ${meant}?` : '.'} The page shows ${S.current || 'the first spec'}. A spec's id or its file's name after # shows that spec.`;
 }
 
 function valuesTable(spec, v, at) {
