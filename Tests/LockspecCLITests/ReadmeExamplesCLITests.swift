@@ -9,7 +9,8 @@ struct ReadmeExamplesCLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func readme() throws -> String {
-        try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        // The README and its guide, which holds the examples of the command line and of a review.
+        try ["README.md", "docs/guide.md"].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
     }
 
     /// A scratch folder with a copy of specs/ under each of `names`.
@@ -41,7 +42,7 @@ struct ReadmeExamplesCLITests {
     static func expectInReadme(_ output: String, _ what: String) throws {
         let text = output.hasSuffix("\n") ? String(output.dropLast()) : output
         #expect(!text.isEmpty)
-        #expect(try readme().contains("```\n\(text)\n```"), "README.md does not show the real \(what); paste:\n\(text)")
+        #expect(try readme().contains("```\n\(text)\n```"), "README.md and docs/guide.md do not show the real \(what); paste:\n\(text)")
     }
 
     @Test("a misspelt event: the lint error with its did-you-mean")

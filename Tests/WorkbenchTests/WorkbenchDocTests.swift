@@ -30,9 +30,9 @@ struct WorkbenchDocTests {
     }
 
     /// From a product-owner trial: README.md showed `lockspec serve` at port 40377 beside its own "one of 20000…32767".
-    @Test("README.md and docs/workbench.md show serve at the port it draws for the folder they show")
+    @Test("docs/guide.md and docs/workbench.md show serve at the port it draws for the folder they show")
     func examplePorts() throws {
-        for name in ["README.md", "docs/workbench.md"] {
+        for name in ["docs/guide.md", "docs/workbench.md"] {
             let text = try String(contentsOf: Self.root.appendingPathComponent(name), encoding: .utf8)
             let shown = text.matches(of: #/lockspec serve: (/\S+)\nopen http://127\.0\.0\.1:(\d+)/\?token=/#)
             #expect(!shown.isEmpty, "\(name) shows what serve prints")
