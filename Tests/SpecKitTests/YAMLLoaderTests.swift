@@ -133,39 +133,23 @@ struct YAMLLoaderTests {
         #expect(found.first?.hint == hint)
     }
 
-    @Test("an unclosed flow mapping or list gets a hint to close it, naming the line it opened on; a list item after it too (the eighth trial: told a ',' was missing)", arguments: [
+    /// The eighth trial: a bracket left open before a list item was told a ',' was missing; `{away: grace}}`, a key
+    /// indented one space short under a list item and `away: > grace` (a comparison left unquoted) were told to check
+    /// the indentation or nothing at all.
+    @Test("a YAML slip gets a hint of its own: a bracket left open (naming its line), a '}' that closes nothing, a key short of its list item's keys, a value that starts with '>', '|' or '@'", arguments: [
         ("given: {state: locked\nwhen: x\n", "the '{' on line 1 is not closed: close it with '}'"),
         ("steps:\n  - expect: {cover: true\n  - event: active\n", "the '{' on line 2 is not closed: close it with '}'"),
         ("steps:\n  - with: [away, grace\n  - event: active\n", "the '[' on line 2 is not closed: close it with ']'"),
         ("given: {state: locked]\n", "a mapping written with '{' must be closed with '}'"),
-    ])
-    func unclosedFlowMapping(_ text: String, _ hint: String) {
-        let found = diagnostics(text)
-        #expect(found.first?.id == "yaml.syntax")
-        #expect(found.first?.hint == hint, "\(found)")
-    }
-
-    /// The eighth trial: `{away: grace}}` and a key indented one space short under a list item were told to check the
-    /// indentation.
-    @Test("a '}' or ']' that closes nothing is told to go; a key short of its list item's keys is told their column", arguments: [
         ("steps:\n  - with: {away: grace}}\n", "this '}' closes nothing: delete it, or open its '{' where the value starts"),
         ("rows:\n  - id: R1\n    from: Open\n  - id: R2\n   from: Open\n",
          "this line starts at column 4, the keys of the list item on line 4 ('id:') at column 5: indent it as 'id:' is"),
-    ])
-    func strayCloserAndItemKey(_ text: String, _ hint: String) {
-        let found = diagnostics(text)
-        #expect(found.first?.id == "yaml.syntax")
-        #expect(found.first?.hint == hint, "\(found)")
-    }
-
-    /// The eighth trial: `away: > grace` (a comparison left unquoted) was a bare libyaml message.
-    @Test("a value that starts with '>', '|', '@' or '`' is told to be quoted, written out", arguments: [
         ("when: {away: > grace, phase: active}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when:\n  away: > grace  # over\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when: {away: >= 1s}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \">= 1s\""),
         ("notes: @home\n", "YAML reads '@' at the start of a value as a mark of its own (it is reserved there): put the value in quotes, \"@home\""),
     ])
-    func quotesNeeded(_ text: String, _ hint: String) {
+    func slipHints(_ text: String, _ hint: String) {
         let found = diagnostics(text)
         #expect(found.first?.id == "yaml.syntax")
         #expect(found.first?.hint == hint, "\(found)")
