@@ -97,8 +97,9 @@ struct MachineCompiler: Sendable {
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else { return }
             everWins[group[first]] = true
-            // The first row wins under hit: first; fully shadowed rows are reported by checkRegions.
-            if matches.count > 1, machine.hit != .first { overlaps.add(atom, matches: matches, size: analysis.size(atom)) }
+            // The first row wins under hit: first; fully shadowed rows are reported by checkRegions. Every atom a row
+            // matches is counted, alone or not: a row is redundant only if the other matches all of them.
+            if machine.hit != .first { overlaps.add(atom, matches: matches, size: analysis.size(atom)) }
         }
         for pair in overlaps.pairs {
             let (a, b) = (group[pair.earlier], group[pair.later])
