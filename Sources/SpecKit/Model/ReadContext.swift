@@ -223,39 +223,44 @@ final class ReadContext {
         var byKey = KeyedNodes()
         // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
         var suggested: Set<String> = []
-        let allowed = required + optional
         for entry in entries {
             guard let key = entry.key.scalar else {
                 error("spec.wrong-type", "a key of \(what()) should be a single name, but it is \(entry.key.kindDescription)", at: entry.key.location)
                 continue
             }
-            if allowed.contains(where: { KeyedNodes.same($0, key) }) {
+            if required.contains(where: { KeyedNodes.same($0, key) }) || optional.contains(where: { KeyedNodes.same($0, key) }) {
                 byKey.accept(entry, key: key)
-            } else {
-                // `with {away: 1s}` reads as the key 'with {away': a key whose ':' is missing before its value.
-                let head = String(key.prefix { $0 != " " && $0 != "{" && $0 != "[" })
-                if head != key, allowed.contains(head) {
-                    suggested.insert(head)
-                    error("spec.unknown-key", "\(what()) has no key '\(key)'", at: entry.key.location,
-                          hint: "'\(head)' has no ':' after it: a key must be followed by ':' and a space ('\(head): …')")
-                    continue
-                }
-                if let below, below.keys.contains(key) {
-                    error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
-                          at: entry.key.location, hint: "'\(key)' is a key of \(below.what): indent it under the one it belongs to, as far in as its other keys")
-                    continue
-                }
-                let meant = Self.wordsForKeys[key.lowercased()].flatMap { word in allowed.contains(word) ? word : nil }
-                let closest = listsNoMore ? nil : meant ?? Suggest.closest(to: key, in: allowed)
-                if let closest { suggested.insert(closest) }
-                error("spec.unknown-key", "\(what()) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))",
-                      at: entry.key.location, hint: closest.map { "did you mean '\($0)'?" })
+            } else if let meant = refuseKey(key, at: entry.key.location, allowed: required + optional, what: what(), below: below) {
+                suggested.insert(meant)
             }
         }
         for key in required where byKey[key] == nil && !suggested.contains(key) {
             error("spec.missing-key", "\(what()) needs '\(key)'", at: node.location, hint: missingHint(key))
         }
         return byKey
+    }
+
+    /// Reports a key a mapping does not take, with the likeliest reason: a key whose ':' is missing before its value
+    /// (`with {away: 1s}`), a key of the level below indented too little, a word people use for a key, or a typo.
+    /// Returns the key it names instead, if any.
+    private func refuseKey(_ key: String, at location: SourceLocation, allowed: [String], what: String,
+                           below: (keys: [String], what: String)?) -> String? {
+        let head = String(key.prefix { $0 != " " && $0 != "{" && $0 != "[" })
+        if head != key, allowed.contains(head) {
+            error("spec.unknown-key", "\(what) has no key '\(key)'", at: location,
+                  hint: "'\(head)' has no ':' after it: a key must be followed by ':' and a space ('\(head): …')")
+            return head
+        }
+        let takes = "\(what) has no key '\(key)'; it takes \(allowed.map { "'\($0)'" }.joined(separator: ", "))"
+        if let below, below.keys.contains(key) {
+            error("spec.unknown-key", takes, at: location,
+                  hint: "'\(key)' is a key of \(below.what): indent it under the one it belongs to, as far in as its other keys")
+            return nil
+        }
+        let meant = Self.wordsForKeys[key.lowercased()].flatMap { word in allowed.contains(word) ? word : nil }
+        let closest = listsNoMore ? nil : meant ?? Suggest.closest(to: key, in: allowed)
+        error("spec.unknown-key", takes, at: location, hint: closest.map { "did you mean '\($0)'?" })
+        return closest
     }
 
     /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names. A member refused (reported) leaves
