@@ -229,6 +229,9 @@ public struct RunView: Codable, Sendable {
     public var cases: [CaseView]
     /// Transitions the tours checked, and what they found.
     public var toured: Int, tour: [TourFindingView]
+    /// Transitions the tours did not reach, as the way to them diverged first (a tour does not go on past a
+    /// divergence).
+    public var unreached: Int = 0
     /// Each machine's diagram marked with this run (SVG), by spec id.
     public var diagrams: [String: String]
     /// How long the run took, in milliseconds.

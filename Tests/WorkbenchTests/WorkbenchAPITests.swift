@@ -365,11 +365,14 @@ struct WorkbenchAPITests {
         #expect(cells.contains { $0["name"] as? String == "state" && $0["expected"] as? String == "Open" && $0["actual"] as? String == "Locked" })
         #expect(!(run.json["tour"] as? [Any] ?? []).isEmpty)
         #expect((run.json["toured"] as? Int ?? 0) > 0)
+        // The ninth trial: the transitions the tour did not reach past the divergence are counted, as the CLI counts them.
+        #expect((run.json["unreached"] as? Int ?? 0) > 0, "\(run.json["unreached"] ?? "none")")
         // Put back: the same run holds.
         let back = try bench.call("/api/run", ["buffers": [:] as [String: String], "changed": [Self.triggers]])
         let again = try #require(back.json["cases"] as? [[String: Any]])
         #expect(!again.isEmpty && again.allSatisfy { $0["fails"] as? Bool == false })
         #expect((back.json["tour"] as? [Any])?.isEmpty == true)
+        #expect(back.json["unreached"] as? Int == 0)
     }
 
     @Test("a run where a value the core ships with fails: its cell carries the reports' note that the change is in the core")

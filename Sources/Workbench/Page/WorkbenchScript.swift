@@ -552,6 +552,7 @@ function renderRunSummary() {
   const files = [...new Set(edited.flatMap(editedSince))].sort();
   const result = (failed ? `${failed} of ${count(answer.cases.length, 'case')} failed` : `${count(answer.cases.length, 'case')} passed`) +
     (answer.tour.length ? `, tour ${answer.tour.length} of ${count(answer.toured, 'transition')} failing` : `, tour of ${count(answer.toured, 'transition')} passed`) +
+    (answer.unreached ? `, ${answer.unreached} not reached (the way to them diverged first)` : '') +
     (failing.length ? ` (in ${failing.join(', ')})` : '') +
     (answer.notRun.length ? `; not run, for lint errors in them or in a file they use: ${answer.notRun.join(', ')}` : '') +
     `; ${count(answer.ran.length, 'spec')} (${answer.milliseconds} ms)`;
