@@ -39,13 +39,18 @@ struct RobustnessTests {
                 id: "spec.empty-condition", line: 22, column: 18,
                 message: "the condition on 'away' in row R1 matches no value of duration 0s..2h",
                 hint: "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
-        // The eighth trial: a bound in words had no hint, though the same value elsewhere has one.
+        // The eighth trial: a bound in words had no hint, though the same value elsewhere has one; the hint writes the
+        // whole condition.
         Mistake(name: "> 90 sec on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"> 90 sec\"}", on: "active")),
                 id: "spec.bad-condition", line: 22, column: 18,
-                message: "'> 90 sec' is not a comparison or range of duration 0s..2h", hint: "write 90s"),
+                message: "'> 90 sec' is not a comparison or range of duration 0s..2h", hint: "write \"> 90s\""),
         Mistake(name: "1 minute..2h on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"1 minute..2h\"}", on: "active")),
                 id: "spec.bad-condition", line: 22, column: 18,
-                message: "'1 minute..2h' is not a comparison or range of duration 0s..2h", hint: "write 1m"),
+                message: "'1 minute..2h' is not a comparison or range of duration 0s..2h", hint: "write \"1m..2h\""),
+        // The ninth trial: `write 90s` alone, followed, made the row mean exactly 90 s.
+        Mistake(name: "> 60 on duration 0s..2h", yaml: SpecSources.machine(rows: row("when: {away: \"> 60\"}", on: "active")),
+                id: "spec.bad-condition", line: 22, column: 18,
+                message: "'> 60' is not a comparison or range of duration 0s..2h", hint: "add a unit: \"> 60s\""),
         Mistake(name: "> Int.max", yaml: SpecSources.machine(rows: row("when: {failures: \"> 9223372036854775807\"}")),
                 id: "spec.empty-condition", line: 22, column: 22,
                 message: "the condition on 'failures' in row R1 matches no value of int 0..3",

@@ -121,12 +121,20 @@ extension ReadContext {
     /// How to write a term that is neither a literal nor a name: a duration in words (`grace + 2 min`) as the whole
     /// expression with it spelt (`write grace + 2m`), a number without its unit with one, else the form of a term.
     static func termHint(_ term: String, in whole: String, isDuration: Bool) -> String {
-        // The whole expression rewritten when the term is written once in it, else the term alone.
+        spelledOut(term, in: whole, isDuration: isDuration).map { $0.unit ? "add a unit: \($0.text)" : "write \($0.text)" }
+            ?? "write names and literals joined by + and -, such as grace + 1ms"
+    }
+
+    /// `whole` with `term`, a duration in words or a number without its unit (`90 sec`, `2`), written in the spec
+    /// language (`90s`, `2s`; `unit` for the second), or nil for another term. The whole text when the term is written
+    /// once in it (`grace + 2m`, `> 90s`), else the term alone.
+    static func spelledOut(_ term: String, in whole: String, isDuration: Bool) -> (text: String, unit: Bool)? {
+        let term = term.trimmingSpaces
         let rewritten = { (new: String) in whole.components(separatedBy: term).count == 2 ? whole.replacingOccurrences(of: term, with: new) : new }
         let words = isDuration ? WrittenNumbers.all(in: term) : []
-        if words.count == 1, words[0].written == term, case .duration = words[0].value { return "write \(rewritten(words[0].value.description))" }
-        if isDuration, Int(term) != nil { return "add a unit: \(rewritten(term + "s"))" }
-        return "write names and literals joined by + and -, such as grace + 1ms"
+        if words.count == 1, words[0].written == term, case .duration = words[0].value { return (rewritten(words[0].value.description), false) }
+        if isDuration, Int(term) != nil { return (rewritten(term + "s"), true) }
+        return nil
     }
 
     /// One term's value: a literal, or the value of the product parameter it names (with that value).
