@@ -144,6 +144,9 @@ struct YAMLLoaderTests {
         ("steps:\n  - with: {away: grace}}\n", "this '}' closes nothing: delete it, or open its '{' where the value starts"),
         ("rows:\n  - id: R1\n    from: Open\n  - id: R2\n   from: Open\n",
          "this line starts at column 4, the keys of the list item on line 4 ('id:') at column 5: indent it as 'id:' is"),
+        // The ninth trial: a key several lines below its item's '-' (other keys between) got the generic hint.
+        ("rows:\n  - id: R1\n    from: Open\n  - id: R2\n    source: doc.md §1\n\n    on: appear\n   to: Open\n",
+         "this line starts at column 4, the keys of the list item on line 4 ('id:') at column 5: indent it as 'id:' is"),
         ("when: {away: > grace, phase: active}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when:\n  away: > grace  # over\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when: {away: >= 1s}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \">= 1s\""),

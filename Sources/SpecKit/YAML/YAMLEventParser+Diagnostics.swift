@@ -148,8 +148,8 @@ extension YAMLEventParser {
         for line in stride(from: location.line - 1, through: 1, by: -1) {
             let above = text(ofLine: line)
             let body = above.dropFirst(indent(above))
-            guard !body.isEmpty, !body.hasPrefix("#") else { continue }
-            guard indent(above) < indent(here) else { return nil }
+            // Blank lines, comments and the item's other keys (as far in as they should be) are passed over.
+            guard !body.isEmpty, !body.hasPrefix("#"), indent(above) < indent(here) else { continue }
             // The nearest line less indented: a list item whose first key is further in than this line.
             guard body.hasPrefix("- "), let key = body.dropFirst(2).split(separator: ":").first, indent(here) < indent(above) + 2 else { return nil }
             return "this line starts at column \(indent(here) + 1), the keys of the list item on line \(line) ('\(key):') at column "
