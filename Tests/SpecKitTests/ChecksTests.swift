@@ -127,6 +127,12 @@ struct ChecksTests {
         #expect(d.message == "rows D-A and D-B conflict: both match failures=5 but give different results: action is showRemaining in D-A, block in D-B")
         #expect(d.location == Location(file: "x.yaml", line: 16, column: 5))
         #expect(d.rows == ["D-A", "D-B"])
+        // The ninth trial: two texts with spaces ran together; each is quoted.
+        let texts = SpecSources.decision(rows: rows.replacingOccurrences(of: "action: showRemaining", with: "note: PIN incorrecto. 1 intento")
+                                                    .replacingOccurrences(of: "action: block", with: "note: PIN bloqueado"))
+            .replacingOccurrences(of: "  remaining: int 0..4\n", with: "  remaining: int 0..4\n  note: text\n")
+        let quoted = try only("check.conflict", in: SpecSources.compile(texts))
+        #expect(quoted.message.hasSuffix("give different results: note is 'PIN incorrecto. 1 intento' in D-A, 'PIN bloqueado' in D-B"), "\(quoted.message)")
     }
 
     @Test("check.redundant: two rows match the same situation and do the same; a warning")

@@ -55,7 +55,8 @@ struct TableCompiler {
         let (a, b) = (rows[pair.earlier], rows[pair.later])
         let results = (a: a.then.firstByKey { ($0.name, $0.value) }, b: b.then.firstByKey { ($0.name, $0.value) })
         let differing = Set(results.a.keys).union(results.b.keys).sorted().filter { results.a[$0] != results.b[$0] }
-        let said = { (value: Value?) in value.map(\.description) ?? "not set" }
+        // A text with spaces is quoted, so two of them do not run together (`'PIN incorrecto. 1 intentos restantes' in …`).
+        let said = { (value: Value?) in value.map { v in v.description.contains(" ") ? "'\(v)'" : v.description } ?? "not set" }
         let which = differing.map { "\($0) is \(said(results.a[$0])) in \(a.identity.id), \(said(results.b[$0])) in \(b.identity.id)" }
         return RowOverlaps.finding(a.identity, b.identity, match: RowOverlaps.place(pair, in: analysis),
                                    differ: differing.isEmpty ? nil : "give different results: " + which.joined(separator: "; "),
