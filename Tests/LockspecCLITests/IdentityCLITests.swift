@@ -137,7 +137,7 @@ struct IdentityCLITests {
         let line = try #require(spec.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("- id: DP-DELAY-0-1") }) + 2
         let run = try Self.execute(folder.appendingPathComponent("lockspec").path, ["run", "spec.yaml", "product.yaml", "--documents", "docs"], in: folder)
         #expect(run.status == 2)
-        #expect(run.stderr.contains("spec.yaml:\(line):13: error: the specs cite design document 'dual-password-decoy-space.zh.md', which is not in docs, so the report cannot fingerprint it [run.document-missing]"))
+        #expect(run.stderr.contains("spec.yaml:\(line):13: error: the specs cite design document 'dual-password-decoy-space.zh.md', which is not in docs, so no row can be checked against it, and the report cannot say which version of it was read [run.document-missing]"))
         #expect(run.stderr.contains("hint: did you mean 'dual-password-decoy-space.md'?"))
         #expect(run.stdout.isEmpty)
     }
