@@ -182,6 +182,26 @@ extension WorkbenchProductOwnerTests {
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 
+    /// The ninth trial: a machine edit made scenarios elsewhere warn (check.contradicts-machine), and the page marked
+    /// only errors.
+    @Test("a spec with lint warnings and no error is marked in the list, with the count")
+    func warningsMarked() throws {
+        guard !Self.skipped else { return }
+        let session = try Session()
+        let browser = session.browser
+        let acceptance = "document.querySelector('#specs a[data-spec=\"launch-lock.acceptance\"] .badge.warn')"
+        #expect(try browser.evaluate("!\(acceptance)") as? Bool == true, "clean before the edit")
+        let path = session.path(Self.file)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let row = try #require(text.range(of: "- id: LL-INACTIVE-LOCKED\n"))
+        let then = try #require(text.range(of: "then: {phase: inactive, cover: false}", range: row.upperBound..<text.endIndex))
+        try text.replacingCharacters(in: then, with: "then: {phase: inactive, cover: true}").write(toFile: path, atomically: true, encoding: .utf8)
+        try browser.wait(for: acceptance, timeout: 20, "the warning badge")
+        #expect(try browser.evaluate("\(acceptance).textContent") as? String == "⚠ 2")
+        #expect(try browser.evaluate("\(acceptance).title") as? String == "2 lint warnings")
+        #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
+    }
+
     @Test("a change on disk to a file with unsaved edits is noticed within seconds, without a Save, and merged when it touched other lines")
     func diskChangeNoticed() throws {
         guard !Self.skipped else { return }

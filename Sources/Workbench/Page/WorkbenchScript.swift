@@ -679,6 +679,8 @@ function renderNav() {
       kids.push(el('h4', {}, 'fixture ' + fixture));
       for (const spec of groups[doc][fixture]) {
         const errors = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'error').length;
+        // Warnings are marked too: an edit here can make a spec elsewhere warn (a scenario that now contradicts its machine).
+        const warnings = S.analysis.findings.filter(f => f.file === spec.file && f.severity === 'warning').length;
         const failing = !outdated(spec) && (S.failedSpecs.has(spec.id) ||
           (spec.table && allRows(spec.table).some(r => r.id && S.rows[r.id] && S.rows[r.id].status === 'failed')));
         const f = S.files[spec.file];
@@ -686,7 +688,9 @@ function renderNav() {
           dataset: { spec: spec.id || spec.file }, onclick: e => { e.preventDefault(); showSpec(spec.file); } },
           el('span', {}, spec.id || spec.file),
           f && f.text !== f.saved ? el('span', { class: 'badge dirty', title: 'unsaved' }, '●') : null,
-          errors ? el('span', { class: 'badge bad' }, errors) : (failing ? el('span', { class: 'badge bad' }, '✗') : null)));
+          errors ? el('span', { class: 'badge bad', title: count(errors, 'lint error') }, errors)
+            : failing ? el('span', { class: 'badge bad', title: 'failing rows' }, '✗')
+            : warnings ? el('span', { class: 'badge warn', title: count(warnings, 'lint warning') }, '⚠ ' + warnings) : null));
       }
     }
   }
@@ -1088,7 +1092,7 @@ function renderReview() {
   box.append(el('h1', {}, 'Review: what the working copy changes'));
   if (!r) return box;
   box.append(el('p', {}, r.label + ': ', el('b', {}, r.behaviourChanged ? 'behaviour changed' : 'no behaviour changed'),
-    dirty().length ? ` (with ${dirty().length} unsaved file(s) of this page)` : ''));
+    dirty().length ? ` (with ${count(dirty().length, 'unsaved file')} of this page)` : ''));
   box.append(el('pre', { class: 'review' }, r.text));
   // What the text changes, behaviour or not (a note, a source): what Save writes, or what is unsaved.
   box.append(el('h3', {}, 'Text changed'));

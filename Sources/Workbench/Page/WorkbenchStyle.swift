@@ -30,6 +30,7 @@ body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; }
 #specs a.current { background: #ddf4ff; font-weight: 600; }
 #specs .badge { margin-left: auto; font-size: 11px; padding: 0 5px; border-radius: 8px; }
 .badge.bad { background: var(--bad); color: #fff; } .badge.ok { background: var(--ok); color: #fff; } .badge.dirty { background: var(--warn); color: #fff; }
+.badge.warn { background: #fff8c5; color: #7d4e00; }
 main { flex: 1; padding: 12px 18px; min-width: 0; }
 main h1 { font-size: 20px; margin: 4px 0; }
 .muted { color: var(--muted); }
