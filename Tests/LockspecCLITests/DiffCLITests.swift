@@ -35,11 +35,11 @@ struct DiffCLITests {
         let args = ["diff", root.appendingPathComponent("old").path, root.appendingPathComponent("new").path]
         let run = try CLITests.run(args + ["--exit-code", "--json", root.appendingPathComponent("d.json").path], timeout: 60)
         #expect(run.status == 1, "\(run.output)")
-        #expect(run.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it)\n"))
+        #expect(run.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it: a run of them shows what the core does with it)\n"))
         #expect(run.stdout.contains("launch-lock.triggers (machine): 16 situations behave differently\n"))
         #expect(run.stdout.contains("    old: step 4: active(away=61s) → state=Locked"))
         let json = try String(contentsOf: root.appendingPathComponent("d.json"), encoding: .utf8)
-        #expect(json.contains("\"products\" : [\n    \"launch-lock: grace 60s → 30s (87 cases in 6 specs run with it)\"\n  ]"))
+        #expect(json.contains("\"products\" : [\n    \"launch-lock: grace 60s → 30s (87 cases in 6 specs run with it: a run of them shows what the core does with it)\"\n  ]"))
         let markdown = try CLITests.run(args + ["--format", "markdown"], timeout: 60)
         #expect(markdown.status == 0)
         #expect(markdown.stdout.hasPrefix("## Behaviour diff: "))
@@ -61,7 +61,7 @@ struct DiffCLITests {
         let run = try CLITests.run(["diff", "--git", "HEAD~1..HEAD"], shell: setup, timeout: 60)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.stdout.hasPrefix("diff HEAD~1:specs → HEAD:specs\n"), "\(run.stdout.prefix(200))")
-        #expect(run.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it)\n"), "\(run.stdout.prefix(400))")
+        #expect(run.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it: a run of them shows what the core does with it)\n"), "\(run.stdout.prefix(400))")
     }
 
     /// Found by a bad-input trial: `diff FILE FILE` read the file without the files beside it (its machine and its
@@ -132,7 +132,7 @@ struct DiffCLITests {
         let folder = try CLITests.run(["diff", "--git", "HEAD", "--exit-code"], shell: setup, timeout: 60)
         #expect(folder.status == 1, "\(folder.output)")
         #expect(folder.stdout.hasPrefix("diff HEAD:specs → working copy\n"), "\(folder.stdout.prefix(200))")
-        #expect(folder.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it)\n"), "\(folder.stdout.prefix(400))")
+        #expect(folder.stdout.contains("  product value: launch-lock: grace 60s → 30s (87 cases in 6 specs run with it: a run of them shows what the core does with it)\n"), "\(folder.stdout.prefix(400))")
         #expect(folder.stdout.contains("  spec removed: medtime.settings\n"), "\(folder.stdout.prefix(400))")
         // From a folder below the top, --path still names the place from the top, on both sides.
         let below = try CLITests.run(["diff", "--git", "HEAD", "--path", "specs"], shell: setup + " cd specs &&", timeout: 60)

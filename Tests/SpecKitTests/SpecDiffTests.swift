@@ -240,7 +240,7 @@ struct SpecDiffTests {
         }
         let cases = [testCase("A-1", "a", "fx", 6), testCase("A-2", "a", "fx", 6), testCase("B-1", "b", "fx", 6),
                      testCase("OWN-1", "own", "fx", 9), testCase("GX-1", "g", "gx", 6)]
-        #expect(SpecDiff.productChanges([product(.int(5))], [product(.int(6))], cases: cases) == ["fx: v 5 → 6 (3 cases in 2 specs run with it)"])
+        #expect(SpecDiff.productChanges([product(.int(5))], [product(.int(6))], cases: cases) == ["fx: v 5 → 6 (3 cases in 2 specs run with it: a run of them shows what the core does with it)"])
         #expect(SpecDiff.productChanges([product(.int(5))], [product(.int(7))], cases: cases) == ["fx: v 5 → 7"], "no case runs with 7")
     }
 
@@ -251,7 +251,7 @@ struct SpecDiffTests {
         let new = [("p.product.yaml", Self.graceProduct("30s")), ("t.yaml", Self.machine(rows: rows))]
         let d = try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: old.map { ($0.0, Array($0.1.utf8)) }),
                                                    DiffSide(label: "new", sources: new.map { ($0.0, Array($0.1.utf8)) }))
-        #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it)"])
+        #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it: a run of them shows what the core does with it)"])
         #expect(d.behaviourChanged)
         let change = try #require(d.behaviour.first)
         #expect(change.regions.map(\.place) == ["Open on active"])
@@ -311,7 +311,7 @@ struct SpecDiffTests {
         }
         for neighbour in ["id: other\nkind: machine\n", ": : [bad\n"] {
             let d = try SpecDiff(catalog: nil).compare(side("old", "60s", neighbour: ""), side("new", "30s", neighbour: neighbour))
-            #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it)"])
+            #expect(d.products == ["fx: grace 60s → 30s (2 cases in 1 spec run with it: a run of them shows what the core does with it)"])
             #expect(SpecDiffRenderer.text(d).contains("row t.lock R-RELOCK: its text is the same; 'when' reads a changed product value\n"),
                     "\(neighbour): \(SpecDiffRenderer.text(d))")
         }

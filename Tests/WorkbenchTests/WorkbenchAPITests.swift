@@ -459,7 +459,7 @@ struct WorkbenchAPITests {
         let review = try bench.call("/api/diff", ["buffers": ["launch-lock.product.yaml": product, Self.triggers: within]])
         #expect(review.status == 200, "\(review.json)")
         let text = review.json["text"] as? String ?? ""
-        #expect(text.contains("  product value: launch-lock: grace 60s → 90s (87 cases in 6 specs run with it)\n"), "\(text)")
+        #expect(text.contains("  product value: launch-lock: grace 60s → 90s (87 cases in 6 specs run with it: a run of them shows what the core does with it)\n"), "\(text)")
         // Their text is as it was: the scenario rows and the grace-over row follow the value.
         #expect(text.contains("row launch-lock.grace LL-S-GRACE-61S: its text is the same; 'steps' reads a changed product value\n"), "\(text)")
         #expect(text.contains("row launch-lock.triggers LL-ACTIVE-GRACE-OVER: its text is the same; 'when' reads a changed product value\n"), "\(text)")

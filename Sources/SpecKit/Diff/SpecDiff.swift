@@ -94,7 +94,7 @@ public struct SpecDiff: Sendable {
                 case (let x, let y): (x?.description ?? "(none)", y?.description ?? "(none)")
                 }
                 let running = b[name].map { value in cases.filter { $0.fixture == fixture && $0.product.contains(NamedValue(name, value)) } } ?? []
-                let scope = running.isEmpty ? "" : " (\(counted(running.count, "case")) in \(counted(Set(running.map(\.spec)).count, "spec")) run with it)"
+                let scope = running.isEmpty ? "" : " (\(counted(running.count, "case")) in \(counted(Set(running.map(\.spec)).count, "spec")) run with it: a run of them shows what the core does with it)"
                 lines.append("\(fixture): \(name) \(before) → \(after)\(scope)")
             }
         }
