@@ -153,6 +153,8 @@ struct SpecDiffTests {
         #expect(d.rows.map { "\($0.id) \($0.kind)" } == ["R-STAY removed"])
         #expect(!d.behaviourChanged && d.behaviour.isEmpty, "\(d.behaviour)")
         #expect(d.verdict == "no behaviour change (the rows changed, not what they do)")
+        // The ninth trial: the row's line says why it changes nothing.
+        #expect(SpecDiffRenderer.text(d).contains("  row t.lock R-STAY: removed (nothing behaves differently without it)\n"), "\(SpecDiffRenderer.text(d))")
         // With an effect, or a variable changed, it was something to see.
         let prompting = stays.replacingOccurrences(of: "when: {outcome: cancel}", with: "when: {outcome: cancel}, effects: [prompt]")
         #expect(try diff(Self.machine(rows: Self.success + prompting), Self.machine(rows: Self.success)).behaviourChanged)

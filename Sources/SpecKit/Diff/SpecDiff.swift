@@ -45,9 +45,14 @@ public struct SpecDiff: Sendable {
             let sides = (old: RowDiff.rows(of: a, written: Self.writtenRows(of: a, in: old)), new: RowDiff.rows(of: b, written: Self.writtenRows(of: b, in: new)),
                          oldProduct: a.effectiveProduct.firstByKey { ($0.name, $0.value) })
             rows[id] = sides
-            result.rows += RowDiff.changes(spec: id, old: sides.old, new: sides.new, oldProduct: sides.oldProduct)
+            var changes = RowDiff.changes(spec: id, old: sides.old, new: sides.new, oldProduct: sides.oldProduct)
             let (change, note) = behaviour(a, b, oldCases: before.suite.cases.filter { $0.spec == id },
                                            newCases: after.suite.cases.filter { $0.spec == id })
+            // A row added or removed in a spec that behaves as before does what happens without it: said so.
+            if change == nil, note == nil {
+                for i in changes.indices where [.added, .removed].contains(changes[i].kind) { changes[i].changesNothing = true }
+            }
+            result.rows += changes
             if let change { result.behaviour.append(change) }
             if let note {
                 result.notes.append(note)

@@ -92,6 +92,9 @@ public struct RowChange: Codable, Hashable, Sendable, Comparable {
         public var old: String?, new: String?
     }
 
+    /// For a row added or removed: its spec behaves as before (the row does what happens without it, such as a row
+    /// that stays where `otherwise: ignore` stays, or one another row covers).
+    public var changesNothing = false
     /// The row's `source` and `decision` whose text changed, each with both texts: where the row comes from and why.
     public var traces: [TextChange] = []
     /// The parts of a changed row whose value differs and that name a product value the row reads whose value

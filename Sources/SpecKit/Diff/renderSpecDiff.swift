@@ -59,7 +59,7 @@ public enum SpecDiffRenderer {
 
     private static func describe(_ r: RowChange) -> String {
         let what = switch r.kind {
-        case .added, .removed: r.kind.rawValue
+        case .added, .removed: r.kind.rawValue + (r.changesNothing ? " (nothing behaves differently \(r.kind == .added ? "with" : "without") it)" : "")
         case .moved where r.cells.isEmpty && r.followsProduct.isEmpty && r.followsElsewhere.isEmpty:
             r.movedFrom.map { "moved from \($0), unchanged" } ?? "moved"
         case .moved: "moved from \(r.movedFrom ?? "?"), " + changed(r)
