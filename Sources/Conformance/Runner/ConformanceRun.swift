@@ -151,6 +151,12 @@ public struct ConformanceRun: Sendable {
         if exploring, !(options.failFast && result.cases.contains(where: \.failsRun)) {
             result.exploration = explore(explored(models), compilation: compilation, expectations: expectations, today: today)
         }
+        return Self.outcome(result, unselectedErrors: unselectedErrors, compilation: compilation)
+    }
+
+    /// The outcome of a run that ran: its result, the lint errors of specs it did not read, and lint's warnings in the
+    /// files of the specs that ran.
+    static func outcome(_ result: RunResult, unselectedErrors: [Diagnostic], compilation: SpecCompiler.Compilation) -> RunOutcome {
         var outcome = RunOutcome(result: result, stop: nil, diagnostics: [])
         outcome.unselectedErrors = unselectedErrors.sorted()
         let ran = Set(result.cases.map(\.spec))
