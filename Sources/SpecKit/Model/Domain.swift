@@ -63,6 +63,12 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the domain is a duration's.
+    var isDuration: Bool {
+        if case .duration = self { return true }
+        return false
+    }
+
     /// The value a name starts with when the spec gives none: false, the first member, the minimum, or "".
     public var defaultValue: Value {
         switch self {
@@ -135,9 +141,7 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
                     return .failure(DomainError(message: "\(text) is far outside \(brief)", hint: nil))
                 }
                 // A duration in words (`30 seconds`, `5 minutos`) is told its spelling.
-                let words = WrittenNumbers.all(in: text)
-                let spelt = words.count == 1 && words[0].written == text.trimmingSpaces ? words[0].value : nil
-                let written = spelt.flatMap { if case .duration = $0 { "write \($0)" } else { nil } }
+                let written = WrittenNumbers.duration(text).map { "write \($0)" }
                 let hint = Int(text) != nil ? "add a unit, e.g. \(text)s"
                     : written ?? "write a number with a unit: 500ms, 61s, 5m, 1h"
                 return .failure(DomainError(message: "'\(text)' is not a duration", hint: hint))

@@ -117,7 +117,7 @@ extension ReadContext {
         func fail(_ bad: String) -> ValueSet? {
             if failureMark > reported { return ValueSet([]) }  // a reference in a bound has said what is wrong
             // The whole condition rewritten (`"> 90s"`, quoted as YAML needs a '>' to be), else the bound's own hint.
-            let spelt = Self.spelledOut(bad, in: text, isDuration: { if case .duration = domain { true } else { false } }())
+            let spelt = Self.spelledOut(bad, in: text, isDuration: domain.isDuration)
             let hint: String? = if let spelt { (spelt.unit ? "add a unit: " : "write ") + "\"\(spelt.text)\"" }
                 else if case .failure(let e) = domain.parse(bad.trimmingSpaces) { e.hint } else { nil }
             error("spec.bad-condition", "'\(text)' is not a comparison or range of \(domain)", at: node.location, hint: hint, rows: [rowID])

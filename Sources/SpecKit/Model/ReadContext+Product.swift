@@ -60,7 +60,7 @@ extension ReadContext {
     func evaluate(_ written: String, as domain: Domain, within range: ClosedRange<Int>?, at location: SourceLocation, rows: [String] = []) -> Evaluation {
         let text = written.trimmingSpaces
         let terms = Self.terms(of: text)
-        let isDuration: Bool = { if case .duration = domain { true } else { false } }()
+        let isDuration = domain.isDuration
         // A name makes it an expression, and so do durations joined by + and - (`24h - 1ms`), as the docs promise.
         let literalSum = isDuration && terms.count > 1 && terms.allSatisfy { Value.parseDuration($0.text) != nil }
         let namesAny = terms.contains(where: { Self.isName($0.text) })
@@ -131,8 +131,7 @@ extension ReadContext {
     static func spelledOut(_ term: String, in whole: String, isDuration: Bool) -> (text: String, unit: Bool)? {
         let term = term.trimmingSpaces
         let rewritten = { (new: String) in whole.components(separatedBy: term).count == 2 ? whole.replacingOccurrences(of: term, with: new) : new }
-        let words = isDuration ? WrittenNumbers.all(in: term) : []
-        if words.count == 1, words[0].written == term, case .duration = words[0].value { return (rewritten(words[0].value.description), false) }
+        if isDuration, let spelt = WrittenNumbers.duration(term) { return (rewritten(spelt.description), false) }
         if isDuration, Int(term) != nil { return (rewritten(term + "s"), true) }
         return nil
     }

@@ -4,6 +4,13 @@
 /// Not numbers here: digits inside a word (`ACC3`, `8PLUS`), a section (`§6.1.2`), a dotted version or number
 /// (`1.2.0`), or digits grouped by commas (`1,700`). A decimal without a unit is no whole number.
 enum WrittenNumbers {
+    /// The duration a text states and nothing else (`90 sec`, `2 minutes`, `1.5m`), or nil.
+    static func duration(_ text: String) -> Value? {
+        let words = all(in: text)
+        guard words.count == 1, words[0].written == text.trimmingSpaces, case .duration = words[0].value else { return nil }
+        return words[0].value
+    }
+
     /// Each number `text` states, in order, with the characters that state it.
     static func all(in text: String) -> [(written: String, value: Value)] {
         let chars = Array(text)
