@@ -119,9 +119,7 @@ extension YAMLEventParser {
     /// at (`enabled` in `{phase: [a, b] enabled: true}`), or the last word before the ':' it stopped at (`source` in
     /// `{value: 60s source: x}`, read as the text `60s source`); nil at a line's start (a bracket left open).
     private func missingComma(at location: SourceLocation) -> String? {
-        let scalars = Array(text(ofLine: location.line).unicodeScalars)
-        let i = location.column - 1
-        guard i > 0, i < scalars.count else { return nil }
+        guard let (scalars, i) = scalars(at: location), i > 0 else { return nil }
         let isWord = { (s: Unicode.Scalar) in s.properties.isAlphabetic || ("0"..."9").contains(s) || "_-.".unicodeScalars.contains(s) }
         let word = isWord(scalars[i]) ? Array(scalars[i...].prefix(while: isWord))
             : scalars[i] == ":" ? Array(scalars[..<i].reversed().prefix(while: isWord).reversed()) : []
@@ -133,9 +131,7 @@ extension YAMLEventParser {
 
     /// For a `}` or `]` where libyaml stopped, which closes nothing (`{away: grace}}`), the hint to delete it.
     private func strayCloser(at location: SourceLocation) -> String? {
-        let scalars = Array(text(ofLine: location.line).unicodeScalars)
-        let i = location.column - 1
-        guard i >= 0, i < scalars.count, scalars[i] == "}" || scalars[i] == "]" else { return nil }
+        guard let (scalars, i) = scalars(at: location), scalars[i] == "}" || scalars[i] == "]" else { return nil }
         return "this '\(scalars[i])' closes nothing: delete it, or open its '\(scalars[i] == "}" ? "{" : "[")' where the value starts"
     }
 
@@ -161,14 +157,18 @@ extension YAMLEventParser {
     /// For a value that starts with a character YAML keeps for itself (`away: > grace`: `>` and `|` start a block of
     /// text, `@` and `` ` `` are reserved), the hint to quote it, written out (`"> grace"`); nil otherwise.
     private func quotesNeeded(at location: SourceLocation) -> String? {
-        let scalars = Array(text(ofLine: location.line).unicodeScalars)
-        let i = location.column - 1
-        guard i >= 0, i < scalars.count, ">|@`".unicodeScalars.contains(scalars[i]) else { return nil }
+        guard let (scalars, i) = scalars(at: location), ">|@`".unicodeScalars.contains(scalars[i]) else { return nil }
         // The value runs to the end of its entry: a ',' or a closing bracket inside `{…}`, else the line (less a comment).
         let flow = scalars[..<i].contains { $0 == "{" || $0 == "[" }
         let value = String(String.UnicodeScalarView(scalars[i...].prefix { flow ? !",}]".unicodeScalars.contains($0) : $0 != "#" })).trimmingSpaces
         let why = scalars[i] == ">" || scalars[i] == "|" ? "starts a block of text there" : "is reserved there"
         return "YAML reads '\(scalars[i])' at the start of a value as a mark of its own (it \(why)): put the value in quotes, \"\(value)\""
+    }
+
+    /// The characters of the location's line and the index of the one at its column; nil past the line's end.
+    private func scalars(at location: SourceLocation) -> (line: [Unicode.Scalar], index: Int)? {
+        let scalars = Array(text(ofLine: location.line).unicodeScalars), i = location.column - 1
+        return i >= 0 && i < scalars.count ? (scalars, i) : nil
     }
 
     /// The text of a 1-based line of the input, without its line break.
