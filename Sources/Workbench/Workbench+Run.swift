@@ -64,7 +64,7 @@ extension Workbench {
             guard let d = f.divergence else { return nil }
             return TourFindingView(id: f.id, spec: f.spec, row: d.row, situation: d.situation, event: d.event, divergence: DivergenceView(d.divergence))
         }
-        let unreached = (exploration?.result.machines ?? []).filter { $0.limit == nil }.reduce(0) { $0 + $1.transitions - $1.checked }
+        let unreached = (exploration?.result.machines ?? []).reduce(0) { $0 + $1.unchecked.count }
         return RunView(ran: runnable, notRun: notRun, cases: caseViews, toured: exploration?.result.checked ?? 0, tour: tour,
                        unreached: unreached, diagrams: diagrams, milliseconds: elapsed)
     }

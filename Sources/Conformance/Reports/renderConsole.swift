@@ -77,11 +77,8 @@ private func specLines(_ result: RunResult, _ paint: (ReportText.Style, String) 
         if s.expectedFailures > 0 { line += ", \(s.expectedFailures) expected" }
         if let tour = result.exploration?.result.machines.first(where: { $0.spec == id }) {
             line += "; explored \(tour.checked)/\(tour.transitions) transitions"
-            // The others were not reached: the tour does not go on past a transition that diverged (a stopped tour's
-            // warning says why it stopped).
-            if tour.checked < tour.transitions, tour.limit == nil {
-                line += " (\(tour.transitions - tour.checked) not reached: the way to them diverged first)"
-            }
+            // The others were not reached: the tour does not go on past a transition that diverged.
+            if !tour.unchecked.isEmpty { line += " (\(tour.unchecked.count) not reached: the way to them diverged first)" }
             let failing = result.exploration?.findings.filter { $0.spec == id && $0.failsRun }.count ?? 0
             if failing > 0 { line += ", " + paint(.bad, "\(failing) failing") }
         }
