@@ -87,6 +87,7 @@ extension Workbench {
                             specCount: overlay.compilation.specs.count,
                             rowCount: overlay.compilation.specs.reduce(0) { $0 + $1.rows.count },
                             unreadableFiles: overlay.compilation.unreadableFiles.map { Workbench.relative($0, to: folder) },
+                            leftOutBecauseOfOthers: overlay.compilation.unreadableBecauseOfOthers.map { Workbench.relative($0, to: folder) },
                             milliseconds: elapsed, versions: overlay.versions)
     }
 

@@ -156,6 +156,9 @@ public struct AnalysisView: Codable, Sendable, Equatable {
     /// The files that gave no spec (their YAML or what they say could not be read), relative to the folder: the page
     /// names them beside the counts, which leave them out.
     public var unreadableFiles: [String] = []
+    /// Those of `unreadableFiles` with no error of their own: left out because a file they use has errors (lint's
+    /// counts line says so of the same files).
+    public var leftOutBecauseOfOthers: [String] = []
     /// How long the analysis took, in milliseconds.
     public var milliseconds: Int
     /// When the request asked of a name that is no file and no spec id: the file it most likely means.

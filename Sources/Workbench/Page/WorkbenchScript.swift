@@ -649,8 +649,7 @@ function renderBar() {
   const unread = a.unreadableFiles || [];
   // The bar has room for one file's name; the others are counted, and all are in the tooltip. As lint's counts line,
   // the files with no error of their own were left out because a file they use has errors (a broken product file).
-  const erring = new Set(a.findings.filter(f => f.severity === 'error').map(f => f.file));
-  const own = unread.filter(f => erring.has(f)), others = unread.filter(f => !erring.has(f));
+  const others = a.leftOutBecauseOfOthers || [], own = unread.filter(f => !others.includes(f));
   const named = files => files.length ? `${files[0]}${files.length > 1 ? ` and ${files.length - 1} more` : ''}` : null;
   const parts = [named(own), others.length ? `${named(others)} (a file ${others.length === 1 ? 'it uses' : 'they use'} has errors)` : null].filter(p => p);
   const notRead = parts.length ? '; left out: ' + parts.join('; ') : '';
