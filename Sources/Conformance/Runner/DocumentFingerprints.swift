@@ -33,11 +33,13 @@ public enum DocumentFingerprints {
         let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var fingerprints: [DocumentFingerprint] = []
         var diagnostics: [Diagnostic] = []
+        // What a document that cannot be read costs.
+        let lost = "so no row can be checked against it, and the report cannot say which version of it was read"
         for (name, citation) in citations(in: suite, products: products, specs: specs, selected: selected).sorted(by: { $0.key < $1.key }) {
             guard present.contains(name) else {
                 diagnostics.append(Diagnostic(
                     .error, id: "run.document-missing",
-                    "the specs cite design document '\(name)', which is not in \(folder), so no row can be checked against it, and the report cannot say which version of it was read",
+                    "the specs cite design document '\(name)', which is not in \(folder), \(lost)",
                     at: citation.location, rows: citation.row.map { [$0] } ?? [],
                     notes: ["documents in \(folder): \(present.isEmpty ? "(none)" : present.joined(separator: ", "))"],
                     hint: Suggest.didYouMean(name, in: present)))
@@ -49,8 +51,8 @@ public enum DocumentFingerprints {
             }
             switch documents.read(name) {
             case .tooLarge(let size): diagnostics.append(DesignDocuments.tooLarge(documents.path(of: name), size: size))
-            case .notAFile(let problem): unreadable("is \(problem), so no row can be checked against it, and the report cannot say which version of it was read")
-            case .unreadable(let reason): unreadable("cannot be read (\(reason)), so no row can be checked against it, and the report cannot say which version of it was read")
+            case .notAFile(let problem): unreadable("is \(problem), \(lost)")
+            case .unreadable(let reason): unreadable("cannot be read (\(reason)), \(lost)")
             case .bytes(let data) where data.isEmpty: unreadable("is empty, so it has no sections to cover")
             // A document that is not UTF-8 text has no headings to read: its sections would all look missing.
             case .bytes(let data) where String(validating: data, as: UTF8.self) == nil: unreadable("is not UTF-8 text, so its sections cannot be read")
