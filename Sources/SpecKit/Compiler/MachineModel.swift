@@ -11,11 +11,14 @@ struct MachineModel: Sendable {
         /// For each input slot (`Machine.inputNames`, as `Test.slot` counts them), the position of that input among the
         /// event's inputs (and in each combination, and in `ordinals(of:for:)`'s answer), nil when the event has no such input.
         let positions: [Int?]
+        /// Each combination's `ordinals(of:for:)`, found once: the search matches every combination in every situation.
+        let combinationOrdinals: [[Int?]]
 
         init(event: EventDeclaration, combinations: [[NamedValue]], inputNames: [String]) {
             self.event = event
             self.combinations = combinations
             positions = inputNames.map { name in event.inputs.firstIndex { $0.name == name } }
+            combinationOrdinals = combinations.map { Self.ordinals(of: $0, for: event) }
         }
 
         /// The position among the event's inputs of the input in slot `slot` (`Test.slot`, a machine of `variables`
@@ -82,13 +85,20 @@ struct MachineModel: Sendable {
 
         /// The steps of a shortest path from the initial situation to situation `index`, then `last` when given.
         func path(to index: Int, then last: TestStep? = nil) -> [TestStep] {
-            var path: [TestStep] = []
+            // Counted first, so the path is allocated once, at its length.
+            var length = last == nil ? 0 : 1
             var c = index
+            while let arrival = arrivals[c] { length += 1; c = arrival.parent }
+            var path: [TestStep] = []
+            path.reserveCapacity(length)
+            c = index
             while let arrival = arrivals[c] {
                 path.append(arrival.step)
                 c = arrival.parent
             }
-            return path.reversed() + (last.map { [$0] } ?? [])
+            path.reverse()
+            if let last { path.append(last) }
+            return path
         }
     }
 
@@ -311,10 +321,15 @@ struct MachineModel: Sendable {
     /// variable that does not persist back to its initial value and the state to the initial one; a row `on: relaunch`
     /// (matched on the state the app was killed in and the values that survive) may then say more.
     func outcome(plan e: Int, inputs: [NamedValue], in configuration: Configuration) -> Outcome {
+        outcome(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: configuration)
+    }
+
+    /// `outcome(plan:inputs:in:)` for the inputs whose ordinals are `ordinals` (`EventPlan.ordinals(of:for:)`).
+    private func outcome(plan e: Int, ordinals: [Int?], in configuration: Configuration) -> Outcome {
         let relaunch = relaunchPlans[e]
         var start = configuration
         if relaunch { start.values = machine.valuesAfterRelaunch(configuration.values) }
-        guard let r = match(plan: e, ordinals: EventPlan.ordinals(of: inputs, for: plans[e].event), in: start) else {
+        guard let r = match(plan: e, ordinals: ordinals, in: start) else {
             guard relaunch, let initial = initialState else { return .unmatched }
             return .relaunched(next: Configuration(state: initial, values: start.values))
         }
@@ -368,7 +383,9 @@ struct MachineModel: Sendable {
     /// (`MachineExplorer`) both go through it, so they see the same outcomes in the same order.
     func forEachOutcome(in configuration: Configuration, _ body: (Int, [NamedValue], Outcome) -> Void) {
         for e in plans.indices {
-            for inputs in plans[e].combinations { body(e, inputs, outcome(plan: e, inputs: inputs, in: configuration)) }
+            for (inputs, ordinals) in zip(plans[e].combinations, plans[e].combinationOrdinals) {
+                body(e, inputs, outcome(plan: e, ordinals: ordinals, in: configuration))
+            }
         }
     }
 
