@@ -216,6 +216,8 @@ extension StringProtocol {
     public var trimmingSpaces: String {
         let text = String(self)
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        // Most texts have nothing to trim: they are returned as they are, not copied.
+        if let first = text.utf8.first, let last = text.utf8.last, !isSpace(first), !isSpace(last) { return text }
         guard let start = text.utf8.firstIndex(where: { !isSpace($0) }), let end = text.utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(text[start...end])
     }

@@ -169,7 +169,11 @@ public enum EffectSyntax {
     }
 
     private static func isNameCharacter(_ c: Character) -> Bool {
-        c.isLetter || c.isASCIIDigit || c == "_" || c == "-" || c == "."
+        // Names are mostly ASCII: Unicode's letter property is looked up only for the others.
+        if let a = c.asciiValue {
+            return (0x61...0x7A).contains(a | 0x20) || (0x30...0x39).contains(a) || a == UInt8(ascii: "_") || a == UInt8(ascii: "-") || a == UInt8(ascii: ".")
+        }
+        return c.isLetter
     }
 
     private static func skipSpaces(_ text: String, _ i: inout String.Index) {

@@ -9,6 +9,9 @@ struct KeyedNodes {
     /// would cost the read what only a finding at a key needs.)
     private var accepted: [(key: String, keyIndex: UInt32, value: NodeView)] = []
 
+    /// Room for `count` entries, so the list is allocated once.
+    init(capacity count: Int) { accepted.reserveCapacity(count) }
+
     /// Marks an entry, whose key is `key`, as accepted.
     mutating func accept(_ entry: NodeView.Entry, key: String) {
         accepted.append((key, entry.key.index, entry.value))

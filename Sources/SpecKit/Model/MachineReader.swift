@@ -201,6 +201,8 @@ struct MachineReader {
     /// The keys a machine row takes.
     static let rowKeys = (required: ["id", "on"],
                           optional: ["source", "decision", "from", "when", "then", "effects", "to", "unmodelled", "notes"])
+    /// Every key a row takes, for the findings that name them.
+    static let allRowKeys = rowKeys.required + rowKeys.optional
 
     /// `names` is `testableNames(variables:events:)`; `effects` the declared effects' names.
     /// What every row of a machine is read against: its states, variables, the names each event's rows may test,
@@ -227,7 +229,7 @@ struct MachineReader {
         // After an unknown event, the inputs a condition may test are unknown too: say nothing more about them.
         let when = !ok ? [] : byKey["when"].map {
             c.conditions($0, names: testable, what: "a variable or an input of \(on.count == 1 ? "event '\(on[0])'" : "every event of the row")", rowID: id,
-                         beside: Self.rowKeys.required + Self.rowKeys.optional)
+                         beside: Self.allRowKeys)
         } ?? []
         if on.contains(Machine.relaunchEvent) { Self.checkRelaunchConditions(when, variables: scope.variables, rowID: id, context: c) }
         let then = byKey["then"].map { readThen($0, scope, rowID: id, ok: &ok) } ?? []
@@ -323,7 +325,7 @@ struct MachineReader {
             guard let v = scope.variables.firstIndex(where: { $0.name == name }) else {
                 ok = false
                 c.unknown(name, "spec.unknown-variable", "row \(id) sets '\(name)', which is not a variable", at: entry.key.location,
-                          among: scope.variables.map(\.name), rows: [id], under: "then", beside: Self.rowKeys.required + Self.rowKeys.optional)
+                          among: scope.variables.map(\.name), rows: [id], under: "then", beside: Self.allRowKeys)
                 continue
             }
             // The variable read in place, and its value's text made once, for a change only where the domain is ordered.

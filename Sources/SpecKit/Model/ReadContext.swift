@@ -123,7 +123,7 @@ final class ReadContext {
     /// The items of a list; a single value counts as a list of one when `single` is true.
     func list(_ node: NodeView, _ what: @autoclosure () -> String, single: Bool = false) -> NodeView.Items? {
         if let items = node.sequence { return items }
-        if single, node.scalar != nil { return NodeView.Items(single: node) }
+        if single, node.isScalar { return NodeView.Items(single: node) }
         error("spec.wrong-type", "\(what()) should be a list (lines starting with '- ', or [a, b]), but it is \(node.kindDescription)", at: node.location)
         return nil
     }
@@ -220,7 +220,7 @@ final class ReadContext {
     /// indented too little, and is told so.
     func keys(_ entries: NodeView.Entries, of node: NodeView, what: @autoclosure () -> String, required: [String], optional: [String],
               below: (keys: [String], what: String)? = nil, missingHint: (String) -> String? = { _ in nil }) -> KeyedNodes {
-        var byKey = KeyedNodes()
+        var byKey = KeyedNodes(capacity: entries.count)
         // Required keys an unknown key's did-you-mean already names: that finding says what is missing.
         var suggested: Set<String> = []
         for entry in entries {
@@ -405,15 +405,16 @@ final class ReadContext {
 
     /// A trace: `source`, `decision`, or both; one of them is required.
     func trace(_ byKey: KeyedNodes, at location: SourceLocation, rowID: String) -> Trace {
-        let source = byKey["source"].flatMap { sourceText($0, rowID: rowID) }
-        let decision = byKey["decision"].flatMap { decisionText($0, "the decision of \(rowNoun) \(rowID)", rowID: rowID) }
-        if source == nil && decision == nil && byKey["source"] == nil && byKey["decision"] == nil {
+        let (sourceNode, decisionNode) = (byKey["source"], byKey["decision"])
+        let source = sourceNode.flatMap { sourceText($0, rowID: rowID) }
+        let decision = decisionNode.flatMap { decisionText($0, "the decision of \(rowNoun) \(rowID)", rowID: rowID) }
+        if source == nil && decision == nil && sourceNode == nil && decisionNode == nil {
             error("spec.untraced-row",
                   "\(rowNoun) \(rowID) says neither where it comes from nor why: add 'source: <document> §<section>' or 'decision: <why>'",
                   at: location, rows: [rowID])
         }
         if let source, Citation.anyWithoutSection(in: source) {
-            let at = byKey["source"]?.location ?? location
+            let at = sourceNode?.location ?? location
             // `face-id-launch-lock.zh.md 2`: the section is there, its mark is not.
             if let (written, meant) = Self.markLeftOut(source) {
                 warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) has no '§' before its section: '\(written)'",
@@ -448,7 +449,8 @@ final class ReadContext {
     private func placeholderRefused(_ node: NodeView, _ what: @autoclosure () -> String, rowID: String?, marks: [String], id: String,
                                     ask: String, example: String) -> String? {
         guard let text = text(node, what()) else { return nil }
-        if marks.contains(where: { text.containsText($0) }) {
+        // A mark is searched for only in a text that holds its first byte (a '<' or a 'D': few texts do).
+        if marks.contains(where: { mark in (mark.utf8.first.map { text.utf8.contains($0) } ?? true) && text.containsText(mark) }) {
             error(id, "\(what()) is still the placeholder '\(text)': \(ask)", at: node.location, hint: "write \(example)", rows: rowID.map { [$0] } ?? [])
         }
         return text

@@ -8,6 +8,11 @@ public struct ValueSet: Hashable, Sendable {
 
     /// Creates a set from ranges, normalising them.
     public init(_ ranges: [ClosedRange<Int>]) {
+        // One range or none (most conditions) is normal already: kept as given, not copied.
+        guard ranges.count > 1 else {
+            self.ranges = ranges
+            return
+        }
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [ClosedRange<Int>] = []
         for r in sorted {

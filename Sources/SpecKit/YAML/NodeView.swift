@@ -21,6 +21,9 @@ public struct NodeView: Sendable {
         }
     }
 
+    /// Whether the node is a scalar (its text is not made: `scalar` makes it).
+    public var isScalar: Bool { document.resolved(index).isScalar }
+
     /// Whether the node is a scalar written in quotes (or as a block, or tagged `!!str`): always a string.
     public var isQuoted: Bool { document.resolved(index).kind == .quoted }
 

@@ -45,7 +45,7 @@ struct YAMLDocumentBuilder {
 
         /// Whether a record is a plain scalar `<<` (a merge key).
         func isMergeKey(_ record: YAMLDocument.Record) -> Bool {
-            record.kind == .plain && record.bytes(in: text).elementsEqual("<<".utf8)
+            record.kind == .plain && record.count == 2 && record.bytes(in: text).elementsEqual("<<".utf8)
         }
 
         mutating func append(_ kind: YAMLDocument.Kind, mark: yaml_mark_t, start: UInt32, count: UInt32) -> UInt32 {
@@ -272,7 +272,8 @@ struct YAMLDocumentBuilder {
         if let index { return index[storage.string(key)] }
         for position in stride(from: start, to: pending.count, by: 2) {
             let other = storage.resolved(pending[position])
-            if other.isScalar, other.bytes(in: storage.text).elementsEqual(key.bytes(in: storage.text)) {
+            // Lengths first: most keys of a mapping differ in length, and are told apart without their bytes.
+            if other.isScalar, other.count == key.count, other.bytes(in: storage.text).elementsEqual(key.bytes(in: storage.text)) {
                 return storage.location(pending[position])
             }
         }
