@@ -64,10 +64,23 @@ struct RegionAnalysis {
     /// Splits `whole` at the edges of the given sets: sorted, disjoint intervals on which every set is either wholly
     /// true or wholly false.
     static func atoms(of whole: ClosedRange<Int>, cutBy sets: [ValueSet]) -> [ClosedRange<Int>] {
-        let cuts = sets.flatMap(\.ranges).flatMap { r in [r.lowerBound] + (r.upperBound < whole.upperBound ? [r.upperBound + 1] : []) }
-        // Each cut once, inside `whole`.
-        let starts = Set([whole.lowerBound] + cuts).filter { whole.contains($0) }.sorted()
-        return starts.indices.map { i in starts[i]...(i + 1 < starts.count ? starts[i + 1] - 1 : whole.upperBound) }
+        // Where an atom starts: the whole's start, and each set's edges inside the whole (a range's start, and the
+        // value after its end).
+        var starts = [whole.lowerBound]
+        for set in sets {
+            for r in set.ranges {
+                if whole.contains(r.lowerBound) { starts.append(r.lowerBound) }
+                if r.upperBound < whole.upperBound, r.upperBound >= whole.lowerBound { starts.append(r.upperBound + 1) }
+            }
+        }
+        starts.sort()
+        var atoms: [ClosedRange<Int>] = []
+        atoms.reserveCapacity(starts.count)
+        for (i, start) in starts.enumerated() where i == 0 || start != starts[i - 1] {
+            if let last = atoms.indices.last { atoms[last] = atoms[last].lowerBound...(start - 1) }
+            atoms.append(start...whole.upperBound)
+        }
+        return atoms
     }
 
     /// The number of atoms in the product of the dimensions, or nil when it exceeds the maximum.
@@ -93,7 +106,15 @@ struct RegionAnalysis {
     }
 
     /// How many input combinations (one value on each dimension) an atom holds; nil past `Int.max`.
-    func size(_ index: [Int]) -> Int? { Self.product(index.enumerated().map { atoms[$0][$1].count }) }
+    func size(_ index: [Int]) -> Int? {
+        var n = 1
+        for (d, a) in index.enumerated() {
+            let (p, overflow) = n.multipliedReportingOverflow(by: atoms[d][a].count)
+            if overflow { return nil }
+            n = p
+        }
+        return n
+    }
 
     /// The product of `counts`, or nil past `Int.max`.
     /// `total` plus `count`, or nil when either is nil (already past counting) or the sum is past `Int.max`: how the

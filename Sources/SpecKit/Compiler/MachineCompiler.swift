@@ -296,6 +296,7 @@ struct MachineCompiler: Sendable {
     func graph() -> MachineGraph {
         let stateNames = machine.states.map(\.name)
         var edges: [MachineGraph.Edge] = []
+        edges.reserveCapacity(machine.rows.count)
         for row in machine.rows {
             let guardText = row.when.map { c in
                 let domain = machine.variable(c.name)?.domain ?? machine.events.lazy.compactMap { $0.input(c.name)?.domain }.first

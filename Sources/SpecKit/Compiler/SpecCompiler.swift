@@ -395,7 +395,9 @@ public struct SpecCompiler: Sendable {
     /// `given:` that names the parameter keeps the case single): `DP-X[derivation=parallel]`,
     /// `DP-X[derivation=sequential]`, in the order the values are listed, with the value added to the case's product.
     static func expand(_ cases: [TestCase], variants: [ProductFile.Variant]) -> [TestCase] {
-        cases.flatMap { testCase -> [TestCase] in
+        // Without variants (most products) every case stays as it is: not copied one by one into a new list.
+        guard !variants.isEmpty else { return cases }
+        return cases.flatMap { testCase -> [TestCase] in
             let open = variants.filter { v in !testCase.product.contains { $0.name == v.name } }
             guard !open.isEmpty else { return [testCase] }
             var combinations: [[NamedValue]] = [[]]
@@ -542,6 +544,8 @@ private func readProductFile(_ node: NodeView, path: String, sha: String, reader
 func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
     // Each id's first location, not its whole row: a small value per entry keeps a large table's dictionary compact.
     var first: [String: SourceLocation] = [:]
+    let rowsByFile = specs.sorted(by: { $0.file < $1.file }).map(\.rows)
+    first.reserveCapacity(rowsByFile.reduce(0) { $0 + $1.count })
     // The later places of an id first used in another file: lint cannot tell which of two files is newer, so the first
     // row is named too, where a product owner who has just added it in the earlier file is looking.
     var elsewhere: [String: [SourceLocation]] = [:]
@@ -555,8 +559,8 @@ func checkDuplicateRowIDs(_ specs: [Spec]) -> [Diagnostic] {
             + "--row name rows by them): give the row you added an id no row has\(free.map { ", such as '\($0)'" } ?? ""), "
             + "and leave the other's as it is (lint cannot tell which of the two is newer)"
     }
-    for spec in specs.sorted(by: { $0.file < $1.file }) {
-        for row in spec.rows {
+    for rows in rowsByFile {
+        for row in rows {
             guard let previous = first[row.id] else {
                 first[row.id] = row.location
                 continue
