@@ -4,10 +4,8 @@ import Foundation
 public struct DiffSide: Sendable {
     /// How the side is named in the output: the folder, or `<revision>:<path>`.
     public var label: String
-    /// The spec files, as (path, bytes); each path is under `root`, as a finding and its notes name the file.
+    /// The spec files, as (path, bytes); each path is under the side's root, as a finding and its notes name the file.
     public var sources: [(path: String, bytes: [UInt8])]
-    /// The folder the paths are under (`.` for none).
-    public let root: String
     /// What `init` put before each path given it (`old/`, `HEAD:specs/`, nothing under `.`).
     private let prefix: String
     /// The paths of the specs to compare, when the side is one file: the others are the files beside it, read only
@@ -22,7 +20,6 @@ public struct DiffSide: Sendable {
         let under = { (path: String) in root == "." ? path : (root as NSString).appendingPathComponent(path) }
         self.label = label
         self.sources = sources.map { (under($0.path), $0.bytes) }
-        self.root = root
         self.prefix = String(under("x").dropLast())
         self.focus = focus.map { Set($0.map(under)) }
     }
