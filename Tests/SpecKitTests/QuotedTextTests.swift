@@ -1,25 +1,24 @@
 import Testing
 import SpecKit
 
-/// The double-quoted literals LockSpec writes: JSON, YAML and Swift differ only in how they write a control character.
-@Suite("Quoted text in JSON, YAML and Swift")
+/// The double-quoted literals LockSpec writes: JSON and YAML differ only in how they write a control character.
+@Suite("Quoted text in JSON and YAML")
 struct QuotedTextTests {
     static let text = "a\"b\\c\nd\re\tf\u{1}g\u{7F}h é"
 
-    @Test("quotes, backslashes and the named controls are the same in all three")
+    @Test("quotes, backslashes and the named controls are the same in both")
     func shared() {
         #expect(QuotedText.quote("plain", QuotedText.json) == "\"plain\"")
         #expect(QuotedText.quote("", QuotedText.yaml) == "\"\"")
-        for controls in [QuotedText.json, QuotedText.yaml, QuotedText.swift] {
+        for controls in [QuotedText.json, QuotedText.yaml] {
             #expect(QuotedText.quote("\"\\\n\r\t", controls) == "\"\\\"\\\\\\n\\r\\t\"")
         }
     }
 
-    @Test("other controls: JSON \\u00XX, YAML \\xXX (DEL too), Swift \\u{X}; other scalars as they are")
+    @Test("other controls: JSON \\u00XX, YAML \\xXX (DEL too); other scalars as they are")
     func controls() {
         #expect(QuotedText.quote(Self.text, QuotedText.json) == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\u{7F}h é\"")
         #expect(QuotedText.quote(Self.text, QuotedText.yaml) == "\"a\\\"b\\\\c\\nd\\re\\tf\\x01g\\x7fh é\"")
-        #expect(QuotedText.quote(Self.text, QuotedText.swift) == "\"a\\\"b\\\\c\\nd\\re\\tf\\u{1}g\u{7F}h é\"")
         #expect(QuotedText.quote("\u{1F}", QuotedText.json) == "\"\\u001f\"")
     }
 

@@ -1,6 +1,6 @@
-/// Double-quoted literals in the three languages LockSpec writes text into: JSON, YAML and Swift.
+/// Double-quoted literals in the two languages LockSpec writes text into: JSON and YAML.
 ///
-/// All three escape `"` and `\` with a backslash and name `\n`, `\r` and `\t`; they differ only in how another
+/// Both escape `"` and `\` with a backslash and name `\n`, `\r` and `\t`; they differ only in how another
 /// control character is written, which each `Controls` gives.
 public enum QuotedText {
     /// How a control character other than `\n`, `\r` and `\t` is written, or nil to keep a scalar as it is.
@@ -18,8 +18,6 @@ public enum QuotedText {
         default: nil
         }
     }
-    /// Swift string literal: C0 controls as `\u{X}`.
-    public static let swift: Controls = { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : nil }
 
     /// `text` between double quotes, escaped with `controls`.
     public static func quote(_ text: String, _ controls: Controls) -> String {
