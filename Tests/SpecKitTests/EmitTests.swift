@@ -176,3 +176,8 @@ struct RowBoundTests {
         #expect(!at.diagnostics.map(\.id).contains("spec.too-many-rows") && at.suite.specs.map(\.id) == ["t.big"])
     }
 }
+
+extension CompiledSuite {
+    /// The spec with an id.
+    fileprivate func spec(_ id: String) -> CompiledSpec? { specs.first { $0.id == id } }
+}

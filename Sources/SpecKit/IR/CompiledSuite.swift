@@ -14,7 +14,4 @@ public struct CompiledSuite: Codable, Hashable, Sendable {
         self.specs = specs
         self.cases = cases
     }
-
-    /// The spec with an id.
-    public func spec(_ id: String) -> CompiledSpec? { specs.first { $0.id == id } }
 }
