@@ -153,11 +153,6 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
         case (nil, nil): a < b
         }
     }
-
-    /// How many sections have each status, over every document.
-    public var counts: [Status: Int] {
-        documents.flatMap(\.sections).reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
-    }
 }
 
 extension OutlineText {
