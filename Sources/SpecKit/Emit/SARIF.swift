@@ -90,9 +90,9 @@ public enum SARIF {
             self.level = level
             self.message = Text(text: message)
             self.ruleId = ruleId
-            locations = [Location(Self.physical(file: file, line: line, column: column))]
+            locations = [Location(physicalLocation: Self.physical(file: file, line: line, column: column))]
             relatedLocations = related.isEmpty ? nil : related.enumerated().map { i, place in
-                Location(Self.physical(file: place.location.file, line: place.location.line, column: place.location.column),
+                Location(physicalLocation: Self.physical(file: place.location.file, line: place.location.line, column: place.location.column),
                          id: i, message: Text(text: place.message))
             }
         }
@@ -117,12 +117,6 @@ public enum SARIF {
         var physicalLocation: PhysicalLocation
         var id: Int?
         var message: Text?
-
-        init(_ physicalLocation: PhysicalLocation, id: Int? = nil, message: Text? = nil) {
-            self.physicalLocation = physicalLocation
-            self.id = id
-            self.message = message
-        }
 
         /// A file and a region in it.
         struct PhysicalLocation: Encodable, Sendable {
