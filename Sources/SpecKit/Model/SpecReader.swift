@@ -28,7 +28,8 @@ public struct SpecReader: Sendable {
     /// Creates a reader that can resolve `uses:` against the given machines.
     public init(machines: [String: Machine] = [:]) { self.machines = machines }
 
-    static let headerKeys = ["id", "kind", "title", "source", "fixture", "product", "notes", "language"]
+    /// The keys every spec's header takes, whatever its kind (`bodyKeys` adds the kind's own).
+    static let headerKeys = (required: ["id", "kind", "title", "source", "fixture"], optional: ["product", "notes", "language"])
     static let bodyKeys: [Spec.Kind: (required: [String], optional: [String])] = [
         .machine: (["states", "initial", "events", "rows"], ["variables", "effects", "otherwise", "hit"]),
         .decision: (["table", "inputs", "outputs", "rows"], ["hit"]),
@@ -78,8 +79,8 @@ public struct SpecReader: Sendable {
         // A spec that says no language and lacks a key a later language added is most likely an old one.
         let unlabelled = root["language"] == nil
         let byKey = c.keys(entries, of: root, what: "a \(kind.rawValue) spec",
-                           required: ["id", "kind", "title", "source", "fixture"] + required,
-                           optional: ["product", "notes", "language"] + optional) { key in
+                           required: Self.headerKeys.required + required,
+                           optional: Self.headerKeys.optional + optional) { key in
             key == "table" && unlabelled
                 ? "language 1 had no 'table:'; if this spec is older, 'lockspec migrate \(c.file)' adds it (and says what else changed)" : nil
         }
