@@ -270,15 +270,19 @@ struct MachineCompiler: Sendable {
     /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
     private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
         let product = spec.effectiveProduct.namedValues
-        return machine.rows.indices.flatMap { r in
-            firings[r].enumerated().map { n, firing in
+        // One list, allocated at its length: a case is large, and a list grown case by case copies them.
+        var cases: [TestCase] = []
+        cases.reserveCapacity(firings.reduce(0) { $0 + $1.count })
+        for r in machine.rows.indices {
+            for (n, firing) in firings[r].enumerated() {
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
-                return TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
-                                spec: spec.id, row: identity.id, fixture: spec.fixture, product: product, steps: path,
-                                target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column)
+                cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
+                                      spec: spec.id, row: identity.id, fixture: spec.fixture, product: product, steps: path,
+                                      target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
+        return cases
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

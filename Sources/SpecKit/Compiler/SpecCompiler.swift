@@ -350,11 +350,15 @@ public struct SpecCompiler: Sendable {
             Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer)
         }
         var analyses: [String: MachineAnalysis] = [:]
+        // The cases of every spec in one list, allocated once at its length (a list grown case by case copies them).
+        var cases: [TestCase] = []
+        cases.reserveCapacity(outcomes.reduce(0) { $0 + $1.cases.count })
         for outcome in outcomes {
             diagnostics += outcome.diagnostics
             analyses[outcome.compiled.id] = outcome.analysis
+            cases += outcome.cases
         }
-        return (outcomes.map(\.compiled), outcomes.flatMap(\.cases), analyses)
+        return (outcomes.map(\.compiled), cases, analyses)
     }
 
     /// One spec compiled: its compiled form, its cases (expanded over its variants), its findings and, for a
