@@ -88,6 +88,7 @@ public final class LaunchLockFixture: BoundFixture {
         .observation("toggleInteractive", .bool) { f in try f.availabilityOutputs?.toggleInteractive ?? .bool(f.running().toggleInteractive) },
         .observation("label", .text) { f in try f.availabilityOutputs?.label ?? .text(f.running().availability.label) },
         .observation("subtitle", .text) { f in try f.availabilityOutputs?.subtitle ?? .text(f.running().subtitle) },
+        .observation("button", .text) { f in try f.availabilityOutputs?.button ?? .text(f.running().unlockButtonTitle) },
         .observation("failedClosed", .bool) { f in .bool(try f.running().storeIsCorrupt) },
         // The grace of the core's own Kangkang configuration (the rows run with the product file's grace instead).
         .observation("builtInGrace", .duration, ships: .init(parameter: "grace", changedIn: "AppLockCore: LaunchLock.Configuration.kangkang's grace")) { f in
@@ -153,7 +154,7 @@ public final class LaunchLockFixture: BoundFixture {
     /// The device capability last told to the core (kept across a relaunch: the device does not change).
     private var availability: LockAvailability = .faceID
     /// What the core showed right after the last `launch-lock.availability` row, until the next event.
-    private var availabilityOutputs: (available: Value, toggleInteractive: Value, label: Value, subtitle: Value)?
+    private var availabilityOutputs: (available: Value, toggleInteractive: Value, label: Value, subtitle: Value, button: Value)?
     /// Whether the last `launch-lock.toggle` row prompted, and the flag it saved, until the next event.
     private var toggleOutcome: (prompts: Value, enabledAfter: Value)?
     /// The core's reading of the device's clocks when the app became active, and whether the lock locked, after the
@@ -272,7 +273,7 @@ public final class LaunchLockFixture: BoundFixture {
         _ = try setAvailability(LockAvailability(canEvaluate: canEvaluate, biometryType: type))
         let lock = try running()
         availabilityOutputs = (.bool(lock.availability.isAvailable), .bool(lock.toggleInteractive), .text(lock.availability.label),
-                               .text(lock.subtitle))
+                               .text(lock.subtitle), .text(lock.unlockButtonTitle))
         return []
     }
 
