@@ -5,11 +5,6 @@ import Conformance
 /// What hovering over a row shows: its id, spec, source and decision, and its last result from the run report
 /// (`reports/results.json` beside or above the spec folder, as `Scripts/conform` writes it), or that there is none.
 public enum RowHover {
-    /// The row of `spec` whose lines contain 0-based `line` of `text`, if any.
-    public static func row(in spec: Spec, line: Int, text: TextLines) -> RowIdentity? {
-        row(in: spec.rows, line: line, text: text)
-    }
-
     /// The rows of a spec as it last read, each placed at its `id:` line in `text` as it is now (lines added or
     /// removed since move them); a row whose `id:` line is no longer in the text is left out.
     public static func relocated(_ rows: [RowIdentity], in text: TextLines) -> [RowIdentity] {

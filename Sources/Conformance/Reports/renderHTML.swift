@@ -106,14 +106,5 @@ struct HTMLPage {
         }
     }
 
-    /// Result badges for a row: one per case that checks it, each linking to the case in its table.
-    func badges(spec id: String, row: String) -> String {
-        let list = result.cases.filter { $0.spec == id && $0.row == row }
-        if list.isEmpty { return "<span class=\"badge na\">not run</span>" }
-        return list.map {
-            "<a class=\"badge \(Self.statusClass($0.status))\" href=\"#\(Self.anchor("case", $0.spec, $0.id))\" title=\"\(h(Self.statusText($0.status)))\">\(h($0.id)): \(h(Self.statusText($0.status)))</a>"
-        }.joined(separator: " ")
-    }
-
     static func percent(_ a: Int, _ b: Int) -> String { b == 0 ? "" : " (\(a * 100 / b)%)" }
 }

@@ -340,13 +340,6 @@ public struct RunResult: Codable, Hashable, Sendable {
         self.productDecisions = productDecisions
     }
 
-    /// Counts by status.
-    public var counts: [CaseStatus: Int] {
-        var c: [CaseStatus: Int] = [:]
-        for r in cases { c[r.status, default: 0] += 1 }
-        return c
-    }
-
     /// Whether the run fails: a divergence (of a row or of the exploration), an unexpected pass or an expired
     /// expectation.
     public var failed: Bool { cases.contains { $0.failsRun } || exploration?.failed == true }

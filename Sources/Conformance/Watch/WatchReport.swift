@@ -35,8 +35,6 @@ public struct WatchReport: Sendable {
 
     /// The lint errors.
     public var errors: Int { diagnostics.filter { $0.severity == .error }.count }
-    /// The lint warnings.
-    public var warnings: Int { diagnostics.filter { $0.severity == .warning }.count }
     /// The cases that make a run fail.
     public var failures: [CaseResult] { cases.filter(\.failsRun) }
 
