@@ -147,6 +147,11 @@ struct YAMLLoaderTests {
         // The ninth trial: a key several lines below its item's '-' (other keys between) got the generic hint.
         ("rows:\n  - id: R1\n    from: Open\n  - id: R2\n    source: doc.md §1\n\n    on: appear\n   to: Open\n",
          "this line starts at column 4, the keys of the list item on line 4 ('id:') at column 5: indent it as 'id:' is"),
+        // The tenth stop's list: a step's `expect:` at its '-' or one space left of it got the generic hint.
+        ("scenarios:\n  - id: S\n    steps:\n      - event: a\n        with: {x: 1}\n      expect: {state: Open}\n",
+         "this line starts at column 7, between the keys of the mapping on line 3 ('steps:', column 5) and those of the list item on line 4 ('event:', column 9): indent it as the keys it belongs with"),
+        ("scenarios:\n  - id: S\n    steps:\n      - event: a\n     expect: {state: Open}\n",
+         "this line starts at column 6, between the keys of the mapping on line 3 ('steps:', column 5) and those of the list item on line 4 ('event:', column 9): indent it as the keys it belongs with"),
         ("when: {away: > grace, phase: active}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when:\n  away: > grace  # over\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \"> grace\""),
         ("when: {away: >= 1s}\n", "YAML reads '>' at the start of a value as a mark of its own (it starts a block of text there): put the value in quotes, \">= 1s\""),

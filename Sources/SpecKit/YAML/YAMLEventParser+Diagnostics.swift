@@ -136,20 +136,34 @@ extension YAMLEventParser {
     }
 
     /// For a `key:` line indented between a list item's '-' and its first key (`   source:` under `  - id:`), the
-    /// column its keys start at; nil otherwise.
+    /// column its keys start at; for one indented between the keys of a mapping and those of the items of a list under
+    /// it (`expect:` at or just left of its step's '-'), both columns; nil otherwise.
     private func itemKeyIndentation(at location: SourceLocation) -> String? {
         let indent = { (text: String) in text.prefix { $0 == " " }.count }
-        let here = text(ofLine: location.line)
+        let here = text(ofLine: location.line), column = indent(here)
         guard location.line > 1, here.trimmingSpaces.contains(":") else { return nil }
+        // The outermost list item above, at or right of this line's column, whose keys are further in than it.
+        var item: (line: Int, key: Substring, dash: Int)?
         for line in stride(from: location.line - 1, through: 1, by: -1) {
             let above = text(ofLine: line)
             let body = above.dropFirst(indent(above))
+            let key = body.hasPrefix("- ") ? body.dropFirst(2).split(separator: ":").first : nil
             // Blank lines, comments and the item's other keys (as far in as they should be) are passed over.
-            guard !body.isEmpty, !body.hasPrefix("#"), indent(above) < indent(here) else { continue }
-            // The nearest line less indented: a list item whose first key is further in than this line.
-            guard body.hasPrefix("- "), let key = body.dropFirst(2).split(separator: ":").first, indent(here) < indent(above) + 2 else { return nil }
-            return "this line starts at column \(indent(here) + 1), the keys of the list item on line \(line) ('\(key):') at column "
-                + "\(indent(above) + 3): indent it as '\(key):' is"
+            guard !body.isEmpty, !body.hasPrefix("#"), indent(above) < column else {
+                if let key, column < indent(above) + 2, indent(above) < item?.dash ?? .max { item = (line, key, indent(above)) }
+                continue
+            }
+            // The nearest line less indented: a list item whose first key is further in than this line…
+            if let key {
+                guard column < indent(above) + 2 else { return nil }
+                return "this line starts at column \(column + 1), the keys of the list item on line \(line) ('\(key):') at column "
+                    + "\(indent(above) + 3): indent it as '\(key):' is"
+            }
+            // …or a key of the mapping that holds a list whose items' keys are further in.
+            guard let item, let outer = body.split(separator: ":").first else { return nil }
+            return "this line starts at column \(column + 1), between the keys of the mapping on line \(line) ('\(outer):', column "
+                + "\(indent(above) + 1)) and those of the list item on line \(item.line) ('\(item.key):', column \(item.dash + 3)): "
+                + "indent it as the keys it belongs with"
         }
         return nil
     }
