@@ -110,6 +110,7 @@ extension Workbench {
         guard detail, let read else { return view }
         (view.header, view.headerKeys, view.table, view.values) = (read.header, read.keys, read.table, read.values)
         if let kind = Spec.Kind(rawValue: view.kind) { view.table?.offerKeys(kind.rowKeys, steps: Spec.Kind.stepKeys) }
+        view.documented = product?.documentedRecords.map { DocumentedView($0.record, citation: $0.citation) } ?? []
         view.vocabulary = view.fixture.isEmpty ? "" : registry.describeVocabularies(only: [view.fixture])
         let compiled = overlay.compilation.suite.specs.first { $0.file == path }
         guard let spec else { return view }

@@ -115,6 +115,40 @@ public struct SectionView: Codable, Sendable, Equatable {
     public var rows: [String]
 }
 
+/// What a design document says of one product value (a product file's `documented:` entry), held against the value
+/// the file sets under `product:`, as the reports' coverage lists it (`ProductFile.documentedRecords`).
+public struct DocumentedView: Codable, Sendable, Equatable {
+    /// The product value's name (`grace`).
+    public var name: String
+    /// The value the product file sets, which the fixture's specs run with, as the reports write a value (a duration
+    /// in its largest whole unit: `1m` for `60s`, `30s`).
+    public var value: String
+    /// The value the document gives, as written under `documented:` (`60s`).
+    public var documented: String
+    /// The section that states it, as `<document> §<section>` (`face-id-launch-lock.zh.md §2`).
+    public var source: String
+    /// The document's words for it (`后台宽限 | 60 秒`).
+    public var quote: String
+    /// Whether the product's value is the document's.
+    public var agrees: Bool
+    /// Why the product's value differs (`D-GRACE-30: …`), when its `product:` entry says.
+    public var decision: String?
+    /// The reports' sentence for it: `launch-lock product value grace = 30s, where the document says 60s ("…"), and
+    /// no decision says why (lint: product.differs-from-document)`, or `…, as the document says ("…")`.
+    public var text: String
+
+    init(_ record: DocumentedValueRecord, citation: Citation) {
+        name = record.name
+        value = record.value.description
+        documented = record.documented
+        source = citation.text
+        quote = record.quote
+        agrees = record.agrees
+        decision = record.decision
+        text = record.reportText
+    }
+}
+
 /// One spec file as the page shows it.
 public struct SpecView: Codable, Sendable, Equatable {
     /// The file, relative to the folder.
@@ -143,6 +177,9 @@ public struct SpecView: Codable, Sendable, Equatable {
     public var completions: [String: [String]]
     /// The fixture's vocabulary as `lockspec lint --fixtures <fixture>` prints it (empty for an unknown fixture).
     public var vocabulary: String
+    /// A product file's documented values (`documented:`), each held against its value under `product:`, in file
+    /// order: only for the file in view, and only when it compiled.
+    public var documented: [DocumentedView] = []
 }
 
 /// What lint says of the folder with the page's unsaved texts laid over the files.

@@ -529,6 +529,53 @@ struct WorkbenchAPITests {
         #expect(other["table"] == nil && other["id"] as? String == "launch-lock.grace")
     }
 
+    /// From a product-owner trial: the warnings sent the reader to the product page, which did not show what the
+    /// design document says of each value (`documented:`).
+    @Test("a product file's page has each documented value: the document's value, section and words, held against the product's value as the reports word it")
+    func documentedValues() throws {
+        let bench = try Bench()
+        defer { bench.remove() }
+        let name = "launch-lock.product.yaml"
+        var findings: [String] = []
+        func documented(_ buffers: [String: String]) throws -> [[String: Any]] {
+            let answer = try bench.call("/api/analyze", ["buffers": buffers, "focus": name])
+            findings = (answer.json["findings"] as? [[String: Any]] ?? []).filter { $0["file"] as? String == name }
+                .map { "\($0["line"] as? Int ?? 0) \($0["id"] as? String ?? "?")" }
+            let file = try #require((answer.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == name })
+            return try #require(file["documented"] as? [[String: Any]])
+        }
+        let quote = "后台宽限 | 60 秒"
+        // As written: each entry of documented:, in file order, agreeing with the product's value.
+        let agreed = try documented([:])
+        #expect(agreed.map { $0["name"] as? String ?? "?" } == ["grace", "policy", "defaultEnabled"])
+        let grace = try #require(agreed.first)
+        // The product's value as the reports write a value; the document's as documented: writes it.
+        #expect(grace["value"] as? String == "1m" && grace["documented"] as? String == "60s")
+        #expect(grace["source"] as? String == "face-id-launch-lock.zh.md §2" && grace["quote"] as? String == quote)
+        #expect(grace["agrees"] as? Bool == true && grace["decision"] == nil)
+        #expect(grace["text"] as? String == "launch-lock product value grace = 60s, as the document says (\"\(quote)\")")
+        #expect(agreed.allSatisfy { $0["agrees"] as? Bool == true })
+        #expect(!findings.contains { $0.hasSuffix(" product.differs-from-document") }, "\(findings)")
+        // The product's value moved: it differs, in the reports' words, and lint's warning is at the value.
+        let text = try bench.text(name)
+        let moved = text.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: 30s\n")
+        try #require(moved != text)
+        let differs = try #require(try documented([name: moved]).first)
+        #expect(differs["value"] as? String == "30s" && differs["documented"] as? String == "60s" && differs["agrees"] as? Bool == false)
+        #expect(findings.contains("11 product.differs-from-document"), "\(findings)")
+        #expect(differs["text"] as? String
+            == "launch-lock product value grace = 30s, where the document says 60s (\"\(quote)\"), and no decision says why (lint: product.differs-from-document)")
+        // With a decision, the decision's words.
+        let decided = text.replacingOccurrences(of: "  grace: 60s\n", with: "  grace: {value: 30s, decision: \"D-GRACE-30: a shorter grace\"}\n")
+        let withDecision = try #require(try documented([name: decided]).first)
+        #expect(withDecision["agrees"] as? Bool == false && withDecision["decision"] as? String == "D-GRACE-30: a shorter grace")
+        #expect(withDecision["text"] as? String == "launch-lock product value grace = 30s, where the document says 60s (\"\(quote)\"): D-GRACE-30: a shorter grace")
+        // A spec that is no product file has none.
+        let machine = try bench.call("/api/analyze", ["buffers": [:] as [String: String], "focus": Self.triggers])
+        let spec = try #require((machine.json["specs"] as? [[String: Any]])?.first { $0["file"] as? String == Self.triggers })
+        #expect((spec["documented"] as? [Any])?.isEmpty == true)
+    }
+
     /// From a product-owner trial: a finding's `file` read `launch-lock.triggers.yaml` while its note read
     /// `/tmp/trial/specs/launch-lock.triggers.yaml:108:9`, so a script that matched the two found no match.
     @Test("a finding's notes and message name a place in the folder's files as its file does, relative to the folder")

@@ -47,3 +47,11 @@ extension ReportText {
         }.filter { seen.insert("\($0.fixture) \($0.name) = \($0.value) \($0.documented) \($0.decision ?? "")").inserted }
     }
 }
+
+extension DocumentedValueRecord {
+    /// The value as the reports list it under the section that states it (`ReportText.documentedValue`):
+    /// `launch-lock product value grace = 60s, as the document says ("后台宽限 | 60 秒")`, or where the product's value
+    /// differs, what the document says and the decision that says why, or that none does (lint's
+    /// `product.differs-from-document`). The workbench's product page shows the same words.
+    public var reportText: String { ReportText.documentedValue(self) }
+}
