@@ -251,13 +251,23 @@ extension WorkbenchProductOwnerTests {
     }
 
     /// Found by the fourth trial: every product file's page showed a line `null` above its values.
-    @Test("a product file's page without errors elsewhere has no stray text")
+    @Test("a product file's page without errors elsewhere has no stray text, and shows beside each value what its design document says")
     func productPageWithoutStrayText() throws {
         guard !Self.skipped else { return }
         let session = try Session(file: "launch-lock.product.yaml")
         let browser = session.browser
         try browser.wait(for: "document.querySelector('#spec table.values')", "the values")
         #expect(try browser.evaluate("[...document.querySelector('#spec').childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('|')") as? String == "")
+        // Beside each value, what the design document says of it (documented:), in view on the page.
+        let said = "document.querySelector('tr[data-row=\"grace\"] td.documented')"
+        #expect(try browser.evaluate("\(said).innerText") as? String == "60s face-id-launch-lock.zh.md §2 \"后台宽限 | 60 秒\"")
+        #expect(try browser.evaluate("\(said).getBoundingClientRect().height > 0 && !\(said).classList.contains('differs')") as? Bool == true)
+        #expect(try browser.evaluate("document.querySelector('tr[data-row=\"coverRule\"] td.documented').innerText") as? String == "—")
+        // The value moved away from the document's: the cell says so, in the reports' words.
+        try session.type("30s", into: "document.querySelector('tr[data-row=\"grace\"] input')")
+        try browser.wait(for: "\(said).classList.contains('differs')", "the difference")
+        #expect(try browser.evaluate("\(said).querySelector('.finding.warning').innerText") as? String
+            == "launch-lock product value grace = 30s, where the document says 60s (\"后台宽限 | 60 秒\"), and no decision says why (lint: product.differs-from-document)")
         #expect(browser.errors.isEmpty, "the page reported errors: \(browser.errors)")
     }
 

@@ -778,16 +778,30 @@ function nothingNamed(asked) {
 }
 
 function valuesTable(spec, v, at) {
-    const t = el('table', { class: 'rows values', dataset: { path: JSON.stringify([v.key]) } }, el('tr', {}, el('th', {}, v.key), el('th', {}, 'value')));
+    // A product file's values have beside them what the design document says of each (`documented:`), as the server
+    // held the two against each other.
+    const said = v.key === 'product' ? new Map((spec.documented || []).map(d => [d.name, d])) : new Map();
+    const t = el('table', { class: 'rows values', dataset: { path: JSON.stringify([v.key]) } }, el('tr', {}, el('th', {}, v.key), el('th', {}, 'value'),
+      said.size ? el('th', {}, 'the design document says') : null));
     for (const name of v.names) {
       const cell = v.cells[name];
       const fs = at.cells[JSON.stringify(cell.path)] || [];
       t.append(el('tr', { dataset: { row: name } }, el('td', {}, name),
         el('td', { class: cellClass(fs), dataset: { key: name } },
-          cell.multiline ? several(spec, cell) : input(spec, cell.path, cell, fs))));
-      if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', {}, fs.map(f => findingLine(f, cell.path, spec, cell)))));
+          cell.multiline ? several(spec, cell) : input(spec, cell.path, cell, fs)),
+        said.size ? documentedCell(said.get(name)) : null));
+      if (fs.length) t.append(el('tr', { class: 'finding' }, el('td', {}), el('td', { colspan: said.size ? 2 : null }, fs.map(f => findingLine(f, cell.path, spec, cell)))));
     }
     return t;
+}
+
+// What the design document says of a product value: its value, the section and the words that state it; where the
+// product's value differs, the reports' sentence for it (with the decision that says why, or that none does).
+function documentedCell(d) {
+  if (!d) return el('td', { class: 'documented muted', title: 'this value has no documented: entry' }, '—');
+  return el('td', { class: 'documented' + (d.agrees ? '' : ' differs'), dataset: { documented: d.name }, title: d.text },
+    el('b', {}, d.documented), ' ', el('span', { class: 'muted' }, d.source), ` "${d.quote}"`,
+    d.agrees ? null : el('div', { class: 'finding ' + (d.decision ? 'note' : 'warning') }, d.text));
 }
 
 // A cell's class by its worst finding: a note marks it apart from a warning.

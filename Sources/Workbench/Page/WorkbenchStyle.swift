@@ -58,6 +58,7 @@ table.rows pre { margin: 0; font: 12px ui-monospace, monospace; white-space: pre
 td.has-error input, td.has-error pre, td.has-error textarea { background: #ffebe9; border-color: var(--bad); }
 td.has-warning input { background: #fff8c5; }
 td.has-note input { background: #ddf4ff; }
+td.documented { font-size: 12px; max-width: 60ch; } td.documented.differs { background: #fff8c5; }
 .scroll table.rows tr.status-failed > td.status, tr.status-failed > td.status { background: var(--bad); color: #fff; }
 .scroll table.rows tr.status-passed > td.status, tr.status-passed > td.status { background: var(--ok); color: #fff; }
 .scroll table.rows tr.status-stale > td.status, tr.status-stale > td.status { background: #eaeef2; }
