@@ -2,8 +2,8 @@ import Testing
 @testable import SpecKit
 
 /// How a machine diff writes a region: an ordered input's tried value as the class it stands for, and outcomes that
-/// differ within a region only in the variables the step changes. Found by a product owner's trial: `away=1m` read
-/// as "only at exactly one minute", and "(and the like)" said nothing.
+/// differ within a region only in the variables the step changes (their frames, written across the region). Found by
+/// a product owner's trial: `away=1m` read as "only at exactly one minute", and "(and the like)" said nothing.
 @Suite("Behaviour diff: value classes")
 struct DiffValueClassTests {
     let base = SpecDiffTests()
@@ -22,9 +22,9 @@ struct DiffValueClassTests {
         #expect(region.place == "Locked on active")
         #expect(region.values == ["failures=0|1|2|3", "away=0s..1m"])
         #expect(region.exact && region.count == 4)
-        // Situations are read in order of their values: failures=0 first, where setting failures to 0 changes nothing.
-        #expect(region.before == "row R-WITHIN → Locked; effects: none (in 1 of the 4 situations; the others differ in the change to failures)")
-        #expect(region.after == "row R-WITHIN → Locked; effects: prompt (in 1 of the 4 situations; the others differ in the change to failures)")
+        // Both sides leave failures at 0 in every situation of the region (it was 0 to 3): the whole frame says so.
+        #expect(region.before == "row R-WITHIN → Locked; failures=0; effects: none", "\(region.before)")
+        #expect(region.after == "row R-WITHIN → Locked; failures=0; effects: prompt", "\(region.after)")
         #expect(region.examples.first == "failures=0, away=1m", "an example is a concrete situation, as tried")
         let text = SpecDiffRenderer.text(d)
         #expect(text.contains("  Locked on active with failures=0|1|2|3, away=0s..1m (4)\n"), "\(text)")
@@ -37,7 +37,7 @@ struct DiffValueClassTests {
                               SpecDiffTests.machine(rows: SpecDiffTests.success))
         let region = try #require(d.behaviour.first?.regions.first)
         #expect(region.values == ["failures=0", "away=60001ms..2h"])
-        #expect(region.before == "row R-RELOCK → Locked; effects: prompt")
+        #expect(region.before == "row R-RELOCK → *Locked*; failures=0; effects: prompt", "\(region.before)")
     }
 
     @Test("adjacent classes in one region are one range: a relock moved from 60 s to 30 s, cut at 45 s elsewhere")
@@ -61,7 +61,7 @@ struct DiffValueClassTests {
                               SpecDiffTests.machine(rows: SpecDiffTests.success + relock("30s")))
         let regions = try #require(d.behaviour.first?.regions)
         #expect(regions.map(\.values) == [["failures=0", "away=1m"], ["failures=0", "away=30001ms"]])
-        #expect(regions.map(\.after) == ["row R-RELOCK → Locked; effects: prompt(away=1m)", "row R-RELOCK → Locked; effects: prompt(away=30001ms)"])
+        #expect(regions.map(\.after) == ["row R-RELOCK → *Locked*; failures=0; effects: prompt(away=1m)", "row R-RELOCK → *Locked*; failures=0; effects: prompt(away=30001ms)"])
     }
 
     @Test("classes are written ascending, a class of one as its value, adjacent ones merged, apart ones listed with |")

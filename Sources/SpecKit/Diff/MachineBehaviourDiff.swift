@@ -29,29 +29,32 @@ enum MachineBehaviourDiff {
             }
         }
 
-        /// The variables the step changes, with their new values (none for an outcome that changes nothing).
-        var frame: [NamedValue] {
+        /// Where the step leaves the machine from `situation`: its state and every variable's value (the situation
+        /// itself when nothing happens), or nil for an outcome that goes nowhere (forbidden, past the model, no
+        /// prediction).
+        func result(from situation: Situation, variables: [String]) -> Situation? {
+            let state: String, frame: [NamedValue]
             switch self {
-            case .fires(_, _, let frame, _), .restarts(_, let frame): frame
-            default: []
+            case .nothing: (state, frame) = (situation.state, [])
+            case .fires(_, let to, let changes, _), .restarts(let to, let changes): (state, frame) = (to, changes)
+            default: return nil
             }
+            let changed = frame.firstByKey { ($0.name, $0.value) }
+            return Situation(state: state, values: zip(variables, situation.values).map { changed[$0] ?? $1 })
         }
 
-        var text: String {
+        /// The outcome as a reader reads it, with where it leaves the machine written as given (`frame`: the state,
+        /// then `; ` and the variables): `row R → Locked; failures=0; effects: prompt`.
+        func text(frame: String) -> String {
             switch self {
-            case .nothing: "nothing happens (otherwise: ignore)"
+            case .nothing: "nothing happens (otherwise: ignore), stays \(frame)"
             case .forbidden: "forbidden: no row (otherwise: forbidden)"
             case .pastTheModel(let row): "row \(row) would leave a variable's domain (past the model)"
             case .noSuchState: "the state does not exist"
-            case .fires(let row, let to, let frame, let effects): "row \(row) → \(to)\(Self.written(frame)); effects: \(effects.isEmpty ? "none" : effects)"
-            case .restarts(let to, let frame): "a fresh start → \(to)\(Self.written(frame))"
+            case .fires(let row, _, _, let effects): "row \(row) → \(frame); effects: \(effects.isEmpty ? "none" : effects)"
+            case .restarts: "a fresh start → \(frame)"
             case .unmodelled(let row): "row \(row): not modelled (no prediction)"
             }
-        }
-
-        /// A frame as `; name=value, …`, or nothing when it is empty.
-        private static func written(_ frame: [NamedValue]) -> String {
-            frame.isEmpty ? "" : "; " + frame.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
         }
     }
 
@@ -77,7 +80,7 @@ enum MachineBehaviourDiff {
                     guard before != after, !(before.isQuiet(in: situation.state) && after.isQuiet(in: situation.state)) else { continue }
                     let names = zip(old.variables, situation.values).map { NamedValue($0.name, $1) } + inputs
                     groups[Group(state: situation.state, event: event, before: before.withoutFrame, after: after.withoutFrame), default: []]
-                        .append((names, before, after))
+                        .append((names, situation, before, after))
                 }
             }
         }
@@ -86,8 +89,8 @@ enum MachineBehaviourDiff {
         return (BehaviourChange(spec: spec, kind: "machine", regions: regions, count: groups.values.map(\.count).reduce(0, +)), nil)
     }
 
-    /// One changed situation: each name's value, and the old and the new outcome.
-    private typealias Changed = (names: [NamedValue], before: Prediction, after: Prediction)
+    /// One changed situation: each name's value, the situation, and the old and the new outcome.
+    private typealias Changed = (names: [NamedValue], situation: Situation, before: Prediction, after: Prediction)
 
     /// What the changed situations of one region share: where (a state and an event), and both outcomes less their frames.
     private struct Group: Hashable {
@@ -147,7 +150,8 @@ enum MachineBehaviourDiff {
     }
 
     /// A group of changed situations as a region: each name's values (an ordered input's as the classes they stand
-    /// for, `ValueClasses`), whether the region is every combination of them, and up to three examples.
+    /// for, `ValueClasses`), whether the region is every combination of them, up to three examples, and both outcomes
+    /// with where each leaves the machine (`outcomes`).
     private static func region(_ group: Group, _ members: [Changed], _ classes: ValueClasses, variables: [String]) -> BehaviourRegion {
         let names = members[0].names.map(\.name)
         let standings = members.map { $0.names.map { classes.standing($0, on: group.event) } }
@@ -155,22 +159,33 @@ enum MachineBehaviourDiff {
         let product = perName.reduce(1) { $0.multipliedReportingOverflow(by: $1.count).partialValue }
         let written = names.indices.map { i in "\(names[i])=" + ValueClasses.written(Array(perName[i]), in: classes.domain(of: names[i], on: group.event)) }
         let examples = members.prefix(3).map { $0.names.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") }
+        let (before, after) = outcomes(members, variables)
         return BehaviourRegion(place: group.place, values: written, exact: product == Set(standings).count, count: members.count,
-                               before: shown(members.map(\.before), variables), after: shown(members.map(\.after), variables),
-                               examples: examples)
+                               before: before, after: after, examples: examples)
     }
 
-    /// The first situation's outcome. A region's outcomes on one side differ at most in the variables the step changes
-    /// (their frames: which variables it changes, and to what); where they do, it says how many situations have the
-    /// outcome shown and in which variables' changes the others differ: `(in 4 of the 8 situations; the others differ
-    /// in the change to cover)`: a row that sets cover changes it only where it was not already so.
-    private static func shown(_ predictions: [Prediction], _ variables: [String]) -> String {
-        let first = predictions[0], alike = predictions.filter { $0 == first }.count
-        guard alike < predictions.count else { return first.text }
-        let frames = predictions.map(\.frame)
-        let differing = Set(frames.flatMap { $0 }.filter { entry in !frames.allSatisfy { $0.contains(entry) } }.map(\.name))
-        let names = variables.filter(differing.contains)
-        let changes = names.count == 1 ? "the change to \(names[0])" : "the changes to " + names.joined(separator: " or ")
-        return "\(first.text) (in \(alike) of the \(predictions.count) situations; the others differ in \(changes))"
+    /// Both outcomes of a region, each with the whole frame it leaves: the state and every variable, each variable
+    /// with the values it has after the step across the region's situations (`cover=false`, `coldLocked=false|true`),
+    /// and each cell where the two sides leave some situation differently marked `*…*` on both (`*cover=true*`). The
+    /// outcomes of one side differ at most in their frames (the region's group), so the first one's text is theirs.
+    private static func outcomes(_ members: [Changed], _ variables: [String]) -> (before: String, after: String) {
+        let before = members.map { $0.before.result(from: $0.situation, variables: variables) }
+        let after = members.map { $0.after.result(from: $0.situation, variables: variables) }
+        // Cells are compared situation by situation: the same set of values on both sides may still be reached apart.
+        let pairs = zip(before, after).compactMap { a, b in a.flatMap { a in b.map { (a, $0) } } }
+        let stateDiffers = pairs.contains { $0.state != $1.state }
+        let differs = variables.indices.map { i in pairs.contains { $0.values[i] != $1.values[i] } }
+        let frame = { (results: [Situation?]) -> String in
+            let reached = results.compactMap { $0 }
+            guard let first = reached.first else { return "" }
+            let cells = variables.indices.map { i in
+                marked("\(variables[i])=" + Set(reached.map { $0.values[i] }).sorted().map(\.description).joined(separator: "|"), differs[i])
+            }
+            return ([marked(first.state, stateDiffers)] + (cells.isEmpty ? [] : [cells.joined(separator: ", ")])).joined(separator: "; ")
+        }
+        return (members[0].before.text(frame: frame(before)), members[0].after.text(frame: frame(after)))
     }
+
+    /// A cell as written, between `*` when it differs between the sides.
+    private static func marked(_ cell: String, _ differs: Bool) -> String { differs ? "*\(cell)*" : cell }
 }

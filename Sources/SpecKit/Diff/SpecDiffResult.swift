@@ -141,17 +141,19 @@ public struct BehaviourRegion: Codable, Hashable, Sendable, Comparable {
     public var exact: Bool
     /// How many concrete situations (or atoms, or cases) the region holds.
     public var count: Int
-    /// The old outcome: the first situation's, followed, where the region's situations differ in what the step
-    /// changes, by how many share it and in which variables' changes the others differ (`(in 4 of the 8 situations;
-    /// the others differ in the change to cover)`).
+    /// The old outcome. For a machine, with the whole frame it leaves: the state and every variable with its values
+    /// after the step across the region (`row R → Open; enabled=true, cover=false, coldLocked=false|true; effects:
+    /// none`), each cell the two sides leave differently marked `*…*` on both (`*cover=false*` beside `*cover=true*`).
     public var before: String
     /// The new outcome, written as `before` is.
     public var after: String
     /// Up to three concrete situations of the region.
     public var examples: [String]
 
-    /// By place, then the outcomes, then the values.
+    /// By place, then the outcomes (read without their `*` marks), then the values.
     public static func < (a: BehaviourRegion, b: BehaviourRegion) -> Bool {
-        (a.place, a.before, a.after, a.values.joined(separator: ",")) < (b.place, b.before, b.after, b.values.joined(separator: ","))
+        let unmarked = { (text: String) in text.replacingOccurrences(of: "*", with: "") }
+        return (a.place, unmarked(a.before), unmarked(a.after), a.values.joined(separator: ","), a.before, a.after)
+            < (b.place, unmarked(b.before), unmarked(b.after), b.values.joined(separator: ","), b.before, b.after)
     }
 }
