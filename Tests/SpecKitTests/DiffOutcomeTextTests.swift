@@ -56,4 +56,29 @@ struct DiffOutcomeTextTests {
         #expect(region.before == "row R-BACK → Open; *cover=false*, *phase=active*, enabled=true; effects: none", "\(region.before)")
         #expect(region.after == "nothing happens (otherwise: ignore), stays Open; *cover=true*, *phase=background*, enabled=true", "\(region.after)")
     }
+
+    /// fx's product file: `grace` as given, documented as 60 s with `quote`.
+    static func documented(grace: String, quote: String = "后台宽限 | 60 秒") -> String {
+        "id: fx.product\nkind: product\ntitle: P\nsource: doc.md §1\nfixture: fx\nproduct:\n  grace: \(grace)\n"
+            + "documented:\n  grace: {value: 60s, source: doc.md §2, quote: \"\(quote)\"}\n"
+    }
+
+    func compareProducts(_ a: String, _ b: String) throws -> SpecDiffResult {
+        try SpecDiff(catalog: nil).compare(DiffSide(label: "old", sources: [("p.product.yaml", Array(a.utf8))]),
+                                           DiffSide(label: "new", sources: [("p.product.yaml", Array(b.utf8))]))
+    }
+
+    /// Found by the trial: `60s, as … says ("后台宽限 | 60 秒") → 30s, where … says 60s ("后台宽限 | 60 秒")`, the same
+    /// quote (and citation) twice on one line.
+    @Test("a product value moved from its document quotes the document once, when its entry is the same on both sides")
+    func documentQuotedOnce() throws {
+        let d = try compareProducts(Self.documented(grace: "60s"), Self.documented(grace: "30s"))
+        #expect(d.documents == ["fx grace: doc.md §2 says 60s (\"后台宽限 | 60 秒\"); 60s, as it says → 30s, with no decision"])
+        let text = SpecDiffRenderer.text(d)
+        #expect(text.components(separatedBy: "后台宽限 | 60 秒").count == 2, "the quote once: \(text)")
+        #expect(text.contains("  against its document: fx grace: doc.md §2 says 60s (\"后台宽限 | 60 秒\"); 60s, as it says → 30s, with no decision\n"))
+        // A changed quote is what changed: each side's is written.
+        let requoted = try compareProducts(Self.documented(grace: "60s", quote: "60 s"), Self.documented(grace: "60s", quote: "after 60 s"))
+        #expect(requoted.documents == ["fx grace: 60s, as doc.md §2 says (\"60 s\") → 60s, as doc.md §2 says (\"after 60 s\")"])
+    }
 }

@@ -177,9 +177,9 @@ struct SpecDiffTests {
                                                DiffSide(label: "new", sources: [("p.product.yaml", Array(b.utf8))]))
         }
         let moved = try compare(product("60s", "60 s"), product("30s", "60 s"))
-        #expect(moved.documents == ["fx grace: 60s, as doc.md §2 says (\"60 s\") → 30s, where doc.md §2 says 60s (\"60 s\"), with no decision"])
+        #expect(moved.documents == ["fx grace: doc.md §2 says 60s (\"60 s\"); 60s, as it says → 30s, with no decision"])
         let decided = try compare(product("30s", "60 s"), product("{value: 30s, decision: \"D-X: shorter\"}", "60 s"))
-        #expect(decided.documents == ["fx grace: 30s, where doc.md §2 says 60s (\"60 s\"), with no decision → 30s, where doc.md §2 says 60s (\"60 s\"): D-X: shorter"])
+        #expect(decided.documents == ["fx grace: doc.md §2 says 60s (\"60 s\"); 30s, with no decision → 30s: D-X: shorter"])
         let requoted = try compare(product("60s", "60 s"), product("60s", "after 60 s"))
         #expect(requoted.documents.count == 1 && !requoted.behaviourChanged)
         #expect(SpecDiffRenderer.text(requoted).contains("  against its document: fx grace: 60s, as doc.md §2 says (\"60 s\") → "))

@@ -1,13 +1,17 @@
 extension SpecDiff {
-    /// How each documented product value stands against its document on each side (`30s, where
-    /// face-id-launch-lock.zh.md §2 says 60s ("60 秒"): D-GRACE-30: …`), listed when that standing changed: a value
-    /// moved away from its document or back, a decision added or changed, an entry added, removed, its value or its
-    /// quote changed. Sorted.
+    /// How each documented product value stands against its document on each side, listed when that standing changed:
+    /// a value moved away from its document or back, a decision added or changed, an entry added, removed, its value
+    /// or its quote changed. A document entry the same on both sides is written once, before the two standings
+    /// (`launch-lock grace: face-id-launch-lock.zh.md §2 says 60s ("后台宽限 | 60 秒"); 60s, as it says → 30s, with no
+    /// decision`); one that changed, on each side (`60s, as doc.md §2 says ("60 s") → 60s, as doc.md §2 says ("after
+    /// 60 s")`). Sorted.
     static func documentChanges(_ old: [ProductFile], _ new: [ProductFile]) -> [String] {
         let before = standings(old), after = standings(new)
         return Set(before.keys).union(after.keys).sorted().compactMap { key in
-            guard before[key] != after[key] else { return nil }
-            return "\(key): \(before[key] ?? "(not documented)") → \(after[key] ?? "(not documented)")"
+            let (a, b) = (before[key], after[key])
+            guard a != b else { return nil }
+            if let a, let b, a.entry == b.entry { return "\(key): \(a.entry); \(a.standing) → \(b.standing)" }
+            return "\(key): \(a?.whole ?? "(not documented)") → \(b?.whole ?? "(not documented)")"
         }
     }
 
@@ -36,15 +40,27 @@ extension SpecDiff {
             .filter { !already.contains($0) }.sorted()
     }
 
+    /// A documented value on one side: what its document says, and how the product value stands against it.
+    private struct Standing: Equatable {
+        /// The document's entry: `doc.md §2 says 60s ("60 秒")`.
+        var entry: String
+        /// The value against it: `60s, as it says`, `30s: D-GRACE-30: …`, `30s, with no decision`.
+        var standing: String
+        /// Both, for a side written alone: `60s, as doc.md §2 says ("60 秒")`, `30s, where doc.md §2 says 60s ("60 秒"), with no decision`.
+        var whole: String
+    }
+
     /// Each documented value's standing, keyed by `fixture name`.
-    private static func standings(_ products: [ProductFile]) -> [String: String] {
-        var result: [String: String] = [:]
+    private static func standings(_ products: [ProductFile]) -> [String: Standing] {
+        var result: [String: Standing] = [:]
         for product in products {
             for (citation, r) in product.documentedRecords {
-                var text = r.agrees ? "\(r.documented), as \(citation.text) says (\"\(r.quote)\")"
-                    : "\(r.value), where \(citation.text) says \(r.documented) (\"\(r.quote)\")"
-                if !r.agrees { text += r.decision.map { ": \($0)" } ?? ", with no decision" }
-                result["\(product.fixture) \(r.name)"] = text
+                let decided = r.decision.map { ": \($0)" } ?? ", with no decision"
+                result["\(product.fixture) \(r.name)"] = r.agrees
+                    ? Standing(entry: "\(citation.text) says \(r.documented) (\"\(r.quote)\")", standing: "\(r.documented), as it says",
+                               whole: "\(r.documented), as \(citation.text) says (\"\(r.quote)\")")
+                    : Standing(entry: "\(citation.text) says \(r.documented) (\"\(r.quote)\")", standing: "\(r.value)\(decided)",
+                               whole: "\(r.value), where \(citation.text) says \(r.documented) (\"\(r.quote)\")\(decided)")
             }
         }
         return result

@@ -12,7 +12,8 @@ public struct SpecDiffResult: Codable, Hashable, Sendable {
     /// Product values changed, added or removed, such as `launch-lock: grace 60s → 30s` (two durations in one unit), sorted.
     public var products: [String] = []
     /// Product values whose standing against their design document changed (`documented:` in a product file), such as
-    /// `launch-lock grace: 60s, as face-id-launch-lock.zh.md §2 says ("…") → 30s, where … says 60s ("…"), with no decision`, sorted.
+    /// `launch-lock grace: face-id-launch-lock.zh.md §2 says 60s ("…"); 60s, as it says → 30s, with no decision` (the
+    /// document's entry once when it is the same on both sides), sorted.
     /// Not a behaviour change by itself: a changed value is one under `products` too.
     public var documents: [String] = []
     /// Words of the new side's rows (ids, titles, decisions, notes) still written against a value the design document
