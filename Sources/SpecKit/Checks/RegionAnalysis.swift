@@ -106,17 +106,8 @@ struct RegionAnalysis {
     }
 
     /// How many input combinations (one value on each dimension) an atom holds; nil past `Int.max`.
-    func size(_ index: [Int]) -> Int? {
-        var n = 1
-        for (d, a) in index.enumerated() {
-            let (p, overflow) = n.multipliedReportingOverflow(by: atoms[d][a].count)
-            if overflow { return nil }
-            n = p
-        }
-        return n
-    }
+    func size(_ index: [Int]) -> Int? { Self.product(index.indices.lazy.map { atoms[$0][index[$0]].count }) }
 
-    /// The product of `counts`, or nil past `Int.max`.
     /// `total` plus `count`, or nil when either is nil (already past counting) or the sum is past `Int.max`: how the
     /// checks add up the combinations of several atoms.
     static func sum(_ total: Int?, _ count: Int?) -> Int? {
@@ -125,7 +116,8 @@ struct RegionAnalysis {
         return overflow ? nil : sum
     }
 
-    static func product(_ counts: [Int]) -> Int? {
+    /// The product of `counts` (taken as they come, no list made), or nil past `Int.max`.
+    static func product<Counts: Sequence<Int>>(_ counts: Counts) -> Int? {
         var n = 1
         for count in counts {
             let (p, overflow) = n.multipliedReportingOverflow(by: count)
