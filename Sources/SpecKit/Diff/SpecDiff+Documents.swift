@@ -55,12 +55,11 @@ extension SpecDiff {
         var result: [String: Standing] = [:]
         for product in products {
             for (citation, r) in product.documentedRecords {
-                let decided = r.decision.map { ": \($0)" } ?? ", with no decision"
+                let decided = r.decision.map { ": \($0)" } ?? ", with no decision", quote = "(\"\(r.quote)\")"
+                let entry = "\(citation.text) says \(r.documented) \(quote)"
                 result["\(product.fixture) \(r.name)"] = r.agrees
-                    ? Standing(entry: "\(citation.text) says \(r.documented) (\"\(r.quote)\")", standing: "\(r.documented), as it says",
-                               whole: "\(r.documented), as \(citation.text) says (\"\(r.quote)\")")
-                    : Standing(entry: "\(citation.text) says \(r.documented) (\"\(r.quote)\")", standing: "\(r.value)\(decided)",
-                               whole: "\(r.value), where \(citation.text) says \(r.documented) (\"\(r.quote)\")\(decided)")
+                    ? Standing(entry: entry, standing: "\(r.documented), as it says", whole: "\(r.documented), as \(citation.text) says \(quote)")
+                    : Standing(entry: entry, standing: "\(r.value)\(decided)", whole: "\(r.value), where \(entry)\(decided)")
             }
         }
         return result
