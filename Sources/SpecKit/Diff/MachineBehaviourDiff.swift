@@ -114,13 +114,8 @@ enum MachineBehaviourDiff {
 
     /// Every event of either side with the union of both sides' input atoms, by event name.
     private static func eventPlans(_ a: MachineModel, _ b: MachineModel) -> [(String, [[NamedValue]])] {
-        var byEvent: [String: [[NamedValue]]] = [:]
-        for plan in a.plans + b.plans {
-            var list = byEvent[plan.event.name, default: []]
-            for combination in plan.combinations where !list.contains(combination) { list.append(combination) }
-            byEvent[plan.event.name] = list
-        }
-        return byEvent.keys.sorted().map { ($0, byEvent[$0]!) }
+        Dictionary(grouping: a.plans + b.plans, by: \.event.name).sorted { $0.key < $1.key }
+            .map { ($0.key, $0.value.flatMap(\.combinations).firstOfEach()) }
     }
 
     private static func predict(_ model: MachineModel, _ states: [String: Int], _ situation: Situation, _ event: String,
