@@ -11,14 +11,12 @@ enum CaseBehaviourDiff {
     static func compare(spec: String, kind: String, old: [TestCase], new: [TestCase]) -> BehaviourChange? {
         let before = old.firstByKey { ($0.id, $0) }
         let after = new.firstByKey { ($0.id, $0) }
-        var regions: [BehaviourRegion] = []
-        for id in Set(before.keys).union(after.keys).sorted() {
+        let regions = Set(before.keys).union(after.keys).sorted().compactMap { id -> BehaviourRegion? in
             let a = before[id].map(content), b = after[id].map(content)
-            guard a != b else { continue }
+            guard a != b else { return nil }
             let (x, y) = differingSteps(a ?? [], b ?? [])
-            regions.append(BehaviourRegion(place: "case \(id)", values: [], exact: true, count: 1,
-                                           before: a == nil ? newCase : x, after: b == nil ? removedCase : y,
-                                           examples: []))
+            return BehaviourRegion(place: "case \(id)", values: [], exact: true, count: 1,
+                                   before: a == nil ? newCase : x, after: b == nil ? removedCase : y, examples: [])
         }
         guard !regions.isEmpty else { return nil }
         return BehaviourChange(spec: spec, kind: kind, regions: regions, count: regions.count)
