@@ -87,12 +87,10 @@ public struct SpecDiff: Sendable {
     /// Each product value that differs between the sides' product files, by fixture, with the new side's cases that
     /// run with its new value (no table says what the core does with it: only a run does), or none.
     static func productChanges(_ old: [ProductFile], _ new: [ProductFile], cases: [TestCase] = []) -> [String] {
-        var lines: [String] = []
-        let fixtures = Set(old.map(\.fixture)).union(new.map(\.fixture)).sorted()
-        for fixture in fixtures {
+        Set(old.map(\.fixture)).union(new.map(\.fixture)).sorted().flatMap { fixture in
             let a = (old.first { $0.fixture == fixture }?.product ?? []).firstByKey { ($0.name, $0.value) }
             let b = (new.first { $0.fixture == fixture }?.product ?? []).firstByKey { ($0.name, $0.value) }
-            for name in Set(a.keys).union(b.keys).sorted() where a[name] != b[name] {
+            return Set(a.keys).union(b.keys).sorted().filter { a[$0] != b[$0] }.map { name in
                 // Two durations in one unit (`60s → 90s`, not `1m → 90s`); a side without the value is `(none)`.
                 let (before, after) = switch (a[name], b[name]) {
                 case (let x?, let y?): Value.shownAlike(x, y)
@@ -100,10 +98,9 @@ public struct SpecDiff: Sendable {
                 }
                 let running = b[name].map { value in cases.filter { $0.fixture == fixture && $0.product.contains(NamedValue(name, value)) } } ?? []
                 let scope = running.isEmpty ? "" : " (\(counted(running.count, "case")) in \(counted(Set(running.map(\.spec)).count, "spec")) run with it: a run of them shows what the core does with it)"
-                lines.append("\(fixture): \(name) \(before) → \(after)\(scope)")
+                return "\(fixture): \(name) \(before) → \(after)\(scope)"
             }
         }
-        return lines
     }
 
     private func behaviour(_ a: Spec, _ b: Spec, oldCases: [TestCase], newCases: [TestCase]) -> (BehaviourChange?, String?) {
