@@ -164,15 +164,8 @@ enum VersionNames {
     /// The words of a text (runs of letters, digits and `_`: a version name is one word), each with its offset.
     private static func words(in text: [Unicode.Scalar]) -> [(word: String, offset: Int)] {
         let isWord = { (c: Unicode.Scalar) in c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" }
-        var found: [(word: String, offset: Int)] = []
-        var i = 0
-        while i < text.count {
-            guard isWord(text[i]) else { i += 1; continue }
-            let from = i
-            while i < text.count, isWord(text[i]) { i += 1 }
-            found.append((String(String.UnicodeScalarView(text[from..<i])), from))
-        }
-        return found
+        // Each run is a slice of `text`, its start index its offset.
+        return text.split { !isWord($0) }.map { (String(String.UnicodeScalarView($0)), $0.startIndex) }
     }
 
     /// A sequence's items; none for an absent node or another kind.
