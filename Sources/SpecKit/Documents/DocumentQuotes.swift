@@ -7,25 +7,20 @@ enum DocumentQuotes {
     static func check(_ products: [ProductFile], document: DocumentOutline, text: String) -> [Diagnostic] {
         guard !document.sections.isEmpty else { return [] }
         let lines = OutlineText.lines(text)
-        var found: [Diagnostic] = []
-        for said in products.flatMap(\.documented) where said.citation.document == document.name {
+        return products.flatMap(\.documented).filter { $0.citation.document == document.name }.compactMap { said in
             let cited = said.citation.section
             guard let index = document.sections.firstIndex(where: { $0.isNamed(by: cited) }) else {
-                found.append(Diagnostic(.warning, id: "trace.unknown-section",
+                return Diagnostic(.warning, id: "trace.unknown-section",
                     "documented value '\(said.name)' cites §\(cited) of \(document.name), which has no such section",
-                    at: said.location, hint: SectionHint.hint(for: cited, among: document.sections.map(\.id))))
-                continue
+                    at: said.location, hint: SectionHint.hint(for: cited, among: document.sections.map(\.id)))
             }
-            let section = sectionText(document.sections, index, lines)
-            if !folded(section).contains(folded(said.quote)) {
-                found.append(Diagnostic(.warning, id: "trace.quote-not-found",
-                    "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
-                    at: said.quoteLocation,
-                    hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision); "
-                        + "then `lockspec diff --git HEAD` lists the words still written against the old value"))
-            }
+            guard !folded(sectionText(document.sections, index, lines)).contains(folded(said.quote)) else { return nil }
+            return Diagnostic(.warning, id: "trace.quote-not-found",
+                "\(said.source) does not contain \"\(shortened(said.quote))\", the words documented value '\(said.name)' quotes: the document may have changed",
+                at: said.quoteLocation,
+                hint: "read \(said.source) again; if its value changed, change the value and the quote under documented: (and the product value, or give it a decision); "
+                    + "then `lockspec diff --git HEAD` lists the words still written against the old value")
         }
-        return found
     }
 
     /// The text of section `index`: from its heading to the next heading at its level or above (its subsections in).
