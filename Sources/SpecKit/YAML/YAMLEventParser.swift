@@ -45,18 +45,6 @@ final class YAMLEventParser {
         }
     }
 
-    /// Runs libyaml's event loop to the end, building nothing, and returns how many events it gave.
-    ///
-    /// Stops at the first error. This is the floor a loader's speed is measured against.
-    func countEvents() -> Int {
-        var count = 0
-        try? forEachEvent { _ in
-            count += 1
-            return true
-        }
-        return count
-    }
-
     /// libyaml's error state, as it stands after a failed `yaml_parser_parse`.
     var error: (problem: String, context: String?, problemLocation: SourceLocation,
                 contextLocation: SourceLocation?, offset: Int?) {

@@ -42,7 +42,12 @@ public struct YAMLLoader: Sendable {
     /// the first error). The floor that the loader's speed is measured against.
     public static func parseOnly(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            YAMLEventParser(input: buffer, file: "")?.countEvents() ?? 0
+            var count = 0
+            try? YAMLEventParser(input: buffer, file: "")?.forEachEvent { _ in
+                count += 1
+                return true
+            }
+            return count
         }
     }
 
