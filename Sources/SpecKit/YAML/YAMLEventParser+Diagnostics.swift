@@ -28,11 +28,9 @@ extension YAMLEventParser {
         var message = "could not read the YAML: \(error.problem)"
         var notes: [String] = []
         if let context = error.context, let contextLocation = error.contextLocation {
-            if contextLocation.line == error.problemLocation.line {
-                message += " \(context) that starts on column \(contextLocation.column)"
-            } else {
-                message += " \(context) that starts on line \(contextLocation.line)"
-            }
+            let sameLine = contextLocation.line == error.problemLocation.line
+            message += " \(context) that starts on "
+                + (sameLine ? "column \(contextLocation.column)" : "line \(contextLocation.line)")
             notes.append("that construct starts at \(contextLocation)")
         }
         // A key whose ':' is missing (or is a look-alike) is found only at a line after it: the finding stands at the key.
