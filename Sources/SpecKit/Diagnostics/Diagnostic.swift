@@ -12,16 +12,13 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
         /// The spec is wrong and cannot be trusted.
         case error
 
-        private var rank: Int {
-            switch self {
-            case .note: 0
-            case .warning: 1
-            case .error: 2
+        /// Orders note < warning < error.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            switch (lhs, rhs) {
+            case (.note, .warning), (.note, .error), (.warning, .error): true
+            default: false
             }
         }
-
-        /// Orders note < warning < error.
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
     /// How serious this finding is.
