@@ -85,9 +85,7 @@ public struct Diagnostic: Hashable, Sendable, Comparable, CustomStringConvertibl
     /// Sorts root causes first, then by location, then id, then message, so output is deterministic.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         if lhs.followsFromAnother != rhs.followsFromAnother { return rhs.followsFromAnother }
-        if lhs.location != rhs.location { return lhs.location < rhs.location }
-        if lhs.id != rhs.id { return lhs.id < rhs.id }
-        return lhs.message < rhs.message
+        return (lhs.location, lhs.id, lhs.message) < (rhs.location, rhs.id, rhs.message)
     }
 }
 
