@@ -105,8 +105,7 @@ public enum DiagnosticFormatter {
         var out = ""
         for scalar in json.unicodeScalars {
             if VisibleText.isEscaped(scalar) && scalar.value >= 0x20 {
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += "\\u" + QuotedText.hex(scalar.value, digits: 4)
             } else {
                 out.unicodeScalars.append(scalar)
             }

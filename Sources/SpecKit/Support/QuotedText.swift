@@ -37,7 +37,7 @@ public enum QuotedText {
     }
 
     /// Lowercase hexadecimal, zero-padded to `digits`.
-    private static func hex(_ value: UInt32, digits: Int) -> String {
+    static func hex(_ value: UInt32, digits: Int) -> String {
         let text = String(value, radix: 16)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }

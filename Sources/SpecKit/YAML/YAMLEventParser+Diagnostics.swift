@@ -12,8 +12,7 @@ extension YAMLEventParser {
             var decoder = UTF8()
             var code = "a character"
             if case .scalarValue(let scalar) = decoder.decode(&bytes) {
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                code = "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+                code = "U+" + QuotedText.hex(scalar.value, digits: 4).uppercased()
             }
             return Diagnostic(
                 .error, id: "yaml.control-character",
