@@ -105,15 +105,13 @@ public struct SectionCoverage: Codable, Hashable, Sendable {
 
     /// The sections with their rows, before their status is settled.
     static func sections(outline: DocumentOutline?, cited: [String: [RowReference]], reasons: [SectionReasons.Entry]) -> [Section] {
-        var sections: [Section] = []
-        var matched: Set<String> = []
-        for heading in outline?.sections ?? [] {
-            let keys = cited.keys.filter { heading.isNamed(by: $0) }
-            matched.formUnion(keys)
-            let rows = keys.sorted().flatMap { cited[$0] ?? [] }
-            sections.append(Section(id: heading.id, title: heading.title, level: heading.level, line: heading.line, rows: rows, reason: nil, status: .uncovered))
+        let headings = outline?.sections ?? []
+        var sections = headings.map { heading in
+            let rows = cited.keys.filter { heading.isNamed(by: $0) }.sorted().flatMap { cited[$0] ?? [] }
+            return Section(id: heading.id, title: heading.title, level: heading.level, line: heading.line, rows: rows,
+                           reason: nil, status: .uncovered)
         }
-        var loose = Set(cited.keys).subtracting(matched)
+        var loose = Set(cited.keys.filter { key in !headings.contains { $0.isNamed(by: key) } })
         if outline == nil { loose.formUnion(reasons.map(\.section)) }
         for key in loose.sorted(by: Self.sectionOrder) {
             let number = OutlineText.number(key)
