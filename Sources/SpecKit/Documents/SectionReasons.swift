@@ -26,21 +26,11 @@ public struct SectionReasons: Codable, Hashable, Sendable {
         /// Why no row covers it; with `partly`, what its rows leave out and why.
         public var reason: String
         /// Whether rows cover the section in part, and `reason` says what they leave out (`partly:` in the file).
-        public var partly: Bool
+        public var partly = false
         /// The 1-based line of the entry.
         public var line: Int
         /// The 1-based column of the entry.
         public var column: Int
-
-        /// Creates an entry.
-        public init(document: String, section: String, reason: String, partly: Bool = false, line: Int, column: Int) {
-            self.document = document
-            self.section = section
-            self.reason = reason
-            self.partly = partly
-            self.line = line
-            self.column = column
-        }
     }
 
     /// Creates a value.
