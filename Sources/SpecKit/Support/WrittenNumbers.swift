@@ -79,8 +79,7 @@ enum WrittenNumbers {
     /// `whole.fraction` of a unit of `unit` milliseconds, when it is a whole number of milliseconds that fits.
     private static func milliseconds(whole: String, fraction: String, unit: Int) -> Int? {
         guard whole.count <= 15, fraction.count <= 6, let w = Int(whole) else { return nil }
-        var scale = 1
-        for _ in fraction { scale *= 10 }
+        let scale = fraction.reduce(1) { scale, _ in scale * 10 }
         let f = Int(fraction) ?? 0
         let (base, o1) = w.multipliedReportingOverflow(by: unit)
         let (part, o2) = f.multipliedReportingOverflow(by: unit)
