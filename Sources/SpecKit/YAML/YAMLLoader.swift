@@ -21,8 +21,7 @@ public struct YAMLLoader: Sendable {
     /// Reads and loads the file at `path`, giving its root; the file's size is checked against the limit before it
     /// is read.
     public func load(contentsOf path: String) throws(DiagnosticError) -> NodeView {
-        let bytes = try readFile(path, limit: limits.maximumFileSize)
-        return try load(bytes, file: path)
+        try load(readFile(path, limit: limits.maximumFileSize), file: path)
     }
 
     /// Loads YAML from bytes, giving the document's root; `file` is the path that locations name.
