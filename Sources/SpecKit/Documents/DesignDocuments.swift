@@ -26,8 +26,7 @@ public enum DesignDocuments {
         let existing = reasonsFile(specPaths: specPaths)
         if let file = existing {
             do {
-                let node = try YAMLLoader().load(contentsOf: file)
-                let read = SectionReasons.read(node, file: file)
+                let read = try SectionReasons.read(YAMLLoader().load(contentsOf: file), file: file)
                 reasons = read.reasons
                 diagnostics += read.diagnostics
             } catch {
