@@ -137,12 +137,6 @@ public enum SARIF {
         }
     }
 
-    /// The level of a diagnostic's severity.
-    public static func level(_ severity: Diagnostic.Severity) -> String {
-        switch severity {
-        case .error: "error"
-        case .warning: "warning"
-        default: "note"
-        }
-    }
+    /// The level of a diagnostic's severity: SARIF's levels `error`, `warning` and `note` are the severities' names.
+    public static func level(_ severity: Diagnostic.Severity) -> String { severity.rawValue }
 }
