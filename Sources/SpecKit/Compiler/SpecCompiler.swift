@@ -134,16 +134,13 @@ public struct SpecCompiler: Sendable {
 
     /// The product files next to the spec files given by name (not those inside given folders: they are found anyway).
     public static func siblingProductFiles(of paths: [String]) -> [String] {
-        var result: [String] = []
-        for path in paths where isFile(path) {
+        paths.filter(isFile).flatMap { path in
             let folder = (path as NSString).deletingLastPathComponent
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-            for name in names.sorted() where isProductFileName(name) {
-                let file = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-                if !result.contains(file) { result.append(file) }
+            return names.sorted().filter(isProductFileName).map { name in
+                folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
             }
-        }
-        return result
+        }.firstOfEach()
     }
 
     /// Compiles files already read into memory (path and bytes).
