@@ -290,7 +290,7 @@ struct MachineModel: Sendable {
     func step(of outcome: Outcome, plan e: Int, inputs: [NamedValue]) -> TestStep? {
         switch outcome {
         case .fired(let r, let next): firedStep(row: r, next: next, plan: e, inputs: inputs)
-        case .relaunched(let next): relaunchedStep(next)
+        case .relaunched(let next): quietStep(.relaunch, to: next, at: machine.states[next.state].location)
         case .unmatched, .leftDomain, .unmodelled: nil
         }
     }
@@ -301,15 +301,20 @@ struct MachineModel: Sendable {
                        at location: SourceLocation) -> TestStep? {
         if let step = step(of: outcome, plan: e, inputs: inputs) { return step }
         guard case .unmatched = outcome, machine.otherwise == .ignore else { return nil }
-        return TestStep(action: .event(plans[e].event.name, inputs: inputs), expect: frame(configuration), effects: [], row: nil,
-                        line: location.line, column: location.column)
+        return quietStep(.event(plans[e].event.name, inputs: inputs), to: configuration, at: location)
     }
 
     /// The step of the device clock set by `ms` in a situation (back when negative, as `advance`; forward as
     /// `setClock`), with no time passing: nothing changes and nothing is emitted.
     func clockStep(_ ms: Int, in configuration: Configuration, at location: SourceLocation) -> TestStep {
-        TestStep(action: ms < 0 ? .advance(milliseconds: ms) : .setClock(milliseconds: ms), expect: frame(configuration),
-                 effects: [], row: nil, line: location.line, column: location.column)
+        quietStep(ms < 0 ? .advance(milliseconds: ms) : .setClock(milliseconds: ms), to: configuration, at: location)
+    }
+
+    /// The step of an action no row takes, located at `location`: it leads to `configuration` and emits nothing (a
+    /// relaunch no row matches, an event ignored, the clock set, a step that only checks).
+    func quietStep(_ action: TestAction, to configuration: Configuration, at location: SourceLocation) -> TestStep {
+        TestStep(action: action, expect: frame(configuration), effects: [], row: nil,
+                 line: location.line, column: location.column)
     }
 
     /// Each variable's value in a situation.
@@ -370,12 +375,6 @@ struct MachineModel: Sendable {
                 }
             },
             row: machine.rows[r].identity.id, line: location.line, column: location.column)
-    }
-
-    /// The step of a relaunch that no row matches: back at the initial state, nothing emitted.
-    private func relaunchedStep(_ next: Configuration) -> TestStep {
-        let at = machine.states[next.state].location
-        return TestStep(action: .relaunch, expect: frame(next), effects: [], row: nil, line: at.line, column: at.column)
     }
 
     /// Calls `body` with each plan, input combination and outcome of a situation, in the order the search tries them

@@ -111,8 +111,7 @@ public struct MachineWalkModel {
             }
             let state = model.machine.states[configuration.state].name
             if action == .check {
-                let frame = TestStep(action: .check, expect: model.frame(configuration), effects: [], row: nil,
-                                     line: spec.location.line, column: spec.location.column)
+                let frame = model.quietStep(.check, to: configuration, at: spec.location)
                 replayed.append(ReplayedStep(index: i, predicted: frame, state: state))
             } else {
                 guard let (step, after) = predict(action, from: configuration) else { break }
