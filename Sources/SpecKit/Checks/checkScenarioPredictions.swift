@@ -10,10 +10,7 @@
 func checkScenarioPredictions(_ cases: [TestCase], specs: [Spec], analyses: [String: MachineAnalysis]) -> [Diagnostic] {
     let byID = specs.firstByKey { ($0.id, $0) }
     // The scenario sets that use a machine: only their cases are replayed (the others are not looked up one by one).
-    let replayed = Set(specs.compactMap { spec -> String? in
-        guard case .scenarios(let set) = spec.body, set.uses != nil else { return nil }
-        return spec.id
-    })
+    let replayed = Set(specs.compactMap { if case .scenarios(let s) = $0.body, s.uses != nil { $0.id } else { nil } })
     guard !replayed.isEmpty else { return [] }
     var models: [String: MachineWalkModel] = [:]
     var out: [Diagnostic] = []
