@@ -29,9 +29,7 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
     var out = ""
     switch format {
     case .mermaid:
-        out += "%% " + header
-        out += "stateDiagram-v2\n"
-        out += "    [*] --> \(graph.initial)\n"
+        out += "%% " + header + "stateDiagram-v2\n    [*] --> \(graph.initial)\n"
         for state in graph.states { out += "    state \"\(state)\" as \(state)\n" }
         for t in transitions {
             var label = "\(t.event) (\((guards ? guarded(t) : t.rows).joined(separator: ", ")))"
@@ -40,8 +38,7 @@ public func emitDiagram(_ spec: CompiledSpec, format: DiagramFormat, command: St
             out += "    \(t.from) --> \(t.to): \(label.replacingColons())\n"
         }
     case .dot:
-        out += "// " + header
-        out += "digraph \"\(spec.id)\" {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n"
+        out += "// " + header + "digraph \"\(spec.id)\" {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n"
         out += "    \"__start\" [shape=point];\n    \"__start\" -> \"\(graph.initial)\";\n"
         for state in graph.states { out += "    \"\(state)\";\n" }
         for t in transitions {
