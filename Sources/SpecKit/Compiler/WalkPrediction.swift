@@ -23,8 +23,7 @@ public struct WalkPrediction: Hashable, Sendable {
     public var transition: String {
         let (event, inputs): (String, [NamedValue]) = switch step.action {
         case .event(let name, let inputs): (name, inputs)
-        case .advance(let ms) where ms < 0: Machine.clockMove(ms)
-        case .setClock(let ms): Machine.clockMove(ms)
+        case .advance(let ms) where ms < 0, .setClock(let ms): Machine.clockMove(ms)
         default: (step.action.description, [])
         }
         return MachineExplorer.transitionID(spec: spec, state: state, event: event, variables: variables, inputs: inputs)
