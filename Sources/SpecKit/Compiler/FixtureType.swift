@@ -56,8 +56,7 @@ public enum FixtureType: Hashable, Sendable, CustomStringConvertible {
             if mine.contains(theirs.lowerBound) && mine.contains(theirs.upperBound) { return nil }
             return DomainError(message: "\(declared) is not inside the fixture's \(self)", hint: "narrow it to \(self) or less")
         case (.domain(.enumeration), .enumeration(let names)), (.textExpression, .enumeration(let names)), (.literal, .enumeration(let names)):
-            for name in names { if let p = problem(with: .symbol(name)) { return p } }
-            return nil
+            return names.lazy.compactMap { problem(with: .symbol($0)) }.first
         default:
             return DomainError(message: "\(declared) is not the fixture's kind of value, \(self)", hint: "declare it as \(self)")
         }
