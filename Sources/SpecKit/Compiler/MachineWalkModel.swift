@@ -110,26 +110,23 @@ public struct MachineWalkModel {
                 i += 1
             }
             let state = model.machine.states[configuration.state].name
-            if action == .check {
-                let frame = model.quietStep(.check, to: configuration, at: spec.location)
-                replayed.append(ReplayedStep(index: i, predicted: frame, state: state))
-            } else {
-                guard let (step, after) = predict(action, from: configuration) else { break }
-                replayed.append(ReplayedStep(index: i, predicted: step, state: state))
-                configuration = after
-            }
+            guard let (step, after) = predict(action, from: configuration) else { break }
+            replayed.append(ReplayedStep(index: i, predicted: step, state: state))
+            configuration = after
             i += 1
         }
         return replayed
     }
 
-    /// The table's prediction of one action in a situation and the situation after it, or nil when it cannot predict it.
+    /// The table's prediction of one action in a situation and the situation after it (a step that only checks leaves
+    /// it as it is, with its frame), or nil when it cannot predict it.
     private func predict(_ action: TestAction, from configuration: MachineModel.Configuration)
         -> (TestStep, MachineModel.Configuration)? {
         let name: String, inputs: [NamedValue]
         switch action {
         case .event(let n, let i): (name, inputs) = (n, i)
         case .relaunch: (name, inputs) = (Machine.relaunchEvent, [])
+        case .check: return (model.quietStep(.check, to: configuration, at: spec.location), configuration)
         case .advance(let ms), .setClock(let ms):
             // The device clock set by any amount, either way, with no time passing, changes nothing in the model (D-CLOCK,
             // D-MT-CLOCK), where the fixture can set the clock; the walks try only the machine's own amounts.
