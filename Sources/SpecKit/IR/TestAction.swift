@@ -29,10 +29,7 @@ public enum TestAction: Codable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the action evaluates a decision table (a pure function: the fixture stays where it was).
-    public var isDecision: Bool {
-        if case .decide = self { return true }
-        return false
-    }
+    public var isDecision: Bool { if case .decide = self { true } else { false } }
 
     /// The action as a reader would write it: `active(away=61s)`, `advance 30s`, `kill`.
     public var description: String {
