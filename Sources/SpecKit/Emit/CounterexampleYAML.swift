@@ -56,8 +56,7 @@ public enum CounterexampleYAML {
         }
         var cells = step.expect.map { "\(scalar($0.name)): \(scalar($0.value.description))" }
         if let effects = step.effects, step.action != .kill, step.action != .relaunch { cells.append("effects: [" + effects.map { scalar($0.description) }.joined(separator: ", ") + "]") }
-        out += "{" + cells.joined(separator: ", ") + "}"
-        return out + (diverges ? "   # the core diverges here\n" : "\n")
+        return out + "{" + cells.joined(separator: ", ") + "}" + (diverges ? "   # the core diverges here\n" : "\n")
     }
 
     private static func rowSource(_ spec: Spec, _ row: String?) -> String? {
