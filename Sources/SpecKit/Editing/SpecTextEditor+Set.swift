@@ -136,7 +136,7 @@ extension SpecTextEditor {
         if first == "[" || first == "{" {
             // YAML's own words first, for a list or mapping that lacks its bracket; then the way to keep prose.
             let kind = first == "[" ? "a list" : "a mapping"
-            return refusal(message + "; a text that starts with \(first == "[" ? "[" : "{") is read as \(kind): if it is prose, "
+            return refusal(message + "; a text that starts with \(first) is read as \(kind): if it is prose, "
                            + keep.replacingOccurrences(of: "quotes and all", with: "brackets and all"), file)
         }
         if message.hasPrefix("YAML would read the cell as") {
