@@ -261,11 +261,8 @@ extension Domain {
         guard let r = bounds else { return nil }
         let text = text.trimmingSpaces
         let (sign, magnitude) = Value.splitSign(text)
-        let isInt: Bool, value: Int?, ofKind: Bool
-        switch self {
-        case .int: (isInt, value, ofKind) = (true, Int(text), Self.isWholeNumberText(text))
-        default: (isInt, value, ofKind) = (false, Value.parseDuration(magnitude).map { sign * $0 }, Value.isDurationText(magnitude))
-        }
+        let value = isDuration ? Value.parseDuration(magnitude).map { sign * $0 } : Int(text)
+        let ofKind = isDuration ? Value.isDurationText(magnitude) : Self.isWholeNumberText(text)
         let above: Bool
         if let value {
             guard !r.contains(value) else { return nil }
@@ -276,22 +273,16 @@ extension Domain {
             above = sign > 0
         }
         let bound = above ? r.upperBound : r.lowerBound
-        let written = isInt ? "\(bound)" : Value.formatDuration(bound)
+        let written = isDuration ? Value.formatDuration(bound) : "\(bound)"
         return above ? "the most it can be is \(written); to allow more, widen '\(name)' where it is declared"
             : "the least it can be is \(written); to allow less, widen '\(name)' where it is declared"
     }
 
     /// For an ordered domain and a value of its kind outside its range: the domain widened to hold it.
     func outgrownBy(_ text: String) -> Domain? {
-        guard let r = bounds, case .failure = parse(text) else { return nil }
-        let v: Int?
-        switch self {
-        case .int: v = Int(text.trimmingSpaces)
-        default: v = Value.parseDuration(text.trimmingSpaces)
-        }
-        guard let v else { return nil }
+        guard let r = bounds, case .failure = parse(text),
+              let v = isDuration ? Value.parseDuration(text.trimmingSpaces) : Int(text.trimmingSpaces) else { return nil }
         let widened = min(r.lowerBound, v)...max(r.upperBound, v)
-        if case .int = self { return .int(widened) }
-        return .duration(widened)
+        return isDuration ? .duration(widened) : .int(widened)
     }
 }
