@@ -305,19 +305,12 @@ final class ReadContext {
                       at: entry.key.location)
                 return nil
             }
-            var typeNode = entry.value
-            var initialNode: NodeView?
-            var openEndedNode: NodeView?
-            var persistNode: NodeView?
-            if let inner = entry.value.mapping {
-                let byKey = keys(inner, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
-                                 optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
-                guard let t = byKey["type"] else { return nil }
-                typeNode = t
-                initialNode = byKey["initial"]
-                openEndedNode = byKey["open-ended"]
-                persistNode = byKey["persist"]
+            // Written as a mapping, its keys; written short, its value is the type.
+            let byKey = entry.value.mapping.map {
+                keys($0, of: entry.value, what: "the declaration of '\(name)'", required: ["type"],
+                     optional: Self.declarationKeys(allowInitial: allowInitial, allowPersist: allowPersist))
             }
+            guard let typeNode = byKey == nil ? entry.value : byKey?["type"] else { return nil }
             guard let domain = domain(typeNode, "the type of '\(name)'", declared: name) else {
                 brokenNames.insert(name)
                 return nil
@@ -328,11 +321,10 @@ final class ReadContext {
                       at: typeNode.location, hint: "use a list of names, bool, int a..b or duration a..b")
                 return nil
             }
-            var initial = domain.defaultValue
-            if let initialNode, let v = value(initialNode, domain, "the initial value of '\(name)'") { initial = v }
+            let initial = byKey?["initial"].flatMap { value($0, domain, "the initial value of '\(name)'") } ?? domain.defaultValue
             var declaration = Declaration(name: name, domain: domain, initial: initial, location: entry.key.location)
-            if let openEndedNode { declaration.openEnded = openEnded(openEndedNode, domain: domain, name: name) }
-            if let persistNode, let persists = flag(persistNode, "'persist' of '\(name)'") {
+            if let node = byKey?["open-ended"] { declaration.openEnded = openEnded(node, domain: domain, name: name) }
+            if let persistNode = byKey?["persist"], let persists = flag(persistNode, "'persist' of '\(name)'") {
                 declaration.persists = persists
                 declaration.persistLocation = persistNode.location
             }
