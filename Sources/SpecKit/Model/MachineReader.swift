@@ -36,8 +36,7 @@ struct MachineReader {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
                                  names: Self.testableNames(variables: variables, events: events), events: events,
                                  effects: effects.map(\.name))
-            rows.reserveCapacity(items.count)
-            for item in items { if let row = readRow(item, scope) { rows.append(row) } }
+            rows = items.compactMap { readRow($0, scope) }
         }
         guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
         return Machine(states: states, initial: initial, initialIndex: initialIndex, variables: variables, events: events,
