@@ -17,7 +17,7 @@ extension SpecReader {
                 } else if c.product.declared?[name] != nil {
                     // A parameter of the fixture left out of product: (the core's default runs, or product.missing says
                     // the fixture needs it): nothing here to hold against the document.
-                    c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so no spec runs with the document's \(said(entry.value) ?? "value") (where a spec needs it, the findings at that spec say so)",
+                    c.warning("product.documented-unset", "'\(name)' is documented but not set under product:, so no spec runs with the document's \(entry.value["value"]?.scalar?.trimmingSpaces ?? "value") (where a spec needs it, the findings at that spec say so)",
                               at: entry.key.location, hint: "set \(name) under product:, or remove its documented: entry")
                 } else {
                     c.unknown(name, "product.unknown-documented", "'\(name)' is not set under product:, so there is no value to hold against its document",
@@ -54,7 +54,6 @@ extension SpecReader {
         }
     }
 
-    /// `value` as an entry writes it (`60s`), for a message; nil when the entry has no plain value.
     /// A documented value of a parameter listed under `variants:`: the specs run with each value, so the document's
     /// is checked when it is one of them; a warning when none is.
     private func variantDocumented(_ entry: NodeView.Entry, _ variant: ProductFile.Variant, context c: ReadContext) {
@@ -63,10 +62,6 @@ extension SpecReader {
         c.warning("product.documented-unset",
                   "'\(variant.name)' is documented as \(value), but its variants (\(listedNames(variant.values.map(\.value.description), most: 5))) do not include it, so no spec runs with the document's value",
                   at: entry.key.location, hint: "add \(value) to its variants, or remove its documented: entry")
-    }
-
-    private func said(_ entry: NodeView) -> String? {
-        entry["value"]?.scalar.map { $0.trimmingSpaces }
     }
 
     /// Whether `quote` states `value`: a number (an int, or a duration in ms, s, min, h or d) among the quote's numbers,
