@@ -30,7 +30,7 @@ struct MachineReader {
                         at: input.location)
             }
         }
-        let inputNames = Self.inputNames(of: events)
+        let inputNames = events.flatMap { $0.inputs.map(\.name) }.firstOfEach()
         var rows: [MachineRow] = []
         if let node = byKey["rows"], let items = c.list(node, "rows") {
             let scope = RowScope(states: stateNames, stateIndex: stateIndex, variables: variables,
@@ -41,14 +41,6 @@ struct MachineReader {
         guard let initial, let initialIndex = stateIndex[initial], !states.isEmpty else { return nil }
         return Machine(states: states, initial: initial, initialIndex: initialIndex, variables: variables, events: events,
                        effects: effects, inputNames: inputNames, otherwise: otherwise, hit: hit, rows: rows)
-    }
-
-    /// The names a condition may test besides the variables: every input's name, once, in the order first declared
-    /// (`Machine.inputNames`).
-    static func inputNames(of events: [EventDeclaration]) -> [String] {
-        var names: [String] = []
-        for input in events.lazy.flatMap(\.inputs) where !names.contains(input.name) { names.append(input.name) }
-        return names
     }
 
     static func events(_ node: NodeView, context c: ReadContext) -> [EventDeclaration] {
