@@ -357,13 +357,9 @@ final class ReadContext {
     /// `true` or `false`; anything else is `spec.bad-choice`.
     func flag(_ node: NodeView, _ what: @autoclosure () -> String) -> Bool? {
         guard let text = text(node, what()) else { return nil }
-        switch text {
-        case "true": return true
-        case "false": return false
-        default:
-            error("spec.bad-choice", "\(what()) must be true or false, not '\(text)'", at: node.location)
-            return nil
-        }
+        if text == "true" || text == "false" { return text == "true" }
+        error("spec.bad-choice", "\(what()) must be true or false, not '\(text)'", at: node.location)
+        return nil
     }
 
     /// A value of a domain; an expression in it counts as read by `rows`. A value outside a `declaration`'s domain
@@ -421,11 +417,8 @@ final class ReadContext {
 
     /// The first citation of a source written with its `§` left out, and what it most likely means.
     static func markLeftOut(_ source: String) -> (written: String, meant: (document: String, section: String))? {
-        for part in source.split(separator: ";") {
-            let text = OutlineText.trimmed(String(part))
-            if let meant = Citation.withoutMark(text) { return (text, meant) }
-        }
-        return nil
+        source.split(separator: ";").lazy.map { OutlineText.trimmed(String($0)) }
+            .compactMap { text in Citation.withoutMark(text).map { (text, $0) } }.first
     }
 
     /// A citation's text; the placeholder a hint or a new spec shows (`<document> §<section>`) is refused, so a row never
