@@ -85,10 +85,8 @@ struct ScenarioReader {
         let effects = byKey["effects"].map { MachineReader.effectNames($0, context: c) } ?? []
         vocabulary.effects += effects.map(\.name)
 
-        var scenarios: [Scenario] = []
-        if let node = byKey["scenarios"], let items = c.list(node, "scenarios") {
-            scenarios = items.compactMap { readScenario($0, vocabulary) }
-        }
+        let items = byKey["scenarios"].flatMap { c.list($0, "scenarios") }
+        let scenarios = items?.compactMap { readScenario($0, vocabulary) } ?? []
         return ScenarioSet(uses: vocabulary.uses, events: events, observe: observe, effects: effects, scenarios: scenarios)
     }
 
