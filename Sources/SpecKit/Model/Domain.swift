@@ -104,8 +104,7 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
     public func parse(_ text: String) -> Result<Value, DomainError> {
         switch self {
         case .bool:
-            if text == "true" { return .success(.bool(true)) }
-            if text == "false" { return .success(.bool(false)) }
+            if text == "true" || text == "false" { return .success(.bool(text == "true")) }
             let hint = ["yes", "on", "y"].contains(text.lowercased()) ? "write true"
                 : ["no", "off", "n"].contains(text.lowercased()) ? "write false" : nil
             return .failure(DomainError(message: "'\(text)' is not a boolean: write true or false", hint: hint))

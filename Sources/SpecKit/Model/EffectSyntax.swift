@@ -142,11 +142,7 @@ public enum EffectSyntax {
 
     /// A bare argument typed by its form: boolean, integer, duration, symbol, or else text.
     public static func value(of bare: String) -> Value {
-        switch bare {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        default: break
-        }
+        if bare == "true" || bare == "false" { return .bool(bare == "true") }
         let digits = bare.hasPrefix("-") ? bare.dropFirst() : Substring(bare)
         if !digits.isEmpty, digits.count <= 18, digits.allSatisfy(\.isASCIIDigit), let n = Int(bare) { return .int(n) }
         if let first = bare.first, first.isASCIIDigit, let ms = Value.parseDuration(bare) { return .duration(milliseconds: ms) }

@@ -139,8 +139,7 @@ public struct SpecReader: Sendable {
     /// Types a product scalar by its look.
     public static func productValue(_ text: String, quoted: Bool) -> Value {
         if quoted { return .text(text) }
-        if text == "true" { return .bool(true) }
-        if text == "false" { return .bool(false) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
         if let i = Int(text) { return .int(i) }
         if let ms = Value.parseDuration(text) { return .duration(milliseconds: ms) }
         if ReadContext.isName(text) { return .symbol(text) }
