@@ -97,14 +97,10 @@ extension Domain {
         if set.ranges.count == 1 && set.ranges[0].lowerBound == set.ranges[0].upperBound {
             return value(atOrdinal: set.ranges[0].lowerBound).description
         }
-        var parts: [String] = []
-        for r in set.ranges {
-            if isOrdered {
-                parts.append(r.lowerBound == r.upperBound ? "\(value(atOrdinal: r.lowerBound))"
-                    : "\(value(atOrdinal: r.lowerBound))..\(value(atOrdinal: r.upperBound))")
-            } else {
-                parts.append(contentsOf: r.map { "\(value(atOrdinal: $0))" })
-            }
+        let parts = set.ranges.flatMap { r in
+            guard isOrdered else { return r.map { "\(value(atOrdinal: $0))" } }
+            return [r.lowerBound == r.upperBound ? "\(value(atOrdinal: r.lowerBound))"
+                    : "\(value(atOrdinal: r.lowerBound))..\(value(atOrdinal: r.upperBound))"]
         }
         return parts.count == 1 ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
     }
