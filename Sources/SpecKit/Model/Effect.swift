@@ -158,10 +158,9 @@ public struct EffectPattern: Hashable, Sendable, Codable, CustomStringConvertibl
     public var description: String {
         guard !arguments.isEmpty else { return name }
         let args = arguments.map { argument -> String in
-            let value: String
-            switch argument.match {
-            case .any: value = "*"
-            case .value(let v): value = EffectSyntax.render(v)
+            let value = switch argument.match {
+            case .any: "*"
+            case .value(let v): EffectSyntax.render(v)
             }
             return (argument.label.map { "\($0)=" } ?? "") + value
         }

@@ -105,7 +105,6 @@ public struct Binding: Hashable, Sendable {
     /// Where the name was written, when it is a key of its own (`grace:` in a product file): a finding about the name
     /// stands there, one about the value at `location`.
     public var nameLocation: SourceLocation?
-
 }
 
 extension Binding {
