@@ -110,8 +110,7 @@ struct ScenarioReader {
                           at: stepsNode.location, hint: "give it its steps, or remove it", rows: [id])
             }
             steps = items.compactMap { readStep($0, vocabulary, id) }
-            var total = 0
-            if !Self.countSteps(steps, into: &total) {
+            if Self.unrolledCount(steps) > Self.maximumSteps {
                 c.error("spec.scenario-too-long", "scenario \(id) runs more than \(Self.maximumSteps) steps once its repeats are unrolled",
                         at: stepsNode.location, rows: [id])
                 return nil
@@ -155,19 +154,13 @@ struct ScenarioReader {
         }
     }
 
-    /// Adds the unrolled step count; false once it passes the maximum.
-    static func countSteps(_ steps: [ScenarioStep], into total: inout Int) -> Bool {
-        for step in steps {
-            for _ in 0..<step.count {
-                if case .block(let inner) = step.action {
-                    if !countSteps(inner, into: &total) { return false }
-                } else {
-                    total += 1
-                }
-                if total > maximumSteps { return false }
-            }
+    /// The step count once repeats are unrolled, at most one past the maximum (a repeat is at most the maximum, so no
+    /// product here can overflow).
+    static func unrolledCount(_ steps: [ScenarioStep]) -> Int {
+        steps.reduce(0) { total, step in
+            let each = if case .block(let inner) = step.action { unrolledCount(inner) } else { 1 }
+            return min(total + each * step.count, maximumSteps + 1)
         }
-        return true
     }
 
     /// One step: a bare `kill` / `relaunch`, or a mapping that does one thing (event, advance, kill, relaunch, a
