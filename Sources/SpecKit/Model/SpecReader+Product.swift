@@ -22,10 +22,8 @@ extension SpecReader {
         let documented = byKey["documented"].map { readDocumented($0, values: values, variants: variants, context: c) } ?? []
         Self.checkAgainstDocuments(values, documented, context: c)
         guard let id, let title, let source, let fixture else { return nil }
-        var file = ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, file: c.file, location: root.location)
-        file.variants = variants
-        file.documented = documented
-        return file
+        return ProductFile(id: id, title: title, source: source, fixture: fixture, product: values, variants: variants,
+                           documented: documented, file: c.file, location: root.location)
     }
 
     /// The header a spec and a product file share: the id and the fixture, each checked for shape (`idName` and

@@ -113,14 +113,10 @@ public struct SpecReader: Sendable {
         case .matrix: body = MatrixReader(context: c).read(byKey).map(Spec.Body.matrix)
         }
         guard let id, let title, let source, let fixture, let body else { return nil }
-        var spec = Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product,
-                        file: c.file, location: root.location, body: body)
-        spec.fixtureLocation = byKey["fixture"]?.location
-        spec.sourceLocation = byKey["source"]?.location
-        spec.unreadableProduct = c.product.broken
-        spec.sharedProduct = shared
-        spec.sharedVariants = products[fixture]?.variants ?? []
-        return spec
+        return Spec(id: id, kind: kind, title: title, source: source, fixture: fixture, product: product, sharedProduct: shared,
+                    sharedVariants: products[fixture]?.variants ?? [], fixtureLocation: byKey["fixture"]?.location,
+                    sourceLocation: byKey["source"]?.location, unreadableProduct: c.product.broken, file: c.file,
+                    location: root.location, body: body)
     }
 
     /// Whether a text is a spec id: lowercase words of letters and digits joined by single `.` or `-`.
