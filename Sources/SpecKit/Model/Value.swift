@@ -97,10 +97,8 @@ public enum Value: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static func < (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.bool(let a), .bool(let b)): return !a && b
-        case (.int(let a), .int(let b)): return a < b
-        case (.duration(let a), .duration(let b)): return a < b
-        case (.symbol(let a), .symbol(let b)): return a < b
-        case (.text(let a), .text(let b)): return a < b
+        case (.int(let a), .int(let b)), (.duration(let a), .duration(let b)): return a < b
+        case (.symbol(let a), .symbol(let b)), (.text(let a), .text(let b)): return a < b
         default: return lhs.rank < rhs.rank
         }
     }
