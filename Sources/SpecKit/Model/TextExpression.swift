@@ -57,12 +57,8 @@ public indirect enum TextExpression: Hashable, Sendable, CustomStringConvertible
         case .prefix(let e, let n): return e.evaluate(operand).map { String($0.prefix(n)) }
         case .suffix(let e, let n): return e.evaluate(operand).map { String($0.suffix(n)) }
         case .concatenation(let parts):
-            var text = ""
-            for part in parts {
-                guard let t = part.evaluate(operand) else { return nil }
-                text += t
-            }
-            return text
+            let texts = parts.compactMap { $0.evaluate(operand) }
+            return texts.count == parts.count ? texts.joined() : nil
         }
     }
 
