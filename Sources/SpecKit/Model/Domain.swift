@@ -110,17 +110,13 @@ public enum Domain: Hashable, Sendable, CustomStringConvertible {
             return .failure(DomainError(message: "'\(text)' is not a boolean: write true or false", hint: hint))
         case .enumeration(let names):
             if names.contains(text) { return .success(.symbol(text)) }
-            if let named = VersionNames.literal(ofName: text), names.contains(named) {
-                return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: Self.languageTwoHint(named, wrote: text)))
-            }
-            // Several members with commas between them are a list written as one text.
-            if let list = Self.listHint(text, of: "values", among: names.contains) {
-                return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: list))
-            }
-            // A version or a date one digit away from a member is another value, not a typo of it: no did-you-mean.
-            return .failure(DomainError(
-                message: "'\(text)' is not one of \(brief)",
-                hint: Self.isValueLike(text) ? nil : Suggest.didYouMean(text, in: names)))
+            // Several members with commas between them are a list written as one text. A version or a date one digit
+            // away from a member is another value, not a typo of it: no did-you-mean.
+            let named = VersionNames.literal(ofName: text).flatMap { names.contains($0) ? $0 : nil }
+            let hint = named.map { Self.languageTwoHint($0, wrote: text) }
+                ?? Self.listHint(text, of: "values", among: names.contains)
+                ?? (Self.isValueLike(text) ? nil : Suggest.didYouMean(text, in: names))
+            return .failure(DomainError(message: "'\(text)' is not one of \(brief)", hint: hint))
         case .int(let r):
             guard let i = Int(text) else {
                 if Self.isWholeNumberText(text) {
