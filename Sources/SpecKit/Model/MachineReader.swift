@@ -143,14 +143,13 @@ struct MachineReader {
     /// `+1`, `-2`, `+30s`: a change of an ordered variable, in ordinal units; nil for anything else.
     /// An amount written right but too large to compute with (`+99999999999999999999`) is `Int.max`, which the
     /// caller reports as larger than the domain.
-    static func change(_ text: String?, domain: Domain) -> Int? {
-        guard let text, domain.isOrdered, let sign = text.first, sign == "+" || sign == "-" else { return nil }
+    static func change(_ text: String, domain: Domain) -> Int? {
+        guard domain.isOrdered, let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let rest = String(text.dropFirst())
-        let magnitude: Int?
-        if case .duration = domain {
-            magnitude = Value.parseDuration(rest) ?? (Value.isDurationText(rest) ? Int.max : nil)
+        let magnitude: Int? = if domain.isDuration {
+            Value.parseDuration(rest) ?? (Value.isDurationText(rest) ? Int.max : nil)
         } else {
-            magnitude = rest.allSatisfy(\.isASCIIDigit) && !rest.isEmpty ? Int(rest) ?? Int.max : nil
+            rest.allSatisfy(\.isASCIIDigit) && !rest.isEmpty ? Int(rest) ?? Int.max : nil
         }
         return magnitude.map { sign == "-" ? -$0 : $0 }
     }
