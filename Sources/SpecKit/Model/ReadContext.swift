@@ -402,15 +402,13 @@ final class ReadContext {
                   at: location, rows: [rowID])
         }
         if let source, Citation.anyWithoutSection(in: source) {
-            let at = sourceNode?.location ?? location
             // `face-id-launch-lock.zh.md 2`: the section is there, its mark is not.
-            if let (written, meant) = Self.markLeftOut(source) {
-                warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) has no '§' before its section: '\(written)'",
-                        at: at, hint: "write '\(meant.document) §\(meant.section)'", rows: [rowID])
-            } else {
-                warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) names no section: write '<document> §<section>'",
-                        at: at, rows: [rowID])
-            }
+            let leftOut = Self.markLeftOut(source)
+            let says = leftOut.map { "has no '§' before its section: '\($0.written)'" }
+                ?? "names no section: write '<document> §<section>'"
+            let at = sourceNode?.location ?? location
+            warning("spec.source-without-section", "the source of \(rowNoun) \(rowID) \(says)", at: at,
+                    hint: leftOut.map { "write '\($0.meant.document) §\($0.meant.section)'" }, rows: [rowID])
         }
         return Trace(source: source, decision: decision)
     }
