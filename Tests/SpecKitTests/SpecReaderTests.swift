@@ -517,6 +517,55 @@ struct SpecReaderTests {
         #expect(s1.steps.prefix(3).allSatisfy { $0.effects == [] } && s1.steps[3].effects == nil)
     }
 
+    @Test("repeated blocks of empty blocks compile at once, whatever their repeats, to the steps they hold")
+    func emptyBlocksTakeNoTime() throws {
+        // 100,000 x 100,000 repetitions of nothing: walked one by one, this took 10^10 turns of a loop (a hang).
+        let steps = """
+              - repeat: 100000
+                steps:
+                  - repeat: 100000
+                    steps: []
+              - advance: 10s
+
+        """
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        #expect(compilation.diagnostics.map(\.id) == ["spec.no-steps"], "\(compilation.diagnostics)")
+        let s1 = try #require(compilation.testCase("S1"))
+        #expect(s1.steps.map(\.action.description) == ["advance 10s"])
+    }
+
+    @Test("a block's checks count toward a scenario's most steps", arguments: [
+        (50_000, nil as String?), (50_001, "spec.scenario-too-long"),
+    ])
+    func blockChecksCount(repeats: Int, finding: String?) {
+        // Each repetition is one step and one check of expect-each: 2 x 50,000 is the most, 100,000.
+        let steps = """
+              - repeat: \(repeats)
+                steps:
+                  - advance: 1s
+                expect-each: {failures: 0}
+
+        """
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        #expect(compilation.diagnostics.map(\.id) == (finding.map { [$0] } ?? []), "\(compilation.diagnostics)")
+        #expect(compilation.testCase("S1")?.steps.count == (finding == nil ? 100_000 : nil))
+    }
+
+    @Test("checks alone over an empty block count too: 1,000 x 1,000 of them is too long, not a million steps")
+    func emptyBlockChecksCount() {
+        let steps = """
+              - repeat: 1000
+                steps:
+                  - repeat: 1000
+                    steps: []
+                    expect-each: {failures: 0}
+
+        """
+        let compilation = SpecSources.compile([("m.yaml", Self.scenarioMachine), ("s.yaml", Self.scenarios(steps))])
+        #expect(compilation.diagnostics.map(\.id).contains("spec.scenario-too-long"), "\(compilation.diagnostics)")
+        #expect(compilation.testCase("S1") == nil)
+    }
+
     @Test("a scenario mistake is located", arguments: [
         ("      - expect: {countdwn: \"00:30\"}\n", "spec.unknown-name", 14, 18,
          "scenario S1 expects 'countdwn', which is not an observation", "did you mean 'countdown'?"),

@@ -205,6 +205,10 @@ struct TableCompiler {
     /// `expect-last` after the last one only (then with the last repetition's effects, when named).
     private func unroll(_ steps: [ScenarioStep], into result: inout [TestStep]) {
         for step in steps {
+            if case .block(let inner) = step.action {
+                unrollBlock(step, inner, into: &result)
+                continue
+            }
             for repetition in 0..<step.count {
                 let last = repetition == step.count - 1
                 let expect = step.expectEach.namedValues + (last ? step.expect.namedValues : [])
@@ -215,14 +219,7 @@ struct TableCompiler {
                 case .setClock(let ms): action = .setClock(milliseconds: ms)
                 case .kill: action = .kill
                 case .relaunch: action = .relaunch
-                case .check: action = .check
-                case .block(let inner):
-                    unroll(inner, into: &result)
-                    if !expect.isEmpty {
-                        result.append(TestStep(action: .check, expect: expect, effects: nil,
-                                               row: nil, line: step.location.line, column: step.location.column))
-                    }
-                    continue
+                case .check, .block: action = .check
                 }
                 let effects = last && step.expectEffects != nil ? step.expectEffects : step.expectEachEffects
                 // A step's `${name}` templates take the step's event inputs.
@@ -231,6 +228,24 @@ struct TableCompiler {
                                        effects: effects?.map { $0.resolved { name in inputs.first { $0.name == name }?.value } }, row: nil,
                                        line: step.location.line, column: step.location.column))
             }
+        }
+    }
+
+    /// A repeated block: its steps, unrolled once and written out at each repetition, each followed by a check of
+    /// the block's `expect-each` (and, after the last, its `expect`) when it has one. A repetition that would add no
+    /// step is not walked at all, so blocks of empty blocks take no time whatever their repeats.
+    private func unrollBlock(_ step: ScenarioStep, _ inner: [ScenarioStep], into result: inout [TestStep]) {
+        var once: [TestStep] = []
+        unroll(inner, into: &once)
+        let at = (line: step.location.line, column: step.location.column)
+        func check(_ expect: [NamedValue]) {
+            guard !expect.isEmpty else { return }
+            result.append(TestStep(action: .check, expect: expect, effects: nil, row: nil, line: at.line, column: at.column))
+        }
+        guard !once.isEmpty || !step.expectEach.isEmpty else { return check(step.expect.namedValues) }
+        for repetition in 1...step.count {
+            result += once
+            check(step.expectEach.namedValues + (repetition == step.count ? step.expect.namedValues : []))
         }
     }
 }

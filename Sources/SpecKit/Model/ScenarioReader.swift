@@ -155,14 +155,15 @@ struct ScenarioReader {
     }
 
     /// The step count once repeats are unrolled, at most one past the maximum (a repeat is at most the maximum, so no
-    /// product here can overflow).
+    /// product here can overflow). A block's repetition counts its steps and the check of its `expect-each`, when it
+    /// has one; its `expect` alone is one check, after the last.
     static func unrolledCount(_ steps: [ScenarioStep]) -> Int {
         steps.reduce(0) { total, step in
-            let each = if case .block(let inner) = step.action { unrolledCount(inner) } else { 1 }
-            return min(total + each * step.count, maximumSteps + 1)
+            guard case .block(let inner) = step.action else { return min(total + step.count, maximumSteps + 1) }
+            let checks = !step.expectEach.isEmpty ? step.count : step.expect.isEmpty ? 0 : 1
+            return min(total + unrolledCount(inner) * step.count + checks, maximumSteps + 1)
         }
     }
-
     /// One step: a bare `kill` / `relaunch`, or a mapping that does one thing (event, advance, kill, relaunch, a
     /// repeated block, or only `expect`), with an optional `repeat` and `expect`.
     private func readStep(_ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {
