@@ -295,4 +295,26 @@ struct ScenarioOpeningTests {
         #expect(seeded.failingWalks > 0)
         #expect(seeded.divergences.first?.divergence.event == "active")
     }
+
+    /// A scenario of 3,000 ignored events once gave every other walk all 3,000 as its opening (a scenario of 100,000 made
+    /// `lockspec run` replay 100,000 steps in each of 50 walks): an opening is now the scenario's first 1,000 moves.
+    @Test("a long scenario lends the walks only its first maximumOpening moves: the steps checked stay within walks × (that + length)")
+    func longOpeningIsCut() throws {
+        let long = Self.scenario.components(separatedBy: "  - id: S-THROUGH")[0]
+            .replacingOccurrences(of: "with: {pin: wrong}\n        repeat: 6\n      - expect: {state: Blocked}", with: "repeat: 3000")
+            .replacingOccurrences(of: "event: unlock", with: "event: active")
+        let sources = [(path: "toy.block.yaml", bytes: Array(blockMachine.replacingOccurrences(of: "BUG", with: "none").utf8)),
+                       (path: "toy.block.deep.yaml", bytes: Array(long.replacingOccurrences(of: "BUG", with: "none").utf8))]
+        let compilation = SpecCompiler(catalog: blockCatalog).compile(sources: sources)
+        #expect(compilation.diagnostics.isEmpty, "\(compilation.diagnostics)")
+        let machine = try #require(compilation.specs.first { $0.id == "toy.block" })
+        let cases = ConformanceExploration.scenarioCases(using: "toy.block", in: compilation)
+        #expect(cases.map { $0.steps.count } == [3000])
+        let model = try #require(MachineWalkModel(spec: machine))
+        #expect(model.opening(of: cases[0].steps).count == MachineWalkModel.maximumOpening)
+        // Walks 1 and 3 take the opening, 0, 2 and 4 do not; no walk diverges, so each checks all its steps.
+        let result = try #require(RandomWalks(runner: blockRunner, options: .init(walks: 5, length: 4, seed: 1)).run(machine, scenarios: cases))
+        #expect(result.failingWalks == 0)
+        #expect(result.steps == 2 * MachineWalkModel.maximumOpening + 5 * 4, "\(result.steps) steps")
+    }
 }

@@ -61,10 +61,12 @@ public struct RandomWalks {
     }
 
     /// Walks one machine spec; nil for other kinds of spec. `scenarios` are the compiled cases of the scenario specs that
-    /// use it: each one run with the machine's own product values gives an opening (`MachineWalkModel.opening(of:)`),
-    /// and walk `w` starts with opening `w mod (openings + 1)`, the 0th being none, so the walks go on from where each
-    /// scenario's set-up leads as well as from the initial situation. `analysis` is the machine's, as the compilation
-    /// carries it; without it the machine is analysed here.
+    /// use it: each one run with the machine's own product values gives an opening (`MachineWalkModel.opening(of:)`, at
+    /// most its first `MachineWalkModel.maximumOpening` moves), and walk `w` starts with opening `w mod (openings + 1)`,
+    /// the 0th being none, so the walks go on from where each scenario's set-up leads as well as from the initial
+    /// situation. A walk checks at most `maximumOpening + length` steps, so the walks at most `walks` times that, however
+    /// long the scenarios. `analysis` is the machine's, as the compilation carries it; without it the machine is
+    /// analysed here.
     public func run(_ spec: Spec, analysis: MachineAnalysis? = nil, scenarios: [TestCase] = []) -> MachineWalkResult? {
         guard let model = MachineWalkModel(spec: spec, analysis: analysis) else { return nil }
         let openings = Self.openings(scenarios, of: spec, model: model)

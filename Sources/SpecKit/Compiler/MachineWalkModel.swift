@@ -49,9 +49,9 @@ public struct MachineWalkModel {
     /// event uniformly, then one of its input atoms uniformly; a move the table cannot predict (a row that would
     /// leave a domain, a gap under `otherwise: forbidden`) is replaced by the next move in order that it can.
     ///
-    /// Given an `opening` (a scenario's opening, as `opening(of:)` reads it), the walk first takes it, then at most
-    /// `length` random steps from where it leads. An opening the table cannot predict is dropped: the walk starts at
-    /// the initial situation.
+    /// Given an `opening` (a scenario's opening, as `opening(of:)` reads it, so at most `maximumOpening` moves), the walk
+    /// first takes it, then at most `length` random steps from where it leads. An opening the table cannot predict is
+    /// dropped: the walk starts at the initial situation.
     public func walk(seed: UInt64, length: Int, from opening: [WalkMove] = []) -> [WalkPrediction] {
         guard let initial = model.initial, !model.plans.isEmpty else { return [] }
         var (walk, configuration) = take(opening, from: initial) ?? ([], initial)
@@ -74,13 +74,19 @@ public struct MachineWalkModel {
     /// The moves of a scenario's steps, as far as the table can predict them: its events, a kill followed by a relaunch
     /// (or a relaunch alone) where the machine models one, the clock set back or forward by one of the machine's amounts; a
     /// step that only checks is passed over. The first step the table cannot take or predict (another kind of step, an
-    /// event of the scenario's own, inputs that are not one of the walks' combinations) ends the opening.
+    /// event of the scenario's own, inputs that are not one of the walks' combinations) ends the opening, and so does
+    /// its `maximumOpening`th move: a longer scenario lends the walks only its first moves.
     public func opening(of steps: [TestStep]) -> [WalkMove] {
-        Array(replay(steps).lazy.filter { $0.predicted.action != .check }.map { self.move(for: $0.predicted.action) }
+        Array(replay(steps, moves: Self.maximumOpening).lazy.filter { $0.predicted.action != .check }.map { self.move(for: $0.predicted.action) }
             .prefix { $0 != nil }.compactMap { $0 })
     }
 
-    /// One step of a scenario as the table predicts it (`replay(_:)`).
+    /// The most moves an opening takes from a scenario (specs/' longest opening, on 2026-12-07, is 201 moves). Every walk
+    /// replays its opening on a fresh fixture, so a walk is at most this many steps longer than its length, however many
+    /// steps (up to 100,000) the scenario runs.
+    public static let maximumOpening = 1_000
+
+    /// One step of a scenario as the table predicts it (`replay(_:moves:)`).
     public struct ReplayedStep: Sendable {
         /// The index of the scenario step whose expectations the prediction answers (of a kill followed by a relaunch,
         /// the relaunch's).
@@ -97,13 +103,14 @@ public struct MachineWalkModel {
     /// relaunch (or a relaunch alone) where the machine models one, the device clock set back or forward by any amount
     /// where the fixture can set it, and the steps that only check (which emit nothing). The first step it cannot take or predict (another kind of step, an
     /// event of the scenario's own, an input missing or outside its domain, a row that would leave a domain or is
-    /// unmodelled, a gap under `otherwise: forbidden`) ends the replay. Lint compares a scenario with its machine
-    /// through it (`checkScenarioPredictions`), and a walk's opening is its first moves.
-    public func replay(_ steps: [TestStep]) -> [ReplayedStep] {
+    /// unmodelled, a gap under `otherwise: forbidden`) ends the replay, and so does its `limit`th step that is not a
+    /// check. Lint compares a scenario with its machine through it (`checkScenarioPredictions`), and a walk's opening is
+    /// its first moves.
+    public func replay(_ steps: [TestStep], moves limit: Int = .max) -> [ReplayedStep] {
         guard var configuration = model.initial else { return [] }
         var replayed: [ReplayedStep] = []
-        var i = 0
-        while i < steps.count {
+        var i = 0, moves = 0
+        while i < steps.count, moves < limit {
             var action = steps[i].action
             if action == .kill, i + 1 < steps.count, steps[i + 1].action == .relaunch {
                 action = .relaunch
@@ -112,6 +119,7 @@ public struct MachineWalkModel {
             let state = model.machine.states[configuration.state].name
             guard let (step, after) = predict(action, from: configuration) else { break }
             replayed.append(ReplayedStep(index: i, predicted: step, state: state))
+            if action != .check { moves += 1 }
             configuration = after
             i += 1
         }
