@@ -492,4 +492,42 @@ struct ChecksTests {
         #expect(last.steps.map(\.row) == ["R0", "R18", "R198", "R1998", "R19999"])  // S0 → S1 → S19 → S199 → S1999 → S20000
         #expect(last.steps.last?.expect.first == NamedValue("state", .symbol("S\(rowCount)")))
     }
+    // MARK: The budgets of a machine's compile
+
+    /// A machine of one state `Open` (two with `states`), a counter `n: int 0..top` that `tick` steps up, the events
+    /// given (`name: {inputs}` lines), and the rows given after the tick's.
+    private static func counter(top: Int, states: String = "[Open]", events: String, rows: String) -> String {
+        "id: t.budget\nkind: machine\ntitle: T\nsource: doc.md §1\nfixture: fx\nstates: \(states)\ninitial: Open\n"
+            + "variables:\n  n: int 0..\(top)\nevents:\n  tick:\n\(events)otherwise: ignore\nrows:\n"
+            + "  - {id: T, source: doc.md §1, on: tick, when: {n: \"< \(top)\"}, then: {n: \"+1\"}}\n" + rows
+    }
+
+    /// The spec and machine of a compilation of one machine spec.
+    private static func machine(_ compilation: SpecCompiler.Compilation) throws -> (Spec, Machine) {
+        let spec = try #require(compilation.specs.first)
+        guard case .machine(let machine) = spec.body else { throw Failure() }
+        return (spec, machine)
+    }
+
+    private struct Failure: Error {}
+
+    @Test("an event's input combinations stop at 4096 as they are made: the first of the product, in its order, and no more")
+    func inputCombinationsStopAtTheirMaximum() throws {
+        // 2^13 booleans, then 30 inputs of one value tried each, then 200 members: 1,638,400 combinations in all,
+        // which, built in full before they were cut, took gigabytes.
+        let inputs = (0..<13).map { "a\($0): bool" } + (0..<30).map { "n\($0): int 0..1" }
+            + ["z: [" + (0..<200).map { "v\($0)" }.joined(separator: ", ") + "]"]
+        let text = Self.counter(top: 1, events: "  poke: {\(inputs.joined(separator: ", "))}\n",
+                                rows: "  - {id: P, source: doc.md §1, on: poke}\n")
+        let (_, machine) = try Self.machine(SpecSources.compile(text))
+        let plan = try #require(MachineModel(machine: machine).plans.first { $0.event.name == "poke" })
+        #expect(plan.combinations.count == MachineCompiler.maximumInputCombinations)
+        // The last input varies fastest: the last, 4095 = 20 × 200 + 95, has the booleans at 20 (0b10100: a8 and a10
+        // true, the others false) and z at v95.
+        #expect(plan.combinations[0].map(\.value) == Array(repeating: Value.bool(false), count: 13) + Array(repeating: .int(0), count: 30) + [.symbol("v0")])
+        #expect(plan.combinations[1].last == NamedValue("z", .symbol("v1")))
+        let last = try #require(plan.combinations.last)
+        #expect(last.count == 44 && last.prefix(13).map(\.value) == (0..<13).map { Value.bool($0 == 8 || $0 == 10) })
+        #expect(last.last == NamedValue("z", .symbol("v95")))
+    }
 }

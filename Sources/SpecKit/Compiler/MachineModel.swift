@@ -212,11 +212,13 @@ struct MachineModel: Sendable {
     /// that of two equally short paths the one without a relaunch is found first).
     private static func eventPlans(_ machine: Machine) -> [EventPlan] {
         machine.events.map { event in
-            var combinations: [[NamedValue]] = [[]]
-            for input in event.inputs {
-                let values = tried(input, on: event.name, in: machine)
-                combinations = combinations.flatMap { prefix in values.map { prefix + [NamedValue(input.name, $0)] } }
-                combinations = Array(combinations.prefix(MachineCompiler.maximumInputCombinations))
+            let inputs = event.inputs, values = inputs.map { tried($0, on: event.name, in: machine) }
+            // The first `maximumInputCombinations` of the product, the last input varying fastest, each built once at
+            // its length: the product itself (millions, for a few dozen inputs) is never built.
+            var combinations: [[NamedValue]] = []
+            combinations.reserveCapacity(min(RegionAnalysis.product(values.lazy.map(\.count)) ?? .max, MachineCompiler.maximumInputCombinations))
+            Combinations.forEach(counts: values.map(\.count), limit: MachineCompiler.maximumInputCombinations) { index in
+                combinations.append(inputs.indices.map { NamedValue(inputs[$0].name, values[$0][index[$0]]) })
             }
             return EventPlan(event: event, combinations: combinations, inputNames: machine.inputNames)
         } + (machine.relaunches ? [EventPlan(event: .relaunch, combinations: [[]], inputNames: machine.inputNames)] : [])
