@@ -492,6 +492,7 @@ struct ChecksTests {
         #expect(last.steps.map(\.row) == ["R0", "R18", "R198", "R1998", "R19999"])  // S0 → S1 → S19 → S199 → S1999 → S20000
         #expect(last.steps.last?.expect.first == NamedValue("state", .symbol("S\(rowCount)")))
     }
+
     // MARK: The budgets of a machine's compile
 
     /// A machine of one state `Open` (two with `states`), a counter `n: int 0..top` that `tick` steps up, the events
@@ -529,5 +530,54 @@ struct ChecksTests {
         let last = try #require(plan.combinations.last)
         #expect(last.count == 44 && last.prefix(13).map(\.value) == (0..<13).map { Value.bool($0 == 8 || $0 == 10) })
         #expect(last.last == NamedValue("z", .symbol("v95")))
+    }
+
+    @Test("check.cases-too-long: the cases stop at the row whose case would take their steps past the budget")
+    func casesTooLong() throws {
+        // Four rows that need n >= 150, each tried at up to 16 values of n: about 10,000 steps in all.
+        let events = (0..<4).map { "  e\($0):\n" }.joined()
+        let rows = (0..<4).map { "  - {id: R\($0), source: doc.md §1, on: e\($0), when: {n: \"150..\"}}\n" }.joined()
+        let (spec, machine) = try Self.machine(SpecSources.compile(Self.counter(top: 200, events: events, rows: rows)))
+        let budgets = MachineCompiler.Budgets(caseSteps: 2_000)
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: nil, budgets: budgets)
+        let d = try #require(compiled.diagnostics.first { $0.id == "check.cases-too-long" })
+        #expect(d.severity == .error && d.rows == ["R0"] && d.location.line == machine.rows[1].identity.location.line)
+        #expect(d.message.hasPrefix("the test cases of this machine take more than 2000 steps in all"))
+        #expect(compiled.cases.reduce(0) { $0 + $1.steps.count } <= 2_000)
+        #expect(compiled.cases.count < 64)
+    }
+
+    @Test("check.search-too-large: the search stops before the situation that would take its outcomes past the budget")
+    func searchTooLarge() throws {
+        // 101 situations, each tried with the tick and 64 combinations of poke: 6,565 outcomes.
+        let events = "  poke: {\((0..<6).map { "b\($0): bool" }.joined(separator: ", "))}\n"
+        let (spec, machine) = try Self.machine(SpecSources.compile(Self.counter(top: 100, events: events, rows: "")))
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: nil,
+                                               budgets: MachineCompiler.Budgets(outcomes: 1_000))
+        #expect(compiled.diagnostics.map(\.id) == ["check.search-too-large"], "\(compiled.diagnostics)")
+        let d = try #require(compiled.diagnostics.first)
+        #expect(d.severity == .error && d.location == spec.location)
+        #expect(d.message.contains("more than 1000 input combinations") && d.message.hasSuffix("it stopped after 16 situations"))
+        #expect(compiled.analysis.reachability.outcomesExhausted && compiled.analysis.reachability.configurations.count == 16)
+    }
+
+    @Test("check.limit: the region checks stop at the group whose atoms would take a machine's total past the budget")
+    func regionChecksStopAtTheirBudget() throws {
+        // Ten states, each checking three rows without `from:` on two inputs cut at 5 (four atoms) and the tick (two):
+        // Open's six atoms are checked, S1's poke would take them to ten.
+        let events = "  poke: {x: int 0..9, y: int 0..9}\n"
+        let rows = ["x: \"..4\"", "x: \"5..\"", "y: \"5..\""].enumerated()
+            .map { "  - {id: P\($0), source: doc.md §1, on: poke, when: {\($1)}}\n" }.joined()
+        let states = "[" + (0..<10).map { $0 == 0 ? "Open" : "S\($0)" }.joined(separator: ", ") + "]"
+        let (spec, machine) = try Self.machine(SpecSources.compile(Self.counter(top: 1, states: states, events: events, rows: rows)))
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: nil, budgets: MachineCompiler.Budgets(atoms: 9))
+        let limits = compiled.diagnostics.filter { $0.id == "check.limit" }
+        #expect(limits.count == 1)
+        let d = try #require(limits.first)
+        #expect(d.severity == .warning && d.rows == ["P0", "P1", "P2"])
+        #expect(d.message == "the rows split the inputs into more than 9 combinations over all states and events; conflicts were checked only before state S1 on 'poke', not there nor after it")
+        // The group checked reports the overlaps of P0 and P1 with P2; no row of an unchecked group is called dead.
+        #expect(compiled.diagnostics.filter { $0.id == "check.redundant" }.flatMap(\.rows) == ["P0", "P2", "P1", "P2"])
+        #expect(!compiled.diagnostics.contains { $0.id == "check.dead-row" })
     }
 }

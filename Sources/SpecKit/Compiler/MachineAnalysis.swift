@@ -20,12 +20,13 @@ public struct MachineAnalysis: Sendable {
     }
 
     /// Searches the state space of `model` (the one place that does), `visit` watching the search as in
-    /// `MachineModel.search(maximumConfigurations:visit:)`; `observer` is told of the search.
-    init(model: MachineModel, observer: (@Sendable () -> Void)?,
+    /// `MachineModel.search(maximumConfigurations:maximumOutcomes:visit:)`; `observer` is told of the search.
+    init(model: MachineModel, observer: (@Sendable () -> Void)?, maximumOutcomes: Int = MachineCompiler.maximumOutcomes,
          visit: (Int, MachineModel.Configuration, Int, [NamedValue], MachineModel.Outcome) -> TestStep?) {
         observer?()
         self.model = model
-        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations, visit: visit)
+        reachability = model.search(maximumConfigurations: MachineCompiler.maximumConfigurations,
+                                    maximumOutcomes: maximumOutcomes, visit: visit)
     }
 
     /// The machine analysed.

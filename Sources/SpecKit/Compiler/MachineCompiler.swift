@@ -6,10 +6,29 @@ struct MachineCompiler: Sendable {
     static let maximumConfigurations = 50_000
     /// The most input combinations tried per event.
     static let maximumInputCombinations = 4096
+    /// The most outcomes (a situation, an event and one of its input combinations) the search tries before it stops
+    /// with `check.search-too-large`.
+    static let maximumOutcomes = 2_000_000
     /// The most test cases one row gets (one per distinct value of the names it tests).
     static let maximumVariantsPerRow = 16
+    /// The most atoms the region checks of one machine walk over all its (state, event) groups before they stop with
+    /// `check.limit` (one group may have up to `RegionAnalysis.maximumAtoms`).
+    static let maximumCheckedAtoms = 2_000_000
     /// The most gaps listed per machine; the rest are counted.
     static let maximumListedGaps = 20
+    /// The most steps a machine's test cases may take in all (each case is a shortest path to its row, then the row);
+    /// past it the compile stops with `check.cases-too-long`.
+    static let maximumCaseSteps = 10_000_000
+
+    /// The budgets one machine's compile works within: the maximums above, smaller in the tests of their findings.
+    struct Budgets: Sendable {
+        /// The most outcomes the search tries (`maximumOutcomes`).
+        var outcomes = MachineCompiler.maximumOutcomes
+        /// The most atoms the region checks walk (`maximumCheckedAtoms`).
+        var atoms = MachineCompiler.maximumCheckedAtoms
+        /// The most steps the cases take in all (`maximumCaseSteps`).
+        var caseSteps = MachineCompiler.maximumCaseSteps
+    }
 
     let spec: Spec
     let machine: Machine
@@ -21,8 +40,12 @@ struct MachineCompiler: Sendable {
     /// the search's `MachineAnalysis` carries it on to `MachineExplorer` and `MachineWalkModel`.
     let model: MachineModel
 
-    init(spec: Spec, machine: Machine) {
+    /// What the compile may spend, decided once.
+    let budgets: Budgets
+
+    init(spec: Spec, machine: Machine, budgets: Budgets = Budgets()) {
         self.spec = spec
+        self.budgets = budgets
         self.machine = machine
         model = MachineModel(machine: machine)
     }
@@ -55,10 +78,17 @@ struct MachineCompiler: Sendable {
         let order = (0..<(starts.count - 1)).filter { starts[$0 + 1] > starts[$0] }.sorted {
             (stateNames[$0 / width], eventNames[$0 % width]) < (stateNames[$1 / width], eventNames[$1 % width])
         }
-        for key in order {
+        var atomsLeft = budgets.atoms
+        for (k, key) in order.enumerated() {
             guard let eventDecl = machine.event(eventNames[key % width]) else { continue }
-            checkGroup(model.rowList[starts[key]..<starts[key + 1]], state: stateNames[key / width], event: eventDecl,
-                       reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed, overlapping: &overlapping)
+            let checked = checkGroup(model.rowList[starts[key]..<starts[key + 1]], state: stateNames[key / width], event: eventDecl,
+                                     atomsLeft: &atomsLeft, reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed,
+                                     overlapping: &overlapping)
+            guard !checked else { continue }
+            // Past the budget: a row of a group left unchecked may win there, so it counts as not analysed (under
+            // hit: first none of them is said never to fire for what the checked groups showed).
+            for rest in order[k...] { for r in model.rowList[starts[rest]..<starts[rest + 1]] { analysed[r] = false } }
+            break
         }
         // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
         // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
@@ -77,20 +107,30 @@ struct MachineCompiler: Sendable {
 
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
     /// that match the same situation (the later row of each reported pair joins `overlapping`), and which rows win
-    /// somewhere (for the dead rows of `hit: first`).
-    private mutating func checkGroup(_ members: ArraySlice<Int>, state: String, event eventDecl: EventDeclaration, reportedPairs: inout Set<[Int]>,
-                                     everWins: inout [Bool], analysed: inout [Bool], overlapping: inout Set<Int>) {
+    /// somewhere (for the dead rows of `hit: first`). Its atoms are taken from `atomsLeft`, the machine's budget, before
+    /// they are walked: a group that would pass it is not checked, nor any after it (false, with a `check.limit` warning).
+    private mutating func checkGroup(_ members: ArraySlice<Int>, state: String, event eventDecl: EventDeclaration, atomsLeft: inout Int,
+                                     reportedPairs: inout Set<[Int]>, everWins: inout [Bool], analysed: inout [Bool],
+                                     overlapping: inout Set<Int>) -> Bool {
         let event = eventDecl.name
         let group = Array(members)
         var names: [String] = []
         for r in group { for c in machine.rows[r].when where !names.contains(c.name) { names.append(c.name) } }
         let declarations = names.compactMap { machine.variable($0) ?? eventDecl.input($0) }
         let analysis = RegionAnalysis(declarations: declarations, conditions: group.map { machine.rows[$0].when })
-        guard analysis.atomCount != nil else {
+        guard let atomCount = analysis.atomCount else {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
                 at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
-            return
+            return true
+        }
+        atomsLeft -= atomCount
+        guard atomsLeft >= 0 else {
+            diagnostics.append(Diagnostic(.warning, id: "check.limit",
+                "the rows split the inputs into more than \(budgets.atoms) combinations over all states and events; conflicts were checked only before state \(state) on '\(event)', not there nor after it",
+                at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id },
+                hint: "give the rows 'from:' states, or fewer edges on the events' inputs, so fewer combinations need checking"))
+            return false
         }
         for r in group { analysed[r] = true }
         var overlaps = RowOverlaps()
@@ -112,6 +152,7 @@ struct MachineCompiler: Sendable {
                                                    alike: "do the same thing", covered: covered.map { machine.rows[$0].identity.id }, scope: " there"))
             overlapping.insert(b)
         }
+        return true
     }
 
     // MARK: Exploration
@@ -135,9 +176,10 @@ struct MachineCompiler: Sendable {
     /// the machine's analysis, for the compilation to carry, and why each row has no case (by row index; nil where it
     /// has one, and for every row when the initial state is not declared), and the cases. `searchObserver` is told of
     /// the search.
-    static func compile(spec: Spec, machine: Machine, searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver)
+    static func compile(spec: Spec, machine: Machine, searchObserver: (@Sendable () -> Void)? = MachineAnalysis.searchObserver,
+                        budgets: Budgets = Budgets())
         -> (cases: [TestCase], graph: MachineGraph, diagnostics: [Diagnostic], analysis: MachineAnalysis, noCase: [RowRecord.NoCase?]) {
-        var compiler = MachineCompiler(spec: spec, machine: machine)
+        var compiler = MachineCompiler(spec: spec, machine: machine, budgets: budgets)
         compiler.checkRegions()
         let graph = compiler.graph()
         let search = compiler.search(searchObserver: searchObserver)
@@ -145,8 +187,9 @@ struct MachineCompiler: Sendable {
             return ([], graph, compiler.diagnostics, search.analysis, Array(repeating: nil, count: machine.rows.count))
         }
         let cases = compiler.cases(firings: search.firings, reachability: search.analysis.reachability)
+        compiler.diagnostics += cases.tooLong.map { [$0] } ?? []
         compiler.report(search)
-        return (cases, graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
+        return (cases.cases, graph, compiler.diagnostics, search.analysis, compiler.noCaseReasons(search))
     }
 
     /// Why each row has no case, by row index (nil where it fires, so has one): covered by earlier rows, or matched
@@ -178,7 +221,8 @@ struct MachineCompiler: Sendable {
         var found: [Diagnostic] = []
         // The closure reads locals, not `self`: it runs for every situation, event and input combination.
         let forbidden = machine.otherwise == .forbidden
-        let analysis = MachineAnalysis(model: model, observer: searchObserver) { cursor, configuration, e, inputs, outcome in
+        let analysis = MachineAnalysis(model: model, observer: searchObserver,
+                                       maximumOutcomes: budgets.outcomes) { cursor, configuration, e, inputs, outcome in
             switch outcome {
             case .unmatched:
                 guard forbidden else { return nil }
@@ -223,7 +267,11 @@ struct MachineCompiler: Sendable {
         diagnostics += search.found
         let (reachability, gaps, gapCount) = (search.analysis.reachability, search.gaps, search.gapCount)
         let truncated = reachability.truncated
-        if truncated {
+        if reachability.outcomesExhausted {
+            diagnostics.append(Diagnostic(.error, id: "check.search-too-large",
+                "the search of the machine's situations would try more than \(budgets.outcomes) input combinations in all (each situation with every combination of every event); it stopped after \(reachability.configurations.count) situations",
+                at: spec.location, hint: "narrow the domains of the variables or of the events' inputs, or give the events fewer inputs"))
+        } else if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "the machine reaches more than \(Self.maximumConfigurations) situations (state and variable values); reachability was checked only that far",
                 at: spec.location, notes: ["narrow the domains of the variables to let the analysis finish"]))
@@ -267,14 +315,19 @@ struct MachineCompiler: Sendable {
     }
 
     /// One test case per distinct situation a row fires in (by the values of the names it tests): the shortest path
-    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`.
-    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> [TestCase] {
+    /// to it, then the row itself. The first keeps the row's id; the others are named `ROW[name=value,…]`. Each case's
+    /// length is counted before it is built: the case that would take the steps of all past `budgets.caseSteps` is not
+    /// built, and the cases stop there with `tooLong`, a `check.cases-too-long` error at that case's row.
+    private func cases(firings: [[Firing]], reachability: MachineModel.Reachability) -> (cases: [TestCase], tooLong: Diagnostic?) {
         let product = spec.effectiveProduct.namedValues
         // One list, allocated at its length: a case is large, and a list grown case by case copies them.
         var cases: [TestCase] = []
         cases.reserveCapacity(firings.reduce(0) { $0 + $1.count })
+        var steps = 0
         for r in machine.rows.indices {
             for (n, firing) in firings[r].enumerated() {
+                steps += reachability.depth(of: firing.configuration) + 1
+                if steps > budgets.caseSteps { return (cases, casesTooLong(row: r)) }
                 let path = reachability.path(to: firing.configuration, then: firing.step)
                 let identity = machine.rows[r].identity
                 cases.append(TestCase(id: n == 0 ? identity.id : variantID(row: r, key: firing.key, first: firings[r][0].key),
@@ -282,7 +335,17 @@ struct MachineCompiler: Sendable {
                                       target: path.count - 1, file: spec.file, line: identity.location.line, column: identity.location.column))
             }
         }
-        return cases
+        return (cases, nil)
+    }
+
+    /// The error of a machine whose cases would take more than `budgets.caseSteps` steps in all, at the row whose case
+    /// passes it.
+    private func casesTooLong(row r: Int) -> Diagnostic {
+        let row = machine.rows[r]
+        return Diagnostic(.error, id: "check.cases-too-long",
+            "the test cases of this machine take more than \(budgets.caseSteps) steps in all (each is a shortest path to its row); row \(row.identity.id)'s case passes that, and the cases stop there",
+            at: row.identity.location, rows: [row.identity.id],
+            hint: "narrow the domains of the variables, or make the situations the rows need reachable in fewer steps")
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

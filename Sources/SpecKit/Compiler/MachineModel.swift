@@ -80,18 +80,18 @@ struct MachineModel: Sendable {
         var configurations: [Configuration]
         /// How each was reached (nil for the initial one).
         var arrivals: [Arrival?]
-        /// Whether the search stopped adding situations at its limit.
+        /// Whether the search stopped adding situations at its limit, or stopped at its budget of outcomes.
         var truncated: Bool
+        /// Whether the search stopped at its budget of outcomes (`search(maximumConfigurations:maximumOutcomes:visit:)`),
+        /// leaving situations it had found unexplored.
+        var outcomesExhausted = false
 
         /// The steps of a shortest path from the initial situation to situation `index`, then `last` when given.
         func path(to index: Int, then last: TestStep? = nil) -> [TestStep] {
             // Counted first, so the path is allocated once, at its length.
-            var length = last == nil ? 0 : 1
-            var c = index
-            while let arrival = arrivals[c] { length += 1; c = arrival.parent }
             var path: [TestStep] = []
-            path.reserveCapacity(length)
-            c = index
+            path.reserveCapacity(depth(of: index) + (last == nil ? 0 : 1))
+            var c = index
             while let arrival = arrivals[c] {
                 path.append(arrival.step)
                 c = arrival.parent
@@ -99,6 +99,14 @@ struct MachineModel: Sendable {
             path.reverse()
             if let last { path.append(last) }
             return path
+        }
+
+        /// The number of steps of a shortest path from the initial situation to situation `index`, counted without
+        /// building it.
+        func depth(of index: Int) -> Int {
+            var (length, c) = (0, index)
+            while let arrival = arrivals[c] { length += 1; c = arrival.parent }
+            return length
         }
     }
 
@@ -396,8 +404,10 @@ struct MachineModel: Sendable {
     /// new situation is added. The step that checks an outcome is built only for a situation seen for the first time
     /// (its arrival). `visit` returns the step it built for the outcome with `step(of:plan:inputs:)`, if it built one:
     /// the arrival takes that step instead of building the same one again (a row's first firing is usually an arrival
-    /// too). Only `MachineAnalysis` calls it: a machine is searched once.
-    func search(maximumConfigurations: Int,
+    /// too). Before a situation is explored its outcomes (one per combination of every plan) are counted: the search
+    /// stops, truncated and `outcomesExhausted`, before the one that would take them past `maximumOutcomes`. Only
+    /// `MachineAnalysis` calls it: a machine is searched once.
+    func search(maximumConfigurations: Int, maximumOutcomes: Int,
                 visit: (Int, Configuration, Int, [NamedValue], Outcome) -> TestStep?) -> Reachability {
         guard let initial else { return Reachability(configurations: [], arrivals: [], truncated: false) }
         var configurations = [initial]
@@ -408,7 +418,13 @@ struct MachineModel: Sendable {
         var arrivals: [Arrival?] = [nil]
         var truncated = false
         var cursor = 0
+        let outcomesPerSituation = plans.reduce(0) { $0 + $1.combinations.count }
+        var outcomes = 0
         while cursor < configurations.count {
+            outcomes += outcomesPerSituation
+            if outcomes > maximumOutcomes {
+                return Reachability(configurations: configurations, arrivals: arrivals, truncated: true, outcomesExhausted: true)
+            }
             let configuration = configurations[cursor]
             forEachOutcome(in: configuration) { e, inputs, outcome in
                 let built = visit(cursor, configuration, e, inputs, outcome)
