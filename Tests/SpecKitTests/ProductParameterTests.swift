@@ -339,6 +339,17 @@ struct ProductParameterTests {
         #expect(d.message == message)
     }
 
+    @Test("product.too-many-variants: past 100 combinations the variants are refused at variants:, counted before any case is built")
+    func tooManyVariants() throws {
+        let graces = (1...60).map { "\($0)s" }.joined(separator: ", ")
+        let product = Self.productFile("  attempts: 5") + "variants:\n  grace: [\(graces)]\n  policy: [strict, lenient]\n"
+        let c = Self.compile([("p.yaml", product), ("m.yaml", Self.machine(when: "\"> 1s\""))])
+        let d = try only("product.too-many-variants", in: c)
+        #expect(d.location == Location(file: "p.yaml", line: 8, column: 1))
+        #expect(d.message.hasPrefix("variants: gives 120 combinations (grace 60 × policy 2)"), "\(d.message)")
+        #expect(c.suite.cases.map(\.id) == ["R-t.machine"])
+    }
+
     @Test("a variant's values are typed by the parameter's domain, and its name must be the fixture's")
     func variantVocabulary() throws {
         let bad = try only("product.bad-value", in: Self.compile([("p.yaml", Self.variantFile("  policy: [strict, strcit]"))]))

@@ -389,7 +389,32 @@ public struct SpecCompiler: Sendable {
                           unmodelled: r < unmodelled.count ? unmodelled[r] : nil)
             },
             graph: graph)
-        return (compiled, expand(cases, variants: spec.sharedVariants), diagnostics, analysis)
+        guard let tooMany = tooManyCases(cases, of: spec) else {
+            return (compiled, expand(cases, variants: spec.sharedVariants), diagnostics, analysis)
+        }
+        return (compiled, [], diagnostics + [tooMany], analysis)
+    }
+
+    /// The most cases one spec may compile to once expanded over its product file's variants (the specs reach 214).
+    public static let maximumCases = 100_000
+
+    /// `spec.too-many-cases` when the spec's cases, expanded over its variants, would exceed `maximumCases`: counted
+    /// from the variants' value counts before any copy is made. Nil within the bound.
+    static func tooManyCases(_ cases: [TestCase], of spec: Spec) -> Diagnostic? {
+        guard !spec.sharedVariants.isEmpty else { return nil }
+        var total = 0
+        for testCase in cases {
+            var copies = 1
+            for variant in spec.sharedVariants where !testCase.product.contains(where: { $0.name == variant.name }) {
+                copies = copies.multipliedReportingOverflow(by: variant.values.count).overflow ? maximumCases + 1 : copies * variant.values.count
+                copies = Swift.min(copies, maximumCases + 1)
+            }
+            total = Swift.min(total + copies, maximumCases + 1)
+        }
+        guard total > maximumCases else { return nil }
+        return Diagnostic(.error, id: "spec.too-many-cases",
+            "this spec's \(cases.count) cases, each run once per combination of its product file's variants, make more than \(maximumCases) cases, so its cases are left out",
+            at: spec.fixtureLocation ?? spec.location, hint: "list fewer variant values in the product file, or split the spec")
     }
 
     /// Each case once per combination of the variants it does not set itself (a spec's `product:` or a scenario's
