@@ -103,6 +103,19 @@ struct RobustnessTests {
                 hint: "the most it can be is 2h; to allow more, widen 'away' where it is declared"),
     ]
 
+    @Test("spec.bad-condition: a list in a list of values is one finding at it, its contents not walked (aliases nested 7 deep: 7^8 members)")
+    func nestedValueList() throws {
+        let plain = SpecSources.compile(SpecSources.machine(rows: Self.row("when: {failures: [1, [2, 3]]}")))
+        let d = try #require(plain.diagnostics.first)
+        #expect(plain.diagnostics.count == 1 && d.id == "spec.bad-condition", "\(plain.diagnostics)")
+        #expect(d.message == "a member of the condition on 'failures' in row R1 is a list: a list of values holds values only")
+        #expect(d.location == SpecKit.SourceLocation(file: "x.yaml", line: 22, column: 26))
+        var lists = "&a0 [1,1,1,1,1,1,1]"
+        for n in 1...6 { lists += ", &a\(n) [" + Array(repeating: "*a\(n - 1)", count: 7).joined(separator: ",") + "]" }
+        let aliased = SpecSources.compile(SpecSources.machine(rows: Self.row("when: {failures: [\(lists), *a6, *a6, *a6]}")))
+        #expect(aliased.diagnostics.map(\.id) == Array(repeating: "spec.bad-condition", count: 10), "\(aliased.diagnostics.prefix(3))")
+    }
+
     @Test("an out-of-domain value gives one located finding, never a trap", arguments: mistakes)
     func mistake(_ m: Mistake) throws {
         let compilation = SpecSources.compile(m.yaml)
