@@ -68,4 +68,14 @@ struct SuggestTests {
         // Past the limit, the answer is limit + 1, however far.
         #expect(Suggest.distance("abcdef", "uvwxyz", limit: 2) == 3)
     }
+
+    @Test("a word longer than 200 gets no suggestion, and no edit table: a 1,500-character near-miss is not searched")
+    func longWordNotSearched() {
+        let near = String(repeating: "a", count: Suggest.maximumWordLength - 1)
+        #expect(Suggest.closest(to: near + "b", in: [near + "c"]) == near + "c")
+        let long = String(repeating: "a", count: 1_500)
+        #expect(Suggest.closest(to: long + "b", in: [long + "c", "grace"]) == nil)
+        guard case .failure(let e) = Domain.enumeration([long + "c", "on"]).parse(long + "b") else { Issue.record("parsed"); return }
+        #expect(e.hint == nil)
+    }
 }

@@ -1,11 +1,18 @@
 /// Did-you-mean suggestions by edit distance.
 public enum Suggest {
+    /// No word longer than this (in Unicode scalars) gets a suggestion: the edit table grows with the square of the
+    /// length, and a name of the specs or the fixtures is at most 41 long (a row id).
+    public static let maximumWordLength = 200
+
     /// The candidate closest to `word`, if it is close enough to be a likely typo
     /// (at most a third of the word's length in edits, and at least one edit allowed). A candidate that is the word's
     /// opposite (`Locked` for `Unlocked`, `active` for `inactive`: one is the other with a negating prefix) is never
     /// suggested: it is a word the writer chose, not a typo, and the suggestion would say the reverse of what they meant.
     /// Nor is one that changes every character of the word (`''` or `2` for `3`): that is another word, not a typo.
+    /// A word longer than `maximumWordLength` gets none.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        // Past the bound, no search at all: a 1,500-character near-miss cost a 1,500 × 1,500 table per candidate.
+        guard word.unicodeScalars.count <= maximumWordLength else { return nil }
         let limit = min(max(1, word.count / 3), word.unicodeScalars.count - 1)
         guard limit >= 0 else { return nil }
         var best: (String, Int)?
