@@ -350,6 +350,18 @@ struct ProductParameterTests {
         #expect(c.suite.cases.map(\.id) == ["R-t.machine"])
     }
 
+    @Test("spec.too-many-cases: a spec whose cases, expanded over the variants, pass 100,000 is refused before any copy is made")
+    func tooManyCases() throws {
+        let node = try YAMLLoader().load(Array(Self.machine(when: "\"> 1s\"").utf8), file: "m.yaml")
+        var spec = try #require(SpecReader().read(node, file: "m.yaml").spec)
+        let here = Location(file: "p.yaml", line: 10, column: 3)
+        spec.sharedVariants = [ProductFile.Variant(name: "grace", values: (1...100).map { Binding(name: "grace", value: .duration(milliseconds: $0), location: here) }, location: here)]
+        let one = try #require(Self.compile([("m.yaml", Self.machine(when: "\"> 1s\""))]).suite.cases.first)
+        #expect(SpecCompiler.tooManyCases(Array(repeating: one, count: 1_000), of: spec) == nil)
+        let d = try #require(SpecCompiler.tooManyCases(Array(repeating: one, count: 1_001), of: spec))
+        #expect(d.id == "spec.too-many-cases" && d.location.file == "m.yaml", "\(d)")
+    }
+
     @Test("a variant's values are typed by the parameter's domain, and its name must be the fixture's")
     func variantVocabulary() throws {
         let bad = try only("product.bad-value", in: Self.compile([("p.yaml", Self.variantFile("  policy: [strict, strcit]"))]))
