@@ -77,8 +77,8 @@ public struct MachineWalkModel {
     /// event of the scenario's own, inputs that are not one of the walks' combinations) ends the opening, and so does
     /// its `maximumOpening`th move: a longer scenario lends the walks only its first moves.
     public func opening(of steps: [TestStep]) -> [WalkMove] {
-        Array(replay(steps, moves: Self.maximumOpening).lazy.filter { $0.predicted.action != .check }.map { self.move(for: $0.predicted.action) }
-            .prefix { $0 != nil }.compactMap { $0 })
+        Array(replay(steps, moves: Self.maximumOpening).lazy.filter { $0.predicted.action != .check }
+            .map { self.move(for: $0.predicted.action) }.prefix { $0 != nil }.compactMap { $0 })
     }
 
     /// The most moves an opening takes from a scenario (specs/' longest opening, on 2026-12-07, is 201 moves). Every walk

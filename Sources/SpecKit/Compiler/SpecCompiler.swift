@@ -402,14 +402,10 @@ public struct SpecCompiler: Sendable {
     /// from the variants' value counts before any copy is made. Nil within the bound.
     static func tooManyCases(_ cases: [TestCase], of spec: Spec) -> Diagnostic? {
         guard !spec.sharedVariants.isEmpty else { return nil }
-        var total = 0
-        for testCase in cases {
-            var copies = 1
-            for variant in spec.sharedVariants where !testCase.product.contains(where: { $0.name == variant.name }) {
-                copies = copies.multipliedReportingOverflow(by: variant.values.count).overflow ? maximumCases + 1 : copies * variant.values.count
-                copies = Swift.min(copies, maximumCases + 1)
-            }
-            total = Swift.min(total + copies, maximumCases + 1)
+        let past = maximumCases + 1
+        let total = cases.reduce(0) { total, testCase in
+            let counts = spec.sharedVariants.lazy.filter { variant in !testCase.product.contains { $0.name == variant.name } }
+            return Swift.min(total + Swift.min(RegionAnalysis.product(counts.map(\.values.count)) ?? past, past), past)
         }
         guard total > maximumCases else { return nil }
         return Diagnostic(.error, id: "spec.too-many-cases",

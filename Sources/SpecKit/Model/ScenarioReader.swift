@@ -164,6 +164,7 @@ struct ScenarioReader {
             return min(total + unrolledCount(inner) * step.count + checks, maximumSteps + 1)
         }
     }
+
     /// One step: a bare `kill` / `relaunch`, or a mapping that does one thing (event, advance, kill, relaunch, a
     /// repeated block, or only `expect`), with an optional `repeat` and `expect`.
     private func readStep(_ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String) -> ScenarioStep? {

@@ -18,7 +18,10 @@ extension SpecReader {
         let (id, title, source, fixture) = Self.header(byKey, idName: "id", example: "launch-lock.product", context: c)
         c.product.declared = fixture.flatMap(productDomains)
         let values = byKey["product"].map { c.productBindings($0, "product") } ?? []
-        let variants = byKey["variants"].map { node in Self.cappedVariants(readVariants(node, fixed: values, context: c), at: byKey.location(ofKey: "variants") ?? node.location, context: c) } ?? []
+        let variants = byKey["variants"].map { node in
+            Self.cappedVariants(readVariants(node, fixed: values, context: c),
+                                at: byKey.location(ofKey: "variants") ?? node.location, context: c)
+        } ?? []
         let documented = byKey["documented"].map { readDocumented($0, values: values, variants: variants, context: c) } ?? []
         Self.checkAgainstDocuments(values, documented, context: c)
         guard let id, let title, let source, let fixture else { return nil }
@@ -59,14 +62,10 @@ extension SpecReader {
     /// one) exceed `maximumVariantCombinations`: then a `product.too-many-variants` at `variants:`, and their
     /// parameters are marked broken, so a spec that needs one is not told again.
     static func cappedVariants(_ variants: [ProductFile.Variant], at location: SourceLocation, context c: ReadContext) -> [ProductFile.Variant] {
-        var combinations = 1
-        for variant in variants {
-            let (product, overflow) = combinations.multipliedReportingOverflow(by: variant.values.count)
-            combinations = overflow ? .max : product
-        }
-        guard combinations > maximumVariantCombinations else { return variants }
+        let combinations = RegionAnalysis.product(variants.lazy.map(\.values.count))
+        guard (combinations ?? .max) > maximumVariantCombinations else { return variants }
         let counts = variants.map { "\($0.name) \($0.values.count)" }.joined(separator: " × ")
-        let total = combinations == .max ? "more than \(Int.max)" : "\(combinations)"
+        let total = combinations.map { "\($0)" } ?? "more than \(Int.max)"
         c.error("product.too-many-variants",
                 "variants: gives \(total) combinations (\(counts)); every case of the fixture runs once per combination, and a product file gives at most \(maximumVariantCombinations), so its variants are not used",
                 at: location, hint: "list fewer values, or set a parameter under product: with one value")
