@@ -580,4 +580,34 @@ struct ChecksTests {
         #expect(compiled.diagnostics.filter { $0.id == "check.redundant" }.flatMap(\.rows) == ["P0", "P2", "P1", "P2"])
         #expect(!compiled.diagnostics.contains { $0.id == "check.dead-row" })
     }
+
+    @Test("check.limit: a row in a group too large to check is not called dead from the other groups it is in (hit: first)")
+    func rowOfAnUncheckedGroupIsNotDead() throws {
+        // R1 is on both events. On `a` the earlier R0 covers it; on `b` it wins everything, but R2's lists cut each of
+        // x, y and z into 201 atoms: 8,120,601 in that group, past the one-group maximum, so `b` is not checked.
+        let evens = "[" + stride(from: 0, through: 200, by: 2).map(String.init).joined(separator: ", ") + "]"
+        let text = """
+            id: t.group
+            kind: machine
+            title: T
+            source: doc.md §1
+            fixture: fx
+            hit: first
+            states: [Open]
+            initial: Open
+            events:
+              a: {}
+              b: {x: int 0..200, y: int 0..200, z: int 0..200}
+            otherwise: ignore
+            rows:
+              - {id: R0, source: doc.md §1, on: a}
+              - {id: R1, source: doc.md §1, on: [a, b]}
+              - {id: R2, source: doc.md §1, on: b, when: {x: \(evens), y: \(evens), z: \(evens)}}
+            """
+        let (spec, machine) = try Self.machine(SpecSources.compile(text))
+        let compiled = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: nil)
+        let limits = compiled.diagnostics.filter { $0.id == "check.limit" }
+        #expect(limits.map(\.rows) == [["R1", "R2"]], "\(compiled.diagnostics)")
+        #expect(!compiled.diagnostics.contains { $0.id == "check.dead-row" && $0.rows == ["R1"] }, "\(compiled.diagnostics)")
+    }
 }

@@ -64,10 +64,11 @@ struct MachineCompiler: Sendable {
 
     mutating func checkRegions() {
         var reportedPairs: Set<[Int]> = []
-        // By row index: whether the row wins some situation, and whether its group was analysed (arrays, not sets:
-        // a large table puts every row in both).
+        // By row index: whether the row wins some situation, and whether one of its groups was checked and none was
+        // left unchecked (arrays, not sets: a large table puts every row in both).
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
+        var unchecked = [Bool](repeating: false, count: machine.rows.count)
         var overlapping: Set<Int> = []
         // The groups are the model's rows by (state, event) (`MachineModel.rowsByStateAndEvent`), the cells that hold
         // rows taken in the order of the state's name, then the event's (names hold no NUL, so this is the order of
@@ -81,15 +82,21 @@ struct MachineCompiler: Sendable {
         var atomsLeft = budgets.atoms
         for (k, key) in order.enumerated() {
             guard let eventDecl = machine.event(eventNames[key % width]) else { continue }
-            let checked = checkGroup(model.rowList[starts[key]..<starts[key + 1]], state: stateNames[key / width], event: eventDecl,
-                                     atomsLeft: &atomsLeft, reportedPairs: &reportedPairs, everWins: &everWins, analysed: &analysed,
-                                     overlapping: &overlapping)
-            guard !checked else { continue }
-            // Past the budget: a row of a group left unchecked may win there, so it counts as not analysed (under
-            // hit: first none of them is said never to fire for what the checked groups showed).
-            for rest in order[k...] { for r in model.rowList[starts[rest]..<starts[rest + 1]] { analysed[r] = false } }
-            break
+            let members = model.rowList[starts[key]..<starts[key + 1]]
+            let outcome = checkGroup(members, state: stateNames[key / width], event: eventDecl, atomsLeft: &atomsLeft,
+                                     reportedPairs: &reportedPairs, everWins: &everWins, overlapping: &overlapping)
+            if outcome == .checked {
+                for r in members { analysed[r] = true }
+                continue
+            }
+            // A row of a group left unchecked (this one, and past the budget every later one) may win there, so under
+            // hit: first it is not said never to fire for what its checked groups showed.
+            for left in outcome == .pastBudget ? order[k...] : order[k...k] {
+                for r in model.rowList[starts[left]..<starts[left + 1]] { unchecked[r] = true }
+            }
+            if outcome == .pastBudget { break }
         }
+        for r in analysed.indices where unchecked[r] { analysed[r] = false }
         // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
         // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
         if machine.hit != .first {
@@ -107,11 +114,12 @@ struct MachineCompiler: Sendable {
 
     /// The region check of the rows that start from one state on one event: conflicts and redundancy between rows
     /// that match the same situation (the later row of each reported pair joins `overlapping`), and which rows win
-    /// somewhere (for the dead rows of `hit: first`). Its atoms are taken from `atomsLeft`, the machine's budget, before
-    /// they are walked: a group that would pass it is not checked, nor any after it (false, with a `check.limit` warning).
+    /// somewhere (for the dead rows of `hit: first`). A group of more than `RegionAnalysis.maximumAtoms` atoms is not
+    /// checked (`.tooLarge`); the others take their atoms from `atomsLeft`, the machine's budget, before they are walked,
+    /// and the group that would pass it is not checked, nor any after it (`.pastBudget`). Each is a `check.limit` warning.
     private mutating func checkGroup(_ members: ArraySlice<Int>, state: String, event eventDecl: EventDeclaration, atomsLeft: inout Int,
-                                     reportedPairs: inout Set<[Int]>, everWins: inout [Bool], analysed: inout [Bool],
-                                     overlapping: inout Set<Int>) -> Bool {
+                                     reportedPairs: inout Set<[Int]>, everWins: inout [Bool],
+                                     overlapping: inout Set<Int>) -> GroupCheck {
         let event = eventDecl.name
         let group = Array(members)
         var names: [String] = []
@@ -122,7 +130,7 @@ struct MachineCompiler: Sendable {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",
                 "in state \(state) on '\(event)' the rows split the inputs into more than \(RegionAnalysis.maximumAtoms) combinations; conflicts were not checked there",
                 at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id }))
-            return true
+            return .tooLarge
         }
         atomsLeft -= atomCount
         guard atomsLeft >= 0 else {
@@ -130,9 +138,8 @@ struct MachineCompiler: Sendable {
                 "the rows split the inputs into more than \(budgets.atoms) combinations over all states and events; conflicts were checked only before state \(state) on '\(event)', not there nor after it",
                 at: machine.rows[group[0]].identity.location, rows: group.map { machine.rows[$0].identity.id },
                 hint: "give the rows 'from:' states, or fewer edges on the events' inputs, so fewer combinations need checking"))
-            return false
+            return .pastBudget
         }
-        for r in group { analysed[r] = true }
         var overlaps = RowOverlaps()
         analysis.forEachAtom { atom, matches in
             guard let first = matches.first else { return }
@@ -152,8 +159,11 @@ struct MachineCompiler: Sendable {
                                                    alike: "do the same thing", covered: covered.map { machine.rows[$0].identity.id }, scope: " there"))
             overlapping.insert(b)
         }
-        return true
+        return .checked
     }
+
+    /// What `checkGroup` did with a group: checked it, or left it for its own size or for the machine's budget.
+    enum GroupCheck { case checked, tooLarge, pastBudget }
 
     // MARK: Exploration
 
