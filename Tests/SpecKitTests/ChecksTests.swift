@@ -558,7 +558,11 @@ struct ChecksTests {
         let d = try #require(compiled.diagnostics.first)
         #expect(d.severity == .error && d.location == spec.location)
         #expect(d.message.contains("more than 1000 input combinations") && d.message.hasSuffix("it stopped after 16 situations"))
-        #expect(compiled.analysis.reachability.outcomesExhausted && compiled.analysis.reachability.configurations.count == 16)
+        #expect(compiled.analysis.reachability.outcomeBudget == 1_000 && compiled.analysis.reachability.configurations.count == 16)
+        // The exploration of that analysis names the budget the search stopped at, not the default one.
+        let exploration = try #require(MachineExplorer.explore(spec, analysis: compiled.analysis))
+        #expect(exploration.limit == "the machine's search stopped after 1000 input combinations; the tour covers only the situations found")
+        #expect(exploration.situations.count == 16)
     }
 
     @Test("check.limit: the region checks stop at the group whose atoms would take a machine's total past the budget")

@@ -277,9 +277,9 @@ struct MachineCompiler: Sendable {
         diagnostics += search.found
         let (reachability, gaps, gapCount) = (search.analysis.reachability, search.gaps, search.gapCount)
         let truncated = reachability.truncated
-        if reachability.outcomesExhausted {
+        if let budget = reachability.outcomeBudget {
             diagnostics.append(Diagnostic(.error, id: "check.search-too-large",
-                "the search of the machine's situations would try more than \(budgets.outcomes) input combinations in all (each situation with every combination of every event); it stopped after \(reachability.configurations.count) situations",
+                "the search of the machine's situations would try more than \(budget) input combinations in all (each situation with every combination of every event); it stopped after \(reachability.configurations.count) situations",
                 at: spec.location, hint: "narrow the domains of the variables or of the events' inputs, or give the events fewer inputs"))
         } else if truncated {
             diagnostics.append(Diagnostic(.warning, id: "check.limit",

@@ -33,9 +33,9 @@ public enum MachineExplorer {
                 path: reachability.path(to: c), transitions: transitions))
         }
         if reachability.truncated, limit == nil {
-            limit = reachability.outcomesExhausted
-                ? "the machine's search stopped after \(MachineCompiler.maximumOutcomes) input combinations; the tour covers only the situations found"
-                : "the machine reaches more than \(MachineCompiler.maximumConfigurations) situations; the tour covers only those found"
+            limit = reachability.outcomeBudget.map {
+                "the machine's search stopped after \($0) input combinations; the tour covers only the situations found"
+            } ?? "the machine reaches more than \(MachineCompiler.maximumConfigurations) situations; the tour covers only those found"
         }
         return MachineExploration(spec: spec.id, fixture: spec.fixture, product: spec.effectiveProduct.namedValues,
                                   file: spec.file, situations: situations, reachable: reachability.configurations.count, limit: limit)

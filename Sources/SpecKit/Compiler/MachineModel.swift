@@ -82,9 +82,9 @@ struct MachineModel: Sendable {
         var arrivals: [Arrival?]
         /// Whether the search stopped adding situations at its limit, or stopped at its budget of outcomes.
         var truncated: Bool
-        /// Whether the search stopped at its budget of outcomes (`search(maximumConfigurations:maximumOutcomes:visit:)`),
-        /// leaving situations it had found unexplored.
-        var outcomesExhausted = false
+        /// The budget of outcomes the search stopped at (`search(maximumConfigurations:maximumOutcomes:visit:)`),
+        /// leaving situations it had found unexplored; nil when it did not stop there.
+        var outcomeBudget: Int?
 
         /// The steps of a shortest path from the initial situation to situation `index`, then `last` when given.
         func path(to index: Int, then last: TestStep? = nil) -> [TestStep] {
@@ -405,7 +405,7 @@ struct MachineModel: Sendable {
     /// (its arrival). `visit` returns the step it built for the outcome with `step(of:plan:inputs:)`, if it built one:
     /// the arrival takes that step instead of building the same one again (a row's first firing is usually an arrival
     /// too). Before a situation is explored its outcomes (one per combination of every plan) are counted: the search
-    /// stops, truncated and `outcomesExhausted`, before the one that would take them past `maximumOutcomes`. Only
+    /// stops, truncated and at its `outcomeBudget`, before the one that would take them past `maximumOutcomes`. Only
     /// `MachineAnalysis` calls it: a machine is searched once.
     func search(maximumConfigurations: Int, maximumOutcomes: Int,
                 visit: (Int, Configuration, Int, [NamedValue], Outcome) -> TestStep?) -> Reachability {
@@ -423,7 +423,7 @@ struct MachineModel: Sendable {
         while cursor < configurations.count {
             outcomes += outcomesPerSituation
             if outcomes > maximumOutcomes {
-                return Reachability(configurations: configurations, arrivals: arrivals, truncated: true, outcomesExhausted: true)
+                return Reachability(configurations: configurations, arrivals: arrivals, truncated: true, outcomeBudget: maximumOutcomes)
             }
             let configuration = configurations[cursor]
             forEachOutcome(in: configuration) { e, inputs, outcome in
