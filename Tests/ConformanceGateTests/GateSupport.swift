@@ -49,7 +49,7 @@ struct GateRow: Sendable, CustomTestStringConvertible {
 /// as an issue whose text is the same as `lockspec run` prints.
 enum GateSupport {
     static func check(_ testCase: TestCase) {
-        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(testCase)
         guard let divergence = outcome.divergence, !outcome.passed else { return }
         var text = "\(testCase.file):\(testCase.line):\(testCase.column): row \(testCase.row) diverges at step \(divergence.step + 1): \(divergence.action)"
         if divergence.onPath { text += " (on the path to the row, checking row \(divergence.row ?? "?"))" }

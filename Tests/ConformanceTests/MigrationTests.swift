@@ -69,7 +69,7 @@ struct MigrationTests {
             #expect(!cases.isEmpty)
             for testCase in cases {
                 #expect(Self.behaviour(current[testCase.id]) == Self.behaviour(testCase), "\(testCase.id) runs other steps than specs/ has")
-                #expect(ConformanceRun.check(testCase, registry: .standard).passed, "\(testCase.id)")
+                #expect(FixtureRegistry.standard.runner.run(testCase).passed, "\(testCase.id)")
             }
         }
     }
@@ -102,7 +102,7 @@ struct MigrationTests {
         let current = try Self.currentCases(of: "launch-lock.availability")
         for testCase in c.suite.cases {
             if testCase.spec == "launch-lock.availability" { #expect(Self.behaviour(current[testCase.id]) == Self.behaviour(testCase), "\(testCase.id)") }
-            #expect(ConformanceRun.check(testCase, registry: .standard).passed, "\(testCase.id)")
+            #expect(FixtureRegistry.standard.runner.run(testCase).passed, "\(testCase.id)")
         }
     }
 

@@ -231,7 +231,7 @@ struct ProductOwnerContractTests {
         let testCase = try #require(c.suite.cases.first { $0.row == "LG-S-UPD-MULTI-DIGIT-SEGMENTS" })
         let launch = try #require(testCase.steps.first { $0.action.description.hasPrefix("launch") })
         #expect(launch.action.description.contains("1.10") && launch.action.description.contains("min"))
-        #expect(ConformanceRun.check(testCase, registry: .standard).passed)
+        #expect(FixtureRegistry.standard.runner.run(testCase).passed)
     }
 
     @Test("lint's version grammar is the core's: a text lint calls a version the core reads as one, and a text lint calls malformed (to be passed as \"invalid …\") the core refuses", arguments: [
@@ -329,7 +329,7 @@ struct ProductOwnerContractTests {
         """
         let c = Self.compile(try Self.specs() + [("specs/medtime.restored-credential.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
-        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "RC-1" }), registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(try #require(c.suite.cases.first { $0.row == "RC-1" }))
         if writes {
             #expect(outcome.divergence == nil, "\(String(describing: outcome.divergence))")
         } else {
@@ -368,7 +368,7 @@ struct ProductOwnerContractTests {
         let c = Self.compile(try Self.specs() + [("specs/medtime.kill-early.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
         let testCase = try #require(c.suite.cases.first { $0.row == "KM-MT-SECOND-PIN" })
-        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(testCase)
         #expect(outcome.divergence?.step == 3)
         #expect(outcome.divergence?.error?.contains("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step") == true,
                 "\(String(describing: outcome.divergence))")
@@ -430,7 +430,7 @@ struct ProductOwnerContractTests {
             """)
         let c = Self.compile(try Self.specs() + [("specs/f.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
-        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "F-1" }), registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(try #require(c.suite.cases.first { $0.row == "F-1" }))
         #expect(outcome.passed, "\(String(describing: outcome.divergence))")
     }
 
@@ -506,7 +506,7 @@ struct ProductOwnerContractTests {
             """)
         let c = Self.compile(try Self.specs() + [("specs/y.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c).prefix(2))")
-        let outcome = ConformanceRun.check(try #require(c.suite.cases.first { $0.row == "Y-1" }), registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(try #require(c.suite.cases.first { $0.row == "Y-1" }))
         #expect(outcome.divergence?.error?.contains("a run types at most 1000000 characters") == true, "\(String(describing: outcome.divergence?.error))")
         #expect(outcome.divergence?.line == 14)
     }
@@ -598,7 +598,7 @@ struct ProductOwnerContractTests {
         let c = Self.compile(try Self.specs() + [("specs/u.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
         let testCase = try #require(c.suite.cases.first { $0.row == "U-1" })
-        let cell = try #require(ConformanceRun.check(testCase, registry: .standard).divergence?.cells.first { $0.name == "persistedNamesNeutral" })
+        let cell = try #require(FixtureRegistry.standard.runner.run(testCase).divergence?.cells.first { $0.name == "persistedNamesNeutral" })
         #expect(cell.actual == .error("the store cannot be read"))
         #expect(cell.actual.description == "(fixture error: the store cannot be read)")
     }
@@ -644,7 +644,7 @@ struct ProductOwnerContractTests {
         let cases = c.suite.cases.filter { $0.row == "KI-KILLED-OTHER" }
         #expect(!cases.isEmpty)
         for testCase in cases {
-            let outcome = ConformanceRun.check(testCase, registry: .standard)
+            let outcome = FixtureRegistry.standard.runner.run(testCase)
             #expect(outcome.divergence?.error == nil, "\(String(describing: outcome.divergence))")
         }
     }
@@ -683,7 +683,7 @@ struct ProductOwnerContractTests {
             #expect(found.isEmpty, "\(found)")
             // What lint accepts runs.
             let testCase = try #require(c.suite.cases.first { $0.row == "KI-BLOCK" })
-            #expect(ConformanceRun.check(testCase, registry: .standard).divergence?.error == nil)
+            #expect(FixtureRegistry.standard.runner.run(testCase).divergence?.error == nil)
             return
         }
         #expect(found.map(\.id) == ["fixture.killed-app"], "\(found)")
@@ -724,7 +724,7 @@ struct ProductOwnerContractTests {
         let cases = c.suite.cases.filter { $0.row == row }
         #expect(!cases.isEmpty, sourceLocation: sourceLocation)
         for testCase in cases {
-            let outcome = ConformanceRun.check(testCase, registry: .standard)
+            let outcome = FixtureRegistry.standard.runner.run(testCase)
             #expect(outcome.passed, "\(String(describing: outcome.divergence))", sourceLocation: sourceLocation)
         }
     }
@@ -775,7 +775,7 @@ struct ProductOwnerContractTests {
         let c = Self.compile(try Self.specs() + [("specs/w.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
         let testCase = try #require(c.suite.cases.first { $0.row == "W-1" })
-        let divergence = try #require(ConformanceRun.check(testCase, registry: .standard).divergence)
+        let divergence = try #require(FixtureRegistry.standard.runner.run(testCase).divergence)
         #expect(divergence.step == 6, "the app's open, after the extension ran: \(divergence)")
         #expect(divergence.error?.hasSuffix("the app is killed: a write before this step was cut by the killDuringWrite, which ends the app; write relaunch before this step") == true,
                 "\(String(describing: divergence.error))")
@@ -832,7 +832,7 @@ struct ProductOwnerContractTests {
         let c = Self.compile(try Self.specs() + [("specs/r.yaml", Array(spec.utf8))])
         #expect(Self.errors(c).isEmpty, "\(Self.errors(c))")
         let testCase = try #require(c.suite.cases.first { $0.row == "R-1" })
-        let outcome = ConformanceRun.check(testCase, registry: .standard)
+        let outcome = FixtureRegistry.standard.runner.run(testCase)
         let divergence = try #require(outcome.divergence)
         #expect(!outcome.passed)
         #expect(testCase.file == "specs/r.yaml" && divergence.line == line, "the step at specs/r.yaml:\(line), not \(divergence.line)")

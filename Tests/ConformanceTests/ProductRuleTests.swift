@@ -63,7 +63,7 @@ struct ProductRuleTests {
         #expect(c.diagnostics.isEmpty, "\(c.diagnostics)")
         let pages = Dictionary(uniqueKeysWithValues: c.suite.cases.map { ($0.spec, $0.product.first { $0.name == "onboardingPages" }?.value) })
         #expect(pages == ["a": .int(4), "b": .int(3)])
-        for testCase in c.suite.cases { #expect(ConformanceRun.check(testCase, registry: .standard).passed, "\(testCase.row)") }
+        for testCase in c.suite.cases { #expect(FixtureRegistry.standard.runner.run(testCase).passed, "\(testCase.row)") }
     }
 
     @Test("a value set by one spec never reaches another: the spec that sets nothing is told to set it, at its fixture line")

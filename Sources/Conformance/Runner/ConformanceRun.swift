@@ -78,11 +78,6 @@ public struct ConformanceRun: Sendable {
         try SpecCompiler(catalog: registry).compile(paths: paths.isEmpty ? ["specs"] : paths)
     }
 
-    /// Runs one compiled case on a fresh fixture of `registry` (the gate tests' entry point).
-    public static func check(_ testCase: TestCase, registry: FixtureRegistry) -> Runner.Outcome {
-        registry.runner.run(testCase)
-    }
-
     /// Does the run. `progress` is called after each case with (done, total).
     public func run(progress: ((Int, Int) -> Void)? = nil) -> RunOutcome {
         guard let (narrowed, folders) = narrowedToFiles() else { return run(progress: progress, compiled: nil) }
