@@ -73,12 +73,6 @@ public final class FileStore: KeyValueStore {
         try locked(exclusive: false) { () throws(StoreError) in try load().keys.sorted() }
     }
 
-    /// The names a store at `path` may create beside its file: the lock file and the temporary-file prefix.
-    public static func auxiliaryNames(for path: String) -> (lock: String, temporaryPrefix: String) {
-        let base = StoreFiles.basename(of: path)
-        return (base + ".lock", base + ".tmp-")
-    }
-
     /// Runs `body` holding the in-process mutex and the cross-process advisory lock. The first call of an instance
     /// takes the exclusive lock and removes leftovers of killed writers.
     private func locked<R>(exclusive: Bool, _ body: () throws(StoreError) -> R) throws(StoreError) -> R {
