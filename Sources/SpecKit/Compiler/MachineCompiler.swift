@@ -18,7 +18,7 @@ struct MachineCompiler: Sendable {
     static let maximumListedGaps = 20
     /// The most steps a machine's test cases may take in all (each case is a shortest path to its row, then the row);
     /// past it the compile stops with `check.cases-too-long`.
-    static let maximumCaseSteps = 10_000_000
+    static let maximumCaseSteps = 2_000_000
 
     /// The budgets one machine's compile works within: the maximums above, smaller in the tests of their findings.
     struct Budgets: Sendable {
