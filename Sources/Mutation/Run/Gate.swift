@@ -109,12 +109,6 @@ public struct GateResult: Sendable, Equatable {
         exploredSpecs = Set(machines.compactMap { $0["spec"] as? String }).sorted()
     }
 
-    /// Makes a result from its parts (tests).
-    public init(cases: [GateCase], failingFindings: [String]) {
-        self.cases = cases
-        self.failingFindings = failingFindings
-    }
-
     /// The ids of the cases that fail the run, then the failing exploration findings.
     public var failing: [String] { cases.filter(\.fails).map(\.id) + failingFindings }
 }
