@@ -25,13 +25,10 @@ extension LanguageServer {
         ])])]),
     ])
 
-    /// The kinds of `window/logMessage`.
-    enum LogKind: Int { case error = 1, warning, info, log }
-
-    /// A message for the editor's log of the server (`window/logMessage`).
-    static func log(_ kind: LogKind, _ message: String) -> JSON {
+    /// A warning for the editor's log of the server (`window/logMessage` of type 2, the protocol's `Warning`).
+    static func logWarning(_ message: String) -> JSON {
         .object(["jsonrpc": .string("2.0"), "method": .string("window/logMessage"),
-                 "params": .object(["type": .int(kind.rawValue), "message": .string(message)])])
+                 "params": .object(["type": .int(2), "message": .string(message)])])
     }
 
     static func result(_ id: JSON, _ result: JSON) -> JSON {

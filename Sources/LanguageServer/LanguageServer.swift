@@ -184,7 +184,7 @@ public struct LanguageServer: Sendable {
         let documentMethods: Set<String> = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didSave", "textDocument/didClose"]
         guard documentMethods.contains(method), uri.prefix(5).lowercased() == "file:" else { return [] }
         let shown = uri.count > 120 ? String(uri.prefix(119)) + "…" : uri
-        return [log(.warning, "a \(method.dropFirst("textDocument/".count)) of \(shown) was not applied: the URI names no file path (a file: URI is file:///path, its escapes %XX of hexadecimal digits that make UTF-8)")]
+        return [logWarning("a \(method.dropFirst("textDocument/".count)) of \(shown) was not applied: the URI names no file path (a file: URI is file:///path, its escapes %XX of hexadecimal digits that make UTF-8)")]
     }
 
     /// What a document notification said in the editor's log, and whether its file's current text changed (so its
@@ -196,7 +196,7 @@ public struct LanguageServer: Sendable {
     mutating func didOpen(_ uri: String, _ path: String, _ item: JSON?) -> Applied {
         guard let version = item?["version"]?.int, let text = item?["text"]?.string else {
             let (key, kind) = item?["version"]?.int == nil ? ("version", "an integer") : ("text", "a text")
-            return ([Self.log(.warning, "a didOpen of \(uri) was not applied: its textDocument.\(key) is \(Self.sent(item?[key])), not \(kind) (the protocol's TextDocumentItem); the document is not open to the server, and its changes are not applied, until a didOpen of it has both")], false)
+            return ([Self.logWarning("a didOpen of \(uri) was not applied: its textDocument.\(key) is \(Self.sent(item?[key])), not \(kind) (the protocol's TextDocumentItem); the document is not open to the server, and its changes are not applied, until a didOpen of it has both")], false)
         }
         open.put(.init(uri: uri, text: text, version: version), path: path)
         return ([], true)
@@ -206,17 +206,17 @@ public struct LanguageServer: Sendable {
     mutating func didChange(_ uri: String, _ path: String, _ params: JSON) -> Applied {
         // The protocol gives every change an integer version; without one it cannot be told late from news.
         guard let version = params["textDocument"]?["version"]?.int else {
-            return ([Self.log(.warning, "a change to \(uri) was not applied: its textDocument.version is \(Self.sent(params["textDocument"]?["version"])), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")], false)
+            return ([Self.logWarning("a change to \(uri) was not applied: its textDocument.version is \(Self.sent(params["textDocument"]?["version"])), not an integer (the protocol's VersionedTextDocumentIdentifier); the findings are of the text before it")], false)
         }
         guard var document = open.document(uri, path: path) else {
-            return ([Self.log(.warning, "a change to \(uri) was not applied: the document is not open (the protocol opens it with textDocument/didOpen first)")], false)
+            return ([Self.logWarning("a change to \(uri) was not applied: the document is not open (the protocol opens it with textDocument/didOpen first)")], false)
         }
         // A change older than the text held (a version below it) is late, not news.
         if version < document.version { return ([], false) }
         if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return ([], false) }  // nothing changed
         guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: document.text) else {
             // The server's text and the editor's now differ: say so, where the editor shows the server's log.
-            return ([Self.log(.warning, "a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")], false)
+            return ([Self.logWarning("a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")], false)
         }
         document.text = text
         document.version = version
