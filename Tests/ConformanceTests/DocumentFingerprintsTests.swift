@@ -34,9 +34,9 @@ struct DocumentFingerprintsTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprints-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let all = DocumentFingerprints.take(citedBy: compilation.suite, in: folder)
+        let all = DocumentFingerprints.take(citedBy: compilation.suite, in: DocumentFolder(folder))
         #expect(all.diagnostics.map { "\($0.id) \($0.location.file) \($0.rows)" } == ["run.document-missing a.yaml [\"A-1\"]"])
-        let chosen = DocumentFingerprints.take(citedBy: compilation.suite, in: folder, selected: ["b"])
+        let chosen = DocumentFingerprints.take(citedBy: compilation.suite, in: DocumentFolder(folder), selected: ["b"])
         #expect(chosen.diagnostics.map { "\($0.id) \($0.location.file) \($0.rows)" } == ["run.document-missing b.yaml [\"B-1\"]"])
     }
 
@@ -73,18 +73,20 @@ struct DocumentFingerprintsTests {
         try "# D\n## 1. One\n## 2. Two\n".write(toFile: folder + "/doc.md", atomically: true, encoding: .utf8)
         let source = SpecKit.SourceLocation(file: "a.yaml", line: 14, column: 13)
         #expect(compilation.diagnostics.filter { $0.id == "spec.source-without-section" }.map(\.location) == [source])
-        let read = DocumentFingerprints.take(citedBy: compilation.suite, specs: compilation.specs, in: folder)
+        let read = DocumentFingerprints.take(citedBy: compilation.suite, specs: compilation.specs,
+                                             in: DocumentFolder(folder))
         #expect(read.diagnostics.map(\.id) == ["run.document-missing"], "\(read.diagnostics)")
         #expect(read.diagnostics.first?.location == source)
         #expect(read.diagnostics.first?.rows == ["A-1"])
         // Without the specs as read (a suite alone), the row is where its id is.
-        let alone = DocumentFingerprints.take(citedBy: compilation.suite, in: folder)
+        let alone = DocumentFingerprints.take(citedBy: compilation.suite, in: DocumentFolder(folder))
         #expect(alone.diagnostics.first?.location == SpecKit.SourceLocation(file: "a.yaml", line: 12, column: 5))
         // A document only the spec's own source: cites is missing at that line (it was the file's start).
         let header = yaml.replacingOccurrences(of: "source: doc.md §1\nfixture", with: "source: other.md §1\nfixture")
             .replacingOccurrences(of: "source: the doc, grace part", with: "source: doc.md §1")
         let own = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(header.utf8))])
-        let missing = DocumentFingerprints.take(citedBy: own.suite, specs: own.specs, in: folder).diagnostics
+        let missing = DocumentFingerprints.take(citedBy: own.suite, specs: own.specs,
+                                                in: DocumentFolder(folder)).diagnostics
         #expect(missing.map(\.location) == [SpecKit.SourceLocation(file: "a.yaml", line: 4, column: 9)], "\(missing)")
     }
 
@@ -100,7 +102,7 @@ struct DocumentFingerprintsTests {
         try #require(yaml != Self.spec("a", row: "A-1"))
         let written = SpecCompiler(catalog: nil).compile(sources: [("a.yaml", Array(yaml.utf8))])
         #expect(written.diagnostics.map(\.hint) == ["write 'doc.md §2'"], "\(written.diagnostics)")
-        let read = DocumentFingerprints.take(citedBy: written.suite, specs: written.specs, in: folder)
+        let read = DocumentFingerprints.take(citedBy: written.suite, specs: written.specs, in: DocumentFolder(folder))
         #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
         #expect(read.documents.map(\.name) == ["doc.md"])
     }
@@ -118,11 +120,13 @@ struct DocumentFingerprintsTests {
                                   file: "p.yaml", location: .init(file: "p.yaml", line: 1, column: 1))
         let at = SpecKit.SourceLocation(file: "p.yaml", line: 9, column: 3)
         product.documented = [DocumentedValue(name: "grace", value: .int(1), written: "1", citation: Citation(document: "othr.md", section: "2"), quote: "q", location: at, quoteLocation: at)]
-        let missing = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
+        let missing = DocumentFingerprints.take(citedBy: compilation.suite, products: [product],
+                                                in: DocumentFolder(folder))
         #expect(missing.diagnostics.map(\.id) == ["run.document-missing"] && missing.diagnostics.first?.location == at)
         #expect(missing.diagnostics.first?.hint == "did you mean 'other.md'?")
         product.documented[0].citation = Citation(document: "other.md", section: "2")
-        let found = DocumentFingerprints.take(citedBy: compilation.suite, products: [product], in: folder)
+        let found = DocumentFingerprints.take(citedBy: compilation.suite, products: [product],
+                                              in: DocumentFolder(folder))
         #expect(found.diagnostics.isEmpty && found.documents.map(\.name) == ["doc.md", "other.md"])
     }
 

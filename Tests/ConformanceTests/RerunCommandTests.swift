@@ -76,7 +76,7 @@ struct RerunCommandTests {
     ])
     func exploration(file: String, command: String) {
         let d = Self.divergence(file: file)
-        #expect(d.rerunCommand == command)
+        #expect(d.rerunCommand(program: RunResult.defaultProgram) == command)
         #expect(ExplorationFinding(id: d.id, spec: "k", status: .failed, divergence: d, expectedReason: nil).rerunCommand == command)
     }
 

@@ -43,10 +43,8 @@ public struct ExplorationDivergence: Codable, Hashable, Sendable {
         self.longerHistory = longerHistory
     }
 
-    /// The command that reruns the tour of this divergence's machine, over the folder that holds its spec.
-    public var rerunCommand: String { rerunCommand(program: RunResult.defaultProgram) }
-
-    /// `rerunCommand`, started by `program` as the reader invoked lockspec (`RunResult.rerunCommand(for:program:)`).
+    /// The command that reruns the tour of this divergence's machine, over the folder that holds its spec, started by
+    /// `program` as the reader invoked lockspec (`RunResult.rerunCommand(for:program:)`).
     public func rerunCommand(program: String) -> String {
         "\(RunResult.shellWord(program)) explore \(RunResult.rerunFolder(of: file)) --spec \(spec)"
     }

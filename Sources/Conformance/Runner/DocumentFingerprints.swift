@@ -13,13 +13,9 @@ public enum DocumentFingerprints {
     /// `documented:` values cite count as cited, located at the value's entry when no row cites them. A row of `specs`
     /// (the suite's specs as read) is located at its `source:` line, where the source's own findings are; without
     /// them, at the row.
-    public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [], in folder: String,
-                            selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
-        take(citedBy: suite, products: products, specs: specs, in: DocumentFolder(folder), selected: selected)
-    }
-
-    /// The same, of the documents as `documents` reads them: a run passes the same folder to the section coverage,
-    /// so each document is read once and its fingerprint is of the bytes its outline and quotes were checked against.
+    ///
+    /// The documents are as `documents` reads them: a run passes the same folder to the section coverage, so each
+    /// document is read once and its fingerprint is of the bytes its outline and quotes were checked against.
     public static func take(citedBy suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [], in documents: DocumentFolder,
                             selected: Set<String> = []) -> (documents: [DocumentFingerprint], diagnostics: [Diagnostic]) {
         let folder = documents.path
