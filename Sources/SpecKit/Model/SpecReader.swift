@@ -1,7 +1,7 @@
 /// Reads a loaded YAML document into a typed `Spec`, collecting every mistake as a located diagnostic.
 public struct SpecReader: Sendable {
     /// Machines already read, by spec id, for scenario sets that `use` one.
-    public var machines: [String: Machine]
+    public var machines: [String: Machine] = [:]
     /// The fixture of each machine already read, by spec id: a scenario set may only use one of its own fixture.
     public var machineFixtures: [String: String] = [:]
     /// Machine specs that exist but could not be read, by id, so `uses:` of them is not reported a second time, each
@@ -25,8 +25,8 @@ public struct SpecReader: Sendable {
     /// without its product file, has every parameter broken (the findings are that file's, not each spec's at each use).
     var unusableProductFiles: [String: [String]] = [:]
 
-    /// Creates a reader that can resolve `uses:` against the given machines.
-    public init(machines: [String: Machine] = [:]) { self.machines = machines }
+    /// Creates a reader with no machines read yet (`machines` grows as a compile reads them).
+    public init() {}
 
     /// The keys every spec's header takes, whatever its kind (`bodyKeys` adds the kind's own).
     static let headerKeys = (required: ["id", "kind", "title", "source", "fixture"], optional: ["product", "notes", "language"])
