@@ -9,26 +9,20 @@ import Foundation
 /// that reach it need to run.
 public struct MutantCoverage: Sendable, Hashable {
     /// Mutant number → the cases that reach it, in the baseline's order.
-    public var cases: [Int: [String]]
+    public var cases: [Int: [String]] = [:]
     /// Mutant number → the specs whose run with exploration reaches it, sorted.
-    public var specs: [Int: [String]]
+    public var specs: [Int: [String]] = [:]
     /// `--row` selector (the case id, or its row: see `selectors`) → the wall time (seconds) of its coverage run,
     /// process start included.
-    public var caseSeconds: [String: Double]
+    public var caseSeconds: [String: Double] = [:]
     /// Spec id → the wall time (seconds) of its coverage run with exploration.
-    public var specSeconds: [String: Double]
+    public var specSeconds: [String: Double] = [:]
     /// Case id → what `--row` selects it by, when that is not the id itself: `--row` takes a comma-separated list, so
     /// a matrix cell whose id holds a comma (`R[a=1,b=2]`) is selected by its row (every cell of it, a superset).
     public var selectors: [String: String] = [:]
 
-    /// Makes coverage from its parts.
-    public init(cases: [Int: [String]] = [:], specs: [Int: [String]] = [:], caseSeconds: [String: Double] = [:],
-                specSeconds: [String: Double] = [:]) {
-        self.cases = cases
-        self.specs = specs
-        self.caseSeconds = caseSeconds
-        self.specSeconds = specSeconds
-    }
+    /// Makes empty coverage, which the measurement fills.
+    public init() {}
 
     /// The mutant numbers in a coverage file: one whole number per line (anything else is skipped).
     public static func numbers(inFile path: String) -> Set<Int> {
