@@ -35,12 +35,11 @@ public struct WatchLoop: Sendable {
     /// How often to poll (seconds).
     public var interval: Double
     /// How long a change must be quiet before the watch reacts (seconds).
-    public var settle: Double
+    public var settle = 0.05
 
     /// Creates a loop polling every `interval` seconds (default 0.15).
-    public init(interval: Double = 0.15, settle: Double = 0.05) {
+    public init(interval: Double = 0.15) {
         self.interval = interval
-        self.settle = settle
     }
 
     /// Runs until `environment.shouldStop()`; `report` receives the first report and one per settled change. Returns
