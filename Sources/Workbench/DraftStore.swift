@@ -53,10 +53,10 @@ final class DraftStore: Sendable {
     }
 
     /// Keeps `draft` as the tab's (an empty one: forgets the tab's). False when nothing could be written.
-    func keep(tab: String, draft: String, now: Date = Date()) -> Bool {
+    func keep(tab: String, draft: String) -> Bool {
         mutex.withLock { _ in
             guard let file else { return false }
-            let at = now.timeIntervalSince1970 * 1000
+            let at = Date().timeIntervalSince1970 * 1000
             var tabs = read().filter { $0.tab != tab && at - $0.at < Self.longest }
             if !draft.isEmpty { tabs.append(Kept(tab: tab, at: at, run: run, draft: draft)) }
             tabs = Array(tabs.sorted { $0.at > $1.at }.prefix(Self.mostTabs))
