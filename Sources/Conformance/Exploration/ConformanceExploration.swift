@@ -12,8 +12,6 @@ public struct ConformanceExploration {
         public var specs: Set<String>?
         /// The most transitions one machine's tour fires.
         public var maximumTransitions: Int
-        /// How the tour drives the fixtures (greedy by default).
-        public var strategy: TransitionTour.Strategy
         /// Whether the transition tour runs.
         public var tour: Bool
         /// The random walks per machine, or nil for none.
@@ -21,12 +19,11 @@ public struct ConformanceExploration {
 
         /// Creates options; by default the tour of every machine of specs/, without random walks.
         public init(paths: [String] = ["specs"], specs: Set<String>? = nil,
-                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions, strategy: TransitionTour.Strategy = .greedy,
-                    tour: Bool = true, walks: RandomWalks.Options? = nil) {
+                    maximumTransitions: Int = MachineExplorer.defaultMaximumTransitions, tour: Bool = true,
+                    walks: RandomWalks.Options? = nil) {
             self.paths = paths.isEmpty ? ["specs"] : paths
             self.specs = specs
             self.maximumTransitions = maximumTransitions
-            self.strategy = strategy
             self.tour = tour
             self.walks = walks
         }
@@ -69,7 +66,7 @@ public struct ConformanceExploration {
         }
         var result = options.tour
             ? Self.explore(compilation, specs: options.specs, maximumTransitions: options.maximumTransitions,
-                           strategy: options.strategy, fixtures: fixtures)
+                           fixtures: fixtures)
             : ExplorationResult(machines: [])
         if let walks = options.walks {
             result.walks = Self.walk(compilation, specs: options.specs, options: walks, paths: options.paths, fixtures: fixtures)
@@ -80,10 +77,9 @@ public struct ConformanceExploration {
     /// Explores the machine specs of a compilation (only `specs` when given): the model of each, its transition tour on
     /// the fixtures, and its coverage by the rows' own cases and by the tour.
     public static func explore(_ compilation: SpecCompiler.Compilation, specs: Set<String>?, maximumTransitions: Int,
-                               strategy: TransitionTour.Strategy = .greedy,
                                fixtures: [String: any Fixture.Type]) -> ExplorationResult {
         let models = models(compilation, maximumTransitions: maximumTransitions).filter { specs?.contains($0.spec) ?? true }
-        return explore(models, compilation: compilation, strategy: strategy, fixtures: fixtures)
+        return explore(models, compilation: compilation, fixtures: fixtures)
     }
 
     /// The seeded random walks of each machine spec of a compilation (only `specs` when given), sorted by spec id.
@@ -120,9 +116,9 @@ public struct ConformanceExploration {
     /// own), and the results taken in model order. With `stop`, the tours run one after another: the tour that finds a
     /// divergence `stop` accepts (by transition id) ends there, and the models after it are not toured.
     public static func explore(_ models: [MachineExploration], compilation: SpecCompiler.Compilation,
-                               strategy: TransitionTour.Strategy = .greedy, fixtures: [String: any Fixture.Type],
+                               fixtures: [String: any Fixture.Type],
                                stop: ((_ transitionID: String) -> Bool)? = nil) -> ExplorationResult {
-        let tour = TransitionTour(runner: Runner(fixtures: fixtures), strategy: strategy)
+        let tour = TransitionTour(runner: Runner(fixtures: fixtures))
         let toured = stop == nil ? models.concurrentMap { tour.run($0) } : nil
         var machines: [MachineTourResult] = [], coverage: [ExplorationCoverage] = []
         for (index, exploration) in models.enumerated() {
