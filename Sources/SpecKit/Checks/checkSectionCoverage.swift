@@ -58,7 +58,7 @@ public func checkSectionCoverage(_ coverage: SectionCoverage, reasons: SectionRe
 /// since): `trace.unknown-section` at the row's `source:` (`sourcesAt`, else the row), with the sections it could have
 /// meant (`SectionHint`). A reason recorded for the section in `sections.yaml` (the document's copy lost the heading)
 /// says why the rows cite it all the same.
-func unknownCitedSections(_ coverage: SectionCoverage, sourcesAt: [String: [String: SourceLocation]] = [:]) -> [Diagnostic] {
+func unknownCitedSections(_ coverage: SectionCoverage, sourcesAt: [String: [String: SourceLocation]]) -> [Diagnostic] {
     coverage.documents.filter(\.fromHeadings).flatMap { document in
         let headings = document.sections.filter { $0.line != nil }
         let cited = document.sections.filter { $0.line == nil && !$0.id.isEmpty && $0.reason == nil }

@@ -43,7 +43,7 @@ struct MachineCompiler: Sendable {
     /// What the compile may spend, decided once.
     let budgets: Budgets
 
-    init(spec: Spec, machine: Machine, budgets: Budgets = Budgets()) {
+    init(spec: Spec, machine: Machine, budgets: Budgets) {
         self.spec = spec
         self.budgets = budgets
         self.machine = machine

@@ -78,7 +78,7 @@ extension SpecTextEditor {
     /// paragraph wrapped at a space between words, the lines of a paragraph read back joined by spaces, a line break
     /// as an empty line; `>` (the value ends with one line break) or, with `strip`, `>-`. The lines of the block it
     /// replaces (`keeping`) are kept where the text still starts with them, so an edit changes only the lines it touches.
-    static func folded(_ text: String, indent: Int, strip: Bool, keeping old: [String] = []) -> Writing {
+    static func folded(_ text: String, indent: Int, strip: Bool, keeping old: [String]) -> Writing {
         let paragraphs = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         let value = paragraphs.joined(separator: "\n")

@@ -5,7 +5,7 @@ extension ReadContext {
     /// names where that is declared).
     /// `beside` are the keys of the row, which a name read here is not (a key indented under `when:` by mistake).
     func conditions(_ node: NodeView, names: [String: Declaration], what: @autoclosure () -> String, rowID: String,
-                    beside rowKeys: [String] = []) -> [Condition] {
+                    beside rowKeys: [String]) -> [Condition] {
         guard let entries = mapping(node, "the 'when' of row \(rowID)") else { return [] }
         return entries.compactMap { entry -> Condition? in
             guard let name = text(entry.key, "a name in the 'when' of row \(rowID)") else { return nil }

@@ -57,7 +57,7 @@ extension ReadContext {
 
     /// Computes `term (+|- term)…`, where a term is a literal of the domain's kind (`1ms`, `4`) or a product
     /// parameter's name, with overflow-checked arithmetic. A result outside `range` (when given) is an error.
-    func evaluate(_ written: String, as domain: Domain, within range: ClosedRange<Int>?, at location: SourceLocation, rows: [String] = []) -> Evaluation {
+    func evaluate(_ written: String, as domain: Domain, within range: ClosedRange<Int>?, at location: SourceLocation, rows: [String]) -> Evaluation {
         let text = written.trimmingSpaces
         let terms = Self.terms(of: text)
         let isDuration = domain.isDuration

@@ -58,7 +58,7 @@ final class ReadContext {
         findings.add(.error) { Diagnostic(.error, id: id, message(), at: location, rows: rows, notes: notes, hint: hint) }
     }
 
-    func warning(_ id: String, _ message: @autoclosure () -> String, at location: SourceLocation, hint: String? = nil, rows: [String] = []) {
+    func warning(_ id: String, _ message: @autoclosure () -> String, at location: SourceLocation, hint: String?, rows: [String] = []) {
         findings.add(.warning) { Diagnostic(.warning, id: id, message(), at: location, rows: rows, hint: hint) }
     }
 
@@ -265,7 +265,7 @@ final class ReadContext {
 
     /// A domain: `bool`, `text`, `int a..b`, `duration a..b`, or a list of names. A member refused (reported) leaves
     /// the others, and marks `declared` broken, so the values written for it follow from that finding.
-    func domain(_ node: NodeView, _ what: @autoclosure () -> String, declared: String? = nil) -> Domain? {
+    func domain(_ node: NodeView, _ what: @autoclosure () -> String, declared: String?) -> Domain? {
         if let items = node.sequence {
             var names: [String] = []
             for item in items {

@@ -276,7 +276,7 @@ struct ScenarioReader {
 
     /// What the step does, or nil after an error.
     private func readAction(_ byKey: KeyedNodes, _ node: NodeView, _ vocabulary: Vocabulary, _ scenarioID: String,
-                            quiet: Bool = false) -> ScenarioStep.Action? {
+                            quiet: Bool) -> ScenarioStep.Action? {
         let c = context
         if let eventNode = byKey["event"] { return readEvent(eventNode, with: byKey["with"], vocabulary, scenarioID) }
         if let advanceNode = byKey["advance"] { return clockAmount(advanceNode, "advance", scenarioID).map { .advance(milliseconds: $0) } }

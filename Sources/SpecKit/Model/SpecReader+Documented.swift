@@ -5,7 +5,7 @@ extension SpecReader {
     /// `documented: {grace: {value: 60s, source: face-id-launch-lock.zh.md §2, quote: "60 秒"}}`: what the design
     /// documents say of the values set under `product:` (`values`). Each name must be one of them, its value is typed
     /// by the parameter's domain, and its source names a section.
-    func readDocumented(_ node: NodeView, values: [Binding], variants: [ProductFile.Variant] = [], context c: ReadContext) -> [DocumentedValue] {
+    func readDocumented(_ node: NodeView, values: [Binding], variants: [ProductFile.Variant], context c: ReadContext) -> [DocumentedValue] {
         guard let entries = c.mapping(node, "documented") else { return [] }
         return entries.compactMap { entry -> DocumentedValue? in
             guard let name = c.name(entry.key, "a documented value's name") else { return nil }
