@@ -52,7 +52,7 @@ func explorationCounts(_ tours: [MachineTourResult]) -> String {
 
 /// One divergence: its id and location, situation, path, event, expected row, the cells that differ and the command
 /// (started by `program`) that reruns its tour.
-func describe(_ d: ExplorationDivergence, program: String = RunResult.defaultProgram) -> String {
+func describe(_ d: ExplorationDivergence, program: String) -> String {
     let v = VisibleText.escape
     var out = "  DIVERGES \(v(d.id)) at \(v(d.file)):\(d.line):\(d.column)\n"
     out += "    situation: \(v(d.situation))\n"

@@ -18,7 +18,7 @@ enum BoundedProcess {
     }
 
     /// Runs `executable` with `arguments` and waits at most `timeout` seconds.
-    static func run(_ executable: String, _ arguments: [String], timeout: Double, stderr: FileHandle? = nil) -> Outcome {
+    static func run(_ executable: String, _ arguments: [String], timeout: Double, stderr: FileHandle?) -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -60,8 +60,8 @@ public enum DocumentFingerprints {
 
     /// Every cited document, with where it is first cited (the selected specs first, then the others; specs by id,
     /// rows in file order): a row at its `source:` line when `specs` say where that is, else at the row.
-    static func citations(in suite: CompiledSuite, products: [ProductFile] = [], specs: [Spec] = [],
-                          selected: Set<String> = []) -> [String: (location: SourceLocation, row: String?)] {
+    static func citations(in suite: CompiledSuite, products: [ProductFile], specs: [Spec],
+                          selected: Set<String>) -> [String: (location: SourceLocation, row: String?)] {
         var first: [String: (location: SourceLocation, row: String?)] = [:]
         func cite(_ citations: [Citation], _ location: SourceLocation, _ row: String?) {
             for name in citations.map(\.document) where first[name] == nil { first[name] = (location, row) }
