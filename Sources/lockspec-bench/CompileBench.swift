@@ -163,7 +163,7 @@ func benchFormat(_ x: Double) -> String {
 
 /// A machine spec of `rows` rows, the `file`-th of a folder: row r goes from S(r/10) to S(r+1) on `go` with
 /// `choice: c(r%10)`; its spec id and row ids carry `file`, so the files of one folder do not clash.
-func machineSpec(rows: Int, file: Int = 0) -> String {
+func machineSpec(rows: Int, file: Int) -> String {
     var text = "id: bench.machine\(file)\nkind: machine\ntitle: Bench\nsource: bench.md §1\nfixture: bench\n"
     text += "states: [" + (0...rows).map { "S\($0)" }.joined(separator: ", ") + "]\ninitial: S0\n"
     text += "variables:\n  armed: bool\nevents:\n  go:\n    choice: [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9]\n"

@@ -230,7 +230,7 @@ func shard(_ text: String?) throws -> (index: Int, count: Int)? {
 }
 
 /// Prints why a run did not happen and gives its exit code (a selection that names nothing is a usage error).
-func explain(_ outcome: RunOutcome, format: ConsoleFormat = .text) throws -> Int32 {
+func explain(_ outcome: RunOutcome, format: ConsoleFormat) throws -> Int32 {
     if case .unknownSelection(let message) = outcome.stop { throw Arguments.UsageError(message: message, showsUsage: false) }
     Terminal.err(DiagnosticFormatter.render(outcome.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
     // The located errors in the format asked for too, so a workflow reading only annotations or a SARIF upload sees
