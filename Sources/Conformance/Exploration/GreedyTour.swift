@@ -28,8 +28,6 @@ struct GreedyTour {
         var found: [Found]
         /// Every step performed, moves included.
         var steps: Int
-        /// Fresh fixtures started.
-        var fixtures: Int
         /// When recorded: every step performed, in order, with nil where a fresh fixture was started.
         var moves: [TestStep?]?
         /// Whether `stop` ended the walk before every transition was fired.
@@ -56,8 +54,8 @@ struct GreedyTour {
         var asked = 0
         while let plan = nextPlan(state) {
             if let stop, state.found[asked...].contains(where: { stop($0.situation, $0.transition) }) {
-                return Walk(fired: state.fired, found: state.found, steps: state.steps, fixtures: state.fixtures,
-                            moves: state.moves, stopped: true)
+                return Walk(fired: state.fired, found: state.found, steps: state.steps, moves: state.moves,
+                            stopped: true)
             }
             asked = state.found.count
             if plan.fresh {
@@ -71,7 +69,7 @@ struct GreedyTour {
             guard moved, let t = state.fired[plan.target].firstIndex(of: false) else { continue }
             _ = state.fire(plan.target, t, exploration, graph)
         }
-        return Walk(fired: state.fired, found: state.found, steps: state.steps, fixtures: state.fixtures, moves: state.moves)
+        return Walk(fired: state.fired, found: state.found, steps: state.steps, moves: state.moves)
     }
 
     /// Where to go next: from the live fixture, or from a fresh one when that is cheaper (or there is no live one).
@@ -97,7 +95,6 @@ struct GreedyTour {
         var history: [String] = []
         var found: [Found] = []
         var steps = 0
-        var fixtures = 0
         var moves: [TestStep?]?
 
         init(_ exploration: MachineExploration) {
@@ -112,7 +109,6 @@ struct GreedyTour {
             fixture = nil
             history = []
             current = 0
-            fixtures += 1
             moves?.append(nil)
             let t = fired[target].firstIndex(of: false) ?? 0
             let step = exploration.situations[target].transitions[t].step
