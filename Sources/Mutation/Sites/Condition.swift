@@ -1,7 +1,5 @@
 /// The condition of an `if`, `guard` or `while`: its clauses, as token index ranges.
 struct Condition: Sendable, Hashable {
-    /// The keyword's token index.
-    var keyword: Int
     /// The comma-separated clauses, each `first...last` (token indices).
     var clauses: [ClosedRange<Int>]
     /// The index of the `{` after the condition (`if`, `while`), or of `else` (`guard`).
@@ -36,7 +34,7 @@ struct Condition: Sendable, Hashable {
                 guard cursor > clauseStart else { return nil }
                 clauses.append(clauseStart...(cursor - 1))
                 clauseStart = cursor + 1
-                if ends { return Condition(keyword: index, clauses: clauses, end: cursor) }
+                if ends { return Condition(clauses: clauses, end: cursor) }
             } else if token.isSymbol("}") || token.isSymbol(";") || token.isSymbol(")") || token.isSymbol("]") {
                 return nil
             }
