@@ -7,7 +7,7 @@ public struct FixtureVocabulary: Hashable, Sendable {
     /// input is required (a spec that declares the event must declare the input) unless `optionalInputs` names it.
     public var events: [String: [String: FixtureType]]
     /// The inputs, by event, that the fixture can send the event without (`launch` without remote keys).
-    public var optionalInputs: [String: Set<String>]
+    public var optionalInputs: [String: Set<String>] = [:]
     /// Names the fixture can observe after a step (variables, `state`, observations, outputs of tables), with the
     /// values each can take.
     public var observations: [String: FixtureType]
@@ -27,13 +27,13 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var product: [String: Domain]
     /// For a parameter whose domain holds values the core cannot be configured with, the only ones it can run (the
     /// launch gates' fixed 1 s grace, MedTime's PIN lengths 4 and 6), with why. Lint refuses any other value.
-    public var productChoices: [String: ProductChoices]
+    public var productChoices: [String: ProductChoices] = [:]
     /// For a text parameter that is a value type (the running version, a dated legal version), its grammar: lint
     /// checks each value against it.
-    public var productLiterals: [String: LiteralGrammar]
+    public var productLiterals: [String: LiteralGrammar] = [:]
     /// The product parameters the fixture cannot run without, and when it needs each. A parameter not listed here
     /// has the core's own configuration as its default.
-    public var productNeeds: [String: ProductNeed]
+    public var productNeeds: [String: ProductNeed] = [:]
     /// What a product owner should know about a parameter beyond its values (what it costs the run), for
     /// `lockspec lint --fixtures`.
     public var productNotes: [String: String] = [:]
@@ -86,19 +86,13 @@ public struct FixtureVocabulary: Hashable, Sendable {
     public var setsClock: Bool
 
     /// Creates a vocabulary.
-    public init(events: [String: [String: FixtureType]] = [:], optionalInputs: [String: Set<String>] = [:],
-                observations: [String: FixtureType] = [:], tableOutputs: Set<String> = [], effects: Set<String> = [],
-                product: [String: Domain] = [:], productChoices: [String: ProductChoices] = [:],
-                productLiterals: [String: LiteralGrammar] = [:], productNeeds: [String: ProductNeed] = [:],
+    public init(events: [String: [String: FixtureType]] = [:], observations: [String: FixtureType] = [:],
+                tableOutputs: Set<String> = [], effects: Set<String> = [], product: [String: Domain] = [:],
                 decisions: [String: [String: FixtureType]] = [:], matrices: [String: [String: FixtureType]] = [:],
                 supportsRelaunch: Bool = false, servedWhileKilled: Set<String>? = nil, onlyWhileKilled: Set<String> = [],
                 setsClock: Bool = false) {
         self.events = events
-        self.optionalInputs = optionalInputs
         self.tableOutputs = tableOutputs
-        self.productNeeds = productNeeds
-        self.productChoices = productChoices
-        self.productLiterals = productLiterals
         self.observations = observations
         self.effects = effects
         self.product = product
