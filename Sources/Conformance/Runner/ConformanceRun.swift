@@ -44,14 +44,14 @@ public struct ConformanceRun: Sendable {
         /// Creates options; by default every row of specs/, named by this build at the current time.
         public init(paths: [String] = ["specs"], rows: Set<String>? = nil, specs: Set<String>? = nil,
                     shard: (index: Int, count: Int)? = nil, expectedFailures: String? = nil, documents: String? = nil,
-                    tool: String = BuildIdentity.toolVersion, build: BuildIdentity = .current, startedAt: Date = Date()) {
+                    build: BuildIdentity = .current, startedAt: Date = Date()) {
             self.paths = paths.isEmpty ? ["specs"] : paths
             self.rows = rows
             self.specs = specs
             self.shard = shard
             self.expectedFailures = expectedFailures
             self.documents = documents
-            self.tool = tool
+            self.tool = BuildIdentity.toolVersion
             self.build = build
             self.startedAt = startedAt
         }

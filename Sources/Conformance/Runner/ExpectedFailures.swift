@@ -29,8 +29,9 @@ public struct ExpectedFailures: Sendable {
     public init(entries: [Entry]) { self.entries = entries }
 
     /// Reads the file; every malformed entry is a located error.
-    public static func load(_ path: String, loader: YAMLLoader = YAMLLoader()) throws(DiagnosticError) -> ExpectedFailures {
-        let (entries, problems) = DatedList(idKey: "row", prefix: "expectations").read(try loader.load(contentsOf: path))
+    public static func load(_ path: String) throws(DiagnosticError) -> ExpectedFailures {
+        let (entries, problems) = DatedList(idKey: "row", prefix: "expectations")
+            .read(try YAMLLoader().load(contentsOf: path))
         if !problems.isEmpty { throw DiagnosticError(problems) }
         return ExpectedFailures(entries: entries.map { Entry(row: $0.id, reason: $0.reason, expires: $0.expires, location: $0.location) })
     }
