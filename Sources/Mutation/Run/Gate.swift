@@ -11,7 +11,7 @@ public struct Gate: Sendable {
     /// fraction of `--json`'s full report, which takes about a quarter of a one-case run to write), or `--json`.
     public var resultArgument = "--verdict"
     /// The extra argument that leaves the exploration out (`--no-explore`), for the rows-first policy.
-    public var rowsOnlyArgument: String?
+    public var rowsOnlyArgument: String? = "--no-explore"
     /// The extra argument that stops the gate at its first failing case (`--fail-fast`), when no exact kill matrix is
     /// asked for.
     public var failFastArgument: String? = "--fail-fast"
@@ -19,11 +19,9 @@ public struct Gate: Sendable {
     public var directory: String
 
     /// Makes a gate.
-    public init(executable: String, arguments: [String] = ["run", "specs"], rowsOnlyArgument: String? = "--no-explore",
-                directory: String) {
+    public init(executable: String, arguments: [String] = ["run", "specs"], directory: String) {
         self.executable = executable
         self.arguments = arguments
-        self.rowsOnlyArgument = rowsOnlyArgument
         self.directory = directory
     }
 

@@ -52,7 +52,7 @@ public struct MutationSettings: Codable, Sendable, Hashable {
     /// `I/N` when this is one shard; nil for a whole run (or a merge of every shard).
     public var shard: String?
     /// The shards merged into this report (`1/3`, `2/3`, …), empty when it was not merged.
-    public var mergedShards: [String]
+    public var mergedShards: [String] = []
     /// How many sites the plan had in all (before sampling and sharding).
     public var planSites: Int
     /// The exploration policy: `rows-first` (the exploration only for mutants the rows did not kill), `always`, or
@@ -79,12 +79,11 @@ public struct MutationSettings: Codable, Sendable, Hashable {
     public var listedChecked: Bool { listedRun ?? true }
 
     /// Makes settings.
-    public init(seed: UInt64, sample: Int?, shard: String?, mergedShards: [String] = [], planSites: Int, policy: String,
+    public init(seed: UInt64, sample: Int?, shard: String?, planSites: Int, policy: String,
                 jobs: Int, timeout: Double, coverage: String = "off", matrix: Bool = true, listedRun: Bool = true) {
         self.seed = seed
         self.sample = sample
         self.shard = shard
-        self.mergedShards = mergedShards
         self.planSites = planSites
         self.policy = policy
         self.jobs = jobs
