@@ -36,15 +36,15 @@ public struct Workbench: Sendable {
     /// The page's drafts kept by the server.
     let drafts: DraftStore
 
-    /// Creates a workbench over `folder` (made absolute); `token` defaults to 32 random bytes in hex. With
-    /// `drafts`, a folder, the page's unsaved edits are kept there too (see `defaultDraftsFolder`).
-    public init(folder: String, registry: FixtureRegistry, documents: String? = nil, token: String = Workbench.newToken(),
-                host: String = "127.0.0.1", drafts: String? = nil) {
+    /// Creates a workbench over `folder` (made absolute), its `token` 32 random bytes in hex. With `drafts`, a
+    /// folder, the page's unsaved edits are kept there too (see `defaultDraftsFolder`).
+    public init(folder: String, registry: FixtureRegistry, documents: String? = nil, host: String = "127.0.0.1",
+                drafts: String? = nil) {
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
         self.folder = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
         self.registry = registry
         self.documents = documents.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        self.token = token
+        self.token = Workbench.newToken()
         // Listening on every interface, it answers to each of the machine's own addresses and its name.
         let everywhere = ["0.0.0.0", "::", "[::]"].contains(host)
         self.hosts = Set(["127.0.0.1", "localhost", "[::1]", host]).union(everywhere ? LocalAddresses.all() : [])
