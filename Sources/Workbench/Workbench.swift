@@ -35,6 +35,10 @@ public struct Workbench: Sendable {
     let saves = SaveLock()
     /// The page's drafts kept by the server.
     let drafts: DraftStore
+    /// Held by each route that lints, runs or diffs the folder, so at most two do at once (the page's lint as you
+    /// type beside a run); more wait. One lint of a hostile folder may take most of a GiB within its own bounds, so
+    /// sixteen sent at once would add up past the machine's memory.
+    let analyses = WorkGate(slots: 2)
 
     /// Creates a workbench over `folder` (made absolute), its `token` 32 random bytes in hex. With `drafts`, a
     /// folder, the page's unsaved edits are kept there too (see `defaultDraftsFolder`).
@@ -96,15 +100,15 @@ public struct Workbench: Sendable {
         [
             "/api/files": ("GET", { _ in Self.json(self.files()) }),
             "/api/versions": ("GET", { _ in Self.json(self.files().firstByKey { ($0.path, $0.version) }) }),
-            "/api/analyze": ("POST", { self.analyzeRoute($0) }),
-            "/api/edit": ("POST", { self.editRoute($0) }),
+            "/api/analyze": ("POST", { request in self.analyses.with { self.analyzeRoute(request) } }),
+            "/api/edit": ("POST", { request in self.analyses.with { self.editRoute(request) } }),
             "/api/choices": ("GET", { _ in Self.json(self.choices()) }),
-            "/api/new": ("POST", { self.newRoute($0) }),
+            "/api/new": ("POST", { request in self.analyses.with { self.newRoute(request) } }),
             "/api/save": ("POST", { self.saveRoute($0) }),
             "/api/delete": ("POST", { self.deleteRoute($0) }),
             "/api/rename": ("POST", { self.renameRoute($0) }),
-            "/api/run": ("POST", { self.runRoute($0) }),
-            "/api/diff": ("POST", { self.reviewRoute($0) }),
+            "/api/run": ("POST", { request in self.analyses.with { self.runRoute(request) } }),
+            "/api/diff": ("POST", { request in self.analyses.with { self.reviewRoute(request) } }),
             "/api/drafts": ("GET", { _ in Self.json(["kept": self.drafts.earlier()]) }),
             "/api/keep": ("POST", { self.keepRoute($0) }),
         ]
@@ -167,6 +171,27 @@ final class SaveLock: Sendable {
     /// Runs `body` holding the lock.
     func with(_ body: () throws(Workbench.ResponseError) -> Void) throws(Workbench.ResponseError) {
         try mutex.withLock { _ throws(Workbench.ResponseError) in try body() }
+    }
+}
+
+/// A bound on the work done at once: `with` waits for one of its slots and holds it while its body runs.
+final class WorkGate: Sendable {
+    private let slots: DispatchSemaphore
+
+    /// A gate of `slots` slots (at least one).
+    init(slots: Int) { self.slots = DispatchSemaphore(value: max(1, slots)) }
+
+    /// Takes a slot, waiting for one while all are held.
+    func enter() { slots.wait() }
+
+    /// Gives back a slot taken by `enter()`.
+    func leave() { slots.signal() }
+
+    /// Runs `body` holding a slot.
+    func with<T>(_ body: () -> T) -> T {
+        enter()
+        defer { leave() }
+        return body()
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import Workbench
+@testable import Workbench
 import LocalHTTP
 import AppLockFixtures
 
@@ -181,6 +181,25 @@ final class WorkbenchSafetyTests {
         let notJSON = try RawHTTP.send(RawHTTP.request("POST", "/api/save", port: port, token: token, body: "{\"file\": 3}"), port: port)
         #expect(notJSON.status == 400 && notJSON.body.contains("not the JSON"))
         #expect(try snapshot() == before)
+    }
+
+    @Test("at most two lints, runs or diffs work at once: a third waits for one to end, so hostile specs sent at once cannot add up past memory")
+    func analysesWait() throws {
+        // Ten analyses of a 3 KB machine that reaches 50,000 situations (each about 800 MB within lint's own
+        // bounds), sent at once, took a server under a 4 GB address-space limit past it: "failed to allocate".
+        workbench.analyses.enter()
+        workbench.analyses.enter()
+        let request = HTTPRequest(method: "POST", path: "/api/analyze", headers: ["host": "127.0.0.1:1", "x-lockspec-token": token],
+                                  body: Array(#"{"buffers": {}}"#.utf8))
+        let workbench = self.workbench, answered = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = workbench.handle(request)
+            answered.signal()
+        }
+        #expect(answered.wait(timeout: .now() + 0.3) == .timedOut, "an analysis ran while both slots were held")
+        workbench.analyses.leave()
+        #expect(answered.wait(timeout: .now() + 120) == .success)
+        workbench.analyses.leave()
     }
 
     @Test("the page needs the token in its URL; what it serves forbids outside assets and framing")
