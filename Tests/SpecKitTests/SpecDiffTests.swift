@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SpecKit
 
@@ -511,6 +512,28 @@ struct SpecDiffTests {
         // Past 500 × 500 steps between the common start and end, no table is made: every step between is listed.
         let big = CaseBehaviourDiff.unmatched(["s"] + (0..<600).map { "a\($0)" } + ["e"], ["s"] + (0..<600).map { "b\($0)" } + ["e"])
         #expect(big.old == Array(1...600) && big.new == Array(1...600))
+    }
+
+    @Test("a revision's spec blob over the size limit is a yaml.too-large error at <revision>:<name>, and is not read")
+    func gitBlobTooLarge() throws {
+        // A 700 MB spec committed at HEAD (its repository under 1 MB) was read whole by git cat-file: `lockspec diff
+        // --git HEAD` held 1.46 GB and had not answered after 60 s.
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("diff-blob-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repo) }
+        try Self.machine(rows: Self.success).write(to: repo.appendingPathComponent("specs/a.yaml"), atomically: true, encoding: .utf8)
+        _ = try DiffSide.git(["init", "-q"], in: repo.path)
+        _ = try DiffSide.git(["add", "specs"], in: repo.path)
+        _ = try DiffSide.git(["-c", "user.name=t", "-c", "user.email=t@example.invalid", "-c", "commit.gpgsign=false", "commit", "-qm", "one"],
+                             in: repo.path)
+        let error = #expect(throws: DiagnosticError.self) {
+            try DiffSide.gitRevision("HEAD", path: "specs", repository: repo.path, maximumFileSize: 100)
+        }
+        let found = try #require(error?.diagnostics.first)
+        #expect(found.id == "yaml.too-large" && found.location.file == "HEAD:specs/a.yaml", "\(found)")
+        #expect(found.message.hasPrefix("the file is too large: it has"))
+        let read = try DiffSide.gitRevision("HEAD", path: "specs", repository: repo.path)
+        #expect(read.sources.map(\.path) == ["HEAD:specs/a.yaml"], "\(read.sources.map(\.path))")
     }
 
     @Test("the JSON is stable: the same diff twice gives the same bytes")

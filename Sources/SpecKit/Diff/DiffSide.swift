@@ -75,8 +75,10 @@ public struct DiffSide: Sendable {
 
     /// The `.yaml`/`.yml` files under `path` (from the repository's top) at a git revision of the repository at
     /// `repository` (as a folder gives them: the sections' reasons file is not a spec), read as blobs with
-    /// `git ls-tree` and `git cat-file`, so the working tree is never touched.
-    public static func gitRevision(_ revision: String, path: String, repository: String = ".") throws(DiagnosticError) -> DiffSide {
+    /// `git ls-tree` and `git cat-file`, so the working tree is never touched. A blob over `maximumFileSize` bytes
+    /// is not read: it is a `yaml.too-large` error at `<revision>:<name>`, as a file over it is in a folder.
+    public static func gitRevision(_ revision: String, path: String, repository: String = ".",
+                                   maximumFileSize: Int = YAMLLimits.default.maximumFileSize) throws(DiagnosticError) -> DiffSide {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw DiagnosticError([Diagnostic(.error, id: "input.bad-revision", "'\(VisibleText.escape(revision))' is not a git revision", at: .file(repository))])
         }
@@ -87,13 +89,21 @@ public struct DiffSide: Sendable {
                 "no commit '\(VisibleText.escape(revision))' in the git repository: name a commit, a branch or a tag ('git log --oneline' lists the commits)",
                 at: .file(repository))])
         }
+        var sizes: [String: Int] = [:]
         func specs(under path: String) throws(DiagnosticError) -> [String] {
             // --full-tree: the path and the names are from the repository's top, as `<revision>:<name>` reads them,
-            // wherever in the work tree git runs.
-            let listing = try git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", revision, "--", path], in: repository)
-            return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                .filter(SpecCompiler.isSpecFile)
-                .sorted()
+            // wherever in the work tree git runs. -l: each blob's size, read before the blob is.
+            let listing = try git(["ls-tree", "-r", "-z", "-l", "--full-tree", revision, "--", path], in: repository)
+            var names: [String] = []
+            for entry in listing.split(separator: 0) {
+                // `<mode> <type> <object> <size>\t<name>`: the name follows the first tab, whatever it holds.
+                let text = String(decoding: entry, as: UTF8.self)
+                guard let tab = text.firstIndex(of: "\t") else { continue }
+                let name = String(text[text.index(after: tab)...])
+                sizes[name] = Int(text[..<tab].split(separator: " ").last ?? "") ?? 0
+                if SpecCompiler.isSpecFile(name) { names.append(name) }
+            }
+            return names.sorted()
         }
         // git names files without `./` or doubled slashes: `./specs//x.yaml` is `specs/x.yaml`.
         let clean = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
@@ -108,7 +118,10 @@ public struct DiffSide: Sendable {
             names = try specs(under: root.isEmpty ? "." : root).filter { ($0 as NSString).deletingLastPathComponent == root }
         }
         let sources = try names.map { name throws(DiagnosticError) in
-            (path: relative(name, to: root), bytes: try git(["cat-file", "blob", "\(revision):\(name)"], in: repository))
+            if let size = sizes[name], size > maximumFileSize {
+                throw DiagnosticError([YAMLLimits.tooLarge(size: size, limit: maximumFileSize, file: "\(revision):\(name)")])
+            }
+            return (path: relative(name, to: root), bytes: try git(["cat-file", "blob", "\(revision):\(name)"], in: repository))
         }
         return DiffSide(label: "\(revision):\(path)", sources: sources, root: "\(revision):\(root)", focus: focus)
     }
