@@ -547,6 +547,36 @@ struct ChecksTests {
         #expect(compiled.cases.count < 64)
     }
 
+    @Test("check.cases-too-long: the machines compiled together share one budget of steps evenly, whichever compiles first")
+    func machinesShareTheirCaseSteps() throws {
+        // Two machines of about 10,000 steps each (as in casesTooLong), with a decision table beside them.
+        let events = (0..<4).map { "  e\($0):\n" }.joined()
+        let rows = (0..<4).map { "  - {id: R\($0), source: doc.md §1, on: e\($0), when: {n: \"150..\"}}\n" }.joined()
+        let machine = Self.counter(top: 200, events: events, rows: rows)
+        let files = [("a.yaml", machine.replacingOccurrences(of: "{id: ", with: "{id: A-").replacingOccurrences(of: "t.budget", with: "t.a")),
+                     ("b.yaml", machine.replacingOccurrences(of: "{id: ", with: "{id: B-").replacingOccurrences(of: "t.budget", with: "t.b")),
+                     ("d.yaml", SpecSources.decision(inputs: "  a: bool", rows: "  - {id: D1, source: doc.md §2, then: {action: block}}\n"))]
+        func compile(folderSteps: Int) -> SpecCompiler.Compilation {
+            var compiler = SpecCompiler()
+            compiler.maximumFolderCaseSteps = folderSteps
+            return compiler.compile(sources: files.map { (path: $0.0, bytes: Array($0.1.utf8)) })
+        }
+        // Room for both: no finding.
+        #expect(compile(folderSteps: 30_000).diagnostics.isEmpty, "\(compile(folderSteps: 30_000).diagnostics)")
+        // 15,000 for two machines (the decision table takes no share): 7,500 each. Each row's cases take about 2,500
+        // steps, so each machine stops at its third row.
+        let shared = compile(folderSteps: 15_000)
+        let found = shared.findings("check.cases-too-long")
+        #expect(found.map(\.location.file) == ["a.yaml", "b.yaml"] && found.map(\.rows) == [["A-R2"], ["B-R2"]], "\(shared.diagnostics)")
+        #expect(found.allSatisfy { $0.message.hasPrefix("the test cases of this machine take more than 7500 steps in all, its share of the 15000 that the 2 machines compiled together may take (") })
+        #expect(found.allSatisfy { $0.hint?.hasSuffix("; or compile fewer machines together") == true })
+        for file in ["a.yaml", "b.yaml"] {
+            #expect(shared.suite.cases.filter { $0.file == file }.reduce(0) { $0 + $1.steps.count } <= 7_500)
+        }
+        // The same on every compile, though the machines compile on two threads.
+        for _ in 0..<3 { #expect(compile(folderSteps: 15_000).diagnostics == shared.diagnostics) }
+    }
+
     @Test("check.search-too-large: the search stops before the situation that would take its outcomes past the budget")
     func searchTooLarge() throws {
         // 101 situations, each tried with the tick and 64 combinations of poke: 6,565 outcomes.

@@ -19,6 +19,10 @@ struct MachineCompiler: Sendable {
     /// The most steps a machine's test cases may take in all (each case is a shortest path to its row, then the row);
     /// past it the compile stops with `check.cases-too-long`.
     static let maximumCaseSteps = 2_000_000
+    /// The most steps the test cases of all the machines compiled together may take: each of N machines may take an
+    /// Nth of it, and at most `maximumCaseSteps`. A share does not depend on the order the machines compile in, so
+    /// which machine stops, and where, is the same on every run.
+    static let maximumFolderCaseSteps = 10_000_000
 
     /// The budgets one machine's compile works within: the maximums above, smaller in the tests of their findings.
     struct Budgets: Sendable {
@@ -28,6 +32,17 @@ struct MachineCompiler: Sendable {
         var atoms = MachineCompiler.maximumCheckedAtoms
         /// The most steps the cases take in all (`maximumCaseSteps`).
         var caseSteps = MachineCompiler.maximumCaseSteps
+        /// When `caseSteps` is this machine's share of the steps of `machines` machines compiled together (their
+        /// `total`): the share, smaller than the machine's own maximum, that the message names.
+        var sharedBy: (machines: Int, total: Int)?
+
+        /// The budgets of one of `machines` machines compiled together, whose cases may take `total` steps in all.
+        static func share(of total: Int, machines: Int) -> Budgets {
+            let share = total / max(1, machines)
+            var budgets = Budgets()
+            if share < budgets.caseSteps { (budgets.caseSteps, budgets.sharedBy) = (share, (machines, total)) }
+            return budgets
+        }
     }
 
     let spec: Spec
@@ -352,10 +367,12 @@ struct MachineCompiler: Sendable {
     /// passes it.
     private func casesTooLong(row r: Int) -> Diagnostic {
         let row = machine.rows[r]
+        let share = budgets.sharedBy.map { ", its share of the \($0.total) that the \($0.machines) machines compiled together may take" } ?? ""
         return Diagnostic(.error, id: "check.cases-too-long",
-            "the test cases of this machine take more than \(budgets.caseSteps) steps in all (each is a shortest path to its row); row \(row.identity.id)'s case passes that, and the cases stop there",
+            "the test cases of this machine take more than \(budgets.caseSteps) steps in all\(share) (each is a shortest path to its row); row \(row.identity.id)'s case passes that, and the cases stop there",
             at: row.identity.location, rows: [row.identity.id],
-            hint: "narrow the domains of the variables, or make the situations the rows need reachable in fewer steps")
+            hint: "narrow the domains of the variables, or make the situations the rows need reachable in fewer steps"
+                + (budgets.sharedBy == nil ? "" : "; or compile fewer machines together"))
     }
 
     /// A variant's id: the row's, then the values that differ from the row's first case, `ROW[phase=inactive]`.

@@ -13,6 +13,9 @@ public struct SpecCompiler: Sendable {
     /// document now: `lockspec diff` reads the new side so, and a row's words still written against a value the
     /// document has since changed are `product.stale-number` (the words of a changed document, otherwise unseen).
     public var formerDocuments: [String: [String: DocumentedValue]] = [:]
+    /// The most steps the test cases of the machines compiled together take, shared out evenly
+    /// (`MachineCompiler.maximumFolderCaseSteps`; smaller in the test of the share).
+    var maximumFolderCaseSteps = MachineCompiler.maximumFolderCaseSteps
 
     /// Creates a compiler.
     public init(loader: YAMLLoader = YAMLLoader(), catalog: (any FixtureCatalog)? = nil) {
@@ -343,8 +346,10 @@ public struct SpecCompiler: Sendable {
         -> ([CompiledSpec], [TestCase], [String: MachineAnalysis]) {
         // A task-local value does not follow the work onto other threads: the tests' search counter is handed on.
         let observer = MachineAnalysis.searchObserver
+        // Each machine's own budget does not bound a folder of them: they share one, evenly.
+        let budgets = MachineCompiler.Budgets.share(of: maximumFolderCaseSteps, machines: specs.count { $0.spec.kind == .machine })
         let outcomes = specs.sorted(by: { $0.spec.id < $1.spec.id }).concurrentMap {
-            Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer)
+            Self.compileSpec($0.spec, sha: $0.sha, searchObserver: observer, budgets: budgets)
         }
         var analyses: [String: MachineAnalysis] = [:]
         // The cases of every spec in one list, allocated once at its length (a list grown case by case copies them).
@@ -359,8 +364,9 @@ public struct SpecCompiler: Sendable {
     }
 
     /// One spec compiled: its compiled form, its cases (expanded over its variants), its findings and, for a
-    /// machine, its analysis (`searchObserver` told of its search).
-    private static func compileSpec(_ spec: Spec, sha: String, searchObserver: (@Sendable () -> Void)?)
+    /// machine, its analysis (`searchObserver` told of its search, within `budgets`).
+    private static func compileSpec(_ spec: Spec, sha: String, searchObserver: (@Sendable () -> Void)?,
+                                    budgets: MachineCompiler.Budgets)
         -> (compiled: CompiledSpec, cases: [TestCase], diagnostics: [Diagnostic], analysis: MachineAnalysis?) {
         var cases: [TestCase] = []
         var diagnostics: [Diagnostic] = []
@@ -372,7 +378,8 @@ public struct SpecCompiler: Sendable {
         var tables = TableCompiler(spec: spec)
         switch spec.body {
         case .machine(let machine):
-            (cases, graph, diagnostics, analysis, noCase) = MachineCompiler.compile(spec: spec, machine: machine, searchObserver: searchObserver)
+            (cases, graph, diagnostics, analysis, noCase) = MachineCompiler.compile(
+                spec: spec, machine: machine, searchObserver: searchObserver, budgets: budgets)
         case .decision(let table): cases = tables.compileDecision(table)
         case .matrix(let matrix): cases = tables.compileMatrix(matrix)
         case .scenarios(let set): cases = tables.compileScenarios(set)
