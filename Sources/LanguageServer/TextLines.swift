@@ -94,33 +94,40 @@ public struct TextLines: Sendable {
 
     /// The text after `changes` (a `didChange`'s `contentChanges`), in order: one without a `range` is the whole
     /// new text; one with a `range` (0-based lines, UTF-16 characters, clamped to the text) replaces that part. Nil
-    /// when `changes` is not a list of changes each with a `text`.
+    /// when `changes` is not a list of changes each with a `text`. The changes are applied to the text's UTF-16 units,
+    /// made a text once at the end: a list of many changes costs a pass over the units each, not a new text each.
     public static func applying(_ changes: JSON, to text: String) -> String? {
         guard case .array(let list) = changes, !list.isEmpty else { return nil }
-        var now = text
+        var units = Array(text.utf16)
         for change in list {
             guard let replacement = change["text"]?.string else { return nil }
-            guard let range = change["range"], range != .null else { now = replacement; continue }
-            var units = Array(now.utf16)
+            guard let range = change["range"], range != .null else {
+                units = Array(replacement.utf16)
+                continue
+            }
             guard let start = offset(range["start"], in: units), let end = offset(range["end"], in: units) else { return nil }
-            units.replaceSubrange(min(start, end)..<max(start, end), with: Array(replacement.utf16))
-            now = String(decoding: units, as: UTF16.self)
+            units.replaceSubrange(min(start, end)..<max(start, end), with: replacement.utf16)
         }
-        return now
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// The UTF-16 offset in `units` of an LSP position (`{line, character}`; lines end at `\n`, as `init` splits
     /// them), clamped to its line's end and the text's; nil when it is not a position.
     static func offset(_ position: JSON?, in units: [UInt16]) -> Int? {
         guard let line = position?["line"]?.int, let character = position?["character"]?.int, line >= 0, character >= 0 else { return nil }
-        var at = 0
-        for _ in 0..<line {
-            guard let newline = units[at...].firstIndex(of: 10) else { return units.count }
-            at = newline + 1
+        // One pass over the units, as a plain loop: a didChange may hold thousands of changes, each placed so.
+        return units.withUnsafeBufferPointer { u in
+            var at = 0
+            for _ in 0..<line {
+                while at < u.count && u[at] != 10 { at += 1 }
+                guard at < u.count else { return u.count }
+                at += 1
+            }
+            var end = at
+            while end < u.count && u[end] != 10 { end += 1 }
+            if end > at, u[end - 1] == 13 { end -= 1 }
+            return at + min(character, end - at)  // never at + character: a character near Int.max would overflow
         }
-        var end = units[at...].firstIndex(of: 10) ?? units.count
-        if end > at, units[end - 1] == 13 { end -= 1 }
-        return at + min(character, end - at)  // never at + character: a character near Int.max would overflow
     }
 
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {

@@ -238,4 +238,22 @@ extension LanguageServerTests {
         #expect(TextLines.applying(change(at(1, Int.max), at(1, 2)), to: "ab\ncd\nef") == "ab\ncdx\nef")
         #expect(TextLines.applying(change(at(2, Int.max), at(Int.max, Int.max)), to: "ab\ncd\nef") == "ab\ncd\nefx")
     }
+
+    /// Found by a probe: one didChange of 1,000 ranged changes, each adding a 1 KB line, took 21.6 s (each change made
+    /// the whole text anew); 3,000 had no answer in 60 s.
+    @Test("one didChange of many ranged changes applies each, in order, to the text the ones before it left")
+    func manyRangedChanges() {
+        let at = { (line: Int, character: Int) in JSON.object(["line": .int(line), "character": .int(character)]) }
+        let line = String(repeating: "a", count: 100)
+        // Line k is appended after the k lines before it, then its first letter, an "a", becomes a "b".
+        let changes = (0..<1_000).flatMap { k -> [JSON] in [
+            .object(["range": .object(["start": at(k, 0), "end": at(k, 0)]), "text": .string(line + "\n")]),
+            .object(["range": .object(["start": at(k, 0), "end": at(k, 1)]), "text": .string("b")]),
+        ] }
+        let expected = String(repeating: "b" + line.dropFirst() + "\n", count: 1_000) + "end"
+        #expect(TextLines.applying(.array(changes), to: "end") == expected)
+        // A change without a range replaces everything before it; the ranged ones after it apply to its text.
+        let whole = JSON.object(["text": .string("new\n")])
+        #expect(TextLines.applying(.array(changes + [whole, changes[0]]), to: "end") == line + "\nnew\n")
+    }
 }
