@@ -17,6 +17,10 @@ let compileCommand = Command(
             throw Arguments.UsageError(message: "--out \(out) is in \(folder), which this command reads: name a folder elsewhere")
         }
         let compilation = try compileSpecs(args.positionals)
+        // Nothing read, nothing to write: an empty suite.json would look like a folder compiled clean.
+        if compilation.readNothing {
+            throw Arguments.UsageError(message: "nothing to compile: no spec file in \(named(args.positionals))")
+        }
         Terminal.err(DiagnosticFormatter.render(compilation.diagnostics, format: .text, color: Terminal.colorWanted(fd: 2)))
         if compilation.couldNotReadInput { return 2 }
         guard !compilation.failed(strict: false) else {

@@ -17,6 +17,10 @@ let migrateCommand = Command(
         let paths = args.positionals.isEmpty ? ["specs"] : args.positionals
         // A path that does not exist is a DiagnosticError, which the command line prints and exits 2 on.
         let migration = try SpecMigrator(catalog: FixtureRegistry.standard).migrate(paths: paths, write: !check)
+        // A check that read nothing has not held: a CI step pointed at an empty or mistyped folder must not pass.
+        if migration.files.isEmpty && migration.errors.isEmpty && migration.notMigrated.isEmpty {
+            throw Arguments.UsageError(message: "nothing to migrate: no spec file in \(named(args.positionals))")
+        }
         Terminal.out(renderMigration(migration, written: !check))
         // A file that could not be migrated is an error, whatever happened to the others.
         if !migration.errors.isEmpty || !migration.notMigrated.isEmpty { return 2 }
