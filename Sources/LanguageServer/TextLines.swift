@@ -92,6 +92,20 @@ public struct TextLines: Sendable {
         return nil
     }
 
+    /// The most UTF-16 units one `didChange`'s ranged changes may pass over in all: each passes over the text as it is
+    /// then, to place its range and move what follows it. Past it the change is not applied (`changeWork`), so a
+    /// list of thousands of changes over a text of megabytes answers at once instead of working for minutes.
+    static let maximumChangeWork = 1 << 32
+
+    /// The units `changes` would pass over at most, applied to a text of `units` UTF-16 units: each ranged change the
+    /// text and every replacement; nil past `Int.max`. A change without a range starts the text anew from its own.
+    static func changeWork(_ changes: JSON, units: Int) -> Int? {
+        guard case .array(let list) = changes else { return 0 }
+        let longest = units + list.reduce(0) { $0 + ($1["text"]?.string?.utf16.count ?? 0) }
+        let (work, overflow) = longest.multipliedReportingOverflow(by: list.count { $0["range"] != nil && $0["range"] != .null })
+        return overflow ? nil : work
+    }
+
     /// The text after `changes` (a `didChange`'s `contentChanges`), in order: one without a `range` is the whole
     /// new text; one with a `range` (0-based lines, UTF-16 characters, clamped to the text) replaces that part. Nil
     /// when `changes` is not a list of changes each with a `text`. The changes are applied to the text's UTF-16 units,

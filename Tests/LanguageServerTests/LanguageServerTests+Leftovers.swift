@@ -82,6 +82,28 @@ extension LanguageServerTests {
         #expect(later?["params"]?["version"]?.int == 2 && later?["params"]?["diagnostics"]?.serialized.contains("spec.unknown-event") == true)
     }
 
+    /// Found by a probe: one didChange of 3,000 ranged changes, each adding a 1 KB line, had no answer in 60 s; each
+    /// change passes over the whole text, so the work of one didChange is bounded before any change is applied.
+    @Test("a didChange whose ranged changes would pass over more than 2^32 characters is not applied, and the log says why")
+    func tooMuchChangeWork() throws {
+        var (server, machine, text, top) = try Self.openTriggers()
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let at = JSON.object(["line": .int(0), "character": .int(0)])
+        let line = JSON.string("# " + String(repeating: "a", count: 1_100) + "\n")
+        func changes(_ count: Int) -> JSON {
+            .object(["textDocument": .object(["uri": .string(LanguageServer.uri(machine)), "version": .int(count)]),
+                     "contentChanges": .array(Array(repeating: .object(["range": .object(["start": at, "end": at]), "text": line]), count: count))])
+        }
+        // 2,000 changes of 1,103 characters: the text grows past 2.2 M, and each change passes over it: 4.4 G in all.
+        let out = server.handle(Self.notify("textDocument/didChange", changes(2_000)))
+        #expect(out.count == 1 && out.first?["method"]?.string == "window/logMessage" && out.first?["params"]?["type"]?.int == 2, "\(out.map(\.serialized))")
+        #expect(out.first?["params"]?["message"]?.string?.contains("would pass over more than 4294967296 characters in all") == true)
+        #expect(server.workspace.documents[machine] == text)
+        // Ten such changes are applied.
+        _ = server.handle(Self.notify("textDocument/didChange", changes(10)))
+        #expect(server.workspace.documents[machine] == String(repeating: "# " + String(repeating: "a", count: 1_100) + "\n", count: 10) + text)
+    }
+
     /// Found by the re-trials (t74): a spec opened with YAML that does not parse (`when: {prompt: ` being typed)
     /// offered its states, events and variables, but not the variable's values after its key.
     @Test("a spec never read offers a variable's and an input's values after its key, from YAML that does not parse or does")
