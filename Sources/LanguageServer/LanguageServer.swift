@@ -213,13 +213,14 @@ public struct LanguageServer: Sendable {
         }
         // A change older than the text held (a version below it) is late, not news.
         if version < document.version { return ([], false) }
-        if case .array(let changes)? = params["contentChanges"], changes.isEmpty { return ([], false) }  // nothing changed
-        let work = TextLines.changeWork(params["contentChanges"] ?? .null, units: document.text.utf16.count)
-        guard let work, work <= TextLines.maximumChangeWork else {
+        let changes = params["contentChanges"] ?? .null
+        if case .array(let list) = changes, list.isEmpty { return ([], false) }  // nothing changed
+        let units = document.text.utf16.count
+        guard let work = TextLines.changeWork(changes, units: units), work <= TextLines.maximumChangeWork else {
             // Many ranged changes over a long text: each passes over the whole of it.
-            return ([Self.logWarning("a change to \(uri) was not applied: its ranged changes over a text of \(document.text.utf16.count) characters would pass over more than \(TextLines.maximumChangeWork) characters in all, more than the server applies at once; the findings are of the text before it; close and open the file again")], false)
+            return ([Self.logWarning("a change to \(uri) was not applied: its ranged changes over a text of \(units) characters would pass over more than \(TextLines.maximumChangeWork) characters in all, more than the server applies at once; the findings are of the text before it; close and open the file again")], false)
         }
-        guard let text = TextLines.applying(params["contentChanges"] ?? .null, to: document.text) else {
+        guard let text = TextLines.applying(changes, to: document.text) else {
             // The server's text and the editor's now differ: say so, where the editor shows the server's log.
             return ([Self.logWarning("a change to \(uri) could not be applied (its contentChanges are not changes with a text and a range of positions): the findings are of the text before it; close and open the file again")], false)
         }

@@ -79,8 +79,8 @@ struct MachineCompiler: Sendable {
 
     mutating func checkRegions() {
         var reportedPairs: Set<[Int]> = []
-        // By row index: whether the row wins some situation, and whether one of its groups was checked and none was
-        // left unchecked (arrays, not sets: a large table puts every row in both).
+        // By row index: whether the row wins some situation, whether one of its groups was checked, and whether one
+        // was left unchecked (arrays, not sets: a large table puts every row in all three).
         var everWins = [Bool](repeating: false, count: machine.rows.count)
         var analysed = [Bool](repeating: false, count: machine.rows.count)
         var unchecked = [Bool](repeating: false, count: machine.rows.count)
@@ -111,13 +111,12 @@ struct MachineCompiler: Sendable {
             }
             if outcome == .pastBudget { break }
         }
-        for r in analysed.indices where unchecked[r] { analysed[r] = false }
         // A row that an earlier row covers wherever it matches never fires. Under `hit: unique` the overlap is
         // already reported (a conflict, or a redundant row): saying also that it never fires would contradict it.
         if machine.hit != .first {
             for r in overlapping where !everWins[r] { shadowed.insert(r) }
         } else {
-            for r in machine.rows.indices where analysed[r] && !everWins[r] {
+            for r in machine.rows.indices where analysed[r] && !unchecked[r] && !everWins[r] {
                 shadowed.insert(r)
                 let row = machine.rows[r]
                 diagnostics.append(Diagnostic(.warning, id: "check.dead-row",

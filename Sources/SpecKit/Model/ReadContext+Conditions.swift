@@ -51,7 +51,7 @@ extension ReadContext {
             for item in items {
                 // A member is a value: a list or a mapping in it is one finding, its contents not walked (YAML
                 // aliases could make a few hundred bytes stand for millions of nested members).
-                guard item.isScalar || (item.sequence == nil && item.mapping == nil) else {
+                guard item.sequence == nil && item.mapping == nil else {
                     error("spec.bad-condition", "a member of the condition on '\(name)' in row \(rowID) is \(item.kindDescription): a list of values holds values only",
                           at: item.location, hint: "write the values in one list, [a, b, c], or {not: [a, b]} for every value but those", rows: [rowID])
                     set = nil
